@@ -1,0 +1,27 @@
+//===- ChipInfo.cpp - what each target chip can do ------------------------===//
+
+#include "dialect/ChipInfo.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace gemm_opt::tile;
+
+static const ChipInfo kChips[] = {
+    // name, cc, max dynamic smem per block, threads, wgmma, ptx
+    {"sm_80", 80, 163 * 1024, 1024, false, 70},
+    {"sm_86", 86, 99 * 1024, 1024, false, 71},
+    {"sm_89", 89, 99 * 1024, 1024, false, 78},
+    {"sm_90", 90, 227 * 1024, 1024, false, 78},
+    {"sm_90a", 90, 227 * 1024, 1024, true, 80},
+};
+
+std::optional<ChipInfo> gemm_opt::tile::lookupChip(llvm::StringRef name) {
+  for (const ChipInfo &chip : kChips)
+    if (chip.name == name)
+      return chip;
+  return std::nullopt;
+}
+
+llvm::StringRef gemm_opt::tile::knownChipList() {
+  return "sm_80, sm_86, sm_89, sm_90, sm_90a";
+}

@@ -1,0 +1,35 @@
+//===- ChipInfo.h - what each target chip can do ----------------*- C++ -*-===//
+
+#ifndef GEMM_OPT_DIALECT_CHIPINFO_H
+#define GEMM_OPT_DIALECT_CHIPINFO_H
+
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+#include <optional>
+
+namespace gemm_opt::tile {
+
+/// Limits of one target chip that schedules are checked against.
+struct ChipInfo {
+  llvm::StringRef name;
+  /// Compute capability, e.g. 90 for sm_90a.
+  int computeCapability;
+  /// Largest dynamic shared memory one block may opt in to, in bytes.
+  int64_t maxSharedMemoryPerBlock;
+  int64_t maxThreadsPerBlock;
+  /// Whether the chip has the `wgmma`/`setmaxnreg` instructions (sm_90a).
+  bool hasWarpgroupMma;
+  /// Minimum PTX ISA version the chip needs, e.g. 80 for PTX 8.0.
+  int ptxVersion;
+};
+
+/// The chip named `name` ("sm_80", "sm_86", "sm_89", "sm_90", "sm_90a"), or
+/// nothing if gemm-opt does not know it.
+std::optional<ChipInfo> lookupChip(llvm::StringRef name);
+
+/// The chips gemm-opt knows, for diagnostics: "sm_80, sm_86, ...".
+llvm::StringRef knownChipList();
+
+} // namespace gemm_opt::tile
+
+#endif // GEMM_OPT_DIALECT_CHIPINFO_H

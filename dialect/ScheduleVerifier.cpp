@@ -1,0 +1,199 @@
+//===- ScheduleVerifier.cpp - is a schedule possible for a GEMM -----------===//
+
+#include "dialect/ScheduleVerifier.h"
+
+#include "dialect/ChipInfo.h"
+
+using namespace mlir;
+using namespace gemm_opt::tile;
+
+static int64_t byteWidth(Type type) {
+  return type.getIntOrFloatBitWidth() / 8;
+}
+
+/// Checks the element types: the op's memrefs against the schedule, and the
+/// schedule's types against what tensor cores support.
+static LogicalResult verifyElementTypes(Operation *op, ElementTypesAttr elements,
+                                        MemRefType a, MemRefType b,
+                                        MemRefType c) {
+  struct Operand {
+    StringRef name;
+    MemRefType memref;
+    Type scheduled;
+  } operands[] = {{"A", a, elements.getA()},
+                  {"B", b, elements.getB()},
+                  {"C", c, elements.getC()}};
+  for (const Operand &operand : operands)
+    if (operand.memref.getElementType() != operand.scheduled)
+      return op->emitOpError()
+             << "element type of " << operand.name << " ("
+             << operand.memref.getElementType()
+             << ") does not match the schedule (" << operand.scheduled << ")";
+  if (elements.getA() != elements.getB())
+    return op->emitOpError() << "A and B must have the same element type, got "
+                             << elements.getA() << " and " << elements.getB();
+  if (!elements.getAcc().isF32())
+    return op->emitOpError()
+           << "accumulator must be f32, got " << elements.getAcc();
+  if (!elements.getC().isF16() && !elements.getC().isBF16() &&
+      !elements.getC().isF32())
+    return op->emitOpError() << "C must be f16, bf16 or f32, got "
+                             << elements.getC();
+  return success();
+}
+
+/// Checks the tensor-core instruction against the element types and chip.
+static LogicalResult verifyMma(Operation *op, MmaAttr mma, Type inputType,
+                               const ChipInfo &chip) {
+  switch (mma.getKind()) {
+  case MmaKind::sync:
+    if (chip.computeCapability < 80)
+      return op->emitOpError()
+             << "mma.sync with f16/bf16 needs sm_80 or newer, got "
+             << chip.name;
+    if (!inputType.isF16() && !inputType.isBF16())
+      return op->emitOpError()
+             << "mma.sync is implemented for f16 and bf16 inputs, got "
+             << inputType;
+    if (mma.getM() != 16 || mma.getN() != 8 || mma.getK() != 16)
+      return op->emitOpError()
+             << "mma.sync with " << inputType
+             << " inputs has shape [16, 8, 16], got [" << mma.getM() << ", "
+             << mma.getN() << ", " << mma.getK() << "]";
+    return success();
+  case MmaKind::wgmma:
+    if (!chip.hasWarpgroupMma)
+      return op->emitOpError() << "wgmma needs sm_90a, got " << chip.name;
+    return op->emitOpError() << "wgmma schedules are not implemented yet";
+  case MmaKind::ffma:
+    return op->emitOpError() << "ffma schedules are not implemented yet";
+  }
+  return success();
+}
+
+/// Checks that every level of the tile hierarchy divides the one above.
+static LogicalResult verifyTileDivisibility(Operation *op,
+                                            ScheduleAttr schedule) {
+  MmaAttr mma = schedule.getMma();
+  if (schedule.getBlockM() % schedule.getWarpM() != 0 ||
+      schedule.getBlockN() % schedule.getWarpN() != 0)
+    return op->emitOpError()
+           << "warp tile [" << schedule.getWarpM() << ", " << schedule.getWarpN()
+           << "] does not divide block tile [" << schedule.getBlockM() << ", "
+           << schedule.getBlockN() << "]";
+  if (schedule.getWarpM() % mma.getM() != 0 ||
+      schedule.getWarpN() % (2 * mma.getN()) != 0)
+    return op->emitOpError()
+           << "warp tile [" << schedule.getWarpM() << ", " << schedule.getWarpN()
+           << "] must be a multiple of [" << mma.getM() << ", "
+           << 2 * mma.getN()
+           << "] (the MMA shape, with N paired for ldmatrix.x4)";
+  if (schedule.getBlockK() % mma.getK() != 0)
+    return op->emitOpError() << "block K tile " << schedule.getBlockK()
+                             << " is not a multiple of the MMA K "
+                             << mma.getK();
+  return success();
+}
+
+/// Checks one operand's shared layout against its tile's row bytes.
+static LogicalResult verifySharedLayout(Operation *op, StringRef operand,
+                                        Attribute layout, int64_t rowElements,
+                                        int64_t elementBytes) {
+  int64_t rowBytes = rowElements * elementBytes;
+  if (auto swizzle = dyn_cast<SwizzleAttr>(layout)) {
+    if (rowBytes % swizzle.getWidth() != 0)
+      return op->emitOpError()
+             << "swizzle of " << swizzle.getWidth() << " bytes does not fit "
+             << operand << "'s shared tile rows of " << rowBytes << " bytes";
+    return success();
+  }
+  auto pad = cast<PadAttr>(layout);
+  if (((rowElements + pad.getElements()) * elementBytes) % 16 != 0)
+    return op->emitOpError()
+           << "padding " << operand << "'s rows by " << pad.getElements()
+           << " elements breaks the 16-byte alignment cp.async and ldmatrix "
+              "need";
+  return success();
+}
+
+/// Checks that the cp.async copy of one operand tile splits evenly into
+/// 16-byte chunks over the block's threads.
+static LogicalResult verifyCopyDistribution(Operation *op, StringRef operand,
+                                            int64_t rows, int64_t cols,
+                                            int64_t elementBytes,
+                                            int64_t threads) {
+  if ((cols * elementBytes) % 16 != 0)
+    return op->emitOpError() << operand << " tile rows of "
+                             << cols * elementBytes
+                             << " bytes are not a multiple of the 16-byte "
+                                "cp.async copy";
+  int64_t chunks = rows * cols * elementBytes / 16;
+  if (chunks % threads != 0)
+    return op->emitOpError()
+           << operand << " tile of " << rows << "x" << cols << " is " << chunks
+           << " 16-byte chunks, which " << threads
+           << " threads cannot split evenly";
+  return success();
+}
+
+LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
+                                                 ScheduleAttr schedule,
+                                                 MemRefType a, MemRefType b,
+                                                 MemRefType c) {
+  std::optional<ChipInfo> chip = lookupChip(schedule.getChip());
+  if (!chip)
+    return op->emitOpError() << "unknown chip '" << schedule.getChip()
+                             << "'; known chips: " << knownChipList();
+  ElementTypesAttr elements = schedule.getElements();
+  if (failed(verifyElementTypes(op, elements, a, b, c)) ||
+      failed(verifyMma(op, schedule.getMma(), elements.getA(), *chip)) ||
+      failed(verifyTileDivisibility(op, schedule)))
+    return failure();
+
+  int64_t threads = schedule.getThreadCount();
+  if (threads > chip->maxThreadsPerBlock)
+    return op->emitOpError()
+           << "schedule needs " << threads << " threads per block ("
+           << schedule.getWarpsM() * schedule.getWarpsN()
+           << " warps), more than the " << chip->maxThreadsPerBlock << " "
+           << chip->name << " allows";
+
+  if (schedule.getPipeline().getLoad() == LoadKind::tma)
+    return op->emitOpError() << "TMA loads are not implemented yet";
+  if (schedule.getStages() < 2)
+    return op->emitOpError()
+           << "a cp.async pipeline needs at least 2 stages, got "
+           << schedule.getStages();
+
+  int64_t bytesA = byteWidth(elements.getA());
+  int64_t bytesB = byteWidth(elements.getB());
+  if (failed(verifySharedLayout(op, "A", schedule.getSmemA(),
+                                schedule.getBlockK(), bytesA)) ||
+      failed(verifySharedLayout(op, "B", schedule.getSmemB(),
+                                schedule.getBlockN(), bytesB)) ||
+      failed(verifyCopyDistribution(op, "A", schedule.getBlockM(),
+                                    schedule.getBlockK(), bytesA, threads)) ||
+      failed(verifyCopyDistribution(op, "B", schedule.getBlockK(),
+                                    schedule.getBlockN(), bytesB, threads)))
+    return failure();
+
+  int64_t sharedBytes = schedule.getSharedMemoryBytes();
+  if (sharedBytes > chip->maxSharedMemoryPerBlock)
+    return op->emitOpError()
+           << "schedule needs " << sharedBytes
+           << " bytes of shared memory per block, more than the "
+           << chip->maxSharedMemoryPerBlock << " " << chip->name << " allows";
+
+  for (auto [name, type] : {std::pair<StringRef, MemRefType>{"A", a},
+                            {"B", b},
+                            {"C", c}}) {
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)) || strides[1] != 1)
+      return op->emitOpError()
+             << name << " must be row-major with unit stride in its last "
+                        "dimension, got "
+             << type;
+  }
+  return success();
+}

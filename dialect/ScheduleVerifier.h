@@ -1,0 +1,22 @@
+//===- ScheduleVerifier.h - is a schedule possible for a GEMM ---*- C++ -*-===//
+
+#ifndef GEMM_OPT_DIALECT_SCHEDULEVERIFIER_H
+#define GEMM_OPT_DIALECT_SCHEDULEVERIFIER_H
+
+#include "dialect/TileDialect.h"
+
+namespace gemm_opt::tile {
+
+/// Checks that `schedule` can compute `op` (a GEMM on matrices of types `a`,
+/// `b`, `c`) on the schedule's chip: tile divisibility across levels, the MMA
+/// shape against the element types and chip, thread and shared-memory limits,
+/// swizzle widths against row bytes and the copy distribution. Reports the
+/// first problem at `op`'s location.
+mlir::LogicalResult verifyGemmSchedule(mlir::Operation *op,
+                                       ScheduleAttr schedule,
+                                       mlir::MemRefType a, mlir::MemRefType b,
+                                       mlir::MemRefType c);
+
+} // namespace gemm_opt::tile
+
+#endif // GEMM_OPT_DIALECT_SCHEDULEVERIFIER_H

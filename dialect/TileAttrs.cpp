@@ -1,0 +1,90 @@
+//===- TileAttrs.cpp - structural checks of schedule attributes -----------===//
+//
+// Checks that need nothing but the attribute itself. Checks that relate the
+// schedule to the op's types or to the target chip live in
+// ScheduleVerifier.cpp, so that they are reported at the op's location.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/TileDialect.h"
+
+using namespace mlir;
+using namespace gemm_opt::tile;
+
+LogicalResult MmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                              MmaKind kind, int64_t m, int64_t n, int64_t k) {
+  if (m <= 0 || n <= 0 || k <= 0)
+    return emitError() << "mma shape must be positive, got [" << m << ", " << n
+                       << ", " << k << "]";
+  return success();
+}
+
+LogicalResult SwizzleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  int64_t width) {
+  if (width != 32 && width != 64 && width != 128)
+    return emitError() << "swizzle width must be 32, 64 or 128 bytes, got "
+                       << width;
+  return success();
+}
+
+LogicalResult PadAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                              int64_t elements) {
+  if (elements < 0)
+    return emitError() << "row padding must not be negative, got " << elements;
+  return success();
+}
+
+LogicalResult
+PipelineAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                     int64_t stages, LoadKind load) {
+  if (stages < 1)
+    return emitError() << "pipeline needs at least one stage, got " << stages;
+  return success();
+}
+
+LogicalResult
+ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                     StringRef chip, ArrayRef<int64_t> block,
+                     ArrayRef<int64_t> warp, MmaAttr mma, ElementTypesAttr elements,
+                     Attribute smemA, Attribute smemB, PipelineAttr pipeline) {
+  if (block.size() != 3)
+    return emitError() << "block tile must be [BM, BN, BK], got "
+                       << block.size() << " sizes";
+  if (warp.size() != 2)
+    return emitError() << "warp tile must be [WM, WN], got " << warp.size()
+                       << " sizes";
+  for (int64_t size : block)
+    if (size <= 0)
+      return emitError() << "block tile sizes must be positive";
+  for (int64_t size : warp)
+    if (size <= 0)
+      return emitError() << "warp tile sizes must be positive";
+  for (Attribute layout : {smemA, smemB})
+    if (!isa<SwizzleAttr, PadAttr>(layout))
+      return emitError() << "shared-memory layout must be #tile.swizzle or "
+                            "#tile.pad, got "
+                         << layout;
+  return success();
+}
+
+/// Elements of one stored row of a `cols`-wide tile in `layout`.
+static int64_t storedRowElements(Attribute layout, int64_t cols) {
+  if (auto pad = dyn_cast<PadAttr>(layout))
+    return cols + pad.getElements();
+  return cols;
+}
+
+int64_t ScheduleAttr::getStageElementsA() const {
+  return getBlockM() * storedRowElements(getSmemA(), getBlockK());
+}
+
+int64_t ScheduleAttr::getStageElementsB() const {
+  return getBlockK() * storedRowElements(getSmemB(), getBlockN());
+}
+
+int64_t ScheduleAttr::getSharedMemoryBytes() const {
+  int64_t bytesA = getElements().getA().getIntOrFloatBitWidth() / 8;
+  int64_t bytesB = getElements().getB().getIntOrFloatBitWidth() / 8;
+  return getStages() *
+         (getStageElementsA() * bytesA + getStageElementsB() * bytesB);
+}

@@ -1,0 +1,33 @@
+//===- TileDialect.td - the tile dialect -------------------*- tablegen -*-===//
+//
+// The tile dialect states a GEMM and the schedule that maps it onto a GPU:
+// block, warp and MMA tiles, shared-memory layouts and pipeline stages.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_DIALECT_TILEDIALECT_TD
+#define GEMM_OPT_DIALECT_TILEDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Tile_Dialect : Dialect {
+  let name = "tile";
+  let summary = "Tiled GEMM schedules for NVIDIA tensor cores";
+  let description = [{
+    The `tile` dialect describes a matrix product `C = A·B` together with the
+    hierarchy of tiles that computes it: a thread block owns a `BM×BN` tile of
+    `C` and walks `K` in steps of `BK`; each warp owns a `WM×WN` sub-tile; each
+    tensor-core instruction computes an `m×n×k` piece. Operands are staged in
+    shared memory through a multi-stage `cp.async` pipeline, with an XOR
+    swizzle or row padding against bank conflicts.
+
+    The schedule is data (`#tile.schedule`), so a person can read it and a
+    tuner can enumerate it. Lowering passes turn `tile.gemm` into upstream
+    `gpu`, `nvgpu`, `nvvm`, `vector`, `memref` and `scf` operations.
+  }];
+  let cppNamespace = "::gemm_opt::tile";
+  let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
+}
+
+#endif // GEMM_OPT_DIALECT_TILEDIALECT_TD

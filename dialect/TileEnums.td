@@ -1,0 +1,25 @@
+//===- TileEnums.td - enumerations of the tile dialect -----*- tablegen -*-===//
+
+#ifndef GEMM_OPT_DIALECT_TILEENUMS_TD
+#define GEMM_OPT_DIALECT_TILEENUMS_TD
+
+include "mlir/IR/EnumAttr.td"
+
+def Tile_MmaKind : I32EnumAttr<"MmaKind", "tensor-core instruction family", [
+    I32EnumAttrCase<"sync", 0>,
+    I32EnumAttrCase<"wgmma", 1>,
+    I32EnumAttrCase<"ffma", 2>
+  ]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::gemm_opt::tile";
+}
+
+def Tile_LoadKind : I32EnumAttr<"LoadKind", "how operands reach shared memory", [
+    I32EnumAttrCase<"cp_async", 0>,
+    I32EnumAttrCase<"tma", 1>
+  ]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::gemm_opt::tile";
+}
+
+#endif // GEMM_OPT_DIALECT_TILEENUMS_TD

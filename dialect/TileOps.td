@@ -1,0 +1,144 @@
+//===- TileOps.td - operations of the tile dialect ---------*- tablegen -*-===//
+
+#ifndef GEMM_OPT_DIALECT_TILEOPS_TD
+#define GEMM_OPT_DIALECT_TILEOPS_TD
+
+include "dialect/TileDialect.td"
+include "dialect/TileAttrs.td"
+include "dialect/TileTypes.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+class Tile_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Tile_Dialect, mnemonic, traits>;
+
+def Tile_Matrix : MemRefRankOf<[F16, BF16, F32], [2]>;
+
+def Tile_GemmOp : Tile_Op<"gemm", [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "C = A·B on memrefs, computed as its schedule says";
+  let description = [{
+    Multiplies the `M×K` matrix `A` by the `K×N` matrix `B` and writes the
+    `M×N` result into `C`. All three are row-major (unit stride in the last
+    dimension); `M`, `N`, `K` and the leading dimensions are dynamic, so one
+    compiled kernel serves every shape its block tile divides. The `schedule`
+    attribute says how (see `#tile.schedule`); an op without one is an error.
+
+    Example:
+    ```mlir
+    tile.gemm %a, %b into %c {schedule = #sched}
+        : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+    ```
+  }];
+  let arguments = (ins Arg<Tile_Matrix, "A", [MemRead]>:$a,
+                       Arg<Tile_Matrix, "B", [MemRead]>:$b,
+                       Arg<Tile_Matrix, "C", [MemWrite]>:$c,
+                       OptionalAttr<Tile_ScheduleAttr>:$schedule);
+  let assemblyFormat = [{
+    $a `,` $b `into` $c attr-dict `:` type($a) `,` type($b) `into` type($c)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AllocAccumulatorOp : Tile_Op<"alloc_accumulator", [
+    MemoryEffects<[MemAlloc, MemWrite]>]> {
+  let summary = "a zero-filled block accumulator";
+  let description = [{
+    Example:
+    ```mlir
+    %acc = tile.alloc_accumulator {schedule = #sched} : !tile.accumulator<[128, 256], f32>
+    ```
+  }];
+  let arguments = (ins Tile_ScheduleAttr:$schedule);
+  let results = (outs Tile_AccumulatorType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def Tile_BlockMmaOp : Tile_Op<"block_mma", [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "acc += A_tile · B_tile for one K step of a thread block";
+  let description = [{
+    Accumulates the product of a `BM×BK` tile of A and a `BK×BN` tile of B
+    into the block accumulator. Before pipelining the tiles are views of
+    global memory; after, they are stages of shared-memory buffers.
+
+    Example:
+    ```mlir
+    tile.block_mma %acc, %at, %bt {schedule = #sched}
+        : !tile.accumulator<[128, 256], f32>, memref<128x32xbf16, strided<[?, 1], offset: ?>>,
+          memref<32x256xbf16, strided<[?, 1], offset: ?>>
+    ```
+  }];
+  let arguments = (ins Tile_AccumulatorType:$acc,
+                       MemRefRankOf<[F16, BF16, F32], [2]>:$a,
+                       MemRefRankOf<[F16, BF16, F32], [2]>:$b,
+                       Tile_ScheduleAttr:$schedule);
+  let assemblyFormat = [{
+    $acc `,` $a `,` $b attr-dict `:` qualified(type($acc)) `,` type($a) `,` type($b)
+  }];
+}
+
+def Tile_StoreAccumulatorOp : Tile_Op<"store_accumulator", [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "writes the block accumulator into its C tile";
+  let description = [{
+    Example:
+    ```mlir
+    tile.store_accumulator %acc, %ct {schedule = #sched}
+        : !tile.accumulator<[128, 256], f32>, memref<128x256xbf16, strided<[?, 1], offset: ?>>
+    ```
+  }];
+  let arguments = (ins Tile_AccumulatorType:$acc,
+                       MemRefRankOf<[F16, BF16, F32], [2]>:$c,
+                       Tile_ScheduleAttr:$schedule);
+  let assemblyFormat = [{
+    $acc `,` $c attr-dict `:` qualified(type($acc)) `,` type($c)
+  }];
+}
+
+def Tile_AllocSharedOp : Tile_Op<"alloc_shared", [
+    MemoryEffects<[MemAlloc]>]> {
+  let summary = "the stage buffers of one operand in shared memory";
+  let description = [{
+    A `stages×rows×cols` buffer in workgroup memory, indexed logically. The
+    `layout` (`#tile.swizzle` or `#tile.pad`) says how logical indices map to
+    shared-memory addresses; the shared-layout pass applies it to every access
+    and carves the buffer out of the kernel's dynamic shared memory at
+    `offset` bytes.
+
+    Example:
+    ```mlir
+    %sa = tile.alloc_shared {layout = #tile.swizzle<64>, offset = 0}
+        : memref<4x128x32xbf16, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins AnyAttr:$layout, I64Attr:$offset);
+  let results = (outs MemRefRankOf<[F16, BF16, F32], [3]>:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_StoreFragmentsOp : Tile_Op<"store_fragments", [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "writes this thread's MMA accumulator fragments into C";
+  let description = [{
+    `fragments` is the thread's `(WM/16)×(WN/8)×4` accumulator buffer in the
+    `mma.sync` m16n8 layout: element `[i, j, r]` is row
+    `warpRow + 16·i + lane/4 + 8·(r/2)`, column `warpCol + 8·j + 2·(lane%4) + r%2`
+    of the block's C tile.
+
+    Example:
+    ```mlir
+    tile.store_fragments %frags, %ct {schedule = #sched}
+        : memref<4x8x4xf32>, memref<128x256xbf16, strided<[?, 1], offset: ?>>
+    ```
+  }];
+  let arguments = (ins MemRefRankOf<[F32], [3]>:$fragments,
+                       MemRefRankOf<[F16, BF16, F32], [2]>:$c,
+                       Tile_ScheduleAttr:$schedule);
+  let assemblyFormat = [{
+    $fragments `,` $c attr-dict `:` type($fragments) `,` type($c)
+  }];
+}
+
+#endif // GEMM_OPT_DIALECT_TILEOPS_TD

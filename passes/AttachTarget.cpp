@@ -1,0 +1,51 @@
+//===- AttachTarget.cpp - an NVVM target per kernel module ----------------===//
+
+#include "passes/Passes.h"
+
+namespace gemm_opt {
+#define GEN_PASS_DEF_TILEATTACHTARGETPASS
+#include "passes/Passes.h.inc"
+} // namespace gemm_opt
+
+#include "dialect/ChipInfo.h"
+#include "passes/KernelAttributes.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace gemm_opt;
+using namespace gemm_opt::tile;
+
+namespace {
+
+struct TileAttachTargetPass
+    : public gemm_opt::impl::TileAttachTargetPassBase<TileAttachTargetPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    getOperation().walk([&](gpu::GPUModuleOp module) {
+      std::string moduleChip = chip;
+      module.walk([&](gpu::GPUFuncOp kernel) {
+        if (ScheduleAttr schedule = getKernelSchedule(kernel);
+            schedule && moduleChip.empty())
+          moduleChip = schedule.getChip().str();
+      });
+      if (moduleChip.empty())
+        return;
+      std::optional<ChipInfo> info = lookupChip(moduleChip);
+      if (!info) {
+        module.emitError() << "unknown chip '" << moduleChip
+                           << "'; known chips: " << knownChipList();
+        return signalPassFailure();
+      }
+      std::string ptxFeatures =
+          features.empty() ? "+ptx" + std::to_string(info->ptxVersion)
+                           : features.getValue();
+      auto target = NVVM::NVVMTargetAttr::get(
+          &getContext(), optLevel, "nvptx64-nvidia-cuda", moduleChip,
+          ptxFeatures);
+      module.setTargetsAttr(ArrayAttr::get(&getContext(), {target}));
+    });
+  }
+};
+
+} // namespace

@@ -1,0 +1,85 @@
+//===- BlockTile.cpp - one thread block's tile and K loop -----------------===//
+
+#include "passes/Passes.h"
+
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace gemm_opt {
+#define GEN_PASS_DEF_TILEBLOCKTILEPASS
+#include "passes/Passes.h.inc"
+} // namespace gemm_opt
+
+using namespace mlir;
+using namespace gemm_opt;
+using namespace gemm_opt::tile;
+
+namespace {
+
+/// A `rows×cols` view of `matrix` at (`row`, `col`).
+Value tileView(OpBuilder &builder, Location loc, Value matrix, Value row,
+               Value col, int64_t rows, int64_t cols) {
+  SmallVector<OpFoldResult> offsets{row, col};
+  SmallVector<OpFoldResult> sizes{builder.getIndexAttr(rows),
+                                  builder.getIndexAttr(cols)};
+  SmallVector<OpFoldResult> strides{builder.getIndexAttr(1),
+                                    builder.getIndexAttr(1)};
+  return memref::SubViewOp::create(builder, loc, matrix, offsets, sizes,
+                                   strides);
+}
+
+struct TileGemmByBlock : public OpRewritePattern<GemmOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(GemmOp gemm,
+                                PatternRewriter &rewriter) const override {
+    if (!gemm->getParentOfType<gpu::GPUFuncOp>())
+      return rewriter.notifyMatchFailure(gemm, "not inside a kernel");
+    ScheduleAttr schedule = gemm.getScheduleAttr();
+    Location loc = gemm.getLoc();
+    int64_t bm = schedule.getBlockM(), bn = schedule.getBlockN(),
+            bk = schedule.getBlockK();
+
+    // Block (x, y) owns the C tile at rows y·BM, columns x·BN.
+    Value blockX = gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::x);
+    Value blockY = gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::y);
+    Value rowBase = arith::MulIOp::create(
+        rewriter, loc, blockY, arith::ConstantIndexOp::create(rewriter, loc, bm));
+    Value colBase = arith::MulIOp::create(
+        rewriter, loc, blockX, arith::ConstantIndexOp::create(rewriter, loc, bn));
+
+    auto accType = AccumulatorType::get(getContext(), {bm, bn},
+                                        schedule.getElements().getAcc());
+    Value acc =
+        AllocAccumulatorOp::create(rewriter, loc, accType, schedule);
+
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value step = arith::ConstantIndexOp::create(rewriter, loc, bk);
+    Value extentK = memref::DimOp::create(rewriter, loc, gemm.getA(), 1);
+    auto loop = scf::ForOp::create(rewriter, loc, zero, extentK, step);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(loop.getBody());
+      Value k = loop.getInductionVar();
+      Value tileA = tileView(rewriter, loc, gemm.getA(), rowBase, k, bm, bk);
+      Value tileB = tileView(rewriter, loc, gemm.getB(), k, colBase, bk, bn);
+      BlockMmaOp::create(rewriter, loc, acc, tileA, tileB, schedule);
+    }
+    Value tileC =
+        tileView(rewriter, loc, gemm.getC(), rowBase, colBase, bm, bn);
+    StoreAccumulatorOp::create(rewriter, loc, acc, tileC, schedule);
+    rewriter.eraseOp(gemm);
+    return success();
+  }
+};
+
+struct TileBlockTilePass
+    : public gemm_opt::impl::TileBlockTilePassBase<TileBlockTilePass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<TileGemmByBlock>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,32 @@
+//===- MmaSyncFragments.cpp - mma.sync m16n8k16 register layout -----------===//
+
+#include "passes/MmaSyncFragments.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+using namespace mlir;
+using namespace gemm_opt;
+
+WarpCoordinates gemm_opt::computeWarpCoordinates(OpBuilder &b, Location loc,
+                                                 tile::ScheduleAttr schedule) {
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  Value threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value warp = arith::DivUIOp::create(b, loc, threadId, index(32));
+  Value lane = arith::RemUIOp::create(b, loc, threadId, index(32));
+  Value warpsN = index(schedule.getWarpsN());
+  Value warpRow = arith::DivUIOp::create(b, loc, warp, warpsN);
+  Value warpCol = arith::RemUIOp::create(b, loc, warp, warpsN);
+  return {lane,
+          arith::MulIOp::create(b, loc, warpRow, index(schedule.getWarpM())),
+          arith::MulIOp::create(b, loc, warpCol, index(schedule.getWarpN()))};
+}
+
+MemRefType gemm_opt::accumulatorFragmentsType(tile::ScheduleAttr schedule) {
+  tile::MmaAttr mma = schedule.getMma();
+  return MemRefType::get({schedule.getWarpM() / mma.getM(),
+                          schedule.getWarpN() / mma.getN(), 4},
+                         schedule.getElements().getAcc());
+}

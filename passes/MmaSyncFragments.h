@@ -1,0 +1,36 @@
+//===- MmaSyncFragments.h - mma.sync m16n8k16 register layout ---*- C++ -*-===//
+//
+// Where each lane's registers sit in a warp tile, for mma.sync m16n8k16 with
+// f16/bf16 inputs and f32 accumulators. Shared by the warp-MMA lowering,
+// which fills the fragments, and the epilogue, which stores them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_PASSES_MMASYNCFRAGMENTS_H
+#define GEMM_OPT_PASSES_MMASYNCFRAGMENTS_H
+
+#include "dialect/TileDialect.h"
+#include "mlir/IR/Builders.h"
+
+namespace gemm_opt {
+
+/// A warp's place in its block and a thread's lane, as index values.
+struct WarpCoordinates {
+  mlir::Value lane;
+  /// First row and column of the warp's tile inside the block tile.
+  mlir::Value row;
+  mlir::Value col;
+};
+
+/// Computes the calling thread's warp tile origin and lane; warps are laid
+/// out row-major over the block's `(BM/WM)×(BN/WN)` warp grid.
+WarpCoordinates computeWarpCoordinates(mlir::OpBuilder &builder,
+                                       mlir::Location loc,
+                                       tile::ScheduleAttr schedule);
+
+/// Accumulator fragments of one thread: `[WM/16, WN/8, 4]` f32 values.
+mlir::MemRefType accumulatorFragmentsType(tile::ScheduleAttr schedule);
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_PASSES_MMASYNCFRAGMENTS_H

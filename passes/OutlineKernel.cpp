@@ -1,0 +1,132 @@
+//===- OutlineKernel.cpp - move tile.gemm into a GPU kernel ---------------===//
+//
+// Host functions keep a gpu.launch_func; the GEMM itself moves into a
+// gpu.func kernel whose arguments are strided memrefs, so M, N, K and the
+// leading dimensions are run-time values carried by the memref descriptors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "passes/KernelAttributes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace gemm_opt {
+#define GEN_PASS_DEF_TILEOUTLINEKERNELPASS
+#include "passes/Passes.h.inc"
+} // namespace gemm_opt
+
+using namespace mlir;
+using namespace gemm_opt;
+using namespace gemm_opt::tile;
+
+namespace {
+
+/// The kernel-argument form of a matrix: row-major with a dynamic leading
+/// dimension and offset.
+MemRefType kernelMatrixType(MemRefType type) {
+  MLIRContext *ctx = type.getContext();
+  auto layout = StridedLayoutAttr::get(ctx, ShapedType::kDynamic,
+                                       {ShapedType::kDynamic, 1});
+  return MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+                         type.getElementType(), layout, type.getMemorySpace());
+}
+
+/// Creates the kernel for `gemm` inside `module` and returns it.
+gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
+                            StringRef name, GemmOp gemm) {
+  ScheduleAttr schedule = gemm.getScheduleAttr();
+  SmallVector<Type> argTypes;
+  for (Value operand : {gemm.getA(), gemm.getB(), gemm.getC()})
+    argTypes.push_back(kernelMatrixType(cast<MemRefType>(operand.getType())));
+
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(module.getBody());
+  auto kernel = gpu::GPUFuncOp::create(builder, gemm.getLoc(), name,
+                                       builder.getFunctionType(argTypes, {}));
+  kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                  builder.getUnitAttr());
+  int32_t threads = static_cast<int32_t>(schedule.getThreadCount());
+  kernel.setKnownBlockSizeAttr(builder.getDenseI32ArrayAttr({threads, 1, 1}));
+  setKernelSchedule(kernel, schedule);
+
+  Block &body = kernel.getBody().front();
+  builder.setInsertionPointToStart(&body);
+  GemmOp::create(builder, gemm.getLoc(), body.getArgument(0),
+                 body.getArgument(1), body.getArgument(2), schedule);
+  gpu::ReturnOp::create(builder, gemm.getLoc());
+  return kernel;
+}
+
+/// Replaces `gemm` in its host function by a launch of `kernel`.
+void replaceByLaunch(OpBuilder &builder, GemmOp gemm,
+                     gpu::GPUFuncOp kernel) {
+  ScheduleAttr schedule = gemm.getScheduleAttr();
+  Location loc = gemm.getLoc();
+  builder.setInsertionPoint(gemm);
+
+  SmallVector<Value> operands{gemm.getA(), gemm.getB(), gemm.getC()};
+  SmallVector<Value> args;
+  for (auto [operand, type] : llvm::zip(operands, kernel.getArgumentTypes())) {
+    if (operand.getType() == type)
+      args.push_back(operand);
+    else
+      args.push_back(memref::CastOp::create(builder, loc, type, operand));
+  }
+
+  auto ceilDiv = [&](Value extent, int64_t tile) -> Value {
+    Value tileSize = arith::ConstantIndexOp::create(builder, loc, tile);
+    return arith::CeilDivUIOp::create(builder, loc, extent, tileSize);
+  };
+  Value m = memref::DimOp::create(builder, loc, gemm.getC(), 0);
+  Value n = memref::DimOp::create(builder, loc, gemm.getC(), 1);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  gpu::KernelDim3 grid{ceilDiv(n, schedule.getBlockN()),
+                       ceilDiv(m, schedule.getBlockM()), one};
+  gpu::KernelDim3 block{
+      arith::ConstantIndexOp::create(builder, loc, schedule.getThreadCount()),
+      one, one};
+  Value sharedBytes = arith::ConstantIntOp::create(
+      builder, loc, builder.getI32Type(), schedule.getSharedMemoryBytes());
+  gpu::LaunchFuncOp::create(builder, loc, kernel, grid, block, sharedBytes,
+                            args);
+  gemm.erase();
+}
+
+struct TileOutlineKernelPass
+    : public gemm_opt::impl::TileOutlineKernelPassBase<TileOutlineKernelPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<GemmOp> gemms;
+    module.walk([&](GemmOp gemm) {
+      if (!gemm->getParentOfType<gpu::GPUModuleOp>())
+        gemms.push_back(gemm);
+    });
+    if (gemms.empty())
+      return;
+
+    OpBuilder builder(module.getContext());
+    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                    builder.getUnitAttr());
+    SymbolTable symbols(module);
+    llvm::DenseMap<Operation *, unsigned> kernelsPerFunction;
+    for (GemmOp gemm : gemms) {
+      auto func = gemm->getParentOfType<FunctionOpInterface>();
+      std::string base = func ? func.getName().str() : "gemm";
+      unsigned index = kernelsPerFunction[func]++;
+      std::string kernelName =
+          index == 0 ? base + "_kernel" : base + "_kernel_" + std::to_string(index);
+
+      builder.setInsertionPointToEnd(module.getBody());
+      auto gpuModule = gpu::GPUModuleOp::create(builder, gemm.getLoc(),
+                                                kernelName + "_module");
+      symbols.insert(gpuModule);
+      gpu::GPUFuncOp kernel =
+          createKernel(builder, gpuModule, kernelName, gemm);
+      replaceByLaunch(builder, gemm, kernel);
+    }
+  }
+};
+
+} // namespace

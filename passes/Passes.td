@@ -1,0 +1,124 @@
+//===- Passes.td - tile dialect lowering passes ------------*- tablegen -*-===//
+
+#ifndef GEMM_OPT_PASSES_PASSES_TD
+#define GEMM_OPT_PASSES_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TileOutlineKernelPass : Pass<"tile-outline-kernel", "mlir::ModuleOp"> {
+  let summary = "Moves each tile.gemm into a GPU kernel and launches it";
+  let description = [{
+    For every `tile.gemm` in a host function, creates a `gpu.module` holding a
+    `gpu.func` kernel that takes A, B and C as strided memrefs (M, N, K and the
+    leading dimensions travel inside their descriptors) and replaces the op by
+    a `gpu.launch_func` over a `ceil(N/BN) × ceil(M/BM)` grid with the
+    schedule's block size and dynamic shared memory.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
+def TileBlockTilePass : Pass<"tile-block-tile"> {
+  let summary = "Splits a kernel's tile.gemm into its block tile and K loop";
+  let description = [{
+    Inside a kernel, replaces `tile.gemm` by the work of one thread block: the
+    `BM×BN` tile of C picked by the block index, a zero accumulator, an
+    `scf.for` over K in steps of BK whose body multiplies the block's A and B
+    tiles (`tile.block_mma` on views of global memory), and the store of the
+    accumulator (`tile.store_accumulator`).
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect"];
+}
+
+def TilePipelineCopiesPass : Pass<"tile-pipeline-copies"> {
+  let summary = "Stages A and B tiles through shared memory with a cp.async pipeline";
+  let description = [{
+    Rewrites each K loop whose `tile.block_mma` reads global memory into a
+    multi-stage software pipeline: `stages` shared buffers per operand
+    (`tile.alloc_shared`), a prologue that starts the copies of the first
+    `stages - 1` K tiles, and a loop that waits for tile `k`, starts the copy
+    of tile `k + stages - 1` into the buffer freed by tile `k - 1`, and
+    multiplies tile `k` from shared memory. Each thread copies 16-byte chunks
+    with `nvgpu.device_async_copy` (cp.async.cg), consecutive threads taking
+    consecutive chunks of a row so global reads coalesce.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
+                           "mlir::nvgpu::NVGPUDialect", "mlir::NVVM::NVVMDialect"];
+}
+
+def TileWarpMmaPass : Pass<"tile-warp-mma"> {
+  let summary = "Lowers block MMAs to per-warp ldmatrix and mma.sync";
+  let description = [{
+    Distributes the block accumulator over the warps (`WM×WN` each) and
+    lowers `tile.block_mma` on shared-memory tiles to `nvgpu.ldmatrix` (A
+    plain, B transposed, four 8×8 matrices per instruction) and
+    `nvvm.mma.sync` m16n8k16 with f32 accumulation. Each thread's
+    accumulator fragments live in a private buffer indexed only by constants,
+    which LLVM promotes to registers. `tile.store_accumulator` becomes
+    `tile.store_fragments`.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect", "mlir::vector::VectorDialect",
+                           "mlir::nvgpu::NVGPUDialect", "mlir::NVVM::NVVMDialect",
+                           "mlir::LLVM::LLVMDialect"];
+}
+
+def TileLowerEpiloguePass : Pass<"tile-lower-epilogue"> {
+  let summary = "Stores accumulator fragments into C";
+  let description = [{
+    Lowers `tile.store_fragments`: each thread converts its f32 accumulators
+    to C's element type and writes pairs of adjacent columns with one vector
+    store each.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect", "mlir::vector::VectorDialect"];
+}
+
+def TileSharedLayoutPass : Pass<"tile-shared-layout"> {
+  let summary = "Applies the shared-memory layouts (swizzle or padding)";
+  let description = [{
+    Places every `tile.alloc_shared` buffer in the kernel's dynamic shared
+    memory and rewrites each `nvgpu.device_async_copy` and `nvgpu.ldmatrix`
+    that indexes it logically (`[stage, row, col]`) into a flat index through
+    the buffer's layout: `#tile.swizzle<W>` XORs the 16-byte chunk index with
+    the row's place in the 8-row repeat inside `W`-byte column panels;
+    `#tile.pad<P>` adds `P` elements to every row.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
+def TileCheckChipPass : Pass<"tile-check-chip", "mlir::ModuleOp"> {
+  let summary = "Checks that every schedule targets the requested chip";
+  let description = [{
+    When `chip` is set, every `tile.gemm` schedule must name that chip:
+    a schedule tuned and verified for one chip is not silently compiled for
+    another. An empty `chip` accepts every schedule.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Chip the compilation targets; empty accepts every schedule">
+  ];
+}
+
+def TileAttachTargetPass : Pass<"tile-attach-target", "mlir::ModuleOp"> {
+  let summary = "Attaches an NVVM target to each kernel module";
+  let description = [{
+    Gives every `gpu.module` holding a tile kernel an `#nvvm.target` for its
+    schedule's chip (or `chip`, when set), with the PTX version that chip
+    needs unless `features` names one.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Chip to target; empty takes each kernel's schedule">,
+    Option<"features", "features", "std::string", /*default=*/"\"\"",
+           "PTX features, e.g. +ptx80; empty picks the chip's minimum">,
+    Option<"optLevel", "opt-level", "int", /*default=*/"3",
+           "LLVM optimization level">
+  ];
+  let dependentDialects = ["mlir::NVVM::NVVMDialect"];
+}
+
+#endif // GEMM_OPT_PASSES_PASSES_TD

@@ -1,0 +1,54 @@
+//===- Pipelines.cpp - registered pass pipelines --------------------------===//
+
+#include "passes/Pipelines.h"
+
+#include "passes/Passes.h"
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void gemm_opt::buildLowerToNVVMPipeline(OpPassManager &pm,
+                                        const LowerToNVVMOptions &options) {
+  pm.addPass(createTileCheckChipPass(
+      TileCheckChipPassOptions{options.chip.getValue()}));
+  pm.addPass(createTileOutlineKernelPass());
+
+  // Tile dialect → gpu / nvgpu / nvvm / vector / memref / scf, per kernel.
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createTileBlockTilePass());
+  kernels.addPass(createTilePipelineCopiesPass());
+  kernels.addPass(createTileWarpMmaPass());
+  kernels.addPass(createTileLowerEpiloguePass());
+  kernels.addPass(createTileSharedLayoutPass());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+
+  pm.addPass(createTileAttachTargetPass(TileAttachTargetPassOptions{
+      options.chip.getValue(), options.features.getValue(),
+      options.optLevel.getValue()}));
+
+  // Upstream conversions to NVVM and the LLVM dialect.
+  OpPassManager &toNVVM = pm.nest<gpu::GPUModuleOp>();
+  toNVVM.addPass(memref::createExpandStridedMetadataPass());
+  toNVVM.addPass(createLowerAffinePass());
+  toNVVM.addPass(createConvertNVGPUToNVVMPass());
+  toNVVM.addPass(createConvertVectorToLLVMPass());
+  toNVVM.addPass(createSCFToControlFlowPass());
+  toNVVM.addPass(createConvertGpuOpsToNVVMOps());
+  toNVVM.addPass(createConvertNVVMToLLVMPass());
+  toNVVM.addPass(createReconcileUnrealizedCastsPass());
+  toNVVM.addPass(createCanonicalizerPass());
+  toNVVM.addPass(createCSEPass());
+}
+
+void gemm_opt::registerLowerToNVVMPipeline() {
+  PassPipelineRegistration<LowerToNVVMOptions>(
+      "lower-to-nvvm",
+      "Lower tile.gemm schedules to GPU kernels in the NVVM dialect",
+      buildLowerToNVVMPipeline);
+}

@@ -1,0 +1,44 @@
+//===- Pipelines.h - registered pass pipelines ------------------*- C++ -*-===//
+
+#ifndef GEMM_OPT_PASSES_PIPELINES_H
+#define GEMM_OPT_PASSES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+#include <string>
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace gemm_opt {
+
+/// Options of the `lower-to-nvvm` pipeline.
+struct LowerToNVVMOptions
+    : public mlir::PassPipelineOptions<LowerToNVVMOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("Target chip (sm_80, sm_86, sm_89, sm_90, sm_90a); "
+                     "empty takes each schedule's chip"),
+      llvm::cl::init("")};
+  PassOptions::Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX features, e.g. +ptx80; empty picks the chip's "
+                     "minimum PTX version"),
+      llvm::cl::init("")};
+  PassOptions::Option<int> optLevel{
+      *this, "opt-level", llvm::cl::desc("LLVM optimization level (0-3)"),
+      llvm::cl::init(3)};
+};
+
+/// Adds the tile-dialect lowering (outlining, block tile, cp.async pipeline,
+/// warp MMA, epilogue, shared layout) followed by the upstream conversions
+/// that leave every kernel in the NVVM/LLVM dialects.
+void buildLowerToNVVMPipeline(mlir::OpPassManager &pm,
+                              const LowerToNVVMOptions &options);
+
+/// Registers `lower-to-nvvm`.
+void registerLowerToNVVMPipeline();
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_PASSES_PIPELINES_H

@@ -1,0 +1,17 @@
+//===- gemm-opt.cpp - the mlir-opt of gemm-opt ----------------------------===//
+//
+//   gemm-opt input.mlir --lower-to-nvvm[="chip=sm_90a"]
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Registration.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  gemm_opt::registerGemmOptDialects(registry);
+  gemm_opt::registerGemmOptPasses();
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "gemm-opt: tiled GEMM schedules to NVVM\n", registry));
+}

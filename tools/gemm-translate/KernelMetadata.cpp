@@ -1,0 +1,90 @@
+//===- KernelMetadata.cpp - launch metadata of compiled kernels -----------===//
+
+#include "KernelMetadata.h"
+
+#include "dialect/TileDialect.h"
+#include "passes/KernelAttributes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace gemm_opt;
+using namespace gemm_opt::tile;
+
+static std::string typeName(Type type) {
+  if (type.isF16())
+    return "f16";
+  if (type.isBF16())
+    return "bf16";
+  if (type.isF32())
+    return "f32";
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  os << type;
+  return name;
+}
+
+static llvm::json::Object describe(ScheduleAttr schedule) {
+  ElementTypesAttr types = schedule.getElements();
+  auto operand = [](StringRef name) {
+    return llvm::json::Object{
+        {"kind", "memref"}, {"operand", name}, {"rank", 2}};
+  };
+  return llvm::json::Object{
+      {"block", llvm::json::Array{schedule.getThreadCount(), 1, 1}},
+      {"cluster", llvm::json::Array{1, 1, 1}},
+      {"dynamic_shared_memory_bytes", schedule.getSharedMemoryBytes()},
+      {"grid",
+       llvm::json::Object{
+           {"x", llvm::json::Object{{"extent", "n"},
+                                    {"tile", schedule.getBlockN()}}},
+           {"y", llvm::json::Object{{"extent", "m"},
+                                    {"tile", schedule.getBlockM()}}},
+           {"z", 1}}},
+      {"tile", llvm::json::Object{{"m", schedule.getBlockM()},
+                                  {"n", schedule.getBlockN()},
+                                  {"k", schedule.getBlockK()}}},
+      {"requires_divisible", llvm::json::Object{{"m", schedule.getBlockM()},
+                                                {"n", schedule.getBlockN()},
+                                                {"k", schedule.getBlockK()}}},
+      {"types", llvm::json::Object{{"a", typeName(types.getA())},
+                                   {"b", typeName(types.getB())},
+                                   {"c", typeName(types.getC())},
+                                   {"accumulator", typeName(types.getAcc())}}},
+      {"layouts",
+       llvm::json::Object{{"a", "row"}, {"b", "row"}, {"c", "row"}}},
+      {"min_alignment_bytes", 16},
+      {"parameters",
+       llvm::json::Array{operand("a"), operand("b"), operand("c")}},
+  };
+}
+
+std::vector<KernelMetadata>
+gemm_opt::collectKernelMetadata(ModuleOp module) {
+  std::vector<KernelMetadata> kernels;
+  module.walk([&](gpu::GPUModuleOp gpuModule) {
+    std::string chip;
+    if (ArrayAttr targets = gpuModule.getTargetsAttr())
+      for (Attribute target : targets)
+        if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target))
+          chip = nvvm.getChip().str();
+    gpuModule.walk([&](Operation *op) {
+      if (!isa<LLVM::LLVMFuncOp, gpu::GPUFuncOp>(op))
+        return;
+      ScheduleAttr schedule = getKernelSchedule(op);
+      if (!schedule)
+        return;
+      KernelMetadata kernel;
+      kernel.moduleName = gpuModule.getName().str();
+      kernel.symbol =
+          cast<SymbolOpInterface>(op).getName().str();
+      kernel.chip = chip.empty() ? schedule.getChip().str() : chip;
+      kernel.description = describe(schedule);
+      kernel.description["name"] = kernel.symbol;
+      kernel.description["chip"] = kernel.chip;
+      kernels.push_back(std::move(kernel));
+    });
+  });
+  return kernels;
+}

@@ -1,0 +1,34 @@
+//===- KernelMetadata.h - launch metadata of compiled kernels ---*- C++ -*-===//
+//
+// What the runtime needs to launch a kernel that lower-to-nvvm produced:
+// symbol, block size, dynamic shared memory, the grid as a function of M and
+// N, and the parameter order. Written as the "gemm-opt-bundle-v1" JSON that
+// runtime/KernelSpec.h reads.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TOOLS_GEMMTRANSLATE_KERNELMETADATA_H
+#define GEMM_OPT_TOOLS_GEMMTRANSLATE_KERNELMETADATA_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/JSON.h"
+#include <string>
+#include <vector>
+
+namespace gemm_opt {
+
+/// One kernel of a lowered module.
+struct KernelMetadata {
+  std::string moduleName; // the gpu.module holding it
+  std::string symbol;     // the kernel's name in PTX and cubin
+  std::string chip;
+  llvm::json::Object description; // the bundle entry, less file names
+};
+
+/// Collects the kernels of `module`, which has been through lower-to-nvvm
+/// but not yet serialized (each gpu.module still holds its llvm.func).
+std::vector<KernelMetadata> collectKernelMetadata(mlir::ModuleOp module);
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_TOOLS_GEMMTRANSLATE_KERNELMETADATA_H

@@ -1,0 +1,55 @@
+//===- PtxAssembler.cpp - PTX to cubin through ptxas ----------------------===//
+
+#include "PtxAssembler.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+
+using namespace llvm;
+
+Expected<std::string> gemm_opt::findPtxas(StringRef explicitPath) {
+  if (!explicitPath.empty()) {
+    if (sys::fs::can_execute(explicitPath))
+      return explicitPath.str();
+    return createStringError("ptxas not found at '" + explicitPath + "'");
+  }
+#ifdef GEMM_OPT_CUDA_BIN_DIR
+  SmallString<256> configured(GEMM_OPT_CUDA_BIN_DIR);
+  sys::path::append(configured, "ptxas");
+  if (sys::fs::can_execute(configured))
+    return std::string(configured);
+#endif
+  if (ErrorOr<std::string> onPath = sys::findProgramByName("ptxas"))
+    return *onPath;
+  return createStringError(
+      "ptxas not found: install the CUDA toolkit, put it on PATH or pass "
+      "--ptxas");
+}
+
+Expected<std::string> gemm_opt::assemblePtx(StringRef ptxas, StringRef ptxFile,
+                                            StringRef chip,
+                                            StringRef cubinFile) {
+  SmallString<128> report;
+  if (std::error_code ec =
+          sys::fs::createTemporaryFile("ptxas", "txt", report))
+    return createStringError(ec, "cannot create a temporary file");
+  FileRemover removeReport(report);
+  std::string arch = ("-arch=" + chip).str();
+  SmallVector<StringRef> args{ptxas, arch, "-O3", "-v", ptxFile, "-o",
+                              cubinFile};
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(report),
+                                          StringRef(report)};
+  std::string message;
+  int rc = sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects, 0, 0,
+                               &message);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> output =
+      MemoryBuffer::getFile(report);
+  std::string text = output ? (*output)->getBuffer().str() : "";
+  if (rc != 0)
+    return createStringError("ptxas failed on " + ptxFile + " (" + message +
+                             "):\n" + text);
+  return text;
+}

@@ -1,0 +1,25 @@
+//===- PtxAssembler.h - PTX to cubin through ptxas --------------*- C++ -*-===//
+
+#ifndef GEMM_OPT_TOOLS_GEMMTRANSLATE_PTXASSEMBLER_H
+#define GEMM_OPT_TOOLS_GEMMTRANSLATE_PTXASSEMBLER_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <string>
+
+namespace gemm_opt {
+
+/// Finds ptxas: `explicitPath` if set, else the CUDA toolkit gemm-opt was
+/// configured with, else PATH.
+llvm::Expected<std::string> findPtxas(llvm::StringRef explicitPath);
+
+/// Assembles `ptxFile` for `chip` into `cubinFile`; returns ptxas's resource
+/// report (registers, shared memory, spills).
+llvm::Expected<std::string> assemblePtx(llvm::StringRef ptxas,
+                                        llvm::StringRef ptxFile,
+                                        llvm::StringRef chip,
+                                        llvm::StringRef cubinFile);
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_TOOLS_GEMMTRANSLATE_PTXASSEMBLER_H

@@ -1,0 +1,221 @@
+//===- gemm-translate.cpp - schedules to PTX, cubin and launch metadata ---===//
+//
+//   gemm-translate input.mlir --to-ptx -o k.ptx
+//   gemm-translate input.mlir --to-cubin -o k.cubin [--metadata k.json]
+//   gemm-translate input.mlir --to-bundle -o dir/kernel.json
+//
+// Runs lower-to-nvvm, serializes each kernel module to PTX with LLVM's NVPTX
+// backend, assembles it with ptxas and writes the launch metadata the
+// runtime reads (see runtime/KernelSpec.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelMetadata.h"
+#include "PtxAssembler.h"
+#include "passes/Pipelines.h"
+#include "passes/Registration.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace mlir;
+using namespace llvm;
+using namespace gemm_opt;
+
+namespace {
+
+enum class Emit { Ptx, Cubin, Bundle };
+
+cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input.mlir>"),
+                               cl::init("-"));
+cl::opt<std::string> outputFile("o", cl::desc("Output file"),
+                                cl::value_desc("file"), cl::init("-"));
+cl::opt<Emit> emit(
+    cl::desc("What to write:"),
+    cl::values(clEnumValN(Emit::Ptx, "to-ptx", "PTX text"),
+               clEnumValN(Emit::Cubin, "to-cubin", "a cubin, through ptxas"),
+               clEnumValN(Emit::Bundle, "to-bundle",
+                          "metadata JSON plus PTX and cubin of every kernel "
+                          "beside it")),
+    cl::init(Emit::Ptx));
+cl::opt<std::string> metadataFile(
+    "metadata", cl::desc("Also write the launch metadata JSON here"),
+    cl::value_desc("file"), cl::init(""));
+cl::opt<std::string> chip("chip",
+                          cl::desc("Target chip; empty takes the schedule's"),
+                          cl::init(""));
+cl::opt<int> optLevel("opt-level", cl::desc("LLVM optimization level"),
+                      cl::init(3));
+cl::opt<std::string> ptxasPath("ptxas", cl::desc("Path of ptxas"),
+                               cl::init(""));
+
+/// A kernel module serialized to PTX.
+struct CompiledKernel {
+  KernelMetadata metadata;
+  std::string ptx;
+};
+
+Error fail(const Twine &message) { return createStringError(message); }
+
+Expected<std::vector<CompiledKernel>> compile(ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  PassManager lower(ctx);
+  LowerToNVVMOptions options;
+  options.chip = chip;
+  options.optLevel = optLevel;
+  buildLowerToNVVMPipeline(lower, options);
+  if (failed(lower.run(module)))
+    return fail("lowering to NVVM failed");
+
+  std::vector<KernelMetadata> kernels = collectKernelMetadata(module);
+  if (kernels.empty())
+    return fail("the input holds no tile.gemm to compile");
+
+  PassManager serialize(ctx);
+  GpuModuleToBinaryPassOptions binaryOptions;
+  binaryOptions.compilationTarget = "isa";
+  serialize.addPass(createGpuModuleToBinaryPass(binaryOptions));
+  if (failed(serialize.run(module)))
+    return fail("PTX generation failed");
+
+  std::vector<CompiledKernel> compiled;
+  for (KernelMetadata &kernel : kernels) {
+    auto binary = SymbolTable::lookupNearestSymbolFrom<gpu::BinaryOp>(
+        module, StringAttr::get(ctx, kernel.moduleName));
+    if (!binary || binary.getObjects().empty())
+      return fail("no PTX was produced for " + kernel.moduleName);
+    auto object = cast<gpu::ObjectAttr>(binary.getObjects()[0]);
+    compiled.push_back({std::move(kernel), object.getObject().str()});
+  }
+  return compiled;
+}
+
+Error writeFile(StringRef path, StringRef contents) {
+  std::string message;
+  std::unique_ptr<ToolOutputFile> file = openOutputFile(path, &message);
+  if (!file)
+    return fail(message);
+  file->os() << contents;
+  file->keep();
+  return Error::success();
+}
+
+/// Writes the bundle JSON at `jsonPath` listing `kernels`, whose files were
+/// written beside it.
+Error writeMetadata(StringRef jsonPath, std::vector<CompiledKernel> &kernels,
+                    ArrayRef<std::string> ptxNames,
+                    ArrayRef<std::string> cubinNames) {
+  json::Array entries;
+  for (size_t i = 0; i < kernels.size(); ++i) {
+    json::Object entry = kernels[i].metadata.description;
+    if (!ptxNames[i].empty())
+      entry["ptx"] = ptxNames[i];
+    if (!cubinNames[i].empty())
+      entry["cubin"] = cubinNames[i];
+    entries.push_back(std::move(entry));
+  }
+  json::Value bundle = json::Object{{"format", "gemm-opt-bundle-v1"},
+                                    {"source", inputFile.getValue()},
+                                    {"kernels", std::move(entries)}};
+  std::string text;
+  raw_string_ostream os(text);
+  os << formatv("{0:2}", bundle) << "\n";
+  return writeFile(jsonPath, text);
+}
+
+Error run(ModuleOp module) {
+  Expected<std::vector<CompiledKernel>> kernels = compile(module);
+  if (!kernels)
+    return kernels.takeError();
+
+  if (emit == Emit::Ptx || emit == Emit::Cubin) {
+    if (kernels->size() != 1)
+      return fail("the input has " + Twine(kernels->size()) +
+                  " kernels; --to-ptx and --to-cubin write one, use "
+                  "--to-bundle");
+  }
+  if (emit == Emit::Ptx) {
+    if (Error error = writeFile(outputFile, kernels->front().ptx))
+      return error;
+    if (!metadataFile.empty())
+      return writeMetadata(metadataFile, *kernels, {outputFile.getValue()},
+                           {""});
+    return Error::success();
+  }
+
+  Expected<std::string> ptxas = findPtxas(ptxasPath);
+  if (!ptxas)
+    return ptxas.takeError();
+  if (outputFile == "-")
+    return fail("--to-cubin and --to-bundle need -o <file>");
+
+  SmallString<256> directory(outputFile);
+  sys::path::remove_filename(directory);
+  std::vector<std::string> ptxNames, cubinNames;
+  for (CompiledKernel &kernel : *kernels) {
+    std::string base = kernel.metadata.symbol;
+    SmallString<256> ptxPath(directory), cubinPath(directory);
+    sys::path::append(ptxPath, base + ".ptx");
+    sys::path::append(cubinPath, base + ".cubin");
+    if (emit == Emit::Cubin)
+      cubinPath = outputFile;
+    if (Error error = writeFile(ptxPath, kernel.ptx))
+      return error;
+    Expected<std::string> report =
+        assemblePtx(*ptxas, ptxPath, kernel.metadata.chip, cubinPath);
+    if (!report)
+      return report.takeError();
+    kernel.metadata.description["ptxas_info"] = *report;
+    ptxNames.push_back(sys::path::filename(ptxPath).str());
+    cubinNames.push_back(sys::path::filename(cubinPath).str());
+  }
+  if (emit == Emit::Bundle)
+    return writeMetadata(outputFile, *kernels, ptxNames, cubinNames);
+  if (!metadataFile.empty())
+    return writeMetadata(metadataFile, *kernels, ptxNames, cubinNames);
+  return Error::success();
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  registerGemmOptPasses();
+  cl::ParseCommandLineOptions(
+      argc, argv, "gemm-translate: tile schedules to PTX, cubin and metadata\n");
+
+  DialectRegistry registry;
+  registerGemmOptDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  auto sourceMgr = std::make_shared<SourceMgr>();
+  SourceMgrDiagnosticHandler diagnostics(*sourceMgr, &context);
+  std::string message;
+  std::unique_ptr<MemoryBuffer> input = openInputFile(inputFile, &message);
+  if (!input) {
+    WithColor::error(errs(), "gemm-translate") << message << "\n";
+    return 1;
+  }
+  sourceMgr->AddNewSourceBuffer(std::move(input), SMLoc());
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  if (!module)
+    return 1;
+  if (Error error = run(*module)) {
+    WithColor::error(errs(), "gemm-translate") << toString(std::move(error))
+                                               << "\n";
+    return 1;
+  }
+  return 0;
+}
