@@ -161,6 +161,9 @@ Error run(ModuleOp module) {
 
   SmallString<256> directory(outputFile);
   sys::path::remove_filename(directory);
+  if (!directory.empty())
+    if (std::error_code ec = sys::fs::create_directories(directory))
+      return fail("cannot create '" + directory + "': " + ec.message());
   std::vector<std::string> ptxNames, cubinNames;
   for (CompiledKernel &kernel : *kernels) {
     std::string base = kernel.metadata.symbol;

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Compiles every shipped example and benchmark schedule into kernel bundles
+# (PTX, cubin, launch metadata) under device-artifacts/, next to a gemm-run
+# built here, so that a GPU machine without LLVM/MLIR can run them:
+#   device-artifacts/bin/gemm-run
+#   device-artifacts/<schedule>/kernel.json (+ .ptx, .cubin)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=device-artifacts
+rm -rf "$out"
+mkdir -p "$out/bin"
+cp build/bin/gemm-run "$out/bin/"
+for schedule in examples/*.mlir bench/schedules/*.mlir; do
+  name=$(basename "$schedule" .mlir)
+  build/bin/gemm-translate "$schedule" --to-bundle -o "$out/$name/kernel.json"
+done
+git rev-parse --short HEAD > "$out/COMMIT" 2>/dev/null || echo unknown > "$out/COMMIT"
+du -sh "$out"
