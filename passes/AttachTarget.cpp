@@ -23,14 +23,15 @@ struct TileAttachTargetPass
 
   void runOnOperation() override {
     getOperation().walk([&](gpu::GPUModuleOp module) {
-      std::string moduleChip = chip;
+      // Only modules holding tile kernels are ours to target.
+      std::string scheduleChip;
       module.walk([&](gpu::GPUFuncOp kernel) {
-        if (ScheduleAttr schedule = getKernelSchedule(kernel);
-            schedule && moduleChip.empty())
-          moduleChip = schedule.getChip().str();
+        if (ScheduleAttr schedule = getKernelSchedule(kernel))
+          scheduleChip = schedule.getChip().str();
       });
-      if (moduleChip.empty())
+      if (scheduleChip.empty())
         return;
+      std::string moduleChip = chip.empty() ? scheduleChip : chip.getValue();
       std::optional<ChipInfo> info = lookupChip(moduleChip);
       if (!info) {
         module.emitError() << "unknown chip '" << moduleChip

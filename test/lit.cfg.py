@@ -26,6 +26,8 @@ config.substitutions.append(("%examples", os.path.join(config.gemm_opt_src_root,
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
+# `not`, `count` and FileCheck at the start of a RUN line come from PATH.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.gemm_opt_tools_dir, config.llvm_tools_dir]
 tools = ["gemm-opt", "gemm-translate"]
