@@ -3,6 +3,7 @@
 #include "dialect/ScheduleVerifier.h"
 
 #include "dialect/ChipInfo.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace gemm_opt::tile;
@@ -95,6 +96,54 @@ static LogicalResult verifyTileDivisibility(Operation *op,
   return success();
 }
 
+/// `lhs * rhs`, or nothing if an operand is nothing or the product overflows.
+static std::optional<int64_t> checkedMul(std::optional<int64_t> lhs,
+                                         std::optional<int64_t> rhs) {
+  int64_t result;
+  if (!lhs || !rhs || llvm::MulOverflow(*lhs, *rhs, result))
+    return std::nullopt;
+  return result;
+}
+
+/// `lhs + rhs`, or nothing if an operand is nothing or the sum overflows.
+static std::optional<int64_t> checkedAdd(std::optional<int64_t> lhs,
+                                         std::optional<int64_t> rhs) {
+  int64_t result;
+  if (!lhs || !rhs || llvm::AddOverflow(*lhs, *rhs, result))
+    return std::nullopt;
+  return result;
+}
+
+/// Elements of padding `layout` adds to each stored row.
+static int64_t rowPadding(Attribute layout) {
+  auto pad = dyn_cast<PadAttr>(layout);
+  return pad ? pad.getElements() : 0;
+}
+
+/// Checks that the thread count and the shared-memory size of `schedule`, as
+/// ScheduleAttr computes them, fit in 64 bits. Every other product of sizes
+/// the later checks form is at most one of these two, so none overflows.
+static LogicalResult verifySizesFit(Operation *op, ScheduleAttr schedule,
+                                    int64_t bytesA, int64_t bytesB) {
+  if (!checkedMul(32, checkedMul(schedule.getWarpsM(), schedule.getWarpsN())))
+    return op->emitOpError()
+           << "thread count of the schedule overflows 64 bits";
+  std::optional<int64_t> stageA =
+      checkedMul(checkedMul(schedule.getBlockM(),
+                            checkedAdd(schedule.getBlockK(),
+                                       rowPadding(schedule.getSmemA()))),
+                 bytesA);
+  std::optional<int64_t> stageB =
+      checkedMul(checkedMul(schedule.getBlockK(),
+                            checkedAdd(schedule.getBlockN(),
+                                       rowPadding(schedule.getSmemB()))),
+                 bytesB);
+  if (!checkedMul(schedule.getStages(), checkedAdd(stageA, stageB)))
+    return op->emitOpError()
+           << "shared-memory size of the schedule overflows 64 bits";
+  return success();
+}
+
 /// Checks one operand's shared layout against its tile's row bytes.
 static LogicalResult verifySharedLayout(Operation *op, StringRef operand,
                                         Attribute layout, int64_t rowElements,
@@ -150,6 +199,11 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
       failed(verifyTileDivisibility(op, schedule)))
     return failure();
 
+  int64_t bytesA = byteWidth(elements.getA());
+  int64_t bytesB = byteWidth(elements.getB());
+  if (failed(verifySizesFit(op, schedule, bytesA, bytesB)))
+    return failure();
+
   int64_t threads = schedule.getThreadCount();
   if (threads > chip->maxThreadsPerBlock)
     return op->emitOpError()
@@ -165,8 +219,6 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
            << "a cp.async pipeline needs at least 2 stages, got "
            << schedule.getStages();
 
-  int64_t bytesA = byteWidth(elements.getA());
-  int64_t bytesB = byteWidth(elements.getB());
   if (failed(verifySharedLayout(op, "A", schedule.getSmemA(),
                                 schedule.getBlockK(), bytesA)) ||
       failed(verifySharedLayout(op, "B", schedule.getSmemB(),

@@ -13,11 +13,29 @@ using namespace gemm_opt::tile;
 #define GET_OP_CLASSES
 #include "dialect/TileOps.cpp.inc"
 
+/// Whether `lhs` and `rhs` are static extents that differ.
+static bool staticExtentsDiffer(int64_t lhs, int64_t rhs) {
+  return !ShapedType::isDynamic(lhs) && !ShapedType::isDynamic(rhs) &&
+         lhs != rhs;
+}
+
 LogicalResult GemmOp::verify() {
   ScheduleAttr schedule = getScheduleAttr();
   if (!schedule)
     return emitOpError()
            << "has no schedule: attach {schedule = #tile.schedule<...>}";
+  ArrayRef<int64_t> a = getA().getType().getShape();
+  ArrayRef<int64_t> b = getB().getType().getShape();
+  ArrayRef<int64_t> c = getC().getType().getShape();
+  if (staticExtentsDiffer(a[1], b[0]))
+    return emitOpError() << "K of A (" << a[1] << ") does not match K of B ("
+                         << b[0] << ")";
+  if (staticExtentsDiffer(a[0], c[0]))
+    return emitOpError() << "M of A (" << a[0] << ") does not match M of C ("
+                         << c[0] << ")";
+  if (staticExtentsDiffer(b[1], c[1]))
+    return emitOpError() << "N of B (" << b[1] << ") does not match N of C ("
+                         << c[1] << ")";
   return verifyGemmSchedule(getOperation(), schedule, getA().getType(),
                             getB().getType(), getC().getType());
 }
@@ -26,10 +44,18 @@ LogicalResult AllocSharedOp::verify() {
   if (!isa<SwizzleAttr, PadAttr>(getLayout()))
     return emitOpError() << "layout must be #tile.swizzle or #tile.pad, got "
                          << getLayout();
-  auto space = dyn_cast_if_present<gpu::AddressSpaceAttr>(
-      getType().getMemorySpace());
-  if (!space || space.getValue() != gpu::AddressSpace::Workgroup)
-    return emitOpError() << "result must live in workgroup memory";
+  Attribute memorySpace = getType().getMemorySpace();
+  auto space = dyn_cast_if_present<gpu::AddressSpaceAttr>(memorySpace);
+  if (!space || space.getValue() != gpu::AddressSpace::Workgroup) {
+    InFlightDiagnostic diag = emitOpError()
+                              << "result must live in workgroup memory "
+                                 "(#gpu.address_space<workgroup>), got ";
+    if (memorySpace)
+      diag << memorySpace;
+    else
+      diag << "the default memory space";
+    return diag;
+  }
   if (!getType().hasStaticShape())
     return emitOpError() << "result must have a static shape";
   return success();

@@ -1,0 +1,715 @@
+// RUN: gemm-opt %s -split-input-file -verify-diagnostics
+
+// Every check of the tile dialect's verifiers, one per split. The schedule of
+// each case is a valid sm_80 f16 schedule with one thing changed.
+
+func.func @missing_schedule(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op has no schedule: attach {schedule = #tile.schedule<...>}}}
+  "tile.gemm"(%a, %b, %c) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+func.func @schedule_not_a_schedule(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{invalid properties {schedule = #tile.swizzle<64>} for op tile.gemm: Invalid attribute `schedule` in property conversion: #tile.swizzle<64>}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #tile.swizzle<64>}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+// sm_75 would fail "mma.sync with f16/bf16 needs sm_80 or newer", but the chip
+// table knows no chip older than sm_80, so it is rejected as unknown.
+#sched = #tile.schedule<chip = "sm_75", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @unknown_chip(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op unknown chip 'sm_75'; known chips: sm_80, sm_86, sm_89, sm_90, sm_90a}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = bf16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @a_type_not_scheduled(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op element type of A ('f16') does not match the schedule ('bf16')}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @b_type_not_scheduled(%a: memref<?x?xf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op element type of B ('bf16') does not match the schedule ('f16')}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xbf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @c_type_not_scheduled(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{'tile.gemm' op element type of C ('f32') does not match the schedule ('f16')}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = bf16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @mixed_input_types(%a: memref<?x?xf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op A and B must have the same element type, got 'f16' and 'bf16'}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xbf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f16>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @f16_accumulator(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op accumulator must be f32, got 'f16'}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+// The verifier's "C must be f16, bf16 or f32" cannot fire: C's element type
+// must match the schedule's, and the operand type constraint already limits it.
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = i32, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @i32_c(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op operand #2 must be 2D memref of 16-bit float or bfloat16 type or 32-bit float values, but got 'memref<?x?xi32>'}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = i8, b = i8, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @i8_inputs(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op operand #0 must be 2D memref of 16-bit float or bfloat16 type or 32-bit float values, but got 'memref<?x?xi8>'}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xi8>, memref<?x?xi8>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @rank_3(%a: memref<?x?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op operand #0 must be 2D memref of 16-bit float or bfloat16 type or 32-bit float values, but got 'memref<?x?x?xf16>'}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 8]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @mma_sync_shape(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op mma.sync with 'f16' inputs has shape [16, 8, 16], got [16, 8, 8]}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 8]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @mma_sync_f32_inputs(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{'tile.gemm' op mma.sync is implemented for f16 and bf16 inputs, got 'f32'}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 256, 32], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @wgmma_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op wgmma needs sm_90a, got sm_80}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90", block = [128, 256, 32], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @wgmma_sm90_without_a(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op wgmma needs sm_90a, got sm_90}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @wgmma_not_implemented(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op wgmma schedules are not implemented yet}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<ffma, [1, 1, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @ffma_not_implemented(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{'tile.gemm' op ffma schedules are not implemented yet}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [48, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @warp_does_not_divide_block(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op warp tile [48, 64] does not divide block tile [128, 128]}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [256, 256],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @warp_bigger_than_block(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op warp tile [256, 256] does not divide block tile [128, 128]}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 8],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @warp_not_multiple_of_mma(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op warp tile [64, 8] must be a multiple of [16, 16] (the MMA shape, with N paired for ldmatrix.x4)}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 8, 32], warp = [64, 8],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.pad<8>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @block_n_8(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op warp tile [64, 8] must be a multiple of [16, 16]}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 24], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.pad<8>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @block_k_not_multiple_of_mma_k(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op block K tile 24 is not a multiple of the MMA K 16}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [256, 256, 32], warp = [32, 32],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @too_many_threads(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op schedule needs 2048 threads per block (64 warps), more than the 1024 sm_80 allows}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+// 2^36 × 2^36 warps of 32 threads wrap around to 0 threads in 64 bits.
+#sched = #tile.schedule<chip = "sm_80", block = [1099511627776, 1099511627776, 32], warp = [16, 16],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @thread_count_overflow(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op thread count of the schedule overflows 64 bits}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 4611686018427387904], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @shared_memory_overflow_block_k(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op shared-memory size of the schedule overflows 64 bits}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [4611686018427387904, 128, 32], warp = [4611686018427387904, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @shared_memory_overflow_warp(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op shared-memory size of the schedule overflows 64 bits}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4611686018427387904, load = cp_async>>
+
+func.func @shared_memory_overflow_stages(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op shared-memory size of the schedule overflows 64 bits}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.pad<9223372036854775800>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @shared_memory_overflow_padding(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op shared-memory size of the schedule overflows 64 bits}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+// 5 stages of 16 KiB of A and 32 KiB of B.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 5, load = cp_async>>
+
+func.func @shared_memory_sm90a(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op schedule needs 245760 bytes of shared memory per block, more than the 232448 sm_90a allows}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+// The same schedule at 4 stages fits sm_90a's 227 KiB but not sm_80's 163 KiB.
+#sched = #tile.schedule<chip = "sm_80", block = [128, 256, 64], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = cp_async>>
+
+func.func @shared_memory_sm80(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op schedule needs 196608 bytes of shared memory per block, more than the 166912 sm_80 allows}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+// Padding counts: 3 stages of 128×(64+8) + 64×(128+8) f16 elements.
+#sched = #tile.schedule<chip = "sm_86", block = [128, 128, 64], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.pad<8>, smem_b = #tile.pad<8>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @shared_memory_sm86_padded(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op schedule needs 107520 bytes of shared memory per block, more than the 101376 sm_86 allows}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  // expected-error @+2 {{pipeline needs at least one stage, got 0}}
+  // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'pipeline' which is to be a `PipelineAttr`}}
+  pipeline = #tile.pipeline<stages = 0, load = cp_async>>
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 1, load = cp_async>>
+
+func.func @one_stage(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op a cp.async pipeline needs at least 2 stages, got 1}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>>
+
+func.func @tma(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op TMA loads are not implemented yet}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  // expected-error @+2 {{swizzle width must be 32, 64 or 128 bytes, got 16}}
+  // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'smemA' which is to be a `::mlir::Attribute`}}
+  smem_a = #tile.swizzle<16>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+// -----
+
+// A's rows are 32 f16 = 64 bytes.
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @swizzle_wider_than_a_rows(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op swizzle of 128 bytes does not fit A's shared tile rows of 64 bytes}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+// B's rows are 48 f16 = 96 bytes, which 64-byte panels do not divide.
+#sched = #tile.schedule<chip = "sm_80", block = [128, 48, 32], warp = [64, 16],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<64>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @swizzle_not_dividing_b_rows(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op swizzle of 64 bytes does not fit B's shared tile rows of 96 bytes}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+// (32 + 4) f16 = 72 bytes per row.
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @padding_breaks_alignment(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op padding A's rows by 4 elements breaks the 16-byte alignment cp.async and ldmatrix need}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  // expected-error @+2 {{row padding must not be negative, got -8}}
+  // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'smemA' which is to be a `::mlir::Attribute`}}
+  smem_a = #tile.pad<-8>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+// -----
+
+// 16 warps: 512 threads for A's 16×16 f16 tile, 32 chunks of 16 bytes.
+#sched = #tile.schedule<chip = "sm_80", block = [16, 256, 16], warp = [16, 16],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<32>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @copy_chunks_not_divisible(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op A tile of 16x16 is 32 16-byte chunks, which 512 threads cannot split evenly}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @column_major_a(%a: memref<?x?xf16, strided<[1, ?]>>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op A must be row-major with unit stride in its last dimension, got 'memref<?x?xf16, strided<[1, ?]>>'}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16, strided<[1, ?]>>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @non_strided_c(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>) {
+  // expected-error @+1 {{'tile.gemm' op C must be row-major with unit stride in its last dimension, got 'memref<?x?xf16, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>'}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @static_k_mismatch(%a: memref<256x64xf16>, %b: memref<32x256xf16>, %c: memref<256x256xf16>) {
+  // expected-error @+1 {{'tile.gemm' op K of A (64) does not match K of B (32)}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<256x64xf16>, memref<32x256xf16>, memref<256x256xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @static_m_mismatch(%a: memref<256x?xf16>, %b: memref<?x256xf16>, %c: memref<128x256xf16>) {
+  // expected-error @+1 {{'tile.gemm' op M of A (256) does not match M of C (128)}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<256x?xf16>, memref<?x256xf16>, memref<128x256xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @static_n_mismatch(%a: memref<?x?xf16>, %b: memref<?x512xf16>, %c: memref<?x256xf16>) {
+  // expected-error @+1 {{'tile.gemm' op N of B (512) does not match N of C (256)}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x512xf16>, memref<?x256xf16>) -> ()
+  return
+}
+
+// -----
+
+// expected-error @+1 {{block tile must be [BM, BN, BK], got 2 sizes}}
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+// -----
+
+// expected-error @+1 {{warp tile must be [WM, WN], got 3 sizes}}
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64, 32],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+// -----
+
+// expected-error @+1 {{block tile sizes must be positive}}
+#sched = #tile.schedule<chip = "sm_80", block = [128, 0, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+// -----
+
+// expected-error @+1 {{warp tile sizes must be positive}}
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [-64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  // expected-error @+2 {{mma shape must be positive, got [16, 0, 16]}}
+  // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'mma' which is to be a `MmaAttr`}}
+  mma = #tile.mma<sync, [16, 0, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+// -----
+
+// expected-error @+1 {{shared-memory layout must be #tile.swizzle or #tile.pad, got 64 : i64}}
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = 64, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+// -----
+
+func.func @alloc_shared_global() {
+  // expected-error @+1 {{'tile.alloc_shared' op result must live in workgroup memory (#gpu.address_space<workgroup>), got the default memory space}}
+  %0 = "tile.alloc_shared"() <{layout = #tile.swizzle<64>, offset = 0 : i64}> : () -> memref<4x128x32xf16>
+  return
+}
+
+// -----
+
+func.func @alloc_shared_numeric_space() {
+  // expected-error @+1 {{'tile.alloc_shared' op result must live in workgroup memory (#gpu.address_space<workgroup>), got 3 : i64}}
+  %0 = "tile.alloc_shared"() <{layout = #tile.swizzle<64>, offset = 0 : i64}> : () -> memref<4x128x32xf16, 3>
+  return
+}
+
+// -----
+
+func.func @alloc_shared_dynamic() {
+  // expected-error @+1 {{'tile.alloc_shared' op result must have a static shape}}
+  %0 = "tile.alloc_shared"() <{layout = #tile.swizzle<64>, offset = 0 : i64}> : () -> memref<4x?x32xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @alloc_shared_layout() {
+  // expected-error @+1 {{'tile.alloc_shared' op layout must be #tile.swizzle or #tile.pad, got 64 : i64}}
+  %0 = "tile.alloc_shared"() <{layout = 64 : i64, offset = 0 : i64}> : () -> memref<4x128x32xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @alloc_shared_rank_2() {
+  // expected-error @+1 {{'tile.alloc_shared' op result #0 must be 3D memref of 16-bit float or bfloat16 type or 32-bit float values, but got 'memref<128x32xf16, #gpu.address_space<workgroup>>'}}
+  %0 = "tile.alloc_shared"() <{layout = #tile.swizzle<64>, offset = 0 : i64}> : () -> memref<128x32xf16, #gpu.address_space<workgroup>>
+  return
+}

@@ -1,0 +1,210 @@
+// RUN: gemm-opt %s | gemm-opt | FileCheck %s
+// RUN: gemm-opt %s --mlir-print-op-generic | gemm-opt | FileCheck %s
+// RUN: gemm-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+
+// Every attribute, the accumulator type and every op of the tile dialect
+// survive printing and parsing, in the custom and in the generic form.
+
+#bf16_sm90a = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = cp_async>>
+
+#f16_sm80 = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 32],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.pad<8>, smem_b = #tile.pad<8>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+#f32c_sm86 = #tile.schedule<chip = "sm_86", block = [64, 64, 64], warp = [32, 32],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f32, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 2, load = cp_async>>
+
+// CHECK-LABEL: func.func @gemm_bf16_sm90a(
+// CHECK-SAME:      %[[A:.*]]: memref<?x?xbf16>, %[[B:.*]]: memref<?x?xbf16>, %[[C:.*]]: memref<?x?xbf16>)
+// CHECK:         tile.gemm %[[A]], %[[B]] into %[[C]]
+// CHECK-SAME:      {schedule = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
+// CHECK-SAME:      mma = #tile.mma<sync, [16, 8, 16]>,
+// CHECK-SAME:      elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+// CHECK-SAME:      smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+// CHECK-SAME:      pipeline = #tile.pipeline<stages = 4, load = cp_async>>}
+// CHECK-SAME:      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+
+// GENERIC-LABEL: sym_name = "gemm_bf16_sm90a"
+// GENERIC:         "tile.gemm"(%{{.*}}, %{{.*}}, %{{.*}}) <{schedule = #tile.schedule<chip = "sm_90a",
+// GENERIC-SAME:      : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+func.func @gemm_bf16_sm90a(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
+                           %c: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c {schedule = #bf16_sm90a}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
+
+// CHECK-LABEL: func.func @gemm_f16_sm80(
+// CHECK-SAME:      %[[A:.*]]: memref<?x?xf16>, %[[B:.*]]: memref<?x?xf16>, %[[C:.*]]: memref<?x?xf16>)
+// CHECK:         tile.gemm %[[A]], %[[B]] into %[[C]]
+// CHECK-SAME:      {schedule = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 32],
+// CHECK-SAME:      elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+// CHECK-SAME:      smem_a = #tile.pad<8>, smem_b = #tile.pad<8>,
+// CHECK-SAME:      pipeline = #tile.pipeline<stages = 3, load = cp_async>>}
+// CHECK-SAME:      : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+func.func @gemm_f16_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>,
+                         %c: memref<?x?xf16>) {
+  tile.gemm %a, %b into %c {schedule = #f16_sm80}
+      : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+  return
+}
+
+// f16 inputs, f32 C, static and strided (row-major) operands.
+// CHECK-LABEL: func.func @gemm_f32_c_sm86(
+// CHECK-SAME:      %[[A:.*]]: memref<256x512xf16, strided<[?, 1], offset: ?>>, %[[B:.*]]: memref<512x128xf16>, %[[C:.*]]: memref<256x128xf32>)
+// CHECK:         tile.gemm %[[A]], %[[B]] into %[[C]]
+// CHECK-SAME:      {schedule = #tile.schedule<chip = "sm_86", block = [64, 64, 64], warp = [32, 32],
+// CHECK-SAME:      elements = #tile.elements<a = f16, b = f16, c = f32, acc = f32>,
+// CHECK-SAME:      smem_a = #tile.swizzle<128>, smem_b = #tile.pad<0>,
+// CHECK-SAME:      pipeline = #tile.pipeline<stages = 2, load = cp_async>>}
+// CHECK-SAME:      : memref<256x512xf16, strided<[?, 1], offset: ?>>, memref<512x128xf16> into memref<256x128xf32>
+func.func @gemm_f32_c_sm86(%a: memref<256x512xf16, strided<[?, 1], offset: ?>>,
+                           %b: memref<512x128xf16>, %c: memref<256x128xf32>) {
+  tile.gemm %a, %b into %c {schedule = #f32c_sm86}
+      : memref<256x512xf16, strided<[?, 1], offset: ?>>, memref<512x128xf16>
+        into memref<256x128xf32>
+  return
+}
+
+// The block-level ops the block-tiling pass produces.
+// CHECK-LABEL: func.func @block_ops(
+// CHECK-SAME:      %[[AT:[^:]*]]: memref<128x32xbf16, strided<[?, 1], offset: ?>>,
+// CHECK-SAME:      %[[BT:[^:]*]]: memref<32x256xbf16, strided<[?, 1], offset: ?>>,
+// CHECK-SAME:      %[[CT:[^:]*]]: memref<128x256xbf16, strided<[?, 1], offset: ?>>)
+// CHECK:         %[[ACC:.*]] = tile.alloc_accumulator
+// CHECK-SAME:      {schedule = #tile.schedule<chip = "sm_90a", block = [128, 256, 32]
+// CHECK-SAME:      : !tile.accumulator<[128, 256], f32>
+// CHECK:         tile.block_mma %[[ACC]], %[[AT]], %[[BT]]
+// CHECK-SAME:      {schedule = #tile.schedule<chip = "sm_90a", block = [128, 256, 32]
+// CHECK-SAME:      : !tile.accumulator<[128, 256], f32>,
+// CHECK-SAME:        memref<128x32xbf16, strided<[?, 1], offset: ?>>,
+// CHECK-SAME:        memref<32x256xbf16, strided<[?, 1], offset: ?>>
+// CHECK:         tile.store_accumulator %[[ACC]], %[[CT]]
+// CHECK-SAME:      {schedule = #tile.schedule<chip = "sm_90a", block = [128, 256, 32]
+// CHECK-SAME:      : !tile.accumulator<[128, 256], f32>, memref<128x256xbf16, strided<[?, 1], offset: ?>>
+
+// GENERIC-LABEL: sym_name = "block_ops"
+// GENERIC:         %[[ACC:.*]] = "tile.alloc_accumulator"() <{schedule = #tile.schedule<
+// GENERIC-SAME:      : () -> !tile.accumulator<[128, 256], f32>
+// GENERIC:         "tile.block_mma"(%[[ACC]], %{{.*}}, %{{.*}}) <{schedule = #tile.schedule<
+// GENERIC:         "tile.store_accumulator"(%[[ACC]], %{{.*}}) <{schedule = #tile.schedule<
+func.func @block_ops(%at: memref<128x32xbf16, strided<[?, 1], offset: ?>>,
+                     %bt: memref<32x256xbf16, strided<[?, 1], offset: ?>>,
+                     %ct: memref<128x256xbf16, strided<[?, 1], offset: ?>>) {
+  %acc = tile.alloc_accumulator {schedule = #bf16_sm90a}
+      : !tile.accumulator<[128, 256], f32>
+  tile.block_mma %acc, %at, %bt {schedule = #bf16_sm90a}
+      : !tile.accumulator<[128, 256], f32>,
+        memref<128x32xbf16, strided<[?, 1], offset: ?>>,
+        memref<32x256xbf16, strided<[?, 1], offset: ?>>
+  tile.store_accumulator %acc, %ct {schedule = #bf16_sm90a}
+      : !tile.accumulator<[128, 256], f32>,
+        memref<128x256xbf16, strided<[?, 1], offset: ?>>
+  return
+}
+
+// The accumulator type as a block argument.
+// CHECK-LABEL: func.func @accumulator_argument(
+// CHECK-SAME:      %[[ACC:.*]]: !tile.accumulator<[64, 64], f32>, %[[CT:.*]]: memref<64x64xf32>)
+// CHECK:         tile.store_accumulator %[[ACC]], %[[CT]]
+// CHECK-SAME:      {schedule = #tile.schedule<chip = "sm_86"
+// CHECK-SAME:      : !tile.accumulator<[64, 64], f32>, memref<64x64xf32>
+func.func @accumulator_argument(%acc: !tile.accumulator<[64, 64], f32>,
+                                %ct: memref<64x64xf32>) {
+  tile.store_accumulator %acc, %ct {schedule = #f32c_sm86}
+      : !tile.accumulator<[64, 64], f32>, memref<64x64xf32>
+  return
+}
+
+// Shared-memory stage buffers in both layouts.
+// CHECK-LABEL: func.func @alloc_shared(
+// CHECK:         %[[SA:.*]] = tile.alloc_shared {layout = #tile.swizzle<64>, offset = 0 : i64}
+// CHECK-SAME:      : memref<4x128x32xbf16, #gpu.address_space<workgroup>>
+// CHECK:         %[[SB:.*]] = tile.alloc_shared {layout = #tile.pad<8>, offset = 32768 : i64}
+// CHECK-SAME:      : memref<3x32x128xf16, #gpu.address_space<workgroup>>
+// CHECK:         %[[SC:.*]] = tile.alloc_shared {layout = #tile.swizzle<32>, offset = 57344 : i64}
+// CHECK-SAME:      : memref<2x16x16xf32, #gpu.address_space<workgroup>>
+// CHECK:         return %[[SA]], %[[SB]], %[[SC]]
+
+// GENERIC-LABEL: sym_name = "alloc_shared"
+// GENERIC:         "tile.alloc_shared"() <{layout = #tile.swizzle<64>, offset = 0 : i64}>
+// GENERIC-SAME:      : () -> memref<4x128x32xbf16, #gpu.address_space<workgroup>>
+func.func @alloc_shared()
+    -> (memref<4x128x32xbf16, #gpu.address_space<workgroup>>,
+        memref<3x32x128xf16, #gpu.address_space<workgroup>>,
+        memref<2x16x16xf32, #gpu.address_space<workgroup>>) {
+  %sa = tile.alloc_shared {layout = #tile.swizzle<64>, offset = 0}
+      : memref<4x128x32xbf16, #gpu.address_space<workgroup>>
+  %sb = tile.alloc_shared {layout = #tile.pad<8>, offset = 32768}
+      : memref<3x32x128xf16, #gpu.address_space<workgroup>>
+  %sc = tile.alloc_shared {layout = #tile.swizzle<32>, offset = 57344}
+      : memref<2x16x16xf32, #gpu.address_space<workgroup>>
+  return %sa, %sb, %sc
+      : memref<4x128x32xbf16, #gpu.address_space<workgroup>>,
+        memref<3x32x128xf16, #gpu.address_space<workgroup>>,
+        memref<2x16x16xf32, #gpu.address_space<workgroup>>
+}
+
+// A thread's mma.sync fragments written into C tiles of each C type.
+// CHECK-LABEL: func.func @store_fragments(
+// CHECK-SAME:      %[[FR:[^:]*]]: memref<4x4x4xf32>,
+// CHECK-SAME:      %[[C16:[^:]*]]: memref<128x128xf16, strided<[?, 1], offset: ?>>,
+// CHECK-SAME:      %[[CBF:[^:]*]]: memref<128x128xbf16>,
+// CHECK-SAME:      %[[C32:[^:]*]]: memref<128x128xf32>)
+// CHECK:         tile.store_fragments %[[FR]], %[[C16]]
+// CHECK-SAME:      {schedule = #tile.schedule<chip = "sm_80"
+// CHECK-SAME:      : memref<4x4x4xf32>, memref<128x128xf16, strided<[?, 1], offset: ?>>
+// CHECK:         tile.store_fragments %[[FR]], %[[CBF]]
+// CHECK-SAME:      : memref<4x4x4xf32>, memref<128x128xbf16>
+// CHECK:         tile.store_fragments %[[FR]], %[[C32]]
+// CHECK-SAME:      : memref<4x4x4xf32>, memref<128x128xf32>
+
+// GENERIC-LABEL: sym_name = "store_fragments"
+// GENERIC:         "tile.store_fragments"(%{{.*}}, %{{.*}}) <{schedule = #tile.schedule<chip = "sm_80"
+// GENERIC-SAME:      : (memref<4x4x4xf32>, memref<128x128xf16, strided<[?, 1], offset: ?>>) -> ()
+func.func @store_fragments(%frags: memref<4x4x4xf32>,
+                           %c16: memref<128x128xf16, strided<[?, 1], offset: ?>>,
+                           %cbf16: memref<128x128xbf16>,
+                           %c32: memref<128x128xf32>) {
+  tile.store_fragments %frags, %c16 {schedule = #f16_sm80}
+      : memref<4x4x4xf32>, memref<128x128xf16, strided<[?, 1], offset: ?>>
+  tile.store_fragments %frags, %cbf16 {schedule = #f16_sm80}
+      : memref<4x4x4xf32>, memref<128x128xbf16>
+  tile.store_fragments %frags, %c32 {schedule = #f16_sm80}
+      : memref<4x4x4xf32>, memref<128x128xf32>
+  return
+}
+
+// Attribute values no valid tile.gemm carries yet (wgmma, ffma, TMA, other
+// element types) still print and parse.
+// CHECK-LABEL: func.func @attributes()
+// CHECK-SAME:      mmas = [#tile.mma<sync, [16, 8, 16]>, #tile.mma<wgmma, [64, 256, 16]>, #tile.mma<ffma, [1, 1, 1]>]
+// CHECK-SAME:      pipelines = [#tile.pipeline<stages = 1, load = cp_async>, #tile.pipeline<stages = 4, load = tma>]
+// CHECK-SAME:      schedule = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+// CHECK-SAME:      mma = #tile.mma<wgmma, [64, 256, 16]>,
+// CHECK-SAME:      elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+// CHECK-SAME:      smem_a = #tile.pad<0>, smem_b = #tile.swizzle<32>,
+// CHECK-SAME:      pipeline = #tile.pipeline<stages = 4, load = tma>>
+// CHECK-SAME:      swizzles = [#tile.swizzle<32>, #tile.swizzle<64>, #tile.swizzle<128>]
+func.func @attributes() attributes {
+  mmas = [#tile.mma<sync, [16, 8, 16]>, #tile.mma<wgmma, [64, 256, 16]>,
+          #tile.mma<ffma, [1, 1, 1]>],
+  pipelines = [#tile.pipeline<stages = 1, load = cp_async>,
+               #tile.pipeline<stages = 4, load = tma>],
+  schedule = #tile.schedule<chip = "sm_90a", block = [128, 256, 64],
+      warp = [64, 256], mma = #tile.mma<wgmma, [64, 256, 16]>,
+      elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+      smem_a = #tile.pad<0>, smem_b = #tile.swizzle<32>,
+      pipeline = #tile.pipeline<stages = 4, load = tma>>,
+  swizzles = [#tile.swizzle<32>, #tile.swizzle<64>, #tile.swizzle<128>]} {
+  return
+}
