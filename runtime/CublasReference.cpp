@@ -1,0 +1,70 @@
+//===- CublasReference.cpp - cuBLAS reference GEMM ------------------------===//
+
+#include "runtime/CublasReference.h"
+
+#include "runtime/CudaCheck.h"
+
+#include <library_types.h>
+
+using namespace llvm;
+
+namespace gemm_opt {
+namespace runtime {
+
+namespace {
+cudaDataType getCudaDataType(ElementType type) {
+  switch (type) {
+  case ElementType::F16:
+    return CUDA_R_16F;
+  case ElementType::BF16:
+    return CUDA_R_16BF;
+  case ElementType::F32:
+    return CUDA_R_32F;
+  }
+  return CUDA_R_32F;
+}
+} // namespace
+
+Expected<CublasReference> CublasReference::create(cudaStream_t stream) {
+  Expected<DeviceBuffer> workspace = DeviceBuffer::allocate(WorkspaceBytes);
+  if (!workspace)
+    return workspace.takeError();
+  cublasHandle_t handle = nullptr;
+  GEMM_CUDA_TRY(cublasCreate(&handle));
+  CublasReference reference(handle, std::move(*workspace));
+  GEMM_CUDA_TRY(cublasSetStream(handle, stream));
+  GEMM_CUDA_TRY(cublasSetWorkspace(handle, reference.workspace.data(),
+                                   reference.workspace.size()));
+  GEMM_CUDA_TRY(cublasSetMathMode(handle, CUBLAS_DEFAULT_MATH));
+  GEMM_CUDA_TRY(cublasGetVersion(handle, &reference.version));
+  return std::move(reference);
+}
+
+CublasReference::CublasReference(CublasReference &&other) noexcept
+    : handle(other.handle), workspace(std::move(other.workspace)),
+      version(other.version) {
+  other.handle = nullptr;
+}
+
+CublasReference::~CublasReference() {
+  if (handle)
+    (void)cublasDestroy(handle);
+}
+
+Error CublasReference::gemm(const GemmShape &shape, const GemmTypes &types,
+                            const void *a, const void *b, void *c) {
+  const float alpha = 1.0f;
+  const float beta = 0.0f;
+  // Column-major view: C^T[n x m] = B^T[n x k] * A^T[k x m].
+  GEMM_CUDA_TRY(
+      cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, static_cast<int>(shape.n),
+                   static_cast<int>(shape.m), static_cast<int>(shape.k), &alpha,
+                   b, getCudaDataType(types.b), static_cast<int>(shape.ldb), a,
+                   getCudaDataType(types.a), static_cast<int>(shape.lda), &beta,
+                   c, getCudaDataType(types.c), static_cast<int>(shape.ldc),
+                   CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+  return Error::success();
+}
+
+} // namespace runtime
+} // namespace gemm_opt

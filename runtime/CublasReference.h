@@ -1,0 +1,61 @@
+//===- CublasReference.h - cuBLAS reference GEMM ---------------*- C++ -*-===//
+//
+// The row-major C = A * B is computed with column-major cuBLAS through the
+// usual swap: C^T (N x M, ld ldc) = B^T (N x K, ld ldb) * A^T (K x M, ld lda),
+// with cublasGemmEx, CUBLAS_COMPUTE_32F and a 32 MiB workspace.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_CUBLASREFERENCE_H
+#define GEMM_OPT_RUNTIME_CUBLASREFERENCE_H
+
+#include "runtime/DeviceBuffer.h"
+#include "runtime/ElementType.h"
+#include "runtime/GemmShape.h"
+
+#include "llvm/Support/Error.h"
+
+#include <cublas_v2.h>
+
+namespace gemm_opt {
+namespace runtime {
+
+struct GemmTypes {
+  ElementType a = ElementType::BF16;
+  ElementType b = ElementType::BF16;
+  ElementType c = ElementType::BF16;
+};
+
+/// A cuBLAS handle bound to one stream, with its workspace (RAII, move-only).
+class CublasReference {
+public:
+  static constexpr size_t WorkspaceBytes = size_t(32) << 20;
+
+  static llvm::Expected<CublasReference> create(cudaStream_t stream);
+
+  CublasReference(CublasReference &&other) noexcept;
+  CublasReference &operator=(CublasReference &&) = delete;
+  CublasReference(const CublasReference &) = delete;
+  CublasReference &operator=(const CublasReference &) = delete;
+  ~CublasReference();
+
+  /// Enqueues C = A * B (row-major, leading dimensions from `shape`).
+  llvm::Error gemm(const GemmShape &shape, const GemmTypes &types,
+                   const void *a, const void *b, void *c);
+
+  /// cuBLAS version, e.g. 130000.
+  int getVersion() const { return version; }
+
+private:
+  CublasReference(cublasHandle_t handle, DeviceBuffer workspace)
+      : handle(handle), workspace(std::move(workspace)) {}
+
+  cublasHandle_t handle = nullptr;
+  DeviceBuffer workspace;
+  int version = 0;
+};
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_CUBLASREFERENCE_H

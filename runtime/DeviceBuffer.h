@@ -1,0 +1,49 @@
+//===- DeviceBuffer.h - Owning device memory (RAII) ------------*- C++ -*-===//
+
+#ifndef GEMM_OPT_RUNTIME_DEVICEBUFFER_H
+#define GEMM_OPT_RUNTIME_DEVICEBUFFER_H
+
+#include "llvm/Support/Error.h"
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace gemm_opt {
+namespace runtime {
+
+/// A cudaMalloc'ed buffer, freed on destruction. Move-only.
+class DeviceBuffer {
+public:
+  DeviceBuffer() = default;
+  static llvm::Expected<DeviceBuffer> allocate(size_t bytes);
+
+  DeviceBuffer(DeviceBuffer &&other) noexcept;
+  DeviceBuffer &operator=(DeviceBuffer &&other) noexcept;
+  DeviceBuffer(const DeviceBuffer &) = delete;
+  DeviceBuffer &operator=(const DeviceBuffer &) = delete;
+  ~DeviceBuffer();
+
+  void *data() const { return pointer; }
+  uint64_t getAddress() const { return reinterpret_cast<uint64_t>(pointer); }
+  size_t size() const { return bytes; }
+
+  /// Copies `size()` bytes from host memory (synchronously).
+  llvm::Error copyFromHost(const void *host);
+  /// Copies `size()` bytes to host memory (synchronously).
+  llvm::Error copyToHost(void *host) const;
+  /// Sets every byte to `value` on `stream` (asynchronously).
+  llvm::Error fill(unsigned char value, cudaStream_t stream);
+
+private:
+  void reset();
+
+  void *pointer = nullptr;
+  size_t bytes = 0;
+};
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_DEVICEBUFFER_H

@@ -1,0 +1,202 @@
+//===- GemmBenchmark.cpp - Run, check and time one kernel -----------------===//
+
+#include "runtime/GemmBenchmark.h"
+
+#include "runtime/CublasReference.h"
+#include "runtime/CudaCheck.h"
+#include "runtime/DeviceBuffer.h"
+#include "runtime/HostMatrix.h"
+#include "runtime/KernelParams.h"
+#include "runtime/RuntimeError.h"
+
+#include <cstring>
+#include <optional>
+
+using namespace llvm;
+
+namespace gemm_opt {
+namespace runtime {
+
+namespace {
+/// Byte written over C before every run: 0xff.. is a NaN in f16, bf16, f32.
+constexpr unsigned char poisonByte = 0xff;
+
+/// A blocking cudaStream_t (synchronizes with the legacy default stream that
+/// cudaMemcpy uses).
+class Stream {
+public:
+  Stream() = default;
+  Stream(const Stream &) = delete;
+  Stream &operator=(const Stream &) = delete;
+  ~Stream() {
+    if (stream)
+      (void)cudaStreamDestroy(stream);
+  }
+  Error create() {
+    GEMM_CUDA_TRY(cudaStreamCreate(&stream));
+    return Error::success();
+  }
+  cudaStream_t get() const { return stream; }
+
+private:
+  cudaStream_t stream = nullptr;
+};
+
+/// Synchronizes after a launch; an error here is the kernel faulting.
+Error waitForKernel(cudaStream_t stream, StringRef what) {
+  return addErrorContext(GEMM_CUDA_CHECK(cudaStreamSynchronize(stream)),
+                         Twine(what) + " failed while running (run "
+                                       "compute-sanitizer on it)");
+}
+
+struct Operands {
+  DeviceBuffer a, b, c, reference;
+};
+
+Expected<Operands> allocateOperands(const KernelSpec &spec,
+                                    const GemmShape &shape, bool reference) {
+  Operands operands;
+  for (auto [buffer, operand, type] :
+       {std::tuple<DeviceBuffer *, Operand, ElementType>(
+            &operands.a, Operand::A, spec.aType),
+        {&operands.b, Operand::B, spec.bType},
+        {&operands.c, Operand::C, spec.cType},
+        {&operands.reference, Operand::C, spec.cType}}) {
+    if (buffer == &operands.reference && !reference)
+      continue;
+    Expected<DeviceBuffer> allocated = DeviceBuffer::allocate(
+        getOperandLayout(shape, operand).getBufferBytes(getElementSize(type)));
+    if (!allocated)
+      return allocated.takeError();
+    *buffer = std::move(*allocated);
+  }
+  return std::move(operands);
+}
+} // namespace
+
+Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
+                                       const KernelSpec &spec,
+                                       const KernelImages &images,
+                                       const GemmShape &shape,
+                                       const BenchmarkOptions &options) {
+  BenchmarkResult result;
+  if (Error err = checkShapeSupported(spec, shape))
+    return std::move(err);
+  Expected<LaunchGrid> grid = computeGrid(spec, shape);
+  if (!grid)
+    return grid.takeError();
+  result.grid = *grid;
+
+  Expected<KernelModule> module = KernelModule::load(spec, images, device);
+  if (!module)
+    return module.takeError();
+  result.kernelInfo = module->getInfo();
+
+  Stream stream;
+  if (Error err = stream.create())
+    return std::move(err);
+
+  // Inputs: random on the host (kept for the fp64 reference), then copied.
+  HostMatrix hostA(spec.aType, shape.m, shape.k, shape.lda);
+  HostMatrix hostB(spec.bType, shape.k, shape.n, shape.ldb);
+  hostA.fillRandom(options.seed * 2 + 0);
+  hostB.fillRandom(options.seed * 2 + 1);
+  Expected<Operands> operands =
+      allocateOperands(spec, shape, options.cublasReference);
+  if (!operands)
+    return operands.takeError();
+  if (Error err = joinErrors(operands->a.copyFromHost(hostA.data()),
+                             operands->b.copyFromHost(hostB.data())))
+    return std::move(err);
+
+  std::optional<CublasReference> cublas;
+  if (options.cublasReference) {
+    Expected<CublasReference> created = CublasReference::create(stream.get());
+    if (!created)
+      return created.takeError();
+    cublas.emplace(std::move(*created));
+    result.cublasVersion = cublas->getVersion();
+  }
+  GemmTypes types{spec.aType, spec.bType, spec.cType};
+
+  PackedKernelParams params =
+      packKernelParams(spec, shape,
+                       {operands->a.getAddress(), operands->b.getAddress(),
+                        operands->c.getAddress()});
+  auto launchKernel = [&]() {
+    return module->launch(result.grid, params, stream.get());
+  };
+  auto launchCublas = [&]() {
+    return cublas->gemm(shape, types, operands->a.data(), operands->b.data(),
+                        operands->reference.data());
+  };
+  auto poisonC = [&]() { return operands->c.fill(poisonByte, stream.get()); };
+  auto poisonReference = [&]() {
+    return operands->reference.fill(poisonByte, stream.get());
+  };
+
+  // The checked run of each.
+  double tolerance = getTolerance(spec.aType, spec.cType);
+  HostMatrix hostC(spec.cType, shape.m, shape.n, shape.ldc);
+  if (Error err = poisonC())
+    return std::move(err);
+  if (Error err = launchKernel())
+    return std::move(err);
+  if (Error err = waitForKernel(stream.get(), "kernel " + spec.name))
+    return std::move(err);
+  if (Error err = operands->c.copyToHost(hostC.data()))
+    return std::move(err);
+  if (cublas) {
+    HostMatrix hostReference(spec.cType, shape.m, shape.n, shape.ldc);
+    if (Error err = poisonReference())
+      return std::move(err);
+    if (Error err = launchCublas())
+      return std::move(err);
+    if (Error err = waitForKernel(stream.get(), "the cuBLAS reference"))
+      return std::move(err);
+    if (Error err = operands->reference.copyToHost(hostReference.data()))
+      return std::move(err);
+    if (int64_t bad = countNonFinite(hostReference))
+      return makeCudaFailureError("the cuBLAS reference output has " +
+                                  Twine(bad) + " NaN/Inf entries");
+    result.vsCublas = compareMatrices(hostC, hostReference, tolerance);
+  }
+  auto samples = chooseSampleEntries(shape.m, shape.n,
+                                     options.fp64RandomSamples, options.seed);
+  result.vsFp64 =
+      compareWithFp64Reference(hostA, hostB, hostC, samples, tolerance);
+  result.clobberedPadding = countClobberedPadding(hostC, poisonByte);
+
+  if (!options.timing)
+    return std::move(result);
+
+  Expected<L2Flusher> flusher = L2Flusher::create(device.l2CacheBytes);
+  if (!flusher)
+    return flusher.takeError();
+  result.l2FlushBytes = flusher->getSize();
+  TimingOptions timingOptions{options.warmupRuns, options.timedRuns};
+  Expected<TimingStats> kernelTiming = timeOnStream(
+      stream.get(), *flusher, timingOptions, poisonC, launchKernel);
+  if (!kernelTiming)
+    return addErrorContext(kernelTiming.takeError(),
+                           "while timing kernel " + spec.name);
+  result.kernelTiming = *kernelTiming;
+
+  HostMatrix repeatC(spec.cType, shape.m, shape.n, shape.ldc);
+  if (Error err = operands->c.copyToHost(repeatC.data()))
+    return std::move(err);
+  result.repeatIdentical =
+      std::memcmp(repeatC.data(), hostC.data(), hostC.getSizeInBytes()) == 0;
+
+  if (!cublas)
+    return std::move(result);
+  Expected<TimingStats> cublasTiming = timeOnStream(
+      stream.get(), *flusher, timingOptions, poisonReference, launchCublas);
+  if (!cublasTiming)
+    return addErrorContext(cublasTiming.takeError(), "while timing cuBLAS");
+  result.cublasTiming = *cublasTiming;
+  return std::move(result);
+}
+
+} // namespace runtime
+} // namespace gemm_opt

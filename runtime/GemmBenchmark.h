@@ -1,0 +1,70 @@
+//===- GemmBenchmark.h - Run, check and time one kernel --------*- C++ -*-===//
+//
+// The whole measurement of one bundle kernel at one shape: random inputs,
+// one poisoned run checked against cuBLAS and against fp64 samples, then
+// (optionally) L2-flushed timing of the kernel and of cuBLAS on the same
+// inputs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_GEMMBENCHMARK_H
+#define GEMM_OPT_RUNTIME_GEMMBENCHMARK_H
+
+#include "runtime/Device.h"
+#include "runtime/GemmShape.h"
+#include "runtime/KernelModule.h"
+#include "runtime/KernelSpec.h"
+#include "runtime/Timing.h"
+#include "runtime/Validation.h"
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace gemm_opt {
+namespace runtime {
+
+struct BenchmarkOptions {
+  unsigned warmupRuns = 5;
+  unsigned timedRuns = 50;
+  uint64_t seed = 1;
+  bool timing = true;
+  /// Check against (and time) cuBLAS. Without it only the fp64 check runs
+  /// (e.g. under compute-sanitizer, which cannot follow some cuBLAS kernels).
+  bool cublasReference = true;
+  /// Random entries checked against fp64 (besides corners, last row/col).
+  int64_t fp64RandomSamples = 4096;
+};
+
+struct BenchmarkResult {
+  KernelFunctionInfo kernelInfo;
+  LaunchGrid grid;
+  std::optional<ErrorMetric> vsCublas; ///< Unset without the cuBLAS check.
+  ErrorMetric vsFp64;
+  std::optional<TimingStats> kernelTiming;
+  std::optional<TimingStats> cublasTiming;
+  /// Whether the output of the last timed run equals (bit for bit) the
+  /// checked one; unset without timing.
+  std::optional<bool> repeatIdentical;
+  /// Entries of C's padding (ldc > N) that the kernel overwrote.
+  int64_t clobberedPadding = 0;
+  size_t l2FlushBytes = 0;
+  int cublasVersion = 0;
+
+  bool passed() const {
+    return (!vsCublas || vsCublas->passed) && vsFp64.passed &&
+           clobberedPadding == 0;
+  }
+};
+
+llvm::Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
+                                             const KernelSpec &spec,
+                                             const KernelImages &images,
+                                             const GemmShape &shape,
+                                             const BenchmarkOptions &options);
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_GEMMBENCHMARK_H

@@ -1,0 +1,149 @@
+//===- GemmShape.cpp - Problem shapes, their checks and the grid ----------===//
+
+#include "runtime/GemmShape.h"
+
+#include "runtime/RuntimeError.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
+
+using namespace llvm;
+
+namespace gemm_opt {
+namespace runtime {
+
+GemmShape GemmShape::get(int64_t m, int64_t n, int64_t k, int64_t lda,
+                         int64_t ldb, int64_t ldc) {
+  GemmShape shape;
+  shape.m = m;
+  shape.n = n;
+  shape.k = k;
+  shape.lda = lda ? lda : k;
+  shape.ldb = ldb ? ldb : n;
+  shape.ldc = ldc ? ldc : n;
+  return shape;
+}
+
+int64_t GemmShape::getExtent(ProblemDim dim) const {
+  switch (dim) {
+  case ProblemDim::M:
+    return m;
+  case ProblemDim::N:
+    return n;
+  case ProblemDim::K:
+    return k;
+  }
+  return 0;
+}
+
+double GemmShape::getFlops() const {
+  return 2.0 * static_cast<double>(m) * static_cast<double>(n) *
+         static_cast<double>(k);
+}
+
+std::string GemmShape::str() const {
+  return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+}
+
+OperandLayout getOperandLayout(const GemmShape &shape, Operand operand) {
+  switch (operand) {
+  case Operand::A:
+    return {shape.m, shape.k, shape.lda};
+  case Operand::B:
+    return {shape.k, shape.n, shape.ldb};
+  case Operand::C:
+    return {shape.m, shape.n, shape.ldc};
+  }
+  return {};
+}
+
+Error verifyShape(const GemmShape &shape) {
+  // cuBLAS (the reference) takes 32-bit sizes and leading dimensions.
+  constexpr int64_t maxExtent = std::numeric_limits<int32_t>::max();
+  for (auto [name, value] : {std::pair<StringRef, int64_t>("M", shape.m),
+                             {"N", shape.n},
+                             {"K", shape.k}})
+    if (value < 1 || value > maxExtent)
+      return makeBadInputError("invalid shape: " + name + "=" + Twine(value) +
+                               " (must be in [1, 2^31 - 1])");
+  for (auto [name, ld, minimum, minName] :
+       {std::tuple<StringRef, int64_t, int64_t, StringRef>("lda", shape.lda,
+                                                           shape.k, "K"),
+        {"ldb", shape.ldb, shape.n, "N"},
+        {"ldc", shape.ldc, shape.n, "N"}})
+    if (ld < minimum || ld > maxExtent)
+      return makeBadInputError("invalid leading dimension: " + name + "=" +
+                               Twine(ld) + " must be at least " + minName +
+                               "=" + Twine(minimum) + " (and below 2^31)");
+  constexpr uint64_t maxBufferBytes = uint64_t(1) << 40;
+  for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
+    OperandLayout layout = getOperandLayout(shape, operand);
+    if (layout.getBufferBytes(4) > maxBufferBytes)
+      return makeBadInputError("invalid shape: operand " +
+                               getOperandName(operand) + " would need over " +
+                               "1 TiB");
+  }
+  return Error::success();
+}
+
+Error checkShapeSupported(const KernelSpec &spec, const GemmShape &shape) {
+  if (Error err = verifyShape(shape))
+    return err;
+  const ProblemTile &divisible = spec.requiresDivisible;
+  for (auto [name, extent, tile] :
+       {std::tuple<StringRef, int64_t, int64_t>("M", shape.m, divisible.m),
+        {"N", shape.n, divisible.n},
+        {"K", shape.k, divisible.k}})
+    if (extent % tile != 0)
+      return makeBadInputError(
+          "ragged shapes are not supported yet: " + name + "=" + Twine(extent) +
+          " is not a multiple of the block tile " + Twine(tile) + " (kernel " +
+          spec.name + " requires M % " + Twine(divisible.m) + " == 0, N % " +
+          Twine(divisible.n) + " == 0, K % " + Twine(divisible.k) + " == 0)");
+  for (auto [operand, type] :
+       {std::pair<Operand, ElementType>(Operand::A, spec.aType),
+        {Operand::B, spec.bType},
+        {Operand::C, spec.cType}}) {
+    OperandLayout layout = getOperandLayout(shape, operand);
+    int64_t pitch = layout.ld * static_cast<int64_t>(getElementSize(type));
+    if (pitch % spec.minAlignmentBytes != 0)
+      return makeBadInputError(
+          "unsupported leading dimension: ld" + getOperandName(operand) + "=" +
+          Twine(layout.ld) + " gives a row pitch of " + Twine(pitch) +
+          " bytes, not a multiple of the kernel's min_alignment_bytes " +
+          Twine(spec.minAlignmentBytes));
+  }
+  return Error::success();
+}
+
+Expected<LaunchGrid> computeGrid(const KernelSpec &spec,
+                                 const GemmShape &shape) {
+  static constexpr std::array<int64_t, 3> maxGrid = {(int64_t(1) << 31) - 1,
+                                                     65535, 65535};
+  static constexpr std::array<char, 3> axisNames = {'x', 'y', 'z'};
+  LaunchGrid grid;
+  for (size_t axis = 0; axis < 3; ++axis) {
+    const GridDimSpec &dim = spec.grid[axis];
+    int64_t size = dim.isConstant
+                       ? dim.constant
+                       : static_cast<int64_t>(divideCeil(
+                             static_cast<uint64_t>(shape.getExtent(dim.extent)),
+                             static_cast<uint64_t>(dim.tile)));
+    if (size < 1 || size > maxGrid[axis])
+      return makeBadInputError("grid." + Twine(axisNames[axis]) + " = " +
+                               Twine(size) + " is outside [1, " +
+                               Twine(maxGrid[axis]) + "] for shape " +
+                               shape.str());
+    if (size % spec.cluster[axis] != 0)
+      return makeBadInputError(
+          "grid." + Twine(axisNames[axis]) + " = " + Twine(size) +
+          " is not a multiple of the cluster size " +
+          Twine(spec.cluster[axis]) + " for shape " + shape.str());
+    grid.dims[axis] = static_cast<unsigned>(size);
+  }
+  return grid;
+}
+
+} // namespace runtime
+} // namespace gemm_opt

@@ -1,0 +1,75 @@
+//===- GemmShape.h - Problem shapes, their checks and the grid -*- C++ -*-===//
+//
+// C[M x N] = A[M x K] * B[K x N], all row-major, with leading dimensions
+// (in elements) lda >= K, ldb >= N, ldc >= N.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_GEMMSHAPE_H
+#define GEMM_OPT_RUNTIME_GEMMSHAPE_H
+
+#include "runtime/KernelSpec.h"
+
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace gemm_opt {
+namespace runtime {
+
+struct GemmShape {
+  int64_t m = 0;
+  int64_t n = 0;
+  int64_t k = 0;
+  int64_t lda = 0;
+  int64_t ldb = 0;
+  int64_t ldc = 0;
+
+  /// A shape with packed leading dimensions where ld* is 0.
+  static GemmShape get(int64_t m, int64_t n, int64_t k, int64_t lda = 0,
+                       int64_t ldb = 0, int64_t ldc = 0);
+
+  int64_t getExtent(ProblemDim dim) const;
+  /// 2 * M * N * K.
+  double getFlops() const;
+  /// "4096x4096x4096".
+  std::string str() const;
+};
+
+/// Rows, columns and leading dimension of an operand's matrix.
+struct OperandLayout {
+  int64_t rows = 0;
+  int64_t cols = 0;
+  int64_t ld = 0;
+  /// Bytes of a buffer holding it: rows * ld * elementSize.
+  uint64_t getBufferBytes(size_t elementSize) const {
+    return static_cast<uint64_t>(rows) * static_cast<uint64_t>(ld) *
+           elementSize;
+  }
+};
+OperandLayout getOperandLayout(const GemmShape &shape, Operand operand);
+
+/// Checks that the shape makes sense on its own: positive sizes, ld* large
+/// enough, buffers of sane size.
+llvm::Error verifyShape(const GemmShape &shape);
+
+/// Checks that `spec` can run `shape`: divisibility by the kernel's block
+/// tiles ("ragged shapes are not supported yet: ...") and row pitches that
+/// keep the kernel's alignment.
+llvm::Error checkShapeSupported(const KernelSpec &spec, const GemmShape &shape);
+
+struct LaunchGrid {
+  std::array<unsigned, 3> dims = {1, 1, 1};
+};
+
+/// Grid dims per the bundle: constant or ceil(extent / tile). Checks device
+/// grid limits and that clusters tile the grid.
+llvm::Expected<LaunchGrid> computeGrid(const KernelSpec &spec,
+                                       const GemmShape &shape);
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_GEMMSHAPE_H

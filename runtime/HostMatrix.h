@@ -1,0 +1,63 @@
+//===- HostMatrix.h - Row-major matrices in host memory --------*- C++ -*-===//
+//
+// Host copies of the operands, in the device element type, with a leading
+// dimension. Inputs are filled with seeded random values, uniform in
+// [-1, -1/16] u [1/16, 1] (never near zero, so relative errors mean something);
+// padding columns (ld > cols) hold NaN so that a kernel reading them shows up.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_HOSTMATRIX_H
+#define GEMM_OPT_RUNTIME_HOSTMATRIX_H
+
+#include "runtime/ElementType.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace gemm_opt {
+namespace runtime {
+
+class HostMatrix {
+public:
+  HostMatrix(ElementType type, int64_t rows, int64_t cols, int64_t ld);
+
+  ElementType getType() const { return type; }
+  int64_t getRows() const { return rows; }
+  int64_t getCols() const { return cols; }
+  int64_t getLd() const { return ld; }
+
+  void *data() { return storage.data(); }
+  const void *data() const { return storage.data(); }
+  size_t getSizeInBytes() const { return storage.size(); }
+
+  double get(int64_t row, int64_t col) const {
+    return loadElement(type, storage.data(),
+                       static_cast<size_t>(row * ld + col));
+  }
+  void set(int64_t row, int64_t col, float value) {
+    storeElement(type, storage.data(), static_cast<size_t>(row * ld + col),
+                 value);
+  }
+
+  /// Fills the matrix with seeded random values (deterministic for a given
+  /// seed, independent of threading) and its padding with NaN.
+  void fillRandom(uint64_t seed);
+
+private:
+  ElementType type;
+  int64_t rows;
+  int64_t cols;
+  int64_t ld;
+  std::vector<uint8_t> storage;
+};
+
+/// The random value fillRandom stores at linear index `index` (before
+/// rounding to the element type). Exposed for tests.
+float getRandomInputValue(uint64_t seed, uint64_t index);
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_HOSTMATRIX_H

@@ -1,0 +1,239 @@
+//===- KernelModule.cpp - Loading and launching a bundle kernel -----------===//
+
+#include "runtime/KernelModule.h"
+
+#include "runtime/CudaCheck.h"
+#include "runtime/RuntimeError.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <array>
+
+using namespace llvm;
+
+namespace gemm_opt {
+namespace runtime {
+
+namespace {
+constexpr uint32_t defaultSharedMemoryLimit = 48 * 1024;
+
+Expected<std::string> readImage(StringRef path, StringRef what) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
+      MemoryBuffer::getFile(path, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return makeBadInputError("cannot read the " + what + " file '" + path +
+                             "': " + buffer.getError().message());
+  if ((*buffer)->getBufferSize() == 0)
+    return makeBadInputError("the " + what + " file '" + path + "' is empty");
+  return (*buffer)->getBuffer().str();
+}
+
+/// Whether a module load error means "this image is bad / does not fit"
+/// rather than a broken CUDA setup.
+bool isImageError(CUresult result) {
+  switch (result) {
+  case CUDA_ERROR_INVALID_IMAGE:
+  case CUDA_ERROR_INVALID_PTX:
+  case CUDA_ERROR_UNSUPPORTED_PTX_VERSION:
+  case CUDA_ERROR_NO_BINARY_FOR_GPU:
+  case CUDA_ERROR_INVALID_SOURCE:
+  case CUDA_ERROR_JIT_COMPILATION_DISABLED:
+  case CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY:
+    return true;
+  default:
+    return false;
+  }
+}
+} // namespace
+
+Expected<KernelImages> readKernelImages(const KernelSpec &spec) {
+  KernelImages images;
+  if (!spec.cubinPath.empty()) {
+    Expected<std::string> cubin = readImage(spec.cubinPath, "cubin");
+    if (!cubin)
+      return cubin.takeError();
+    images.cubin = std::move(*cubin);
+  }
+  if (!spec.ptxPath.empty()) {
+    Expected<std::string> ptx = readImage(spec.ptxPath, "PTX");
+    if (!ptx)
+      return ptx.takeError();
+    images.ptx = std::move(*ptx);
+  }
+  return std::move(images);
+}
+
+Expected<ImageKind> chooseImage(const KernelSpec &spec,
+                                const KernelImages &images,
+                                const DeviceInfo &device) {
+  if (images.cubin.empty() && images.ptx.empty())
+    return makeBadInputError("kernel " + spec.name + " has no cubin or PTX");
+  Error mismatch = Error::success();
+  for (ImageKind kind : {ImageKind::Cubin, ImageKind::Ptx}) {
+    const std::string &image =
+        kind == ImageKind::Cubin ? images.cubin : images.ptx;
+    if (image.empty())
+      continue;
+    Error err = checkChipCompatible(spec.chip, kind, device.ccMajor,
+                                    device.ccMinor, device.name);
+    if (!err) {
+      consumeError(std::move(mismatch));
+      return kind;
+    }
+    mismatch = joinErrors(std::move(mismatch), std::move(err));
+  }
+  return addErrorContext(std::move(mismatch), "kernel " + spec.name);
+}
+
+Expected<KernelModule> KernelModule::load(const KernelSpec &spec,
+                                          const KernelImages &images,
+                                          const DeviceInfo &device) {
+  Expected<ImageKind> kind = chooseImage(spec, images, device);
+  if (!kind)
+    return kind.takeError();
+  if (spec.dynamicSharedMemoryBytes >
+      static_cast<uint64_t>(device.maxSharedMemoryPerBlockOptin))
+    return makeBadInputError(
+        "kernel " + spec.name + " needs " +
+        Twine(spec.dynamicSharedMemoryBytes) +
+        " bytes of dynamic shared memory, but this device allows at most " +
+        Twine(device.maxSharedMemoryPerBlockOptin) + " per block");
+
+  KernelModule result(spec, device.driver);
+  result.info.imageKind = *kind;
+  const DriverApi &api = *device.driver;
+  const std::string &image =
+      *kind == ImageKind::Cubin ? images.cubin : images.ptx;
+
+  // PTX is JIT-compiled by the driver; keep its log for the error message.
+  std::array<char, 8192> errorLog = {};
+  std::array<CUjit_option, 2> options = {CU_JIT_ERROR_LOG_BUFFER,
+                                         CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  std::array<void *, 2> optionValues = {
+      errorLog.data(), reinterpret_cast<void *>(errorLog.size() - 1)};
+  CUresult loaded =
+      api.moduleLoadDataEx(&result.module, image.c_str(), options.size(),
+                           options.data(), optionValues.data());
+  if (loaded != CUDA_SUCCESS) {
+    std::string message = "cannot load the " + getImageKindName(*kind).str() +
+                          " of kernel " + spec.name + " (" + spec.chipName +
+                          "): " + getCuResultName(loaded);
+    if (errorLog[0])
+      message += "\nJIT log:\n" + std::string(errorLog.data());
+    return isImageError(loaded) ? makeBadInputError(message)
+                                : makeCudaFailureError(message);
+  }
+  CUresult found =
+      api.moduleGetFunction(&result.function, result.module, spec.name.c_str());
+  if (found == CUDA_ERROR_NOT_FOUND)
+    return makeBadInputError("kernel symbol '" + spec.name +
+                             "' is not in its " + getImageKindName(*kind) +
+                             " image");
+  GEMM_CUDA_TRY(found);
+
+  if (spec.dynamicSharedMemoryBytes > defaultSharedMemoryLimit)
+    GEMM_CUDA_TRY(api.funcSetAttribute(
+        result.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+        static_cast<int>(spec.dynamicSharedMemoryBytes)));
+
+  KernelFunctionInfo &info = result.info;
+  CUfunction fn = result.function;
+  GEMM_CUDA_TRY(api.funcGetAttribute(&info.registersPerThread,
+                                     CU_FUNC_ATTRIBUTE_NUM_REGS, fn));
+  GEMM_CUDA_TRY(api.funcGetAttribute(&info.localBytesPerThread,
+                                     CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, fn));
+  GEMM_CUDA_TRY(api.funcGetAttribute(&info.staticSharedBytes,
+                                     CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn));
+  GEMM_CUDA_TRY(api.funcGetAttribute(
+      &info.maxThreadsPerBlock, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn));
+  if (spec.getThreadsPerBlock() >
+      static_cast<unsigned>(info.maxThreadsPerBlock))
+    return makeBadInputError(
+        "kernel " + spec.name + " can run at most " +
+        Twine(info.maxThreadsPerBlock) + " threads per block (it uses " +
+        Twine(info.registersPerThread) +
+        " registers per thread), but the bundle launches " +
+        Twine(spec.getThreadsPerBlock()));
+
+  // A cluster shape compiled into the kernel must match the bundle's; only
+  // kernels without one get the cluster shape at launch.
+  std::array<int, 3> compiledCluster = {0, 0, 0};
+  GEMM_CUDA_TRY(api.funcGetAttribute(
+      &compiledCluster[0], CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH, fn));
+  GEMM_CUDA_TRY(api.funcGetAttribute(
+      &compiledCluster[1], CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT, fn));
+  GEMM_CUDA_TRY(api.funcGetAttribute(
+      &compiledCluster[2], CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH, fn));
+  if (compiledCluster[0] > 0) {
+    for (size_t i = 0; i < 3; ++i)
+      if (static_cast<unsigned>(compiledCluster[i]) != spec.cluster[i])
+        return makeBadInputError(
+            "kernel " + spec.name + " was compiled for clusters of " +
+            Twine(compiledCluster[0]) + "x" + Twine(compiledCluster[1]) + "x" +
+            Twine(compiledCluster[2]) + " but the bundle says " +
+            Twine(spec.cluster[0]) + "x" + Twine(spec.cluster[1]) + "x" +
+            Twine(spec.cluster[2]));
+  } else if (spec.hasCluster()) {
+    result.clusterFromLaunch = true;
+    if (spec.cluster[0] * spec.cluster[1] * spec.cluster[2] > 8)
+      GEMM_CUDA_TRY(api.funcSetAttribute(
+          fn, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1));
+  }
+
+  if (!spec.hasCluster()) {
+    GEMM_CUDA_TRY(api.occupancyMaxActiveBlocksPerMultiprocessor(
+        &info.activeBlocksPerMultiprocessor, fn,
+        static_cast<int>(spec.getThreadsPerBlock()),
+        spec.dynamicSharedMemoryBytes));
+    if (info.activeBlocksPerMultiprocessor == 0)
+      return makeBadInputError(
+          "kernel " + spec.name + " cannot run a single block per SM (" +
+          Twine(info.registersPerThread) + " registers x " +
+          Twine(spec.getThreadsPerBlock()) + " threads, " +
+          Twine(info.staticSharedBytes) + " B static + " +
+          Twine(spec.dynamicSharedMemoryBytes) + " B dynamic shared memory)");
+  }
+  return std::move(result);
+}
+
+KernelModule::KernelModule(KernelModule &&other)
+    : spec(other.spec), driver(other.driver), module(other.module),
+      function(other.function), clusterFromLaunch(other.clusterFromLaunch),
+      info(other.info) {
+  other.module = nullptr;
+  other.function = nullptr;
+}
+
+KernelModule::~KernelModule() {
+  if (module)
+    (void)driver->moduleUnload(module);
+}
+
+Error KernelModule::launch(const LaunchGrid &grid, PackedKernelParams &params,
+                           cudaStream_t stream) {
+  CUlaunchConfig config = {};
+  config.gridDimX = grid.dims[0];
+  config.gridDimY = grid.dims[1];
+  config.gridDimZ = grid.dims[2];
+  config.blockDimX = spec->block[0];
+  config.blockDimY = spec->block[1];
+  config.blockDimZ = spec->block[2];
+  config.sharedMemBytes = spec->dynamicSharedMemoryBytes;
+  config.hStream = stream; // cudaStream_t and CUstream are the same type.
+  CUlaunchAttribute attribute = {};
+  if (clusterFromLaunch) {
+    attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attribute.value.clusterDim.x = spec->cluster[0];
+    attribute.value.clusterDim.y = spec->cluster[1];
+    attribute.value.clusterDim.z = spec->cluster[2];
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+  }
+  GEMM_CUDA_TRY(
+      driver->launchKernelEx(&config, function, params.getPointers(), nullptr));
+  return Error::success();
+}
+
+} // namespace runtime
+} // namespace gemm_opt

@@ -1,0 +1,84 @@
+//===- KernelModule.h - Loading and launching a bundle kernel --*- C++ -*-===//
+
+#ifndef GEMM_OPT_RUNTIME_KERNELMODULE_H
+#define GEMM_OPT_RUNTIME_KERNELMODULE_H
+
+#include "runtime/Chip.h"
+#include "runtime/Device.h"
+#include "runtime/GemmShape.h"
+#include "runtime/KernelParams.h"
+#include "runtime/KernelSpec.h"
+
+#include "llvm/Support/Error.h"
+
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+
+#include <string>
+
+namespace gemm_opt {
+namespace runtime {
+
+/// The bytes of a kernel's images; an empty string means "not in the bundle".
+struct KernelImages {
+  std::string cubin;
+  std::string ptx;
+};
+
+/// Reads the cubin and/or PTX files named by `spec`.
+llvm::Expected<KernelImages> readKernelImages(const KernelSpec &spec);
+
+/// Picks the image to load on a device: the cubin when it fits the device,
+/// else the PTX when that fits, else a chip-mismatch error.
+llvm::Expected<ImageKind> chooseImage(const KernelSpec &spec,
+                                      const KernelImages &images,
+                                      const DeviceInfo &device);
+
+/// What the driver reports about a loaded kernel.
+struct KernelFunctionInfo {
+  int registersPerThread = 0;
+  int localBytesPerThread = 0; ///< Spills and local arrays.
+  int staticSharedBytes = 0;
+  int maxThreadsPerBlock = 0;
+  int activeBlocksPerMultiprocessor = 0;
+  ImageKind imageKind = ImageKind::Cubin;
+};
+
+/// A loaded CUmodule and its kernel function (RAII, move-only).
+class KernelModule {
+public:
+  /// Loads the image chosen by chooseImage, looks up the kernel, raises its
+  /// dynamic shared memory limit when it needs more than 48 KiB and checks
+  /// that a block of the bundle's size can run.
+  static llvm::Expected<KernelModule> load(const KernelSpec &spec,
+                                           const KernelImages &images,
+                                           const DeviceInfo &device);
+
+  KernelModule(KernelModule &&other);
+  KernelModule &operator=(KernelModule &&other) = delete;
+  KernelModule(const KernelModule &) = delete;
+  KernelModule &operator=(const KernelModule &) = delete;
+  ~KernelModule();
+
+  /// Launches the kernel asynchronously on `stream`.
+  llvm::Error launch(const LaunchGrid &grid, PackedKernelParams &params,
+                     cudaStream_t stream);
+
+  const KernelFunctionInfo &getInfo() const { return info; }
+
+private:
+  KernelModule(const KernelSpec &spec, const DriverApi *driver)
+      : spec(&spec), driver(driver) {}
+
+  const KernelSpec *spec;
+  const DriverApi *driver;
+  CUmodule module = nullptr;
+  CUfunction function = nullptr;
+  bool clusterFromLaunch = false; ///< Pass cluster dims at launch time.
+  KernelFunctionInfo info;
+};
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_KERNELMODULE_H

@@ -1,0 +1,372 @@
+//===- KernelSpec.cpp - Kernel bundle metadata ----------------------------===//
+
+#include "runtime/KernelSpec.h"
+
+#include "runtime/JsonFieldReader.h"
+#include "runtime/RuntimeError.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace gemm_opt {
+namespace runtime {
+
+StringRef getOperandName(Operand operand) {
+  switch (operand) {
+  case Operand::A:
+    return "a";
+  case Operand::B:
+    return "b";
+  case Operand::C:
+    return "c";
+  }
+  return "?";
+}
+
+StringRef getProblemDimName(ProblemDim dim) {
+  switch (dim) {
+  case ProblemDim::M:
+    return "m";
+  case ProblemDim::N:
+    return "n";
+  case ProblemDim::K:
+    return "k";
+  }
+  return "?";
+}
+
+namespace {
+
+Expected<ProblemTile> parseProblemTile(const JsonFieldReader &parent,
+                                       StringRef key) {
+  Expected<JsonFieldReader> reader = parent.getObject(key);
+  if (!reader)
+    return reader.takeError();
+  ProblemTile tile;
+  for (auto [name, field] : {std::pair<StringRef, int64_t *>("m", &tile.m),
+                             {"n", &tile.n},
+                             {"k", &tile.k}}) {
+    Expected<int64_t> value = reader->getInteger(name, 1);
+    if (!value)
+      return value.takeError();
+    *field = *value;
+  }
+  return tile;
+}
+
+Expected<ElementType> parseTypeField(const JsonFieldReader &types,
+                                     StringRef key) {
+  Expected<StringRef> name = types.getString(key);
+  if (!name)
+    return name.takeError();
+  if (std::optional<ElementType> type = parseElementType(*name))
+    return *type;
+  return types.fail(key, "has unsupported element type '" + *name +
+                             "' (expected f16, bf16 or f32)");
+}
+
+Expected<GridDimSpec> parseGridDim(const JsonFieldReader &grid, StringRef key,
+                                   bool optional) {
+  GridDimSpec dim;
+  if (optional && !grid.has(key))
+    return dim;
+  Expected<const json::Value *> value = grid.getRequired(key);
+  if (!value)
+    return value.takeError();
+  if (std::optional<int64_t> constant = (*value)->getAsInteger()) {
+    if (*constant < 1)
+      return grid.fail(key, "must be positive");
+    dim.constant = *constant;
+    return dim;
+  }
+  const json::Object *object = (*value)->getAsObject();
+  if (!object)
+    return grid.fail(key, "must be a positive integer or an object "
+                          "{\"extent\": \"m\"|\"n\"|\"k\", \"tile\": N}");
+  JsonFieldReader reader(*object, grid.getContext() + "." + key.str());
+  Expected<StringRef> extent = reader.getString("extent");
+  if (!extent)
+    return extent.takeError();
+  std::optional<ProblemDim> problemDim =
+      StringSwitch<std::optional<ProblemDim>>(*extent)
+          .Case("m", ProblemDim::M)
+          .Case("n", ProblemDim::N)
+          .Case("k", ProblemDim::K)
+          .Default(std::nullopt);
+  if (!problemDim)
+    return reader.fail("extent", "is '" + *extent + "', expected m, n or k");
+  Expected<int64_t> tile = reader.getInteger("tile", 1);
+  if (!tile)
+    return tile.takeError();
+  dim.isConstant = false;
+  dim.extent = *problemDim;
+  dim.tile = *tile;
+  return dim;
+}
+
+Error parseParameters(const JsonFieldReader &kernel, KernelSpec &spec) {
+  Expected<const json::Value *> value = kernel.getRequired("parameters");
+  if (!value)
+    return value.takeError();
+  const json::Array *array = (*value)->getAsArray();
+  if (!array)
+    return kernel.fail("parameters", "must be an array");
+  std::array<bool, 3> seen = {false, false, false};
+  for (auto [index, element] : enumerate(*array)) {
+    std::string context =
+        kernel.getContext() + ": parameters[" + std::to_string(index) + "]";
+    const json::Object *object = element.getAsObject();
+    if (!object)
+      return makeBadInputError(context + " must be an object");
+    JsonFieldReader reader(*object, context);
+    Expected<StringRef> kind = reader.getString("kind");
+    if (!kind)
+      return kind.takeError();
+    if (*kind != "memref")
+      return reader.fail("kind", "is '" + *kind +
+                                     "'; only \"memref\" parameters are "
+                                     "supported");
+    Expected<StringRef> operandName = reader.getString("operand");
+    if (!operandName)
+      return operandName.takeError();
+    std::optional<Operand> operand =
+        StringSwitch<std::optional<Operand>>(*operandName)
+            .Case("a", Operand::A)
+            .Case("b", Operand::B)
+            .Case("c", Operand::C)
+            .Default(std::nullopt);
+    if (!operand)
+      return reader.fail("operand",
+                         "is '" + *operandName + "', expected a, b or c");
+    Expected<int64_t> rank = reader.getInteger("rank", 2, 2);
+    if (!rank)
+      return rank.takeError();
+    bool &wasSeen = seen[static_cast<size_t>(*operand)];
+    if (wasSeen)
+      return makeBadInputError(context + ": operand '" + *operandName +
+                               "' is passed twice");
+    wasSeen = true;
+    spec.parameters.push_back({KernelParamSpec::Kind::MemRef, *operand,
+                               static_cast<unsigned>(*rank)});
+  }
+  for (Operand operand : {Operand::A, Operand::B, Operand::C})
+    if (!seen[static_cast<size_t>(operand)])
+      return makeBadInputError(kernel.getContext() +
+                               ": parameters: no memref parameter for "
+                               "operand '" +
+                               getOperandName(operand) + "'");
+  return Error::success();
+}
+
+std::string resolvePath(StringRef directory, StringRef path) {
+  if (sys::path::is_absolute(path))
+    return path.str();
+  SmallString<256> resolved(directory);
+  sys::path::append(resolved, path);
+  return std::string(resolved);
+}
+
+Expected<KernelSpec> parseKernel(const json::Object &object,
+                                 const std::string &baseContext,
+                                 StringRef directory) {
+  KernelSpec spec;
+  Expected<StringRef> name =
+      JsonFieldReader(object, baseContext).getString("name");
+  if (!name)
+    return name.takeError();
+  spec.name = name->str();
+  JsonFieldReader kernel(object, baseContext + " (" + spec.name + ")");
+
+  // Images: a cubin, a PTX file, or both.
+  for (auto [key, path] :
+       {std::pair<StringRef, std::string *>("cubin", &spec.cubinPath),
+        {"ptx", &spec.ptxPath}}) {
+    if (!kernel.has(key))
+      continue;
+    Expected<StringRef> relative = kernel.getString(key);
+    if (!relative)
+      return relative.takeError();
+    if (relative->empty())
+      return kernel.fail(key, "must not be empty");
+    *path = resolvePath(directory, *relative);
+  }
+  if (spec.cubinPath.empty() && spec.ptxPath.empty())
+    return makeBadInputError(kernel.getContext() +
+                             ": needs a 'cubin' or a 'ptx' field");
+
+  Expected<StringRef> chipName = kernel.getString("chip");
+  if (!chipName)
+    return chipName.takeError();
+  Expected<ChipTarget> chip = parseChip(*chipName);
+  if (!chip)
+    return addErrorContext(chip.takeError(),
+                           kernel.getContext() + ": field 'chip'");
+  spec.chipName = chipName->str();
+  spec.chip = *chip;
+
+  Expected<std::array<unsigned, 3>> block = kernel.getDim3("block", 1024);
+  if (!block)
+    return block.takeError();
+  spec.block = *block;
+  if (spec.getThreadsPerBlock() > 1024)
+    return kernel.fail("block", "has " + Twine(spec.getThreadsPerBlock()) +
+                                    " threads; at most 1024 are allowed");
+  if (kernel.has("cluster")) {
+    Expected<std::array<unsigned, 3>> cluster = kernel.getDim3("cluster", 16);
+    if (!cluster)
+      return cluster.takeError();
+    spec.cluster = *cluster;
+  }
+  if (kernel.has("dynamic_shared_memory_bytes")) {
+    Expected<int64_t> smem =
+        kernel.getInteger("dynamic_shared_memory_bytes", 0, 1 << 30);
+    if (!smem)
+      return smem.takeError();
+    spec.dynamicSharedMemoryBytes = static_cast<uint32_t>(*smem);
+  }
+
+  Expected<JsonFieldReader> grid = kernel.getObject("grid");
+  if (!grid)
+    return grid.takeError();
+  static constexpr StringLiteral gridAxes[] = {"x", "y", "z"};
+  for (auto [index, key] : enumerate(gridAxes)) {
+    Expected<GridDimSpec> dim =
+        parseGridDim(*grid, key, /*optional=*/index == 2);
+    if (!dim)
+      return dim.takeError();
+    spec.grid[index] = *dim;
+  }
+
+  if (kernel.has("tile")) {
+    Expected<ProblemTile> tile = parseProblemTile(kernel, "tile");
+    if (!tile)
+      return tile.takeError();
+    spec.tile = *tile;
+  }
+  Expected<ProblemTile> divisible =
+      parseProblemTile(kernel, "requires_divisible");
+  if (!divisible)
+    return divisible.takeError();
+  spec.requiresDivisible = *divisible;
+
+  Expected<JsonFieldReader> types = kernel.getObject("types");
+  if (!types)
+    return types.takeError();
+  for (auto [key, type] :
+       {std::pair<StringRef, ElementType *>("a", &spec.aType),
+        {"b", &spec.bType},
+        {"c", &spec.cType},
+        {"accumulator", &spec.accumulatorType}}) {
+    Expected<ElementType> parsed = parseTypeField(*types, key);
+    if (!parsed)
+      return parsed.takeError();
+    *type = *parsed;
+  }
+
+  Expected<JsonFieldReader> layouts = kernel.getObject("layouts");
+  if (!layouts)
+    return layouts.takeError();
+  for (StringRef key : {"a", "b", "c"}) {
+    Expected<StringRef> layout = layouts->getString(key);
+    if (!layout)
+      return layout.takeError();
+    if (*layout != "row")
+      return layouts->fail(key, "is '" + *layout +
+                                    "'; only \"row\" (row-major) is "
+                                    "supported");
+  }
+
+  Expected<int64_t> alignment =
+      kernel.getInteger("min_alignment_bytes", 1, 4096);
+  if (!alignment)
+    return alignment.takeError();
+  if (!isPowerOf2_64(static_cast<uint64_t>(*alignment)))
+    return kernel.fail("min_alignment_bytes", "must be a power of two");
+  spec.minAlignmentBytes = *alignment;
+
+  if (Error err = parseParameters(kernel, spec))
+    return std::move(err);
+  if (Error err = checkSupportedTypes(spec))
+    return addErrorContext(std::move(err), kernel.getContext());
+  return std::move(spec);
+}
+
+} // namespace
+
+Error checkSupportedTypes(const KernelSpec &spec) {
+  if (spec.accumulatorType != ElementType::F32)
+    return makeBadInputError("unsupported accumulator type '" +
+                             getElementTypeName(spec.accumulatorType) +
+                             "' (only f32 is supported)");
+  if (spec.aType != spec.bType ||
+      (spec.cType != spec.aType && spec.cType != ElementType::F32))
+    return makeBadInputError(
+        "unsupported type combination a=" + getElementTypeName(spec.aType) +
+        " b=" + getElementTypeName(spec.bType) +
+        " c=" + getElementTypeName(spec.cType) +
+        ": a and b must have the same type and c that type or f32 (what the "
+        "cuBLAS reference supports)");
+  return Error::success();
+}
+
+Expected<KernelBundle> parseKernelBundle(StringRef jsonText,
+                                         StringRef bundleDirectory,
+                                         StringRef displayName) {
+  Expected<json::Value> root = json::parse(jsonText);
+  if (!root)
+    return makeBadInputError(displayName +
+                             ": invalid JSON: " + toString(root.takeError()));
+  const json::Object *object = root->getAsObject();
+  if (!object)
+    return makeBadInputError(displayName + ": the top level must be an object");
+  JsonFieldReader reader(*object, displayName.str());
+  Expected<StringRef> format = reader.getString("format");
+  if (!format)
+    return format.takeError();
+  if (*format != BundleFormatName)
+    return reader.fail("format", "is '" + *format + "', expected '" +
+                                     BundleFormatName + "'");
+  Expected<const json::Value *> kernels = reader.getRequired("kernels");
+  if (!kernels)
+    return kernels.takeError();
+  const json::Array *array = (*kernels)->getAsArray();
+  if (!array || array->empty())
+    return reader.fail("kernels", "must be a non-empty array");
+
+  KernelBundle bundle;
+  bundle.path = displayName.str();
+  bundle.directory = bundleDirectory.str();
+  for (auto [index, element] : enumerate(*array)) {
+    std::string context =
+        displayName.str() + ": kernels[" + std::to_string(index) + "]";
+    const json::Object *kernelObject = element.getAsObject();
+    if (!kernelObject)
+      return makeBadInputError(context + " must be an object");
+    Expected<KernelSpec> spec =
+        parseKernel(*kernelObject, context, bundleDirectory);
+    if (!spec)
+      return spec.takeError();
+    bundle.kernels.push_back(std::move(*spec));
+  }
+  return std::move(bundle);
+}
+
+Expected<KernelBundle> loadKernelBundle(StringRef path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
+      MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buffer)
+    return makeBadInputError("cannot read kernel bundle '" + path +
+                             "': " + buffer.getError().message());
+  SmallString<256> directory(path);
+  sys::path::remove_filename(directory);
+  if (directory.empty())
+    directory = ".";
+  return parseKernelBundle((*buffer)->getBuffer(), directory, path);
+}
+
+} // namespace runtime
+} // namespace gemm_opt

@@ -1,0 +1,248 @@
+//===- Report.cpp - Human and JSON reports of a benchmark -----------------===//
+
+#include "runtime/Report.h"
+
+#include "runtime/RuntimeError.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace gemm_opt {
+namespace runtime {
+
+namespace {
+const char *passFail(bool passed) { return passed ? "PASS" : "FAIL"; }
+
+std::string formatError(double value) {
+  if (!std::isfinite(value))
+    return "nan";
+  std::string text;
+  raw_string_ostream(text) << format("%.3e", value);
+  return text;
+}
+
+/// A double for JSON; NaN / Inf become null.
+json::Value number(double value) {
+  if (!std::isfinite(value))
+    return nullptr;
+  return value;
+}
+
+json::Value dim3(const std::array<unsigned, 3> &dims) {
+  return json::Array{dims[0], dims[1], dims[2]};
+}
+
+void printMetric(raw_ostream &os, StringRef label, const ErrorMetric &metric) {
+  os << label << "rel. Frobenius error "
+     << formatError(metric.relativeFrobenius) << " (tolerance "
+     << formatError(metric.tolerance) << ", " << metric.count
+     << " entries, max abs error " << formatError(metric.maxAbsError) << ")";
+  if (metric.nonFiniteCount)
+    os << ", " << metric.nonFiniteCount << " NaN/Inf in output";
+  os << "  " << passFail(metric.passed) << "\n";
+}
+
+json::Value metricJSON(const ErrorMetric &metric) {
+  return json::Object{{"relative_frobenius", number(metric.relativeFrobenius)},
+                      {"max_abs_error", number(metric.maxAbsError)},
+                      {"entries", metric.count},
+                      {"non_finite", metric.nonFiniteCount},
+                      {"tolerance", metric.tolerance},
+                      {"pass", metric.passed}};
+}
+
+json::Value timingJSON(const TimingStats &stats, double flops) {
+  return json::Object{{"median_ms", stats.medianMs},
+                      {"min_ms", stats.minMs},
+                      {"max_ms", stats.maxMs},
+                      {"mean_ms", stats.meanMs},
+                      {"runs", stats.runs},
+                      {"tflops", getTflops(flops, stats.medianMs)}};
+}
+
+/// gemm-opt throughput over cuBLAS throughput.
+double getRatio(const TimingStats &mine, const TimingStats &cublas) {
+  return mine.medianMs > 0 ? cublas.medianMs / mine.medianMs : 0.0;
+}
+
+void printTiming(raw_ostream &os, StringRef label, const TimingStats &stats,
+                 double flops) {
+  os << label << format("%.4f", stats.medianMs) << " ms  "
+     << format("%.1f", getTflops(flops, stats.medianMs)) << " TFLOP/s"
+     << "  (median of " << stats.runs << ", min " << format("%.4f", stats.minMs)
+     << ", max " << format("%.4f", stats.maxMs) << ")\n";
+}
+
+json::Value shapeJSON(const GemmShape &shape) {
+  return json::Object{{"m", shape.m},     {"n", shape.n},
+                      {"k", shape.k},     {"lda", shape.lda},
+                      {"ldb", shape.ldb}, {"ldc", shape.ldc}};
+}
+} // namespace
+
+void printReport(raw_ostream &os, const RunReport &report) {
+  const DeviceInfo &device = *report.device;
+  const KernelSpec &spec = *report.spec;
+  const BenchmarkResult &result = *report.result;
+  const GemmShape &shape = report.shape;
+  const KernelFunctionInfo &info = result.kernelInfo;
+
+  os << "device   : " << device.name << " (" << device.getArchName() << ", "
+     << device.multiprocessorCount << " SMs, L2 " << (device.l2CacheBytes >> 20)
+     << " MiB, driver " << device.driverVersion / 1000 << "."
+     << device.driverVersion % 1000 / 10 << ")\n";
+  os << "kernel   : " << spec.name << " from " << report.bundlePath << " ("
+     << getImageKindName(info.imageKind) << ", " << spec.chipName << ")\n";
+  os << "launch   : grid " << result.grid.dims[0] << "x" << result.grid.dims[1]
+     << "x" << result.grid.dims[2] << ", block " << spec.block[0] << "x"
+     << spec.block[1] << "x" << spec.block[2];
+  if (spec.hasCluster())
+    os << ", cluster " << spec.cluster[0] << "x" << spec.cluster[1] << "x"
+       << spec.cluster[2];
+  os << ", " << spec.dynamicSharedMemoryBytes << " B dynamic smem, "
+     << info.registersPerThread << " regs, " << info.localBytesPerThread
+     << " B local";
+  if (info.activeBlocksPerMultiprocessor)
+    os << ", " << info.activeBlocksPerMultiprocessor << " block(s)/SM";
+  os << "\n";
+  os << "shape    : M=" << shape.m << " N=" << shape.n << " K=" << shape.k
+     << "  lda=" << shape.lda << " ldb=" << shape.ldb << " ldc=" << shape.ldc
+     << "\n";
+  os << "types    : A=" << getElementTypeName(spec.aType)
+     << " B=" << getElementTypeName(spec.bType)
+     << " C=" << getElementTypeName(spec.cType)
+     << " accumulator=" << getElementTypeName(spec.accumulatorType);
+  if (spec.tile)
+    os << "  tile " << spec.tile->m << "x" << spec.tile->n << "x"
+       << spec.tile->k;
+  os << "\n";
+  if (result.vsCublas)
+    printMetric(os, "vs cuBLAS: ", *result.vsCublas);
+  else
+    os << "vs cuBLAS: skipped (--no-cublas)\n";
+  printMetric(os, "vs fp64  : ", result.vsFp64);
+  if (result.clobberedPadding)
+    os << "padding  : the kernel overwrote " << result.clobberedPadding
+       << " entries of C outside M x N (ldc padding)  FAIL\n";
+  if (result.kernelTiming) {
+    double flops = shape.getFlops();
+    printTiming(os, "gemm-opt : ", *result.kernelTiming, flops);
+    if (result.cublasTiming) {
+      printTiming(os, "cuBLAS   : ", *result.cublasTiming, flops);
+      os << "ratio    : "
+         << format("%.3f", getRatio(*result.kernelTiming, *result.cublasTiming))
+         << "x cuBLAS throughput";
+    } else {
+      os << "cuBLAS   : not timed (--no-cublas)\n"
+         << "timing   :";
+    }
+    os << " (L2 flushed before each run, " << (result.l2FlushBytes >> 20)
+       << " MiB)\n";
+    if (result.repeatIdentical && !*result.repeatIdentical)
+      os << "note     : the last timed run's output differs bitwise from the "
+            "checked run (non-deterministic kernel or a race?)\n";
+  }
+  os << "result   : " << passFail(result.passed()) << "\n";
+}
+
+json::Value toJSON(const RunReport &report) {
+  const DeviceInfo &device = *report.device;
+  const KernelSpec &spec = *report.spec;
+  const BenchmarkResult &result = *report.result;
+  const KernelFunctionInfo &info = result.kernelInfo;
+  bool passed = result.passed();
+
+  json::Object kernel{
+      {"name", spec.name},
+      {"bundle", report.bundlePath},
+      {"image", getImageKindName(info.imageKind)},
+      {"chip", spec.chipName},
+      {"grid", dim3(result.grid.dims)},
+      {"block", dim3(spec.block)},
+      {"cluster", dim3(spec.cluster)},
+      {"dynamic_shared_memory_bytes", spec.dynamicSharedMemoryBytes},
+      {"registers_per_thread", info.registersPerThread},
+      {"local_bytes_per_thread", info.localBytesPerThread},
+      {"static_shared_memory_bytes", info.staticSharedBytes},
+      {"blocks_per_sm", info.activeBlocksPerMultiprocessor}};
+  if (spec.tile)
+    kernel["tile"] = json::Object{
+        {"m", spec.tile->m}, {"n", spec.tile->n}, {"k", spec.tile->k}};
+
+  json::Object validation{{"vs_cublas", result.vsCublas
+                                            ? metricJSON(*result.vsCublas)
+                                            : json::Value(nullptr)},
+                          {"vs_fp64", metricJSON(result.vsFp64)},
+                          {"clobbered_padding", result.clobberedPadding},
+                          {"pass", passed}};
+
+  json::Object out{
+      {"format", ResultFormatName},
+      {"status", passed ? "pass" : "fail"},
+      {"exit_code", static_cast<int>(passed ? ExitPass : ExitMismatch)},
+      {"input", report.input},
+      {"device", json::Object{{"name", device.name},
+                              {"arch", device.getArchName()},
+                              {"multiprocessors", device.multiprocessorCount},
+                              {"l2_bytes", device.l2CacheBytes},
+                              {"driver_version", device.driverVersion},
+                              {"runtime_version", device.runtimeVersion},
+                              {"cublas_version", result.cublasVersion}}},
+      {"kernel", std::move(kernel)},
+      {"shape", shapeJSON(report.shape)},
+      {"types",
+       json::Object{{"a", getElementTypeName(spec.aType)},
+                    {"b", getElementTypeName(spec.bType)},
+                    {"c", getElementTypeName(spec.cType)},
+                    {"accumulator", getElementTypeName(spec.accumulatorType)}}},
+      {"seed", static_cast<int64_t>(report.options.seed)},
+      {"validation", std::move(validation)}};
+
+  if (result.kernelTiming) {
+    double flops = report.shape.getFlops();
+    json::Object timing{
+        {"gemm_opt", timingJSON(*result.kernelTiming, flops)},
+        {"cublas", result.cublasTiming ? timingJSON(*result.cublasTiming, flops)
+                                       : json::Value(nullptr)},
+        {"ratio_to_cublas",
+         result.cublasTiming
+             ? json::Value(getRatio(*result.kernelTiming, *result.cublasTiming))
+             : json::Value(nullptr)},
+        {"warmup_runs", report.options.warmupRuns},
+        {"l2_flush_bytes", static_cast<int64_t>(result.l2FlushBytes)}};
+    if (result.repeatIdentical)
+      timing["repeat_identical"] = *result.repeatIdentical;
+    out["timing"] = std::move(timing);
+  } else {
+    out["timing"] = nullptr;
+  }
+  return std::move(out);
+}
+
+json::Value makeErrorJSON(StringRef input, const GemmShape &shape, int exitCode,
+                          StringRef message) {
+  return json::Object{{"format", ResultFormatName}, {"status", "error"},
+                      {"exit_code", exitCode},      {"input", input.str()},
+                      {"shape", shapeJSON(shape)},  {"error", message.str()}};
+}
+
+Error writeJSONFile(StringRef path, const json::Value &value) {
+  std::error_code ec;
+  raw_fd_ostream os(path, ec, sys::fs::OF_Text);
+  if (ec)
+    return makeBadInputError("cannot write '" + path + "': " + ec.message());
+  os << formatv("{0:2}", value) << "\n";
+  os.close();
+  if (os.has_error())
+    return makeBadInputError("cannot write '" + path +
+                             "': " + os.error().message());
+  return Error::success();
+}
+
+} // namespace runtime
+} // namespace gemm_opt

@@ -1,0 +1,208 @@
+//===- Validation.cpp - Error metrics and tolerances ----------------------===//
+
+#include "runtime/Validation.h"
+
+#include "llvm/Support/Parallel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+
+namespace gemm_opt {
+namespace runtime {
+
+double getTolerance(ElementType inputType, ElementType outputType) {
+  switch (outputType) {
+  case ElementType::BF16:
+    return tolerance::Bf16Output;
+  case ElementType::F16:
+    return tolerance::F16Output;
+  case ElementType::F32:
+    return inputType == ElementType::F32
+               ? tolerance::F32OutputF32Inputs
+               : tolerance::F32OutputLowPrecisionInputs;
+  }
+  return tolerance::Bf16Output;
+}
+
+namespace {
+/// Partial sums of one comparison, mergeable across threads.
+struct ErrorSums {
+  double diffSquared = 0.0;
+  double refSquared = 0.0;
+  double maxAbs = 0.0;
+  int64_t count = 0;
+  int64_t nonFinite = 0;
+  int64_t nonFiniteExpected = 0;
+
+  void add(double actual, double expected) {
+    ++count;
+    if (!std::isfinite(expected))
+      ++nonFiniteExpected;
+    if (!std::isfinite(actual)) {
+      ++nonFinite;
+      return;
+    }
+    double diff = actual - expected;
+    diffSquared += diff * diff;
+    refSquared += expected * expected;
+    maxAbs = std::max(maxAbs, std::fabs(diff));
+  }
+
+  void merge(const ErrorSums &other) {
+    diffSquared += other.diffSquared;
+    refSquared += other.refSquared;
+    maxAbs = std::max(maxAbs, other.maxAbs);
+    count += other.count;
+    nonFinite += other.nonFinite;
+    nonFiniteExpected += other.nonFiniteExpected;
+  }
+
+  ErrorMetric finish(double tolerance) const {
+    ErrorMetric metric;
+    metric.count = count;
+    metric.nonFiniteCount = nonFinite;
+    metric.maxAbsError = maxAbs;
+    metric.tolerance = tolerance;
+    if (nonFinite > 0 || nonFiniteExpected > 0 || !(refSquared > 0.0)) {
+      metric.relativeFrobenius = std::numeric_limits<double>::quiet_NaN();
+      metric.passed = false;
+      return metric;
+    }
+    metric.relativeFrobenius = std::sqrt(diffSquared / refSquared);
+    metric.passed = metric.relativeFrobenius <= tolerance;
+    return metric;
+  }
+};
+} // namespace
+
+ErrorMetric computeErrorMetric(llvm::ArrayRef<double> actual,
+                               llvm::ArrayRef<double> expected,
+                               double tolerance) {
+  ErrorSums sums;
+  size_t count = std::min(actual.size(), expected.size());
+  for (size_t i = 0; i < count; ++i)
+    sums.add(actual[i], expected[i]);
+  ErrorMetric metric = sums.finish(tolerance);
+  if (actual.size() != expected.size())
+    metric.passed = false;
+  return metric;
+}
+
+ErrorMetric compareMatrices(const HostMatrix &actual,
+                            const HostMatrix &expected, double tolerance) {
+  int64_t rows = std::min(actual.getRows(), expected.getRows());
+  int64_t cols = std::min(actual.getCols(), expected.getCols());
+  std::vector<ErrorSums> rowSums(static_cast<size_t>(rows));
+  llvm::parallelFor(0, static_cast<size_t>(rows), [&](size_t row) {
+    ErrorSums &sums = rowSums[row];
+    for (int64_t col = 0; col < cols; ++col)
+      sums.add(actual.get(static_cast<int64_t>(row), col),
+               expected.get(static_cast<int64_t>(row), col));
+  });
+  ErrorSums total;
+  for (const ErrorSums &sums : rowSums)
+    total.merge(sums);
+  ErrorMetric metric = total.finish(tolerance);
+  if (actual.getRows() != expected.getRows() ||
+      actual.getCols() != expected.getCols())
+    metric.passed = false;
+  return metric;
+}
+
+std::vector<std::pair<int64_t, int64_t>>
+chooseSampleEntries(int64_t rows, int64_t cols, int64_t randomCount,
+                    uint64_t seed) {
+  std::vector<std::pair<int64_t, int64_t>> samples;
+  if (rows < 1 || cols < 1)
+    return samples;
+  std::mt19937_64 generator(seed ^ 0x5a17e5a17e5a17e5ull);
+  std::uniform_int_distribution<int64_t> rowDist(0, rows - 1);
+  std::uniform_int_distribution<int64_t> colDist(0, cols - 1);
+  for (int64_t i = 0; i < randomCount; ++i) {
+    int64_t row = rowDist(generator);
+    samples.emplace_back(row, colDist(generator));
+  }
+  for (auto corner : {std::pair<int64_t, int64_t>(0, 0),
+                      {0, cols - 1},
+                      {rows - 1, 0},
+                      {rows - 1, cols - 1}})
+    samples.push_back(corner);
+  for (int64_t col = 0; col < cols; ++col)
+    samples.emplace_back(rows - 1, col);
+  for (int64_t row = 0; row < rows; ++row)
+    samples.emplace_back(row, cols - 1);
+  std::sort(samples.begin(), samples.end());
+  samples.erase(std::unique(samples.begin(), samples.end()), samples.end());
+  return samples;
+}
+
+std::vector<double>
+computeFp64Reference(const HostMatrix &a, const HostMatrix &b,
+                     llvm::ArrayRef<std::pair<int64_t, int64_t>> samples) {
+  std::vector<double> reference(samples.size());
+  int64_t depth = a.getCols();
+  llvm::parallelFor(0, samples.size(), [&](size_t index) {
+    auto [row, col] = samples[index];
+    double sum = 0.0;
+    for (int64_t k = 0; k < depth; ++k)
+      sum += a.get(row, k) * b.get(k, col);
+    reference[index] = sum;
+  });
+  return reference;
+}
+
+ErrorMetric compareWithFp64Reference(
+    const HostMatrix &a, const HostMatrix &b, const HostMatrix &c,
+    llvm::ArrayRef<std::pair<int64_t, int64_t>> samples, double tolerance) {
+  std::vector<double> reference = computeFp64Reference(a, b, samples);
+  std::vector<double> actual;
+  actual.reserve(samples.size());
+  for (auto [row, col] : samples)
+    actual.push_back(c.get(row, col));
+  ErrorMetric metric = computeErrorMetric(actual, reference, tolerance);
+  // A NaN anywhere in C fails this check too, not only at the samples.
+  int64_t nonFinite = countNonFinite(c);
+  if (nonFinite > 0) {
+    metric.nonFiniteCount = nonFinite;
+    metric.passed = false;
+    metric.relativeFrobenius = std::numeric_limits<double>::quiet_NaN();
+  }
+  return metric;
+}
+
+int64_t countNonFinite(const HostMatrix &matrix) {
+  std::vector<int64_t> rowCounts(static_cast<size_t>(matrix.getRows()), 0);
+  llvm::parallelFor(0, rowCounts.size(), [&](size_t row) {
+    for (int64_t col = 0; col < matrix.getCols(); ++col)
+      if (!std::isfinite(matrix.get(static_cast<int64_t>(row), col)))
+        ++rowCounts[row];
+  });
+  int64_t total = 0;
+  for (int64_t count : rowCounts)
+    total += count;
+  return total;
+}
+
+int64_t countClobberedPadding(const HostMatrix &matrix,
+                              unsigned char poisonByte) {
+  size_t elementSize = getElementSize(matrix.getType());
+  const auto *bytes = static_cast<const unsigned char *>(matrix.data());
+  int64_t clobbered = 0;
+  for (int64_t row = 0; row < matrix.getRows(); ++row) {
+    for (int64_t col = matrix.getCols(); col < matrix.getLd(); ++col) {
+      const unsigned char *element =
+          bytes + static_cast<size_t>(row * matrix.getLd() + col) * elementSize;
+      for (size_t i = 0; i < elementSize; ++i)
+        if (element[i] != poisonByte) {
+          ++clobbered;
+          break;
+        }
+    }
+  }
+  return clobbered;
+}
+
+} // namespace runtime
+} // namespace gemm_opt

@@ -1,0 +1,93 @@
+//===- Validation.h - Error metrics and tolerances -------------*- C++ -*-===//
+//
+// Two checks of a kernel's output C:
+//  (a) against cuBLAS over the whole matrix: relative Frobenius error
+//      ||C - C_cublas||_F / ||C_cublas||_F, accumulated in double;
+//  (b) against an fp64 reference computed on the host from the host copies of
+//      A and B, at sampled entries (random ones, the four corners, the last
+//      row and the last column): relative Frobenius error over the samples.
+// Any NaN or Inf in C fails both. Tolerances depend on the element types and
+// are defined in one place, below.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_VALIDATION_H
+#define GEMM_OPT_RUNTIME_VALIDATION_H
+
+#include "runtime/ElementType.h"
+#include "runtime/HostMatrix.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace gemm_opt {
+namespace runtime {
+
+/// Relative Frobenius error tolerances, by output (and input) type.
+namespace tolerance {
+/// bf16 output (8-bit mantissa: one rounding is up to 2^-9 = 2e-3).
+inline constexpr double Bf16Output = 2e-2;
+/// f16 output (11-bit mantissa).
+inline constexpr double F16Output = 5e-3;
+/// f32 output from f16 / bf16 inputs with f32 accumulation.
+inline constexpr double F32OutputLowPrecisionInputs = 1e-3;
+/// f32 output from f32 inputs; loose enough for TF32 tensor-core kernels.
+inline constexpr double F32OutputF32Inputs = 1e-3;
+} // namespace tolerance
+
+/// The tolerance for a kernel with these types (both checks use it).
+double getTolerance(ElementType inputType, ElementType outputType);
+
+/// Result of one comparison.
+struct ErrorMetric {
+  double relativeFrobenius = 0.0;
+  double maxAbsError = 0.0;
+  int64_t count = 0;          ///< Entries compared.
+  int64_t nonFiniteCount = 0; ///< NaN / Inf entries in the tested output.
+  double tolerance = 0.0;
+  bool passed = false;
+};
+
+/// Compares `actual` against `expected` entry by entry. Fails on any
+/// non-finite entry of `actual`, a non-finite or zero-norm `expected`, or an
+/// error above `tolerance`.
+ErrorMetric computeErrorMetric(llvm::ArrayRef<double> actual,
+                               llvm::ArrayRef<double> expected,
+                               double tolerance);
+
+/// Compares the M x N part of two matrices of the same shape.
+ErrorMetric compareMatrices(const HostMatrix &actual,
+                            const HostMatrix &expected, double tolerance);
+
+/// Entry (row, col) pairs to check against fp64: `randomCount` seeded random
+/// entries, the four corners, the whole last row and last column; sorted,
+/// without duplicates.
+std::vector<std::pair<int64_t, int64_t>>
+chooseSampleEntries(int64_t rows, int64_t cols, int64_t randomCount,
+                    uint64_t seed);
+
+/// C(i, j) = sum_k A(i, k) * B(k, j) in double, for each sample.
+std::vector<double>
+computeFp64Reference(const HostMatrix &a, const HostMatrix &b,
+                     llvm::ArrayRef<std::pair<int64_t, int64_t>> samples);
+
+/// Compares `c` against the fp64 reference at `samples`.
+ErrorMetric compareWithFp64Reference(
+    const HostMatrix &a, const HostMatrix &b, const HostMatrix &c,
+    llvm::ArrayRef<std::pair<int64_t, int64_t>> samples, double tolerance);
+
+/// Number of NaN / Inf entries in the M x N part of `matrix`.
+int64_t countNonFinite(const HostMatrix &matrix);
+
+/// Number of padding entries (columns cols..ld-1) whose bytes are no longer
+/// all `poisonByte`: a kernel wrote outside the M x N matrix.
+int64_t countClobberedPadding(const HostMatrix &matrix,
+                              unsigned char poisonByte);
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_VALIDATION_H

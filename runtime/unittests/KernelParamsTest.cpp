@@ -1,0 +1,86 @@
+//===- KernelParamsTest.cpp - memref kernel parameter packing -------------===//
+
+#include "TestBundles.h"
+
+#include "runtime/KernelParams.h"
+
+#include "gtest/gtest.h"
+
+#include <utility>
+
+using namespace llvm;
+using namespace gemm_opt::runtime;
+using namespace gemm_opt::runtime::test;
+
+namespace {
+
+constexpr uint64_t addressA = 0x7f0000000000;
+constexpr uint64_t addressB = 0x7f0000100000;
+constexpr uint64_t addressC = 0x7f0000200000;
+
+TEST(KernelParamsTest, DescribesOperands) {
+  GemmShape shape = GemmShape::get(128, 256, 64, 72, 264, 272);
+  MemRefDescriptor2D a = describeOperand(shape, Operand::A, addressA);
+  EXPECT_EQ(a.allocated, addressA);
+  EXPECT_EQ(a.aligned, addressA);
+  EXPECT_EQ(a.offset, 0);
+  EXPECT_EQ(a.sizes[0], 128);
+  EXPECT_EQ(a.sizes[1], 64);
+  EXPECT_EQ(a.strides[0], 72);
+  EXPECT_EQ(a.strides[1], 1);
+  MemRefDescriptor2D b = describeOperand(shape, Operand::B, addressB);
+  EXPECT_EQ(b.sizes[0], 64);
+  EXPECT_EQ(b.sizes[1], 256);
+  EXPECT_EQ(b.strides[0], 264);
+  MemRefDescriptor2D c = describeOperand(shape, Operand::C, addressC);
+  EXPECT_EQ(c.sizes[0], 128);
+  EXPECT_EQ(c.sizes[1], 256);
+  EXPECT_EQ(c.strides[0], 272);
+  EXPECT_EQ(c.strides[1], 1);
+}
+
+TEST(KernelParamsTest, PacksSevenValuesPerMemref) {
+  KernelSpec spec = parseSingleKernel(makeValidKernel());
+  GemmShape shape = GemmShape::get(4096, 2048, 1024, 1032, 2056, 2064);
+  PackedKernelParams params =
+      packKernelParams(spec, shape, {addressA, addressB, addressC});
+  ASSERT_EQ(params.size(), 3u * MemRef2DParamCount);
+  std::vector<uint64_t> expected = {
+      addressA, addressA, 0, 4096, 1024, 1032, 1, // a
+      addressB, addressB, 0, 1024, 2048, 2056, 1, // b
+      addressC, addressC, 0, 4096, 2048, 2064, 1, // c
+  };
+  EXPECT_EQ(params.getValues().vec(), expected);
+  // Each kernel parameter pointer refers to its own 8-byte value.
+  void **pointers = params.getPointers();
+  for (size_t i = 0; i < params.size(); ++i) {
+    EXPECT_EQ(pointers[i], &params.getValues()[i]);
+    EXPECT_EQ(*static_cast<uint64_t *>(pointers[i]), expected[i]);
+  }
+}
+
+TEST(KernelParamsTest, FollowsTheBundleParameterOrder) {
+  json::Object kernel = makeValidKernel();
+  kernel["parameters"] = json::Array{
+      json::Object{{"kind", "memref"}, {"operand", "c"}, {"rank", 2}},
+      json::Object{{"kind", "memref"}, {"operand", "a"}, {"rank", 2}},
+      json::Object{{"kind", "memref"}, {"operand", "b"}, {"rank", 2}}};
+  KernelSpec spec = parseSingleKernel(std::move(kernel));
+  PackedKernelParams params = packKernelParams(
+      spec, GemmShape::get(128, 256, 32), {addressA, addressB, addressC});
+  ASSERT_EQ(params.size(), 21u);
+  EXPECT_EQ(params.getValues()[0], addressC);
+  EXPECT_EQ(params.getValues()[7], addressA);
+  EXPECT_EQ(params.getValues()[14], addressB);
+}
+
+TEST(KernelParamsTest, PointersSurviveAMove) {
+  KernelSpec spec = parseSingleKernel(makeValidKernel());
+  PackedKernelParams params = packKernelParams(
+      spec, GemmShape::get(128, 256, 32), {addressA, addressB, addressC});
+  PackedKernelParams moved = std::move(params);
+  for (size_t i = 0; i < moved.size(); ++i)
+    EXPECT_EQ(moved.getPointers()[i], &moved.getValues()[i]);
+}
+
+} // namespace

@@ -1,0 +1,68 @@
+//===- TestBundles.h - Kernel bundle JSON for the unit tests ---*- C++ -*-===//
+
+#ifndef GEMM_OPT_RUNTIME_UNITTESTS_TESTBUNDLES_H
+#define GEMM_OPT_RUNTIME_UNITTESTS_TESTBUNDLES_H
+
+#include "runtime/KernelSpec.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <string>
+
+namespace gemm_opt {
+namespace runtime {
+namespace test {
+
+/// The example bundle of the compiler/runtime contract.
+inline llvm::json::Object makeValidKernel() {
+  using llvm::json::Array;
+  using llvm::json::Object;
+  return Object{
+      {"name", "gemm_kernel_0"},
+      {"cubin", "k.cubin"},
+      {"ptx", "k.ptx"},
+      {"chip", "sm_90a"},
+      {"block", Array{256, 1, 1}},
+      {"cluster", Array{1, 1, 1}},
+      {"dynamic_shared_memory_bytes", 98304},
+      {"grid", Object{{"x", Object{{"extent", "n"}, {"tile", 256}}},
+                      {"y", Object{{"extent", "m"}, {"tile", 128}}},
+                      {"z", 1}}},
+      {"tile", Object{{"m", 128}, {"n", 256}, {"k", 32}}},
+      {"requires_divisible", Object{{"m", 128}, {"n", 256}, {"k", 32}}},
+      {"types", Object{{"a", "bf16"},
+                       {"b", "bf16"},
+                       {"c", "bf16"},
+                       {"accumulator", "f32"}}},
+      {"layouts", Object{{"a", "row"}, {"b", "row"}, {"c", "row"}}},
+      {"min_alignment_bytes", 16},
+      {"parameters",
+       Array{Object{{"kind", "memref"}, {"operand", "a"}, {"rank", 2}},
+             Object{{"kind", "memref"}, {"operand", "b"}, {"rank", 2}},
+             Object{{"kind", "memref"}, {"operand", "c"}, {"rank", 2}}}}};
+}
+
+inline std::string makeBundleText(llvm::json::Object kernel) {
+  llvm::json::Object bundle{{"format", BundleFormatName},
+                            {"kernels", llvm::json::Array{std::move(kernel)}}};
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::json::Value(std::move(bundle));
+  return text;
+}
+
+/// Parses a bundle with one kernel; fails the test on error.
+inline KernelSpec parseSingleKernel(llvm::json::Object kernel) {
+  llvm::Expected<KernelBundle> bundle = parseKernelBundle(
+      makeBundleText(std::move(kernel)), "/bundles/x", "test.json");
+  if (!bundle) {
+    llvm::errs() << llvm::toString(bundle.takeError()) << "\n";
+    return KernelSpec();
+  }
+  return bundle->kernels.front();
+}
+
+} // namespace test
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_UNITTESTS_TESTBUNDLES_H

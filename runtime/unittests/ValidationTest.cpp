@@ -1,0 +1,171 @@
+//===- ValidationTest.cpp - Error metrics ---------------------------------===//
+
+#include "runtime/Validation.h"
+#include "runtime/HostMatrix.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+using namespace llvm;
+using namespace gemm_opt::runtime;
+
+namespace {
+
+constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+constexpr double inf = std::numeric_limits<double>::infinity();
+
+TEST(ValidationTest, TolerancesByType) {
+  EXPECT_EQ(getTolerance(ElementType::BF16, ElementType::BF16), 2e-2);
+  EXPECT_EQ(getTolerance(ElementType::F16, ElementType::F16), 5e-3);
+  EXPECT_EQ(getTolerance(ElementType::BF16, ElementType::F32), 1e-3);
+  EXPECT_EQ(getTolerance(ElementType::F16, ElementType::F32), 1e-3);
+  EXPECT_EQ(getTolerance(ElementType::F32, ElementType::F32),
+            tolerance::F32OutputF32Inputs);
+}
+
+TEST(ValidationTest, RelativeFrobeniusOnHandArrays) {
+  ErrorMetric same = computeErrorMetric({1, 2, 3}, {1, 2, 3}, 1e-3);
+  EXPECT_EQ(same.relativeFrobenius, 0.0);
+  EXPECT_TRUE(same.passed);
+  EXPECT_EQ(same.count, 3);
+
+  // ||(0, 0, 1)|| / ||(1, 2, 2)|| = 1 / 3.
+  ErrorMetric third = computeErrorMetric({1, 2, 3}, {1, 2, 2}, 0.5);
+  EXPECT_DOUBLE_EQ(third.relativeFrobenius, 1.0 / 3.0);
+  EXPECT_DOUBLE_EQ(third.maxAbsError, 1.0);
+  EXPECT_TRUE(third.passed);
+  EXPECT_FALSE(computeErrorMetric({1, 2, 3}, {1, 2, 2}, 0.3).passed);
+
+  // ||(3, 4)|| / ||(0, 10)||... with a sign flip: diff (-3, 4) -> 5 / 10.
+  ErrorMetric half = computeErrorMetric({-3, 14}, {0, 10}, 0.5);
+  EXPECT_DOUBLE_EQ(half.relativeFrobenius, 0.5);
+  EXPECT_TRUE(half.passed); // tolerance is inclusive
+}
+
+TEST(ValidationTest, NonFiniteOutputFails) {
+  ErrorMetric withNan = computeErrorMetric({1, nan, 3}, {1, 2, 3}, 1.0);
+  EXPECT_FALSE(withNan.passed);
+  EXPECT_EQ(withNan.nonFiniteCount, 1);
+  EXPECT_TRUE(std::isnan(withNan.relativeFrobenius));
+  ErrorMetric withInf = computeErrorMetric({1, 2, -inf}, {1, 2, 3}, 1.0);
+  EXPECT_FALSE(withInf.passed);
+  EXPECT_EQ(withInf.nonFiniteCount, 1);
+  EXPECT_FALSE(computeErrorMetric({1, 2, 3}, {1, nan, 3}, 1.0).passed);
+  EXPECT_FALSE(computeErrorMetric({0, 0}, {0, 0}, 1.0).passed);
+  EXPECT_FALSE(computeErrorMetric({1, 2}, {1, 2, 3}, 1.0).passed);
+}
+
+HostMatrix makeMatrix(ElementType type, int64_t rows, int64_t cols, int64_t ld,
+                      std::initializer_list<float> values) {
+  HostMatrix matrix(type, rows, cols, ld);
+  auto it = values.begin();
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t c = 0; c < cols; ++c)
+      matrix.set(r, c, *it++);
+    for (int64_t c = cols; c < ld; ++c)
+      matrix.set(r, c, std::numeric_limits<float>::quiet_NaN());
+  }
+  return matrix;
+}
+
+TEST(ValidationTest, ComparesMatricesIgnoringPadding) {
+  HostMatrix expected = makeMatrix(ElementType::F32, 2, 2, 3, {1, 2, 2, 0});
+  HostMatrix actual = makeMatrix(ElementType::F32, 2, 2, 3, {1, 2, 2, 3});
+  // diff (0, 0, 0, 3), ref norm 3.
+  ErrorMetric metric = compareMatrices(actual, expected, 1.5);
+  EXPECT_DOUBLE_EQ(metric.relativeFrobenius, 1.0);
+  EXPECT_EQ(metric.count, 4);
+  EXPECT_TRUE(metric.passed);
+  EXPECT_EQ(countNonFinite(actual), 0);
+
+  actual.set(1, 1, std::numeric_limits<float>::quiet_NaN());
+  EXPECT_EQ(countNonFinite(actual), 1);
+  EXPECT_FALSE(compareMatrices(actual, expected, 1e9).passed);
+}
+
+TEST(ValidationTest, ChoosesSamples) {
+  auto samples = chooseSampleEntries(64, 32, 100, 7);
+  EXPECT_TRUE(std::is_sorted(samples.begin(), samples.end()));
+  EXPECT_EQ(std::adjacent_find(samples.begin(), samples.end()), samples.end());
+  auto contains = [&](int64_t r, int64_t c) {
+    return std::binary_search(samples.begin(), samples.end(),
+                              std::make_pair(r, c));
+  };
+  EXPECT_TRUE(contains(0, 0));
+  EXPECT_TRUE(contains(0, 31));
+  EXPECT_TRUE(contains(63, 0));
+  EXPECT_TRUE(contains(63, 31));
+  for (int64_t c = 0; c < 32; ++c)
+    EXPECT_TRUE(contains(63, c));
+  for (int64_t r = 0; r < 64; ++r)
+    EXPECT_TRUE(contains(r, 31));
+  EXPECT_GE(samples.size(), 32u + 64u - 1u);
+  EXPECT_LE(samples.size(), 100u + 4u + 32u + 64u);
+  for (auto [r, c] : samples) {
+    EXPECT_LT(r, 64);
+    EXPECT_LT(c, 32);
+  }
+  EXPECT_EQ(samples, chooseSampleEntries(64, 32, 100, 7));
+}
+
+TEST(ValidationTest, Fp64ReferenceOnSamples) {
+  // A = [[1, 2], [3, 4]], B = [[5, 6], [7, 8]] -> C = [[19, 22], [43, 50]].
+  HostMatrix a = makeMatrix(ElementType::BF16, 2, 2, 4, {1, 2, 3, 4});
+  HostMatrix b = makeMatrix(ElementType::F16, 2, 2, 2, {5, 6, 7, 8});
+  std::vector<std::pair<int64_t, int64_t>> samples = {
+      {0, 0}, {0, 1}, {1, 0}, {1, 1}};
+  EXPECT_EQ(computeFp64Reference(a, b, samples),
+            (std::vector<double>{19, 22, 43, 50}));
+
+  HostMatrix c = makeMatrix(ElementType::F32, 2, 2, 2, {19, 22, 43, 50});
+  ErrorMetric exact = compareWithFp64Reference(a, b, c, samples, 1e-6);
+  EXPECT_EQ(exact.relativeFrobenius, 0.0);
+  EXPECT_TRUE(exact.passed);
+
+  // A NaN outside the samples still fails the fp64 check.
+  std::vector<std::pair<int64_t, int64_t>> someSamples = {{0, 0}};
+  c.set(1, 1, std::numeric_limits<float>::quiet_NaN());
+  ErrorMetric withNan = compareWithFp64Reference(a, b, c, someSamples, 1.0);
+  EXPECT_FALSE(withNan.passed);
+  EXPECT_EQ(withNan.nonFiniteCount, 1);
+}
+
+TEST(ValidationTest, DetectsClobberedPadding) {
+  HostMatrix c(ElementType::BF16, 2, 2, 3);
+  std::memset(c.data(), 0xff, c.getSizeInBytes());
+  c.set(0, 0, 1.0f);
+  c.set(1, 1, 2.0f);
+  EXPECT_EQ(countClobberedPadding(c, 0xff), 0);
+  c.set(1, 2, 0.0f); // padding column
+  EXPECT_EQ(countClobberedPadding(c, 0xff), 1);
+}
+
+TEST(ValidationTest, RandomInputsAreSeededAndNonZero) {
+  HostMatrix a(ElementType::BF16, 16, 8, 10);
+  HostMatrix b(ElementType::BF16, 16, 8, 10);
+  a.fillRandom(42);
+  b.fillRandom(42);
+  EXPECT_EQ(std::memcmp(a.data(), b.data(), a.getSizeInBytes()), 0);
+  for (int64_t r = 0; r < 16; ++r) {
+    for (int64_t c = 0; c < 8; ++c) {
+      double value = a.get(r, c);
+      EXPECT_GE(std::fabs(value), 1.0 / 16.0 - 1e-3);
+      EXPECT_LE(std::fabs(value), 1.0);
+    }
+    EXPECT_TRUE(std::isnan(a.get(r, 8)));
+    EXPECT_TRUE(std::isnan(a.get(r, 9)));
+  }
+  b.fillRandom(43);
+  EXPECT_NE(std::memcmp(a.data(), b.data(), a.getSizeInBytes()), 0);
+  int negatives = 0;
+  for (uint64_t i = 0; i < 1000; ++i)
+    negatives += getRandomInputValue(5, i) < 0;
+  EXPECT_GT(negatives, 400);
+  EXPECT_LT(negatives, 600);
+}
+
+} // namespace

@@ -1,0 +1,282 @@
+#!/usr/bin/env bash
+# The device session: runs prebuilt gemm-opt kernels on a GPU machine that has
+# no LLVM/MLIR and no network, with the repository copied to the current
+# directory and $OUT an output folder.
+#
+#   scripts/device-session.sh [ARTIFACTS]     (default: device-artifacts/)
+#
+# ARTIFACTS holds bin/gemm-run (built elsewhere, see
+# scripts/prepare-device-artifacts.sh) and bundles */kernel.json with their
+# cubin/PTX. For every bundle it runs
+#   - gemm-run at each shape of $SHAPES (checked against cuBLAS and fp64,
+#     timed against cuBLAS),
+#   - compute-sanitizer memcheck and racecheck at $SANITIZER_SHAPE
+#     (--no-timing --iterations 1 --no-cublas: checked against fp64 only),
+# writes logs and JSON results to $OUT and prints a table last. One failure
+# never stops the session; the exit status is non-zero if anything failed.
+# A bundle directory may hold a file `expected-exit-code` (e.g. 1 for a
+# deliberately broken kernel); its runs then pass when gemm-run exits so.
+#
+# Environment (all optional):
+#   OUT              output folder (default: ./device-session-out)
+#   SHAPES           "MxNxK ..." (default: "4096x4096x4096 2048x8192x1024")
+#   SANITIZER_SHAPE  MxNxK for compute-sanitizer (default: 512x512x512)
+#   SANITIZE         0 to skip compute-sanitizer (default: 1)
+#   ITERATIONS       timed runs per GEMM (default: 50)
+#   WARMUP           warm-up runs per GEMM (default: 5)
+#   RUN_TIMEOUT      seconds per gemm-run (default: 300)
+#   SANITIZER_TIMEOUT seconds per compute-sanitizer run (default: 900)
+#   GEMM_RUN         gemm-run to use (default: ARTIFACTS/bin/gemm-run)
+#
+# Files in $OUT (few on purpose: some transports return only a handful):
+#   summary.txt      the table printed at the end
+#   results.json     every gemm-run JSON result, in one array
+#   session.log      environment, every command and its full output
+#   runs.tar.gz      the individual logs and JSON files
+
+set -uo pipefail
+
+cd "$(dirname "$0")/.." || exit 2
+ARTIFACTS=${1:-device-artifacts}
+OUT=${OUT:-$PWD/device-session-out}
+SHAPES=${SHAPES:-"4096x4096x4096 2048x8192x1024"}
+SANITIZER_SHAPE=${SANITIZER_SHAPE:-512x512x512}
+SANITIZE=${SANITIZE:-1}
+ITERATIONS=${ITERATIONS:-50}
+WARMUP=${WARMUP:-5}
+RUN_TIMEOUT=${RUN_TIMEOUT:-300}
+SANITIZER_TIMEOUT=${SANITIZER_TIMEOUT:-900}
+GEMM_RUN=${GEMM_RUN:-$ARTIFACTS/bin/gemm-run}
+
+mkdir -p "$OUT" || exit 2
+RUNS=$(mktemp -d "${TMPDIR:-/tmp}/device-session.XXXXXX") || exit 2
+mkdir -p "$RUNS/runs"
+SESSION_LOG=$OUT/session.log
+SUMMARY=$OUT/summary.txt
+: >"$SESSION_LOG"
+ROWS=()      # table rows
+FAILURES=0
+
+log() { echo "$*" | tee -a "$SESSION_LOG"; }
+
+# Appends a file to the session log under a header.
+append_log() {
+  {
+    echo "----- $1 -----"
+    cat "$2" 2>/dev/null
+    echo
+  } >>"$SESSION_LOG"
+}
+
+# json_get FILE EXPR: a value from a gemm-run JSON result ("-" if absent).
+json_get() {
+  if command -v python3 >/dev/null 2>&1; then
+    python3 - "$1" "$2" <<'PY' 2>/dev/null || echo "-"
+import json, sys
+try:
+    value = json.load(open(sys.argv[1]))
+    for key in sys.argv[2].split("."):
+        value = value[key]
+except Exception:
+    print("-")
+    sys.exit(0)
+if isinstance(value, bool):
+    print("yes" if value else "no")
+elif isinstance(value, float):
+    print(f"{value:.3g}" if abs(value) < 0.01 else f"{value:.3f}".rstrip("0").rstrip("."))
+elif value is None:
+    print("-")
+else:
+    print(value)
+PY
+  else
+    echo "-"
+  fi
+}
+
+# Kernel names of a bundle, for compute-sanitizer's kernel filter.
+bundle_kernels() {
+  if command -v python3 >/dev/null 2>&1; then
+    python3 -c 'import json,sys; print(" ".join(k["name"] for k in json.load(open(sys.argv[1]))["kernels"]))' \
+      "$1" 2>/dev/null
+  fi
+}
+
+run_with_timeout() {
+  local seconds=$1
+  shift
+  if command -v timeout >/dev/null 2>&1; then
+    timeout --kill-after=30 "$seconds" "$@"
+  else
+    "$@"
+  fi
+}
+
+# --- environment ------------------------------------------------------------
+log "== gemm-opt device session, $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+log "artifacts: $ARTIFACTS ($(cat "$ARTIFACTS/COMMIT" 2>/dev/null || echo 'no COMMIT file'))"
+log "output:    $OUT"
+{
+  echo "----- nvidia-smi -----"
+  nvidia-smi 2>&1 || echo "(nvidia-smi failed)"
+  echo "----- uname / glibc -----"
+  uname -a
+  ldd --version 2>&1 | head -1
+  echo "----- ldd $GEMM_RUN -----"
+  ldd "$GEMM_RUN" 2>&1 || true
+  echo
+} >>"$SESSION_LOG"
+
+if [ ! -x "$GEMM_RUN" ]; then
+  log "FATAL: no executable gemm-run at $GEMM_RUN"
+  exit 2
+fi
+if ! "$GEMM_RUN" --version >>"$SESSION_LOG" 2>&1; then
+  log "FATAL: $GEMM_RUN does not start here (see the ldd output in $SESSION_LOG)"
+  exit 2
+fi
+
+shopt -s nullglob
+BUNDLES=("$ARTIFACTS"/*/kernel.json)
+shopt -u nullglob
+if [ ${#BUNDLES[@]} -eq 0 ]; then
+  log "FATAL: no bundles ($ARTIFACTS/*/kernel.json)"
+  exit 2
+fi
+log "bundles:   ${#BUNDLES[@]}; shapes: $SHAPES; sanitizer shape: $SANITIZER_SHAPE"
+
+SANITIZER=""
+if [ "$SANITIZE" = 1 ]; then
+  SANITIZER=$(command -v compute-sanitizer || true)
+  [ -z "$SANITIZER" ] && [ -x /usr/local/cuda/bin/compute-sanitizer ] &&
+    SANITIZER=/usr/local/cuda/bin/compute-sanitizer
+  [ -z "$SANITIZER" ] && log "WARNING: compute-sanitizer not found; sanitizer runs are recorded as MISSING"
+fi
+
+# --- gemm-run at each shape -------------------------------------------------
+for bundle in "${BUNDLES[@]}"; do
+  dir=$(dirname "$bundle")
+  name=$(basename "$dir")
+  expected=0
+  [ -f "$dir/expected-exit-code" ] && expected=$(tr -dc '0-9' <"$dir/expected-exit-code")
+  for shape in $SHAPES; do
+    IFS=x read -r m n k <<<"$shape"
+    stem="$RUNS/runs/$name.$shape"
+    cmd=("$GEMM_RUN" "$bundle" -m "$m" -n "$n" -k "$k" --iterations "$ITERATIONS"
+      --warmup "$WARMUP" --json-out "$stem.json")
+    echo "+ ${cmd[*]}" >"$stem.log"
+    run_with_timeout "$RUN_TIMEOUT" "${cmd[@]}" >>"$stem.log" 2>&1
+    rc=$?
+    append_log "$name $shape (exit $rc)" "$stem.log"
+    if [ "$rc" = "$expected" ]; then
+      verdict=PASS
+      [ "$expected" != 0 ] && verdict="PASS(expected $expected)"
+    else
+      verdict=FAIL
+      FAILURES=$((FAILURES + 1))
+    fi
+    [ "$rc" = 124 ] && verdict="FAIL(timeout)"
+    if [ -f "$stem.json" ]; then
+      ROWS+=("$(printf '%-28s %-16s %-18s %4s %9s %9s %6s %10s %10s' "$name" "$shape" "$verdict" "$rc" \
+        "$(json_get "$stem.json" timing.gemm_opt.tflops)" \
+        "$(json_get "$stem.json" timing.cublas.tflops)" \
+        "$(json_get "$stem.json" timing.ratio_to_cublas)" \
+        "$(json_get "$stem.json" validation.vs_cublas.relative_frobenius)" \
+        "$(json_get "$stem.json" validation.vs_fp64.relative_frobenius)")")
+    else
+      ROWS+=("$(printf '%-28s %-16s %-18s %4s  (no JSON; see session.log)' "$name" "$shape" "$verdict" "$rc")")
+    fi
+    echo "${ROWS[-1]}"
+  done
+done
+
+# --- compute-sanitizer ------------------------------------------------------
+SAN_ROWS=()
+if [ "$SANITIZE" = 1 ]; then
+  IFS=x read -r m n k <<<"$SANITIZER_SHAPE"
+  for bundle in "${BUNDLES[@]}"; do
+    dir=$(dirname "$bundle")
+    name=$(basename "$dir")
+    expected=0
+    [ -f "$dir/expected-exit-code" ] && expected=$(tr -dc '0-9' <"$dir/expected-exit-code")
+    filter=()
+    for kernel in $(bundle_kernels "$bundle"); do
+      filter+=(--kernel-name "kns=$kernel")
+      break # compute-sanitizer takes one filter; bundles hold one kernel
+    done
+    for tool in memcheck racecheck; do
+      stem="$RUNS/runs/$name.$tool"
+      if [ -z "$SANITIZER" ]; then
+        SAN_ROWS+=("$(printf '%-28s %-10s %-14s %s' "$name" "$tool" "$SANITIZER_SHAPE" "MISSING")")
+        FAILURES=$((FAILURES + 1))
+        continue
+      fi
+      # --no-cublas: the check is against fp64 only, since racecheck fails
+      # with an internal error on cuBLAS's Hopper kernels; the filter keeps
+      # the sanitizer on the bundle's kernel.
+      cmd=("$SANITIZER" --tool "$tool" --error-exitcode 86 "${filter[@]}"
+        "$GEMM_RUN" "$bundle" -m "$m" -n "$n" -k "$k" --no-timing --iterations 1
+        --no-cublas)
+      echo "+ ${cmd[*]}" >"$stem.log"
+      run_with_timeout "$SANITIZER_TIMEOUT" "${cmd[@]}" >>"$stem.log" 2>&1
+      rc=$?
+      append_log "$name $tool (exit $rc)" "$stem.log"
+      summary=$(grep -E "(ERROR|RACECHECK) SUMMARY" "$stem.log" | tail -1 | sed 's/^=* *//')
+      # gemm-run's own verdict (e.g. 1 for a deliberately broken kernel) is
+      # accepted; sanitizer findings (86) or errors in the summary are not.
+      if [ "$rc" = 86 ] || [ "$rc" = 124 ] ||
+        echo "$summary" | grep -qE "SUMMARY: [1-9]|\([1-9][0-9]* error"; then
+        verdict=FAIL
+      elif [ "$rc" = 0 ] || [ "$rc" = "$expected" ]; then
+        verdict=PASS
+      else
+        verdict=FAIL
+      fi
+      [ "$verdict" = FAIL ] && FAILURES=$((FAILURES + 1))
+      SAN_ROWS+=("$(printf '%-28s %-10s %-14s %-5s exit %-3s %s' "$name" "$tool" "$SANITIZER_SHAPE" "$verdict" "$rc" "$summary")")
+      echo "${SAN_ROWS[-1]}"
+    done
+  done
+fi
+
+# --- results ----------------------------------------------------------------
+if command -v python3 >/dev/null 2>&1; then
+  python3 - "$RUNS/runs" "$OUT/results.json" <<'PY' || true
+import glob, json, os, sys
+results = []
+for path in sorted(glob.glob(os.path.join(sys.argv[1], "*.json"))):
+    try:
+        result = json.load(open(path))
+    except Exception as error:
+        result = {"status": "unreadable", "error": str(error)}
+    result["file"] = os.path.basename(path)
+    results.append(result)
+json.dump(results, open(sys.argv[2], "w"), indent=2)
+PY
+else
+  { echo "["; first=1; for f in "$RUNS"/runs/*.json; do
+      [ $first = 1 ] || echo ","; first=0; cat "$f"; done; echo "]"; } >"$OUT/results.json"
+fi
+tar -C "$RUNS" -czf "$OUT/runs.tar.gz" runs 2>>"$SESSION_LOG" || true
+rm -rf "$RUNS"
+
+{
+  echo
+  echo "== gemm-run ($ITERATIONS timed runs, L2 flushed; errors are relative Frobenius)"
+  printf '%-28s %-16s %-18s %4s %9s %9s %6s %10s %10s\n' bundle shape verdict exit \
+    "TFLOP/s" "cuBLAS" ratio "vs cuBLAS" "vs fp64"
+  for row in "${ROWS[@]}"; do echo "$row"; done
+  if [ ${#SAN_ROWS[@]} -gt 0 ]; then
+    echo
+    echo "== compute-sanitizer"
+    for row in "${SAN_ROWS[@]}"; do echo "$row"; done
+  fi
+  echo
+  if [ "$FAILURES" = 0 ]; then
+    echo "device session: all passed"
+  else
+    echo "device session: $FAILURES failure(s); details in $SESSION_LOG"
+  fi
+} >"$SUMMARY"
+cat "$SUMMARY" | tee -a "$SESSION_LOG"
+[ "$FAILURES" = 0 ]

@@ -1,0 +1,311 @@
+//===- gemm-run.cpp - Run, check and time a gemm-opt kernel ---------------===//
+//
+//   gemm-run INPUT -m M -n N -k K [--lda L] [--ldb L] [--ldc L]
+//            [--kernel NAME] [--iterations 50] [--warmup 5] [--seed S]
+//            [--no-timing] [--json-out FILE]
+//
+// INPUT is a kernel bundle (.json) or a schedule (.mlir), which is first
+// compiled to a bundle with gemm-translate (found next to gemm-run, else on
+// PATH).
+//
+// Exit codes: 0 pass, 1 numerical mismatch (or NaN/Inf), 2 bad input, usage,
+// unsupported shape or chip, 3 no CUDA driver or device, 4 other CUDA/cuBLAS
+// failure.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/Device.h"
+#include "runtime/GemmBenchmark.h"
+#include "runtime/KernelModule.h"
+#include "runtime/KernelSpec.h"
+#include "runtime/Report.h"
+#include "runtime/RuntimeError.h"
+#include "runtime/Validation.h"
+
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <optional>
+#include <string>
+
+using namespace llvm;
+using namespace gemm_opt::runtime;
+
+namespace {
+
+cl::OptionCategory gemmRunCategory("gemm-run options");
+
+cl::opt<std::string> inputPath(cl::Positional, cl::Required,
+                               cl::desc("<kernel bundle .json | schedule "
+                                        ".mlir>"),
+                               cl::cat(gemmRunCategory));
+cl::opt<long long> mOpt("m", cl::Required, cl::desc("Rows of A and C (M)"),
+                        cl::value_desc("M"), cl::cat(gemmRunCategory));
+cl::opt<long long> nOpt("n", cl::Required, cl::desc("Columns of B and C (N)"),
+                        cl::value_desc("N"), cl::cat(gemmRunCategory));
+cl::opt<long long> kOpt("k", cl::Required,
+                        cl::desc("Columns of A, rows of B (K)"),
+                        cl::value_desc("K"), cl::cat(gemmRunCategory));
+cl::opt<long long> ldaOpt("lda", cl::init(0), cl::value_desc("L"),
+                          cl::desc("Leading dimension of A (default K)"),
+                          cl::cat(gemmRunCategory));
+cl::opt<long long> ldbOpt("ldb", cl::init(0), cl::value_desc("L"),
+                          cl::desc("Leading dimension of B (default N)"),
+                          cl::cat(gemmRunCategory));
+cl::opt<long long> ldcOpt("ldc", cl::init(0), cl::value_desc("L"),
+                          cl::desc("Leading dimension of C (default N)"),
+                          cl::cat(gemmRunCategory));
+cl::opt<std::string>
+    kernelName("kernel",
+               cl::desc("Kernel of the bundle to run (default: the first "
+                        "one whose divisibility requirements fit the shape)"),
+               cl::value_desc("NAME"), cl::cat(gemmRunCategory));
+cl::opt<unsigned> iterations("iterations", cl::init(50), cl::value_desc("N"),
+                             cl::desc("Timed runs of each GEMM (>= 30 "
+                                      "recommended)"),
+                             cl::cat(gemmRunCategory));
+cl::opt<unsigned> warmup("warmup", cl::init(5), cl::value_desc("N"),
+                         cl::desc("Untimed warm-up runs of each GEMM"),
+                         cl::cat(gemmRunCategory));
+cl::opt<unsigned long long> seed("seed", cl::init(1), cl::value_desc("S"),
+                                 cl::desc("Seed of the random inputs"),
+                                 cl::cat(gemmRunCategory));
+cl::opt<bool> noTiming("no-timing",
+                       cl::desc("Only run and check once; no timing"),
+                       cl::cat(gemmRunCategory));
+cl::opt<bool> noCublas(
+    "no-cublas",
+    cl::desc("Skip the cuBLAS check and timing; check against fp64 only "
+             "(for compute-sanitizer runs)"),
+    cl::cat(gemmRunCategory));
+cl::opt<std::string> jsonOut("json-out",
+                             cl::desc("Also write the results as JSON"),
+                             cl::value_desc("FILE"), cl::cat(gemmRunCategory));
+cl::opt<int> deviceOrdinal("device", cl::init(0), cl::value_desc("I"),
+                           cl::desc("CUDA device to use"),
+                           cl::cat(gemmRunCategory));
+cl::opt<std::string> translateTool(
+    "gemm-translate",
+    cl::desc("gemm-translate to compile .mlir inputs with (default: next to "
+             "gemm-run, else on PATH)"),
+    cl::value_desc("PATH"), cl::cat(gemmRunCategory));
+cl::opt<bool> keepTemps("keep-temps",
+                        cl::desc("Keep the bundle compiled from a .mlir "
+                                 "input (its directory is printed)"),
+                        cl::cat(gemmRunCategory));
+
+/// Finds gemm-translate: --gemm-translate, next to this executable, PATH.
+Expected<std::string> findTranslateTool(const char *argv0) {
+  if (!translateTool.empty())
+    return translateTool.getValue();
+  static int anchor;
+  std::string self = sys::fs::getMainExecutable(argv0, &anchor);
+  if (!self.empty()) {
+    StringRef ownDirectory = sys::path::parent_path(self);
+    if (ErrorOr<std::string> path =
+            sys::findProgramByName("gemm-translate", {ownDirectory}))
+      return *path;
+  }
+  if (ErrorOr<std::string> path = sys::findProgramByName("gemm-translate"))
+    return *path;
+  return makeBadInputError(
+      "cannot compile '" + inputPath +
+      "': gemm-translate was found neither "
+      "next to gemm-run nor on PATH (or pass --gemm-translate PATH)");
+}
+
+/// Compiles a .mlir schedule into `directory`/kernel.json.
+Expected<std::string> compileSchedule(const char *argv0, StringRef directory) {
+  Expected<std::string> tool = findTranslateTool(argv0);
+  if (!tool)
+    return tool.takeError();
+  SmallString<256> bundle(directory);
+  sys::path::append(bundle, "kernel.json");
+  SmallVector<StringRef, 6> args = {*tool, inputPath, "--to-bundle", "-o",
+                                    bundle};
+  std::string message;
+  int status =
+      sys::ExecuteAndWait(*tool, args, std::nullopt, {}, 0, 0, &message);
+  if (status != 0)
+    return makeBadInputError(
+        "gemm-translate failed on '" + inputPath + "' (" +
+        (message.empty() ? "exit code " + std::to_string(status) : message) +
+        ")");
+  return std::string(bundle);
+}
+
+/// Picks the kernel: by name, or the first that accepts the shape (falling
+/// back to the first, whose refusal then explains the problem).
+Expected<const KernelSpec *> selectKernel(const KernelBundle &bundle,
+                                          const GemmShape &shape) {
+  if (!kernelName.empty()) {
+    std::string names;
+    for (const KernelSpec &spec : bundle.kernels) {
+      if (spec.name == kernelName)
+        return &spec;
+      names += (names.empty() ? "" : ", ") + spec.name;
+    }
+    return makeBadInputError("no kernel '" + kernelName + "' in " +
+                             bundle.path + " (it has: " + names + ")");
+  }
+  for (const KernelSpec &spec : bundle.kernels) {
+    if (Error err = checkShapeSupported(spec, shape)) {
+      consumeError(std::move(err));
+      continue;
+    }
+    return &spec;
+  }
+  return &bundle.kernels.front();
+}
+
+std::string formatTolerance(double value) {
+  std::string text;
+  raw_string_ostream(text) << format("%g", value);
+  return text;
+}
+
+struct RunOutcome {
+  int exitCode = ExitPass;
+  std::optional<json::Value> json;
+};
+
+/// Everything after option parsing; errors come back as llvm::Error.
+Expected<RunOutcome> run(const char *argv0, const GemmShape &shape) {
+  if (Error err = verifyShape(shape))
+    return std::move(err);
+
+  // A .mlir schedule is compiled to a bundle in a temporary directory.
+  std::string bundlePath = inputPath;
+  SmallString<256> tempDirectory;
+  scope_exit cleanup([&] {
+    if (!tempDirectory.empty() && !keepTemps)
+      (void)sys::fs::remove_directories(tempDirectory);
+  });
+  StringRef extension = sys::path::extension(inputPath);
+  if (extension == ".mlir") {
+    if (std::error_code ec =
+            sys::fs::createUniqueDirectory("gemm-run", tempDirectory))
+      return makeBadInputError("cannot create a temporary directory: " +
+                               ec.message());
+    if (keepTemps)
+      errs() << "gemm-run: compiling into " << tempDirectory << "\n";
+    Expected<std::string> compiled = compileSchedule(argv0, tempDirectory);
+    if (!compiled)
+      return compiled.takeError();
+    bundlePath = *compiled;
+  } else if (extension != ".json") {
+    return makeBadInputError("input '" + inputPath +
+                             "' is neither a kernel bundle (.json) nor a "
+                             "schedule (.mlir)");
+  }
+
+  // Everything that can be checked without a GPU is checked first.
+  Expected<KernelBundle> bundle = loadKernelBundle(bundlePath);
+  if (!bundle)
+    return bundle.takeError();
+  Expected<const KernelSpec *> spec = selectKernel(*bundle, shape);
+  if (!spec)
+    return spec.takeError();
+  if (Error err = checkShapeSupported(**spec, shape))
+    return std::move(err);
+  if (Expected<LaunchGrid> grid = computeGrid(**spec, shape); !grid)
+    return grid.takeError();
+  Expected<KernelImages> images = readKernelImages(**spec);
+  if (!images)
+    return images.takeError();
+
+  Expected<DeviceInfo> device = openDevice(deviceOrdinal);
+  if (!device)
+    return device.takeError();
+  if (Expected<ImageKind> kind = chooseImage(**spec, *images, *device); !kind)
+    return kind.takeError();
+
+  BenchmarkOptions options;
+  options.warmupRuns = warmup;
+  options.timedRuns = iterations;
+  options.seed = seed;
+  options.timing = !noTiming && iterations > 0;
+  options.cublasReference = !noCublas;
+  if (options.timing && iterations < 30)
+    errs() << "gemm-run: warning: only " << iterations
+           << " timed runs; use at least 30 for a stable median\n";
+  Expected<BenchmarkResult> result =
+      runBenchmark(*device, **spec, *images, shape, options);
+  if (!result)
+    return result.takeError();
+
+  RunReport report;
+  report.input = inputPath;
+  report.bundlePath = bundlePath;
+  report.device = &*device;
+  report.spec = *spec;
+  report.shape = shape;
+  report.options = options;
+  report.result = &*result;
+  printReport(outs(), report);
+  outs().flush();
+  RunOutcome outcome;
+  outcome.exitCode = result->passed() ? ExitPass : ExitMismatch;
+  if (!jsonOut.empty())
+    outcome.json = toJSON(report);
+  return std::move(outcome);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(gemmRunCategory);
+  cl::SetVersionPrinter([](raw_ostream &os) {
+    os << "gemm-run (gemm-opt runtime), bundle format " << BundleFormatName
+       << "\n";
+  });
+  static const std::string exitCodeHelp =
+      "\nExit codes: 0 pass, 1 numerical mismatch (or NaN/Inf), 2 bad input "
+      "/ usage / unsupported shape or chip, 3 no CUDA driver or device, 4 "
+      "other CUDA or cuBLAS failure.\n"
+      "Tolerances (relative Frobenius error, vs cuBLAS and vs fp64): bf16 "
+      "output " +
+      formatTolerance(tolerance::Bf16Output) + ", f16 output " +
+      formatTolerance(tolerance::F16Output) +
+      ", f32 output from f16/bf16 inputs " +
+      formatTolerance(tolerance::F32OutputLowPrecisionInputs) +
+      ", f32 output from f32 inputs " +
+      formatTolerance(tolerance::F32OutputF32Inputs) + ".\n";
+  static cl::extrahelp extraHelp(exitCodeHelp);
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "gemm-run: run a gemm-opt kernel, check it against cuBLAS and an "
+          "fp64 reference, and time it against cuBLAS\n",
+          &errs()))
+    return ExitBadInput;
+
+  GemmShape shape = GemmShape::get(mOpt, nOpt, kOpt, ldaOpt, ldbOpt, ldcOpt);
+  Expected<RunOutcome> outcome = run(argv[0], shape);
+  int exitCode;
+  std::optional<json::Value> json;
+  if (outcome) {
+    exitCode = outcome->exitCode;
+    json = std::move(outcome->json);
+  } else {
+    ErrorSummary summary = summarizeError(outcome.takeError());
+    exitCode = summary.exitCode;
+    errs() << "gemm-run: error: " << summary.message << "\n";
+    if (!jsonOut.empty())
+      json = makeErrorJSON(inputPath, shape, exitCode, summary.message);
+  }
+  if (json && !jsonOut.empty()) {
+    if (Error err = writeJSONFile(jsonOut, *json)) {
+      errs() << "gemm-run: error: " << toString(std::move(err)) << "\n";
+      if (exitCode == ExitPass)
+        exitCode = ExitBadInput;
+    }
+  }
+  return exitCode;
+}
