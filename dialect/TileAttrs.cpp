@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/TileDialect.h"
+#include "dialect/SharedLayout.h"
 
 using namespace mlir;
 using namespace gemm_opt::tile;
@@ -67,19 +68,12 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-/// Elements of one stored row of a `cols`-wide tile in `layout`.
-static int64_t storedRowElements(Attribute layout, int64_t cols) {
-  if (auto pad = dyn_cast<PadAttr>(layout))
-    return cols + pad.getElements();
-  return cols;
-}
-
 int64_t ScheduleAttr::getStageElementsA() const {
-  return getBlockM() * storedRowElements(getSmemA(), getBlockK());
+  return getBlockM() * getStoredRowElements(getSmemA(), getBlockK());
 }
 
 int64_t ScheduleAttr::getStageElementsB() const {
-  return getBlockK() * storedRowElements(getSmemB(), getBlockN());
+  return getBlockK() * getStoredRowElements(getSmemB(), getBlockN());
 }
 
 int64_t ScheduleAttr::getSharedMemoryBytes() const {

@@ -78,6 +78,66 @@ def Tile_BlockMmaOp : Tile_Op<"block_mma", [
   }];
 }
 
+def Tile_AllocFragmentsOp : Tile_Op<"alloc_fragments", [
+    MemoryEffects<[MemAlloc]>]> {
+  let summary = "operand fragment registers for every K step of a block tile";
+  let description = [{
+    Example:
+    ```mlir
+    %frags = tile.alloc_fragments {schedule = #sched} : !tile.fragments<2, bf16>
+    ```
+  }];
+  let arguments = (ins Tile_ScheduleAttr:$schedule);
+  let results = (outs Tile_FragmentsType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def Tile_LoadFragmentsOp : Tile_Op<"load_fragments", [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "loads the operand fragments of one K step from shared memory";
+  let description = [{
+    Each warp loads, from the `BM×BK` A tile and `BK×BN` B tile in shared
+    memory, the operands of its MMAs for K step `kstep` (columns
+    `kstep·MMA_K ..` of A, rows of B) into slot `kstep` of `fragments`.
+
+    Example:
+    ```mlir
+    tile.load_fragments %frags, %sa, %sb {kstep = 1 : i64, schedule = #sched}
+        : !tile.fragments<2, bf16>, memref<128x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>,
+          memref<32x128xbf16, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins Tile_FragmentsType:$fragments,
+                       MemRefRankOf<[F16, BF16, F32], [2]>:$a,
+                       MemRefRankOf<[F16, BF16, F32], [2]>:$b,
+                       I64Attr:$kstep,
+                       Tile_ScheduleAttr:$schedule);
+  let assemblyFormat = [{
+    $fragments `,` $a `,` $b attr-dict `:` qualified(type($fragments)) `,`
+    type($a) `,` type($b)
+  }];
+}
+
+def Tile_MmaFragmentsOp : Tile_Op<"mma_fragments", [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "acc += the MMAs of one K step, from loaded fragments";
+  let description = [{
+    Example:
+    ```mlir
+    tile.mma_fragments %acc, %frags {kstep = 0 : i64, schedule = #sched}
+        : !tile.accumulator<[128, 128], f32>, !tile.fragments<2, bf16>
+    ```
+  }];
+  let arguments = (ins Tile_AccumulatorType:$acc,
+                       Tile_FragmentsType:$fragments,
+                       I64Attr:$kstep,
+                       Tile_ScheduleAttr:$schedule);
+  let assemblyFormat = [{
+    $acc `,` $fragments attr-dict `:` qualified(type($acc)) `,`
+    qualified(type($fragments))
+  }];
+}
+
 def Tile_StoreAccumulatorOp : Tile_Op<"store_accumulator", [
     MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "writes the block accumulator into its C tile";

@@ -24,4 +24,23 @@ def Tile_AccumulatorType : TypeDef<Tile_Dialect, "Accumulator"> {
   let assemblyFormat = "`<` `[` $shape `]` `,` $elementType `>`";
 }
 
+def Tile_FragmentsType : TypeDef<Tile_Dialect, "Fragments"> {
+  let mnemonic = "fragments";
+  let summary = "a warp's operand registers for the K steps of one block tile";
+  let description = [{
+    The A and B operand fragments each thread holds for the MMAs of
+    `ksteps` consecutive K steps (one per MMA K) of a block tile. The
+    pipelined main loop loads the fragments of the next K step while the
+    tensor cores consume the current one, so they live across iterations.
+    Which registers hold what is decided when warp tiles are lowered.
+
+    Example:
+    ```mlir
+    !tile.fragments<2, bf16>
+    ```
+  }];
+  let parameters = (ins "int64_t":$ksteps, "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $ksteps `,` $elementType `>`";
+}
+
 #endif // GEMM_OPT_DIALECT_TILETYPES_TD

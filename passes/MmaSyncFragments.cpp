@@ -30,3 +30,10 @@ MemRefType gemm_opt::accumulatorFragmentsType(tile::ScheduleAttr schedule) {
                           schedule.getWarpN() / mma.getN(), 4},
                          schedule.getElements().getAcc());
 }
+
+MemRefType gemm_opt::operandFragmentsType(tile::ScheduleAttr schedule,
+                                          int64_t ksteps) {
+  int64_t slots = schedule.getWarpM() / 16 + schedule.getWarpN() / 16;
+  return MemRefType::get({ksteps, slots, 4},
+                         IntegerType::get(schedule.getContext(), 32));
+}

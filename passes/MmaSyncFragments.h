@@ -31,6 +31,13 @@ WarpCoordinates computeWarpCoordinates(mlir::OpBuilder &builder,
 /// Accumulator fragments of one thread: `[WM/16, WN/8, 4]` f32 values.
 mlir::MemRefType accumulatorFragmentsType(tile::ScheduleAttr schedule);
 
+/// Operand fragments of one thread for `ksteps` K steps:
+/// `[ksteps, WM/16 + WN/16, 4]` i32 registers. Slot `i < WM/16` holds the
+/// ldmatrix.x4 of A rows `16·i ..`; slot `WM/16 + j` holds the
+/// ldmatrix.x4.trans of B columns `16·j ..` (the B operands of two n8 MMAs).
+mlir::MemRefType operandFragmentsType(tile::ScheduleAttr schedule,
+                                      int64_t ksteps);
+
 } // namespace gemm_opt
 
 #endif // GEMM_OPT_PASSES_MMASYNCFRAGMENTS_H

@@ -37,11 +37,16 @@ def TilePipelineCopiesPass : Pass<"tile-pipeline-copies"> {
     Rewrites each K loop whose `tile.block_mma` reads global memory into a
     multi-stage software pipeline: `stages` shared buffers per operand
     (`tile.alloc_shared`), a prologue that starts the copies of the first
-    `stages - 1` K tiles, and a loop that waits for tile `k`, starts the copy
-    of tile `k + stages - 1` into the buffer freed by tile `k - 1`, and
-    multiplies tile `k` from shared memory. Each thread copies 16-byte chunks
-    with `nvgpu.device_async_copy` (cp.async.cg), consecutive threads taking
-    consecutive chunks of a row so global reads coalesce.
+    `stages - 1` K tiles, and a loop over K tiles that, per K step of the
+    MMA (unrolled), loads the operand fragments of the next step
+    (`tile.load_fragments`) before multiplying the current one
+    (`tile.mma_fragments`). The last step of tile `t` waits for tile `t+1`,
+    synchronizes the block and loads tile `t+1`'s first step, so the
+    barrier never starves the tensor cores; the first step starts the copy of
+    tile `t + stages - 1` into the buffer tile `t - 1` freed. Each thread
+    copies 16-byte chunks with `nvgpu.device_async_copy` (cp.async.cg),
+    consecutive threads taking consecutive chunks of a row so global reads
+    coalesce.
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
@@ -52,12 +57,12 @@ def TileWarpMmaPass : Pass<"tile-warp-mma"> {
   let summary = "Lowers block MMAs to per-warp ldmatrix and mma.sync";
   let description = [{
     Distributes the block accumulator over the warps (`WM×WN` each) and
-    lowers `tile.block_mma` on shared-memory tiles to `nvgpu.ldmatrix` (A
-    plain, B transposed, four 8×8 matrices per instruction) and
-    `nvvm.mma.sync` m16n8k16 with f32 accumulation. Each thread's
-    accumulator fragments live in a private buffer indexed only by constants,
-    which LLVM promotes to registers. `tile.store_accumulator` becomes
-    `tile.store_fragments`.
+    lowers `tile.load_fragments` to `nvgpu.ldmatrix` (A plain, B transposed,
+    four 8×8 matrices per instruction), `tile.mma_fragments` to
+    `nvvm.mma.sync` m16n8k16 with f32 accumulation, and `tile.block_mma` to
+    both. Accumulators and operand fragments live in private buffers at the
+    top of the kernel, indexed only by constants, which LLVM promotes to
+    registers. `tile.store_accumulator` becomes `tile.store_fragments`.
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::vector::VectorDialect",

@@ -11,14 +11,20 @@
 // into a software pipeline over `stages` shared-memory buffers:
 //
 //   prologue: for s < stages-1: copy K tile s into stage s; commit
+//             wait for tile 0; barrier; load fragments of tile 0, step 0
 //   scf.for %t = 0 to K/BK {
-//     wait until K tile t has landed; barrier
-//     copy K tile t+stages-1 into stage (t-1) mod stages; commit
-//     tile.block_mma %acc, %sa[t mod stages], %sb[t mod stages]
+//     for each K step s of the tile (MMA K wide, unrolled):
+//       s < last: load fragments of step s+1 of tile t
+//       s = last: wait for tile t+1; barrier;
+//                 load fragments of step 0 of tile t+1 (if any)
+//       s = 0:    copy K tile t+stages-1 into stage (t-1) mod stages; commit
+//       tile.mma_fragments %acc, step s
 //   }
 //
-// The barrier at the top of iteration t also tells every thread that all
-// warps are done with iteration t-1, so its stage may be overwritten.
+// The barrier in iteration t-1 also tells every thread that all warps are
+// done reading tile t-1 (its last fragments were loaded before it), so its
+// stage may be refilled in iteration t. Operand fragments are loaded one K
+// step ahead, across the barrier, as CUTLASS's multistage main loop does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -188,19 +194,71 @@ struct PipelineBlockMmaLoop : public OpRewritePattern<scf::ForOp> {
     for (int64_t s = 0; s + 1 < stages; ++s)
       copyIfInRange(index(s), index(s));
 
+    int64_t ksteps = bk / schedule.getMma().getK();
+    auto fragmentsType =
+        FragmentsType::get(getContext(), ksteps, elements.getA());
+    Value fragments =
+        AllocFragmentsOp::create(rewriter, loc, fragmentsType, schedule);
+    auto loadFragments = [&](Value stage, int64_t kstep) {
+      LoadFragmentsOp::create(rewriter, loc, fragments,
+                              stageView(rewriter, loc, sharedA, stage),
+                              stageView(rewriter, loc, sharedB, stage),
+                              rewriter.getI64IntegerAttr(kstep), schedule);
+    };
+    // K tile t has landed and every warp is past its reads of tile t-1.
+    auto waitForTile = [&]() {
+      NVVM::CpAsyncWaitGroupOp::create(rewriter, loc, stages - 2);
+      gpu::BarrierOp::create(rewriter, loc);
+    };
+    auto refill = [&](Value t) {
+      Value next = arith::AddIOp::create(rewriter, loc, t, index(stages - 1));
+      copyIfInRange(next,
+                    arith::RemUIOp::create(rewriter, loc, next, index(stages)));
+    };
+    auto mmaStep = [&](int64_t kstep) {
+      MmaFragmentsOp::create(rewriter, loc, mma.getAcc(), fragments,
+                             rewriter.getI64IntegerAttr(kstep), schedule);
+    };
+
+    if (ksteps > 1) {
+      // Before the loop: K tile 0's first fragments.
+      waitForTile();
+      loadFragments(index(0), 0);
+    }
     auto pipelined =
         scf::ForOp::create(rewriter, loc, index(0), kTiles, index(1));
     rewriter.setInsertionPointToStart(pipelined.getBody());
     Value t = pipelined.getInductionVar();
-    NVVM::CpAsyncWaitGroupOp::create(rewriter, loc, stages - 2);
-    gpu::BarrierOp::create(rewriter, loc);
-    Value next = arith::AddIOp::create(rewriter, loc, t, index(stages - 1));
-    copyIfInRange(next, arith::RemUIOp::create(rewriter, loc, next,
-                                               index(stages)));
     Value stage = arith::RemUIOp::create(rewriter, loc, t, index(stages));
-    BlockMmaOp::create(rewriter, loc, mma.getAcc(),
-                       stageView(rewriter, loc, sharedA, stage),
-                       stageView(rewriter, loc, sharedB, stage), schedule);
+    if (ksteps == 1) {
+      // One K step per tile: nothing to load ahead within the tile.
+      waitForTile();
+      refill(t);
+      loadFragments(stage, 0);
+      mmaStep(0);
+    } else {
+      // While the tensor cores run K step s, load step s+1; the last step
+      // of tile t waits for tile t+1 and loads its first step, so the
+      // barrier never leaves the tensor cores without work.
+      for (int64_t kstep = 0; kstep < ksteps; ++kstep) {
+        if (kstep + 1 < ksteps) {
+          loadFragments(stage, kstep + 1);
+        } else {
+          waitForTile();
+          Value next = arith::AddIOp::create(rewriter, loc, t, index(1));
+          Value hasNext = arith::CmpIOp::create(
+              rewriter, loc, arith::CmpIPredicate::ult, next, kTiles);
+          auto ifNext = scf::IfOp::create(rewriter, loc, hasNext);
+          OpBuilder::InsertionGuard guard(rewriter);
+          rewriter.setInsertionPointToStart(ifNext.thenBlock());
+          loadFragments(
+              arith::RemUIOp::create(rewriter, loc, next, index(stages)), 0);
+        }
+        if (kstep == 0)
+          refill(t);
+        mmaStep(kstep);
+      }
+    }
 
     rewriter.setInsertionPointAfter(pipelined);
     NVVM::CpAsyncWaitGroupOp::create(rewriter, loc, 0);

@@ -14,6 +14,7 @@
 #include "passes/SharedLayoutIndex.h"
 
 #include "dialect/TileDialect.h"
+#include "dialect/SharedLayout.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -21,15 +22,9 @@ using namespace mlir;
 using namespace gemm_opt;
 using namespace gemm_opt::tile;
 
-static int64_t storedRowElements(Attribute layout, int64_t cols) {
-  if (auto pad = dyn_cast<PadAttr>(layout))
-    return cols + pad.getElements();
-  return cols;
-}
-
 int64_t gemm_opt::sharedBufferElements(Attribute layout, MemRefType logical) {
   return logical.getDimSize(0) * logical.getDimSize(1) *
-         storedRowElements(layout, logical.getDimSize(2));
+         getStoredRowElements(layout, logical.getDimSize(2));
 }
 
 Value gemm_opt::emitSharedIndex(OpBuilder &b, Location loc, Attribute layout,
@@ -39,13 +34,13 @@ Value gemm_opt::emitSharedIndex(OpBuilder &b, Location loc, Attribute layout,
     return arith::ConstantIndexOp::create(b, loc, v);
   };
   int64_t rows = logical.getDimSize(1), cols = logical.getDimSize(2);
-  int64_t stageElements = rows * storedRowElements(layout, cols);
+  int64_t stageElements = rows * getStoredRowElements(layout, cols);
   Value stageBase = arith::MulIOp::create(b, loc, stage, index(stageElements));
 
   auto swizzle = dyn_cast<SwizzleAttr>(layout);
   if (!swizzle) {
     Value rowBase = arith::MulIOp::create(
-        b, loc, row, index(storedRowElements(layout, cols)));
+        b, loc, row, index(getStoredRowElements(layout, cols)));
     return arith::AddIOp::create(
         b, loc, stageBase, arith::AddIOp::create(b, loc, rowBase, col));
   }

@@ -15,7 +15,6 @@ namespace gemm_opt {
 namespace runtime {
 
 namespace {
-constexpr uint32_t defaultSharedMemoryLimit = 48 * 1024;
 
 Expected<std::string> readImage(StringRef path, StringRef what) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
@@ -132,7 +131,9 @@ Expected<KernelModule> KernelModule::load(const KernelSpec &spec,
                              " image");
   GEMM_CUDA_TRY(found);
 
-  if (spec.dynamicSharedMemoryBytes > defaultSharedMemoryLimit)
+  // The 48 KiB default covers static plus dynamic shared memory, so opt in
+  // whenever the kernel asks for dynamic shared memory at all.
+  if (spec.dynamicSharedMemoryBytes > 0)
     GEMM_CUDA_TRY(api.funcSetAttribute(
         result.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
         static_cast<int>(spec.dynamicSharedMemoryBytes)));
