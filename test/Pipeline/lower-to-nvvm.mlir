@@ -6,9 +6,17 @@
 
 // The whole lowering of a small bf16 sm_90a schedule: the host keeps a
 // launch, the kernel module ends in the LLVM and NVVM dialects with the
-// cp.async pipeline (2 prologue groups, then per K tile wait, barrier,
-// 4 copies, commit), 2 K steps of 2 + 2 ldmatrix.x4 and 8 mma.sync per warp,
-// and 16 paired bf16 stores.
+// operand fragments (2 K steps x 4 ldmatrix x 4 i32) and the accumulator
+// (2 x 4 m16n8 tiles x 4 f32) in allocas ahead of the entry block's first
+// instruction, the cp.async pipeline and 16 paired bf16 stores.
+// Each thread copies 2 A and 2 B 16-byte chunks per K tile, and one K step's
+// fragments are 2 A ldmatrix.x4 plus 2 B ldmatrix.x4.trans per warp, so:
+//   prologue: tiles 0 and 1 (2 x 4 copies), wait 1, barrier, step 0 of tile
+//             0 (4 ldmatrix);
+//   loop:     step 0: step 1 of tile t (4 ldmatrix), refill (4 copies,
+//             commit), 8 mma.sync; step 1: wait 1, barrier, step 0 of tile
+//             t + 1 if any (4 ldmatrix), 8 mma.sync;
+// 12 cp.async, 12 ldmatrix and 16 mma.sync in all.
 
 #sched = #tile.schedule<chip = "sm_90a", block = [64, 64, 32], warp = [32, 32],
   mma = #tile.mma<sync, [16, 8, 16]>,
@@ -24,29 +32,43 @@
 // CHECK:         llvm.mlir.global internal @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL:   llvm.func @gemm_bf16_kernel(
 // CHECK-SAME:        nvvm.kernel, nvvm.maxntid = array<i32: 128, 1, 1>
+// CHECK-DAG:       llvm.alloca %{{.+}} x i32 : (i64) -> !llvm.ptr
+// CHECK-DAG:       llvm.alloca %{{.+}} x f32 : (i64) -> !llvm.ptr
 // CHECK:           nvvm.read.ptx.sreg.ctaid.x
 // CHECK:           nvvm.read.ptx.sreg.ctaid.y
 // CHECK:           nvvm.read.ptx.sreg.tid.x
 
-// Prologue: K tiles 0 and 1.
+// Prologue.
 // CHECK-COUNT-4:   nvvm.cp.async.shared.global %{{.+}}, %{{.+}}, 16, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>
 // CHECK:           nvvm.cp.async.commit.group
 // CHECK-COUNT-4:   nvvm.cp.async.shared.global %{{.+}}, %{{.+}}, 16, cache = cg
 // CHECK:           nvvm.cp.async.commit.group
-
-// Main loop.
-// CHECK:           nvvm.cp.async.wait.group 1
+// CHECK-NEXT:      nvvm.cp.async.wait.group 1
 // CHECK-NEXT:      nvvm.barrier0
-// CHECK-COUNT-4:   nvvm.cp.async.shared.global %{{.+}}, %{{.+}}, 16, cache = cg
-// CHECK:           nvvm.cp.async.commit.group
 // CHECK-COUNT-2:   nvvm.ldmatrix %{{.+}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK-COUNT-2:   nvvm.ldmatrix %{{.+}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK-NOT:       nvvm.mma.sync
+
+// Main loop, K step 0.
+// CHECK:           llvm.cond_br
+// CHECK-NOT:       nvvm.cp.async.wait.group
+// CHECK-COUNT-2:   nvvm.ldmatrix %{{.+}} layout = #nvvm.mma_layout<row>
+// CHECK-COUNT-2:   nvvm.ldmatrix %{{.+}} layout = #nvvm.mma_layout<col>
+// CHECK-COUNT-4:   nvvm.cp.async.shared.global %{{.+}}, %{{.+}}, 16, cache = cg
+// CHECK:           nvvm.cp.async.commit.group
+// CHECK-NOT:       nvvm.ldmatrix
 // CHECK-COUNT-8:   nvvm.mma.sync A[{{.+}}] B[{{.+}}] C[{{.+}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+
+// Main loop, K step 1.
+// CHECK-NOT:       nvvm.ldmatrix
+// CHECK:           nvvm.cp.async.wait.group 1
+// CHECK-NEXT:      nvvm.barrier0
 // CHECK-COUNT-2:   nvvm.ldmatrix %{{.+}} layout = #nvvm.mma_layout<row>
 // CHECK-COUNT-2:   nvvm.ldmatrix %{{.+}} layout = #nvvm.mma_layout<col>
 // CHECK-COUNT-8:   nvvm.mma.sync {{.+}} multiplicandAPtxType = #nvvm.mma_type<bf16>
 // CHECK-NOT:       nvvm.mma.sync
 // CHECK-NOT:       nvvm.ldmatrix
+// CHECK-NOT:       nvvm.cp.async.shared.global
 
 // Epilogue.
 // CHECK:           nvvm.cp.async.wait.group 0
@@ -55,7 +77,7 @@
 // CHECK:           llvm.return
 
 // KERNEL:      gpu.module @gemm_bf16_kernel_module
-// KERNEL-NOT:  {{tile\.(gemm|alloc_accumulator|block_mma|store_accumulator|alloc_shared|store_fragments)|!tile\.}}
+// KERNEL-NOT:  {{tile\.(gemm|alloc_accumulator|alloc_fragments|load_fragments|mma_fragments|block_mma|store_accumulator|alloc_shared|store_fragments)|!tile\.}}
 // KERNEL-NOT:  unrealized_conversion_cast
 // KERNEL-NOT:  {{(^ *|= )(arith|memref|vector|scf|cf|gpu|nvgpu)\.}}
 // KERNEL:      llvm.return
@@ -68,7 +90,9 @@ func.func @gemm_bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?x
 // -----
 
 // f16 on sm_80 with padded shared rows and 2 stages: PTX 7.0 target, one
-// prologue group, a loop that waits for every group, mma.sync on f16 pairs.
+// prologue group, every wait (before the loop and at the last K step) for
+// all groups, mma.sync on f16 pairs. The same 4 + 4 + 4 ldmatrix and 8 + 8
+// mma.sync as above; 4 prologue and 4 refill copies.
 
 #sched = #tile.schedule<chip = "sm_80", block = [64, 64, 32], warp = [32, 32],
   mma = #tile.mma<sync, [16, 8, 16]>,
@@ -83,23 +107,30 @@ func.func @gemm_bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?x
 // CHECK-SAME:        nvvm.kernel, nvvm.maxntid = array<i32: 128, 1, 1>
 // CHECK-COUNT-4:   nvvm.cp.async.shared.global %{{.+}}, %{{.+}}, 16, cache = cg
 // CHECK:           nvvm.cp.async.commit.group
-// CHECK-NOT:       nvvm.cp.async.shared.global
-// CHECK:           nvvm.cp.async.wait.group 0
+// CHECK-NEXT:      nvvm.cp.async.wait.group 0
 // CHECK-NEXT:      nvvm.barrier0
-// CHECK-COUNT-4:   nvvm.cp.async.shared.global %{{.+}}, %{{.+}}, 16, cache = cg
-// CHECK:           nvvm.cp.async.commit.group
 // CHECK-COUNT-2:   nvvm.ldmatrix %{{.+}} layout = #nvvm.mma_layout<row>
 // CHECK-COUNT-2:   nvvm.ldmatrix %{{.+}} layout = #nvvm.mma_layout<col>
+// CHECK-NOT:       nvvm.mma.sync
+// CHECK:           llvm.cond_br
+// CHECK-COUNT-2:   nvvm.ldmatrix %{{.+}} layout = #nvvm.mma_layout<row>
+// CHECK-COUNT-2:   nvvm.ldmatrix %{{.+}} layout = #nvvm.mma_layout<col>
+// CHECK-COUNT-4:   nvvm.cp.async.shared.global %{{.+}}, %{{.+}}, 16, cache = cg
+// CHECK:           nvvm.cp.async.commit.group
 // CHECK-COUNT-8:   nvvm.mma.sync A[{{.+}}] B[{{.+}}] C[{{.+}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK:           nvvm.cp.async.wait.group 0
+// CHECK-NEXT:      nvvm.barrier0
 // CHECK-COUNT-2:   nvvm.ldmatrix %{{.+}} layout = #nvvm.mma_layout<row>
 // CHECK-COUNT-2:   nvvm.ldmatrix %{{.+}} layout = #nvvm.mma_layout<col>
 // CHECK-COUNT-8:   nvvm.mma.sync {{.+}} : (vector<2xf16>, vector<2xf16>, f32)
+// CHECK-NOT:       nvvm.mma.sync
+// CHECK-NOT:       nvvm.ldmatrix
 // CHECK:           nvvm.cp.async.wait.group 0
 // CHECK-COUNT-16:  llvm.store %{{.+}}, %{{.+}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr
 // CHECK:           llvm.return
 
 // KERNEL:      gpu.module @gemm_f16_kernel_module
-// KERNEL-NOT:  {{tile\.(gemm|alloc_accumulator|block_mma|store_accumulator|alloc_shared|store_fragments)|!tile\.}}
+// KERNEL-NOT:  {{tile\.(gemm|alloc_accumulator|alloc_fragments|load_fragments|mma_fragments|block_mma|store_accumulator|alloc_shared|store_fragments)|!tile\.}}
 // KERNEL-NOT:  unrealized_conversion_cast
 // KERNEL-NOT:  {{(^ *|= )(arith|memref|vector|scf|cf|gpu|nvgpu)\.}}
 // KERNEL:      llvm.return

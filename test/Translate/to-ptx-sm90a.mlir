@@ -3,7 +3,10 @@
 // RUN: FileCheck %s --input-file %t.ptx
 // RUN: FileCheck %s --input-file %t.ptx --check-prefix=COPY
 // RUN: FileCheck %s --input-file %t.ptx --check-prefix=LDMATRIX
+// RUN: FileCheck %s --input-file %t.ptx --check-prefix=TRANS
 // RUN: FileCheck %s --input-file %t.ptx --check-prefix=MMA
+// RUN: FileCheck %s --input-file %t.ptx --check-prefix=BARRIER
+// RUN: FileCheck %s --input-file %t.ptx --check-prefix=REGS
 // RUN: FileCheck %s --input-file %t.ptx --check-prefix=STORE
 // ptxas accepts the PTX for the chip the schedule names.
 // RUN: %ptxas -arch=sm_90a %t.ptx -o %t.cubin
@@ -33,17 +36,32 @@
 // CHECK-DAG:   st.global.v2.b16
 // CHECK:       ret;
 
-// 3 x 4 16-byte copies: 2 prologue tiles and 1 per iteration.
+// Each thread copies 2 A and 2 B 16-byte chunks of a K tile: 3 copy sites
+// (2 prologue tiles, 1 refill per iteration) x 4 = 12 copies.
 // COPY-COUNT-12: cp.async.cg.shared.global [{{.+}}], [{{.+}}], 16;
 // COPY-NOT:      cp.async.cg
 
-// Per 16-wide K step a warp loads 2 A fragments and 2 transposed B
-// fragments; BK = 32 is 2 K steps.
-// LDMATRIX-COUNT-8: ldmatrix.sync.aligned.m8n8.x4{{(.trans)?}}.shared.b16
-// LDMATRIX-NOT:     ldmatrix
+// One K step's fragments are 2 A ldmatrix.x4 and 2 B ldmatrix.x4.trans per
+// warp, loaded at 3 sites: step 0 of tile 0 before the loop, step 1 of tile t
+// and (guarded) step 0 of tile t + 1 in the loop: 3 x 4 = 12, 6 of them
+// transposed.
+// LDMATRIX-COUNT-12: ldmatrix.sync.aligned.m8n8.x4{{(.trans)?}}.shared.b16
+// LDMATRIX-NOT:      ldmatrix
+// TRANS-COUNT-6: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// TRANS-NOT:     ldmatrix.sync.aligned.m8n8.x4.trans
 
+// 2 K steps x (2 x 4) m16n8k16 tiles per warp = 16.
 // MMA-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 // MMA-NOT:      mma.sync
+
+// One barrier before the loop and one at the last K step of each tile.
+// BARRIER-COUNT-2: bar.sync 0;
+// BARRIER-NOT:     bar.sync
+
+// The entry-block allocas of fragments and accumulators became registers:
+// no local memory.
+// REGS:     .entry gemm_bf16_kernel(
+// REGS-NOT: .local
 
 // STORE-COUNT-16: st.global.v2.b16
 // STORE-NOT:      st.global

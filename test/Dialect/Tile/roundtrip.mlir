@@ -2,8 +2,9 @@
 // RUN: gemm-opt %s --mlir-print-op-generic | gemm-opt | FileCheck %s
 // RUN: gemm-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
-// Every attribute, the accumulator type and every op of the tile dialect
-// survive printing and parsing, in the custom and in the generic form.
+// Every attribute, the accumulator and fragments types and every op of the
+// tile dialect survive printing and parsing, in the custom and in the generic
+// form.
 
 #bf16_sm90a = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,
@@ -122,6 +123,69 @@ func.func @accumulator_argument(%acc: !tile.accumulator<[64, 64], f32>,
                                 %ct: memref<64x64xf32>) {
   tile.store_accumulator %acc, %ct {schedule = #f32c_sm86}
       : !tile.accumulator<[64, 64], f32>, memref<64x64xf32>
+  return
+}
+
+// The per-K-step fragment ops the pipelining pass produces, on shared stage
+// views, with the fragments returned to show the type in a signature.
+// CHECK-LABEL: func.func @fragment_ops(
+// CHECK-SAME:      %[[ACC:[^:]*]]: !tile.accumulator<[128, 256], f32>,
+// CHECK-SAME:      %[[SA:[^:]*]]: memref<128x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>,
+// CHECK-SAME:      %[[SB:[^:]*]]: memref<32x256xbf16, strided<[256, 1], offset: ?>, #gpu.address_space<workgroup>>)
+// CHECK-SAME:      -> !tile.fragments<2, bf16>
+// CHECK:         %[[FR:.*]] = tile.alloc_fragments
+// CHECK-SAME:      {schedule = #tile.schedule<chip = "sm_90a", block = [128, 256, 32]
+// CHECK-SAME:      : !tile.fragments<2, bf16>
+// CHECK:         tile.load_fragments %[[FR]], %[[SA]], %[[SB]]
+// CHECK-SAME:      {kstep = 1 : i64, schedule = #tile.schedule<chip = "sm_90a", block = [128, 256, 32]
+// CHECK-SAME:      : !tile.fragments<2, bf16>,
+// CHECK-SAME:        memref<128x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>,
+// CHECK-SAME:        memref<32x256xbf16, strided<[256, 1], offset: ?>, #gpu.address_space<workgroup>>
+// CHECK:         tile.mma_fragments %[[ACC]], %[[FR]]
+// CHECK-SAME:      {kstep = 0 : i64, schedule = #tile.schedule<chip = "sm_90a", block = [128, 256, 32]
+// CHECK-SAME:      : !tile.accumulator<[128, 256], f32>, !tile.fragments<2, bf16>
+// CHECK:         return %[[FR]] : !tile.fragments<2, bf16>
+
+// GENERIC-LABEL: sym_name = "fragment_ops"
+// GENERIC:         %[[FR:.*]] = "tile.alloc_fragments"() <{schedule = #tile.schedule<chip = "sm_90a"
+// GENERIC-SAME:      : () -> !tile.fragments<2, bf16>
+// GENERIC:         "tile.load_fragments"(%[[FR]], %{{.*}}, %{{.*}}) <{kstep = 1 : i64, schedule = #tile.schedule<
+// GENERIC-SAME:      : (!tile.fragments<2, bf16>,
+// GENERIC-SAME:         memref<128x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>,
+// GENERIC-SAME:         memref<32x256xbf16, strided<[256, 1], offset: ?>, #gpu.address_space<workgroup>>) -> ()
+// GENERIC:         "tile.mma_fragments"(%{{.*}}, %[[FR]]) <{kstep = 0 : i64, schedule = #tile.schedule<
+// GENERIC-SAME:      : (!tile.accumulator<[128, 256], f32>, !tile.fragments<2, bf16>) -> ()
+func.func @fragment_ops(
+    %acc: !tile.accumulator<[128, 256], f32>,
+    %sa: memref<128x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>,
+    %sb: memref<32x256xbf16, strided<[256, 1], offset: ?>, #gpu.address_space<workgroup>>)
+    -> !tile.fragments<2, bf16> {
+  %frags = tile.alloc_fragments {schedule = #bf16_sm90a} : !tile.fragments<2, bf16>
+  tile.load_fragments %frags, %sa, %sb {kstep = 1, schedule = #bf16_sm90a}
+      : !tile.fragments<2, bf16>,
+        memref<128x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>,
+        memref<32x256xbf16, strided<[256, 1], offset: ?>, #gpu.address_space<workgroup>>
+  tile.mma_fragments %acc, %frags {kstep = 0, schedule = #bf16_sm90a}
+      : !tile.accumulator<[128, 256], f32>, !tile.fragments<2, bf16>
+  return %frags : !tile.fragments<2, bf16>
+}
+
+// The fragments type with another K step count and element type, as a block
+// argument.
+// CHECK-LABEL: func.func @fragments_argument(
+// CHECK-SAME:      %[[ACC:.*]]: !tile.accumulator<[128, 128], f32>, %[[FR:.*]]: !tile.fragments<1, f16>)
+// CHECK:         tile.mma_fragments %[[ACC]], %[[FR]]
+// CHECK-SAME:      {kstep = 0 : i64, schedule = #tile.schedule<chip = "sm_80", block = [128, 128, 32]
+// CHECK-SAME:      : !tile.accumulator<[128, 128], f32>, !tile.fragments<1, f16>
+
+// GENERIC-LABEL: sym_name = "fragments_argument"
+// GENERIC:         ^bb0(%{{.*}}: !tile.accumulator<[128, 128], f32>, %{{.*}}: !tile.fragments<1, f16>):
+// GENERIC:         "tile.mma_fragments"(%{{.*}}, %{{.*}}) <{kstep = 0 : i64,
+// GENERIC-SAME:      : (!tile.accumulator<[128, 128], f32>, !tile.fragments<1, f16>) -> ()
+func.func @fragments_argument(%acc: !tile.accumulator<[128, 128], f32>,
+                              %frags: !tile.fragments<1, f16>) {
+  tile.mma_fragments %acc, %frags {kstep = 0, schedule = #f16_sm80}
+      : !tile.accumulator<[128, 128], f32>, !tile.fragments<1, f16>
   return
 }
 
