@@ -64,10 +64,7 @@ bool isChipCompatible(const ChipTarget &chip, ImageKind kind, int ccMajor,
   return false;
 }
 
-Error checkChipCompatible(const ChipTarget &chip, ImageKind kind, int ccMajor,
-                          int ccMinor, StringRef deviceName) {
-  if (isChipCompatible(chip, kind, ccMajor, ccMinor))
-    return Error::success();
+std::string describeChipRequirement(const ChipTarget &chip, ImageKind kind) {
   std::string requirement;
   std::string target =
       std::to_string(chip.major) + "." + std::to_string(chip.minor);
@@ -88,10 +85,18 @@ Error checkChipCompatible(const ChipTarget &chip, ImageKind kind, int ccMajor,
                       : "needs compute capability " + target + " or newer";
     break;
   }
+  return "a " + getImageKindName(kind).str() + " built for " + chip.getName() +
+         " " + requirement;
+}
+
+Error checkChipCompatible(const ChipTarget &chip, ImageKind kind, int ccMajor,
+                          int ccMinor, StringRef deviceName) {
+  if (isChipCompatible(chip, kind, ccMajor, ccMinor))
+    return Error::success();
   return makeBadInputError(
-      "chip mismatch: a " + getImageKindName(kind) + " built for " +
-      chip.getName() + " " + requirement + ", but this device (" + deviceName +
-      ") is compute capability " + Twine(ccMajor) + "." + Twine(ccMinor));
+      "chip mismatch: " + describeChipRequirement(chip, kind) +
+      ", but this device (" + deviceName + ") is compute capability " +
+      Twine(ccMajor) + "." + Twine(ccMinor));
 }
 
 } // namespace runtime

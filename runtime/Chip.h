@@ -43,6 +43,10 @@ llvm::StringRef getImageKindName(ImageKind kind);
 bool isChipCompatible(const ChipTarget &chip, ImageKind kind, int ccMajor,
                       int ccMinor);
 
+/// What an image of `kind` built for `chip` needs, e.g. "a cubin built for
+/// sm_90a runs only on compute capability 9.0 devices".
+std::string describeChipRequirement(const ChipTarget &chip, ImageKind kind);
+
 /// Like isChipCompatible, but returns a BadInput error that explains the
 /// mismatch ("... sm_90a cubin runs only on compute capability 9.0 ...").
 llvm::Error checkChipCompatible(const ChipTarget &chip, ImageKind kind,

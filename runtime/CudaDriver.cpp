@@ -56,21 +56,24 @@ Expected<const DriverApi *> loadDriverApi() {
   if (apiLoaded)
     return &loadedApi;
   DriverApi api;
-  if (Error err = joinErrors(
-          joinErrors(getEntryPoint("cuGetErrorName", api.getErrorName),
-                     getEntryPoint("cuGetErrorString", api.getErrorString)),
-          joinErrors(getEntryPoint("cuModuleLoadDataEx", api.moduleLoadDataEx),
-                     getEntryPoint("cuModuleUnload", api.moduleUnload))))
-    return std::move(err);
-  if (Error err = joinErrors(
-          joinErrors(
-              getEntryPoint("cuModuleGetFunction", api.moduleGetFunction),
-              getEntryPoint("cuFuncGetAttribute", api.funcGetAttribute)),
-          joinErrors(getEntryPoint("cuFuncSetAttribute", api.funcSetAttribute),
-                     getEntryPoint("cuLaunchKernelEx", api.launchKernelEx))))
-    return std::move(err);
-  if (Error err = getEntryPoint("cuOccupancyMaxActiveBlocksPerMultiprocessor",
-                                api.occupancyMaxActiveBlocksPerMultiprocessor))
+  Error err = Error::success();
+  auto get = [&](const char *symbol, auto &fn) {
+    err = joinErrors(std::move(err), getEntryPoint(symbol, fn));
+  };
+  get("cuGetErrorName", api.getErrorName);
+  get("cuGetErrorString", api.getErrorString);
+  get("cuModuleLoadDataEx", api.moduleLoadDataEx);
+  get("cuModuleUnload", api.moduleUnload);
+  get("cuModuleGetFunction", api.moduleGetFunction);
+  get("cuFuncGetAttribute", api.funcGetAttribute);
+  get("cuFuncSetAttribute", api.funcSetAttribute);
+  get("cuLaunchKernel", api.launchKernel);
+  get("cuLaunchKernelEx", api.launchKernelEx);
+  get("cuOccupancyMaxActiveBlocksPerMultiprocessor",
+      api.occupancyMaxActiveBlocksPerMultiprocessor);
+  get("cuOccupancyMaxActiveClusters", api.occupancyMaxActiveClusters);
+  get("cuTensorMapEncodeTiled", api.tensorMapEncodeTiled);
+  if (err)
     return std::move(err);
   loadedApi = api;
   apiLoaded = true;

@@ -28,9 +28,13 @@ struct DriverApi {
   decltype(&::cuModuleGetFunction) moduleGetFunction = nullptr;
   decltype(&::cuFuncGetAttribute) funcGetAttribute = nullptr;
   decltype(&::cuFuncSetAttribute) funcSetAttribute = nullptr;
+  decltype(&::cuLaunchKernel) launchKernel = nullptr;
   decltype(&::cuLaunchKernelEx) launchKernelEx = nullptr;
   decltype(&::cuOccupancyMaxActiveBlocksPerMultiprocessor)
       occupancyMaxActiveBlocksPerMultiprocessor = nullptr;
+  decltype(&::cuOccupancyMaxActiveClusters) occupancyMaxActiveClusters =
+      nullptr;
+  decltype(&::cuTensorMapEncodeTiled) tensorMapEncodeTiled = nullptr;
 };
 
 /// Checks that a CUDA driver library can be loaded at all (dlopen of

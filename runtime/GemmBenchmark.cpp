@@ -6,7 +6,7 @@
 #include "runtime/CudaCheck.h"
 #include "runtime/DeviceBuffer.h"
 #include "runtime/HostMatrix.h"
-#include "runtime/KernelParams.h"
+#include "runtime/KernelArguments.h"
 #include "runtime/RuntimeError.h"
 
 #include <cstring>
@@ -82,7 +82,8 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
   BenchmarkResult result;
   if (Error err = checkShapeSupported(spec, shape))
     return std::move(err);
-  Expected<LaunchGrid> grid = computeGrid(spec, shape);
+  Expected<LaunchGrid> grid = computeGrid(
+      spec, shape, static_cast<unsigned>(device.multiprocessorCount));
   if (!grid)
     return grid.takeError();
   result.grid = *grid;
@@ -119,12 +120,15 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
   }
   GemmTypes types{spec.aType, spec.bType, spec.cType};
 
-  PackedKernelParams params =
-      packKernelParams(spec, shape,
-                       {operands->a.getAddress(), operands->b.getAddress(),
-                        operands->c.getAddress()});
+  // Parameters, and the tensor maps they refer to, for all launches below.
+  Expected<KernelArguments> arguments = KernelArguments::create(
+      *device.driver, spec, shape,
+      {operands->a.getAddress(), operands->b.getAddress(),
+       operands->c.getAddress()});
+  if (!arguments)
+    return arguments.takeError();
   auto launchKernel = [&]() {
-    return module->launch(result.grid, params, stream.get());
+    return module->launch(result.grid, arguments->getParams(), stream.get());
   };
   auto launchCublas = [&]() {
     return cublas->gemm(shape, types, operands->a.data(), operands->b.data(),

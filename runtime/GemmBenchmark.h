@@ -14,6 +14,7 @@
 #include "runtime/GemmShape.h"
 #include "runtime/KernelModule.h"
 #include "runtime/KernelSpec.h"
+#include "runtime/LaunchGrid.h"
 #include "runtime/Timing.h"
 #include "runtime/Validation.h"
 

@@ -1,10 +1,9 @@
-//===- GemmShape.cpp - Problem shapes, their checks and the grid ----------===//
+//===- GemmShape.cpp - Problem shapes and their checks --------------------===//
 
 #include "runtime/GemmShape.h"
 
 #include "runtime/RuntimeError.h"
-
-#include "llvm/Support/MathExtras.h"
+#include "runtime/TensorMapEncoding.h"
 
 #include <limits>
 
@@ -114,35 +113,7 @@ Error checkShapeSupported(const KernelSpec &spec, const GemmShape &shape) {
           " bytes, not a multiple of the kernel's min_alignment_bytes " +
           Twine(spec.minAlignmentBytes));
   }
-  return Error::success();
-}
-
-Expected<LaunchGrid> computeGrid(const KernelSpec &spec,
-                                 const GemmShape &shape) {
-  static constexpr std::array<int64_t, 3> maxGrid = {(int64_t(1) << 31) - 1,
-                                                     65535, 65535};
-  static constexpr std::array<char, 3> axisNames = {'x', 'y', 'z'};
-  LaunchGrid grid;
-  for (size_t axis = 0; axis < 3; ++axis) {
-    const GridDimSpec &dim = spec.grid[axis];
-    int64_t size = dim.isConstant
-                       ? dim.constant
-                       : static_cast<int64_t>(divideCeil(
-                             static_cast<uint64_t>(shape.getExtent(dim.extent)),
-                             static_cast<uint64_t>(dim.tile)));
-    if (size < 1 || size > maxGrid[axis])
-      return makeBadInputError("grid." + Twine(axisNames[axis]) + " = " +
-                               Twine(size) + " is outside [1, " +
-                               Twine(maxGrid[axis]) + "] for shape " +
-                               shape.str());
-    if (size % spec.cluster[axis] != 0)
-      return makeBadInputError(
-          "grid." + Twine(axisNames[axis]) + " = " + Twine(size) +
-          " is not a multiple of the cluster size " +
-          Twine(spec.cluster[axis]) + " for shape " + shape.str());
-    grid.dims[axis] = static_cast<unsigned>(size);
-  }
-  return grid;
+  return checkTensorMapsSupported(spec, shape);
 }
 
 } // namespace runtime

@@ -1,4 +1,4 @@
-//===- GemmShape.h - Problem shapes, their checks and the grid -*- C++ -*-===//
+//===- GemmShape.h - Problem shapes and their checks -----------*- C++ -*-===//
 //
 // C[M x N] = A[M x K] * B[K x N], all row-major, with leading dimensions
 // (in elements) lda >= K, ldb >= N, ldc >= N.
@@ -56,18 +56,9 @@ OperandLayout getOperandLayout(const GemmShape &shape, Operand operand);
 llvm::Error verifyShape(const GemmShape &shape);
 
 /// Checks that `spec` can run `shape`: divisibility by the kernel's block
-/// tiles ("ragged shapes are not supported yet: ...") and row pitches that
-/// keep the kernel's alignment.
+/// tiles ("ragged shapes are not supported yet: ..."), row pitches that keep
+/// the kernel's alignment, and the TMA requirements of its tensor maps.
 llvm::Error checkShapeSupported(const KernelSpec &spec, const GemmShape &shape);
-
-struct LaunchGrid {
-  std::array<unsigned, 3> dims = {1, 1, 1};
-};
-
-/// Grid dims per the bundle: constant or ceil(extent / tile). Checks device
-/// grid limits and that clusters tile the grid.
-llvm::Expected<LaunchGrid> computeGrid(const KernelSpec &spec,
-                                       const GemmShape &shape);
 
 } // namespace runtime
 } // namespace gemm_opt

@@ -68,21 +68,36 @@ Expected<ImageKind> chooseImage(const KernelSpec &spec,
                                 const DeviceInfo &device) {
   if (images.cubin.empty() && images.ptx.empty())
     return makeBadInputError("kernel " + spec.name + " has no cubin or PTX");
-  Error mismatch = Error::success();
+  std::string reasons;
   for (ImageKind kind : {ImageKind::Cubin, ImageKind::Ptx}) {
     const std::string &image =
         kind == ImageKind::Cubin ? images.cubin : images.ptx;
     if (image.empty())
       continue;
-    Error err = checkChipCompatible(spec.chip, kind, device.ccMajor,
-                                    device.ccMinor, device.name);
-    if (!err) {
-      consumeError(std::move(mismatch));
+    if (isChipCompatible(spec.chip, kind, device.ccMajor, device.ccMinor))
       return kind;
-    }
-    mismatch = joinErrors(std::move(mismatch), std::move(err));
+    reasons += (reasons.empty() ? "" : "; ") +
+               describeChipRequirement(spec.chip, kind);
   }
-  return addErrorContext(std::move(mismatch), "kernel " + spec.name);
+  return makeBadInputError("kernel " + spec.name + " is built for " +
+                           spec.chipName + ", this GPU (" + device.name +
+                           ") is " + device.getArchName() + ": " + reasons);
+}
+
+Error checkDeviceFeatures(const KernelSpec &spec, const DeviceInfo &device) {
+  if (device.ccMajor >= 9)
+    return Error::success();
+  std::string gpu = " need compute capability 9.0 or newer; this GPU (" +
+                    device.name + ") is " + device.getArchName();
+  if (spec.hasCluster())
+    return makeBadInputError(
+        "kernel " + spec.name + " is launched in clusters of " +
+        Twine(spec.cluster[0]) + "x" + Twine(spec.cluster[1]) + "x" +
+        Twine(spec.cluster[2]) + " blocks: thread block clusters" + gpu);
+  if (spec.hasTensorMaps())
+    return makeBadInputError("kernel " + spec.name +
+                             " takes TMA descriptors: tensor maps" + gpu);
+  return Error::success();
 }
 
 Expected<KernelModule> KernelModule::load(const KernelSpec &spec,
@@ -91,6 +106,8 @@ Expected<KernelModule> KernelModule::load(const KernelSpec &spec,
   Expected<ImageKind> kind = chooseImage(spec, images, device);
   if (!kind)
     return kind.takeError();
+  if (Error err = checkDeviceFeatures(spec, device))
+    return std::move(err);
   if (spec.dynamicSharedMemoryBytes >
       static_cast<uint64_t>(device.maxSharedMemoryPerBlockOptin))
     return makeBadInputError(
@@ -182,19 +199,55 @@ Expected<KernelModule> KernelModule::load(const KernelSpec &spec,
           fn, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1));
   }
 
+  std::string footprint =
+      (Twine(info.registersPerThread) + " registers x " +
+       Twine(spec.getThreadsPerBlock()) + " threads, " +
+       Twine(info.staticSharedBytes) + " B static + " +
+       Twine(spec.dynamicSharedMemoryBytes) + " B dynamic shared memory)")
+          .str();
   if (!spec.hasCluster()) {
     GEMM_CUDA_TRY(api.occupancyMaxActiveBlocksPerMultiprocessor(
         &info.activeBlocksPerMultiprocessor, fn,
         static_cast<int>(spec.getThreadsPerBlock()),
         spec.dynamicSharedMemoryBytes));
     if (info.activeBlocksPerMultiprocessor == 0)
-      return makeBadInputError(
-          "kernel " + spec.name + " cannot run a single block per SM (" +
-          Twine(info.registersPerThread) + " registers x " +
-          Twine(spec.getThreadsPerBlock()) + " threads, " +
-          Twine(info.staticSharedBytes) + " B static + " +
-          Twine(spec.dynamicSharedMemoryBytes) + " B dynamic shared memory)");
+      return makeBadInputError("kernel " + spec.name +
+                               " cannot run a single block per SM (" +
+                               footprint);
+    return std::move(result);
   }
+
+  // One cluster as the launch configuration (a compiled-in cluster shape
+  // may be given as long as it matches, which was checked above).
+  CUlaunchConfig config = {};
+  config.gridDimX = spec.cluster[0];
+  config.gridDimY = spec.cluster[1];
+  config.gridDimZ = spec.cluster[2];
+  config.blockDimX = spec.block[0];
+  config.blockDimY = spec.block[1];
+  config.blockDimZ = spec.block[2];
+  config.sharedMemBytes = spec.dynamicSharedMemoryBytes;
+  CUlaunchAttribute attribute = {};
+  attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attribute.value.clusterDim.x = spec.cluster[0];
+  attribute.value.clusterDim.y = spec.cluster[1];
+  attribute.value.clusterDim.z = spec.cluster[2];
+  config.attrs = &attribute;
+  config.numAttrs = 1;
+  std::string cluster = (Twine(spec.cluster[0]) + "x" + Twine(spec.cluster[1]) +
+                         "x" + Twine(spec.cluster[2]))
+                            .str();
+  CUresult occupancy =
+      api.occupancyMaxActiveClusters(&info.activeClusters, fn, &config);
+  if (occupancy == CUDA_ERROR_INVALID_CLUSTER_SIZE)
+    return makeBadInputError("kernel " + spec.name + ": this GPU (" +
+                             device.name + ") cannot run clusters of " +
+                             cluster + " blocks");
+  GEMM_CUDA_TRY(occupancy);
+  if (info.activeClusters == 0)
+    return makeBadInputError("kernel " + spec.name +
+                             " cannot run a single cluster of " + cluster +
+                             " blocks (each block: " + footprint);
   return std::move(result);
 }
 
@@ -213,6 +266,14 @@ KernelModule::~KernelModule() {
 
 Error KernelModule::launch(const LaunchGrid &grid, PackedKernelParams &params,
                            cudaStream_t stream) {
+  // cudaStream_t and CUstream are the same type.
+  if (!spec->hasCluster()) {
+    GEMM_CUDA_TRY(driver->launchKernel(
+        function, grid.dims[0], grid.dims[1], grid.dims[2], spec->block[0],
+        spec->block[1], spec->block[2], spec->dynamicSharedMemoryBytes, stream,
+        params.getPointers(), nullptr));
+    return Error::success();
+  }
   CUlaunchConfig config = {};
   config.gridDimX = grid.dims[0];
   config.gridDimY = grid.dims[1];
@@ -221,7 +282,9 @@ Error KernelModule::launch(const LaunchGrid &grid, PackedKernelParams &params,
   config.blockDimY = spec->block[1];
   config.blockDimZ = spec->block[2];
   config.sharedMemBytes = spec->dynamicSharedMemoryBytes;
-  config.hStream = stream; // cudaStream_t and CUstream are the same type.
+  config.hStream = stream;
+  // A cluster shape compiled into the kernel (checked to match the bundle's
+  // at load) applies by itself; otherwise the launch gives it.
   CUlaunchAttribute attribute = {};
   if (clusterFromLaunch) {
     attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;

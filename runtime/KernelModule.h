@@ -8,6 +8,7 @@
 #include "runtime/GemmShape.h"
 #include "runtime/KernelParams.h"
 #include "runtime/KernelSpec.h"
+#include "runtime/LaunchGrid.h"
 
 #include "llvm/Support/Error.h"
 
@@ -29,10 +30,17 @@ struct KernelImages {
 llvm::Expected<KernelImages> readKernelImages(const KernelSpec &spec);
 
 /// Picks the image to load on a device: the cubin when it fits the device,
-/// else the PTX when that fits, else a chip-mismatch error.
+/// else the PTX when that fits, else a BadInput error "kernel K is built for
+/// sm_90a, this GPU (NAME) is sm_80: <why each image does not fit>".
 llvm::Expected<ImageKind> chooseImage(const KernelSpec &spec,
                                       const KernelImages &images,
                                       const DeviceInfo &device);
+
+/// Checks what the launch needs of the device besides a fitting image:
+/// thread block clusters and TMA descriptors need compute capability 9.0 or
+/// newer. BadInput errors.
+llvm::Error checkDeviceFeatures(const KernelSpec &spec,
+                                const DeviceInfo &device);
 
 /// What the driver reports about a loaded kernel.
 struct KernelFunctionInfo {
@@ -40,16 +48,18 @@ struct KernelFunctionInfo {
   int localBytesPerThread = 0; ///< Spills and local arrays.
   int staticSharedBytes = 0;
   int maxThreadsPerBlock = 0;
-  int activeBlocksPerMultiprocessor = 0;
+  int activeBlocksPerMultiprocessor = 0; ///< Kernels without clusters.
+  int activeClusters = 0;                ///< Per device; cluster kernels.
   ImageKind imageKind = ImageKind::Cubin;
 };
 
 /// A loaded CUmodule and its kernel function (RAII, move-only).
 class KernelModule {
 public:
-  /// Loads the image chosen by chooseImage, looks up the kernel, raises its
-  /// dynamic shared memory limit when it needs more than 48 KiB and checks
-  /// that a block of the bundle's size can run.
+  /// Checks the device features, loads the image chosen by chooseImage,
+  /// looks up the kernel, raises its dynamic shared memory limit when it
+  /// needs more than 48 KiB and checks that a block (or a cluster) of the
+  /// bundle's size can run.
   static llvm::Expected<KernelModule> load(const KernelSpec &spec,
                                            const KernelImages &images,
                                            const DeviceInfo &device);
@@ -60,7 +70,8 @@ public:
   KernelModule &operator=(const KernelModule &) = delete;
   ~KernelModule();
 
-  /// Launches the kernel asynchronously on `stream`.
+  /// Launches the kernel asynchronously on `stream`: cuLaunchKernel, or
+  /// cuLaunchKernelEx for cluster kernels. `grid` must be from computeGrid.
   llvm::Error launch(const LaunchGrid &grid, PackedKernelParams &params,
                      cudaStream_t stream);
 

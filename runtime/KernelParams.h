@@ -9,6 +9,10 @@
 //   b: sizes (K, N), strides (ldb, 1)
 //   c: sizes (M, N), strides (ldc, 1)
 //
+// A "tma" parameter (see KernelParamSpec.h) is one kernel parameter: an
+// 8-byte device address of the 128-byte CUtensorMap (global_pointer), or the
+// CUtensorMap itself (by_value, from a 128-byte aligned host object).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_RUNTIME_KERNELPARAMS_H
@@ -18,6 +22,8 @@
 #include "runtime/KernelSpec.h"
 
 #include "llvm/ADT/ArrayRef.h"
+
+#include <cuda.h>
 
 #include <cstdint>
 #include <vector>
@@ -42,35 +48,65 @@ struct OperandAddresses {
   uint64_t a = 0;
   uint64_t b = 0;
   uint64_t c = 0;
+
+  uint64_t get(Operand operand) const {
+    return operand == Operand::A ? a : operand == Operand::B ? b : c;
+  }
 };
 
 MemRefDescriptor2D describeOperand(const GemmShape &shape, Operand operand,
                                    uint64_t address);
 
 /// Kernel parameters ready for cuLaunchKernel: getPointers()[i] points at
-/// the 8-byte value of parameter i. Move-only (the pointers refer into the
-/// object's own storage, which a move keeps in place).
+/// the value of parameter i (8 bytes, or a 128-byte CUtensorMap). Move-only;
+/// the pointers refer into the object's own heap storage, which a move keeps
+/// in place.
 class PackedKernelParams {
 public:
+  PackedKernelParams() = default;
+  /// Only 8-byte parameters.
   explicit PackedKernelParams(std::vector<uint64_t> values);
   PackedKernelParams(const PackedKernelParams &) = delete;
   PackedKernelParams &operator=(const PackedKernelParams &) = delete;
   PackedKernelParams(PackedKernelParams &&) = default;
   PackedKernelParams &operator=(PackedKernelParams &&) = default;
 
+  void appendValue(uint64_t value);
+  void appendTensorMap(const CUtensorMap &map);
+
+  /// The 8-byte parameters, in order (tensor maps left out).
   llvm::ArrayRef<uint64_t> getValues() const { return values; }
-  void **getPointers() { return pointers.data(); }
-  size_t size() const { return values.size(); }
+  /// The by-value tensor map parameters, in order.
+  llvm::ArrayRef<CUtensorMap> getTensorMaps() const { return tensorMaps; }
+  /// Valid until the next append.
+  void **getPointers();
+  /// Number of kernel parameters.
+  size_t size() const { return slots.size(); }
 
 private:
+  struct Slot {
+    bool isTensorMap;
+    size_t index; ///< Into values or tensorMaps.
+  };
   std::vector<uint64_t> values;
+  std::vector<CUtensorMap> tensorMaps; ///< 128-byte aligned (alignas).
+  std::vector<Slot> slots;
   std::vector<void *> pointers;
 };
 
+/// One "tma" parameter ready to pass: the encoded map and, for
+/// global_pointer passing, the device address of its copy.
+struct TensorMapArgument {
+  CUtensorMap map;
+  uint64_t deviceAddress = 0;
+};
+
 /// Packs the parameters of `spec` (in its parameter order) for `shape`.
-PackedKernelParams packKernelParams(const KernelSpec &spec,
-                                    const GemmShape &shape,
-                                    const OperandAddresses &addresses);
+/// `tensorMaps` holds one entry per "tma" parameter, in parameter order.
+PackedKernelParams
+packKernelParams(const KernelSpec &spec, const GemmShape &shape,
+                 const OperandAddresses &addresses,
+                 llvm::ArrayRef<TensorMapArgument> tensorMaps = {});
 
 } // namespace runtime
 } // namespace gemm_opt

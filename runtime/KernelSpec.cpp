@@ -15,18 +15,6 @@ using namespace llvm;
 namespace gemm_opt {
 namespace runtime {
 
-StringRef getOperandName(Operand operand) {
-  switch (operand) {
-  case Operand::A:
-    return "a";
-  case Operand::B:
-    return "b";
-  case Operand::C:
-    return "c";
-  }
-  return "?";
-}
-
 StringRef getProblemDimName(ProblemDim dim) {
   switch (dim) {
   case ProblemDim::M:
@@ -108,57 +96,63 @@ Expected<GridDimSpec> parseGridDim(const JsonFieldReader &grid, StringRef key,
   return dim;
 }
 
-Error parseParameters(const JsonFieldReader &kernel, KernelSpec &spec) {
-  Expected<const json::Value *> value = kernel.getRequired("parameters");
-  if (!value)
-    return value.takeError();
-  const json::Array *array = (*value)->getAsArray();
-  if (!array)
-    return kernel.fail("parameters", "must be an array");
-  std::array<bool, 3> seen = {false, false, false};
-  for (auto [index, element] : enumerate(*array)) {
-    std::string context =
-        kernel.getContext() + ": parameters[" + std::to_string(index) + "]";
-    const json::Object *object = element.getAsObject();
-    if (!object)
-      return makeBadInputError(context + " must be an object");
-    JsonFieldReader reader(*object, context);
-    Expected<StringRef> kind = reader.getString("kind");
-    if (!kind)
-      return kind.takeError();
-    if (*kind != "memref")
-      return reader.fail("kind", "is '" + *kind +
-                                     "'; only \"memref\" parameters are "
-                                     "supported");
-    Expected<StringRef> operandName = reader.getString("operand");
-    if (!operandName)
-      return operandName.takeError();
-    std::optional<Operand> operand =
-        StringSwitch<std::optional<Operand>>(*operandName)
-            .Case("a", Operand::A)
-            .Case("b", Operand::B)
-            .Case("c", Operand::C)
-            .Default(std::nullopt);
-    if (!operand)
-      return reader.fail("operand",
-                         "is '" + *operandName + "', expected a, b or c");
-    Expected<int64_t> rank = reader.getInteger("rank", 2, 2);
-    if (!rank)
-      return rank.takeError();
-    bool &wasSeen = seen[static_cast<size_t>(*operand)];
-    if (wasSeen)
-      return makeBadInputError(context + ": operand '" + *operandName +
-                               "' is passed twice");
-    wasSeen = true;
-    spec.parameters.push_back({KernelParamSpec::Kind::MemRef, *operand,
-                               static_cast<unsigned>(*rank)});
+/// {"persistent": {"ctas_per_sm": C}, "tiles": {"m": TM, "n": TN}}.
+Expected<PersistentGridSpec> parsePersistentGrid(const JsonFieldReader &grid) {
+  for (StringRef axis : {"x", "y", "z"})
+    if (grid.has(axis))
+      return grid.fail(axis, "cannot be combined with 'persistent' (a "
+                             "persistent grid is 1-D and sized by the "
+                             "runtime)");
+  PersistentGridSpec persistent;
+  Expected<JsonFieldReader> options = grid.getObject("persistent");
+  if (!options)
+    return options.takeError();
+  Expected<int64_t> ctasPerSm = options->getInteger("ctas_per_sm", 1, 32);
+  if (!ctasPerSm)
+    return ctasPerSm.takeError();
+  persistent.ctasPerSm = *ctasPerSm;
+  Expected<JsonFieldReader> tiles = grid.getObject("tiles");
+  if (!tiles)
+    return tiles.takeError();
+  for (auto [name, field] :
+       {std::pair<StringRef, int64_t *>("m", &persistent.tileM),
+        {"n", &persistent.tileN}}) {
+    Expected<int64_t> value = tiles->getInteger(name, 1);
+    if (!value)
+      return value.takeError();
+    *field = *value;
   }
-  for (Operand operand : {Operand::A, Operand::B, Operand::C})
-    if (!seen[static_cast<size_t>(operand)])
-      return makeBadInputError(kernel.getContext() +
-                               ": parameters: no memref parameter for "
-                               "operand '" +
-                               getOperandName(operand) + "'");
+  return persistent;
+}
+
+Error parseGrid(const JsonFieldReader &kernel, KernelSpec &spec) {
+  Expected<JsonFieldReader> grid = kernel.getObject("grid");
+  if (!grid)
+    return grid.takeError();
+  if (grid->has("persistent")) {
+    Expected<PersistentGridSpec> persistent = parsePersistentGrid(*grid);
+    if (!persistent)
+      return persistent.takeError();
+    if (spec.cluster[1] != 1 || spec.cluster[2] != 1)
+      return kernel.fail("cluster",
+                         "is [" + Twine(spec.cluster[0]) + ", " +
+                             Twine(spec.cluster[1]) + ", " +
+                             Twine(spec.cluster[2]) +
+                             "]; a persistent grid is 1-D, so clusters must "
+                             "be [X, 1, 1]");
+    spec.persistentGrid = *persistent;
+    return Error::success();
+  }
+  if (grid->has("tiles"))
+    return grid->fail("tiles", "is only allowed with 'persistent'");
+  static constexpr StringLiteral gridAxes[] = {"x", "y", "z"};
+  for (auto [index, key] : enumerate(gridAxes)) {
+    Expected<GridDimSpec> dim =
+        parseGridDim(*grid, key, /*optional=*/index == 2);
+    if (!dim)
+      return dim.takeError();
+    spec.grid[index] = *dim;
+  }
   return Error::success();
 }
 
@@ -229,17 +223,8 @@ Expected<KernelSpec> parseKernel(const json::Object &object,
     spec.dynamicSharedMemoryBytes = static_cast<uint32_t>(*smem);
   }
 
-  Expected<JsonFieldReader> grid = kernel.getObject("grid");
-  if (!grid)
-    return grid.takeError();
-  static constexpr StringLiteral gridAxes[] = {"x", "y", "z"};
-  for (auto [index, key] : enumerate(gridAxes)) {
-    Expected<GridDimSpec> dim =
-        parseGridDim(*grid, key, /*optional=*/index == 2);
-    if (!dim)
-      return dim.takeError();
-    spec.grid[index] = *dim;
-  }
+  if (Error err = parseGrid(kernel, spec))
+    return std::move(err);
 
   if (kernel.has("tile")) {
     Expected<ProblemTile> tile = parseProblemTile(kernel, "tile");
@@ -288,14 +273,35 @@ Expected<KernelSpec> parseKernel(const json::Object &object,
     return kernel.fail("min_alignment_bytes", "must be a power of two");
   spec.minAlignmentBytes = *alignment;
 
-  if (Error err = parseParameters(kernel, spec))
-    return std::move(err);
+  Expected<std::vector<KernelParamSpec>> params =
+      parseKernelParams(kernel, {spec.aType, spec.bType, spec.cType});
+  if (!params)
+    return params.takeError();
+  spec.parameters = std::move(*params);
   if (Error err = checkSupportedTypes(spec))
     return addErrorContext(std::move(err), kernel.getContext());
   return std::move(spec);
 }
 
 } // namespace
+
+bool KernelSpec::hasTensorMaps() const {
+  return any_of(parameters, [](const KernelParamSpec &param) {
+    return param.isTensorMap();
+  });
+}
+
+ElementType KernelSpec::getOperandType(Operand operand) const {
+  switch (operand) {
+  case Operand::A:
+    return aType;
+  case Operand::B:
+    return bType;
+  case Operand::C:
+    return cType;
+  }
+  return aType;
+}
 
 Error checkSupportedTypes(const KernelSpec &spec) {
   if (spec.accumulatorType != ElementType::F32)

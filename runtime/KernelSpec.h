@@ -5,6 +5,45 @@
 // (relative to the JSON file), launch configuration, tile sizes, element types
 // and kernel parameter convention. This file parses it into KernelSpecs.
 //
+// One kernel entry (fields marked * are optional):
+//
+//   {"name": "gemm_kernel_0", "cubin"*: "k.cubin", "ptx"*: "k.ptx",
+//    "chip": "sm_90a", "block": [256, 1, 1], "cluster"*: [1, 1, 1],
+//    "dynamic_shared_memory_bytes"*: 98304,
+//    "grid": <grid>,
+//    "tile"*: {"m": 128, "n": 256, "k": 32},
+//    "requires_divisible": {"m": 128, "n": 256, "k": 32},
+//    "types": {"a": "bf16", "b": "bf16", "c": "bf16", "accumulator": "f32"},
+//    "layouts": {"a": "row", "b": "row", "c": "row"},
+//    "min_alignment_bytes": 16,
+//    "parameters": [<parameter>, ...]}
+//
+// <grid> is one of
+//   {"x": <dim>, "y": <dim>, "z"*: <dim>}       (z defaults to 1)
+//       <dim>: a positive integer, or {"extent": "m"|"n"|"k", "tile": T},
+//       meaning ceil(extent / T) blocks;
+//   {"persistent": {"ctas_per_sm": C}, "tiles": {"m": TM, "n": TN}}
+//       a 1-D grid of min(ceil(M/TM) * ceil(N/TN), SMs * C) blocks, rounded
+//       down to a multiple of the cluster size (at least one cluster); the
+//       kernel loops over the output tiles itself. C is in [1, 32]; the
+//       cluster must be [X, 1, 1].
+//
+// "cluster" (added for Hopper; default [1, 1, 1]): when its product is above
+// 1, the kernel is launched in thread block clusters through
+// cuLaunchKernelEx (CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION, unless the kernel
+// has the cluster shape compiled in, which must then match), and needs a
+// compute capability 9.0 device. Each grid dimension of the x/y/z form is
+// rounded up to a multiple of the cluster dimension, so kernels must skip
+// tiles outside M x N.
+//
+// <parameter> is a "memref" or a "tma" parameter (see KernelParamSpec.h):
+//   {"kind": "memref", "operand": "a", "rank": 2}
+//   {"kind": "tma", "operand": "a", "box": [64, 128], "swizzle": 128,
+//    "pass": "global_pointer", "l2_promotion"*: 256, "oob_fill"*: "zero"}
+//
+// Bundles written before "tma" parameters and persistent grids existed read
+// as before.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_RUNTIME_KERNELSPEC_H
@@ -12,6 +51,7 @@
 
 #include "runtime/Chip.h"
 #include "runtime/ElementType.h"
+#include "runtime/KernelParamSpec.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -27,9 +67,6 @@ namespace runtime {
 
 /// The bundle format this runtime reads.
 inline constexpr llvm::StringLiteral BundleFormatName = "gemm-opt-bundle-v1";
-
-enum class Operand { A, B, C };
-llvm::StringRef getOperandName(Operand operand);
 
 /// A problem dimension of C[M x N] = A[M x K] * B[K x N].
 enum class ProblemDim { M, N, K };
@@ -50,13 +87,12 @@ struct GridDimSpec {
   int64_t tile = 1;
 };
 
-/// One kernel parameter group. Only 2-D memrefs exist today: each is passed
-/// as 7 eight-byte kernel parameters (see KernelParams.h).
-struct KernelParamSpec {
-  enum class Kind { MemRef };
-  Kind kind = Kind::MemRef;
-  Operand operand = Operand::A;
-  unsigned rank = 2;
+/// A persistent grid (see the file comment): the kernel loops over tiles of
+/// tileM x tileN outputs.
+struct PersistentGridSpec {
+  int64_t ctasPerSm = 1;
+  int64_t tileM = 1;
+  int64_t tileN = 1;
 };
 
 struct KernelSpec {
@@ -68,7 +104,8 @@ struct KernelSpec {
   std::array<unsigned, 3> block = {1, 1, 1};
   std::array<unsigned, 3> cluster = {1, 1, 1};
   uint32_t dynamicSharedMemoryBytes = 0;
-  std::array<GridDimSpec, 3> grid;
+  std::array<GridDimSpec, 3> grid; ///< Unused for a persistent grid.
+  std::optional<PersistentGridSpec> persistentGrid;
   std::optional<ProblemTile> tile; ///< Informational.
   ProblemTile requiresDivisible;
   ElementType aType = ElementType::BF16;
@@ -78,7 +115,12 @@ struct KernelSpec {
   int64_t minAlignmentBytes = 16;
   std::vector<KernelParamSpec> parameters;
 
-  bool hasCluster() const { return cluster[0] * cluster[1] * cluster[2] != 1; }
+  unsigned getClusterSize() const {
+    return cluster[0] * cluster[1] * cluster[2];
+  }
+  bool hasCluster() const { return getClusterSize() != 1; }
+  bool hasTensorMaps() const;
+  ElementType getOperandType(Operand operand) const;
   unsigned getThreadsPerBlock() const { return block[0] * block[1] * block[2]; }
 };
 

@@ -99,8 +99,11 @@ void printReport(raw_ostream &os, const RunReport &report) {
   os << "kernel   : " << spec.name << " from " << report.bundlePath << " ("
      << getImageKindName(info.imageKind) << ", " << spec.chipName << ")\n";
   os << "launch   : grid " << result.grid.dims[0] << "x" << result.grid.dims[1]
-     << "x" << result.grid.dims[2] << ", block " << spec.block[0] << "x"
-     << spec.block[1] << "x" << spec.block[2];
+     << "x" << result.grid.dims[2];
+  if (spec.persistentGrid)
+    os << " (persistent over " << result.grid.persistentTiles << " tiles)";
+  os << ", block " << spec.block[0] << "x" << spec.block[1] << "x"
+     << spec.block[2];
   if (spec.hasCluster())
     os << ", cluster " << spec.cluster[0] << "x" << spec.cluster[1] << "x"
        << spec.cluster[2];
@@ -109,7 +112,21 @@ void printReport(raw_ostream &os, const RunReport &report) {
      << " B local";
   if (info.activeBlocksPerMultiprocessor)
     os << ", " << info.activeBlocksPerMultiprocessor << " block(s)/SM";
+  if (info.activeClusters)
+    os << ", " << info.activeClusters << " cluster(s)/GPU";
   os << "\n";
+  if (spec.hasTensorMaps()) {
+    os << "tma      :";
+    for (const KernelParamSpec &param : spec.parameters) {
+      if (!param.isTensorMap())
+        continue;
+      const TensorMapSpec &map = param.tensorMap;
+      os << " " << getOperandName(param.operand) << " ("
+         << getTensorMapPassingName(map.passing) << ", box " << map.box[0]
+         << "x" << map.box[1] << ", swizzle " << map.swizzleBytes << ")";
+    }
+    os << "\n";
+  }
   os << "shape    : M=" << shape.m << " N=" << shape.n << " K=" << shape.k
      << "  lda=" << shape.lda << " ldb=" << shape.ldb << " ldc=" << shape.ldc
      << "\n";
@@ -170,6 +187,24 @@ json::Value toJSON(const RunReport &report) {
       {"local_bytes_per_thread", info.localBytesPerThread},
       {"static_shared_memory_bytes", info.staticSharedBytes},
       {"blocks_per_sm", info.activeBlocksPerMultiprocessor}};
+  if (spec.hasCluster())
+    kernel["clusters_per_gpu"] = info.activeClusters;
+  if (spec.persistentGrid)
+    kernel["persistent"] =
+        json::Object{{"ctas_per_sm", spec.persistentGrid->ctasPerSm},
+                     {"tiles", result.grid.persistentTiles}};
+  if (spec.hasTensorMaps()) {
+    json::Array maps;
+    for (const KernelParamSpec &param : spec.parameters)
+      if (param.isTensorMap())
+        maps.push_back(json::Object{
+            {"operand", getOperandName(param.operand)},
+            {"pass", getTensorMapPassingName(param.tensorMap.passing)},
+            {"box",
+             json::Array{param.tensorMap.box[0], param.tensorMap.box[1]}},
+            {"swizzle", param.tensorMap.swizzleBytes}});
+    kernel["tensor_maps"] = std::move(maps);
+  }
   if (spec.tile)
     kernel["tile"] = json::Object{
         {"m", spec.tile->m}, {"n", spec.tile->n}, {"k", spec.tile->k}};

@@ -7,6 +7,8 @@
 
 #include "gtest/gtest.h"
 
+#include <tuple>
+
 using namespace llvm;
 using namespace gemm_opt::runtime;
 using namespace gemm_opt::runtime::test;
@@ -54,25 +56,86 @@ TEST(KernelModuleTest, RefusesAChipMismatch) {
   ErrorSummary error = summarizeError(
       chooseImage(makeSpec("sm_90a"), both, makeDevice(8, 0)).takeError());
   EXPECT_EQ(error.exitCode, ExitBadInput);
-  EXPECT_NE(error.message.find("kernel gemm_kernel_0: chip mismatch: a cubin "
-                               "built for sm_90a runs only on compute "
-                               "capability 9.0 devices"),
-            std::string::npos)
-      << error.message;
-  EXPECT_NE(error.message.find("a ptx built for sm_90a"), std::string::npos)
-      << error.message;
+  EXPECT_EQ(error.message,
+            "kernel gemm_kernel_0 is built for sm_90a, this GPU (Test GPU) is "
+            "sm_80: a cubin built for sm_90a runs only on compute capability "
+            "9.0 devices; a ptx built for sm_90a runs only on compute "
+            "capability 9.0 devices");
 
   KernelImages cubinOnly{"cubin bytes", ""};
   error = summarizeError(
       chooseImage(makeSpec("sm_80"), cubinOnly, makeDevice(9, 0)).takeError());
   EXPECT_EQ(error.exitCode, ExitBadInput);
-  EXPECT_NE(error.message.find("is compute capability 9.0"), std::string::npos)
+  EXPECT_NE(error.message.find("kernel gemm_kernel_0 is built for sm_80, this "
+                               "GPU (Test GPU) is sm_90: a cubin built for "
+                               "sm_80 runs only on compute capability 8.x "
+                               "devices"),
+            std::string::npos)
       << error.message;
 
   error = summarizeError(
       chooseImage(makeSpec("sm_80"), KernelImages(), makeDevice(9, 0))
           .takeError());
   EXPECT_EQ(error.exitCode, ExitBadInput);
+}
+
+TEST(KernelModuleTest, Sm90aNeedsExactlyHopper) {
+  // Arch-specific (wgmma, setmaxnreg): neither older nor newer GPUs run it,
+  // not even through the PTX.
+  KernelImages both{"cubin bytes", "ptx text"};
+  KernelSpec spec = makeSpec("sm_90a");
+  for (auto [major, minor, arch] :
+       {std::tuple<int, int, const char *>(8, 0, "sm_80"),
+        {8, 9, "sm_89"},
+        {10, 0, "sm_100"},
+        {12, 0, "sm_120"}}) {
+    ErrorSummary error = summarizeError(
+        chooseImage(spec, both, makeDevice(major, minor)).takeError());
+    EXPECT_EQ(error.exitCode, ExitBadInput) << arch;
+    EXPECT_NE(error.message.find("kernel gemm_kernel_0 is built for sm_90a, "
+                                 "this GPU (Test GPU) is " +
+                                 std::string(arch) + ":"),
+              std::string::npos)
+        << error.message;
+  }
+  Expected<ImageKind> kind = chooseImage(spec, both, makeDevice(9, 0));
+  ASSERT_TRUE(static_cast<bool>(kind)) << toString(kind.takeError());
+  EXPECT_EQ(*kind, ImageKind::Cubin);
+}
+
+TEST(KernelModuleTest, ClustersAndTmaNeedHopper) {
+  // An sm_80 PTX kernel that uses clusters or TMA would JIT for Ampere.
+  json::Object kernel = makeValidKernel();
+  kernel["chip"] = "sm_80";
+  kernel["cluster"] = json::Array{2, 1, 1};
+  KernelSpec clustered = parseSingleKernel(std::move(kernel));
+  ErrorSummary error =
+      summarizeError(checkDeviceFeatures(clustered, makeDevice(8, 6)));
+  EXPECT_EQ(error.exitCode, ExitBadInput);
+  EXPECT_EQ(error.message,
+            "kernel gemm_kernel_0 is launched in clusters of 2x1x1 blocks: "
+            "thread block clusters need compute capability 9.0 or newer; this "
+            "GPU (Test GPU) is sm_86");
+
+  kernel = makeHopperKernel();
+  kernel["chip"] = "sm_80";
+  kernel["cluster"] = json::Array{1, 1, 1};
+  KernelSpec tma = parseSingleKernel(std::move(kernel));
+  error = summarizeError(checkDeviceFeatures(tma, makeDevice(8, 0)));
+  EXPECT_EQ(error.exitCode, ExitBadInput);
+  EXPECT_NE(error.message.find("kernel gemm_kernel_0 takes TMA descriptors: "
+                               "tensor maps need compute capability 9.0 or "
+                               "newer; this GPU (Test GPU) is sm_80"),
+            std::string::npos)
+      << error.message;
+
+  KernelSpec hopper = parseSingleKernel(makeHopperKernel());
+  EXPECT_FALSE(
+      static_cast<bool>(checkDeviceFeatures(hopper, makeDevice(9, 0))));
+  EXPECT_FALSE(
+      static_cast<bool>(checkDeviceFeatures(hopper, makeDevice(10, 0))));
+  EXPECT_FALSE(static_cast<bool>(
+      checkDeviceFeatures(makeSpec("sm_80"), makeDevice(8, 0))));
 }
 
 TEST(KernelModuleTest, MissingImageFiles) {

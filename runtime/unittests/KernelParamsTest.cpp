@@ -83,4 +83,56 @@ TEST(KernelParamsTest, PointersSurviveAMove) {
     EXPECT_EQ(moved.getPointers()[i], &moved.getValues()[i]);
 }
 
+TEST(KernelParamsTest, PacksTensorMaps) {
+  // a: tma global_pointer, b: tma by_value, c: memref.
+  KernelSpec spec = parseSingleKernel(makeHopperKernel());
+  GemmShape shape = GemmShape::get(256, 512, 128);
+  constexpr uint64_t mapAddress = 0x7f0000300080;
+  TensorMapArgument mapA{};
+  mapA.deviceAddress = mapAddress;
+  TensorMapArgument mapB{};
+  for (size_t i = 0; i < 16; ++i)
+    mapB.map.opaque[i] = 0x1000 + i;
+  PackedKernelParams params = packKernelParams(
+      spec, shape, {addressA, addressB, addressC}, {mapA, mapB});
+  ASSERT_EQ(params.size(), 2u + MemRef2DParamCount);
+  std::vector<uint64_t> expected = {mapAddress, // a
+                                    addressC,   addressC, 0, 256,
+                                    512,        512,      1}; // c
+  EXPECT_EQ(params.getValues().vec(), expected);
+  ASSERT_EQ(params.getTensorMaps().size(), 1u);
+
+  void **pointers = params.getPointers();
+  EXPECT_EQ(*static_cast<uint64_t *>(pointers[0]), mapAddress);
+  // b: the 128-byte map itself, from a 128-byte aligned host object.
+  EXPECT_EQ(pointers[1], &params.getTensorMaps()[0]);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(pointers[1]) % 128, 0u);
+  const auto *map = static_cast<const CUtensorMap *>(pointers[1]);
+  EXPECT_EQ(map->opaque[0], 0x1000u);
+  EXPECT_EQ(map->opaque[15], 0x100fu);
+  EXPECT_EQ(*static_cast<uint64_t *>(pointers[2]), addressC);
+  EXPECT_EQ(*static_cast<uint64_t *>(pointers[8]), 1u);
+
+  PackedKernelParams moved = std::move(params);
+  void **movedPointers = moved.getPointers();
+  EXPECT_EQ(movedPointers[1], &moved.getTensorMaps()[0]);
+  EXPECT_EQ(movedPointers[0], &moved.getValues()[0]);
+}
+
+TEST(KernelParamsTest, AppendsInOrder) {
+  PackedKernelParams params;
+  CUtensorMap map{};
+  params.appendValue(7);
+  params.appendTensorMap(map);
+  params.appendTensorMap(map);
+  params.appendValue(9);
+  ASSERT_EQ(params.size(), 4u);
+  void **pointers = params.getPointers();
+  EXPECT_EQ(pointers[0], &params.getValues()[0]);
+  EXPECT_EQ(pointers[1], &params.getTensorMaps()[0]);
+  EXPECT_EQ(pointers[2], &params.getTensorMaps()[1]);
+  EXPECT_EQ(pointers[3], &params.getValues()[1]);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(pointers[2]) % 128, 0u);
+}
+
 } // namespace

@@ -187,7 +187,7 @@ TEST(KernelSpecTest, BadValues) {
       {"parameters",
        json::Array{
            json::Object{{"kind", "scalar"}, {"operand", "a"}, {"rank", 2}}},
-       "only \"memref\" parameters are supported"},
+       "field 'kind' is 'scalar', expected \"memref\" or \"tma\""},
       {"parameters",
        json::Array{
            json::Object{{"kind", "memref"}, {"operand", "a"}, {"rank", 3}}},
@@ -201,7 +201,7 @@ TEST(KernelSpecTest, BadValues) {
        json::Array{
            json::Object{{"kind", "memref"}, {"operand", "a"}, {"rank", 2}},
            json::Object{{"kind", "memref"}, {"operand", "b"}, {"rank", 2}}},
-       "no memref parameter for operand 'c'"},
+       "no memref or tma parameter for operand 'c'"},
   };
   for (Case &c : cases) {
     json::Object kernel = makeValidKernel();

@@ -42,6 +42,32 @@ inline llvm::json::Object makeValidKernel() {
              Object{{"kind", "memref"}, {"operand", "c"}, {"rank", 2}}}}};
 }
 
+/// A "tma" parameter of the bundle contract.
+inline llvm::json::Object makeTmaParam(llvm::StringRef operand,
+                                       llvm::json::Array box, int swizzle,
+                                       llvm::StringRef pass) {
+  return llvm::json::Object{{"kind", "tma"},         {"operand", operand},
+                            {"box", std::move(box)}, {"swizzle", swizzle},
+                            {"pass", pass},          {"l2_promotion", 256},
+                            {"oob_fill", "zero"}};
+}
+
+/// A Hopper-style kernel: TMA for a (global_pointer) and b (by_value), a
+/// memref for c, 2x1x1 clusters and a persistent grid.
+inline llvm::json::Object makeHopperKernel() {
+  using llvm::json::Array;
+  using llvm::json::Object;
+  Object kernel = makeValidKernel();
+  kernel["cluster"] = Array{2, 1, 1};
+  kernel["grid"] = Object{{"persistent", Object{{"ctas_per_sm", 1}}},
+                          {"tiles", Object{{"m", 128}, {"n", 256}}}};
+  kernel["parameters"] =
+      Array{makeTmaParam("a", Array{64, 128}, 128, "global_pointer"),
+            makeTmaParam("b", Array{64, 64}, 128, "by_value"),
+            Object{{"kind", "memref"}, {"operand", "c"}, {"rank", 2}}};
+  return kernel;
+}
+
 inline std::string makeBundleText(llvm::json::Object kernel) {
   llvm::json::Object bundle{{"format", BundleFormatName},
                             {"kernels", llvm::json::Array{std::move(kernel)}}};

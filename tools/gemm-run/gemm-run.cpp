@@ -9,8 +9,8 @@
 // PATH).
 //
 // Exit codes: 0 pass, 1 numerical mismatch (or NaN/Inf), 2 bad input, usage,
-// unsupported shape or chip, 3 no CUDA driver or device, 4 other CUDA/cuBLAS
-// failure.
+// unsupported shape, chip or device feature (clusters and TMA need sm_90),
+// 3 no CUDA driver or device, 4 other CUDA/cuBLAS failure.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +18,7 @@
 #include "runtime/GemmBenchmark.h"
 #include "runtime/KernelModule.h"
 #include "runtime/KernelSpec.h"
+#include "runtime/LaunchGrid.h"
 #include "runtime/Report.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/Validation.h"
@@ -215,7 +216,10 @@ Expected<RunOutcome> run(const char *argv0, const GemmShape &shape) {
     return spec.takeError();
   if (Error err = checkShapeSupported(**spec, shape))
     return std::move(err);
-  if (Expected<LaunchGrid> grid = computeGrid(**spec, shape); !grid)
+  // The SM count only sizes persistent grids; the device's is used later.
+  if (Expected<LaunchGrid> grid =
+          computeGrid(**spec, shape, /*multiprocessorCount=*/1);
+      !grid)
     return grid.takeError();
   Expected<KernelImages> images = readKernelImages(**spec);
   if (!images)
@@ -226,6 +230,8 @@ Expected<RunOutcome> run(const char *argv0, const GemmShape &shape) {
     return device.takeError();
   if (Expected<ImageKind> kind = chooseImage(**spec, *images, *device); !kind)
     return kind.takeError();
+  if (Error err = checkDeviceFeatures(**spec, *device))
+    return std::move(err);
 
   BenchmarkOptions options;
   options.warmupRuns = warmup;

@@ -1,0 +1,55 @@
+//===- KernelArguments.h - Everything a kernel launch passes ---*- C++ -*-===//
+//
+// The packed kernel parameters of a bundle kernel at one shape, and what they
+// refer to: the tensor maps of its "tma" parameters, encoded with
+// cuTensorMapEncodeTiled. Maps passed as global_pointer are copied into one
+// device allocation (each at a 128-byte aligned offset) that lives as long as
+// this object, so it must outlive every launch that uses getParams().
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_KERNELARGUMENTS_H
+#define GEMM_OPT_RUNTIME_KERNELARGUMENTS_H
+
+#include "runtime/CudaDriver.h"
+#include "runtime/DeviceBuffer.h"
+#include "runtime/GemmShape.h"
+#include "runtime/KernelParams.h"
+#include "runtime/KernelSpec.h"
+#include "runtime/TensorMapEncoding.h"
+
+#include "llvm/Support/Error.h"
+
+namespace gemm_opt {
+namespace runtime {
+
+/// Alignment of a CUtensorMap, in host and device memory.
+inline constexpr uint64_t TensorMapAlignment = 128;
+
+/// Encodes one tensor map through the driver.
+llvm::Expected<CUtensorMap> encodeTensorMap(const DriverApi &driver,
+                                            const TensorMapEncoding &encoding);
+
+/// Move-only (owns device memory).
+class KernelArguments {
+public:
+  /// Encodes the tensor maps of `spec` over the operands at `addresses`
+  /// (which must stay allocated), copies the global_pointer ones to the
+  /// device and packs all parameters.
+  static llvm::Expected<KernelArguments>
+  create(const DriverApi &driver, const KernelSpec &spec,
+         const GemmShape &shape, const OperandAddresses &addresses);
+
+  PackedKernelParams &getParams() { return params; }
+
+private:
+  KernelArguments() = default;
+
+  PackedKernelParams params;
+  DeviceBuffer tensorMapStorage; ///< The global_pointer maps.
+};
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_KERNELARGUMENTS_H

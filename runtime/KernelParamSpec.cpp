@@ -1,0 +1,219 @@
+//===- KernelParamSpec.cpp - Kernel parameter conventions -----------------===//
+
+#include "runtime/KernelParamSpec.h"
+
+#include "runtime/JsonFieldReader.h"
+#include "runtime/RuntimeError.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <optional>
+
+using namespace llvm;
+
+namespace gemm_opt {
+namespace runtime {
+
+StringRef getOperandName(Operand operand) {
+  switch (operand) {
+  case Operand::A:
+    return "a";
+  case Operand::B:
+    return "b";
+  case Operand::C:
+    return "c";
+  }
+  return "?";
+}
+
+StringRef getTensorMapPassingName(TensorMapPassing passing) {
+  return passing == TensorMapPassing::ByValue ? "by_value" : "global_pointer";
+}
+
+Error checkTensorMapBox(const TensorMapSpec &spec, ElementType type,
+                        const Twine &context) {
+  std::string box = "box [" + std::to_string(spec.box[0]) + ", " +
+                    std::to_string(spec.box[1]) + "]";
+  for (uint32_t extent : spec.box)
+    if (extent < 1 || extent > MaxTensorMapBox)
+      return makeBadInputError(context + ": " + box +
+                               ": TMA box extents must be in [1, " +
+                               Twine(MaxTensorMapBox) + "]");
+  uint64_t innerBytes = uint64_t(spec.box[0]) * getElementSize(type);
+  std::string inner = box + " of " + getElementTypeName(type).str() +
+                      ": the inner extent is " + std::to_string(innerBytes) +
+                      " bytes";
+  if (innerBytes % 16 != 0)
+    return makeBadInputError(context + ": " + inner +
+                             ", not a multiple of 16 bytes as TMA requires");
+  if (spec.swizzleBytes != 0 && innerBytes > spec.swizzleBytes)
+    return makeBadInputError(
+        context + ": " + inner + ", more than the " + Twine(spec.swizzleBytes) +
+        "-byte swizzle span (use a smaller inner box or a wider swizzle)");
+  return Error::success();
+}
+
+namespace {
+
+Expected<Operand> parseOperand(const JsonFieldReader &reader) {
+  Expected<StringRef> name = reader.getString("operand");
+  if (!name)
+    return name.takeError();
+  std::optional<Operand> operand = StringSwitch<std::optional<Operand>>(*name)
+                                       .Case("a", Operand::A)
+                                       .Case("b", Operand::B)
+                                       .Case("c", Operand::C)
+                                       .Default(std::nullopt);
+  if (!operand)
+    return reader.fail("operand", "is '" + *name + "', expected a, b or c");
+  return *operand;
+}
+
+/// An integer field that must be one of `allowed`; `absent` if optional and
+/// missing.
+Expected<unsigned> getChoice(const JsonFieldReader &reader, StringRef key,
+                             ArrayRef<unsigned> allowed,
+                             std::optional<unsigned> absent) {
+  if (absent && !reader.has(key))
+    return *absent;
+  Expected<int64_t> value = reader.getInteger(key, 0);
+  if (!value)
+    return value.takeError();
+  if (any_of(allowed,
+             [&](unsigned choice) { return int64_t(choice) == *value; }))
+    return static_cast<unsigned>(*value);
+  std::string choices;
+  for (size_t i = 0; i < allowed.size(); ++i) {
+    if (i > 0)
+      choices += i + 1 == allowed.size() ? " or " : ", ";
+    choices += std::to_string(allowed[i]);
+  }
+  return reader.fail(key, "is " + Twine(*value) + ", expected " + choices);
+}
+
+Expected<TensorMapSpec> parseTensorMap(const JsonFieldReader &reader,
+                                       ElementType type) {
+  TensorMapSpec spec;
+  Expected<const json::Value *> box = reader.getRequired("box");
+  if (!box)
+    return box.takeError();
+  const json::Array *array = (*box)->getAsArray();
+  if (!array || array->size() != 2)
+    return reader.fail("box", "must be an array of 2 integers [inner, outer]");
+  for (size_t i = 0; i < 2; ++i) {
+    std::optional<int64_t> extent = (*array)[i].getAsInteger();
+    if (!extent || *extent < 1 || *extent > MaxTensorMapBox)
+      return reader.fail("box", "must be an array of 2 integers [inner, "
+                                "outer], each in [1, " +
+                                    Twine(MaxTensorMapBox) + "]");
+    spec.box[i] = static_cast<uint32_t>(*extent);
+  }
+
+  Expected<unsigned> swizzle =
+      getChoice(reader, "swizzle", {0, 32, 64, 128}, std::nullopt);
+  if (!swizzle)
+    return swizzle.takeError();
+  spec.swizzleBytes = *swizzle;
+  Expected<unsigned> promotion =
+      getChoice(reader, "l2_promotion", {0, 64, 128, 256}, 0u);
+  if (!promotion)
+    return promotion.takeError();
+  spec.l2PromotionBytes = *promotion;
+
+  Expected<StringRef> pass = reader.getString("pass");
+  if (!pass)
+    return pass.takeError();
+  std::optional<TensorMapPassing> passing =
+      StringSwitch<std::optional<TensorMapPassing>>(*pass)
+          .Case("global_pointer", TensorMapPassing::GlobalPointer)
+          .Case("by_value", TensorMapPassing::ByValue)
+          .Default(std::nullopt);
+  if (!passing)
+    return reader.fail("pass", "is '" + *pass +
+                                   "', expected global_pointer or by_value");
+  spec.passing = *passing;
+
+  if (reader.has("oob_fill")) {
+    Expected<StringRef> fill = reader.getString("oob_fill");
+    if (!fill)
+      return fill.takeError();
+    if (*fill == "nan")
+      spec.oobFill = TensorMapOobFill::Nan;
+    else if (*fill != "zero")
+      return reader.fail("oob_fill",
+                         "is '" + *fill + "', expected zero or nan");
+  }
+  if (Error err = checkTensorMapBox(spec, type, reader.getContext()))
+    return std::move(err);
+  return spec;
+}
+
+} // namespace
+
+Expected<std::vector<KernelParamSpec>>
+parseKernelParams(const JsonFieldReader &kernel,
+                  const std::array<ElementType, 3> &operandTypes) {
+  Expected<const json::Value *> value = kernel.getRequired("parameters");
+  if (!value)
+    return value.takeError();
+  const json::Array *array = (*value)->getAsArray();
+  if (!array)
+    return kernel.fail("parameters", "must be an array");
+  std::vector<KernelParamSpec> params;
+  // seen[kind][operand]
+  std::array<std::array<bool, 3>, 2> seen = {};
+  for (auto [index, element] : enumerate(*array)) {
+    std::string context =
+        kernel.getContext() + ": parameters[" + std::to_string(index) + "]";
+    const json::Object *object = element.getAsObject();
+    if (!object)
+      return makeBadInputError(context + " must be an object");
+    JsonFieldReader reader(*object, context);
+    Expected<StringRef> kind = reader.getString("kind");
+    if (!kind)
+      return kind.takeError();
+    KernelParamSpec param;
+    if (*kind == "tma")
+      param.kind = KernelParamSpec::Kind::TensorMap;
+    else if (*kind != "memref")
+      return reader.fail("kind",
+                         "is '" + *kind + "', expected \"memref\" or \"tma\"");
+    Expected<Operand> operand = parseOperand(reader);
+    if (!operand)
+      return operand.takeError();
+    param.operand = *operand;
+    if (param.isTensorMap()) {
+      Expected<TensorMapSpec> tensorMap = parseTensorMap(
+          reader, operandTypes[static_cast<size_t>(param.operand)]);
+      if (!tensorMap)
+        return tensorMap.takeError();
+      param.tensorMap = *tensorMap;
+    } else {
+      Expected<int64_t> rank = reader.getInteger("rank", 2, 2);
+      if (!rank)
+        return rank.takeError();
+      param.rank = static_cast<unsigned>(*rank);
+    }
+    bool &wasSeen = seen[static_cast<size_t>(param.kind)]
+                        [static_cast<size_t>(param.operand)];
+    if (wasSeen)
+      return makeBadInputError(
+          context + ": operand '" + getOperandName(param.operand) +
+          "' is passed twice as a " + *kind + " parameter");
+    wasSeen = true;
+    params.push_back(param);
+  }
+  for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
+    size_t index = static_cast<size_t>(operand);
+    if (!seen[0][index] && !seen[1][index])
+      return makeBadInputError(kernel.getContext() +
+                               ": parameters: no memref or tma parameter for "
+                               "operand '" +
+                               getOperandName(operand) + "'");
+  }
+  return std::move(params);
+}
+
+} // namespace runtime
+} // namespace gemm_opt

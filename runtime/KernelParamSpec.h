@@ -1,0 +1,101 @@
+//===- KernelParamSpec.h - Kernel parameter conventions --------*- C++ -*-===//
+//
+// The "parameters" array of a bundle kernel: what the kernel receives, in
+// order. Two kinds exist:
+//
+//   {"kind": "memref", "operand": "a"|"b"|"c", "rank": 2}
+//       7 eight-byte parameters (see KernelParams.h).
+//
+//   {"kind": "tma", "operand": "a"|"b"|"c", "box": [inner, outer],
+//    "swizzle": 0|32|64|128, "pass": "global_pointer"|"by_value",
+//    "l2_promotion": 0|64|128|256, "oob_fill": "zero"|"nan"}
+//       A 2-D tiled TMA descriptor (CUtensorMap) over the row-major operand,
+//       encoded by the runtime with cuTensorMapEncodeTiled (see
+//       TensorMapEncoding.h). "l2_promotion" (default 0) and "oob_fill"
+//       (default "zero") are optional.
+//
+// Every operand needs at least one parameter; an operand may have one memref
+// and one tma parameter, but not two of the same kind. A tensor map is opaque
+// to the kernel, so a kernel that needs M, N or K at run time also takes the
+// memref of an operand that has them (e.g. memref a for M and K).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_KERNELPARAMSPEC_H
+#define GEMM_OPT_RUNTIME_KERNELPARAMSPEC_H
+
+#include "runtime/ElementType.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace gemm_opt {
+namespace runtime {
+
+class JsonFieldReader;
+
+enum class Operand { A, B, C };
+llvm::StringRef getOperandName(Operand operand); // "a", "b", "c"
+
+/// How a "tma" parameter reaches the kernel.
+enum class TensorMapPassing {
+  /// "global_pointer": an 8-byte generic pointer to the 128-byte CUtensorMap
+  /// in device global memory (what upstream MLIR's nvgpu TMA lowering
+  /// expects). The runtime keeps that copy alive for all launches.
+  GlobalPointer,
+  /// "by_value": the 128-byte CUtensorMap itself is the kernel parameter
+  /// (a `const __grid_constant__ CUtensorMap` in CUDA C++).
+  ByValue,
+};
+llvm::StringRef getTensorMapPassingName(TensorMapPassing passing);
+
+/// What TMA loads return for elements outside the tensor.
+enum class TensorMapOobFill {
+  Zero, ///< "zero": CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE (zeros).
+  Nan,  ///< "nan": CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA.
+};
+
+/// Largest TMA box extent per dimension, in elements.
+inline constexpr int64_t MaxTensorMapBox = 256;
+
+/// A 2-D tiled tensor map over a row-major operand. Dimensions are innermost
+/// first: a is [K, M], b is [N, K], c is [N, M].
+struct TensorMapSpec {
+  std::array<uint32_t, 2> box = {1, 1}; ///< Elements: {inner, outer}.
+  unsigned swizzleBytes = 0;            ///< 0 (none), 32, 64 or 128.
+  unsigned l2PromotionBytes = 0;        ///< 0 (none), 64, 128 or 256.
+  TensorMapPassing passing = TensorMapPassing::GlobalPointer;
+  TensorMapOobFill oobFill = TensorMapOobFill::Zero;
+};
+
+/// One kernel parameter group.
+struct KernelParamSpec {
+  enum class Kind { MemRef, TensorMap };
+  Kind kind = Kind::MemRef;
+  Operand operand = Operand::A;
+  unsigned rank = 2;       ///< MemRef only (always 2).
+  TensorMapSpec tensorMap; ///< TensorMap only.
+
+  bool isTensorMap() const { return kind == Kind::TensorMap; }
+};
+
+/// Checks the box of a tensor map over elements of `type`: each extent in
+/// [1, 256], the inner extent a multiple of 16 bytes and, when swizzled, at
+/// most the swizzle span. `context` prefixes the BadInput error.
+llvm::Error checkTensorMapBox(const TensorMapSpec &spec, ElementType type,
+                              const llvm::Twine &context);
+
+/// Parses the "parameters" field of `kernel`. `operandTypes` holds the
+/// element types of a, b and c (indexed by Operand), for the box checks.
+llvm::Expected<std::vector<KernelParamSpec>>
+parseKernelParams(const JsonFieldReader &kernel,
+                  const std::array<ElementType, 3> &operandTypes);
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_KERNELPARAMSPEC_H

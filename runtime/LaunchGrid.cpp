@@ -1,0 +1,85 @@
+//===- LaunchGrid.cpp - Grid and cluster geometry of a launch -------------===//
+
+#include "runtime/LaunchGrid.h"
+
+#include "runtime/RuntimeError.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace gemm_opt {
+namespace runtime {
+
+namespace {
+
+constexpr std::array<int64_t, 3> maxGrid = {(int64_t(1) << 31) - 1, 65535,
+                                            65535};
+constexpr std::array<char, 3> axisNames = {'x', 'y', 'z'};
+
+uint64_t ceilDiv(int64_t extent, int64_t tile) {
+  return divideCeil(static_cast<uint64_t>(extent), static_cast<uint64_t>(tile));
+}
+
+Expected<LaunchGrid> computePersistentGrid(const KernelSpec &spec,
+                                           const GemmShape &shape,
+                                           unsigned multiprocessorCount) {
+  const PersistentGridSpec &persistent = *spec.persistentGrid;
+  LaunchGrid grid;
+  grid.persistentTiles =
+      ceilDiv(shape.m, persistent.tileM) * ceilDiv(shape.n, persistent.tileN);
+  uint64_t size = getPersistentGridSize(
+      grid.persistentTiles, std::max(multiprocessorCount, 1u),
+      static_cast<uint64_t>(persistent.ctasPerSm), spec.getClusterSize());
+  if (size > static_cast<uint64_t>(maxGrid[0]))
+    return makeBadInputError("persistent grid.x = " + Twine(size) +
+                             " is outside [1, " + Twine(maxGrid[0]) + "]");
+  grid.dims = {static_cast<unsigned>(size), 1, 1};
+  return grid;
+}
+
+} // namespace
+
+uint64_t getPersistentGridSize(uint64_t tiles, uint64_t multiprocessorCount,
+                               uint64_t ctasPerSm, uint64_t clusterSize) {
+  clusterSize = std::max<uint64_t>(clusterSize, 1);
+  uint64_t blocks = std::min(tiles, multiprocessorCount * ctasPerSm);
+  blocks -= blocks % clusterSize;
+  return std::max(blocks, clusterSize);
+}
+
+Expected<LaunchGrid> computeGrid(const KernelSpec &spec, const GemmShape &shape,
+                                 unsigned multiprocessorCount) {
+  if (spec.persistentGrid)
+    return computePersistentGrid(spec, shape, multiprocessorCount);
+  LaunchGrid grid;
+  for (size_t axis = 0; axis < 3; ++axis) {
+    const GridDimSpec &dim = spec.grid[axis];
+    int64_t size = dim.isConstant ? dim.constant
+                                  : static_cast<int64_t>(ceilDiv(
+                                        shape.getExtent(dim.extent), dim.tile));
+    // Whole clusters only: the kernel skips the tiles outside M x N.
+    int64_t rounded = static_cast<int64_t>(
+        alignTo(static_cast<uint64_t>(size),
+                static_cast<uint64_t>(spec.cluster[axis])));
+    if (size < 1 || rounded > maxGrid[axis]) {
+      std::string clusterNote =
+          rounded != size ? " (" + std::to_string(size) +
+                                " rounded up to a multiple of the cluster "
+                                "dimension " +
+                                std::to_string(spec.cluster[axis]) + ")"
+                          : "";
+      return makeBadInputError("grid." + Twine(axisNames[axis]) + " = " +
+                               Twine(rounded) + clusterNote +
+                               " is outside [1, " + Twine(maxGrid[axis]) +
+                               "] for shape " + shape.str());
+    }
+    grid.dims[axis] = static_cast<unsigned>(rounded);
+  }
+  return grid;
+}
+
+} // namespace runtime
+} // namespace gemm_opt

@@ -1,0 +1,53 @@
+//===- LaunchGrid.h - Grid and cluster geometry of a launch ----*- C++ -*-===//
+//
+// The grid a bundle kernel is launched with at one shape (see the <grid>
+// and "cluster" fields in KernelSpec.h):
+//   - x/y/z grids: each dimension is a constant or ceil(extent / tile),
+//     rounded up to a multiple of the cluster dimension; kernels must skip
+//     the tiles outside M x N;
+//   - persistent grids: 1-D, min(tiles, SMs * ctas_per_sm) blocks rounded
+//     down to a multiple of the cluster size (at least one cluster).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_LAUNCHGRID_H
+#define GEMM_OPT_RUNTIME_LAUNCHGRID_H
+
+#include "runtime/GemmShape.h"
+#include "runtime/KernelSpec.h"
+
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <cstdint>
+
+namespace gemm_opt {
+namespace runtime {
+
+struct LaunchGrid {
+  std::array<unsigned, 3> dims = {1, 1, 1};
+  /// Persistent grids: the output tiles the blocks loop over; else 0.
+  uint64_t persistentTiles = 0;
+
+  uint64_t getBlockCount() const {
+    return uint64_t(dims[0]) * dims[1] * dims[2];
+  }
+};
+
+/// Blocks of a persistent grid over `tiles` tiles: min(tiles,
+/// multiprocessorCount * ctasPerSm), rounded down to a multiple of
+/// `clusterSize`, but at least one cluster.
+uint64_t getPersistentGridSize(uint64_t tiles, uint64_t multiprocessorCount,
+                               uint64_t ctasPerSm, uint64_t clusterSize);
+
+/// The grid of `spec` at `shape` (see the file comment). Only persistent
+/// grids depend on `multiprocessorCount` (>= 1); any count checks everything
+/// else, e.g. before a device is open. Checks the device grid limits.
+llvm::Expected<LaunchGrid> computeGrid(const KernelSpec &spec,
+                                       const GemmShape &shape,
+                                       unsigned multiprocessorCount);
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_LAUNCHGRID_H

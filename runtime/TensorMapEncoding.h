@@ -1,0 +1,76 @@
+//===- TensorMapEncoding.h - cuTensorMapEncodeTiled arguments --*- C++ -*-===//
+//
+// A "tma" kernel parameter is a 2-D tiled tensor map over one row-major
+// operand. Its cuTensorMapEncodeTiled arguments, dimensions innermost first:
+//
+//   a: globalDim [K, M], globalStrides [lda * sizeof(a)]
+//   b: globalDim [N, K], globalStrides [ldb * sizeof(b)]
+//   c: globalDim [N, M], globalStrides [ldc * sizeof(c)]
+//
+// with the operand's element type, boxDim from the bundle, element strides
+// [1, 1], no interleave, and the bundle's swizzle, L2 promotion and
+// out-of-bounds fill. Computing them is a pure function, so that the TMA
+// requirements (16-byte aligned address, strides multiples of 16 bytes, ...)
+// are checked, with errors that name the operand, before any driver call.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_TENSORMAPENCODING_H
+#define GEMM_OPT_RUNTIME_TENSORMAPENCODING_H
+
+#include "runtime/GemmShape.h"
+#include "runtime/KernelSpec.h"
+
+#include "llvm/Support/Error.h"
+
+#include <cuda.h>
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace gemm_opt {
+namespace runtime {
+
+/// TMA requires global addresses and strides to be multiples of this.
+inline constexpr uint64_t TensorMapGlobalAlignment = 16;
+
+/// The arguments of one cuTensorMapEncodeTiled call (rank 2).
+struct TensorMapEncoding {
+  static constexpr cuuint32_t Rank = 2;
+
+  Operand operand = Operand::A;
+  CUtensorMapDataType dataType = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  uint64_t globalAddress = 0;
+  std::array<cuuint64_t, 2> globalDim = {0, 0};  ///< {columns, rows}.
+  std::array<cuuint64_t, 1> globalStrides = {0}; ///< Row pitch in bytes.
+  std::array<cuuint32_t, 2> boxDim = {1, 1};
+  std::array<cuuint32_t, 2> elementStrides = {1, 1};
+  CUtensorMapInterleave interleave = CU_TENSOR_MAP_INTERLEAVE_NONE;
+  CUtensorMapSwizzle swizzle = CU_TENSOR_MAP_SWIZZLE_NONE;
+  CUtensorMapL2promotion l2Promotion = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  CUtensorMapFloatOOBfill oobFill = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
+
+  /// "operand a: dims [4096, 2048], row pitch 8192 B, box [64, 128], swizzle
+  /// 128B", for messages.
+  std::string describe() const;
+};
+
+CUtensorMapDataType getTensorMapDataType(ElementType type);
+
+/// The encoding of tensor map parameter `param` of `spec` at `shape`, for
+/// the operand's buffer at `globalAddress`. Fails with a BadInput error that
+/// names the operand when TMA cannot describe it.
+llvm::Expected<TensorMapEncoding>
+computeTensorMapEncoding(const KernelSpec &spec, const KernelParamSpec &param,
+                         const GemmShape &shape, uint64_t globalAddress);
+
+/// Checks the address-independent TMA requirements of every tensor map
+/// parameter of `spec` at `shape` (part of checkShapeSupported).
+llvm::Error checkTensorMapsSupported(const KernelSpec &spec,
+                                     const GemmShape &shape);
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_TENSORMAPENCODING_H

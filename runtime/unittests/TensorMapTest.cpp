@@ -1,0 +1,292 @@
+//===- TensorMapTest.cpp - "tma" parameters and their encoding (no GPU) ---===//
+
+#include "TestBundles.h"
+
+#include "runtime/GemmShape.h"
+#include "runtime/RuntimeError.h"
+#include "runtime/TensorMapEncoding.h"
+
+#include "gtest/gtest.h"
+
+using namespace llvm;
+using namespace gemm_opt::runtime;
+using namespace gemm_opt::runtime::test;
+
+namespace {
+
+constexpr uint64_t addressA = 0x7f0000000000;
+constexpr uint64_t addressB = 0x7f0000100000;
+constexpr uint64_t addressC = 0x7f0000200000;
+
+ErrorSummary kernelError(json::Object kernel) {
+  Expected<KernelBundle> bundle =
+      parseKernelBundle(makeBundleText(std::move(kernel)), "/dir", "b.json");
+  if (bundle)
+    return ErrorSummary();
+  return summarizeError(bundle.takeError());
+}
+
+/// makeValidKernel() with the parameters `a`, `b`, `c`.
+json::Object withParams(json::Object a, json::Object b, json::Object c) {
+  json::Object kernel = makeValidKernel();
+  kernel["parameters"] = json::Array{std::move(a), std::move(b), std::move(c)};
+  return kernel;
+}
+
+json::Object memref(StringRef operand) {
+  return json::Object{{"kind", "memref"}, {"operand", operand}, {"rank", 2}};
+}
+
+/// The encoding of the first tma parameter for `operand`.
+Expected<TensorMapEncoding> encode(const KernelSpec &spec, Operand operand,
+                                   const GemmShape &shape, uint64_t address) {
+  for (const KernelParamSpec &param : spec.parameters)
+    if (param.isTensorMap() && param.operand == operand)
+      return computeTensorMapEncoding(spec, param, shape, address);
+  return makeBadInputError("no tma parameter");
+}
+
+TEST(TensorMapTest, ParsesTmaParameters) {
+  KernelSpec spec = parseSingleKernel(makeHopperKernel());
+  ASSERT_EQ(spec.parameters.size(), 3u);
+  EXPECT_TRUE(spec.hasTensorMaps());
+  const KernelParamSpec &a = spec.parameters[0];
+  EXPECT_EQ(a.kind, KernelParamSpec::Kind::TensorMap);
+  EXPECT_EQ(a.operand, Operand::A);
+  EXPECT_EQ(a.tensorMap.box, (std::array<uint32_t, 2>{64, 128}));
+  EXPECT_EQ(a.tensorMap.swizzleBytes, 128u);
+  EXPECT_EQ(a.tensorMap.l2PromotionBytes, 256u);
+  EXPECT_EQ(a.tensorMap.passing, TensorMapPassing::GlobalPointer);
+  EXPECT_EQ(a.tensorMap.oobFill, TensorMapOobFill::Zero);
+  EXPECT_EQ(spec.parameters[1].tensorMap.passing, TensorMapPassing::ByValue);
+  EXPECT_FALSE(spec.parameters[2].isTensorMap());
+  EXPECT_FALSE(parseSingleKernel(makeValidKernel()).hasTensorMaps());
+
+  // Optional fields, and a memref next to a tma parameter of one operand.
+  json::Object minimal{{"kind", "tma"},
+                       {"operand", "c"},
+                       {"box", json::Array{8, 256}},
+                       {"swizzle", 0},
+                       {"pass", "by_value"}};
+  json::Object nan = makeTmaParam("b", json::Array{32, 8}, 64, "by_value");
+  nan["oob_fill"] = "nan";
+  json::Object kernel = makeValidKernel();
+  kernel["parameters"] = json::Array{memref("a"), memref("b"), memref("c"),
+                                     std::move(minimal), std::move(nan)};
+  spec = parseSingleKernel(std::move(kernel));
+  ASSERT_EQ(spec.parameters.size(), 5u);
+  const TensorMapSpec &c = spec.parameters[3].tensorMap;
+  EXPECT_EQ(c.box, (std::array<uint32_t, 2>{8, 256}));
+  EXPECT_EQ(c.swizzleBytes, 0u);
+  EXPECT_EQ(c.l2PromotionBytes, 0u);
+  EXPECT_EQ(c.oobFill, TensorMapOobFill::Zero);
+  EXPECT_EQ(spec.parameters[4].tensorMap.oobFill, TensorMapOobFill::Nan);
+}
+
+TEST(TensorMapTest, RefusesBadTmaParameters) {
+  struct Case {
+    const char *field;
+    json::Value value;
+    const char *expected;
+  };
+  Case cases[] = {
+      {"box", json::Array{64}, "field 'box' must be an array of 2 integers"},
+      {"box", json::Array{64, 0}, "each in [1, 256]"},
+      {"box", json::Array{64, 512}, "each in [1, 256]"},
+      {"box", "64x64", "field 'box' must be an array of 2 integers"},
+      // bf16: 128 elements are 256 bytes, over the 128-byte swizzle span.
+      {"box", json::Array{128, 64},
+       "box [128, 64] of bf16: the inner extent is 256 bytes, more than the "
+       "128-byte swizzle span"},
+      // bf16: 4 elements are 8 bytes.
+      {"box", json::Array{4, 64},
+       "box [4, 64] of bf16: the inner extent is 8 bytes, not a multiple of "
+       "16 bytes"},
+      {"swizzle", 16, "field 'swizzle' is 16, expected 0, 32, 64 or 128"},
+      {"swizzle", "128B", "field 'swizzle' must be an integer"},
+      {"l2_promotion", 32,
+       "field 'l2_promotion' is 32, expected 0, 64, 128 or 256"},
+      {"pass", "by_reference",
+       "field 'pass' is 'by_reference', expected global_pointer or by_value"},
+      {"oob_fill", "inf", "field 'oob_fill' is 'inf', expected zero or nan"},
+      {"operand", "d", "field 'operand' is 'd', expected a, b or c"},
+  };
+  for (Case &c : cases) {
+    json::Object param =
+        makeTmaParam("a", json::Array{64, 64}, 128, "by_value");
+    param[c.field] = std::move(c.value);
+    ErrorSummary error =
+        kernelError(withParams(std::move(param), memref("b"), memref("c")));
+    EXPECT_EQ(error.exitCode, ExitBadInput) << c.expected;
+    EXPECT_NE(error.message.find(c.expected), std::string::npos)
+        << error.message;
+    EXPECT_NE(error.message.find("b.json: kernels[0] (gemm_kernel_0): "
+                                 "parameters[0]"),
+              std::string::npos)
+        << error.message;
+  }
+  for (const char *field : {"operand", "box", "swizzle", "pass"}) {
+    json::Object param =
+        makeTmaParam("a", json::Array{64, 64}, 128, "by_value");
+    param.erase(field);
+    ErrorSummary error =
+        kernelError(withParams(std::move(param), memref("b"), memref("c")));
+    EXPECT_NE(error.message.find("missing required field '" +
+                                 std::string(field) + "'"),
+              std::string::npos)
+        << error.message;
+  }
+
+  // The swizzle span depends on the element type: f32 fits 32 elements in
+  // 128 bytes, bf16 would fit 64.
+  json::Object kernel =
+      withParams(makeTmaParam("a", json::Array{64, 64}, 128, "by_value"),
+                 memref("b"), memref("c"));
+  kernel["types"] = json::Object{
+      {"a", "f32"}, {"b", "f32"}, {"c", "f32"}, {"accumulator", "f32"}};
+  ErrorSummary error = kernelError(std::move(kernel));
+  EXPECT_NE(error.message.find("box [64, 64] of f32: the inner extent is 256 "
+                               "bytes"),
+            std::string::npos)
+      << error.message;
+
+  // Two tma parameters for one operand.
+  error = kernelError(withParams(
+      makeTmaParam("a", json::Array{64, 64}, 128, "by_value"),
+      makeTmaParam("a", json::Array{64, 64}, 128, "by_value"), memref("c")));
+  EXPECT_NE(error.message.find("parameters[1]: operand 'a' is passed twice "
+                               "as a tma parameter"),
+            std::string::npos)
+      << error.message;
+  error = kernelError(withParams(
+      makeTmaParam("a", json::Array{64, 64}, 128, "by_value"),
+      makeTmaParam("c", json::Array{64, 64}, 128, "by_value"), memref("c")));
+  EXPECT_NE(error.message.find("no memref or tma parameter for operand 'b'"),
+            std::string::npos)
+      << error.message;
+}
+
+TEST(TensorMapTest, EncodesTheOperands) {
+  // bf16, every leading dimension above its extent.
+  GemmShape shape = GemmShape::get(/*m=*/256, /*n=*/512, /*k=*/128,
+                                   /*lda=*/136, /*ldb=*/520, /*ldc=*/528);
+  json::Object paramB =
+      makeTmaParam("b", json::Array{32, 64}, 64, "global_pointer");
+  paramB["l2_promotion"] = 128;
+  paramB["oob_fill"] = "nan";
+  json::Object paramC = makeTmaParam("c", json::Array{16, 8}, 0, "by_value");
+  paramC.erase("l2_promotion");
+  json::Object kernel =
+      withParams(makeTmaParam("a", json::Array{64, 128}, 128, "by_value"),
+                 std::move(paramB), std::move(paramC));
+  KernelSpec spec = parseSingleKernel(std::move(kernel));
+  ASSERT_EQ(spec.parameters.size(), 3u);
+
+  Expected<TensorMapEncoding> a = encode(spec, Operand::A, shape, addressA);
+  ASSERT_TRUE(static_cast<bool>(a)) << toString(a.takeError());
+  EXPECT_EQ(a->operand, Operand::A);
+  EXPECT_EQ(a->dataType, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16);
+  EXPECT_EQ(a->globalAddress, addressA);
+  EXPECT_EQ(a->globalDim, (std::array<cuuint64_t, 2>{128, 256})); // [K, M]
+  EXPECT_EQ(a->globalStrides, (std::array<cuuint64_t, 1>{136 * 2}));
+  EXPECT_EQ(a->boxDim, (std::array<cuuint32_t, 2>{64, 128}));
+  EXPECT_EQ(a->elementStrides, (std::array<cuuint32_t, 2>{1, 1}));
+  EXPECT_EQ(a->interleave, CU_TENSOR_MAP_INTERLEAVE_NONE);
+  EXPECT_EQ(a->swizzle, CU_TENSOR_MAP_SWIZZLE_128B);
+  EXPECT_EQ(a->l2Promotion, CU_TENSOR_MAP_L2_PROMOTION_L2_256B);
+  EXPECT_EQ(a->oobFill, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+
+  Expected<TensorMapEncoding> b = encode(spec, Operand::B, shape, addressB);
+  ASSERT_TRUE(static_cast<bool>(b)) << toString(b.takeError());
+  EXPECT_EQ(b->globalDim, (std::array<cuuint64_t, 2>{512, 128})); // [N, K]
+  EXPECT_EQ(b->globalStrides, (std::array<cuuint64_t, 1>{520 * 2}));
+  EXPECT_EQ(b->boxDim, (std::array<cuuint32_t, 2>{32, 64}));
+  EXPECT_EQ(b->swizzle, CU_TENSOR_MAP_SWIZZLE_64B);
+  EXPECT_EQ(b->l2Promotion, CU_TENSOR_MAP_L2_PROMOTION_L2_128B);
+  EXPECT_EQ(b->oobFill, CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA);
+
+  Expected<TensorMapEncoding> c = encode(spec, Operand::C, shape, addressC);
+  ASSERT_TRUE(static_cast<bool>(c)) << toString(c.takeError());
+  EXPECT_EQ(c->globalDim, (std::array<cuuint64_t, 2>{512, 256})); // [N, M]
+  EXPECT_EQ(c->globalStrides, (std::array<cuuint64_t, 1>{528 * 2}));
+  EXPECT_EQ(c->swizzle, CU_TENSOR_MAP_SWIZZLE_NONE);
+  EXPECT_EQ(c->l2Promotion, CU_TENSOR_MAP_L2_PROMOTION_NONE);
+  EXPECT_EQ(c->describe(), "operand c: address 0x7f0000200000, dims [512, "
+                           "256], row pitch 1056 B, box [16, 8], swizzle none");
+}
+
+TEST(TensorMapTest, ElementTypes) {
+  EXPECT_EQ(getTensorMapDataType(ElementType::F16),
+            CU_TENSOR_MAP_DATA_TYPE_FLOAT16);
+  EXPECT_EQ(getTensorMapDataType(ElementType::BF16),
+            CU_TENSOR_MAP_DATA_TYPE_BFLOAT16);
+  EXPECT_EQ(getTensorMapDataType(ElementType::F32),
+            CU_TENSOR_MAP_DATA_TYPE_FLOAT32);
+
+  // f16 inputs, f32 output: c's map is f32, its pitch 4 bytes per element.
+  json::Object kernel = withParams(
+      makeTmaParam("a", json::Array{64, 64}, 128, "by_value"), memref("b"),
+      makeTmaParam("c", json::Array{32, 32}, 128, "by_value"));
+  kernel["types"] = json::Object{
+      {"a", "f16"}, {"b", "f16"}, {"c", "f32"}, {"accumulator", "f32"}};
+  KernelSpec spec = parseSingleKernel(std::move(kernel));
+  GemmShape shape = GemmShape::get(128, 256, 64, 0, 0, /*ldc=*/260);
+  Expected<TensorMapEncoding> a = encode(spec, Operand::A, shape, addressA);
+  ASSERT_TRUE(static_cast<bool>(a)) << toString(a.takeError());
+  EXPECT_EQ(a->dataType, CU_TENSOR_MAP_DATA_TYPE_FLOAT16);
+  EXPECT_EQ(a->globalStrides[0], 64u * 2);
+  Expected<TensorMapEncoding> c = encode(spec, Operand::C, shape, addressC);
+  ASSERT_TRUE(static_cast<bool>(c)) << toString(c.takeError());
+  EXPECT_EQ(c->dataType, CU_TENSOR_MAP_DATA_TYPE_FLOAT32);
+  EXPECT_EQ(c->globalStrides[0], 260u * 4);
+}
+
+TEST(TensorMapTest, AlignmentErrorsNameTheOperand) {
+  KernelSpec spec = parseSingleKernel(makeHopperKernel());
+  GemmShape shape = GemmShape::get(256, 512, 128);
+
+  ErrorSummary error =
+      summarizeError(encode(spec, Operand::A, shape, addressA + 8).takeError());
+  EXPECT_EQ(error.exitCode, ExitBadInput);
+  EXPECT_EQ(error.message, "kernel gemm_kernel_0: operand a (tma): TMA needs "
+                           "a global address aligned to 16 bytes, but the "
+                           "buffer is at 0x7f0000000008");
+  error = summarizeError(encode(spec, Operand::B, shape, 0).takeError());
+  EXPECT_NE(error.message.find("operand b (tma): TMA needs a global address"),
+            std::string::npos)
+      << error.message;
+
+  // bf16: ldb = 516 gives 1032-byte rows, not a multiple of 16.
+  GemmShape badPitch = GemmShape::get(256, 512, 128, 0, /*ldb=*/516);
+  error =
+      summarizeError(encode(spec, Operand::B, badPitch, addressB).takeError());
+  EXPECT_EQ(error.exitCode, ExitBadInput);
+  EXPECT_EQ(error.message, "kernel gemm_kernel_0: operand b (tma): TMA needs "
+                           "a row pitch that is a multiple of 16 bytes, but "
+                           "ldb=516 (bf16) gives 1032 bytes");
+  // a is fine at that shape.
+  EXPECT_TRUE(static_cast<bool>(encode(spec, Operand::A, badPitch, addressA)));
+}
+
+TEST(TensorMapTest, ShapeChecksIncludeTma) {
+  // min_alignment_bytes 8 lets memref kernels take 8-byte pitches; a tma
+  // operand still needs 16.
+  json::Object kernel = makeHopperKernel();
+  kernel["min_alignment_bytes"] = 8;
+  KernelSpec spec = parseSingleKernel(std::move(kernel));
+  GemmShape shape = GemmShape::get(256, 512, 128, /*lda=*/132);
+  ErrorSummary error = summarizeError(checkShapeSupported(spec, shape));
+  EXPECT_EQ(error.exitCode, ExitBadInput);
+  EXPECT_NE(error.message.find("operand a (tma): TMA needs a row pitch that "
+                               "is a multiple of 16 bytes, but lda=132 "
+                               "(bf16) gives 264 bytes"),
+            std::string::npos)
+      << error.message;
+  // c is a memref in this kernel: an 8-byte pitch is fine for it.
+  EXPECT_FALSE(static_cast<bool>(checkShapeSupported(
+      spec, GemmShape::get(256, 512, 128, 0, 0, /*ldc=*/516))));
+  EXPECT_FALSE(static_cast<bool>(
+      checkShapeSupported(spec, GemmShape::get(256, 512, 128))));
+}
+
+} // namespace
