@@ -7,12 +7,13 @@
 using namespace gemm_opt::tile;
 
 static const ChipInfo kChips[] = {
-    // name, cc, max dynamic smem per block, threads, wgmma, ptx
-    {"sm_80", 80, 163 * 1024, 1024, false, 70},
-    {"sm_86", 86, 99 * 1024, 1024, false, 71},
-    {"sm_89", 89, 99 * 1024, 1024, false, 78},
-    {"sm_90", 90, 227 * 1024, 1024, false, 78},
-    {"sm_90a", 90, 227 * 1024, 1024, true, 80},
+    // name, cc, max dynamic smem per block, threads, wgmma, ptx,
+    // registers per block, registers per thread
+    {"sm_80", 80, 163 * 1024, 1024, false, 70, 65536, 255},
+    {"sm_86", 86, 99 * 1024, 1024, false, 71, 65536, 255},
+    {"sm_89", 89, 99 * 1024, 1024, false, 78, 65536, 255},
+    {"sm_90", 90, 227 * 1024, 1024, false, 78, 65536, 255},
+    {"sm_90a", 90, 227 * 1024, 1024, true, 80, 65536, 255},
 };
 
 std::optional<ChipInfo> gemm_opt::tile::lookupChip(llvm::StringRef name) {

@@ -21,6 +21,14 @@ struct ChipInfo {
   bool hasWarpgroupMma;
   /// Minimum PTX ISA version the chip needs, e.g. 80 for PTX 8.0.
   int ptxVersion;
+  /// 32-bit registers one block may hold, and one thread.
+  int64_t maxRegistersPerBlock;
+  int64_t maxRegistersPerThread;
+
+  /// Whether the chip has TMA (`cp.async.bulk.tensor`) and thread-block
+  /// clusters (sm_90 and newer).
+  bool hasTma() const { return computeCapability >= 90; }
+  bool hasClusters() const { return computeCapability >= 90; }
 };
 
 /// The chip named `name` ("sm_80", "sm_86", "sm_89", "sm_90", "sm_90a"), or

@@ -3,6 +3,7 @@
 #include "dialect/ScheduleVerifier.h"
 
 #include "dialect/ChipInfo.h"
+#include "dialect/HopperScheduleVerifier.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -63,18 +64,16 @@ static LogicalResult verifyMma(Operation *op, MmaAttr mma, Type inputType,
              << mma.getN() << ", " << mma.getK() << "]";
     return success();
   case MmaKind::wgmma:
-    if (!chip.hasWarpgroupMma)
-      return op->emitOpError() << "wgmma needs sm_90a, got " << chip.name;
-    return op->emitOpError() << "wgmma schedules are not implemented yet";
+    return verifyWgmmaShape(op, mma, inputType, chip);
   case MmaKind::ffma:
     return op->emitOpError() << "ffma schedules are not implemented yet";
   }
   return success();
 }
 
-/// Checks that every level of the tile hierarchy divides the one above.
-static LogicalResult verifyTileDivisibility(Operation *op,
-                                            ScheduleAttr schedule) {
+/// Checks that every level of an mma.sync tile hierarchy divides the one
+/// above.
+static LogicalResult verifyWarpTiling(Operation *op, ScheduleAttr schedule) {
   MmaAttr mma = schedule.getMma();
   if (schedule.getBlockM() % schedule.getWarpM() != 0 ||
       schedule.getBlockN() % schedule.getWarpN() != 0)
@@ -120,14 +119,25 @@ static int64_t rowPadding(Attribute layout) {
   return pad ? pad.getElements() : 0;
 }
 
-/// Checks that the thread count and the shared-memory size of `schedule`, as
-/// ScheduleAttr computes them, fit in 64 bits. Every other product of sizes
-/// the later checks form is at most one of these two, so none overflows.
+/// Checks that the thread count, the shared-memory size and the C tile of
+/// `schedule`, as ScheduleAttr computes them, fit in 64 bits. Every other
+/// product of sizes the later checks form is at most one of these, so none
+/// overflows.
 static LogicalResult verifySizesFit(Operation *op, ScheduleAttr schedule,
-                                    int64_t bytesA, int64_t bytesB) {
-  if (!checkedMul(32, checkedMul(schedule.getWarpsM(), schedule.getWarpsN())))
+                                    int64_t bytesA, int64_t bytesB,
+                                    int64_t bytesC) {
+  std::optional<int64_t> units =
+      checkedMul(schedule.getWarpsM(), schedule.getWarpsN());
+  std::optional<int64_t> threads =
+      schedule.isWgmma()
+          ? checkedMul(128,
+                       checkedAdd(units, schedule.isWarpSpecialized() ? 1 : 0))
+          : checkedMul(32, units);
+  if (!threads)
     return op->emitOpError()
            << "thread count of the schedule overflows 64 bits";
+  std::optional<int64_t> tileC = checkedMul(
+      checkedMul(schedule.getBlockM(), schedule.getBlockN()), bytesC);
   std::optional<int64_t> stageA =
       checkedMul(checkedMul(schedule.getBlockM(),
                             checkedAdd(schedule.getBlockK(),
@@ -138,9 +148,15 @@ static LogicalResult verifySizesFit(Operation *op, ScheduleAttr schedule,
                             checkedAdd(schedule.getBlockN(),
                                        rowPadding(schedule.getSmemB()))),
                  bytesB);
-  if (!checkedMul(schedule.getStages(), checkedAdd(stageA, stageB)))
+  // At most two 8-byte mbarriers per stage.
+  std::optional<int64_t> perStage = checkedAdd(checkedAdd(stageA, stageB), 16);
+  bool staged = schedule.getEpilogueStore() != EpilogueStore::direct;
+  if (!checkedAdd(checkedMul(schedule.getStages(), perStage),
+                  staged ? tileC : 0))
     return op->emitOpError()
            << "shared-memory size of the schedule overflows 64 bits";
+  if (!tileC)
+    return op->emitOpError() << "C tile of the schedule overflows 64 bits";
   return success();
 }
 
@@ -185,6 +201,44 @@ static LogicalResult verifyCopyDistribution(Operation *op, StringRef operand,
   return success();
 }
 
+/// Checks a cp.async pipeline: only mma.sync consumes it, and it needs a
+/// stage to copy into while the tensor cores read another.
+static LogicalResult verifyCpAsyncPipeline(Operation *op,
+                                           ScheduleAttr schedule) {
+  if (schedule.isWgmma())
+    return op->emitOpError() << "wgmma needs tma loads, got cp_async";
+  if (schedule.getStages() < 2)
+    return op->emitOpError()
+           << "a cp.async pipeline needs at least 2 stages, got "
+           << schedule.getStages();
+  return success();
+}
+
+/// Checks how operands reach shared memory: the load kind against the chip
+/// and MMA, the shared layouts against the tiles, and how the copies split
+/// (TMA boxes or cp.async chunks per thread).
+static LogicalResult verifyLoads(Operation *op, ScheduleAttr schedule,
+                                 const ChipInfo &chip, int64_t bytesA,
+                                 int64_t bytesB) {
+  if (schedule.isTma() ? failed(verifyTmaTarget(op, schedule, chip))
+                       : failed(verifyCpAsyncPipeline(op, schedule)))
+    return failure();
+  if (failed(verifySharedLayout(op, "A", schedule.getSmemA(),
+                                schedule.getBlockK(), bytesA)) ||
+      failed(verifySharedLayout(op, "B", schedule.getSmemB(),
+                                schedule.getBlockN(), bytesB)))
+    return failure();
+  if (schedule.isTma())
+    return verifyTmaBoxes(op, schedule, bytesA, bytesB);
+  int64_t threads = schedule.getThreadCount();
+  if (failed(verifyCopyDistribution(op, "A", schedule.getBlockM(),
+                                    schedule.getBlockK(), bytesA, threads)) ||
+      failed(verifyCopyDistribution(op, "B", schedule.getBlockK(),
+                                    schedule.getBlockN(), bytesB, threads)))
+    return failure();
+  return success();
+}
+
 LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
                                                  ScheduleAttr schedule,
                                                  MemRefType a, MemRefType b,
@@ -196,39 +250,29 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
   ElementTypesAttr elements = schedule.getElements();
   if (failed(verifyElementTypes(op, elements, a, b, c)) ||
       failed(verifyMma(op, schedule.getMma(), elements.getA(), *chip)) ||
-      failed(verifyTileDivisibility(op, schedule)))
+      failed(schedule.isWgmma() ? verifyWarpgroupTiling(op, schedule)
+                                : verifyWarpTiling(op, schedule)))
     return failure();
 
   int64_t bytesA = byteWidth(elements.getA());
   int64_t bytesB = byteWidth(elements.getB());
-  if (failed(verifySizesFit(op, schedule, bytesA, bytesB)))
+  if (failed(verifySizesFit(op, schedule, bytesA, bytesB,
+                            byteWidth(elements.getC()))))
     return failure();
 
   int64_t threads = schedule.getThreadCount();
   if (threads > chip->maxThreadsPerBlock)
     return op->emitOpError()
            << "schedule needs " << threads << " threads per block ("
-           << schedule.getWarpsM() * schedule.getWarpsN()
-           << " warps), more than the " << chip->maxThreadsPerBlock << " "
-           << chip->name << " allows";
+           << threads / 32 << " warps), more than the "
+           << chip->maxThreadsPerBlock << " " << chip->name << " allows";
 
-  if (schedule.getPipeline().getLoad() == LoadKind::tma)
-    return op->emitOpError() << "TMA loads are not implemented yet";
-  if (schedule.getStages() < 2)
-    return op->emitOpError()
-           << "a cp.async pipeline needs at least 2 stages, got "
-           << schedule.getStages();
-
-  if (failed(verifySharedLayout(op, "A", schedule.getSmemA(),
-                                schedule.getBlockK(), bytesA)) ||
-      failed(verifySharedLayout(op, "B", schedule.getSmemB(),
-                                schedule.getBlockN(), bytesB)) ||
-      failed(verifyCopyDistribution(op, "A", schedule.getBlockM(),
-                                    schedule.getBlockK(), bytesA, threads)) ||
-      failed(verifyCopyDistribution(op, "B", schedule.getBlockK(),
-                                    schedule.getBlockN(), bytesB, threads)))
+  if (failed(verifyLoads(op, schedule, *chip, bytesA, bytesB)) ||
+      failed(verifyHopperFeatures(op, schedule, *chip)) ||
+      (schedule.isWgmma() && failed(verifyWgmmaRegisters(op, schedule, *chip))))
     return failure();
 
+  // Operand stages, mbarriers and the epilogue's staging tile.
   int64_t sharedBytes = schedule.getSharedMemoryBytes();
   if (sharedBytes > chip->maxSharedMemoryPerBlock)
     return op->emitOpError()

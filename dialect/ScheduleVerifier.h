@@ -10,8 +10,11 @@ namespace gemm_opt::tile {
 /// Checks that `schedule` can compute `op` (a GEMM on matrices of types `a`,
 /// `b`, `c`) on the schedule's chip: tile divisibility across levels, the MMA
 /// shape against the element types and chip, thread and shared-memory limits,
-/// swizzle widths against row bytes and the copy distribution. Reports the
-/// first problem at `op`'s location.
+/// swizzle widths against row bytes, the copy distribution or TMA boxes, and
+/// the Hopper features (clusters, warp specialization and its registers,
+/// persistent grids, staged epilogues) against the chip and MMA. Reports the
+/// first problem at `op`'s location. Whether the lowering implements the
+/// schedule is the tile-check-chip pass's question, not this one's.
 mlir::LogicalResult verifyGemmSchedule(mlir::Operation *op,
                                        ScheduleAttr schedule,
                                        mlir::MemRefType a, mlir::MemRefType b,

@@ -43,11 +43,14 @@ PipelineAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-LogicalResult
-ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                     StringRef chip, ArrayRef<int64_t> block,
-                     ArrayRef<int64_t> warp, MmaAttr mma, ElementTypesAttr elements,
-                     Attribute smemA, Attribute smemB, PipelineAttr pipeline) {
+LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   StringRef chip, ArrayRef<int64_t> block,
+                                   ArrayRef<int64_t> warp, MmaAttr mma,
+                                   ElementTypesAttr elements, Attribute smemA,
+                                   Attribute smemB, PipelineAttr pipeline,
+                                   WarpSpecializationAttr specialization,
+                                   GridAttr grid, ClusterAttr cluster,
+                                   EpilogueAttr epilogue) {
   if (block.size() != 3)
     return emitError() << "block tile must be [BM, BN, BK], got "
                        << block.size() << " sizes";
@@ -68,6 +71,62 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+static int64_t byteWidth(Type type) { return type.getIntOrFloatBitWidth() / 8; }
+
+RasterOrder ScheduleAttr::getRasterOrder() const {
+  return getGrid() ? getGrid().getRaster() : RasterOrder::along_n;
+}
+
+int64_t ScheduleAttr::getRasterGroup() const {
+  return getGrid() ? getGrid().getGroup() : 1;
+}
+
+std::array<int64_t, 2> ScheduleAttr::getClusterShape() const {
+  if (!getCluster())
+    return {1, 1};
+  return {getCluster().getShape()[0], getCluster().getShape()[1]};
+}
+
+int64_t ScheduleAttr::getClusterSize() const {
+  return getCluster() ? getCluster().getSize() : 1;
+}
+
+EpilogueStore ScheduleAttr::getEpilogueStore() const {
+  return getEpilogue() ? getEpilogue().getStore() : EpilogueStore::direct;
+}
+
+int64_t ScheduleAttr::getConsumerWarpgroups() const {
+  return isWgmma() ? getWarpsM() * getWarpsN() : 0;
+}
+
+int64_t ScheduleAttr::getThreadCount() const {
+  if (!isWgmma())
+    return 32 * getWarpsM() * getWarpsN();
+  return 128 * (getConsumerWarpgroups() + (isWarpSpecialized() ? 1 : 0));
+}
+
+int64_t ScheduleAttr::getBarrierBytes() const {
+  if (!isTma())
+    return 0;
+  return 8 * getStages() * (isWarpSpecialized() ? 2 : 1);
+}
+
+int64_t ScheduleAttr::getEpilogueStagingRowElements() const {
+  return getBlockN() + 8;
+}
+
+int64_t ScheduleAttr::getEpilogueStagingBytes() const {
+  switch (getEpilogueStore()) {
+  case EpilogueStore::direct:
+    return 0;
+  case EpilogueStore::vector:
+    return getBlockM() * getEpilogueStagingRowElements() * 4;
+  case EpilogueStore::tma:
+    return getBlockM() * getBlockN() * byteWidth(getElements().getC());
+  }
+  return 0;
+}
+
 int64_t ScheduleAttr::getStageElementsA() const {
   return getBlockM() * getStoredRowElements(getSmemA(), getBlockK());
 }
@@ -76,9 +135,16 @@ int64_t ScheduleAttr::getStageElementsB() const {
   return getBlockK() * getStoredRowElements(getSmemB(), getBlockN());
 }
 
+int64_t ScheduleAttr::getDynamicSharedMemoryBytes() const {
+  int64_t bytesA = byteWidth(getElements().getA());
+  int64_t bytesB = byteWidth(getElements().getB());
+  int64_t stages = getStages() * (getStageElementsA() * bytesA +
+                                  getStageElementsB() * bytesB);
+  if (isPersistent())
+    return stages + getEpilogueStagingBytes();
+  return std::max(stages, getEpilogueStagingBytes());
+}
+
 int64_t ScheduleAttr::getSharedMemoryBytes() const {
-  int64_t bytesA = getElements().getA().getIntOrFloatBitWidth() / 8;
-  int64_t bytesB = getElements().getB().getIntOrFloatBitWidth() / 8;
-  return getStages() *
-         (getStageElementsA() * bytesA + getStageElementsB() * bytesB);
+  return getDynamicSharedMemoryBytes() + getBarrierBytes();
 }

@@ -8,6 +8,11 @@ include "dialect/TileEnums.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 
+// A flag spelled `true` or `false`.
+def Tile_BoolParameter : AttrParameter<"bool", ""> {
+  let parser = "parseBoolKeyword($_parser)";
+}
+
 class Tile_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<Tile_Dialect, name, traits> {
   let mnemonic = attrMnemonic;
@@ -100,29 +105,165 @@ def Tile_PipelineAttr : Tile_Attr<"Pipeline", "pipeline"> {
   let genVerifyDecl = 1;
 }
 
+def Tile_WarpSpecializationAttr
+    : Tile_Attr<"WarpSpecialization", "warp_specialization"> {
+  let summary = "producer and consumer warpgroups, with register reallocation";
+  let description = [{
+    Splits the block into one producer warpgroup (128 threads), one warp of
+    which issues the TMA loads of A and B, and `(BM/WM)·(BN/WN)` consumer
+    warpgroups that run wgmma. Per stage, the producer waits on the stage's
+    "empty" mbarrier, loads it and the TMA transaction count completes its
+    "full" mbarrier; the consumers wait on "full", multiply and arrive on
+    "empty". At kernel entry the producer shrinks its registers to
+    `producer_registers` per thread and the consumers grow theirs to
+    `consumer_registers` (`setmaxnreg`), so the accumulators fit without
+    spilling. Each count is a multiple of 8 between 24 and 256.
+
+    Example:
+    ```mlir
+    #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>
+    ```
+  }];
+  let parameters = (ins "int64_t":$producerRegisters,
+                        "int64_t":$consumerRegisters);
+  let assemblyFormat = [{
+    `<` `producer_registers` `=` $producerRegisters `,`
+        `consumer_registers` `=` $consumerRegisters `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def Tile_GridAttr : Tile_Attr<"Grid", "grid"> {
+  let summary = "launch order of the block tiles, and persistence";
+  let description = [{
+    `raster` and `group` order the tiles of C for L2 reuse. Tiles are taken
+    in strips `group` tiles wide: with `along_m` a strip spans `group` block
+    columns and advances along M, visiting its `group` tiles of one block row
+    before the next row, and strips follow each other along N; `along_n` is
+    the same with M and N swapped. Blocks running at the same time then share
+    rows of A and columns of B, which stay in L2. With `group = 1`, `along_m`
+    is column-major tile order and `along_n` row-major, the order of a plain
+    `ceil(N/BN) × ceil(M/BM)` grid.
+
+    `persistent = true` launches as many blocks (or clusters) as fit on the
+    SMs, a count the runtime computes from the device's SM count, and each
+    block loops over tiles in that order, so that one tile's epilogue
+    overlaps the next tile's loads. `persistent = false` launches one block
+    per tile.
+
+    Example:
+    ```mlir
+    #tile.grid<persistent = true, raster = along_m, group = 8>
+    ```
+  }];
+  let parameters = (ins Tile_BoolParameter:$persistent,
+                        EnumParameter<Tile_RasterOrder>:$raster,
+                        "int64_t":$group);
+  let assemblyFormat = [{
+    `<` `persistent` `=` $persistent `,` `raster` `=` $raster `,`
+        `group` `=` $group `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def Tile_ClusterAttr : Tile_Attr<"Cluster", "cluster"> {
+  let summary = "thread-block cluster shape and TMA multicast";
+  let description = [{
+    Blocks are launched in clusters of `[M, N]` blocks (M along the block
+    rows of C, N along its block columns) that run at the same time on one
+    GPC and can reach each other's shared memory. With `multicast = true`,
+    the blocks of a cluster that need the same operand tile load it once:
+    the `N` blocks of a cluster row share their A tile and the `M` blocks of
+    a cluster column share their B tile; each block loads a slice and the
+    TMA multicast writes it to every block that needs it. Each extent is at
+    least 1, a cluster has at most 8 blocks (the portable cluster size), and
+    multicast needs a cluster of more than one block.
+
+    Example:
+    ```mlir
+    #tile.cluster<[2, 1], multicast = true>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t", "M, N">:$shape,
+                        Tile_BoolParameter:$multicast);
+  let assemblyFormat = "`<` `[` $shape `]` `,` `multicast` `=` $multicast `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Blocks in one cluster.
+    int64_t getSize() const;
+  }];
+}
+
+def Tile_EpilogueAttr : Tile_Attr<"Epilogue", "epilogue"> {
+  let summary = "how the accumulator tile reaches C";
+  let description = [{
+    - `tma`: the accumulators, converted to C's element type, go to a
+      `BM×BN` staging tile in shared memory, which TMA stores write to C;
+    - `vector`: the same staging tile, written to C by all threads with
+      coalesced 16-byte vector stores;
+    - `direct`: each thread stores its accumulator fragments straight from
+      registers (what a schedule without `epilogue` does).
+
+    The staging tile takes `BM·BN·sizeof(C)` bytes of shared memory. Any enum
+    value is well formed, so the attribute has no verifier of its own; the
+    op's verifier checks it against the MMA kind.
+
+    Example:
+    ```mlir
+    #tile.epilogue<store = tma>
+    ```
+  }];
+  let parameters = (ins EnumParameter<Tile_EpilogueStore>:$store);
+  let assemblyFormat = "`<` `store` `=` $store `>`";
+}
+
 def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
   let summary = "how a GEMM maps onto a GPU";
   let description = [{
-    The whole schedule of a GEMM, from the thread block down to the
-    tensor-core instruction:
+    The whole schedule of a GEMM, from the grid down to the tensor-core
+    instruction:
 
-    - `chip`: target, `sm_80` or `sm_90a`;
+    - `chip`: target, `sm_80` … `sm_90a`;
     - `block = [BM, BN, BK]`: the C tile of one thread block and its K step;
-    - `warp = [WM, WN]`: the C tile of one warp; the block has
-      `(BM/WM)·(BN/WN)` warps;
+    - `warp = [WM, WN]`: the C tile of one warp (`mma.sync`: the block has
+      `(BM/WM)·(BN/WN)` warps) or of one warpgroup of 4 warps (`wgmma`: that
+      many warpgroups);
     - `mma`: the tensor-core instruction and shape;
     - `elements`: element types of A, B, C and the accumulator;
     - `smem_a`, `smem_b`: shared-memory layout of each operand tile
       (`#tile.swizzle<bytes>` or `#tile.pad<elements>`);
     - `pipeline`: number of stages and how operands are loaded.
 
-    Example:
+    Optional trailing fields, in this order, each printed only when set:
+
+    - `specialization`: a producer warpgroup feeds consumer warpgroups
+      (`#tile.warp_specialization`); without it every warp loads and
+      computes;
+    - `grid`: tile launch order and persistence (`#tile.grid`); without it,
+      one block per tile in row-major tile order;
+    - `cluster`: thread-block clusters and TMA multicast (`#tile.cluster`);
+      without it, clusters of one block;
+    - `epilogue`: how the accumulators reach C (`#tile.epilogue`); without
+      it, `direct`.
+
+    Examples:
     ```mlir
     #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
                    mma = #tile.mma<sync, [16, 8, 16]>,
                    elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
                    smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
                    pipeline = #tile.pipeline<stages = 4, load = cp_async>>
+
+    #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+                   mma = #tile.mma<wgmma, [64, 256, 16]>,
+                   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+                   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+                   pipeline = #tile.pipeline<stages = 3, load = tma>,
+                   specialization = #tile.warp_specialization<producer_registers = 40,
+                                                              consumer_registers = 232>,
+                   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+                   cluster = #tile.cluster<[2, 1], multicast = true>,
+                   epilogue = #tile.epilogue<store = tma>>
     ```
   }];
   let parameters = (ins
@@ -133,13 +274,24 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     "ElementTypesAttr":$elements,
     "::mlir::Attribute":$smemA,
     "::mlir::Attribute":$smemB,
-    "PipelineAttr":$pipeline);
+    "PipelineAttr":$pipeline,
+    OptionalParameter<"WarpSpecializationAttr",
+                      "producer/consumer warpgroups">:$specialization,
+    OptionalParameter<"GridAttr", "tile order, persistence">:$grid,
+    OptionalParameter<"ClusterAttr", "block clusters">:$cluster,
+    OptionalParameter<"EpilogueAttr", "how C is stored">:$epilogue);
+  // The optional fields form one `struct` (printed in this order, parsed in
+  // any): an optional group per field would start with its `,`, and a parsed
+  // `,` commits the group to its keyword, so a schedule could not omit a
+  // field and give a later one.
   let assemblyFormat = [{
     `<` `chip` `=` $chip `,` `block` `=` `[` $block `]` `,`
         `warp` `=` `[` $warp `]` `,` `mma` `=` qualified($mma) `,`
         `elements` `=` qualified($elements) `,`
         `smem_a` `=` $smemA `,` `smem_b` `=` $smemB `,`
-        `pipeline` `=` qualified($pipeline) `>`
+        `pipeline` `=` qualified($pipeline)
+        (`,` struct(qualified($specialization), qualified($grid),
+                    qualified($cluster), qualified($epilogue))^)? `>`
   }];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
@@ -148,13 +300,45 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     int64_t getBlockK() const { return getBlock()[2]; }
     int64_t getWarpM() const { return getWarp()[0]; }
     int64_t getWarpN() const { return getWarp()[1]; }
+    /// Warps (mma.sync) or warpgroups (wgmma) along M and N.
     int64_t getWarpsM() const { return getBlockM() / getWarpM(); }
     int64_t getWarpsN() const { return getBlockN() / getWarpN(); }
-    /// Threads of one block: 32 per warp.
-    int64_t getThreadCount() const { return 32 * getWarpsM() * getWarpsN(); }
     int64_t getStages() const { return getPipeline().getStages(); }
-    /// Bytes of dynamic shared memory the kernel needs: every stage of the A
-    /// and B tiles in their shared layouts.
+    bool isWgmma() const { return getMma().getKind() == MmaKind::wgmma; }
+    bool isTma() const { return getPipeline().getLoad() == LoadKind::tma; }
+    bool isWarpSpecialized() const { return bool(getSpecialization()); }
+    bool isPersistent() const { return getGrid() && getGrid().getPersistent(); }
+    /// The launch order; a schedule without `grid` launches tiles row-major.
+    RasterOrder getRasterOrder() const;
+    int64_t getRasterGroup() const;
+    /// Blocks per cluster along M and N; [1, 1] without `cluster`.
+    std::array<int64_t, 2> getClusterShape() const;
+    int64_t getClusterSize() const;
+    bool isMulticast() const { return getCluster() && getCluster().getMulticast(); }
+    /// How C is stored; `direct` without `epilogue`.
+    EpilogueStore getEpilogueStore() const;
+    /// Warpgroups that run wgmma: (BM/WM)·(BN/WN) for a wgmma schedule, 0
+    /// otherwise.
+    int64_t getConsumerWarpgroups() const;
+    /// Threads of one block: 32 per warp (mma.sync); 128 per warpgroup plus
+    /// 128 for the producer when warp-specialized (wgmma).
+    int64_t getThreadCount() const;
+    /// Bytes of the pipeline's mbarriers: for TMA loads one 8-byte "full"
+    /// barrier per stage, plus one "empty" per stage when warp-specialized.
+    int64_t getBarrierBytes() const;
+    /// Row length, in f32 elements, of the accumulator staging tile of a
+    /// `vector` epilogue store: BN plus 8 elements that spread a warp's rows
+    /// over the banks.
+    int64_t getEpilogueStagingRowElements() const;
+    /// Bytes of the epilogue staging tile: BM rows of f32 accumulators for a
+    /// `vector` store, BM·BN·sizeof(C) for `tma`, 0 for `direct`.
+    int64_t getEpilogueStagingBytes() const;
+    /// Bytes of dynamic shared memory: every stage of the A and B tiles in
+    /// their shared layouts and the epilogue staging tile, which reuses the
+    /// stage buffers (the main loop is over by then) unless the grid is
+    /// persistent (the next tile's loads are in flight).
+    int64_t getDynamicSharedMemoryBytes() const;
+    /// All shared memory a block uses: the dynamic part and the mbarriers.
     int64_t getSharedMemoryBytes() const;
     /// Elements of one stage of the A (BM×BK) or B (BK×BN) tile, padding
     /// included.

@@ -9,6 +9,16 @@
 using namespace mlir;
 using namespace gemm_opt::tile;
 
+/// Parses `true` or `false`, the spelling of the schedule's flags.
+static FailureOr<bool> parseBoolKeyword(AsmParser &parser) {
+  if (succeeded(parser.parseOptionalKeyword("true")))
+    return true;
+  if (succeeded(parser.parseOptionalKeyword("false")))
+    return false;
+  return parser.emitError(parser.getCurrentLocation(),
+                          "expected 'true' or 'false'");
+}
+
 #include "dialect/TileDialect.cpp.inc"
 #include "dialect/TileEnums.cpp.inc"
 

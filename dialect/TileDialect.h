@@ -10,6 +10,8 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <array>
+
 #include "dialect/TileDialect.h.inc"
 #include "dialect/TileEnums.h.inc"
 

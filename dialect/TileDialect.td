@@ -17,9 +17,14 @@ def Tile_Dialect : Dialect {
     The `tile` dialect describes a matrix product `C = A·B` together with the
     hierarchy of tiles that computes it: a thread block owns a `BM×BN` tile of
     `C` and walks `K` in steps of `BK`; each warp owns a `WM×WN` sub-tile; each
-    tensor-core instruction computes an `m×n×k` piece. Operands are staged in
-    shared memory through a multi-stage `cp.async` pipeline, with an XOR
-    swizzle or row padding against bank conflicts.
+    tensor-core instruction computes an `m×n×k` piece (with `wgmma`, each
+    warpgroup of 4 warps owns a `WM×WN` sub-tile). Operands are staged in
+    shared memory through a multi-stage `cp.async` or TMA pipeline, with an
+    XOR swizzle or row padding against bank conflicts. On Hopper a schedule
+    may also specialize warpgroups into a TMA producer and wgmma consumers,
+    run a persistent grid in a chosen tile order, group blocks into
+    clusters that multicast operand tiles, and stage C through shared
+    memory.
 
     The schedule is data (`#tile.schedule`), so a person can read it and a
     tuner can enumerate it. Lowering passes turn `tile.gemm` into upstream

@@ -22,4 +22,23 @@ def Tile_LoadKind : I32EnumAttr<"LoadKind", "how operands reach shared memory", 
   let cppNamespace = "::gemm_opt::tile";
 }
 
+def Tile_RasterOrder : I32EnumAttr<"RasterOrder",
+    "direction in which strips of block tiles advance", [
+    I32EnumAttrCase<"along_m", 0>,
+    I32EnumAttrCase<"along_n", 1>
+  ]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::gemm_opt::tile";
+}
+
+def Tile_EpilogueStore : I32EnumAttr<"EpilogueStore",
+    "how the accumulator reaches C", [
+    I32EnumAttrCase<"tma", 0>,
+    I32EnumAttrCase<"vector", 1>,
+    I32EnumAttrCase<"direct", 2>
+  ]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::gemm_opt::tile";
+}
+
 #endif // GEMM_OPT_DIALECT_TILEENUMS_TD

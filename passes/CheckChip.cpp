@@ -1,4 +1,4 @@
-//===- CheckChip.cpp - schedules against the requested chip ---------------===//
+//===- CheckChip.cpp - can each schedule be compiled for the target -------===//
 
 #include "passes/Passes.h"
 
@@ -13,6 +13,53 @@ using namespace mlir;
 using namespace gemm_opt;
 using namespace gemm_opt::tile;
 
+/// Reports at `gemm` each feature of its (verified) schedule that the
+/// lowering does not implement yet. Fails if there is any.
+///
+/// mma.sync schedules lower with cp.async pipelines and direct epilogue
+/// stores. wgmma schedules lower (tile-warp-specialize) as warp-specialized
+/// TMA kernels with 128-byte swizzles and a `vector` epilogue store, one
+/// tile per block, without clusters.
+static LogicalResult checkLowerable(GemmOp gemm, ScheduleAttr schedule) {
+  SmallVector<std::string> missing;
+  EpilogueStore store = schedule.getEpilogueStore();
+  if (schedule.isWgmma()) {
+    if (!schedule.isWarpSpecialized())
+      missing.push_back("wgmma without warp specialization");
+    if (schedule.getWarpN() != schedule.getBlockN())
+      missing.push_back("wgmma with consumer warpgroups side by side along N");
+    for (Attribute layout : {schedule.getSmemA(), schedule.getSmemB()})
+      if (auto swizzle = dyn_cast<SwizzleAttr>(layout);
+          !swizzle || swizzle.getWidth() != 128) {
+        missing.push_back("wgmma with a shared layout other than "
+                          "#tile.swizzle<128>");
+        break;
+      }
+    if (store != EpilogueStore::vector)
+      missing.push_back(
+          ("wgmma with a " + stringifyEpilogueStore(store) + " epilogue store")
+              .str());
+  } else {
+    if (schedule.isTma())
+      missing.push_back("mma.sync with TMA loads");
+    if (store != EpilogueStore::direct)
+      missing.push_back(("mma.sync with a " + stringifyEpilogueStore(store) +
+                         " epilogue store")
+                            .str());
+  }
+  if (schedule.getCluster())
+    missing.push_back("thread-block cluster");
+  if (schedule.isPersistent())
+    missing.push_back("persistent grid");
+  // The kernel launches tiles row-major, a grid's default order.
+  if (schedule.getRasterOrder() != RasterOrder::along_n ||
+      schedule.getRasterGroup() != 1)
+    missing.push_back("grid rasterization");
+  for (const std::string &feature : missing)
+    gemm.emitOpError() << feature << " lowering is not implemented yet";
+  return success(missing.empty());
+}
+
 namespace {
 
 struct TileCheckChipPass
@@ -20,20 +67,22 @@ struct TileCheckChipPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (chip.empty())
-      return;
-    if (!lookupChip(chip)) {
+    if (!chip.empty() && !lookupChip(chip)) {
       getOperation().emitError() << "unknown chip '" << chip
                                  << "'; known chips: " << knownChipList();
       return signalPassFailure();
     }
     getOperation().walk([&](GemmOp gemm) {
       ScheduleAttr schedule = gemm.getScheduleAttr();
-      if (schedule && schedule.getChip() != chip) {
+      if (!schedule)
+        return;
+      if (!chip.empty() && schedule.getChip() != chip) {
         gemm.emitOpError() << "schedule is for " << schedule.getChip()
                            << " but the compilation targets " << chip;
         signalPassFailure();
       }
+      if (failed(checkLowerable(gemm, schedule)))
+        signalPassFailure();
     });
   }
 };

@@ -8,6 +8,7 @@
 
 #include "passes/Passes.h"
 
+#include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -40,6 +41,9 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
   SmallVector<Type> argTypes;
   for (Value operand : {gemm.getA(), gemm.getB(), gemm.getC()})
     argTypes.push_back(kernelMatrixType(cast<MemRefType>(operand.getType())));
+  // TMA schedules also take the tensor maps of A and B (global pointers).
+  if (usesTmaDescriptors(schedule))
+    argTypes.append(2, LLVM::LLVMPointerType::get(builder.getContext()));
 
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(module.getBody());
@@ -57,6 +61,32 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
                  body.getArgument(1), body.getArgument(2), schedule);
   gpu::ReturnOp::create(builder, gemm.getLoc());
   return kernel;
+}
+
+/// Creates the host-side tensor maps of A and B for a TMA schedule and
+/// appends them, as the kernel's pointer arguments, to `args`.
+void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
+                          SmallVectorImpl<Value> &args) {
+  HopperKernelPlan plan = planHopperKernel(gemm.getScheduleAttr());
+  auto pointer = LLVM::LLVMPointerType::get(builder.getContext());
+  auto describe = [&](Value matrix, nvgpu::TensorMapDescriptorType type) {
+    auto memref = cast<MemRefType>(matrix.getType());
+    Value unranked = memref::CastOp::create(
+        builder, loc,
+        UnrankedMemRefType::get(memref.getElementType(),
+                                memref.getMemorySpace()),
+        matrix);
+    SmallVector<Value> box;
+    for (int64_t size : type.getTensor().getShape())
+      box.push_back(arith::ConstantIndexOp::create(builder, loc, size));
+    Value descriptor =
+        nvgpu::TmaCreateDescriptorOp::create(builder, loc, type, unranked, box);
+    args.push_back(
+        UnrealizedConversionCastOp::create(builder, loc, pointer, descriptor)
+            .getResult(0));
+  };
+  describe(gemm.getA(), tmaDescriptorTypeA(plan));
+  describe(gemm.getB(), tmaDescriptorTypeB(plan));
 }
 
 /// Replaces `gemm` in its host function by a launch of `kernel`.
@@ -85,10 +115,13 @@ void replaceByLaunch(OpBuilder &builder, GemmOp gemm,
   gpu::KernelDim3 grid{ceilDiv(n, schedule.getBlockN()),
                        ceilDiv(m, schedule.getBlockM()), one};
   gpu::KernelDim3 block{
-      arith::ConstantIndexOp::create(builder, loc, schedule.getThreadCount()),
+      arith::ConstantIndexOp::create(builder, loc,
+                                     schedule.getThreadCount()),
       one, one};
   Value sharedBytes = arith::ConstantIntOp::create(
-      builder, loc, builder.getI32Type(), schedule.getSharedMemoryBytes());
+      builder, loc, builder.getI32Type(), schedule.getDynamicSharedMemoryBytes());
+  if (usesTmaDescriptors(schedule))
+    appendTmaDescriptors(builder, loc, gemm, args);
   gpu::LaunchFuncOp::create(builder, loc, kernel, grid, block, sharedBytes,
                             args);
   gemm.erase();

@@ -15,7 +15,8 @@ def TileOutlineKernelPass : Pass<"tile-outline-kernel", "mlir::ModuleOp"> {
     schedule's block size and dynamic shared memory.
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
-                           "mlir::memref::MemRefDialect"];
+                           "mlir::memref::MemRefDialect", "mlir::nvgpu::NVGPUDialect",
+                           "mlir::LLVM::LLVMDialect"];
 }
 
 def TileBlockTilePass : Pass<"tile-block-tile"> {
@@ -50,6 +51,26 @@ def TilePipelineCopiesPass : Pass<"tile-pipeline-copies"> {
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
+                           "mlir::nvgpu::NVGPUDialect", "mlir::NVVM::NVVMDialect"];
+}
+
+def TileWarpSpecializePass : Pass<"tile-warp-specialize"> {
+  let summary = "Lowers wgmma schedules to a warp-specialized TMA/wgmma kernel";
+  let description = [{
+    Rewrites the block-tiled K loop of a `#tile.mma<wgmma, ...>` schedule
+    into Hopper's warp-specialized main loop: a producer warpgroup (its
+    registers reduced with setmaxnreg) waits on `empty` mbarriers and issues
+    TMA loads of A and B into 128-byte-swizzled stages that complete on
+    `full` mbarriers; consumer warpgroups (registers raised) wait on them and
+    run `nvgpu.warpgroup.mma` straight from shared memory, releasing each
+    stage once its wgmma group has retired; the epilogue stages the f32
+    accumulators through shared memory and writes C with 16-byte stores.
+    The kernel takes the tensor maps of A and B as pointer arguments
+    (tile-outline-kernel adds them). mma.sync schedules are left alone.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
+                           "mlir::vector::VectorDialect",
                            "mlir::nvgpu::NVGPUDialect", "mlir::NVVM::NVVMDialect"];
 }
 
@@ -96,15 +117,25 @@ def TileSharedLayoutPass : Pass<"tile-shared-layout"> {
 }
 
 def TileCheckChipPass : Pass<"tile-check-chip", "mlir::ModuleOp"> {
-  let summary = "Checks that every schedule targets the requested chip";
+  let summary = "Checks that each schedule can be compiled for the target";
   let description = [{
-    When `chip` is set, every `tile.gemm` schedule must name that chip:
-    a schedule tuned and verified for one chip is not silently compiled for
-    another. An empty `chip` accepts every schedule.
+    The op verifier accepts every schedule that is possible on its chip; this
+    pass, the first of `lower-to-nvvm`, checks that each `tile.gemm` schedule
+    can be compiled for the target, and reports at the op what cannot:
+
+    - when `chip` is set, the schedule must name that chip: a schedule tuned
+      and verified for one chip is not silently compiled for another (an
+      empty `chip` accepts a schedule for any chip);
+    - whatever `chip` is, the schedule must use only features the lowering
+      implements. Not yet implemented, each reported as "<feature> lowering
+      is not implemented yet": wgmma, TMA loads, warp specialization,
+      thread-block clusters, persistent grids, grid rasterization other than
+      row-major (`raster = along_n, group = 1`) and `tma` or `vector`
+      epilogue stores.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
-           "Chip the compilation targets; empty accepts every schedule">
+           "Chip the compilation targets; empty accepts a schedule for any chip">
   ];
 }
 

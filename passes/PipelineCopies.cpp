@@ -125,6 +125,8 @@ struct PipelineBlockMmaLoop : public OpRewritePattern<scf::ForOp> {
     }
     if (!mma || isWorkgroupMemory(mma.getA()) || isWorkgroupMemory(mma.getB()))
       return rewriter.notifyMatchFailure(loop, "no block MMA on global memory");
+    if (mma.getSchedule().getMma().getKind() != MmaKind::sync)
+      return rewriter.notifyMatchFailure(loop, "not an mma.sync schedule");
     auto viewA = mma.getA().getDefiningOp<memref::SubViewOp>();
     auto viewB = mma.getB().getDefiningOp<memref::SubViewOp>();
     if (!viewA || !viewB)

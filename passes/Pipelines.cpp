@@ -21,6 +21,7 @@ void gemm_opt::buildLowerToNVVMPipeline(OpPassManager &pm,
   // Tile dialect → gpu / nvgpu / nvvm / vector / memref / scf, per kernel.
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createTileBlockTilePass());
+  kernels.addPass(createTileWarpSpecializePass());
   kernels.addPass(createTilePipelineCopiesPass());
   kernels.addPass(createTileWarpMmaPass());
   kernels.addPass(createTileLowerEpiloguePass());
@@ -32,12 +33,14 @@ void gemm_opt::buildLowerToNVVMPipeline(OpPassManager &pm,
       options.chip.getValue(), options.features.getValue(),
       options.optLevel.getValue()}));
 
-  // Upstream conversions to NVVM and the LLVM dialect.
+  // Upstream conversions to NVVM and the LLVM dialect. Vector, arith, memref
+  // and the other dialects go through convert-gpu-to-nvvm's ConvertToLLVM
+  // interfaces, which map GPU address spaces (convert-vector-to-llvm alone
+  // cannot lower a vector.load from workgroup memory).
   OpPassManager &toNVVM = pm.nest<gpu::GPUModuleOp>();
   toNVVM.addPass(memref::createExpandStridedMetadataPass());
   toNVVM.addPass(createLowerAffinePass());
   toNVVM.addPass(createConvertNVGPUToNVVMPass());
-  toNVVM.addPass(createConvertVectorToLLVMPass());
   toNVVM.addPass(createSCFToControlFlowPass());
   toNVVM.addPass(createConvertGpuOpsToNVVMOps());
   toNVVM.addPass(createConvertNVVMToLLVMPass());

@@ -3,6 +3,7 @@
 #include "KernelMetadata.h"
 
 #include "dialect/TileDialect.h"
+#include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -31,10 +32,28 @@ static llvm::json::Object describe(ScheduleAttr schedule) {
     return llvm::json::Object{
         {"kind", "memref"}, {"operand", name}, {"rank", 2}};
   };
+  llvm::json::Array parameters{operand("a"), operand("b"), operand("c")};
+  if (usesTmaDescriptors(schedule)) {
+    // Tensor maps of A and B, in the kernel's argument order; boxes are
+    // [inner, outer] elements, 128 bytes wide.
+    HopperKernelPlan plan = planHopperKernel(schedule);
+    auto tensorMap = [&](StringRef name, int64_t outer) {
+      return llvm::json::Object{{"kind", "tma"},
+                                {"operand", name},
+                                {"box", llvm::json::Array{plan.panelColumns,
+                                                          outer}},
+                                {"swizzle", 128},
+                                {"pass", "global_pointer"},
+                                {"l2_promotion", 256},
+                                {"oob_fill", "zero"}};
+    };
+    parameters.push_back(tensorMap("a", plan.blockM));
+    parameters.push_back(tensorMap("b", plan.blockK));
+  }
   return llvm::json::Object{
       {"block", llvm::json::Array{schedule.getThreadCount(), 1, 1}},
       {"cluster", llvm::json::Array{1, 1, 1}},
-      {"dynamic_shared_memory_bytes", schedule.getSharedMemoryBytes()},
+      {"dynamic_shared_memory_bytes", schedule.getDynamicSharedMemoryBytes()},
       {"grid",
        llvm::json::Object{
            {"x", llvm::json::Object{{"extent", "n"},
@@ -55,8 +74,7 @@ static llvm::json::Object describe(ScheduleAttr schedule) {
       {"layouts",
        llvm::json::Object{{"a", "row"}, {"b", "row"}, {"c", "row"}}},
       {"min_alignment_bytes", 16},
-      {"parameters",
-       llvm::json::Array{operand("a"), operand("b"), operand("c")}},
+      {"parameters", std::move(parameters)},
   };
 }
 

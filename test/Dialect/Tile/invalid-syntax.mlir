@@ -124,3 +124,113 @@ func.func private @accumulator_shaped_like_memref(!tile.accumulator<128x128xf32>
 // expected-error @+2 {{expected integer value}}
 // expected-error @+1 {{failed to parse Tile_AccumulatorType parameter 'shape' which is to be a `::llvm::ArrayRef<int64_t>`}}
 func.func private @accumulator_without_shape(!tile.accumulator<[], f32>)
+
+// -----
+
+// expected-error @+1 {{expected ','}}
+#specialization = #tile.warp_specialization<producer_registers = 40>
+
+// -----
+
+// expected-error @+1 {{expected 'producer_registers'}}
+#specialization = #tile.warp_specialization<40, 232>
+
+// -----
+
+// expected-error @+2 {{expected 'true' or 'false'}}
+// expected-error @+1 {{failed to parse Tile_GridAttr parameter 'persistent' which is to be a `bool`}}
+#grid = #tile.grid<persistent = 1, raster = along_m, group = 8>
+
+// -----
+
+// expected-error @+2 {{expected ::gemm_opt::tile::RasterOrder to be one of: along_m, along_n}}
+// expected-error @+1 {{failed to parse Tile_GridAttr parameter 'raster' which is to be a `::gemm_opt::tile::RasterOrder`}}
+#grid = #tile.grid<persistent = true, raster = diagonal, group = 8>
+
+// -----
+
+// expected-error @+1 {{expected ','}}
+#grid = #tile.grid<persistent = true, raster = along_m>
+
+// -----
+
+// expected-error @+1 {{expected '['}}
+#cluster = #tile.cluster<2, 1>
+
+// -----
+
+// expected-error @+1 {{expected ','}}
+#cluster = #tile.cluster<[2, 1]>
+
+// -----
+
+// expected-error @+2 {{expected 'true' or 'false'}}
+// expected-error @+1 {{failed to parse Tile_ClusterAttr parameter 'multicast' which is to be a `bool`}}
+#cluster = #tile.cluster<[2, 1], multicast = on>
+
+// -----
+
+// expected-error @+2 {{expected ::gemm_opt::tile::EpilogueStore to be one of: tma, vector, direct}}
+// expected-error @+1 {{failed to parse Tile_EpilogueAttr parameter 'store' which is to be a `::gemm_opt::tile::EpilogueStore`}}
+#epilogue = #tile.epilogue<store = smem>
+
+// -----
+
+// expected-error @+1 {{expected 'store'}}
+#epilogue = #tile.epilogue<tma>
+
+// -----
+
+// The optional fields of a schedule are specialization, grid, cluster and
+// epilogue; a field of a nested attribute is not one.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  // expected-error @+1 {{duplicate or unknown struct parameter name: raster}}
+  raster = along_m>
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  epilogue = #tile.epilogue<store = tma>,
+  // expected-error @+1 {{duplicate or unknown struct parameter name: epilogue}}
+  epilogue = #tile.epilogue<store = direct>>
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  // expected-error @+2 {{invalid kind of attribute specified}}
+  // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'cluster' which is to be a `ClusterAttr`}}
+  cluster = #tile.grid<persistent = true, raster = along_m, group = 8>>
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  // expected-error @+1 {{expected '='}}
+  cluster #tile.cluster<[2, 1], multicast = true>>
+
+// -----
+
+// A missing comma ends the schedule after the pipeline. (The expectation
+// stands outside the attribute: a '>' inside it would close it.)
+// expected-error @+5 {{expected '>'}}
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>
+  cluster = #tile.cluster<[2, 1], multicast = true>>

@@ -1,7 +1,8 @@
 // RUN: gemm-opt %s -split-input-file -verify-diagnostics
 
-// Every check of the tile dialect's verifiers, one per split. The schedule of
-// each case is a valid sm_80 f16 schedule with one thing changed.
+// Every check of the tile dialect's verifiers, one per split. Up to the Hopper
+// section at the end, the schedule of each case is a valid sm_80 f16 schedule
+// with one thing changed.
 
 func.func @missing_schedule(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op has no schedule: attach {schedule = #tile.schedule<...>}}}
@@ -211,8 +212,8 @@ func.func @wgmma_sm90_without_a(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: me
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
-func.func @wgmma_not_implemented(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op wgmma schedules are not implemented yet}}
+func.func @wgmma_cp_async(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op wgmma needs tma loads, got cp_async}}
   "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -451,20 +452,6 @@ func.func @shared_memory_sm86_padded(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %
 
 func.func @one_stage(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op a cp.async pipeline needs at least 2 stages, got 1}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
-  return
-}
-
-// -----
-
-#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 32], warp = [64, 64],
-  mma = #tile.mma<sync, [16, 8, 16]>,
-  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
-  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
-  pipeline = #tile.pipeline<stages = 4, load = tma>>
-
-func.func @tma(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op TMA loads are not implemented yet}}
   "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -713,3 +700,496 @@ func.func @alloc_shared_rank_2() {
   %0 = "tile.alloc_shared"() <{layout = #tile.swizzle<64>, offset = 0 : i64}> : () -> memref<128x32xf16, #gpu.address_space<workgroup>>
   return
 }
+
+// -----
+
+// Hopper. Unless a case says otherwise, the schedule is the valid sm_90a bf16
+// wgmma schedule of examples/gemm_bf16_wgmma_sm90.mlir (TMA loads, warp
+// specialization, persistent grid, multicast cluster, TMA epilogue) with one
+// thing changed; the mma.sync cases start from a 128x128x32 f16 schedule.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  // expected-error @+2 {{producer_registers must be a multiple of 8 in [24, 256], got 20}}
+  // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'specialization' which is to be a `WarpSpecializationAttr`}}
+  specialization = #tile.warp_specialization<producer_registers = 20, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  // expected-error @+2 {{consumer_registers must be a multiple of 8 in [24, 256], got 236}}
+  // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'specialization' which is to be a `WarpSpecializationAttr`}}
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 236>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  // expected-error @+2 {{raster group must be at least 1, got 0}}
+  // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'grid' which is to be a `GridAttr`}}
+  grid = #tile.grid<persistent = true, raster = along_m, group = 0>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  // expected-error @+2 {{cluster shape must be [M, N], got 3 sizes}}
+  // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'cluster' which is to be a `ClusterAttr`}}
+  cluster = #tile.cluster<[2, 1, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  // expected-error @+2 {{cluster extents must be at least 1, got [0, 2]}}
+  // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'cluster' which is to be a `ClusterAttr`}}
+  cluster = #tile.cluster<[0, 2], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  // expected-error @+2 {{cluster [4, 4] exceeds the 8 blocks of a portable cluster}}
+  // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'cluster' which is to be a `ClusterAttr`}}
+  cluster = #tile.cluster<[4, 4], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  // expected-error @+2 {{multicast needs a cluster of more than one block}}
+  // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'cluster' which is to be a `ClusterAttr`}}
+  cluster = #tile.cluster<[1, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+func.func @wgmma_f32_inputs(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{'tile.gemm' op wgmma is implemented for f16 and bf16 inputs, got 'f32'}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [128, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+func.func @wgmma_m_128(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op wgmma with 'bf16' inputs has M = 64 and K = 16, got [128, 256, 16]}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 264],
+  mma = #tile.mma<wgmma, [64, 264, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+func.func @wgmma_n_264(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op wgmma N must be a multiple of 8 in [8, 256], got 264}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 384, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+func.func @warpgroup_does_not_divide_block(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op warpgroup tile [64, 256] does not divide block tile [128, 384]}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 128],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+func.func @warpgroup_narrower_than_wgmma(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op warpgroup tile [64, 128] must be a multiple of [64, 256] (the wgmma shape)}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [32, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+func.func @warpgroup_m_32(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op warpgroup tile [32, 256] must be a multiple of [64, 256] (the wgmma shape)}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+// TMA loads need sm_90 or newer, whatever consumes them.
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>>
+
+func.func @tma_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op TMA loads need sm_90 or newer, got sm_80}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+// A TMA box lands unpadded, in one of the TMA swizzle modes.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.pad<8>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+func.func @tma_padded_b(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op TMA loads need B's shared layout to be a #tile.swizzle, got #tile.pad<8>}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+// A's box is the whole 512x64 A tile; TMA boxes have at most 256 rows.
+// 8 warpgroups, without a producer: 1024 threads.
+#sched = #tile.schedule<chip = "sm_90a", block = [512, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>>
+
+func.func @tma_box_too_tall(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op TMA box of A is 512x64 elements, more than 256 in a dimension}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+// BK = 128 bf16 is 256-byte rows: two 128-byte swizzle panels, not one box.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 128], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+func.func @tma_box_wider_than_swizzle(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op TMA box of A is 128 elements (256 bytes) wide, which must equal its swizzle width of 128 bytes}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>,
+  cluster = #tile.cluster<[2, 1], multicast = false>>
+
+func.func @cluster_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op thread-block clusters need sm_90 or newer, got sm_80}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>,
+  cluster = #tile.cluster<[2, 1], multicast = false>>
+
+func.func @cluster_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op thread-block clusters need wgmma}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>>
+
+func.func @specialization_cp_async(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op warp specialization needs tma loads, got cp_async}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>>
+
+func.func @specialization_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op warp specialization needs wgmma}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+// A raster order alone is fine with mma.sync; a persistent grid is not.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>>
+
+func.func @persistent_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op a persistent grid needs wgmma}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>,
+  epilogue = #tile.epilogue<store = tma>>
+
+func.func @tma_epilogue_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op a tma epilogue store needs wgmma}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>,
+  epilogue = #tile.epilogue<store = vector>>
+
+func.func @vector_epilogue_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op a vector epilogue store needs wgmma}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+// 128 x 40 + 2 x 128 x 240 registers.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 240>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+func.func @register_reallocation_over_budget(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op register reallocation needs 66560 registers per block (128 x 40 for the producer, 2 x 128 x 240 for the consumers), more than the 65536 sm_90a allows}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+// A 64x256 f32 accumulator is 128 registers per thread of a warpgroup.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 136>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+func.func @consumer_registers_below_accumulator(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op consumer warpgroups need 144 registers per thread (128 for the accumulator, 16 more), more than consumer_registers = 136}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+// Without warp specialization, 4 warpgroups (512 threads) share 65536 registers.
+#sched = #tile.schedule<chip = "sm_90a", block = [256, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>>
+
+func.func @accumulator_over_thread_budget(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op warpgroups need 144 registers per thread (128 for the accumulator, 16 more), more than the 128 each of 512 threads can have}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+// 8 consumer warpgroups and the producer.
+#sched = #tile.schedule<chip = "sm_90a", block = [256, 256, 64], warp = [64, 128],
+  mma = #tile.mma<wgmma, [64, 128, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+func.func @specialized_too_many_threads(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op schedule needs 1152 threads per block (36 warps), more than the 1024 sm_90a allows}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+// 4 stages of 16 KiB of A and 32 KiB of B, 2 x 4 mbarriers of 8 bytes and the
+// 128x256 bf16 C staging tile of the TMA epilogue (64 KiB).
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+func.func @shared_memory_with_staging(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op schedule needs 262208 bytes of shared memory per block, more than the 232448 sm_90a allows}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+// 2^40 x 2^40 f16 elements of C.
+#sched = #tile.schedule<chip = "sm_80", block = [1099511627776, 1099511627776, 32], warp = [1099511627776, 1099511627776],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @c_tile_overflow(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op C tile of the schedule overflows 64 bits}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+

@@ -248,8 +248,8 @@ func.func @store_fragments(%frags: memref<4x4x4xf32>,
   return
 }
 
-// Attribute values no valid tile.gemm carries yet (wgmma, ffma, TMA, other
-// element types) still print and parse.
+// Attribute values no valid tile.gemm carries (ffma, f32 inputs to wgmma, a
+// padded layout under TMA loads) still print and parse.
 // CHECK-LABEL: func.func @attributes()
 // CHECK-SAME:      mmas = [#tile.mma<sync, [16, 8, 16]>, #tile.mma<wgmma, [64, 256, 16]>, #tile.mma<ffma, [1, 1, 1]>]
 // CHECK-SAME:      pipelines = [#tile.pipeline<stages = 1, load = cp_async>, #tile.pipeline<stages = 4, load = tma>]
@@ -270,5 +270,129 @@ func.func @attributes() attributes {
       smem_a = #tile.pad<0>, smem_b = #tile.swizzle<32>,
       pipeline = #tile.pipeline<stages = 4, load = tma>>,
   swizzles = [#tile.swizzle<32>, #tile.swizzle<64>, #tile.swizzle<128>]} {
+  return
+}
+
+// Hopper: a wgmma schedule with every optional field, which print after the
+// pipeline in a fixed order.
+#hopper = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+// CHECK-LABEL: func.func @gemm_hopper(
+// CHECK-SAME:      %[[A:.*]]: memref<?x?xbf16>, %[[B:.*]]: memref<?x?xbf16>, %[[C:.*]]: memref<?x?xbf16>)
+// CHECK:         tile.gemm %[[A]], %[[B]] into %[[C]]
+// CHECK-SAME:      {schedule = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+// CHECK-SAME:      mma = #tile.mma<wgmma, [64, 256, 16]>,
+// CHECK-SAME:      elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+// CHECK-SAME:      smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+// CHECK-SAME:      pipeline = #tile.pipeline<stages = 3, load = tma>,
+// CHECK-SAME:      specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+// CHECK-SAME:      grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+// CHECK-SAME:      cluster = #tile.cluster<[2, 1], multicast = true>,
+// CHECK-SAME:      epilogue = #tile.epilogue<store = tma>>}
+// CHECK-SAME:      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+
+// GENERIC-LABEL: sym_name = "gemm_hopper"
+// GENERIC:         "tile.gemm"(%{{.*}}, %{{.*}}, %{{.*}}) <{schedule = #tile.schedule<chip = "sm_90a",
+// GENERIC-SAME:      specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+// GENERIC-SAME:      grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+// GENERIC-SAME:      cluster = #tile.cluster<[2, 1], multicast = true>,
+// GENERIC-SAME:      epilogue = #tile.epilogue<store = tma>>}>
+// GENERIC-SAME:      : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+func.func @gemm_hopper(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
+                       %c: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c {schedule = #hopper}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
+
+// Each optional field stands alone: a later one without the earlier ones,
+// on the schedules that take them (mma.sync: a raster order and a direct
+// epilogue; TMA loads; wgmma without warp specialization).
+// CHECK-LABEL: func.func @optional_fields(
+// CHECK:         tile.gemm
+// CHECK-SAME:      pipeline = #tile.pipeline<stages = 3, load = cp_async>,
+// CHECK-SAME:      grid = #tile.grid<persistent = false, raster = along_m, group = 4>,
+// CHECK-SAME:      epilogue = #tile.epilogue<store = direct>>}
+// CHECK:         tile.gemm
+// CHECK-SAME:      mma = #tile.mma<sync, [16, 8, 16]>
+// CHECK-SAME:      pipeline = #tile.pipeline<stages = 4, load = tma>>}
+// CHECK:         tile.gemm
+// CHECK-SAME:      mma = #tile.mma<wgmma, [64, 128, 16]>
+// CHECK-SAME:      pipeline = #tile.pipeline<stages = 4, load = tma>,
+// CHECK-SAME:      cluster = #tile.cluster<[1, 2], multicast = false>,
+// CHECK-SAME:      epilogue = #tile.epilogue<store = vector>>}
+
+// GENERIC-LABEL: sym_name = "optional_fields"
+// GENERIC:         "tile.gemm"
+// GENERIC-SAME:      grid = #tile.grid<persistent = false, raster = along_m, group = 4>,
+// GENERIC-SAME:      epilogue = #tile.epilogue<store = direct>>}>
+// GENERIC:         "tile.gemm"
+// GENERIC-SAME:      pipeline = #tile.pipeline<stages = 4, load = tma>>}>
+// GENERIC:         "tile.gemm"
+// GENERIC-SAME:      cluster = #tile.cluster<[1, 2], multicast = false>,
+// GENERIC-SAME:      epilogue = #tile.epilogue<store = vector>>}>
+func.func @optional_fields(%a: memref<?x?xf16>, %b: memref<?x?xf16>,
+                           %c: memref<?x?xf16>) {
+  tile.gemm %a, %b into %c {schedule = #tile.schedule<chip = "sm_80",
+      block = [128, 128, 32], warp = [64, 64], mma = #tile.mma<sync, [16, 8, 16]>,
+      elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+      smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+      pipeline = #tile.pipeline<stages = 3, load = cp_async>,
+      grid = #tile.grid<persistent = false, raster = along_m, group = 4>,
+      epilogue = #tile.epilogue<store = direct>>}
+      : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+  tile.gemm %a, %b into %c {schedule = #tile.schedule<chip = "sm_90a",
+      block = [128, 128, 32], warp = [64, 64], mma = #tile.mma<sync, [16, 8, 16]>,
+      elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+      smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+      pipeline = #tile.pipeline<stages = 4, load = tma>>}
+      : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+  tile.gemm %a, %b into %c {schedule = #tile.schedule<chip = "sm_90a",
+      block = [128, 128, 64], warp = [64, 128], mma = #tile.mma<wgmma, [64, 128, 16]>,
+      elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+      smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<64>,
+      pipeline = #tile.pipeline<stages = 4, load = tma>,
+      cluster = #tile.cluster<[1, 2], multicast = false>,
+      epilogue = #tile.epilogue<store = vector>>}
+      : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+  return
+}
+
+// The Hopper attributes on their own, with every enum value; the parser also
+// takes them without the dialect prefix inside a schedule.
+// CHECK-LABEL: func.func @hopper_attributes()
+// CHECK-SAME:      clusters = [#tile.cluster<[1, 1], multicast = false>, #tile.cluster<[2, 4], multicast = true>]
+// CHECK-SAME:      epilogues = [#tile.epilogue<store = tma>, #tile.epilogue<store = vector>, #tile.epilogue<store = direct>]
+// CHECK-SAME:      grids = [#tile.grid<persistent = false, raster = along_n, group = 1>, #tile.grid<persistent = true, raster = along_m, group = 16>]
+// CHECK-SAME:      schedule = #tile.schedule<chip = "sm_90a"
+// CHECK-SAME:      pipeline = #tile.pipeline<stages = 2, load = tma>,
+// CHECK-SAME:      specialization = #tile.warp_specialization<producer_registers = 24, consumer_registers = 256>,
+// CHECK-SAME:      epilogue = #tile.epilogue<store = vector>>
+// CHECK-SAME:      specializations = [#tile.warp_specialization<producer_registers = 24, consumer_registers = 256>, #tile.warp_specialization<producer_registers = 56, consumer_registers = 208>]
+func.func @hopper_attributes() attributes {
+  clusters = [#tile.cluster<[1, 1], multicast = false>,
+              #tile.cluster<[2, 4], multicast = true>],
+  epilogues = [#tile.epilogue<store = tma>, #tile.epilogue<store = vector>,
+               #tile.epilogue<store = direct>],
+  grids = [#tile.grid<persistent = false, raster = along_n, group = 1>,
+           #tile.grid<persistent = true, raster = along_m, group = 16>],
+  schedule = #tile.schedule<chip = "sm_90a", block = [64, 64, 64],
+      warp = [64, 64], mma = #tile.mma<wgmma, [64, 64, 16]>,
+      elements = #tile.elements<a = f16, b = f16, c = f32, acc = f32>,
+      smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+      pipeline = #tile.pipeline<stages = 2, load = tma>,
+      specialization = <producer_registers = 24, consumer_registers = 256>,
+      epilogue = <store = vector>>,
+  specializations = [
+      #tile.warp_specialization<producer_registers = 24, consumer_registers = 256>,
+      #tile.warp_specialization<producer_registers = 56, consumer_registers = 208>]} {
   return
 }

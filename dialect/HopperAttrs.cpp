@@ -1,0 +1,67 @@
+//===- HopperAttrs.cpp - structural checks of the Hopper attributes -------===//
+//
+// Checks of #tile.warp_specialization, #tile.grid and #tile.cluster that need
+// nothing but the attribute itself. How they fit the rest of the schedule and
+// the chip is checked in HopperScheduleVerifier.cpp, at the op.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/TileDialect.h"
+
+using namespace mlir;
+using namespace gemm_opt::tile;
+
+/// `setmaxnreg` takes a multiple of 8 between 24 and 256.
+static LogicalResult
+verifyRegisterCount(function_ref<InFlightDiagnostic()> emitError,
+                    StringRef name, int64_t count) {
+  if (count < 24 || count > 256 || count % 8 != 0)
+    return emitError() << name << " must be a multiple of 8 in [24, 256], got "
+                       << count;
+  return success();
+}
+
+LogicalResult
+WarpSpecializationAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               int64_t producerRegisters,
+                               int64_t consumerRegisters) {
+  if (failed(verifyRegisterCount(emitError, "producer_registers",
+                                 producerRegisters)))
+    return failure();
+  return verifyRegisterCount(emitError, "consumer_registers",
+                             consumerRegisters);
+}
+
+LogicalResult GridAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               bool persistent, RasterOrder raster,
+                               int64_t group) {
+  if (group < 1)
+    return emitError() << "raster group must be at least 1, got " << group;
+  return success();
+}
+
+/// Blocks in a portable cluster; larger ones need an opt-in that not every
+/// GPU grants.
+static constexpr int64_t kMaxPortableClusterSize = 8;
+
+LogicalResult ClusterAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  ArrayRef<int64_t> shape, bool multicast) {
+  if (shape.size() != 2)
+    return emitError() << "cluster shape must be [M, N], got " << shape.size()
+                       << " sizes";
+  if (shape[0] < 1 || shape[1] < 1)
+    return emitError() << "cluster extents must be at least 1, got ["
+                       << shape[0] << ", " << shape[1] << "]";
+  // Comparing each extent first keeps the product from overflowing.
+  if (shape[0] > kMaxPortableClusterSize ||
+      shape[1] > kMaxPortableClusterSize ||
+      shape[0] * shape[1] > kMaxPortableClusterSize)
+    return emitError() << "cluster [" << shape[0] << ", " << shape[1]
+                       << "] exceeds the " << kMaxPortableClusterSize
+                       << " blocks of a portable cluster";
+  if (multicast && shape[0] * shape[1] == 1)
+    return emitError() << "multicast needs a cluster of more than one block";
+  return success();
+}
+
+int64_t ClusterAttr::getSize() const { return getShape()[0] * getShape()[1]; }

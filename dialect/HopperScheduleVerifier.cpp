@@ -1,0 +1,169 @@
+//===- HopperScheduleVerifier.cpp - Hopper features of a schedule ---------===//
+
+#include "dialect/HopperScheduleVerifier.h"
+
+using namespace mlir;
+using namespace gemm_opt::tile;
+
+/// TMA boxes have at most 256 elements in every dimension.
+static constexpr int64_t kMaxTmaBoxExtent = 256;
+
+/// Registers a thread keeps besides its accumulators: addresses, loop
+/// counters, barrier phases, descriptors.
+static constexpr int64_t kNonAccumulatorRegisters = 16;
+
+LogicalResult gemm_opt::tile::verifyWgmmaShape(Operation *op, MmaAttr mma,
+                                               Type inputType,
+                                               const ChipInfo &chip) {
+  if (!chip.hasWarpgroupMma)
+    return op->emitOpError() << "wgmma needs sm_90a, got " << chip.name;
+  if (!inputType.isF16() && !inputType.isBF16())
+    return op->emitOpError()
+           << "wgmma is implemented for f16 and bf16 inputs, got " << inputType;
+  if (mma.getM() != 64 || mma.getK() != 16)
+    return op->emitOpError()
+           << "wgmma with " << inputType
+           << " inputs has M = 64 and K = 16, got [" << mma.getM() << ", "
+           << mma.getN() << ", " << mma.getK() << "]";
+  if (mma.getN() < 8 || mma.getN() > 256 || mma.getN() % 8 != 0)
+    return op->emitOpError()
+           << "wgmma N must be a multiple of 8 in [8, 256], got " << mma.getN();
+  return success();
+}
+
+LogicalResult gemm_opt::tile::verifyWarpgroupTiling(Operation *op,
+                                                    ScheduleAttr schedule) {
+  MmaAttr mma = schedule.getMma();
+  if (schedule.getBlockM() % schedule.getWarpM() != 0 ||
+      schedule.getBlockN() % schedule.getWarpN() != 0)
+    return op->emitOpError()
+           << "warpgroup tile [" << schedule.getWarpM() << ", "
+           << schedule.getWarpN() << "] does not divide block tile ["
+           << schedule.getBlockM() << ", " << schedule.getBlockN() << "]";
+  if (schedule.getWarpM() % mma.getM() != 0 ||
+      schedule.getWarpN() % mma.getN() != 0)
+    return op->emitOpError()
+           << "warpgroup tile [" << schedule.getWarpM() << ", "
+           << schedule.getWarpN() << "] must be a multiple of [" << mma.getM()
+           << ", " << mma.getN() << "] (the wgmma shape)";
+  if (schedule.getBlockK() % mma.getK() != 0)
+    return op->emitOpError()
+           << "block K tile " << schedule.getBlockK()
+           << " is not a multiple of the MMA K " << mma.getK();
+  return success();
+}
+
+LogicalResult gemm_opt::tile::verifyTmaTarget(Operation *op,
+                                              ScheduleAttr schedule,
+                                              const ChipInfo &chip) {
+  if (!chip.hasTma())
+    return op->emitOpError()
+           << "TMA loads need sm_90 or newer, got " << chip.name;
+  for (auto [name, layout] :
+       {std::pair<StringRef, Attribute>{"A", schedule.getSmemA()},
+        {"B", schedule.getSmemB()}})
+    if (!isa<SwizzleAttr>(layout))
+      return op->emitOpError()
+             << "TMA loads need " << name
+             << "'s shared layout to be a #tile.swizzle, got " << layout;
+  return success();
+}
+
+/// Checks that a `rows`×`cols` TMA box of `operand` fits the TMA's limits.
+static LogicalResult verifyTmaBox(Operation *op, StringRef operand,
+                                  int64_t rows, int64_t cols) {
+  if (rows > kMaxTmaBoxExtent || cols > kMaxTmaBoxExtent)
+    return op->emitOpError()
+           << "TMA box of " << operand << " is " << rows << "x" << cols
+           << " elements, more than " << kMaxTmaBoxExtent << " in a dimension";
+  return success();
+}
+
+LogicalResult gemm_opt::tile::verifyTmaBoxes(Operation *op,
+                                             ScheduleAttr schedule,
+                                             int64_t bytesA, int64_t bytesB) {
+  int64_t widthA = cast<SwizzleAttr>(schedule.getSmemA()).getWidth();
+  int64_t widthB = cast<SwizzleAttr>(schedule.getSmemB()).getWidth();
+  // A is K-major: one box is the whole BM×BK tile. B is N-major: a stage is
+  // BN·sizeof / width boxes of BK rows, each one swizzle width wide.
+  if (failed(
+          verifyTmaBox(op, "A", schedule.getBlockM(), schedule.getBlockK())) ||
+      failed(verifyTmaBox(op, "B", schedule.getBlockK(), widthB / bytesB)))
+    return failure();
+  int64_t rowBytesA = schedule.getBlockK() * bytesA;
+  if (rowBytesA != widthA)
+    return op->emitOpError()
+           << "TMA box of A is " << schedule.getBlockK() << " elements ("
+           << rowBytesA
+           << " bytes) wide, which must equal its swizzle width of " << widthA
+           << " bytes";
+  return success();
+}
+
+LogicalResult gemm_opt::tile::verifyHopperFeatures(Operation *op,
+                                                   ScheduleAttr schedule,
+                                                   const ChipInfo &chip) {
+  bool wgmma = schedule.isWgmma();
+  if (schedule.getCluster()) {
+    if (!chip.hasClusters())
+      return op->emitOpError()
+             << "thread-block clusters need sm_90 or newer, got " << chip.name;
+    if (!wgmma)
+      return op->emitOpError() << "thread-block clusters need wgmma";
+  }
+  if (schedule.isWarpSpecialized()) {
+    if (!schedule.isTma())
+      return op->emitOpError()
+             << "warp specialization needs tma loads, got "
+             << stringifyLoadKind(schedule.getPipeline().getLoad());
+    if (!wgmma)
+      return op->emitOpError() << "warp specialization needs wgmma";
+  }
+  if (schedule.isPersistent() && !wgmma)
+    return op->emitOpError() << "a persistent grid needs wgmma";
+  EpilogueStore store = schedule.getEpilogueStore();
+  if (store != EpilogueStore::direct && !wgmma)
+    return op->emitOpError() << "a " << stringifyEpilogueStore(store)
+                             << " epilogue store needs wgmma";
+  return success();
+}
+
+LogicalResult gemm_opt::tile::verifyWgmmaRegisters(Operation *op,
+                                                   ScheduleAttr schedule,
+                                                   const ChipInfo &chip) {
+  // f32 accumulators, one register each, spread over a warpgroup's threads.
+  int64_t accumulator = schedule.getWarpM() * schedule.getWarpN() / 128;
+  int64_t needed = accumulator + kNonAccumulatorRegisters;
+  WarpSpecializationAttr specialization = schedule.getSpecialization();
+  if (!specialization) {
+    int64_t threads = schedule.getThreadCount();
+    // Registers are handed out per thread in multiples of 8.
+    int64_t available = std::min(chip.maxRegistersPerThread,
+                                 chip.maxRegistersPerBlock / threads / 8 * 8);
+    if (needed > available)
+      return op->emitOpError()
+             << "warpgroups need " << needed << " registers per thread ("
+             << accumulator << " for the accumulator, "
+             << kNonAccumulatorRegisters << " more), more than the "
+             << available << " each of " << threads << " threads can have";
+    return success();
+  }
+  int64_t producer = specialization.getProducerRegisters();
+  int64_t consumer = specialization.getConsumerRegisters();
+  int64_t consumers = schedule.getConsumerWarpgroups();
+  int64_t total = 128 * producer + 128 * consumers * consumer;
+  if (total > chip.maxRegistersPerBlock)
+    return op->emitOpError()
+           << "register reallocation needs " << total
+           << " registers per block (128 x " << producer
+           << " for the producer, " << consumers << " x 128 x " << consumer
+           << " for the consumers), more than the " << chip.maxRegistersPerBlock
+           << " " << chip.name << " allows";
+  if (consumer < needed)
+    return op->emitOpError()
+           << "consumer warpgroups need " << needed << " registers per thread ("
+           << accumulator << " for the accumulator, "
+           << kNonAccumulatorRegisters
+           << " more), more than consumer_registers = " << consumer;
+  return success();
+}

@@ -1,0 +1,53 @@
+//===- HopperScheduleVerifier.h - Hopper features of a schedule -*- C++ -*-===//
+//
+// The checks of verifyGemmSchedule that concern Hopper's features: wgmma,
+// TMA loads, thread-block clusters, warp specialization with register
+// reallocation, persistent grids and staged epilogues. Each reports the first
+// problem at `op`'s location.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_DIALECT_HOPPERSCHEDULEVERIFIER_H
+#define GEMM_OPT_DIALECT_HOPPERSCHEDULEVERIFIER_H
+
+#include "dialect/ChipInfo.h"
+#include "dialect/TileDialect.h"
+
+namespace gemm_opt::tile {
+
+/// The wgmma instruction against the chip and input type: sm_90a, f16/bf16
+/// inputs, shape [64, N, 16] with N a multiple of 8 in [8, 256].
+mlir::LogicalResult verifyWgmmaShape(mlir::Operation *op, MmaAttr mma,
+                                     mlir::Type inputType,
+                                     const ChipInfo &chip);
+
+/// The block divides into warpgroup tiles [WM, WN], each a multiple of the
+/// wgmma shape, and BK into wgmma K steps.
+mlir::LogicalResult verifyWarpgroupTiling(mlir::Operation *op,
+                                          ScheduleAttr schedule);
+
+/// TMA loads need sm_90 or newer and swizzled shared layouts.
+mlir::LogicalResult verifyTmaTarget(mlir::Operation *op, ScheduleAttr schedule,
+                                    const ChipInfo &chip);
+
+/// The TMA boxes of A (BM×BK) and B (BK × one swizzle width) are at most 256
+/// elements in each dimension, and A's box is exactly one swizzle width wide.
+mlir::LogicalResult verifyTmaBoxes(mlir::Operation *op, ScheduleAttr schedule,
+                                   int64_t bytesA, int64_t bytesB);
+
+/// Clusters, warp specialization, persistent grids and staged epilogue
+/// stores against the chip, the load kind and the MMA kind.
+mlir::LogicalResult verifyHopperFeatures(mlir::Operation *op,
+                                         ScheduleAttr schedule,
+                                         const ChipInfo &chip);
+
+/// Registers of a wgmma schedule: with warp specialization, the reallocated
+/// counts fit the block's registers and the consumers' hold the accumulator;
+/// without, the accumulator fits what each thread can have.
+mlir::LogicalResult verifyWgmmaRegisters(mlir::Operation *op,
+                                         ScheduleAttr schedule,
+                                         const ChipInfo &chip);
+
+} // namespace gemm_opt::tile
+
+#endif // GEMM_OPT_DIALECT_HOPPERSCHEDULEVERIFIER_H

@@ -1,0 +1,99 @@
+//===- HopperKernelPlan.cpp - sizes of a warp-specialized wgmma kernel ----===//
+
+#include "passes/HopperKernelPlan.h"
+
+#include "passes/KernelAttributes.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+
+using namespace mlir;
+using namespace gemm_opt;
+using namespace gemm_opt::tile;
+
+/// setmaxnreg counts of the producer and consumer warpgroups.
+static std::pair<int64_t, int64_t> getRegisterSplit(ScheduleAttr schedule) {
+  if (WarpSpecializationAttr split = schedule.getSpecialization())
+    return {split.getProducerRegisters(), split.getConsumerRegisters()};
+  // tile-check-chip rejects wgmma schedules without specialization.
+  return {40, 232};
+}
+
+HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule) {
+  HopperKernelPlan plan;
+  plan.blockM = schedule.getBlockM();
+  plan.blockN = schedule.getBlockN();
+  plan.blockK = schedule.getBlockK();
+  plan.warpM = schedule.getWarpM();
+  plan.warpN = schedule.getWarpN();
+  plan.warpsN = plan.blockN / plan.warpN;
+  plan.consumers = (plan.blockM / plan.warpM) * plan.warpsN;
+  plan.stages = schedule.getStages();
+  plan.elementType = schedule.getElements().getA();
+  std::pair<int64_t, int64_t> registers = getRegisterSplit(schedule);
+  plan.producerRegisters = registers.first;
+  plan.consumerRegisters = registers.second;
+  int64_t bytes = plan.elementType.getIntOrFloatBitWidth() / 8;
+  plan.stageBytesA = plan.blockM * plan.blockK * bytes;
+  plan.stageBytesB = plan.blockK * plan.blockN * bytes;
+  plan.bufferOffsetB = plan.stages * plan.stageBytesA;
+  plan.rowBytesA = plan.blockK * bytes;
+  plan.panelColumns = 128 / bytes;
+  plan.panelsB = plan.blockN / plan.panelColumns;
+  plan.panelBytesB = plan.blockK * 128;
+  plan.stagingRowElements = schedule.getEpilogueStagingRowElements();
+  plan.threads = schedule.getThreadCount();
+  plan.dynamicSharedMemoryBytes = schedule.getDynamicSharedMemoryBytes();
+  return plan;
+}
+
+bool gemm_opt::usesTmaDescriptors(ScheduleAttr schedule) {
+  return schedule.getMma().getKind() == MmaKind::wgmma;
+}
+
+static nvgpu::TensorMapDescriptorType descriptorType(MLIRContext *ctx,
+                                                     int64_t rows,
+                                                     const HopperKernelPlan &plan) {
+  auto box = MemRefType::get({rows, plan.panelColumns}, plan.elementType,
+                             nullptr, IntegerAttr::get(IntegerType::get(ctx, 64), 3));
+  return nvgpu::TensorMapDescriptorType::get(
+      ctx, box, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
+      nvgpu::TensorMapL2PromoKind::L2PROMO_256B,
+      nvgpu::TensorMapOOBKind::OOB_ZERO,
+      nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+}
+
+nvgpu::TensorMapDescriptorType
+gemm_opt::tmaDescriptorTypeA(const HopperKernelPlan &plan) {
+  return descriptorType(plan.elementType.getContext(), plan.blockM, plan);
+}
+
+nvgpu::TensorMapDescriptorType
+gemm_opt::tmaDescriptorTypeB(const HopperKernelPlan &plan) {
+  return descriptorType(plan.elementType.getContext(), plan.blockK, plan);
+}
+
+Value TmaDescriptorArguments::castA(OpBuilder &b, Location loc,
+                                    const HopperKernelPlan &plan) const {
+  return UnrealizedConversionCastOp::create(b, loc, tmaDescriptorTypeA(plan),
+                                            pointerA)
+      .getResult(0);
+}
+
+Value TmaDescriptorArguments::castB(OpBuilder &b, Location loc,
+                                    const HopperKernelPlan &plan) const {
+  return UnrealizedConversionCastOp::create(b, loc, tmaDescriptorTypeB(plan),
+                                            pointerB)
+      .getResult(0);
+}
+
+std::optional<TmaDescriptorArguments>
+gemm_opt::getTmaDescriptorArguments(gpu::GPUFuncOp kernel) {
+  ScheduleAttr schedule = getKernelSchedule(kernel);
+  if (!schedule || !usesTmaDescriptors(schedule) ||
+      kernel.getNumArguments() != 5)
+    return std::nullopt;
+  Value a = kernel.getArgument(3), b = kernel.getArgument(4);
+  if (!isa<LLVM::LLVMPointerType>(a.getType()) ||
+      !isa<LLVM::LLVMPointerType>(b.getType()))
+    return std::nullopt;
+  return TmaDescriptorArguments{a, b};
+}

@@ -1,0 +1,65 @@
+//===- HopperKernelPlan.h - sizes of a warp-specialized wgmma kernel -*- C++ -*-===//
+//
+// One place that derives, from a wgmma schedule, everything the outlining,
+// the warp-specialized lowering and the launch metadata must agree on:
+// thread count, shared-memory layout, TMA boxes and descriptor arguments.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_PASSES_HOPPERKERNELPLAN_H
+#define GEMM_OPT_PASSES_HOPPERKERNELPLAN_H
+
+#include "dialect/TileDialect.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/IR/Builders.h"
+
+namespace gemm_opt {
+
+struct HopperKernelPlan {
+  int64_t blockM, blockN, blockK;
+  int64_t warpM, warpN;     // per consumer warpgroup
+  int64_t warpsN;           // consumer warpgroups along N
+  int64_t consumers;        // consumer warpgroups
+  int64_t stages;
+  mlir::Type elementType;   // of A and B
+  int64_t producerRegisters, consumerRegisters;
+  // Shared memory: all A stages, then all B stages; the epilogue's f32
+  // staging tile reuses the same bytes once the main loop is done.
+  int64_t stageBytesA, stageBytesB, bufferOffsetB;
+  int64_t rowBytesA;        // 128: one swizzle row
+  int64_t panelColumns;     // B columns per 128-byte TMA box
+  int64_t panelsB, panelBytesB;
+  int64_t stagingRowElements;
+  int64_t threads;
+  int64_t dynamicSharedMemoryBytes;
+};
+
+/// The plan of a wgmma schedule (the verifier has checked it is possible).
+HopperKernelPlan planHopperKernel(tile::ScheduleAttr schedule);
+
+/// Whether kernels of `schedule` take TMA descriptors of A and B.
+bool usesTmaDescriptors(tile::ScheduleAttr schedule);
+
+/// The TMA descriptor types of A (box BM × 128 bytes) and B (box BK × 128
+/// bytes), as nvgpu sees them.
+mlir::nvgpu::TensorMapDescriptorType tmaDescriptorTypeA(const HopperKernelPlan &);
+mlir::nvgpu::TensorMapDescriptorType tmaDescriptorTypeB(const HopperKernelPlan &);
+
+/// The kernel arguments holding the descriptors of A and B: generic
+/// pointers to 128-byte CUtensorMaps in global memory, appended after the
+/// matrices by tile-outline-kernel.
+struct TmaDescriptorArguments {
+  mlir::Value pointerA, pointerB;
+  /// The arguments as nvgpu descriptors (a cast the NVVM lowering folds).
+  mlir::Value castA(mlir::OpBuilder &b, mlir::Location loc,
+                    const HopperKernelPlan &plan) const;
+  mlir::Value castB(mlir::OpBuilder &b, mlir::Location loc,
+                    const HopperKernelPlan &plan) const;
+};
+std::optional<TmaDescriptorArguments>
+getTmaDescriptorArguments(mlir::gpu::GPUFuncOp kernel);
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_PASSES_HOPPERKERNELPLAN_H
