@@ -27,6 +27,41 @@ Value tileView(OpBuilder &builder, Location loc, Value matrix, Value row,
                                    strides);
 }
 
+/// The (row, column) of the C tile block (x, y) computes. Without grouping,
+/// consecutive blocks walk along N. A raster group of G walks G tile rows
+/// (along_m) or G tile columns (along_n) at a time, so blocks that run
+/// together share few A and B panels in L2 (Triton's grouped ordering).
+std::pair<Value, Value> tileCoordinates(OpBuilder &b, Location loc,
+                                        ScheduleAttr schedule) {
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  Value blockX = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  Value blockY = gpu::BlockIdOp::create(b, loc, gpu::Dimension::y);
+  int64_t group = schedule.getRasterGroup();
+  if (group == 1)
+    return {blockY, blockX};
+  Value tilesN = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
+  Value tilesM = gpu::GridDimOp::create(b, loc, gpu::Dimension::y);
+  bool alongM = schedule.getRasterOrder() == RasterOrder::along_m;
+  // Name the grouped dimension "major" and the other "minor".
+  Value tilesMajor = alongM ? tilesM : tilesN;
+  Value tilesMinor = alongM ? tilesN : tilesM;
+  Value linear = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, blockY, tilesN), blockX);
+  Value perGroup = arith::MulIOp::create(b, loc, index(group), tilesMinor);
+  Value groupId = arith::DivUIOp::create(b, loc, linear, perGroup);
+  Value firstMajor = arith::MulIOp::create(b, loc, groupId, index(group));
+  Value groupSize = arith::MinUIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, tilesMajor, firstMajor),
+      index(group));
+  Value inGroup = arith::RemUIOp::create(b, loc, linear, perGroup);
+  Value major = arith::AddIOp::create(
+      b, loc, firstMajor, arith::RemUIOp::create(b, loc, inGroup, groupSize));
+  Value minor = arith::DivUIOp::create(b, loc, inGroup, groupSize);
+  return alongM ? std::make_pair(major, minor) : std::make_pair(minor, major);
+}
+
 struct TileGemmByBlock : public OpRewritePattern<GemmOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -39,13 +74,12 @@ struct TileGemmByBlock : public OpRewritePattern<GemmOp> {
     int64_t bm = schedule.getBlockM(), bn = schedule.getBlockN(),
             bk = schedule.getBlockK();
 
-    // Block (x, y) owns the C tile at rows y·BM, columns x·BN.
-    Value blockX = gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::x);
-    Value blockY = gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::y);
+    // The block owns the C tile at rows tileRow·BM, columns tileCol·BN.
+    auto [tileRow, tileCol] = tileCoordinates(rewriter, loc, schedule);
     Value rowBase = arith::MulIOp::create(
-        rewriter, loc, blockY, arith::ConstantIndexOp::create(rewriter, loc, bm));
+        rewriter, loc, tileRow, arith::ConstantIndexOp::create(rewriter, loc, bm));
     Value colBase = arith::MulIOp::create(
-        rewriter, loc, blockX, arith::ConstantIndexOp::create(rewriter, loc, bn));
+        rewriter, loc, tileCol, arith::ConstantIndexOp::create(rewriter, loc, bn));
 
     auto accType = AccumulatorType::get(getContext(), {bm, bn},
                                         schedule.getElements().getAcc());

@@ -179,26 +179,25 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
     return flusher.takeError();
   result.l2FlushBytes = flusher->getSize();
   TimingOptions timingOptions{options.warmupRuns, options.timedRuns};
-  Expected<TimingStats> kernelTiming = timeOnStream(
-      stream.get(), *flusher, timingOptions, poisonC, launchKernel);
-  if (!kernelTiming)
-    return addErrorContext(kernelTiming.takeError(),
-                           "while timing kernel " + spec.name);
-  result.kernelTiming = *kernelTiming;
+  // The kernel and cuBLAS alternate run by run (see timeInterleaved).
+  SmallVector<TimedWork, 2> work{TimedWork{poisonC, launchKernel}};
+  if (cublas)
+    work.push_back(TimedWork{poisonReference, launchCublas});
+  Expected<std::vector<TimingStats>> timings =
+      timeInterleaved(stream.get(), *flusher, timingOptions, work);
+  if (!timings)
+    return addErrorContext(timings.takeError(),
+                           "while timing kernel " + spec.name +
+                               (cublas ? " and cuBLAS" : ""));
+  result.kernelTiming = (*timings)[0];
+  if (cublas)
+    result.cublasTiming = (*timings)[1];
 
   HostMatrix repeatC(spec.cType, shape.m, shape.n, shape.ldc);
   if (Error err = operands->c.copyToHost(repeatC.data()))
     return std::move(err);
   result.repeatIdentical =
       std::memcmp(repeatC.data(), hostC.data(), hostC.getSizeInBytes()) == 0;
-
-  if (!cublas)
-    return std::move(result);
-  Expected<TimingStats> cublasTiming = timeOnStream(
-      stream.get(), *flusher, timingOptions, poisonReference, launchCublas);
-  if (!cublasTiming)
-    return addErrorContext(cublasTiming.takeError(), "while timing cuBLAS");
-  result.cublasTiming = *cublasTiming;
   return std::move(result);
 }
 

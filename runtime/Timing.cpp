@@ -75,38 +75,53 @@ double getTflops(double flops, double ms) {
   return ms > 0.0 ? flops / (ms * 1e-3) / 1e12 : 0.0;
 }
 
-Expected<TimingStats> timeOnStream(cudaStream_t stream, L2Flusher &flusher,
-                                   const TimingOptions &options,
-                                   function_ref<Error()> prepare,
-                                   function_ref<Error()> body) {
-  for (unsigned i = 0; i < options.warmupRuns; ++i) {
-    if (Error err = prepare())
-      return std::move(err);
-    if (Error err = body())
-      return std::move(err);
-  }
+Expected<std::vector<TimingStats>>
+timeInterleaved(cudaStream_t stream, L2Flusher &flusher,
+                const TimingOptions &options, ArrayRef<TimedWork> work) {
+  for (unsigned i = 0; i < options.warmupRuns; ++i)
+    for (const TimedWork &piece : work) {
+      if (Error err = piece.prepare())
+        return std::move(err);
+      if (Error err = piece.body())
+        return std::move(err);
+    }
   GEMM_CUDA_TRY(cudaStreamSynchronize(stream));
 
   Event start, stop;
   if (Error err = joinErrors(start.create(), stop.create()))
     return std::move(err);
-  std::vector<double> samples;
-  samples.reserve(options.timedRuns);
+  std::vector<std::vector<double>> samples(work.size());
   for (unsigned i = 0; i < options.timedRuns; ++i) {
-    if (Error err = prepare())
-      return std::move(err);
-    if (Error err = flusher.flush(stream))
-      return std::move(err);
-    GEMM_CUDA_TRY(cudaEventRecord(start.get(), stream));
-    if (Error err = body())
-      return std::move(err);
-    GEMM_CUDA_TRY(cudaEventRecord(stop.get(), stream));
-    GEMM_CUDA_TRY(cudaEventSynchronize(stop.get()));
-    float ms = 0.0f;
-    GEMM_CUDA_TRY(cudaEventElapsedTime(&ms, start.get(), stop.get()));
-    samples.push_back(ms);
+    for (size_t w = 0; w < work.size(); ++w) {
+      if (Error err = work[w].prepare())
+        return std::move(err);
+      if (Error err = flusher.flush(stream))
+        return std::move(err);
+      GEMM_CUDA_TRY(cudaEventRecord(start.get(), stream));
+      if (Error err = work[w].body())
+        return std::move(err);
+      GEMM_CUDA_TRY(cudaEventRecord(stop.get(), stream));
+      GEMM_CUDA_TRY(cudaEventSynchronize(stop.get()));
+      float ms = 0.0f;
+      GEMM_CUDA_TRY(cudaEventElapsedTime(&ms, start.get(), stop.get()));
+      samples[w].push_back(ms);
+    }
   }
-  return summarizeTimings(samples);
+  std::vector<TimingStats> stats;
+  for (const std::vector<double> &pieceSamples : samples)
+    stats.push_back(summarizeTimings(pieceSamples));
+  return stats;
+}
+
+Expected<TimingStats> timeOnStream(cudaStream_t stream, L2Flusher &flusher,
+                                   const TimingOptions &options,
+                                   function_ref<Error()> prepare,
+                                   function_ref<Error()> body) {
+  Expected<std::vector<TimingStats>> stats =
+      timeInterleaved(stream, flusher, options, {TimedWork{prepare, body}});
+  if (!stats)
+    return stats.takeError();
+  return stats->front();
 }
 
 } // namespace runtime

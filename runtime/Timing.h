@@ -18,6 +18,7 @@
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
+#include <vector>
 
 namespace gemm_opt {
 namespace runtime {
@@ -56,9 +57,22 @@ struct TimingOptions {
   unsigned timedRuns = 50;
 };
 
-/// Runs `prepare` then `body` `warmupRuns` times untimed, then `timedRuns`
-/// times as: prepare, flush L2, event, body, event. `body` must only enqueue
-/// work on `stream`.
+/// One piece of work to time: `prepare` (untimed, e.g. poison the output)
+/// and `body`, which must only enqueue work on the timing stream.
+struct TimedWork {
+  llvm::function_ref<llvm::Error()> prepare;
+  llvm::function_ref<llvm::Error()> body;
+};
+
+/// Times every piece of `work` in interleaved rounds, so that clock and
+/// power drift during the measurement affects each alike: `warmupRuns`
+/// untimed rounds, then `timedRuns` rounds in which each piece runs as
+/// prepare, flush L2, event, body, event. Returns one summary per piece.
+llvm::Expected<std::vector<TimingStats>>
+timeInterleaved(cudaStream_t stream, L2Flusher &flusher,
+                const TimingOptions &options, llvm::ArrayRef<TimedWork> work);
+
+/// timeInterleaved of a single piece of work.
 llvm::Expected<TimingStats>
 timeOnStream(cudaStream_t stream, L2Flusher &flusher,
              const TimingOptions &options,

@@ -7,9 +7,9 @@
 // Status: a plan, not yet a kernel. The schedule verifies, and wgmma, TMA
 // loads and warp specialization lower (see ../gemm_bf16_wgmma_sm90.mlir),
 // but `--lower-to-nvvm` stops at tile-check-chip, which reports each
-// feature still missing: the tma epilogue store, thread-block clusters, the
-// persistent grid and the grid rasterization. That is why this file lives
-// apart from the examples scripts compile.
+// feature still missing: the tma epilogue store, thread-block clusters and
+// the persistent grid (grouped rasterization lowers already). That is why
+// this file lives apart from the examples scripts compile.
 //
 // How the schedule maps the GEMM onto the GPU, from the top:
 //

@@ -119,3 +119,46 @@ func.func @host_gemm(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?x
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }
+
+// -----
+
+// A raster group of 8 along M: the linear block index walks 8 tile rows before
+// it moves one tile column (grouped ordering for L2 reuse).
+
+#grouped = #tile.schedule<chip = "sm_90a", block = [64, 64, 32], warp = [32, 32],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>,
+  grid = #tile.grid<persistent = false, raster = along_m, group = 8>>
+
+// CHECK-LABEL: gpu.func @grouped_raster(
+// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C64:.*]] = arith.constant 64 : index
+// CHECK-DAG:     %[[BX:.*]] = gpu.block_id  x
+// CHECK-DAG:     %[[BY:.*]] = gpu.block_id  y
+// CHECK-DAG:     %[[GX:.*]] = gpu.grid_dim  x
+// CHECK-DAG:     %[[GY:.*]] = gpu.grid_dim  y
+// CHECK:         %[[ROWS:.*]] = arith.muli %[[BY]], %[[GX]] : index
+// CHECK:         %[[LIN:.*]] = arith.addi %[[ROWS]], %[[BX]] : index
+// CHECK:         %[[PER:.*]] = arith.muli %[[GX]], %[[C8]] : index
+// CHECK:         %[[GID:.*]] = arith.divui %[[LIN]], %[[PER]] : index
+// CHECK:         %[[FIRST:.*]] = arith.muli %[[GID]], %[[C8]] : index
+// CHECK:         %[[LEFT:.*]] = arith.subi %[[GY]], %[[FIRST]] : index
+// CHECK:         %[[SIZE:.*]] = arith.minui %[[LEFT]], %[[C8]] : index
+// CHECK:         %[[IN:.*]] = arith.remui %[[LIN]], %[[PER]] : index
+// CHECK:         %[[OFF:.*]] = arith.remui %[[IN]], %[[SIZE]] : index
+// CHECK:         %[[ROW:.*]] = arith.addi %[[FIRST]], %[[OFF]] : index
+// CHECK:         %[[COL:.*]] = arith.divui %[[IN]], %[[SIZE]] : index
+// CHECK-DAG:     arith.muli %[[ROW]], %[[C64]] : index
+// CHECK-DAG:     arith.muli %[[COL]], %[[C64]] : index
+gpu.module @grouped {
+  gpu.func @grouped_raster(%a: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+                           %b: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+                           %c: memref<?x?xbf16, strided<[?, 1], offset: ?>>) kernel {
+    tile.gemm %a, %b into %c {schedule = #grouped}
+        : memref<?x?xbf16, strided<[?, 1], offset: ?>>, memref<?x?xbf16, strided<[?, 1], offset: ?>>
+          into memref<?x?xbf16, strided<[?, 1], offset: ?>>
+    gpu.return
+  }
+}

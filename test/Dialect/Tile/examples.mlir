@@ -21,4 +21,3 @@
 // LOWERING: error: 'tile.gemm' op wgmma with a tma epilogue store lowering is not implemented yet
 // LOWERING: error: 'tile.gemm' op thread-block cluster lowering is not implemented yet
 // LOWERING: error: 'tile.gemm' op persistent grid lowering is not implemented yet
-// LOWERING: error: 'tile.gemm' op grid rasterization lowering is not implemented yet
