@@ -368,7 +368,17 @@ struct TileWarpSpecializePass
     RewritePatternSet patterns(&getContext());
     patterns.add<WarpSpecializeBlockLoop>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    // A wgmma block MMA left over has no kernel to become (e.g. no tensor
+    // map arguments): say so here rather than in a later pass.
+    getOperation()->walk([&](BlockMmaOp mma) {
+      if (mma.getSchedule().getMma().getKind() != MmaKind::wgmma)
+        return;
+      mma.emitOpError()
+          << "of a wgmma schedule is not in a block-tiled kernel that takes "
+             "the tensor maps of A and B: outline it with tile-outline-kernel";
       signalPassFailure();
+    });
   }
 };
 

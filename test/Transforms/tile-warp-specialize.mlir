@@ -1,0 +1,563 @@
+// RUN: gemm-opt %s --split-input-file \
+// RUN:   --pass-pipeline="builtin.module(gpu.module(tile-warp-specialize,cse))" \
+// RUN:   | FileCheck %s --enable-var-scope
+
+// cse only merges the index constants the lowering re-emits per op (and
+// hoists them to the top of the kernel), so that the checks below can name
+// them once.
+//
+// The input of each case is what tile-outline-kernel and tile-block-tile make
+// of a wgmma schedule: a kernel taking A, B, C and the TMA descriptors of A
+// and B (generic pointers), whose block computes the C tile at (block_id.y *
+// BM, block_id.x * BN) with a K loop of tile.block_mma on views of A and B.
+
+// bf16, block [128, 256, 64], warpgroup [64, 256], 4 stages: 2 consumer
+// warpgroups stacked along M (0 and 1) and the producer, warpgroup 2.
+// Shared memory holds 4 A stages of 128x64 bf16 (16384 bytes each) from byte
+// 0, then 4 B stages of 64x256 bf16 (32768 bytes each) from byte 65536, each
+// as 4 panels of 64 columns (64 rows x 128 bytes = 8192 bytes), so one stage
+// completes after 16384 + 32768 = 49152 bytes.
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  epilogue = #tile.epilogue<store = vector>>
+
+// CHECK-LABEL: gpu.func @wgmma_128x256_kernel(
+// CHECK-SAME:      %[[A:[^:]+]]: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+// CHECK-SAME:      %[[B:[^:]+]]: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+// CHECK-SAME:      %[[C:[^:]+]]: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+// CHECK-SAME:      %[[TMA_A:[^:]+]]: !llvm.ptr, %[[TMA_B:[^:]+]]: !llvm.ptr)
+// CHECK-DAG:     %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.+]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C2:.+]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C3:.+]] = arith.constant 3 : index
+// CHECK-DAG:     %[[C4:.+]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C8:.+]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C32:.+]] = arith.constant 32 : index
+// CHECK-DAG:     %[[C64:.+]] = arith.constant 64 : index
+// CHECK-DAG:     %[[C128:.+]] = arith.constant 128 : index
+// CHECK-DAG:     %[[C192:.+]] = arith.constant 192 : index
+// CHECK-DAG:     %[[C256:.+]] = arith.constant 256 : index
+// CHECK-DAG:     %[[C3840:.+]] = arith.constant 3840 : index
+// CHECK-DAG:     %[[C8192:.+]] = arith.constant 8192 : index
+// CHECK-DAG:     %[[C16384:.+]] = arith.constant 16384 : index
+// CHECK-DAG:     %[[C24576:.+]] = arith.constant 24576 : index
+// CHECK-DAG:     %[[C32768:.+]] = arith.constant 32768 : index
+// CHECK-DAG:     %[[C49152:.+]] = arith.constant 49152 : index
+// CHECK-DAG:     %[[C65536:.+]] = arith.constant 65536 : index
+// CHECK-DAG:     %[[TRUE:.+]] = arith.constant true
+// CHECK-DAG:     %[[FALSE:.+]] = arith.constant false
+// CHECK-DAG:     %[[ID1:.+]] = arith.constant 1 : i32
+// CHECK-DAG:     %[[THREADS:.+]] = arith.constant 256 : i32
+// CHECK:         %[[BX:.+]] = gpu.block_id x
+// CHECK-NEXT:    %[[BY:.+]] = gpu.block_id y
+// CHECK-NEXT:    %[[ROW:.+]] = arith.muli %[[BY]], %[[C128]] : index
+// CHECK-NEXT:    %[[COL:.+]] = arith.muli %[[BX]], %[[C256]] : index
+
+// The accumulator is gone with the K loop; the loop's trip count remains.
+// CHECK-NEXT:    %[[K:.+]] = memref.dim %[[A]], %[[C1]]
+// CHECK-NEXT:    %[[KTILES:.+]] = arith.divui %[[K]], %[[C64]] : index
+
+// The descriptor arguments as nvgpu sees them: boxes of BM (A) and BK (B)
+// rows of 128 bytes, 128-byte swizzle.
+// CHECK-NEXT:    %[[DESC_A:.+]] = builtin.unrealized_conversion_cast %[[TMA_A]] : !llvm.ptr
+// CHECK-SAME:      to !nvgpu.tensormap.descriptor<tensor = memref<128x64xbf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
+// CHECK-NEXT:    %[[DESC_B:.+]] = builtin.unrealized_conversion_cast %[[TMA_B]] : !llvm.ptr
+// CHECK-SAME:      to !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
+
+// Thread 0 initializes full[s] (1 arrival: the producer's expect_tx) and
+// empty[s] (one arrival per consumer warpgroup) of every stage and prefetches
+// both descriptors; a block barrier publishes them.
+// CHECK-NEXT:    %[[TID:.+]] = gpu.thread_id x
+// CHECK-NEXT:    %[[WG:.+]] = arith.divui %[[TID]], %[[C128]] : index
+// CHECK-NEXT:    %[[IN_WG:.+]] = arith.remui %[[TID]], %[[C128]] : index
+// CHECK-NEXT:    %[[PRIMARY:.+]] = arith.cmpi eq, %[[IN_WG]], %[[C0]] : index
+// CHECK-NEXT:    %[[SMEM:.+]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK-NEXT:    %[[FULL:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK-NEXT:    %[[EMPTY:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK-NEXT:    %[[FIRST:.+]] = arith.cmpi eq, %[[TID]], %[[C0]] : index
+// CHECK-NEXT:    scf.if %[[FIRST]] {
+// CHECK-NEXT:      nvgpu.mbarrier.init %[[FULL]][%[[C0]]], %[[C1]] :
+// CHECK-NEXT:      nvgpu.mbarrier.init %[[EMPTY]][%[[C0]]], %[[C2]] :
+// CHECK-NEXT:      nvgpu.mbarrier.init %[[FULL]][%[[C1]]], %[[C1]] :
+// CHECK-NEXT:      nvgpu.mbarrier.init %[[EMPTY]][%[[C1]]], %[[C2]] :
+// CHECK-NEXT:      nvgpu.mbarrier.init %[[FULL]][%[[C2]]], %[[C1]] :
+// CHECK-NEXT:      nvgpu.mbarrier.init %[[EMPTY]][%[[C2]]], %[[C2]] :
+// CHECK-NEXT:      nvgpu.mbarrier.init %[[FULL]][%[[C3]]], %[[C1]] :
+// CHECK-NEXT:      nvgpu.mbarrier.init %[[EMPTY]][%[[C3]]], %[[C2]] :
+// CHECK-NEXT:      nvgpu.tma.prefetch.descriptor %[[DESC_A]] :
+// CHECK-NEXT:      nvgpu.tma.prefetch.descriptor %[[DESC_B]] :
+// CHECK-NEXT:    }
+// CHECK-NEXT:    gpu.barrier
+
+// The last warpgroup is the producer. For each K tile t in stage t % 4 it
+// waits until the consumers have emptied the stage (the first round passes:
+// its phase starts at 1), announces the stage's bytes on full[t % 4] and
+// loads A at (k, row) and B in 4 panels at (col + 64 p, k): TMA coordinates
+// are innermost first. Only the first thread of the warpgroup issues them.
+// CHECK-NEXT:    %[[IS_PRODUCER:.+]] = arith.cmpi eq, %[[WG]], %[[C2]] : index
+// CHECK-NEXT:    scf.if %[[IS_PRODUCER]] {
+// CHECK-NEXT:      nvvm.setmaxregister decrease 40
+// CHECK-NEXT:      %{{.+}} = scf.for %[[T:.+]] = %[[C0]] to %[[KTILES]] step %[[C1]] iter_args(%[[PHASE:.+]] = %[[TRUE]]) -> (i1) {
+// CHECK-NEXT:        %[[STAGE:.+]] = arith.remui %[[T]], %[[C4]] : index
+// CHECK-NEXT:        nvgpu.mbarrier.try_wait.parity %[[EMPTY]][%[[STAGE]]], %[[PHASE]], %{{.+}} :
+// CHECK-NEXT:        nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%[[STAGE]]], %[[C49152]], predicate = %[[PRIMARY]] :
+// CHECK-NEXT:        %[[KOFF:.+]] = arith.muli %[[T]], %[[C64]] : index
+// CHECK-NEXT:        %[[OFF_A:.+]] = arith.muli %[[STAGE]], %[[C16384]] : index
+// CHECK-NEXT:        %[[STAGE_A:.+]] = memref.view %[[SMEM]][%[[OFF_A]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        nvgpu.tma.async.load %[[DESC_A]][%[[KOFF]], %[[ROW]]], %[[FULL]][%[[STAGE]]] to %[[STAGE_A]], predicate = %[[PRIMARY]] :
+// CHECK-NEXT:        %[[STAGE_B:.+]] = arith.muli %[[STAGE]], %[[C32768]] : index
+// CHECK-NEXT:        %[[OFF_B0:.+]] = arith.addi %[[STAGE_B]], %[[C65536]] : index
+// CHECK-NEXT:        %[[PANEL0:.+]] = memref.view %[[SMEM]][%[[OFF_B0]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        nvgpu.tma.async.load %[[DESC_B]][%[[COL]], %[[KOFF]]], %[[FULL]][%[[STAGE]]] to %[[PANEL0]], predicate = %[[PRIMARY]] :
+// CHECK-NEXT:        %[[OFF_B1:.+]] = arith.addi %[[OFF_B0]], %[[C8192]] : index
+// CHECK-NEXT:        %[[PANEL1:.+]] = memref.view %[[SMEM]][%[[OFF_B1]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        %[[COL1:.+]] = arith.addi %[[COL]], %[[C64]] : index
+// CHECK-NEXT:        nvgpu.tma.async.load %[[DESC_B]][%[[COL1]], %[[KOFF]]], %[[FULL]][%[[STAGE]]] to %[[PANEL1]], predicate = %[[PRIMARY]] :
+// CHECK-NEXT:        %[[OFF_B2:.+]] = arith.addi %[[OFF_B0]], %[[C16384]] : index
+// CHECK-NEXT:        %[[PANEL2:.+]] = memref.view %[[SMEM]][%[[OFF_B2]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        %[[COL2:.+]] = arith.addi %[[COL]], %[[C128]] : index
+// CHECK-NEXT:        nvgpu.tma.async.load %[[DESC_B]][%[[COL2]], %[[KOFF]]], %[[FULL]][%[[STAGE]]] to %[[PANEL2]], predicate = %[[PRIMARY]] :
+// CHECK-NEXT:        %[[OFF_B3:.+]] = arith.addi %[[OFF_B0]], %[[C24576]] : index
+// CHECK-NEXT:        %[[PANEL3:.+]] = memref.view %[[SMEM]][%[[OFF_B3]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        %[[COL3:.+]] = arith.addi %[[COL]], %[[C192]] : index
+// CHECK-NEXT:        nvgpu.tma.async.load %[[DESC_B]][%[[COL3]], %[[KOFF]]], %[[FULL]][%[[STAGE]]] to %[[PANEL3]], predicate = %[[PRIMARY]] :
+// The phase flips after the last stage of a round.
+// CHECK-NEXT:        %[[LAST:.+]] = arith.cmpi eq, %[[STAGE]], %[[C3]] : index
+// CHECK-NEXT:        %[[FLIPPED:.+]] = arith.xori %[[PHASE]], %[[TRUE]] : i1
+// CHECK-NEXT:        %[[NEXT_PHASE:.+]] = arith.select %[[LAST]], %[[FLIPPED]], %[[PHASE]] : i1
+// CHECK-NEXT:        scf.yield %[[NEXT_PHASE]] : i1
+// CHECK-NEXT:      }
+
+// Consumer warpgroup i owns rows 64 i of the block tile (one consumer along
+// N: no column offset). For each K tile it waits on full[t % 4] (phase 0
+// first), multiplies its 64 rows of the A stage by the whole B stage straight
+// from shared memory (B's K x N tile is transposed for wgmma) keeping one
+// wgmma group in flight (the default waitGroup = 1 is not printed), and then,
+// from t = 1, the first thread of the warpgroup releases the stage of tile
+// t - 1, (t + 3) % 4, whose wgmma group has retired.
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      nvvm.setmaxregister increase 232
+// CHECK-NEXT:      %[[INIT:.+]] = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<64x256xf32>>
+// CHECK-NEXT:      %[[WG_ROW:.+]] = arith.muli %[[WG]], %[[C64]] : index
+// CHECK-NEXT:      %[[RESULT:.+]]:2 = scf.for %[[T:.+]] = %[[C0]] to %[[KTILES]] step %[[C1]]
+// CHECK-SAME:          iter_args(%[[ACC:.+]] = %[[INIT]], %[[PHASE:.+]] = %[[FALSE]])
+// CHECK-SAME:          -> (!nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>>, i1) {
+// CHECK-NEXT:        %[[STAGE:.+]] = arith.remui %[[T]], %[[C4]] : index
+// CHECK-NEXT:        nvgpu.mbarrier.try_wait.parity %[[FULL]][%[[STAGE]]], %[[PHASE]], %{{.+}} :
+// CHECK-NEXT:        %[[ROW_BYTES:.+]] = arith.muli %[[WG_ROW]], %[[C128]] : index
+// CHECK-NEXT:        %[[STAGE_A:.+]] = arith.muli %[[STAGE]], %[[C16384]] : index
+// CHECK-NEXT:        %[[OFF_A:.+]] = arith.addi %[[STAGE_A]], %[[ROW_BYTES]] : index
+// CHECK-NEXT:        %[[STAGE_B:.+]] = arith.muli %[[STAGE]], %[[C32768]] : index
+// CHECK-NEXT:        %[[OFF_B:.+]] = arith.addi %[[STAGE_B]], %[[C65536]] : index
+// CHECK-NEXT:        %[[TILE_A:.+]] = memref.view %[[SMEM]][%[[OFF_A]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        %[[TILE_B:.+]] = memref.view %[[SMEM]][%[[OFF_B]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x256xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        %[[MAT_A:.+]] = nvgpu.warpgroup.generate.descriptor %[[TILE_A]], %[[DESC_A]] :
+// CHECK-SAME:          -> <tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>>
+// CHECK-NEXT:        %[[MAT_B:.+]] = nvgpu.warpgroup.generate.descriptor %[[TILE_B]], %[[DESC_B]] :
+// CHECK-SAME:          -> <tensor = memref<64x256xbf16, #gpu.address_space<workgroup>>>
+// CHECK-NEXT:        %[[NEXT_ACC:.+]] = nvgpu.warpgroup.mma %[[MAT_A]], %[[MAT_B]], %[[ACC]] {transposeB} :
+// CHECK-SAME:          <tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x256xbf16, #gpu.address_space<workgroup>>>, <fragmented = vector<64x256xf32>> -> <fragmented = vector<64x256xf32>>
+// CHECK-NEXT:        %[[NOT_FIRST:.+]] = arith.cmpi ugt, %[[T]], %[[C0]] : index
+// CHECK-NEXT:        %[[RELEASE:.+]] = arith.andi %[[NOT_FIRST]], %[[PRIMARY]] : i1
+// CHECK-NEXT:        scf.if %[[RELEASE]] {
+// CHECK-NEXT:          %[[T_PLUS:.+]] = arith.addi %[[T]], %[[C3]] : index
+// CHECK-NEXT:          %[[PREVIOUS:.+]] = arith.remui %[[T_PLUS]], %[[C4]] : index
+// CHECK-NEXT:          %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[PREVIOUS]]] :
+// CHECK-NEXT:        }
+// CHECK-NEXT:        %[[LAST:.+]] = arith.cmpi eq, %[[STAGE]], %[[C3]] : index
+// CHECK-NEXT:        %[[FLIPPED:.+]] = arith.xori %[[PHASE]], %[[TRUE]] : i1
+// CHECK-NEXT:        %[[NEXT_PHASE:.+]] = arith.select %[[LAST]], %[[FLIPPED]], %[[PHASE]] : i1
+// CHECK-NEXT:        scf.yield %[[NEXT_ACC]], %[[NEXT_PHASE]] :
+// CHECK-NEXT:      }
+
+// Epilogue: all wgmma retired, the 256 consumer threads (named barrier 1;
+// the producer has left) reuse the stages as a 128 x (256 + 8) f32 staging
+// tile. warpgroup.mma.store adds 64 rows per warpgroup itself, so each
+// consumer's view starts at 64 i - 64 i = 0.
+// CHECK-NEXT:      nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-NEXT:      nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
+// CHECK-NEXT:      %[[STAGING:.+]] = memref.view %[[SMEM]][%[[C0]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x264xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:      %[[VIEW_ROW:.+]] = arith.subi %[[WG_ROW]], %[[WG_ROW]] : index
+// CHECK-NEXT:      %[[MINE:.+]] = memref.subview %[[STAGING]][%[[VIEW_ROW]], %[[C0]]] [64, 256] [1, 1]
+// CHECK-SAME:        : memref<128x264xf32, #gpu.address_space<workgroup>> to memref<64x256xf32, strided<[264, 1], offset: ?>, #gpu.address_space<workgroup>>
+// CHECK-NEXT:      nvgpu.warpgroup.mma.store %[[RESULT]]#0, %[[MINE]] :
+// CHECK-NEXT:      nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
+
+// Then chunk q = tid + 256 s of the 128 x 256 / 8 chunks, row q / 32,
+// columns 8 (q % 32): 8 f32 from the staging tile, converted, one 16-byte
+// store into C. 128 * 256 / 8 / 256 = 16 steps, the last at tid + 3840.
+// CHECK-NEXT:      %[[R0:.+]] = arith.divui %[[TID]], %[[C32]] : index
+// CHECK-NEXT:      %[[Q0:.+]] = arith.remui %[[TID]], %[[C32]] : index
+// CHECK-NEXT:      %[[CC0:.+]] = arith.muli %[[Q0]], %[[C8]] : index
+// CHECK-NEXT:      %[[F0:.+]] = vector.load %[[STAGING]][%[[R0]], %[[CC0]]] : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK-NEXT:      %[[H0:.+]] = arith.truncf %[[F0]] : vector<8xf32> to vector<8xbf16>
+// CHECK-NEXT:      %[[GR0:.+]] = arith.addi %[[ROW]], %[[R0]] : index
+// CHECK-NEXT:      %[[GC0:.+]] = arith.addi %[[COL]], %[[CC0]] : index
+// CHECK-NEXT:      vector.store %[[H0]], %[[C]][%[[GR0]], %[[GC0]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-NEXT:      %[[Q1:.+]] = arith.addi %[[TID]], %[[C256]] : index
+// CHECK-NEXT:      %[[R1:.+]] = arith.divui %[[Q1]], %[[C32]] : index
+// CHECK-NEXT:      %[[Q1_COL:.+]] = arith.remui %[[Q1]], %[[C32]] : index
+// CHECK-NEXT:      %[[CC1:.+]] = arith.muli %[[Q1_COL]], %[[C8]] : index
+// CHECK-NEXT:      %[[F1:.+]] = vector.load %[[STAGING]][%[[R1]], %[[CC1]]] : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK-NEXT:      %[[H1:.+]] = arith.truncf %[[F1]] : vector<8xf32> to vector<8xbf16>
+// CHECK-NEXT:      %[[GR1:.+]] = arith.addi %[[ROW]], %[[R1]] : index
+// CHECK-NEXT:      %[[GC1:.+]] = arith.addi %[[COL]], %[[CC1]] : index
+// CHECK-NEXT:      vector.store %[[H1]], %[[C]][%[[GR1]], %[[GC1]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-13:  vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-NEXT:      %[[Q15:.+]] = arith.addi %[[TID]], %[[C3840]] : index
+// CHECK-NEXT:      %[[R15:.+]] = arith.divui %[[Q15]], %[[C32]] : index
+// CHECK-NEXT:      %[[Q15_COL:.+]] = arith.remui %[[Q15]], %[[C32]] : index
+// CHECK-NEXT:      %[[CC15:.+]] = arith.muli %[[Q15_COL]], %[[C8]] : index
+// CHECK-NEXT:      %[[F15:.+]] = vector.load %[[STAGING]][%[[R15]], %[[CC15]]] : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK-NEXT:      %[[H15:.+]] = arith.truncf %[[F15]] : vector<8xf32> to vector<8xbf16>
+// CHECK-NEXT:      %[[GR15:.+]] = arith.addi %[[ROW]], %[[R15]] : index
+// CHECK-NEXT:      %[[GC15:.+]] = arith.addi %[[COL]], %[[CC15]] : index
+// CHECK-NEXT:      vector.store %[[H15]], %[[C]][%[[GR15]], %[[GC15]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    gpu.return
+gpu.module @wgmma_128x256_kernel_module {
+  gpu.func @wgmma_128x256_kernel(%a: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+                                 %b: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+                                 %c: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+                                 %tma_a: !llvm.ptr, %tma_b: !llvm.ptr) kernel
+      attributes {known_block_size = array<i32: 384, 1, 1>, tile.schedule = #sched} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %c256 = arith.constant 256 : index
+    %bx = gpu.block_id x
+    %by = gpu.block_id y
+    %row = arith.muli %by, %c128 : index
+    %col = arith.muli %bx, %c256 : index
+    %acc = tile.alloc_accumulator {schedule = #sched} : !tile.accumulator<[128, 256], f32>
+    %k = memref.dim %a, %c1 : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+    scf.for %kk = %c0 to %k step %c64 {
+      %ta = memref.subview %a[%row, %kk] [128, 64] [1, 1]
+          : memref<?x?xbf16, strided<[?, 1], offset: ?>> to memref<128x64xbf16, strided<[?, 1], offset: ?>>
+      %tb = memref.subview %b[%kk, %col] [64, 256] [1, 1]
+          : memref<?x?xbf16, strided<[?, 1], offset: ?>> to memref<64x256xbf16, strided<[?, 1], offset: ?>>
+      tile.block_mma %acc, %ta, %tb {schedule = #sched}
+          : !tile.accumulator<[128, 256], f32>, memref<128x64xbf16, strided<[?, 1], offset: ?>>, memref<64x256xbf16, strided<[?, 1], offset: ?>>
+    }
+    %tc = memref.subview %c[%row, %col] [128, 256] [1, 1]
+        : memref<?x?xbf16, strided<[?, 1], offset: ?>> to memref<128x256xbf16, strided<[?, 1], offset: ?>>
+    tile.store_accumulator %acc, %tc {schedule = #sched}
+        : !tile.accumulator<[128, 256], f32>, memref<128x256xbf16, strided<[?, 1], offset: ?>>
+    gpu.return
+  }
+}
+
+// -----
+
+// bf16, block [256, 128, 64], warpgroup [128, 128]: 2 consumers stacked
+// along M, each with two m64 accumulator rows. A stages are 256x64 bf16
+// (32768 bytes), B stages 64x128 (16384 bytes, 2 panels) from byte 4 x 32768.
+// Consumer i reads its 128 rows of the A stage from byte 128 i x 128, and as
+// warpgroup.mma.store already adds 64 i rows, its staging view starts at
+// 128 i - 64 i. 256 x 128 / 8 / 256 = 16 store steps of 256 chunks, 16
+// chunks per row.
+
+#sched = #tile.schedule<chip = "sm_90a", block = [256, 128, 64], warp = [128, 128],
+  mma = #tile.mma<wgmma, [64, 128, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  epilogue = #tile.epilogue<store = vector>>
+
+// CHECK-LABEL: gpu.func @wgmma_256x128_kernel(
+// CHECK-SAME:      %[[A:[^:]+]]: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+// CHECK-SAME:      %[[B:[^:]+]]: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+// CHECK-SAME:      %[[C:[^:]+]]: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+// CHECK-SAME:      %[[TMA_A:[^:]+]]: !llvm.ptr, %[[TMA_B:[^:]+]]: !llvm.ptr)
+// CHECK-DAG:     %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.+]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C2:.+]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C3:.+]] = arith.constant 3 : index
+// CHECK-DAG:     %[[C4:.+]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C8:.+]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C16:.+]] = arith.constant 16 : index
+// CHECK-DAG:     %[[C64:.+]] = arith.constant 64 : index
+// CHECK-DAG:     %[[C128:.+]] = arith.constant 128 : index
+// CHECK-DAG:     %[[C256:.+]] = arith.constant 256 : index
+// CHECK-DAG:     %[[C3840:.+]] = arith.constant 3840 : index
+// CHECK-DAG:     %[[C8192:.+]] = arith.constant 8192 : index
+// CHECK-DAG:     %[[C16384:.+]] = arith.constant 16384 : index
+// CHECK-DAG:     %[[C32768:.+]] = arith.constant 32768 : index
+// CHECK-DAG:     %[[C49152:.+]] = arith.constant 49152 : index
+// CHECK-DAG:     %[[C131072:.+]] = arith.constant 131072 : index
+// CHECK-DAG:     %[[ID1:.+]] = arith.constant 1 : i32
+// CHECK-DAG:     %[[THREADS:.+]] = arith.constant 256 : i32
+// CHECK:         %[[BX:.+]] = gpu.block_id x
+// CHECK-NEXT:    %[[BY:.+]] = gpu.block_id y
+// CHECK-NEXT:    %[[ROW:.+]] = arith.muli %[[BY]], %[[C256]] : index
+// CHECK-NEXT:    %[[COL:.+]] = arith.muli %[[BX]], %[[C128]] : index
+// CHECK:         %[[DESC_A:.+]] = builtin.unrealized_conversion_cast %[[TMA_A]] : !llvm.ptr
+// CHECK-SAME:      to !nvgpu.tensormap.descriptor<tensor = memref<256x64xbf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
+// CHECK-NEXT:    %[[DESC_B:.+]] = builtin.unrealized_conversion_cast %[[TMA_B]] : !llvm.ptr
+// CHECK-SAME:      to !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
+// CHECK-NEXT:    %[[TID:.+]] = gpu.thread_id x
+// CHECK-NEXT:    %[[WG:.+]] = arith.divui %[[TID]], %[[C128]] : index
+// CHECK:         %[[SMEM:.+]] = gpu.dynamic_shared_memory
+// CHECK-NEXT:    %[[FULL:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK-NEXT:    %[[EMPTY:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK:           nvgpu.mbarrier.init %[[FULL]][%[[C0]]], %[[C1]] :
+// CHECK-NEXT:      nvgpu.mbarrier.init %[[EMPTY]][%[[C0]]], %[[C2]] :
+// CHECK:         gpu.barrier
+// CHECK-NEXT:    %[[IS_PRODUCER:.+]] = arith.cmpi eq, %[[WG]], %[[C2]] : index
+// CHECK-NEXT:    scf.if %[[IS_PRODUCER]] {
+// CHECK-NEXT:      nvvm.setmaxregister decrease 40
+// CHECK-NEXT:      scf.for %[[T:.+]] = %[[C0]] to
+// CHECK-NEXT:        %[[STAGE:.+]] = arith.remui %[[T]], %[[C4]] : index
+// CHECK-NEXT:        nvgpu.mbarrier.try_wait.parity %[[EMPTY]][%[[STAGE]]]
+// CHECK-NEXT:        nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%[[STAGE]]], %[[C49152]]
+// CHECK-NEXT:        %[[KOFF:.+]] = arith.muli %[[T]], %[[C64]] : index
+// CHECK-NEXT:        %[[OFF_A:.+]] = arith.muli %[[STAGE]], %[[C32768]] : index
+// CHECK-NEXT:        %[[STAGE_A:.+]] = memref.view %[[SMEM]][%[[OFF_A]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<256x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        nvgpu.tma.async.load %[[DESC_A]][%[[KOFF]], %[[ROW]]], %[[FULL]][%[[STAGE]]] to %[[STAGE_A]]
+// CHECK-NEXT:        %[[STAGE_B:.+]] = arith.muli %[[STAGE]], %[[C16384]] : index
+// CHECK-NEXT:        %[[OFF_B0:.+]] = arith.addi %[[STAGE_B]], %[[C131072]] : index
+// CHECK-NEXT:        %[[PANEL0:.+]] = memref.view %[[SMEM]][%[[OFF_B0]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        nvgpu.tma.async.load %[[DESC_B]][%[[COL]], %[[KOFF]]], %[[FULL]][%[[STAGE]]] to %[[PANEL0]]
+// CHECK-NEXT:        %[[OFF_B1:.+]] = arith.addi %[[OFF_B0]], %[[C8192]] : index
+// CHECK-NEXT:        %[[PANEL1:.+]] = memref.view %[[SMEM]][%[[OFF_B1]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        %[[COL1:.+]] = arith.addi %[[COL]], %[[C64]] : index
+// CHECK-NEXT:        nvgpu.tma.async.load %[[DESC_B]][%[[COL1]], %[[KOFF]]], %[[FULL]][%[[STAGE]]] to %[[PANEL1]]
+// CHECK-NOT:         nvgpu.tma.async.load
+// CHECK:         } else {
+// CHECK-NEXT:      nvvm.setmaxregister increase 232
+// CHECK-NEXT:      %[[INIT:.+]] = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x128xf32>>
+// CHECK-NEXT:      %[[WG_ROW:.+]] = arith.muli %[[WG]], %[[C128]] : index
+// CHECK-NEXT:      %[[RESULT:.+]]:2 = scf.for %[[T:.+]] = %[[C0]] to {{.+}} iter_args(%[[ACC:.+]] = %[[INIT]], %{{.+}} = %{{.+}})
+// CHECK-NEXT:        %[[STAGE:.+]] = arith.remui %[[T]], %[[C4]] : index
+// CHECK-NEXT:        nvgpu.mbarrier.try_wait.parity %[[FULL]][%[[STAGE]]]
+// CHECK-NEXT:        %[[ROW_BYTES:.+]] = arith.muli %[[WG_ROW]], %[[C128]] : index
+// CHECK-NEXT:        %[[STAGE_A:.+]] = arith.muli %[[STAGE]], %[[C32768]] : index
+// CHECK-NEXT:        %[[OFF_A:.+]] = arith.addi %[[STAGE_A]], %[[ROW_BYTES]] : index
+// CHECK-NEXT:        %[[STAGE_B:.+]] = arith.muli %[[STAGE]], %[[C16384]] : index
+// CHECK-NEXT:        %[[OFF_B:.+]] = arith.addi %[[STAGE_B]], %[[C131072]] : index
+// CHECK-NEXT:        %[[TILE_A:.+]] = memref.view %[[SMEM]][%[[OFF_A]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        %[[TILE_B:.+]] = memref.view %[[SMEM]][%[[OFF_B]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x128xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        %[[MAT_A:.+]] = nvgpu.warpgroup.generate.descriptor %[[TILE_A]], %[[DESC_A]] :
+// CHECK-NEXT:        %[[MAT_B:.+]] = nvgpu.warpgroup.generate.descriptor %[[TILE_B]], %[[DESC_B]] :
+// CHECK-NEXT:        %{{.+}} = nvgpu.warpgroup.mma %[[MAT_A]], %[[MAT_B]], %[[ACC]] {transposeB} :
+// CHECK-SAME:          <tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x128xbf16, #gpu.address_space<workgroup>>>, <fragmented = vector<128x128xf32>> -> <fragmented = vector<128x128xf32>>
+// CHECK:             %[[PREVIOUS:.+]] = arith.remui %{{.+}}, %[[C4]] : index
+// CHECK-NEXT:        %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[PREVIOUS]]] :
+// CHECK:           nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-NEXT:      nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
+// CHECK-NEXT:      %[[STAGING:.+]] = memref.view %[[SMEM]][%[[C0]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<256x136xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:      %[[WG_ROWS:.+]] = arith.muli %[[WG]], %[[C64]] : index
+// CHECK-NEXT:      %[[VIEW_ROW:.+]] = arith.subi %[[WG_ROW]], %[[WG_ROWS]] : index
+// CHECK-NEXT:      %[[MINE:.+]] = memref.subview %[[STAGING]][%[[VIEW_ROW]], %[[C0]]] [128, 128] [1, 1]
+// CHECK-SAME:        : memref<256x136xf32, #gpu.address_space<workgroup>> to memref<128x128xf32, strided<[136, 1], offset: ?>, #gpu.address_space<workgroup>>
+// CHECK-NEXT:      nvgpu.warpgroup.mma.store %[[RESULT]]#0, %[[MINE]] :
+// CHECK-NEXT:      nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
+// CHECK-NEXT:      %[[R0:.+]] = arith.divui %[[TID]], %[[C16]] : index
+// CHECK-NEXT:      %[[Q0:.+]] = arith.remui %[[TID]], %[[C16]] : index
+// CHECK-NEXT:      %[[CC0:.+]] = arith.muli %[[Q0]], %[[C8]] : index
+// CHECK-NEXT:      %[[F0:.+]] = vector.load %[[STAGING]][%[[R0]], %[[CC0]]] : memref<256x136xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK-NEXT:      %[[H0:.+]] = arith.truncf %[[F0]] : vector<8xf32> to vector<8xbf16>
+// CHECK-NEXT:      %[[GR0:.+]] = arith.addi %[[ROW]], %[[R0]] : index
+// CHECK-NEXT:      %[[GC0:.+]] = arith.addi %[[COL]], %[[CC0]] : index
+// CHECK-NEXT:      vector.store %[[H0]], %[[C]][%[[GR0]], %[[GC0]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-14:  vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-NEXT:      %[[Q15:.+]] = arith.addi %[[TID]], %[[C3840]] : index
+// CHECK:           vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    gpu.return
+gpu.module @wgmma_256x128_kernel_module {
+  gpu.func @wgmma_256x128_kernel(%a: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+                                 %b: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+                                 %c: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+                                 %tma_a: !llvm.ptr, %tma_b: !llvm.ptr) kernel
+      attributes {known_block_size = array<i32: 384, 1, 1>, tile.schedule = #sched} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %c256 = arith.constant 256 : index
+    %bx = gpu.block_id x
+    %by = gpu.block_id y
+    %row = arith.muli %by, %c256 : index
+    %col = arith.muli %bx, %c128 : index
+    %acc = tile.alloc_accumulator {schedule = #sched} : !tile.accumulator<[256, 128], f32>
+    %k = memref.dim %a, %c1 : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+    scf.for %kk = %c0 to %k step %c64 {
+      %ta = memref.subview %a[%row, %kk] [256, 64] [1, 1]
+          : memref<?x?xbf16, strided<[?, 1], offset: ?>> to memref<256x64xbf16, strided<[?, 1], offset: ?>>
+      %tb = memref.subview %b[%kk, %col] [64, 128] [1, 1]
+          : memref<?x?xbf16, strided<[?, 1], offset: ?>> to memref<64x128xbf16, strided<[?, 1], offset: ?>>
+      tile.block_mma %acc, %ta, %tb {schedule = #sched}
+          : !tile.accumulator<[256, 128], f32>, memref<256x64xbf16, strided<[?, 1], offset: ?>>, memref<64x128xbf16, strided<[?, 1], offset: ?>>
+    }
+    %tc = memref.subview %c[%row, %col] [256, 128] [1, 1]
+        : memref<?x?xbf16, strided<[?, 1], offset: ?>> to memref<256x128xbf16, strided<[?, 1], offset: ?>>
+    tile.store_accumulator %acc, %tc {schedule = #sched}
+        : !tile.accumulator<[256, 128], f32>, memref<256x128xbf16, strided<[?, 1], offset: ?>>
+    gpu.return
+  }
+}
+
+// -----
+
+// f16, block [128, 128, 64], warpgroup [128, 128], 6 stages, a 24/240
+// register split: a single consumer (warpgroup 0, 128 threads) and the
+// producer, warpgroup 1. empty[s] expects one arrival, the stage of tile
+// t - 1 is (t + 5) % 6, the named barrier counts 128 threads and the
+// epilogue stores f16, 128 chunks per step: 128 x 128 / 8 / 128 = 16 steps,
+// the last at tid + 1920.
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 64], warp = [128, 128],
+  mma = #tile.mma<wgmma, [64, 128, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 6, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 24, consumer_registers = 240>,
+  epilogue = #tile.epilogue<store = vector>>
+
+// CHECK-LABEL: gpu.func @wgmma_one_consumer_kernel(
+// CHECK-SAME:      %[[A:[^:]+]]: memref<?x?xf16, strided<[?, 1], offset: ?>>,
+// CHECK-SAME:      %[[B:[^:]+]]: memref<?x?xf16, strided<[?, 1], offset: ?>>,
+// CHECK-SAME:      %[[C:[^:]+]]: memref<?x?xf16, strided<[?, 1], offset: ?>>,
+// CHECK-SAME:      %[[TMA_A:[^:]+]]: !llvm.ptr, %[[TMA_B:[^:]+]]: !llvm.ptr)
+// CHECK-DAG:     %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.+]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C5:.+]] = arith.constant 5 : index
+// CHECK-DAG:     %[[C6:.+]] = arith.constant 6 : index
+// CHECK-DAG:     %[[C1920:.+]] = arith.constant 1920 : index
+// CHECK-DAG:     %[[C32768:.+]] = arith.constant 32768 : index
+// CHECK-DAG:     %[[ID1:.+]] = arith.constant 1 : i32
+// CHECK-DAG:     %[[THREADS:.+]] = arith.constant 128 : i32
+// CHECK:         %[[TID:.+]] = gpu.thread_id x
+// CHECK-NEXT:    %[[WG:.+]] = arith.divui %[[TID]]
+// CHECK:         %[[FULL:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 6>
+// CHECK-NEXT:    %[[EMPTY:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 6>
+// CHECK:           nvgpu.mbarrier.init %[[FULL]][%[[C0]]], %[[C1]] :
+// CHECK-NEXT:      nvgpu.mbarrier.init %[[EMPTY]][%[[C0]]], %[[C1]] :
+// CHECK-COUNT-5:   nvgpu.mbarrier.init %[[FULL]][%{{.+}}], %[[C1]] :
+// CHECK-NEXT:      nvgpu.mbarrier.init %[[EMPTY]][%[[C5]]], %[[C1]] :
+// CHECK-NEXT:      nvgpu.tma.prefetch.descriptor
+// CHECK-NEXT:      nvgpu.tma.prefetch.descriptor
+// CHECK-NEXT:    }
+// CHECK-NEXT:    gpu.barrier
+// CHECK-NEXT:    %[[IS_PRODUCER:.+]] = arith.cmpi eq, %[[WG]], %[[C1]] : index
+// CHECK-NEXT:    scf.if %[[IS_PRODUCER]] {
+// CHECK-NEXT:      nvvm.setmaxregister decrease 24
+// CHECK-NEXT:      scf.for
+// CHECK-NEXT:        %[[STAGE:.+]] = arith.remui %{{.+}}, %[[C6]] : index
+// CHECK-NEXT:        nvgpu.mbarrier.try_wait.parity %[[EMPTY]][%[[STAGE]]]
+// 128x64 + 64x128 f16.
+// CHECK-NEXT:        nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%[[STAGE]]], %[[C32768]]
+// CHECK-COUNT-3:     nvgpu.tma.async.load
+// CHECK-NOT:         nvgpu.tma.async.load
+// CHECK:           arith.cmpi eq, %[[STAGE]], %[[C5]] : index
+// CHECK:         } else {
+// CHECK-NEXT:      nvvm.setmaxregister increase 240
+// CHECK-NEXT:      nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x128xf32>>
+// CHECK:             nvgpu.warpgroup.mma {{.+}} {transposeB} :
+// CHECK-SAME:          <tensor = memref<128x64xf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x128xf16, #gpu.address_space<workgroup>>>, <fragmented = vector<128x128xf32>> -> <fragmented = vector<128x128xf32>>
+// CHECK:               %[[T_PLUS:.+]] = arith.addi %{{.+}}, %[[C5]] : index
+// CHECK-NEXT:          %[[PREVIOUS:.+]] = arith.remui %[[T_PLUS]], %[[C6]] : index
+// CHECK-NEXT:          %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[PREVIOUS]]] :
+// CHECK:           nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-NEXT:      nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
+// CHECK-NEXT:      memref.view {{.+}} to memref<128x136xf32, #gpu.address_space<workgroup>>
+// CHECK:           nvgpu.warpgroup.mma.store
+// CHECK-NEXT:      nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
+// CHECK-COUNT-15:  vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-NEXT:      arith.addi %[[TID]], %[[C1920]] : index
+// CHECK:           vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    gpu.return
+gpu.module @wgmma_one_consumer_kernel_module {
+  gpu.func @wgmma_one_consumer_kernel(%a: memref<?x?xf16, strided<[?, 1], offset: ?>>,
+                                      %b: memref<?x?xf16, strided<[?, 1], offset: ?>>,
+                                      %c: memref<?x?xf16, strided<[?, 1], offset: ?>>,
+                                      %tma_a: !llvm.ptr, %tma_b: !llvm.ptr) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>, tile.schedule = #sched} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %bx = gpu.block_id x
+    %by = gpu.block_id y
+    %row = arith.muli %by, %c128 : index
+    %col = arith.muli %bx, %c128 : index
+    %acc = tile.alloc_accumulator {schedule = #sched} : !tile.accumulator<[128, 128], f32>
+    %k = memref.dim %a, %c1 : memref<?x?xf16, strided<[?, 1], offset: ?>>
+    scf.for %kk = %c0 to %k step %c64 {
+      %ta = memref.subview %a[%row, %kk] [128, 64] [1, 1]
+          : memref<?x?xf16, strided<[?, 1], offset: ?>> to memref<128x64xf16, strided<[?, 1], offset: ?>>
+      %tb = memref.subview %b[%kk, %col] [64, 128] [1, 1]
+          : memref<?x?xf16, strided<[?, 1], offset: ?>> to memref<64x128xf16, strided<[?, 1], offset: ?>>
+      tile.block_mma %acc, %ta, %tb {schedule = #sched}
+          : !tile.accumulator<[128, 128], f32>, memref<128x64xf16, strided<[?, 1], offset: ?>>, memref<64x128xf16, strided<[?, 1], offset: ?>>
+    }
+    %tc = memref.subview %c[%row, %col] [128, 128] [1, 1]
+        : memref<?x?xf16, strided<[?, 1], offset: ?>> to memref<128x128xf16, strided<[?, 1], offset: ?>>
+    tile.store_accumulator %acc, %tc {schedule = #sched}
+        : !tile.accumulator<[128, 128], f32>, memref<128x128xf16, strided<[?, 1], offset: ?>>
+    gpu.return
+  }
+}
+
+// -----
+
+// An mma.sync schedule is not this pass's: its block-tiled K loop stays for
+// tile-pipeline-copies and tile-warp-mma.
+
+#sched = #tile.schedule<chip = "sm_90a", block = [64, 64, 32], warp = [32, 32],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+// CHECK-LABEL: gpu.func @mma_sync_kernel(
+// CHECK-NOT:     nvgpu.
+// CHECK-NOT:     nvvm.
+// CHECK:         %[[ACC:.+]] = tile.alloc_accumulator
+// CHECK:         scf.for
+// CHECK:           %[[TA:.+]] = memref.subview
+// CHECK-NEXT:      %[[TB:.+]] = memref.subview
+// CHECK-NEXT:      tile.block_mma %[[ACC]], %[[TA]], %[[TB]]
+// CHECK-NEXT:    {{^ *}$}}
+// CHECK-NEXT:    %[[TC:.+]] = memref.subview
+// CHECK-NEXT:    tile.store_accumulator %[[ACC]], %[[TC]]
+// CHECK-NEXT:    gpu.return
+gpu.module @mma_sync_kernel_module {
+  gpu.func @mma_sync_kernel(%a: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+                            %b: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+                            %c: memref<?x?xbf16, strided<[?, 1], offset: ?>>) kernel
+      attributes {known_block_size = array<i32: 128, 1, 1>, tile.schedule = #sched} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    %bx = gpu.block_id x
+    %by = gpu.block_id y
+    %row = arith.muli %by, %c64 : index
+    %col = arith.muli %bx, %c64 : index
+    %acc = tile.alloc_accumulator {schedule = #sched} : !tile.accumulator<[64, 64], f32>
+    %k = memref.dim %a, %c1 : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+    scf.for %kk = %c0 to %k step %c32 {
+      %ta = memref.subview %a[%row, %kk] [64, 32] [1, 1]
+          : memref<?x?xbf16, strided<[?, 1], offset: ?>> to memref<64x32xbf16, strided<[?, 1], offset: ?>>
+      %tb = memref.subview %b[%kk, %col] [32, 64] [1, 1]
+          : memref<?x?xbf16, strided<[?, 1], offset: ?>> to memref<32x64xbf16, strided<[?, 1], offset: ?>>
+      tile.block_mma %acc, %ta, %tb {schedule = #sched}
+          : !tile.accumulator<[64, 64], f32>, memref<64x32xbf16, strided<[?, 1], offset: ?>>, memref<32x64xbf16, strided<[?, 1], offset: ?>>
+    }
+    %tc = memref.subview %c[%row, %col] [64, 64] [1, 1]
+        : memref<?x?xbf16, strided<[?, 1], offset: ?>> to memref<64x64xbf16, strided<[?, 1], offset: ?>>
+    tile.store_accumulator %acc, %tc {schedule = #sched}
+        : !tile.accumulator<[64, 64], f32>, memref<64x64xbf16, strided<[?, 1], offset: ?>>
+    gpu.return
+  }
+}
