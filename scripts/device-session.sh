@@ -10,8 +10,9 @@
 # cubin/PTX. For every bundle it runs
 #   - gemm-run at each shape of $SHAPES (checked against cuBLAS and fp64,
 #     timed against cuBLAS),
-#   - compute-sanitizer memcheck and racecheck at $SANITIZER_SHAPE
-#     (--no-timing --iterations 1 --no-cublas: checked against fp64 only),
+#   - each compute-sanitizer tool of $SANITIZER_TOOLS, $SANITIZER_REPEAT
+#     times, at $SANITIZER_SHAPE (--no-timing --iterations 1 --no-cublas:
+#     checked against fp64 only),
 # writes logs and JSON results to $OUT and prints a table last. One failure
 # never stops the session; the exit status is non-zero if anything failed.
 # A bundle directory may hold a file `expected-exit-code` (e.g. 1 for a
@@ -19,9 +20,15 @@
 #
 # Environment (all optional):
 #   OUT              output folder (default: ./device-session-out)
+#   BUNDLES          globs on bundle names, to run only those (default: "*";
+#                    e.g. "gemm_*wgmma* wgmma_*" for the Hopper schedules)
 #   SHAPES           "MxNxK ..." (default: "4096x4096x4096 2048x8192x1024")
 #   SANITIZER_SHAPE  MxNxK for compute-sanitizer (default: 512x512x512)
 #   SANITIZE         0 to skip compute-sanitizer (default: 1)
+#   SANITIZER_TOOLS  compute-sanitizer tools (default: "memcheck racecheck";
+#                    also synccheck, initcheck)
+#   SANITIZER_REPEAT runs of each tool per bundle (default: 1; 2 or more
+#                    for races that show up in some runs only)
 #   ITERATIONS       timed runs per GEMM (default: 50)
 #   WARMUP           warm-up runs per GEMM (default: 5)
 #   RUN_TIMEOUT      seconds per gemm-run (default: 300)
@@ -42,6 +49,9 @@ OUT=${OUT:-$PWD/device-session-out}
 SHAPES=${SHAPES:-"4096x4096x4096 2048x8192x1024"}
 SANITIZER_SHAPE=${SANITIZER_SHAPE:-512x512x512}
 SANITIZE=${SANITIZE:-1}
+SANITIZER_TOOLS=${SANITIZER_TOOLS:-"memcheck racecheck"}
+SANITIZER_REPEAT=${SANITIZER_REPEAT:-1}
+BUNDLES=${BUNDLES:-"*"}
 ITERATIONS=${ITERATIONS:-50}
 WARMUP=${WARMUP:-5}
 RUN_TIMEOUT=${RUN_TIMEOUT:-300}
@@ -136,14 +146,32 @@ if ! "$GEMM_RUN" --version >>"$SESSION_LOG" 2>&1; then
   exit 2
 fi
 
+# Bundles whose names match one of the globs of $BUNDLES.
+read -r -a BUNDLE_PATTERNS <<<"$BUNDLES"
+BUNDLE_FILES=()
 shopt -s nullglob
-BUNDLES=("$ARTIFACTS"/*/kernel.json)
+for bundle in "$ARTIFACTS"/*/kernel.json; do
+  name=$(basename "$(dirname "$bundle")")
+  for pattern in "${BUNDLE_PATTERNS[@]}"; do
+    # shellcheck disable=SC2053 # the pattern is a glob on purpose
+    if [[ $name == $pattern ]]; then
+      BUNDLE_FILES+=("$bundle")
+      break
+    fi
+  done
+done
 shopt -u nullglob
-if [ ${#BUNDLES[@]} -eq 0 ]; then
-  log "FATAL: no bundles ($ARTIFACTS/*/kernel.json)"
+if [ ${#BUNDLE_FILES[@]} -eq 0 ]; then
+  log "FATAL: no bundles ($ARTIFACTS/*/kernel.json with a name matching BUNDLES=\"$BUNDLES\")"
   exit 2
 fi
-log "bundles:   ${#BUNDLES[@]}; shapes: $SHAPES; sanitizer shape: $SANITIZER_SHAPE"
+if ! [[ $SANITIZER_REPEAT =~ ^[1-9][0-9]*$ ]]; then
+  log "FATAL: SANITIZER_REPEAT=$SANITIZER_REPEAT is not a positive integer"
+  exit 2
+fi
+log "bundles:   ${#BUNDLE_FILES[@]} (BUNDLES=\"$BUNDLES\"); shapes: $SHAPES"
+[ "$SANITIZE" = 1 ] &&
+  log "sanitizer: $SANITIZER_TOOLS, ${SANITIZER_REPEAT}x each, at $SANITIZER_SHAPE"
 
 SANITIZER=""
 if [ "$SANITIZE" = 1 ]; then
@@ -154,7 +182,7 @@ if [ "$SANITIZE" = 1 ]; then
 fi
 
 # --- gemm-run at each shape -------------------------------------------------
-for bundle in "${BUNDLES[@]}"; do
+for bundle in "${BUNDLE_FILES[@]}"; do
   dir=$(dirname "$bundle")
   name=$(basename "$dir")
   expected=0
@@ -192,9 +220,32 @@ done
 
 # --- compute-sanitizer ------------------------------------------------------
 SAN_ROWS=()
+declare -A SAN_PASS=() SAN_RUNS=()
+# tally TOOL VERDICT: counts a sanitizer run; anything but PASS is a failure.
+tally() {
+  SAN_RUNS[$1]=$((${SAN_RUNS[$1]:-0} + 1))
+  if [ "$2" = PASS ]; then
+    SAN_PASS[$1]=$((${SAN_PASS[$1]:-0} + 1))
+  else
+    FAILURES=$((FAILURES + 1))
+  fi
+}
 if [ "$SANITIZE" = 1 ]; then
   IFS=x read -r m n k <<<"$SANITIZER_SHAPE"
-  for bundle in "${BUNDLES[@]}"; do
+  # Unknown tools are reported once (a failure) instead of per bundle.
+  TOOLS=()
+  for tool in $SANITIZER_TOOLS; do
+    case "$tool" in
+      memcheck | racecheck | synccheck | initcheck) TOOLS+=("$tool") ;;
+      *)
+        SAN_ROWS+=("$(printf '%-28s %-10s %-5s %-14s %s' "(all)" "$tool" "-" "$SANITIZER_SHAPE" \
+          "FAIL  unknown tool (memcheck, racecheck, synccheck, initcheck)")")
+        echo "${SAN_ROWS[-1]}"
+        tally "$tool" FAIL
+        ;;
+    esac
+  done
+  for bundle in "${BUNDLE_FILES[@]}"; do
     dir=$(dirname "$bundle")
     name=$(basename "$dir")
     expected=0
@@ -204,37 +255,41 @@ if [ "$SANITIZE" = 1 ]; then
       filter+=(--kernel-name "kns=$kernel")
       break # compute-sanitizer takes one filter; bundles hold one kernel
     done
-    for tool in memcheck racecheck; do
-      stem="$RUNS/runs/$name.$tool"
-      if [ -z "$SANITIZER" ]; then
-        SAN_ROWS+=("$(printf '%-28s %-10s %-14s %s' "$name" "$tool" "$SANITIZER_SHAPE" "MISSING")")
-        FAILURES=$((FAILURES + 1))
-        continue
-      fi
-      # --no-cublas: the check is against fp64 only, since racecheck fails
-      # with an internal error on cuBLAS's Hopper kernels; the filter keeps
-      # the sanitizer on the bundle's kernel.
-      cmd=("$SANITIZER" --tool "$tool" --error-exitcode 86 "${filter[@]}"
-        "$GEMM_RUN" "$bundle" -m "$m" -n "$n" -k "$k" --no-timing --iterations 1
-        --no-cublas)
-      echo "+ ${cmd[*]}" >"$stem.log"
-      run_with_timeout "$SANITIZER_TIMEOUT" "${cmd[@]}" >>"$stem.log" 2>&1
-      rc=$?
-      append_log "$name $tool (exit $rc)" "$stem.log"
-      summary=$(grep -E "(ERROR|RACECHECK) SUMMARY" "$stem.log" | tail -1 | sed 's/^=* *//')
-      # gemm-run's own verdict (e.g. 1 for a deliberately broken kernel) is
-      # accepted; sanitizer findings (86) or errors in the summary are not.
-      if [ "$rc" = 86 ] || [ "$rc" = 124 ] ||
-        echo "$summary" | grep -qE "SUMMARY: [1-9]|\([1-9][0-9]* error"; then
-        verdict=FAIL
-      elif [ "$rc" = 0 ] || [ "$rc" = "$expected" ]; then
-        verdict=PASS
-      else
-        verdict=FAIL
-      fi
-      [ "$verdict" = FAIL ] && FAILURES=$((FAILURES + 1))
-      SAN_ROWS+=("$(printf '%-28s %-10s %-14s %-5s exit %-3s %s' "$name" "$tool" "$SANITIZER_SHAPE" "$verdict" "$rc" "$summary")")
-      echo "${SAN_ROWS[-1]}"
+    for tool in "${TOOLS[@]}"; do
+      for ((run = 1; run <= SANITIZER_REPEAT; run++)); do
+        stem="$RUNS/runs/$name.$tool.run$run"
+        runlabel="$run/$SANITIZER_REPEAT"
+        if [ -z "$SANITIZER" ]; then
+          SAN_ROWS+=("$(printf '%-28s %-10s %-5s %-14s %s' "$name" "$tool" "$runlabel" "$SANITIZER_SHAPE" "MISSING")")
+          tally "$tool" MISSING
+          continue
+        fi
+        # --no-cublas: the check is against fp64 only, since racecheck fails
+        # with an internal error on cuBLAS's Hopper kernels; the filter keeps
+        # the sanitizer on the bundle's kernel.
+        cmd=("$SANITIZER" --tool "$tool" --error-exitcode 86 "${filter[@]}"
+          "$GEMM_RUN" "$bundle" -m "$m" -n "$n" -k "$k" --no-timing --iterations 1
+          --no-cublas)
+        echo "+ ${cmd[*]}" >"$stem.log"
+        run_with_timeout "$SANITIZER_TIMEOUT" "${cmd[@]}" >>"$stem.log" 2>&1
+        rc=$?
+        append_log "$name $tool run $runlabel (exit $rc)" "$stem.log"
+        summary=$(grep -E "(ERROR|RACECHECK) SUMMARY" "$stem.log" | tail -1 | sed 's/^=* *//')
+        [ "$rc" = 124 ] && summary="timed out after ${SANITIZER_TIMEOUT}s"
+        # gemm-run's own verdict (e.g. 1 for a deliberately broken kernel) is
+        # accepted; sanitizer findings (86) or errors in the summary are not.
+        if [ "$rc" = 86 ] || [ "$rc" = 124 ] ||
+          echo "$summary" | grep -qE "SUMMARY: [1-9]|\([1-9][0-9]* error"; then
+          verdict=FAIL
+        elif [ "$rc" = 0 ] || [ "$rc" = "$expected" ]; then
+          verdict=PASS
+        else
+          verdict=FAIL
+        fi
+        tally "$tool" "$verdict"
+        SAN_ROWS+=("$(printf '%-28s %-10s %-5s %-14s %-5s exit %-3s %s' "$name" "$tool" "$runlabel" "$SANITIZER_SHAPE" "$verdict" "$rc" "$summary")")
+        echo "${SAN_ROWS[-1]}"
+      done
     done
   done
 fi
@@ -268,8 +323,13 @@ rm -rf "$RUNS"
   for row in "${ROWS[@]}"; do echo "$row"; done
   if [ ${#SAN_ROWS[@]} -gt 0 ]; then
     echo
-    echo "== compute-sanitizer"
+    echo "== compute-sanitizer ($SANITIZER_TOOLS; ${SANITIZER_REPEAT}x each; at $SANITIZER_SHAPE)"
+    printf '%-28s %-10s %-5s %-14s %-5s %-8s %s\n' bundle tool run shape verdict exit summary
     for row in "${SAN_ROWS[@]}"; do echo "$row"; done
+    for tool in $SANITIZER_TOOLS; do
+      [ -n "${SAN_RUNS[$tool]:-}" ] &&
+        printf '  %-10s %d/%d runs passed\n' "$tool" "${SAN_PASS[$tool]:-0}" "${SAN_RUNS[$tool]}"
+    done
   fi
   echo
   if [ "$FAILURES" = 0 ]; then
