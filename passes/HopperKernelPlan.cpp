@@ -42,6 +42,17 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule) {
   plan.stagingRowElements = schedule.getEpilogueStagingRowElements();
   plan.threads = schedule.getThreadCount();
   plan.dynamicSharedMemoryBytes = schedule.getDynamicSharedMemoryBytes();
+  // sm_90: 228 KiB of shared memory per SM, 1 KiB of it reserved per block;
+  // 64 Ki registers per SM.
+  constexpr int64_t sharedPerSM = 228 * 1024, reservedPerBlock = 1024;
+  constexpr int64_t registersPerSM = 64 * 1024;
+  int64_t bySharedMemory = sharedPerSM / (schedule.getSharedMemoryBytes() +
+                                          reservedPerBlock);
+  int64_t byRegisters =
+      registersPerSM / (128 * plan.producerRegisters +
+                        128 * plan.consumers * plan.consumerRegisters);
+  plan.blocksPerMultiprocessor =
+      std::max<int64_t>(1, std::min<int64_t>({2, bySharedMemory, byRegisters}));
   return plan;
 }
 

@@ -33,6 +33,10 @@ struct HopperKernelPlan {
   int64_t stagingRowElements;
   int64_t threads;
   int64_t dynamicSharedMemoryBytes;
+  /// Blocks that fit on one SM at once (shared memory and the registers of
+  /// the setmaxnreg split), capped at 2: with two, one block's epilogue
+  /// overlaps the other's main loop.
+  int64_t blocksPerMultiprocessor;
 };
 
 /// The plan of a wgmma schedule (the verifier has checked it is possible).

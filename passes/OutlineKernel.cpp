@@ -53,6 +53,14 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
                   builder.getUnitAttr());
   int32_t threads = static_cast<int32_t>(schedule.getThreadCount());
   kernel.setKnownBlockSizeAttr(builder.getDenseI32ArrayAttr({threads, 1, 1}));
+  // Two warp-specialized blocks per SM need ptxas to keep the launch
+  // register count within half the register file (setmaxnreg redistributes
+  // it afterwards).
+  if (usesTmaDescriptors(schedule)) {
+    int64_t blocks = planHopperKernel(schedule).blocksPerMultiprocessor;
+    if (blocks > 1)
+      kernel->setAttr("nvvm.minctasm", builder.getI32IntegerAttr(blocks));
+  }
   setKernelSchedule(kernel, schedule);
 
   Block &body = kernel.getBody().front();

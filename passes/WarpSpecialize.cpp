@@ -132,6 +132,16 @@ private:
                      Value descB) {
     NVVM::SetMaxRegisterOp::create(b, loc, plan.producerRegisters,
                                    NVVM::SetMaxRegisterAction::decrease);
+    // One warp does the producing; the other three retire at once instead
+    // of polling the barriers on the consumers' schedulers.
+    Value inGroup = arith::RemUIOp::create(
+        b, loc, gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x),
+        index(128));
+    Value firstWarp = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                            inGroup, index(32));
+    auto producing = scf::IfOp::create(b, loc, firstWarp);
+    OpBuilder::InsertionGuard producerGuard(b);
+    b.setInsertionPointToStart(producing.thenBlock());
     Value startPhase = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
     auto loop = scf::ForOp::create(b, loc, index(0), kTiles, index(1),
                                    ValueRange{startPhase});

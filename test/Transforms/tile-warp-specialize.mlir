@@ -98,10 +98,13 @@
 // waits until the consumers have emptied the stage (the first round passes:
 // its phase starts at 1), announces the stage's bytes on full[t % 4] and
 // loads A at (k, row) and B in 4 panels at (col + 64 p, k): TMA coordinates
-// are innermost first. Only the first thread of the warpgroup issues them.
+// are innermost first. Only the first warp of the producer warpgroup runs the
+// loop (the others retire), and only its first thread issues the loads.
 // CHECK-NEXT:    %[[IS_PRODUCER:.+]] = arith.cmpi eq, %[[WG]], %[[C2]] : index
 // CHECK-NEXT:    scf.if %[[IS_PRODUCER]] {
 // CHECK-NEXT:      nvvm.setmaxregister decrease 40
+// CHECK-NEXT:      %[[FIRST_WARP40:.+]] = arith.cmpi ult, %{{.+}}, %{{.+}} : index
+// CHECK-NEXT:      scf.if %[[FIRST_WARP40]] {
 // CHECK-NEXT:      %{{.+}} = scf.for %[[T:.+]] = %[[C0]] to %[[KTILES]] step %[[C1]] iter_args(%[[PHASE:.+]] = %[[TRUE]]) -> (i1) {
 // CHECK-NEXT:        %[[STAGE:.+]] = arith.remui %[[T]], %[[C4]] : index
 // CHECK-NEXT:        nvgpu.mbarrier.try_wait.parity %[[EMPTY]][%[[STAGE]]], %[[PHASE]], %{{.+}} :
@@ -131,6 +134,7 @@
 // CHECK-NEXT:        %[[FLIPPED:.+]] = arith.xori %[[PHASE]], %[[TRUE]] : i1
 // CHECK-NEXT:        %[[NEXT_PHASE:.+]] = arith.select %[[LAST]], %[[FLIPPED]], %[[PHASE]] : i1
 // CHECK-NEXT:        scf.yield %[[NEXT_PHASE]] : i1
+// CHECK-NEXT:      }
 // CHECK-NEXT:      }
 
 // Consumer warpgroup i owns rows 64 i of the block tile (one consumer along
@@ -313,6 +317,8 @@ gpu.module @wgmma_128x256_kernel_module {
 // CHECK-NEXT:    %[[IS_PRODUCER:.+]] = arith.cmpi eq, %[[WG]], %[[C2]] : index
 // CHECK-NEXT:    scf.if %[[IS_PRODUCER]] {
 // CHECK-NEXT:      nvvm.setmaxregister decrease 40
+// CHECK-NEXT:      %[[FIRST_WARP40:.+]] = arith.cmpi ult, %{{.+}}, %{{.+}} : index
+// CHECK-NEXT:      scf.if %[[FIRST_WARP40]] {
 // CHECK-NEXT:      scf.for %[[T:.+]] = %[[C0]] to
 // CHECK-NEXT:        %[[STAGE:.+]] = arith.remui %[[T]], %[[C4]] : index
 // CHECK-NEXT:        nvgpu.mbarrier.try_wait.parity %[[EMPTY]][%[[STAGE]]]
@@ -450,6 +456,8 @@ gpu.module @wgmma_256x128_kernel_module {
 // CHECK-NEXT:    %[[IS_PRODUCER:.+]] = arith.cmpi eq, %[[WG]], %[[C1]] : index
 // CHECK-NEXT:    scf.if %[[IS_PRODUCER]] {
 // CHECK-NEXT:      nvvm.setmaxregister decrease 24
+// CHECK-NEXT:      %[[FIRST_WARP24:.+]] = arith.cmpi ult, %{{.+}}, %{{.+}} : index
+// CHECK-NEXT:      scf.if %[[FIRST_WARP24]] {
 // CHECK-NEXT:      scf.for
 // CHECK-NEXT:        %[[STAGE:.+]] = arith.remui %{{.+}}, %[[C6]] : index
 // CHECK-NEXT:        nvgpu.mbarrier.try_wait.parity %[[EMPTY]][%[[STAGE]]]

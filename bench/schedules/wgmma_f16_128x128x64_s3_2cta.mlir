@@ -1,0 +1,17 @@
+// Benchmark variant: f16 wgmma, block [128, 128, 64], one 128x128 consumer warpgroup,
+// 3 stages, registers 24/208 so that two blocks share an SM (one block's epilogue
+// overlaps the other's main loop), raster along_m group 8.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 64], warp = [128, 128],
+  mma = #tile.mma<wgmma, [64, 128, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 24, consumer_registers = 208>,
+  grid = #tile.grid<persistent = false, raster = along_m, group = 8>,
+  epilogue = #tile.epilogue<store = vector>>
+
+func.func @wgmma_f16_128x128x64_s3_2cta(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  tile.gemm %a, %b into %c {schedule = #sched}
+      : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+  return
+}
