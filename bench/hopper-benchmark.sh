@@ -174,22 +174,9 @@ log "== gemm-opt Hopper benchmark, $DATE"
 log "artifacts: $ARTIFACTS (commit $COMMIT)"
 log "device:    ${GPU_NAME:-unknown (nvidia-smi failed)}"
 log "output:    $OUT"
-{
-  echo "----- nvidia-smi -----"
-  nvidia-smi 2>&1 || echo "(nvidia-smi failed)"
-  echo "----- ldd $GEMM_RUN -----"
-  ldd "$GEMM_RUN" 2>&1 || true
-  echo
-} >>"$LOG"
-
-if [ ! -x "$GEMM_RUN" ]; then
-  log "FATAL: no executable gemm-run at $GEMM_RUN"
-  exit 2
-fi
-if ! "$GEMM_RUN" --version >>"$LOG" 2>&1; then
-  log "FATAL: $GEMM_RUN does not start here (see the ldd output in $LOG)"
-  exit 2
-fi
+# shellcheck source=scripts/gemm-run-check.sh
+source "$SCRIPT_DIR/../scripts/gemm-run-check.sh"
+check_gemm_run "$GEMM_RUN" "$LOG"
 
 read -r -a BUNDLE_PATTERNS <<<"$BUNDLES"
 read -r -a DTYPE_LIST <<<"$DTYPES"

@@ -126,25 +126,9 @@ run_with_timeout() {
 log "== gemm-opt device session, $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
 log "artifacts: $ARTIFACTS ($(cat "$ARTIFACTS/COMMIT" 2>/dev/null || echo 'no COMMIT file'))"
 log "output:    $OUT"
-{
-  echo "----- nvidia-smi -----"
-  nvidia-smi 2>&1 || echo "(nvidia-smi failed)"
-  echo "----- uname / glibc -----"
-  uname -a
-  ldd --version 2>&1 | head -1
-  echo "----- ldd $GEMM_RUN -----"
-  ldd "$GEMM_RUN" 2>&1 || true
-  echo
-} >>"$SESSION_LOG"
-
-if [ ! -x "$GEMM_RUN" ]; then
-  log "FATAL: no executable gemm-run at $GEMM_RUN"
-  exit 2
-fi
-if ! "$GEMM_RUN" --version >>"$SESSION_LOG" 2>&1; then
-  log "FATAL: $GEMM_RUN does not start here (see the ldd output in $SESSION_LOG)"
-  exit 2
-fi
+# shellcheck source=scripts/gemm-run-check.sh
+source scripts/gemm-run-check.sh
+check_gemm_run "$GEMM_RUN" "$SESSION_LOG"
 
 # Bundles whose names match one of the globs of $BUNDLES.
 read -r -a BUNDLE_PATTERNS <<<"$BUNDLES"

@@ -14,10 +14,6 @@ using namespace gemm_opt::runtime::test;
 
 namespace {
 
-constexpr uint64_t addressA = 0x7f0000000000;
-constexpr uint64_t addressB = 0x7f0000100000;
-constexpr uint64_t addressC = 0x7f0000200000;
-
 TEST(KernelParamsTest, DescribesOperands) {
   GemmShape shape = GemmShape::get(128, 256, 64, 72, 264, 272);
   MemRefDescriptor2D a = describeOperand(shape, Operand::A, addressA);

@@ -87,6 +87,12 @@ inline KernelSpec parseSingleKernel(llvm::json::Object kernel) {
   return bundle->kernels.front();
 }
 
+/// Device addresses of A, B and C for tests that pack kernel parameters
+/// (never dereferenced).
+constexpr uint64_t addressA = 0x7f0000000000;
+constexpr uint64_t addressB = 0x7f0000100000;
+constexpr uint64_t addressC = 0x7f0000200000;
+
 } // namespace test
 } // namespace runtime
 } // namespace gemm_opt
