@@ -15,14 +15,6 @@ namespace {
 
 constexpr unsigned h100Sms = 132;
 
-ErrorSummary kernelError(json::Object kernel) {
-  Expected<KernelBundle> bundle =
-      parseKernelBundle(makeBundleText(std::move(kernel)), "/dir", "b.json");
-  if (bundle)
-    return ErrorSummary();
-  return summarizeError(bundle.takeError());
-}
-
 LaunchGrid grid(const KernelSpec &spec, const GemmShape &shape,
                 unsigned sms = h100Sms) {
   Expected<LaunchGrid> computed = computeGrid(spec, shape, sms);

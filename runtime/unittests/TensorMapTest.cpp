@@ -14,14 +14,6 @@ using namespace gemm_opt::runtime::test;
 
 namespace {
 
-ErrorSummary kernelError(json::Object kernel) {
-  Expected<KernelBundle> bundle =
-      parseKernelBundle(makeBundleText(std::move(kernel)), "/dir", "b.json");
-  if (bundle)
-    return ErrorSummary();
-  return summarizeError(bundle.takeError());
-}
-
 /// makeValidKernel() with the parameters `a`, `b`, `c`.
 json::Object withParams(json::Object a, json::Object b, json::Object c) {
   json::Object kernel = makeValidKernel();

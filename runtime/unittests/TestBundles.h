@@ -4,6 +4,7 @@
 #define GEMM_OPT_RUNTIME_UNITTESTS_TESTBUNDLES_H
 
 #include "runtime/KernelSpec.h"
+#include "runtime/RuntimeError.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -85,6 +86,16 @@ inline KernelSpec parseSingleKernel(llvm::json::Object kernel) {
     return KernelSpec();
   }
   return bundle->kernels.front();
+}
+
+/// The error (kind and message) of parsing a bundle with one kernel, or an
+/// empty summary when it parses.
+inline ErrorSummary kernelError(llvm::json::Object kernel) {
+  llvm::Expected<KernelBundle> bundle =
+      parseKernelBundle(makeBundleText(std::move(kernel)), "/dir", "b.json");
+  if (bundle)
+    return ErrorSummary();
+  return summarizeError(bundle.takeError());
 }
 
 /// Device addresses of A, B and C for tests that pack kernel parameters
