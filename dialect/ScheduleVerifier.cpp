@@ -3,15 +3,12 @@
 #include "dialect/ScheduleVerifier.h"
 
 #include "dialect/ChipInfo.h"
+#include "dialect/MemoryQueries.h"
 #include "dialect/HopperScheduleVerifier.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace gemm_opt::tile;
-
-static int64_t byteWidth(Type type) {
-  return type.getIntOrFloatBitWidth() / 8;
-}
 
 /// Checks the element types: the op's memrefs against the schedule, and the
 /// schedule's types against what tensor cores support.
@@ -254,10 +251,10 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
                                 : verifyWarpTiling(op, schedule)))
     return failure();
 
-  int64_t bytesA = byteWidth(elements.getA());
-  int64_t bytesB = byteWidth(elements.getB());
+  int64_t bytesA = getByteWidth(elements.getA());
+  int64_t bytesB = getByteWidth(elements.getB());
   if (failed(verifySizesFit(op, schedule, bytesA, bytesB,
-                            byteWidth(elements.getC()))))
+                            getByteWidth(elements.getC()))))
     return failure();
 
   int64_t threads = schedule.getThreadCount();

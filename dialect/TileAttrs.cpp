@@ -8,6 +8,7 @@
 
 #include "dialect/TileDialect.h"
 #include "dialect/SharedLayout.h"
+#include "dialect/MemoryQueries.h"
 
 using namespace mlir;
 using namespace gemm_opt::tile;
@@ -71,8 +72,6 @@ LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-static int64_t byteWidth(Type type) { return type.getIntOrFloatBitWidth() / 8; }
-
 RasterOrder ScheduleAttr::getRasterOrder() const {
   return getGrid() ? getGrid().getRaster() : RasterOrder::along_n;
 }
@@ -122,7 +121,7 @@ int64_t ScheduleAttr::getEpilogueStagingBytes() const {
   case EpilogueStore::vector:
     return getBlockM() * getEpilogueStagingRowElements() * 4;
   case EpilogueStore::tma:
-    return getBlockM() * getBlockN() * byteWidth(getElements().getC());
+    return getBlockM() * getBlockN() * getByteWidth(getElements().getC());
   }
   return 0;
 }
@@ -136,8 +135,8 @@ int64_t ScheduleAttr::getStageElementsB() const {
 }
 
 int64_t ScheduleAttr::getDynamicSharedMemoryBytes() const {
-  int64_t bytesA = byteWidth(getElements().getA());
-  int64_t bytesB = byteWidth(getElements().getB());
+  int64_t bytesA = getByteWidth(getElements().getA());
+  int64_t bytesB = getByteWidth(getElements().getB());
   int64_t stages = getStages() * (getStageElementsA() * bytesA +
                                   getStageElementsB() * bytesB);
   if (isPersistent())

@@ -3,6 +3,7 @@
 #include "dialect/TileDialect.h"
 
 #include "dialect/ScheduleVerifier.h"
+#include "dialect/MemoryQueries.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -45,8 +46,7 @@ LogicalResult AllocSharedOp::verify() {
     return emitOpError() << "layout must be #tile.swizzle or #tile.pad, got "
                          << getLayout();
   Attribute memorySpace = getType().getMemorySpace();
-  auto space = dyn_cast_if_present<gpu::AddressSpaceAttr>(memorySpace);
-  if (!space || space.getValue() != gpu::AddressSpace::Workgroup) {
+  if (!isWorkgroupMemory(getType())) {
     InFlightDiagnostic diag = emitOpError()
                               << "result must live in workgroup memory "
                                  "(#gpu.address_space<workgroup>), got ";

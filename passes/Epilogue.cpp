@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
+#include "dialect/MemoryQueries.h"
 
 #include "passes/MmaSyncFragments.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -38,7 +39,7 @@ struct LowerStoreFragments : public OpRewritePattern<StoreFragmentsOp> {
     };
     Type outType = cast<MemRefType>(op.getC().getType()).getElementType();
     auto pairType = VectorType::get({2}, outType);
-    uint64_t pairBytes = 2 * outType.getIntOrFloatBitWidth() / 8;
+    uint64_t pairBytes = 2 * getByteWidth(outType);
 
     WarpCoordinates warp = computeWarpCoordinates(rewriter, loc, schedule);
     // Lane l holds row l/4 (and l/4 + 8) and columns 2·(l%4), 2·(l%4)+1.

@@ -1,6 +1,7 @@
 //===- HopperKernelPlan.cpp - sizes of a warp-specialized wgmma kernel ----===//
 
 #include "passes/HopperKernelPlan.h"
+#include "dialect/MemoryQueries.h"
 
 #include "passes/KernelAttributes.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
@@ -31,7 +32,7 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule) {
   std::pair<int64_t, int64_t> registers = getRegisterSplit(schedule);
   plan.producerRegisters = registers.first;
   plan.consumerRegisters = registers.second;
-  int64_t bytes = plan.elementType.getIntOrFloatBitWidth() / 8;
+  int64_t bytes = getByteWidth(plan.elementType);
   plan.stageBytesA = plan.blockM * plan.blockK * bytes;
   plan.stageBytesB = plan.blockK * plan.blockN * bytes;
   plan.bufferOffsetB = plan.stages * plan.stageBytesA;

@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
+#include "dialect/MemoryQueries.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -42,12 +43,6 @@ using namespace gemm_opt;
 using namespace gemm_opt::tile;
 
 namespace {
-
-bool isWorkgroupMemory(Value memref) {
-  auto space = dyn_cast_if_present<gpu::AddressSpaceAttr>(
-      cast<MemRefType>(memref.getType()).getMemorySpace());
-  return space && space.getValue() == gpu::AddressSpace::Workgroup;
-}
 
 /// One operand's side of the pipeline: where its block tile sits in global
 /// memory and the shared buffers it is staged in.
@@ -123,7 +118,8 @@ struct PipelineBlockMmaLoop : public OpRewritePattern<scf::ForOp> {
       else if (!isa<memref::SubViewOp>(op))
         return rewriter.notifyMatchFailure(loop, "not a block-MMA K loop");
     }
-    if (!mma || isWorkgroupMemory(mma.getA()) || isWorkgroupMemory(mma.getB()))
+    if (!mma || isWorkgroupMemory(mma.getA().getType()) ||
+        isWorkgroupMemory(mma.getB().getType()))
       return rewriter.notifyMatchFailure(loop, "no block MMA on global memory");
     if (mma.getSchedule().getMma().getKind() != MmaKind::sync)
       return rewriter.notifyMatchFailure(loop, "not an mma.sync schedule");
@@ -152,7 +148,7 @@ struct PipelineBlockMmaLoop : public OpRewritePattern<scf::ForOp> {
     };
 
     rewriter.setInsertionPoint(loop);
-    int64_t bytesA = elements.getA().getIntOrFloatBitWidth() / 8;
+    int64_t bytesA = getByteWidth(elements.getA());
     auto sharedA = AllocSharedOp::create(
         rewriter, loc,
         MemRefType::get({stages, bm, bk}, elements.getA(), nullptr, workgroup),

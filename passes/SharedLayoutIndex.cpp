@@ -15,6 +15,7 @@
 
 #include "dialect/TileDialect.h"
 #include "dialect/SharedLayout.h"
+#include "dialect/MemoryQueries.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -45,7 +46,7 @@ Value gemm_opt::emitSharedIndex(OpBuilder &b, Location loc, Attribute layout,
         b, loc, stageBase, arith::AddIOp::create(b, loc, rowBase, col));
   }
 
-  int64_t elementBytes = logical.getElementTypeBitWidth() / 8;
+  int64_t elementBytes = getByteWidth(logical.getElementType());
   int64_t width = swizzle.getWidth();
   int64_t panelElements = width / elementBytes;
   Value panel = arith::DivUIOp::create(b, loc, col, index(panelElements));

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
+#include "dialect/MemoryQueries.h"
 
 #include "passes/KernelAttributes.h"
 #include "passes/MmaSyncFragments.h"
@@ -272,9 +273,7 @@ struct TileWarpMmaPass : public gemm_opt::impl::TileWarpMmaPassBase<TileWarpMmaP
     kernel.walk([&](Operation *op) {
       if (!isa<BlockMmaOp, LoadFragmentsOp>(op))
         return;
-      auto space = dyn_cast_if_present<gpu::AddressSpaceAttr>(
-          cast<MemRefType>(op->getOperand(1).getType()).getMemorySpace());
-      if (!space || space.getValue() != gpu::AddressSpace::Workgroup) {
+      if (!isWorkgroupMemory(op->getOperand(1).getType())) {
         op->emitOpError() << "reads global memory: run tile-pipeline-copies "
                              "before tile-warp-mma";
         onGlobal = true;

@@ -1,0 +1,28 @@
+//===- MemoryQueries.h - where a memref lives, how wide its elements -*- C++ -*-===//
+
+#ifndef GEMM_OPT_DIALECT_MEMORYQUERIES_H
+#define GEMM_OPT_DIALECT_MEMORYQUERIES_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace gemm_opt::tile {
+
+/// Whether `type` is a memref in GPU workgroup (shared) memory.
+inline bool isWorkgroupMemory(mlir::Type type) {
+  auto memref = llvm::dyn_cast<mlir::MemRefType>(type);
+  if (!memref)
+    return false;
+  auto space = llvm::dyn_cast_if_present<mlir::gpu::AddressSpaceAttr>(
+      memref.getMemorySpace());
+  return space && space.getValue() == mlir::gpu::AddressSpace::Workgroup;
+}
+
+/// Bytes of one element of the int or float `type`.
+inline int64_t getByteWidth(mlir::Type type) {
+  return type.getIntOrFloatBitWidth() / 8;
+}
+
+} // namespace gemm_opt::tile
+
+#endif // GEMM_OPT_DIALECT_MEMORYQUERIES_H
