@@ -24,12 +24,17 @@ verifyRegisterCount(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult
 WarpSpecializationAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                int64_t producerRegisters,
-                               int64_t consumerRegisters) {
+                               int64_t consumerRegisters,
+                               int64_t consumerGroups) {
   if (failed(verifyRegisterCount(emitError, "producer_registers",
-                                 producerRegisters)))
+                                 producerRegisters)) ||
+      failed(verifyRegisterCount(emitError, "consumer_registers",
+                                 consumerRegisters)))
     return failure();
-  return verifyRegisterCount(emitError, "consumer_registers",
-                             consumerRegisters);
+  if (consumerGroups != 1 && consumerGroups != 2)
+    return emitError() << "consumer_groups must be 1 or 2, got "
+                       << consumerGroups;
+  return success();
 }
 
 LogicalResult GridAttr::verify(function_ref<InFlightDiagnostic()> emitError,

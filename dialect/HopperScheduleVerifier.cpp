@@ -121,6 +121,11 @@ LogicalResult gemm_opt::tile::verifyHopperFeatures(Operation *op,
   }
   if (schedule.isPersistent() && !wgmma)
     return op->emitOpError() << "a persistent grid needs wgmma";
+  if (schedule.getConsumerGroups() > 1 && !schedule.isPersistent())
+    return op->emitOpError()
+           << "consumer_groups = " << schedule.getConsumerGroups()
+           << " takes tiles in turns and needs a persistent grid "
+              "(grid = #tile.grid<persistent = true, ...>)";
   EpilogueStore store = schedule.getEpilogueStore();
   if (store != EpilogueStore::direct && !wgmma)
     return op->emitOpError() << "a " << stringifyEpilogueStore(store)

@@ -94,8 +94,17 @@ EpilogueStore ScheduleAttr::getEpilogueStore() const {
   return getEpilogue() ? getEpilogue().getStore() : EpilogueStore::direct;
 }
 
-int64_t ScheduleAttr::getConsumerWarpgroups() const {
+int64_t ScheduleAttr::getWarpgroupsPerTile() const {
   return isWgmma() ? getWarpsM() * getWarpsN() : 0;
+}
+
+int64_t ScheduleAttr::getConsumerGroups() const {
+  WarpSpecializationAttr specialization = getSpecialization();
+  return specialization ? specialization.getConsumerGroups() : 1;
+}
+
+int64_t ScheduleAttr::getConsumerWarpgroups() const {
+  return getWarpgroupsPerTile() * getConsumerGroups();
 }
 
 int64_t ScheduleAttr::getThreadCount() const {
@@ -114,12 +123,18 @@ int64_t ScheduleAttr::getEpilogueStagingRowElements() const {
   return getBlockN() + 8;
 }
 
+int64_t ScheduleAttr::getEpilogueStagingRows() const {
+  // A persistent block keeps the staging tile next to the stages, so it
+  // stores one warpgroup's rows at a time to keep it small.
+  return isPersistent() ? getWarpM() : getBlockM();
+}
+
 int64_t ScheduleAttr::getEpilogueStagingBytes() const {
   switch (getEpilogueStore()) {
   case EpilogueStore::direct:
     return 0;
   case EpilogueStore::vector:
-    return getBlockM() * getEpilogueStagingRowElements() * 4;
+    return getEpilogueStagingRows() * getEpilogueStagingRowElements() * 4;
   case EpilogueStore::tma:
     return getBlockM() * getBlockN() * getByteWidth(getElements().getC());
   }

@@ -119,16 +119,27 @@ def Tile_WarpSpecializationAttr
     `consumer_registers` (`setmaxnreg`), so the accumulators fit without
     spilling. Each count is a multiple of 8 between 24 and 256.
 
+    `consumer_groups` (default 1) is how many sets of those consumer
+    warpgroups the block holds. With 2 ("ping-pong", needs a persistent
+    grid) the sets take the block's tiles in turns: while one set runs the
+    epilogue of its tile, the other runs the main loop of the next, so the
+    tensor cores do not wait for the epilogue. The turns are ordered by
+    named barriers; the stages and the epilogue's staging tile are shared.
+
     Example:
     ```mlir
     #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>
+    #tile.warp_specialization<producer_registers = 40, consumer_registers = 232,
+                              consumer_groups = 2>
     ```
   }];
   let parameters = (ins "int64_t":$producerRegisters,
-                        "int64_t":$consumerRegisters);
+                        "int64_t":$consumerRegisters,
+                        DefaultValuedParameter<"int64_t", "1">:$consumerGroups);
   let assemblyFormat = [{
     `<` `producer_registers` `=` $producerRegisters `,`
-        `consumer_registers` `=` $consumerRegisters `>`
+        `consumer_registers` `=` $consumerRegisters
+        (`,` `consumer_groups` `=` $consumerGroups^)? `>`
   }];
   let genVerifyDecl = 1;
 }
@@ -317,8 +328,13 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     bool isMulticast() const { return getCluster() && getCluster().getMulticast(); }
     /// How C is stored; `direct` without `epilogue`.
     EpilogueStore getEpilogueStore() const;
-    /// Warpgroups that run wgmma: (BM/WM)·(BN/WN) for a wgmma schedule, 0
-    /// otherwise.
+    /// Warpgroups that run wgmma on one tile: (BM/WM)·(BN/WN) for a wgmma
+    /// schedule, 0 otherwise.
+    int64_t getWarpgroupsPerTile() const;
+    /// Sets of those warpgroups that take tiles in turns (the
+    /// specialization's consumer_groups; 1 without specialization).
+    int64_t getConsumerGroups() const;
+    /// All warpgroups that run wgmma: groups times warpgroups per tile.
     int64_t getConsumerWarpgroups() const;
     /// Threads of one block: 32 per warp (mma.sync); 128 per warpgroup plus
     /// 128 for the producer when warp-specialized (wgmma).
@@ -330,8 +346,13 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     /// `vector` epilogue store: BN plus 8 elements that spread a warp's rows
     /// over the banks.
     int64_t getEpilogueStagingRowElements() const;
-    /// Bytes of the epilogue staging tile: BM rows of f32 accumulators for a
-    /// `vector` store, BM·BN·sizeof(C) for `tma`, 0 for `direct`.
+    /// Rows of the f32 staging tile of a `vector` store: BM, or WM for a
+    /// persistent grid (its warpgroups take turns through a smaller tile
+    /// that lives next to the stages).
+    int64_t getEpilogueStagingRows() const;
+    /// Bytes of the epilogue staging tile: getEpilogueStagingRows() rows of
+    /// f32 accumulators for a `vector` store, BM·BN·sizeof(C) for `tma`, 0
+    /// for `direct`.
     int64_t getEpilogueStagingBytes() const;
     /// Bytes of dynamic shared memory: every stage of the A and B tiles in
     /// their shared layouts and the epilogue staging tile, which reuses the

@@ -2,6 +2,8 @@
 
 #include "passes/Passes.h"
 
+#include "passes/TileRasterization.h"
+
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace gemm_opt {
@@ -27,39 +29,18 @@ Value tileView(OpBuilder &builder, Location loc, Value matrix, Value row,
                                    strides);
 }
 
-/// The (row, column) of the C tile block (x, y) computes. Without grouping,
-/// consecutive blocks walk along N. A raster group of G walks G tile rows
-/// (along_m) or G tile columns (along_n) at a time, so blocks that run
-/// together share few A and B panels in L2 (Triton's grouped ordering).
+/// The (row, column) of the C tile block (x, y) computes.
 std::pair<Value, Value> tileCoordinates(OpBuilder &b, Location loc,
                                         ScheduleAttr schedule) {
-  auto index = [&](int64_t v) {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  };
   Value blockX = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
   Value blockY = gpu::BlockIdOp::create(b, loc, gpu::Dimension::y);
-  int64_t group = schedule.getRasterGroup();
-  if (group == 1)
+  if (schedule.getRasterGroup() == 1)
     return {blockY, blockX};
   Value tilesN = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
   Value tilesM = gpu::GridDimOp::create(b, loc, gpu::Dimension::y);
-  bool alongM = schedule.getRasterOrder() == RasterOrder::along_m;
-  // Name the grouped dimension "major" and the other "minor".
-  Value tilesMajor = alongM ? tilesM : tilesN;
-  Value tilesMinor = alongM ? tilesN : tilesM;
   Value linear = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, blockY, tilesN), blockX);
-  Value perGroup = arith::MulIOp::create(b, loc, index(group), tilesMinor);
-  Value groupId = arith::DivUIOp::create(b, loc, linear, perGroup);
-  Value firstMajor = arith::MulIOp::create(b, loc, groupId, index(group));
-  Value groupSize = arith::MinUIOp::create(
-      b, loc, arith::SubIOp::create(b, loc, tilesMajor, firstMajor),
-      index(group));
-  Value inGroup = arith::RemUIOp::create(b, loc, linear, perGroup);
-  Value major = arith::AddIOp::create(
-      b, loc, firstMajor, arith::RemUIOp::create(b, loc, inGroup, groupSize));
-  Value minor = arith::DivUIOp::create(b, loc, inGroup, groupSize);
-  return alongM ? std::make_pair(major, minor) : std::make_pair(minor, major);
+  return rasterizeTile(b, loc, schedule, linear, tilesM, tilesN);
 }
 
 struct TileGemmByBlock : public OpRewritePattern<GemmOp> {

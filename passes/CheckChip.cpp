@@ -8,6 +8,7 @@ namespace gemm_opt {
 } // namespace gemm_opt
 
 #include "dialect/ChipInfo.h"
+#include "passes/HopperKernelPlan.h"
 
 using namespace mlir;
 using namespace gemm_opt;
@@ -19,7 +20,8 @@ using namespace gemm_opt::tile;
 /// mma.sync schedules lower with cp.async pipelines and direct epilogue
 /// stores. wgmma schedules lower (tile-warp-specialize) as warp-specialized
 /// TMA kernels with 128-byte swizzles and a `vector` epilogue store, one
-/// tile per block, without clusters.
+/// tile per block or persistent (consumer groups in turns), without
+/// clusters.
 static LogicalResult checkLowerable(GemmOp gemm, ScheduleAttr schedule) {
   SmallVector<std::string> missing;
   EpilogueStore store = schedule.getEpilogueStore();
@@ -35,6 +37,10 @@ static LogicalResult checkLowerable(GemmOp gemm, ScheduleAttr schedule) {
                           "#tile.swizzle<128>");
         break;
       }
+    if (schedule.isWarpSpecialized() &&
+        !planHopperKernel(schedule).hasStagingLead())
+      missing.push_back("wgmma with consumer groups whose stages are smaller "
+                        "than 64 staging rows");
     if (store != EpilogueStore::vector)
       missing.push_back(
           ("wgmma with a " + stringifyEpilogueStore(store) + " epilogue store")
@@ -49,8 +55,6 @@ static LogicalResult checkLowerable(GemmOp gemm, ScheduleAttr schedule) {
   }
   if (schedule.getCluster())
     missing.push_back("thread-block cluster");
-  if (schedule.isPersistent())
-    missing.push_back("persistent grid");
   for (const std::string &feature : missing)
     gemm.emitOpError() << feature << " lowering is not implemented yet";
   return success(missing.empty());

@@ -26,7 +26,10 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule) {
   plan.warpM = schedule.getWarpM();
   plan.warpN = schedule.getWarpN();
   plan.warpsN = plan.blockN / plan.warpN;
-  plan.consumers = (plan.blockM / plan.warpM) * plan.warpsN;
+  plan.warpgroupsPerTile = schedule.getWarpgroupsPerTile();
+  plan.consumerGroups = schedule.getConsumerGroups();
+  plan.consumers = schedule.getConsumerWarpgroups();
+  plan.persistent = schedule.isPersistent();
   plan.stages = schedule.getStages();
   plan.elementType = schedule.getElements().getA();
   std::pair<int64_t, int64_t> registers = getRegisterSplit(schedule);
@@ -36,11 +39,22 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule) {
   plan.stageBytesA = plan.blockM * plan.blockK * bytes;
   plan.stageBytesB = plan.blockK * plan.blockN * bytes;
   plan.bufferOffsetB = plan.stages * plan.stageBytesA;
+  plan.stagingOffset =
+      plan.persistent ? plan.stages * (plan.stageBytesA + plan.stageBytesB) : 0;
   plan.rowBytesA = plan.blockK * bytes;
   plan.panelColumns = 128 / bytes;
   plan.panelsB = plan.blockN / plan.panelColumns;
   plan.panelBytesB = plan.blockK * 128;
   plan.stagingRowElements = schedule.getEpilogueStagingRowElements();
+  plan.stagingRows = schedule.getEpilogueStagingRows();
+  plan.stagingLeadRows = 0;
+  for (int64_t w = 0; w < plan.consumers; ++w) {
+    int64_t member = w % plan.warpgroupsPerTile;
+    int64_t rowInTile = member / plan.warpsN * plan.warpM;
+    int64_t rowInStaging = rowInTile % plan.stagingRows;
+    plan.stagingLeadRows =
+        std::max(plan.stagingLeadRows, 64 * w - rowInStaging);
+  }
   plan.threads = schedule.getThreadCount();
   plan.dynamicSharedMemoryBytes = schedule.getDynamicSharedMemoryBytes();
   // sm_90: 228 KiB of shared memory per SM, 1 KiB of it reserved per block;

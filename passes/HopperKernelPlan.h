@@ -20,17 +20,36 @@ struct HopperKernelPlan {
   int64_t blockM, blockN, blockK;
   int64_t warpM, warpN;     // per consumer warpgroup
   int64_t warpsN;           // consumer warpgroups along N
-  int64_t consumers;        // consumer warpgroups
+  int64_t warpgroupsPerTile; // consumer warpgroups that share one tile
+  int64_t consumerGroups;   // sets of those that take tiles in turns
+  int64_t consumers;        // all consumer warpgroups
+  /// The block loops over tiles (a persistent grid) instead of computing
+  /// the one its block index names.
+  bool persistent;
   int64_t stages;
   mlir::Type elementType;   // of A and B
   int64_t producerRegisters, consumerRegisters;
-  // Shared memory: all A stages, then all B stages; the epilogue's f32
-  // staging tile reuses the same bytes once the main loop is done.
+  // Shared memory: all A stages, then all B stages, then (persistent) the
+  // epilogue's f32 staging tile; without persistence the staging tile
+  // reuses the stage bytes once the main loop is done.
   int64_t stageBytesA, stageBytesB, bufferOffsetB;
+  int64_t stagingOffset;
+  /// Rows before the staging tile that the epilogue's store views start
+  /// at: warpgroup.mma.store offsets each warpgroup's rows by 64 times its
+  /// block-wide index, which is more than its row in the tile when consumer
+  /// groups take turns. Those rows (inside the stages) are never written.
+  int64_t stagingLeadRows;
+  /// Whether the lead rows fit in front of the staging tile.
+  bool hasStagingLead() const {
+    return stagingLeadRows * stagingRowElements * 4 <= stagingOffset;
+  }
   int64_t rowBytesA;        // 128: one swizzle row
   int64_t panelColumns;     // B columns per 128-byte TMA box
   int64_t panelsB, panelBytesB;
   int64_t stagingRowElements;
+  /// Rows of the staging tile: the whole tile at once, or (persistent) one
+  /// warpgroup's rows at a time, the warpgroups of a group in turns.
+  int64_t stagingRows;
   int64_t threads;
   int64_t dynamicSharedMemoryBytes;
   /// Blocks that fit on one SM at once (shared memory and the registers of

@@ -1,20 +1,31 @@
 //===- WarpSpecialize.cpp - Hopper TMA/wgmma warp-specialized kernel ------===//
 //
 // Lowers a block-tiled wgmma schedule (tile-block-tile's K loop of
-// tile.block_mma on global tiles) into a warp-specialized Hopper main loop:
+// tile.block_mma on global tiles) into a warp-specialized Hopper kernel:
 //
-//   the last warpgroup (producer, setmaxnreg down): for each K tile t
-//     wait until stage t%S is empty; expect its bytes on full[t%S];
-//     one thread issues the TMA loads of A (BM×BK) and B (BK×BN, in
-//     64-column panels) into the 128-byte-swizzled stage.
-//   warpgroups 0 .. C-1 (consumers, setmaxnreg up): for each K tile t
-//     wait until full[t%S] completes; issue wgmma on the stage (operands
-//     straight from shared memory) keeping one wgmma group in flight; once
-//     the group of tile t-1 has retired, release its stage (empty[...]).
+//   the last warpgroup (producer, setmaxnreg down): one warp walks the
+//     block's tiles and their K steps; for the n-th K step overall it waits
+//     until stage n%S is empty, expects its bytes on full[n%S] and one
+//     thread issues the TMA loads of A (BM×BK) and B (BK×BN, in 64-column
+//     panels) into the 128-byte-swizzled stage.
+//   warpgroups 0 .. C-1 (consumers, setmaxnreg up): for each K step of
+//     their tile, wait until full[n%S] completes; issue wgmma on the stage
+//     (operands straight from shared memory) keeping one wgmma group in
+//     flight; once the group of step n-1 has retired, release its stage.
 //   epilogue (consumers): the f32 accumulators go to a padded staging tile
-//     in shared memory (the stages are free by then), then every consumer
-//     thread converts 8 consecutive elements and writes them with one
-//     16-byte store, consecutive threads covering consecutive columns.
+//     in shared memory, then every consumer thread converts 8 consecutive
+//     elements and writes them with one 16-byte store, consecutive threads
+//     covering consecutive columns.
+//
+// Without a persistent grid the block computes the one tile tile-block-tile
+// gave it and the staging tile reuses the stages. With one (#tile.grid<
+// persistent = true>) the block walks tiles blockIdx.x, +gridDim.x, ... in
+// the schedule's raster order; the staging tile has its own bytes, so the
+// producer loads the next tile while the consumers store this one. With
+// consumer_groups = 2 the consumer warpgroups form two groups that take
+// the tiles in turns ("ping-pong"): named barriers hand the main loop and
+// the staging tile from one group to the other, so one group's epilogue
+// runs while the other's wgmmas keep the tensor cores busy.
 //
 // Upstream nvgpu ops do the heavy lifting: mbarrier.*, tma.async.load,
 // warpgroup.generate.descriptor, warpgroup.mma (which splits the tile into
@@ -26,6 +37,7 @@
 
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
+#include "passes/TileRasterization.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace gemm_opt {
@@ -39,17 +51,36 @@ using namespace gemm_opt::tile;
 
 namespace {
 
+/// Named barrier ids (0 is __syncthreads): the consumers of one group, and
+/// per group "your turn" barriers for the main loop and the epilogue.
+constexpr int64_t kGroupBarrier = 1, kMainLoopTurnBarrier = 3,
+                  kEpilogueTurnBarrier = 5;
+
+/// The C tiles a block computes: the one at (rowBase, colBase), or for a
+/// persistent grid every gridDim.x-th tile of the tilesM × tilesN grid
+/// starting at blockIdx.x.
+struct BlockTiles {
+  Value rowBase, colBase;
+  Value tilesM, tilesN;
+};
+
 /// Builds the kernel body; one instance per rewritten K loop.
 class WarpSpecializedBuilder {
 public:
   WarpSpecializedBuilder(PatternRewriter &b, Location loc,
-                         const HopperKernelPlan &plan)
-      : b(b), loc(loc), plan(plan) {}
+                         ScheduleAttr schedule, const HopperKernelPlan &plan)
+      : b(b), loc(loc), schedule(schedule), plan(plan) {}
 
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value i32(int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+  }
+  Value i32(Value v) {
+    return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), v);
+  }
 
   /// A `shape` view of element type `type` at `byteOffset` of the dynamic
-  /// shared memory, with row stride `rowStride` elements (0: contiguous).
+  /// shared memory.
   Value sharedView(Value byteOffset, ArrayRef<int64_t> shape, Type type) {
     auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
                                                 gpu::AddressSpace::Workgroup);
@@ -58,8 +89,10 @@ public:
         byteOffset, ValueRange{});
   }
 
-  void build(Value rowBase, Value colBase, Value kTiles, Value descA,
-             Value descB, Value c) {
+  void build(const BlockTiles &tiles, Value kTiles, Value descA, Value descB,
+             Value c) {
+    this->tiles = tiles;
+    this->kTiles = kTiles;
     Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
     Value warpgroup = arith::DivUIOp::create(b, loc, tid, index(128));
     Value inGroup = arith::RemUIOp::create(b, loc, tid, index(128));
@@ -71,6 +104,7 @@ public:
                         gpu::AddressSpaceAttr::get(
                             b.getContext(), gpu::AddressSpace::Workgroup)));
     createBarriers(tid, descA, descB);
+    blockTileCount = countBlockTiles();
 
     // Consumers are warpgroups 0 .. C-1 and the producer is the last:
     // nvgpu.warpgroup.mma.store derives rows from the block-wide warp index.
@@ -80,9 +114,9 @@ public:
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(roles.thenBlock());
-      buildProducer(rowBase, colBase, kTiles, descA, descB);
+      buildProducer(inGroup, descA, descB);
       b.setInsertionPointToStart(roles.elseBlock());
-      buildConsumer(warpgroup, tid, rowBase, colBase, kTiles, descA, descB, c);
+      buildConsumer(warpgroup, tid, descA, descB, c);
     }
   }
 
@@ -104,9 +138,10 @@ private:
         // full: the producer's arrive.expect_tx plus the TMA bytes.
         nvgpu::MBarrierInitOp::create(b, loc, full, index(1), index(s),
                                       Value());
-        // empty: one arrival per consumer warpgroup.
-        nvgpu::MBarrierInitOp::create(b, loc, empty, index(plan.consumers),
-                                      index(s), Value());
+        // empty: one arrival per warpgroup of the group using the stage.
+        nvgpu::MBarrierInitOp::create(b, loc, empty,
+                                      index(plan.warpgroupsPerTile), index(s),
+                                      Value());
       }
       nvgpu::TmaPrefetchOp::create(b, loc, descA, Value());
       nvgpu::TmaPrefetchOp::create(b, loc, descB, Value());
@@ -114,42 +149,77 @@ private:
     gpu::BarrierOp::create(b, loc);
   }
 
-  /// Flips the phase bit after the last stage of a round.
-  Value nextPhase(Value stage, Value phase) {
-    Value last = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, stage,
-                                       index(plan.stages - 1));
-    Value one = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
-    Value flipped = arith::XOrIOp::create(b, loc, phase, one);
-    return arith::SelectOp::create(b, loc, last, flipped, phase);
+  /// Tiles this block computes: 1, or for a persistent grid those of
+  /// blockIdx.x, blockIdx.x + gridDim.x, ... below tilesM·tilesN.
+  Value countBlockTiles() {
+    if (!plan.persistent)
+      return index(1);
+    Value total = arith::MulIOp::create(b, loc, tiles.tilesM, tiles.tilesN);
+    Value first = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+    Value stride = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
+    Value left = arith::SubIOp::create(
+        b, loc, arith::MaxUIOp::create(b, loc, total, first), first);
+    return arith::CeilDivUIOp::create(b, loc, left, stride);
   }
 
-  void wait(Value barriers, Value stage, Value phase) {
-    nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, phase,
+  /// The first row and column of C of the block's tile number `i`.
+  std::pair<Value, Value> tileOrigin(Value i) {
+    if (!plan.persistent)
+      return {tiles.rowBase, tiles.colBase};
+    Value linear = arith::AddIOp::create(
+        b, loc, gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
+        arith::MulIOp::create(
+            b, loc, i, gpu::GridDimOp::create(b, loc, gpu::Dimension::x)));
+    auto [row, col] =
+        rasterizeTile(b, loc, schedule, linear, tiles.tilesM, tiles.tilesN);
+    return {arith::MulIOp::create(b, loc, row, index(plan.blockM)),
+            arith::MulIOp::create(b, loc, col, index(plan.blockN))};
+  }
+
+  /// The stage of the block's `step`-th K step overall (over all its
+  /// tiles) and the parity of the stage's use: its round through the ring.
+  std::pair<Value, Value> ringPosition(Value step) {
+    Value stage = arith::RemUIOp::create(b, loc, step, index(plan.stages));
+    Value round = arith::DivUIOp::create(b, loc, step, index(plan.stages));
+    Value parity = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne,
+        arith::AndIOp::create(b, loc, round, index(1)), index(0));
+    return {stage, parity};
+  }
+
+  Value stepNumber(Value tile, Value k) {
+    return arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, tile, kTiles), k);
+  }
+
+  void wait(Value barriers, Value stage, Value parity) {
+    nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, parity,
                                            index(10000000), stage);
   }
 
-  void buildProducer(Value rowBase, Value colBase, Value kTiles, Value descA,
-                     Value descB) {
+  void buildProducer(Value inGroup, Value descA, Value descB) {
     NVVM::SetMaxRegisterOp::create(b, loc, plan.producerRegisters,
                                    NVVM::SetMaxRegisterAction::decrease);
     // One warp does the producing; the other three retire at once instead
     // of polling the barriers on the consumers' schedulers.
-    Value inGroup = arith::RemUIOp::create(
-        b, loc, gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x),
-        index(128));
     Value firstWarp = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                             inGroup, index(32));
     auto producing = scf::IfOp::create(b, loc, firstWarp);
     OpBuilder::InsertionGuard producerGuard(b);
     b.setInsertionPointToStart(producing.thenBlock());
-    Value startPhase = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
-    auto loop = scf::ForOp::create(b, loc, index(0), kTiles, index(1),
-                                   ValueRange{startPhase});
-    OpBuilder::InsertionGuard guard(b);
+    auto tileLoop = scf::ForOp::create(b, loc, index(0), blockTileCount,
+                                       index(1));
+    b.setInsertionPointToStart(tileLoop.getBody());
+    Value tile = tileLoop.getInductionVar();
+    auto [rowBase, colBase] = tileOrigin(tile);
+    auto loop = scf::ForOp::create(b, loc, index(0), kTiles, index(1));
     b.setInsertionPointToStart(loop.getBody());
-    Value t = loop.getInductionVar(), phase = loop.getRegionIterArgs()[0];
-    Value stage = arith::RemUIOp::create(b, loc, t, index(plan.stages));
-    wait(empty, stage, phase);
+    Value t = loop.getInductionVar();
+    auto [stage, parity] = ringPosition(stepNumber(tile, t));
+    // The stage's previous use must have been released: the phase before
+    // this use's (on a fresh barrier that one counts as complete).
+    Value one = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+    wait(empty, stage, arith::XOrIOp::create(b, loc, parity, one));
     nvgpu::MBarrierArriveExpectTxOp::create(
         b, loc, full, index(plan.stageBytesA + plan.stageBytesB), stage,
         primary);
@@ -175,128 +245,246 @@ private:
                                     ValueRange{col, k}, stage, Value(),
                                     primary);
     }
-    scf::YieldOp::create(b, loc, nextPhase(stage, phase));
   }
 
-  void buildConsumer(Value consumer, Value tid, Value rowBase, Value colBase,
-                     Value kTiles, Value descA, Value descB, Value c) {
+  /// bar.sync on named barrier `id` (may be a value) with `threads`.
+  void namedBarrier(Value id, int64_t threads) {
+    NVVM::BarrierOp::create(b, loc, Type(), id, i32(threads),
+                            NVVM::BarrierReductionAttr(), Value());
+  }
+  /// bar.arrive: counts towards `id` without waiting.
+  void namedArrive(Value id, int64_t threads) {
+    NVVM::BarrierArriveOp::create(b, loc, id, i32(threads));
+  }
+
+  /// The consumer groups' turn barrier `base + group`.
+  Value turnBarrier(int64_t base, Value group) {
+    return arith::AddIOp::create(b, loc, i32(base), i32(group));
+  }
+
+  /// Waits for this group's turn at `base` unless `tile` is the block's
+  /// first (nobody had a turn before it).
+  void waitTurn(int64_t base, Value group, Value tile) {
+    Value later = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                        tile, index(0));
+    auto ifLater = scf::IfOp::create(b, loc, later);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifLater.thenBlock());
+    namedBarrier(turnBarrier(base, group), 2 * 128 * plan.warpgroupsPerTile);
+  }
+
+  /// Hands the turn at `base` to the other group if it has the next tile.
+  void passTurn(int64_t base, Value group, Value tile) {
+    Value next = arith::AddIOp::create(b, loc, tile, index(1));
+    Value more = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, next,
+                                       blockTileCount);
+    auto ifMore = scf::IfOp::create(b, loc, more);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifMore.thenBlock());
+    Value other = arith::SubIOp::create(b, loc, index(1), group);
+    namedArrive(turnBarrier(base, other), 2 * 128 * plan.warpgroupsPerTile);
+  }
+
+  void buildConsumer(Value warpgroup, Value tid, Value descA, Value descB,
+                     Value c) {
     NVVM::SetMaxRegisterOp::create(b, loc, plan.consumerRegisters,
                                    NVVM::SetMaxRegisterAction::increase);
+    bool turns = plan.consumerGroups > 1;
+    Value group =
+        turns ? arith::DivUIOp::create(b, loc, warpgroup,
+                                       index(plan.warpgroupsPerTile))
+              : index(0);
+    Value member =
+        arith::RemUIOp::create(b, loc, warpgroup, index(plan.warpgroupsPerTile));
+    // Member (i, j) of a group owns rows i·WM and columns j·WN of the tile.
+    Value row = arith::MulIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, member, index(plan.warpsN)),
+        index(plan.warpM));
+    Value col = arith::MulIOp::create(
+        b, loc, arith::RemUIOp::create(b, loc, member, index(plan.warpsN)),
+        index(plan.warpN));
+    Value groupThread = arith::SubIOp::create(
+        b, loc, tid,
+        arith::MulIOp::create(b, loc, group,
+                              index(128 * plan.warpgroupsPerTile)));
+
+    // Group g computes the block's tiles g, g + G, g + 2G, ...
+    auto tileLoop = scf::ForOp::create(b, loc, group, blockTileCount,
+                                       index(plan.consumerGroups));
+    OpBuilder::InsertionGuard tileGuard(b);
+    b.setInsertionPointToStart(tileLoop.getBody());
+    Value tile = tileLoop.getInductionVar();
+    auto [rowBase, colBase] = tileOrigin(tile);
+    if (turns)
+      waitTurn(kMainLoopTurnBarrier, group, tile);
+    Value acc = buildMainLoop(tile, row, col, descA, descB);
+    if (turns)
+      passTurn(kMainLoopTurnBarrier, group, tile);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+    // The last stage's wgmmas have retired: release it too.
+    Value lastStep = stepNumber(
+        tile, arith::SubIOp::create(b, loc, kTiles, index(1)));
+    release(ringPosition(lastStep).first);
+
+    if (turns)
+      waitTurn(kEpilogueTurnBarrier, group, tile);
+    buildEpilogue(warpgroup, group, member, groupThread, acc, row, col,
+                  rowBase, colBase, c);
+    if (turns)
+      passTurn(kEpilogueTurnBarrier, group, tile);
+  }
+
+  /// One arrival per warpgroup on the stage's "empty" barrier.
+  void release(Value stage) {
+    auto ifPrimary = scf::IfOp::create(b, loc, primary);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifPrimary.thenBlock());
+    nvgpu::MBarrierArriveOp::create(b, loc, empty, stage);
+  }
+
+  /// The K loop of the block's tile number `tile`; returns the accumulator
+  /// with the last wgmma group possibly still in flight.
+  Value buildMainLoop(Value tile, Value row, Value col, Value descA,
+                      Value descB) {
     auto accType = nvgpu::WarpgroupAccumulatorType::get(
         b.getContext(),
         VectorType::get({plan.warpM, plan.warpN}, b.getF32Type()));
     Value init = nvgpu::WarpgroupMmaInitAccumulatorOp::create(b, loc, accType);
-    Value startPhase = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
-    // Consumer (i, j) owns rows i·WM and columns j·WN of the block tile.
-    Value row = arith::MulIOp::create(
-        b, loc, arith::DivUIOp::create(b, loc, consumer, index(plan.warpsN)),
-        index(plan.warpM));
-    Value col = arith::MulIOp::create(
-        b, loc, arith::RemUIOp::create(b, loc, consumer, index(plan.warpsN)),
-        index(plan.warpN));
-
     auto loop = scf::ForOp::create(b, loc, index(0), kTiles, index(1),
-                                   ValueRange{init, startPhase});
+                                   ValueRange{init});
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value t = loop.getInductionVar();
+    Value acc = loop.getRegionIterArgs()[0];
+    Value step = stepNumber(tile, t);
+    auto [stage, parity] = ringPosition(step);
+    wait(full, stage, parity);
+
+    // Rows of A are 128 bytes; B's WN columns start in panel col/64.
+    Value offsetA = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, stage, index(plan.stageBytesA)),
+        arith::MulIOp::create(b, loc, row, index(plan.rowBytesA)));
+    Value offsetB = arith::AddIOp::create(
+        b, loc,
+        arith::AddIOp::create(
+            b, loc, index(plan.bufferOffsetB),
+            arith::MulIOp::create(b, loc, stage, index(plan.stageBytesB))),
+        arith::MulIOp::create(
+            b, loc,
+            arith::DivUIOp::create(b, loc, col, index(plan.panelColumns)),
+            index(plan.panelBytesB)));
+    Value tileA =
+        sharedView(offsetA, {plan.warpM, plan.blockK}, plan.elementType);
+    Value tileB =
+        sharedView(offsetB, {plan.blockK, plan.warpN}, plan.elementType);
+    auto descriptorType = [&](Value view) {
+      return nvgpu::WarpgroupMatrixDescriptorType::get(
+          b.getContext(), cast<MemRefType>(view.getType()));
+    };
+    Value matrixA = nvgpu::WarpgroupGenerateDescriptorOp::create(
+        b, loc, descriptorType(tileA), tileA, descA);
+    Value matrixB = nvgpu::WarpgroupGenerateDescriptorOp::create(
+        b, loc, descriptorType(tileB), tileB, descB);
+    Value next = nvgpu::WarpgroupMmaOp::create(
+        b, loc, accType, matrixA, matrixB, b.getI64IntegerAttr(1),
+        /*transposeA=*/UnitAttr(), /*transposeB=*/b.getUnitAttr(), acc);
+
+    // The wgmma group of step t-1 has retired: its stage is free.
+    Value notFirst =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, t, index(0));
+    auto ifNotFirst = scf::IfOp::create(b, loc, notFirst);
     {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      Value t = loop.getInductionVar();
-      Value acc = loop.getRegionIterArgs()[0];
-      Value phase = loop.getRegionIterArgs()[1];
-      Value stage = arith::RemUIOp::create(b, loc, t, index(plan.stages));
-      wait(full, stage, phase);
-
-      // Rows of A are 128 bytes; B's WN columns start in panel col/64.
-      Value offsetA = arith::AddIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, stage, index(plan.stageBytesA)),
-          arith::MulIOp::create(b, loc, row, index(plan.rowBytesA)));
-      Value offsetB = arith::AddIOp::create(
-          b, loc,
-          arith::AddIOp::create(
-              b, loc, index(plan.bufferOffsetB),
-              arith::MulIOp::create(b, loc, stage, index(plan.stageBytesB))),
-          arith::MulIOp::create(
-              b, loc, arith::DivUIOp::create(b, loc, col,
-                                             index(plan.panelColumns)),
-              index(plan.panelBytesB)));
-      Value tileA =
-          sharedView(offsetA, {plan.warpM, plan.blockK}, plan.elementType);
-      Value tileB =
-          sharedView(offsetB, {plan.blockK, plan.warpN}, plan.elementType);
-      auto descriptorType = [&](Value tile) {
-        return nvgpu::WarpgroupMatrixDescriptorType::get(
-            b.getContext(), cast<MemRefType>(tile.getType()));
-      };
-      Value matrixA = nvgpu::WarpgroupGenerateDescriptorOp::create(
-          b, loc, descriptorType(tileA), tileA, descA);
-      Value matrixB = nvgpu::WarpgroupGenerateDescriptorOp::create(
-          b, loc, descriptorType(tileB), tileB, descB);
-      Value next = nvgpu::WarpgroupMmaOp::create(
-          b, loc, accType, matrixA, matrixB, b.getI64IntegerAttr(1),
-          /*transposeA=*/UnitAttr(), /*transposeB=*/b.getUnitAttr(), acc);
-
-      // The wgmma group of tile t-1 has retired: its stage is free.
-      Value notFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
-                                             t, index(0));
-      Value release = arith::AndIOp::create(b, loc, notFirst, primary);
-      auto ifRelease = scf::IfOp::create(b, loc, release);
-      {
-        OpBuilder::InsertionGuard inner(b);
-        b.setInsertionPointToStart(ifRelease.thenBlock());
-        Value previous = arith::RemUIOp::create(
-            b, loc, arith::AddIOp::create(b, loc, t, index(plan.stages - 1)),
-            index(plan.stages));
-        nvgpu::MBarrierArriveOp::create(b, loc, empty, previous);
-      }
-      scf::YieldOp::create(b, loc, ValueRange{next, nextPhase(stage, phase)});
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(ifNotFirst.thenBlock());
+      Value previous = arith::SubIOp::create(b, loc, step, index(1));
+      release(ringPosition(previous).first);
     }
-    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
-    buildEpilogue(consumer, loop.getResult(0), tid, row, col, rowBase, colBase,
-                  c);
+    scf::YieldOp::create(b, loc, ValueRange{next});
+    return loop.getResult(0);
   }
 
-  /// Synchronizes the consumer warpgroups only (the producer has left).
-  void consumerBarrier() {
-    Value id = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1);
-    Value threads = arith::ConstantIntOp::create(b, loc, b.getI32Type(),
-                                                 128 * plan.consumers);
-    NVVM::BarrierOp::create(b, loc, Type(), id, threads,
-                            NVVM::BarrierReductionAttr(), Value());
+  /// Synchronizes the warpgroups of consumer group `group`.
+  void groupBarrier(Value group) {
+    namedBarrier(turnBarrier(kGroupBarrier, group),
+                 128 * plan.warpgroupsPerTile);
   }
 
-  void buildEpilogue(Value consumer, Value acc, Value tid, Value row,
-                     Value col, Value rowBase, Value colBase, Value c) {
-    // Every consumer is past its last wgmma before the stages are reused.
-    consumerBarrier();
-    Type f32 = b.getF32Type();
+  void buildEpilogue(Value warpgroup, Value group, Value member,
+                     Value groupThread, Value acc, Value row, Value col,
+                     Value rowBase, Value colBase, Value c) {
+    // The staging tile holds the whole tile, or one warpgroup's rows at a
+    // time (persistent: the members of the group take turns).
+    int64_t slices = plan.blockM / plan.stagingRows;
+    for (int64_t slice = 0; slice < slices; ++slice) {
+      // Every warpgroup of the group is past its last wgmma (the stages
+      // may be reused) and past its reads of the staging tile.
+      groupBarrier(group);
+      if (slices == 1) {
+        storeAccumulator(warpgroup, acc, row, col);
+      } else {
+        Value mine = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                           member, index(slice));
+        auto ifMine = scf::IfOp::create(b, loc, mine);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(ifMine.thenBlock());
+        storeAccumulator(
+            warpgroup, acc,
+            arith::SubIOp::create(b, loc, row,
+                                  index(slice * plan.stagingRows)),
+            col);
+      }
+      groupBarrier(group);
+      copyStagingToGlobal(
+          groupThread,
+          arith::AddIOp::create(b, loc, rowBase,
+                                index(slice * plan.stagingRows)),
+          colBase, c);
+    }
+  }
+
+  /// Stores the accumulator of `warpgroup` at (row, col) of the staging
+  /// tile.
+  void storeAccumulator(Value warpgroup, Value acc, Value row, Value col) {
     int64_t stride = plan.stagingRowElements;
-    Value staging = sharedView(index(0), {plan.blockM, stride}, f32);
-    // warpgroup.mma.store already adds 64 rows per warpgroup below this one
-    // (it indexes rows by the block-wide warp index), so the view starts
-    // 64·consumer rows above the consumer's tile; with consumers stacked
-    // along M (tile-check-chip requires it) this is never negative.
+    // warpgroup.mma.store adds 64 rows per warpgroup below this one (it
+    // indexes rows by the block-wide warp index), so each warpgroup's view
+    // starts 64·warpgroup rows above its part of the staging tile. The
+    // view is lowered by `lead` rows to keep that offset non-negative; the
+    // rows before the staging tile are never written.
+    int64_t lead = plan.stagingLeadRows;
+    int64_t leadBytes = lead * stride * 4;
+    Value storeView =
+        sharedView(index(plan.stagingOffset - leadBytes),
+                   {lead + plan.stagingRows, stride}, b.getF32Type());
     Value viewRow = arith::SubIOp::create(
-        b, loc, row, arith::MulIOp::create(b, loc, consumer, index(64)));
+        b, loc, arith::AddIOp::create(b, loc, row, index(lead)),
+        arith::MulIOp::create(b, loc, warpgroup, index(64)));
     SmallVector<OpFoldResult> offsets{viewRow, col};
     SmallVector<OpFoldResult> sizes{b.getIndexAttr(plan.warpM),
                                     b.getIndexAttr(plan.warpN)};
     SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
     Value mine =
-        memref::SubViewOp::create(b, loc, staging, offsets, sizes, strides);
+        memref::SubViewOp::create(b, loc, storeView, offsets, sizes, strides);
     nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, mine);
-    consumerBarrier();
+  }
 
-    // 8 consecutive elements per thread and step: one 16-byte store of
-    // bf16/f16 (two of f32), consecutive threads on consecutive columns.
+  /// The group's threads copy the staging tile to C at (rowBase, colBase):
+  /// 8 consecutive elements per thread and step, one 16-byte store of
+  /// bf16/f16 (two of f32), consecutive threads on consecutive columns.
+  void copyStagingToGlobal(Value groupThread, Value rowBase, Value colBase,
+                           Value c) {
+    Type f32 = b.getF32Type();
+    Value staging =
+        sharedView(index(plan.stagingOffset),
+                   {plan.stagingRows, plan.stagingRowElements}, f32);
     Type outType = cast<MemRefType>(c.getType()).getElementType();
     int64_t chunksPerRow = plan.blockN / 8;
-    int64_t threads = 128 * plan.consumers;
-    Value consumerThread = tid;
+    int64_t threads = 128 * plan.warpgroupsPerTile;
     auto f32x8 = VectorType::get({8}, f32);
     auto outx8 = VectorType::get({8}, outType);
-    for (int64_t first = 0; first < plan.blockM * chunksPerRow;
+    for (int64_t first = 0; first < plan.stagingRows * chunksPerRow;
          first += threads) {
-      Value chunk = arith::AddIOp::create(b, loc, consumerThread, index(first));
+      Value chunk = arith::AddIOp::create(b, loc, groupThread, index(first));
       Value r = arith::DivUIOp::create(b, loc, chunk, index(chunksPerRow));
       Value cc = arith::MulIOp::create(
           b, loc, arith::RemUIOp::create(b, loc, chunk, index(chunksPerRow)),
@@ -315,7 +503,10 @@ private:
 
   PatternRewriter &b;
   Location loc;
+  ScheduleAttr schedule;
   const HopperKernelPlan &plan;
+  BlockTiles tiles;
+  Value kTiles, blockTileCount;
   Value primary, raw, full, empty;
   nvgpu::MBarrierGroupType barrierType;
 };
@@ -350,10 +541,25 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
 
     ScheduleAttr schedule = mma.getSchedule();
     HopperKernelPlan plan = planHopperKernel(schedule);
+    if (!plan.hasStagingLead())
+      return rewriter.notifyMatchFailure(
+          loop, "staging tile has no room for the store views' lead rows");
     Location loc = loop.getLoc();
     rewriter.setInsertionPoint(loop);
-    Value rowBase = cast<Value>(viewA.getMixedOffsets()[0]);
-    Value colBase = cast<Value>(viewB.getMixedOffsets()[1]);
+    BlockTiles tiles;
+    tiles.rowBase = cast<Value>(viewA.getMixedOffsets()[0]);
+    tiles.colBase = cast<Value>(viewB.getMixedOffsets()[1]);
+    if (plan.persistent) {
+      // tile-block-tile's block-index tile is replaced by a loop over tiles.
+      Value c = viewC.getSource();
+      auto count = [&](unsigned dim, int64_t size) {
+        return arith::CeilDivUIOp::create(
+            rewriter, loc, memref::DimOp::create(rewriter, loc, c, dim),
+            arith::ConstantIndexOp::create(rewriter, loc, size));
+      };
+      tiles.tilesM = count(0, plan.blockM);
+      tiles.tilesN = count(1, plan.blockN);
+    }
     Value kTiles = arith::DivUIOp::create(
         rewriter, loc,
         arith::SubIOp::create(rewriter, loc, loop.getUpperBound(),
@@ -362,8 +568,8 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
     Value descA = descriptors->castA(rewriter, loc, plan);
     Value descB = descriptors->castB(rewriter, loc, plan);
 
-    WarpSpecializedBuilder builder(rewriter, loc, plan);
-    builder.build(rowBase, colBase, kTiles, descA, descB, viewC.getSource());
+    WarpSpecializedBuilder builder(rewriter, loc, schedule, plan);
+    builder.build(tiles, kTiles, descA, descB, viewC.getSource());
     rewriter.eraseOp(store);
     rewriter.eraseOp(loop);
     rewriter.eraseOp(alloc);

@@ -79,7 +79,10 @@
 // named barriers of the 256 consumer threads, then 16 16-byte bf16 stores
 // per thread.
 // CHECK:           nvvm.wgmma.wait.group.sync.aligned 0
-// CHECK-NEXT:      nvvm.barrier id = %[[BARRIER_ID]] number_of_threads = %[[CONSUMER_THREADS]]
+// The last stage is released too (a persistent block's producer would
+// reuse it).
+// CHECK:           nvvm.mbarrier.arrive %{{.+}} : !llvm.ptr<3> -> i64
+// CHECK:           nvvm.barrier id = %[[BARRIER_ID]] number_of_threads = %[[CONSUMER_THREADS]]
 // CHECK:           llvm.store %{{.+}}, %{{.+}} : f32, !llvm.ptr<3>
 // CHECK:           nvvm.barrier id = %[[BARRIER_ID]] number_of_threads = %[[CONSUMER_THREADS]]
 // CHECK-COUNT-16:  llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr

@@ -50,17 +50,28 @@ static llvm::json::Object describe(ScheduleAttr schedule) {
     parameters.push_back(tensorMap("a", plan.blockM));
     parameters.push_back(tensorMap("b", plan.blockK));
   }
+  llvm::json::Object grid =
+      schedule.isPersistent()
+          ? llvm::json::Object{{"persistent",
+                                llvm::json::Object{
+                                    {"ctas_per_sm",
+                                     planHopperKernel(schedule)
+                                         .blocksPerMultiprocessor}}},
+                               {"tiles",
+                                llvm::json::Object{
+                                    {"m", schedule.getBlockM()},
+                                    {"n", schedule.getBlockN()}}}}
+          : llvm::json::Object{
+                {"x", llvm::json::Object{{"extent", "n"},
+                                         {"tile", schedule.getBlockN()}}},
+                {"y", llvm::json::Object{{"extent", "m"},
+                                         {"tile", schedule.getBlockM()}}},
+                {"z", 1}};
   return llvm::json::Object{
       {"block", llvm::json::Array{schedule.getThreadCount(), 1, 1}},
       {"cluster", llvm::json::Array{1, 1, 1}},
       {"dynamic_shared_memory_bytes", schedule.getDynamicSharedMemoryBytes()},
-      {"grid",
-       llvm::json::Object{
-           {"x", llvm::json::Object{{"extent", "n"},
-                                    {"tile", schedule.getBlockN()}}},
-           {"y", llvm::json::Object{{"extent", "m"},
-                                    {"tile", schedule.getBlockM()}}},
-           {"z", 1}}},
+      {"grid", std::move(grid)},
       {"tile", llvm::json::Object{{"m", schedule.getBlockM()},
                                   {"n", schedule.getBlockN()},
                                   {"k", schedule.getBlockK()}}},

@@ -20,4 +20,3 @@
 
 // LOWERING: error: 'tile.gemm' op wgmma with a tma epilogue store lowering is not implemented yet
 // LOWERING: error: 'tile.gemm' op thread-block cluster lowering is not implemented yet
-// LOWERING: error: 'tile.gemm' op persistent grid lowering is not implemented yet
