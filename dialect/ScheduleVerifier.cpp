@@ -5,6 +5,7 @@
 #include "dialect/ChipInfo.h"
 #include "dialect/MemoryQueries.h"
 #include "dialect/HopperScheduleVerifier.h"
+#include "dialect/SimtScheduleVerifier.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -63,7 +64,8 @@ static LogicalResult verifyMma(Operation *op, MmaAttr mma, Type inputType,
   case MmaKind::wgmma:
     return verifyWgmmaShape(op, mma, inputType, chip);
   case MmaKind::ffma:
-    return op->emitOpError() << "ffma schedules are not implemented yet";
+    // The thread tile is checked with the tiling (verifyThreadTiling).
+    return success();
   }
   return success();
 }
@@ -135,11 +137,12 @@ static LogicalResult verifySizesFit(Operation *op, ScheduleAttr schedule,
            << "thread count of the schedule overflows 64 bits";
   std::optional<int64_t> tileC = checkedMul(
       checkedMul(schedule.getBlockM(), schedule.getBlockN()), bytesC);
-  std::optional<int64_t> stageA =
-      checkedMul(checkedMul(schedule.getBlockM(),
-                            checkedAdd(schedule.getBlockK(),
-                                       rowPadding(schedule.getSmemA()))),
-                 bytesA);
+  // ffma stores A transposed: BK rows of BM elements.
+  int64_t rowsA = schedule.isFfma() ? schedule.getBlockK() : schedule.getBlockM();
+  int64_t colsA = schedule.isFfma() ? schedule.getBlockM() : schedule.getBlockK();
+  std::optional<int64_t> stageA = checkedMul(
+      checkedMul(rowsA, checkedAdd(colsA, rowPadding(schedule.getSmemA()))),
+      bytesA);
   std::optional<int64_t> stageB =
       checkedMul(checkedMul(schedule.getBlockK(),
                             checkedAdd(schedule.getBlockN(),
@@ -220,8 +223,11 @@ static LogicalResult verifyLoads(Operation *op, ScheduleAttr schedule,
   if (schedule.isTma() ? failed(verifyTmaTarget(op, schedule, chip))
                        : failed(verifyCpAsyncPipeline(op, schedule)))
     return failure();
-  if (failed(verifySharedLayout(op, "A", schedule.getSmemA(),
-                                schedule.getBlockK(), bytesA)) ||
+  // ffma stores A transposed (BK rows of BM elements), mma.sync as is.
+  int64_t rowElementsA =
+      schedule.isFfma() ? schedule.getBlockM() : schedule.getBlockK();
+  if (failed(verifySharedLayout(op, "A", schedule.getSmemA(), rowElementsA,
+                                bytesA)) ||
       failed(verifySharedLayout(op, "B", schedule.getSmemB(),
                                 schedule.getBlockN(), bytesB)))
     return failure();
@@ -247,8 +253,14 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
   ElementTypesAttr elements = schedule.getElements();
   if (failed(verifyElementTypes(op, elements, a, b, c)) ||
       failed(verifyMma(op, schedule.getMma(), elements.getA(), *chip)) ||
-      failed(schedule.isWgmma() ? verifyWarpgroupTiling(op, schedule)
-                                : verifyWarpTiling(op, schedule)))
+      (schedule.isFfma() &&
+       failed(verifyFfmaElementTypes(op, schedule.getElements()))))
+    return failure();
+  LogicalResult tiling =
+      schedule.isWgmma()   ? verifyWarpgroupTiling(op, schedule)
+      : schedule.isFfma() ? verifyThreadTiling(op, schedule, *chip)
+                          : verifyWarpTiling(op, schedule);
+  if (failed(tiling))
     return failure();
 
   int64_t bytesA = getByteWidth(elements.getA());

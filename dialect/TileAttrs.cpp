@@ -142,6 +142,9 @@ int64_t ScheduleAttr::getEpilogueStagingBytes() const {
 }
 
 int64_t ScheduleAttr::getStageElementsA() const {
+  // ffma reads A's columns as 128-bit vectors: it is stored transposed.
+  if (isFfma())
+    return getBlockK() * getStoredRowElements(getSmemA(), getBlockM());
   return getBlockM() * getStoredRowElements(getSmemA(), getBlockK());
 }
 

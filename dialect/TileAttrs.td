@@ -24,11 +24,16 @@ def Tile_MmaAttr : Tile_Attr<"Mma", "mma"> {
     Names the instruction family that computes the innermost tile and its
     `m×n×k` shape. `sync` is the warp-level `mma.sync` of Ampere and newer
     (`m16n8k16` for f16/bf16), `wgmma` is Hopper's warpgroup-level
-    asynchronous MMA, `ffma` is the plain fp32 path.
+    asynchronous MMA, `ffma` is the plain fp32 path on the CUDA cores
+    (`fma.rn.f32`), whose shape `[TM, TN, 1]` is the register tile of C one
+    thread owns (TM and TN multiples of 4: 4×4 sub-tiles spread over the
+    warp tile, each read from shared memory with 128-bit loads); the warp
+    tile `[WM, WN]` then holds exactly 32 thread tiles.
 
-    Example:
+    Examples:
     ```mlir
     #tile.mma<sync, [16, 8, 16]>
+    #tile.mma<ffma, [8, 8, 1]>
     ```
   }];
   let parameters = (ins EnumParameter<Tile_MmaKind>:$kind, "int64_t":$m,
@@ -316,6 +321,7 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     int64_t getWarpsN() const { return getBlockN() / getWarpN(); }
     int64_t getStages() const { return getPipeline().getStages(); }
     bool isWgmma() const { return getMma().getKind() == MmaKind::wgmma; }
+    bool isFfma() const { return getMma().getKind() == MmaKind::ffma; }
     bool isTma() const { return getPipeline().getLoad() == LoadKind::tma; }
     bool isWarpSpecialized() const { return bool(getSpecialization()); }
     bool isPersistent() const { return getGrid() && getGrid().getPersistent(); }
@@ -361,8 +367,8 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     int64_t getDynamicSharedMemoryBytes() const;
     /// All shared memory a block uses: the dynamic part and the mbarriers.
     int64_t getSharedMemoryBytes() const;
-    /// Elements of one stage of the A (BM×BK) or B (BK×BN) tile, padding
-    /// included.
+    /// Elements of one stage of the A (BM×BK; for ffma stored transposed,
+    /// BK×BM) or B (BK×BN) tile, padding included.
     int64_t getStageElementsA() const;
     int64_t getStageElementsB() const;
   }];

@@ -74,6 +74,26 @@ def TileWarpSpecializePass : Pass<"tile-warp-specialize"> {
                            "mlir::nvgpu::NVGPUDialect", "mlir::NVVM::NVVMDialect"];
 }
 
+def TileSimtMmaPass : Pass<"tile-simt-mma"> {
+  let summary = "Lowers ffma schedules to an SGEMM main loop on the CUDA cores";
+  let description = [{
+    Rewrites the block-tiled K loop of a `#tile.mma<ffma, [TM, TN, 1]>`
+    schedule (f32 A, B, C) into a double-buffered SIMT main loop: each thread
+    accumulates a TM×TN register tile, made of 4×4 sub-tiles spread over the
+    warp tile, with `fma.rn.f32` outer products; per K step it reads its A
+    and B fragments with 128-bit shared-memory loads from A stored
+    transposed (BK rows of BM, loaded with 128-bit global loads and stored
+    element-wise) and B stored as it is (copied with 16-byte cp.async). The
+    next K tile is loaded into the other stage while the current one is
+    multiplied, with one barrier per K tile; the epilogue writes C from
+    registers with 128-bit stores. Other schedules are left alone.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
+                           "mlir::vector::VectorDialect", "mlir::nvgpu::NVGPUDialect",
+                           "mlir::NVVM::NVVMDialect", "mlir::LLVM::LLVMDialect"];
+}
+
 def TileWarpMmaPass : Pass<"tile-warp-mma"> {
   let summary = "Lowers block MMAs to per-warp ldmatrix and mma.sync";
   let description = [{

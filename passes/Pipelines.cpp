@@ -22,6 +22,7 @@ void gemm_opt::buildLowerToNVVMPipeline(OpPassManager &pm,
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createTileBlockTilePass());
   kernels.addPass(createTileWarpSpecializePass());
+  kernels.addPass(createTileSimtMmaPass());
   kernels.addPass(createTilePipelineCopiesPass());
   kernels.addPass(createTileWarpMmaPass());
   kernels.addPass(createTileLowerEpiloguePass());

@@ -140,7 +140,8 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
   };
 
   // The checked run of each.
-  double tolerance = getTolerance(spec.aType, spec.cType);
+  double tolerance =
+      getTolerance(spec.aType, spec.cType, spec.exactFp32Math);
   HostMatrix hostC(spec.cType, shape.m, shape.n, shape.ldc);
   if (Error err = poisonC())
     return std::move(err);

@@ -273,6 +273,16 @@ Expected<KernelSpec> parseKernel(const json::Object &object,
     return kernel.fail("min_alignment_bytes", "must be a power of two");
   spec.minAlignmentBytes = *alignment;
 
+  if (kernel.has("math")) {
+    Expected<StringRef> math = kernel.getString("math");
+    if (!math)
+      return math.takeError();
+    if (*math != "ffma" && *math != "tensor_core")
+      return kernel.fail("math", "is '" + *math +
+                                     "'; expected \"ffma\" or \"tensor_core\"");
+    spec.exactFp32Math = *math == "ffma";
+  }
+
   Expected<std::vector<KernelParamSpec>> params =
       parseKernelParams(kernel, {spec.aType, spec.bType, spec.cType});
   if (!params)

@@ -113,6 +113,10 @@ struct KernelSpec {
   ElementType cType = ElementType::BF16;
   ElementType accumulatorType = ElementType::F32;
   int64_t minAlignmentBytes = 16;
+  /// The bundle's "math": true for "ffma" (fp32 products and sums on the
+  /// CUDA cores, checked as tightly as SGEMM), false for "tensor_core" or a
+  /// bundle without the field.
+  bool exactFp32Math = false;
   std::vector<KernelParamSpec> parameters;
 
   unsigned getClusterSize() const {

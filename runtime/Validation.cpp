@@ -12,7 +12,11 @@
 namespace gemm_opt {
 namespace runtime {
 
-double getTolerance(ElementType inputType, ElementType outputType) {
+double getTolerance(ElementType inputType, ElementType outputType,
+                    bool exactFp32Math) {
+  if (exactFp32Math && inputType == ElementType::F32 &&
+      outputType == ElementType::F32)
+    return tolerance::F32ExactMath;
   switch (outputType) {
   case ElementType::BF16:
     return tolerance::Bf16Output;

@@ -36,10 +36,16 @@ inline constexpr double F16Output = 5e-3;
 inline constexpr double F32OutputLowPrecisionInputs = 1e-3;
 /// f32 output from f32 inputs; loose enough for TF32 tensor-core kernels.
 inline constexpr double F32OutputF32Inputs = 1e-3;
+/// f32 output from f32 inputs with fp32 products and sums (FFMA, SGEMM):
+/// only the summation order differs, ~1e-6 at K = 4096.
+inline constexpr double F32ExactMath = 1e-5;
 } // namespace tolerance
 
 /// The tolerance for a kernel with these types (both checks use it).
-double getTolerance(ElementType inputType, ElementType outputType);
+/// `exactFp32Math`: the kernel multiplies and adds in fp32 (FFMA), which
+/// only matters for f32 inputs and output.
+double getTolerance(ElementType inputType, ElementType outputType,
+                    bool exactFp32Math = false);
 
 /// Result of one comparison.
 struct ErrorMetric {

@@ -87,6 +87,26 @@ TEST(KernelSpecTest, OptionalFieldsAndPtxOnly) {
   EXPECT_EQ(spec.cType, ElementType::F32);
 }
 
+TEST(KernelSpecTest, Fp32FfmaKernel) {
+  json::Object kernel = makeValidKernel();
+  kernel["types"] = json::Object{
+      {"a", "f32"}, {"b", "f32"}, {"c", "f32"}, {"accumulator", "f32"}};
+  kernel["math"] = "ffma";
+  KernelSpec spec = parseSingleKernel(std::move(kernel));
+  EXPECT_EQ(spec.aType, ElementType::F32);
+  EXPECT_EQ(spec.bType, ElementType::F32);
+  EXPECT_EQ(spec.cType, ElementType::F32);
+  EXPECT_TRUE(spec.exactFp32Math);
+  EXPECT_EQ(getElementSize(spec.aType), 4u);
+}
+
+TEST(KernelSpecTest, MathDefaultsToTensorCores) {
+  EXPECT_FALSE(parseSingleKernel(makeValidKernel()).exactFp32Math);
+  json::Object kernel = makeValidKernel();
+  kernel["math"] = "tensor_core";
+  EXPECT_FALSE(parseSingleKernel(std::move(kernel)).exactFp32Math);
+}
+
 TEST(KernelSpecTest, MissingFieldsAreNamed) {
   for (StringRef field :
        {"name", "chip", "block", "grid", "requires_divisible", "types",
@@ -175,6 +195,9 @@ TEST(KernelSpecTest, BadValues) {
       {"block", json::Array{0, 1, 1}, "field 'block' must be an array of 3"},
       {"chip", "gfx90a", "invalid chip 'gfx90a'"},
       {"min_alignment_bytes", 12, "must be a power of two"},
+      {"math", "tf32", "field 'math' is 'tf32'; expected \"ffma\" or "
+                       "\"tensor_core\""},
+      {"math", 1, "field 'math'"},
       {"min_alignment_bytes", "16", "must be an integer"},
       {"layouts", json::Object{{"a", "row"}, {"b", "col"}, {"c", "row"}},
        "field 'b' is 'col'; only \"row\""},

@@ -27,6 +27,28 @@ TEST(ValidationTest, TolerancesByType) {
             tolerance::F32OutputF32Inputs);
 }
 
+TEST(ValidationTest, FfmaKernelsAreCheckedLikeSgemm) {
+  // fp32 products and sums: only the summation order differs from fp64.
+  EXPECT_EQ(getTolerance(ElementType::F32, ElementType::F32,
+                         /*exactFp32Math=*/true),
+            tolerance::F32ExactMath);
+  EXPECT_LT(tolerance::F32ExactMath, tolerance::F32OutputF32Inputs);
+  EXPECT_LE(tolerance::F32ExactMath, 1e-5);
+  // The flag only tightens f32-in, f32-out checks.
+  EXPECT_EQ(getTolerance(ElementType::BF16, ElementType::F32, true), 1e-3);
+  EXPECT_EQ(getTolerance(ElementType::F16, ElementType::F16, true), 5e-3);
+  // An SGEMM-sized error passes, a TF32-sized one does not.
+  EXPECT_TRUE(computeErrorMetric({1.000001, 2.0, 3.0}, {1.0, 2.0, 3.0},
+                                 tolerance::F32ExactMath)
+                  .passed);
+  EXPECT_FALSE(computeErrorMetric({1.001, 2.0, 3.0}, {1.0, 2.0, 3.0},
+                                  tolerance::F32ExactMath)
+                   .passed);
+  EXPECT_FALSE(computeErrorMetric({nan, 2.0, 3.0}, {1.0, 2.0, 3.0},
+                                  tolerance::F32ExactMath)
+                   .passed);
+}
+
 TEST(ValidationTest, RelativeFrobeniusOnHandArrays) {
   ErrorMetric same = computeErrorMetric({1, 2, 3}, {1, 2, 3}, 1e-3);
   EXPECT_EQ(same.relativeFrobenius, 0.0);

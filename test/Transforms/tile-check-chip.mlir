@@ -184,3 +184,45 @@ func.func @spelled_out(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?x
       : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
   return
 }
+
+// -----
+
+// An ffma (SIMT fp32) schedule the lowering implements: two stages of padded
+// layouts, B loaded with cp.async.
+
+#ffma = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [32, 64],
+  mma = #tile.mma<ffma, [8, 8, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 2, load = cp_async>>
+
+// CHECK-LABEL: func.func @ffma(
+// CHECK:         tile.gemm {{.+}} mma = #tile.mma<ffma, [8, 8, 1]>
+// ANY-LABEL:   func.func @ffma(
+// UNIMPLEMENTED-NOT: error: 'tile.gemm' op
+func.func @ffma(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  tile.gemm %a, %b into %c {schedule = #ffma}
+      : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>
+  return
+}
+
+// -----
+
+// ffma with three stages and swizzled layouts: valid, not lowered yet.
+
+#ffma_unlowered = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [32, 64],
+  mma = #tile.mma<ffma, [8, 8, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+// ANY-NOT:       func.func @ffma_unlowered(
+// UNIMPLEMENTED: error: 'tile.gemm' op ffma with 3 pipeline stages (only 2) lowering is not implemented yet
+// UNIMPLEMENTED: error: 'tile.gemm' op ffma with a swizzled shared layout lowering is not implemented yet
+func.func @ffma_unlowered(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error@below {{'tile.gemm' op ffma with 3 pipeline stages (only 2) lowering is not implemented yet}}
+  // expected-error@below {{'tile.gemm' op ffma with a swizzled shared layout lowering is not implemented yet}}
+  tile.gemm %a, %b into %c {schedule = #ffma_unlowered}
+      : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>
+  return
+}

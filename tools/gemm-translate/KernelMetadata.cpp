@@ -85,6 +85,9 @@ static llvm::json::Object describe(ScheduleAttr schedule) {
       {"layouts",
        llvm::json::Object{{"a", "row"}, {"b", "row"}, {"c", "row"}}},
       {"min_alignment_bytes", 16},
+      // How products are formed: "ffma" (fma.rn.f32 on the CUDA cores, as
+      // exact as fp32 SGEMM) or "tensor_core" (may round inputs, e.g. TF32).
+      {"math", schedule.isFfma() ? "ffma" : "tensor_core"},
       {"parameters", std::move(parameters)},
   };
 }

@@ -220,19 +220,169 @@ func.func @wgmma_cp_async(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?
 
 // -----
 
-#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
-  mma = #tile.mma<ffma, [1, 1, 1]>,
-  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
-  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
-  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+// ffma (SIMT fp32) schedules: each case is the valid sm_80 schedule
+// block [128, 128, 8], warp [32, 64], thread tile [8, 8, 1], f32, A padded
+// by 4, 2 stages, with one thing changed.
 
-func.func @ffma_not_implemented(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'tile.gemm' op ffma schedules are not implemented yet}}
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [32, 64],
+  mma = #tile.mma<ffma, [8, 8, 1]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 2, load = cp_async>>
+
+func.func @ffma_f16_inputs(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op ffma computes f32 GEMMs: A, B and C must be f32, got a = 'f16', c = 'f16'}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [32, 64],
+  mma = #tile.mma<ffma, [8, 8, 2]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 2, load = cp_async>>
+
+func.func @ffma_k_step(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{'tile.gemm' op an ffma thread tile is [TM, TN, 1] (one K step of outer products), got K = 2}}
   "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
 // -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [24, 64],
+  mma = #tile.mma<ffma, [6, 8, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 2, load = cp_async>>
+
+func.func @ffma_thread_tile_not_vector(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{'tile.gemm' op ffma thread tile [6, 8] must be a multiple of [4, 4] (4x4 sub-tiles read with 128-bit shared-memory loads)}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [48, 64],
+  mma = #tile.mma<ffma, [8, 8, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 2, load = cp_async>>
+
+func.func @ffma_warp_not_dividing_block(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{'tile.gemm' op warp tile [48, 64] does not divide block tile [128, 128]}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [32, 64],
+  mma = #tile.mma<ffma, [8, 12, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 2, load = cp_async>>
+
+func.func @ffma_thread_tile_not_dividing_warp(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{'tile.gemm' op ffma thread tile [8, 12] does not divide warp tile [32, 64]}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+// The thread count: a warp tile must be exactly 32 thread tiles.
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [32, 32],
+  mma = #tile.mma<ffma, [8, 8, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 2, load = cp_async>>
+
+func.func @ffma_not_a_warp_of_threads(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{'tile.gemm' op warp tile [32, 32] holds 4x4 = 16 thread tiles of [8, 8], but a warp has 32 threads}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+// 256 accumulators cannot stay in registers.
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [64, 128],
+  mma = #tile.mma<ffma, [16, 16, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 2, load = cp_async>>
+
+func.func @ffma_thread_tile_too_large(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{'tile.gemm' op ffma thread tile [16, 16] needs at least 352 registers per thread (256 accumulators, operand fragments, the A tile in flight and addresses), more than the 255 a thread can have}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+// 1024 threads of 8x8 tiles need more registers than an SM has.
+#sched = #tile.schedule<chip = "sm_80", block = [256, 256, 8], warp = [32, 64],
+  mma = #tile.mma<ffma, [8, 8, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 2, load = cp_async>>
+
+func.func @ffma_block_registers(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{'tile.gemm' op ffma schedule needs at least 116736 registers per block (1024 threads x 114), more than the 65536 sm_80 has}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+// Two stages of 128x128 A^T (rows padded to 132) and B tiles.
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 128], warp = [32, 64],
+  mma = #tile.mma<ffma, [8, 8, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 2, load = cp_async>>
+
+func.func @ffma_shared_memory(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{'tile.gemm' op schedule needs 266240 bytes of shared memory per block, more than the 166912 sm_80 allows}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+// A is stored transposed: its shared rows are BM = 128 floats, padded to 130 (520 bytes).
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [32, 64],
+  mma = #tile.mma<ffma, [8, 8, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<2>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 2, load = cp_async>>
+
+func.func @ffma_transposed_a_misaligned(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{'tile.gemm' op padding A's rows by 2 elements breaks the 16-byte alignment cp.async and ldmatrix need}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 64, 4], warp = [32, 64],
+  mma = #tile.mma<ffma, [8, 8, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 2, load = cp_async>>
+
+func.func @ffma_copy_split(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{'tile.gemm' op B tile of 4x64 is 64 16-byte chunks, which 128 threads cannot split evenly}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
 
 #sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [48, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,

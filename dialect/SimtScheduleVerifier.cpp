@@ -1,0 +1,74 @@
+//===- SimtScheduleVerifier.cpp - checks of an ffma (SIMT) schedule -------===//
+
+#include "dialect/SimtScheduleVerifier.h"
+
+using namespace mlir;
+using namespace gemm_opt::tile;
+
+LogicalResult gemm_opt::tile::verifyFfmaElementTypes(Operation *op,
+                                                     ElementTypesAttr elements) {
+  if (!elements.getA().isF32() || !elements.getC().isF32())
+    return op->emitOpError()
+           << "ffma computes f32 GEMMs: A, B and C must be f32, got a = "
+           << elements.getA() << ", c = " << elements.getC();
+  return success();
+}
+
+int64_t gemm_opt::tile::estimateSimtRegisters(ScheduleAttr schedule) {
+  MmaAttr mma = schedule.getMma();
+  int64_t accumulators = mma.getM() * mma.getN();
+  int64_t fragments = 2 * (mma.getM() + mma.getN());
+  // A reaches shared memory through registers (it is stored transposed).
+  int64_t inFlightA =
+      schedule.getBlockM() * schedule.getBlockK() / schedule.getThreadCount();
+  return accumulators + fragments + inFlightA + 16;
+}
+
+LogicalResult gemm_opt::tile::verifyThreadTiling(Operation *op,
+                                                 ScheduleAttr schedule,
+                                                 const ChipInfo &chip) {
+  MmaAttr mma = schedule.getMma();
+  int64_t tm = mma.getM(), tn = mma.getN();
+  int64_t wm = schedule.getWarpM(), wn = schedule.getWarpN();
+  if (mma.getK() != 1)
+    return op->emitOpError()
+           << "an ffma thread tile is [TM, TN, 1] (one K step of outer "
+              "products), got K = "
+           << mma.getK();
+  if (tm % kSimtSubTile != 0 || tn % kSimtSubTile != 0)
+    return op->emitOpError()
+           << "ffma thread tile [" << tm << ", " << tn
+           << "] must be a multiple of [4, 4] (4x4 sub-tiles read with "
+              "128-bit shared-memory loads)";
+  if (schedule.getBlockM() % wm != 0 || schedule.getBlockN() % wn != 0)
+    return op->emitOpError()
+           << "warp tile [" << wm << ", " << wn
+           << "] does not divide block tile [" << schedule.getBlockM() << ", "
+           << schedule.getBlockN() << "]";
+  if (wm % tm != 0 || wn % tn != 0)
+    return op->emitOpError() << "ffma thread tile [" << tm << ", " << tn
+                             << "] does not divide warp tile [" << wm << ", "
+                             << wn << "]";
+  int64_t lanes = (wm / tm) * (wn / tn);
+  if (lanes != 32)
+    return op->emitOpError()
+           << "warp tile [" << wm << ", " << wn << "] holds " << wm / tm
+           << "x" << wn / tn << " = " << lanes << " thread tiles of [" << tm
+           << ", " << tn << "], but a warp has 32 threads";
+  int64_t registers = estimateSimtRegisters(schedule);
+  if (registers > chip.maxRegistersPerThread)
+    return op->emitOpError()
+           << "ffma thread tile [" << tm << ", " << tn << "] needs at least "
+           << registers << " registers per thread (" << tm * tn
+           << " accumulators, operand fragments, the A tile in flight and "
+              "addresses), more than the "
+           << chip.maxRegistersPerThread << " a thread can have";
+  int64_t threads = schedule.getThreadCount();
+  if (registers * threads > chip.maxRegistersPerBlock)
+    return op->emitOpError()
+           << "ffma schedule needs at least " << registers * threads
+           << " registers per block (" << threads << " threads x "
+           << registers << "), more than the " << chip.maxRegistersPerBlock
+           << " " << chip.name << " has";
+  return success();
+}

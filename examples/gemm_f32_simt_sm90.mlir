@@ -1,0 +1,68 @@
+// A plain fp32 GEMM (SGEMM) on the CUDA cores, no tensor cores: every
+// multiply-add is an fma.rn.f32, so the result is what cuBLAS's SGEMM (in
+// its default, pedantic math mode: no TF32) computes, up to summation
+// order. Tuned for an H100/H200 (sm_90a). C[M×N] = A[M×K] · B[K×N], all
+// row-major f32.
+//
+//   gemm-opt gemm_f32_simt_sm90.mlir --lower-to-nvvm        # NVVM dialect
+//   gemm-translate gemm_f32_simt_sm90.mlir --to-ptx -o k.ptx
+//   gemm-run gemm_f32_simt_sm90.mlir -m 4096 -n 4096 -k 4096   # on a GPU
+//
+// The FFMA ceiling: an SM retires 128 fp32 FMAs per clock (4 sub-partitions
+// × 32 lanes), about 67 TFLOP/s on an H100 SXM. To get near it, the main
+// loop must be FFMAs and little else: each shared-memory load has to feed
+// many FMAs, so each thread keeps a register tile of C.
+//
+// How the schedule maps the GEMM onto the GPU, from the top:
+//
+// block = [128, 128, 8]
+//   One thread block computes a 128×128 tile of C and walks K 8 at a time.
+//   Per K tile it loads (128 + 128)·8 floats (8 KiB) and does 128·128·8 FMAs:
+//   16 FMAs per float loaded into shared memory.
+//
+// warp = [32, 64]
+//   The block's 8 warps (4 along M × 2 along N, 256 threads) each own a
+//   32×64 piece of the tile.
+//
+// mma = #tile.mma<ffma, [8, 8, 1]>
+//   The thread tile: each of a warp's 32 lanes owns 8×8 accumulators
+//   (64 registers), so the lanes form a 4×8 grid over the 32×64 warp tile.
+//   Per K step a thread reads 8 values of A and 8 of B and does 64 FMAs:
+//   4 FMAs per float read from shared memory. The 8×8 tile is 2×2
+//   sub-tiles of 4×4 spaced 16 rows and 32 columns apart (lane (i, j) owns
+//   rows 4i..4i+3 and 16+4i.., columns 4j..4j+3 and 32+4j..), so each
+//   fragment is two 128-bit ld.shared.v4 loads, and the 8 lanes along N
+//   read 128 consecutive bytes of a B row (one shared-memory wavefront,
+//   no bank conflict; along M the 4 lanes read 64 bytes, broadcast to the
+//   lanes that share them). The epilogue writes each row of a sub-tile with
+//   one 128-bit store.
+//
+// elements = f32 everywhere: inputs, accumulator and output.
+//
+// smem_a = #tile.pad<4>, smem_b = #tile.pad<0>
+//   A is stored transposed in shared memory (8 rows of 128 floats, K-major)
+//   so that a thread's 4 consecutive M values are one 128-bit load. It gets
+//   there through registers: each thread loads 4 consecutive K values of
+//   one row of A with one 128-bit global load and stores them into 4
+//   shared rows; padding each row by 4 floats (132) puts the two K halves a
+//   warp stores at banks 16 apart, so those stores do not conflict either.
+//   B keeps its layout (8 rows of 128 floats) and is copied with 16-byte
+//   cp.async (each thread one chunk of 4 floats).
+//
+// pipeline = #tile.pipeline<stages = 2, load = cp_async>
+//   Two buffers per operand (16.5 KiB in all): while the FMAs consume one K
+//   tile, the next one's global loads (A into registers, B with cp.async)
+//   are in flight; one barrier per K tile. The small shared footprint and
+//   ~128 registers per thread let two blocks share an SM, so one block's
+//   barrier wait is covered by the other's FMAs.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 8], warp = [32, 64],
+  mma = #tile.mma<ffma, [8, 8, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 2, load = cp_async>>
+
+func.func @gemm_f32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  tile.gemm %a, %b into %c {schedule = #sched}
+      : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>
+  return
+}
