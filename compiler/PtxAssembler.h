@@ -1,7 +1,7 @@
 //===- PtxAssembler.h - PTX to cubin through ptxas --------------*- C++ -*-===//
 
-#ifndef GEMM_OPT_TOOLS_GEMMTRANSLATE_PTXASSEMBLER_H
-#define GEMM_OPT_TOOLS_GEMMTRANSLATE_PTXASSEMBLER_H
+#ifndef GEMM_OPT_COMPILER_PTXASSEMBLER_H
+#define GEMM_OPT_COMPILER_PTXASSEMBLER_H
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -20,6 +20,17 @@ llvm::Expected<std::string> assemblePtx(llvm::StringRef ptxas,
                                         llvm::StringRef chip,
                                         llvm::StringRef cubinFile);
 
+/// A cubin assembled in memory, with ptxas's resource report.
+struct AssembledCubin {
+  std::string cubin;
+  std::string report;
+};
+
+/// Assembles PTX text for `chip` through temporary files (removed again).
+llvm::Expected<AssembledCubin> assemblePtxText(llvm::StringRef ptxas,
+                                               llvm::StringRef ptx,
+                                               llvm::StringRef chip);
+
 } // namespace gemm_opt
 
-#endif // GEMM_OPT_TOOLS_GEMMTRANSLATE_PTXASSEMBLER_H
+#endif // GEMM_OPT_COMPILER_PTXASSEMBLER_H

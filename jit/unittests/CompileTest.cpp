@@ -1,0 +1,75 @@
+//===- CompileTest.cpp - schedules in, cubins or diagnostics out ----------===//
+
+#include "JitTestSupport.h"
+#include "jit/ScheduleDescription.h"
+
+using namespace gemm_opt::jit;
+
+namespace {
+
+class CompileTest : public TemporaryCacheTest {};
+
+TEST_F(CompileTest, GoodScheduleGivesCubinAndLaunchSpec) {
+  JitOptions options = getOptions();
+  options.enableCache = false;
+  GemmJit jit(options);
+  auto kernel = jit.compile(getSyncSchedule(), "gemm_bf16_sm90.mlir");
+  ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
+  const CompiledKernel &compiled = (*kernel)->getCompiled();
+  // An ELF image from ptxas.
+  ASSERT_GE(compiled.cubin.size(), 4u);
+  EXPECT_EQ(compiled.cubin.substr(0, 4), "\x7f" "ELF");
+  EXPECT_NE(compiled.ptxasReport.find("registers"), std::string::npos);
+  const gemm_opt::runtime::KernelSpec &spec = (*kernel)->getSpec();
+  EXPECT_EQ(spec.chipName, "sm_90a");
+  EXPECT_EQ(spec.block[0], 256u);
+  EXPECT_EQ(spec.requiresDivisible.m, 128);
+  EXPECT_EQ(spec.requiresDivisible.n, 256);
+  EXPECT_EQ(spec.requiresDivisible.k, 32);
+  EXPECT_EQ(jit.getStatistics().compiles, 1u);
+}
+
+TEST_F(CompileTest, MalformedTextReportsLocation) {
+  GemmJit jit(getOptions());
+  auto kernel = jit.compile("func.func @f() {\n  tile.gemm %a\n}\n", "bad.mlir");
+  ASSERT_FALSE(bool(kernel));
+  std::string message = llvm::toString(kernel.takeError());
+  EXPECT_NE(message.find("cannot compile schedule 'bad.mlir'"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("bad.mlir:2:"), std::string::npos) << message;
+  EXPECT_NE(message.find("error:"), std::string::npos) << message;
+}
+
+TEST_F(CompileTest, ImpossibleScheduleGivesVerifierDiagnostic) {
+  ScheduleDescription schedule;
+  schedule.name = "impossible";
+  schedule.block = {128, 256, 64};
+  schedule.warp = {48, 256}; // 128 is no multiple of 48.
+  GemmJit jit(getOptions());
+  auto kernel = jit.compile(schedule);
+  ASSERT_FALSE(bool(kernel));
+  std::string message = llvm::toString(kernel.takeError());
+  EXPECT_NE(message.find("impossible:"), std::string::npos) << message;
+  EXPECT_NE(message.find("error:"), std::string::npos) << message;
+  EXPECT_NE(message.find("warp"), std::string::npos) << message;
+  EXPECT_EQ(jit.getStatistics().compiles, 0u);
+}
+
+TEST_F(CompileTest, DescriptionRendersTheShippedWgmmaSchedule) {
+  // The defaults are examples/gemm_bf16_wgmma_sm90.mlir's schedule: both
+  // compile to the same canonical module, so the second is a cache hit.
+  GemmJit jit(getOptions());
+  ScheduleDescription schedule;
+  schedule.name = "gemm_bf16_wgmma";
+  auto fromDescription = jit.compile(schedule);
+  ASSERT_TRUE(bool(fromDescription))
+      << llvm::toString(fromDescription.takeError());
+  auto fromText = jit.compile(readExample("gemm_bf16_wgmma_sm90.mlir"));
+  ASSERT_TRUE(bool(fromText)) << llvm::toString(fromText.takeError());
+  EXPECT_EQ(fromDescription->get(), fromText->get());
+  EXPECT_EQ(jit.getStatistics().compiles, 1u);
+  EXPECT_TRUE((*fromText)->getSpec().hasTensorMaps());
+}
+
+} // namespace
