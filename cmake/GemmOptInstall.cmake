@@ -17,17 +17,22 @@ foreach(library ${gemmOptInstalledLibraries})
   target_include_directories(${library} INTERFACE
     $<INSTALL_INTERFACE:${GEMM_OPT_INSTALL_INCLUDEDIR}>)
 endforeach()
+# One component, so that the package installs without the tools:
+#   cmake --install build --prefix P --component gemm-opt-package
+set(component COMPONENT gemm-opt-package)
 install(TARGETS ${gemmOptInstalledLibraries}
   EXPORT GemmOptTargets
-  ARCHIVE DESTINATION lib
-  LIBRARY DESTINATION lib)
+  ARCHIVE DESTINATION lib ${component}
+  LIBRARY DESTINATION lib ${component})
 install(EXPORT GemmOptTargets
   NAMESPACE GemmOpt::
-  DESTINATION ${GEMM_OPT_INSTALL_CMAKEDIR})
+  DESTINATION ${GEMM_OPT_INSTALL_CMAKEDIR}
+  ${component})
 
 foreach(directory jit runtime compiler)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${directory}/
     DESTINATION ${GEMM_OPT_INSTALL_INCLUDEDIR}/${directory}
+    ${component}
     FILES_MATCHING PATTERN "*.h"
     PATTERN "unittests" EXCLUDE
     PATTERN "smoke" EXCLUDE)
@@ -44,4 +49,15 @@ write_basic_package_version_file(
 install(FILES
   ${PROJECT_BINARY_DIR}/GemmOptConfig.cmake
   ${PROJECT_BINARY_DIR}/GemmOptConfigVersion.cmake
-  DESTINATION ${GEMM_OPT_INSTALL_CMAKEDIR})
+  DESTINATION ${GEMM_OPT_INSTALL_CMAKEDIR}
+  ${component})
+
+# CI: the package works from an outside project (cmake/CheckInstalledPackage.cmake).
+add_test(NAME jit-package-example
+  COMMAND ${CMAKE_COMMAND}
+    -DBUILD_DIR=${PROJECT_BINARY_DIR}
+    -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
+    -DWORK_DIR=${PROJECT_BINARY_DIR}/jit-package-example
+    -DGENERATOR=${CMAKE_GENERATOR}
+    -P ${PROJECT_SOURCE_DIR}/cmake/CheckInstalledPackage.cmake)
+set_tests_properties(jit-package-example PROPERTIES LABELS jit TIMEOUT 900)
