@@ -32,14 +32,16 @@ Expected<std::string> gemm_opt::findPtxas(StringRef explicitPath) {
 
 Expected<std::string> gemm_opt::assemblePtx(StringRef ptxas, StringRef ptxFile,
                                             StringRef chip,
-                                            StringRef cubinFile) {
+                                            StringRef cubinFile,
+                                            int optLevel) {
   SmallString<128> report;
   if (std::error_code ec =
           sys::fs::createTemporaryFile("ptxas", "txt", report))
     return createStringError(ec, "cannot create a temporary file");
   FileRemover removeReport(report);
   std::string arch = ("-arch=" + chip).str();
-  SmallVector<StringRef> args{ptxas, arch, "-O3", "-v", ptxFile, "-o",
+  std::string level = ("-O" + Twine(optLevel)).str();
+  SmallVector<StringRef> args{ptxas, arch, level, "-v", ptxFile, "-o",
                               cubinFile};
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(report),
                                           StringRef(report)};
@@ -56,7 +58,8 @@ Expected<std::string> gemm_opt::assemblePtx(StringRef ptxas, StringRef ptxFile,
 }
 
 Expected<gemm_opt::AssembledCubin>
-gemm_opt::assemblePtxText(StringRef ptxas, StringRef ptx, StringRef chip) {
+gemm_opt::assemblePtxText(StringRef ptxas, StringRef ptx, StringRef chip,
+                          int optLevel) {
   SmallString<128> ptxFile, cubinFile;
   if (std::error_code ec =
           sys::fs::createTemporaryFile("gemm-opt-kernel", "ptx", ptxFile))
@@ -73,7 +76,8 @@ gemm_opt::assemblePtxText(StringRef ptxas, StringRef ptx, StringRef chip) {
       return createStringError(ec, "cannot write " + ptxFile);
     os << ptx;
   }
-  Expected<std::string> report = assemblePtx(ptxas, ptxFile, chip, cubinFile);
+  Expected<std::string> report =
+      assemblePtx(ptxas, ptxFile, chip, cubinFile, optLevel);
   if (!report)
     return report.takeError();
   ErrorOr<std::unique_ptr<MemoryBuffer>> cubin =

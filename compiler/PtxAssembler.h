@@ -13,12 +13,14 @@ namespace gemm_opt {
 /// configured with, else PATH.
 llvm::Expected<std::string> findPtxas(llvm::StringRef explicitPath);
 
-/// Assembles `ptxFile` for `chip` into `cubinFile`; returns ptxas's resource
-/// report (registers, shared memory, spills).
+/// Assembles `ptxFile` for `chip` into `cubinFile` at ptxas optimization
+/// level `optLevel` (0-3); returns ptxas's resource report (registers,
+/// shared memory, spills).
 llvm::Expected<std::string> assemblePtx(llvm::StringRef ptxas,
                                         llvm::StringRef ptxFile,
                                         llvm::StringRef chip,
-                                        llvm::StringRef cubinFile);
+                                        llvm::StringRef cubinFile,
+                                        int optLevel = 3);
 
 /// A cubin assembled in memory, with ptxas's resource report.
 struct AssembledCubin {
@@ -29,7 +31,8 @@ struct AssembledCubin {
 /// Assembles PTX text for `chip` through temporary files (removed again).
 llvm::Expected<AssembledCubin> assemblePtxText(llvm::StringRef ptxas,
                                                llvm::StringRef ptx,
-                                               llvm::StringRef chip);
+                                               llvm::StringRef chip,
+                                               int optLevel = 3);
 
 } // namespace gemm_opt
 

@@ -10,13 +10,15 @@ namespace gemm_opt {
 namespace jit {
 
 /// The full key: the canonical schedule text (the parsed module printed
-/// back), the target chip (empty: the schedule's), the LLVM optimization
-/// level and the compiler version. Entries are compared on the full key.
+/// back), the target chip (empty: the schedule's), the LLVM and ptxas
+/// optimization levels and the compiler version. Entries are compared on the
+/// full key.
 std::string makeCacheKey(llvm::StringRef canonicalSchedule,
-                         llvm::StringRef chip, int optLevel);
+                         llvm::StringRef chip, int optLevel,
+                         int ptxasOptLevel);
 
-/// A file name for the key: 32 hex digits of two xxh3 hashes.
-std::string getCacheFileName(llvm::StringRef cacheKey);
+/// A file name stem for the key: 32 hex digits of two xxh3 hashes.
+std::string getCacheFileStem(llvm::StringRef cacheKey);
 
 } // namespace jit
 } // namespace gemm_opt

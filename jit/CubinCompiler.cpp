@@ -26,7 +26,8 @@ gemm_opt::jit::compileToCubin(ScheduleCompilation &compilation,
                              " kernels; the JIT compiles one tile.gemm");
   PtxKernel &kernel = kernels->front();
   Expected<AssembledCubin> cubin =
-      assemblePtxText(*ptxas, kernel.ptx, kernel.metadata.chip);
+      assemblePtxText(*ptxas, kernel.ptx, kernel.metadata.chip,
+                      settings.ptxasOptLevel);
   if (!cubin)
     return cubin.takeError();
 

@@ -14,6 +14,7 @@ namespace jit {
 struct CubinCompileSettings {
   std::string chip;      ///< Empty: the schedule's.
   int optLevel = 3;      ///< LLVM optimization level.
+  int ptxasOptLevel = 3; ///< ptxas -O level.
   std::string ptxasPath; ///< Empty: the configured toolkit's, then PATH.
 };
 

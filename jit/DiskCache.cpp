@@ -22,6 +22,7 @@ namespace jit {
 /// How long a process waits for another one compiling the same kernel.
 static constexpr std::chrono::seconds LockWait(300);
 static constexpr StringLiteral EntryExtension = ".kernel";
+static constexpr StringLiteral AliasExtension = ".alias";
 
 DiskCache::DiskCache(std::string directory) : directory(std::move(directory)) {}
 
@@ -35,17 +36,48 @@ std::string DiskCache::getDefaultDirectory() {
 
 std::string DiskCache::getEntryPath(StringRef cacheKey) const {
   SmallString<256> path(directory);
-  sys::path::append(path, getCacheFileName(cacheKey));
+  sys::path::append(path, getCacheFileStem(cacheKey) + EntryExtension);
   return std::string(path);
+}
+
+std::string DiskCache::getAliasPath(StringRef requestKey) const {
+  SmallString<256> path(directory);
+  sys::path::append(path, getCacheFileStem(requestKey) + AliasExtension);
+  return std::string(path);
+}
+
+/// The whole file, read rather than mapped (a file truncated under a
+/// mapping would fault).
+static ErrorOr<std::unique_ptr<MemoryBuffer>> readWholeFile(StringRef path) {
+  return MemoryBuffer::getFile(path, /*IsText=*/false,
+                               /*RequiresNullTerminator=*/false,
+                               /*IsVolatile=*/true);
+}
+
+std::optional<std::string> DiskCache::readAlias(StringRef requestKey) const {
+  std::string path = getAliasPath(requestKey);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> bytes = readWholeFile(path);
+  if (!bytes)
+    return std::nullopt;
+  Expected<CacheAlias> alias = deserializeCacheAlias((*bytes)->getBuffer());
+  if (alias && alias->requestKey == requestKey)
+    return std::move(alias->cacheKey);
+  if (!alias)
+    consumeError(alias.takeError());
+  (void)sys::fs::remove(path);
+  return std::nullopt;
+}
+
+Error DiskCache::writeAlias(StringRef requestKey, StringRef cacheKey) const {
+  return writeAtomically(
+      getAliasPath(requestKey),
+      serializeCacheAlias({requestKey.str(), cacheKey.str()}));
 }
 
 std::optional<CompiledKernel>
 DiskCache::read(StringRef cacheKey, std::string *corruption) const {
   std::string path = getEntryPath(cacheKey);
-  ErrorOr<std::unique_ptr<MemoryBuffer>> bytes =
-      MemoryBuffer::getFile(path, /*IsText=*/false,
-                            /*RequiresNullTerminator=*/false,
-                            /*IsVolatile=*/true); // Read, not mapped.
+  ErrorOr<std::unique_ptr<MemoryBuffer>> bytes = readWholeFile(path);
   if (!bytes)
     return std::nullopt;
   Expected<CompiledKernel> kernel = deserializeCacheEntry((*bytes)->getBuffer());
@@ -60,10 +92,14 @@ DiskCache::read(StringRef cacheKey, std::string *corruption) const {
 }
 
 Error DiskCache::write(const CompiledKernel &kernel) const {
+  return writeAtomically(getEntryPath(kernel.cacheKey),
+                         serializeCacheEntry(kernel));
+}
+
+Error DiskCache::writeAtomically(StringRef path, StringRef bytes) const {
   if (std::error_code ec = sys::fs::create_directories(directory))
     return createStringError(ec, "cannot create the kernel cache directory " +
                                      directory);
-  std::string path = getEntryPath(kernel.cacheKey);
   SmallString<256> temporary;
   int fd = -1;
   if (std::error_code ec = sys::fs::createUniqueFile(
@@ -72,7 +108,7 @@ Error DiskCache::write(const CompiledKernel &kernel) const {
                                      path);
   {
     raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << serializeCacheEntry(kernel);
+    os << bytes;
     os.close();
     if (os.has_error()) {
       std::error_code ec = os.error();
@@ -144,9 +180,7 @@ Expected<std::vector<DiskCacheEntryInfo>> DiskCache::list() const {
       continue;
     DiskCacheEntryInfo info;
     info.path = path.str();
-    ErrorOr<std::unique_ptr<MemoryBuffer>> bytes = MemoryBuffer::getFile(
-        path, /*IsText=*/false, /*RequiresNullTerminator=*/false,
-        /*IsVolatile=*/true);
+    ErrorOr<std::unique_ptr<MemoryBuffer>> bytes = readWholeFile(path);
     if (bytes) {
       info.bytes = (*bytes)->getBufferSize();
       Expected<CompiledKernel> kernel =
@@ -170,7 +204,8 @@ Error DiskCache::clear() const {
   for (sys::fs::directory_iterator it(directory, ec), end; it != end && !ec;
        it.increment(ec)) {
     StringRef name = sys::path::filename(it->path());
-    if (name.ends_with(EntryExtension) || name.contains(".kernel.tmp-"))
+    if (name.ends_with(EntryExtension) || name.ends_with(AliasExtension) ||
+        name.contains(".tmp-"))
       doomed.push_back(it->path());
   }
   if (ec)

@@ -48,6 +48,7 @@ public:
 
   const std::string &getDirectory() const { return directory; }
   std::string getEntryPath(llvm::StringRef cacheKey) const;
+  std::string getAliasPath(llvm::StringRef requestKey) const;
 
   /// The entry for `cacheKey`; std::nullopt when there is none. A corrupt
   /// entry is removed and reported through `corruption`.
@@ -56,6 +57,12 @@ public:
 
   /// Writes `kernel` atomically (temporary file + rename).
   llvm::Error write(const CompiledKernel &kernel) const;
+
+  /// The cache key an earlier request with exactly `requestKey` resolved to
+  /// (see CacheEntryFormat.h); std::nullopt if none or corrupt (removed).
+  std::optional<std::string> readAlias(llvm::StringRef requestKey) const;
+  llvm::Error writeAlias(llvm::StringRef requestKey,
+                         llvm::StringRef cacheKey) const;
 
   /// Reads the entry, or compiles it under the entry's lock and writes it.
   llvm::Expected<CompiledKernel>
@@ -66,10 +73,14 @@ public:
   /// The entries in the directory (none if it does not exist).
   llvm::Expected<std::vector<DiskCacheEntryInfo>> list() const;
 
-  /// Removes every entry (and stale temporary files); keeps the directory.
+  /// Removes every entry and alias (and stale temporary files); keeps the
+  /// directory.
   llvm::Error clear() const;
 
 private:
+  llvm::Error writeAtomically(llvm::StringRef path,
+                              llvm::StringRef bytes) const;
+
   std::string directory;
 };
 

@@ -4,6 +4,7 @@
 
 #include "compiler/ScheduleCompilation.h"
 #include "jit/CacheKey.h"
+#include "jit/CompilerVersion.h"
 #include "jit/CubinCompiler.h"
 
 using namespace llvm;
@@ -51,9 +52,10 @@ Expected<std::shared_ptr<GemmKernel>> GemmJit::compile(StringRef scheduleText,
                                                        StringRef name) {
   // The request as given: a repeated compile of the same text is a map
   // lookup, no parse.
-  std::string requestKey = (options.chip + "\n" + Twine(options.optLevel) +
-                            "\n" + scheduleText)
-                               .str();
+  std::string requestKey =
+      (options.chip + "\n" + Twine(options.optLevel) + "\n" +
+       Twine(options.ptxasOptLevel) + "\n" + scheduleText)
+          .str();
   if (cacheEnabled) {
     std::lock_guard<std::mutex> guard(mutex);
     auto found = byRequest.find(requestKey);
@@ -63,14 +65,38 @@ Expected<std::shared_ptr<GemmKernel>> GemmJit::compile(StringRef scheduleText,
     }
   }
 
+  // A request this compiler answered before, maybe in another process: the
+  // disk alias names its kernel without a parse.
+  std::string aliasKey = requestKey + "\n" + getCompilerVersion();
+  if (cacheEnabled && diskCache) {
+    if (std::optional<std::string> cacheKey = diskCache->readAlias(aliasKey)) {
+      std::string corruption;
+      std::optional<CompiledKernel> compiled =
+          diskCache->read(*cacheKey, &corruption);
+      if (!corruption.empty())
+        ++corruptEntries; // Removed; compiled again below.
+      if (compiled) {
+        Expected<std::shared_ptr<GemmKernel>> kernel =
+            GemmKernel::create(std::move(*compiled));
+        if (kernel) {
+          ++diskHits;
+          remember(requestKey, *cacheKey, *kernel);
+          return kernel;
+        }
+        consumeError(kernel.takeError()); // Compile it again below.
+      }
+    }
+  }
+
   Expected<std::unique_ptr<ScheduleCompilation>> compilation =
       ScheduleCompilation::parse(scheduleText, name);
   if (!compilation)
     return compilation.takeError();
-  std::string cacheKey = makeCacheKey((*compilation)->getCanonicalText(),
-                                      options.chip, options.optLevel);
+  std::string cacheKey =
+      makeCacheKey((*compilation)->getCanonicalText(), options.chip,
+                   options.optLevel, options.ptxasOptLevel);
   CubinCompileSettings settings{options.chip, options.optLevel,
-                                options.ptxasPath};
+                                options.ptxasOptLevel, options.ptxasPath};
   auto compileNow = [&]() -> Expected<CompiledKernel> {
     ++compiles;
     return compileToCubin(**compilation, settings, cacheKey);
@@ -114,6 +140,8 @@ Expected<std::shared_ptr<GemmKernel>> GemmJit::compile(StringRef scheduleText,
   if (!kernel)
     return kernel.takeError();
   remember(requestKey, cacheKey, *kernel);
+  if (diskCache) // Best effort: without the alias the next process parses.
+    consumeError(diskCache->writeAlias(aliasKey, cacheKey));
   return kernel;
 }
 

@@ -19,8 +19,9 @@
 //
 // Cache key: the canonical schedule text (parsed and printed back), the
 // target chip, the opt level and the compiler version (CompilerVersion.h).
-// The memory cache also remembers the exact request text, so a repeated
-// compile() of the same text skips parsing.
+// The memory cache also remembers the exact request text, and the disk cache
+// keeps an alias from it to the kernel's entry, so a repeated compile() of the
+// same text skips parsing, in this process or the next.
 //
 //===----------------------------------------------------------------------===//
 

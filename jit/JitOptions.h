@@ -23,6 +23,10 @@ struct JitOptions {
   std::string chip;
   /// LLVM optimization level of the NVPTX backend.
   int optLevel = 3;
+  /// ptxas -O level. -O2 assembles the shipped mma.sync kernels about 3x
+  /// faster (bench/NOTES.md, "JIT") but into different code whose speed has
+  /// not been measured; 3 is what gemm-translate and the benchmarks use.
+  int ptxasOptLevel = 3;
   /// ptxas to use; empty: the CUDA toolkit gemm-opt was built with, then
   /// PATH.
   std::string ptxasPath;

@@ -121,6 +121,39 @@ TEST_F(CacheTest, TruncatedEntryIsDetectedAndRebuilt) {
   EXPECT_TRUE(entries[0].valid);
 }
 
+/// Files in the cache directory with this extension.
+static std::vector<std::string> listFiles(StringRef directory,
+                                          StringRef extension) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (sys::fs::directory_iterator it(directory, ec), end; it != end && !ec;
+       it.increment(ec))
+    if (StringRef(it->path()).ends_with(extension))
+      files.push_back(it->path());
+  return files;
+}
+
+TEST_F(CacheTest, CorruptAliasFallsBackToTheCanonicalKey) {
+  ASSERT_EQ(compileFresh().compiles, 1u);
+  std::vector<std::string> aliases = listFiles(directory, ".alias");
+  ASSERT_EQ(aliases.size(), 1u);
+  {
+    std::error_code ec;
+    raw_fd_ostream os(aliases[0], ec);
+    ASSERT_FALSE(ec);
+    os << "GEMMALI1 but not really";
+  }
+  // The kernel entry is still found through the parsed, canonical key.
+  JitStatistics stats = compileFresh();
+  EXPECT_EQ(stats.compiles, 0u);
+  EXPECT_EQ(stats.diskHits, 1u);
+  // And the alias is whole again.
+  auto bytes = MemoryBuffer::getFile(aliases[0], false, false, true);
+  ASSERT_TRUE(bool(bytes));
+  auto alias = deserializeCacheAlias((*bytes)->getBuffer());
+  ASSERT_TRUE(bool(alias)) << toString(alias.takeError());
+}
+
 TEST_F(CacheTest, EntryFormatRejectsDamage) {
   CompiledKernel kernel{"key", "{}", "\x7f" "ELF-cubin", "report"};
   std::string bytes = serializeCacheEntry(kernel);
@@ -169,6 +202,7 @@ TEST_F(CacheTest, ClearEmptiesMemoryAndDisk) {
   ASSERT_EQ(listEntries().size(), 1u);
   ASSERT_FALSE(bool(jit.clearCache()));
   EXPECT_TRUE(listEntries().empty());
+  EXPECT_TRUE(listFiles(directory, "").empty());
   ASSERT_TRUE(bool(jit.compile(getSyncSchedule())));
   EXPECT_EQ(jit.getStatistics().compiles, 2u);
 }
