@@ -3,6 +3,8 @@
 #include "JitTestSupport.h"
 #include "jit/ScheduleDescription.h"
 
+#include <atomic>
+
 using namespace gemm_opt::jit;
 
 namespace {
@@ -70,6 +72,45 @@ TEST_F(CompileTest, DescriptionRendersTheShippedWgmmaSchedule) {
   EXPECT_EQ(fromDescription->get(), fromText->get());
   EXPECT_EQ(jit.getStatistics().compiles, 1u);
   EXPECT_TRUE((*fromText)->getSpec().hasTensorMaps());
+}
+
+/// Picks the f16 schedule for square problems, as a tuning database might.
+class SquareProblemChooser final : public ScheduleChooser {
+public:
+  llvm::Expected<std::string>
+  chooseSchedule(const ProblemDescription &problem,
+                 llvm::StringRef requested) const override {
+    ++calls;
+    if (problem.m == problem.n && problem.n == problem.k)
+      return readExample("gemm_f16_wgmma_sm90.mlir");
+    return requested.str();
+  }
+  mutable std::atomic<unsigned> calls{0};
+};
+
+TEST_F(CompileTest, CompileForConsultsTheChooser) {
+  auto chooser = std::make_shared<SquareProblemChooser>();
+  JitOptions options = getOptions();
+  options.chooser = chooser;
+  GemmJit jit(options);
+  std::string requested = readExample("gemm_bf16_wgmma_sm90.mlir");
+  ProblemDescription square{4096, 4096, 4096};
+  auto chosen = jit.compileFor(square, requested);
+  ASSERT_TRUE(bool(chosen)) << llvm::toString(chosen.takeError());
+  EXPECT_EQ((*chosen)->getSpec().aType, gemm_opt::runtime::ElementType::F16);
+  ProblemDescription wide{1024, 8192, 512};
+  auto fallback = jit.compileFor(wide, requested);
+  ASSERT_TRUE(bool(fallback)) << llvm::toString(fallback.takeError());
+  EXPECT_EQ((*fallback)->getSpec().aType,
+            gemm_opt::runtime::ElementType::BF16);
+  EXPECT_EQ(chooser->calls.load(), 2u);
+}
+
+TEST(DefaultChooser, ReturnsTheRequestedSchedule) {
+  RequestedScheduleChooser chooser;
+  auto chosen = chooser.chooseSchedule({128, 256, 64}, "the schedule");
+  ASSERT_TRUE(bool(chosen));
+  EXPECT_EQ(*chosen, "the schedule");
 }
 
 } // namespace
