@@ -10,15 +10,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelMetadata.h"
-#include "PtxAssembler.h"
-#include "passes/Pipelines.h"
+#include "compiler/BundleJson.h"
+#include "compiler/PtxAssembler.h"
+#include "compiler/PtxCompiler.h"
 #include "passes/Registration.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -59,46 +56,7 @@ cl::opt<int> optLevel("opt-level", cl::desc("LLVM optimization level"),
 cl::opt<std::string> ptxasPath("ptxas", cl::desc("Path of ptxas"),
                                cl::init(""));
 
-/// A kernel module serialized to PTX.
-struct CompiledKernel {
-  KernelMetadata metadata;
-  std::string ptx;
-};
-
 Error fail(const Twine &message) { return createStringError(message); }
-
-Expected<std::vector<CompiledKernel>> compile(ModuleOp module) {
-  MLIRContext *ctx = module.getContext();
-  PassManager lower(ctx);
-  LowerToNVVMOptions options;
-  options.chip = chip;
-  options.optLevel = optLevel;
-  buildLowerToNVVMPipeline(lower, options);
-  if (failed(lower.run(module)))
-    return fail("lowering to NVVM failed");
-
-  std::vector<KernelMetadata> kernels = collectKernelMetadata(module);
-  if (kernels.empty())
-    return fail("the input holds no tile.gemm to compile");
-
-  PassManager serialize(ctx);
-  GpuModuleToBinaryPassOptions binaryOptions;
-  binaryOptions.compilationTarget = "isa";
-  serialize.addPass(createGpuModuleToBinaryPass(binaryOptions));
-  if (failed(serialize.run(module)))
-    return fail("PTX generation failed");
-
-  std::vector<CompiledKernel> compiled;
-  for (KernelMetadata &kernel : kernels) {
-    auto binary = SymbolTable::lookupNearestSymbolFrom<gpu::BinaryOp>(
-        module, StringAttr::get(ctx, kernel.moduleName));
-    if (!binary || binary.getObjects().empty())
-      return fail("no PTX was produced for " + kernel.moduleName);
-    auto object = cast<gpu::ObjectAttr>(binary.getObjects()[0]);
-    compiled.push_back({std::move(kernel), object.getObject().str()});
-  }
-  return compiled;
-}
 
 Error writeFile(StringRef path, StringRef contents) {
   std::string message;
@@ -112,29 +70,23 @@ Error writeFile(StringRef path, StringRef contents) {
 
 /// Writes the bundle JSON at `jsonPath` listing `kernels`, whose files were
 /// written beside it.
-Error writeMetadata(StringRef jsonPath, std::vector<CompiledKernel> &kernels,
+Error writeMetadata(StringRef jsonPath, ArrayRef<PtxKernel> kernels,
                     ArrayRef<std::string> ptxNames,
                     ArrayRef<std::string> cubinNames) {
   json::Array entries;
-  for (size_t i = 0; i < kernels.size(); ++i) {
-    json::Object entry = kernels[i].metadata.description;
-    if (!ptxNames[i].empty())
-      entry["ptx"] = ptxNames[i];
-    if (!cubinNames[i].empty())
-      entry["cubin"] = cubinNames[i];
-    entries.push_back(std::move(entry));
-  }
-  json::Value bundle = json::Object{{"format", "gemm-opt-bundle-v1"},
-                                    {"source", inputFile.getValue()},
-                                    {"kernels", std::move(entries)}};
-  std::string text;
-  raw_string_ostream os(text);
-  os << formatv("{0:2}", bundle) << "\n";
-  return writeFile(jsonPath, text);
+  for (size_t i = 0; i < kernels.size(); ++i)
+    entries.push_back(
+        makeBundleEntry(kernels[i].metadata, ptxNames[i], cubinNames[i]));
+  return writeFile(jsonPath,
+                   formatBundle(makeBundle(inputFile, std::move(entries))));
 }
 
 Error run(ModuleOp module) {
-  Expected<std::vector<CompiledKernel>> kernels = compile(module);
+  PtxCompileOptions options;
+  options.chip = chip;
+  options.optLevel = optLevel;
+  Expected<std::vector<PtxKernel>> kernels =
+      compileModuleToPtx(module, options);
   if (!kernels)
     return kernels.takeError();
 
@@ -165,7 +117,7 @@ Error run(ModuleOp module) {
     if (std::error_code ec = sys::fs::create_directories(directory))
       return fail("cannot create '" + directory + "': " + ec.message());
   std::vector<std::string> ptxNames, cubinNames;
-  for (CompiledKernel &kernel : *kernels) {
+  for (PtxKernel &kernel : *kernels) {
     std::string base = kernel.metadata.symbol;
     SmallString<256> ptxPath(directory), cubinPath(directory);
     sys::path::append(ptxPath, base + ".ptx");

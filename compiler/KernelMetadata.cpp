@@ -1,6 +1,6 @@
 //===- KernelMetadata.cpp - launch metadata of compiled kernels -----------===//
 
-#include "KernelMetadata.h"
+#include "compiler/KernelMetadata.h"
 
 #include "dialect/TileDialect.h"
 #include "passes/HopperKernelPlan.h"

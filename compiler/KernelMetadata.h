@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GEMM_OPT_TOOLS_GEMMTRANSLATE_KERNELMETADATA_H
-#define GEMM_OPT_TOOLS_GEMMTRANSLATE_KERNELMETADATA_H
+#ifndef GEMM_OPT_COMPILER_KERNELMETADATA_H
+#define GEMM_OPT_COMPILER_KERNELMETADATA_H
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/JSON.h"
@@ -31,4 +31,4 @@ std::vector<KernelMetadata> collectKernelMetadata(mlir::ModuleOp module);
 
 } // namespace gemm_opt
 
-#endif // GEMM_OPT_TOOLS_GEMMTRANSLATE_KERNELMETADATA_H
+#endif // GEMM_OPT_COMPILER_KERNELMETADATA_H

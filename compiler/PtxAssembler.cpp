@@ -1,12 +1,13 @@
 //===- PtxAssembler.cpp - PTX to cubin through ptxas ----------------------===//
 
-#include "PtxAssembler.h"
+#include "compiler/PtxAssembler.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
@@ -31,14 +32,16 @@ Expected<std::string> gemm_opt::findPtxas(StringRef explicitPath) {
 
 Expected<std::string> gemm_opt::assemblePtx(StringRef ptxas, StringRef ptxFile,
                                             StringRef chip,
-                                            StringRef cubinFile) {
+                                            StringRef cubinFile,
+                                            int optLevel) {
   SmallString<128> report;
   if (std::error_code ec =
           sys::fs::createTemporaryFile("ptxas", "txt", report))
     return createStringError(ec, "cannot create a temporary file");
   FileRemover removeReport(report);
   std::string arch = ("-arch=" + chip).str();
-  SmallVector<StringRef> args{ptxas, arch, "-O3", "-v", ptxFile, "-o",
+  std::string level = ("-O" + Twine(optLevel)).str();
+  SmallVector<StringRef> args{ptxas, arch, level, "-v", ptxFile, "-o",
                               cubinFile};
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(report),
                                           StringRef(report)};
@@ -52,4 +55,36 @@ Expected<std::string> gemm_opt::assemblePtx(StringRef ptxas, StringRef ptxFile,
     return createStringError("ptxas failed on " + ptxFile + " (" + message +
                              "):\n" + text);
   return text;
+}
+
+Expected<gemm_opt::AssembledCubin>
+gemm_opt::assemblePtxText(StringRef ptxas, StringRef ptx, StringRef chip,
+                          int optLevel) {
+  SmallString<128> ptxFile, cubinFile;
+  if (std::error_code ec =
+          sys::fs::createTemporaryFile("gemm-opt-kernel", "ptx", ptxFile))
+    return createStringError(ec, "cannot create a temporary PTX file");
+  FileRemover removePtx(ptxFile);
+  if (std::error_code ec =
+          sys::fs::createTemporaryFile("gemm-opt-kernel", "cubin", cubinFile))
+    return createStringError(ec, "cannot create a temporary cubin file");
+  FileRemover removeCubin(cubinFile);
+  {
+    std::error_code ec;
+    raw_fd_ostream os(ptxFile, ec);
+    if (ec)
+      return createStringError(ec, "cannot write " + ptxFile);
+    os << ptx;
+  }
+  Expected<std::string> report =
+      assemblePtx(ptxas, ptxFile, chip, cubinFile, optLevel);
+  if (!report)
+    return report.takeError();
+  ErrorOr<std::unique_ptr<MemoryBuffer>> cubin =
+      MemoryBuffer::getFile(cubinFile, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
+  if (!cubin)
+    return createStringError(cubin.getError(),
+                             "ptxas wrote no readable cubin " + cubinFile);
+  return AssembledCubin{(*cubin)->getBuffer().str(), std::move(*report)};
 }

@@ -1,0 +1,31 @@
+//===- BundleJson.cpp - the "gemm-opt-bundle-v1" document -----------------===//
+
+#include "compiler/BundleJson.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+json::Object gemm_opt::makeBundleEntry(const KernelMetadata &kernel,
+                                       StringRef ptxName, StringRef cubinName) {
+  json::Object entry = kernel.description;
+  if (!ptxName.empty())
+    entry["ptx"] = ptxName;
+  if (!cubinName.empty())
+    entry["cubin"] = cubinName;
+  return entry;
+}
+
+json::Value gemm_opt::makeBundle(StringRef source, json::Array entries) {
+  return json::Object{{"format", "gemm-opt-bundle-v1"},
+                      {"source", source},
+                      {"kernels", std::move(entries)}};
+}
+
+std::string gemm_opt::formatBundle(const json::Value &bundle) {
+  std::string text;
+  raw_string_ostream os(text);
+  os << formatv("{0:2}", bundle) << "\n";
+  return text;
+}

@@ -1,0 +1,33 @@
+//===- BundleJson.h - the "gemm-opt-bundle-v1" document ---------*- C++ -*-===//
+//
+// Builds the bundle JSON that runtime/KernelSpec.h reads from the launch
+// metadata of compiled kernels and the names of their image files.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_COMPILER_BUNDLEJSON_H
+#define GEMM_OPT_COMPILER_BUNDLEJSON_H
+
+#include "compiler/KernelMetadata.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/JSON.h"
+#include <string>
+
+namespace gemm_opt {
+
+/// One kernel's entry: its metadata plus image file names (empty: none).
+llvm::json::Object makeBundleEntry(const KernelMetadata &kernel,
+                                   llvm::StringRef ptxName,
+                                   llvm::StringRef cubinName);
+
+/// {"format": "gemm-opt-bundle-v1", "source": ..., "kernels": [...]}.
+llvm::json::Value makeBundle(llvm::StringRef source,
+                             llvm::json::Array entries);
+
+/// `bundle` as indented JSON text with a final newline.
+std::string formatBundle(const llvm::json::Value &bundle);
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_COMPILER_BUNDLEJSON_H

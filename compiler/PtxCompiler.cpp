@@ -1,0 +1,48 @@
+//===- PtxCompiler.cpp - lowered schedules to PTX -------------------------===//
+
+#include "compiler/PtxCompiler.h"
+
+#include "passes/Pipelines.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
+
+using namespace mlir;
+using namespace llvm;
+
+Expected<std::vector<gemm_opt::PtxKernel>>
+gemm_opt::compileModuleToPtx(ModuleOp module,
+                             const PtxCompileOptions &options) {
+  MLIRContext *ctx = module.getContext();
+  PassManager lower(ctx);
+  LowerToNVVMOptions pipelineOptions;
+  pipelineOptions.chip = options.chip;
+  pipelineOptions.optLevel = options.optLevel;
+  buildLowerToNVVMPipeline(lower, pipelineOptions);
+  if (failed(lower.run(module)))
+    return createStringError("lowering to NVVM failed");
+
+  std::vector<KernelMetadata> kernels = collectKernelMetadata(module);
+  if (kernels.empty())
+    return createStringError("the input holds no tile.gemm to compile");
+
+  PassManager serialize(ctx);
+  GpuModuleToBinaryPassOptions binaryOptions;
+  binaryOptions.compilationTarget = "isa";
+  serialize.addPass(createGpuModuleToBinaryPass(binaryOptions));
+  if (failed(serialize.run(module)))
+    return createStringError("PTX generation failed");
+
+  std::vector<PtxKernel> compiled;
+  for (KernelMetadata &kernel : kernels) {
+    auto binary = SymbolTable::lookupNearestSymbolFrom<gpu::BinaryOp>(
+        module, StringAttr::get(ctx, kernel.moduleName));
+    if (!binary || binary.getObjects().empty())
+      return createStringError("no PTX was produced for " +
+                               kernel.moduleName);
+    auto object = cast<gpu::ObjectAttr>(binary.getObjects()[0]);
+    compiled.push_back({std::move(kernel), object.getObject().str()});
+  }
+  return compiled;
+}

@@ -1,0 +1,55 @@
+//===- ScheduleCompilation.h - one schedule, text to PTX --------*- C++ -*-===//
+//
+// Compiles a schedule given as text (an MLIR module with a func holding one
+// tile.gemm, as in examples/*.mlir) in its own MLIRContext: parse and verify,
+// then lower-to-nvvm and NVPTX. Every diagnostic on the way (parser, schedule
+// verifier, pass failures) is captured with its location and becomes the
+// returned error's message. One object per compile: objects share nothing,
+// so separate threads may each use their own.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_COMPILER_SCHEDULECOMPILATION_H
+#define GEMM_OPT_COMPILER_SCHEDULECOMPILATION_H
+
+#include "compiler/DiagnosticCapture.h"
+#include "compiler/PtxCompiler.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace gemm_opt {
+
+class ScheduleCompilation {
+public:
+  /// Parses and verifies `text`; `bufferName` names it in diagnostics.
+  static llvm::Expected<std::unique_ptr<ScheduleCompilation>>
+  parse(llvm::StringRef text, llvm::StringRef bufferName);
+
+  /// The parsed module printed back: what every spelling of the same
+  /// schedule (comments, spacing, aliases) has in common.
+  std::string getCanonicalText();
+
+  /// Lowers the module (once) and returns its kernels' PTX.
+  llvm::Expected<std::vector<PtxKernel>>
+  compileToPtx(const PtxCompileOptions &options);
+
+  mlir::ModuleOp getModule() { return *module; }
+
+private:
+  ScheduleCompilation();
+
+  // Destroyed bottom-up: the module, then the handler, then the context.
+  std::unique_ptr<mlir::MLIRContext> context;
+  std::unique_ptr<DiagnosticCapture> diagnostics;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+};
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_COMPILER_SCHEDULECOMPILATION_H

@@ -1,0 +1,26 @@
+//===- CacheKey.h - what a cached kernel depends on -------------*- C++ -*-===//
+
+#ifndef GEMM_OPT_JIT_CACHEKEY_H
+#define GEMM_OPT_JIT_CACHEKEY_H
+
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace gemm_opt {
+namespace jit {
+
+/// The full key: the canonical schedule text (the parsed module printed
+/// back), the target chip (empty: the schedule's), the LLVM and ptxas
+/// optimization levels and the compiler version. Entries are compared on the
+/// full key.
+std::string makeCacheKey(llvm::StringRef canonicalSchedule,
+                         llvm::StringRef chip, int optLevel,
+                         int ptxasOptLevel);
+
+/// A file name stem for the key: 32 hex digits of two xxh3 hashes.
+std::string getCacheFileStem(llvm::StringRef cacheKey);
+
+} // namespace jit
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_JIT_CACHEKEY_H

@@ -1,0 +1,18 @@
+//===- CompilerVersion.h - what identifies the compiler build ---*- C++ -*-===//
+
+#ifndef GEMM_OPT_JIT_COMPILERVERSION_H
+#define GEMM_OPT_JIT_COMPILERVERSION_H
+
+#include <string>
+
+namespace gemm_opt {
+namespace jit {
+
+/// "gemm-opt <project version> (<git commit>[-dirty]) LLVM <version>": part
+/// of every cache key, so a rebuilt compiler never reuses stale kernels.
+const std::string &getCompilerVersion();
+
+} // namespace jit
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_JIT_COMPILERVERSION_H

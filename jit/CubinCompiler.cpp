@@ -1,0 +1,42 @@
+//===- CubinCompiler.cpp - a parsed schedule to a cached kernel -----------===//
+
+#include "jit/CubinCompiler.h"
+
+#include "compiler/BundleJson.h"
+#include "compiler/PtxAssembler.h"
+#include "llvm/Support/JSON.h"
+
+using namespace llvm;
+
+Expected<gemm_opt::jit::CompiledKernel>
+gemm_opt::jit::compileToCubin(ScheduleCompilation &compilation,
+                              const CubinCompileSettings &settings,
+                              StringRef cacheKey) {
+  Expected<std::string> ptxas = findPtxas(settings.ptxasPath);
+  if (!ptxas)
+    return ptxas.takeError();
+  PtxCompileOptions options;
+  options.chip = settings.chip;
+  options.optLevel = settings.optLevel;
+  Expected<std::vector<PtxKernel>> kernels = compilation.compileToPtx(options);
+  if (!kernels)
+    return kernels.takeError();
+  if (kernels->size() != 1)
+    return createStringError("the schedule holds " + Twine(kernels->size()) +
+                             " kernels; the JIT compiles one tile.gemm");
+  PtxKernel &kernel = kernels->front();
+  Expected<AssembledCubin> cubin =
+      assemblePtxText(*ptxas, kernel.ptx, kernel.metadata.chip,
+                      settings.ptxasOptLevel);
+  if (!cubin)
+    return cubin.takeError();
+
+  CompiledKernel compiled;
+  compiled.cacheKey = cacheKey.str();
+  json::Object entry = makeBundleEntry(kernel.metadata, "", "kernel.cubin");
+  entry["ptxas_info"] = cubin->report;
+  compiled.bundleEntry = formatBundle(json::Value(std::move(entry)));
+  compiled.cubin = std::move(cubin->cubin);
+  compiled.ptxasReport = std::move(cubin->report);
+  return compiled;
+}

@@ -1,0 +1,31 @@
+//===- CubinCompiler.h - a parsed schedule to a cached kernel ---*- C++ -*-===//
+
+#ifndef GEMM_OPT_JIT_CUBINCOMPILER_H
+#define GEMM_OPT_JIT_CUBINCOMPILER_H
+
+#include "compiler/ScheduleCompilation.h"
+#include "jit/CompiledKernel.h"
+#include "llvm/Support/Error.h"
+#include <string>
+
+namespace gemm_opt {
+namespace jit {
+
+struct CubinCompileSettings {
+  std::string chip;      ///< Empty: the schedule's.
+  int optLevel = 3;      ///< LLVM optimization level.
+  int ptxasOptLevel = 3; ///< ptxas -O level.
+  std::string ptxasPath; ///< Empty: the configured toolkit's, then PATH.
+};
+
+/// Lowers the schedule to PTX, assembles it with ptxas and describes the
+/// kernel for the runtime. The schedule must hold exactly one tile.gemm.
+llvm::Expected<CompiledKernel>
+compileToCubin(ScheduleCompilation &compilation,
+               const CubinCompileSettings &settings,
+               llvm::StringRef cacheKey);
+
+} // namespace jit
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_JIT_CUBINCOMPILER_H

@@ -1,0 +1,162 @@
+//===- GemmKernel.cpp - a compiled GEMM, ready to launch ------------------===//
+
+#include "jit/GemmKernel.h"
+
+#include "runtime/Device.h"
+#include "runtime/GemmShape.h"
+#include "runtime/KernelArguments.h"
+#include "runtime/KernelModule.h"
+#include "runtime/LaunchGrid.h"
+#include "runtime/RuntimeError.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <tuple>
+
+using namespace llvm;
+using namespace gemm_opt::runtime;
+
+namespace gemm_opt {
+namespace jit {
+
+/// Identifies the tensor maps a launch needs.
+using ArgumentsKey = std::tuple<const void *, const void *, void *, int64_t,
+                                int64_t, int64_t, int64_t, int64_t, int64_t>;
+
+struct GemmKernel::DeviceState {
+  DeviceInfo device;
+  std::optional<KernelModule> module;
+  std::map<ArgumentsKey, KernelArguments> arguments;
+};
+
+GemmKernel::GemmKernel(CompiledKernel compiled, KernelSpec spec)
+    : compiled(std::move(compiled)), spec(std::move(spec)) {}
+
+GemmKernel::~GemmKernel() = default;
+
+Expected<std::shared_ptr<GemmKernel>>
+GemmKernel::create(CompiledKernel compiled) {
+  std::string bundle = "{\"format\": \"" + BundleFormatName.str() +
+                       "\", \"kernels\": [" + compiled.bundleEntry + "]}";
+  Expected<KernelBundle> parsed =
+      parseKernelBundle(bundle, "", "compiled kernel");
+  if (!parsed)
+    return parsed.takeError();
+  if (parsed->kernels.size() != 1)
+    return makeBadInputError("a compiled kernel must describe one kernel");
+  return std::shared_ptr<GemmKernel>(
+      new GemmKernel(std::move(compiled), std::move(parsed->kernels[0])));
+}
+
+static std::string formatAddress(const void *pointer) {
+  std::string text;
+  raw_string_ostream(text) << format_hex(reinterpret_cast<uint64_t>(pointer),
+                                         0);
+  return text;
+}
+
+static std::string formatScalar(float value) {
+  std::string text;
+  raw_string_ostream(text) << format("%g", value);
+  return text;
+}
+
+Error GemmKernel::checkArguments(const GemmArguments &args) const {
+  if (args.alpha != 1.0f || args.beta != 0.0f)
+    return makeBadInputError(
+        "schedule '" + spec.name +
+        "' has no alpha/beta epilogue; alpha must be 1 and beta 0 (got "
+        "alpha = " +
+        formatScalar(args.alpha) + ", beta = " + formatScalar(args.beta) +
+        ")");
+  if (args.bias)
+    return makeBadInputError("schedule '" + spec.name +
+                             "' has no bias epilogue; bias must be null");
+  for (auto [name, pointer] :
+       {std::pair<const char *, const void *>{"A", args.a},
+        {"B", args.b},
+        {"C", args.c}}) {
+    if (!pointer)
+      return makeBadInputError(Twine("the device pointer of ") + name +
+                               " is null");
+    uint64_t alignment = spec.minAlignmentBytes;
+    if (reinterpret_cast<uint64_t>(pointer) % alignment != 0)
+      return makeBadInputError(
+          Twine(name) + " at " + formatAddress(pointer) + " is not " +
+          Twine(alignment) + "-byte aligned; schedule '" + spec.name +
+          "' needs " + Twine(alignment) + "-byte aligned operands" +
+          (spec.hasTensorMaps() ? " (TMA)" : ""));
+  }
+  GemmShape shape =
+      GemmShape::get(args.m, args.n, args.k, args.lda, args.ldb, args.ldc);
+  if (Error error = verifyShape(shape))
+    return error;
+  if (Error error = checkShapeSupported(spec, shape))
+    return addErrorContext(std::move(error), "schedule '" + spec.name + "'");
+  return Error::success();
+}
+
+Expected<GemmKernel::DeviceState *> GemmKernel::getDeviceState() {
+  int ordinal = 0;
+  if (cudaGetDevice(&ordinal) != cudaSuccess) {
+    (void)cudaGetLastError();
+    ordinal = 0; // openDevice explains what is missing.
+  }
+  auto found = devices.find(ordinal);
+  if (found != devices.end())
+    return found->second.get();
+  Expected<DeviceInfo> device = openDevice(ordinal);
+  if (!device)
+    return device.takeError();
+  auto state = std::make_unique<DeviceState>();
+  state->device = std::move(*device);
+  DeviceState *result = state.get();
+  devices.emplace(ordinal, std::move(state));
+  return result;
+}
+
+Error GemmKernel::launch(const GemmArguments &args, cudaStream_t stream) {
+  if (Error error = checkArguments(args))
+    return error;
+  GemmShape shape =
+      GemmShape::get(args.m, args.n, args.k, args.lda, args.ldb, args.ldc);
+
+  std::lock_guard<std::mutex> guard(mutex);
+  Expected<DeviceState *> state = getDeviceState();
+  if (!state)
+    return state.takeError();
+  DeviceState &device = **state;
+  if (!device.module) {
+    KernelImages images;
+    images.cubin = compiled.cubin;
+    Expected<KernelModule> module =
+        KernelModule::load(spec, images, device.device);
+    if (!module)
+      return module.takeError();
+    device.module.emplace(std::move(*module));
+  }
+  Expected<LaunchGrid> grid =
+      computeGrid(spec, shape, device.device.multiprocessorCount);
+  if (!grid)
+    return grid.takeError();
+
+  ArgumentsKey key{args.a, args.b, args.c, shape.m, shape.n,
+                   shape.k, shape.lda, shape.ldb, shape.ldc};
+  auto found = device.arguments.find(key);
+  if (found == device.arguments.end()) {
+    OperandAddresses addresses;
+    addresses.a = reinterpret_cast<uint64_t>(args.a);
+    addresses.b = reinterpret_cast<uint64_t>(args.b);
+    addresses.c = reinterpret_cast<uint64_t>(args.c);
+    Expected<KernelArguments> arguments = KernelArguments::create(
+        *device.device.driver, spec, shape, addresses);
+    if (!arguments)
+      return arguments.takeError();
+    found = device.arguments.emplace(key, std::move(*arguments)).first;
+  }
+  return device.module->launch(*grid, found->second.getParams(), stream);
+}
+
+} // namespace jit
+} // namespace gemm_opt

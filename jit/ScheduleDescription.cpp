@@ -1,0 +1,59 @@
+//===- ScheduleDescription.cpp - a schedule as a C++ struct ---------------===//
+
+#include "jit/ScheduleDescription.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace gemm_opt {
+namespace jit {
+
+static std::string renderSharedLayout(const SharedLayoutDescription &layout) {
+  if (layout.padElements > 0)
+    return formatv("#tile.pad<{0}>", layout.padElements).str();
+  return formatv("#tile.swizzle<{0}>", layout.swizzleBytes).str();
+}
+
+std::string renderScheduleAttribute(const ScheduleDescription &s) {
+  std::string text;
+  raw_string_ostream os(text);
+  os << formatv("#tile.schedule<chip = \"{0}\", block = [{1}, {2}, {3}], "
+                "warp = [{4}, {5}], mma = #tile.mma<{6}, [{7}, {8}, {9}]>, ",
+                s.chip, s.block[0], s.block[1], s.block[2], s.warp[0],
+                s.warp[1], s.mmaKind, s.mma[0], s.mma[1], s.mma[2])
+     << formatv("elements = #tile.elements<a = {0}, b = {1}, c = {2}, "
+                "acc = {3}>, ",
+                s.aType, s.bType, s.cType, s.accumulatorType)
+     << "smem_a = " << renderSharedLayout(s.smemA)
+     << ", smem_b = " << renderSharedLayout(s.smemB)
+     << formatv(", pipeline = #tile.pipeline<stages = {0}, load = {1}>",
+                s.stages, s.load);
+  if (s.specialization)
+    os << formatv(", specialization = #tile.warp_specialization<"
+                  "producer_registers = {0}, consumer_registers = {1}>",
+                  s.specialization->producerRegisters,
+                  s.specialization->consumerRegisters);
+  if (s.epilogueStore)
+    os << ", epilogue = #tile.epilogue<store = " << *s.epilogueStore << ">";
+  os << ">";
+  return text;
+}
+
+std::string renderScheduleModule(const ScheduleDescription &s) {
+  std::string memref = formatv("memref<?x?x{0}>", s.aType).str();
+  std::string memrefB = formatv("memref<?x?x{0}>", s.bType).str();
+  std::string memrefC = formatv("memref<?x?x{0}>", s.cType).str();
+  return formatv("func.func @{0}(%a: {1}, %b: {2}, %c: {3}) {{\n"
+                 "  tile.gemm %a, %b into %c {{schedule = {4}}\n"
+                 "      : {1}, {2} into {3}\n"
+                 "  return\n"
+                 "}\n",
+                 s.name, memref, memrefB, memrefC,
+                 renderScheduleAttribute(s))
+      .str();
+}
+
+} // namespace jit
+} // namespace gemm_opt

@@ -1,0 +1,63 @@
+//===- ScheduleDescription.h - a schedule as a C++ struct -------*- C++ -*-===//
+//
+// The C++ form of a `#tile.schedule` (see dialect/TileAttrs.td) for callers
+// that build schedules in code, e.g. a tuner. renderScheduleModule() turns
+// it into the same DSL text examples/*.mlir hold; compiling that text runs
+// the dialect's schedule verifier, so an impossible description fails with
+// the verifier's diagnostic, not here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_JIT_SCHEDULEDESCRIPTION_H
+#define GEMM_OPT_JIT_SCHEDULEDESCRIPTION_H
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace gemm_opt {
+namespace jit {
+
+/// Shared-memory layout of one operand: an XOR swizzle `width` bytes wide,
+/// or rows padded by `padElements` elements (when padElements > 0).
+struct SharedLayoutDescription {
+  int64_t swizzleBytes = 128;
+  int64_t padElements = 0;
+};
+
+struct WarpSpecializationDescription {
+  int64_t producerRegisters = 40;
+  int64_t consumerRegisters = 232;
+};
+
+/// Field for field what `#tile.schedule` holds; defaults are the bf16
+/// wgmma example (examples/gemm_bf16_wgmma_sm90.mlir).
+struct ScheduleDescription {
+  std::string name = "gemm"; ///< The func's name in the rendered module.
+  std::string chip = "sm_90a";
+  std::array<int64_t, 3> block = {128, 256, 64}; ///< BM, BN, BK.
+  std::array<int64_t, 2> warp = {64, 256};       ///< WM, WN.
+  std::string mmaKind = "wgmma";                 ///< "sync" or "wgmma".
+  std::array<int64_t, 3> mma = {64, 256, 16};    ///< m, n, k.
+  std::string aType = "bf16", bType = "bf16", cType = "bf16",
+              accumulatorType = "f32";
+  SharedLayoutDescription smemA, smemB;
+  int64_t stages = 4;
+  std::string load = "tma"; ///< "cp_async" or "tma".
+  std::optional<WarpSpecializationDescription> specialization =
+      WarpSpecializationDescription{};
+  std::optional<std::string> epilogueStore = std::string("vector");
+};
+
+/// The `#tile.schedule<...>` attribute text.
+std::string renderScheduleAttribute(const ScheduleDescription &schedule);
+
+/// A module holding `func.func @<name>` with one tile.gemm using the
+/// schedule, ready to compile.
+std::string renderScheduleModule(const ScheduleDescription &schedule);
+
+} // namespace jit
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_JIT_SCHEDULEDESCRIPTION_H

@@ -1,0 +1,116 @@
+//===- CompileTest.cpp - schedules in, cubins or diagnostics out ----------===//
+
+#include "JitTestSupport.h"
+#include "jit/ScheduleDescription.h"
+
+#include <atomic>
+
+using namespace gemm_opt::jit;
+
+namespace {
+
+class CompileTest : public TemporaryCacheTest {};
+
+TEST_F(CompileTest, GoodScheduleGivesCubinAndLaunchSpec) {
+  JitOptions options = getOptions();
+  options.enableCache = false;
+  GemmJit jit(options);
+  auto kernel = jit.compile(getSyncSchedule(), "gemm_bf16_sm90.mlir");
+  ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
+  const CompiledKernel &compiled = (*kernel)->getCompiled();
+  // An ELF image from ptxas.
+  ASSERT_GE(compiled.cubin.size(), 4u);
+  EXPECT_EQ(compiled.cubin.substr(0, 4), "\x7f" "ELF");
+  EXPECT_NE(compiled.ptxasReport.find("registers"), std::string::npos);
+  const gemm_opt::runtime::KernelSpec &spec = (*kernel)->getSpec();
+  EXPECT_EQ(spec.chipName, "sm_90a");
+  EXPECT_EQ(spec.block[0], 256u);
+  EXPECT_EQ(spec.requiresDivisible.m, 128);
+  EXPECT_EQ(spec.requiresDivisible.n, 256);
+  EXPECT_EQ(spec.requiresDivisible.k, 32);
+  EXPECT_EQ(jit.getStatistics().compiles, 1u);
+}
+
+TEST_F(CompileTest, MalformedTextReportsLocation) {
+  GemmJit jit(getOptions());
+  auto kernel = jit.compile("func.func @f() {\n  tile.gemm %a\n}\n", "bad.mlir");
+  ASSERT_FALSE(bool(kernel));
+  std::string message = llvm::toString(kernel.takeError());
+  EXPECT_NE(message.find("cannot compile schedule 'bad.mlir'"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("bad.mlir:2:"), std::string::npos) << message;
+  EXPECT_NE(message.find("error:"), std::string::npos) << message;
+}
+
+TEST_F(CompileTest, ImpossibleScheduleGivesVerifierDiagnostic) {
+  ScheduleDescription schedule;
+  schedule.name = "impossible";
+  schedule.block = {128, 256, 64};
+  schedule.warp = {48, 256}; // 128 is no multiple of 48.
+  GemmJit jit(getOptions());
+  auto kernel = jit.compile(schedule);
+  ASSERT_FALSE(bool(kernel));
+  std::string message = llvm::toString(kernel.takeError());
+  EXPECT_NE(message.find("impossible:"), std::string::npos) << message;
+  EXPECT_NE(message.find("error:"), std::string::npos) << message;
+  EXPECT_NE(message.find("warp"), std::string::npos) << message;
+  EXPECT_EQ(jit.getStatistics().compiles, 0u);
+}
+
+TEST_F(CompileTest, DescriptionRendersTheShippedWgmmaSchedule) {
+  // The defaults are examples/gemm_bf16_wgmma_sm90.mlir's schedule: both
+  // compile to the same canonical module, so the second is a cache hit.
+  GemmJit jit(getOptions());
+  ScheduleDescription schedule;
+  schedule.name = "gemm_bf16_wgmma";
+  auto fromDescription = jit.compile(schedule);
+  ASSERT_TRUE(bool(fromDescription))
+      << llvm::toString(fromDescription.takeError());
+  auto fromText = jit.compile(readExample("gemm_bf16_wgmma_sm90.mlir"));
+  ASSERT_TRUE(bool(fromText)) << llvm::toString(fromText.takeError());
+  EXPECT_EQ(fromDescription->get(), fromText->get());
+  EXPECT_EQ(jit.getStatistics().compiles, 1u);
+  EXPECT_TRUE((*fromText)->getSpec().hasTensorMaps());
+}
+
+/// Picks the f16 schedule for square problems, as a tuning database might.
+class SquareProblemChooser final : public ScheduleChooser {
+public:
+  llvm::Expected<std::string>
+  chooseSchedule(const ProblemDescription &problem,
+                 llvm::StringRef requested) const override {
+    ++calls;
+    if (problem.m == problem.n && problem.n == problem.k)
+      return readExample("gemm_f16_wgmma_sm90.mlir");
+    return requested.str();
+  }
+  mutable std::atomic<unsigned> calls{0};
+};
+
+TEST_F(CompileTest, CompileForConsultsTheChooser) {
+  auto chooser = std::make_shared<SquareProblemChooser>();
+  JitOptions options = getOptions();
+  options.chooser = chooser;
+  GemmJit jit(options);
+  std::string requested = readExample("gemm_bf16_wgmma_sm90.mlir");
+  ProblemDescription square{4096, 4096, 4096};
+  auto chosen = jit.compileFor(square, requested);
+  ASSERT_TRUE(bool(chosen)) << llvm::toString(chosen.takeError());
+  EXPECT_EQ((*chosen)->getSpec().aType, gemm_opt::runtime::ElementType::F16);
+  ProblemDescription wide{1024, 8192, 512};
+  auto fallback = jit.compileFor(wide, requested);
+  ASSERT_TRUE(bool(fallback)) << llvm::toString(fallback.takeError());
+  EXPECT_EQ((*fallback)->getSpec().aType,
+            gemm_opt::runtime::ElementType::BF16);
+  EXPECT_EQ(chooser->calls.load(), 2u);
+}
+
+TEST(DefaultChooser, ReturnsTheRequestedSchedule) {
+  RequestedScheduleChooser chooser;
+  auto chosen = chooser.chooseSchedule({128, 256, 64}, "the schedule");
+  ASSERT_TRUE(bool(chosen));
+  EXPECT_EQ(*chosen, "the schedule");
+}
+
+} // namespace

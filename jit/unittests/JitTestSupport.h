@@ -1,0 +1,54 @@
+//===- JitTestSupport.h - schedules and temp caches for JIT tests -*- C++ -*-=//
+
+#ifndef GEMM_OPT_JIT_UNITTESTS_JITTESTSUPPORT_H
+#define GEMM_OPT_JIT_UNITTESTS_JITTESTSUPPORT_H
+
+#include "jit/GemmJit.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include "gtest/gtest.h"
+
+#include <string>
+
+namespace gemm_opt {
+namespace jit {
+
+/// The text of examples/<name>.
+inline std::string readExample(llvm::StringRef name) {
+  llvm::SmallString<256> path(GEMM_OPT_SOURCE_DIR);
+  llvm::sys::path::append(path, "examples", name);
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  EXPECT_TRUE(bool(buffer)) << "cannot read " << path.str().str();
+  return buffer ? (*buffer)->getBuffer().str() : std::string();
+}
+
+/// The smallest shipped kernel to compile (mma.sync, bf16).
+inline std::string getSyncSchedule() {
+  return readExample("gemm_bf16_sm90.mlir");
+}
+
+/// A fresh cache directory, removed with the fixture.
+class TemporaryCacheTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_FALSE(
+        llvm::sys::fs::createUniqueDirectory("gemm-opt-jit-test", directory));
+  }
+  void TearDown() override {
+    (void)llvm::sys::fs::remove_directories(directory);
+  }
+  JitOptions getOptions() const {
+    JitOptions options;
+    options.cacheDirectory = std::string(directory);
+    return options;
+  }
+  llvm::SmallString<256> directory;
+};
+
+} // namespace jit
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_JIT_UNITTESTS_JITTESTSUPPORT_H

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# On the GPU machine (CUDA 13, no LLVM/MLIR): runs the statically linked JIT
+# example from a directory of carried artifacts (see
+# scripts/prepare-jit-device-artifacts.sh) on every shipped schedule at two
+# shapes: a compile with the cache off, then with a cold and a warm disk
+# cache, each checked against cuBLAS. Prints a table last; exits 1 if any
+# run failed, 3 if there is no CUDA driver/GPU.
+#
+#   scripts/jit-device-check.sh jit-device-artifacts
+set -uo pipefail
+artifacts=${1:?usage: jit-device-check.sh ARTIFACT_DIR}
+program="$artifacts/gemm-jit-example"
+export PATH=/usr/local/cuda/bin:$PATH
+export XDG_CACHE_HOME=$(mktemp -d)
+trap 'rm -rf "$XDG_CACHE_HOME"' EXIT
+
+echo "commit: $(cat "$artifacts/COMMIT" 2>/dev/null || echo unknown)"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
+command -v ptxas >/dev/null || { echo "ptxas not found on PATH" >&2; exit 3; }
+ldd "$program" | grep -E 'not found|libLLVM|libMLIR' && {
+  echo "missing or unexpected shared libraries" >&2; exit 2; }
+
+failures=0
+table=()
+run() { # label, env, args...
+  local label=$1 env=$2; shift 2
+  local output status
+  output=$(env $env "$program" "$@" 2>&1); status=$?
+  echo "$output"
+  local verdict=$(echo "$output" | grep -E '^(PASS|FAIL)' | head -1)
+  local compile=$(echo "$output" | grep -o 'in [0-9.]* s.*' | head -1)
+  table+=("| $label | $* | exit $status | ${verdict:-$(echo "$output" | tail -1)} | $compile |")
+  if [ $status -eq 3 ]; then
+    echo "no CUDA driver/GPU here: nothing to check" >&2
+    exit 3
+  fi
+  [ $status -eq 0 ] || failures=$((failures + 1))
+}
+for schedule in "$artifacts"/schedules/gemm_*.mlir; do
+  name=$(basename "$schedule" .mlir)
+  run "$name, cache off" GEMM_OPT_CACHE=0 "$schedule" 2048 2048 2048
+  run "$name, cold cache" "" "$schedule" 4096 4096 4096
+  run "$name, warm cache" "" "$schedule" 4096 4096 4096
+done
+run "embedded wgmma bf16" "" 1024 2048 512
+echo
+echo "| run | arguments | status | result | compile |"
+echo "|---|---|---|---|---|"
+printf '%s\n' "${table[@]}"
+exit $((failures > 0))
