@@ -26,17 +26,18 @@ struct TileAnalyzeSchedulePass
   /// The problem shape of the options, nothing when none is given, or
   /// failure (reported) when the options are inconsistent.
   FailureOr<std::optional<GemmShape>> getShape() {
-    int given = (m != 0) + (n != 0) + (k != 0);
+    int64_t rows = m, cols = n, depth = k;
+    int given = (rows != 0) + (cols != 0) + (depth != 0);
     if (given == 0)
       return std::optional<GemmShape>();
-    if (given != 3 || m < 0 || n < 0 || k < 0) {
+    if (given != 3 || rows < 0 || cols < 0 || depth < 0) {
       getOperation().emitError()
           << "tile-analyze-schedule needs m, n and k together, each "
              "positive; got m="
-          << m << " n=" << n << " k=" << k;
+          << rows << " n=" << cols << " k=" << depth;
       return failure();
     }
-    return std::optional<GemmShape>(GemmShape{m, n, k});
+    return std::optional<GemmShape>(GemmShape{rows, cols, depth});
   }
 
   void runOnOperation() override {

@@ -6,11 +6,13 @@
 //                     (WM/16 + WN/16) ldmatrix.x4 results × 4 registers
 //   addresses         a 64-bit ldmatrix address per (K step, 16×16 tile)
 //                     pair, kept live across the loop (bench/NOTES.md v2),
-//                     plus a 64-bit global and a 32-bit shared address per
-//                     cp.async chunk the thread copies
-//   other             8: thread/block ids, loop counter, stage indices
-// Calibrated on the H200 kernels of bench/NOTES.md: 128×256×32 64×64 needs
-// 250 (ptxas: 252); BK = 64 needs 314 (ptxas: 255 + 384 B of spills).
+//                     plus one register per cp.async chunk the thread
+//                     copies (its global address advances by a constant)
+//   other             22: thread/block ids, loop counter, stage indices, K
+//                     offsets, predicates
+// Calibrated on the kernels of bench/NOTES.md (ptxas figures): 128×256×32
+// warp 64×64 252 (estimate 252), 128×128×32 4 warps 254 (254); BK = 64
+// estimates 290, ptxas spills (255 + 384 B of local memory).
 //
 // wgmma (warp-specialized): a consumer thread holds WM·WN/128 f32
 // accumulators plus the 16 registers the verifier reserves
@@ -30,7 +32,7 @@ using namespace gemm_opt::tile;
 static constexpr int64_t kMaxRegistersPerThread = 255;
 /// As HopperScheduleVerifier: what a wgmma thread keeps besides accumulators.
 static constexpr int64_t kWgmmaNonAccumulatorRegisters = 16;
-static constexpr int64_t kMmaSyncOtherRegisters = 8;
+static constexpr int64_t kMmaSyncOtherRegisters = 22;
 
 static int64_t roundUp(int64_t value, int64_t unit) {
   return (value + unit - 1) / unit * unit;
@@ -76,7 +78,7 @@ gemm_opt::analysis::estimateRegisters(ScheduleAttr schedule,
                     schedule.getBlockK() * schedule.getBlockN()) *
                    elementBytes / 16;
   int64_t copiesPerThread = (chunks + threads - 1) / threads;
-  estimate.addresses = 2 * ksteps * tiles + 3 * copiesPerThread;
+  estimate.addresses = 2 * ksteps * tiles + copiesPerThread;
   estimate.other = kMmaSyncOtherRegisters;
   estimate.perThread = std::min(estimate.getNeeded(), kMaxRegistersPerThread);
   estimate.spills = estimate.getNeeded() > kMaxRegistersPerThread;
