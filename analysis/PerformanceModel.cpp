@@ -137,21 +137,27 @@ llvm::Expected<ShapePrediction> gemm_opt::analysis::predictShape(
   double tileOverhead = device.dramLatencyUs * 1e-6 +
                         cBytes / (device.dramTBps * 1e12 / device.multiprocessors);
 
+  // Little's law: stages - 1 K tiles in flight per block.
+  double tileLatency = kTiles * device.dramLatencyUs * 1e-6 /
+                       std::max<int64_t>(1, schedule.getStages() - 1);
+
   // The busiest SM runs ceil(tiles / SMs) tiles, `resident` at a time.
   int64_t perSM = (prediction.tiles + device.multiprocessors - 1) /
                   device.multiprocessors;
-  double math = 0, shared = 0, overhead = 0, compute = 0;
+  double math = 0, shared = 0, latency = 0, overhead = 0, compute = 0;
   for (int64_t done = 0; done < perSM; done += resident) {
     int64_t together = std::min(resident, perSM - done);
     double waveMath = together * tileMath, waveShared = together * tileShared;
     double waveOverhead = together == 1 ? tileOverhead : 0;
     math += waveMath;
     shared += waveShared;
+    latency += tileLatency;
     overhead += waveOverhead;
-    compute += std::max(waveMath, waveShared) + waveOverhead;
+    compute += std::max({waveMath, waveShared, tileLatency}) + waveOverhead;
   }
   prediction.mathSeconds = math;
   prediction.sharedSeconds = shared;
+  prediction.latencySeconds = latency;
   prediction.exposedOverheadSeconds = overhead;
   if (registers.spills)
     compute *= kSpillPenalty;
@@ -169,6 +175,8 @@ llvm::Expected<ShapePrediction> gemm_opt::analysis::predictShape(
   prediction.seconds = std::max(compute, prediction.dramSeconds);
   if (prediction.dramSeconds >= compute)
     prediction.bound = "DRAM";
+  else if (latency > std::max(math, shared))
+    prediction.bound = "latency";
   else
     prediction.bound = shared > math ? "shared memory" : "math";
   prediction.tflops = shape.getFlops() / prediction.seconds / 1e12;

@@ -7,17 +7,21 @@
 // tiles touch, in the schedule's raster order, unless A and B fit in L2), and
 // a predicted time:
 //
-//   per SM and wave: max(math, shared memory) of the tiles resident at once,
-//                    plus the pipeline fill and the epilogue when only one
-//                    block is resident (nothing else hides them)
+//   per SM and wave: per K tile the largest of math and shared memory (of
+//                    the tiles resident at once) and latency: a block keeps
+//                    stages - 1 K tiles in flight, so by Little's law it
+//                    cannot take a K tile faster than the global-load
+//                    latency over stages - 1; plus the pipeline fill and the
+//                    epilogue when only one block is resident (nothing else
+//                    hides them)
 //   whole GEMM:      max(sum over waves, DRAM bytes / DRAM bandwidth)
 //
 // A schedule whose register estimate exceeds what a thread may have is
 // charged twice the compute time (bench/NOTES.md: the spilling BK = 64
 // mma.sync kernels ran at 0.25-0.35x cuBLAS against 0.58x without spills).
 //
-// The bound is the term that sets the time: "math", "shared memory" or
-// "DRAM".
+// The bound is the term that sets the time: "math", "shared memory",
+// "latency" or "DRAM".
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,11 +64,12 @@ struct ShapePrediction {
   /// whole number of waves that does useful work.
   double waves = 0, waveEfficiency = 0;
   /// Seconds of each term over the whole GEMM.
-  double mathSeconds = 0, sharedSeconds = 0, dramSeconds = 0;
+  double mathSeconds = 0, sharedSeconds = 0, latencySeconds = 0,
+         dramSeconds = 0;
   double exposedOverheadSeconds = 0;
   double dramBytes = 0;
   double seconds = 0, tflops = 0;
-  /// "math", "shared memory" or "DRAM".
+  /// "math", "shared memory", "latency" or "DRAM".
   std::string bound;
 };
 

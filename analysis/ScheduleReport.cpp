@@ -77,11 +77,12 @@ void gemm_opt::analysis::printScheduleReport(raw_ostream &os, StringRef title,
                 "the last whole wave used)\n",
                 p.shape.m, p.shape.n, p.shape.k, p.tiles, p.waves,
                 100 * p.waveEfficiency);
-  os << formatv("    math {0:F1} us, shared memory {1:F1} us, exposed "
-                "fill+epilogue {2:F1} us, DRAM {3:F1} us ({4:F1} MB)\n",
+  os << formatv("    math {0:F1} us, shared memory {1:F1} us, latency {2:F1} "
+                "us, exposed fill+epilogue {3:F1} us, DRAM {4:F1} us ({5:F1} "
+                "MB)\n",
                 p.mathSeconds * 1e6, p.sharedSeconds * 1e6,
-                p.exposedOverheadSeconds * 1e6, p.dramSeconds * 1e6,
-                p.dramBytes / 1e6);
+                p.latencySeconds * 1e6, p.exposedOverheadSeconds * 1e6,
+                p.dramSeconds * 1e6, p.dramBytes / 1e6);
   os << formatv("    predicted: {0} bound, {1:F1} us, {2:F1} TFLOP/s\n",
                 p.bound, p.seconds * 1e6, p.tflops);
 }
@@ -148,6 +149,7 @@ json::Value gemm_opt::analysis::toJSON(const ScheduleAnalysis &a) {
         {"wave_efficiency", p.waveEfficiency},
         {"math_us", p.mathSeconds * 1e6},
         {"shared_us", p.sharedSeconds * 1e6},
+        {"latency_us", p.latencySeconds * 1e6},
         {"exposed_overhead_us", p.exposedOverheadSeconds * 1e6},
         {"dram_us", p.dramSeconds * 1e6},
         {"dram_bytes", p.dramBytes},
