@@ -12,7 +12,7 @@
 // CHECK-NEXT: A ldmatrix.x4 reads #tile.pad<0> 64 instr, 1024 wavefronts / 256 ideal = 4.00x
 // CHECK-NEXT: B cp.async 16B writes #tile.pad<0> 32 instr, 128 wavefronts / 128 ideal = 1.00x
 // CHECK-NEXT: B ldmatrix.x4 reads #tile.pad<0> 64 instr, 2048 wavefronts / 256 ideal = 8.00x
-// CHECK:      math 143.3 us, shared memory 844.0 us
+// CHECK:      math 143.3 us, shared memory 844.0 us, latency 136.5 us
 // CHECK-NEXT: predicted: shared memory bound, 854.4 us, 160.9 TFLOP/s
 #unpadded = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,

@@ -35,7 +35,7 @@
 // SYNC-SHAPE:      schedule @gemm_bf16 on NVIDIA H200 (h200, sm_90a)
 // SYNC-SHAPE:        intensity {{.*}} (DRAM balance 206.0)
 // SYNC-SHAPE:        shape 4096x4096x4096: 512 tiles, 3.88 waves (97% of the last whole wave used)
-// SYNC-SHAPE-NEXT:     math 143.3 us, shared memory 182.0 us, exposed fill+epilogue 10.4 us, DRAM 42.6 us (204.5 MB)
+// SYNC-SHAPE-NEXT:     math 143.3 us, shared memory 182.0 us, latency 136.5 us, exposed fill+epilogue 10.4 us, DRAM 42.6 us (204.5 MB)
 // SYNC-SHAPE-NEXT:     predicted: shared memory bound, 192.5 us, 714.1 TFLOP/s
 
 // SYNC-F16: schedule @gemm_f16 on NVIDIA H100 SXM (h100, sm_90a)
@@ -55,12 +55,12 @@
 // WGMMA-NEXT:     C staging wgmma fragment f32 writes #tile.pad<8> 512 instr, 1024 wavefronts / 1024 ideal = 1.00x
 // WGMMA-NEXT:     C staging epilogue 16B reads #tile.pad<8> 256 instr, 2048 wavefronts / 1024 ideal = 2.00x
 // WGMMA-NEXT:   shape 4096x4096x4096: 512 tiles, 3.88 waves (97% of the last whole wave used)
-// WGMMA-NEXT:     math 143.3 us, shared memory 132.4 us, exposed fill+epilogue 10.4 us, DRAM 42.6 us (204.5 MB)
+// WGMMA-NEXT:     math 143.3 us, shared memory 132.4 us, latency 68.3 us, exposed fill+epilogue 10.4 us, DRAM 42.6 us (204.5 MB)
 // WGMMA-NEXT:     predicted: math bound, 153.7 us, 894.1 TFLOP/s
 
 // 32 tiles for 132 SMs: a quarter of a wave.
 // WGMMA-DEEP: shape 1024x1024x8192: 32 tiles, 0.24 waves (24% of the last whole wave used)
-// WGMMA-DEEP-NEXT: math 71.7 us, shared memory 66.2 us, exposed fill+epilogue 2.6 us, DRAM 7.4 us (35.7 MB)
+// WGMMA-DEEP-NEXT: math 71.7 us, shared memory 66.2 us, latency 34.1 us, exposed fill+epilogue 2.6 us, DRAM 7.4 us (35.7 MB)
 // WGMMA-DEEP-NEXT: predicted: math bound, 74.3 us, 231.4 TFLOP/s
 
 // JSON:      "schedules": [

@@ -18,10 +18,12 @@
 using namespace llvm;
 using namespace gemm_opt::tune;
 
-static std::string joinPath(StringRef a, StringRef b, StringRef c = "",
-                            StringRef d = "") {
-  SmallString<256> path(a);
-  sys::path::append(path, b, c, d);
+static std::string joinPath(StringRef directory, StringRef sub,
+                            StringRef name = "") {
+  SmallString<256> path(directory);
+  sys::path::append(path, sub);
+  if (!name.empty())
+    sys::path::append(path, name);
   return std::string(path);
 }
 

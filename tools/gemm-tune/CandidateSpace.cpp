@@ -29,6 +29,21 @@ struct Layout {
 
 const int64_t kBlockSizes[] = {64, 128, 256};
 
+/// The schedule on one line: readable in JSON manifests and databases.
+std::string joinLines(std::string text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      out += ' ';
+      while (i + 1 < text.size() && text[i + 1] == ' ')
+        ++i;
+      continue;
+    }
+    out += text[i];
+  }
+  return out;
+}
+
 std::string elementsField(llvm::StringRef dtype) {
   return formatv("#tile.elements<a = {0}, b = {0}, c = {0}, acc = f32>", dtype);
 }
@@ -68,6 +83,7 @@ void enumerateSync(llvm::StringRef chip, llvm::StringRef dtype,
                         "  pipeline = #tile.pipeline<stages = {9}, load = cp_async>{10}>",
                         chip, bm, bn, bk, wm, wn, elementsField(dtype), a.attr,
                         b.attr, stages, trailing);
+                    c.schedule = joinLines(c.schedule);
                     out.push_back(std::move(c));
                   }
 }
@@ -106,6 +122,7 @@ void enumerateWgmma(llvm::StringRef chip, llvm::StringRef dtype,
                       "  epilogue = #tile.epilogue<store = vector>>",
                       chip, bm, bn, bk, wm, wn, elementsField(dtype), stages,
                       producer, consumer, grid);
+                  c.schedule = joinLines(c.schedule);
                   out.push_back(std::move(c));
                 }
 }
