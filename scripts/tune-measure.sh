@@ -17,7 +17,9 @@
 #
 # Environment (optional): ITERATIONS (default 30), WARMUP (5), RUN_TIMEOUT
 # seconds per run (120), DEADLINE seconds after which no new run starts (0 =
-# none; the device tool allows 600 s per command), GEMM_RUN (default
+# none; the device tool allows 600 s per command), ONLY (an extended regular
+# expression; only runs.tsv lines matching it run, e.g. ONLY=$'\tbf16\t' to
+# split a long plan over two sessions), GEMM_RUN (default
 # PLAN_DIR/bin/gemm-run), RESULTS (default PLAN_DIR/results.json).
 # Exit status: 0 if every run passed, 1 if some failed or were skipped,
 # 2 bad input.
@@ -31,6 +33,7 @@ RUN_TIMEOUT=${RUN_TIMEOUT:-120}
 DEADLINE=${DEADLINE:-0}
 GEMM_RUN=${GEMM_RUN:-$PLAN/bin/gemm-run}
 RESULTS=${RESULTS:-$PLAN/results.json}
+ONLY=${ONLY:-}
 
 [[ -f $PLAN/runs.tsv ]] || { echo "tune-measure: $PLAN/runs.tsv not found (run gemm-tune plan -o $PLAN)" >&2; exit 2; }
 [[ -x $GEMM_RUN ]] || { echo "tune-measure: $GEMM_RUN is not executable" >&2; exit 2; }
@@ -38,7 +41,15 @@ RESULTS=${RESULTS:-$PLAN/results.json}
 export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}/usr/local/cuda/lib64
 
 mkdir -p "$PLAN/runs"
-total=$(wc -l <"$PLAN/runs.tsv")
+RUNLIST=$(mktemp) || exit 2
+trap 'rm -f "$RUNLIST"' EXIT
+if [[ -n $ONLY ]]; then
+  grep -E -- "$ONLY" "$PLAN/runs.tsv" >"$RUNLIST"
+else
+  cp "$PLAN/runs.tsv" "$RUNLIST"
+fi
+total=$(wc -l <"$RUNLIST")
+((total > 0)) || { echo "tune-measure: no runs to do (ONLY='$ONLY')" >&2; exit 2; }
 index=0
 failures=0
 start=$SECONDS
@@ -46,8 +57,8 @@ start=$SECONDS
   printf '{"format": "gemm-tune-results-1", "runs": [\n'
   while IFS=$'\t' read -r name dtype m n k bundle; do
     index=$((index + 1))
-    out=$PLAN/runs/$index.json
-    log=$PLAN/runs/$index.log
+    out=$PLAN/runs/$dtype-${m}x${n}x${k}-$name.json
+    log=$PLAN/runs/$dtype-${m}x${n}x${k}-$name.log
     if ((DEADLINE > 0 && SECONDS - start > DEADLINE)); then
       code=124
       echo "skipped (deadline)" >"$log"
@@ -67,7 +78,7 @@ start=$SECONDS
       "$name" "$dtype" "$m" "$n" "$k" "$code"
     if [[ -s $out ]]; then cat "$out"; else printf 'null'; fi
     printf '}'
-  done <"$PLAN/runs.tsv"
+  done <"$RUNLIST"
   printf '\n]}\n'
 } >"$RESULTS"
 echo "tune-measure: $index runs, $failures failed or skipped; results in $RESULTS" >&2
