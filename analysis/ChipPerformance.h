@@ -65,6 +65,11 @@ struct ChipPerformance {
   double sharedBalance() const {
     return tensorHalfTflops * 1e12 / sharedBytesPerSecond();
   }
+  /// The same ridges for fp32 FFMA on the CUDA cores.
+  double ffmaDramBalance() const { return ffmaTflops / dramTBps; }
+  double ffmaSharedBalance() const {
+    return ffmaTflops * 1e12 / sharedBytesPerSecond();
+  }
 };
 
 /// The figures of `device` ("a100", "h100", "h200"), or nothing.

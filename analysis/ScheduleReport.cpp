@@ -136,7 +136,9 @@ json::Value gemm_opt::analysis::toJSON(const ScheduleAnalysis &a) {
                     {"warp_flops_per_shared_read_byte", t.warpIntensity},
                     {"block_flops_per_shared_byte", t.sharedIntensity},
                     {"dram_balance", a.device.dramBalance()},
-                    {"shared_balance", a.device.sharedBalance()}}},
+                    {"shared_balance", a.device.sharedBalance()},
+                    {"ffma_dram_balance", a.device.ffmaDramBalance()},
+                    {"ffma_shared_balance", a.device.ffmaSharedBalance()}}},
       {"bank_conflicts", std::move(conflicts)}};
   if (a.prediction) {
     const ShapePrediction &p = *a.prediction;
