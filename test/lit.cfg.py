@@ -30,7 +30,7 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.gemm_opt_tools_dir, config.llvm_tools_dir]
-tools = ["gemm-opt", "gemm-translate"]
+tools = ["gemm-opt", "gemm-translate", "gemm-tune"]
 if os.path.exists(os.path.join(config.gemm_opt_tools_dir, "gemm-run")):
     tools.append("gemm-run")
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/Passes.h"
 #include "passes/Registration.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -12,6 +13,7 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   gemm_opt::registerGemmOptDialects(registry);
   gemm_opt::registerGemmOptPasses();
+  gemm_opt::analysis::registerTileAnalysisPasses();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "gemm-opt: tiled GEMM schedules to NVVM\n", registry));
 }

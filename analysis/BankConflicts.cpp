@@ -1,0 +1,294 @@
+//===- BankConflicts.cpp - simulated shared-memory bank conflicts ---------===//
+
+#include "analysis/BankConflicts.h"
+
+#include "analysis/SharedAddressEvaluator.h"
+#include "dialect/MemoryQueries.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <array>
+
+using namespace mlir;
+using namespace gemm_opt::analysis;
+using namespace gemm_opt::tile;
+
+static constexpr int64_t kBanks = 32, kBankBytes = 4;
+
+/// Lanes served together for accesses `bytes` wide.
+static int64_t getPhaseLanes(int64_t bytes) {
+  return bytes <= kBankBytes ? 32 : 128 / bytes;
+}
+
+int64_t gemm_opt::analysis::countWavefronts(const WarpSharedAccess &access) {
+  int64_t phaseLanes = getPhaseLanes(access.accessBytes);
+  int64_t lanes = access.laneAddresses.size();
+  int64_t total = 0;
+  for (int64_t first = 0; first < lanes; first += phaseLanes) {
+    std::array<SmallVector<int64_t, 4>, kBanks> words;
+    int64_t last = std::min(lanes, first + phaseLanes);
+    for (int64_t lane = first; lane < last; ++lane)
+      for (int64_t byte = 0; byte < access.accessBytes; byte += kBankBytes) {
+        int64_t word = (access.laneAddresses[lane] + byte) / kBankBytes;
+        SmallVector<int64_t, 4> &bank = words[word % kBanks];
+        if (!llvm::is_contained(bank, word))
+          bank.push_back(word);
+      }
+    size_t worst = 0;
+    for (const SmallVector<int64_t, 4> &bank : words)
+      worst = std::max(worst, bank.size());
+    total += worst;
+  }
+  return total;
+}
+
+int64_t
+gemm_opt::analysis::countIdealWavefronts(const WarpSharedAccess &access) {
+  int64_t phaseLanes = getPhaseLanes(access.accessBytes);
+  int64_t lanes = access.laneAddresses.size();
+  int64_t total = 0;
+  for (int64_t first = 0; first < lanes; first += phaseLanes) {
+    int64_t bytes = std::min(phaseLanes, lanes - first) * access.accessBytes;
+    total += (bytes + kBanks * kBankBytes - 1) / (kBanks * kBankBytes);
+  }
+  return total;
+}
+
+static std::string printLayout(Attribute layout) {
+  std::string text;
+  llvm::raw_string_ostream(text) << layout;
+  return text;
+}
+
+namespace {
+
+/// Accumulates warp instructions into one report.
+struct PatternRecorder {
+  BankConflictReport report;
+  void record(const WarpSharedAccess &access) {
+    ++report.instructions;
+    report.wavefronts += countWavefronts(access);
+    report.idealWavefronts += countIdealWavefronts(access);
+  }
+};
+
+/// One operand's stage buffer: its logical shape, layout and addresses.
+struct OperandBuffer {
+  StringRef name;
+  int64_t rows, cols;
+  Attribute layout;
+  SharedAddressEvaluator addresses;
+};
+
+} // namespace
+
+static FailureOr<OperandBuffer> makeBuffer(StringRef name, int64_t stages,
+                                           int64_t rows, int64_t cols,
+                                           Type element, Attribute layout) {
+  auto logical = MemRefType::get({stages, rows, cols}, element);
+  FailureOr<SharedAddressEvaluator> addresses =
+      SharedAddressEvaluator::create(layout, logical);
+  if (failed(addresses))
+    return failure();
+  return OperandBuffer{name, rows, cols, layout, *addresses};
+}
+
+static PatternRecorder startPattern(const OperandBuffer &buffer,
+                                    StringRef pattern) {
+  PatternRecorder recorder;
+  recorder.report.buffer = buffer.name.str();
+  recorder.report.pattern = pattern.str();
+  recorder.report.layout = printLayout(buffer.layout);
+  return recorder;
+}
+
+/// tile-pipeline-copies: thread t copies 16-byte chunks t, t + threads, ...
+/// of the row-major tile.
+static BankConflictReport simulateCpAsyncWrites(const OperandBuffer &buffer,
+                                                int64_t elementBytes,
+                                                int64_t threads) {
+  PatternRecorder recorder = startPattern(buffer, "cp.async 16B writes");
+  int64_t vector = 16 / elementBytes;
+  int64_t chunksPerRow = buffer.cols / vector;
+  int64_t chunks = buffer.rows * chunksPerRow;
+  for (int64_t first = 0; first < chunks; first += threads)
+    for (int64_t warp = 0; warp < threads / 32; ++warp) {
+      WarpSharedAccess access{16, {}};
+      for (int64_t lane = 0; lane < 32; ++lane) {
+        int64_t chunk = first + 32 * warp + lane;
+        access.laneAddresses.push_back(buffer.addresses.getByteOffset(
+            0, chunk / chunksPerRow, (chunk % chunksPerRow) * vector));
+      }
+      recorder.record(access);
+    }
+  return recorder.report;
+}
+
+/// tile-warp-mma: ldmatrix.x4 lane l addresses row l%16, column (l/16)·8 of
+/// a 16×16 tile: A tiles at (warp row + 16i, 16·kstep), B tiles (.trans) at
+/// (16·kstep, warp column + 16j).
+static BankConflictReport simulateLdmatrixReads(const OperandBuffer &buffer,
+                                                ScheduleAttr schedule,
+                                                bool isA) {
+  PatternRecorder recorder = startPattern(buffer, "ldmatrix.x4 reads");
+  int64_t warps = schedule.getWarpsM() * schedule.getWarpsN();
+  int64_t ksteps = schedule.getBlockK() / 16;
+  int64_t tiles = (isA ? schedule.getWarpM() : schedule.getWarpN()) / 16;
+  for (int64_t warp = 0; warp < warps; ++warp) {
+    int64_t warpRow = warp / schedule.getWarpsN() * schedule.getWarpM();
+    int64_t warpCol = warp % schedule.getWarpsN() * schedule.getWarpN();
+    for (int64_t kstep = 0; kstep < ksteps; ++kstep)
+      for (int64_t tile = 0; tile < tiles; ++tile) {
+        WarpSharedAccess access{16, {}};
+        for (int64_t lane = 0; lane < 32; ++lane) {
+          int64_t laneRow = lane % 16, laneCol = lane / 16 * 8;
+          int64_t row = isA ? warpRow + 16 * tile + laneRow
+                            : 16 * kstep + laneRow;
+          int64_t col = isA ? 16 * kstep + laneCol
+                            : warpCol + laneCol + 16 * tile;
+          access.laneAddresses.push_back(
+              buffer.addresses.getByteOffset(0, row, col));
+        }
+        recorder.record(access);
+      }
+  }
+  return recorder.report;
+}
+
+/// wgmma reads its operands from shared memory as 8-row × 16-byte core
+/// matrices: for A (BM×BK, K-major) 8 M rows at one 16-byte K chunk, for B
+/// (BK×BN, N-major) 8 K rows at one 16-byte N chunk. Each consumer
+/// warpgroup reads its WM rows of A and its WN columns of B.
+static BankConflictReport simulateWgmmaReads(const OperandBuffer &buffer,
+                                             ScheduleAttr schedule,
+                                             int64_t elementBytes, bool isA) {
+  PatternRecorder recorder = startPattern(buffer, "wgmma core-matrix reads");
+  int64_t chunkElements = 16 / elementBytes;
+  for (int64_t group = 0; group < schedule.getConsumerWarpgroups(); ++group) {
+    int64_t rowBase = isA ? group / schedule.getWarpsN() * schedule.getWarpM()
+                          : 0;
+    int64_t rows = isA ? schedule.getWarpM() : buffer.rows;
+    int64_t colBase = isA ? 0
+                          : group % schedule.getWarpsN() * schedule.getWarpN();
+    int64_t cols = isA ? buffer.cols : schedule.getWarpN();
+    for (int64_t row = rowBase; row < rowBase + rows; row += 8)
+      for (int64_t col = colBase; col < colBase + cols; col += chunkElements) {
+        WarpSharedAccess access{16, {}};
+        for (int64_t r = 0; r < 8; ++r)
+          access.laneAddresses.push_back(
+              buffer.addresses.getByteOffset(0, row + r, col));
+        recorder.record(access);
+      }
+  }
+  return recorder.report;
+}
+
+static BankConflictReport makeTmaWrites(const OperandBuffer &buffer,
+                                        int64_t boxes) {
+  PatternRecorder recorder = startPattern(buffer, "TMA writes");
+  recorder.report.instructions = boxes;
+  recorder.report.byConstruction = true;
+  return recorder.report;
+}
+
+/// Bytes per lane of each fragment store of nvgpu.warpgroup.mma.store: it
+/// emits the two f32 of a register pair as two scalar stores, which the
+/// NVPTX backend merges into one st.shared.v2.b32 (64 per thread for a
+/// 64x256 warpgroup tile in the PTX of examples/gemm_bf16_wgmma_sm90.mlir).
+static constexpr int64_t kFragmentStoreBytes = 8;
+
+/// nvgpu.warpgroup.mma.store of an m64nN f32 accumulator: warp w of the
+/// warpgroup holds rows 16w .. 16w+15; lane l holds rows l/4 and l/4 + 8,
+/// columns 8j + 2(l%4) and the next one.
+static BankConflictReport simulateFragmentWrites(const OperandBuffer &staging,
+                                                 ScheduleAttr schedule) {
+  PatternRecorder recorder =
+      startPattern(staging, "wgmma fragment f32 writes");
+  int64_t perStore = kFragmentStoreBytes / 4; // f32 per store
+  for (int64_t group = 0; group < schedule.getConsumerWarpgroups(); ++group) {
+    int64_t rowBase = group / schedule.getWarpsN() * schedule.getWarpM();
+    int64_t colBase = group % schedule.getWarpsN() * schedule.getWarpN();
+    for (int64_t m64 = 0; m64 < schedule.getWarpM(); m64 += 64)
+      for (int64_t warp = 0; warp < 4; ++warp)
+        for (int64_t j = 0; j < schedule.getWarpN(); j += 8)
+          for (int64_t half = 0; half < 2; ++half)
+            for (int64_t element = 0; element < 2; element += perStore) {
+              WarpSharedAccess access{kFragmentStoreBytes, {}};
+              for (int64_t lane = 0; lane < 32; ++lane)
+                access.laneAddresses.push_back(staging.addresses.getByteOffset(
+                    0, rowBase + m64 + 16 * warp + 8 * half + lane / 4,
+                    colBase + j + 2 * (lane % 4) + element));
+              recorder.record(access);
+            }
+  }
+  return recorder.report;
+}
+
+/// The store loop of the vector epilogue: consumer thread t reads 8
+/// consecutive f32 (two 16-byte loads) of chunk t, t + threads, ...
+static BankConflictReport simulateStagingReads(const OperandBuffer &staging,
+                                               ScheduleAttr schedule) {
+  PatternRecorder recorder = startPattern(staging, "epilogue 16B reads");
+  int64_t threads = 128 * schedule.getConsumerWarpgroups();
+  int64_t chunksPerRow = staging.cols / 8;
+  for (int64_t first = 0; first < staging.rows * chunksPerRow;
+       first += threads)
+    for (int64_t warp = 0; warp < threads / 32; ++warp)
+      for (int64_t half = 0; half < 2; ++half) {
+        WarpSharedAccess access{16, {}};
+        for (int64_t lane = 0; lane < 32; ++lane) {
+          int64_t chunk = first + 32 * warp + lane;
+          access.laneAddresses.push_back(staging.addresses.getByteOffset(
+              0, chunk / chunksPerRow, chunk % chunksPerRow * 8 + 4 * half));
+        }
+        recorder.record(access);
+      }
+  return recorder.report;
+}
+
+FailureOr<SmallVector<BankConflictReport>>
+gemm_opt::analysis::simulateBankConflicts(ScheduleAttr schedule) {
+  Type element = schedule.getElements().getA();
+  int64_t elementBytes = getByteWidth(element);
+  FailureOr<OperandBuffer> a =
+      makeBuffer("A", schedule.getStages(), schedule.getBlockM(),
+                 schedule.getBlockK(), element, schedule.getSmemA());
+  FailureOr<OperandBuffer> b =
+      makeBuffer("B", schedule.getStages(), schedule.getBlockK(),
+                 schedule.getBlockN(), element, schedule.getSmemB());
+  if (failed(a) || failed(b))
+    return failure();
+
+  SmallVector<BankConflictReport> reports;
+  if (!schedule.isWgmma()) {
+    int64_t threads = schedule.getThreadCount();
+    reports.push_back(simulateCpAsyncWrites(*a, elementBytes, threads));
+    reports.push_back(simulateLdmatrixReads(*a, schedule, /*isA=*/true));
+    reports.push_back(simulateCpAsyncWrites(*b, elementBytes, threads));
+    reports.push_back(simulateLdmatrixReads(*b, schedule, /*isA=*/false));
+    return reports;
+  }
+
+  int64_t panelsB = schedule.getBlockN() * elementBytes /
+                    cast<SwizzleAttr>(schedule.getSmemB()).getWidth();
+  reports.push_back(makeTmaWrites(*a, 1));
+  reports.push_back(simulateWgmmaReads(*a, schedule, elementBytes, true));
+  reports.push_back(makeTmaWrites(*b, panelsB));
+  reports.push_back(simulateWgmmaReads(*b, schedule, elementBytes, false));
+  if (schedule.getEpilogueStore() == EpilogueStore::vector) {
+    // The staging tile: BM rows of BN f32, padded to the row length the
+    // lowering uses, i.e. a #tile.pad of the difference.
+    MLIRContext *context = schedule.getContext();
+    int64_t padding =
+        schedule.getEpilogueStagingRowElements() - schedule.getBlockN();
+    FailureOr<OperandBuffer> staging = makeBuffer(
+        "C staging", 1, schedule.getBlockM(), schedule.getBlockN(),
+        Float32Type::get(context), PadAttr::get(context, padding));
+    if (failed(staging))
+      return failure();
+    reports.push_back(simulateFragmentWrites(*staging, schedule));
+    reports.push_back(simulateStagingReads(*staging, schedule));
+  }
+  return reports;
+}

@@ -1,0 +1,70 @@
+//===- BankConflicts.h - simulated shared-memory bank conflicts -*- C++ -*-===//
+//
+// Replays, lane by lane, the shared-memory accesses the lowering emits for a
+// schedule (addresses through SharedAddressEvaluator, i.e. through the
+// lowering's own swizzle/padding code) and counts the wavefronts each warp
+// instruction needs on 32 four-byte banks:
+//
+//   mma.sync  cp.async 16-byte writes of A and B (consecutive threads take
+//             consecutive 16-byte chunks of a row), ldmatrix.x4 reads (four
+//             phases of 8 lanes × one 16-byte row each; A plain, B .trans);
+//   wgmma     TMA writes (conflict-free by construction: the TMA unit writes
+//             whole 128-byte swizzle rows), wgmma operand reads of 8-row ×
+//             16-byte core matrices through the 128-byte swizzle, and the
+//             f32 epilogue staging tile: the accumulator fragment writes of
+//             nvgpu.warpgroup.mma.store and the 16-byte reads of the store
+//             loop.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_ANALYSIS_BANKCONFLICTS_H
+#define GEMM_OPT_ANALYSIS_BANKCONFLICTS_H
+
+#include "dialect/TileDialect.h"
+#include "llvm/ADT/SmallVector.h"
+#include <string>
+
+namespace gemm_opt::analysis {
+
+/// One warp-wide shared-memory instruction: the byte address of each active
+/// lane, all accesses `accessBytes` wide (4, 8 or 16).
+struct WarpSharedAccess {
+  int64_t accessBytes;
+  llvm::SmallVector<int64_t, 32> laneAddresses;
+};
+
+/// Wavefronts `access` takes. Lanes are served in phases (32 lanes for
+/// accesses up to 4 bytes, 16 for 8-byte, 8 for 16-byte ones; ldmatrix's
+/// eight row addresses per matrix are one 16-byte phase); in a phase each
+/// bank delivers one distinct 4-byte word per wavefront (lanes reading the
+/// same word share it).
+int64_t countWavefronts(const WarpSharedAccess &access);
+
+/// Wavefronts the same number of bytes would take without conflicts.
+int64_t countIdealWavefronts(const WarpSharedAccess &access);
+
+/// The simulated conflicts of one access pattern over all warp instructions
+/// of one block's K tile (operands) or one tile's epilogue.
+struct BankConflictReport {
+  std::string buffer;   // "A", "B", "C staging"
+  std::string pattern;  // "cp.async 16B writes", "ldmatrix.x4 reads", ...
+  std::string layout;   // "#tile.swizzle<64>", ...
+  int64_t instructions = 0;
+  int64_t wavefronts = 0;
+  int64_t idealWavefronts = 0;
+  /// Not simulated: conflict-free by construction (TMA writes).
+  bool byConstruction = false;
+  /// Wavefronts per ideal wavefront: 1.0 is conflict-free, 2.0 two-way.
+  double getConflictFactor() const {
+    return idealWavefronts ? double(wavefronts) / idealWavefronts : 1.0;
+  }
+};
+
+/// Every access pattern of `schedule`'s shared memory, simulated, or failure
+/// if a layout's address computation cannot be evaluated.
+mlir::FailureOr<llvm::SmallVector<BankConflictReport>>
+simulateBankConflicts(tile::ScheduleAttr schedule);
+
+} // namespace gemm_opt::analysis
+
+#endif // GEMM_OPT_ANALYSIS_BANKCONFLICTS_H

@@ -1,0 +1,90 @@
+//===- ChipPerformance.h - throughput figures of target devices -*- C++ -*-===//
+//
+// The numbers the static schedule model divides by: tensor and FFMA peaks,
+// DRAM and shared-memory bandwidth, and the per-SM resources occupancy is
+// computed from. ChipInfo (dialect/) holds what a schedule is *checked*
+// against; this file holds what it is *timed* against. One chip name (sm_90a)
+// covers devices with different memory systems (H100 SXM, H200), so figures
+// are keyed by device, and each device names the chips it runs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_ANALYSIS_CHIPPERFORMANCE_H
+#define GEMM_OPT_ANALYSIS_CHIPPERFORMANCE_H
+
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+#include <optional>
+
+namespace gemm_opt::analysis {
+
+struct ChipPerformance {
+  /// Device key: "a100", "h100", "h200".
+  llvm::StringRef device;
+  /// Marketing name, for reports.
+  llvm::StringRef deviceName;
+  /// Compute capability of the device (80, 90).
+  int computeCapability;
+  int64_t multiprocessors;
+  /// Boost clock in GHz; per-clock figures (shared-memory bandwidth) are
+  /// scaled by it.
+  double clockGHz;
+  /// Dense peaks in TFLOP/s.
+  double tensorHalfTflops;  // f16 / bf16 inputs, f32 accumulation
+  double tensorTf32Tflops;
+  double ffmaTflops;        // fp32 FFMA on the CUDA cores
+  /// DRAM bandwidth in TB/s and L2 capacity in bytes.
+  double dramTBps;
+  int64_t l2Bytes;
+  /// Per SM: shared memory (all of it, and what each resident block
+  /// reserves), shared-memory bandwidth (32 banks × 4 bytes per clock),
+  /// registers, threads and blocks.
+  int64_t sharedBytesPerSM;
+  int64_t sharedBytesReservedPerBlock;
+  int64_t sharedBytesPerClock;
+  int64_t registersPerSM;
+  int64_t maxThreadsPerSM;
+  int64_t maxBlocksPerSM;
+  /// Registers are allocated per warp in units of this many.
+  int64_t registerAllocationUnit;
+  /// Latency of a global load that misses L2, in microseconds: what a
+  /// block's pipeline fill costs when no other block hides it.
+  double dramLatencyUs;
+
+  /// Dense tensor-core FLOPs per clock of one SM.
+  double tensorFlopsPerClockPerSM() const {
+    return tensorHalfTflops * 1e12 / (multiprocessors * clockGHz * 1e9);
+  }
+  /// Bytes per second of all SMs' shared memory.
+  double sharedBytesPerSecond() const {
+    return double(sharedBytesPerClock) * multiprocessors * clockGHz * 1e9;
+  }
+  /// FLOPs per byte at which the tensor peak equals DRAM / shared-memory
+  /// bandwidth (the roofline ridges).
+  double dramBalance() const { return tensorHalfTflops / dramTBps; }
+  double sharedBalance() const {
+    return tensorHalfTflops * 1e12 / sharedBytesPerSecond();
+  }
+  /// The same ridges for fp32 FFMA on the CUDA cores.
+  double ffmaDramBalance() const { return ffmaTflops / dramTBps; }
+  double ffmaSharedBalance() const {
+    return ffmaTflops * 1e12 / sharedBytesPerSecond();
+  }
+};
+
+/// The figures of `device` ("a100", "h100", "h200"), or nothing.
+std::optional<ChipPerformance> lookupDevicePerformance(llvm::StringRef device);
+
+/// The device a chip is modelled as when none is named: sm_80 → a100,
+/// sm_90 and sm_90a → h100. Nothing for chips without figures.
+std::optional<llvm::StringRef> getDefaultDevice(llvm::StringRef chip);
+
+/// Whether `device` runs code compiled for `chip` (same compute capability).
+bool deviceRunsChip(const ChipPerformance &device, llvm::StringRef chip);
+
+/// "a100, h100, h200", for diagnostics.
+llvm::StringRef knownDeviceList();
+
+} // namespace gemm_opt::analysis
+
+#endif // GEMM_OPT_ANALYSIS_CHIPPERFORMANCE_H

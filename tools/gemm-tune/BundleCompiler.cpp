@@ -1,0 +1,88 @@
+//===- BundleCompiler.cpp - candidates to kernel bundles in parallel ------===//
+//
+// gemm-translate runs as a subprocess per candidate: the same pipeline as a
+// hand-written schedule, its crashes isolated, and its MLIR context not
+// shared between threads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BundleCompiler.h"
+
+#include "ProgressBar.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/ThreadPool.h"
+
+using namespace llvm;
+using namespace gemm_opt::tune;
+
+static std::string joinPath(StringRef directory, StringRef sub,
+                            StringRef name = "") {
+  SmallString<256> path(directory);
+  sys::path::append(path, sub);
+  if (!name.empty())
+    sys::path::append(path, name);
+  return std::string(path);
+}
+
+static CompileResult compileOne(const Candidate &candidate, StringRef directory,
+                                StringRef gemmTranslate) {
+  CompileResult result;
+  result.bundle = (Twine("bundles/") + candidate.name + "/kernel.json").str();
+  std::string schedule =
+      joinPath(directory, "schedules", candidate.name + ".mlir");
+  std::string bundleDir = joinPath(directory, "bundles", candidate.name);
+  std::string log = joinPath(directory, "logs", candidate.name + ".log");
+  {
+    std::error_code ec;
+    raw_fd_ostream os(schedule, ec, sys::fs::OF_Text);
+    if (ec) {
+      result.error = "cannot write " + schedule + ": " + ec.message();
+      return result;
+    }
+    os << makeCandidateModule(candidate);
+  }
+  if (std::error_code ec = sys::fs::create_directories(bundleDir)) {
+    result.error = "cannot create " + bundleDir + ": " + ec.message();
+    return result;
+  }
+  std::string output = joinPath(bundleDir, "kernel.json");
+  SmallVector<StringRef> args{gemmTranslate, schedule, "--to-bundle", "-o",
+                              output};
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
+                                          StringRef(log)};
+  std::string message;
+  int status = sys::ExecuteAndWait(gemmTranslate, args, std::nullopt,
+                                   redirects, /*SecondsToWait=*/600,
+                                   /*MemoryLimit=*/0, &message);
+  if (status == 0) {
+    result.compiled = true;
+    return result;
+  }
+  ErrorOr<std::unique_ptr<MemoryBuffer>> text = MemoryBuffer::getFile(log);
+  result.error = message.empty() && text ? (*text)->getBuffer().trim().str()
+                                         : message;
+  if (result.error.empty())
+    result.error = "gemm-translate exited with status " + std::to_string(status);
+  return result;
+}
+
+std::vector<CompileResult>
+gemm_opt::tune::compileBundles(const std::vector<Candidate> &candidates,
+                               StringRef directory, StringRef gemmTranslate,
+                               unsigned jobs) {
+  std::vector<CompileResult> results(candidates.size());
+  for (StringRef sub : {"schedules", "bundles", "logs"})
+    sys::fs::create_directories(joinPath(directory, sub));
+  ProgressBar progress(outs(), "compiling", candidates.size());
+  DefaultThreadPool pool(hardware_concurrency(jobs));
+  for (size_t i = 0; i < candidates.size(); ++i)
+    pool.async([&, i] {
+      results[i] = compileOne(candidates[i], directory, gemmTranslate);
+      progress.advance();
+    });
+  pool.wait();
+  return results;
+}

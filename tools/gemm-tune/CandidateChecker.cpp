@@ -1,0 +1,66 @@
+//===- CandidateChecker.cpp - which candidates compile --------------------===//
+
+#include "CandidateChecker.h"
+
+#include "passes/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Parser/Parser.h"
+
+#include <cctype>
+
+using namespace mlir;
+using namespace gemm_opt::tune;
+
+/// A diagnostic with its numbers replaced by N and the op prefix dropped:
+/// "warp tile [N, N] does not divide block tile [N, N]".
+static std::string classifyReason(llvm::StringRef message) {
+  message.consume_front("'tile.gemm' op ");
+  std::string reason;
+  for (size_t i = 0; i < message.size(); ++i) {
+    if (std::isdigit(static_cast<unsigned char>(message[i]))) {
+      reason += 'N';
+      while (i + 1 < message.size() &&
+             std::isdigit(static_cast<unsigned char>(message[i + 1])))
+        ++i;
+      continue;
+    }
+    reason += message[i];
+  }
+  return reason;
+}
+
+CandidateChecker::CandidateChecker(MLIRContext &context, llvm::StringRef chip)
+    : context(context), checkChip(&context) {
+  TileCheckChipPassOptions options;
+  options.chip = chip.str();
+  checkChip.addPass(createTileCheckChipPass(options));
+}
+
+gemm_opt::tile::ScheduleAttr CandidateChecker::check(const Candidate &candidate,
+                                           CheckCounts &counts) {
+  ++counts.enumerated;
+  std::string firstError;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diagnostic) {
+    if (diagnostic.getSeverity() == DiagnosticSeverity::Error &&
+        firstError.empty())
+      firstError = diagnostic.str();
+    return success();
+  });
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+      makeCandidateModule(candidate), ParserConfig(&context));
+  if (!module) {
+    ++counts.illegal;
+    ++counts.illegalReasons[classifyReason(firstError)];
+    return {};
+  }
+  if (failed(checkChip.run(*module))) {
+    ++counts.unsupported;
+    ++counts.unsupportedReasons[classifyReason(firstError)];
+    return {};
+  }
+  gemm_opt::tile::ScheduleAttr schedule;
+  module->walk([&](gemm_opt::tile::GemmOp gemm) { schedule = gemm.getScheduleAttr(); });
+  ++counts.legal;
+  return schedule;
+}

@@ -1,0 +1,42 @@
+//===- CandidateChecker.h - which candidates compile -------------*- C++ -*-===//
+//
+// Parses each candidate into a module (the tile.gemm verifier, i.e. the
+// dialect's verifyGemmSchedule, runs as part of parsing) and runs
+// tile-check-chip on it, so a candidate is kept exactly when gemm-translate
+// would accept it. Dropped candidates are counted by reason.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TOOLS_GEMMTUNE_CANDIDATECHECKER_H
+#define GEMM_OPT_TOOLS_GEMMTUNE_CANDIDATECHECKER_H
+
+#include "CandidateSpace.h"
+#include "dialect/TileDialect.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <map>
+
+namespace gemm_opt::tune {
+
+struct CheckCounts {
+  int64_t enumerated = 0, illegal = 0, unsupported = 0, legal = 0;
+  /// Drop reasons with the numbers replaced by N, and how often each came.
+  std::map<std::string, int64_t> illegalReasons, unsupportedReasons;
+};
+
+class CandidateChecker {
+public:
+  CandidateChecker(mlir::MLIRContext &context, llvm::StringRef chip);
+
+  /// The candidate's schedule if the verifier and tile-check-chip accept
+  /// it; otherwise a null attribute, and `counts` records why.
+  tile::ScheduleAttr check(const Candidate &candidate, CheckCounts &counts);
+
+private:
+  mlir::MLIRContext &context;
+  mlir::PassManager checkChip;
+};
+
+} // namespace gemm_opt::tune
+
+#endif // GEMM_OPT_TOOLS_GEMMTUNE_CANDIDATECHECKER_H

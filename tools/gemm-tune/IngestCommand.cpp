@@ -1,0 +1,231 @@
+//===- IngestCommand.cpp - gemm-tune ingest -------------------------------===//
+//
+// Joins a plan's manifest with the measurements of scripts/tune-measure.sh:
+//   {"format": "gemm-tune-results-1",
+//    "runs": [{"candidate": ..., "dtype": ..., "m": ..., "n": ..., "k": ...,
+//              "exit_code": 0, "result": <gemm-run --json-out> | null}]}
+// For each problem the fastest passing candidate goes into the tuning
+// database; the table says how the model ranked it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TuneCommands.h"
+
+#include "tuning/TuningDatabase.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+
+#include <cmath>
+
+using namespace llvm;
+using namespace gemm_opt;
+using namespace gemm_opt::tune;
+
+namespace {
+
+int badInput(const Twine &message) {
+  WithColor::error(errs(), "gemm-tune ingest") << message << "\n";
+  return ExitBadInput;
+}
+
+Expected<json::Value> readJSON(StringRef path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFile(path);
+  if (!buffer)
+    return createStringError(formatv("cannot read '{0}': {1}", path,
+                                     buffer.getError().message()));
+  Expected<json::Value> value = json::parse((*buffer)->getBuffer());
+  if (!value)
+    return createStringError(formatv("'{0}' is not JSON: {1}", path,
+                                     toString(value.takeError())));
+  return value;
+}
+
+struct Measurement {
+  double tflops = 0, cublasTflops = 0, ratio = 0;
+  std::string device;
+};
+
+/// The measurement of a passing, timed gemm-run result, or nothing.
+std::optional<Measurement> readMeasurement(const json::Object &run) {
+  const json::Object *result = run.getObject("result");
+  if (!result || result->getString("status") != "pass")
+    return std::nullopt;
+  const json::Object *timing = result->getObject("timing");
+  const json::Object *mine = timing ? timing->getObject("gemm_opt") : nullptr;
+  const json::Object *cublas = timing ? timing->getObject("cublas") : nullptr;
+  if (!mine || !mine->getNumber("tflops"))
+    return std::nullopt;
+  Measurement m;
+  m.tflops = *mine->getNumber("tflops");
+  if (cublas && cublas->getNumber("tflops"))
+    m.cublasTflops = *cublas->getNumber("tflops");
+  m.ratio = timing->getNumber("ratio_to_cublas").value_or(0);
+  if (const json::Object *device = result->getObject("device"))
+    m.device = device->getString("name").value_or("").str();
+  return m;
+}
+
+std::string problemKey(StringRef candidate, StringRef dtype, int64_t m,
+                       int64_t n, int64_t k) {
+  return formatv("{0}|{1}|{2}x{3}x{4}", candidate, dtype, m, n, k);
+}
+
+/// Spearman's rank correlation of the model's order and the measured one
+/// over the candidates measured (1: same order).
+double rankCorrelation(const std::vector<double> &measured) {
+  size_t n = measured.size();
+  if (n < 2)
+    return NAN;
+  std::vector<size_t> order(n);
+  for (size_t i = 0; i < n; ++i)
+    order[i] = i;
+  llvm::stable_sort(order, [&](size_t x, size_t y) {
+    return measured[x] > measured[y];
+  });
+  double sum = 0;
+  for (size_t measuredRank = 0; measuredRank < n; ++measuredRank) {
+    double d = double(order[measuredRank]) - double(measuredRank);
+    sum += d * d;
+  }
+  return 1 - 6 * sum / (double(n) * (double(n) * n - 1));
+}
+
+} // namespace
+
+int gemm_opt::tune::runIngest(const IngestOptions &options) {
+  SmallString<256> manifestPath(options.directory);
+  sys::path::append(manifestPath, "manifest.json");
+  Expected<json::Value> manifest = readJSON(manifestPath);
+  if (!manifest)
+    return badInput(toString(manifest.takeError()));
+  Expected<json::Value> results = readJSON(options.results);
+  if (!results)
+    return badInput(toString(results.takeError()));
+  const json::Object *plan = manifest->getAsObject();
+  if (!plan || plan->getString("format") != "gemm-tune-plan-1")
+    return badInput(formatv("'{0}' is not a gemm-tune plan manifest",
+                            manifestPath));
+  const json::Object *measured = results->getAsObject();
+  const json::Array *runs = measured ? measured->getArray("runs") : nullptr;
+  if (!measured || measured->getString("format") != "gemm-tune-results-1" ||
+      !runs)
+    return badInput(formatv("'{0}' is not a gemm-tune-results-1 file "
+                            "(scripts/tune-measure.sh writes one)",
+                            options.results));
+
+  StringMap<Measurement> byRun;
+  int64_t failedRuns = 0;
+  for (const json::Value &value : *runs) {
+    const json::Object *run = value.getAsObject();
+    if (!run)
+      continue;
+    std::optional<Measurement> m = readMeasurement(*run);
+    if (!m) {
+      ++failedRuns;
+      continue;
+    }
+    byRun[problemKey(run->getString("candidate").value_or(""),
+                     run->getString("dtype").value_or(""),
+                     run->getInteger("m").value_or(0),
+                     run->getInteger("n").value_or(0),
+                     run->getInteger("k").value_or(0))] = *m;
+  }
+
+  StringMap<const json::Object *> candidates;
+  if (const json::Array *list = plan->getArray("candidates"))
+    for (const json::Value &value : *list)
+      if (const json::Object *c = value.getAsObject())
+        candidates[c->getString("name").value_or("")] = c;
+
+  tuning::TuningDatabase database;
+  if (sys::fs::exists(options.database)) {
+    Expected<tuning::TuningDatabase> existing =
+        tuning::TuningDatabase::load(options.database);
+    if (!existing)
+      return badInput(toString(existing.takeError()));
+    database = std::move(*existing);
+  }
+
+  std::string chip = plan->getString("chip").value_or("").str();
+  raw_ostream &os = outs();
+  os << formatv("{0,-5} {1,-15} {2,9} {3,9} {4,6} {5,5} {6,5} {7,9} {8,6}  {9}\n",
+                "dtype", "shape", "TFLOP/s", "cuBLAS", "ratio", "rank", "top5",
+                "model#1", "rho", "best measured candidate");
+  int64_t problemsWithResults = 0, inTopFive = 0;
+  const json::Array *problems = plan->getArray("problems");
+  for (const json::Value &value : problems ? *problems : json::Array()) {
+    const json::Object *problem = value.getAsObject();
+    if (!problem)
+      continue;
+    std::string dtype = problem->getString("dtype").value_or("").str();
+    int64_t m = problem->getInteger("m").value_or(0),
+            n = problem->getInteger("n").value_or(0),
+            k = problem->getInteger("k").value_or(0);
+    std::string shape = formatv("{0}x{1}x{2}", m, n, k);
+    const json::Array *ranking = problem->getArray("ranking");
+    std::optional<size_t> bestIndex;
+    std::string bestName;
+    Measurement best;
+    double bestPredicted = 0, modelFirst = NAN;
+    std::vector<double> measuredInModelOrder;
+    for (size_t i = 0; ranking && i < ranking->size(); ++i) {
+      const json::Object *entry = (*ranking)[i].getAsObject();
+      std::string name = entry->getString("candidate").value_or("").str();
+      auto it = byRun.find(problemKey(name, dtype, m, n, k));
+      if (it == byRun.end())
+        continue;
+      measuredInModelOrder.push_back(it->second.tflops);
+      if (i == 0)
+        modelFirst = it->second.tflops;
+      if (!bestIndex || it->second.tflops > best.tflops) {
+        bestIndex = i;
+        bestName = name;
+        best = it->second;
+        bestPredicted = entry->getNumber("predicted_tflops").value_or(0);
+      }
+    }
+    if (!bestIndex) {
+      os << formatv("{0,-5} {1,-15} no passing measurement\n", dtype, shape);
+      continue;
+    }
+    ++problemsWithResults;
+    int64_t rank = *bestIndex + 1;
+    inTopFive += rank <= 5;
+    os << formatv("{0,-5} {1,-15} {2,9:F1} {3,9:F1} {4,6:F3} {5,5} {6,5} "
+                  "{7,9:F1} {8,6:F2}  {9}\n",
+                  dtype, shape, best.tflops, best.cublasTflops, best.ratio,
+                  rank, rank <= 5 ? "yes" : "no", modelFirst,
+                  rankCorrelation(measuredInModelOrder), bestName);
+
+    tuning::TuningEntry entry;
+    entry.problem = {chip, dtype, dtype, dtype, m, n, k};
+    entry.device = best.device;
+    entry.candidate = bestName;
+    if (const json::Object *c = candidates.lookup(bestName)) {
+      entry.schedule = c->getString("schedule").value_or("").str();
+      if (const json::Array *block = c->getArray("block"))
+        for (size_t i = 0; i < 3 && i < block->size(); ++i)
+          entry.block[i] = (*block)[i].getAsInteger().value_or(0);
+    }
+    entry.measuredTflops = best.tflops;
+    entry.cublasTflops = best.cublasTflops;
+    entry.ratioToCublas = best.ratio;
+    entry.predictedTflops = bestPredicted;
+    entry.modelRank = rank;
+    database.insert(std::move(entry));
+  }
+  os << formatv("\n{0} problems measured; the measured best was in the "
+                "model's top 5 for {1}; {2} runs failed or were not timed\n",
+                problemsWithResults, inTopFive, failedRuns);
+  if (!problemsWithResults)
+    return badInput("no passing measurement matches the plan");
+  if (Error error = database.save(options.database))
+    return badInput(toString(std::move(error)));
+  os << "tuning database: " << options.database << "\n";
+  return ExitSuccess;
+}

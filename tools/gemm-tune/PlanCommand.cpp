@@ -1,0 +1,359 @@
+//===- PlanCommand.cpp - gemm-tune plan -----------------------------------===//
+//
+// Enumerate → check (verifier + tile-check-chip) → rank per problem with
+// the static model → compile the union of each problem's top N → write
+//   DIR/manifest.json  the plan: counts, rankings, candidates and bundles
+//   DIR/runs.tsv       one line per (problem, compiled candidate) for
+//                      scripts/tune-measure.sh
+//   DIR/bin/gemm-run   when a gemm-run was found or given
+//
+//===----------------------------------------------------------------------===//
+
+#include "BundleCompiler.h"
+#include "CandidateChecker.h"
+#include "ProgressBar.h"
+#include "TuneCommands.h"
+
+#include "analysis/ScheduleAnalysis.h"
+#include "dialect/ChipInfo.h"
+#include "passes/Registration.h"
+#include "tuning/TuningDatabase.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+
+#include <algorithm>
+
+using namespace llvm;
+using namespace gemm_opt;
+using namespace gemm_opt::tune;
+using analysis::GemmShape;
+
+namespace {
+
+struct LegalCandidate {
+  Candidate candidate;
+  tile::ScheduleAttr schedule;
+};
+
+struct RankedCandidate {
+  size_t legalIndex;
+  analysis::ShapePrediction prediction;
+  /// Place in the model's order of all dividing candidates (1 = best).
+  int64_t overallRank = 0;
+};
+
+struct Problem {
+  std::string dtype;
+  GemmShape shape;
+  int64_t notDivisible = 0, dividing = 0;
+  /// The model's best `top`, at most `variants` per family, block and warp
+  /// tile; best first.
+  std::vector<RankedCandidate> shortlist;
+};
+
+/// Family, block and warp tile: what tells schedules apart structurally.
+std::string structureKey(tile::ScheduleAttr s) {
+  return formatv("{0}:{1}x{2}x{3}:{4}x{5}", s.isWgmma() ? "wgmma" : "sync",
+                 s.getBlockM(), s.getBlockN(), s.getBlockK(), s.getWarpM(),
+                 s.getWarpN());
+}
+
+int badInput(const Twine &message) {
+  WithColor::error(errs(), "gemm-tune plan") << message << "\n";
+  return ExitBadInput;
+}
+
+std::string shapeName(const GemmShape &s) {
+  return formatv("{0}x{1}x{2}", s.m, s.n, s.k);
+}
+
+void printCounts(raw_ostream &os, StringRef dtype, const CheckCounts &c) {
+  os << formatv("{0}: {1} candidates enumerated, {2} illegal (verifier), {3} "
+                "unsupported (tile-check-chip), {4} legal\n",
+                dtype, c.enumerated, c.illegal, c.unsupported, c.legal);
+  for (auto [title, reasons] :
+       {std::pair{"illegal", &c.illegalReasons},
+        std::pair{"unsupported", &c.unsupportedReasons}})
+    for (const auto &[reason, count] : *reasons)
+      os << formatv("  {0,5} {1}: {2}\n", count, title, reason);
+}
+
+json::Object countsJSON(StringRef dtype, const CheckCounts &c) {
+  json::Object illegal, unsupported;
+  for (const auto &[reason, count] : c.illegalReasons)
+    illegal[reason] = count;
+  for (const auto &[reason, count] : c.unsupportedReasons)
+    unsupported[reason] = count;
+  return json::Object{{"dtype", dtype},
+                      {"enumerated", c.enumerated},
+                      {"illegal", c.illegal},
+                      {"unsupported", c.unsupported},
+                      {"legal", c.legal},
+                      {"illegal_reasons", std::move(illegal)},
+                      {"unsupported_reasons", std::move(unsupported)}};
+}
+
+/// The gemm-translate / gemm-run next to this executable.
+std::string siblingTool(StringRef name) {
+  std::string self = sys::fs::getMainExecutable(nullptr, nullptr);
+  SmallString<256> path(sys::path::parent_path(self));
+  sys::path::append(path, name);
+  return sys::fs::can_execute(path) ? std::string(path) : std::string();
+}
+
+} // namespace
+
+int gemm_opt::tune::runPlan(const PlanOptions &options) {
+  if (!tile::lookupChip(options.chip))
+    return badInput(formatv("--chip: unknown chip '{0}'; known chips: {1}",
+                            options.chip, tile::knownChipList()));
+  StringRef deviceName = options.device;
+  if (deviceName.empty()) {
+    std::optional<StringRef> fallback = analysis::getDefaultDevice(options.chip);
+    if (!fallback)
+      return badInput(formatv("--device: no default device for {0}; name one "
+                              "of {1}",
+                              options.chip, analysis::knownDeviceList()));
+    deviceName = *fallback;
+  }
+  std::optional<analysis::ChipPerformance> device =
+      analysis::lookupDevicePerformance(deviceName);
+  if (!device)
+    return badInput(formatv("--device: unknown device '{0}'; known devices: {1}",
+                            deviceName, analysis::knownDeviceList()));
+  if (!analysis::deviceRunsChip(*device, options.chip))
+    return badInput(formatv("--device: {0} does not run {1}", deviceName,
+                            options.chip));
+  for (const std::string &dtype : options.dtypes)
+    if (dtype != "bf16" && dtype != "f16")
+      return badInput(formatv("--dtypes: '{0}' is not bf16 or f16", dtype));
+  for (const std::string &family : options.families)
+    if (family != "sync" && family != "wgmma")
+      return badInput(formatv("--families: '{0}' is not sync or wgmma", family));
+  if (options.dtypes.empty() || options.families.empty() ||
+      options.shapes.empty())
+    return badInput("--dtypes, --families and --shapes must not be empty");
+  if (options.top == 0 || options.jobs == 0 || options.variants == 0)
+    return badInput("--top, --variants and -j must be at least 1");
+  std::string gemmTranslate = options.gemmTranslate.empty()
+                                  ? siblingTool("gemm-translate")
+                                  : options.gemmTranslate;
+  bool compile = !options.directory.empty() && options.compile;
+  if (compile && !sys::fs::can_execute(gemmTranslate))
+    return badInput(formatv("--gemm-translate: '{0}' is not an executable",
+                            gemmTranslate));
+
+  mlir::DialectRegistry registry;
+  registerGemmOptDialects(registry);
+  mlir::MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  context.disableMultithreading();
+  CandidateChecker checker(context, options.chip);
+
+  // Enumerate and check.
+  raw_ostream &os = outs();
+  StringMap<std::vector<LegalCandidate>> legal;
+  json::Array enumeration;
+  for (const std::string &dtype : options.dtypes) {
+    std::vector<Candidate> space =
+        enumerateCandidates(options.chip, dtype, options.families);
+    CheckCounts counts;
+    {
+      ProgressBar progress(os, "checking " + dtype, space.size());
+      for (Candidate &candidate : space) {
+        if (tile::ScheduleAttr schedule = checker.check(candidate, counts))
+          legal[dtype].push_back({std::move(candidate), schedule});
+        progress.advance();
+      }
+    }
+    printCounts(os, dtype, counts);
+    enumeration.push_back(countsJSON(dtype, counts));
+  }
+
+  // Rank every legal candidate of the problem's type that divides it.
+  std::vector<Problem> problems;
+  for (const std::string &dtype : options.dtypes)
+    for (const GemmShape &shape : options.shapes) {
+      Problem problem{dtype, shape, 0, 0, {}};
+      const std::vector<LegalCandidate> &candidates = legal[dtype];
+      std::vector<RankedCandidate> ranking;
+      for (size_t i = 0; i < candidates.size(); ++i) {
+        Expected<analysis::ScheduleAnalysis> analysis =
+            analysis::analyzeSchedule(candidates[i].schedule, *device, shape);
+        if (!analysis) {
+          consumeError(analysis.takeError());
+          ++problem.notDivisible;
+          continue;
+        }
+        ranking.push_back({i, *analysis->prediction, 0});
+      }
+      llvm::stable_sort(ranking, [&](const RankedCandidate &x,
+                                     const RankedCandidate &y) {
+        if (x.prediction.seconds != y.prediction.seconds)
+          return x.prediction.seconds < y.prediction.seconds;
+        return candidates[x.legalIndex].candidate.name <
+               candidates[y.legalIndex].candidate.name;
+      });
+      problem.dividing = ranking.size();
+      StringMap<unsigned> perStructure;
+      for (auto [index, ranked] : llvm::enumerate(ranking)) {
+        if (problem.shortlist.size() == options.top)
+          break;
+        unsigned &taken =
+            perStructure[structureKey(candidates[ranked.legalIndex].schedule)];
+        if (taken == options.variants)
+          continue;
+        ++taken;
+        ranked.overallRank = index + 1;
+        problem.shortlist.push_back(ranked);
+      }
+      problems.push_back(std::move(problem));
+    }
+
+  // The union of the top N of every problem, in first-seen order.
+  std::vector<Candidate> selected;
+  StringMap<size_t> selectedIndex;
+  StringMap<tile::ScheduleAttr> selectedSchedule;
+  for (const Problem &problem : problems) {
+    const std::vector<LegalCandidate> &candidates = legal[problem.dtype];
+    os << formatv("\n{0} {1} ({2}): {3} legal candidates divide it, {4} do "
+                  "not; the static model's top {5} on {6} (at most {7} per "
+                  "block and warp tile):\n",
+                  problem.dtype, shapeName(problem.shape),
+                  tuning::classifyShape(problem.shape.m, problem.shape.n,
+                                        problem.shape.k),
+                  problem.dividing, problem.notDivisible,
+                  problem.shortlist.size(), device->device, options.variants);
+    os << formatv("  {0,4}  {1,7}  {2,9}  {3,9}  {4,-13}  {5}\n", "rank",
+                  "overall", "TFLOP/s", "time us", "bound", "candidate");
+    for (auto [rank, ranked] : llvm::enumerate(problem.shortlist)) {
+      const Candidate &candidate = candidates[ranked.legalIndex].candidate;
+      os << formatv("  {0,4}  {1,7}  {2,9:F1}  {3,9:F1}  {4,-13}  {5}\n",
+                    rank + 1, ranked.overallRank, ranked.prediction.tflops,
+                    ranked.prediction.seconds * 1e6, ranked.prediction.bound,
+                    candidate.name);
+      if (selectedIndex.try_emplace(candidate.name, selected.size()).second) {
+        selected.push_back(candidate);
+        selectedSchedule[candidate.name] = candidates[ranked.legalIndex].schedule;
+      }
+    }
+  }
+  if (options.directory.empty())
+    return ExitSuccess;
+
+  if (std::error_code ec = sys::fs::create_directories(options.directory))
+    return badInput(formatv("cannot create '{0}': {1}", options.directory,
+                            ec.message()));
+  std::vector<CompileResult> compiled(selected.size());
+  if (compile)
+    compiled = compileBundles(selected, options.directory, gemmTranslate,
+                              options.jobs);
+  int failures = 0;
+  json::Array candidatesJSON;
+  for (auto [candidate, result] : llvm::zip_equal(selected, compiled)) {
+    tile::ScheduleAttr schedule = selectedSchedule[candidate.name];
+    json::Object entry{{"name", candidate.name},
+                       {"family", candidate.family},
+                       {"dtype", candidate.dtype},
+                       {"schedule", candidate.schedule},
+                       {"block", json::Array{schedule.getBlockM(),
+                                             schedule.getBlockN(),
+                                             schedule.getBlockK()}},
+                       {"compiled", result.compiled}};
+    if (compile)
+      entry["bundle"] = result.bundle;
+    if (compile && !result.compiled) {
+      ++failures;
+      entry["error"] = result.error;
+      WithColor::warning(errs(), "gemm-tune plan")
+          << candidate.name << " did not compile: " << result.error << "\n";
+    }
+    candidatesJSON.push_back(std::move(entry));
+  }
+
+  // The manifest and the run list.
+  json::Array problemsJSON;
+  std::string runs;
+  for (const Problem &problem : problems) {
+    const std::vector<LegalCandidate> &candidates = legal[problem.dtype];
+    json::Array ranking;
+    for (auto [rank, ranked] : llvm::enumerate(problem.shortlist)) {
+      const Candidate &candidate = candidates[ranked.legalIndex].candidate;
+      const analysis::ShapePrediction &p = ranked.prediction;
+      ranking.push_back(json::Object{{"candidate", candidate.name},
+                                     {"rank", int64_t(rank + 1)},
+                                     {"overall_rank", ranked.overallRank},
+                                     {"predicted_us", p.seconds * 1e6},
+                                     {"predicted_tflops", p.tflops},
+                                     {"bound", p.bound}});
+      if (compile && compiled[selectedIndex[candidate.name]].compiled)
+        runs += formatv("{0}\t{1}\t{2}\t{3}\t{4}\t{5}\n", candidate.name,
+                        problem.dtype, problem.shape.m, problem.shape.n,
+                        problem.shape.k,
+                        compiled[selectedIndex[candidate.name]].bundle);
+    }
+    problemsJSON.push_back(json::Object{
+        {"dtype", problem.dtype},
+        {"m", problem.shape.m},
+        {"n", problem.shape.n},
+        {"k", problem.shape.k},
+        {"shape_class", tuning::classifyShape(problem.shape.m, problem.shape.n,
+                                              problem.shape.k)},
+        {"legal_dividing", problem.dividing},
+        {"not_divisible", problem.notDivisible},
+        {"ranking", std::move(ranking)}});
+  }
+  json::Object manifest{{"format", "gemm-tune-plan-1"},
+                        {"chip", options.chip},
+                        {"device", device->device},
+                        {"top", int64_t(options.top)},
+                        {"variants", int64_t(options.variants)},
+                        {"enumeration", std::move(enumeration)},
+                        {"problems", std::move(problemsJSON)},
+                        {"candidates", std::move(candidatesJSON)}};
+  auto writeFile = [&](StringRef name, auto write) -> bool {
+    SmallString<256> path(options.directory);
+    sys::path::append(path, name);
+    std::error_code ec;
+    raw_fd_ostream file(path, ec, sys::fs::OF_Text);
+    if (ec) {
+      WithColor::error(errs(), "gemm-tune plan")
+          << "cannot write '" << path << "': " << ec.message() << "\n";
+      return false;
+    }
+    write(file);
+    return true;
+  };
+  if (!writeFile("manifest.json", [&](raw_ostream &file) {
+        file << formatv("{0:2}", json::Value(std::move(manifest))) << "\n";
+      }))
+    return ExitBadInput;
+  if (compile && !writeFile("runs.tsv", [&](raw_ostream &file) { file << runs; }))
+    return ExitBadInput;
+
+  std::string gemmRun =
+      options.gemmRun.empty() ? siblingTool("gemm-run") : options.gemmRun;
+  if (compile && !gemmRun.empty()) {
+    SmallString<256> bin(options.directory);
+    sys::path::append(bin, "bin");
+    sys::fs::create_directories(bin);
+    sys::path::append(bin, "gemm-run");
+    if (std::error_code ec = sys::fs::copy_file(gemmRun, bin))
+      return badInput(formatv("cannot copy '{0}': {1}", gemmRun, ec.message()));
+    sys::fs::setPermissions(bin, sys::fs::all_read | sys::fs::all_exe |
+                                     sys::fs::owner_write);
+  }
+  os << formatv("\nplan written to {0}: {1} candidates{2}\n", options.directory,
+                selected.size(),
+                compile ? formatv(", {0} compiled, {1} failed",
+                                  selected.size() - failures, failures)
+                              .str()
+                        : std::string(" (not compiled)"));
+  return failures ? ExitFailure : ExitSuccess;
+}

@@ -1,0 +1,128 @@
+//===- gemm-tune.cpp - schedule tuner -------------------------------------===//
+//
+//   gemm-tune plan --chip sm_90a --device h200 --dtypes bf16,f16 \
+//       --shapes benchmark --top 8 -o tune-plan
+//   (on the GPU machine) scripts/tune-measure.sh tune-plan
+//   gemm-tune ingest tune-plan tune-plan/results.json \
+//       --database tuning-database.json
+//
+//===----------------------------------------------------------------------===//
+
+#include "ProblemShapes.h"
+#include "TuneCommands.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace llvm;
+using namespace gemm_opt::tune;
+
+static cl::SubCommand planCommand(
+    "plan", "Enumerate, check and rank schedules; compile the best per shape");
+static cl::SubCommand ingestCommand(
+    "ingest", "Read measurements into the tuning database and print a table");
+
+static cl::opt<std::string> chip("chip", cl::desc("Target chip"),
+                                 cl::init("sm_90a"), cl::sub(planCommand));
+static cl::opt<std::string>
+    device("device",
+           cl::desc("Device the model times for (a100, h100, h200; default: "
+                    "the chip's)"),
+           cl::init(""), cl::sub(planCommand));
+static cl::list<std::string> dtypes("dtypes", cl::CommaSeparated,
+                                    cl::desc("Input types: bf16,f16"),
+                                    cl::sub(planCommand));
+static cl::list<std::string> families("families", cl::CommaSeparated,
+                                      cl::desc("MMA families: sync,wgmma"),
+                                      cl::sub(planCommand));
+static cl::list<std::string>
+    shapes("shapes", cl::CommaSeparated,
+           cl::desc("Problems: MxNxK, 'benchmark' or a shape class (large, "
+                    "shallow-k, small, deep-k, skinny); default benchmark"),
+           cl::sub(planCommand));
+static cl::opt<unsigned> top("top", cl::init(8),
+                             cl::desc("Candidates compiled per problem"),
+                             cl::sub(planCommand));
+static cl::opt<unsigned> variants(
+    "variants", cl::init(2),
+    cl::desc("Candidates of one family, block and warp tile per problem"),
+    cl::sub(planCommand));
+static cl::opt<std::string> outputDirectory(
+    "o", cl::desc("Plan directory (manifest, bundles); none: rank only"),
+    cl::value_desc("DIR"), cl::init(""), cl::sub(planCommand));
+static cl::opt<bool> noCompile("no-compile",
+                               cl::desc("Write the manifest, compile nothing"),
+                               cl::sub(planCommand));
+static cl::opt<unsigned> jobs("j", cl::init(2),
+                              cl::desc("Parallel gemm-translate processes"),
+                              cl::sub(planCommand));
+static cl::opt<std::string> gemmTranslate(
+    "gemm-translate", cl::desc("gemm-translate (default: next to gemm-tune)"),
+    cl::init(""), cl::sub(planCommand));
+static cl::opt<std::string>
+    gemmRun("gemm-run",
+            cl::desc("gemm-run to copy into DIR/bin (default: next to "
+                     "gemm-tune)"),
+            cl::init(""), cl::sub(planCommand));
+
+static cl::opt<std::string> planDirectory(cl::Positional, cl::Required,
+                                          cl::desc("<plan directory>"),
+                                          cl::sub(ingestCommand));
+static cl::opt<std::string> resultsFile(cl::Positional, cl::Required,
+                                        cl::desc("<results.json>"),
+                                        cl::sub(ingestCommand));
+static cl::opt<std::string>
+    databaseFile("database",
+                 cl::desc("Tuning database to update (default: "
+                          "<plan directory>/tuning-database.json)"),
+                 cl::init(""), cl::sub(ingestCommand));
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "gemm-tune: schedule tuner\n");
+  if (planCommand) {
+    PlanOptions options;
+    options.chip = chip;
+    options.device = device;
+    options.dtypes = dtypes.empty() ? std::vector<std::string>{"bf16", "f16"}
+                                    : std::vector<std::string>(dtypes);
+    options.families = families.empty()
+                           ? std::vector<std::string>{"sync", "wgmma"}
+                           : std::vector<std::string>(families);
+    std::vector<std::string> shapeTexts =
+        shapes.empty() ? std::vector<std::string>{"benchmark"}
+                       : std::vector<std::string>(shapes);
+    for (const std::string &text : shapeTexts) {
+      Expected<std::vector<gemm_opt::analysis::GemmShape>> parsed =
+          parseShapes(text);
+      if (!parsed) {
+        WithColor::error(errs(), "gemm-tune plan")
+            << "--shapes: " << toString(parsed.takeError()) << "\n";
+        return ExitBadInput;
+      }
+      options.shapes.insert(options.shapes.end(), parsed->begin(),
+                            parsed->end());
+    }
+    options.top = top;
+    options.variants = variants;
+    options.directory = outputDirectory;
+    options.compile = !noCompile;
+    options.jobs = jobs;
+    options.gemmTranslate = gemmTranslate;
+    options.gemmRun = gemmRun;
+    return runPlan(options);
+  }
+  if (ingestCommand) {
+    IngestOptions options;
+    options.directory = planDirectory;
+    options.results = resultsFile;
+    options.database = databaseFile.empty()
+                           ? planDirectory + "/tuning-database.json"
+                           : std::string(databaseFile);
+    return runIngest(options);
+  }
+  WithColor::error(errs(), "gemm-tune")
+      << "name a command: plan or ingest (see --help)\n";
+  return ExitBadInput;
+}

@@ -1,0 +1,207 @@
+//===- TuningDatabase.cpp - measured best schedules per problem -----------===//
+
+#include "tuning/TuningDatabase.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <tuple>
+
+using namespace llvm;
+using namespace gemm_opt::tuning;
+
+std::string gemm_opt::tuning::classifyShape(int64_t m, int64_t n, int64_t k) {
+  if (std::min(m, n) <= 256)
+    return "skinny";
+  if (double(m) * n <= 4.0 * 1024 * 1024 && k >= 4 * std::max(m, n))
+    return "deep-k";
+  if (4 * k <= std::min(m, n))
+    return "shallow-k";
+  if (double(m) * n * k <= 2048.0 * 2048 * 2048)
+    return "small";
+  return "large";
+}
+
+static bool sameTypes(const ProblemKey &x, const ProblemKey &y) {
+  return x.chip == y.chip && x.a == y.a && x.b == y.b && x.c == y.c;
+}
+
+static bool sameProblem(const ProblemKey &x, const ProblemKey &y) {
+  return sameTypes(x, y) && x.m == y.m && x.n == y.n && x.k == y.k;
+}
+
+static auto orderKey(const TuningEntry &e) {
+  const ProblemKey &p = e.problem;
+  return std::tie(p.chip, p.a, p.b, p.c, p.m, p.n, p.k);
+}
+
+void TuningDatabase::insert(TuningEntry entry) {
+  for (TuningEntry &existing : entries)
+    if (sameProblem(existing.problem, entry.problem)) {
+      existing = std::move(entry);
+      return;
+    }
+  entries.push_back(std::move(entry));
+}
+
+static double logDistance(const ProblemKey &x, const ProblemKey &y) {
+  double dm = std::log2(double(x.m) / y.m), dn = std::log2(double(x.n) / y.n),
+         dk = std::log2(double(x.k) / y.k);
+  return std::sqrt(dm * dm + dn * dn + dk * dk);
+}
+
+std::optional<TuningDatabase::Match>
+TuningDatabase::lookup(const ProblemKey &problem) const {
+  if (problem.m <= 0 || problem.n <= 0 || problem.k <= 0)
+    return std::nullopt;
+  std::string wantedClass = classifyShape(problem.m, problem.n, problem.k);
+  std::optional<Match> best;
+  bool bestSameClass = false;
+  for (const TuningEntry &entry : entries) {
+    if (!sameTypes(entry.problem, problem))
+      continue;
+    if (sameProblem(entry.problem, problem))
+      return Match{&entry, true, 0.0};
+    const std::array<int64_t, 3> &block = entry.block;
+    if (block[0] <= 0 || block[1] <= 0 || block[2] <= 0 ||
+        problem.m % block[0] || problem.n % block[1] || problem.k % block[2])
+      continue;
+    bool sameClass = classifyShape(entry.problem.m, entry.problem.n,
+                                   entry.problem.k) == wantedClass;
+    double distance = logDistance(entry.problem, problem);
+    if (!best || (sameClass && !bestSameClass) ||
+        (sameClass == bestSameClass && distance < best->distance)) {
+      best = Match{&entry, false, distance};
+      bestSameClass = sameClass;
+    }
+  }
+  return best;
+}
+
+json::Value TuningDatabase::toJSON() const {
+  std::vector<const TuningEntry *> sorted;
+  for (const TuningEntry &entry : entries)
+    sorted.push_back(&entry);
+  llvm::stable_sort(sorted, [](const TuningEntry *x, const TuningEntry *y) {
+    return orderKey(*x) < orderKey(*y);
+  });
+  json::Array array;
+  for (const TuningEntry *e : sorted) {
+    const ProblemKey &p = e->problem;
+    array.push_back(json::Object{
+        {"chip", p.chip},
+        {"device", e->device},
+        {"a", p.a},
+        {"b", p.b},
+        {"c", p.c},
+        {"m", p.m},
+        {"n", p.n},
+        {"k", p.k},
+        {"shape_class", classifyShape(p.m, p.n, p.k)},
+        {"block", json::Array{e->block[0], e->block[1], e->block[2]}},
+        {"candidate", e->candidate},
+        {"schedule", e->schedule},
+        {"measured_tflops", e->measuredTflops},
+        {"cublas_tflops", e->cublasTflops},
+        {"ratio_to_cublas", e->ratioToCublas},
+        {"predicted_tflops", e->predictedTflops},
+        {"model_rank", e->modelRank}});
+  }
+  return json::Object{{"format", FormatName}, {"entries", std::move(array)}};
+}
+
+/// Reads one entry; `path` names it in errors.
+static Expected<TuningEntry> readEntry(const json::Value &value,
+                                       json::Path path) {
+  TuningEntry entry;
+  const json::Object *object = value.getAsObject();
+  if (!object) {
+    path.report("expected an object");
+    return createStringError("entry is not an object");
+  }
+  json::ObjectMapper mapper(value, path);
+  ProblemKey &p = entry.problem;
+  std::vector<int64_t> block;
+  bool ok = mapper && mapper.map("chip", p.chip) && mapper.map("a", p.a) &&
+            mapper.map("b", p.b) && mapper.map("c", p.c) &&
+            mapper.map("m", p.m) && mapper.map("n", p.n) &&
+            mapper.map("k", p.k) && mapper.map("block", block) &&
+            mapper.map("schedule", entry.schedule) &&
+            mapper.map("measured_tflops", entry.measuredTflops) &&
+            mapper.mapOptional("device", entry.device) &&
+            mapper.mapOptional("candidate", entry.candidate) &&
+            mapper.mapOptional("cublas_tflops", entry.cublasTflops) &&
+            mapper.mapOptional("ratio_to_cublas", entry.ratioToCublas) &&
+            mapper.mapOptional("predicted_tflops", entry.predictedTflops) &&
+            mapper.mapOptional("model_rank", entry.modelRank);
+  if (!ok)
+    return createStringError("malformed entry");
+  if (block.size() != 3) {
+    path.field("block").report("expected [BM, BN, BK]");
+    return createStringError("malformed entry");
+  }
+  entry.block = {block[0], block[1], block[2]};
+  return entry;
+}
+
+Expected<TuningDatabase> TuningDatabase::fromJSON(const json::Value &value) {
+  json::Path::Root root("tuning database");
+  const json::Object *object = value.getAsObject();
+  if (!object)
+    return createStringError("tuning database: expected a JSON object");
+  std::optional<StringRef> format = object->getString("format");
+  if (!format || *format != FormatName)
+    return createStringError(
+        formatv("tuning database: format must be \"{0}\"", FormatName));
+  const json::Array *array = object->getArray("entries");
+  if (!array)
+    return createStringError("tuning database: missing \"entries\" array");
+  TuningDatabase database;
+  json::Path rootPath(root);
+  json::Path entriesPath = rootPath.field("entries");
+  for (auto [index, value] : llvm::enumerate(*array)) {
+    Expected<TuningEntry> entry = readEntry(value, entriesPath.index(index));
+    if (!entry) {
+      consumeError(entry.takeError());
+      return createStringError(
+          formatv("tuning database: {0}", toString(root.getError())));
+    }
+    database.insert(std::move(*entry));
+  }
+  return database;
+}
+
+Expected<TuningDatabase> TuningDatabase::load(StringRef path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
+      MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buffer)
+    return createStringError(formatv("cannot read tuning database '{0}': {1}",
+                                     path, buffer.getError().message()));
+  Expected<json::Value> value = json::parse((*buffer)->getBuffer());
+  if (!value)
+    return createStringError(formatv("'{0}' is not JSON: {1}", path,
+                                     toString(value.takeError())));
+  Expected<TuningDatabase> database = fromJSON(*value);
+  if (!database)
+    return createStringError(
+        formatv("'{0}': {1}", path, toString(database.takeError())));
+  return database;
+}
+
+Error TuningDatabase::save(StringRef path) const {
+  std::error_code ec;
+  raw_fd_ostream os(path, ec, sys::fs::OF_Text);
+  if (ec)
+    return createStringError(
+        formatv("cannot write '{0}': {1}", path, ec.message()));
+  os << formatv("{0:2}", toJSON()) << "\n";
+  os.close();
+  if (os.has_error())
+    return createStringError(
+        formatv("cannot write '{0}': {1}", path, os.error().message()));
+  return Error::success();
+}

@@ -1,0 +1,160 @@
+//===- TuningDatabaseTest.cpp - the tuning database round trip and lookup -===//
+
+#include "tuning/TuningDatabase.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace gemm_opt::tuning;
+
+namespace {
+
+TuningEntry makeEntry(std::string chip, std::string type, int64_t m, int64_t n,
+                      int64_t k, std::array<int64_t, 3> block,
+                      std::string candidate, double tflops) {
+  TuningEntry entry;
+  entry.problem = {chip, type, type, type, m, n, k};
+  entry.device = "NVIDIA H200";
+  entry.block = block;
+  entry.candidate = candidate;
+  entry.schedule = "#tile.schedule<chip = \"" + chip + "\", ...>";
+  entry.measuredTflops = tflops;
+  entry.cublasTflops = 800;
+  entry.ratioToCublas = tflops / 800;
+  entry.predictedTflops = 880;
+  entry.modelRank = 3;
+  return entry;
+}
+
+TuningDatabase makeDatabase() {
+  TuningDatabase database;
+  database.insert(makeEntry("sm_90a", "bf16", 4096, 4096, 4096,
+                            {256, 128, 64}, "large-bf16", 750.7));
+  database.insert(makeEntry("sm_90a", "bf16", 1024, 1024, 8192,
+                            {128, 128, 64}, "deep-bf16", 358.4));
+  database.insert(makeEntry("sm_90a", "bf16", 128, 4096, 4096,
+                            {128, 128, 64}, "skinny-bf16", 159.8));
+  database.insert(makeEntry("sm_90a", "f16", 4096, 4096, 4096,
+                            {128, 256, 64}, "large-f16", 725.7));
+  return database;
+}
+
+TEST(TuningDatabase, ClassifiesTheBenchmarkShapes) {
+  EXPECT_EQ(classifyShape(4096, 4096, 4096), "large");
+  EXPECT_EQ(classifyShape(8192, 8192, 8192), "large");
+  EXPECT_EQ(classifyShape(8192, 8192, 1024), "shallow-k");
+  EXPECT_EQ(classifyShape(2048, 2048, 2048), "small");
+  EXPECT_EQ(classifyShape(1024, 1024, 8192), "deep-k");
+  EXPECT_EQ(classifyShape(128, 4096, 4096), "skinny");
+}
+
+TEST(TuningDatabase, RoundTripsThroughAFile) {
+  llvm::SmallString<128> path;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("tuning", "json", path));
+  TuningDatabase database = makeDatabase();
+  ASSERT_FALSE(bool(database.save(path)));
+  llvm::Expected<TuningDatabase> loaded = TuningDatabase::load(path);
+  llvm::sys::fs::remove(path);
+  ASSERT_TRUE(bool(loaded)) << llvm::toString(loaded.takeError());
+  ASSERT_EQ(loaded->getEntries().size(), 4u);
+  // Saved sorted by chip, types and shape: bf16 128x4096x4096 first.
+  const TuningEntry &first = loaded->getEntries()[0];
+  EXPECT_EQ(first.candidate, "skinny-bf16");
+  EXPECT_EQ(first.problem.m, 128);
+  EXPECT_EQ(first.block[0], 128);
+  EXPECT_DOUBLE_EQ(first.measuredTflops, 159.8);
+  EXPECT_DOUBLE_EQ(first.cublasTflops, 800);
+  EXPECT_EQ(first.modelRank, 3);
+  EXPECT_EQ(first.device, "NVIDIA H200");
+  EXPECT_EQ(llvm::formatv("{0}", loaded->toJSON()).str(),
+            llvm::formatv("{0}", database.toJSON()).str());
+}
+
+TEST(TuningDatabase, InsertReplacesTheSameProblem) {
+  TuningDatabase database = makeDatabase();
+  database.insert(makeEntry("sm_90a", "bf16", 4096, 4096, 4096,
+                            {128, 256, 64}, "better", 760));
+  EXPECT_EQ(database.getEntries().size(), 4u);
+  auto match = database.lookup({"sm_90a", "bf16", "bf16", "bf16", 4096, 4096,
+                                4096});
+  ASSERT_TRUE(match);
+  EXPECT_EQ(match->entry->candidate, "better");
+}
+
+TEST(TuningDatabase, FindsTheExactShape) {
+  TuningDatabase database = makeDatabase();
+  auto match = database.lookup({"sm_90a", "f16", "f16", "f16", 4096, 4096,
+                                4096});
+  ASSERT_TRUE(match);
+  EXPECT_TRUE(match->exact);
+  EXPECT_EQ(match->entry->candidate, "large-f16");
+  EXPECT_EQ(match->distance, 0.0);
+}
+
+TEST(TuningDatabase, FallsBackToTheNearestShapeOfTheSameClass) {
+  TuningDatabase database = makeDatabase();
+  // 8192^3 is "large" like 4096^3 (distance sqrt(3)).
+  auto large = database.lookup({"sm_90a", "bf16", "bf16", "bf16", 8192, 8192,
+                                8192});
+  ASSERT_TRUE(large);
+  EXPECT_FALSE(large->exact);
+  EXPECT_EQ(large->entry->candidate, "large-bf16");
+  EXPECT_NEAR(large->distance, std::sqrt(3.0), 1e-9);
+  // 2048x2048x16384 is "deep-k": the 1024x1024x8192 entry.
+  auto deep = database.lookup({"sm_90a", "bf16", "bf16", "bf16", 2048, 2048,
+                               16384});
+  ASSERT_TRUE(deep);
+  EXPECT_EQ(deep->entry->candidate, "deep-bf16");
+}
+
+TEST(TuningDatabase, SkipsEntriesWhoseTileDoesNotDivide) {
+  TuningDatabase database = makeDatabase();
+  // 256x4096x4096 is "skinny"; the skinny entry's 128x128x64 tile divides
+  // it.
+  auto skinny = database.lookup({"sm_90a", "bf16", "bf16", "bf16", 256, 4096,
+                                 4096});
+  ASSERT_TRUE(skinny);
+  EXPECT_EQ(skinny->entry->candidate, "skinny-bf16");
+  // N = 4224 = 16.5 x 256: the only f16 entry's BN = 256 does not divide it.
+  EXPECT_FALSE(database.lookup({"sm_90a", "f16", "f16", "f16", 4096, 4224,
+                                4096}));
+}
+
+TEST(TuningDatabase, HasNothingForOtherChipsOrTypes) {
+  TuningDatabase database = makeDatabase();
+  EXPECT_FALSE(database.lookup({"sm_80", "bf16", "bf16", "bf16", 4096, 4096,
+                                4096}));
+  EXPECT_FALSE(database.lookup({"sm_90a", "bf16", "bf16", "f32", 4096, 4096,
+                                4096}));
+  EXPECT_FALSE(database.lookup({"sm_90a", "bf16", "bf16", "bf16", 0, 4096,
+                                4096}));
+}
+
+TEST(TuningDatabase, RejectsMalformedFiles) {
+  auto wrongFormat = TuningDatabase::fromJSON(
+      llvm::json::Object{{"format", "other"}, {"entries", llvm::json::Array{}}});
+  ASSERT_FALSE(bool(wrongFormat));
+  EXPECT_NE(llvm::toString(wrongFormat.takeError()).find("format must be"),
+            std::string::npos);
+  auto missingBlock = TuningDatabase::fromJSON(llvm::json::Object{
+      {"format", TuningDatabase::FormatName},
+      {"entries",
+       llvm::json::Array{llvm::json::Object{
+           {"chip", "sm_90a"}, {"a", "bf16"}, {"b", "bf16"}, {"c", "bf16"},
+           {"m", 1}, {"n", 1}, {"k", 1}, {"schedule", "s"},
+           {"measured_tflops", 1.0}}}}});
+  ASSERT_FALSE(bool(missingBlock));
+  EXPECT_NE(llvm::toString(missingBlock.takeError()).find("block"),
+            std::string::npos);
+  auto missingFile = TuningDatabase::load("/nonexistent/tuning.json");
+  ASSERT_FALSE(bool(missingFile));
+  EXPECT_NE(llvm::toString(missingFile.takeError()).find("cannot read"),
+            std::string::npos);
+}
+
+} // namespace
