@@ -52,6 +52,16 @@ static LogicalResult checkLowerable(GemmOp gemm, ScheduleAttr schedule) {
                           "#tile.swizzle<128>");
         break;
       }
+    // Upstream nvgpu.warpgroup.mma.store (LLVM 22) offsets the second
+    // 64-row half of a 128-row accumulator by N/2 rows instead of 64, which
+    // is only right for N = 128 (measured: 128x64 tiles computed garbage).
+    if (schedule.getWarpM() > 64 && schedule.getWarpN() != 128)
+      missing.push_back(
+          ("wgmma with a " + Twine(schedule.getWarpM()) + "x" +
+           Twine(schedule.getWarpN()) +
+           " warpgroup tile (more than 64 rows needs N = 128: "
+           "nvgpu.warpgroup.mma.store puts rows 64-127 at row N/2)")
+              .str());
     if (schedule.isWarpSpecialized() &&
         !planHopperKernel(schedule).hasStagingLead())
       missing.push_back("wgmma with consumer groups whose stages are smaller "

@@ -226,3 +226,24 @@ func.func @ffma_unlowered(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?
       : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>
   return
 }
+
+// -----
+
+// A warpgroup owning 128 rows of a 64-wide tile: upstream
+// nvgpu.warpgroup.mma.store would write the second 64 rows at row 32.
+
+#tall = #tile.schedule<chip = "sm_90a", block = [128, 64, 64], warp = [128, 64],
+  mma = #tile.mma<wgmma, [64, 64, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  epilogue = #tile.epilogue<store = vector>>
+
+func.func @tall_warpgroup(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error@below {{'tile.gemm' op schedule is for sm_90a but the compilation targets sm_80}}
+  // expected-error@below {{'tile.gemm' op wgmma with a 128x64 warpgroup tile (more than 64 rows needs N = 128: nvgpu.warpgroup.mma.store puts rows 64-127 at row N/2) lowering is not implemented yet}}
+  tile.gemm %a, %b into %c {schedule = #tall}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}

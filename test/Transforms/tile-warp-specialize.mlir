@@ -50,7 +50,6 @@
 // CHECK-DAG:     %[[C49152:.+]] = arith.constant 49152 : index
 // CHECK-DAG:     %[[C65536:.+]] = arith.constant 65536 : index
 // CHECK-DAG:     %[[TRUE:.+]] = arith.constant true
-// CHECK-DAG:     %[[FALSE:.+]] = arith.constant false
 // CHECK-DAG:     %[[ID1:.+]] = arith.constant 1 : i32
 // CHECK-DAG:     %[[THREADS:.+]] = arith.constant 256 : i32
 // CHECK:         %[[BX:.+]] = gpu.block_id x
@@ -94,134 +93,160 @@
 // CHECK-NEXT:    }
 // CHECK-NEXT:    gpu.barrier
 
-// The last warpgroup is the producer. For each K tile t in stage t % 4 it
-// waits until the consumers have emptied the stage (the first round passes:
-// its phase starts at 1), announces the stage's bytes on full[t % 4] and
-// loads A at (k, row) and B in 4 panels at (col + 64 p, k): TMA coordinates
-// are innermost first. Only the first warp of the producer warpgroup runs the
-// loop (the others retire), and only its first thread issues the loads.
+// The last warpgroup is the producer. Only the first warp of the producer
+// warpgroup runs the loops (the others retire), and only its first thread
+// issues the loads. It walks the block's tiles (here the one tile the block
+// index names: a loop of one iteration, which canonicalize removes) and their
+// K tiles; K step n = tile * ktiles + t overall uses stage n % 4 in round
+// n / 4, whose parity is (round & 1) != 0. Before filling the stage it waits
+// on empty[n % 4] with the flipped parity (the phase before this use's, which
+// a fresh barrier counts as complete, so the first round passes), announces
+// the stage's bytes on full[n % 4] and loads A at (k, row) and B in 4 panels
+// at (col + 64 p, k): TMA coordinates are innermost first.
 // CHECK-NEXT:    %[[IS_PRODUCER:.+]] = arith.cmpi eq, %[[WG]], %[[C2]] : index
 // CHECK-NEXT:    scf.if %[[IS_PRODUCER]] {
 // CHECK-NEXT:      nvvm.setmaxregister decrease 40
-// CHECK-NEXT:      %[[FIRST_WARP40:.+]] = arith.cmpi ult, %{{.+}}, %{{.+}} : index
+// CHECK-NEXT:      %[[FIRST_WARP40:.+]] = arith.cmpi ult, %[[IN_WG]], %[[C32]] : index
 // CHECK-NEXT:      scf.if %[[FIRST_WARP40]] {
-// CHECK-NEXT:      %{{.+}} = scf.for %[[T:.+]] = %[[C0]] to %[[KTILES]] step %[[C1]] iter_args(%[[PHASE:.+]] = %[[TRUE]]) -> (i1) {
-// CHECK-NEXT:        %[[STAGE:.+]] = arith.remui %[[T]], %[[C4]] : index
-// CHECK-NEXT:        nvgpu.mbarrier.try_wait.parity %[[EMPTY]][%[[STAGE]]], %[[PHASE]], %{{.+}} :
-// CHECK-NEXT:        nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%[[STAGE]]], %[[C49152]], predicate = %[[PRIMARY]] :
-// CHECK-NEXT:        %[[KOFF:.+]] = arith.muli %[[T]], %[[C64]] : index
-// CHECK-NEXT:        %[[OFF_A:.+]] = arith.muli %[[STAGE]], %[[C16384]] : index
-// CHECK-NEXT:        %[[STAGE_A:.+]] = memref.view %[[SMEM]][%[[OFF_A]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x64xbf16, #gpu.address_space<workgroup>>
-// CHECK-NEXT:        nvgpu.tma.async.load %[[DESC_A]][%[[KOFF]], %[[ROW]]], %[[FULL]][%[[STAGE]]] to %[[STAGE_A]], predicate = %[[PRIMARY]] :
-// CHECK-NEXT:        %[[STAGE_B:.+]] = arith.muli %[[STAGE]], %[[C32768]] : index
-// CHECK-NEXT:        %[[OFF_B0:.+]] = arith.addi %[[STAGE_B]], %[[C65536]] : index
-// CHECK-NEXT:        %[[PANEL0:.+]] = memref.view %[[SMEM]][%[[OFF_B0]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
-// CHECK-NEXT:        nvgpu.tma.async.load %[[DESC_B]][%[[COL]], %[[KOFF]]], %[[FULL]][%[[STAGE]]] to %[[PANEL0]], predicate = %[[PRIMARY]] :
-// CHECK-NEXT:        %[[OFF_B1:.+]] = arith.addi %[[OFF_B0]], %[[C8192]] : index
-// CHECK-NEXT:        %[[PANEL1:.+]] = memref.view %[[SMEM]][%[[OFF_B1]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
-// CHECK-NEXT:        %[[COL1:.+]] = arith.addi %[[COL]], %[[C64]] : index
-// CHECK-NEXT:        nvgpu.tma.async.load %[[DESC_B]][%[[COL1]], %[[KOFF]]], %[[FULL]][%[[STAGE]]] to %[[PANEL1]], predicate = %[[PRIMARY]] :
-// CHECK-NEXT:        %[[OFF_B2:.+]] = arith.addi %[[OFF_B0]], %[[C16384]] : index
-// CHECK-NEXT:        %[[PANEL2:.+]] = memref.view %[[SMEM]][%[[OFF_B2]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
-// CHECK-NEXT:        %[[COL2:.+]] = arith.addi %[[COL]], %[[C128]] : index
-// CHECK-NEXT:        nvgpu.tma.async.load %[[DESC_B]][%[[COL2]], %[[KOFF]]], %[[FULL]][%[[STAGE]]] to %[[PANEL2]], predicate = %[[PRIMARY]] :
-// CHECK-NEXT:        %[[OFF_B3:.+]] = arith.addi %[[OFF_B0]], %[[C24576]] : index
-// CHECK-NEXT:        %[[PANEL3:.+]] = memref.view %[[SMEM]][%[[OFF_B3]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
-// CHECK-NEXT:        %[[COL3:.+]] = arith.addi %[[COL]], %[[C192]] : index
-// CHECK-NEXT:        nvgpu.tma.async.load %[[DESC_B]][%[[COL3]], %[[KOFF]]], %[[FULL]][%[[STAGE]]] to %[[PANEL3]], predicate = %[[PRIMARY]] :
-// The phase flips after the last stage of a round.
-// CHECK-NEXT:        %[[LAST:.+]] = arith.cmpi eq, %[[STAGE]], %[[C3]] : index
-// CHECK-NEXT:        %[[FLIPPED:.+]] = arith.xori %[[PHASE]], %[[TRUE]] : i1
-// CHECK-NEXT:        %[[NEXT_PHASE:.+]] = arith.select %[[LAST]], %[[FLIPPED]], %[[PHASE]] : i1
-// CHECK-NEXT:        scf.yield %[[NEXT_PHASE]] : i1
-// CHECK-NEXT:      }
+// CHECK-NEXT:        scf.for %[[TILE:.+]] = %[[C0]] to %[[C1]] step %[[C1]] {
+// CHECK-NEXT:          scf.for %[[T:.+]] = %[[C0]] to %[[KTILES]] step %[[C1]] {
+// CHECK-NEXT:            %[[BEFORE:.+]] = arith.muli %[[TILE]], %[[KTILES]] : index
+// CHECK-NEXT:            %[[N:.+]] = arith.addi %[[BEFORE]], %[[T]] : index
+// CHECK-NEXT:            %[[STAGE:.+]] = arith.remui %[[N]], %[[C4]] : index
+// CHECK-NEXT:            %[[ROUND:.+]] = arith.divui %[[N]], %[[C4]] : index
+// CHECK-NEXT:            %[[ODD:.+]] = arith.andi %[[ROUND]], %[[C1]] : index
+// CHECK-NEXT:            %[[PARITY:.+]] = arith.cmpi ne, %[[ODD]], %[[C0]] : index
+// CHECK-NEXT:            %[[FLIPPED:.+]] = arith.xori %[[PARITY]], %[[TRUE]] : i1
+// CHECK-NEXT:            nvgpu.mbarrier.try_wait.parity %[[EMPTY]][%[[STAGE]]], %[[FLIPPED]], %{{.+}} :
+// CHECK-NEXT:            nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%[[STAGE]]], %[[C49152]], predicate = %[[PRIMARY]] :
+// CHECK-NEXT:            %[[KOFF:.+]] = arith.muli %[[T]], %[[C64]] : index
+// CHECK-NEXT:            %[[OFF_A:.+]] = arith.muli %[[STAGE]], %[[C16384]] : index
+// CHECK-NEXT:            %[[STAGE_A:.+]] = memref.view %[[SMEM]][%[[OFF_A]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            nvgpu.tma.async.load %[[DESC_A]][%[[KOFF]], %[[ROW]]], %[[FULL]][%[[STAGE]]] to %[[STAGE_A]], predicate = %[[PRIMARY]] :
+// CHECK-NEXT:            %[[STAGE_B:.+]] = arith.muli %[[STAGE]], %[[C32768]] : index
+// CHECK-NEXT:            %[[OFF_B0:.+]] = arith.addi %[[STAGE_B]], %[[C65536]] : index
+// CHECK-NEXT:            %[[PANEL0:.+]] = memref.view %[[SMEM]][%[[OFF_B0]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            nvgpu.tma.async.load %[[DESC_B]][%[[COL]], %[[KOFF]]], %[[FULL]][%[[STAGE]]] to %[[PANEL0]], predicate = %[[PRIMARY]] :
+// CHECK-NEXT:            %[[OFF_B1:.+]] = arith.addi %[[OFF_B0]], %[[C8192]] : index
+// CHECK-NEXT:            %[[PANEL1:.+]] = memref.view %[[SMEM]][%[[OFF_B1]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[COL1:.+]] = arith.addi %[[COL]], %[[C64]] : index
+// CHECK-NEXT:            nvgpu.tma.async.load %[[DESC_B]][%[[COL1]], %[[KOFF]]], %[[FULL]][%[[STAGE]]] to %[[PANEL1]], predicate = %[[PRIMARY]] :
+// CHECK-NEXT:            %[[OFF_B2:.+]] = arith.addi %[[OFF_B0]], %[[C16384]] : index
+// CHECK-NEXT:            %[[PANEL2:.+]] = memref.view %[[SMEM]][%[[OFF_B2]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[COL2:.+]] = arith.addi %[[COL]], %[[C128]] : index
+// CHECK-NEXT:            nvgpu.tma.async.load %[[DESC_B]][%[[COL2]], %[[KOFF]]], %[[FULL]][%[[STAGE]]] to %[[PANEL2]], predicate = %[[PRIMARY]] :
+// CHECK-NEXT:            %[[OFF_B3:.+]] = arith.addi %[[OFF_B0]], %[[C24576]] : index
+// CHECK-NEXT:            %[[PANEL3:.+]] = memref.view %[[SMEM]][%[[OFF_B3]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[COL3:.+]] = arith.addi %[[COL]], %[[C192]] : index
+// CHECK-NEXT:            nvgpu.tma.async.load %[[DESC_B]][%[[COL3]], %[[KOFF]]], %[[FULL]][%[[STAGE]]] to %[[PANEL3]], predicate = %[[PRIMARY]] :
+// CHECK-NEXT:          }
+// CHECK-NEXT:        }
 // CHECK-NEXT:      }
 
 // Consumer warpgroup i owns rows 64 i of the block tile (one consumer along
-// N: no column offset). For each K tile it waits on full[t % 4] (phase 0
-// first), multiplies its 64 rows of the A stage by the whole B stage straight
-// from shared memory (B's K x N tile is transposed for wgmma) keeping one
-// wgmma group in flight (the default waitGroup = 1 is not printed), and then,
-// from t = 1, the first thread of the warpgroup releases the stage of tile
-// t - 1, (t + 3) % 4, whose wgmma group has retired.
+// N: no column offset). For its tile it starts a fresh accumulator; for each
+// K tile it waits on full[n % 4] with the parity of the round, multiplies its
+// 64 rows of the A stage by the whole B stage straight from shared memory
+// (B's K x N tile is transposed for wgmma) keeping one wgmma group in flight
+// (the default waitGroup = 1 is not printed), and then, from t = 1, the first
+// thread of the warpgroup releases the stage of step n - 1, whose wgmma group
+// has retired.
 // CHECK-NEXT:    } else {
 // CHECK-NEXT:      nvvm.setmaxregister increase 232
-// CHECK-NEXT:      %[[INIT:.+]] = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<64x256xf32>>
-// CHECK-NEXT:      %[[WG_ROW:.+]] = arith.muli %[[WG]], %[[C64]] : index
-// CHECK-NEXT:      %[[RESULT:.+]]:2 = scf.for %[[T:.+]] = %[[C0]] to %[[KTILES]] step %[[C1]]
-// CHECK-SAME:          iter_args(%[[ACC:.+]] = %[[INIT]], %[[PHASE:.+]] = %[[FALSE]])
-// CHECK-SAME:          -> (!nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>>, i1) {
-// CHECK-NEXT:        %[[STAGE:.+]] = arith.remui %[[T]], %[[C4]] : index
-// CHECK-NEXT:        nvgpu.mbarrier.try_wait.parity %[[FULL]][%[[STAGE]]], %[[PHASE]], %{{.+}} :
-// CHECK-NEXT:        %[[ROW_BYTES:.+]] = arith.muli %[[WG_ROW]], %[[C128]] : index
-// CHECK-NEXT:        %[[STAGE_A:.+]] = arith.muli %[[STAGE]], %[[C16384]] : index
-// CHECK-NEXT:        %[[OFF_A:.+]] = arith.addi %[[STAGE_A]], %[[ROW_BYTES]] : index
-// CHECK-NEXT:        %[[STAGE_B:.+]] = arith.muli %[[STAGE]], %[[C32768]] : index
-// CHECK-NEXT:        %[[OFF_B:.+]] = arith.addi %[[STAGE_B]], %[[C65536]] : index
-// CHECK-NEXT:        %[[TILE_A:.+]] = memref.view %[[SMEM]][%[[OFF_A]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
-// CHECK-NEXT:        %[[TILE_B:.+]] = memref.view %[[SMEM]][%[[OFF_B]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x256xbf16, #gpu.address_space<workgroup>>
-// CHECK-NEXT:        %[[MAT_A:.+]] = nvgpu.warpgroup.generate.descriptor %[[TILE_A]], %[[DESC_A]] :
-// CHECK-SAME:          -> <tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>>
-// CHECK-NEXT:        %[[MAT_B:.+]] = nvgpu.warpgroup.generate.descriptor %[[TILE_B]], %[[DESC_B]] :
-// CHECK-SAME:          -> <tensor = memref<64x256xbf16, #gpu.address_space<workgroup>>>
-// CHECK-NEXT:        %[[NEXT_ACC:.+]] = nvgpu.warpgroup.mma %[[MAT_A]], %[[MAT_B]], %[[ACC]] {transposeB} :
-// CHECK-SAME:          <tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x256xbf16, #gpu.address_space<workgroup>>>, <fragmented = vector<64x256xf32>> -> <fragmented = vector<64x256xf32>>
-// CHECK-NEXT:        %[[NOT_FIRST:.+]] = arith.cmpi ugt, %[[T]], %[[C0]] : index
-// CHECK-NEXT:        %[[RELEASE:.+]] = arith.andi %[[NOT_FIRST]], %[[PRIMARY]] : i1
-// CHECK-NEXT:        scf.if %[[RELEASE]] {
-// CHECK-NEXT:          %[[T_PLUS:.+]] = arith.addi %[[T]], %[[C3]] : index
-// CHECK-NEXT:          %[[PREVIOUS:.+]] = arith.remui %[[T_PLUS]], %[[C4]] : index
-// CHECK-NEXT:          %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[PREVIOUS]]] :
+// CHECK-NEXT:      %[[MEMBER:.+]] = arith.remui %[[WG]], %[[C2]] : index
+// CHECK-NEXT:      %[[WG_ROW:.+]] = arith.muli %[[MEMBER]], %[[C64]] : index
+// CHECK-NEXT:      scf.for %[[TILE:.+]] = %[[C0]] to %[[C1]] step %[[C1]] {
+// CHECK-NEXT:        %[[INIT:.+]] = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<64x256xf32>>
+// CHECK-NEXT:        %[[RESULT:.+]] = scf.for %[[T:.+]] = %[[C0]] to %[[KTILES]] step %[[C1]]
+// CHECK-SAME:            iter_args(%[[ACC:.+]] = %[[INIT]])
+// CHECK-SAME:            -> (!nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>>) {
+// CHECK-NEXT:          %[[BEFORE:.+]] = arith.muli %[[TILE]], %[[KTILES]] : index
+// CHECK-NEXT:          %[[N:.+]] = arith.addi %[[BEFORE]], %[[T]] : index
+// CHECK-NEXT:          %[[STAGE:.+]] = arith.remui %[[N]], %[[C4]] : index
+// CHECK-NEXT:          %[[ROUND:.+]] = arith.divui %[[N]], %[[C4]] : index
+// CHECK-NEXT:          %[[ODD:.+]] = arith.andi %[[ROUND]], %[[C1]] : index
+// CHECK-NEXT:          %[[PARITY:.+]] = arith.cmpi ne, %[[ODD]], %[[C0]] : index
+// CHECK-NEXT:          nvgpu.mbarrier.try_wait.parity %[[FULL]][%[[STAGE]]], %[[PARITY]], %{{.+}} :
+// CHECK-NEXT:          %[[ROW_BYTES:.+]] = arith.muli %[[WG_ROW]], %[[C128]] : index
+// CHECK-NEXT:          %[[STAGE_A:.+]] = arith.muli %[[STAGE]], %[[C16384]] : index
+// CHECK-NEXT:          %[[OFF_A:.+]] = arith.addi %[[STAGE_A]], %[[ROW_BYTES]] : index
+// CHECK-NEXT:          %[[STAGE_B:.+]] = arith.muli %[[STAGE]], %[[C32768]] : index
+// CHECK-NEXT:          %[[OFF_B:.+]] = arith.addi %[[STAGE_B]], %[[C65536]] : index
+// CHECK-NEXT:          %[[TILE_A:.+]] = memref.view %[[SMEM]][%[[OFF_A]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:          %[[TILE_B:.+]] = memref.view %[[SMEM]][%[[OFF_B]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x256xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:          %[[MAT_A:.+]] = nvgpu.warpgroup.generate.descriptor %[[TILE_A]], %[[DESC_A]] :
+// CHECK-SAME:            -> <tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>>
+// CHECK-NEXT:          %[[MAT_B:.+]] = nvgpu.warpgroup.generate.descriptor %[[TILE_B]], %[[DESC_B]] :
+// CHECK-SAME:            -> <tensor = memref<64x256xbf16, #gpu.address_space<workgroup>>>
+// CHECK-NEXT:          %[[NEXT_ACC:.+]] = nvgpu.warpgroup.mma %[[MAT_A]], %[[MAT_B]], %[[ACC]] {transposeB} :
+// CHECK-SAME:            <tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x256xbf16, #gpu.address_space<workgroup>>>, <fragmented = vector<64x256xf32>> -> <fragmented = vector<64x256xf32>>
+// CHECK-NEXT:          %[[NOT_FIRST:.+]] = arith.cmpi ugt, %[[T]], %[[C0]] : index
+// CHECK-NEXT:          scf.if %[[NOT_FIRST]] {
+// CHECK-NEXT:            %[[N_MINUS:.+]] = arith.subi %[[N]], %[[C1]] : index
+// CHECK-NEXT:            %[[PREVIOUS:.+]] = arith.remui %[[N_MINUS]], %[[C4]] : index
+// CHECK-NEXT:            scf.if %[[PRIMARY]] {
+// CHECK-NEXT:              %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[PREVIOUS]]] :
+// CHECK-NEXT:            }
+// CHECK-NEXT:          }
+// CHECK-NEXT:          scf.yield %[[NEXT_ACC]] :
 // CHECK-NEXT:        }
-// CHECK-NEXT:        %[[LAST:.+]] = arith.cmpi eq, %[[STAGE]], %[[C3]] : index
-// CHECK-NEXT:        %[[FLIPPED:.+]] = arith.xori %[[PHASE]], %[[TRUE]] : i1
-// CHECK-NEXT:        %[[NEXT_PHASE:.+]] = arith.select %[[LAST]], %[[FLIPPED]], %[[PHASE]] : i1
-// CHECK-NEXT:        scf.yield %[[NEXT_ACC]], %[[NEXT_PHASE]] :
-// CHECK-NEXT:      }
 
-// Epilogue: all wgmma retired, the 256 consumer threads (named barrier 1;
-// the producer has left) reuse the stages as a 128 x (256 + 8) f32 staging
-// tile. warpgroup.mma.store adds 64 rows per warpgroup itself, so each
-// consumer's view starts at 64 i - 64 i = 0.
-// CHECK-NEXT:      nvvm.wgmma.wait.group.sync.aligned 0
-// CHECK-NEXT:      nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
-// CHECK-NEXT:      %[[STAGING:.+]] = memref.view %[[SMEM]][%[[C0]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x264xf32, #gpu.address_space<workgroup>>
-// CHECK-NEXT:      %[[VIEW_ROW:.+]] = arith.subi %[[WG_ROW]], %[[WG_ROW]] : index
-// CHECK-NEXT:      %[[MINE:.+]] = memref.subview %[[STAGING]][%[[VIEW_ROW]], %[[C0]]] [64, 256] [1, 1]
-// CHECK-SAME:        : memref<128x264xf32, #gpu.address_space<workgroup>> to memref<64x256xf32, strided<[264, 1], offset: ?>, #gpu.address_space<workgroup>>
-// CHECK-NEXT:      nvgpu.warpgroup.mma.store %[[RESULT]]#0, %[[MINE]] :
-// CHECK-NEXT:      nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
+// After the loop all wgmma groups retire (wait 0), and the stage of the last
+// K step, tile * ktiles + ktiles - 1, is released too.
+// CHECK-NEXT:        nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-NEXT:        %[[KLAST:.+]] = arith.subi %[[KTILES]], %[[C1]] : index
+// CHECK-NEXT:        %[[BEFORE_LAST:.+]] = arith.muli %[[TILE]], %[[KTILES]] : index
+// CHECK-NEXT:        %[[N_LAST:.+]] = arith.addi %[[BEFORE_LAST]], %[[KLAST]] : index
+// CHECK-NEXT:        %[[LAST_STAGE:.+]] = arith.remui %[[N_LAST]], %[[C4]] : index
+// CHECK-NEXT:        scf.if %[[PRIMARY]] {
+// CHECK-NEXT:          %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[LAST_STAGE]]] :
+// CHECK-NEXT:        }
+
+// Epilogue: the 256 consumer threads (named barrier 1, the group barrier of
+// group 0; the producer has left) reuse the stages as a 128 x (256 + 8) f32
+// staging tile. warpgroup.mma.store adds 64 rows per warpgroup itself, so
+// each consumer's view starts at 64 i - 64 i = 0.
+// CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
+// CHECK-NEXT:        %[[STAGING:.+]] = memref.view %[[SMEM]][%[[C0]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x264xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        %[[WG_ROWS:.+]] = arith.muli %[[WG]], %[[C64]] : index
+// CHECK-NEXT:        %[[VIEW_ROW:.+]] = arith.subi %[[WG_ROW]], %[[WG_ROWS]] : index
+// CHECK-NEXT:        %[[MINE:.+]] = memref.subview %[[STAGING]][%[[VIEW_ROW]], %[[C0]]] [64, 256] [1, 1]
+// CHECK-SAME:          : memref<128x264xf32, #gpu.address_space<workgroup>> to memref<64x256xf32, strided<[264, 1], offset: ?>, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        nvgpu.warpgroup.mma.store %[[RESULT]], %[[MINE]] :
+// CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
 
 // Then chunk q = tid + 256 s of the 128 x 256 / 8 chunks, row q / 32,
-// columns 8 (q % 32): 8 f32 from the staging tile, converted, one 16-byte
-// store into C. 128 * 256 / 8 / 256 = 16 steps, the last at tid + 3840.
-// CHECK-NEXT:      %[[R0:.+]] = arith.divui %[[TID]], %[[C32]] : index
-// CHECK-NEXT:      %[[Q0:.+]] = arith.remui %[[TID]], %[[C32]] : index
-// CHECK-NEXT:      %[[CC0:.+]] = arith.muli %[[Q0]], %[[C8]] : index
-// CHECK-NEXT:      %[[F0:.+]] = vector.load %[[STAGING]][%[[R0]], %[[CC0]]] : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<8xf32>
-// CHECK-NEXT:      %[[H0:.+]] = arith.truncf %[[F0]] : vector<8xf32> to vector<8xbf16>
-// CHECK-NEXT:      %[[GR0:.+]] = arith.addi %[[ROW]], %[[R0]] : index
-// CHECK-NEXT:      %[[GC0:.+]] = arith.addi %[[COL]], %[[CC0]] : index
-// CHECK-NEXT:      vector.store %[[H0]], %[[C]][%[[GR0]], %[[GC0]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
-// CHECK-NEXT:      %[[Q1:.+]] = arith.addi %[[TID]], %[[C256]] : index
-// CHECK-NEXT:      %[[R1:.+]] = arith.divui %[[Q1]], %[[C32]] : index
-// CHECK-NEXT:      %[[Q1_COL:.+]] = arith.remui %[[Q1]], %[[C32]] : index
-// CHECK-NEXT:      %[[CC1:.+]] = arith.muli %[[Q1_COL]], %[[C8]] : index
-// CHECK-NEXT:      %[[F1:.+]] = vector.load %[[STAGING]][%[[R1]], %[[CC1]]] : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<8xf32>
-// CHECK-NEXT:      %[[H1:.+]] = arith.truncf %[[F1]] : vector<8xf32> to vector<8xbf16>
-// CHECK-NEXT:      %[[GR1:.+]] = arith.addi %[[ROW]], %[[R1]] : index
-// CHECK-NEXT:      %[[GC1:.+]] = arith.addi %[[COL]], %[[CC1]] : index
-// CHECK-NEXT:      vector.store %[[H1]], %[[C]][%[[GR1]], %[[GC1]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
-// CHECK-COUNT-13:  vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
-// CHECK-NEXT:      %[[Q15:.+]] = arith.addi %[[TID]], %[[C3840]] : index
-// CHECK-NEXT:      %[[R15:.+]] = arith.divui %[[Q15]], %[[C32]] : index
-// CHECK-NEXT:      %[[Q15_COL:.+]] = arith.remui %[[Q15]], %[[C32]] : index
-// CHECK-NEXT:      %[[CC15:.+]] = arith.muli %[[Q15_COL]], %[[C8]] : index
-// CHECK-NEXT:      %[[F15:.+]] = vector.load %[[STAGING]][%[[R15]], %[[CC15]]] : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<8xf32>
-// CHECK-NEXT:      %[[H15:.+]] = arith.truncf %[[F15]] : vector<8xf32> to vector<8xbf16>
-// CHECK-NEXT:      %[[GR15:.+]] = arith.addi %[[ROW]], %[[R15]] : index
-// CHECK-NEXT:      %[[GC15:.+]] = arith.addi %[[COL]], %[[CC15]] : index
-// CHECK-NEXT:      vector.store %[[H15]], %[[C]][%[[GR15]], %[[GC15]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// columns 8 (q % 32): 8 f32 from the staging tile (the same view: cse merges
+// it), converted, one 16-byte store into C. 128 * 256 / 8 / 256 = 16 steps,
+// the last at tid + 3840.
+// CHECK-NEXT:        %[[R0:.+]] = arith.divui %[[TID]], %[[C32]] : index
+// CHECK-NEXT:        %[[Q0:.+]] = arith.remui %[[TID]], %[[C32]] : index
+// CHECK-NEXT:        %[[CC0:.+]] = arith.muli %[[Q0]], %[[C8]] : index
+// CHECK-NEXT:        %[[F0:.+]] = vector.load %[[STAGING]][%[[R0]], %[[CC0]]] : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK-NEXT:        %[[H0:.+]] = arith.truncf %[[F0]] : vector<8xf32> to vector<8xbf16>
+// CHECK-NEXT:        %[[GR0:.+]] = arith.addi %[[ROW]], %[[R0]] : index
+// CHECK-NEXT:        %[[GC0:.+]] = arith.addi %[[COL]], %[[CC0]] : index
+// CHECK-NEXT:        vector.store %[[H0]], %[[C]][%[[GR0]], %[[GC0]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-NEXT:        %[[Q1:.+]] = arith.addi %[[TID]], %[[C256]] : index
+// CHECK-NEXT:        %[[R1:.+]] = arith.divui %[[Q1]], %[[C32]] : index
+// CHECK-NEXT:        %[[Q1_COL:.+]] = arith.remui %[[Q1]], %[[C32]] : index
+// CHECK-NEXT:        %[[CC1:.+]] = arith.muli %[[Q1_COL]], %[[C8]] : index
+// CHECK-NEXT:        %[[F1:.+]] = vector.load %[[STAGING]][%[[R1]], %[[CC1]]] : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK-NEXT:        %[[H1:.+]] = arith.truncf %[[F1]] : vector<8xf32> to vector<8xbf16>
+// CHECK-NEXT:        %[[GR1:.+]] = arith.addi %[[ROW]], %[[R1]] : index
+// CHECK-NEXT:        %[[GC1:.+]] = arith.addi %[[COL]], %[[CC1]] : index
+// CHECK-NEXT:        vector.store %[[H1]], %[[C]][%[[GR1]], %[[GC1]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-13:    vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-NEXT:        %[[Q15:.+]] = arith.addi %[[TID]], %[[C3840]] : index
+// CHECK-NEXT:        %[[R15:.+]] = arith.divui %[[Q15]], %[[C32]] : index
+// CHECK-NEXT:        %[[Q15_COL:.+]] = arith.remui %[[Q15]], %[[C32]] : index
+// CHECK-NEXT:        %[[CC15:.+]] = arith.muli %[[Q15_COL]], %[[C8]] : index
+// CHECK-NEXT:        %[[F15:.+]] = vector.load %[[STAGING]][%[[R15]], %[[CC15]]] : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK-NEXT:        %[[H15:.+]] = arith.truncf %[[F15]] : vector<8xf32> to vector<8xbf16>
+// CHECK-NEXT:        %[[GR15:.+]] = arith.addi %[[ROW]], %[[R15]] : index
+// CHECK-NEXT:        %[[GC15:.+]] = arith.addi %[[COL]], %[[CC15]] : index
+// CHECK-NEXT:        vector.store %[[H15]], %[[C]][%[[GR15]], %[[GC15]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:    gpu.return
 gpu.module @wgmma_128x256_kernel_module {
@@ -319,63 +344,76 @@ gpu.module @wgmma_128x256_kernel_module {
 // CHECK-NEXT:      nvvm.setmaxregister decrease 40
 // CHECK-NEXT:      %[[FIRST_WARP40:.+]] = arith.cmpi ult, %{{.+}}, %{{.+}} : index
 // CHECK-NEXT:      scf.if %[[FIRST_WARP40]] {
-// CHECK-NEXT:      scf.for %[[T:.+]] = %[[C0]] to
-// CHECK-NEXT:        %[[STAGE:.+]] = arith.remui %[[T]], %[[C4]] : index
-// CHECK-NEXT:        nvgpu.mbarrier.try_wait.parity %[[EMPTY]][%[[STAGE]]]
-// CHECK-NEXT:        nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%[[STAGE]]], %[[C49152]]
-// CHECK-NEXT:        %[[KOFF:.+]] = arith.muli %[[T]], %[[C64]] : index
-// CHECK-NEXT:        %[[OFF_A:.+]] = arith.muli %[[STAGE]], %[[C32768]] : index
-// CHECK-NEXT:        %[[STAGE_A:.+]] = memref.view %[[SMEM]][%[[OFF_A]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<256x64xbf16, #gpu.address_space<workgroup>>
-// CHECK-NEXT:        nvgpu.tma.async.load %[[DESC_A]][%[[KOFF]], %[[ROW]]], %[[FULL]][%[[STAGE]]] to %[[STAGE_A]]
-// CHECK-NEXT:        %[[STAGE_B:.+]] = arith.muli %[[STAGE]], %[[C16384]] : index
-// CHECK-NEXT:        %[[OFF_B0:.+]] = arith.addi %[[STAGE_B]], %[[C131072]] : index
-// CHECK-NEXT:        %[[PANEL0:.+]] = memref.view %[[SMEM]][%[[OFF_B0]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
-// CHECK-NEXT:        nvgpu.tma.async.load %[[DESC_B]][%[[COL]], %[[KOFF]]], %[[FULL]][%[[STAGE]]] to %[[PANEL0]]
-// CHECK-NEXT:        %[[OFF_B1:.+]] = arith.addi %[[OFF_B0]], %[[C8192]] : index
-// CHECK-NEXT:        %[[PANEL1:.+]] = memref.view %[[SMEM]][%[[OFF_B1]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
-// CHECK-NEXT:        %[[COL1:.+]] = arith.addi %[[COL]], %[[C64]] : index
-// CHECK-NEXT:        nvgpu.tma.async.load %[[DESC_B]][%[[COL1]], %[[KOFF]]], %[[FULL]][%[[STAGE]]] to %[[PANEL1]]
-// CHECK-NOT:         nvgpu.tma.async.load
+// CHECK-NEXT:        scf.for %[[TILE:.+]] = %[[C0]] to %[[C1]] step %[[C1]] {
+// CHECK-NEXT:          scf.for %[[T:.+]] = %[[C0]] to
+// CHECK-NEXT:            %[[BEFORE:.+]] = arith.muli %[[TILE]], %{{.+}} : index
+// CHECK-NEXT:            %[[N:.+]] = arith.addi %[[BEFORE]], %[[T]] : index
+// CHECK-NEXT:            %[[STAGE:.+]] = arith.remui %[[N]], %[[C4]] : index
+// CHECK:                 nvgpu.mbarrier.try_wait.parity %[[EMPTY]][%[[STAGE]]]
+// CHECK-NEXT:            nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%[[STAGE]]], %[[C49152]]
+// CHECK-NEXT:            %[[KOFF:.+]] = arith.muli %[[T]], %[[C64]] : index
+// CHECK-NEXT:            %[[OFF_A:.+]] = arith.muli %[[STAGE]], %[[C32768]] : index
+// CHECK-NEXT:            %[[STAGE_A:.+]] = memref.view %[[SMEM]][%[[OFF_A]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<256x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            nvgpu.tma.async.load %[[DESC_A]][%[[KOFF]], %[[ROW]]], %[[FULL]][%[[STAGE]]] to %[[STAGE_A]]
+// CHECK-NEXT:            %[[STAGE_B:.+]] = arith.muli %[[STAGE]], %[[C16384]] : index
+// CHECK-NEXT:            %[[OFF_B0:.+]] = arith.addi %[[STAGE_B]], %[[C131072]] : index
+// CHECK-NEXT:            %[[PANEL0:.+]] = memref.view %[[SMEM]][%[[OFF_B0]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            nvgpu.tma.async.load %[[DESC_B]][%[[COL]], %[[KOFF]]], %[[FULL]][%[[STAGE]]] to %[[PANEL0]]
+// CHECK-NEXT:            %[[OFF_B1:.+]] = arith.addi %[[OFF_B0]], %[[C8192]] : index
+// CHECK-NEXT:            %[[PANEL1:.+]] = memref.view %[[SMEM]][%[[OFF_B1]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[COL1:.+]] = arith.addi %[[COL]], %[[C64]] : index
+// CHECK-NEXT:            nvgpu.tma.async.load %[[DESC_B]][%[[COL1]], %[[KOFF]]], %[[FULL]][%[[STAGE]]] to %[[PANEL1]]
+// CHECK-NOT:             nvgpu.tma.async.load
 // CHECK:         } else {
 // CHECK-NEXT:      nvvm.setmaxregister increase 232
-// CHECK-NEXT:      %[[INIT:.+]] = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x128xf32>>
-// CHECK-NEXT:      %[[WG_ROW:.+]] = arith.muli %[[WG]], %[[C128]] : index
-// CHECK-NEXT:      %[[RESULT:.+]]:2 = scf.for %[[T:.+]] = %[[C0]] to {{.+}} iter_args(%[[ACC:.+]] = %[[INIT]], %{{.+}} = %{{.+}})
-// CHECK-NEXT:        %[[STAGE:.+]] = arith.remui %[[T]], %[[C4]] : index
-// CHECK-NEXT:        nvgpu.mbarrier.try_wait.parity %[[FULL]][%[[STAGE]]]
-// CHECK-NEXT:        %[[ROW_BYTES:.+]] = arith.muli %[[WG_ROW]], %[[C128]] : index
-// CHECK-NEXT:        %[[STAGE_A:.+]] = arith.muli %[[STAGE]], %[[C32768]] : index
-// CHECK-NEXT:        %[[OFF_A:.+]] = arith.addi %[[STAGE_A]], %[[ROW_BYTES]] : index
-// CHECK-NEXT:        %[[STAGE_B:.+]] = arith.muli %[[STAGE]], %[[C16384]] : index
-// CHECK-NEXT:        %[[OFF_B:.+]] = arith.addi %[[STAGE_B]], %[[C131072]] : index
-// CHECK-NEXT:        %[[TILE_A:.+]] = memref.view %[[SMEM]][%[[OFF_A]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x64xbf16, #gpu.address_space<workgroup>>
-// CHECK-NEXT:        %[[TILE_B:.+]] = memref.view %[[SMEM]][%[[OFF_B]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x128xbf16, #gpu.address_space<workgroup>>
-// CHECK-NEXT:        %[[MAT_A:.+]] = nvgpu.warpgroup.generate.descriptor %[[TILE_A]], %[[DESC_A]] :
-// CHECK-NEXT:        %[[MAT_B:.+]] = nvgpu.warpgroup.generate.descriptor %[[TILE_B]], %[[DESC_B]] :
-// CHECK-NEXT:        %{{.+}} = nvgpu.warpgroup.mma %[[MAT_A]], %[[MAT_B]], %[[ACC]] {transposeB} :
-// CHECK-SAME:          <tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x128xbf16, #gpu.address_space<workgroup>>>, <fragmented = vector<128x128xf32>> -> <fragmented = vector<128x128xf32>>
-// CHECK:             %[[PREVIOUS:.+]] = arith.remui %{{.+}}, %[[C4]] : index
-// CHECK-NEXT:        %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[PREVIOUS]]] :
-// CHECK:           nvvm.wgmma.wait.group.sync.aligned 0
-// CHECK-NEXT:      nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
-// CHECK-NEXT:      %[[STAGING:.+]] = memref.view %[[SMEM]][%[[C0]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<256x136xf32, #gpu.address_space<workgroup>>
-// CHECK-NEXT:      %[[WG_ROWS:.+]] = arith.muli %[[WG]], %[[C64]] : index
-// CHECK-NEXT:      %[[VIEW_ROW:.+]] = arith.subi %[[WG_ROW]], %[[WG_ROWS]] : index
-// CHECK-NEXT:      %[[MINE:.+]] = memref.subview %[[STAGING]][%[[VIEW_ROW]], %[[C0]]] [128, 128] [1, 1]
-// CHECK-SAME:        : memref<256x136xf32, #gpu.address_space<workgroup>> to memref<128x128xf32, strided<[136, 1], offset: ?>, #gpu.address_space<workgroup>>
-// CHECK-NEXT:      nvgpu.warpgroup.mma.store %[[RESULT]]#0, %[[MINE]] :
-// CHECK-NEXT:      nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
-// CHECK-NEXT:      %[[R0:.+]] = arith.divui %[[TID]], %[[C16]] : index
-// CHECK-NEXT:      %[[Q0:.+]] = arith.remui %[[TID]], %[[C16]] : index
-// CHECK-NEXT:      %[[CC0:.+]] = arith.muli %[[Q0]], %[[C8]] : index
-// CHECK-NEXT:      %[[F0:.+]] = vector.load %[[STAGING]][%[[R0]], %[[CC0]]] : memref<256x136xf32, #gpu.address_space<workgroup>>, vector<8xf32>
-// CHECK-NEXT:      %[[H0:.+]] = arith.truncf %[[F0]] : vector<8xf32> to vector<8xbf16>
-// CHECK-NEXT:      %[[GR0:.+]] = arith.addi %[[ROW]], %[[R0]] : index
-// CHECK-NEXT:      %[[GC0:.+]] = arith.addi %[[COL]], %[[CC0]] : index
-// CHECK-NEXT:      vector.store %[[H0]], %[[C]][%[[GR0]], %[[GC0]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
-// CHECK-COUNT-14:  vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
-// CHECK-NEXT:      %[[Q15:.+]] = arith.addi %[[TID]], %[[C3840]] : index
-// CHECK:           vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-NEXT:      %[[MEMBER:.+]] = arith.remui %[[WG]], %[[C2]] : index
+// CHECK-NEXT:      %[[WG_ROW:.+]] = arith.muli %[[MEMBER]], %[[C128]] : index
+// CHECK-NEXT:      scf.for %[[TILE:.+]] = %[[C0]] to %[[C1]] step %[[C1]] {
+// CHECK-NEXT:        %[[INIT:.+]] = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x128xf32>>
+// CHECK-NEXT:        %[[RESULT:.+]] = scf.for %[[T:.+]] = %[[C0]] to {{.+}} iter_args(%[[ACC:.+]] = %[[INIT]])
+// CHECK-NEXT:          %[[BEFORE:.+]] = arith.muli %[[TILE]], %{{.+}} : index
+// CHECK-NEXT:          %[[N:.+]] = arith.addi %[[BEFORE]], %[[T]] : index
+// CHECK-NEXT:          %[[STAGE:.+]] = arith.remui %[[N]], %[[C4]] : index
+// CHECK:               nvgpu.mbarrier.try_wait.parity %[[FULL]][%[[STAGE]]]
+// CHECK-NEXT:          %[[ROW_BYTES:.+]] = arith.muli %[[WG_ROW]], %[[C128]] : index
+// CHECK-NEXT:          %[[STAGE_A:.+]] = arith.muli %[[STAGE]], %[[C32768]] : index
+// CHECK-NEXT:          %[[OFF_A:.+]] = arith.addi %[[STAGE_A]], %[[ROW_BYTES]] : index
+// CHECK-NEXT:          %[[STAGE_B:.+]] = arith.muli %[[STAGE]], %[[C16384]] : index
+// CHECK-NEXT:          %[[OFF_B:.+]] = arith.addi %[[STAGE_B]], %[[C131072]] : index
+// CHECK-NEXT:          %[[TILE_A:.+]] = memref.view %[[SMEM]][%[[OFF_A]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:          %[[TILE_B:.+]] = memref.view %[[SMEM]][%[[OFF_B]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x128xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:          %[[MAT_A:.+]] = nvgpu.warpgroup.generate.descriptor %[[TILE_A]], %[[DESC_A]] :
+// CHECK-NEXT:          %[[MAT_B:.+]] = nvgpu.warpgroup.generate.descriptor %[[TILE_B]], %[[DESC_B]] :
+// CHECK-NEXT:          %{{.+}} = nvgpu.warpgroup.mma %[[MAT_A]], %[[MAT_B]], %[[ACC]] {transposeB} :
+// CHECK-SAME:            <tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x128xbf16, #gpu.address_space<workgroup>>>, <fragmented = vector<128x128xf32>> -> <fragmented = vector<128x128xf32>>
+// CHECK:               %[[PREVIOUS:.+]] = arith.remui %{{.+}}, %[[C4]] : index
+// CHECK-NEXT:          scf.if
+// CHECK-NEXT:            %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[PREVIOUS]]] :
+// CHECK:             nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK:             %[[LAST_STAGE:.+]] = arith.remui %{{.+}}, %[[C4]] : index
+// CHECK-NEXT:        scf.if
+// CHECK-NEXT:          %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[LAST_STAGE]]] :
+// CHECK-NEXT:        }
+// CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
+// CHECK-NEXT:        %[[STAGING:.+]] = memref.view %[[SMEM]][%[[C0]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<256x136xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        %[[WG_ROWS:.+]] = arith.muli %[[WG]], %[[C64]] : index
+// CHECK-NEXT:        %[[VIEW_ROW:.+]] = arith.subi %[[WG_ROW]], %[[WG_ROWS]] : index
+// CHECK-NEXT:        %[[MINE:.+]] = memref.subview %[[STAGING]][%[[VIEW_ROW]], %[[C0]]] [128, 128] [1, 1]
+// CHECK-SAME:          : memref<256x136xf32, #gpu.address_space<workgroup>> to memref<128x128xf32, strided<[136, 1], offset: ?>, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        nvgpu.warpgroup.mma.store %[[RESULT]], %[[MINE]] :
+// CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
+// CHECK-NEXT:        %[[R0:.+]] = arith.divui %[[TID]], %[[C16]] : index
+// CHECK-NEXT:        %[[Q0:.+]] = arith.remui %[[TID]], %[[C16]] : index
+// CHECK-NEXT:        %[[CC0:.+]] = arith.muli %[[Q0]], %[[C8]] : index
+// CHECK-NEXT:        %[[F0:.+]] = vector.load %[[STAGING]][%[[R0]], %[[CC0]]] : memref<256x136xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK-NEXT:        %[[H0:.+]] = arith.truncf %[[F0]] : vector<8xf32> to vector<8xbf16>
+// CHECK-NEXT:        %[[GR0:.+]] = arith.addi %[[ROW]], %[[R0]] : index
+// CHECK-NEXT:        %[[GC0:.+]] = arith.addi %[[COL]], %[[CC0]] : index
+// CHECK-NEXT:        vector.store %[[H0]], %[[C]][%[[GR0]], %[[GC0]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-14:    vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-NEXT:        %[[Q15:.+]] = arith.addi %[[TID]], %[[C3840]] : index
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:    gpu.return
 gpu.module @wgmma_256x128_kernel_module {
@@ -415,8 +453,8 @@ gpu.module @wgmma_256x128_kernel_module {
 
 // f16, block [128, 128, 64], warpgroup [128, 128], 6 stages, a 24/240
 // register split: a single consumer (warpgroup 0, 128 threads) and the
-// producer, warpgroup 1. empty[s] expects one arrival, the stage of tile
-// t - 1 is (t + 5) % 6, the named barrier counts 128 threads and the
+// producer, warpgroup 1. empty[s] expects one arrival, stages are n % 6
+// (released as (n - 1) % 6), the named barrier counts 128 threads and the
 // epilogue stores f16, 128 chunks per step: 128 x 128 / 8 / 128 = 16 steps,
 // the last at tid + 1920.
 
@@ -458,30 +496,40 @@ gpu.module @wgmma_256x128_kernel_module {
 // CHECK-NEXT:      nvvm.setmaxregister decrease 24
 // CHECK-NEXT:      %[[FIRST_WARP24:.+]] = arith.cmpi ult, %{{.+}}, %{{.+}} : index
 // CHECK-NEXT:      scf.if %[[FIRST_WARP24]] {
-// CHECK-NEXT:      scf.for
-// CHECK-NEXT:        %[[STAGE:.+]] = arith.remui %{{.+}}, %[[C6]] : index
-// CHECK-NEXT:        nvgpu.mbarrier.try_wait.parity %[[EMPTY]][%[[STAGE]]]
+// CHECK-NEXT:        scf.for
+// CHECK-NEXT:          scf.for
+// CHECK-NEXT:            arith.muli
+// CHECK-NEXT:            %[[N:.+]] = arith.addi
+// CHECK-NEXT:            %[[STAGE:.+]] = arith.remui %[[N]], %[[C6]] : index
+// CHECK-NEXT:            %[[ROUND:.+]] = arith.divui %[[N]], %[[C6]] : index
+// CHECK:                 nvgpu.mbarrier.try_wait.parity %[[EMPTY]][%[[STAGE]]]
 // 128x64 + 64x128 f16.
-// CHECK-NEXT:        nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%[[STAGE]]], %[[C32768]]
-// CHECK-COUNT-3:     nvgpu.tma.async.load
-// CHECK-NOT:         nvgpu.tma.async.load
-// CHECK:           arith.cmpi eq, %[[STAGE]], %[[C5]] : index
+// CHECK-NEXT:            nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%[[STAGE]]], %[[C32768]]
+// CHECK-COUNT-3:         nvgpu.tma.async.load
+// CHECK-NOT:             nvgpu.tma.async.load
 // CHECK:         } else {
 // CHECK-NEXT:      nvvm.setmaxregister increase 240
-// CHECK-NEXT:      nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x128xf32>>
-// CHECK:             nvgpu.warpgroup.mma {{.+}} {transposeB} :
-// CHECK-SAME:          <tensor = memref<128x64xf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x128xf16, #gpu.address_space<workgroup>>>, <fragmented = vector<128x128xf32>> -> <fragmented = vector<128x128xf32>>
-// CHECK:               %[[T_PLUS:.+]] = arith.addi %{{.+}}, %[[C5]] : index
-// CHECK-NEXT:          %[[PREVIOUS:.+]] = arith.remui %[[T_PLUS]], %[[C6]] : index
-// CHECK-NEXT:          %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[PREVIOUS]]] :
-// CHECK:           nvvm.wgmma.wait.group.sync.aligned 0
-// CHECK-NEXT:      nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
-// CHECK-NEXT:      memref.view {{.+}} to memref<128x136xf32, #gpu.address_space<workgroup>>
-// CHECK:           nvgpu.warpgroup.mma.store
-// CHECK-NEXT:      nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
-// CHECK-COUNT-15:  vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
-// CHECK-NEXT:      arith.addi %[[TID]], %[[C1920]] : index
-// CHECK:           vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-NEXT:      scf.for
+// CHECK-NEXT:        nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x128xf32>>
+// CHECK:               nvgpu.warpgroup.mma {{.+}} {transposeB} :
+// CHECK-SAME:            <tensor = memref<128x64xf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x128xf16, #gpu.address_space<workgroup>>>, <fragmented = vector<128x128xf32>> -> <fragmented = vector<128x128xf32>>
+// CHECK:                 %[[N_MINUS:.+]] = arith.subi %{{.+}}, %[[C1]] : index
+// CHECK-NEXT:            %[[PREVIOUS:.+]] = arith.remui %[[N_MINUS]], %[[C6]] : index
+// CHECK-NEXT:            scf.if
+// CHECK-NEXT:              %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[PREVIOUS]]] :
+// CHECK:             nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK:             %[[LAST_STAGE:.+]] = arith.remui %{{.+}}, %[[C6]] : index
+// CHECK-NEXT:        scf.if
+// CHECK-NEXT:          %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[LAST_STAGE]]] :
+// CHECK-NEXT:        }
+// CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
+// CHECK-NEXT:        memref.view {{.+}} to memref<128x136xf32, #gpu.address_space<workgroup>>
+// CHECK:             nvgpu.warpgroup.mma.store
+// CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
+// CHECK-COUNT-15:    vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-NEXT:        arith.addi %[[TID]], %[[C1920]] : index
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:    gpu.return
 gpu.module @wgmma_one_consumer_kernel_module {

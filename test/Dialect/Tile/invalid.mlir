@@ -904,6 +904,20 @@ func.func @alloc_shared_rank_2() {
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
+  // expected-error @+2 {{consumer_groups must be 1 or 2, got 3}}
+  // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'specialization' which is to be a `WarpSpecializationAttr`}}
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, consumer_groups = 3>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   // expected-error @+2 {{cluster shape must be [M, N], got 3 sizes}}
@@ -1203,6 +1217,43 @@ func.func @specialization_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c:
 func.func @persistent_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op a persistent grid needs wgmma}}
   "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+// Consumer groups take tiles in turns, which a block has only when it loops
+// over tiles: the ping-pong schedule of
+// bench/schedules/wgmma_bf16_128x128x64_s4_pingpong.mlir without its grid.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 64], warp = [128, 128],
+  mma = #tile.mma<wgmma, [64, 128, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, consumer_groups = 2>,
+  epilogue = #tile.epilogue<store = vector>>
+
+func.func @consumer_groups_without_persistent_grid(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op consumer_groups = 2 takes tiles in turns and needs a persistent grid (grid = #tile.grid<persistent = true, ...>)}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+// Nor does a grid that names a raster order but is not persistent.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 64], warp = [128, 128],
+  mma = #tile.mma<wgmma, [64, 128, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, consumer_groups = 2>,
+  grid = #tile.grid<persistent = false, raster = along_m, group = 8>,
+  epilogue = #tile.epilogue<store = vector>>
+
+func.func @consumer_groups_grid_not_persistent(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op consumer_groups = 2 takes tiles in turns and needs a persistent grid (grid = #tile.grid<persistent = true, ...>)}}
+  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 

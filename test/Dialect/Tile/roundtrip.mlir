@@ -313,6 +313,49 @@ func.func @gemm_hopper(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
   return
 }
 
+// Ping-pong: consumer_groups prints inside the warp specialization when it
+// is not the default 1 (@gemm_hopper above has 1 and prints without it).
+#pingpong = #tile.schedule<chip = "sm_90a", block = [128, 128, 64], warp = [128, 128],
+  mma = #tile.mma<wgmma, [64, 128, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, consumer_groups = 2>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  epilogue = #tile.epilogue<store = vector>>
+
+// CHECK-LABEL: func.func @gemm_pingpong(
+// CHECK:         tile.gemm
+// CHECK-SAME:      pipeline = #tile.pipeline<stages = 4, load = tma>,
+// CHECK-SAME:      specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, consumer_groups = 2>,
+// CHECK-SAME:      grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+// CHECK-SAME:      epilogue = #tile.epilogue<store = vector>>}
+// CHECK:         tile.gemm
+// CHECK-SAME:      specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+// CHECK-SAME:      grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+
+// GENERIC-LABEL: sym_name = "gemm_pingpong"
+// GENERIC:         "tile.gemm"
+// GENERIC-SAME:      specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, consumer_groups = 2>,
+// GENERIC:         "tile.gemm"
+// GENERIC-SAME:      specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+func.func @gemm_pingpong(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
+                         %c: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c {schedule = #pingpong}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  // consumer_groups = 1 spelled out is the default and is not printed.
+  tile.gemm %a, %b into %c {schedule = #tile.schedule<chip = "sm_90a",
+      block = [128, 128, 64], warp = [128, 128], mma = #tile.mma<wgmma, [64, 128, 16]>,
+      elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+      smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+      pipeline = #tile.pipeline<stages = 4, load = tma>,
+      specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, consumer_groups = 1>,
+      grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+      epilogue = #tile.epilogue<store = vector>>}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
+
 // Each optional field stands alone: a later one without the earlier ones,
 // on the schedules that take them (mma.sync: a raster order and a direct
 // epilogue; TMA loads; wgmma without warp specialization).

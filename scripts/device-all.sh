@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# One device call that runs every GPU check of the project, each part only
+# when its carried artifacts are present, each under its own time limit, and
+# writes everything under $OUT (one folder per part):
+#
+#   correctness  scripts/device-session.sh on device-artifacts/ at
+#                $CHECK_SHAPES (validation against cuBLAS and fp64, plus
+#                memcheck and racecheck at a small shape)
+#   benchmark    bench/hopper-benchmark.sh on device-artifacts/ at
+#                $BENCH_SHAPES for the bundles in $BENCH_BUNDLES
+#   jit          scripts/jit-device-check.sh on jit-device-artifacts/
+#   tune         scripts/tune-measure.sh on tune-plan/
+#
+# Prepare on the build machine (all optional):
+#   scripts/prepare-device-artifacts.sh        -> device-artifacts/
+#   scripts/prepare-jit-device-artifacts.sh    -> jit-device-artifacts/
+#   build/bin/gemm-tune plan ... -o tune-plan  -> tune-plan/
+# and carry those folders (64 MiB in all at most).
+#
+# Environment: PARTS (default "correctness benchmark jit tune"), and
+# CHECK_BUNDLES, CHECK_SHAPES, BENCH_BUNDLES, BENCH_SHAPES, BENCH_DTYPES,
+# TUNE_ITERATIONS, and *_LIMIT (seconds per part) as below.
+set -u
+cd "$(dirname "$0")/.."
+OUT=${OUT:-./device-all-out}
+mkdir -p "$OUT"
+PARTS=${PARTS:-"correctness benchmark jit tune"}
+CHECK_BUNDLES=${CHECK_BUNDLES:-"*"}
+CHECK_SHAPES=${CHECK_SHAPES:-"4096x4096x4096"}
+BENCH_BUNDLES=${BENCH_BUNDLES:-"gemm_bf16_wgmma* gemm_f16_wgmma*"}
+BENCH_SHAPES=${BENCH_SHAPES:-"4096x4096x4096 8192x8192x8192"}
+BENCH_DTYPES=${BENCH_DTYPES:-"bf16 f16"}
+TUNE_ITERATIONS=${TUNE_ITERATIONS:-20}
+CORRECTNESS_LIMIT=${CORRECTNESS_LIMIT:-200}
+BENCHMARK_LIMIT=${BENCHMARK_LIMIT:-150}
+JIT_LIMIT=${JIT_LIMIT:-90}
+TUNE_LIMIT=${TUNE_LIMIT:-150}
+
+status=0
+note() { echo "== $*"; }
+wants() { [[ " $PARTS " == *" $1 "* ]]; }
+
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
+
+if wants correctness && [ -d device-artifacts ]; then
+  note "correctness: $CHECK_BUNDLES at $CHECK_SHAPES"
+  OUT=$OUT/correctness BUNDLES="$CHECK_BUNDLES" SHAPES="$CHECK_SHAPES" \
+    ITERATIONS=${CHECK_ITERATIONS:-10} \
+    timeout "$CORRECTNESS_LIMIT" bash scripts/device-session.sh device-artifacts \
+    >/dev/null 2>&1 || status=1
+  cat "$OUT/correctness/summary.txt" 2>/dev/null
+fi
+
+if wants benchmark && [ -d device-artifacts ]; then
+  note "benchmark: $BENCH_BUNDLES at $BENCH_SHAPES"
+  mkdir -p "$OUT/benchmark"
+  OUT=$OUT/benchmark BUNDLES="$BENCH_BUNDLES" SHAPES="$BENCH_SHAPES" \
+    DTYPES="$BENCH_DTYPES" ITERATIONS=${BENCH_ITERATIONS:-30} \
+    DEADLINE=$((BENCHMARK_LIMIT - 30)) REPORT=0 \
+    timeout "$BENCHMARK_LIMIT" bash bench/hopper-benchmark.sh device-artifacts \
+    >"$OUT/benchmark/console.log" 2>&1 || status=1
+  grep -E "^(bundle|gemm_|wgmma_|f32_|hopper benchmark)" "$OUT/benchmark/console.log" | sort -u
+fi
+
+if wants jit && [ -d jit-device-artifacts ]; then
+  note "jit: the statically linked example on every shipped schedule"
+  timeout "$JIT_LIMIT" bash scripts/jit-device-check.sh jit-device-artifacts \
+    >"$OUT/jit.log" 2>&1 || status=1
+  tail -20 "$OUT/jit.log"
+fi
+
+if wants tune && [ -d tune-plan ]; then
+  note "tune: measuring the gemm-tune plan"
+  ITERATIONS=$TUNE_ITERATIONS DEADLINE=$((TUNE_LIMIT - 20)) \
+    RESULTS=$OUT/tune-results.json \
+    timeout "$TUNE_LIMIT" bash scripts/tune-measure.sh tune-plan \
+    >"$OUT/tune.log" 2>&1 || status=1
+  tail -5 "$OUT/tune.log"
+fi
+
+note "device-all: exit $status"
+exit $status
