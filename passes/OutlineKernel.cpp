@@ -122,6 +122,12 @@ void replaceByLaunch(OpBuilder &builder, GemmOp gemm,
   Value one = arith::ConstantIndexOp::create(builder, loc, 1);
   gpu::KernelDim3 grid{ceilDiv(n, schedule.getBlockN()),
                        ceilDiv(m, schedule.getBlockM()), one};
+  if (schedule.isPersistent()) {
+    // A persistent kernel numbers its tiles from blockIdx.x alone; this
+    // host launch gives each block one tile (the runtime sizes the grid by
+    // the SM count instead, from the bundle's "persistent" grid).
+    grid = {arith::MulIOp::create(builder, loc, grid.x, grid.y), one, one};
+  }
   gpu::KernelDim3 block{
       arith::ConstantIndexOp::create(builder, loc,
                                      schedule.getThreadCount()),

@@ -118,3 +118,30 @@ func.func @gemm_f16_twice(%a: memref<?x?xf16, strided<[?, 1], offset: ?>>,
 func.func @no_gemm(%c: memref<?x?xf32>) {
   return
 }
+
+// -----
+
+// A persistent schedule numbers its tiles from blockIdx.x alone: the host
+// launch is one-dimensional, one block per tile (the runtime launches as
+// many blocks as fit on the GPU instead).
+
+#persistent = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  epilogue = #tile.epilogue<store = vector>>
+
+// CHECK-LABEL: func.func @gemm_persistent(
+// CHECK:         %[[GX:.+]] = arith.ceildivui %{{.+}}, %{{.+}} : index
+// CHECK:         %[[GY:.+]] = arith.ceildivui %{{.+}}, %{{.+}} : index
+// CHECK:         %[[TILES:.+]] = arith.muli %[[GX]], %[[GY]] : index
+// CHECK:         gpu.launch_func @gemm_persistent_kernel_module::@gemm_persistent_kernel
+// CHECK-SAME:      blocks in (%[[TILES]], %[[ONE:[^,]+]], %[[ONE]])
+func.func @gemm_persistent(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c {schedule = #persistent}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
