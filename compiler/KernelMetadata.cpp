@@ -1,6 +1,7 @@
 //===- KernelMetadata.cpp - launch metadata of compiled kernels -----------===//
 
 #include "compiler/KernelMetadata.h"
+#include "dialect/MemoryQueries.h"
 
 #include "dialect/TileDialect.h"
 #include "passes/HopperKernelPlan.h"
@@ -67,6 +68,15 @@ static llvm::json::Object describe(ScheduleAttr schedule) {
                 {"y", llvm::json::Object{{"extent", "m"},
                                          {"tile", schedule.getBlockM()}}},
                 {"z", 1}};
+  // wgmma kernels take any shape (TMA fills past the edges with zeros, the
+  // epilogue stores element by element there) and any pitch (the runtime
+  // stages operands TMA cannot read); the others need whole tiles and
+  // 16-byte row pitches.
+  bool ragged = schedule.isWgmma();
+  int64_t divisibleM = ragged ? 1 : schedule.getBlockM();
+  int64_t divisibleN = ragged ? 1 : schedule.getBlockN();
+  int64_t divisibleK = ragged ? 1 : schedule.getBlockK();
+  int64_t alignment = ragged ? getByteWidth(types.getC()) : 16;
   return llvm::json::Object{
       {"block", llvm::json::Array{schedule.getThreadCount(), 1, 1}},
       {"cluster", llvm::json::Array{1, 1, 1}},
@@ -75,16 +85,16 @@ static llvm::json::Object describe(ScheduleAttr schedule) {
       {"tile", llvm::json::Object{{"m", schedule.getBlockM()},
                                   {"n", schedule.getBlockN()},
                                   {"k", schedule.getBlockK()}}},
-      {"requires_divisible", llvm::json::Object{{"m", schedule.getBlockM()},
-                                                {"n", schedule.getBlockN()},
-                                                {"k", schedule.getBlockK()}}},
+      {"requires_divisible", llvm::json::Object{{"m", divisibleM},
+                                                {"n", divisibleN},
+                                                {"k", divisibleK}}},
       {"types", llvm::json::Object{{"a", typeName(types.getA())},
                                    {"b", typeName(types.getB())},
                                    {"c", typeName(types.getC())},
                                    {"accumulator", typeName(types.getAcc())}}},
       {"layouts",
        llvm::json::Object{{"a", "row"}, {"b", "row"}, {"c", "row"}}},
-      {"min_alignment_bytes", 16},
+      {"min_alignment_bytes", alignment},
       // How products are formed: "ffma" (fma.rn.f32 on the CUDA cores, as
       // exact as fp32 SGEMM) or "tensor_core" (may round inputs, e.g. TF32).
       {"math", schedule.isFfma() ? "ffma" : "tensor_core"},

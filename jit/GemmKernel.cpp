@@ -155,6 +155,9 @@ Error GemmKernel::launch(const GemmArguments &args, cudaStream_t stream) {
       return arguments.takeError();
     found = device.arguments.emplace(key, std::move(*arguments)).first;
   }
+  // Operands TMA cannot read in place are copied to aligned buffers first.
+  if (Error error = found->second.prepare(stream))
+    return error;
   return device.module->launch(*grid, found->second.getParams(), stream);
 }
 

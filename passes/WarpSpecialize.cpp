@@ -35,6 +35,7 @@
 
 #include "passes/Passes.h"
 
+#include "dialect/MemoryQueries.h"
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
 #include "passes/TileRasterization.h"
@@ -468,9 +469,34 @@ private:
     nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, mine);
   }
 
+  /// Whether C's rows can take 16-byte stores: its base address and row
+  /// pitch are multiples of 16 bytes (uniform over the kernel).
+  Value canStoreVectors(Value c) {
+    auto type = cast<MemRefType>(c.getType());
+    int64_t perVector = 16 / getByteWidth(type.getElementType());
+    auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, c);
+    Value pointer =
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, c);
+    Value address = arith::AddIOp::create(
+        b, loc, pointer,
+        arith::MulIOp::create(b, loc, metadata.getOffset(),
+                              index(getByteWidth(type.getElementType()))));
+    Value pitchOk = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::RemUIOp::create(b, loc, metadata.getStrides()[0],
+                               index(perVector)),
+        index(0));
+    Value addressOk = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::RemUIOp::create(b, loc, address, index(16)), index(0));
+    return arith::AndIOp::create(b, loc, pitchOk, addressOk);
+  }
+
   /// The group's threads copy the staging tile to C at (rowBase, colBase):
   /// 8 consecutive elements per thread and step, one 16-byte store of
   /// bf16/f16 (two of f32), consecutive threads on consecutive columns.
+  /// Chunks that cross C's last row or column, or rows that cannot take
+  /// 16-byte stores, are stored element by element, each one in bounds.
   void copyStagingToGlobal(Value groupThread, Value rowBase, Value colBase,
                            Value c) {
     Type f32 = b.getF32Type();
@@ -478,6 +504,9 @@ private:
         sharedView(index(plan.stagingOffset),
                    {plan.stagingRows, plan.stagingRowElements}, f32);
     Type outType = cast<MemRefType>(c.getType()).getElementType();
+    Value rowsC = memref::DimOp::create(b, loc, c, 0);
+    Value colsC = memref::DimOp::create(b, loc, c, 1);
+    Value vectorStores = canStoreVectors(c);
     int64_t chunksPerRow = plan.blockN / 8;
     int64_t threads = 128 * plan.warpgroupsPerTile;
     auto f32x8 = VectorType::get({8}, f32);
@@ -493,11 +522,37 @@ private:
                                             ValueRange{r, cc});
       if (outType != f32)
         values = arith::TruncFOp::create(b, loc, outx8, values);
-      vector::StoreOp::create(
-          b, loc, values, c,
-          ValueRange{arith::AddIOp::create(b, loc, rowBase, r),
-                     arith::AddIOp::create(b, loc, colBase, cc)},
-          /*nontemporal=*/false, llvm::MaybeAlign(16));
+      Value row = arith::AddIOp::create(b, loc, rowBase, r);
+      Value col = arith::AddIOp::create(b, loc, colBase, cc);
+      Value whole = arith::AndIOp::create(
+          b, loc, vectorStores,
+          arith::AndIOp::create(
+              b, loc,
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row,
+                                    rowsC),
+              arith::CmpIOp::create(
+                  b, loc, arith::CmpIPredicate::ule,
+                  arith::AddIOp::create(b, loc, col, index(8)), colsC)));
+      auto ifWhole = scf::IfOp::create(b, loc, whole, /*withElse=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifWhole.thenBlock());
+      vector::StoreOp::create(b, loc, values, c, ValueRange{row, col},
+                              /*nontemporal=*/false, llvm::MaybeAlign(16));
+      b.setInsertionPointToStart(ifWhole.elseBlock());
+      Value rowIn = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          row, rowsC);
+      for (int64_t e = 0; e < 8; ++e) {
+        Value column = arith::AddIOp::create(b, loc, col, index(e));
+        Value inside = arith::AndIOp::create(
+            b, loc, rowIn,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, column,
+                                  colsC));
+        auto ifInside = scf::IfOp::create(b, loc, inside);
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(ifInside.thenBlock());
+        Value element = vector::ExtractOp::create(b, loc, values, e);
+        memref::StoreOp::create(b, loc, element, c, ValueRange{row, column});
+      }
     }
   }
 
@@ -560,7 +615,8 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
       tiles.tilesM = count(0, plan.blockM);
       tiles.tilesN = count(1, plan.blockN);
     }
-    Value kTiles = arith::DivUIOp::create(
+    // A last, partial K tile reads zeros past K (TMA's out-of-bounds fill).
+    Value kTiles = arith::CeilDivUIOp::create(
         rewriter, loc,
         arith::SubIOp::create(rewriter, loc, loop.getUpperBound(),
                               loop.getLowerBound()),

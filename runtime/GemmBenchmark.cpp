@@ -127,7 +127,10 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
        operands->c.getAddress()});
   if (!arguments)
     return arguments.takeError();
-  auto launchKernel = [&]() {
+  result.stagedOperands = arguments->getStaging().describe();
+  auto launchKernel = [&]() -> Error {
+    if (Error err = arguments->prepare(stream.get()))
+      return err;
     return module->launch(result.grid, arguments->getParams(), stream.get());
   };
   auto launchCublas = [&]() {

@@ -48,6 +48,9 @@ struct BenchmarkResult {
   /// Whether the output of the last timed run equals (bit for bit) the
   /// checked one; unset without timing.
   std::optional<bool> repeatIdentical;
+  /// Operands copied to aligned buffers before each launch because TMA
+  /// cannot read them in place (OperandStaging::describe); empty if none.
+  std::string stagedOperands;
   /// Entries of C's padding (ldc > N) that the kernel overwrote.
   int64_t clobberedPadding = 0;
   size_t l2FlushBytes = 0;

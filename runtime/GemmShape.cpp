@@ -1,6 +1,7 @@
 //===- GemmShape.cpp - Problem shapes and their checks --------------------===//
 
 #include "runtime/GemmShape.h"
+#include "runtime/OperandStaging.h"
 
 #include "runtime/RuntimeError.h"
 #include "runtime/TensorMapEncoding.h"
@@ -113,7 +114,9 @@ Error checkShapeSupported(const KernelSpec &spec, const GemmShape &shape) {
           " bytes, not a multiple of the kernel's min_alignment_bytes " +
           Twine(spec.minAlignmentBytes));
   }
-  return checkTensorMapsSupported(spec, shape);
+  // Operands whose pitch TMA cannot take are staged (OperandStaging).
+  return checkTensorMapsSupported(spec,
+                                  OperandStaging::getTensorMapShape(spec, shape));
 }
 
 } // namespace runtime

@@ -39,13 +39,21 @@ KernelArguments::create(const DriverApi &driver, const KernelSpec &spec,
                         const GemmShape &shape,
                         const OperandAddresses &addresses) {
   KernelArguments arguments;
+  Expected<OperandStaging> staging =
+      OperandStaging::create(spec, shape, addresses);
+  if (!staging)
+    return staging.takeError();
+  arguments.staging = std::move(*staging);
+  const GemmShape &mapShape = arguments.staging.getTensorMapShape();
+  const OperandAddresses &mapAddresses =
+      arguments.staging.getTensorMapAddresses();
   std::vector<TensorMapArgument> maps;
   std::vector<size_t> globalMaps; // indices into maps
   for (const KernelParamSpec &param : spec.parameters) {
     if (!param.isTensorMap())
       continue;
     Expected<TensorMapEncoding> encoding = computeTensorMapEncoding(
-        spec, param, shape, addresses.get(param.operand));
+        spec, param, mapShape, mapAddresses.get(param.operand));
     if (!encoding)
       return encoding.takeError();
     Expected<CUtensorMap> map = encodeTensorMap(driver, *encoding);

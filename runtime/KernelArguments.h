@@ -15,6 +15,7 @@
 #include "runtime/DeviceBuffer.h"
 #include "runtime/GemmShape.h"
 #include "runtime/KernelParams.h"
+#include "runtime/OperandStaging.h"
 #include "runtime/KernelSpec.h"
 #include "runtime/TensorMapEncoding.h"
 
@@ -42,11 +43,19 @@ public:
 
   PackedKernelParams &getParams() { return params; }
 
+  /// Refreshes the staged copies of operands TMA cannot read in place (see
+  /// OperandStaging); call on the launch's stream before every launch.
+  llvm::Error prepare(cudaStream_t stream) const {
+    return staging.refresh(stream);
+  }
+  const OperandStaging &getStaging() const { return staging; }
+
 private:
   KernelArguments() = default;
 
   PackedKernelParams params;
   DeviceBuffer tensorMapStorage; ///< The global_pointer maps.
+  OperandStaging staging;
 };
 
 } // namespace runtime

@@ -102,6 +102,8 @@ void printReport(raw_ostream &os, const RunReport &report) {
      << "x" << result.grid.dims[2];
   if (spec.persistentGrid)
     os << " (persistent over " << result.grid.persistentTiles << " tiles)";
+  if (!result.stagedOperands.empty())
+    os << ", staged for TMA (timed): " << result.stagedOperands;
   os << ", block " << spec.block[0] << "x" << spec.block[1] << "x"
      << spec.block[2];
   if (spec.hasCluster())
@@ -189,6 +191,8 @@ json::Value toJSON(const RunReport &report) {
       {"blocks_per_sm", info.activeBlocksPerMultiprocessor}};
   if (spec.hasCluster())
     kernel["clusters_per_gpu"] = info.activeClusters;
+  if (!result.stagedOperands.empty())
+    kernel["staged_operands"] = result.stagedOperands;
   if (spec.persistentGrid)
     kernel["persistent"] =
         json::Object{{"ctas_per_sm", spec.persistentGrid->ctasPerSm},

@@ -85,7 +85,10 @@
 // CHECK:           nvvm.barrier id = %[[BARRIER_ID]] number_of_threads = %[[CONSUMER_THREADS]]
 // CHECK:           llvm.store %{{.+}}, %{{.+}} : f32, !llvm.ptr<3>
 // CHECK:           nvvm.barrier id = %[[BARRIER_ID]] number_of_threads = %[[CONSUMER_THREADS]]
+// Each chunk: a 16-byte store when it lies inside C and C's rows are
+// 16-byte aligned, else 8 bounds-checked element stores.
 // CHECK-COUNT-16:  llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr
+// CHECK-COUNT-8:   llvm.store %{{.+}}, %{{.+}} : bf16, !llvm.ptr
 // CHECK-NOT:       llvm.store
 // CHECK:           llvm.return
 
