@@ -2,6 +2,8 @@
 
 #include "tools/gemm-sweep/SweepReport.h"
 
+#include "runtime/Report.h"
+
 #include "llvm/Support/Format.h"
 
 #include <map>
@@ -53,16 +55,6 @@ void printSweepSummary(raw_ostream &os, const SweepSummary &summary) {
      << "\n";
 }
 
-namespace {
-json::Value toJSON(const runtime::ErrorMetric &metric) {
-  return json::Object{{"relative_frobenius", metric.relativeFrobenius},
-                      {"max_abs_error", metric.maxAbsError},
-                      {"entries", metric.count},
-                      {"non_finite", metric.nonFiniteCount},
-                      {"passed", metric.passed}};
-}
-} // namespace
-
 json::Value toJSON(const SweepSummary &summary) {
   json::Array cases;
   for (const CaseResult &result : summary.cases) {
@@ -76,8 +68,8 @@ json::Value toJSON(const SweepSummary &summary) {
     if (result.run) {
       object["tolerance"] = result.run->tolerance;
       if (result.run->vsCublas)
-        object["vs_cublas"] = toJSON(*result.run->vsCublas);
-      object["vs_fp64"] = toJSON(result.run->vsFp64);
+        object["vs_cublas"] = runtime::metricJSON(*result.run->vsCublas);
+      object["vs_fp64"] = runtime::metricJSON(result.run->vsFp64);
       object["clobbered_elements"] = result.run->clobberedElements;
     }
     if (result.outcome == CaseOutcome::Failed)
