@@ -66,5 +66,41 @@ Error CublasReference::gemm(const GemmShape &shape, const GemmTypes &types,
   return Error::success();
 }
 
+Error CublasReference::gemm(const GemmProblem &problem, const void *a,
+                            const void *b, void *c) {
+  auto at = [&](const void *base, Operand operand) {
+    const OperandView &view = problem.getView(operand);
+    return static_cast<const char *>(base) +
+           view.offset * static_cast<int64_t>(getElementSize(view.type));
+  };
+  // cuBLAS is column-major: a row-major view is the transpose of the
+  // column-major one. For a row-major C, compute C^T = B^T * A^T instead.
+  bool rowMajorC = problem.c.layout == MatrixLayout::Row;
+  const OperandView &first = rowMajorC ? problem.b : problem.a;
+  const OperandView &second = rowMajorC ? problem.a : problem.b;
+  MatrixLayout untransposed = rowMajorC ? MatrixLayout::Row : MatrixLayout::Col;
+  cublasOperation_t firstOp =
+      first.layout == untransposed ? CUBLAS_OP_N : CUBLAS_OP_T;
+  cublasOperation_t secondOp =
+      second.layout == untransposed ? CUBLAS_OP_N : CUBLAS_OP_T;
+  int rows = static_cast<int>(rowMajorC ? problem.n : problem.m);
+  int cols = static_cast<int>(rowMajorC ? problem.m : problem.n);
+  const float alpha = static_cast<float>(problem.epilogue.alpha);
+  const float beta = static_cast<float>(problem.epilogue.beta);
+  GEMM_CUDA_TRY(cublasGemmStridedBatchedEx(
+      handle, firstOp, secondOp, rows, cols, static_cast<int>(problem.k),
+      &alpha, at(rowMajorC ? b : a, rowMajorC ? Operand::B : Operand::A),
+      getCudaDataType(first.type), static_cast<int>(first.ld),
+      first.batchStride,
+      at(rowMajorC ? a : b, rowMajorC ? Operand::A : Operand::B),
+      getCudaDataType(second.type), static_cast<int>(second.ld),
+      second.batchStride, &beta,
+      const_cast<char *>(at(c, Operand::C)), getCudaDataType(problem.c.type),
+      static_cast<int>(problem.c.ld), problem.c.batchStride,
+      static_cast<int>(problem.batchCount), CUBLAS_COMPUTE_32F,
+      CUBLAS_GEMM_DEFAULT));
+  return Error::success();
+}
+
 } // namespace runtime
 } // namespace gemm_opt

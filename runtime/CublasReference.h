@@ -11,6 +11,7 @@
 
 #include "runtime/DeviceBuffer.h"
 #include "runtime/ElementType.h"
+#include "runtime/GemmProblem.h"
 #include "runtime/GemmShape.h"
 
 #include "llvm/Support/Error.h"
@@ -42,6 +43,13 @@ public:
   /// Enqueues C = A * B (row-major, leading dimensions from `shape`).
   llvm::Error gemm(const GemmShape &shape, const GemmTypes &types,
                    const void *a, const void *b, void *c);
+
+  /// Enqueues, for every batch entry of `problem`, C = alpha * A * B +
+  /// beta * C over the operand views of `problem` (layouts, leading
+  /// dimensions, batch strides, offsets) in buffers starting at a, b and c,
+  /// with cublasGemmStridedBatchedEx. Bias and activation are not applied.
+  llvm::Error gemm(const GemmProblem &problem, const void *a, const void *b,
+                   void *c);
 
   /// cuBLAS version, e.g. 130000.
   int getVersion() const { return version; }

@@ -3,7 +3,7 @@
 #include "runtime/GemmBenchmark.h"
 
 #include "runtime/CublasReference.h"
-#include "runtime/CudaCheck.h"
+#include "runtime/CudaStream.h"
 #include "runtime/DeviceBuffer.h"
 #include "runtime/HostMatrix.h"
 #include "runtime/KernelArguments.h"
@@ -20,34 +20,6 @@ namespace runtime {
 namespace {
 /// Byte written over C before every run: 0xff.. is a NaN in f16, bf16, f32.
 constexpr unsigned char poisonByte = 0xff;
-
-/// A blocking cudaStream_t (synchronizes with the legacy default stream that
-/// cudaMemcpy uses).
-class Stream {
-public:
-  Stream() = default;
-  Stream(const Stream &) = delete;
-  Stream &operator=(const Stream &) = delete;
-  ~Stream() {
-    if (stream)
-      (void)cudaStreamDestroy(stream);
-  }
-  Error create() {
-    GEMM_CUDA_TRY(cudaStreamCreate(&stream));
-    return Error::success();
-  }
-  cudaStream_t get() const { return stream; }
-
-private:
-  cudaStream_t stream = nullptr;
-};
-
-/// Synchronizes after a launch; an error here is the kernel faulting.
-Error waitForKernel(cudaStream_t stream, StringRef what) {
-  return addErrorContext(GEMM_CUDA_CHECK(cudaStreamSynchronize(stream)),
-                         Twine(what) + " failed while running (run "
-                                       "compute-sanitizer on it)");
-}
 
 struct Operands {
   DeviceBuffer a, b, c, reference;
@@ -93,7 +65,7 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
     return module.takeError();
   result.kernelInfo = module->getInfo();
 
-  Stream stream;
+  CudaStream stream;
   if (Error err = stream.create())
     return std::move(err);
 

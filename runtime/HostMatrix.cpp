@@ -9,7 +9,6 @@
 namespace gemm_opt {
 namespace runtime {
 
-namespace {
 uint64_t splitMix64(uint64_t x) {
   x += 0x9e3779b97f4a7c15ull;
   x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -17,6 +16,7 @@ uint64_t splitMix64(uint64_t x) {
   return x ^ (x >> 31);
 }
 
+namespace {
 constexpr float minMagnitude = 1.0f / 16.0f;
 constexpr int64_t rowsPerTask = 64;
 } // namespace

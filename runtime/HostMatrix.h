@@ -53,6 +53,10 @@ private:
   std::vector<uint8_t> storage;
 };
 
+/// The SplitMix64 finalizer: a well-mixed 64-bit hash of `x`, the source of
+/// all seeded randomness here (portable, unlike std distributions).
+uint64_t splitMix64(uint64_t x);
+
 /// The random value fillRandom stores at linear index `index` (before
 /// rounding to the element type). Exposed for tests.
 float getRandomInputValue(uint64_t seed, uint64_t index);

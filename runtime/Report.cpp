@@ -47,14 +47,6 @@ void printMetric(raw_ostream &os, StringRef label, const ErrorMetric &metric) {
   os << "  " << passFail(metric.passed) << "\n";
 }
 
-json::Value metricJSON(const ErrorMetric &metric) {
-  return json::Object{{"relative_frobenius", number(metric.relativeFrobenius)},
-                      {"max_abs_error", number(metric.maxAbsError)},
-                      {"entries", metric.count},
-                      {"non_finite", metric.nonFiniteCount},
-                      {"tolerance", metric.tolerance},
-                      {"pass", metric.passed}};
-}
 
 json::Value timingJSON(const TimingStats &stats, double flops) {
   return json::Object{{"median_ms", stats.medianMs},
@@ -84,6 +76,15 @@ json::Value shapeJSON(const GemmShape &shape) {
                       {"ldb", shape.ldb}, {"ldc", shape.ldc}};
 }
 } // namespace
+
+json::Value metricJSON(const ErrorMetric &metric) {
+  return json::Object{{"relative_frobenius", number(metric.relativeFrobenius)},
+                      {"max_abs_error", number(metric.maxAbsError)},
+                      {"entries", metric.count},
+                      {"non_finite", metric.nonFiniteCount},
+                      {"tolerance", metric.tolerance},
+                      {"pass", metric.passed}};
+}
 
 void printReport(raw_ostream &os, const RunReport &report) {
   const DeviceInfo &device = *report.device;

@@ -29,6 +29,10 @@ struct RunReport {
   const BenchmarkResult *result = nullptr;
 };
 
+/// One check's result as JSON (relative_frobenius, max_abs_error, entries,
+/// non_finite, tolerance, pass; NaN as null).
+llvm::json::Value metricJSON(const ErrorMetric &metric);
+
 /// The short readable report gemm-run prints.
 void printReport(llvm::raw_ostream &os, const RunReport &report);
 

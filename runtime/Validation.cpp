@@ -2,7 +2,9 @@
 
 #include "runtime/Validation.h"
 
+#include "llvm/Support/Format.h"
 #include "llvm/Support/Parallel.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <cmath>
@@ -28,6 +30,20 @@ double getTolerance(ElementType inputType, ElementType outputType,
                : tolerance::F32OutputLowPrecisionInputs;
   }
   return tolerance::Bf16Output;
+}
+
+std::string describeTolerances() {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "Tolerances (relative Frobenius error, vs cuBLAS and vs fp64): bf16 "
+        "output "
+     << llvm::format("%g", tolerance::Bf16Output) << ", f16 output "
+     << llvm::format("%g", tolerance::F16Output)
+     << ", f32 output from f16/bf16 inputs "
+     << llvm::format("%g", tolerance::F32OutputLowPrecisionInputs)
+     << ", f32 output from f32 inputs "
+     << llvm::format("%g", tolerance::F32OutputF32Inputs) << ".";
+  return text;
 }
 
 namespace {

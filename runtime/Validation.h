@@ -20,6 +20,7 @@
 #include "llvm/ADT/ArrayRef.h"
 
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -46,6 +47,10 @@ inline constexpr double F32ExactMath = 1e-5;
 /// only matters for f32 inputs and output.
 double getTolerance(ElementType inputType, ElementType outputType,
                     bool exactFp32Math = false);
+
+/// One line listing the tolerances above, for --help texts: "Tolerances
+/// (relative Frobenius error, vs cuBLAS and vs fp64): bf16 output 0.02, ...".
+std::string describeTolerances();
 
 /// Result of one comparison.
 struct ErrorMetric {

@@ -27,7 +27,6 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
@@ -166,12 +165,6 @@ Expected<const KernelSpec *> selectKernel(const KernelBundle &bundle,
   return &bundle.kernels.front();
 }
 
-std::string formatTolerance(double value) {
-  std::string text;
-  raw_string_ostream(text) << format("%g", value);
-  return text;
-}
-
 struct RunOutcome {
   int exitCode = ExitPass;
   std::optional<json::Value> json;
@@ -275,15 +268,8 @@ int main(int argc, char **argv) {
   static const std::string exitCodeHelp =
       "\nExit codes: 0 pass, 1 numerical mismatch (or NaN/Inf), 2 bad input "
       "/ usage / unsupported shape or chip, 3 no CUDA driver or device, 4 "
-      "other CUDA or cuBLAS failure.\n"
-      "Tolerances (relative Frobenius error, vs cuBLAS and vs fp64): bf16 "
-      "output " +
-      formatTolerance(tolerance::Bf16Output) + ", f16 output " +
-      formatTolerance(tolerance::F16Output) +
-      ", f32 output from f16/bf16 inputs " +
-      formatTolerance(tolerance::F32OutputLowPrecisionInputs) +
-      ", f32 output from f32 inputs " +
-      formatTolerance(tolerance::F32OutputF32Inputs) + ".\n";
+      "other CUDA or cuBLAS failure.\n" +
+      describeTolerances() + "\n";
   static cl::extrahelp extraHelp(exitCodeHelp);
   if (!cl::ParseCommandLineOptions(
           argc, argv,

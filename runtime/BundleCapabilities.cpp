@@ -1,0 +1,339 @@
+//===- BundleCapabilities.cpp - What a bundle kernel declares it runs -----===//
+
+#include "runtime/BundleCapabilities.h"
+
+#include "runtime/JsonFieldReader.h"
+#include "runtime/RuntimeError.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <limits>
+
+using namespace llvm;
+
+namespace gemm_opt {
+namespace runtime {
+
+std::string LayoutSet::str() const {
+  if (row && col)
+    return "row|col";
+  return row ? "row" : col ? "col" : "none";
+}
+
+ElementType KernelCapabilities::getType(Operand operand) const {
+  return operand == Operand::A ? aType : operand == Operand::B ? bType : cType;
+}
+
+bool KernelCapabilities::supportsBias(BiasKind bias) const {
+  return bias == BiasKind::None || (bias == BiasKind::Row && rowBias) ||
+         (bias == BiasKind::Col && colBias);
+}
+
+bool KernelCapabilities::supportsActivation(Activation activation) const {
+  return activation == Activation::None ||
+         (activation == Activation::Relu && relu) ||
+         (activation == Activation::Gelu && gelu);
+}
+
+namespace {
+/// A string, or a list of strings, each passed to `accept`, which returns
+/// false for an unknown name.
+Error forEachName(const JsonFieldReader &reader, StringRef key,
+                  function_ref<bool(StringRef)> accept) {
+  const json::Value *value = nullptr;
+  if (Expected<const json::Value *> required = reader.getRequired(key))
+    value = *required;
+  else
+    return required.takeError();
+  SmallVector<const json::Value *, 4> items;
+  if (const json::Array *array = value->getAsArray())
+    for (const json::Value &item : *array)
+      items.push_back(&item);
+  else
+    items.push_back(value);
+  for (const json::Value *item : items) {
+    std::optional<StringRef> name = item->getAsString();
+    if (!name)
+      return reader.fail(key, "must be a string or a list of strings");
+    if (!accept(*name))
+      return reader.fail(key, "has the unknown value '" + *name + "'");
+  }
+  return Error::success();
+}
+
+Expected<bool> getOptionalBool(const JsonFieldReader &reader,
+                               const json::Object &object, StringRef key) {
+  const json::Value *value = object.get(key);
+  if (!value)
+    return false;
+  std::optional<bool> flag = value->getAsBoolean();
+  if (!flag)
+    return reader.fail(key, "must be true or false");
+  return *flag;
+}
+
+Error parseEpilogue(const JsonFieldReader &kernel, const json::Object &object,
+                    KernelCapabilities &capabilities) {
+  const json::Object *epilogue = object.getObject("epilogue");
+  if (!epilogue)
+    return object.get("epilogue") ? kernel.fail("epilogue", "must be an object")
+                                  : Error::success();
+  JsonFieldReader reader(*epilogue, kernel.getContext() + ": field 'epilogue'");
+  for (auto [key, flag] : {std::pair<StringRef, bool *>("alpha",
+                                                        &capabilities.anyAlpha),
+                           {"beta", &capabilities.anyBeta}}) {
+    Expected<bool> value = getOptionalBool(reader, *epilogue, key);
+    if (!value)
+      return value.takeError();
+    *flag = *value;
+  }
+  if (reader.has("bias"))
+    if (Error err = forEachName(reader, "bias", [&](StringRef name) {
+          std::optional<BiasKind> bias = parseBiasKind(name);
+          if (bias == BiasKind::Row)
+            capabilities.rowBias = true;
+          else if (bias == BiasKind::Col)
+            capabilities.colBias = true;
+          return bias.has_value();
+        }))
+      return err;
+  if (reader.has("activations"))
+    if (Error err = forEachName(reader, "activations", [&](StringRef name) {
+          std::optional<Activation> activation = parseActivation(name);
+          if (activation == Activation::Relu)
+            capabilities.relu = true;
+          else if (activation == Activation::Gelu)
+            capabilities.gelu = true;
+          return activation.has_value();
+        }))
+      return err;
+  return Error::success();
+}
+
+Error parseBatch(const JsonFieldReader &kernel, const json::Object &object,
+                 KernelCapabilities &capabilities) {
+  const json::Object *batch = object.getObject("batch");
+  if (!batch)
+    return object.get("batch") ? kernel.fail("batch", "must be an object")
+                               : Error::success();
+  JsonFieldReader reader(*batch, kernel.getContext() + ": field 'batch'");
+  Expected<bool> strided = getOptionalBool(reader, *batch, "strided");
+  if (!strided)
+    return strided.takeError();
+  capabilities.stridedBatch = *strided;
+  return Error::success();
+}
+} // namespace
+
+Expected<KernelCapabilities>
+parseKernelCapabilities(const KernelSpec &spec, const json::Object &kernel,
+                        StringRef context) {
+  KernelCapabilities capabilities;
+  capabilities.kernelName = spec.name;
+  capabilities.aType = spec.aType;
+  capabilities.bType = spec.bType;
+  capabilities.cType = spec.cType;
+  capabilities.requiresDivisible = spec.requiresDivisible;
+  capabilities.minAlignmentBytes = spec.minAlignmentBytes;
+
+  JsonFieldReader reader(kernel, context.str());
+  Expected<JsonFieldReader> layouts = reader.getObject("layouts");
+  if (!layouts)
+    return layouts.takeError();
+  for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
+    LayoutSet &set = capabilities.layouts[static_cast<size_t>(operand)];
+    if (Error err = forEachName(
+            *layouts, getOperandName(operand), [&](StringRef name) {
+              std::optional<MatrixLayout> layout = parseMatrixLayout(name);
+              if (layout == MatrixLayout::Row)
+                set.row = true;
+              else if (layout == MatrixLayout::Col)
+                set.col = true;
+              return layout.has_value();
+            }))
+      return std::move(err);
+  }
+  if (Error err = parseEpilogue(reader, kernel, capabilities))
+    return std::move(err);
+  if (Error err = parseBatch(reader, kernel, capabilities))
+    return std::move(err);
+  return std::move(capabilities);
+}
+
+Expected<std::vector<KernelCapabilities>>
+parseBundleCapabilities(const KernelBundle &bundle, StringRef jsonText) {
+  Expected<json::Value> root = json::parse(jsonText);
+  if (!root)
+    return makeBadInputError(bundle.path +
+                             ": invalid JSON: " + toString(root.takeError()));
+  const json::Object *object = root->getAsObject();
+  const json::Array *kernels = object ? object->getArray("kernels") : nullptr;
+  if (!kernels || kernels->size() != bundle.kernels.size())
+    return makeBadInputError(bundle.path +
+                             ": the kernels changed since the bundle was "
+                             "loaded");
+  std::vector<KernelCapabilities> result;
+  for (auto [index, spec] : enumerate(bundle.kernels)) {
+    const json::Object *kernel = (*kernels)[index].getAsObject();
+    if (!kernel)
+      return makeBadInputError(bundle.path + ": kernels[" + Twine(index) +
+                               "] must be an object");
+    Expected<KernelCapabilities> capabilities = parseKernelCapabilities(
+        spec, *kernel, bundle.path + ": kernels[" + std::to_string(index) + "]");
+    if (!capabilities)
+      return capabilities.takeError();
+    result.push_back(std::move(*capabilities));
+  }
+  return std::move(result);
+}
+
+Expected<std::vector<KernelCapabilities>>
+loadBundleCapabilities(const KernelBundle &bundle) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
+      MemoryBuffer::getFile(bundle.path, /*IsText=*/true);
+  if (!buffer)
+    return makeBadInputError("cannot read kernel bundle '" + bundle.path +
+                             "': " + buffer.getError().message());
+  return parseBundleCapabilities(bundle, (*buffer)->getBuffer());
+}
+
+namespace {
+std::string formatTypes(ElementType a, ElementType b, ElementType c) {
+  return ("a=" + getElementTypeName(a) + " b=" + getElementTypeName(b) +
+          " c=" + getElementTypeName(c))
+      .str();
+}
+
+std::string formatEpilogueValue(double value) {
+  std::string text;
+  raw_string_ostream(text) << format("%g", value);
+  return text;
+}
+
+/// The epilogue features `problem` uses that the kernel lacks, or "".
+std::string findMissingEpilogue(const KernelCapabilities &capabilities,
+                                const Epilogue &epilogue) {
+  SmallVector<std::string, 4> missing;
+  if (epilogue.alpha != 1.0 && !capabilities.anyAlpha)
+    missing.push_back("alpha=" + formatEpilogueValue(epilogue.alpha));
+  if (epilogue.beta != 0.0 && !capabilities.anyBeta)
+    missing.push_back("beta=" + formatEpilogueValue(epilogue.beta));
+  if (!capabilities.supportsBias(epilogue.bias))
+    missing.push_back(("a " + getBiasKindName(epilogue.bias) + " bias").str());
+  if (!capabilities.supportsActivation(epilogue.activation))
+    missing.push_back(getActivationName(epilogue.activation).str());
+  return join(missing, ", ");
+}
+
+/// The first view property of `problem` that breaks the alignment, or "".
+std::string findMisalignment(const KernelCapabilities &capabilities,
+                             const GemmProblem &problem) {
+  int64_t alignment = capabilities.minAlignmentBytes;
+  for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
+    const OperandView &view = problem.getView(operand);
+    int64_t size = static_cast<int64_t>(getElementSize(view.type));
+    StringRef name = getOperandName(operand);
+    for (auto [what, elements, applies] :
+         {std::tuple<StringRef, int64_t, bool>("offset", view.offset, true),
+          {"leading dimension", view.ld, true},
+          {"batch stride", view.batchStride, problem.batchCount > 1}}) {
+      int64_t bytes = elements * size;
+      if (applies && bytes % alignment != 0)
+        return (Twine("the ") + what + " of " + name + " (" + Twine(elements) +
+                " elements, " + Twine(bytes) + " bytes) is not a multiple of " +
+                Twine(alignment) + " bytes")
+            .str();
+    }
+  }
+  return "";
+}
+} // namespace
+
+SmallVector<CapabilityGap>
+findCapabilityGaps(const KernelCapabilities &capabilities,
+                   const GemmProblem &problem) {
+  SmallVector<CapabilityGap> gaps;
+  std::string kernel = "kernel " + capabilities.kernelName;
+  if (problem.a.type != capabilities.aType ||
+      problem.b.type != capabilities.bType ||
+      problem.c.type != capabilities.cType)
+    gaps.push_back(
+        {RefusalReason::Types,
+         "types " + formatTypes(problem.a.type, problem.b.type, problem.c.type) +
+             " differ from the " +
+             formatTypes(capabilities.aType, capabilities.bType,
+                         capabilities.cType) +
+             " of " + kernel});
+  for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
+    MatrixLayout layout = problem.getView(operand).layout;
+    const LayoutSet &set = capabilities.layouts[static_cast<size_t>(operand)];
+    if (!set.contains(layout)) {
+      gaps.push_back({RefusalReason::Layout,
+                      (getMatrixLayoutName(layout) + "-major " +
+                       getOperandName(operand) + " is not supported by " +
+                       kernel + ", which takes " + getOperandName(operand) +
+                       " " + set.str())
+                          .str()});
+      break;
+    }
+  }
+  if (problem.batchCount > 1 && !capabilities.stridedBatch)
+    gaps.push_back({RefusalReason::Batch,
+                    "batch count " + std::to_string(problem.batchCount) +
+                        " needs a strided-batch kernel; " + kernel +
+                        " runs one batch entry (its metadata declares no "
+                        "\"batch\": {\"strided\": true})"});
+  std::string missingEpilogue =
+      findMissingEpilogue(capabilities, problem.epilogue);
+  if (!missingEpilogue.empty())
+    gaps.push_back({RefusalReason::Epilogue,
+                    "epilogue " + missingEpilogue + " is not supported by " +
+                        kernel + " (not declared in its \"epilogue\")"});
+  std::string misalignment = findMisalignment(capabilities, problem);
+  if (!misalignment.empty())
+    gaps.push_back({RefusalReason::Alignment,
+                    misalignment + ", the min_alignment_bytes of " + kernel});
+  const ProblemTile &tile = capabilities.requiresDivisible;
+  if (problem.m % tile.m != 0 || problem.n % tile.n != 0 ||
+      problem.k % tile.k != 0)
+    gaps.push_back({RefusalReason::Divisibility,
+                    "shape " + problem.getShapeString() +
+                        " is not divisible by the tile " +
+                        std::to_string(tile.m) + "x" + std::to_string(tile.n) +
+                        "x" + std::to_string(tile.k) + " of " + kernel});
+  return gaps;
+}
+
+Error checkCapabilities(const KernelCapabilities &capabilities,
+                        const GemmProblem &problem) {
+  SmallVector<CapabilityGap> gaps = findCapabilityGaps(capabilities, problem);
+  if (gaps.empty())
+    return Error::success();
+  return makeRefusal(gaps.front().reason, gaps.front().message);
+}
+
+KernelChoice chooseKernel(ArrayRef<KernelCapabilities> kernels,
+                          const GemmProblem &problem, uint64_t rotation) {
+  SmallVector<size_t> covering;
+  KernelChoice closest;
+  size_t fewestGaps = std::numeric_limits<size_t>::max();
+  for (auto [index, capabilities] : enumerate(kernels)) {
+    size_t gaps = findCapabilityGaps(capabilities, problem).size();
+    if (gaps == 0)
+      covering.push_back(index);
+    if (gaps < fewestGaps) {
+      fewestGaps = gaps;
+      closest.index = index;
+    }
+  }
+  if (covering.empty())
+    return closest;
+  return {covering[rotation % covering.size()], /*claimsSupport=*/true};
+}
+
+} // namespace runtime
+} // namespace gemm_opt

@@ -1,0 +1,133 @@
+//===- BundleCapabilities.h - What a bundle kernel declares it runs -*- C++ -*-===//
+//
+// The one place that decides, from a kernel's metadata alone, whether the
+// kernel can run a GemmProblem (GemmProblem.h). It reads what KernelSpec
+// already parses (types, requires_divisible, min_alignment_bytes) plus these
+// capability fields of the kernel entry (see KernelSpec.h for the rest):
+//
+//   "layouts": {"a": L, "b": L, "c": L}
+//       L is "row", "col", or a list of them (the kernel takes either; it
+//       then tells which one at launch). Required by the bundle format.
+//   "epilogue"*: {"alpha"*: bool, "beta"*: bool,
+//                 "bias"*: ["row", "col"], "activations"*: ["relu", "gelu"]}
+//       alpha: any alpha, not only 1; beta: any beta, not only 0 (reads C);
+//       bias: which bias vectors it adds (GemmProblem.h); activations: which
+//       activations it applies after the bias.
+//   "batch"*: {"strided": bool}
+//       the kernel runs several batch entries with per-operand batch strides.
+//
+// A missing field, or a missing key inside one, means "not supported": a
+// kernel without "epilogue" computes D = A * B only, one without "batch"
+// runs a single batch entry. Unknown keys are ignored, so producers may add
+// fields before the runtime reads them.
+//
+// Alignment: the byte offset of each operand's first element, its row (or
+// column) pitch and, with several batch entries, its batch stride must be
+// multiples of min_alignment_bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_BUNDLECAPABILITIES_H
+#define GEMM_OPT_RUNTIME_BUNDLECAPABILITIES_H
+
+#include "runtime/GemmProblem.h"
+#include "runtime/KernelSpec.h"
+#include "runtime/ProblemRefusal.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace gemm_opt {
+namespace runtime {
+
+/// The layouts one operand may have.
+struct LayoutSet {
+  bool row = false;
+  bool col = false;
+  bool contains(MatrixLayout layout) const {
+    return layout == MatrixLayout::Row ? row : col;
+  }
+  /// "row", "col" or "row|col".
+  std::string str() const;
+};
+
+struct KernelCapabilities {
+  std::string kernelName;
+  ElementType aType = ElementType::BF16;
+  ElementType bType = ElementType::BF16;
+  ElementType cType = ElementType::BF16;
+  std::array<LayoutSet, 3> layouts; ///< Indexed by Operand.
+  ProblemTile requiresDivisible;
+  int64_t minAlignmentBytes = 16;
+  // "epilogue"
+  bool anyAlpha = false;
+  bool anyBeta = false;
+  bool rowBias = false;
+  bool colBias = false;
+  bool relu = false;
+  bool gelu = false;
+  // "batch"
+  bool stridedBatch = false;
+
+  ElementType getType(Operand operand) const;
+  bool supportsBias(BiasKind bias) const;
+  bool supportsActivation(Activation activation) const;
+};
+
+/// The capabilities of `spec` given its JSON entry `kernel` (both from the
+/// same bundle). Fails on a capability field of the wrong form; `context`
+/// prefixes the message.
+llvm::Expected<KernelCapabilities>
+parseKernelCapabilities(const KernelSpec &spec,
+                        const llvm::json::Object &kernel,
+                        llvm::StringRef context);
+
+/// The capabilities of every kernel of `bundle`, in its order, from the
+/// bundle's JSON text.
+llvm::Expected<std::vector<KernelCapabilities>>
+parseBundleCapabilities(const KernelBundle &bundle, llvm::StringRef jsonText);
+
+/// Reads bundle.path again and parses the capabilities of its kernels.
+llvm::Expected<std::vector<KernelCapabilities>>
+loadBundleCapabilities(const KernelBundle &bundle);
+
+/// One reason the kernel cannot run the problem, with its message.
+struct CapabilityGap {
+  RefusalReason reason;
+  std::string message;
+};
+
+/// Every reason (at most one per RefusalReason, in enum order) why the
+/// declared capabilities do not cover `problem`; empty when they do.
+llvm::SmallVector<CapabilityGap>
+findCapabilityGaps(const KernelCapabilities &capabilities,
+                   const GemmProblem &problem);
+
+/// Success when the capabilities cover `problem`, else a ProblemRefusal for
+/// the first gap.
+llvm::Error checkCapabilities(const KernelCapabilities &capabilities,
+                              const GemmProblem &problem);
+
+/// The kernel chosen for a problem among `kernels` (non-empty).
+struct KernelChoice {
+  size_t index = 0;
+  /// Whether its capabilities cover the problem; if not, it is the closest
+  /// kernel (the fewest gaps, then the first), whose refusal explains why.
+  bool claimsSupport = false;
+};
+
+/// Among the kernels that cover `problem`, the one at `rotation` modulo
+/// their count (so that a sweep spreads its cases over them); else the
+/// closest kernel.
+KernelChoice chooseKernel(llvm::ArrayRef<KernelCapabilities> kernels,
+                          const GemmProblem &problem, uint64_t rotation);
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_BUNDLECAPABILITIES_H

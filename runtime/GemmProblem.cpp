@@ -1,0 +1,235 @@
+//===- GemmProblem.cpp - A GEMM with layouts, batches and epilogue --------===//
+
+#include "runtime/GemmProblem.h"
+
+#include "runtime/RuntimeError.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+using namespace llvm;
+
+namespace gemm_opt {
+namespace runtime {
+
+StringRef getMatrixLayoutName(MatrixLayout layout) {
+  return layout == MatrixLayout::Row ? "row" : "col";
+}
+
+std::optional<MatrixLayout> parseMatrixLayout(StringRef name) {
+  if (name == "row")
+    return MatrixLayout::Row;
+  if (name == "col")
+    return MatrixLayout::Col;
+  return std::nullopt;
+}
+
+StringRef getBiasKindName(BiasKind bias) {
+  switch (bias) {
+  case BiasKind::None:
+    return "none";
+  case BiasKind::Row:
+    return "row";
+  case BiasKind::Col:
+    return "col";
+  }
+  return "none";
+}
+
+std::optional<BiasKind> parseBiasKind(StringRef name) {
+  for (BiasKind bias : {BiasKind::None, BiasKind::Row, BiasKind::Col})
+    if (name == getBiasKindName(bias))
+      return bias;
+  return std::nullopt;
+}
+
+StringRef getActivationName(Activation activation) {
+  switch (activation) {
+  case Activation::None:
+    return "none";
+  case Activation::Relu:
+    return "relu";
+  case Activation::Gelu:
+    return "gelu";
+  }
+  return "none";
+}
+
+std::optional<Activation> parseActivation(StringRef name) {
+  for (Activation activation :
+       {Activation::None, Activation::Relu, Activation::Gelu})
+    if (name == getActivationName(activation))
+      return activation;
+  return std::nullopt;
+}
+
+double applyActivation(Activation activation, double value) {
+  switch (activation) {
+  case Activation::None:
+    return value;
+  case Activation::Relu:
+    return std::max(value, 0.0);
+  case Activation::Gelu:
+    return 0.5 * value * (1.0 + std::erf(value / std::sqrt(2.0)));
+  }
+  return value;
+}
+
+GemmProblem GemmProblem::get(const GemmShape &shape, ElementType aType,
+                             ElementType bType, ElementType cType) {
+  GemmProblem problem;
+  problem.m = shape.m;
+  problem.n = shape.n;
+  problem.k = shape.k;
+  problem.a = {aType, MatrixLayout::Row, shape.lda, 0, 0};
+  problem.b = {bType, MatrixLayout::Row, shape.ldb, 0, 0};
+  problem.c = {cType, MatrixLayout::Row, shape.ldc, 0, 0};
+  for (Operand operand : {Operand::A, Operand::B, Operand::C})
+    problem.getView(operand).batchStride = problem.getMatrixSpan(operand);
+  return problem;
+}
+
+const OperandView &GemmProblem::getView(Operand operand) const {
+  return operand == Operand::A ? a : operand == Operand::B ? b : c;
+}
+
+OperandView &GemmProblem::getView(Operand operand) {
+  return operand == Operand::A ? a : operand == Operand::B ? b : c;
+}
+
+int64_t GemmProblem::getRows(Operand operand) const {
+  return operand == Operand::B ? k : m;
+}
+
+int64_t GemmProblem::getCols(Operand operand) const {
+  return operand == Operand::A ? k : n;
+}
+
+int64_t GemmProblem::getMinorExtent(Operand operand) const {
+  return getView(operand).layout == MatrixLayout::Row ? getCols(operand)
+                                                       : getRows(operand);
+}
+
+int64_t GemmProblem::getMatrixSpan(Operand operand) const {
+  int64_t major = getView(operand).layout == MatrixLayout::Row
+                      ? getRows(operand)
+                      : getCols(operand);
+  return getView(operand).ld * major;
+}
+
+int64_t GemmProblem::getBufferElements(Operand operand) const {
+  const OperandView &view = getView(operand);
+  return view.offset + (batchCount - 1) * view.batchStride +
+         getMatrixSpan(operand);
+}
+
+int64_t GemmProblem::getElementIndex(Operand operand, int64_t batch,
+                                     int64_t row, int64_t col) const {
+  const OperandView &view = getView(operand);
+  int64_t inMatrix = view.layout == MatrixLayout::Row ? row * view.ld + col
+                                                      : col * view.ld + row;
+  return view.offset + batch * view.batchStride + inMatrix;
+}
+
+int64_t GemmProblem::getBiasElements() const {
+  switch (epilogue.bias) {
+  case BiasKind::None:
+    return 0;
+  case BiasKind::Row:
+    return n;
+  case BiasKind::Col:
+    return m;
+  }
+  return 0;
+}
+
+int64_t GemmProblem::getBiasIndex(int64_t row, int64_t col) const {
+  return epilogue.bias == BiasKind::Col ? row : col;
+}
+
+std::optional<GemmShape> GemmProblem::getRowMajorShape() const {
+  for (Operand operand : {Operand::A, Operand::B, Operand::C})
+    if (getView(operand).layout != MatrixLayout::Row)
+      return std::nullopt;
+  return GemmShape::get(m, n, k, a.ld, b.ld, c.ld);
+}
+
+std::string GemmProblem::getShapeString() const {
+  return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+}
+
+std::string GemmProblem::str() const {
+  std::string text;
+  raw_string_ostream os(text);
+  os << getShapeString();
+  if (batchCount != 1)
+    os << " batch " << batchCount;
+  for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
+    const OperandView &view = getView(operand);
+    os << " " << getOperandName(operand) << "=" << getElementTypeName(view.type)
+       << "/" << getMatrixLayoutName(view.layout) << "/ld" << view.ld;
+    if (batchCount != 1)
+      os << "/stride" << view.batchStride;
+    if (view.offset != 0)
+      os << "/offset" << view.offset;
+  }
+  if (!epilogue.isIdentity()) {
+    os << " alpha=" << format("%g", epilogue.alpha)
+       << " beta=" << format("%g", epilogue.beta);
+    if (epilogue.bias != BiasKind::None)
+      os << " bias=" << getBiasKindName(epilogue.bias);
+    if (epilogue.activation != Activation::None)
+      os << " act=" << getActivationName(epilogue.activation);
+  }
+  return text;
+}
+
+Error verifyProblem(const GemmProblem &problem) {
+  // cuBLAS (the reference) takes 32-bit extents and leading dimensions.
+  constexpr int64_t maxExtent = std::numeric_limits<int32_t>::max();
+  for (auto [name, value] : {std::pair<StringRef, int64_t>("M", problem.m),
+                             {"N", problem.n},
+                             {"K", problem.k},
+                             {"batch count", problem.batchCount}})
+    if (value < 1 || value > maxExtent)
+      return makeBadInputError("invalid problem: " + name + "=" +
+                               Twine(value) + " (must be in [1, 2^31 - 1])");
+  if (!std::isfinite(problem.epilogue.alpha) ||
+      !std::isfinite(problem.epilogue.beta))
+    return makeBadInputError("invalid problem: alpha and beta must be finite");
+  constexpr uint64_t maxBufferBytes = uint64_t(1) << 40;
+  for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
+    const OperandView &view = problem.getView(operand);
+    StringRef name = getOperandName(operand);
+    int64_t minor = problem.getMinorExtent(operand);
+    if (view.ld < minor || view.ld > maxExtent)
+      return makeBadInputError("invalid problem: ld" + name + "=" +
+                               Twine(view.ld) + " must be at least " +
+                               Twine(minor) + " (the " +
+                               getMatrixLayoutName(view.layout) +
+                               "-major minor extent) and below 2^31");
+    if (view.offset < 0)
+      return makeBadInputError("invalid problem: offset of " + name +
+                               " must not be negative");
+    if (problem.batchCount > 1 &&
+        view.batchStride < problem.getMatrixSpan(operand))
+      return makeBadInputError(
+          "invalid problem: batch stride of " + name + " (" +
+          Twine(view.batchStride) + ") is below the " +
+          Twine(problem.getMatrixSpan(operand)) +
+          " elements one batch entry spans (entries would overlap)");
+    double bytes = static_cast<double>(problem.getBufferElements(operand)) *
+                   static_cast<double>(getElementSize(view.type));
+    if (bytes > static_cast<double>(maxBufferBytes))
+      return makeBadInputError("invalid problem: operand " + name +
+                               " would need over 1 TiB");
+  }
+  return Error::success();
+}
+
+} // namespace runtime
+} // namespace gemm_opt

@@ -1,0 +1,128 @@
+//===- GemmProblem.h - A GEMM with layouts, batches and epilogue -*- C++ -*-===//
+//
+// The general problem a GEMM library call describes, per batch entry b:
+//
+//   D_b = act(alpha * A_b * B_b + beta * C_b + bias)
+//
+// with A_b [M x K], B_b [K x N] and C_b / D_b [M x N] (D is written over C).
+// Each operand is a view into a bigger device buffer: a row- or column-major
+// layout with a leading dimension at least its minor extent, a batch stride
+// between consecutive batch entries and an element offset of the first
+// element (which may break the buffer's alignment). All counts are in
+// elements of the operand's type.
+//
+// The bias (of C's type, at offset 0 of its own buffer, shared by all batch
+// entries) is either a row vector of N values added to every row ("row") or
+// a column vector of M values added to every column ("col").
+//
+// GemmShape (GemmShape.h) is the special case the kernels run today: one
+// batch entry, all row-major, no offsets, alpha 1, beta 0, no bias or
+// activation.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_GEMMPROBLEM_H
+#define GEMM_OPT_RUNTIME_GEMMPROBLEM_H
+
+#include "runtime/ElementType.h"
+#include "runtime/GemmShape.h"
+#include "runtime/KernelParamSpec.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace gemm_opt {
+namespace runtime {
+
+enum class MatrixLayout { Row, Col };
+llvm::StringRef getMatrixLayoutName(MatrixLayout layout); // "row", "col"
+std::optional<MatrixLayout> parseMatrixLayout(llvm::StringRef name);
+
+enum class BiasKind { None, Row, Col };
+llvm::StringRef getBiasKindName(BiasKind bias); // "none", "row", "col"
+std::optional<BiasKind> parseBiasKind(llvm::StringRef name);
+
+enum class Activation { None, Relu, Gelu };
+llvm::StringRef getActivationName(Activation activation); // "none", ...
+std::optional<Activation> parseActivation(llvm::StringRef name);
+/// relu(x) = max(x, 0); gelu(x) = x/2 * (1 + erf(x / sqrt(2))) (the exact
+/// form, not the tanh approximation).
+double applyActivation(Activation activation, double value);
+
+struct Epilogue {
+  double alpha = 1.0;
+  double beta = 0.0;
+  BiasKind bias = BiasKind::None;
+  Activation activation = Activation::None;
+
+  /// D = A * B: alpha 1, beta 0, no bias, no activation.
+  bool isIdentity() const {
+    return alpha == 1.0 && beta == 0.0 && bias == BiasKind::None &&
+           activation == Activation::None;
+  }
+};
+
+/// Where one operand's matrices lie in its buffer.
+struct OperandView {
+  ElementType type = ElementType::BF16;
+  MatrixLayout layout = MatrixLayout::Row;
+  int64_t ld = 0;          ///< Leading dimension, >= the minor extent.
+  int64_t batchStride = 0; ///< Between batch entries (unused for 1 entry).
+  int64_t offset = 0;      ///< Of element (0, 0) of batch entry 0.
+};
+
+struct GemmProblem {
+  int64_t m = 1;
+  int64_t n = 1;
+  int64_t k = 1;
+  int64_t batchCount = 1;
+  OperandView a, b, c;
+  Epilogue epilogue;
+
+  /// The packed, row-major, single-batch problem of `shape` with `types`.
+  static GemmProblem get(const GemmShape &shape, ElementType aType,
+                         ElementType bType, ElementType cType);
+
+  const OperandView &getView(Operand operand) const;
+  OperandView &getView(Operand operand);
+  /// Logical rows and columns of the operand (A: M x K, B: K x N, C: M x N).
+  int64_t getRows(Operand operand) const;
+  int64_t getCols(Operand operand) const;
+  /// The extent the leading dimension must cover (cols for row-major).
+  int64_t getMinorExtent(Operand operand) const;
+  /// Elements one batch entry of the operand spans: ld * major extent.
+  int64_t getMatrixSpan(Operand operand) const;
+  /// Elements the operand's buffer must hold.
+  int64_t getBufferElements(Operand operand) const;
+  /// Buffer index of element (row, col) of batch entry `batch`.
+  int64_t getElementIndex(Operand operand, int64_t batch, int64_t row,
+                          int64_t col) const;
+  /// Bias elements: N for a row bias, M for a column bias, else 0.
+  int64_t getBiasElements() const;
+  /// Index into the bias vector for C's element (row, col).
+  int64_t getBiasIndex(int64_t row, int64_t col) const;
+
+  /// The GemmShape of batch entry 0 when every operand is row-major (the
+  /// form the kernels' memref parameters take), else nullopt.
+  std::optional<GemmShape> getRowMajorShape() const;
+
+  /// "4096x4096x4096": M x N x K.
+  std::string getShapeString() const;
+  /// Everything, on one line: shape, batch, types, layouts, ld, strides,
+  /// offsets and epilogue.
+  std::string str() const;
+};
+
+/// Checks that the problem describes valid views: extents and batch count
+/// >= 1, ld >= minor extent, batch entries that do not overlap, offsets >= 0
+/// and buffers below 1 TiB. BadInput errors.
+llvm::Error verifyProblem(const GemmProblem &problem);
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_GEMMPROBLEM_H

@@ -1,0 +1,53 @@
+//===- ProblemInputs.h - Host copies of a problem's buffers ----*- C++ -*-===//
+//
+// The buffers of a GemmProblem in host memory, in their element types, laid
+// out exactly like the device buffers (offsets, leading dimensions, batch
+// strides). Every element of the A and B views holds a seeded random value
+// (HostMatrix.h: uniform in [-1, -1/16] u [1/16, 1]); the rest of their
+// buffers holds NaN, so that a kernel reading outside its view shows up. C's
+// buffer is all poison bytes (NaN in every element type), except that with
+// beta != 0 its view holds random input values. The bias vector holds random
+// values.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_PROBLEMINPUTS_H
+#define GEMM_OPT_RUNTIME_PROBLEMINPUTS_H
+
+#include "runtime/GemmProblem.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace gemm_opt {
+namespace runtime {
+
+/// Byte written over C (outside its view, or everywhere with beta = 0)
+/// before a run: 0xff.. is a NaN in f16, bf16 and f32.
+inline constexpr unsigned char OutputPoisonByte = 0xff;
+
+class ProblemInputs {
+public:
+  /// Fills the buffers of `problem` (deterministic for a seed).
+  ProblemInputs(const GemmProblem &problem, uint64_t seed);
+
+  const GemmProblem &getProblem() const { return problem; }
+  /// The whole buffer of an operand (C: its contents before the run).
+  const std::vector<uint8_t> &getBuffer(Operand operand) const;
+  const std::vector<uint8_t> &getBias() const { return bias; }
+
+  /// Element (row, col) of batch entry `batch` of an operand's view (for C,
+  /// the input the epilogue reads with beta != 0).
+  double get(Operand operand, int64_t batch, int64_t row, int64_t col) const;
+  /// The bias added to C's element (row, col); 0 without a bias.
+  double getBias(int64_t row, int64_t col) const;
+
+private:
+  GemmProblem problem;
+  std::vector<uint8_t> a, b, c, bias;
+};
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_PROBLEMINPUTS_H

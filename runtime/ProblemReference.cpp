@@ -1,0 +1,62 @@
+//===- ProblemReference.cpp - fp64 reference of a GemmProblem -------------===//
+
+#include "runtime/ProblemReference.h"
+
+#include "runtime/Validation.h"
+
+#include "llvm/Support/Parallel.h"
+
+namespace gemm_opt {
+namespace runtime {
+
+std::vector<OutputEntry> chooseOutputEntries(const GemmProblem &problem,
+                                             int64_t allEntriesLimit,
+                                             int64_t randomSamples,
+                                             uint64_t seed) {
+  std::vector<OutputEntry> entries;
+  double total = static_cast<double>(problem.batchCount) *
+                 static_cast<double>(problem.m) *
+                 static_cast<double>(problem.n);
+  for (int64_t batch = 0; batch < problem.batchCount; ++batch) {
+    if (total <= static_cast<double>(allEntriesLimit)) {
+      for (int64_t row = 0; row < problem.m; ++row)
+        for (int64_t col = 0; col < problem.n; ++col)
+          entries.push_back({batch, row, col});
+      continue;
+    }
+    for (auto [row, col] :
+         chooseSampleEntries(problem.m, problem.n, randomSamples,
+                             seed + static_cast<uint64_t>(batch)))
+      entries.push_back({batch, row, col});
+  }
+  return entries;
+}
+
+double applyEpilogueTail(const ProblemInputs &inputs, double value,
+                         int64_t row, int64_t col) {
+  const Epilogue &epilogue = inputs.getProblem().epilogue;
+  return applyActivation(epilogue.activation,
+                         value + inputs.getBias(row, col));
+}
+
+std::vector<double> computeProblemReference(const ProblemInputs &inputs,
+                                            llvm::ArrayRef<OutputEntry> entries) {
+  const GemmProblem &problem = inputs.getProblem();
+  std::vector<double> reference(entries.size());
+  llvm::parallelFor(0, entries.size(), [&](size_t index) {
+    const OutputEntry &entry = entries[index];
+    double sum = 0.0;
+    for (int64_t k = 0; k < problem.k; ++k)
+      sum += inputs.get(Operand::A, entry.batch, entry.row, k) *
+             inputs.get(Operand::B, entry.batch, k, entry.col);
+    double value = problem.epilogue.alpha * sum;
+    if (problem.epilogue.beta != 0.0)
+      value += problem.epilogue.beta *
+               inputs.get(Operand::C, entry.batch, entry.row, entry.col);
+    reference[index] = applyEpilogueTail(inputs, value, entry.row, entry.col);
+  });
+  return reference;
+}
+
+} // namespace runtime
+} // namespace gemm_opt

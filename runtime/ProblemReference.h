@@ -1,0 +1,52 @@
+//===- ProblemReference.h - fp64 reference of a GemmProblem ----*- C++ -*-===//
+//
+// D(b, i, j) = act(alpha * sum_k A(b, i, k) * B(b, k, j) + beta * C(b, i, j)
+//                  + bias(i, j)), in double, from the host inputs, at chosen
+// entries of the output: all of them for small outputs, else seeded random
+// samples plus the corners, last row and last column of each batch entry
+// (chooseSampleEntries of Validation.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_PROBLEMREFERENCE_H
+#define GEMM_OPT_RUNTIME_PROBLEMREFERENCE_H
+
+#include "runtime/GemmProblem.h"
+#include "runtime/ProblemInputs.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace gemm_opt {
+namespace runtime {
+
+/// One element of the output: batch entry, row, column.
+struct OutputEntry {
+  int64_t batch = 0;
+  int64_t row = 0;
+  int64_t col = 0;
+};
+
+/// Every output entry when there are at most `allEntriesLimit` of them
+/// (over all batch entries), else `randomSamples` seeded samples (with the
+/// corners, last row and last column) in each batch entry.
+std::vector<OutputEntry> chooseOutputEntries(const GemmProblem &problem,
+                                             int64_t allEntriesLimit,
+                                             int64_t randomSamples,
+                                             uint64_t seed);
+
+/// The bias-and-activation tail of the epilogue applied to `value` (which
+/// already holds alpha * A * B + beta * C) at output entry (row, col).
+double applyEpilogueTail(const ProblemInputs &inputs, double value,
+                         int64_t row, int64_t col);
+
+/// The fp64 reference at `entries`.
+std::vector<double> computeProblemReference(const ProblemInputs &inputs,
+                                            llvm::ArrayRef<OutputEntry> entries);
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_PROBLEMREFERENCE_H

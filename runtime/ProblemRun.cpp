@@ -1,0 +1,257 @@
+//===- ProblemRun.cpp - Run and check one kernel on a GemmProblem ---------===//
+
+#include "runtime/ProblemRun.h"
+
+#include "runtime/CublasReference.h"
+#include "runtime/CudaStream.h"
+#include "runtime/DeviceBuffer.h"
+#include "runtime/KernelArguments.h"
+#include "runtime/ProblemInputs.h"
+#include "runtime/ProblemReference.h"
+#include "runtime/RuntimeError.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace llvm;
+
+namespace gemm_opt {
+namespace runtime {
+
+namespace {
+/// What the runtime's parameter packing (KernelParams.h) can pass today.
+Error checkRuntimeLaunchSupport(const KernelSpec &spec,
+                                const GemmProblem &problem) {
+  std::string kernel = "kernel " + spec.name;
+  if (!problem.getRowMajorShape())
+    return makeRefusal(RefusalReason::Layout,
+                       "the runtime passes only row-major operands (to " +
+                           kernel + "); " + problem.str() +
+                           " has a column-major one");
+  if (problem.batchCount != 1)
+    return makeRefusal(RefusalReason::Batch,
+                       "the runtime cannot pass batch strides (to " + kernel +
+                           ") yet; batch count " +
+                           Twine(problem.batchCount) + " is refused");
+  if (!problem.epilogue.isIdentity())
+    return makeRefusal(RefusalReason::Epilogue,
+                       "the runtime cannot pass alpha, beta, bias or "
+                       "activation (to " +
+                           kernel + ") yet");
+  return Error::success();
+}
+
+Error asLaunchRefusal(Error err) {
+  if (!err)
+    return err;
+  return makeRefusal(RefusalReason::Launch, toString(std::move(err)));
+}
+
+/// Uploads `bytes` (the host copy of a buffer) into a new device buffer.
+Expected<DeviceBuffer> upload(const std::vector<uint8_t> &bytes) {
+  Expected<DeviceBuffer> buffer = DeviceBuffer::allocate(bytes.size());
+  if (!buffer)
+    return buffer.takeError();
+  if (Error err = buffer->copyFromHost(bytes.data()))
+    return std::move(err);
+  return std::move(*buffer);
+}
+
+/// Whether each element of C's buffer belongs to its view.
+std::vector<bool> markOutputView(const GemmProblem &problem) {
+  std::vector<bool> inView(
+      static_cast<size_t>(problem.getBufferElements(Operand::C)), false);
+  for (int64_t batch = 0; batch < problem.batchCount; ++batch)
+    for (int64_t row = 0; row < problem.m; ++row)
+      for (int64_t col = 0; col < problem.n; ++col)
+        inView[static_cast<size_t>(
+            problem.getElementIndex(Operand::C, batch, row, col))] = true;
+  return inView;
+}
+
+int64_t countClobbered(const GemmProblem &problem,
+                       const std::vector<uint8_t> &before,
+                       const std::vector<uint8_t> &after) {
+  size_t size = getElementSize(problem.c.type);
+  std::vector<bool> inView = markOutputView(problem);
+  int64_t clobbered = 0;
+  for (size_t i = 0; i < inView.size(); ++i)
+    if (!inView[i] &&
+        std::memcmp(&before[i * size], &after[i * size], size) != 0)
+      ++clobbered;
+  return clobbered;
+}
+
+/// The cuBLAS result at every output entry, in `entries` order.
+Expected<std::vector<double>>
+computeCublasReference(const ProblemInputs &inputs, const DeviceBuffer &a,
+                       const DeviceBuffer &b, cudaStream_t stream,
+                       ArrayRef<OutputEntry> entries) {
+  // cuBLAS writes an f32 copy of C's view (offset 0), which holds C's input
+  // when beta != 0.
+  GemmProblem problem = inputs.getProblem();
+  problem.c.type = ElementType::F32;
+  problem.c.offset = 0;
+  std::vector<uint8_t> initial(
+      static_cast<size_t>(problem.getBufferElements(Operand::C)) * 4,
+      OutputPoisonByte);
+  if (problem.epilogue.beta != 0.0)
+    for (const OutputEntry &entry : entries)
+      storeElement(ElementType::F32, initial.data(),
+                   static_cast<size_t>(problem.getElementIndex(
+                       Operand::C, entry.batch, entry.row, entry.col)),
+                   static_cast<float>(inputs.get(Operand::C, entry.batch,
+                                                 entry.row, entry.col)));
+  Expected<DeviceBuffer> c = upload(initial);
+  if (!c)
+    return c.takeError();
+  Expected<CublasReference> cublas = CublasReference::create(stream);
+  if (!cublas)
+    return cublas.takeError();
+  if (Error err = cublas->gemm(problem, a.data(), b.data(), c->data()))
+    return std::move(err);
+  if (Error err = waitForKernel(stream, "the cuBLAS reference"))
+    return std::move(err);
+  if (Error err = c->copyToHost(initial.data()))
+    return std::move(err);
+  std::vector<double> values;
+  values.reserve(entries.size());
+  for (const OutputEntry &entry : entries) {
+    double value = loadElement(
+        ElementType::F32, initial.data(),
+        static_cast<size_t>(problem.getElementIndex(Operand::C, entry.batch,
+                                                    entry.row, entry.col)));
+    if (!std::isfinite(value))
+      return makeCudaFailureError("the cuBLAS reference output has NaN/Inf "
+                                  "entries");
+    values.push_back(applyEpilogueTail(inputs, value, entry.row, entry.col));
+  }
+  return std::move(values);
+}
+
+std::vector<double> readOutput(const GemmProblem &problem,
+                               const std::vector<uint8_t> &buffer,
+                               ArrayRef<OutputEntry> entries) {
+  std::vector<double> values;
+  values.reserve(entries.size());
+  for (const OutputEntry &entry : entries)
+    values.push_back(loadElement(
+        problem.c.type, buffer.data(),
+        static_cast<size_t>(problem.getElementIndex(Operand::C, entry.batch,
+                                                    entry.row, entry.col))));
+  return values;
+}
+
+std::vector<OutputEntry> listAllOutputEntries(const GemmProblem &problem) {
+  return chooseOutputEntries(problem, std::numeric_limits<int64_t>::max(), 0,
+                             0);
+}
+} // namespace
+
+Error checkProblemLaunchable(const KernelSpec &spec,
+                             const KernelCapabilities &capabilities,
+                             const GemmProblem &problem) {
+  if (Error err = verifyProblem(problem))
+    return err;
+  if (Error err = checkCapabilities(capabilities, problem))
+    return err;
+  if (Error err = checkRuntimeLaunchSupport(spec, problem))
+    return err;
+  GemmShape shape = *problem.getRowMajorShape();
+  if (Error err = asLaunchRefusal(checkShapeSupported(spec, shape)))
+    return err;
+  Expected<LaunchGrid> grid = computeGrid(spec, shape, 1);
+  if (!grid)
+    return asLaunchRefusal(grid.takeError());
+  return Error::success();
+}
+
+Expected<ProblemRunResult>
+runProblem(const DeviceInfo &device, const KernelSpec &spec,
+           const KernelCapabilities &capabilities, const KernelImages &images,
+           const GemmProblem &problem, const ProblemRunOptions &options) {
+  if (Error err = checkProblemLaunchable(spec, capabilities, problem))
+    return std::move(err);
+  GemmShape shape = *problem.getRowMajorShape();
+  ProblemRunResult result;
+  result.tolerance = getTolerance(problem.a.type, problem.c.type,
+                                  spec.exactFp32Math);
+  Expected<LaunchGrid> grid = computeGrid(
+      spec, shape, static_cast<unsigned>(device.multiprocessorCount));
+  if (!grid)
+    return grid.takeError();
+  result.grid = *grid;
+  Expected<KernelModule> module = KernelModule::load(spec, images, device);
+  if (!module)
+    return module.takeError();
+  CudaStream stream;
+  if (Error err = stream.create())
+    return std::move(err);
+
+  ProblemInputs inputs(problem, options.seed);
+  Expected<DeviceBuffer> a = upload(inputs.getBuffer(Operand::A));
+  if (!a)
+    return a.takeError();
+  Expected<DeviceBuffer> b = upload(inputs.getBuffer(Operand::B));
+  if (!b)
+    return b.takeError();
+  Expected<DeviceBuffer> c = upload(inputs.getBuffer(Operand::C));
+  if (!c)
+    return c.takeError();
+  auto addressOf = [&](const DeviceBuffer &buffer, Operand operand) {
+    const OperandView &view = problem.getView(operand);
+    return buffer.getAddress() +
+           static_cast<uint64_t>(view.offset) * getElementSize(view.type);
+  };
+  Expected<KernelArguments> arguments = KernelArguments::create(
+      *device.driver, spec, shape,
+      {addressOf(*a, Operand::A), addressOf(*b, Operand::B),
+       addressOf(*c, Operand::C)});
+  if (!arguments)
+    return arguments.takeError();
+  result.stagedOperands = arguments->getStaging().describe();
+  if (Error err = arguments->prepare(stream.get()))
+    return std::move(err);
+  if (Error err = module->launch(result.grid, arguments->getParams(),
+                                 stream.get()))
+    return std::move(err);
+  if (Error err = waitForKernel(stream.get(), "kernel " + spec.name))
+    return std::move(err);
+  std::vector<uint8_t> output(inputs.getBuffer(Operand::C).size());
+  if (Error err = c->copyToHost(output.data()))
+    return std::move(err);
+  result.clobberedElements =
+      countClobbered(problem, inputs.getBuffer(Operand::C), output);
+
+  std::vector<OutputEntry> allEntries = listAllOutputEntries(problem);
+  std::vector<double> actualAll = readOutput(problem, output, allEntries);
+  if (options.cublasReference) {
+    Expected<std::vector<double>> expected =
+        computeCublasReference(inputs, *a, *b, stream.get(), allEntries);
+    if (!expected)
+      return expected.takeError();
+    result.vsCublas =
+        computeErrorMetric(actualAll, *expected, result.tolerance);
+  }
+  std::vector<OutputEntry> sampled =
+      chooseOutputEntries(problem, options.fp64AllEntriesLimit,
+                          options.fp64RandomSamples, options.seed);
+  result.vsFp64 =
+      computeErrorMetric(readOutput(problem, output, sampled),
+                         computeProblemReference(inputs, sampled),
+                         result.tolerance);
+  // A NaN anywhere in the output fails the fp64 check too.
+  int64_t nonFinite = 0;
+  for (double value : actualAll)
+    if (!std::isfinite(value))
+      ++nonFinite;
+  if (nonFinite > 0) {
+    result.vsFp64.nonFiniteCount = nonFinite;
+    result.vsFp64.passed = false;
+    result.vsFp64.relativeFrobenius = std::numeric_limits<double>::quiet_NaN();
+  }
+  return std::move(result);
+}
+
+} // namespace runtime
+} // namespace gemm_opt

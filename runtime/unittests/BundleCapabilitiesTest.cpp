@@ -1,0 +1,186 @@
+//===- BundleCapabilitiesTest.cpp - Capability matching and refusals ------===//
+
+#include "runtime/BundleCapabilities.h"
+#include "runtime/ProblemRun.h"
+#include "runtime/RuntimeError.h"
+
+#include "TestBundles.h"
+
+#include "gtest/gtest.h"
+
+using namespace gemm_opt::runtime;
+using namespace gemm_opt::runtime::test;
+using llvm::json::Array;
+using llvm::json::Object;
+
+namespace {
+
+struct ParsedKernel {
+  KernelBundle bundle;
+  KernelCapabilities capabilities;
+};
+
+ParsedKernel parse(Object kernel) {
+  std::string text = makeBundleText(std::move(kernel));
+  llvm::Expected<KernelBundle> bundle = parseKernelBundle(text, "/b", "k.json");
+  EXPECT_TRUE(bool(bundle)) << llvm::toString(bundle.takeError());
+  auto capabilities = parseBundleCapabilities(*bundle, text);
+  EXPECT_TRUE(bool(capabilities)) << llvm::toString(capabilities.takeError());
+  return {std::move(*bundle), capabilities->front()};
+}
+
+/// 256x512x64 bf16, row-major, packed: what the example kernel runs.
+GemmProblem makeSupportedProblem() {
+  return GemmProblem::get(GemmShape::get(256, 512, 64), ElementType::BF16,
+                          ElementType::BF16, ElementType::BF16);
+}
+
+RefusalReason refusalReasonOf(llvm::Error err, std::string *message) {
+  llvm::Error other = llvm::Error::success();
+  std::optional<RefusalSummary> refusal = takeRefusal(std::move(err), other);
+  EXPECT_FALSE(bool(other)) << llvm::toString(std::move(other));
+  EXPECT_TRUE(refusal.has_value());
+  *message = refusal ? refusal->message : "";
+  return refusal ? refusal->reason : RefusalReason::Launch;
+}
+
+TEST(BundleCapabilitiesTest, MissingFieldsMeanUnsupported) {
+  KernelCapabilities capabilities = parse(makeValidKernel()).capabilities;
+  EXPECT_TRUE(capabilities.layouts[0].row);
+  EXPECT_FALSE(capabilities.layouts[0].col);
+  EXPECT_FALSE(capabilities.anyAlpha);
+  EXPECT_FALSE(capabilities.anyBeta);
+  EXPECT_FALSE(capabilities.rowBias || capabilities.colBias);
+  EXPECT_FALSE(capabilities.relu || capabilities.gelu);
+  EXPECT_FALSE(capabilities.stridedBatch);
+  EXPECT_EQ(capabilities.requiresDivisible.n, 256);
+}
+
+TEST(BundleCapabilitiesTest, DeclaredFieldsAreRead) {
+  Object kernel = makeValidKernel();
+  kernel["epilogue"] = Object{{"alpha", true},
+                              {"beta", true},
+                              {"bias", Array{"row"}},
+                              {"activations", Array{"relu", "gelu"}}};
+  kernel["batch"] = Object{{"strided", true}};
+  KernelCapabilities capabilities = parse(std::move(kernel)).capabilities;
+  EXPECT_TRUE(capabilities.anyAlpha && capabilities.anyBeta);
+  EXPECT_TRUE(capabilities.rowBias);
+  EXPECT_FALSE(capabilities.colBias);
+  EXPECT_TRUE(capabilities.relu && capabilities.gelu);
+  EXPECT_TRUE(capabilities.stridedBatch);
+
+  GemmProblem problem = makeSupportedProblem();
+  problem.epilogue = {0.5, 1.0, BiasKind::Row, Activation::Gelu};
+  problem.batchCount = 3;
+  for (Operand operand : {Operand::A, Operand::B, Operand::C})
+    problem.getView(operand).batchStride = problem.getMatrixSpan(operand);
+  EXPECT_TRUE(findCapabilityGaps(capabilities, problem).empty());
+  problem.epilogue.bias = BiasKind::Col;
+  EXPECT_EQ(findCapabilityGaps(capabilities, problem).front().reason,
+            RefusalReason::Epilogue);
+}
+
+TEST(BundleCapabilitiesTest, MalformedFieldIsAnError) {
+  Object kernel = makeValidKernel();
+  kernel["epilogue"] = Object{{"bias", Array{"diagonal"}}};
+  std::string text = makeBundleText(std::move(kernel));
+  auto bundle = parseKernelBundle(text, "/b", "k.json");
+  ASSERT_TRUE(bool(bundle));
+  auto capabilities = parseBundleCapabilities(*bundle, text);
+  ASSERT_FALSE(bool(capabilities));
+  EXPECT_NE(llvm::toString(capabilities.takeError()).find("diagonal"),
+            std::string::npos);
+}
+
+TEST(BundleCapabilitiesTest, EveryGapIsNamed) {
+  KernelCapabilities capabilities = parse(makeValidKernel()).capabilities;
+  EXPECT_TRUE(findCapabilityGaps(capabilities, makeSupportedProblem()).empty());
+
+  GemmProblem problem = makeSupportedProblem();
+  problem.m = 4097;
+  problem.n = 4095;
+  problem.k = 4096;
+  problem.a.ld = problem.k;
+  problem.b.ld = problem.c.ld = problem.n + 1; // 2 bytes past 16
+  problem.a.offset = 3;
+  problem.a.type = ElementType::F16;
+  problem.b.layout = MatrixLayout::Col;
+  problem.b.ld = problem.k;
+  problem.epilogue.beta = 1.0;
+  auto gaps = findCapabilityGaps(capabilities, problem);
+  ASSERT_EQ(gaps.size(), 5u);
+  EXPECT_EQ(gaps[0].reason, RefusalReason::Types);
+  EXPECT_EQ(gaps[1].reason, RefusalReason::Layout);
+  EXPECT_EQ(gaps[1].message, "col-major b is not supported by kernel "
+                             "gemm_kernel_0, which takes b row");
+  EXPECT_EQ(gaps[2].reason, RefusalReason::Epilogue);
+  EXPECT_EQ(gaps[3].reason, RefusalReason::Alignment);
+  EXPECT_NE(gaps[3].message.find("offset of a (3 elements, 6 bytes)"),
+            std::string::npos)
+      << gaps[3].message;
+  EXPECT_EQ(gaps[4].reason, RefusalReason::Divisibility);
+  EXPECT_EQ(gaps[4].message, "shape 4097x4095x4096 is not divisible by the "
+                             "tile 128x256x32 of kernel gemm_kernel_0");
+}
+
+TEST(BundleCapabilitiesTest, ChooseKernelRotatesOverClaimsElseClosest) {
+  KernelCapabilities big = parse(makeValidKernel()).capabilities;
+  KernelCapabilities small = big;
+  small.kernelName = "small";
+  small.requiresDivisible = {64, 64, 32};
+  KernelCapabilities f32 = big;
+  f32.kernelName = "f32";
+  f32.aType = f32.bType = f32.cType = ElementType::F32;
+  std::vector<KernelCapabilities> kernels = {f32, big, small};
+
+  GemmProblem both = makeSupportedProblem();
+  EXPECT_EQ(chooseKernel(kernels, both, 0).index, 1u);
+  EXPECT_EQ(chooseKernel(kernels, both, 1).index, 2u);
+  EXPECT_TRUE(chooseKernel(kernels, both, 1).claimsSupport);
+
+  GemmProblem ragged = both;
+  ragged.m = 65; // neither divides it; "big" and "small" have one gap
+  KernelChoice choice = chooseKernel(kernels, ragged, 0);
+  EXPECT_FALSE(choice.claimsSupport);
+  EXPECT_EQ(choice.index, 1u);
+}
+
+TEST(ProblemLaunchTest, RefusesWithTheReason) {
+  ParsedKernel kernel = parse(makeValidKernel());
+  const KernelSpec &spec = kernel.bundle.kernels.front();
+  EXPECT_FALSE(llvm::errorToBool(checkProblemLaunchable(
+      spec, kernel.capabilities, makeSupportedProblem())));
+
+  GemmProblem ragged = makeSupportedProblem();
+  ragged.m = 4097;
+  std::string message;
+  EXPECT_EQ(refusalReasonOf(checkProblemLaunchable(spec, kernel.capabilities,
+                                                   ragged),
+                            &message),
+            RefusalReason::Divisibility);
+  EXPECT_NE(message.find("not divisible by the tile 128x256x32"),
+            std::string::npos);
+
+  // Declared, but the runtime cannot pass the epilogue yet: still refused.
+  KernelCapabilities declared = kernel.capabilities;
+  declared.anyAlpha = true;
+  GemmProblem scaled = makeSupportedProblem();
+  scaled.epilogue.alpha = 2.0;
+  EXPECT_EQ(refusalReasonOf(checkProblemLaunchable(spec, declared, scaled),
+                            &message),
+            RefusalReason::Epilogue);
+  EXPECT_NE(message.find("runtime cannot pass"), std::string::npos);
+}
+
+TEST(ProblemLaunchTest, RefusalsAreBadInputForExitCodes) {
+  ParsedKernel kernel = parse(makeValidKernel());
+  GemmProblem ragged = makeSupportedProblem();
+  ragged.k = 33;
+  ErrorSummary summary = summarizeError(checkProblemLaunchable(
+      kernel.bundle.kernels.front(), kernel.capabilities, ragged));
+  EXPECT_EQ(summary.exitCode, ExitBadInput);
+  EXPECT_NE(summary.message.find("33"), std::string::npos);
+}
+
+} // namespace

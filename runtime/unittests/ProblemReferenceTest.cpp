@@ -1,0 +1,112 @@
+//===- ProblemReferenceTest.cpp - Views, inputs and the fp64 reference ----===//
+
+#include "runtime/ProblemReference.h"
+#include "runtime/Validation.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace gemm_opt::runtime;
+
+namespace {
+
+/// A 3x2x4 f32 problem with a column-major A, padded ld, 2 batch entries and
+/// offsets.
+GemmProblem makeViewProblem() {
+  GemmProblem problem;
+  problem.m = 3;
+  problem.n = 2;
+  problem.k = 4;
+  problem.batchCount = 2;
+  problem.a = {ElementType::F32, MatrixLayout::Col, 5, 5 * 4 + 1, 3};
+  problem.b = {ElementType::F32, MatrixLayout::Row, 2, 8, 0};
+  problem.c = {ElementType::F32, MatrixLayout::Row, 4, 12, 1};
+  return problem;
+}
+
+TEST(GemmProblemTest, IndexingFollowsLayoutStrideAndOffset) {
+  GemmProblem problem = makeViewProblem();
+  EXPECT_FALSE(llvm::errorToBool(verifyProblem(problem)));
+  // Column-major A: (row, col) at offset + batch * stride + col * ld + row.
+  EXPECT_EQ(problem.getElementIndex(Operand::A, 1, 2, 3), 3 + 21 + 15 + 2);
+  EXPECT_EQ(problem.getElementIndex(Operand::C, 0, 1, 1), 1 + 4 + 1);
+  EXPECT_EQ(problem.getBufferElements(Operand::A), 3 + 21 + 20);
+  EXPECT_EQ(problem.getMinorExtent(Operand::A), 3);
+  EXPECT_FALSE(problem.getRowMajorShape().has_value());
+}
+
+TEST(GemmProblemTest, VerifyRejectsOverlapAndShortLd) {
+  GemmProblem problem = makeViewProblem();
+  problem.b.batchStride = 7; // the 4x2 matrix spans 8
+  EXPECT_TRUE(llvm::errorToBool(verifyProblem(problem)));
+  problem = makeViewProblem();
+  problem.a.ld = 2; // column-major A needs ld >= M = 3
+  EXPECT_TRUE(llvm::errorToBool(verifyProblem(problem)));
+}
+
+TEST(ProblemInputsTest, PaddingIsNanAndOutputIsPoisoned) {
+  GemmProblem problem = makeViewProblem();
+  ProblemInputs inputs(problem, 9);
+  // Element 0 of A's buffer lies before its offset: NaN.
+  EXPECT_TRUE(std::isnan(
+      loadElement(ElementType::F32, inputs.getBuffer(Operand::A).data(), 0)));
+  EXPECT_GE(std::fabs(inputs.get(Operand::A, 1, 2, 3)), 1.0 / 16);
+  for (uint8_t byte : inputs.getBuffer(Operand::C))
+    EXPECT_EQ(byte, OutputPoisonByte);
+}
+
+TEST(ProblemReferenceTest, MatchesAHandComputedEpilogue) {
+  GemmProblem problem = makeViewProblem();
+  problem.epilogue = {2.0, -0.5, BiasKind::Col, Activation::Relu};
+  ProblemInputs inputs(problem, 3);
+  std::vector<OutputEntry> entries = chooseOutputEntries(problem, 100, 0, 0);
+  ASSERT_EQ(entries.size(), 12u); // all 2 x 3 x 2 entries
+  std::vector<double> reference = computeProblemReference(inputs, entries);
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const OutputEntry &e = entries[i];
+    double sum = 0;
+    for (int64_t k = 0; k < problem.k; ++k)
+      sum += inputs.get(Operand::A, e.batch, e.row, k) *
+             inputs.get(Operand::B, e.batch, k, e.col);
+    double expected =
+        std::max(0.0, 2.0 * sum - 0.5 * inputs.get(Operand::C, e.batch, e.row,
+                                                    e.col) +
+                          inputs.getBias(e.row, 0));
+    EXPECT_DOUBLE_EQ(reference[i], expected) << i;
+  }
+}
+
+TEST(ProblemReferenceTest, BigOutputsAreSampledPerBatch) {
+  GemmProblem problem =
+      GemmProblem::get(GemmShape::get(1000, 1000, 8), ElementType::BF16,
+                       ElementType::BF16, ElementType::BF16);
+  problem.batchCount = 2;
+  std::vector<OutputEntry> entries =
+      chooseOutputEntries(problem, 1 << 16, 100, 1);
+  EXPECT_LE(entries.size(), 2u * (100 + 2000));
+  EXPECT_GT(entries.size(), 2u * 1990);
+  EXPECT_EQ(entries.back().batch, 1);
+}
+
+TEST(ProblemToleranceTest, ByOutputTypeAndNanNeverPasses) {
+  EXPECT_EQ(getTolerance(ElementType::BF16, ElementType::BF16),
+            tolerance::Bf16Output);
+  EXPECT_EQ(getTolerance(ElementType::F16, ElementType::F16),
+            tolerance::F16Output);
+  EXPECT_EQ(getTolerance(ElementType::F32, ElementType::F32, true),
+            tolerance::F32ExactMath);
+  // A bf16 rounding of each output (~2^-9 relative) passes, 5% does not.
+  std::vector<double> expected = {1.0, -2.0, 3.0};
+  EXPECT_TRUE(computeErrorMetric({1.002, -2.004, 3.0}, expected,
+                                 tolerance::Bf16Output)
+                  .passed);
+  EXPECT_FALSE(computeErrorMetric({1.05, -2.1, 3.15}, expected,
+                                  tolerance::Bf16Output)
+                   .passed);
+  EXPECT_FALSE(computeErrorMetric({1.0, NAN, 3.0}, expected, 1e9).passed);
+  EXPECT_NE(describeTolerances().find("bf16 output 0.02"), std::string::npos);
+}
+
+} // namespace

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The randomized correctness sweep, on the GPU machine:
+#   bash scripts/sweep.sh device-artifacts          (SEED, CASES optional)
+# runs device-artifacts/bin/gemm-sweep over every bundle of the directory
+# (scripts/prepare-device-artifacts.sh builds both here) and writes the log
+# and the JSON results to $OUT (else ./sweep-out). Exits with gemm-sweep's
+# code: 0 no failure, 1 a failed case, 2 bad input, 3 no GPU.
+set -uo pipefail
+artifacts=${1:?usage: sweep.sh ARTIFACTS-DIR}
+seed=${SEED:-$(date +%s)}
+cases=${CASES:-200}
+out=${OUT:-sweep-out}
+mkdir -p "$out"
+sweep="$artifacts/bin/gemm-sweep"
+[ -x "$sweep" ] || { echo "sweep.sh: no $sweep (run scripts/prepare-device-artifacts.sh)" >&2; exit 2; }
+nvidia-smi -L > "$out/gpu.txt" 2>&1 || true
+cat "$artifacts/COMMIT" > "$out/commit.txt" 2>/dev/null || true
+"$sweep" "$artifacts" --cases "$cases" --seed "$seed" \
+  --json-out "$out/sweep-seed$seed.json" 2>&1 | tee "$out/sweep-seed$seed.log"
+code=${PIPESTATUS[0]}
+echo "sweep.sh: seed $seed, exit code $code, logs in $out"
+exit "$code"

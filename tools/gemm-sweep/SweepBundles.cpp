@@ -1,0 +1,83 @@
+//===- SweepBundles.cpp - Every kernel of an artifacts directory ----------===//
+
+#include "tools/gemm-sweep/SweepBundles.h"
+
+#include "runtime/RuntimeError.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+
+using namespace llvm;
+using namespace gemm_opt::runtime;
+
+namespace gemm_opt {
+namespace sweep {
+
+std::vector<SweepTarget> SweepBundles::getTargets() const {
+  std::vector<SweepTarget> targets;
+  for (const SweepKernel &kernel : kernels)
+    targets.push_back({kernel.spec->requiresDivisible, kernel.spec->aType,
+                       kernel.spec->bType, kernel.spec->cType});
+  return targets;
+}
+
+namespace {
+Expected<std::vector<std::string>> findBundleFiles(StringRef directory) {
+  if (!sys::fs::is_directory(directory))
+    return makeBadInputError("'" + directory + "' is not a directory");
+  std::vector<std::string> paths;
+  SmallString<256> own(directory);
+  sys::path::append(own, "kernel.json");
+  if (sys::fs::exists(own))
+    paths.push_back(std::string(own));
+  std::error_code ec;
+  for (sys::fs::directory_iterator it(directory, ec), end; it != end && !ec;
+       it.increment(ec)) {
+    SmallString<256> candidate(it->path());
+    sys::path::append(candidate, "kernel.json");
+    if (sys::fs::is_directory(it->path()) && sys::fs::exists(candidate))
+      paths.push_back(std::string(candidate));
+  }
+  if (ec)
+    return makeBadInputError("cannot read '" + directory + "': " +
+                             ec.message());
+  std::sort(paths.begin(), paths.end());
+  if (paths.empty())
+    return makeBadInputError("no kernel bundle (kernel.json) in '" +
+                             directory + "' or its subdirectories");
+  return std::move(paths);
+}
+} // namespace
+
+Expected<SweepBundles> loadSweepBundles(StringRef directory) {
+  Expected<std::vector<std::string>> paths = findBundleFiles(directory);
+  if (!paths)
+    return paths.takeError();
+  SweepBundles result;
+  for (const std::string &path : *paths) {
+    Expected<KernelBundle> bundle = loadKernelBundle(path);
+    if (!bundle) {
+      result.loadErrors.push_back(toString(bundle.takeError()));
+      continue;
+    }
+    auto owned = std::make_unique<KernelBundle>(std::move(*bundle));
+    Expected<std::vector<KernelCapabilities>> capabilities =
+        loadBundleCapabilities(*owned);
+    if (!capabilities) {
+      result.loadErrors.push_back(toString(capabilities.takeError()));
+      continue;
+    }
+    for (auto [spec, declared] : zip(owned->kernels, *capabilities)) {
+      result.kernels.push_back({path, &spec, std::nullopt});
+      result.capabilities.push_back(std::move(declared));
+    }
+    result.bundles.push_back(std::move(owned));
+  }
+  return std::move(result);
+}
+
+} // namespace sweep
+} // namespace gemm_opt

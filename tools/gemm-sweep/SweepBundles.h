@@ -1,0 +1,54 @@
+//===- SweepBundles.h - Every kernel of an artifacts directory -*- C++ -*-===//
+//
+// The kernels a sweep chooses from: every bundle <dir>/kernel.json and
+// <dir>/*/kernel.json, with their declared capabilities. A bundle that does
+// not load is kept as a load error (a sweep failure), not a reason to stop.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TOOLS_GEMMSWEEP_SWEEPBUNDLES_H
+#define GEMM_OPT_TOOLS_GEMMSWEEP_SWEEPBUNDLES_H
+
+#include "tools/gemm-sweep/SweepCase.h"
+
+#include "runtime/BundleCapabilities.h"
+#include "runtime/KernelModule.h"
+#include "runtime/KernelSpec.h"
+
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gemm_opt {
+namespace sweep {
+
+struct SweepKernel {
+  std::string bundlePath;
+  const runtime::KernelSpec *spec = nullptr;
+  /// Read on first use.
+  std::optional<runtime::KernelImages> images;
+};
+
+struct SweepBundles {
+  std::vector<std::unique_ptr<runtime::KernelBundle>> bundles;
+  std::vector<SweepKernel> kernels;
+  /// Parallel to `kernels`.
+  std::vector<runtime::KernelCapabilities> capabilities;
+  /// "<path>: <why it does not load>".
+  std::vector<std::string> loadErrors;
+
+  /// The targets cases are aimed at: one per kernel.
+  std::vector<SweepTarget> getTargets() const;
+};
+
+/// Loads every bundle of `directory` (sorted by path). Fails with a BadInput
+/// error when the directory cannot be read or holds no bundle at all.
+llvm::Expected<SweepBundles> loadSweepBundles(llvm::StringRef directory);
+
+} // namespace sweep
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_TOOLS_GEMMSWEEP_SWEEPBUNDLES_H

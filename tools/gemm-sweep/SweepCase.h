@@ -1,0 +1,88 @@
+//===- SweepCase.h - Randomized GEMM problems for the sweep ----*- C++ -*-===//
+//
+// Case I of seed S is a GemmProblem drawn from its own random stream
+// (SplitMix64 of S and I), so it is the same whether it is drawn alone
+// (--case I) or among the others, on every machine.
+//
+// About 40% of the cases are aimed at a kernel of the bundles: its types,
+// all dimensions multiples of its tile, row-major, no epilogue, one batch
+// entry, and only alignment-preserving padding and offsets, so that a
+// good share runs. The others draw every property independently:
+//   - M, N, K: 1, a small prime (2 .. 257), a large prime (1021 .. 8191),
+//     a multiple of a tile size of the bundles, a non-multiple of one, or a
+//     power of two (2 .. 8192);
+//   - types: bf16, f16 or f32 (a, b and c alike);
+//   - layouts: row or col per operand; leading dimensions equal to the
+//     minor extent or larger (by 16-byte multiples or by 1 .. 7 elements);
+//   - offsets: 0, 16-byte multiples, or 1 .. 7 elements;
+//   - 1 or 2 .. 4 batch entries, strides at least the matrix span;
+//   - alpha in {1, 0.5, -1, 2.5}, beta in {0, 1, 0.5, -2}, bias none, row
+//     or col, activation none, relu or gelu.
+// Every operand stays below 2^24 elements in all (big dimensions are
+// redrawn small, batches dropped first).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TOOLS_GEMMSWEEP_SWEEPCASE_H
+#define GEMM_OPT_TOOLS_GEMMSWEEP_SWEEPCASE_H
+
+#include "runtime/GemmProblem.h"
+#include "runtime/KernelSpec.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace gemm_opt {
+namespace sweep {
+
+/// A kernel some cases are aimed at: the tile its shapes must divide and its
+/// element types.
+struct SweepTarget {
+  runtime::ProblemTile tile;
+  runtime::ElementType aType = runtime::ElementType::BF16;
+  runtime::ElementType bType = runtime::ElementType::BF16;
+  runtime::ElementType cType = runtime::ElementType::BF16;
+};
+
+struct SweepCase {
+  uint64_t index = 0;
+  runtime::GemmProblem problem;
+};
+
+/// Elements one operand may span over all batch entries.
+inline constexpr int64_t MaxOperandElements = int64_t(1) << 24;
+
+/// Case `index` of `seed`. Without targets, tile sizes 64 and 128 stand in
+/// and no case is aimed.
+SweepCase generateSweepCase(uint64_t seed, uint64_t index,
+                            llvm::ArrayRef<SweepTarget> targets);
+
+/// Cases 0 .. count-1 of `seed`.
+std::vector<SweepCase> generateSweepCases(uint64_t seed, uint64_t count,
+                                          llvm::ArrayRef<SweepTarget> targets);
+
+/// The categories a case belongs to, for coverage counts.
+struct SweepCaseTraits {
+  bool dimensionOne = false;   ///< M, N or K is 1.
+  bool smallPrime = false;     ///< One is a prime below 1000.
+  bool largePrime = false;     ///< One is a prime of at least 1000.
+  bool powerOfTwo = false;     ///< One is a power of two >= 2.
+  bool tileMultiple = false;   ///< Some target's tile divides M, N and K.
+  bool paddedLd = false;       ///< A leading dimension exceeds its extent.
+  bool columnMajor = false;    ///< An operand is column-major.
+  bool unalignedOffset = false; ///< An offset is not a 16-byte multiple.
+  bool batched = false;        ///< More than one batch entry.
+  bool alphaNotOne = false;
+  bool betaNonZero = false;
+  bool bias = false;
+  bool activation = false;
+};
+SweepCaseTraits classifySweepCase(const runtime::GemmProblem &problem,
+                                  llvm::ArrayRef<SweepTarget> targets);
+
+} // namespace sweep
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_TOOLS_GEMMSWEEP_SWEEPCASE_H

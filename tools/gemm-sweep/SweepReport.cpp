@@ -1,0 +1,91 @@
+//===- SweepReport.cpp - The sweep's table, failures and JSON -------------===//
+
+#include "tools/gemm-sweep/SweepReport.h"
+
+#include "runtime/Report.h"
+
+#include "llvm/Support/Format.h"
+
+#include <map>
+#include <utility>
+
+using namespace llvm;
+
+namespace gemm_opt {
+namespace sweep {
+
+size_t SweepSummary::countFailures() const {
+  size_t failures = loadErrors.size();
+  for (const CaseResult &result : cases)
+    if (result.outcome == CaseOutcome::Failed)
+      ++failures;
+  return failures;
+}
+
+std::string getReplayCommand(const SweepSummary &summary, uint64_t index) {
+  return "gemm-sweep " + summary.artifactsDirectory + " --seed " +
+         std::to_string(summary.seed) + " --case " + std::to_string(index);
+}
+
+void printSweepSummary(raw_ostream &os, const SweepSummary &summary) {
+  std::map<std::pair<int, std::string>, size_t> counts;
+  for (const CaseResult &result : summary.cases)
+    ++counts[{static_cast<int>(result.outcome), result.reason}];
+  os << "\n" << format("%-10s %-24s %6s", "outcome", "reason", "cases")
+     << "\n";
+  for (const auto &[key, count] : counts)
+    os << format("%-10s %-24s %6zu",
+                 getCaseOutcomeName(static_cast<CaseOutcome>(key.first))
+                     .str()
+                     .c_str(),
+                 key.second.empty() ? "-" : key.second.c_str(), count)
+       << "\n";
+  os << format("%-10s %-24s %6zu", "total", "", summary.cases.size()) << "\n";
+
+  for (const std::string &error : summary.loadErrors)
+    os << "FAILED bundle: " << error << "\n";
+  for (const CaseResult &result : summary.cases)
+    if (result.outcome == CaseOutcome::Failed)
+      os << "FAILED case " << result.index << " [" << result.reason << "] "
+         << result.problem << " on " << result.kernel << ": " << result.message
+         << "\n  replay: " << getReplayCommand(summary, result.index) << "\n";
+  size_t failures = summary.countFailures();
+  os << (failures ? "gemm-sweep: " + std::to_string(failures) + " failure(s)"
+                  : std::string("gemm-sweep: no failures"))
+     << "\n";
+}
+
+json::Value toJSON(const SweepSummary &summary) {
+  json::Array cases;
+  for (const CaseResult &result : summary.cases) {
+    json::Object object{{"index", static_cast<int64_t>(result.index)},
+                        {"problem", result.problem},
+                        {"kernel", result.kernel},
+                        {"bundle", result.bundlePath},
+                        {"outcome", getCaseOutcomeName(result.outcome)},
+                        {"reason", result.reason},
+                        {"message", result.message}};
+    if (result.run) {
+      object["tolerance"] = result.run->tolerance;
+      if (result.run->vsCublas)
+        object["vs_cublas"] = runtime::metricJSON(*result.run->vsCublas);
+      object["vs_fp64"] = runtime::metricJSON(result.run->vsFp64);
+      object["clobbered_elements"] = result.run->clobberedElements;
+    }
+    if (result.outcome == CaseOutcome::Failed)
+      object["replay"] = getReplayCommand(summary, result.index);
+    cases.push_back(std::move(object));
+  }
+  json::Array loadErrors;
+  for (const std::string &error : summary.loadErrors)
+    loadErrors.push_back(error);
+  return json::Object{{"format", SweepResultFormatName},
+                      {"artifacts", summary.artifactsDirectory},
+                      {"seed", static_cast<int64_t>(summary.seed)},
+                      {"failures", static_cast<int64_t>(summary.countFailures())},
+                      {"bundle_errors", std::move(loadErrors)},
+                      {"cases", std::move(cases)}};
+}
+
+} // namespace sweep
+} // namespace gemm_opt

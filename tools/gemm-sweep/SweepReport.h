@@ -1,0 +1,45 @@
+//===- SweepReport.h - The sweep's table, failures and JSON ----*- C++ -*-===//
+
+#ifndef GEMM_OPT_TOOLS_GEMMSWEEP_SWEEPREPORT_H
+#define GEMM_OPT_TOOLS_GEMMSWEEP_SWEEPREPORT_H
+
+#include "tools/gemm-sweep/SweepRunner.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace gemm_opt {
+namespace sweep {
+
+/// Format name of gemm-sweep's JSON output.
+inline constexpr llvm::StringLiteral SweepResultFormatName =
+    "gemm-sweep-result-v1";
+
+struct SweepSummary {
+  std::string artifactsDirectory;
+  uint64_t seed = 0;
+  std::vector<std::string> loadErrors; ///< Bundles that did not load.
+  std::vector<CaseResult> cases;
+
+  /// Failed cases plus bundles that did not load.
+  size_t countFailures() const;
+};
+
+/// The command that replays case `index`.
+std::string getReplayCommand(const SweepSummary &summary, uint64_t index);
+
+/// A table of counts per outcome and reason, then one line per failure
+/// with its replay command.
+void printSweepSummary(llvm::raw_ostream &os, const SweepSummary &summary);
+
+/// Every case with its outcome, reason, kernel, message and errors.
+llvm::json::Value toJSON(const SweepSummary &summary);
+
+} // namespace sweep
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_TOOLS_GEMMSWEEP_SWEEPREPORT_H

@@ -1,0 +1,52 @@
+//===- SweepRunner.h - Run one sweep case and judge it ---------*- C++ -*-===//
+//
+// A case some kernel claims (BundleCapabilities.h) is run on it through the
+// runtime's launch path (ProblemRun.h): it passes when the output matches
+// cuBLAS and fp64, and fails on a mismatch, on any error and on a refusal
+// (the metadata promised support). A case no kernel claims goes through the
+// same launch path on the closest kernel, which must refuse it with a
+// ProblemRefusal: "refused (reason)". Running it anyway, or failing in any
+// other way, is a failure.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TOOLS_GEMMSWEEP_SWEEPRUNNER_H
+#define GEMM_OPT_TOOLS_GEMMSWEEP_SWEEPRUNNER_H
+
+#include "tools/gemm-sweep/SweepBundles.h"
+#include "tools/gemm-sweep/SweepCase.h"
+
+#include "runtime/Device.h"
+#include "runtime/ProblemRun.h"
+
+#include <optional>
+#include <string>
+
+namespace gemm_opt {
+namespace sweep {
+
+enum class CaseOutcome { Passed, Refused, Failed };
+llvm::StringRef getCaseOutcomeName(CaseOutcome outcome); // "passed", ...
+
+struct CaseResult {
+  uint64_t index = 0;
+  std::string problem; ///< GemmProblem::str().
+  std::string kernel;  ///< The kernel run, or the refusing one.
+  std::string bundlePath;
+  CaseOutcome outcome = CaseOutcome::Failed;
+  /// Refused: the refusal reason ("divisibility", ...). Failed: what went
+  /// wrong ("mismatch", "refused a claimed case", "not refused", "error").
+  std::string reason;
+  std::string message;
+  std::optional<runtime::ProblemRunResult> run;
+};
+
+/// Runs (or has refused) one case on `device`.
+CaseResult runSweepCase(const runtime::DeviceInfo &device,
+                        SweepBundles &bundles, const SweepCase &sweepCase,
+                        const runtime::ProblemRunOptions &options);
+
+} // namespace sweep
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_TOOLS_GEMMSWEEP_SWEEPRUNNER_H

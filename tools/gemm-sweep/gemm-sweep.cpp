@@ -1,0 +1,136 @@
+//===- gemm-sweep.cpp - Randomized correctness sweep over kernel bundles --===//
+//
+//   gemm-sweep ARTIFACTS-DIR [--cases 200] [--seed S] [--case I]
+//              [--json-out FILE] [--device I] [--no-cublas]
+//
+// Loads every bundle of ARTIFACTS-DIR (kernel.json there and one directory
+// down), draws the cases of the seed (SweepCase.h), runs each on a kernel
+// whose metadata claims it, or has it refused by the closest kernel
+// (SweepRunner.h), and prints a table per outcome and reason and one line
+// per failure with the command that replays it.
+//
+// Exit codes: 0 no failure, 1 a failed case or a bundle that does not load,
+// 2 bad usage or no bundle, 3 no CUDA driver or device.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tools/gemm-sweep/SweepBundles.h"
+#include "tools/gemm-sweep/SweepCase.h"
+#include "tools/gemm-sweep/SweepReport.h"
+#include "tools/gemm-sweep/SweepRunner.h"
+
+#include "runtime/Device.h"
+#include "runtime/Report.h"
+#include "runtime/RuntimeError.h"
+#include "runtime/Validation.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+
+using namespace llvm;
+using namespace gemm_opt::runtime;
+using namespace gemm_opt::sweep;
+
+namespace {
+
+cl::OptionCategory sweepCategory("gemm-sweep options");
+
+cl::opt<std::string> artifactsDirectory(
+    cl::Positional, cl::Required,
+    cl::desc("<directory of kernel bundles (device-artifacts)>"),
+    cl::cat(sweepCategory));
+cl::opt<unsigned> caseCount("cases", cl::init(200), cl::value_desc("N"),
+                            cl::desc("Number of cases to draw"),
+                            cl::cat(sweepCategory));
+cl::opt<unsigned long long> seed("seed", cl::init(1), cl::value_desc("S"),
+                                 cl::desc("Seed the cases are drawn from"),
+                                 cl::cat(sweepCategory));
+cl::opt<long long> onlyCase("case", cl::init(-1), cl::value_desc("I"),
+                            cl::desc("Run only case I of the seed (replay)"),
+                            cl::cat(sweepCategory));
+cl::opt<std::string> jsonOut("json-out",
+                             cl::desc("Also write every case as JSON"),
+                             cl::value_desc("FILE"), cl::cat(sweepCategory));
+cl::opt<int> deviceOrdinal("device", cl::init(0), cl::value_desc("I"),
+                           cl::desc("CUDA device to use"),
+                           cl::cat(sweepCategory));
+cl::opt<bool> noCublas("no-cublas",
+                       cl::desc("Check against fp64 only (for "
+                                "compute-sanitizer runs)"),
+                       cl::cat(sweepCategory));
+
+int reportError(Error err) {
+  ErrorSummary summary = summarizeError(std::move(err));
+  errs() << "gemm-sweep: error: " << summary.message << "\n";
+  return summary.exitCode;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(sweepCategory);
+  static const std::string help =
+      "\nExit codes: 0 no failure, 1 a failed case or a bundle that does not "
+      "load, 2 bad usage or no bundle, 3 no CUDA driver or device.\n" +
+      describeTolerances() +
+      " NaN/Inf never passes; small outputs are checked against fp64 in "
+      "full, big ones at samples.\n";
+  static cl::extrahelp extraHelp(help);
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "gemm-sweep: randomized correctness sweep of kernel bundles against "
+          "cuBLAS and fp64\n",
+          &errs()))
+    return ExitBadInput;
+
+  outs() << "gemm-sweep: seed " << seed << "\n";
+  outs().flush();
+  if (onlyCase >= 0 && static_cast<unsigned long long>(onlyCase) >= caseCount)
+    errs() << "gemm-sweep: note: case " << onlyCase << " is past --cases "
+           << caseCount << "; replaying it anyway\n";
+
+  Expected<SweepBundles> bundles = loadSweepBundles(artifactsDirectory);
+  if (!bundles)
+    return reportError(bundles.takeError());
+  Expected<DeviceInfo> device = openDevice(deviceOrdinal);
+  if (!device)
+    return reportError(device.takeError());
+  outs() << "gemm-sweep: " << bundles->kernels.size() << " kernels from "
+         << bundles->bundles.size() << " bundles in " << artifactsDirectory
+         << " on " << device->name << " (" << device->getArchName() << ")\n";
+
+  std::vector<SweepTarget> targets = bundles->getTargets();
+  std::vector<SweepCase> cases;
+  if (onlyCase >= 0)
+    cases.push_back(
+        generateSweepCase(seed, static_cast<uint64_t>(onlyCase), targets));
+  else
+    cases = generateSweepCases(seed, caseCount, targets);
+
+  SweepSummary summary;
+  summary.artifactsDirectory = artifactsDirectory;
+  summary.seed = seed;
+  summary.loadErrors = bundles->loadErrors;
+  ProblemRunOptions options;
+  options.seed = seed;
+  options.cublasReference = !noCublas;
+  for (const SweepCase &sweepCase : cases) {
+    CaseResult result = runSweepCase(*device, *bundles, sweepCase, options);
+    outs() << "case " << result.index << ": "
+           << getCaseOutcomeName(result.outcome)
+           << (result.reason.empty() ? "" : " (" + result.reason + ")") << " "
+           << result.problem << " [" << result.kernel << "] "
+           << result.message << "\n";
+    outs().flush();
+    summary.cases.push_back(std::move(result));
+  }
+  printSweepSummary(outs(), summary);
+  int exitCode = summary.countFailures() ? ExitMismatch : ExitPass;
+  if (!jsonOut.empty())
+    if (Error err = writeJSONFile(jsonOut, toJSON(summary)))
+      return std::max(exitCode, reportError(std::move(err)));
+  return exitCode;
+}
