@@ -10,6 +10,8 @@
 #                $BENCH_SHAPES for the bundles in $BENCH_BUNDLES
 #   jit          scripts/jit-device-check.sh on jit-device-artifacts/
 #   tune         scripts/tune-measure.sh on tune-plan/
+#   sweep        scripts/sweep.sh on device-artifacts/ ($SWEEP_SEED,
+#                $SWEEP_CASES): randomized cases against cuBLAS and fp64
 #
 # Prepare on the build machine (all optional):
 #   scripts/prepare-device-artifacts.sh        -> device-artifacts/
@@ -24,7 +26,7 @@ set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-./device-all-out}
 mkdir -p "$OUT"
-PARTS=${PARTS:-"correctness benchmark jit tune"}
+PARTS=${PARTS:-"correctness benchmark jit tune sweep"}
 CHECK_BUNDLES=${CHECK_BUNDLES:-"*"}
 CHECK_SHAPES=${CHECK_SHAPES:-"4096x4096x4096"}
 BENCH_BUNDLES=${BENCH_BUNDLES:-"gemm_bf16_wgmma* gemm_f16_wgmma*"}
@@ -35,6 +37,7 @@ CORRECTNESS_LIMIT=${CORRECTNESS_LIMIT:-200}
 BENCHMARK_LIMIT=${BENCHMARK_LIMIT:-150}
 JIT_LIMIT=${JIT_LIMIT:-90}
 TUNE_LIMIT=${TUNE_LIMIT:-150}
+SWEEP_LIMIT=${SWEEP_LIMIT:-240}
 
 status=0
 note() { echo "== $*"; }
@@ -76,6 +79,15 @@ if wants tune && [ -d tune-plan ]; then
     timeout "$TUNE_LIMIT" bash scripts/tune-measure.sh tune-plan \
     >"$OUT/tune.log" 2>&1 || status=1
   tail -5 "$OUT/tune.log"
+fi
+
+if wants sweep && [ -x device-artifacts/bin/gemm-sweep ]; then
+  note "sweep: seed ${SWEEP_SEED:-1}, ${SWEEP_CASES:-200} cases"
+  mkdir -p "$OUT/sweep"
+  OUT=$OUT/sweep SEED=${SWEEP_SEED:-1} CASES=${SWEEP_CASES:-200} \
+    timeout "$SWEEP_LIMIT" bash scripts/sweep.sh device-artifacts \
+    >"$OUT/sweep/console.log" 2>&1 || status=1
+  grep -E "FAILED|^seed|passed|refused|failed" "$OUT/sweep/console.log" | tail -40
 fi
 
 note "device-all: exit $status"
