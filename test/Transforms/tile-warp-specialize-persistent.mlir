@@ -38,7 +38,12 @@
 // CHECK-DAG:     %[[C1:.+]] = arith.constant 1 : index
 // CHECK-DAG:     %[[C2:.+]] = arith.constant 2 : index
 // CHECK-DAG:     %[[C3:.+]] = arith.constant 3 : index
+// CHECK-DAG:     %[[C4:.+]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C5:.+]] = arith.constant 5 : index
+// CHECK-DAG:     %[[C6:.+]] = arith.constant 6 : index
+// CHECK-DAG:     %[[C7:.+]] = arith.constant 7 : index
 // CHECK-DAG:     %[[C8:.+]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C16:.+]] = arith.constant 16 : index
 // CHECK-DAG:     %[[C32:.+]] = arith.constant 32 : index
 // CHECK-DAG:     %[[C64:.+]] = arith.constant 64 : index
 // CHECK-DAG:     %[[C128:.+]] = arith.constant 128 : index
@@ -58,7 +63,7 @@
 // CHECK-NEXT:    %[[TILES_M:.+]] = arith.ceildivui %[[M]], %[[C128]] : index
 // CHECK-NEXT:    %[[N:.+]] = memref.dim %[[C]], %[[C1]]
 // CHECK-NEXT:    %[[TILES_N:.+]] = arith.ceildivui %[[N]], %[[C256]] : index
-// CHECK-NEXT:    %[[KTILES:.+]] = arith.divui %[[K]], %[[C64]] : index
+// CHECK-NEXT:    %[[KTILES:.+]] = arith.ceildivui %[[K]], %[[C64]] : index
 // CHECK:         %[[TID:.+]] = gpu.thread_id x
 // CHECK-NEXT:    %[[WG:.+]] = arith.divui %[[TID]], %[[C128]] : index
 // CHECK-NEXT:    %[[IN_WG:.+]] = arith.remui %[[TID]], %[[C128]] : index
@@ -182,7 +187,20 @@
 
 // Then the 256 threads copy the 64 x 256 staging tile at byte 147456 to rows
 // row + 0 .. 63 of C: 64 x 256 / 8 / 256 = 8 steps, the last at tid + 1792.
+// Whether C takes 16-byte stores (row stride a multiple of 8 bf16, first
+// element at a multiple of 16 bytes) is computed once, its extent is the one
+// the tile grid was computed from; each chunk is one 16-byte store where it
+// lies inside C, else 8 element stores, each in bounds.
 // CHECK-NEXT:        %[[STAGING:.+]] = memref.view %[[SMEM]][%[[C147456]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x264xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        %{{[^,]+}}, %[[OFFSET_C:[^,]+]], %{{[^,]+}}, %[[STRIDES_C:[^:]+]]:2 = memref.extract_strided_metadata %[[C]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:        %[[POINTER_C:.+]] = memref.extract_aligned_pointer_as_index %[[C]] : memref<?x?xbf16, strided<[?, 1], offset: ?>> -> index
+// CHECK-NEXT:        %[[OFFSET_BYTES:.+]] = arith.muli %[[OFFSET_C]], %[[C2]] : index
+// CHECK-NEXT:        %[[ADDRESS_C:.+]] = arith.addi %[[POINTER_C]], %[[OFFSET_BYTES]] : index
+// CHECK-NEXT:        %[[PITCH_REM:.+]] = arith.remui %[[STRIDES_C]]#0, %[[C8]] : index
+// CHECK-NEXT:        %[[PITCH_OK:.+]] = arith.cmpi eq, %[[PITCH_REM]], %[[C0]] : index
+// CHECK-NEXT:        %[[ADDRESS_REM:.+]] = arith.remui %[[ADDRESS_C]], %[[C16]] : index
+// CHECK-NEXT:        %[[ADDRESS_OK:.+]] = arith.cmpi eq, %[[ADDRESS_REM]], %[[C0]] : index
+// CHECK-NEXT:        %[[VECTORS:.+]] = arith.andi %[[PITCH_OK]], %[[ADDRESS_OK]] : i1
 // CHECK-NEXT:        %[[R0:.+]] = arith.divui %[[TID]], %[[C32]] : index
 // CHECK-NEXT:        %[[Q0:.+]] = arith.remui %[[TID]], %[[C32]] : index
 // CHECK-NEXT:        %[[CC0:.+]] = arith.muli %[[Q0]], %[[C8]] : index
@@ -190,14 +208,100 @@
 // CHECK-NEXT:        %[[H0:.+]] = arith.truncf %[[F0]] : vector<8xf32> to vector<8xbf16>
 // CHECK-NEXT:        %[[GR0:.+]] = arith.addi %[[ROW]], %[[R0]] : index
 // CHECK-NEXT:        %[[GC0:.+]] = arith.addi %[[COL]], %[[CC0]] : index
-// CHECK-NEXT:        vector.store %[[H0]], %[[C]][%[[GR0]], %[[GC0]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
-// CHECK-COUNT-6:     vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
-// CHECK-NEXT:        %[[Q7:.+]] = arith.addi %[[TID]], %[[C1792]] : index
+// CHECK-DAG:         %[[END0:.+]] = arith.addi %[[GC0]], %[[C8]] : index
+// CHECK-DAG:         %[[COLS_IN0:.+]] = arith.cmpi ule, %[[END0]], %[[N]] : index
+// CHECK-DAG:         %[[ROW_IN0:.+]] = arith.cmpi ult, %[[GR0]], %[[M]] : index
+// CHECK:             %[[INSIDE0:.+]] = arith.andi %[[ROW_IN0]], %[[COLS_IN0]] : i1
+// CHECK-NEXT:        %[[WHOLE0:.+]] = arith.andi %[[VECTORS]], %[[INSIDE0]] : i1
+// CHECK-NEXT:        scf.if %[[WHOLE0]] {
+// CHECK-NEXT:          vector.store %[[H0]], %[[C]][%[[GR0]], %[[GC0]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          %[[E0_IN0:.+]] = arith.cmpi ult, %[[GC0]], %[[N]] : index
+// CHECK-NEXT:          %[[E0_OK0:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN0]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK0]] {
+// CHECK-NEXT:            %[[E0_V0:.+]] = vector.extract %[[H0]][0] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V0]], %[[C]][%[[GR0]], %[[GC0]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL1:.+]] = arith.addi %[[GC0]], %[[C1]] : index
+// CHECK-NEXT:          %[[E0_IN1:.+]] = arith.cmpi ult, %[[E0_COL1]], %[[N]] : index
+// CHECK-NEXT:          %[[E0_OK1:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN1]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK1]] {
+// CHECK-NEXT:            %[[E0_V1:.+]] = vector.extract %[[H0]][1] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V1]], %[[C]][%[[GR0]], %[[E0_COL1]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL2:.+]] = arith.addi %[[GC0]], %[[C2]] : index
+// CHECK-NEXT:          %[[E0_IN2:.+]] = arith.cmpi ult, %[[E0_COL2]], %[[N]] : index
+// CHECK-NEXT:          %[[E0_OK2:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN2]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK2]] {
+// CHECK-NEXT:            %[[E0_V2:.+]] = vector.extract %[[H0]][2] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V2]], %[[C]][%[[GR0]], %[[E0_COL2]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL3:.+]] = arith.addi %[[GC0]], %[[C3]] : index
+// CHECK-NEXT:          %[[E0_IN3:.+]] = arith.cmpi ult, %[[E0_COL3]], %[[N]] : index
+// CHECK-NEXT:          %[[E0_OK3:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN3]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK3]] {
+// CHECK-NEXT:            %[[E0_V3:.+]] = vector.extract %[[H0]][3] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V3]], %[[C]][%[[GR0]], %[[E0_COL3]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL4:.+]] = arith.addi %[[GC0]], %[[C4]] : index
+// CHECK-NEXT:          %[[E0_IN4:.+]] = arith.cmpi ult, %[[E0_COL4]], %[[N]] : index
+// CHECK-NEXT:          %[[E0_OK4:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN4]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK4]] {
+// CHECK-NEXT:            %[[E0_V4:.+]] = vector.extract %[[H0]][4] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V4]], %[[C]][%[[GR0]], %[[E0_COL4]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL5:.+]] = arith.addi %[[GC0]], %[[C5]] : index
+// CHECK-NEXT:          %[[E0_IN5:.+]] = arith.cmpi ult, %[[E0_COL5]], %[[N]] : index
+// CHECK-NEXT:          %[[E0_OK5:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN5]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK5]] {
+// CHECK-NEXT:            %[[E0_V5:.+]] = vector.extract %[[H0]][5] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V5]], %[[C]][%[[GR0]], %[[E0_COL5]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL6:.+]] = arith.addi %[[GC0]], %[[C6]] : index
+// CHECK-NEXT:          %[[E0_IN6:.+]] = arith.cmpi ult, %[[E0_COL6]], %[[N]] : index
+// CHECK-NEXT:          %[[E0_OK6:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN6]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK6]] {
+// CHECK-NEXT:            %[[E0_V6:.+]] = vector.extract %[[H0]][6] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V6]], %[[C]][%[[GR0]], %[[E0_COL6]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL7:.+]] = arith.addi %[[GC0]], %[[C7]] : index
+// CHECK-NEXT:          %[[E0_IN7:.+]] = arith.cmpi ult, %[[E0_COL7]], %[[N]] : index
+// CHECK-NEXT:          %[[E0_OK7:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN7]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK7]] {
+// CHECK-NEXT:            %[[E0_V7:.+]] = vector.extract %[[H0]][7] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V7]], %[[C]][%[[GR0]], %[[E0_COL7]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:        }
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             %[[Q7:.+]] = arith.addi %[[TID]], %[[C1792]] : index
 // CHECK-NEXT:        %[[R7:.+]] = arith.divui %[[Q7]], %[[C32]] : index
 // CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK-NEXT:          }
+// CHECK-NEXT:        }
 
 // Slice 1: member 1 stores its rows once everyone has read slice 0; they go
-// to rows row + 64 .. 127 of C.
+// to rows row + 64 .. 127 of C. The staging coordinates, the columns and
+// their test against dim 1 of C are slice 0's (cse merges them); only the
+// row and its test are new.
 // CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
 // CHECK-NEXT:        %[[IS_SLICE1:.+]] = arith.cmpi eq, %[[MEMBER]], %[[C1]] : index
 // CHECK-NEXT:        scf.if %[[IS_SLICE1]] {
@@ -212,8 +316,91 @@
 // CHECK-NEXT:        %[[F8:.+]] = vector.load %[[STAGING]][%[[R0]], %[[CC0]]] : memref<64x264xf32, #gpu.address_space<workgroup>>, vector<8xf32>
 // CHECK-NEXT:        %[[H8:.+]] = arith.truncf %[[F8]] : vector<8xf32> to vector<8xbf16>
 // CHECK-NEXT:        %[[GR8:.+]] = arith.addi %[[ROW1]], %[[R0]] : index
-// CHECK-NEXT:        vector.store %[[H8]], %[[C]][%[[GR8]], %[[GC0]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
-// CHECK-COUNT-7:     vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-NEXT:        %[[ROW_IN8:.+]] = arith.cmpi ult, %[[GR8]], %[[M]] : index
+// CHECK-NEXT:        %[[INSIDE8:.+]] = arith.andi %[[ROW_IN8]], %[[COLS_IN0]] : i1
+// CHECK-NEXT:        %[[WHOLE8:.+]] = arith.andi %[[VECTORS]], %[[INSIDE8]] : i1
+// CHECK-NEXT:        scf.if %[[WHOLE8]] {
+// CHECK-NEXT:          vector.store %[[H8]], %[[C]][%[[GR8]], %[[GC0]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          %[[E8_IN0:.+]] = arith.cmpi ult, %[[GC0]], %[[N]] : index
+// CHECK-NEXT:          %[[E8_OK0:.+]] = arith.andi %[[ROW_IN8]], %[[E8_IN0]] : i1
+// CHECK-NEXT:          scf.if %[[E8_OK0]] {
+// CHECK-NEXT:            %[[E8_V0:.+]] = vector.extract %[[H8]][0] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E8_V0]], %[[C]][%[[GR8]], %[[GC0]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E8_COL1:.+]] = arith.addi %[[GC0]], %[[C1]] : index
+// CHECK-NEXT:          %[[E8_IN1:.+]] = arith.cmpi ult, %[[E8_COL1]], %[[N]] : index
+// CHECK-NEXT:          %[[E8_OK1:.+]] = arith.andi %[[ROW_IN8]], %[[E8_IN1]] : i1
+// CHECK-NEXT:          scf.if %[[E8_OK1]] {
+// CHECK-NEXT:            %[[E8_V1:.+]] = vector.extract %[[H8]][1] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E8_V1]], %[[C]][%[[GR8]], %[[E8_COL1]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E8_COL2:.+]] = arith.addi %[[GC0]], %[[C2]] : index
+// CHECK-NEXT:          %[[E8_IN2:.+]] = arith.cmpi ult, %[[E8_COL2]], %[[N]] : index
+// CHECK-NEXT:          %[[E8_OK2:.+]] = arith.andi %[[ROW_IN8]], %[[E8_IN2]] : i1
+// CHECK-NEXT:          scf.if %[[E8_OK2]] {
+// CHECK-NEXT:            %[[E8_V2:.+]] = vector.extract %[[H8]][2] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E8_V2]], %[[C]][%[[GR8]], %[[E8_COL2]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E8_COL3:.+]] = arith.addi %[[GC0]], %[[C3]] : index
+// CHECK-NEXT:          %[[E8_IN3:.+]] = arith.cmpi ult, %[[E8_COL3]], %[[N]] : index
+// CHECK-NEXT:          %[[E8_OK3:.+]] = arith.andi %[[ROW_IN8]], %[[E8_IN3]] : i1
+// CHECK-NEXT:          scf.if %[[E8_OK3]] {
+// CHECK-NEXT:            %[[E8_V3:.+]] = vector.extract %[[H8]][3] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E8_V3]], %[[C]][%[[GR8]], %[[E8_COL3]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E8_COL4:.+]] = arith.addi %[[GC0]], %[[C4]] : index
+// CHECK-NEXT:          %[[E8_IN4:.+]] = arith.cmpi ult, %[[E8_COL4]], %[[N]] : index
+// CHECK-NEXT:          %[[E8_OK4:.+]] = arith.andi %[[ROW_IN8]], %[[E8_IN4]] : i1
+// CHECK-NEXT:          scf.if %[[E8_OK4]] {
+// CHECK-NEXT:            %[[E8_V4:.+]] = vector.extract %[[H8]][4] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E8_V4]], %[[C]][%[[GR8]], %[[E8_COL4]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E8_COL5:.+]] = arith.addi %[[GC0]], %[[C5]] : index
+// CHECK-NEXT:          %[[E8_IN5:.+]] = arith.cmpi ult, %[[E8_COL5]], %[[N]] : index
+// CHECK-NEXT:          %[[E8_OK5:.+]] = arith.andi %[[ROW_IN8]], %[[E8_IN5]] : i1
+// CHECK-NEXT:          scf.if %[[E8_OK5]] {
+// CHECK-NEXT:            %[[E8_V5:.+]] = vector.extract %[[H8]][5] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E8_V5]], %[[C]][%[[GR8]], %[[E8_COL5]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E8_COL6:.+]] = arith.addi %[[GC0]], %[[C6]] : index
+// CHECK-NEXT:          %[[E8_IN6:.+]] = arith.cmpi ult, %[[E8_COL6]], %[[N]] : index
+// CHECK-NEXT:          %[[E8_OK6:.+]] = arith.andi %[[ROW_IN8]], %[[E8_IN6]] : i1
+// CHECK-NEXT:          scf.if %[[E8_OK6]] {
+// CHECK-NEXT:            %[[E8_V6:.+]] = vector.extract %[[H8]][6] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E8_V6]], %[[C]][%[[GR8]], %[[E8_COL6]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E8_COL7:.+]] = arith.addi %[[GC0]], %[[C7]] : index
+// CHECK-NEXT:          %[[E8_IN7:.+]] = arith.cmpi ult, %[[E8_COL7]], %[[N]] : index
+// CHECK-NEXT:          %[[E8_OK7:.+]] = arith.andi %[[ROW_IN8]], %[[E8_IN7]] : i1
+// CHECK-NEXT:          scf.if %[[E8_OK7]] {
+// CHECK-NEXT:            %[[E8_V7:.+]] = vector.extract %[[H8]][7] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E8_V7]], %[[C]][%[[GR8]], %[[E8_COL7]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:        }
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK-NEXT:          }
+// CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:    gpu.return
@@ -281,6 +468,11 @@ gpu.module @persistent_kernel_module {
 // CHECK-DAG:     %[[C2:.+]] = arith.constant 2 : index
 // CHECK-DAG:     %[[C3:.+]] = arith.constant 3 : index
 // CHECK-DAG:     %[[C4:.+]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C5:.+]] = arith.constant 5 : index
+// CHECK-DAG:     %[[C6:.+]] = arith.constant 6 : index
+// CHECK-DAG:     %[[C7:.+]] = arith.constant 7 : index
+// CHECK-DAG:     %[[C8:.+]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C16:.+]] = arith.constant 16 : index
 // CHECK-DAG:     %[[C64:.+]] = arith.constant 64 : index
 // CHECK-DAG:     %[[C128:.+]] = arith.constant 128 : index
 // CHECK-DAG:     %[[C1920:.+]] = arith.constant 1920 : index
@@ -292,6 +484,8 @@ gpu.module @persistent_kernel_module {
 // CHECK-DAG:     %[[ID5:.+]] = arith.constant 5 : i32
 // CHECK-DAG:     %[[GROUP_THREADS:.+]] = arith.constant 128 : i32
 // CHECK-DAG:     %[[BOTH_THREADS:.+]] = arith.constant 256 : i32
+// CHECK:         %[[M:.+]] = memref.dim %[[C]], %[[C0]]
+// CHECK:         %[[N:.+]] = memref.dim %[[C]], %[[C1]]
 // CHECK:         %[[TID:.+]] = gpu.thread_id x
 // CHECK-NEXT:    %[[WG:.+]] = arith.divui %[[TID]], %[[C128]] : index
 // CHECK-NEXT:    %[[IN_WG:.+]] = arith.remui %[[TID]], %[[C128]] : index
@@ -384,17 +578,134 @@ gpu.module @persistent_kernel_module {
 // CHECK-NEXT:        nvgpu.warpgroup.mma.store %[[RESULT]], %[[MINE]] :
 // CHECK-NEXT:        nvvm.barrier id = %[[GROUP_BARRIER]] number_of_threads = %[[GROUP_THREADS]]
 // CHECK-NEXT:        %[[STAGING:.+]] = memref.view %[[SMEM]][%[[C131072]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x136xf32, #gpu.address_space<workgroup>>
-// CHECK-NEXT:        %[[R0:.+]] = arith.divui %[[GROUP_TID]], %{{.+}} : index
-// CHECK-NEXT:        %[[Q0:.+]] = arith.remui %[[GROUP_TID]], %{{.+}} : index
-// CHECK-NEXT:        %[[CC0:.+]] = arith.muli %[[Q0]], %{{.+}} : index
+// CHECK-NEXT:        %{{[^,]+}}, %[[OFFSET_C:[^,]+]], %{{[^,]+}}, %[[STRIDES_C:[^:]+]]:2 = memref.extract_strided_metadata %[[C]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:        %[[POINTER_C:.+]] = memref.extract_aligned_pointer_as_index %[[C]] : memref<?x?xbf16, strided<[?, 1], offset: ?>> -> index
+// CHECK-NEXT:        %[[OFFSET_BYTES:.+]] = arith.muli %[[OFFSET_C]], %[[C2]] : index
+// CHECK-NEXT:        %[[ADDRESS_C:.+]] = arith.addi %[[POINTER_C]], %[[OFFSET_BYTES]] : index
+// CHECK-NEXT:        %[[PITCH_REM:.+]] = arith.remui %[[STRIDES_C]]#0, %[[C8]] : index
+// CHECK-NEXT:        %[[PITCH_OK:.+]] = arith.cmpi eq, %[[PITCH_REM]], %[[C0]] : index
+// CHECK-NEXT:        %[[ADDRESS_REM:.+]] = arith.remui %[[ADDRESS_C]], %[[C16]] : index
+// CHECK-NEXT:        %[[ADDRESS_OK:.+]] = arith.cmpi eq, %[[ADDRESS_REM]], %[[C0]] : index
+// CHECK-NEXT:        %[[VECTORS:.+]] = arith.andi %[[PITCH_OK]], %[[ADDRESS_OK]] : i1
+// CHECK-NEXT:        %[[R0:.+]] = arith.divui %[[GROUP_TID]], %[[C16]] : index
+// CHECK-NEXT:        %[[Q0:.+]] = arith.remui %[[GROUP_TID]], %[[C16]] : index
+// CHECK-NEXT:        %[[CC0:.+]] = arith.muli %[[Q0]], %[[C8]] : index
 // CHECK-NEXT:        %[[F0:.+]] = vector.load %[[STAGING]][%[[R0]], %[[CC0]]] : memref<128x136xf32, #gpu.address_space<workgroup>>, vector<8xf32>
 // CHECK-NEXT:        %[[H0:.+]] = arith.truncf %[[F0]] : vector<8xf32> to vector<8xbf16>
 // CHECK-NEXT:        %[[GR0:.+]] = arith.addi %[[ROW]], %[[R0]] : index
 // CHECK-NEXT:        %[[GC0:.+]] = arith.addi %[[COL]], %[[CC0]] : index
-// CHECK-NEXT:        vector.store %[[H0]], %[[C]][%[[GR0]], %[[GC0]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
-// CHECK-COUNT-14:    vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
-// CHECK-NEXT:        arith.addi %[[GROUP_TID]], %[[C1920]] : index
+// CHECK-DAG:         %[[END0:.+]] = arith.addi %[[GC0]], %[[C8]] : index
+// CHECK-DAG:         %[[COLS_IN0:.+]] = arith.cmpi ule, %[[END0]], %[[N]] : index
+// CHECK-DAG:         %[[ROW_IN0:.+]] = arith.cmpi ult, %[[GR0]], %[[M]] : index
+// CHECK:             %[[INSIDE0:.+]] = arith.andi %[[ROW_IN0]], %[[COLS_IN0]] : i1
+// CHECK-NEXT:        %[[WHOLE0:.+]] = arith.andi %[[VECTORS]], %[[INSIDE0]] : i1
+// CHECK-NEXT:        scf.if %[[WHOLE0]] {
+// CHECK-NEXT:          vector.store %[[H0]], %[[C]][%[[GR0]], %[[GC0]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          %[[E0_IN0:.+]] = arith.cmpi ult, %[[GC0]], %[[N]] : index
+// CHECK-NEXT:          %[[E0_OK0:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN0]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK0]] {
+// CHECK-NEXT:            %[[E0_V0:.+]] = vector.extract %[[H0]][0] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V0]], %[[C]][%[[GR0]], %[[GC0]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL1:.+]] = arith.addi %[[GC0]], %[[C1]] : index
+// CHECK-NEXT:          %[[E0_IN1:.+]] = arith.cmpi ult, %[[E0_COL1]], %[[N]] : index
+// CHECK-NEXT:          %[[E0_OK1:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN1]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK1]] {
+// CHECK-NEXT:            %[[E0_V1:.+]] = vector.extract %[[H0]][1] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V1]], %[[C]][%[[GR0]], %[[E0_COL1]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL2:.+]] = arith.addi %[[GC0]], %[[C2]] : index
+// CHECK-NEXT:          %[[E0_IN2:.+]] = arith.cmpi ult, %[[E0_COL2]], %[[N]] : index
+// CHECK-NEXT:          %[[E0_OK2:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN2]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK2]] {
+// CHECK-NEXT:            %[[E0_V2:.+]] = vector.extract %[[H0]][2] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V2]], %[[C]][%[[GR0]], %[[E0_COL2]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL3:.+]] = arith.addi %[[GC0]], %[[C3]] : index
+// CHECK-NEXT:          %[[E0_IN3:.+]] = arith.cmpi ult, %[[E0_COL3]], %[[N]] : index
+// CHECK-NEXT:          %[[E0_OK3:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN3]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK3]] {
+// CHECK-NEXT:            %[[E0_V3:.+]] = vector.extract %[[H0]][3] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V3]], %[[C]][%[[GR0]], %[[E0_COL3]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL4:.+]] = arith.addi %[[GC0]], %[[C4]] : index
+// CHECK-NEXT:          %[[E0_IN4:.+]] = arith.cmpi ult, %[[E0_COL4]], %[[N]] : index
+// CHECK-NEXT:          %[[E0_OK4:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN4]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK4]] {
+// CHECK-NEXT:            %[[E0_V4:.+]] = vector.extract %[[H0]][4] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V4]], %[[C]][%[[GR0]], %[[E0_COL4]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL5:.+]] = arith.addi %[[GC0]], %[[C5]] : index
+// CHECK-NEXT:          %[[E0_IN5:.+]] = arith.cmpi ult, %[[E0_COL5]], %[[N]] : index
+// CHECK-NEXT:          %[[E0_OK5:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN5]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK5]] {
+// CHECK-NEXT:            %[[E0_V5:.+]] = vector.extract %[[H0]][5] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V5]], %[[C]][%[[GR0]], %[[E0_COL5]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL6:.+]] = arith.addi %[[GC0]], %[[C6]] : index
+// CHECK-NEXT:          %[[E0_IN6:.+]] = arith.cmpi ult, %[[E0_COL6]], %[[N]] : index
+// CHECK-NEXT:          %[[E0_OK6:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN6]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK6]] {
+// CHECK-NEXT:            %[[E0_V6:.+]] = vector.extract %[[H0]][6] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V6]], %[[C]][%[[GR0]], %[[E0_COL6]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL7:.+]] = arith.addi %[[GC0]], %[[C7]] : index
+// CHECK-NEXT:          %[[E0_IN7:.+]] = arith.cmpi ult, %[[E0_COL7]], %[[N]] : index
+// CHECK-NEXT:          %[[E0_OK7:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN7]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK7]] {
+// CHECK-NEXT:            %[[E0_V7:.+]] = vector.extract %[[H0]][7] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V7]], %[[C]][%[[GR0]], %[[E0_COL7]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:        }
 // CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             arith.addi %[[GROUP_TID]], %[[C1920]] : index
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK-NEXT:          }
+// CHECK-NEXT:        }
 // CHECK-NEXT:        scf.if %[[MORE]] {
 // CHECK-NEXT:          %[[OTHER:.+]] = arith.subi %[[C1]], %[[WG]] : index
 // CHECK-NEXT:          %[[O:.+]] = arith.index_castui %[[OTHER]] : index to i32

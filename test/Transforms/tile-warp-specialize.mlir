@@ -36,7 +36,11 @@
 // CHECK-DAG:     %[[C2:.+]] = arith.constant 2 : index
 // CHECK-DAG:     %[[C3:.+]] = arith.constant 3 : index
 // CHECK-DAG:     %[[C4:.+]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C5:.+]] = arith.constant 5 : index
+// CHECK-DAG:     %[[C6:.+]] = arith.constant 6 : index
+// CHECK-DAG:     %[[C7:.+]] = arith.constant 7 : index
 // CHECK-DAG:     %[[C8:.+]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C16:.+]] = arith.constant 16 : index
 // CHECK-DAG:     %[[C32:.+]] = arith.constant 32 : index
 // CHECK-DAG:     %[[C64:.+]] = arith.constant 64 : index
 // CHECK-DAG:     %[[C128:.+]] = arith.constant 128 : index
@@ -57,9 +61,10 @@
 // CHECK-NEXT:    %[[ROW:.+]] = arith.muli %[[BY]], %[[C128]] : index
 // CHECK-NEXT:    %[[COL:.+]] = arith.muli %[[BX]], %[[C256]] : index
 
-// The accumulator is gone with the K loop; the loop's trip count remains.
+// The accumulator is gone with the K loop; the loop's trip count remains,
+// rounded up: a last, partial K tile reads zeros past K (TMA's fill).
 // CHECK-NEXT:    %[[K:.+]] = memref.dim %[[A]], %[[C1]]
-// CHECK-NEXT:    %[[KTILES:.+]] = arith.divui %[[K]], %[[C64]] : index
+// CHECK-NEXT:    %[[KTILES:.+]] = arith.ceildivui %[[K]], %[[C64]] : index
 
 // The descriptor arguments as nvgpu sees them: boxes of BM (A) and BK (B)
 // rows of 128 bytes, 128-byte swizzle.
@@ -215,10 +220,26 @@
 // CHECK-NEXT:        nvgpu.warpgroup.mma.store %[[RESULT]], %[[MINE]] :
 // CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
 
+// C's extent and whether its rows take 16-byte stores are computed once: C's
+// row stride must be a multiple of 8 bf16 and the address of its first
+// element (aligned pointer + 2 x offset) a multiple of 16 bytes.
+// CHECK-NEXT:        %[[ROWS_C:.+]] = memref.dim %[[C]], %[[C0]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:        %[[COLS_C:.+]] = memref.dim %[[C]], %[[C1]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:        %{{[^,]+}}, %[[OFFSET_C:[^,]+]], %{{[^,]+}}, %[[STRIDES_C:[^:]+]]:2 = memref.extract_strided_metadata %[[C]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:        %[[POINTER_C:.+]] = memref.extract_aligned_pointer_as_index %[[C]] : memref<?x?xbf16, strided<[?, 1], offset: ?>> -> index
+// CHECK-NEXT:        %[[OFFSET_BYTES:.+]] = arith.muli %[[OFFSET_C]], %[[C2]] : index
+// CHECK-NEXT:        %[[ADDRESS_C:.+]] = arith.addi %[[POINTER_C]], %[[OFFSET_BYTES]] : index
+// CHECK-NEXT:        %[[PITCH_REM:.+]] = arith.remui %[[STRIDES_C]]#0, %[[C8]] : index
+// CHECK-NEXT:        %[[PITCH_OK:.+]] = arith.cmpi eq, %[[PITCH_REM]], %[[C0]] : index
+// CHECK-NEXT:        %[[ADDRESS_REM:.+]] = arith.remui %[[ADDRESS_C]], %[[C16]] : index
+// CHECK-NEXT:        %[[ADDRESS_OK:.+]] = arith.cmpi eq, %[[ADDRESS_REM]], %[[C0]] : index
+// CHECK-NEXT:        %[[VECTORS:.+]] = arith.andi %[[PITCH_OK]], %[[ADDRESS_OK]] : i1
+
 // Then chunk q = tid + 256 s of the 128 x 256 / 8 chunks, row q / 32,
 // columns 8 (q % 32): 8 f32 from the staging tile (the same view: cse merges
-// it), converted, one 16-byte store into C. 128 * 256 / 8 / 256 = 16 steps,
-// the last at tid + 3840.
+// it), converted. A chunk inside C (row < dim 0, col + 8 <= dim 1) of a C
+// that takes vectors is one 16-byte store; any other chunk is stored element
+// by element, each element only where its row and column are inside C.
 // CHECK-NEXT:        %[[R0:.+]] = arith.divui %[[TID]], %[[C32]] : index
 // CHECK-NEXT:        %[[Q0:.+]] = arith.remui %[[TID]], %[[C32]] : index
 // CHECK-NEXT:        %[[CC0:.+]] = arith.muli %[[Q0]], %[[C8]] : index
@@ -226,26 +247,121 @@
 // CHECK-NEXT:        %[[H0:.+]] = arith.truncf %[[F0]] : vector<8xf32> to vector<8xbf16>
 // CHECK-NEXT:        %[[GR0:.+]] = arith.addi %[[ROW]], %[[R0]] : index
 // CHECK-NEXT:        %[[GC0:.+]] = arith.addi %[[COL]], %[[CC0]] : index
-// CHECK-NEXT:        vector.store %[[H0]], %[[C]][%[[GR0]], %[[GC0]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
-// CHECK-NEXT:        %[[Q1:.+]] = arith.addi %[[TID]], %[[C256]] : index
-// CHECK-NEXT:        %[[R1:.+]] = arith.divui %[[Q1]], %[[C32]] : index
-// CHECK-NEXT:        %[[Q1_COL:.+]] = arith.remui %[[Q1]], %[[C32]] : index
-// CHECK-NEXT:        %[[CC1:.+]] = arith.muli %[[Q1_COL]], %[[C8]] : index
-// CHECK-NEXT:        %[[F1:.+]] = vector.load %[[STAGING]][%[[R1]], %[[CC1]]] : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<8xf32>
-// CHECK-NEXT:        %[[H1:.+]] = arith.truncf %[[F1]] : vector<8xf32> to vector<8xbf16>
-// CHECK-NEXT:        %[[GR1:.+]] = arith.addi %[[ROW]], %[[R1]] : index
-// CHECK-NEXT:        %[[GC1:.+]] = arith.addi %[[COL]], %[[CC1]] : index
-// CHECK-NEXT:        vector.store %[[H1]], %[[C]][%[[GR1]], %[[GC1]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
-// CHECK-COUNT-13:    vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
-// CHECK-NEXT:        %[[Q15:.+]] = arith.addi %[[TID]], %[[C3840]] : index
-// CHECK-NEXT:        %[[R15:.+]] = arith.divui %[[Q15]], %[[C32]] : index
-// CHECK-NEXT:        %[[Q15_COL:.+]] = arith.remui %[[Q15]], %[[C32]] : index
-// CHECK-NEXT:        %[[CC15:.+]] = arith.muli %[[Q15_COL]], %[[C8]] : index
-// CHECK-NEXT:        %[[F15:.+]] = vector.load %[[STAGING]][%[[R15]], %[[CC15]]] : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<8xf32>
-// CHECK-NEXT:        %[[H15:.+]] = arith.truncf %[[F15]] : vector<8xf32> to vector<8xbf16>
-// CHECK-NEXT:        %[[GR15:.+]] = arith.addi %[[ROW]], %[[R15]] : index
-// CHECK-NEXT:        %[[GC15:.+]] = arith.addi %[[COL]], %[[CC15]] : index
-// CHECK-NEXT:        vector.store %[[H15]], %[[C]][%[[GR15]], %[[GC15]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-DAG:         %[[END0:.+]] = arith.addi %[[GC0]], %[[C8]] : index
+// CHECK-DAG:         %[[COLS_IN0:.+]] = arith.cmpi ule, %[[END0]], %[[COLS_C]] : index
+// CHECK-DAG:         %[[ROW_IN0:.+]] = arith.cmpi ult, %[[GR0]], %[[ROWS_C]] : index
+// CHECK:             %[[INSIDE0:.+]] = arith.andi %[[ROW_IN0]], %[[COLS_IN0]] : i1
+// CHECK-NEXT:        %[[WHOLE0:.+]] = arith.andi %[[VECTORS]], %[[INSIDE0]] : i1
+// CHECK-NEXT:        scf.if %[[WHOLE0]] {
+// CHECK-NEXT:          vector.store %[[H0]], %[[C]][%[[GR0]], %[[GC0]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          %[[E0_IN0:.+]] = arith.cmpi ult, %[[GC0]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK0:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN0]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK0]] {
+// CHECK-NEXT:            %[[E0_V0:.+]] = vector.extract %[[H0]][0] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V0]], %[[C]][%[[GR0]], %[[GC0]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL1:.+]] = arith.addi %[[GC0]], %[[C1]] : index
+// CHECK-NEXT:          %[[E0_IN1:.+]] = arith.cmpi ult, %[[E0_COL1]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK1:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN1]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK1]] {
+// CHECK-NEXT:            %[[E0_V1:.+]] = vector.extract %[[H0]][1] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V1]], %[[C]][%[[GR0]], %[[E0_COL1]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL2:.+]] = arith.addi %[[GC0]], %[[C2]] : index
+// CHECK-NEXT:          %[[E0_IN2:.+]] = arith.cmpi ult, %[[E0_COL2]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK2:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN2]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK2]] {
+// CHECK-NEXT:            %[[E0_V2:.+]] = vector.extract %[[H0]][2] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V2]], %[[C]][%[[GR0]], %[[E0_COL2]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL3:.+]] = arith.addi %[[GC0]], %[[C3]] : index
+// CHECK-NEXT:          %[[E0_IN3:.+]] = arith.cmpi ult, %[[E0_COL3]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK3:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN3]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK3]] {
+// CHECK-NEXT:            %[[E0_V3:.+]] = vector.extract %[[H0]][3] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V3]], %[[C]][%[[GR0]], %[[E0_COL3]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL4:.+]] = arith.addi %[[GC0]], %[[C4]] : index
+// CHECK-NEXT:          %[[E0_IN4:.+]] = arith.cmpi ult, %[[E0_COL4]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK4:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN4]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK4]] {
+// CHECK-NEXT:            %[[E0_V4:.+]] = vector.extract %[[H0]][4] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V4]], %[[C]][%[[GR0]], %[[E0_COL4]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL5:.+]] = arith.addi %[[GC0]], %[[C5]] : index
+// CHECK-NEXT:          %[[E0_IN5:.+]] = arith.cmpi ult, %[[E0_COL5]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK5:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN5]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK5]] {
+// CHECK-NEXT:            %[[E0_V5:.+]] = vector.extract %[[H0]][5] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V5]], %[[C]][%[[GR0]], %[[E0_COL5]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL6:.+]] = arith.addi %[[GC0]], %[[C6]] : index
+// CHECK-NEXT:          %[[E0_IN6:.+]] = arith.cmpi ult, %[[E0_COL6]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK6:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN6]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK6]] {
+// CHECK-NEXT:            %[[E0_V6:.+]] = vector.extract %[[H0]][6] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V6]], %[[C]][%[[GR0]], %[[E0_COL6]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL7:.+]] = arith.addi %[[GC0]], %[[C7]] : index
+// CHECK-NEXT:          %[[E0_IN7:.+]] = arith.cmpi ult, %[[E0_COL7]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK7:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN7]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK7]] {
+// CHECK-NEXT:            %[[E0_V7:.+]] = vector.extract %[[H0]][7] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V7]], %[[C]][%[[GR0]], %[[E0_COL7]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:        }
+
+// The other 15 chunks, the same way: 128 * 256 / 8 / 256 = 16 steps, the
+// last at tid + 3840.
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             %[[Q15:.+]] = arith.addi %[[TID]], %[[C3840]] : index
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK-NEXT:          }
+// CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:    gpu.return
@@ -311,6 +427,9 @@ gpu.module @wgmma_128x256_kernel_module {
 // CHECK-DAG:     %[[C3:.+]] = arith.constant 3 : index
 // CHECK-DAG:     %[[C4:.+]] = arith.constant 4 : index
 // CHECK-DAG:     %[[C8:.+]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C5:.+]] = arith.constant 5 : index
+// CHECK-DAG:     %[[C6:.+]] = arith.constant 6 : index
+// CHECK-DAG:     %[[C7:.+]] = arith.constant 7 : index
 // CHECK-DAG:     %[[C16:.+]] = arith.constant 16 : index
 // CHECK-DAG:     %[[C64:.+]] = arith.constant 64 : index
 // CHECK-DAG:     %[[C128:.+]] = arith.constant 128 : index
@@ -402,6 +521,17 @@ gpu.module @wgmma_128x256_kernel_module {
 // CHECK-SAME:          : memref<256x136xf32, #gpu.address_space<workgroup>> to memref<128x128xf32, strided<[136, 1], offset: ?>, #gpu.address_space<workgroup>>
 // CHECK-NEXT:        nvgpu.warpgroup.mma.store %[[RESULT]], %[[MINE]] :
 // CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
+// CHECK-NEXT:        %[[ROWS_C:.+]] = memref.dim %[[C]], %[[C0]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:        %[[COLS_C:.+]] = memref.dim %[[C]], %[[C1]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:        %{{[^,]+}}, %[[OFFSET_C:[^,]+]], %{{[^,]+}}, %[[STRIDES_C:[^:]+]]:2 = memref.extract_strided_metadata %[[C]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:        %[[POINTER_C:.+]] = memref.extract_aligned_pointer_as_index %[[C]] : memref<?x?xbf16, strided<[?, 1], offset: ?>> -> index
+// CHECK-NEXT:        %[[OFFSET_BYTES:.+]] = arith.muli %[[OFFSET_C]], %[[C2]] : index
+// CHECK-NEXT:        %[[ADDRESS_C:.+]] = arith.addi %[[POINTER_C]], %[[OFFSET_BYTES]] : index
+// CHECK-NEXT:        %[[PITCH_REM:.+]] = arith.remui %[[STRIDES_C]]#0, %[[C8]] : index
+// CHECK-NEXT:        %[[PITCH_OK:.+]] = arith.cmpi eq, %[[PITCH_REM]], %[[C0]] : index
+// CHECK-NEXT:        %[[ADDRESS_REM:.+]] = arith.remui %[[ADDRESS_C]], %[[C16]] : index
+// CHECK-NEXT:        %[[ADDRESS_OK:.+]] = arith.cmpi eq, %[[ADDRESS_REM]], %[[C0]] : index
+// CHECK-NEXT:        %[[VECTORS:.+]] = arith.andi %[[PITCH_OK]], %[[ADDRESS_OK]] : i1
 // CHECK-NEXT:        %[[R0:.+]] = arith.divui %[[TID]], %[[C16]] : index
 // CHECK-NEXT:        %[[Q0:.+]] = arith.remui %[[TID]], %[[C16]] : index
 // CHECK-NEXT:        %[[CC0:.+]] = arith.muli %[[Q0]], %[[C8]] : index
@@ -409,10 +539,118 @@ gpu.module @wgmma_128x256_kernel_module {
 // CHECK-NEXT:        %[[H0:.+]] = arith.truncf %[[F0]] : vector<8xf32> to vector<8xbf16>
 // CHECK-NEXT:        %[[GR0:.+]] = arith.addi %[[ROW]], %[[R0]] : index
 // CHECK-NEXT:        %[[GC0:.+]] = arith.addi %[[COL]], %[[CC0]] : index
-// CHECK-NEXT:        vector.store %[[H0]], %[[C]][%[[GR0]], %[[GC0]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
-// CHECK-COUNT-14:    vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
-// CHECK-NEXT:        %[[Q15:.+]] = arith.addi %[[TID]], %[[C3840]] : index
+// CHECK-DAG:         %[[END0:.+]] = arith.addi %[[GC0]], %[[C8]] : index
+// CHECK-DAG:         %[[COLS_IN0:.+]] = arith.cmpi ule, %[[END0]], %[[COLS_C]] : index
+// CHECK-DAG:         %[[ROW_IN0:.+]] = arith.cmpi ult, %[[GR0]], %[[ROWS_C]] : index
+// CHECK:             %[[INSIDE0:.+]] = arith.andi %[[ROW_IN0]], %[[COLS_IN0]] : i1
+// CHECK-NEXT:        %[[WHOLE0:.+]] = arith.andi %[[VECTORS]], %[[INSIDE0]] : i1
+// CHECK-NEXT:        scf.if %[[WHOLE0]] {
+// CHECK-NEXT:          vector.store %[[H0]], %[[C]][%[[GR0]], %[[GC0]]] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          %[[E0_IN0:.+]] = arith.cmpi ult, %[[GC0]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK0:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN0]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK0]] {
+// CHECK-NEXT:            %[[E0_V0:.+]] = vector.extract %[[H0]][0] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V0]], %[[C]][%[[GR0]], %[[GC0]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL1:.+]] = arith.addi %[[GC0]], %[[C1]] : index
+// CHECK-NEXT:          %[[E0_IN1:.+]] = arith.cmpi ult, %[[E0_COL1]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK1:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN1]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK1]] {
+// CHECK-NEXT:            %[[E0_V1:.+]] = vector.extract %[[H0]][1] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V1]], %[[C]][%[[GR0]], %[[E0_COL1]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL2:.+]] = arith.addi %[[GC0]], %[[C2]] : index
+// CHECK-NEXT:          %[[E0_IN2:.+]] = arith.cmpi ult, %[[E0_COL2]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK2:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN2]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK2]] {
+// CHECK-NEXT:            %[[E0_V2:.+]] = vector.extract %[[H0]][2] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V2]], %[[C]][%[[GR0]], %[[E0_COL2]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL3:.+]] = arith.addi %[[GC0]], %[[C3]] : index
+// CHECK-NEXT:          %[[E0_IN3:.+]] = arith.cmpi ult, %[[E0_COL3]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK3:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN3]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK3]] {
+// CHECK-NEXT:            %[[E0_V3:.+]] = vector.extract %[[H0]][3] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V3]], %[[C]][%[[GR0]], %[[E0_COL3]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL4:.+]] = arith.addi %[[GC0]], %[[C4]] : index
+// CHECK-NEXT:          %[[E0_IN4:.+]] = arith.cmpi ult, %[[E0_COL4]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK4:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN4]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK4]] {
+// CHECK-NEXT:            %[[E0_V4:.+]] = vector.extract %[[H0]][4] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V4]], %[[C]][%[[GR0]], %[[E0_COL4]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL5:.+]] = arith.addi %[[GC0]], %[[C5]] : index
+// CHECK-NEXT:          %[[E0_IN5:.+]] = arith.cmpi ult, %[[E0_COL5]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK5:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN5]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK5]] {
+// CHECK-NEXT:            %[[E0_V5:.+]] = vector.extract %[[H0]][5] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V5]], %[[C]][%[[GR0]], %[[E0_COL5]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL6:.+]] = arith.addi %[[GC0]], %[[C6]] : index
+// CHECK-NEXT:          %[[E0_IN6:.+]] = arith.cmpi ult, %[[E0_COL6]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK6:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN6]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK6]] {
+// CHECK-NEXT:            %[[E0_V6:.+]] = vector.extract %[[H0]][6] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V6]], %[[C]][%[[GR0]], %[[E0_COL6]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL7:.+]] = arith.addi %[[GC0]], %[[C7]] : index
+// CHECK-NEXT:          %[[E0_IN7:.+]] = arith.cmpi ult, %[[E0_COL7]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK7:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN7]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK7]] {
+// CHECK-NEXT:            %[[E0_V7:.+]] = vector.extract %[[H0]][7] : bf16 from vector<8xbf16>
+// CHECK-NEXT:            memref.store %[[E0_V7]], %[[C]][%[[GR0]], %[[E0_COL7]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:        }
 // CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             %[[Q15:.+]] = arith.addi %[[TID]], %[[C3840]] : index
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK-NEXT:          }
+// CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:    gpu.return
@@ -475,10 +713,21 @@ gpu.module @wgmma_256x128_kernel_module {
 // CHECK-DAG:     %[[C1:.+]] = arith.constant 1 : index
 // CHECK-DAG:     %[[C5:.+]] = arith.constant 5 : index
 // CHECK-DAG:     %[[C6:.+]] = arith.constant 6 : index
+// CHECK-DAG:     %[[C2:.+]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C3:.+]] = arith.constant 3 : index
+// CHECK-DAG:     %[[C4:.+]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C7:.+]] = arith.constant 7 : index
+// CHECK-DAG:     %[[C8:.+]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C16:.+]] = arith.constant 16 : index
+// CHECK-DAG:     %[[C128:.+]] = arith.constant 128 : index
 // CHECK-DAG:     %[[C1920:.+]] = arith.constant 1920 : index
 // CHECK-DAG:     %[[C32768:.+]] = arith.constant 32768 : index
 // CHECK-DAG:     %[[ID1:.+]] = arith.constant 1 : i32
 // CHECK-DAG:     %[[THREADS:.+]] = arith.constant 128 : i32
+// CHECK:         %[[BX:.+]] = gpu.block_id x
+// CHECK-NEXT:    %[[BY:.+]] = gpu.block_id y
+// CHECK-NEXT:    %[[ROW:.+]] = arith.muli %[[BY]], %[[C128]] : index
+// CHECK-NEXT:    %[[COL:.+]] = arith.muli %[[BX]], %[[C128]] : index
 // CHECK:         %[[TID:.+]] = gpu.thread_id x
 // CHECK-NEXT:    %[[WG:.+]] = arith.divui %[[TID]]
 // CHECK:         %[[FULL:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 6>
@@ -523,12 +772,139 @@ gpu.module @wgmma_256x128_kernel_module {
 // CHECK-NEXT:          %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[LAST_STAGE]]] :
 // CHECK-NEXT:        }
 // CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
-// CHECK-NEXT:        memref.view {{.+}} to memref<128x136xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        %[[STAGING:.+]] = memref.view {{.+}} to memref<128x136xf32, #gpu.address_space<workgroup>>
 // CHECK:             nvgpu.warpgroup.mma.store
 // CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
-// CHECK-COUNT-15:    vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
-// CHECK-NEXT:        arith.addi %[[TID]], %[[C1920]] : index
+// CHECK-NEXT:        %[[ROWS_C:.+]] = memref.dim %[[C]], %[[C0]] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:        %[[COLS_C:.+]] = memref.dim %[[C]], %[[C1]] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:        %{{[^,]+}}, %[[OFFSET_C:[^,]+]], %{{[^,]+}}, %[[STRIDES_C:[^:]+]]:2 = memref.extract_strided_metadata %[[C]] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:        %[[POINTER_C:.+]] = memref.extract_aligned_pointer_as_index %[[C]] : memref<?x?xf16, strided<[?, 1], offset: ?>> -> index
+// CHECK-NEXT:        %[[OFFSET_BYTES:.+]] = arith.muli %[[OFFSET_C]], %[[C2]] : index
+// CHECK-NEXT:        %[[ADDRESS_C:.+]] = arith.addi %[[POINTER_C]], %[[OFFSET_BYTES]] : index
+// CHECK-NEXT:        %[[PITCH_REM:.+]] = arith.remui %[[STRIDES_C]]#0, %[[C8]] : index
+// CHECK-NEXT:        %[[PITCH_OK:.+]] = arith.cmpi eq, %[[PITCH_REM]], %[[C0]] : index
+// CHECK-NEXT:        %[[ADDRESS_REM:.+]] = arith.remui %[[ADDRESS_C]], %[[C16]] : index
+// CHECK-NEXT:        %[[ADDRESS_OK:.+]] = arith.cmpi eq, %[[ADDRESS_REM]], %[[C0]] : index
+// CHECK-NEXT:        %[[VECTORS:.+]] = arith.andi %[[PITCH_OK]], %[[ADDRESS_OK]] : i1
+// CHECK-NEXT:        %[[R0:.+]] = arith.divui %[[TID]], %[[C16]] : index
+// CHECK-NEXT:        %[[Q0:.+]] = arith.remui %[[TID]], %[[C16]] : index
+// CHECK-NEXT:        %[[CC0:.+]] = arith.muli %[[Q0]], %[[C8]] : index
+// CHECK-NEXT:        %[[F0:.+]] = vector.load %[[STAGING]][%[[R0]], %[[CC0]]] : memref<128x136xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK-NEXT:        %[[H0:.+]] = arith.truncf %[[F0]] : vector<8xf32> to vector<8xf16>
+// CHECK-NEXT:        %[[GR0:.+]] = arith.addi %[[ROW]], %[[R0]] : index
+// CHECK-NEXT:        %[[GC0:.+]] = arith.addi %[[COL]], %[[CC0]] : index
+// CHECK-DAG:         %[[END0:.+]] = arith.addi %[[GC0]], %[[C8]] : index
+// CHECK-DAG:         %[[COLS_IN0:.+]] = arith.cmpi ule, %[[END0]], %[[COLS_C]] : index
+// CHECK-DAG:         %[[ROW_IN0:.+]] = arith.cmpi ult, %[[GR0]], %[[ROWS_C]] : index
+// CHECK:             %[[INSIDE0:.+]] = arith.andi %[[ROW_IN0]], %[[COLS_IN0]] : i1
+// CHECK-NEXT:        %[[WHOLE0:.+]] = arith.andi %[[VECTORS]], %[[INSIDE0]] : i1
+// CHECK-NEXT:        scf.if %[[WHOLE0]] {
+// CHECK-NEXT:          vector.store %[[H0]], %[[C]][%[[GR0]], %[[GC0]]] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          %[[E0_IN0:.+]] = arith.cmpi ult, %[[GC0]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK0:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN0]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK0]] {
+// CHECK-NEXT:            %[[E0_V0:.+]] = vector.extract %[[H0]][0] : f16 from vector<8xf16>
+// CHECK-NEXT:            memref.store %[[E0_V0]], %[[C]][%[[GR0]], %[[GC0]]] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL1:.+]] = arith.addi %[[GC0]], %[[C1]] : index
+// CHECK-NEXT:          %[[E0_IN1:.+]] = arith.cmpi ult, %[[E0_COL1]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK1:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN1]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK1]] {
+// CHECK-NEXT:            %[[E0_V1:.+]] = vector.extract %[[H0]][1] : f16 from vector<8xf16>
+// CHECK-NEXT:            memref.store %[[E0_V1]], %[[C]][%[[GR0]], %[[E0_COL1]]] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL2:.+]] = arith.addi %[[GC0]], %[[C2]] : index
+// CHECK-NEXT:          %[[E0_IN2:.+]] = arith.cmpi ult, %[[E0_COL2]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK2:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN2]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK2]] {
+// CHECK-NEXT:            %[[E0_V2:.+]] = vector.extract %[[H0]][2] : f16 from vector<8xf16>
+// CHECK-NEXT:            memref.store %[[E0_V2]], %[[C]][%[[GR0]], %[[E0_COL2]]] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL3:.+]] = arith.addi %[[GC0]], %[[C3]] : index
+// CHECK-NEXT:          %[[E0_IN3:.+]] = arith.cmpi ult, %[[E0_COL3]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK3:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN3]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK3]] {
+// CHECK-NEXT:            %[[E0_V3:.+]] = vector.extract %[[H0]][3] : f16 from vector<8xf16>
+// CHECK-NEXT:            memref.store %[[E0_V3]], %[[C]][%[[GR0]], %[[E0_COL3]]] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL4:.+]] = arith.addi %[[GC0]], %[[C4]] : index
+// CHECK-NEXT:          %[[E0_IN4:.+]] = arith.cmpi ult, %[[E0_COL4]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK4:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN4]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK4]] {
+// CHECK-NEXT:            %[[E0_V4:.+]] = vector.extract %[[H0]][4] : f16 from vector<8xf16>
+// CHECK-NEXT:            memref.store %[[E0_V4]], %[[C]][%[[GR0]], %[[E0_COL4]]] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL5:.+]] = arith.addi %[[GC0]], %[[C5]] : index
+// CHECK-NEXT:          %[[E0_IN5:.+]] = arith.cmpi ult, %[[E0_COL5]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK5:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN5]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK5]] {
+// CHECK-NEXT:            %[[E0_V5:.+]] = vector.extract %[[H0]][5] : f16 from vector<8xf16>
+// CHECK-NEXT:            memref.store %[[E0_V5]], %[[C]][%[[GR0]], %[[E0_COL5]]] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL6:.+]] = arith.addi %[[GC0]], %[[C6]] : index
+// CHECK-NEXT:          %[[E0_IN6:.+]] = arith.cmpi ult, %[[E0_COL6]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK6:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN6]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK6]] {
+// CHECK-NEXT:            %[[E0_V6:.+]] = vector.extract %[[H0]][6] : f16 from vector<8xf16>
+// CHECK-NEXT:            memref.store %[[E0_V6]], %[[C]][%[[GR0]], %[[E0_COL6]]] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[E0_COL7:.+]] = arith.addi %[[GC0]], %[[C7]] : index
+// CHECK-NEXT:          %[[E0_IN7:.+]] = arith.cmpi ult, %[[E0_COL7]], %[[COLS_C]] : index
+// CHECK-NEXT:          %[[E0_OK7:.+]] = arith.andi %[[ROW_IN0]], %[[E0_IN7]] : i1
+// CHECK-NEXT:          scf.if %[[E0_OK7]] {
+// CHECK-NEXT:            %[[E0_V7:.+]] = vector.extract %[[H0]][7] : f16 from vector<8xf16>
+// CHECK-NEXT:            memref.store %[[E0_V7]], %[[C]][%[[GR0]], %[[E0_COL7]]] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:        }
 // CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK:             arith.addi %[[TID]], %[[C1920]] : index
+// CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
+// CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:         {{vector|memref}}.store
+// CHECK-NEXT:          }
+// CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:    gpu.return

@@ -33,7 +33,12 @@
 // CHECK-NEXT:       },
 // CHECK-NEXT:       "z": 1
 // CHECK-NEXT:     },
-// CHECK:          "name": "gemm_bf16_kernel",
+// An mma.sync kernel needs whole block tiles (requires_divisible below is
+// the tile) and 16-byte aligned operands and row pitches; wgmma kernels
+// (to-ptx-wgmma*.mlir) say 1 x 1 x 1 and the size of C's element.
+// CHECK:          "math": "tensor_core",
+// CHECK-NEXT:     "min_alignment_bytes": 16,
+// CHECK-NEXT:     "name": "gemm_bf16_kernel",
 // CHECK-NEXT:     "parameters": [
 // CHECK-NEXT:       {
 // CHECK-NEXT:         "kind": "memref",

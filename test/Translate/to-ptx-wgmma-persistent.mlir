@@ -91,9 +91,16 @@
 // BUNDLE-NEXT:     "n": 256
 // BUNDLE-NEXT:   }
 // BUNDLE-NEXT: },
-// BUNDLE:      "name": "gemm_persistent_kernel",
+// Any M, N, K and any pitch, as for every wgmma kernel.
+// BUNDLE:      "min_alignment_bytes": 2,
+// BUNDLE-NEXT: "name": "gemm_persistent_kernel",
 // BUNDLE:      "ptxas_info": "{{.*}}Compiling entry function 'gemm_persistent_kernel' for 'sm_90a'{{.*}} bytes stack frame, 0 bytes spill stores, 0 bytes spill loads{{.*}}",
 // BUNDLE-NEXT: "requires_divisible": {
+// BUNDLE-NEXT:   "k": 1,
+// BUNDLE-NEXT:   "m": 1,
+// BUNDLE-NEXT:   "n": 1
+// BUNDLE-NEXT: },
+// BUNDLE-NEXT: "tile": {
 // BUNDLE-NEXT:   "k": 64,
 // BUNDLE-NEXT:   "m": 128,
 // BUNDLE-NEXT:   "n": 256

@@ -89,7 +89,12 @@
 // BUNDLE-NEXT: ],
 // BUNDLE-NEXT: "chip": "sm_90a",
 // BUNDLE:      "dynamic_shared_memory_bytes": 196608,
-// BUNDLE:      "name": "gemm_wgmma_kernel",
+// wgmma kernels take any M, N, K (TMA fills past the edges with zeros, the
+// epilogue stores element by element at C's edges) and any pitch (the
+// runtime stages operands TMA cannot read; C needs only bf16 alignment).
+// BUNDLE:      "math": "tensor_core",
+// BUNDLE-NEXT: "min_alignment_bytes": 2,
+// BUNDLE-NEXT: "name": "gemm_wgmma_kernel",
 // BUNDLE-NEXT: "parameters": [
 // BUNDLE-NEXT:   {
 // BUNDLE-NEXT:     "kind": "memref",
@@ -134,6 +139,11 @@
 // BUNDLE-NEXT: "ptx": "gemm_wgmma_kernel.ptx",
 // BUNDLE-NEXT: "ptxas_info": "{{.*}}Compiling entry function 'gemm_wgmma_kernel' for 'sm_90a'{{.*}} bytes stack frame, 0 bytes spill stores, 0 bytes spill loads{{.*}}",
 // BUNDLE-NEXT: "requires_divisible": {
+// BUNDLE-NEXT:   "k": 1,
+// BUNDLE-NEXT:   "m": 1,
+// BUNDLE-NEXT:   "n": 1
+// BUNDLE-NEXT: },
+// BUNDLE-NEXT: "tile": {
 // BUNDLE-NEXT:   "k": 64,
 // BUNDLE-NEXT:   "m": 128,
 // BUNDLE-NEXT:   "n": 256
