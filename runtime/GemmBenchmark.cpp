@@ -4,6 +4,7 @@
 
 #include "runtime/CublasReference.h"
 #include "runtime/CudaCheck.h"
+#include "runtime/CudaStream.h"
 #include "runtime/DeviceBuffer.h"
 #include "runtime/HostMatrix.h"
 #include "runtime/KernelArguments.h"
@@ -18,37 +19,6 @@ namespace gemm_opt {
 namespace runtime {
 
 namespace {
-/// Byte written over C before every run: 0xff.. is a NaN in f16, bf16, f32.
-constexpr unsigned char poisonByte = 0xff;
-
-/// A blocking cudaStream_t (synchronizes with the legacy default stream that
-/// cudaMemcpy uses).
-class Stream {
-public:
-  Stream() = default;
-  Stream(const Stream &) = delete;
-  Stream &operator=(const Stream &) = delete;
-  ~Stream() {
-    if (stream)
-      (void)cudaStreamDestroy(stream);
-  }
-  Error create() {
-    GEMM_CUDA_TRY(cudaStreamCreate(&stream));
-    return Error::success();
-  }
-  cudaStream_t get() const { return stream; }
-
-private:
-  cudaStream_t stream = nullptr;
-};
-
-/// Synchronizes after a launch; an error here is the kernel faulting.
-Error waitForKernel(cudaStream_t stream, StringRef what) {
-  return addErrorContext(GEMM_CUDA_CHECK(cudaStreamSynchronize(stream)),
-                         Twine(what) + " failed while running (run "
-                                       "compute-sanitizer on it)");
-}
-
 struct Operands {
   DeviceBuffer a, b, c, reference;
 };
@@ -134,9 +104,9 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
     return cublas->gemm(shape, types, operands->a.data(), operands->b.data(),
                         operands->reference.data());
   };
-  auto poisonC = [&]() { return operands->c.fill(poisonByte, stream.get()); };
+  auto poisonC = [&]() { return operands->c.fill(PoisonByte, stream.get()); };
   auto poisonReference = [&]() {
-    return operands->reference.fill(poisonByte, stream.get());
+    return operands->reference.fill(PoisonByte, stream.get());
   };
 
   // The checked run of each.
@@ -170,7 +140,7 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
                                      options.fp64RandomSamples, options.seed);
   result.vsFp64 =
       compareWithFp64Reference(hostA, hostB, hostC, samples, tolerance);
-  result.clobberedPadding = countClobberedPadding(hostC, poisonByte);
+  result.clobberedPadding = countClobberedPadding(hostC, PoisonByte);
 
   if (!options.timing)
     return std::move(result);
