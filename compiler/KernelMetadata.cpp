@@ -3,9 +3,12 @@
 #include "compiler/KernelMetadata.h"
 #include "dialect/MemoryQueries.h"
 
+#include "compiler/TransposeMetadata.h"
+
 #include "dialect/TileDialect.h"
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
+#include "passes/TransposeKernelAttributes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -114,6 +117,18 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
     gpuModule.walk([&](Operation *op) {
       if (!isa<LLVM::LLVMFuncOp, gpu::GPUFuncOp>(op))
         return;
+      if (TransposeScheduleAttr transpose = getKernelTransposeSchedule(op)) {
+        KernelMetadata kernel;
+        kernel.moduleName = gpuModule.getName().str();
+        kernel.symbol = cast<SymbolOpInterface>(op).getName().str();
+        kernel.chip = chip.empty() ? transpose.getChip().str() : chip;
+        kernel.description =
+            describeTransposeKernel(transpose, getKernelTransposeElement(op));
+        kernel.description["name"] = kernel.symbol;
+        kernel.description["chip"] = kernel.chip;
+        kernels.push_back(std::move(kernel));
+        return;
+      }
       ScheduleAttr schedule = getKernelSchedule(op);
       if (!schedule)
         return;

@@ -201,4 +201,6 @@ def Tile_StoreFragmentsOp : Tile_Op<"store_fragments", [
   }];
 }
 
+include "dialect/TransposeOps.td"
+
 #endif // GEMM_OPT_DIALECT_TILEOPS_TD

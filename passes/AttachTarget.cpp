@@ -9,6 +9,7 @@ namespace gemm_opt {
 
 #include "dialect/ChipInfo.h"
 #include "passes/KernelAttributes.h"
+#include "passes/TransposeKernelAttributes.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
@@ -28,6 +29,9 @@ struct TileAttachTargetPass
       module.walk([&](gpu::GPUFuncOp kernel) {
         if (ScheduleAttr schedule = getKernelSchedule(kernel))
           scheduleChip = schedule.getChip().str();
+        else if (TransposeScheduleAttr transpose =
+                     getKernelTransposeSchedule(kernel))
+          scheduleChip = transpose.getChip().str();
       });
       if (scheduleChip.empty())
         return;

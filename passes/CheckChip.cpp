@@ -111,6 +111,14 @@ struct TileCheckChipPass
       if (failed(checkLowerable(gemm, schedule)))
         signalPassFailure();
     });
+    getOperation().walk([&](TransposeOp transpose) {
+      TransposeScheduleAttr schedule = transpose.getScheduleAttr();
+      if (schedule && !chip.empty() && schedule.getChip() != chip) {
+        transpose.emitOpError() << "schedule is for " << schedule.getChip()
+                                << " but the compilation targets " << chip;
+        signalPassFailure();
+      }
+    });
   }
 };
 

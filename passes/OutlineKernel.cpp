@@ -10,6 +10,7 @@
 
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
+#include "passes/OutlineTranspose.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -150,7 +151,12 @@ struct TileOutlineKernelPass
       if (!gemm->getParentOfType<gpu::GPUModuleOp>())
         gemms.push_back(gemm);
     });
-    if (gemms.empty())
+    SmallVector<TransposeOp> transposes;
+    module.walk([&](TransposeOp transpose) {
+      if (!transpose->getParentOfType<gpu::GPUModuleOp>())
+        transposes.push_back(transpose);
+    });
+    if (gemms.empty() && transposes.empty())
       return;
 
     OpBuilder builder(module.getContext());
@@ -172,6 +178,18 @@ struct TileOutlineKernelPass
       gpu::GPUFuncOp kernel =
           createKernel(builder, gpuModule, kernelName, gemm);
       replaceByLaunch(builder, gemm, kernel);
+    }
+    for (TransposeOp transpose : transposes) {
+      auto func = transpose->getParentOfType<FunctionOpInterface>();
+      std::string base = func ? func.getName().str() : "transpose";
+      unsigned index = kernelsPerFunction[func]++;
+      std::string kernelName =
+          index == 0 ? base + "_kernel" : base + "_kernel_" + std::to_string(index);
+      builder.setInsertionPointToEnd(module.getBody());
+      auto gpuModule = gpu::GPUModuleOp::create(builder, transpose.getLoc(),
+                                                kernelName + "_module");
+      symbols.insert(gpuModule);
+      outlineTranspose(builder, gpuModule, kernelName, transpose);
     }
   }
 };

@@ -177,4 +177,20 @@ def TileAttachTargetPass : Pass<"tile-attach-target", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::NVVM::NVVMDialect"];
 }
 
+def TileTransposePass : Pass<"tile-transpose"> {
+  let summary = "Lowers a kernel's tile.transpose through a shared-memory tile";
+  let description = [{
+    Inside a kernel made by `tile-outline-kernel`, replaces `tile.transpose`
+    by the work of one thread block: coalesced loads of its `TR×TC` src tile
+    (vector loads where the tile is inside the matrix and the matrices are
+    aligned, predicated element loads elsewhere) into a staging tile in
+    dynamic shared memory laid out by the schedule's `smem` (#tile.pad or
+    #tile.swizzle), a `gpu.barrier`, and coalesced stores of the transposed
+    tile into dst, read along the staging tile's columns.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 #endif // GEMM_OPT_PASSES_PASSES_TD

@@ -73,6 +73,7 @@ Expected<const DriverApi *> loadDriverApi() {
       api.occupancyMaxActiveBlocksPerMultiprocessor);
   get("cuOccupancyMaxActiveClusters", api.occupancyMaxActiveClusters);
   get("cuTensorMapEncodeTiled", api.tensorMapEncodeTiled);
+  get("cuMemcpyDtoDAsync", api.memcpyDtoDAsync);
   if (err)
     return std::move(err);
   loadedApi = api;

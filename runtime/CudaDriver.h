@@ -35,6 +35,7 @@ struct DriverApi {
   decltype(&::cuOccupancyMaxActiveClusters) occupancyMaxActiveClusters =
       nullptr;
   decltype(&::cuTensorMapEncodeTiled) tensorMapEncodeTiled = nullptr;
+  decltype(&::cuMemcpyDtoDAsync) memcpyDtoDAsync = nullptr;
 };
 
 /// Checks that a CUDA driver library can be loaded at all (dlopen of

@@ -18,9 +18,6 @@ namespace gemm_opt {
 namespace runtime {
 
 namespace {
-/// Byte written over C before every run: 0xff.. is a NaN in f16, bf16, f32.
-constexpr unsigned char poisonByte = 0xff;
-
 struct Operands {
   DeviceBuffer a, b, c, reference;
 };
@@ -109,9 +106,9 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
     return cublas->gemm(shape, types, operands->a.data(), operands->b.data(),
                         operands->reference.data());
   };
-  auto poisonC = [&]() { return operands->c.fill(poisonByte, stream.get()); };
+  auto poisonC = [&]() { return operands->c.fill(OutputPoisonByte, stream.get()); };
   auto poisonReference = [&]() {
-    return operands->reference.fill(poisonByte, stream.get());
+    return operands->reference.fill(OutputPoisonByte, stream.get());
   };
 
   // The checked run of each.
@@ -145,7 +142,7 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
                                      options.fp64RandomSamples, options.seed);
   result.vsFp64 =
       compareWithFp64Reference(hostA, hostB, hostC, samples, tolerance);
-  result.clobberedPadding = countClobberedPadding(hostC, poisonByte);
+  result.clobberedPadding = countClobberedPadding(hostC, OutputPoisonByte);
 
   if (!options.timing)
     return std::move(result);

@@ -4,6 +4,7 @@
 
 #include "runtime/JsonFieldReader.h"
 #include "runtime/RuntimeError.h"
+#include "runtime/TransposeSpec.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -25,6 +26,10 @@ StringRef getProblemDimName(ProblemDim dim) {
     return "k";
   }
   return "?";
+}
+
+StringRef getKernelKindName(KernelKind kind) {
+  return kind == KernelKind::Transpose ? "transpose" : "gemm";
 }
 
 namespace {
@@ -175,6 +180,17 @@ Expected<KernelSpec> parseKernel(const json::Object &object,
   spec.name = name->str();
   JsonFieldReader kernel(object, baseContext + " (" + spec.name + ")");
 
+  if (kernel.has("kind")) {
+    Expected<StringRef> kind = kernel.getString("kind");
+    if (!kind)
+      return kind.takeError();
+    if (*kind == "transpose")
+      spec.kind = KernelKind::Transpose;
+    else if (*kind != "gemm")
+      return kernel.fail("kind", "is '" + *kind +
+                                     "', expected \"gemm\" or \"transpose\"");
+  }
+
   // Images: a cubin, a PTX file, or both.
   for (auto [key, path] :
        {std::pair<StringRef, std::string *>("cubin", &spec.cubinPath),
@@ -225,6 +241,11 @@ Expected<KernelSpec> parseKernel(const json::Object &object,
 
   if (Error err = parseGrid(kernel, spec))
     return std::move(err);
+  if (spec.kind == KernelKind::Transpose) {
+    if (Error err = parseTransposeFields(kernel, spec))
+      return std::move(err);
+    return std::move(spec);
+  }
 
   if (kernel.has("tile")) {
     Expected<ProblemTile> tile = parseProblemTile(kernel, "tile");

@@ -44,6 +44,28 @@
 // Bundles written before "tma" parameters and persistent grids existed read
 // as before.
 //
+// "kind" (optional): "gemm" (the default: entries without "kind", which is
+// every bundle written before transposes existed, are GEMMs) or
+// "transpose". A transpose kernel writes the row-major M×N matrix src
+// transposed into the row-major N×M matrix dst (dst[j][i] = src[i][j]); its
+// entry has the common fields above (name, images, chip, block, cluster*,
+// dynamic_shared_memory_bytes*, grid, where extent "m" is the rows and "n"
+// the columns of src) and, instead of the GEMM fields:
+//
+//   {"kind": "transpose",
+//    "tile": {"m": 64, "n": 64},           (the src tile of one block)
+//    "types": {"src": "f32", "dst": "f32"}, (one type, f16, bf16 or f32)
+//    "layouts": {"src": "row", "dst": "row"},
+//    "min_alignment_bytes": 4,
+//    "vector_elements"*: 4,                (elements per global access
+//                                           where alignment allows; 1..8)
+//    "parameters": [{"kind": "memref", "operand": "src", "rank": 2},
+//                   {"kind": "memref", "operand": "dst", "rank": 2}]}
+//
+// The two memrefs expand to 7 parameters each (KernelParams.h): src with
+// sizes (M, N) and strides (lds, 1), dst with sizes (N, M) and strides
+// (ldd, 1). Any M, N >= 1 runs (edge tiles are predicated).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_RUNTIME_KERNELSPEC_H
@@ -95,7 +117,22 @@ struct PersistentGridSpec {
   int64_t tileN = 1;
 };
 
+/// What a bundle kernel computes (its "kind").
+enum class KernelKind { Gemm, Transpose };
+llvm::StringRef getKernelKindName(KernelKind kind); // "gemm", "transpose"
+
+/// The fields of a "transpose" kernel (see the file comment).
+struct TransposeKernelSpec {
+  int64_t tileRows = 1; ///< "tile.m": rows of src per block.
+  int64_t tileCols = 1; ///< "tile.n": columns of src per block.
+  ElementType elementType = ElementType::F32;
+  int64_t vectorElements = 1;
+};
+
 struct KernelSpec {
+  KernelKind kind = KernelKind::Gemm;
+  /// Set for (and only for) a transpose kernel.
+  std::optional<TransposeKernelSpec> transpose;
   std::string name;      ///< Kernel symbol in the cubin / PTX.
   std::string cubinPath; ///< Resolved path, empty if the bundle has none.
   std::string ptxPath;   ///< Resolved path, empty if the bundle has none.

@@ -14,6 +14,7 @@
 #ifndef GEMM_OPT_RUNTIME_PROBLEMINPUTS_H
 #define GEMM_OPT_RUNTIME_PROBLEMINPUTS_H
 
+#include "runtime/DeviceBuffer.h"
 #include "runtime/GemmProblem.h"
 
 #include <cstdint>
@@ -22,9 +23,6 @@
 namespace gemm_opt {
 namespace runtime {
 
-/// Byte written over C (outside its view, or everywhere with beta = 0)
-/// before a run: 0xff.. is a NaN in f16, bf16 and f32.
-inline constexpr unsigned char OutputPoisonByte = 0xff;
 
 class ProblemInputs {
 public:

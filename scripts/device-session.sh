@@ -136,6 +136,8 @@ BUNDLE_FILES=()
 shopt -s nullglob
 for bundle in "$ARTIFACTS"/*/kernel.json; do
   name=$(basename "$(dirname "$bundle")")
+  # Transpose bundles are for transpose-run (scripts/transpose-session.sh).
+  grep -q '"kind": "transpose"' "$bundle" && continue
   for pattern in "${BUNDLE_PATTERNS[@]}"; do
     # shellcheck disable=SC2053 # the pattern is a glob on purpose
     if [[ $name == $pattern ]]; then

@@ -2,14 +2,14 @@
 # Compiles every shipped example and benchmark schedule into kernel bundles
 # (PTX, cubin, launch metadata) under device-artifacts/, next to a gemm-run
 # built here, so that a GPU machine without LLVM/MLIR can run them:
-#   device-artifacts/bin/gemm-run, device-artifacts/bin/gemm-sweep
+#   device-artifacts/bin/gemm-run, gemm-sweep and transpose-run
 #   device-artifacts/<schedule>/kernel.json (+ .ptx, .cubin)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=device-artifacts
 rm -rf "$out"
 mkdir -p "$out/bin"
-cp build/bin/gemm-run build/bin/gemm-sweep "$out/bin/"
+cp build/bin/gemm-run build/bin/gemm-sweep build/bin/transpose-run "$out/bin/"
 for schedule in examples/*.mlir bench/schedules/*.mlir; do
   name=$(basename "$schedule" .mlir)
   build/bin/gemm-translate "$schedule" --to-bundle -o "$out/$name/kernel.json"

@@ -156,6 +156,8 @@ Expected<const KernelSpec *> selectKernel(const KernelBundle &bundle,
                              bundle.path + " (it has: " + names + ")");
   }
   for (const KernelSpec &spec : bundle.kernels) {
+    if (spec.kind != KernelKind::Gemm)
+      continue;
     if (Error err = checkShapeSupported(spec, shape)) {
       consumeError(std::move(err));
       continue;
@@ -207,6 +209,10 @@ Expected<RunOutcome> run(const char *argv0, const GemmShape &shape) {
   Expected<const KernelSpec *> spec = selectKernel(*bundle, shape);
   if (!spec)
     return spec.takeError();
+  if ((*spec)->kind != KernelKind::Gemm)
+    return makeBadInputError("kernel " + (*spec)->name + " of " + bundlePath +
+                             " is a " + getKernelKindName((*spec)->kind) +
+                             " kernel: run it with transpose-run");
   if (Error err = checkShapeSupported(**spec, shape))
     return std::move(err);
   // The SM count only sizes persistent grids; the device's is used later.

@@ -1,0 +1,155 @@
+//===- TransposeOps.cpp - tile.transpose and its schedule -----------------===//
+//
+// The attribute's own verifier checks what needs nothing but the attribute;
+// the op's verifier relates the schedule to the element type and the chip,
+// so those errors carry the op's location.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/TileDialect.h"
+
+#include "dialect/ChipInfo.h"
+#include "dialect/MemoryQueries.h"
+#include "dialect/SharedLayout.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace gemm_opt::tile;
+
+LogicalResult
+TransposeScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                              StringRef chip, ArrayRef<int64_t> tile,
+                              ArrayRef<int64_t> threads, Attribute smem,
+                              int64_t vector) {
+  if (tile.size() != 2)
+    return emitError() << "transpose tile must be [TR, TC], got " << tile.size()
+                       << " sizes";
+  if (threads.size() != 2)
+    return emitError() << "transpose threads must be [TX, TY], got "
+                       << threads.size() << " sizes";
+  if (llvm::any_of(tile, [](int64_t size) { return size <= 0; }))
+    return emitError() << "transpose tile sizes must be positive";
+  if (llvm::any_of(threads, [](int64_t size) { return size <= 0; }))
+    return emitError() << "transpose thread counts must be positive";
+  if (!isa<SwizzleAttr, PadAttr>(smem))
+    return emitError() << "shared-memory layout must be #tile.swizzle or "
+                          "#tile.pad, got "
+                       << smem;
+  if (vector != 1 && vector != 2 && vector != 4 && vector != 8)
+    return emitError() << "vector width must be 1, 2, 4 or 8 elements, got "
+                       << vector;
+  return success();
+}
+
+int64_t TransposeScheduleAttr::getStagingRowElements() const {
+  return getStoredRowElements(getSmem(), getTileCols());
+}
+
+int64_t TransposeScheduleAttr::getSharedMemoryBytes(Type elementType) const {
+  return getTileRows() * getStagingRowElements() * getByteWidth(elementType);
+}
+
+int64_t TransposeScheduleAttr::getSwizzleMask(Type elementType) const {
+  if (auto swizzle = dyn_cast<SwizzleAttr>(getSmem()))
+    return swizzle.getWidth() / getByteWidth(elementType) - 1;
+  return 0;
+}
+
+/// Whether `type` has unit stride in its last dimension.
+static bool isRowMajor(MemRefType type) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  return strides.back() == 1;
+}
+
+/// Checks `schedule` against the element type and its chip.
+static LogicalResult verifyTransposeSchedule(TransposeOp op,
+                                             TransposeScheduleAttr schedule,
+                                             Type elementType) {
+  std::optional<ChipInfo> chip = lookupChip(schedule.getChip());
+  if (!chip)
+    return op.emitOpError() << "unknown chip '" << schedule.getChip()
+                            << "'; known chips: " << knownChipList();
+  int64_t rows = schedule.getTileRows(), cols = schedule.getTileCols();
+  int64_t tx = schedule.getThreadsX(), ty = schedule.getThreadsY();
+  int64_t vector = schedule.getVector();
+  int64_t bytes = getByteWidth(elementType);
+  int64_t threads = schedule.getThreadCount();
+  if (threads % 32 != 0)
+    return op.emitOpError() << "has " << threads
+                            << " threads per block (TX·TY = " << tx << "·"
+                            << ty << "); it must be a multiple of 32";
+  if (threads > chip->maxThreadsPerBlock)
+    return op.emitOpError() << "has " << threads << " threads per block; "
+                            << chip->name << " allows at most "
+                            << chip->maxThreadsPerBlock;
+  if (vector * bytes > 16)
+    return op.emitOpError() << "vector of " << vector << " " << elementType
+                            << " elements is " << vector * bytes
+                            << " bytes; global accesses are at most 16 bytes";
+  // Load phase: TY rows × TX·vector columns of the TR×TC src tile per step;
+  // store phase: the same over the TC×TR dst tile.
+  int64_t span = tx * vector;
+  if (rows % ty != 0 || cols % ty != 0)
+    return op.emitOpError() << "tile [" << rows << ", " << cols
+                            << "] is not divisible by TY = " << ty
+                            << " rows in both dimensions";
+  if (cols % span != 0 || rows % span != 0)
+    return op.emitOpError()
+           << "tile [" << rows << ", " << cols
+           << "] is not divisible in both dimensions by TX·vector = " << tx
+           << "·" << vector << " = " << span << " elements";
+  if (auto swizzle = dyn_cast<SwizzleAttr>(schedule.getSmem())) {
+    int64_t period = swizzle.getWidth() / bytes;
+    if (cols % period != 0)
+      return op.emitOpError()
+             << "#tile.swizzle<" << swizzle.getWidth() << "> permutes groups of "
+             << period << " " << elementType
+             << " elements, which must divide the tile's " << cols
+             << " columns";
+  }
+  int64_t sharedBytes = schedule.getSharedMemoryBytes(elementType);
+  if (sharedBytes > chip->maxSharedMemoryPerBlock)
+    return op.emitOpError() << "staging tile needs " << sharedBytes
+                            << " bytes of shared memory; " << chip->name
+                            << " allows at most "
+                            << chip->maxSharedMemoryPerBlock << " per block";
+  return success();
+}
+
+LogicalResult TransposeOp::verify() {
+  TransposeScheduleAttr schedule = getScheduleAttr();
+  if (!schedule)
+    return emitOpError() << "has no schedule: attach {schedule = "
+                            "#tile.transpose_schedule<...>}";
+  MemRefType src = getSrc().getType(), dst = getDst().getType();
+  if (src.getElementType() != dst.getElementType())
+    return emitOpError() << "element type of dst (" << dst.getElementType()
+                         << ") does not match src (" << src.getElementType()
+                         << ")";
+  for (auto [name, type] : {std::pair<StringRef, MemRefType>("src", src),
+                            {"dst", dst}}) {
+    if (!isRowMajor(type))
+      return emitOpError() << name << " must be row-major (strided with unit "
+                                      "stride in the last dimension), got "
+                           << type;
+    if (type.getMemorySpace() && !isa<gpu::AddressSpaceAttr>(
+                                     type.getMemorySpace()))
+      return emitOpError() << name << " must live in global memory, got "
+                           << type;
+    if (isWorkgroupMemory(type))
+      return emitOpError() << name << " must live in global memory, got "
+                           << type;
+  }
+  ArrayRef<int64_t> s = src.getShape(), d = dst.getShape();
+  for (int dim = 0; dim < 2; ++dim)
+    if (!ShapedType::isDynamic(s[dim]) && !ShapedType::isDynamic(d[1 - dim]) &&
+        s[dim] != d[1 - dim])
+      return emitOpError() << "dst must have the transposed shape of src: "
+                           << "src dimension " << dim << " is " << s[dim]
+                           << ", dst dimension " << 1 - dim << " is "
+                           << d[1 - dim];
+  return verifyTransposeSchedule(*this, schedule, src.getElementType());
+}

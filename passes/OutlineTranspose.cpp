@@ -1,0 +1,80 @@
+//===- OutlineTranspose.cpp - move tile.transpose into a GPU kernel -------===//
+
+#include "passes/OutlineTranspose.h"
+
+#include "passes/TransposeKernelAttributes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace gemm_opt;
+using namespace gemm_opt::tile;
+
+/// The kernel-argument form of a matrix: row-major with dynamic extents,
+/// leading dimension and offset.
+static MemRefType kernelMatrixType(MemRefType type) {
+  MLIRContext *ctx = type.getContext();
+  auto layout = StridedLayoutAttr::get(ctx, ShapedType::kDynamic,
+                                       {ShapedType::kDynamic, 1});
+  return MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+                         type.getElementType(), layout, type.getMemorySpace());
+}
+
+gpu::GPUFuncOp gemm_opt::outlineTranspose(OpBuilder &builder,
+                                          gpu::GPUModuleOp module,
+                                          StringRef name,
+                                          TransposeOp transpose) {
+  TransposeScheduleAttr schedule = transpose.getScheduleAttr();
+  Location loc = transpose.getLoc();
+  SmallVector<Value> operands{transpose.getSrc(), transpose.getDst()};
+  SmallVector<Type> argTypes;
+  for (Value operand : operands)
+    argTypes.push_back(kernelMatrixType(cast<MemRefType>(operand.getType())));
+  Type elementType = transpose.getSrc().getType().getElementType();
+
+  gpu::GPUFuncOp kernel;
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(module.getBody());
+    kernel = gpu::GPUFuncOp::create(builder, loc, name,
+                                    builder.getFunctionType(argTypes, {}));
+    kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                    builder.getUnitAttr());
+    int32_t threads = static_cast<int32_t>(schedule.getThreadCount());
+    kernel.setKnownBlockSizeAttr(
+        builder.getDenseI32ArrayAttr({threads, 1, 1}));
+    setKernelTranspose(kernel, schedule, elementType);
+    Block &body = kernel.getBody().front();
+    builder.setInsertionPointToStart(&body);
+    TransposeOp::create(builder, loc, body.getArgument(0), body.getArgument(1),
+                        schedule);
+    gpu::ReturnOp::create(builder, loc);
+  }
+
+  builder.setInsertionPoint(transpose);
+  SmallVector<Value> args;
+  for (auto [operand, type] : llvm::zip(operands, kernel.getArgumentTypes()))
+    args.push_back(operand.getType() == type
+                       ? operand
+                       : memref::CastOp::create(builder, loc, type, operand)
+                             .getResult());
+  auto ceilDiv = [&](Value extent, int64_t tile) -> Value {
+    Value tileSize = arith::ConstantIndexOp::create(builder, loc, tile);
+    return arith::CeilDivUIOp::create(builder, loc, extent, tileSize);
+  };
+  Value rows = memref::DimOp::create(builder, loc, transpose.getSrc(), 0);
+  Value cols = memref::DimOp::create(builder, loc, transpose.getSrc(), 1);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  gpu::KernelDim3 grid{ceilDiv(cols, schedule.getTileCols()),
+                       ceilDiv(rows, schedule.getTileRows()), one};
+  gpu::KernelDim3 block{
+      arith::ConstantIndexOp::create(builder, loc, schedule.getThreadCount()),
+      one, one};
+  Value sharedBytes = arith::ConstantIntOp::create(
+      builder, loc, builder.getI32Type(),
+      schedule.getSharedMemoryBytes(elementType));
+  gpu::LaunchFuncOp::create(builder, loc, kernel, grid, block, sharedBytes,
+                            args);
+  transpose.erase();
+  return kernel;
+}

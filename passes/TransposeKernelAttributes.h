@@ -1,0 +1,50 @@
+//===- TransposeKernelAttributes.h - what a transpose kernel records -*- C++ -*-===//
+//
+// Kernels that tile-outline-kernel makes for a tile.transpose carry its
+// schedule and element type, so that tile-transpose and gemm-translate's
+// launch metadata read them from one place (a GEMM kernel carries
+// "tile.schedule" instead, see KernelAttributes.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_PASSES_TRANSPOSEKERNELATTRIBUTES_H
+#define GEMM_OPT_PASSES_TRANSPOSEKERNELATTRIBUTES_H
+
+#include "dialect/TileDialect.h"
+
+namespace gemm_opt {
+
+/// Name of the kernel attribute holding the #tile.transpose_schedule.
+inline llvm::StringRef kernelTransposeScheduleAttrName() {
+  return "tile.transpose_schedule";
+}
+
+/// Name of the kernel attribute holding the transposed element type.
+inline llvm::StringRef kernelTransposeElementAttrName() {
+  return "tile.transpose_element";
+}
+
+inline void setKernelTranspose(mlir::Operation *kernel,
+                               tile::TransposeScheduleAttr schedule,
+                               mlir::Type elementType) {
+  kernel->setAttr(kernelTransposeScheduleAttrName(), schedule);
+  kernel->setAttr(kernelTransposeElementAttrName(),
+                  mlir::TypeAttr::get(elementType));
+}
+
+inline tile::TransposeScheduleAttr
+getKernelTransposeSchedule(mlir::Operation *kernel) {
+  return kernel->getAttrOfType<tile::TransposeScheduleAttr>(
+      kernelTransposeScheduleAttrName());
+}
+
+/// The element type of a transpose kernel; null for other kernels.
+inline mlir::Type getKernelTransposeElement(mlir::Operation *kernel) {
+  auto type =
+      kernel->getAttrOfType<mlir::TypeAttr>(kernelTransposeElementAttrName());
+  return type ? type.getValue() : mlir::Type();
+}
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_PASSES_TRANSPOSEKERNELATTRIBUTES_H

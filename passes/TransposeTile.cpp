@@ -1,0 +1,285 @@
+//===- TransposeTile.cpp - tile.transpose through a shared-memory tile ----===//
+//
+// Lowers the tile.transpose of a kernel (made by tile-outline-kernel) to the
+// work of one thread block, which moves the TR×TC tile of src at
+// (r0, c0) = (blockIdx.y·TR, blockIdx.x·TC) into the TC×TR tile of dst at
+// (c0, r0):
+//
+//   load phase:  thread (tx, ty) = (tid % TX, tid / TX) reads, for each step
+//                (i, j), `vector` elements of src row r0 + i·TY + ty from
+//                column c0 + (j·TX + tx)·vector (consecutive threads take
+//                consecutive chunks of a row: coalesced), and stores them
+//                into the staging tile S[TR][TC (+pad)] in src orientation;
+//   gpu.barrier;
+//   store phase: thread (tx, ty) gathers, for each step (i, j), the
+//                `vector` elements S[q .. q+vector][p] (p = i·TY + ty,
+//                q = (j·TX + tx)·vector) and writes them to dst row c0 + p
+//                from column r0 + q: again consecutive threads take
+//                consecutive chunks of a row.
+//
+// The staging tile's layout (#tile.pad: longer rows; #tile.swizzle<W>:
+// column XOR row mod W/sizeof(element)) spreads the column accesses of the
+// store phase over the banks. Each phase is an scf.if: blocks whose tile
+// lies inside the matrices, when both are aligned for `vector`-wide
+// accesses (pointer, offset and leading dimension), use vector loads and
+// stores (ld.global.v4 / st.global.v4 for f32 and vector = 4); the others
+// use element accesses, each predicated on its row and column, so every
+// M, N ≥ 1 works.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/TransposeTile.h"
+
+#include "dialect/MemoryQueries.h"
+#include "passes/Passes.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace gemm_opt {
+#define GEN_PASS_DEF_TILETRANSPOSEPASS
+#include "passes/Passes.h.inc"
+} // namespace gemm_opt
+
+using namespace mlir;
+using namespace gemm_opt;
+using namespace gemm_opt::tile;
+
+namespace {
+
+/// Builds one block's transpose in place of a kernel's tile.transpose.
+class TransposeKernelBuilder {
+public:
+  TransposeKernelBuilder(PatternRewriter &b, TransposeOp op)
+      : b(b), loc(op.getLoc()), schedule(op.getScheduleAttr()),
+        src(op.getSrc()), dst(op.getDst()),
+        elementType(op.getSrc().getType().getElementType()),
+        vector(schedule.getVector()) {}
+
+  void build() {
+    computeCoordinates();
+    createStagingTile();
+    Value fast = isFastBlock();
+    ifElse(fast, [&] { loadPhase(/*vectorized=*/true); },
+           [&] { loadPhase(/*vectorized=*/false); });
+    gpu::BarrierOp::create(b, loc);
+    ifElse(fast, [&] { storePhase(/*vectorized=*/true); },
+           [&] { storePhase(/*vectorized=*/false); });
+  }
+
+private:
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value lhs, Value rhs) {
+    return arith::AddIOp::create(b, loc, lhs, rhs);
+  }
+  Value add(Value lhs, int64_t rhs) { return rhs ? add(lhs, index(rhs)) : lhs; }
+  Value mul(Value lhs, int64_t rhs) {
+    return arith::MulIOp::create(b, loc, lhs, index(rhs));
+  }
+  Value less(Value lhs, Value rhs) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lhs, rhs);
+  }
+  Value lessEqual(Value lhs, Value rhs) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, lhs, rhs);
+  }
+  Value both(Value lhs, Value rhs) {
+    return arith::AndIOp::create(b, loc, lhs, rhs);
+  }
+  /// Whether `value` is a multiple of `factor` (a power of two).
+  Value isMultiple(Value value, int64_t factor) {
+    Value low = arith::AndIOp::create(b, loc, value, index(factor - 1));
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
+                                 index(0));
+  }
+
+  void ifElse(Value condition, function_ref<void()> thenBody,
+              function_ref<void()> elseBody) {
+    auto ifOp = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    thenBody();
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    elseBody();
+  }
+
+  void predicated(Value condition, function_ref<void()> body) {
+    auto ifOp = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    body();
+  }
+
+  void computeCoordinates() {
+    Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+    threadX = arith::RemUIOp::create(b, loc, tid, index(schedule.getThreadsX()));
+    threadY = arith::DivUIOp::create(b, loc, tid, index(schedule.getThreadsX()));
+    rowBase = mul(gpu::BlockIdOp::create(b, loc, gpu::Dimension::y),
+                  schedule.getTileRows());
+    colBase = mul(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
+                  schedule.getTileCols());
+    rows = memref::DimOp::create(b, loc, src, 0);
+    cols = memref::DimOp::create(b, loc, src, 1);
+  }
+
+  /// The TR×(TC+pad) staging tile at the start of dynamic shared memory.
+  void createStagingTile() {
+    auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
+                                                gpu::AddressSpace::Workgroup);
+    Value raw = gpu::DynamicSharedMemoryOp::create(
+        b, loc,
+        MemRefType::get({ShapedType::kDynamic}, b.getI8Type(), nullptr,
+                        workgroup));
+    staging = memref::ViewOp::create(
+        b, loc,
+        MemRefType::get(
+            {schedule.getTileRows(), schedule.getStagingRowElements()},
+            elementType, nullptr, workgroup),
+        raw, index(0), ValueRange{});
+  }
+
+  /// Whether `matrix` allows `vector`-wide accesses at every row start of a
+  /// chunk: its aligned pointer, offset and leading dimension.
+  Value isVectorAligned(Value matrix) {
+    auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, matrix);
+    Value pointer =
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, matrix);
+    Value aligned = isMultiple(pointer, vector * getByteWidth(elementType));
+    aligned = both(aligned, isMultiple(metadata.getOffset(), vector));
+    return both(aligned, isMultiple(metadata.getStrides()[0], vector));
+  }
+
+  /// Whether this block takes the vectorized path: its tile lies inside
+  /// src (so its dst tile inside dst) and both matrices are aligned.
+  Value isFastBlock() {
+    Value inside =
+        both(lessEqual(add(rowBase, schedule.getTileRows()), rows),
+             lessEqual(add(colBase, schedule.getTileCols()), cols));
+    if (vector == 1)
+      return inside;
+    return both(inside, both(isVectorAligned(src), isVectorAligned(dst)));
+  }
+
+  /// Staging-tile indices of logical element (row, col).
+  SmallVector<Value, 2> stagingIndices(Value row, Value col) {
+    int64_t mask = schedule.getSwizzleMask(elementType);
+    if (mask == 0)
+      return {row, col};
+    Value bits = arith::AndIOp::create(b, loc, row, index(mask));
+    return {row, arith::XOrIOp::create(b, loc, col, bits)};
+  }
+
+  /// Steps of one phase over a `tileRows×tileCols` tile: (row, first
+  /// column) of this thread's chunk in each.
+  SmallVector<std::pair<Value, Value>> chunks(int64_t tileRows,
+                                              int64_t tileCols) {
+    int64_t tx = schedule.getThreadsX(), ty = schedule.getThreadsY();
+    SmallVector<std::pair<Value, Value>> result;
+    for (int64_t i = 0; i < tileRows / ty; ++i)
+      for (int64_t j = 0; j < tileCols / (tx * vector); ++j)
+        result.push_back({add(threadY, i * ty),
+                          add(mul(threadX, vector), j * tx * vector)});
+    return result;
+  }
+
+  /// src tile → staging tile, in src orientation.
+  void loadPhase(bool vectorized) {
+    auto vectorType = VectorType::get({vector}, elementType);
+    for (auto [row, col] :
+         chunks(schedule.getTileRows(), schedule.getTileCols())) {
+      Value srcRow = add(rowBase, row), srcCol = add(colBase, col);
+      if (vectorized) {
+        Value chunk = vector::LoadOp::create(
+            b, loc, vectorType, src, ValueRange{srcRow, srcCol},
+            /*nontemporal=*/false,
+            llvm::MaybeAlign(vector * getByteWidth(elementType)));
+        for (int64_t e = 0; e < vector; ++e)
+          memref::StoreOp::create(b, loc,
+                                  vector::ExtractOp::create(b, loc, chunk, e),
+                                  staging, stagingIndices(row, add(col, e)));
+        continue;
+      }
+      Value rowInside = less(srcRow, rows);
+      for (int64_t e = 0; e < vector; ++e)
+        predicated(both(rowInside, less(add(srcCol, e), cols)), [&] {
+          Value value = memref::LoadOp::create(
+              b, loc, src, ValueRange{srcRow, add(srcCol, e)});
+          memref::StoreOp::create(b, loc, value, staging,
+                                  stagingIndices(row, add(col, e)));
+        });
+    }
+  }
+
+  /// Staging tile, read along its columns → dst tile.
+  void storePhase(bool vectorized) {
+    auto vectorType = VectorType::get({vector}, elementType);
+    // A dst row is a staging column: p indexes src columns, q src rows.
+    for (auto [p, q] :
+         chunks(schedule.getTileCols(), schedule.getTileRows())) {
+      Value dstRow = add(colBase, p), dstCol = add(rowBase, q);
+      auto readStaging = [&](int64_t e) -> Value {
+        return memref::LoadOp::create(b, loc, staging,
+                                      stagingIndices(add(q, e), p));
+      };
+      if (vectorized) {
+        SmallVector<Value> values;
+        for (int64_t e = 0; e < vector; ++e)
+          values.push_back(readStaging(e));
+        Value chunk =
+            vector::FromElementsOp::create(b, loc, vectorType, values);
+        vector::StoreOp::create(
+            b, loc, chunk, dst, ValueRange{dstRow, dstCol},
+            /*nontemporal=*/false,
+            llvm::MaybeAlign(vector * getByteWidth(elementType)));
+        continue;
+      }
+      Value rowInside = less(dstRow, cols);
+      for (int64_t e = 0; e < vector; ++e)
+        predicated(both(rowInside, less(add(dstCol, e), rows)), [&] {
+          memref::StoreOp::create(b, loc, readStaging(e), dst,
+                                  ValueRange{dstRow, add(dstCol, e)});
+        });
+    }
+  }
+
+  PatternRewriter &b;
+  Location loc;
+  TransposeScheduleAttr schedule;
+  Value src, dst;
+  Type elementType;
+  int64_t vector;
+  Value threadX, threadY, rowBase, colBase, rows, cols, staging;
+};
+
+/// Rewrites a tile.transpose inside a kernel.
+struct TransposeInKernel : public OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op->getParentOfType<gpu::GPUFuncOp>())
+      return rewriter.notifyMatchFailure(op, "not inside a kernel");
+    rewriter.setInsertionPoint(op);
+    TransposeKernelBuilder(rewriter, op).build();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TileTransposePass
+    : public gemm_opt::impl::TileTransposePassBase<TileTransposePass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateTransposeTilePatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    getOperation()->walk([&](TransposeOp op) {
+      op.emitOpError() << "is not inside a kernel: run tile-outline-kernel "
+                          "before tile-transpose";
+      signalPassFailure();
+    });
+  }
+};
+
+} // namespace
+
+void gemm_opt::populateTransposeTilePatterns(RewritePatternSet &patterns) {
+  patterns.add<TransposeInKernel>(patterns.getContext());
+}

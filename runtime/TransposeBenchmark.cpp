@@ -1,0 +1,210 @@
+//===- TransposeBenchmark.cpp - Run, check and time a transpose kernel ----===//
+
+#include "runtime/TransposeBenchmark.h"
+
+#include "runtime/CudaCheck.h"
+#include "runtime/CudaStream.h"
+#include "runtime/DeviceBuffer.h"
+#include "runtime/HostMatrix.h"
+#include "runtime/RuntimeError.h"
+
+#include "llvm/ADT/Twine.h"
+
+#include <cstring>
+#include <limits>
+
+using namespace llvm;
+
+namespace gemm_opt {
+namespace runtime {
+
+TransposeShape TransposeShape::get(int64_t rows, int64_t cols, int64_t ldSrc,
+                                   int64_t ldDst) {
+  TransposeShape shape;
+  shape.rows = rows;
+  shape.cols = cols;
+  shape.ldSrc = ldSrc ? ldSrc : cols;
+  shape.ldDst = ldDst ? ldDst : rows;
+  return shape;
+}
+
+std::string TransposeShape::str() const {
+  return std::to_string(rows) + "x" + std::to_string(cols);
+}
+
+Error verifyTransposeShape(const TransposeShape &shape) {
+  constexpr int64_t maxExtent = std::numeric_limits<int32_t>::max();
+  for (auto [name, value] : {std::pair<StringRef, int64_t>("M", shape.rows),
+                             {"N", shape.cols}})
+    if (value < 1 || value > maxExtent)
+      return makeBadInputError("invalid shape: " + name + "=" + Twine(value) +
+                               " (must be in [1, 2^31 - 1])");
+  for (auto [name, ld, minimum, minName] :
+       {std::tuple<StringRef, int64_t, int64_t, StringRef>(
+            "lds", shape.ldSrc, shape.cols, "N"),
+        {"ldd", shape.ldDst, shape.rows, "M"}})
+    if (ld < minimum || ld > maxExtent)
+      return makeBadInputError("invalid leading dimension: " + name + "=" +
+                               Twine(ld) + " must be at least " + minName +
+                               "=" + Twine(minimum) + " (and below 2^31)");
+  constexpr uint64_t maxBufferBytes = uint64_t(1) << 40;
+  if (uint64_t(shape.rows) * uint64_t(shape.ldSrc) * 4 > maxBufferBytes ||
+      uint64_t(shape.cols) * uint64_t(shape.ldDst) * 4 > maxBufferBytes)
+    return makeBadInputError("invalid shape: a matrix would need over 1 TiB");
+  return Error::success();
+}
+
+std::vector<uint64_t> packTransposeParams(const TransposeShape &shape,
+                                          uint64_t src, uint64_t dst) {
+  auto memref = [](uint64_t address, int64_t rows, int64_t cols, int64_t ld) {
+    return std::vector<uint64_t>{address,        address,
+                                 0,              uint64_t(rows),
+                                 uint64_t(cols), uint64_t(ld),
+                                 1};
+  };
+  std::vector<uint64_t> params =
+      memref(src, shape.rows, shape.cols, shape.ldSrc);
+  std::vector<uint64_t> dstParams =
+      memref(dst, shape.cols, shape.rows, shape.ldDst);
+  params.insert(params.end(), dstParams.begin(), dstParams.end());
+  return params;
+}
+
+TransposeCheck checkTranspose(const void *src, const void *dst,
+                              const TransposeShape &shape, size_t elementSize,
+                              unsigned char poisonByte) {
+  auto bitsAt = [&](const void *base, int64_t index) {
+    uint64_t bits = 0;
+    std::memcpy(&bits,
+                static_cast<const unsigned char *>(base) + index * elementSize,
+                elementSize);
+    return bits;
+  };
+  uint64_t poisonBits = 0;
+  std::memset(&poisonBits, poisonByte, elementSize);
+  TransposeCheck check;
+  for (int64_t j = 0; j < shape.cols; ++j) {
+    for (int64_t i = 0; i < shape.rows; ++i) {
+      uint64_t expected = bitsAt(src, i * shape.ldSrc + j);
+      uint64_t actual = bitsAt(dst, j * shape.ldDst + i);
+      if (expected == actual)
+        continue;
+      if (!check.mismatches++)
+        check.first = TransposeMismatch{j, i, expected, actual};
+    }
+    for (int64_t i = shape.rows; i < shape.ldDst; ++i)
+      if (bitsAt(dst, j * shape.ldDst + i) != poisonBits)
+        ++check.clobberedPadding;
+  }
+  return check;
+}
+
+static double gigabytesPerSecond(uint64_t bytes,
+                                 const std::optional<TimingStats> &timing) {
+  if (!timing || timing->medianMs <= 0.0)
+    return 0.0;
+  return double(bytes) / (timing->medianMs * 1e-3) / 1e9;
+}
+
+double TransposeResult::kernelGBs() const {
+  return gigabytesPerSecond(bytesMoved, kernelTiming);
+}
+
+double TransposeResult::copyGBs() const {
+  return gigabytesPerSecond(bytesMoved, copyTiming);
+}
+
+Expected<TransposeResult>
+runTransposeBenchmark(const DeviceInfo &device, const KernelSpec &spec,
+                      const KernelImages &images, const TransposeShape &shape,
+                      const TransposeOptions &options) {
+  if (!spec.transpose)
+    return makeBadInputError("kernel " + spec.name + " is a " +
+                             getKernelKindName(spec.kind) +
+                             " kernel, not a transpose");
+  if (Error err = verifyTransposeShape(shape))
+    return std::move(err);
+  TransposeResult result;
+  ElementType type = spec.transpose->elementType;
+  size_t elementSize = getElementSize(type);
+  Expected<LaunchGrid> grid =
+      computeGrid(spec, GemmShape::get(shape.rows, shape.cols, 1),
+                  static_cast<unsigned>(device.multiprocessorCount));
+  if (!grid)
+    return grid.takeError();
+  result.grid = *grid;
+  Expected<KernelModule> module = KernelModule::load(spec, images, device);
+  if (!module)
+    return module.takeError();
+  result.kernelInfo = module->getInfo();
+  CudaStream stream;
+  if (Error err = stream.create())
+    return std::move(err);
+
+  HostMatrix hostSrc(type, shape.rows, shape.cols, shape.ldSrc);
+  hostSrc.fillRandom(options.seed);
+  HostMatrix hostDst(type, shape.cols, shape.rows, shape.ldDst);
+  Expected<DeviceBuffer> src = DeviceBuffer::allocate(hostSrc.getSizeInBytes());
+  if (!src)
+    return src.takeError();
+  Expected<DeviceBuffer> dst = DeviceBuffer::allocate(hostDst.getSizeInBytes());
+  if (!dst)
+    return dst.takeError();
+  if (Error err = src->copyFromHost(hostSrc.data()))
+    return std::move(err);
+
+  PackedKernelParams params(
+      packTransposeParams(shape, src->getAddress(), dst->getAddress()));
+  auto poisonDst = [&]() { return dst->fill(OutputPoisonByte, stream.get()); };
+  auto launchKernel = [&]() {
+    return module->launch(result.grid, params, stream.get());
+  };
+
+  if (Error err = poisonDst())
+    return std::move(err);
+  if (Error err = launchKernel())
+    return std::move(err);
+  if (Error err = waitForKernel(stream.get(), "kernel " + spec.name))
+    return std::move(err);
+  if (Error err = dst->copyToHost(hostDst.data()))
+    return std::move(err);
+  result.check = checkTranspose(hostSrc.data(), hostDst.data(), shape,
+                                elementSize, OutputPoisonByte);
+  result.bytesMoved = 2 * uint64_t(shape.rows) * uint64_t(shape.cols) *
+                      uint64_t(elementSize);
+  if (!options.timing)
+    return std::move(result);
+
+  // The copy moves the same bytes: src's M·N elements (as one contiguous
+  // block when src is packed) into a buffer of its own.
+  uint64_t copyBytes = uint64_t(shape.rows) * uint64_t(shape.cols) *
+                       uint64_t(elementSize);
+  Expected<DeviceBuffer> copyDst = DeviceBuffer::allocate(copyBytes);
+  if (!copyDst)
+    return copyDst.takeError();
+  auto launchCopy = [&]() -> Error {
+    return GEMM_CUDA_CHECK(device.driver->memcpyDtoDAsync(
+        static_cast<CUdeviceptr>(copyDst->getAddress()),
+        static_cast<CUdeviceptr>(src->getAddress()), copyBytes,
+        reinterpret_cast<CUstream>(stream.get())));
+  };
+  auto nothing = []() { return Error::success(); };
+  Expected<L2Flusher> flusher = L2Flusher::create(device.l2CacheBytes);
+  if (!flusher)
+    return flusher.takeError();
+  TimingOptions timing;
+  timing.warmupRuns = options.warmupRuns;
+  timing.timedRuns = options.timedRuns;
+  Expected<std::vector<TimingStats>> stats =
+      timeInterleaved(stream.get(), *flusher, timing,
+                      {TimedWork{poisonDst, launchKernel},
+                       TimedWork{nothing, launchCopy}});
+  if (!stats)
+    return stats.takeError();
+  result.kernelTiming = (*stats)[0];
+  result.copyTiming = (*stats)[1];
+  return std::move(result);
+}
+
+} // namespace runtime
+} // namespace gemm_opt

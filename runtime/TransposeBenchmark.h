@@ -1,0 +1,102 @@
+//===- TransposeBenchmark.h - Run, check and time a transpose kernel -*- C++ -*-===//
+//
+// For a "transpose" bundle kernel (KernelSpec.h): random src, poisoned dst
+// (NaN bytes, padding included), one checked run compared bit for bit with
+// the transpose of src (exact: a transpose moves bits, so NaN never passes)
+// plus a check that nothing outside the N×M dst matrix was written, then
+// timing — median of many runs, CUDA events, L2 flushed before each —
+// interleaved with a device-to-device copy of the same bytes
+// (cuMemcpyDtoDAsync) in the same process. Both are reported as GB/s of
+// bytes read plus written.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_TRANSPOSEBENCHMARK_H
+#define GEMM_OPT_RUNTIME_TRANSPOSEBENCHMARK_H
+
+#include "runtime/Device.h"
+#include "runtime/KernelModule.h"
+#include "runtime/KernelSpec.h"
+#include "runtime/LaunchGrid.h"
+#include "runtime/Timing.h"
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace gemm_opt {
+namespace runtime {
+
+/// src is rows×cols with leading dimension ldSrc; dst is cols×rows with
+/// ldDst.
+struct TransposeShape {
+  int64_t rows = 0;
+  int64_t cols = 0;
+  int64_t ldSrc = 0;
+  int64_t ldDst = 0;
+
+  /// Packed leading dimensions where ld* is 0.
+  static TransposeShape get(int64_t rows, int64_t cols, int64_t ldSrc = 0,
+                            int64_t ldDst = 0);
+  /// "8192x8192".
+  std::string str() const;
+};
+
+/// Positive sizes, leading dimensions at least the row lengths, sane sizes.
+llvm::Error verifyTransposeShape(const TransposeShape &shape);
+
+/// The 14 kernel parameters: the memrefs of src and dst at these addresses.
+std::vector<uint64_t> packTransposeParams(const TransposeShape &shape,
+                                          uint64_t src, uint64_t dst);
+
+/// Where dst differs from srcᵀ.
+struct TransposeMismatch {
+  int64_t dstRow = 0, dstCol = 0;
+  uint64_t expectedBits = 0, actualBits = 0;
+};
+
+struct TransposeCheck {
+  int64_t mismatches = 0;
+  std::optional<TransposeMismatch> first;
+  /// dst padding entries (columns rows..ldDst-1) no longer poisoned.
+  int64_t clobberedPadding = 0;
+  bool passed() const { return mismatches == 0 && clobberedPadding == 0; }
+};
+
+/// Compares, bit for bit, dst (cols×rows, ldDst) with src (rows×cols,
+/// ldSrc) transposed; elements of `elementSize` bytes. Padding of dst must
+/// still hold `poisonByte`.
+TransposeCheck checkTranspose(const void *src, const void *dst,
+                              const TransposeShape &shape, size_t elementSize,
+                              unsigned char poisonByte);
+
+struct TransposeOptions {
+  unsigned warmupRuns = 5;
+  unsigned timedRuns = 100;
+  uint64_t seed = 1;
+  bool timing = true;
+};
+
+struct TransposeResult {
+  LaunchGrid grid;
+  KernelFunctionInfo kernelInfo;
+  TransposeCheck check;
+  std::optional<TimingStats> kernelTiming; ///< With timing only.
+  std::optional<TimingStats> copyTiming;
+  /// Bytes read plus written by each (2·M·N·sizeof(element)).
+  uint64_t bytesMoved = 0;
+  double kernelGBs() const;
+  double copyGBs() const;
+};
+
+/// Runs, checks and (with options.timing) times `spec` at `shape`.
+llvm::Expected<TransposeResult>
+runTransposeBenchmark(const DeviceInfo &device, const KernelSpec &spec,
+                      const KernelImages &images, const TransposeShape &shape,
+                      const TransposeOptions &options);
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_TRANSPOSEBENCHMARK_H

@@ -1,0 +1,169 @@
+//===- TransposeSpecTest.cpp - "transpose" bundle kernels and their checks ===//
+
+#include "TestBundles.h"
+
+#include "runtime/KernelSpec.h"
+#include "runtime/LaunchGrid.h"
+#include "runtime/RuntimeError.h"
+#include "runtime/TransposeBenchmark.h"
+
+#include "gtest/gtest.h"
+
+#include <cstring>
+#include <vector>
+
+using namespace llvm;
+using namespace gemm_opt::runtime;
+using namespace gemm_opt::runtime::test;
+
+namespace {
+
+/// The entry gemm-translate writes for examples/transpose_f32_sm90.mlir.
+json::Object makeTransposeKernel() {
+  auto memref = [](StringRef operand) {
+    return json::Object{{"kind", "memref"}, {"operand", operand}, {"rank", 2}};
+  };
+  return json::Object{
+      {"kind", "transpose"},
+      {"name", "transpose_f32_kernel"},
+      {"cubin", "k.cubin"},
+      {"chip", "sm_90a"},
+      {"block", json::Array{256, 1, 1}},
+      {"cluster", json::Array{1, 1, 1}},
+      {"dynamic_shared_memory_bytes", 16640},
+      {"grid", json::Object{{"x", json::Object{{"extent", "n"}, {"tile", 64}}},
+                            {"y", json::Object{{"extent", "m"}, {"tile", 64}}},
+                            {"z", 1}}},
+      {"tile", json::Object{{"m", 64}, {"n", 64}}},
+      {"types", json::Object{{"src", "f32"}, {"dst", "f32"}}},
+      {"layouts", json::Object{{"src", "row"}, {"dst", "row"}}},
+      {"min_alignment_bytes", 4},
+      {"vector_elements", 4},
+      {"parameters", json::Array{memref("src"), memref("dst")}},
+  };
+}
+
+Expected<KernelSpec> parseOne(json::Object kernel) {
+  Expected<KernelBundle> bundle =
+      parseKernelBundle(makeBundleText(std::move(kernel)), "/b", "b.json");
+  if (!bundle)
+    return bundle.takeError();
+  return std::move(bundle->kernels.front());
+}
+
+std::string errorOf(json::Object kernel) {
+  Expected<KernelSpec> spec = parseOne(std::move(kernel));
+  if (spec)
+    return "";
+  return summarizeError(spec.takeError()).message;
+}
+
+TEST(TransposeSpecTest, ParsesATransposeKernel) {
+  Expected<KernelSpec> spec = parseOne(makeTransposeKernel());
+  ASSERT_TRUE(static_cast<bool>(spec)) << toString(spec.takeError());
+  EXPECT_EQ(spec->kind, KernelKind::Transpose);
+  ASSERT_TRUE(spec->transpose.has_value());
+  EXPECT_EQ(spec->transpose->tileRows, 64);
+  EXPECT_EQ(spec->transpose->tileCols, 64);
+  EXPECT_EQ(spec->transpose->elementType, ElementType::F32);
+  EXPECT_EQ(spec->transpose->vectorElements, 4);
+  EXPECT_EQ(spec->minAlignmentBytes, 4);
+  EXPECT_EQ(spec->dynamicSharedMemoryBytes, 16640u);
+  EXPECT_EQ(spec->getThreadsPerBlock(), 256u);
+  // The grid covers src: ceil(N/64) × ceil(M/64), ragged shapes included.
+  Expected<LaunchGrid> grid =
+      computeGrid(*spec, GemmShape::get(4097, 1023, 1), 132);
+  ASSERT_TRUE(static_cast<bool>(grid)) << toString(grid.takeError());
+  EXPECT_EQ(grid->dims, (std::array<unsigned, 3>{16, 65, 1}));
+}
+
+TEST(TransposeSpecTest, EntriesWithoutKindAreGemms) {
+  Expected<KernelSpec> spec = parseOne(makeValidKernel());
+  ASSERT_TRUE(static_cast<bool>(spec)) << toString(spec.takeError());
+  EXPECT_EQ(spec->kind, KernelKind::Gemm);
+  EXPECT_FALSE(spec->transpose.has_value());
+}
+
+TEST(TransposeSpecTest, RejectsAnUnknownKind) {
+  json::Object kernel = makeTransposeKernel();
+  kernel["kind"] = "conv";
+  EXPECT_NE(errorOf(std::move(kernel)).find(
+                "field 'kind' is 'conv', expected \"gemm\" or \"transpose\""),
+            std::string::npos);
+}
+
+TEST(TransposeSpecTest, RejectsDifferentElementTypes) {
+  json::Object kernel = makeTransposeKernel();
+  kernel["types"] = json::Object{{"src", "f32"}, {"dst", "bf16"}};
+  EXPECT_NE(errorOf(std::move(kernel))
+                .find("is bf16 but src is f32; a transpose keeps the element "
+                      "type"),
+            std::string::npos);
+}
+
+TEST(TransposeSpecTest, RejectsOtherParameters) {
+  json::Object kernel = makeTransposeKernel();
+  kernel["parameters"] = json::Array{
+      json::Object{{"kind", "memref"}, {"operand", "dst"}, {"rank", 2}},
+      json::Object{{"kind", "memref"}, {"operand", "src"}, {"rank", 2}}};
+  EXPECT_NE(errorOf(std::move(kernel)).find("field 'parameters' must be"),
+            std::string::npos);
+}
+
+TEST(TransposeSpecTest, RejectsMissingTile) {
+  json::Object kernel = makeTransposeKernel();
+  kernel.erase("tile");
+  EXPECT_NE(errorOf(std::move(kernel)).find("tile"), std::string::npos);
+}
+
+TEST(TransposeSpecTest, PacksSrcAndDstMemrefs) {
+  TransposeShape shape = TransposeShape::get(3, 5, 8, 4);
+  std::vector<uint64_t> params = packTransposeParams(shape, 0x1000, 0x2000);
+  EXPECT_EQ(params, (std::vector<uint64_t>{0x1000, 0x1000, 0, 3, 5, 8, 1,
+                                           0x2000, 0x2000, 0, 5, 3, 4, 1}));
+}
+
+TEST(TransposeSpecTest, VerifiesShapes) {
+  EXPECT_FALSE(static_cast<bool>(
+      verifyTransposeShape(TransposeShape::get(4097, 1023))));
+  Error tooNarrow = verifyTransposeShape(TransposeShape::get(4, 8, 7, 4));
+  ASSERT_TRUE(static_cast<bool>(tooNarrow));
+  EXPECT_NE(summarizeError(std::move(tooNarrow))
+                .message.find("lds=7 must be at least N=8"),
+            std::string::npos);
+}
+
+TEST(TransposeSpecTest, CheckIsBitExactAndWatchesPadding) {
+  // src 2×3 (ld 3), dst 3×2 with ld 3: one padding column.
+  TransposeShape shape = TransposeShape::get(2, 3, 3, 3);
+  std::vector<float> src = {1, 2, 3, 4, 5, 6};
+  float nan;
+  std::memset(&nan, 0xff, sizeof nan);
+  std::vector<float> dst = {1, 4, nan, 2, 5, nan, 3, 6, nan};
+  EXPECT_TRUE(checkTranspose(src.data(), dst.data(), shape, 4, 0xff).passed());
+
+  std::vector<float> wrong = dst;
+  wrong[3] = -0.0f; // dst[1][0] should be 2
+  TransposeCheck check = checkTranspose(src.data(), wrong.data(), shape, 4, 0xff);
+  EXPECT_EQ(check.mismatches, 1);
+  ASSERT_TRUE(check.first.has_value());
+  EXPECT_EQ(check.first->dstRow, 1);
+  EXPECT_EQ(check.first->dstCol, 0);
+
+  // A NaN where a value belongs never passes, and neither does a write
+  // into the padding.
+  std::vector<float> poisoned = dst;
+  poisoned[4] = nan;
+  EXPECT_EQ(checkTranspose(src.data(), poisoned.data(), shape, 4, 0xff)
+                .mismatches,
+            1);
+  std::vector<float> clobbered = dst;
+  clobbered[2] = 0.0f;
+  TransposeCheck padding =
+      checkTranspose(src.data(), clobbered.data(), shape, 4, 0xff);
+  EXPECT_EQ(padding.mismatches, 0);
+  EXPECT_EQ(padding.clobberedPadding, 1);
+  EXPECT_FALSE(padding.passed());
+}
+
+} // namespace

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Validates, times and sanitizes every transpose bundle of device-artifacts/
+# on a GPU machine (the GEMM bundles are scripts/device-session.sh's):
+#
+#   scripts/transpose-session.sh [ARTIFACTS]     (default: device-artifacts/)
+#
+# For each bundle whose kernel.json has "kind": "transpose": transpose-run at
+# each shape of $SHAPES (bit-exact check, timing against a device-to-device
+# copy), then compute-sanitizer memcheck and racecheck at $SANITIZER_SHAPES
+# (--no-timing). Logs go to $OUT (default ./transpose-session-out); the exit
+# status is non-zero if any run failed.
+#
+# Environment: SHAPES ("MxN ...", default "8192x8192 4097x1023 1x1 33x4097"),
+# SANITIZER_SHAPES (default "4097x1023 256x256"), SANITIZE (default 1),
+# ITERATIONS (default 100).
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+ARTIFACTS=${1:-device-artifacts}
+OUT=${OUT:-$PWD/transpose-session-out}
+SHAPES=${SHAPES:-"8192x8192 4097x1023 1x1 33x4097"}
+SANITIZER_SHAPES=${SANITIZER_SHAPES:-"4097x1023 256x256"}
+SANITIZE=${SANITIZE:-1}
+ITERATIONS=${ITERATIONS:-100}
+RUN=$ARTIFACTS/bin/transpose-run
+SANITIZER=${SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
+mkdir -p "$OUT" || exit 2
+failures=0
+summary=()
+run() { # name, log, command...
+  local name=$1 log=$2
+  shift 2
+  "$@" >"$log" 2>&1
+  local rc=$?
+  summary+=("$(printf '%-40s rc=%d  %s' "$name" "$rc" "$(grep -E 'transpose / copy|check:' "$log" | tr -s ' ' | tr '\n' ' ')")")
+  [ "$rc" -eq 0 ] || failures=$((failures + 1))
+  cat "$log"
+}
+for bundle in "$ARTIFACTS"/*/kernel.json; do
+  grep -q '"kind": "transpose"' "$bundle" || continue
+  name=$(basename "$(dirname "$bundle")")
+  for shape in $SHAPES; do
+    m=${shape%x*} n=${shape#*x}
+    run "$name $shape" "$OUT/$name-$shape.log" \
+      "$RUN" "$bundle" -m "$m" -n "$n" --iterations "$ITERATIONS"
+  done
+  if [ "$SANITIZE" = 1 ]; then
+    for shape in $SANITIZER_SHAPES; do
+      m=${shape%x*} n=${shape#*x}
+      for tool in memcheck racecheck; do
+        run "$name $shape $tool" "$OUT/$name-$shape-$tool.log" \
+          "$SANITIZER" --tool "$tool" --error-exitcode 1 \
+          "$RUN" "$bundle" -m "$m" -n "$n" --no-timing
+      done
+    done
+  fi
+done
+printf '%s\n' "${summary[@]}" | tee "$OUT/summary.txt"
+[ "$failures" -eq 0 ]
