@@ -50,6 +50,27 @@ static llvm::json::Object describe(ScheduleAttr schedule) {
     parameters.push_back(tensorMap("a", plan.blockM));
     parameters.push_back(tensorMap("b", plan.blockK));
   }
+  // The fused epilogue's operands, after the others (tile-outline-kernel's
+  // argument order; runtime/KernelParamSpec.h).
+  EpilogueAttr epilogue = schedule.getEpilogue();
+  llvm::json::Object fused;
+  if (epilogue && epilogue.hasFusedOperations()) {
+    if (epilogue.getAlphaBeta())
+      for (StringRef name : {"alpha", "beta"})
+        parameters.push_back(llvm::json::Object{
+            {"kind", "scalar"}, {"name", name}, {"type", "f32"}});
+    if (epilogue.getBias() != EpilogueBias::none)
+      parameters.push_back(llvm::json::Object{
+          {"kind", "memref"}, {"operand", "bias"}, {"rank", 1}});
+    if (epilogue.getResidual())
+      parameters.push_back(llvm::json::Object{
+          {"kind", "memref"}, {"operand", "residual"}, {"rank", 2}});
+    fused = llvm::json::Object{
+        {"alpha_beta", epilogue.getAlphaBeta()},
+        {"bias", stringifyEpilogueBias(epilogue.getBias())},
+        {"activation", stringifyEpilogueActivation(epilogue.getActivation())},
+        {"residual", epilogue.getResidual()}};
+  }
   llvm::json::Object grid =
       schedule.isPersistent()
           ? llvm::json::Object{{"persistent",
@@ -67,7 +88,7 @@ static llvm::json::Object describe(ScheduleAttr schedule) {
                 {"y", llvm::json::Object{{"extent", "m"},
                                          {"tile", schedule.getBlockM()}}},
                 {"z", 1}};
-  return llvm::json::Object{
+  llvm::json::Object description{
       {"block", llvm::json::Array{schedule.getThreadCount(), 1, 1}},
       {"cluster", llvm::json::Array{1, 1, 1}},
       {"dynamic_shared_memory_bytes", schedule.getDynamicSharedMemoryBytes()},
@@ -90,6 +111,9 @@ static llvm::json::Object describe(ScheduleAttr schedule) {
       {"math", schedule.isFfma() ? "ffma" : "tensor_core"},
       {"parameters", std::move(parameters)},
   };
+  if (!fused.empty())
+    description["epilogue"] = std::move(fused);
+  return description;
 }
 
 std::vector<KernelMetadata>

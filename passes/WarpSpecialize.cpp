@@ -35,6 +35,7 @@
 
 #include "passes/Passes.h"
 
+#include "passes/FusedEpilogue.h"
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
 #include "passes/TileRasterization.h"
@@ -68,8 +69,9 @@ struct BlockTiles {
 class WarpSpecializedBuilder {
 public:
   WarpSpecializedBuilder(PatternRewriter &b, Location loc,
-                         ScheduleAttr schedule, const HopperKernelPlan &plan)
-      : b(b), loc(loc), schedule(schedule), plan(plan) {}
+                         ScheduleAttr schedule, const HopperKernelPlan &plan,
+                         FusedEpilogue fused)
+      : b(b), loc(loc), schedule(schedule), plan(plan), fused(fused) {}
 
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value i32(int64_t v) {
@@ -491,6 +493,10 @@ private:
           index(8));
       Value values = vector::LoadOp::create(b, loc, f32x8, staging,
                                             ValueRange{r, cc});
+      values = fused.apply(b, loc, values,
+                           arith::AddIOp::create(b, loc, rowBase, r),
+                           arith::AddIOp::create(b, loc, colBase, cc),
+                           /*alignment=*/16);
       if (outType != f32)
         values = arith::TruncFOp::create(b, loc, outx8, values);
       vector::StoreOp::create(
@@ -505,6 +511,7 @@ private:
   Location loc;
   ScheduleAttr schedule;
   const HopperKernelPlan &plan;
+  FusedEpilogue fused;
   BlockTiles tiles;
   Value kTiles, blockTileCount;
   Value primary, raw, full, empty;
@@ -544,6 +551,11 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
     if (!plan.hasStagingLead())
       return rewriter.notifyMatchFailure(
           loop, "staging tile has no room for the store views' lead rows");
+    // Before any IR is created: a kernel without the operands fails here.
+    FailureOr<FusedEpilogue> fused =
+        FusedEpilogue::forKernel(kernel, schedule, mma);
+    if (failed(fused))
+      return failure();
     Location loc = loop.getLoc();
     rewriter.setInsertionPoint(loop);
     BlockTiles tiles;
@@ -568,7 +580,7 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
     Value descA = descriptors->castA(rewriter, loc, plan);
     Value descB = descriptors->castB(rewriter, loc, plan);
 
-    WarpSpecializedBuilder builder(rewriter, loc, schedule, plan);
+    WarpSpecializedBuilder builder(rewriter, loc, schedule, plan, *fused);
     builder.build(tiles, kTiles, descA, descB, viewC.getSource());
     rewriter.eraseOp(store);
     rewriter.eraseOp(loop);
