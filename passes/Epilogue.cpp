@@ -77,42 +77,39 @@ struct LowerStoreFragments : public OpRewritePattern<StoreFragmentsOp> {
       for (int64_t j = 0; j < fragmentsType.getDimSize(1); ++j) {
         for (int64_t half = 0; half < 2; ++half) {
           SmallVector<Value> pair;
-          for (int64_t r = 2 * half; r < 2 * half + 2; ++r)
-            pair.push_back(memref::LoadOp::create(
+          for (int64_t r = 2 * half; r < 2 * half + 2; ++r) {
+            Value acc = memref::LoadOp::create(
                 rewriter, loc, op.getFragments(),
-                ValueRange{index(i), index(j), index(r)}));
-          Value pairRow = plus(row, 16 * i + 8 * half);
-          Value pairCol = plus(col, 8 * j);
+                ValueRange{index(i), index(j), index(r)});
+            if (acc.getType() != outType && !fused->hasFusedOperations())
+              acc = arith::TruncFOp::create(rewriter, loc, outType, acc);
+            pair.push_back(acc);
+          }
           Value vector;
           if (fused->hasFusedOperations()) {
             Value values = vector::FromElementsOp::create(
                 rewriter, loc, VectorType::get({2}, rewriter.getF32Type()),
                 pair);
+            auto inWholeC = [&](OpFoldResult origin, Value inTile) -> Value {
+              return arith::AddIOp::create(
+                  rewriter, loc,
+                  getValueOrCreateConstantIndexOp(rewriter, loc, origin),
+                  inTile);
+            };
             values = fused->apply(
                 rewriter, loc, values,
-                arith::AddIOp::create(
-                    rewriter, loc,
-                    getValueOrCreateConstantIndexOp(rewriter, loc,
-                                                    tileOrigin[0]),
-                    pairRow),
-                arith::AddIOp::create(
-                    rewriter, loc,
-                    getValueOrCreateConstantIndexOp(rewriter, loc,
-                                                    tileOrigin[1]),
-                    pairCol),
-                pairBytes);
+                inWholeC(tileOrigin[0], plus(row, 16 * i + 8 * half)),
+                inWholeC(tileOrigin[1], plus(col, 8 * j)), pairBytes);
             vector = outType.isF32() ? values
                                      : arith::TruncFOp::create(
                                            rewriter, loc, pairType, values);
           } else {
-            for (Value &acc : pair)
-              if (acc.getType() != outType)
-                acc = arith::TruncFOp::create(rewriter, loc, outType, acc);
             vector =
                 vector::FromElementsOp::create(rewriter, loc, pairType, pair);
           }
           vector::StoreOp::create(
-              rewriter, loc, vector, op.getC(), ValueRange{pairRow, pairCol},
+              rewriter, loc, vector, op.getC(),
+              ValueRange{plus(row, 16 * i + 8 * half), plus(col, 8 * j)},
               /*nontemporal=*/false, llvm::MaybeAlign(pairBytes));
         }
       }

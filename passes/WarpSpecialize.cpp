@@ -493,10 +493,11 @@ private:
           index(8));
       Value values = vector::LoadOp::create(b, loc, f32x8, staging,
                                             ValueRange{r, cc});
-      values = fused.apply(b, loc, values,
-                           arith::AddIOp::create(b, loc, rowBase, r),
-                           arith::AddIOp::create(b, loc, colBase, cc),
-                           /*alignment=*/16);
+      if (fused.hasFusedOperations())
+        values = fused.apply(b, loc, values,
+                             arith::AddIOp::create(b, loc, rowBase, r),
+                             arith::AddIOp::create(b, loc, colBase, cc),
+                             /*alignment=*/16);
       if (outType != f32)
         values = arith::TruncFOp::create(b, loc, outx8, values);
       vector::StoreOp::create(

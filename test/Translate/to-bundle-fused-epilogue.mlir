@@ -19,19 +19,18 @@
 // CHECK-NEXT: "rank": 1
 // CHECK-NEXT: }
 // CHECK-NEXT: ],
-// CHECK:      "Used {{[0-9]+}} registers
-// CHECK-NOT:  spill
-// CHECK-SAME: "
+// CHECK:      "ptxas_info": "{{.*}} 0 bytes spill stores, 0 bytes spill loads{{.*}}Used {{[0-9]+}} registers
 
-// Every fused field on the mma.sync path reaches PTX: alpha and beta are
+// Every fused field on the mma.sync path reaches the PTX; alpha and beta are
 // 4-byte .f32 parameters after C's 7, then bias (5) and residual (7); the
 // libdevice erf is linked and inlined (no call left).
 // PTX-LABEL: .visible .entry gemm_all_kernel(
-// PTX-COUNT-21: .param .{{u|b}}64
+// PTX:       .param .{{u|b}}64 gemm_all_kernel_param_20,
 // PTX-NEXT:  .param .f32 gemm_all_kernel_param_21,
 // PTX-NEXT:  .param .f32 gemm_all_kernel_param_22,
-// PTX-COUNT-11: .param .{{u|b}}64
-// PTX-NEXT:  .param .{{u|b}}64 gemm_all_kernel_param_34
+// PTX-NEXT:  .param .{{u|b}}64 .ptr .align 1 gemm_all_kernel_param_23,
+// PTX:       .param .{{u|b}}64 .ptr .align 1 gemm_all_kernel_param_28,
+// PTX:       .param .{{u|b}}64 gemm_all_kernel_param_34
 // PTX-NEXT:  )
 // PTX-NOT:   call
 // PTX:       ret;
