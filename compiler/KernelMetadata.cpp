@@ -54,6 +54,27 @@ static llvm::json::Object describe(ScheduleAttr schedule) {
     parameters.push_back(tensorMap("a", plan.blockM));
     parameters.push_back(tensorMap("b", plan.blockK));
   }
+  // The fused epilogue's operands, after the others (tile-outline-kernel's
+  // argument order; runtime/KernelParamSpec.h).
+  EpilogueAttr epilogue = schedule.getEpilogue();
+  llvm::json::Object fused;
+  if (epilogue && epilogue.hasFusedOperations()) {
+    if (epilogue.getAlphaBeta())
+      for (StringRef name : {"alpha", "beta"})
+        parameters.push_back(llvm::json::Object{
+            {"kind", "scalar"}, {"name", name}, {"type", "f32"}});
+    if (epilogue.getBias() != EpilogueBias::none)
+      parameters.push_back(llvm::json::Object{
+          {"kind", "memref"}, {"operand", "bias"}, {"rank", 1}});
+    if (epilogue.getResidual())
+      parameters.push_back(llvm::json::Object{
+          {"kind", "memref"}, {"operand", "residual"}, {"rank", 2}});
+    fused = llvm::json::Object{
+        {"alpha_beta", epilogue.getAlphaBeta()},
+        {"bias", stringifyEpilogueBias(epilogue.getBias())},
+        {"activation", stringifyEpilogueActivation(epilogue.getActivation())},
+        {"residual", epilogue.getResidual()}};
+  }
   llvm::json::Object grid =
       schedule.isPersistent()
           ? llvm::json::Object{{"persistent",
@@ -73,14 +94,16 @@ static llvm::json::Object describe(ScheduleAttr schedule) {
                 {"z", 1}};
   // wgmma kernels take any shape (TMA fills past the edges with zeros, the
   // epilogue stores element by element there) and any pitch (the runtime
-  // stages operands TMA cannot read); the others need whole tiles and
-  // 16-byte row pitches.
-  bool ragged = schedule.isWgmma();
+  // stages operands TMA cannot read); the others, and fused epilogues (which
+  // load bias, C and the residual 8 elements at a time), need whole tiles
+  // and 16-byte row pitches.
+  bool ragged = schedule.isWgmma() &&
+                !(epilogue && epilogue.hasFusedOperations());
   int64_t divisibleM = ragged ? 1 : schedule.getBlockM();
   int64_t divisibleN = ragged ? 1 : schedule.getBlockN();
   int64_t divisibleK = ragged ? 1 : schedule.getBlockK();
   int64_t alignment = ragged ? getByteWidth(types.getC()) : 16;
-  return llvm::json::Object{
+  llvm::json::Object description{
       {"block", llvm::json::Array{schedule.getThreadCount(), 1, 1}},
       {"cluster", llvm::json::Array{1, 1, 1}},
       {"dynamic_shared_memory_bytes", schedule.getDynamicSharedMemoryBytes()},
@@ -103,6 +126,9 @@ static llvm::json::Object describe(ScheduleAttr schedule) {
       {"math", schedule.isFfma() ? "ffma" : "tensor_core"},
       {"parameters", std::move(parameters)},
   };
+  if (!fused.empty())
+    description["epilogue"] = std::move(fused);
+  return description;
 }
 
 std::vector<KernelMetadata>

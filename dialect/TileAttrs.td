@@ -211,8 +211,10 @@ def Tile_ClusterAttr : Tile_Attr<"Cluster", "cluster"> {
 }
 
 def Tile_EpilogueAttr : Tile_Attr<"Epilogue", "epilogue"> {
-  let summary = "how the accumulator tile reaches C";
+  let summary = "how the accumulator tile reaches C, and what is fused on the way";
   let description = [{
+    `store` says how the tile is written:
+
     - `tma`: the accumulators, converted to C's element type, go to a
       `BM×BN` staging tile in shared memory, which TMA stores write to C;
     - `vector`: the same staging tile, written to C by all threads with
@@ -220,17 +222,60 @@ def Tile_EpilogueAttr : Tile_Attr<"Epilogue", "epilogue"> {
     - `direct`: each thread stores its accumulator fragments straight from
       registers (what a schedule without `epilogue` does).
 
-    The staging tile takes `BM·BN·sizeof(C)` bytes of shared memory. Any enum
-    value is well formed, so the attribute has no verifier of its own; the
-    op's verifier checks it against the MMA kind.
+    Optional fused element-wise operations, any subset, in any order in the
+    text (printed in this order, only when set):
+
+    - `alpha_beta = true`: scale by the f32 scalars alpha and beta, reading
+      C's old value in place (`alpha·acc + beta·C`);
+    - `bias = row | column`: add a bias vector of C's element type, indexed
+      by C's row (M entries) or column (N entries);
+    - `activation = relu | gelu_tanh | gelu_erf | silu`;
+    - `residual = true`: add an M×N row-major matrix of C's element type
+      after the activation.
+
+    All math is in f32, in this order, before the one rounding to C's type:
+
+        D = activation(alpha·acc + beta·C + bias) + residual
+
+    (without `alpha_beta`, alpha = 1 and beta = 0 and C is not read). Each
+    field adds an operand to `tile.gemm` (`alpha`, `beta`, `bias`,
+    `residual`) and a kernel argument after the existing ones. GELU:
+    `gelu_tanh` is 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))), `gelu_erf`
+    0.5·x·(1 + erf(x/√2)); SiLU is x·sigmoid(x).
+
+    The staging tile takes `BM·BN·sizeof(C)` bytes of shared memory. The
+    op's verifier checks the store against the MMA kind and the fused
+    fields against the store and the op's operands.
 
     Example:
     ```mlir
     #tile.epilogue<store = tma>
+    #tile.epilogue<store = vector, bias = column, activation = gelu_tanh>
+    #tile.epilogue<store = direct, alpha_beta = true, residual = true>
     ```
   }];
-  let parameters = (ins EnumParameter<Tile_EpilogueStore>:$store);
-  let assemblyFormat = "`<` `store` `=` $store `>`";
+  let parameters = (ins
+    EnumParameter<Tile_EpilogueStore>:$store,
+    DefaultValuedParameter<"bool", "false">:$alphaBeta,
+    DefaultValuedParameter<"EpilogueBias", "EpilogueBias::none">:$bias,
+    DefaultValuedParameter<"EpilogueActivation",
+                           "EpilogueActivation::none">:$activation,
+    DefaultValuedParameter<"bool", "false">:$residual);
+  // `<store = S (, field = value)*>`: TileEpilogueAttr.cpp.
+  let hasCustomAssemblyFormat = 1;
+  let builders = [
+    AttrBuilder<(ins "EpilogueStore":$store), [{
+      return $_get($_ctxt, store, false, EpilogueBias::none,
+                   EpilogueActivation::none, false);
+    }]>
+  ];
+  let extraClassDeclaration = [{
+    /// Whether anything beyond the conversion to C's type is fused.
+    bool hasFusedOperations() const {
+      return getAlphaBeta() || getBias() != EpilogueBias::none ||
+             getActivation() != EpilogueActivation::none || getResidual();
+    }
+  }];
 }
 
 def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {

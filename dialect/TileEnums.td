@@ -41,4 +41,26 @@ def Tile_EpilogueStore : I32EnumAttr<"EpilogueStore",
   let cppNamespace = "::gemm_opt::tile";
 }
 
+def Tile_EpilogueBias : I32EnumAttr<"EpilogueBias",
+    "which index of C a fused bias vector follows", [
+    I32EnumAttrCase<"none", 0>,
+    I32EnumAttrCase<"row", 1>,
+    I32EnumAttrCase<"column", 2>
+  ]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::gemm_opt::tile";
+}
+
+def Tile_EpilogueActivation : I32EnumAttr<"EpilogueActivation",
+    "element-wise activation of a fused epilogue", [
+    I32EnumAttrCase<"none", 0>,
+    I32EnumAttrCase<"relu", 1>,
+    I32EnumAttrCase<"gelu_tanh", 2>,
+    I32EnumAttrCase<"gelu_erf", 3>,
+    I32EnumAttrCase<"silu", 4>
+  ]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::gemm_opt::tile";
+}
+
 #endif // GEMM_OPT_DIALECT_TILEENUMS_TD

@@ -2,6 +2,7 @@
 
 #include "dialect/TileDialect.h"
 
+#include "dialect/FusedEpilogueVerifier.h"
 #include "dialect/ScheduleVerifier.h"
 #include "dialect/MemoryQueries.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -37,6 +38,8 @@ LogicalResult GemmOp::verify() {
   if (staticExtentsDiffer(b[1], c[1]))
     return emitOpError() << "N of B (" << b[1] << ") does not match N of C ("
                          << c[1] << ")";
+  if (failed(verifyFusedEpilogue(*this, schedule)))
+    return failure();
   return verifyGemmSchedule(getOperation(), schedule, getA().getType(),
                             getB().getType(), getC().getType());
 }

@@ -14,9 +14,9 @@ class Tile_Op<string mnemonic, list<Trait> traits = []>
 
 def Tile_Matrix : MemRefRankOf<[F16, BF16, F32], [2]>;
 
-def Tile_GemmOp : Tile_Op<"gemm", [
+def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     MemoryEffects<[MemRead, MemWrite]>]> {
-  let summary = "C = A·B on memrefs, computed as its schedule says";
+  let summary = "C = epilogue(A·B) on memrefs, computed as its schedule says";
   let description = [{
     Multiplies the `M×K` matrix `A` by the `K×N` matrix `B` and writes the
     `M×N` result into `C`. All three are row-major (unit stride in the last
@@ -24,19 +24,44 @@ def Tile_GemmOp : Tile_Op<"gemm", [
     compiled kernel serves every shape its block tile divides. The `schedule`
     attribute says how (see `#tile.schedule`); an op without one is an error.
 
-    Example:
+    A fused epilogue (`#tile.epilogue<..., alpha_beta = true, bias = row,
+    activation = ..., residual = true>`) takes its operands here, each present
+    exactly when the schedule asks for it: `alpha` and `beta` (f32 scalars;
+    `beta` scales C's old value), `bias` (a vector of C's element type, M
+    entries for `bias = row`, N for `column`) and `residual` (an `M×N`
+    row-major matrix of C's element type).
+
+    Examples:
     ```mlir
     tile.gemm %a, %b into %c {schedule = #sched}
+        : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+    tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xbf16>
+        {schedule = #fused}
         : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
     ```
   }];
   let arguments = (ins Arg<Tile_Matrix, "A", [MemRead]>:$a,
                        Arg<Tile_Matrix, "B", [MemRead]>:$b,
-                       Arg<Tile_Matrix, "C", [MemWrite]>:$c,
+                       Arg<Tile_Matrix, "C", [MemRead, MemWrite]>:$c,
+                       Optional<F32>:$alpha,
+                       Optional<F32>:$beta,
+                       Arg<Optional<MemRefRankOf<[F16, BF16, F32], [1]>>,
+                           "bias", [MemRead]>:$bias,
+                       Arg<Optional<Tile_Matrix>, "residual", [MemRead]>:$residual,
                        OptionalAttr<Tile_ScheduleAttr>:$schedule);
   let assemblyFormat = [{
-    $a `,` $b `into` $c attr-dict `:` type($a) `,` type($b) `into` type($c)
+    $a `,` $b `into` $c (`alpha` $alpha^)? (`beta` $beta^)?
+    (`bias` $bias^ `:` type($bias))?
+    (`residual` $residual^ `:` type($residual))?
+    attr-dict `:` type($a) `,` type($b) `into` type($c)
   }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$a, "::mlir::Value":$b, "::mlir::Value":$c,
+                   "ScheduleAttr":$schedule), [{
+      build($_builder, $_state, a, b, c, /*alpha=*/nullptr, /*beta=*/nullptr,
+            /*bias=*/nullptr, /*residual=*/nullptr, schedule);
+    }]>
+  ];
   let hasVerifier = 1;
 }
 

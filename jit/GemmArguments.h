@@ -8,11 +8,14 @@
 namespace gemm_opt {
 namespace jit {
 
-/// D = alpha * A·B + beta * C (+ bias per column), written over C; A is
-/// M x K, B is K x N, C is M x N, all row-major in device memory, leading
-/// dimensions in elements (0: packed). The kernels of today compute C = A·B
-/// only: alpha must be 1, beta 0 and bias null until their schedules carry
-/// such an epilogue.
+/// D = activation(alpha * A·B + beta * C + bias) + residual, written over
+/// C; A is M x K, B is K x N, C is M x N, all row-major in device memory,
+/// leading dimensions in elements (0: packed). What is fused is the
+/// compiled schedule's `#tile.epilogue`: alpha/beta only with
+/// `alpha_beta = true` (otherwise alpha must be 1 and beta 0), bias (M
+/// elements for `bias = row`, N for `column`, C's type) exactly when the
+/// schedule has one, residual (M x N, C's type and leading dimension)
+/// exactly when it has `residual = true`.
 struct GemmArguments {
   const void *a = nullptr;
   const void *b = nullptr;
@@ -21,7 +24,8 @@ struct GemmArguments {
   int64_t lda = 0, ldb = 0, ldc = 0;
   float alpha = 1.0f;
   float beta = 0.0f;
-  const void *bias = nullptr; ///< N elements of C's type, or null.
+  const void *bias = nullptr;     ///< M or N elements of C's type, or null.
+  const void *residual = nullptr; ///< M x N, ld = ldc, C's type, or null.
 };
 
 } // namespace jit

@@ -21,8 +21,10 @@ namespace gemm_opt {
 namespace jit {
 
 /// Identifies the tensor maps a launch needs.
-using ArgumentsKey = std::tuple<const void *, const void *, void *, int64_t,
-                                int64_t, int64_t, int64_t, int64_t, int64_t>;
+using ArgumentsKey =
+    std::tuple<const void *, const void *, void *, int64_t, int64_t, int64_t,
+               int64_t, int64_t, int64_t, float, float, const void *,
+               const void *>;
 
 struct GemmKernel::DeviceState {
   DeviceInfo device;
@@ -63,16 +65,30 @@ static std::string formatScalar(float value) {
 }
 
 Error GemmKernel::checkArguments(const GemmArguments &args) const {
-  if (args.alpha != 1.0f || args.beta != 0.0f)
+  const FusedEpilogueSpec &epilogue = spec.epilogue;
+  if (!epilogue.alphaBeta && (args.alpha != 1.0f || args.beta != 0.0f))
     return makeBadInputError(
         "schedule '" + spec.name +
         "' has no alpha/beta epilogue; alpha must be 1 and beta 0 (got "
         "alpha = " +
         formatScalar(args.alpha) + ", beta = " + formatScalar(args.beta) +
         ")");
-  if (args.bias)
+  bool hasBias = epilogue.bias != EpilogueBias::None;
+  if (args.bias && !hasBias)
     return makeBadInputError("schedule '" + spec.name +
                              "' has no bias epilogue; bias must be null");
+  if (!args.bias && hasBias)
+    return makeBadInputError(
+        "schedule '" + spec.name + "' has a bias epilogue (bias = " +
+        getEpilogueBiasName(epilogue.bias) + "); bias must not be null");
+  if (args.residual && !epilogue.residual)
+    return makeBadInputError("schedule '" + spec.name +
+                             "' has no residual epilogue; residual must be "
+                             "null");
+  if (!args.residual && epilogue.residual)
+    return makeBadInputError("schedule '" + spec.name +
+                             "' has a residual epilogue; residual must not "
+                             "be null");
   for (auto [name, pointer] :
        {std::pair<const char *, const void *>{"A", args.a},
         {"B", args.b},
@@ -141,16 +157,21 @@ Error GemmKernel::launch(const GemmArguments &args, cudaStream_t stream) {
   if (!grid)
     return grid.takeError();
 
-  ArgumentsKey key{args.a, args.b, args.c, shape.m, shape.n,
-                   shape.k, shape.lda, shape.ldb, shape.ldc};
+  ArgumentsKey key{args.a,     args.b,     args.c,         shape.m,
+                   shape.n,    shape.k,    shape.lda,      shape.ldb,
+                   shape.ldc,  args.alpha, args.beta,      args.bias,
+                   args.residual};
   auto found = device.arguments.find(key);
   if (found == device.arguments.end()) {
     OperandAddresses addresses;
     addresses.a = reinterpret_cast<uint64_t>(args.a);
     addresses.b = reinterpret_cast<uint64_t>(args.b);
     addresses.c = reinterpret_cast<uint64_t>(args.c);
+    EpilogueArguments epilogue{args.alpha, args.beta,
+                               reinterpret_cast<uint64_t>(args.bias),
+                               reinterpret_cast<uint64_t>(args.residual)};
     Expected<KernelArguments> arguments = KernelArguments::create(
-        *device.device.driver, spec, shape, addresses);
+        *device.device.driver, spec, shape, addresses, epilogue);
     if (!arguments)
       return arguments.takeError();
     found = device.arguments.emplace(key, std::move(*arguments)).first;

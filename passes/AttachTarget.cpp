@@ -10,6 +10,7 @@ namespace gemm_opt {
 #include "dialect/ChipInfo.h"
 #include "passes/KernelAttributes.h"
 #include "passes/TransposeKernelAttributes.h"
+#include "passes/LibdevicePath.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
@@ -45,9 +46,31 @@ struct TileAttachTargetPass
       std::string ptxFeatures =
           features.empty() ? "+ptx" + std::to_string(info->ptxVersion)
                            : features.getValue();
+      // Math ops (a fused epilogue's tanh, erf, exp, fma) become libdevice
+      // calls: link it, so the PTX does not depend on the environment.
+      ArrayAttr link;
+      bool usesMath = module
+                          .walk([](Operation *op) {
+                            return isa<math::MathDialect>(op->getDialect())
+                                       ? WalkResult::interrupt()
+                                       : WalkResult::advance();
+                          })
+                          .wasInterrupted();
+      if (usesMath) {
+        std::optional<std::string> libdevice = findLibdevice();
+        if (!libdevice) {
+          module.emitError()
+              << "the kernel uses math functions from libdevice, but "
+                 "nvvm/libdevice/libdevice.10.bc was found in no CUDA "
+                 "toolkit ($CUDA_HOME, $CUDA_PATH, $CUDA_ROOT, /usr/local/cuda)";
+          return signalPassFailure();
+        }
+        link = ArrayAttr::get(&getContext(),
+                              {StringAttr::get(&getContext(), *libdevice)});
+      }
       auto target = NVVM::NVVMTargetAttr::get(
           &getContext(), optLevel, "nvptx64-nvidia-cuda", moduleChip,
-          ptxFeatures);
+          ptxFeatures, /*targetFlags=*/nullptr, link);
       module.setTargetsAttr(ArrayAttr::get(&getContext(), {target}));
     });
   }

@@ -2,13 +2,17 @@
 //
 // Each thread holds, per m16n8 MMA tile, two rows of two adjacent columns
 // (see tile.store_fragments). It converts them to C's element type and
-// writes each pair with one aligned vector store.
+// writes each pair with one aligned vector store. A fused epilogue
+// (passes/FusedEpilogue.h) transforms each f32 pair first, at the pair's
+// row and column of the whole C (the C tile's subview offsets plus the
+// fragment's place in the tile).
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
 #include "dialect/MemoryQueries.h"
 
+#include "passes/FusedEpilogue.h"
 #include "passes/MmaSyncFragments.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -30,6 +34,21 @@ struct LowerStoreFragments : public OpRewritePattern<StoreFragmentsOp> {
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     ScheduleAttr schedule = op.getSchedule();
+    FailureOr<FusedEpilogue> fused = FusedEpilogue::forKernel(
+        op->getParentOfType<gpu::GPUFuncOp>(), schedule, op);
+    if (failed(fused))
+      return failure();
+    // Where the C tile starts in the whole C (fused epilogues index bias,
+    // residual and C's old values by the whole matrix).
+    SmallVector<OpFoldResult> tileOrigin;
+    if (fused->hasFusedOperations()) {
+      auto tile = op.getC().getDefiningOp<memref::SubViewOp>();
+      if (!tile)
+        return op.emitOpError()
+               << "has a fused epilogue but its C tile is not a subview of "
+                  "the kernel's C";
+      tileOrigin = tile.getMixedOffsets();
+    }
     auto index = [&](int64_t v) {
       return arith::ConstantIndexOp::create(rewriter, loc, v);
     };
@@ -62,12 +81,32 @@ struct LowerStoreFragments : public OpRewritePattern<StoreFragmentsOp> {
             Value acc = memref::LoadOp::create(
                 rewriter, loc, op.getFragments(),
                 ValueRange{index(i), index(j), index(r)});
-            if (acc.getType() != outType)
+            if (acc.getType() != outType && !fused->hasFusedOperations())
               acc = arith::TruncFOp::create(rewriter, loc, outType, acc);
             pair.push_back(acc);
           }
-          Value vector =
-              vector::FromElementsOp::create(rewriter, loc, pairType, pair);
+          Value vector;
+          if (fused->hasFusedOperations()) {
+            Value values = vector::FromElementsOp::create(
+                rewriter, loc, VectorType::get({2}, rewriter.getF32Type()),
+                pair);
+            auto inWholeC = [&](OpFoldResult origin, Value inTile) -> Value {
+              return arith::AddIOp::create(
+                  rewriter, loc,
+                  getValueOrCreateConstantIndexOp(rewriter, loc, origin),
+                  inTile);
+            };
+            values = fused->apply(
+                rewriter, loc, values,
+                inWholeC(tileOrigin[0], plus(row, 16 * i + 8 * half)),
+                inWholeC(tileOrigin[1], plus(col, 8 * j)), pairBytes);
+            vector = outType.isF32() ? values
+                                     : arith::TruncFOp::create(
+                                           rewriter, loc, pairType, values);
+          } else {
+            vector =
+                vector::FromElementsOp::create(rewriter, loc, pairType, pair);
+          }
           vector::StoreOp::create(
               rewriter, loc, vector, op.getC(),
               ValueRange{plus(row, 16 * i + 8 * half), plus(col, 8 * j)},

@@ -115,7 +115,7 @@ std::optional<TmaDescriptorArguments>
 gemm_opt::getTmaDescriptorArguments(gpu::GPUFuncOp kernel) {
   ScheduleAttr schedule = getKernelSchedule(kernel);
   if (!schedule || !usesTmaDescriptors(schedule) ||
-      kernel.getNumArguments() != 5)
+      kernel.getNumArguments() < 5)
     return std::nullopt;
   Value a = kernel.getArgument(3), b = kernel.getArgument(4);
   if (!isa<LLVM::LLVMPointerType>(a.getType()) ||

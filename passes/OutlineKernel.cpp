@@ -3,11 +3,15 @@
 // Host functions keep a gpu.launch_func; the GEMM itself moves into a
 // gpu.func kernel whose arguments are strided memrefs, so M, N, K and the
 // leading dimensions are run-time values carried by the memref descriptors.
+// Arguments: A, B, C; for TMA schedules the tensor maps of A and B; then
+// the fused epilogue's operands as present (alpha, beta: f32; bias: 1-D
+// memref; residual: 2-D strided memref), see passes/FusedEpilogue.h.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
 
+#include "passes/FusedEpilogue.h"
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
 #include "passes/OutlineTranspose.h"
@@ -35,6 +39,12 @@ MemRefType kernelMatrixType(MemRefType type) {
                          type.getElementType(), layout, type.getMemorySpace());
 }
 
+/// alpha, beta, bias, residual of `gemm`, null where absent.
+SmallVector<Value, 4> epilogueOperands(GemmOp gemm) {
+  return {gemm.getAlpha(), gemm.getBeta(), gemm.getBias(),
+          gemm.getResidual()};
+}
+
 /// Creates the kernel for `gemm` inside `module` and returns it.
 gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
                             StringRef name, GemmOp gemm) {
@@ -45,6 +55,9 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
   // TMA schedules also take the tensor maps of A and B (global pointers).
   if (usesTmaDescriptors(schedule))
     argTypes.append(2, LLVM::LLVMPointerType::get(builder.getContext()));
+  unsigned firstEpilogueArgument = argTypes.size();
+  argTypes.append(getFusedEpilogueArgumentTypes(
+      schedule, gemm.getC().getType().getElementType()));
 
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(module.getBody());
@@ -66,8 +79,15 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
 
   Block &body = kernel.getBody().front();
   builder.setInsertionPointToStart(&body);
+  // The kernel's tile.gemm takes the epilogue operands from its arguments.
+  SmallVector<Value> epilogue(4, Value());
+  unsigned next = firstEpilogueArgument;
+  for (auto [index, operand] : llvm::enumerate(epilogueOperands(gemm)))
+    if (operand)
+      epilogue[index] = body.getArgument(next++);
   GemmOp::create(builder, gemm.getLoc(), body.getArgument(0),
-                 body.getArgument(1), body.getArgument(2), schedule);
+                 body.getArgument(1), body.getArgument(2), epilogue[0],
+                 epilogue[1], epilogue[2], epilogue[3], schedule);
   gpu::ReturnOp::create(builder, gemm.getLoc());
   return kernel;
 }
@@ -137,6 +157,16 @@ void replaceByLaunch(OpBuilder &builder, GemmOp gemm,
       builder, loc, builder.getI32Type(), schedule.getDynamicSharedMemoryBytes());
   if (usesTmaDescriptors(schedule))
     appendTmaDescriptors(builder, loc, gemm, args);
+  ArrayRef<Type> argTypes = kernel.getArgumentTypes();
+  for (Value operand : epilogueOperands(gemm)) {
+    if (!operand)
+      continue;
+    Type type = argTypes[args.size()];
+    args.push_back(operand.getType() == type
+                       ? operand
+                       : memref::CastOp::create(builder, loc, type, operand)
+                             .getResult());
+  }
   gpu::LaunchFuncOp::create(builder, loc, kernel, grid, block, sharedBytes,
                             args);
   gemm.erase();

@@ -70,7 +70,7 @@ def TileWarpSpecializePass : Pass<"tile-warp-specialize"> {
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
-                           "mlir::vector::VectorDialect",
+                           "mlir::vector::VectorDialect", "mlir::math::MathDialect",
                            "mlir::nvgpu::NVGPUDialect", "mlir::NVVM::NVVMDialect"];
 }
 
@@ -119,7 +119,8 @@ def TileLowerEpiloguePass : Pass<"tile-lower-epilogue"> {
     store each.
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
-                           "mlir::memref::MemRefDialect", "mlir::vector::VectorDialect"];
+                           "mlir::memref::MemRefDialect", "mlir::vector::VectorDialect",
+                           "mlir::math::MathDialect"];
 }
 
 def TileSharedLayoutPass : Pass<"tile-shared-layout"> {

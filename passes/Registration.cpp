@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -34,7 +35,7 @@ using namespace mlir;
 void gemm_opt::registerGemmOptDialects(DialectRegistry &registry) {
   registry.insert<tile::TileDialect, affine::AffineDialect, arith::ArithDialect, cf::ControlFlowDialect,
                   func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
-                  LLVM::LLVMDialect, memref::MemRefDialect,
+                  LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
                   nvgpu::NVGPUDialect, NVVM::NVVMDialect, scf::SCFDialect,
                   ub::UBDialect, vector::VectorDialect>();
   // convert-gpu-to-nvvm lowers every dialect through its ConvertToLLVM

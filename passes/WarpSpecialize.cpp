@@ -36,6 +36,7 @@
 #include "passes/Passes.h"
 
 #include "dialect/MemoryQueries.h"
+#include "passes/FusedEpilogue.h"
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
 #include "passes/TileRasterization.h"
@@ -69,8 +70,9 @@ struct BlockTiles {
 class WarpSpecializedBuilder {
 public:
   WarpSpecializedBuilder(PatternRewriter &b, Location loc,
-                         ScheduleAttr schedule, const HopperKernelPlan &plan)
-      : b(b), loc(loc), schedule(schedule), plan(plan) {}
+                         ScheduleAttr schedule, const HopperKernelPlan &plan,
+                         FusedEpilogue fused)
+      : b(b), loc(loc), schedule(schedule), plan(plan), fused(fused) {}
 
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value i32(int64_t v) {
@@ -520,6 +522,11 @@ private:
           index(8));
       Value values = vector::LoadOp::create(b, loc, f32x8, staging,
                                             ValueRange{r, cc});
+      if (fused.hasFusedOperations())
+        values = fused.apply(b, loc, values,
+                             arith::AddIOp::create(b, loc, rowBase, r),
+                             arith::AddIOp::create(b, loc, colBase, cc),
+                             /*alignment=*/16);
       if (outType != f32)
         values = arith::TruncFOp::create(b, loc, outx8, values);
       Value row = arith::AddIOp::create(b, loc, rowBase, r);
@@ -560,6 +567,7 @@ private:
   Location loc;
   ScheduleAttr schedule;
   const HopperKernelPlan &plan;
+  FusedEpilogue fused;
   BlockTiles tiles;
   Value kTiles, blockTileCount;
   Value primary, raw, full, empty;
@@ -599,6 +607,11 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
     if (!plan.hasStagingLead())
       return rewriter.notifyMatchFailure(
           loop, "staging tile has no room for the store views' lead rows");
+    // Before any IR is created: a kernel without the operands fails here.
+    FailureOr<FusedEpilogue> fused =
+        FusedEpilogue::forKernel(kernel, schedule, mma);
+    if (failed(fused))
+      return failure();
     Location loc = loop.getLoc();
     rewriter.setInsertionPoint(loop);
     BlockTiles tiles;
@@ -624,7 +637,7 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
     Value descA = descriptors->castA(rewriter, loc, plan);
     Value descB = descriptors->castB(rewriter, loc, plan);
 
-    WarpSpecializedBuilder builder(rewriter, loc, schedule, plan);
+    WarpSpecializedBuilder builder(rewriter, loc, schedule, plan, *fused);
     builder.build(tiles, kTiles, descA, descB, viewC.getSource());
     rewriter.eraseOp(store);
     rewriter.eraseOp(loop);

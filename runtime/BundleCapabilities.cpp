@@ -76,44 +76,6 @@ Expected<bool> getOptionalBool(const JsonFieldReader &reader,
   return *flag;
 }
 
-Error parseEpilogue(const JsonFieldReader &kernel, const json::Object &object,
-                    KernelCapabilities &capabilities) {
-  const json::Object *epilogue = object.getObject("epilogue");
-  if (!epilogue)
-    return object.get("epilogue") ? kernel.fail("epilogue", "must be an object")
-                                  : Error::success();
-  JsonFieldReader reader(*epilogue, kernel.getContext() + ": field 'epilogue'");
-  for (auto [key, flag] : {std::pair<StringRef, bool *>("alpha",
-                                                        &capabilities.anyAlpha),
-                           {"beta", &capabilities.anyBeta}}) {
-    Expected<bool> value = getOptionalBool(reader, *epilogue, key);
-    if (!value)
-      return value.takeError();
-    *flag = *value;
-  }
-  if (reader.has("bias"))
-    if (Error err = forEachName(reader, "bias", [&](StringRef name) {
-          std::optional<BiasKind> bias = parseBiasKind(name);
-          if (bias == BiasKind::Row)
-            capabilities.rowBias = true;
-          else if (bias == BiasKind::Col)
-            capabilities.colBias = true;
-          return bias.has_value();
-        }))
-      return err;
-  if (reader.has("activations"))
-    if (Error err = forEachName(reader, "activations", [&](StringRef name) {
-          std::optional<Activation> activation = parseActivation(name);
-          if (activation == Activation::Relu)
-            capabilities.relu = true;
-          else if (activation == Activation::Gelu)
-            capabilities.gelu = true;
-          return activation.has_value();
-        }))
-      return err;
-  return Error::success();
-}
-
 Error parseBatch(const JsonFieldReader &kernel, const json::Object &object,
                  KernelCapabilities &capabilities) {
   const json::Object *batch = object.getObject("batch");
@@ -157,8 +119,9 @@ parseKernelCapabilities(const KernelSpec &spec, const json::Object &kernel,
             }))
       return std::move(err);
   }
-  if (Error err = parseEpilogue(reader, kernel, capabilities))
-    return std::move(err);
+  // KernelSpec parsed (and checked) the fused epilogue already.
+  if (spec.epilogue.hasFusedOperations())
+    capabilities.fusedEpilogue = spec.epilogue.describe();
   if (Error err = parseBatch(reader, kernel, capabilities))
     return std::move(err);
   return std::move(capabilities);
@@ -287,6 +250,11 @@ findCapabilityGaps(const KernelCapabilities &capabilities,
                         " needs a strided-batch kernel; " + kernel +
                         " runs one batch entry (its metadata declares no "
                         "\"batch\": {\"strided\": true})"});
+  if (!capabilities.fusedEpilogue.empty())
+    gaps.push_back({RefusalReason::Epilogue,
+                    kernel + " fuses " + capabilities.fusedEpilogue +
+                        " into its epilogue; gemm-sweep does not pass "
+                        "epilogue operands yet"});
   std::string missingEpilogue =
       findMissingEpilogue(capabilities, problem.epilogue);
   if (!missingEpilogue.empty())

@@ -8,11 +8,10 @@
 //   "layouts": {"a": L, "b": L, "c": L}
 //       L is "row", "col", or a list of them (the kernel takes either; it
 //       then tells which one at launch). Required by the bundle format.
-//   "epilogue"*: {"alpha"*: bool, "beta"*: bool,
-//                 "bias"*: ["row", "col"], "activations"*: ["relu", "gelu"]}
-//       alpha: any alpha, not only 1; beta: any beta, not only 0 (reads C);
-//       bias: which bias vectors it adds (GemmProblem.h); activations: which
-//       activations it applies after the bias.
+//   "epilogue"*: the kernel's fused epilogue (FusedEpilogueSpec.h, parsed
+//       by KernelSpec). The sweep does not pass epilogue operands yet, so a
+//       kernel that fuses anything claims no problem, and a problem with
+//       alpha != 1, beta != 0, a bias or an activation is claimed by none.
 //   "batch"*: {"strided": bool}
 //       the kernel runs several batch entries with per-operand batch strides.
 //
@@ -64,7 +63,9 @@ struct KernelCapabilities {
   std::array<LayoutSet, 3> layouts; ///< Indexed by Operand.
   ProblemTile requiresDivisible;
   int64_t minAlignmentBytes = 16;
-  // "epilogue"
+  /// FusedEpilogueSpec::describe() of a kernel that fuses anything, else "".
+  std::string fusedEpilogue;
+  // What the problem's epilogue needs (none is declared yet, see above).
   bool anyAlpha = false;
   bool anyBeta = false;
   bool rowBias = false;

@@ -9,6 +9,8 @@
 #include "runtime/KernelArguments.h"
 #include "runtime/RuntimeError.h"
 
+#include "llvm/Support/Parallel.h"
+
 #include <cstring>
 #include <optional>
 
@@ -89,11 +91,72 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
   }
   GemmTypes types{spec.aType, spec.bType, spec.cType};
 
+  // The fused epilogue's inputs: random bias and residual, and for
+  // alpha_beta a random initial C (its padding poisoned like C's).
+  const FusedEpilogueSpec &epilogue = spec.epilogue;
+  std::optional<HostMatrix> hostBias, hostResidual, hostOldC;
+  DeviceBuffer biasBuffer, residualBuffer;
+  EpilogueArguments epilogueArguments{options.alpha, options.beta, 0, 0};
+  auto upload = [](const HostMatrix &host,
+                   DeviceBuffer &buffer) -> Expected<uint64_t> {
+    Expected<DeviceBuffer> allocated =
+        DeviceBuffer::allocate(host.getSizeInBytes());
+    if (!allocated)
+      return allocated.takeError();
+    buffer = std::move(*allocated);
+    if (Error err = buffer.copyFromHost(host.data()))
+      return std::move(err);
+    return buffer.getAddress();
+  };
+  if (epilogue.bias != EpilogueBias::None) {
+    int64_t length = getBiasLength(epilogue, shape);
+    hostBias.emplace(spec.cType, 1, length, length);
+    hostBias->fillRandom(options.seed * 2 + 2);
+    Expected<uint64_t> address = upload(*hostBias, biasBuffer);
+    if (!address)
+      return address.takeError();
+    epilogueArguments.bias = *address;
+  }
+  if (epilogue.residual) {
+    hostResidual.emplace(spec.cType, shape.m, shape.n, shape.ldc);
+    hostResidual->fillRandom(options.seed * 2 + 3);
+    Expected<uint64_t> address = upload(*hostResidual, residualBuffer);
+    if (!address)
+      return address.takeError();
+    epilogueArguments.residual = *address;
+  }
+  if (epilogue.alphaBeta) {
+    hostOldC.emplace(spec.cType, shape.m, shape.n, shape.ldc);
+    hostOldC->fillRandom(options.seed * 2 + 4);
+    size_t elementSize = getElementSize(spec.cType);
+    auto *bytes = static_cast<unsigned char *>(hostOldC->data());
+    for (int64_t row = 0; row < shape.m; ++row)
+      std::memset(bytes + static_cast<size_t>(row * shape.ldc + shape.n) *
+                              elementSize,
+                  OutputPoisonByte,
+                  static_cast<size_t>(shape.ldc - shape.n) * elementSize);
+  }
+  // D for the exact product entry `acc`, in fp64.
+  auto applyEpilogue = [&](int64_t row, int64_t col, double acc) {
+    EpilogueEntryInputs inputs;
+    inputs.alpha = options.alpha;
+    inputs.beta = options.beta;
+    if (hostOldC)
+      inputs.oldC = hostOldC->get(row, col);
+    if (hostBias)
+      inputs.bias =
+          hostBias->get(0, epilogue.bias == EpilogueBias::Row ? row : col);
+    if (hostResidual)
+      inputs.residual = hostResidual->get(row, col);
+    return applyFusedEpilogue(epilogue, acc, inputs);
+  };
+
   // Parameters, and the tensor maps they refer to, for all launches below.
   Expected<KernelArguments> arguments = KernelArguments::create(
       *device.driver, spec, shape,
       {operands->a.getAddress(), operands->b.getAddress(),
-       operands->c.getAddress()});
+       operands->c.getAddress()},
+      epilogueArguments);
   if (!arguments)
     return arguments.takeError();
   result.stagedOperands = arguments->getStaging().describe();
@@ -106,7 +169,13 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
     return cublas->gemm(shape, types, operands->a.data(), operands->b.data(),
                         operands->reference.data());
   };
-  auto poisonC = [&]() { return operands->c.fill(OutputPoisonByte, stream.get()); };
+  // C is poisoned before each run, or, when beta·C reads it, reset to its
+  // random initial value (padding poisoned).
+  auto poisonC = [&]() -> Error {
+    if (hostOldC)
+      return operands->c.copyFromHost(hostOldC->data());
+    return operands->c.fill(OutputPoisonByte, stream.get());
+  };
   auto poisonReference = [&]() {
     return operands->reference.fill(OutputPoisonByte, stream.get());
   };
@@ -136,12 +205,24 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
     if (int64_t bad = countNonFinite(hostReference))
       return makeCudaFailureError("the cuBLAS reference output has " +
                                   Twine(bad) + " NaN/Inf entries");
+    // cuBLAS computes A·B; the epilogue follows here, in fp64 on its
+    // C-typed result, rounded back to C's type.
+    if (epilogue.hasFusedOperations())
+      parallelFor(0, static_cast<size_t>(shape.m), [&](size_t row) {
+        for (int64_t col = 0; col < shape.n; ++col) {
+          int64_t r = static_cast<int64_t>(row);
+          hostReference.set(
+              r, col,
+              static_cast<float>(applyEpilogue(r, col, hostReference.get(r, col))));
+        }
+      });
     result.vsCublas = compareMatrices(hostC, hostReference, tolerance);
   }
   auto samples = chooseSampleEntries(shape.m, shape.n,
                                      options.fp64RandomSamples, options.seed);
-  result.vsFp64 =
-      compareWithFp64Reference(hostA, hostB, hostC, samples, tolerance);
+  result.vsFp64 = compareWithFp64Reference(
+      hostA, hostB, hostC, samples, tolerance,
+      epilogue.hasFusedOperations() ? EntryEpilogue(applyEpilogue) : nullptr);
   result.clobberedPadding = countClobberedPadding(hostC, OutputPoisonByte);
 
   if (!options.timing)

@@ -1,7 +1,8 @@
 //===- GemmBenchmark.h - Run, check and time one kernel --------*- C++ -*-===//
 //
 // The whole measurement of one bundle kernel at one shape: random inputs,
-// one poisoned run checked against cuBLAS and against fp64 samples, then
+// one poisoned run checked against cuBLAS and against fp64 samples (both
+// passed through the kernel's fused epilogue on the host, in fp64), then
 // (optionally) L2-flushed timing of the kernel and of cuBLAS on the same
 // inputs.
 //
@@ -36,6 +37,11 @@ struct BenchmarkOptions {
   bool cublasReference = true;
   /// Random entries checked against fp64 (besides corners, last row/col).
   int64_t fp64RandomSamples = 4096;
+  /// alpha and beta of a kernel whose fused epilogue has alpha_beta (C then
+  /// starts random instead of poisoned, and beta·C reads it). Bias and
+  /// residual, when the epilogue has them, are random.
+  float alpha = 1.0f;
+  float beta = 0.0f;
 };
 
 struct BenchmarkResult {

@@ -37,7 +37,8 @@ Expected<CUtensorMap> encodeTensorMap(const DriverApi &driver,
 Expected<KernelArguments>
 KernelArguments::create(const DriverApi &driver, const KernelSpec &spec,
                         const GemmShape &shape,
-                        const OperandAddresses &addresses) {
+                        const OperandAddresses &addresses,
+                        const EpilogueArguments &epilogue) {
   KernelArguments arguments;
   Expected<OperandStaging> staging =
       OperandStaging::create(spec, shape, addresses);
@@ -86,7 +87,7 @@ KernelArguments::create(const DriverApi &driver, const KernelSpec &spec,
     arguments.tensorMapStorage = std::move(*storage);
   }
 
-  arguments.params = packKernelParams(spec, shape, addresses, maps);
+  arguments.params = packKernelParams(spec, shape, addresses, maps, epilogue);
   return std::move(arguments);
 }
 

@@ -39,7 +39,8 @@ public:
   /// device and packs all parameters.
   static llvm::Expected<KernelArguments>
   create(const DriverApi &driver, const KernelSpec &spec,
-         const GemmShape &shape, const OperandAddresses &addresses);
+         const GemmShape &shape, const OperandAddresses &addresses,
+         const EpilogueArguments &epilogue = {});
 
   PackedKernelParams &getParams() { return params; }
 

@@ -27,6 +27,53 @@ StringRef getOperandName(Operand operand) {
   return "?";
 }
 
+StringRef getEpilogueOperandName(EpilogueOperand operand) {
+  switch (operand) {
+  case EpilogueOperand::Alpha:
+    return "alpha";
+  case EpilogueOperand::Beta:
+    return "beta";
+  case EpilogueOperand::Bias:
+    return "bias";
+  case EpilogueOperand::Residual:
+    return "residual";
+  }
+  return "?";
+}
+
+Error checkEpilogueParams(const std::vector<KernelParamSpec> &params,
+                          const FusedEpilogueSpec &epilogue,
+                          const Twine &context) {
+  std::array<int, 4> count = {};
+  for (const KernelParamSpec &param : params)
+    if (param.isEpilogue())
+      ++count[static_cast<size_t>(param.epilogueOperand)];
+  auto wanted = [&](EpilogueOperand operand) {
+    switch (operand) {
+    case EpilogueOperand::Alpha:
+    case EpilogueOperand::Beta:
+      return epilogue.alphaBeta;
+    case EpilogueOperand::Bias:
+      return epilogue.bias != EpilogueBias::None;
+    case EpilogueOperand::Residual:
+      return epilogue.residual;
+    }
+    return false;
+  };
+  for (EpilogueOperand operand :
+       {EpilogueOperand::Alpha, EpilogueOperand::Beta, EpilogueOperand::Bias,
+        EpilogueOperand::Residual}) {
+    int expected = wanted(operand) ? 1 : 0;
+    int actual = count[static_cast<size_t>(operand)];
+    if (actual != expected)
+      return makeBadInputError(
+          context + ": parameters: " + Twine(actual) + " '" +
+          getEpilogueOperandName(operand) + "' parameter(s), but the epilogue (" +
+          epilogue.describe() + ") needs " + Twine(expected));
+  }
+  return Error::success();
+}
+
 StringRef getTensorMapPassingName(TensorMapPassing passing) {
   return passing == TensorMapPassing::ByValue ? "by_value" : "global_pointer";
 }
@@ -174,11 +221,47 @@ parseKernelParams(const JsonFieldReader &kernel,
     if (!kind)
       return kind.takeError();
     KernelParamSpec param;
+    if (*kind == "scalar") {
+      Expected<StringRef> name = reader.getString("name");
+      if (!name)
+        return name.takeError();
+      if (*name != "alpha" && *name != "beta")
+        return reader.fail("name", "is '" + *name + "', expected alpha or beta");
+      Expected<StringRef> type = reader.getString("type");
+      if (!type)
+        return type.takeError();
+      if (*type != "f32")
+        return reader.fail("type", "is '" + *type + "', expected f32");
+      param.kind = KernelParamSpec::Kind::EpilogueScalar;
+      param.epilogueOperand =
+          *name == "alpha" ? EpilogueOperand::Alpha : EpilogueOperand::Beta;
+      params.push_back(param);
+      continue;
+    }
+    if (*kind == "memref" && reader.has("operand")) {
+      Expected<StringRef> name = reader.getString("operand");
+      if (!name)
+        return name.takeError();
+      if (*name == "bias" || *name == "residual") {
+        bool isBias = *name == "bias";
+        Expected<int64_t> rank =
+            reader.getInteger("rank", isBias ? 1 : 2, isBias ? 1 : 2);
+        if (!rank)
+          return rank.takeError();
+        param.kind = KernelParamSpec::Kind::EpilogueMemRef;
+        param.rank = static_cast<unsigned>(*rank);
+        param.epilogueOperand =
+            isBias ? EpilogueOperand::Bias : EpilogueOperand::Residual;
+        params.push_back(param);
+        continue;
+      }
+    }
     if (*kind == "tma")
       param.kind = KernelParamSpec::Kind::TensorMap;
     else if (*kind != "memref")
-      return reader.fail("kind",
-                         "is '" + *kind + "', expected \"memref\" or \"tma\"");
+      return reader.fail("kind", "is '" + *kind +
+                                     "', expected \"memref\", \"tma\" or "
+                                     "\"scalar\"");
     Expected<Operand> operand = parseOperand(reader);
     if (!operand)
       return operand.takeError();

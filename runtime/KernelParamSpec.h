@@ -1,10 +1,21 @@
 //===- KernelParamSpec.h - Kernel parameter conventions --------*- C++ -*-===//
 //
 // The "parameters" array of a bundle kernel: what the kernel receives, in
-// order. Two kinds exist:
+// order. Three kinds exist:
 //
 //   {"kind": "memref", "operand": "a"|"b"|"c", "rank": 2}
 //       7 eight-byte parameters (see KernelParams.h).
+//
+//   {"kind": "memref", "operand": "bias", "rank": 1}
+//   {"kind": "memref", "operand": "residual", "rank": 2}
+//       Operands of a fused epilogue (see FusedEpilogueSpec.h), of C's
+//       element type: the bias vector (5 eight-byte parameters: allocated,
+//       aligned, offset, size, stride; M entries for "bias": "row", N for
+//       "column") and the M×N residual matrix (7, with C's leading
+//       dimension).
+//
+//   {"kind": "scalar", "name": "alpha"|"beta", "type": "f32"}
+//       One 4-byte f32 parameter of a fused epilogue with "alpha_beta".
 //
 //   {"kind": "tma", "operand": "a"|"b"|"c", "box": [inner, outer],
 //    "swizzle": 0|32|64|128, "pass": "global_pointer"|"by_value",
@@ -25,6 +36,7 @@
 #define GEMM_OPT_RUNTIME_KERNELPARAMSPEC_H
 
 #include "runtime/ElementType.h"
+#include "runtime/FusedEpilogueSpec.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -72,15 +84,24 @@ struct TensorMapSpec {
   TensorMapOobFill oobFill = TensorMapOobFill::Zero;
 };
 
+/// What an epilogue parameter carries.
+enum class EpilogueOperand { Alpha, Beta, Bias, Residual };
+llvm::StringRef getEpilogueOperandName(EpilogueOperand operand);
+
 /// One kernel parameter group.
 struct KernelParamSpec {
-  enum class Kind { MemRef, TensorMap };
+  enum class Kind { MemRef, TensorMap, EpilogueMemRef, EpilogueScalar };
   Kind kind = Kind::MemRef;
-  Operand operand = Operand::A;
-  unsigned rank = 2;       ///< MemRef only (always 2).
+  Operand operand = Operand::A; ///< MemRef and TensorMap.
+  unsigned rank = 2;       ///< MemRef (always 2) and EpilogueMemRef.
   TensorMapSpec tensorMap; ///< TensorMap only.
+  /// EpilogueMemRef (Bias, Residual) and EpilogueScalar (Alpha, Beta).
+  EpilogueOperand epilogueOperand = EpilogueOperand::Alpha;
 
   bool isTensorMap() const { return kind == Kind::TensorMap; }
+  bool isEpilogue() const {
+    return kind == Kind::EpilogueMemRef || kind == Kind::EpilogueScalar;
+  }
 };
 
 /// Checks the box of a tensor map over elements of `type`: each extent in
@@ -94,6 +115,12 @@ llvm::Error checkTensorMapBox(const TensorMapSpec &spec, ElementType type,
 llvm::Expected<std::vector<KernelParamSpec>>
 parseKernelParams(const JsonFieldReader &kernel,
                   const std::array<ElementType, 3> &operandTypes);
+
+/// Checks that `params` carry exactly the operands `epilogue` needs (alpha
+/// and beta for alpha_beta, bias, residual), each once.
+llvm::Error checkEpilogueParams(const std::vector<KernelParamSpec> &params,
+                                const FusedEpilogueSpec &epilogue,
+                                const llvm::Twine &context);
 
 } // namespace runtime
 } // namespace gemm_opt

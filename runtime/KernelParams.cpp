@@ -5,6 +5,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <cassert>
+#include <cstring>
 
 namespace gemm_opt {
 namespace runtime {
@@ -23,6 +24,19 @@ MemRefDescriptor2D describeOperand(const GemmShape &shape, Operand operand,
   return descriptor;
 }
 
+int64_t getBiasLength(const FusedEpilogueSpec &epilogue,
+                      const GemmShape &shape) {
+  switch (epilogue.bias) {
+  case EpilogueBias::None:
+    return 0;
+  case EpilogueBias::Row:
+    return shape.m;
+  case EpilogueBias::Column:
+    return shape.n;
+  }
+  return 0;
+}
+
 PackedKernelParams::PackedKernelParams(std::vector<uint64_t> valuesIn)
     : values(std::move(valuesIn)) {
   slots.reserve(values.size());
@@ -33,6 +47,14 @@ PackedKernelParams::PackedKernelParams(std::vector<uint64_t> valuesIn)
 void PackedKernelParams::appendValue(uint64_t value) {
   slots.push_back({/*isTensorMap=*/false, values.size()});
   values.push_back(value);
+}
+
+void PackedKernelParams::appendFloat(float value) {
+  // The driver copies the parameter's 4 bytes from the slot's address: the
+  // low bytes of the little-endian 8-byte slot.
+  uint32_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  appendValue(bits);
 }
 
 void PackedKernelParams::appendTensorMap(const CUtensorMap &map) {
@@ -52,10 +74,38 @@ void **PackedKernelParams::getPointers() {
 PackedKernelParams packKernelParams(const KernelSpec &spec,
                                     const GemmShape &shape,
                                     const OperandAddresses &addresses,
-                                    llvm::ArrayRef<TensorMapArgument> maps) {
+                                    llvm::ArrayRef<TensorMapArgument> maps,
+                                    const EpilogueArguments &epilogue) {
   PackedKernelParams params;
   size_t mapIndex = 0;
+  auto appendMemRef2D = [&](const MemRefDescriptor2D &d) {
+    for (uint64_t value :
+         {d.allocated, d.aligned, static_cast<uint64_t>(d.offset),
+          static_cast<uint64_t>(d.sizes[0]), static_cast<uint64_t>(d.sizes[1]),
+          static_cast<uint64_t>(d.strides[0]),
+          static_cast<uint64_t>(d.strides[1])})
+      params.appendValue(value);
+  };
   for (const KernelParamSpec &param : spec.parameters) {
+    if (param.kind == KernelParamSpec::Kind::EpilogueScalar) {
+      params.appendFloat(param.epilogueOperand == EpilogueOperand::Alpha
+                             ? epilogue.alpha
+                             : epilogue.beta);
+      continue;
+    }
+    if (param.kind == KernelParamSpec::Kind::EpilogueMemRef) {
+      if (param.epilogueOperand == EpilogueOperand::Residual) {
+        appendMemRef2D(describeOperand(shape, Operand::C, epilogue.residual));
+        continue;
+      }
+      // allocated, aligned, offset, size, stride
+      for (uint64_t value :
+           {epilogue.bias, epilogue.bias, uint64_t(0),
+            static_cast<uint64_t>(getBiasLength(spec.epilogue, shape)),
+            uint64_t(1)})
+        params.appendValue(value);
+      continue;
+    }
     if (param.isTensorMap()) {
       assert(mapIndex < maps.size() && "a tensor map per tma parameter");
       const TensorMapArgument &argument = maps[mapIndex++];
@@ -65,14 +115,8 @@ PackedKernelParams packKernelParams(const KernelSpec &spec,
         params.appendValue(argument.deviceAddress);
       continue;
     }
-    MemRefDescriptor2D d =
-        describeOperand(shape, param.operand, addresses.get(param.operand));
-    for (uint64_t value :
-         {d.allocated, d.aligned, static_cast<uint64_t>(d.offset),
-          static_cast<uint64_t>(d.sizes[0]), static_cast<uint64_t>(d.sizes[1]),
-          static_cast<uint64_t>(d.strides[0]),
-          static_cast<uint64_t>(d.strides[1])})
-      params.appendValue(value);
+    appendMemRef2D(
+        describeOperand(shape, param.operand, addresses.get(param.operand)));
   }
   assert(mapIndex == maps.size() && "a tensor map per tma parameter");
   return params;

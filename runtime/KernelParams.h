@@ -9,6 +9,11 @@
 //   b: sizes (K, N), strides (ldb, 1)
 //   c: sizes (M, N), strides (ldc, 1)
 //
+// Fused epilogue parameters (KernelParamSpec.h): alpha and beta are one
+// 4-byte f32 each; the bias vector a rank-1 memref (5 parameters: allocated,
+// aligned, offset 0, size M or N, stride 1); the residual a rank-2 memref
+// like C's (M, N, ldc).
+//
 // A "tma" parameter (see KernelParamSpec.h) is one kernel parameter: an
 // 8-byte device address of the 128-byte CUtensorMap (global_pointer), or the
 // CUtensorMap itself (by_value, from a 128-byte aligned host object).
@@ -54,6 +59,20 @@ struct OperandAddresses {
   }
 };
 
+/// The run-time operands of a fused epilogue; only those the kernel's
+/// epilogue uses are passed. Bias has M (row) or N (column) entries and the
+/// residual C's layout (M×N, leading dimension ldc), both of C's type.
+struct EpilogueArguments {
+  float alpha = 1.0f;
+  float beta = 0.0f;
+  uint64_t bias = 0;
+  uint64_t residual = 0;
+};
+
+/// Entries of the bias vector of `epilogue` at `shape` (0 without bias).
+int64_t getBiasLength(const FusedEpilogueSpec &epilogue,
+                      const GemmShape &shape);
+
 MemRefDescriptor2D describeOperand(const GemmShape &shape, Operand operand,
                                    uint64_t address);
 
@@ -72,6 +91,8 @@ public:
   PackedKernelParams &operator=(PackedKernelParams &&) = default;
 
   void appendValue(uint64_t value);
+  /// A 4-byte f32 parameter (stored in the low bytes of an 8-byte slot).
+  void appendFloat(float value);
   void appendTensorMap(const CUtensorMap &map);
 
   /// The 8-byte parameters, in order (tensor maps left out).
@@ -102,11 +123,13 @@ struct TensorMapArgument {
 };
 
 /// Packs the parameters of `spec` (in its parameter order) for `shape`.
-/// `tensorMaps` holds one entry per "tma" parameter, in parameter order.
+/// `tensorMaps` holds one entry per "tma" parameter, in parameter order;
+/// `epilogue` the values of the fused epilogue's parameters.
 PackedKernelParams
 packKernelParams(const KernelSpec &spec, const GemmShape &shape,
                  const OperandAddresses &addresses,
-                 llvm::ArrayRef<TensorMapArgument> tensorMaps = {});
+                 llvm::ArrayRef<TensorMapArgument> tensorMaps = {},
+                 const EpilogueArguments &epilogue = {});
 
 } // namespace runtime
 } // namespace gemm_opt

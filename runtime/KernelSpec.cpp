@@ -309,6 +309,13 @@ Expected<KernelSpec> parseKernel(const json::Object &object,
   if (!params)
     return params.takeError();
   spec.parameters = std::move(*params);
+  Expected<FusedEpilogueSpec> epilogue = parseFusedEpilogue(kernel);
+  if (!epilogue)
+    return epilogue.takeError();
+  spec.epilogue = *epilogue;
+  if (Error err = checkEpilogueParams(spec.parameters, spec.epilogue,
+                                      kernel.getContext()))
+    return std::move(err);
   if (Error err = checkSupportedTypes(spec))
     return addErrorContext(std::move(err), kernel.getContext());
   return std::move(spec);

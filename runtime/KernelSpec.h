@@ -155,6 +155,8 @@ struct KernelSpec {
   /// bundle without the field.
   bool exactFp32Math = false;
   std::vector<KernelParamSpec> parameters;
+  /// The bundle's optional "epilogue": what is fused before C is stored.
+  FusedEpilogueSpec epilogue;
 
   unsigned getClusterSize() const {
     return cluster[0] * cluster[1] * cluster[2];

@@ -99,6 +99,13 @@ void printReport(raw_ostream &os, const RunReport &report) {
      << device.driverVersion % 1000 / 10 << ")\n";
   os << "kernel   : " << spec.name << " from " << report.bundlePath << " ("
      << getImageKindName(info.imageKind) << ", " << spec.chipName << ")\n";
+  if (spec.epilogue.hasFusedOperations()) {
+    os << "epilogue : " << spec.epilogue.describe();
+    if (spec.epilogue.alphaBeta)
+      os << " (alpha " << report.options.alpha << ", beta "
+         << report.options.beta << ")";
+    os << "; references apply it in fp64 (cuBLAS timing is the plain GEMM)\n";
+  }
   os << "launch   : grid " << result.grid.dims[0] << "x" << result.grid.dims[1]
      << "x" << result.grid.dims[2];
   if (spec.persistentGrid)
@@ -182,6 +189,7 @@ json::Value toJSON(const RunReport &report) {
       {"bundle", report.bundlePath},
       {"image", getImageKindName(info.imageKind)},
       {"chip", spec.chipName},
+      {"epilogue", spec.epilogue.describe()},
       {"grid", dim3(result.grid.dims)},
       {"block", dim3(spec.block)},
       {"cluster", dim3(spec.cluster)},

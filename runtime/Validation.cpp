@@ -3,6 +3,7 @@
 #include "runtime/Validation.h"
 
 #include "llvm/Support/Format.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Parallel.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -175,8 +176,12 @@ computeFp64Reference(const HostMatrix &a, const HostMatrix &b,
 
 ErrorMetric compareWithFp64Reference(
     const HostMatrix &a, const HostMatrix &b, const HostMatrix &c,
-    llvm::ArrayRef<std::pair<int64_t, int64_t>> samples, double tolerance) {
+    llvm::ArrayRef<std::pair<int64_t, int64_t>> samples, double tolerance,
+    EntryEpilogue epilogue) {
   std::vector<double> reference = computeFp64Reference(a, b, samples);
+  if (epilogue)
+    for (auto [value, sample] : llvm::zip_equal(reference, samples))
+      value = epilogue(sample.first, sample.second, value);
   std::vector<double> actual;
   actual.reserve(samples.size());
   for (auto [row, col] : samples)

@@ -18,6 +18,7 @@
 #include "runtime/HostMatrix.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
 #include <string>
@@ -85,10 +86,17 @@ std::vector<double>
 computeFp64Reference(const HostMatrix &a, const HostMatrix &b,
                      llvm::ArrayRef<std::pair<int64_t, int64_t>> samples);
 
-/// Compares `c` against the fp64 reference at `samples`.
+/// What a fused epilogue makes of the exact product entry `acc` at (row,
+/// col); empty for a plain GEMM.
+using EntryEpilogue =
+    llvm::function_ref<double(int64_t row, int64_t col, double acc)>;
+
+/// Compares `c` against the fp64 reference at `samples`, passed through
+/// `epilogue` when one is given.
 ErrorMetric compareWithFp64Reference(
     const HostMatrix &a, const HostMatrix &b, const HostMatrix &c,
-    llvm::ArrayRef<std::pair<int64_t, int64_t>> samples, double tolerance);
+    llvm::ArrayRef<std::pair<int64_t, int64_t>> samples, double tolerance,
+    EntryEpilogue epilogue = nullptr);
 
 /// Number of NaN / Inf entries in the M x N part of `matrix`.
 int64_t countNonFinite(const HostMatrix &matrix);

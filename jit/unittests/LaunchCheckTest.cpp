@@ -60,6 +60,10 @@ TEST_F(LaunchCheckTest, AlphaBetaNeedAnEpilogue) {
   args = getValidArguments();
   args.bias = args.c;
   EXPECT_NE(checkMessage(args).find("has no bias epilogue"), std::string::npos);
+  args = getValidArguments();
+  args.residual = args.c;
+  EXPECT_NE(checkMessage(args).find("has no residual epilogue"),
+            std::string::npos);
 }
 
 TEST_F(LaunchCheckTest, ShapesTheKernelCannotRun) {

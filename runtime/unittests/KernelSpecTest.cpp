@@ -209,8 +209,18 @@ TEST(KernelSpecTest, BadValues) {
       {"dynamic_shared_memory_bytes", -1, "expected a value in [0, "},
       {"parameters",
        json::Array{
-           json::Object{{"kind", "scalar"}, {"operand", "a"}, {"rank", 2}}},
-       "field 'kind' is 'scalar', expected \"memref\" or \"tma\""},
+           json::Object{{"kind", "texture"}, {"operand", "a"}, {"rank", 2}}},
+       "field 'kind' is 'texture', expected \"memref\", \"tma\" or "
+       "\"scalar\""},
+      {"parameters",
+       json::Array{json::Object{{"kind", "scalar"}, {"name", "gamma"},
+                                {"type", "f32"}}},
+       "field 'name' is 'gamma', expected alpha or beta"},
+      {"epilogue", json::Object{{"activation", "tanh"}},
+       "field 'activation' is 'tanh', expected none, relu, gelu_tanh, "
+       "gelu_erf or silu"},
+      {"epilogue", json::Object{{"bias", "column"}},
+       "0 'bias' parameter(s), but the epilogue (bias=column) needs 1"},
       {"parameters",
        json::Array{
            json::Object{{"kind", "memref"}, {"operand", "a"}, {"rank", 3}}},

@@ -3,6 +3,14 @@
 //   gemm-run INPUT -m M -n N -k K [--lda L] [--ldb L] [--ldc L]
 //            [--kernel NAME] [--iterations 50] [--warmup 5] [--seed S]
 //            [--no-timing] [--json-out FILE]
+//            [--alpha A] [--beta B] [--bias] [--residual]
+//
+// A kernel with a fused epilogue (the bundle's "epilogue") gets random bias
+// and residual inputs of C's type, and alpha/beta from --alpha/--beta
+// (default 1 and 0; with alpha_beta, C starts random instead of poisoned);
+// both references apply the same epilogue in fp64. --bias and --residual
+// assert that the kernel has them (exit 2 otherwise), as --alpha/--beta do
+// for alpha_beta.
 //
 // INPUT is a kernel bundle (.json) or a schedule (.mlir), which is first
 // compiled to a bundle with gemm-translate (found next to gemm-run, else on
@@ -31,6 +39,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <optional>
 #include <string>
@@ -88,6 +97,22 @@ cl::opt<bool> noCublas(
 cl::opt<std::string> jsonOut("json-out",
                              cl::desc("Also write the results as JSON"),
                              cl::value_desc("FILE"), cl::cat(gemmRunCategory));
+cl::opt<float> alphaOpt("alpha", cl::init(1.0f), cl::value_desc("A"),
+                        cl::desc("alpha of a fused alpha_beta epilogue"),
+                        cl::cat(gemmRunCategory));
+cl::opt<float> betaOpt("beta", cl::init(0.0f), cl::value_desc("B"),
+                       cl::desc("beta of a fused alpha_beta epilogue (scales "
+                                "C's random initial value)"),
+                       cl::cat(gemmRunCategory));
+cl::opt<bool> biasOpt("bias",
+                      cl::desc("Require a fused bias (a random vector is "
+                               "passed whenever the kernel has one)"),
+                      cl::cat(gemmRunCategory));
+cl::opt<bool> residualOpt(
+    "residual",
+    cl::desc("Require a fused residual (a random M×N matrix is passed "
+             "whenever the kernel has one)"),
+    cl::cat(gemmRunCategory));
 cl::opt<int> deviceOrdinal("device", cl::init(0), cl::value_desc("I"),
                            cl::desc("CUDA device to use"),
                            cl::cat(gemmRunCategory));
@@ -139,6 +164,26 @@ Expected<std::string> compileSchedule(const char *argv0, StringRef directory) {
         (message.empty() ? "exit code " + std::to_string(status) : message) +
         ")");
   return std::string(bundle);
+}
+
+/// The epilogue flags must match what the kernel fuses.
+Error checkEpilogueFlags(const KernelSpec &spec) {
+  const FusedEpilogueSpec &epilogue = spec.epilogue;
+  auto refuse = [&](StringRef flag, StringRef field) {
+    return makeBadInputError(flag + " was given, but kernel " + spec.name +
+                             " has no fused " + field + " (its epilogue: " +
+                             epilogue.describe() + ")");
+  };
+  if ((alphaOpt.getNumOccurrences() || betaOpt.getNumOccurrences()) &&
+      !epilogue.alphaBeta)
+    return refuse("--alpha/--beta", "alpha_beta");
+  if (biasOpt && epilogue.bias == EpilogueBias::None)
+    return refuse("--bias", "bias");
+  if (residualOpt && !epilogue.residual)
+    return refuse("--residual", "residual");
+  if (!std::isfinite(alphaOpt) || !std::isfinite(betaOpt))
+    return makeBadInputError("--alpha and --beta must be finite");
+  return Error::success();
 }
 
 /// Picks the kernel: by name, or the first that accepts the shape (falling
@@ -215,6 +260,8 @@ Expected<RunOutcome> run(const char *argv0, const GemmShape &shape) {
                              " kernel: run it with transpose-run");
   if (Error err = checkShapeSupported(**spec, shape))
     return std::move(err);
+  if (Error err = checkEpilogueFlags(**spec))
+    return std::move(err);
   // The SM count only sizes persistent grids; the device's is used later.
   if (Expected<LaunchGrid> grid =
           computeGrid(**spec, shape, /*multiprocessorCount=*/1);
@@ -238,6 +285,8 @@ Expected<RunOutcome> run(const char *argv0, const GemmShape &shape) {
   options.seed = seed;
   options.timing = !noTiming && iterations > 0;
   options.cublasReference = !noCublas;
+  options.alpha = alphaOpt;
+  options.beta = betaOpt;
   if (options.timing && iterations < 30)
     errs() << "gemm-run: warning: only " << iterations
            << " timed runs; use at least 30 for a stable median\n";

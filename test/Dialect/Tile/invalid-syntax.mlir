@@ -170,8 +170,7 @@ func.func private @accumulator_without_shape(!tile.accumulator<[], f32>)
 
 // -----
 
-// expected-error @+2 {{expected ::gemm_opt::tile::EpilogueStore to be one of: tma, vector, direct}}
-// expected-error @+1 {{failed to parse Tile_EpilogueAttr parameter 'store' which is to be a `::gemm_opt::tile::EpilogueStore`}}
+// expected-error @+1 {{unknown epilogue store 'smem', expected tma, vector or direct}}
 #epilogue = #tile.epilogue<store = smem>
 
 // -----

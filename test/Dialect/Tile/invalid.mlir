@@ -6,15 +6,15 @@
 
 func.func @missing_schedule(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op has no schedule: attach {schedule = #tile.schedule<...>}}}
-  "tile.gemm"(%a, %b, %c) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
 // -----
 
 func.func @schedule_not_a_schedule(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{invalid properties {schedule = #tile.swizzle<64>} for op tile.gemm: Invalid attribute `schedule` in property conversion: #tile.swizzle<64>}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #tile.swizzle<64>}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  // expected-error @+1 {{invalid properties {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #tile.swizzle<64>} for op tile.gemm: Invalid attribute `schedule` in property conversion: #tile.swizzle<64>}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #tile.swizzle<64>}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -30,7 +30,7 @@ func.func @schedule_not_a_schedule(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c:
 
 func.func @unknown_chip(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op unknown chip 'sm_75'; known chips: sm_80, sm_86, sm_89, sm_90, sm_90a}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -44,7 +44,7 @@ func.func @unknown_chip(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?
 
 func.func @a_type_not_scheduled(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op element type of A ('f16') does not match the schedule ('bf16')}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -58,7 +58,7 @@ func.func @a_type_not_scheduled(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: me
 
 func.func @b_type_not_scheduled(%a: memref<?x?xf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op element type of B ('bf16') does not match the schedule ('f16')}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xbf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xbf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -72,7 +72,7 @@ func.func @b_type_not_scheduled(%a: memref<?x?xf16>, %b: memref<?x?xbf16>, %c: m
 
 func.func @c_type_not_scheduled(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op element type of C ('f32') does not match the schedule ('f16')}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -86,7 +86,7 @@ func.func @c_type_not_scheduled(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: me
 
 func.func @mixed_input_types(%a: memref<?x?xf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op A and B must have the same element type, got 'f16' and 'bf16'}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xbf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xbf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -100,7 +100,7 @@ func.func @mixed_input_types(%a: memref<?x?xf16>, %b: memref<?x?xbf16>, %c: memr
 
 func.func @f16_accumulator(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op accumulator must be f32, got 'f16'}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -116,7 +116,7 @@ func.func @f16_accumulator(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<
 
 func.func @i32_c(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xi32>) {
   // expected-error @+1 {{'tile.gemm' op operand #2 must be 2D memref of 16-bit float or bfloat16 type or 32-bit float values, but got 'memref<?x?xi32>'}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xi32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xi32>) -> ()
   return
 }
 
@@ -130,7 +130,7 @@ func.func @i32_c(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xi32>) 
 
 func.func @i8_inputs(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op operand #0 must be 2D memref of 16-bit float or bfloat16 type or 32-bit float values, but got 'memref<?x?xi8>'}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xi8>, memref<?x?xi8>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xi8>, memref<?x?xi8>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -144,7 +144,7 @@ func.func @i8_inputs(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xf16>
 
 func.func @rank_3(%a: memref<?x?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op operand #0 must be 2D memref of 16-bit float or bfloat16 type or 32-bit float values, but got 'memref<?x?x?xf16>'}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -158,7 +158,7 @@ func.func @rank_3(%a: memref<?x?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16
 
 func.func @mma_sync_shape(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op mma.sync with 'f16' inputs has shape [16, 8, 16], got [16, 8, 8]}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -172,7 +172,7 @@ func.func @mma_sync_shape(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?
 
 func.func @mma_sync_f32_inputs(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op mma.sync is implemented for f16 and bf16 inputs, got 'f32'}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -186,7 +186,7 @@ func.func @mma_sync_f32_inputs(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: mem
 
 func.func @wgmma_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op wgmma needs sm_90a, got sm_80}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -200,7 +200,7 @@ func.func @wgmma_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf
 
 func.func @wgmma_sm90_without_a(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op wgmma needs sm_90a, got sm_90}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -214,7 +214,7 @@ func.func @wgmma_sm90_without_a(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: me
 
 func.func @wgmma_cp_async(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op wgmma needs tma loads, got cp_async}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -232,7 +232,7 @@ func.func @wgmma_cp_async(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?
 
 func.func @ffma_f16_inputs(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op ffma computes f32 GEMMs: A, B and C must be f32, got a = 'f16', c = 'f16'}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -246,7 +246,7 @@ func.func @ffma_f16_inputs(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<
 
 func.func @ffma_k_step(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op an ffma thread tile is [TM, TN, 1] (one K step of outer products), got K = 2}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -260,7 +260,7 @@ func.func @ffma_k_step(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?x
 
 func.func @ffma_thread_tile_not_vector(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op ffma thread tile [6, 8] must be a multiple of [4, 4] (4x4 sub-tiles read with 128-bit shared-memory loads)}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -274,7 +274,7 @@ func.func @ffma_thread_tile_not_vector(%a: memref<?x?xf32>, %b: memref<?x?xf32>,
 
 func.func @ffma_warp_not_dividing_block(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op warp tile [48, 64] does not divide block tile [128, 128]}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -288,7 +288,7 @@ func.func @ffma_warp_not_dividing_block(%a: memref<?x?xf32>, %b: memref<?x?xf32>
 
 func.func @ffma_thread_tile_not_dividing_warp(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op ffma thread tile [8, 12] does not divide warp tile [32, 64]}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -303,7 +303,7 @@ func.func @ffma_thread_tile_not_dividing_warp(%a: memref<?x?xf32>, %b: memref<?x
 
 func.func @ffma_not_a_warp_of_threads(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op warp tile [32, 32] holds 4x4 = 16 thread tiles of [8, 8], but a warp has 32 threads}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -318,7 +318,7 @@ func.func @ffma_not_a_warp_of_threads(%a: memref<?x?xf32>, %b: memref<?x?xf32>, 
 
 func.func @ffma_thread_tile_too_large(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op ffma thread tile [16, 16] needs at least 352 registers per thread (256 accumulators, operand fragments, the A tile in flight and addresses), more than the 255 a thread can have}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -333,7 +333,7 @@ func.func @ffma_thread_tile_too_large(%a: memref<?x?xf32>, %b: memref<?x?xf32>, 
 
 func.func @ffma_block_registers(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op ffma schedule needs at least 116736 registers per block (1024 threads x 114), more than the 65536 sm_80 has}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -348,7 +348,7 @@ func.func @ffma_block_registers(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: me
 
 func.func @ffma_shared_memory(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op schedule needs 266240 bytes of shared memory per block, more than the 166912 sm_80 allows}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -363,7 +363,7 @@ func.func @ffma_shared_memory(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memr
 
 func.func @ffma_transposed_a_misaligned(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op padding A's rows by 2 elements breaks the 16-byte alignment cp.async and ldmatrix need}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -377,7 +377,7 @@ func.func @ffma_transposed_a_misaligned(%a: memref<?x?xf32>, %b: memref<?x?xf32>
 
 func.func @ffma_copy_split(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op B tile of 4x64 is 64 16-byte chunks, which 128 threads cannot split evenly}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -392,7 +392,7 @@ func.func @ffma_copy_split(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<
 
 func.func @warp_does_not_divide_block(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op warp tile [48, 64] does not divide block tile [128, 128]}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -406,7 +406,7 @@ func.func @warp_does_not_divide_block(%a: memref<?x?xf16>, %b: memref<?x?xf16>, 
 
 func.func @warp_bigger_than_block(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op warp tile [256, 256] does not divide block tile [128, 128]}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -420,7 +420,7 @@ func.func @warp_bigger_than_block(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: 
 
 func.func @warp_not_multiple_of_mma(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op warp tile [64, 8] must be a multiple of [16, 16] (the MMA shape, with N paired for ldmatrix.x4)}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -434,7 +434,7 @@ func.func @warp_not_multiple_of_mma(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c
 
 func.func @block_n_8(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op warp tile [64, 8] must be a multiple of [16, 16]}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -448,7 +448,7 @@ func.func @block_n_8(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf1
 
 func.func @block_k_not_multiple_of_mma_k(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op block K tile 24 is not a multiple of the MMA K 16}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -462,7 +462,7 @@ func.func @block_k_not_multiple_of_mma_k(%a: memref<?x?xf16>, %b: memref<?x?xf16
 
 func.func @too_many_threads(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op schedule needs 2048 threads per block (64 warps), more than the 1024 sm_80 allows}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -477,7 +477,7 @@ func.func @too_many_threads(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref
 
 func.func @thread_count_overflow(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op thread count of the schedule overflows 64 bits}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -491,7 +491,7 @@ func.func @thread_count_overflow(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: m
 
 func.func @shared_memory_overflow_block_k(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op shared-memory size of the schedule overflows 64 bits}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -505,7 +505,7 @@ func.func @shared_memory_overflow_block_k(%a: memref<?x?xf16>, %b: memref<?x?xf1
 
 func.func @shared_memory_overflow_warp(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op shared-memory size of the schedule overflows 64 bits}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -519,7 +519,7 @@ func.func @shared_memory_overflow_warp(%a: memref<?x?xf16>, %b: memref<?x?xf16>,
 
 func.func @shared_memory_overflow_stages(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op shared-memory size of the schedule overflows 64 bits}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -533,7 +533,7 @@ func.func @shared_memory_overflow_stages(%a: memref<?x?xf16>, %b: memref<?x?xf16
 
 func.func @shared_memory_overflow_padding(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op shared-memory size of the schedule overflows 64 bits}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -548,7 +548,7 @@ func.func @shared_memory_overflow_padding(%a: memref<?x?xf16>, %b: memref<?x?xf1
 
 func.func @shared_memory_sm90a(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op schedule needs 245760 bytes of shared memory per block, more than the 232448 sm_90a allows}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -563,7 +563,7 @@ func.func @shared_memory_sm90a(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: m
 
 func.func @shared_memory_sm80(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op schedule needs 196608 bytes of shared memory per block, more than the 166912 sm_80 allows}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -578,7 +578,7 @@ func.func @shared_memory_sm80(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: me
 
 func.func @shared_memory_sm86_padded(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op schedule needs 107520 bytes of shared memory per block, more than the 101376 sm_86 allows}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -602,7 +602,7 @@ func.func @shared_memory_sm86_padded(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %
 
 func.func @one_stage(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op a cp.async pipeline needs at least 2 stages, got 1}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -627,7 +627,7 @@ func.func @one_stage(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf1
 
 func.func @swizzle_wider_than_a_rows(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op swizzle of 128 bytes does not fit A's shared tile rows of 64 bytes}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -642,7 +642,7 @@ func.func @swizzle_wider_than_a_rows(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %
 
 func.func @swizzle_not_dividing_b_rows(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op swizzle of 64 bytes does not fit B's shared tile rows of 96 bytes}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -657,7 +657,7 @@ func.func @swizzle_not_dividing_b_rows(%a: memref<?x?xf16>, %b: memref<?x?xf16>,
 
 func.func @padding_breaks_alignment(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op padding A's rows by 4 elements breaks the 16-byte alignment cp.async and ldmatrix need}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -682,7 +682,7 @@ func.func @padding_breaks_alignment(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c
 
 func.func @copy_chunks_not_divisible(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op A tile of 16x16 is 32 16-byte chunks, which 512 threads cannot split evenly}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -696,7 +696,7 @@ func.func @copy_chunks_not_divisible(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %
 
 func.func @column_major_a(%a: memref<?x?xf16, strided<[1, ?]>>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op A must be row-major with unit stride in its last dimension, got 'memref<?x?xf16, strided<[1, ?]>>'}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16, strided<[1, ?]>>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16, strided<[1, ?]>>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -710,7 +710,7 @@ func.func @column_major_a(%a: memref<?x?xf16, strided<[1, ?]>>, %b: memref<?x?xf
 
 func.func @non_strided_c(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>) {
   // expected-error @+1 {{'tile.gemm' op C must be row-major with unit stride in its last dimension, got 'memref<?x?xf16, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>'}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>) -> ()
   return
 }
 
@@ -724,7 +724,7 @@ func.func @non_strided_c(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x
 
 func.func @static_k_mismatch(%a: memref<256x64xf16>, %b: memref<32x256xf16>, %c: memref<256x256xf16>) {
   // expected-error @+1 {{'tile.gemm' op K of A (64) does not match K of B (32)}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<256x64xf16>, memref<32x256xf16>, memref<256x256xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<256x64xf16>, memref<32x256xf16>, memref<256x256xf16>) -> ()
   return
 }
 
@@ -738,7 +738,7 @@ func.func @static_k_mismatch(%a: memref<256x64xf16>, %b: memref<32x256xf16>, %c:
 
 func.func @static_m_mismatch(%a: memref<256x?xf16>, %b: memref<?x256xf16>, %c: memref<128x256xf16>) {
   // expected-error @+1 {{'tile.gemm' op M of A (256) does not match M of C (128)}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<256x?xf16>, memref<?x256xf16>, memref<128x256xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<256x?xf16>, memref<?x256xf16>, memref<128x256xf16>) -> ()
   return
 }
 
@@ -752,7 +752,7 @@ func.func @static_m_mismatch(%a: memref<256x?xf16>, %b: memref<?x256xf16>, %c: m
 
 func.func @static_n_mismatch(%a: memref<?x?xf16>, %b: memref<?x512xf16>, %c: memref<?x256xf16>) {
   // expected-error @+1 {{'tile.gemm' op N of B (512) does not match N of C (256)}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x512xf16>, memref<?x256xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x512xf16>, memref<?x256xf16>) -> ()
   return
 }
 
@@ -981,7 +981,7 @@ func.func @alloc_shared_rank_2() {
 
 func.func @wgmma_f32_inputs(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op wgmma is implemented for f16 and bf16 inputs, got 'f32'}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -999,7 +999,7 @@ func.func @wgmma_f32_inputs(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref
 
 func.func @wgmma_m_128(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op wgmma with 'bf16' inputs has M = 64 and K = 16, got [128, 256, 16]}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1017,7 +1017,7 @@ func.func @wgmma_m_128(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x
 
 func.func @wgmma_n_264(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op wgmma N must be a multiple of 8 in [8, 256], got 264}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1035,7 +1035,7 @@ func.func @wgmma_n_264(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x
 
 func.func @warpgroup_does_not_divide_block(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op warpgroup tile [64, 256] does not divide block tile [128, 384]}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1053,7 +1053,7 @@ func.func @warpgroup_does_not_divide_block(%a: memref<?x?xbf16>, %b: memref<?x?x
 
 func.func @warpgroup_narrower_than_wgmma(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op warpgroup tile [64, 128] must be a multiple of [64, 256] (the wgmma shape)}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1071,7 +1071,7 @@ func.func @warpgroup_narrower_than_wgmma(%a: memref<?x?xbf16>, %b: memref<?x?xbf
 
 func.func @warpgroup_m_32(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op warpgroup tile [32, 256] must be a multiple of [64, 256] (the wgmma shape)}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1086,7 +1086,7 @@ func.func @warpgroup_m_32(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref
 
 func.func @tma_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op TMA loads need sm_90 or newer, got sm_80}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -1105,7 +1105,7 @@ func.func @tma_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16
 
 func.func @tma_padded_b(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op TMA loads need B's shared layout to be a #tile.swizzle, got #tile.pad<8>}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1121,7 +1121,7 @@ func.func @tma_padded_b(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?
 
 func.func @tma_box_too_tall(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op TMA box of A is 512x64 elements, more than 256 in a dimension}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1140,7 +1140,7 @@ func.func @tma_box_too_tall(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memr
 
 func.func @tma_box_wider_than_swizzle(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op TMA box of A is 128 elements (256 bytes) wide, which must equal its swizzle width of 128 bytes}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1155,7 +1155,7 @@ func.func @tma_box_wider_than_swizzle(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>
 
 func.func @cluster_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op thread-block clusters need sm_90 or newer, got sm_80}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -1170,7 +1170,7 @@ func.func @cluster_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?
 
 func.func @cluster_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op thread-block clusters need wgmma}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -1185,7 +1185,7 @@ func.func @cluster_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref
 
 func.func @specialization_cp_async(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op warp specialization needs tma loads, got cp_async}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -1200,7 +1200,7 @@ func.func @specialization_cp_async(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c:
 
 func.func @specialization_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op warp specialization needs wgmma}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -1216,7 +1216,7 @@ func.func @specialization_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c:
 
 func.func @persistent_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op a persistent grid needs wgmma}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -1235,7 +1235,7 @@ func.func @persistent_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: mem
 
 func.func @consumer_groups_without_persistent_grid(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op consumer_groups = 2 takes tiles in turns and needs a persistent grid (grid = #tile.grid<persistent = true, ...>)}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1253,7 +1253,7 @@ func.func @consumer_groups_without_persistent_grid(%a: memref<?x?xbf16>, %b: mem
 
 func.func @consumer_groups_grid_not_persistent(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op consumer_groups = 2 takes tiles in turns and needs a persistent grid (grid = #tile.grid<persistent = true, ...>)}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1268,7 +1268,7 @@ func.func @consumer_groups_grid_not_persistent(%a: memref<?x?xbf16>, %b: memref<
 
 func.func @tma_epilogue_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op a tma epilogue store needs wgmma}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -1283,7 +1283,7 @@ func.func @tma_epilogue_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: m
 
 func.func @vector_epilogue_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op a vector epilogue store needs wgmma}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -1302,7 +1302,7 @@ func.func @vector_epilogue_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c
 
 func.func @register_reallocation_over_budget(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op register reallocation needs 66560 registers per block (128 x 40 for the producer, 2 x 128 x 240 for the consumers), more than the 65536 sm_90a allows}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1321,7 +1321,7 @@ func.func @register_reallocation_over_budget(%a: memref<?x?xbf16>, %b: memref<?x
 
 func.func @consumer_registers_below_accumulator(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op consumer warpgroups need 144 registers per thread (128 for the accumulator, 16 more), more than consumer_registers = 136}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1336,7 +1336,7 @@ func.func @consumer_registers_below_accumulator(%a: memref<?x?xbf16>, %b: memref
 
 func.func @accumulator_over_thread_budget(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op warpgroups need 144 registers per thread (128 for the accumulator, 16 more), more than the 128 each of 512 threads can have}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1355,7 +1355,7 @@ func.func @accumulator_over_thread_budget(%a: memref<?x?xbf16>, %b: memref<?x?xb
 
 func.func @specialized_too_many_threads(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op schedule needs 1152 threads per block (36 warps), more than the 1024 sm_90a allows}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1375,7 +1375,7 @@ func.func @specialized_too_many_threads(%a: memref<?x?xbf16>, %b: memref<?x?xbf1
 
 func.func @shared_memory_with_staging(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op schedule needs 262208 bytes of shared memory per block, more than the 232448 sm_90a allows}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1390,7 +1390,7 @@ func.func @shared_memory_with_staging(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>
 
 func.func @c_tile_overflow(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op C tile of the schedule overflows 64 bits}}
-  "tile.gemm"(%a, %b, %c) <{schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 

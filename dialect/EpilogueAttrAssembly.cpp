@@ -1,0 +1,119 @@
+//===- EpilogueAttrAssembly.cpp - text form of #tile.epilogue -------------===//
+//
+//   #tile.epilogue<store = vector, alpha_beta = true, bias = row,
+//                  activation = gelu_tanh, residual = true>
+//
+// `store` comes first; the fused fields follow in any order, each at most
+// once, and are printed (in the order above) only when not the default.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/TileDialect.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace gemm_opt::tile;
+
+namespace {
+
+/// Parses `true` or `false`.
+ParseResult parseFlag(AsmParser &parser, bool &value) {
+  if (succeeded(parser.parseOptionalKeyword("true"))) {
+    value = true;
+    return success();
+  }
+  if (succeeded(parser.parseOptionalKeyword("false"))) {
+    value = false;
+    return success();
+  }
+  return parser.emitError(parser.getCurrentLocation(),
+                          "expected 'true' or 'false'");
+}
+
+/// Parses a keyword that `symbolize` turns into an enum value; `what` and
+/// `choices` word the error.
+template <typename Enum>
+ParseResult parseChoice(AsmParser &parser, Enum &value,
+                        std::optional<Enum> (*symbolize)(StringRef),
+                        StringRef what, StringRef choices) {
+  SMLoc where = parser.getCurrentLocation();
+  StringRef keyword;
+  if (failed(parser.parseKeyword(&keyword)))
+    return failure();
+  std::optional<Enum> parsed = symbolize(keyword);
+  if (!parsed || *parsed == Enum::none)
+    return parser.emitError(where) << "unknown " << what << " '" << keyword
+                                   << "', expected " << choices;
+  value = *parsed;
+  return success();
+}
+
+} // namespace
+
+Attribute EpilogueAttr::parse(AsmParser &parser, Type) {
+  if (parser.parseLess() || parser.parseKeyword("store") || parser.parseEqual())
+    return {};
+  SMLoc storeLoc = parser.getCurrentLocation();
+  StringRef storeName;
+  if (parser.parseKeyword(&storeName))
+    return {};
+  std::optional<EpilogueStore> store = symbolizeEpilogueStore(storeName);
+  if (!store) {
+    parser.emitError(storeLoc) << "unknown epilogue store '" << storeName
+                               << "', expected tma, vector or direct";
+    return {};
+  }
+
+  bool alphaBeta = false, residual = false;
+  EpilogueBias bias = EpilogueBias::none;
+  EpilogueActivation activation = EpilogueActivation::none;
+  llvm::StringSet<> seen;
+  while (succeeded(parser.parseOptionalComma())) {
+    SMLoc fieldLoc = parser.getCurrentLocation();
+    StringRef field;
+    if (parser.parseKeyword(&field) || parser.parseEqual())
+      return {};
+    if (!seen.insert(field).second) {
+      parser.emitError(fieldLoc) << "epilogue field '" << field
+                                 << "' is given twice";
+      return {};
+    }
+    ParseResult parsed = failure();
+    if (field == "alpha_beta")
+      parsed = parseFlag(parser, alphaBeta);
+    else if (field == "residual")
+      parsed = parseFlag(parser, residual);
+    else if (field == "bias")
+      parsed = parseChoice<EpilogueBias>(parser, bias, symbolizeEpilogueBias,
+                                         "bias", "row or column");
+    else if (field == "activation")
+      parsed = parseChoice<EpilogueActivation>(
+          parser, activation, symbolizeEpilogueActivation, "activation",
+          "relu, gelu_tanh, gelu_erf or silu");
+    else
+      parser.emitError(fieldLoc)
+          << "unknown epilogue field '" << field
+          << "', expected alpha_beta, bias, activation or residual";
+    if (failed(parsed))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return EpilogueAttr::get(parser.getContext(), *store, alphaBeta, bias,
+                           activation, residual);
+}
+
+void EpilogueAttr::print(AsmPrinter &printer) const {
+  printer << "<store = " << stringifyEpilogueStore(getStore());
+  if (getAlphaBeta())
+    printer << ", alpha_beta = true";
+  if (getBias() != EpilogueBias::none)
+    printer << ", bias = " << stringifyEpilogueBias(getBias());
+  if (getActivation() != EpilogueActivation::none)
+    printer << ", activation = " << stringifyEpilogueActivation(getActivation());
+  if (getResidual())
+    printer << ", residual = true";
+  printer << ">";
+}

@@ -1,0 +1,97 @@
+//===- FusedEpilogueVerifier.cpp - fused epilogue vs. its operands --------===//
+
+#include "dialect/FusedEpilogueVerifier.h"
+
+using namespace mlir;
+using namespace gemm_opt::tile;
+
+namespace {
+
+bool staticExtentsDiffer(int64_t lhs, int64_t rhs) {
+  return !ShapedType::isDynamic(lhs) && !ShapedType::isDynamic(rhs) &&
+         lhs != rhs;
+}
+
+/// An operand is present exactly when its epilogue field asks for it.
+LogicalResult checkPresence(GemmOp gemm, Value operand, bool wanted,
+                            StringRef name, StringRef field) {
+  if (operand && !wanted)
+    return gemm.emitOpError()
+           << "has a " << name << " operand but its schedule's epilogue has no "
+           << field;
+  if (!operand && wanted)
+    return gemm.emitOpError() << "needs a " << name
+                              << " operand: its schedule's epilogue has "
+                              << field;
+  return success();
+}
+
+} // namespace
+
+LogicalResult gemm_opt::tile::verifyFusedEpilogue(GemmOp gemm,
+                                                  ScheduleAttr schedule) {
+  EpilogueAttr epilogue = schedule.getEpilogue();
+  bool alphaBeta = epilogue && epilogue.getAlphaBeta();
+  EpilogueBias bias = epilogue ? epilogue.getBias() : EpilogueBias::none;
+  bool residual = epilogue && epilogue.getResidual();
+  if (failed(checkPresence(gemm, gemm.getAlpha(), alphaBeta, "alpha",
+                           "alpha_beta = true")) ||
+      failed(checkPresence(gemm, gemm.getBeta(), alphaBeta, "beta",
+                           "alpha_beta = true")) ||
+      failed(checkPresence(gemm, gemm.getBias(), bias != EpilogueBias::none,
+                           "bias", "bias = row or bias = column")) ||
+      failed(checkPresence(gemm, gemm.getResidual(), residual, "residual",
+                           "residual = true")))
+    return failure();
+  if (!epilogue || !epilogue.hasFusedOperations())
+    return success();
+
+  if (epilogue.getStore() == EpilogueStore::tma)
+    return gemm.emitOpError()
+           << "a tma epilogue store cannot fuse alpha_beta, bias, activation "
+              "or residual (its lowering converts the tile without them): use "
+              "store = vector";
+  if (schedule.isFfma())
+    return gemm.emitOpError()
+           << "fused epilogue operations (alpha_beta, bias, activation, "
+              "residual) are not lowered for ffma schedules";
+
+  MemRefType cType = gemm.getC().getType();
+  Type element = cType.getElementType();
+  if (Value biasValue = gemm.getBias()) {
+    auto biasType = cast<MemRefType>(biasValue.getType());
+    if (biasType.getElementType() != element)
+      return gemm.emitOpError()
+             << "bias has element type " << biasType.getElementType()
+             << ", expected C's " << element;
+    bool byRow = bias == EpilogueBias::row;
+    int64_t expected = cType.getDimSize(byRow ? 0 : 1);
+    if (staticExtentsDiffer(biasType.getDimSize(0), expected))
+      return gemm.emitOpError()
+             << "bias = " << stringifyEpilogueBias(bias) << " has "
+             << biasType.getDimSize(0) << " entries, expected "
+             << (byRow ? "M" : "N") << " = " << expected;
+    if (!biasType.getLayout().isIdentity()) {
+      int64_t offset;
+      SmallVector<int64_t> strides;
+      if (failed(biasType.getStridesAndOffset(strides, offset)) ||
+          strides[0] != 1)
+        return gemm.emitOpError() << "bias must have unit stride";
+    }
+  }
+  if (Value residualValue = gemm.getResidual()) {
+    auto residualType = cast<MemRefType>(residualValue.getType());
+    if (residualType.getElementType() != element)
+      return gemm.emitOpError()
+             << "residual has element type " << residualType.getElementType()
+             << ", expected C's " << element;
+    for (unsigned dim = 0; dim < 2; ++dim)
+      if (staticExtentsDiffer(residualType.getDimSize(dim),
+                              cType.getDimSize(dim)))
+        return gemm.emitOpError()
+               << "residual is " << residualType.getDimSize(0) << "x"
+               << residualType.getDimSize(1) << ", expected C's "
+               << cType.getDimSize(0) << "x" << cType.getDimSize(1);
+  }
+  return success();
+}

@@ -1,0 +1,64 @@
+//===- FusedEpilogue.h - element-wise math of a fused epilogue --*- C++ -*-===//
+//
+// The one place where a schedule's fused epilogue becomes IR. Each store
+// path (wgmma's staging copy, mma.sync's fragment stores) hands over, per
+// store, a vector of f32 accumulators of consecutive columns of one row of
+// C, and gets back the values to convert and store:
+//
+//   D = activation(alpha·acc + beta·C + bias) + residual
+//
+// The operands come from the kernel's arguments, which tile-outline-kernel
+// appends after A, B, C and the tensor maps in this order: alpha (f32),
+// beta (f32), bias (1-D memref), residual (2-D strided memref), each only
+// when the schedule's epilogue asks for it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_PASSES_FUSEDEPILOGUE_H
+#define GEMM_OPT_PASSES_FUSEDEPILOGUE_H
+
+#include "dialect/TileDialect.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+
+namespace gemm_opt {
+
+class FusedEpilogue {
+public:
+  /// No fused operations: apply() returns its input.
+  FusedEpilogue() = default;
+
+  /// The fused epilogue of `schedule` in `kernel`, made by
+  /// tile-outline-kernel: the schedule's fields and the kernel arguments
+  /// that carry their operands (C is argument 2). Fails, with an error at
+  /// `user`, when the kernel lacks those arguments.
+  static mlir::FailureOr<FusedEpilogue> forKernel(mlir::gpu::GPUFuncOp kernel,
+                                                  tile::ScheduleAttr schedule,
+                                                  mlir::Operation *user);
+
+  /// Whether any operation is fused (otherwise apply() is the identity).
+  bool hasFusedOperations() const {
+    return epilogue && epilogue.hasFusedOperations();
+  }
+
+  /// `accumulators` (vector<N x f32>) are C(row, col), ..., C(row, col+N-1)
+  /// of the whole matrix; returns the f32 values to store there. Loads of
+  /// C, bias (by column) and residual are N-element vector loads aligned like
+  /// the caller's store: `alignment` bytes of C's element type.
+  mlir::Value apply(mlir::OpBuilder &b, mlir::Location loc,
+                    mlir::Value accumulators, mlir::Value row, mlir::Value col,
+                    uint64_t alignment) const;
+
+private:
+  tile::EpilogueAttr epilogue;
+  mlir::Value c, alpha, beta, bias, residual;
+};
+
+/// Kernel argument types of the fused epilogue operands of `schedule`, in
+/// order (alpha, beta, bias, residual as present), for C's element type.
+llvm::SmallVector<mlir::Type> getFusedEpilogueArgumentTypes(
+    tile::ScheduleAttr schedule, mlir::Type cElementType);
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_PASSES_FUSEDEPILOGUE_H

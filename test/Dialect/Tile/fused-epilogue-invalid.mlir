@@ -1,0 +1,141 @@
+// RUN: gemm-opt %s -split-input-file -verify-diagnostics
+
+// Fused epilogues: malformed fields are parse errors; impossible
+// combinations of fields, stores and tile.gemm operands are verifier errors
+// (generic op form).
+
+// expected-error @+1 {{unknown activation 'gelu', expected relu, gelu_tanh, gelu_erf or silu}}
+#e = #tile.epilogue<store = vector, activation = gelu>
+
+// -----
+
+// expected-error @+1 {{unknown epilogue field 'beta', expected alpha_beta, bias, activation or residual}}
+#e = #tile.epilogue<store = vector, beta = true>
+
+// -----
+
+// expected-error @+1 {{unknown bias 'diagonal', expected row or column}}
+#e = #tile.epilogue<store = direct, bias = diagonal>
+
+// -----
+
+// expected-error @+1 {{epilogue field 'bias' is given twice}}
+#e = #tile.epilogue<store = direct, bias = row, bias = column>
+
+// -----
+
+// expected-error @+1 {{expected 'true' or 'false'}}
+#e = #tile.epilogue<store = direct, residual = 1>
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = cp_async>>
+
+// A beta operand without alpha_beta in the schedule.
+func.func @beta_without_alpha_beta(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %beta: f32) {
+  // expected-error @+1 {{'tile.gemm' op has a beta operand but its schedule's epilogue has no alpha_beta = true}}
+  "tile.gemm"(%a, %b, %c, %beta) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 1, 0, 0>, schedule = #sched}>
+      : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, f32) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = cp_async>,
+  epilogue = #tile.epilogue<store = direct, bias = row>>
+
+func.func @bias_missing(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op needs a bias operand: its schedule's epilogue has bias = row or bias = column}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
+      : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = cp_async>,
+  epilogue = #tile.epilogue<store = direct, bias = row>>
+
+func.func @bias_type(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %bias: memref<?xf32>) {
+  // expected-error @+1 {{'tile.gemm' op bias has element type 'f32', expected C's 'bf16'}}
+  "tile.gemm"(%a, %b, %c, %bias) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0>, schedule = #sched}>
+      : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = cp_async>,
+  epilogue = #tile.epilogue<store = direct, bias = column>>
+
+func.func @bias_length(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<256x512xbf16>, %bias: memref<256xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op bias = column has 256 entries, expected N = 512}}
+  "tile.gemm"(%a, %b, %c, %bias) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0>, schedule = #sched}>
+      : (memref<?x?xbf16>, memref<?x?xbf16>, memref<256x512xbf16>, memref<256xbf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = cp_async>,
+  epilogue = #tile.epilogue<store = direct, residual = true>>
+
+func.func @residual_shape(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<256x512xbf16>, %r: memref<256x256xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op residual is 256x256, expected C's 256x512}}
+  "tile.gemm"(%a, %b, %c, %r) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 1>, schedule = #sched}>
+      : (memref<?x?xbf16>, memref<?x?xbf16>, memref<256x512xbf16>, memref<256x256xbf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  epilogue = #tile.epilogue<store = tma, activation = relu>>
+
+func.func @tma_store_fused(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op a tma epilogue store cannot fuse alpha_beta, bias, activation or residual (its lowering converts the tile without them): use store = vector}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
+      : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 8], warp = [32, 64],
+  mma = #tile.mma<ffma, [8, 8, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<0>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 2, load = cp_async>,
+  epilogue = #tile.epilogue<store = direct, activation = relu>>
+
+func.func @ffma_fused(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{'tile.gemm' op fused epilogue operations (alpha_beta, bias, activation, residual) are not lowered for ffma schedules}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
+      : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}

@@ -1,0 +1,113 @@
+// RUN: gemm-opt %s --pass-pipeline="builtin.module(tile-outline-kernel,gpu.module(tile-block-tile,tile-pipeline-copies,tile-warp-mma,tile-lower-epilogue,cse))" \
+// RUN:   | FileCheck %s --enable-var-scope
+
+// The fused epilogue on the mma.sync path: tile-lower-epilogue passes each
+// pair of accumulator fragments (two adjacent columns of one row) through
+// passes/FusedEpilogue.cpp at the pair's row and column of the whole C
+// (the C tile's subview offsets plus the fragment's place), then truncates
+// and stores the pair. Only the first pair of each kernel is checked.
+
+#sync_all_but_activation_relu = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = cp_async>,
+  epilogue = #tile.epilogue<store = direct, alpha_beta = true, bias = row, activation = relu, residual = true>>
+
+func.func @sync_all_but_activation_relu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %alpha: f32, %beta: f32, %bias: memref<?xbf16>, %r: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xbf16> residual %r : memref<?x?xbf16> {schedule = #sync_all_but_activation_relu}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
+
+#sync_bias_column_gelu_tanh = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = cp_async>,
+  epilogue = #tile.epilogue<store = direct, bias = column, activation = gelu_tanh>>
+
+func.func @sync_bias_column_gelu_tanh(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %bias: memref<?xbf16>) {
+  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> {schedule = #sync_bias_column_gelu_tanh}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
+
+#sync_gelu_erf = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = cp_async>,
+  epilogue = #tile.epilogue<store = direct, activation = gelu_erf>>
+
+func.func @sync_gelu_erf(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c {schedule = #sync_gelu_erf}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
+
+#sync_silu = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = cp_async>,
+  epilogue = #tile.epilogue<store = direct, activation = silu>>
+
+func.func @sync_silu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c {schedule = #sync_silu}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
+
+// The kernels follow the host functions, in the same order.
+
+// CHECK-LABEL: gpu.func @sync_all_but_activation_relu_kernel(
+// CHECK-SAME:      %[[C:arg2]]: memref<?x?xbf16, {{.*}}, %[[ALPHA:arg[0-9]+]]: f32, %[[BETA:arg[0-9]+]]: f32, %[[BIAS:arg[0-9]+]]: memref<?xbf16, strided<[1], offset: ?>>, %[[R:arg[0-9]+]]: memref<?x?xbf16, strided<[?, 1], offset: ?>>)
+// alpha·acc + beta·C (C read in place), + bias[row], relu, + residual, then one truncation.
+// CHECK:         %[[OLD:.+]] = vector.load %[[C]][%[[ROW:.+]], %[[COL:.+]]] {{.*}} vector<2xbf16>
+// CHECK-NEXT:    %[[OLD32:.+]] = arith.extf %[[OLD]] : vector<2xbf16> to vector<2xf32>
+// CHECK-NEXT:    %[[ALPHAS:.+]] = vector.broadcast %[[ALPHA]] : f32 to vector<2xf32>
+// CHECK-NEXT:    %[[BETAS:.+]] = vector.broadcast %[[BETA]] : f32 to vector<2xf32>
+// CHECK-NEXT:    %[[BC:.+]] = arith.mulf %[[BETAS]], %[[OLD32]] : vector<2xf32>
+// CHECK-NEXT:    %[[SCALED:.+]] = math.fma %[[ALPHAS]], %[[ACC:.+]], %[[BC]] : vector<2xf32>
+// CHECK-NEXT:    %[[B:.+]] = memref.load %[[BIAS]][%[[ROW]]]
+// CHECK-NEXT:    %[[B32:.+]] = arith.extf %[[B]] : bf16 to f32
+// CHECK-NEXT:    %[[BS:.+]] = vector.broadcast %[[B32]] : f32 to vector<2xf32>
+// CHECK-NEXT:    %[[X:.+]] = arith.addf %[[SCALED]], %[[BS]] : vector<2xf32>
+// CHECK-NEXT:    %[[RELU:.+]] = arith.maximumf %[[X]], %{{.+}} : vector<2xf32>
+// CHECK-NEXT:    %[[RES:.+]] = vector.load %[[R]][%[[ROW]], %[[COL]]]
+// CHECK-NEXT:    %[[RES32:.+]] = arith.extf %[[RES]] : vector<2xbf16> to vector<2xf32>
+// CHECK-NEXT:    %[[D:.+]] = arith.addf %[[RELU]], %[[RES32]] : vector<2xf32>
+// CHECK-NEXT:    %[[OUT:.+]] = arith.truncf %[[D]] : vector<2xf32> to vector<2xbf16>
+// The store goes to the block's C tile, at the pair's place in the tile.
+// CHECK-NEXT:    vector.store %[[OUT]], %{{.+}}[%{{.+}}, %{{.+}}] {alignment = 4 : i64} : memref<128x256xbf16
+
+// CHECK-LABEL: gpu.func @sync_bias_column_gelu_tanh_kernel(
+// CHECK-SAME:      %[[BIAS:arg[0-9]+]]: memref<?xbf16, strided<[1], offset: ?>>)
+// x + bias[col..], then 0.5·x·(1 + tanh(x·(√(2/π) + √(2/π)·0.044715·x²))).
+// CHECK:         %[[B:.+]] = vector.load %[[BIAS]][%{{.+}}] {{.*}} vector<2xbf16>
+// CHECK-NEXT:    %[[B32:.+]] = arith.extf %[[B]] : vector<2xbf16> to vector<2xf32>
+// CHECK-NEXT:    %[[X:.+]] = arith.addf %{{.+}}, %[[B32]] : vector<2xf32>
+// CHECK-NEXT:    %[[X2:.+]] = arith.mulf %[[X]], %[[X]] : vector<2xf32>
+// CHECK-NEXT:    %[[POLY:.+]] = math.fma %[[X2]], %{{.+}}, %{{.+}} : vector<2xf32>
+// CHECK-NEXT:    %[[INNER:.+]] = arith.mulf %[[X]], %[[POLY]] : vector<2xf32>
+// CHECK-NEXT:    %[[T:.+]] = math.tanh %[[INNER]] : vector<2xf32>
+// CHECK-NEXT:    %[[HALF:.+]] = arith.mulf %[[X]], %{{.+}} : vector<2xf32>
+// CHECK-NEXT:    %[[G:.+]] = math.fma %[[HALF]], %[[T]], %[[HALF]] : vector<2xf32>
+// CHECK-NEXT:    arith.truncf %[[G]] : vector<2xf32> to vector<2xbf16>
+
+// CHECK-LABEL: gpu.func @sync_gelu_erf_kernel(
+// 0.5·x·(1 + erf(x/√2)).
+// CHECK:         %[[S:.+]] = arith.mulf %[[X:.+]], %{{.+}} : vector<2xf32>
+// CHECK-NEXT:    %[[E:.+]] = math.erf %[[S]] : vector<2xf32>
+// CHECK-NEXT:    %[[HALF:.+]] = arith.mulf %[[X]], %{{.+}} : vector<2xf32>
+// CHECK-NEXT:    %[[G:.+]] = math.fma %[[HALF]], %[[E]], %[[HALF]] : vector<2xf32>
+// CHECK-NEXT:    arith.truncf %[[G]] : vector<2xf32> to vector<2xbf16>
+
+// CHECK-LABEL: gpu.func @sync_silu_kernel(
+// x / (1 + exp(-x)).
+// CHECK:         %[[NEG:.+]] = arith.negf %[[X:.+]] : vector<2xf32>
+// CHECK-NEXT:    %[[EXP:.+]] = math.exp %[[NEG]] : vector<2xf32>
+// CHECK-NEXT:    %[[DEN:.+]] = arith.addf %[[EXP]], %{{.+}} : vector<2xf32>
+// CHECK-NEXT:    %[[Y:.+]] = arith.divf %[[X]], %[[DEN]] : vector<2xf32>
+// CHECK-NEXT:    arith.truncf %[[Y]] : vector<2xf32> to vector<2xbf16>

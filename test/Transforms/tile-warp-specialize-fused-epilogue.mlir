@@ -1,0 +1,119 @@
+// RUN: gemm-opt %s --pass-pipeline="builtin.module(tile-outline-kernel,gpu.module(tile-block-tile,tile-warp-specialize,cse))" \
+// RUN:   | FileCheck %s --enable-var-scope
+
+// The fused epilogue on the wgmma path: tile-outline-kernel appends the
+// epilogue operands to the kernel's arguments (after the tensor maps) and
+// tile-warp-specialize's staging copy passes each 8-float chunk through
+// passes/FusedEpilogue.cpp between the staging load and the truncation to
+// bf16. Only the first chunk of each kernel is checked (the others are the
+// same at other rows).
+
+#wgmma_all_but_activation_relu = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  epilogue = #tile.epilogue<store = vector, alpha_beta = true, bias = row, activation = relu, residual = true>>
+
+func.func @wgmma_all_but_activation_relu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %alpha: f32, %beta: f32, %bias: memref<?xbf16>, %r: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xbf16> residual %r : memref<?x?xbf16> {schedule = #wgmma_all_but_activation_relu}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
+
+#wgmma_bias_column_gelu_tanh = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  epilogue = #tile.epilogue<store = vector, bias = column, activation = gelu_tanh>>
+
+func.func @wgmma_bias_column_gelu_tanh(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %bias: memref<?xbf16>) {
+  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> {schedule = #wgmma_bias_column_gelu_tanh}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
+
+#wgmma_gelu_erf = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  epilogue = #tile.epilogue<store = vector, activation = gelu_erf>>
+
+func.func @wgmma_gelu_erf(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c {schedule = #wgmma_gelu_erf}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
+
+#wgmma_silu = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  epilogue = #tile.epilogue<store = vector, activation = silu>>
+
+func.func @wgmma_silu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c {schedule = #wgmma_silu}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
+
+// The kernels follow the host functions, in the same order.
+
+// CHECK-LABEL: gpu.func @wgmma_all_but_activation_relu_kernel(
+// CHECK-SAME:      %[[C:arg2]]: memref<?x?xbf16, {{.*}}, %[[ALPHA:arg[0-9]+]]: f32, %[[BETA:arg[0-9]+]]: f32, %[[BIAS:arg[0-9]+]]: memref<?xbf16, strided<[1], offset: ?>>, %[[R:arg[0-9]+]]: memref<?x?xbf16, strided<[?, 1], offset: ?>>)
+// alpha·acc + beta·C (C read in place), + bias[row], relu, + residual, then one truncation.
+// CHECK:         %[[OLD:.+]] = vector.load %[[C]][%[[ROW:.+]], %[[COL:.+]]] {{.*}} vector<8xbf16>
+// CHECK-NEXT:    %[[OLD32:.+]] = arith.extf %[[OLD]] : vector<8xbf16> to vector<8xf32>
+// CHECK-NEXT:    %[[ALPHAS:.+]] = vector.broadcast %[[ALPHA]] : f32 to vector<8xf32>
+// CHECK-NEXT:    %[[BETAS:.+]] = vector.broadcast %[[BETA]] : f32 to vector<8xf32>
+// CHECK-NEXT:    %[[BC:.+]] = arith.mulf %[[BETAS]], %[[OLD32]] : vector<8xf32>
+// CHECK-NEXT:    %[[SCALED:.+]] = math.fma %[[ALPHAS]], %[[ACC:.+]], %[[BC]] : vector<8xf32>
+// CHECK-NEXT:    %[[B:.+]] = memref.load %[[BIAS]][%[[ROW]]]
+// CHECK-NEXT:    %[[B32:.+]] = arith.extf %[[B]] : bf16 to f32
+// CHECK-NEXT:    %[[BS:.+]] = vector.broadcast %[[B32]] : f32 to vector<8xf32>
+// CHECK-NEXT:    %[[X:.+]] = arith.addf %[[SCALED]], %[[BS]] : vector<8xf32>
+// CHECK-NEXT:    %[[RELU:.+]] = arith.maximumf %[[X]], %{{.+}} : vector<8xf32>
+// CHECK-NEXT:    %[[RES:.+]] = vector.load %[[R]][%[[ROW]], %[[COL]]]
+// CHECK-NEXT:    %[[RES32:.+]] = arith.extf %[[RES]] : vector<8xbf16> to vector<8xf32>
+// CHECK-NEXT:    %[[D:.+]] = arith.addf %[[RELU]], %[[RES32]] : vector<8xf32>
+// CHECK-NEXT:    %[[OUT:.+]] = arith.truncf %[[D]] : vector<8xf32> to vector<8xbf16>
+// The store itself is bounds-checked (whole chunk: one 16-byte store).
+// CHECK:         scf.if
+// CHECK-NEXT:      vector.store %[[OUT]], %[[C]][%[[ROW]], %[[COL]]]
+
+// CHECK-LABEL: gpu.func @wgmma_bias_column_gelu_tanh_kernel(
+// CHECK-SAME:      %[[BIAS:arg[0-9]+]]: memref<?xbf16, strided<[1], offset: ?>>)
+// x + bias[col..], then 0.5·x·(1 + tanh(x·(√(2/π) + √(2/π)·0.044715·x²))).
+// CHECK:         %[[B:.+]] = vector.load %[[BIAS]][%{{.+}}] {{.*}} vector<8xbf16>
+// CHECK-NEXT:    %[[B32:.+]] = arith.extf %[[B]] : vector<8xbf16> to vector<8xf32>
+// CHECK-NEXT:    %[[X:.+]] = arith.addf %{{.+}}, %[[B32]] : vector<8xf32>
+// CHECK-NEXT:    %[[X2:.+]] = arith.mulf %[[X]], %[[X]] : vector<8xf32>
+// CHECK-NEXT:    %[[POLY:.+]] = math.fma %[[X2]], %{{.+}}, %{{.+}} : vector<8xf32>
+// CHECK-NEXT:    %[[INNER:.+]] = arith.mulf %[[X]], %[[POLY]] : vector<8xf32>
+// CHECK-NEXT:    %[[T:.+]] = math.tanh %[[INNER]] : vector<8xf32>
+// CHECK-NEXT:    %[[HALF:.+]] = arith.mulf %[[X]], %{{.+}} : vector<8xf32>
+// CHECK-NEXT:    %[[G:.+]] = math.fma %[[HALF]], %[[T]], %[[HALF]] : vector<8xf32>
+// CHECK-NEXT:    arith.truncf %[[G]] : vector<8xf32> to vector<8xbf16>
+
+// CHECK-LABEL: gpu.func @wgmma_gelu_erf_kernel(
+// 0.5·x·(1 + erf(x/√2)).
+// CHECK:         %[[S:.+]] = arith.mulf %[[X:.+]], %{{.+}} : vector<8xf32>
+// CHECK-NEXT:    %[[E:.+]] = math.erf %[[S]] : vector<8xf32>
+// CHECK-NEXT:    %[[HALF:.+]] = arith.mulf %[[X]], %{{.+}} : vector<8xf32>
+// CHECK-NEXT:    %[[G:.+]] = math.fma %[[HALF]], %[[E]], %[[HALF]] : vector<8xf32>
+// CHECK-NEXT:    arith.truncf %[[G]] : vector<8xf32> to vector<8xbf16>
+
+// CHECK-LABEL: gpu.func @wgmma_silu_kernel(
+// x / (1 + exp(-x)).
+// CHECK:         %[[NEG:.+]] = arith.negf %[[X:.+]] : vector<8xf32>
+// CHECK-NEXT:    %[[EXP:.+]] = math.exp %[[NEG]] : vector<8xf32>
+// CHECK-NEXT:    %[[DEN:.+]] = arith.addf %[[EXP]], %{{.+}} : vector<8xf32>
+// CHECK-NEXT:    %[[Y:.+]] = arith.divf %[[X]], %[[DEN]] : vector<8xf32>
+// CHECK-NEXT:    arith.truncf %[[Y]] : vector<8xf32> to vector<8xbf16>

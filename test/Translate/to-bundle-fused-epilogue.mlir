@@ -1,0 +1,49 @@
+// REQUIRES: ptxas
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: gemm-translate %examples/gemm_bf16_wgmma_bias_gelu_sm90.mlir --to-bundle -o %t/kernel.json
+// RUN: FileCheck %s --input-file %t/kernel.json
+// RUN: gemm-translate %s --to-ptx -o %t/all.ptx
+// RUN: FileCheck %s --input-file %t/all.ptx --check-prefix=PTX
+
+// The bias + GELU example's bundle names its fused epilogue and lists the
+// bias vector as the kernel's last parameter, after the tensor maps.
+// CHECK:      "epilogue": {
+// CHECK-NEXT:   "activation": "gelu_tanh",
+// CHECK-NEXT:   "alpha_beta": false,
+// CHECK-NEXT:   "bias": "column",
+// CHECK-NEXT:   "residual": false
+// CHECK:      "kind": "tma",
+// CHECK:      "kind": "tma",
+// CHECK:      "kind": "memref",
+// CHECK-NEXT: "operand": "bias",
+// CHECK-NEXT: "rank": 1
+// CHECK-NEXT: }
+// CHECK-NEXT: ],
+// CHECK:      "ptxas_info": "{{.*}} 0 bytes spill stores, 0 bytes spill loads{{.*}}Used {{[0-9]+}} registers
+
+// Every fused field on the mma.sync path reaches the PTX; alpha and beta are
+// 4-byte .f32 parameters after C's 7, then bias (5) and residual (7); the
+// libdevice erf is linked and inlined (no call left).
+// PTX-LABEL: .visible .entry gemm_all_kernel(
+// PTX:       .param .{{u|b}}64 gemm_all_kernel_param_20,
+// PTX-NEXT:  .param .f32 gemm_all_kernel_param_21,
+// PTX-NEXT:  .param .f32 gemm_all_kernel_param_22,
+// PTX-NEXT:  .param .{{u|b}}64 .ptr .align 1 gemm_all_kernel_param_23,
+// PTX:       .param .{{u|b}}64 .ptr .align 1 gemm_all_kernel_param_28,
+// PTX:       .param .{{u|b}}64 gemm_all_kernel_param_34
+// PTX-NEXT:  )
+// PTX-NOT:   call
+// PTX:       ret;
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = cp_async>,
+  epilogue = #tile.epilogue<store = direct, alpha_beta = true, bias = row, activation = gelu_erf, residual = true>>
+func.func @gemm_all(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                    %alpha: f32, %beta: f32, %bias: memref<?xbf16>, %r: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xbf16>
+      residual %r : memref<?x?xbf16> {schedule = #sched}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
