@@ -12,6 +12,9 @@
 #   tune         scripts/tune-measure.sh on tune-plan/
 #   sweep        scripts/sweep.sh on device-artifacts/ ($SWEEP_SEED,
 #                $SWEEP_CASES): randomized cases against cuBLAS and fp64
+#   transpose    scripts/transpose-session.sh on device-artifacts/
+#   epilogue     the fused bias+GELU example at $EPILOGUE_SHAPE next to the
+#                plain wgmma example (gemm-run times cuBLAS's plain GEMM)
 #
 # Prepare on the build machine (all optional):
 #   scripts/prepare-device-artifacts.sh        -> device-artifacts/
@@ -26,7 +29,7 @@ set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-./device-all-out}
 mkdir -p "$OUT"
-PARTS=${PARTS:-"correctness benchmark jit tune sweep"}
+PARTS=${PARTS:-"correctness benchmark jit tune sweep transpose epilogue"}
 CHECK_BUNDLES=${CHECK_BUNDLES:-"*"}
 CHECK_SHAPES=${CHECK_SHAPES:-"4096x4096x4096"}
 BENCH_BUNDLES=${BENCH_BUNDLES:-"gemm_bf16_wgmma* gemm_f16_wgmma*"}
@@ -88,6 +91,35 @@ if wants sweep && [ -x device-artifacts/bin/gemm-sweep ]; then
     timeout "$SWEEP_LIMIT" bash scripts/sweep.sh device-artifacts \
     >"$OUT/sweep/console.log" 2>&1 || status=1
   grep -E "FAILED|^seed|passed|refused|failed" "$OUT/sweep/console.log" | tail -40
+fi
+
+if wants transpose && [ -x device-artifacts/bin/transpose-run ]; then
+  note "transpose"
+  mkdir -p "$OUT/transpose"
+  OUT=$OUT/transpose timeout "${TRANSPOSE_LIMIT:-150}" \
+    bash scripts/transpose-session.sh device-artifacts \
+    >"$OUT/transpose/console.log" 2>&1 || status=1
+  tail -30 "$OUT/transpose/console.log"
+fi
+
+if wants epilogue && [ -d device-artifacts/gemm_bf16_wgmma_bias_gelu_sm90 ]; then
+  EPILOGUE_SHAPE=${EPILOGUE_SHAPE:-"8192 8192 4096"}
+  read -r em en ek <<<"$EPILOGUE_SHAPE"
+  note "epilogue: bias + GELU fused at ${em}x${en}x${ek}"
+  mkdir -p "$OUT/epilogue"
+  run=device-artifacts/bin/gemm-run
+  for args in "gemm_bf16_wgmma_bias_gelu_sm90 --bias" "gemm_bf16_wgmma_sm90"; do
+    read -r bundle flags <<<"$args"
+    timeout 120 "$run" "device-artifacts/$bundle/kernel.json" -m "$em" -n "$en" \
+      -k "$ek" $flags --iterations 30 --json-out "$OUT/epilogue/$bundle.json" \
+      >"$OUT/epilogue/$bundle.log" 2>&1 || status=1
+    grep -E "verdict|TFLOP|PASS|FAIL|error" "$OUT/epilogue/$bundle.log" | head -6
+  done
+  timeout 120 compute-sanitizer --tool memcheck --error-exitcode 1 "$run" \
+    device-artifacts/gemm_bf16_wgmma_bias_gelu_sm90/kernel.json -m 512 -n 768 \
+    -k 256 --bias --no-timing --no-cublas >"$OUT/epilogue/memcheck.log" 2>&1 \
+    || status=1
+  grep "ERROR SUMMARY" "$OUT/epilogue/memcheck.log"
 fi
 
 note "device-all: exit $status"

@@ -63,6 +63,11 @@ Expected<SweepBundles> loadSweepBundles(StringRef directory) {
       result.loadErrors.push_back(toString(bundle.takeError()));
       continue;
     }
+    // Transpose bundles (transpose-run's) compute no GEMM: not the sweep's.
+    if (llvm::all_of(bundle->kernels, [](const KernelSpec &spec) {
+          return spec.kind == KernelKind::Transpose;
+        }))
+      continue;
     auto owned = std::make_unique<KernelBundle>(std::move(*bundle));
     Expected<std::vector<KernelCapabilities>> capabilities =
         loadBundleCapabilities(*owned);
