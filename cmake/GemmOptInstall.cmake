@@ -2,8 +2,9 @@
 # project can
 #   find_package(GemmOpt REQUIRED)
 #   target_link_libraries(app PRIVATE GemmOpt::GemmOptJit)
-# Libraries go to lib/, headers to include/gemm-opt/{jit,runtime,compiler}/
-# (consumers include "jit/GemmJit.h"), the package files to
+# Libraries go to lib/, headers to
+# include/gemm-opt/{jit,runtime,compiler,tuning}/ (consumers include
+# "jit/GemmJit.h"), the package files to
 # lib/cmake/GemmOpt/. See cmake/GemmOptConfig.cmake.in for static LLVM.
 
 include(CMakePackageConfigHelpers)
@@ -12,7 +13,8 @@ set(GEMM_OPT_INSTALL_CMAKEDIR lib/cmake/GemmOpt)
 set(GEMM_OPT_INSTALL_INCLUDEDIR include/gemm-opt)
 
 set(gemmOptInstalledLibraries
-  GemmOptTileDialect GemmOptPasses GemmOptCompiler GemmOptRuntime GemmOptJit)
+  GemmOptTileDialect GemmOptPasses GemmOptCompiler GemmOptRuntime GemmOptTuning
+  GemmOptJit)
 foreach(library ${gemmOptInstalledLibraries})
   target_include_directories(${library} INTERFACE
     $<INSTALL_INTERFACE:${GEMM_OPT_INSTALL_INCLUDEDIR}>)
@@ -29,7 +31,7 @@ install(EXPORT GemmOptTargets
   DESTINATION ${GEMM_OPT_INSTALL_CMAKEDIR}
   ${component})
 
-foreach(directory jit runtime compiler)
+foreach(directory jit runtime compiler tuning)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${directory}/
     DESTINATION ${GEMM_OPT_INSTALL_INCLUDEDIR}/${directory}
     ${component}

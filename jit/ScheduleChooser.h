@@ -1,8 +1,9 @@
 //===- ScheduleChooser.h - picking a schedule for a problem -----*- C++ -*-===//
 //
 // The extension point through which the JIT picks the schedule to compile
-// for a problem shape, e.g. from a tuning database (tuning/). GemmJit asks
-// its chooser in compileFor(); the default returns the schedule it is given.
+// for a problem shape, e.g. from a tuning database (TuningDatabaseChooser.h).
+// GemmJit asks its chooser in compileFor(); the default returns the schedule
+// it is given.
 //
 //===----------------------------------------------------------------------===//
 

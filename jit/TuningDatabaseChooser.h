@@ -1,0 +1,82 @@
+//===- TuningDatabaseChooser.h - schedules from the tuning db --*- C++ -*-===//
+//
+// A ScheduleChooser that picks the schedule per problem from the tuning
+// database `gemm-tune ingest` writes (tuning/TuningDatabase.h):
+//
+//   auto chooser = gemm_opt::jit::TuningDatabaseChooser::load(
+//       "tuning-database.json");
+//   if (!chooser) ... llvm::toString(chooser.takeError()) ...
+//   JitOptions options;
+//   options.chooser = *chooser;
+//   GemmJit jit(options);
+//   auto kernel = jit.compileFor({m, n, k, "bf16", "bf16", "bf16", "sm_90a"},
+//                                fallbackScheduleText);
+//
+// The rule: the database is asked with the problem's chip, element types
+// (aType, bType, cType) and M, N, K (TuningDatabase::lookup: the entry for
+// exactly that shape, else the nearest entry of the same shape class whose
+// block tile divides M, N and K, else the nearest of any class whose tile
+// divides them). When it answers, the chooser returns that entry's
+// `#tile.schedule` in a module of its own (one plain tile.gemm on memrefs of
+// the entry's element types). It returns the caller's schedule unchanged
+// when
+//   - the database has no entry for that chip and those element types
+//     (an empty chip matches none), or none whose block tile divides the
+//     shape;
+//   - the caller's schedule fuses an epilogue (bias, alpha/beta, residual or
+//     activation): database entries are plain GEMMs, and replacing the
+//     caller's would change what the kernel computes and takes.
+//
+// Thread-safe: the database is read-only after construction.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_JIT_TUNINGDATABASECHOOSER_H
+#define GEMM_OPT_JIT_TUNINGDATABASECHOOSER_H
+
+#include "jit/ScheduleChooser.h"
+#include "tuning/TuningDatabase.h"
+
+#include <memory>
+#include <optional>
+
+namespace gemm_opt {
+namespace jit {
+
+class TuningDatabaseChooser final : public ScheduleChooser {
+public:
+  explicit TuningDatabaseChooser(tuning::TuningDatabase database);
+
+  /// Reads the database at `path`; a missing, unreadable, non-JSON or
+  /// malformed file is an error naming the path and what is wrong.
+  static llvm::Expected<std::shared_ptr<TuningDatabaseChooser>>
+  load(llvm::StringRef path);
+
+  /// The entry's schedule module, or `requested` (see the rule above).
+  llvm::Expected<std::string>
+  chooseSchedule(const ProblemDescription &problem,
+                 llvm::StringRef requested) const override;
+
+  /// The database entry the chooser uses for `problem` (ignoring the fused
+  /// epilogue rule, which looks at the requested text); nothing when it
+  /// falls back.
+  std::optional<tuning::TuningDatabase::Match>
+  lookup(const ProblemDescription &problem) const;
+
+  const tuning::TuningDatabase &getDatabase() const { return database; }
+
+  /// The module compiled for `entry`: `func.func @<entry's candidate name,
+  /// or "tuned_gemm">` holding one tile.gemm with the entry's schedule.
+  static std::string renderEntryModule(const tuning::TuningEntry &entry);
+
+  /// Whether the schedule text's (non-comment) code fuses an epilogue.
+  static bool fusesEpilogue(llvm::StringRef scheduleText);
+
+private:
+  tuning::TuningDatabase database;
+};
+
+} // namespace jit
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_JIT_TUNINGDATABASECHOOSER_H

@@ -1,0 +1,245 @@
+//===- TuningDatabaseChooserTest.cpp - schedules from the tuning database -===//
+
+#include "JitTestSupport.h"
+#include "jit/TuningDatabaseChooser.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace gemm_opt::jit;
+using gemm_opt::tuning::TuningDatabase;
+using gemm_opt::tuning::TuningEntry;
+
+namespace {
+
+// Schedules as gemm-tune records them (tuning-database.json).
+constexpr const char *LargeSchedule =
+    "#tile.schedule<chip = \"sm_90a\", block = [128, 256, 64], warp = [64, "
+    "256], mma = #tile.mma<wgmma, [64, 256, 16]>, elements = "
+    "#tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>, smem_a = "
+    "#tile.swizzle<128>, smem_b = #tile.swizzle<128>, pipeline = "
+    "#tile.pipeline<stages = 4, load = tma>, specialization = "
+    "#tile.warp_specialization<producer_registers = 40, consumer_registers "
+    "= 232>, epilogue = #tile.epilogue<store = vector>>";
+constexpr const char *SmallSchedule =
+    "#tile.schedule<chip = \"sm_90a\", block = [128, 128, 64], warp = [128, "
+    "128], mma = #tile.mma<wgmma, [64, 128, 16]>, elements = "
+    "#tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>, smem_a = "
+    "#tile.swizzle<128>, smem_b = #tile.swizzle<128>, pipeline = "
+    "#tile.pipeline<stages = 3, load = tma>, specialization = "
+    "#tile.warp_specialization<producer_registers = 24, consumer_registers "
+    "= 208>, epilogue = #tile.epilogue<store = vector>>";
+constexpr const char *SkinnySchedule =
+    "#tile.schedule<chip = \"sm_90a\", block = [64, 64, 64], warp = [64, "
+    "64], mma = #tile.mma<wgmma, [64, 64, 16]>, elements = "
+    "#tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>, smem_a = "
+    "#tile.swizzle<128>, smem_b = #tile.swizzle<128>, pipeline = "
+    "#tile.pipeline<stages = 6, load = tma>, specialization = "
+    "#tile.warp_specialization<producer_registers = 24, consumer_registers "
+    "= 208>, grid = #tile.grid<persistent = false, raster = along_m, group "
+    "= 8>, epilogue = #tile.epilogue<store = vector>>";
+
+TuningEntry makeEntry(int64_t m, int64_t n, int64_t k,
+                      std::array<int64_t, 3> block, std::string candidate,
+                      std::string schedule) {
+  TuningEntry entry;
+  entry.problem = {"sm_90a", "bf16", "bf16", "bf16", m, n, k};
+  entry.device = "NVIDIA H200";
+  entry.block = block;
+  entry.candidate = std::move(candidate);
+  entry.schedule = std::move(schedule);
+  entry.measuredTflops = 600;
+  return entry;
+}
+
+/// sm_90a bf16 only: a large, a small and a skinny shape.
+TuningDatabase makeDatabase() {
+  TuningDatabase database;
+  database.insert(makeEntry(4096, 4096, 4096, {128, 256, 64}, "large_bf16",
+                            LargeSchedule));
+  database.insert(makeEntry(2048, 2048, 2048, {128, 128, 64}, "small_bf16",
+                            SmallSchedule));
+  database.insert(makeEntry(128, 4096, 4096, {64, 64, 64}, "skinny_bf16",
+                            SkinnySchedule));
+  return database;
+}
+
+ProblemDescription bf16Problem(int64_t m, int64_t n, int64_t k) {
+  ProblemDescription problem{m, n, k};
+  problem.chip = "sm_90a";
+  return problem;
+}
+
+constexpr const char *Requested = "the caller's schedule";
+
+bool contains(llvm::StringRef text, llvm::StringRef part) {
+  return text.contains(part);
+}
+
+TEST(TuningDatabaseChooser, ExactShapePicksItsEntry) {
+  TuningDatabaseChooser chooser(makeDatabase());
+  ProblemDescription problem = bf16Problem(2048, 2048, 2048);
+  auto match = chooser.lookup(problem);
+  ASSERT_TRUE(match.has_value());
+  EXPECT_TRUE(match->exact);
+  EXPECT_EQ(match->entry->candidate, "small_bf16");
+  auto chosen = chooser.chooseSchedule(problem, Requested);
+  ASSERT_TRUE(bool(chosen)) << llvm::toString(chosen.takeError());
+  EXPECT_EQ(*chosen, TuningDatabaseChooser::renderEntryModule(*match->entry));
+  EXPECT_TRUE(contains(*chosen, SmallSchedule)) << *chosen;
+  EXPECT_TRUE(contains(*chosen, "func.func @small_bf16(")) << *chosen;
+  EXPECT_TRUE(contains(*chosen, "tile.gemm %a, %b into %c")) << *chosen;
+}
+
+TEST(TuningDatabaseChooser, UnlistedShapePicksNearestEntryOfItsClass) {
+  TuningDatabaseChooser chooser(makeDatabase());
+  // 2048×2048×4096 is "large": the 4096³ entry is chosen although the
+  // "small" 2048³ one is nearer in log2 space.
+  ASSERT_EQ(gemm_opt::tuning::classifyShape(2048, 2048, 4096), "large");
+  ProblemDescription problem = bf16Problem(2048, 2048, 4096);
+  auto match = chooser.lookup(problem);
+  ASSERT_TRUE(match.has_value());
+  EXPECT_FALSE(match->exact);
+  EXPECT_EQ(match->entry->candidate, "large_bf16");
+  auto chosen = chooser.chooseSchedule(problem, Requested);
+  ASSERT_TRUE(bool(chosen)) << llvm::toString(chosen.takeError());
+  EXPECT_TRUE(contains(*chosen, LargeSchedule)) << *chosen;
+
+  // An unlisted skinny shape takes the skinny entry.
+  auto skinny = chooser.chooseSchedule(bf16Problem(256, 8192, 2048), Requested);
+  ASSERT_TRUE(bool(skinny)) << llvm::toString(skinny.takeError());
+  EXPECT_TRUE(contains(*skinny, SkinnySchedule)) << *skinny;
+}
+
+TEST(TuningDatabaseChooser, FallsBackWithoutAnEntryForTypesChipOrShape) {
+  TuningDatabaseChooser chooser(makeDatabase());
+  auto expectFallback = [&](const ProblemDescription &problem,
+                            const char *what) {
+    EXPECT_FALSE(chooser.lookup(problem).has_value()) << what;
+    auto chosen = chooser.chooseSchedule(problem, Requested);
+    ASSERT_TRUE(bool(chosen)) << llvm::toString(chosen.takeError());
+    EXPECT_EQ(*chosen, Requested) << what;
+  };
+  ProblemDescription f16 = bf16Problem(2048, 2048, 2048);
+  f16.aType = f16.bType = f16.cType = "f16";
+  expectFallback(f16, "f16: no entries");
+  ProblemDescription mixed = bf16Problem(2048, 2048, 2048);
+  mixed.cType = "f32";
+  expectFallback(mixed, "bf16 into f32: no entries");
+  ProblemDescription ampere = bf16Problem(2048, 2048, 2048);
+  ampere.chip = "sm_80";
+  expectFallback(ampere, "sm_80: no entries");
+  ProblemDescription unknownChip = bf16Problem(2048, 2048, 2048);
+  unknownChip.chip.clear();
+  expectFallback(unknownChip, "empty chip matches nothing");
+  expectFallback(bf16Problem(96, 96, 96), "no entry's block tile divides");
+}
+
+TEST(TuningDatabaseChooser, FusedEpilogueRequestFallsBack) {
+  TuningDatabaseChooser chooser(makeDatabase());
+  std::string fused = readExample("gemm_bf16_wgmma_bias_gelu_sm90.mlir");
+  EXPECT_TRUE(TuningDatabaseChooser::fusesEpilogue(fused));
+  auto chosen = chooser.chooseSchedule(bf16Problem(2048, 2048, 2048), fused);
+  ASSERT_TRUE(bool(chosen)) << llvm::toString(chosen.takeError());
+  EXPECT_EQ(*chosen, fused);
+  // Plain schedules (whose comments may mention such words) do not count.
+  EXPECT_FALSE(TuningDatabaseChooser::fusesEpilogue(
+      readExample("gemm_bf16_wgmma_sm90.mlir")));
+  EXPECT_FALSE(TuningDatabaseChooser::fusesEpilogue(getSyncSchedule()));
+  EXPECT_FALSE(TuningDatabaseChooser::fusesEpilogue("// bias = row\n"));
+}
+
+class TuningDatabaseFileTest : public TemporaryCacheTest {
+protected:
+  std::string writeFile(llvm::StringRef name, llvm::StringRef text) {
+    llvm::SmallString<256> path(directory);
+    llvm::sys::path::append(path, name);
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    EXPECT_FALSE(ec) << ec.message();
+    os << text;
+    return std::string(path);
+  }
+};
+
+TEST_F(TuningDatabaseFileTest, CorruptOrMissingFileGivesAnError) {
+  std::string corrupt = writeFile("corrupt.json", "{\"format\": \"gemm-op");
+  auto fromCorrupt = TuningDatabaseChooser::load(corrupt);
+  ASSERT_FALSE(bool(fromCorrupt));
+  std::string message = llvm::toString(fromCorrupt.takeError());
+  EXPECT_TRUE(contains(message, corrupt)) << message;
+  EXPECT_TRUE(contains(message, "is not JSON")) << message;
+
+  std::string wrongFormat = writeFile(
+      "wrong-format.json", "{\"format\": \"other\", \"entries\": []}");
+  auto fromWrongFormat = TuningDatabaseChooser::load(wrongFormat);
+  ASSERT_FALSE(bool(fromWrongFormat));
+  message = llvm::toString(fromWrongFormat.takeError());
+  EXPECT_TRUE(contains(message, "format must be")) << message;
+
+  std::string badEntry = writeFile(
+      "bad-entry.json", "{\"format\": \"gemm-opt-tuning-database-1\", "
+                        "\"entries\": [{\"chip\": \"sm_90a\"}]}");
+  auto fromBadEntry = TuningDatabaseChooser::load(badEntry);
+  ASSERT_FALSE(bool(fromBadEntry));
+  message = llvm::toString(fromBadEntry.takeError());
+  EXPECT_TRUE(contains(message, "entries")) << message;
+
+  llvm::SmallString<256> missing(directory);
+  llvm::sys::path::append(missing, "missing.json");
+  auto fromMissing = TuningDatabaseChooser::load(missing);
+  ASSERT_FALSE(bool(fromMissing));
+  message = llvm::toString(fromMissing.takeError());
+  EXPECT_TRUE(contains(message, "cannot read tuning database")) << message;
+}
+
+TEST_F(TuningDatabaseFileTest, SavedDatabaseLoads) {
+  llvm::SmallString<256> path(directory);
+  llvm::sys::path::append(path, "database.json");
+  ASSERT_FALSE(bool(makeDatabase().save(path)));
+  auto chooser = TuningDatabaseChooser::load(path);
+  ASSERT_TRUE(bool(chooser)) << llvm::toString(chooser.takeError());
+  EXPECT_EQ((*chooser)->getDatabase().getEntries().size(), 3u);
+  auto chosen =
+      (*chooser)->chooseSchedule(bf16Problem(4096, 4096, 4096), Requested);
+  ASSERT_TRUE(bool(chosen)) << llvm::toString(chosen.takeError());
+  EXPECT_TRUE(contains(*chosen, LargeSchedule)) << *chosen;
+}
+
+TEST(TuningDatabaseChooser, RepositoryDatabaseGivesEachEntryForItsShape) {
+  llvm::SmallString<256> path(GEMM_OPT_SOURCE_DIR);
+  llvm::sys::path::append(path, "tuning-database.json");
+  auto chooser = TuningDatabaseChooser::load(path);
+  ASSERT_TRUE(bool(chooser)) << llvm::toString(chooser.takeError());
+  ASSERT_FALSE((*chooser)->getDatabase().getEntries().empty());
+  for (const TuningEntry &entry : (*chooser)->getDatabase().getEntries()) {
+    const gemm_opt::tuning::ProblemKey &p = entry.problem;
+    ProblemDescription problem{p.m, p.n, p.k, p.a, p.b, p.c, p.chip};
+    auto chosen = (*chooser)->chooseSchedule(problem, Requested);
+    ASSERT_TRUE(bool(chosen)) << llvm::toString(chosen.takeError());
+    EXPECT_EQ(*chosen, TuningDatabaseChooser::renderEntryModule(entry))
+        << entry.candidate;
+  }
+}
+
+class TuningDatabaseCompileTest : public TemporaryCacheTest {};
+
+TEST_F(TuningDatabaseCompileTest, CompileForCompilesTheChosenSchedule) {
+  JitOptions options = getOptions();
+  options.enableCache = false;
+  options.chooser = std::make_shared<TuningDatabaseChooser>(makeDatabase());
+  GemmJit jit(options);
+  // The requested schedule (block 128×256×32, mma.sync) is replaced by the
+  // database's skinny entry (64×64×64, wgmma, with a grid attribute).
+  auto kernel = jit.compileFor(bf16Problem(128, 4096, 4096), getSyncSchedule());
+  ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
+  const gemm_opt::runtime::KernelSpec &spec = (*kernel)->getSpec();
+  EXPECT_EQ(spec.chipName, "sm_90a");
+  EXPECT_EQ(spec.name, "skinny_bf16_kernel");
+  ASSERT_TRUE(spec.tile.has_value());
+  EXPECT_EQ(spec.tile->m, 64);
+  EXPECT_EQ(spec.tile->n, 64);
+  EXPECT_EQ(spec.tile->k, 64);
+  EXPECT_TRUE(spec.hasTensorMaps());
+  EXPECT_EQ(jit.getStatistics().compiles, 1u);
+}
+
+} // namespace
