@@ -29,6 +29,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
+
+#include "passes/BlockTiledLoop.h"
 #include "dialect/MemoryQueries.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -111,29 +113,16 @@ struct PipelineBlockMmaLoop : public OpRewritePattern<scf::ForOp> {
   LogicalResult matchAndRewrite(scf::ForOp loop,
                                 PatternRewriter &rewriter) const override {
     // Match the loop block tiling produced: two global subviews and the MMA.
-    BlockMmaOp mma;
-    for (Operation &op : loop.getBody()->without_terminator()) {
-      if (auto candidate = dyn_cast<BlockMmaOp>(op))
-        mma = candidate;
-      else if (!isa<memref::SubViewOp>(op))
-        return rewriter.notifyMatchFailure(loop, "not a block-MMA K loop");
-    }
-    if (!mma || isWorkgroupMemory(mma.getA().getType()) ||
+    FailureOr<BlockTiledLoop> match = matchBlockTiledLoop(
+        loop, MmaKind::sync, rewriter, /*withAccumulator=*/false);
+    if (failed(match))
+      return failure();
+    BlockMmaOp mma = match->mma;
+    if (isWorkgroupMemory(mma.getA().getType()) ||
         isWorkgroupMemory(mma.getB().getType()))
       return rewriter.notifyMatchFailure(loop, "no block MMA on global memory");
-    if (mma.getSchedule().getMma().getKind() != MmaKind::sync)
-      return rewriter.notifyMatchFailure(loop, "not an mma.sync schedule");
-    auto viewA = mma.getA().getDefiningOp<memref::SubViewOp>();
-    auto viewB = mma.getB().getDefiningOp<memref::SubViewOp>();
-    if (!viewA || !viewB)
-      return rewriter.notifyMatchFailure(loop, "operands are not tile views");
-    Value iv = loop.getInductionVar();
-    auto offsetsA = viewA.getMixedOffsets(), offsetsB = viewB.getMixedOffsets();
-    auto rowA = dyn_cast<Value>(offsetsA[0]);
-    auto colB = dyn_cast<Value>(offsetsB[1]);
-    if (!rowA || !colB || dyn_cast<Value>(offsetsA[1]) != iv ||
-        dyn_cast<Value>(offsetsB[0]) != iv)
-      return rewriter.notifyMatchFailure(loop, "unexpected tile offsets");
+    memref::SubViewOp viewA = match->viewA, viewB = match->viewB;
+    Value rowA = match->rowA, colB = match->colB;
 
     ScheduleAttr schedule = mma.getSchedule();
     Location loc = loop.getLoc();

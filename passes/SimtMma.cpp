@@ -34,6 +34,8 @@
 
 #include "passes/Passes.h"
 
+#include "passes/BlockTiledLoop.h"
+
 #include "dialect/SimtScheduleVerifier.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -320,32 +322,11 @@ struct SimtBlockLoop : public OpRewritePattern<scf::ForOp> {
 
   LogicalResult matchAndRewrite(scf::ForOp loop,
                                 PatternRewriter &rewriter) const override {
-    BlockMmaOp mma;
-    for (Operation &op : loop.getBody()->without_terminator()) {
-      if (auto candidate = dyn_cast<BlockMmaOp>(op))
-        mma = candidate;
-      else if (!isa<memref::SubViewOp>(op))
-        return rewriter.notifyMatchFailure(loop, "not a block-MMA K loop");
-    }
-    if (!mma || mma.getSchedule().getMma().getKind() != MmaKind::ffma)
-      return rewriter.notifyMatchFailure(loop, "no ffma block MMA");
-    auto kernel = loop->getParentOfType<gpu::GPUFuncOp>();
-    auto viewA = mma.getA().getDefiningOp<memref::SubViewOp>();
-    auto viewB = mma.getB().getDefiningOp<memref::SubViewOp>();
-    auto alloc = mma.getAcc().getDefiningOp<AllocAccumulatorOp>();
-    StoreAccumulatorOp store;
-    for (Operation *user : mma.getAcc().getUsers())
-      if (auto candidate = dyn_cast<StoreAccumulatorOp>(user))
-        store = candidate;
-    if (!kernel || !viewA || !viewB || !alloc || !store)
-      return rewriter.notifyMatchFailure(loop, "not a block-tiled kernel");
-    Value iv = loop.getInductionVar();
-    auto offsetsA = viewA.getMixedOffsets(), offsetsB = viewB.getMixedOffsets();
-    auto rowA = dyn_cast<Value>(offsetsA[0]);
-    auto colB = dyn_cast<Value>(offsetsB[1]);
-    if (!rowA || !colB || dyn_cast<Value>(offsetsA[1]) != iv ||
-        dyn_cast<Value>(offsetsB[0]) != iv)
-      return rewriter.notifyMatchFailure(loop, "unexpected tile offsets");
+    FailureOr<BlockTiledLoop> match = matchBlockTiledLoop(
+        loop, MmaKind::ffma, rewriter, /*withAccumulator=*/true);
+    if (failed(match))
+      return failure();
+    auto [mma, viewA, viewB, rowA, colB, kernel, alloc, store] = *match;
 
     ScheduleAttr schedule = mma.getSchedule();
     Location loc = loop.getLoc();

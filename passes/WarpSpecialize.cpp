@@ -37,6 +37,7 @@
 
 #include "dialect/MemoryQueries.h"
 #include "passes/FusedEpilogue.h"
+#include "passes/BlockTiledLoop.h"
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
 #include "passes/TileRasterization.h"
@@ -580,22 +581,11 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
 
   LogicalResult matchAndRewrite(scf::ForOp loop,
                                 PatternRewriter &rewriter) const override {
-    BlockMmaOp mma;
-    for (Operation &op : loop.getBody()->without_terminator())
-      if (auto candidate = dyn_cast<BlockMmaOp>(op))
-        mma = candidate;
-    if (!mma || mma.getSchedule().getMma().getKind() != MmaKind::wgmma)
-      return rewriter.notifyMatchFailure(loop, "no wgmma block MMA");
-    auto kernel = loop->getParentOfType<gpu::GPUFuncOp>();
-    auto viewA = mma.getA().getDefiningOp<memref::SubViewOp>();
-    auto viewB = mma.getB().getDefiningOp<memref::SubViewOp>();
-    auto alloc = mma.getAcc().getDefiningOp<AllocAccumulatorOp>();
-    StoreAccumulatorOp store;
-    for (Operation *user : mma.getAcc().getUsers())
-      if (auto candidate = dyn_cast<StoreAccumulatorOp>(user))
-        store = candidate;
-    if (!kernel || !viewA || !viewB || !alloc || !store)
-      return rewriter.notifyMatchFailure(loop, "not a block-tiled kernel");
+    FailureOr<BlockTiledLoop> match = matchBlockTiledLoop(
+        loop, MmaKind::wgmma, rewriter, /*withAccumulator=*/true);
+    if (failed(match))
+      return failure();
+    auto [mma, viewA, viewB, rowA, colB, kernel, alloc, store] = *match;
     auto viewC = store.getC().getDefiningOp<memref::SubViewOp>();
     std::optional<TmaDescriptorArguments> descriptors =
         getTmaDescriptorArguments(kernel);
