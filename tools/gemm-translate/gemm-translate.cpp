@@ -13,10 +13,10 @@
 #include "compiler/BundleJson.h"
 #include "compiler/PtxAssembler.h"
 #include "compiler/PtxCompiler.h"
-#include "passes/Registration.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
+#include "passes/Registration.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -33,10 +33,12 @@ namespace {
 
 enum class Emit { Ptx, Cubin, Bundle };
 
+cl::OptionCategory translateCategory("gemm-translate options");
 cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input.mlir>"),
-                               cl::init("-"));
+                               cl::init("-"), cl::cat(translateCategory));
 cl::opt<std::string> outputFile("o", cl::desc("Output file"),
-                                cl::value_desc("file"), cl::init("-"));
+                                cl::value_desc("file"), cl::init("-"),
+                                cl::cat(translateCategory));
 cl::opt<Emit> emit(
     cl::desc("What to write:"),
     cl::values(clEnumValN(Emit::Ptx, "to-ptx", "PTX text"),
@@ -44,17 +46,17 @@ cl::opt<Emit> emit(
                clEnumValN(Emit::Bundle, "to-bundle",
                           "metadata JSON plus PTX and cubin of every kernel "
                           "beside it")),
-    cl::init(Emit::Ptx));
+    cl::init(Emit::Ptx), cl::cat(translateCategory));
 cl::opt<std::string> metadataFile(
     "metadata", cl::desc("Also write the launch metadata JSON here"),
-    cl::value_desc("file"), cl::init(""));
+    cl::value_desc("file"), cl::init(""), cl::cat(translateCategory));
 cl::opt<std::string> chip("chip",
                           cl::desc("Target chip; empty takes the schedule's"),
-                          cl::init(""));
+                          cl::init(""), cl::cat(translateCategory));
 cl::opt<int> optLevel("opt-level", cl::desc("LLVM optimization level"),
-                      cl::init(3));
-cl::opt<std::string> ptxasPath("ptxas", cl::desc("Path of ptxas"),
-                               cl::init(""));
+                      cl::init(3), cl::cat(translateCategory));
+cl::opt<std::string> ptxasPath("ptxas", cl::desc("Path of ptxas"), cl::init(""),
+                               cl::cat(translateCategory));
 
 Error fail(const Twine &message) { return createStringError(message); }
 
@@ -146,8 +148,10 @@ Error run(ModuleOp module) {
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   registerGemmOptPasses();
+  cl::HideUnrelatedOptions(translateCategory);
   cl::ParseCommandLineOptions(
-      argc, argv, "gemm-translate: tile schedules to PTX, cubin and metadata\n");
+      argc, argv,
+      "gemm-translate: tile schedules to PTX, cubin and metadata\n");
 
   DialectRegistry registry;
   registerGemmOptDialects(registry);
@@ -168,8 +172,8 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
   if (Error error = run(*module)) {
-    WithColor::error(errs(), "gemm-translate") << toString(std::move(error))
-                                               << "\n";
+    WithColor::error(errs(), "gemm-translate")
+        << toString(std::move(error)) << "\n";
     return 1;
   }
   return 0;

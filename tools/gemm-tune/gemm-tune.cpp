@@ -18,68 +18,81 @@
 using namespace llvm;
 using namespace gemm_opt::tune;
 
+static cl::OptionCategory tuneCategory("gemm-tune options");
+
 static cl::SubCommand planCommand(
     "plan", "Enumerate, check and rank schedules; compile the best per shape");
 static cl::SubCommand ingestCommand(
     "ingest", "Read measurements into the tuning database and print a table");
 
 static cl::opt<std::string> chip("chip", cl::desc("Target chip"),
-                                 cl::init("sm_90a"), cl::sub(planCommand));
+                                 cl::init("sm_90a"), cl::sub(planCommand),
+                                 cl::cat(tuneCategory));
 static cl::opt<std::string>
     device("device",
            cl::desc("Device the model times for (a100, h100, h200; default: "
                     "the chip's)"),
-           cl::init(""), cl::sub(planCommand));
+           cl::init(""), cl::sub(planCommand), cl::cat(tuneCategory));
 static cl::list<std::string> dtypes("dtypes", cl::CommaSeparated,
                                     cl::desc("Input types: bf16,f16"),
-                                    cl::sub(planCommand));
+                                    cl::sub(planCommand),
+                                    cl::cat(tuneCategory));
 static cl::list<std::string> families("families", cl::CommaSeparated,
                                       cl::desc("MMA families: sync,wgmma"),
-                                      cl::sub(planCommand));
+                                      cl::sub(planCommand),
+                                      cl::cat(tuneCategory));
 static cl::list<std::string>
     shapes("shapes", cl::CommaSeparated,
            cl::desc("Problems: MxNxK, 'benchmark' or a shape class (large, "
                     "shallow-k, small, deep-k, skinny); default benchmark"),
-           cl::sub(planCommand));
+           cl::sub(planCommand), cl::cat(tuneCategory));
 static cl::opt<unsigned> top("top", cl::init(8),
                              cl::desc("Candidates compiled per problem"),
-                             cl::sub(planCommand));
+                             cl::sub(planCommand), cl::cat(tuneCategory));
 static cl::opt<unsigned> variants(
     "variants", cl::init(2),
     cl::desc("Candidates of one family, block and warp tile per problem"),
-    cl::sub(planCommand));
+    cl::sub(planCommand), cl::cat(tuneCategory));
 static cl::opt<std::string> outputDirectory(
     "o", cl::desc("Plan directory (manifest, bundles); none: rank only"),
-    cl::value_desc("DIR"), cl::init(""), cl::sub(planCommand));
+    cl::value_desc("DIR"), cl::init(""), cl::sub(planCommand),
+    cl::cat(tuneCategory));
 static cl::opt<bool> noCompile("no-compile",
                                cl::desc("Write the manifest, compile nothing"),
-                               cl::sub(planCommand));
+                               cl::sub(planCommand), cl::cat(tuneCategory));
 static cl::opt<unsigned> jobs("j", cl::init(2),
                               cl::desc("Parallel gemm-translate processes"),
-                              cl::sub(planCommand));
-static cl::opt<std::string> gemmTranslate(
-    "gemm-translate", cl::desc("gemm-translate (default: next to gemm-tune)"),
-    cl::init(""), cl::sub(planCommand));
+                              cl::sub(planCommand), cl::cat(tuneCategory));
+static cl::opt<std::string>
+    gemmTranslate("gemm-translate",
+                  cl::desc("gemm-translate (default: next to gemm-tune)"),
+                  cl::init(""), cl::sub(planCommand), cl::cat(tuneCategory));
 static cl::opt<std::string>
     gemmRun("gemm-run",
             cl::desc("gemm-run to copy into DIR/bin (default: next to "
                      "gemm-tune)"),
-            cl::init(""), cl::sub(planCommand));
+            cl::init(""), cl::sub(planCommand), cl::cat(tuneCategory));
 
 static cl::opt<std::string> planDirectory(cl::Positional, cl::Required,
                                           cl::desc("<plan directory>"),
-                                          cl::sub(ingestCommand));
+                                          cl::sub(ingestCommand),
+                                          cl::cat(tuneCategory));
 static cl::opt<std::string> resultsFile(cl::Positional, cl::Required,
                                         cl::desc("<results.json>"),
-                                        cl::sub(ingestCommand));
+                                        cl::sub(ingestCommand),
+                                        cl::cat(tuneCategory));
 static cl::opt<std::string>
     databaseFile("database",
                  cl::desc("Tuning database to update (default: "
                           "<plan directory>/tuning-database.json)"),
-                 cl::init(""), cl::sub(ingestCommand));
+                 cl::init(""), cl::sub(ingestCommand), cl::cat(tuneCategory));
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  // Only gemm-tune's own options in --help, not LLVM's.
+  for (cl::SubCommand *command :
+       {&cl::SubCommand::getTopLevel(), &planCommand, &ingestCommand})
+    cl::HideUnrelatedOptions(tuneCategory, *command);
   cl::ParseCommandLineOptions(argc, argv, "gemm-tune: schedule tuner\n");
   if (planCommand) {
     PlanOptions options;
