@@ -3,6 +3,7 @@
 #include "runtime/KernelSpec.h"
 
 #include "runtime/JsonFieldReader.h"
+#include "runtime/KernelEntryFields.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/TransposeSpec.h"
 
@@ -273,25 +274,11 @@ Expected<KernelSpec> parseKernel(const json::Object &object,
     *type = *parsed;
   }
 
-  Expected<JsonFieldReader> layouts = kernel.getObject("layouts");
-  if (!layouts)
-    return layouts.takeError();
-  for (StringRef key : {"a", "b", "c"}) {
-    Expected<StringRef> layout = layouts->getString(key);
-    if (!layout)
-      return layout.takeError();
-    if (*layout != "row")
-      return layouts->fail(key, "is '" + *layout +
-                                    "'; only \"row\" (row-major) is "
-                                    "supported");
-  }
-
-  Expected<int64_t> alignment =
-      kernel.getInteger("min_alignment_bytes", 1, 4096);
+  if (Error err = checkRowMajorLayouts(kernel, {"a", "b", "c"}))
+    return std::move(err);
+  Expected<int64_t> alignment = readMinAlignmentBytes(kernel);
   if (!alignment)
     return alignment.takeError();
-  if (!isPowerOf2_64(static_cast<uint64_t>(*alignment)))
-    return kernel.fail("min_alignment_bytes", "must be a power of two");
   spec.minAlignmentBytes = *alignment;
 
   if (kernel.has("math")) {

@@ -3,6 +3,7 @@
 #include "runtime/TransposeSpec.h"
 
 #include "runtime/JsonFieldReader.h"
+#include "runtime/KernelEntryFields.h"
 #include "runtime/RuntimeError.h"
 
 using namespace llvm;
@@ -79,25 +80,11 @@ Error parseTransposeFields(const JsonFieldReader &kernel, KernelSpec &spec) {
   transpose.elementType = *type;
   spec.aType = spec.bType = spec.cType = *type;
 
-  Expected<JsonFieldReader> layouts = kernel.getObject("layouts");
-  if (!layouts)
-    return layouts.takeError();
-  for (StringRef key : {"src", "dst"}) {
-    Expected<StringRef> layout = layouts->getString(key);
-    if (!layout)
-      return layout.takeError();
-    if (*layout != "row")
-      return layouts->fail(key, "is '" + *layout +
-                                    "'; only \"row\" (row-major) is "
-                                    "supported");
-  }
-
-  Expected<int64_t> alignment =
-      kernel.getInteger("min_alignment_bytes", 1, 4096);
+  if (Error err = checkRowMajorLayouts(kernel, {"src", "dst"}))
+    return std::move(err);
+  Expected<int64_t> alignment = readMinAlignmentBytes(kernel);
   if (!alignment)
     return alignment.takeError();
-  if (!isPowerOf2_64(static_cast<uint64_t>(*alignment)))
-    return kernel.fail("min_alignment_bytes", "must be a power of two");
   spec.minAlignmentBytes = *alignment;
 
   if (kernel.has("vector_elements")) {

@@ -1,0 +1,40 @@
+//===- KernelEntryFields.cpp - fields every bundle kernel entry has -------===//
+
+#include "runtime/KernelEntryFields.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace llvm;
+
+namespace gemm_opt {
+namespace runtime {
+
+Error checkRowMajorLayouts(const JsonFieldReader &kernel,
+                          ArrayRef<StringRef> operands) {
+  Expected<JsonFieldReader> layouts = kernel.getObject("layouts");
+  if (!layouts)
+    return layouts.takeError();
+  for (StringRef key : operands) {
+    Expected<StringRef> layout = layouts->getString(key);
+    if (!layout)
+      return layout.takeError();
+    if (*layout != "row")
+      return layouts->fail(key, "is '" + *layout +
+                                    "'; only \"row\" (row-major) is "
+                                    "supported");
+  }
+  return Error::success();
+}
+
+Expected<int64_t> readMinAlignmentBytes(const JsonFieldReader &kernel) {
+  Expected<int64_t> alignment =
+      kernel.getInteger("min_alignment_bytes", 1, 4096);
+  if (!alignment)
+    return alignment.takeError();
+  if (!isPowerOf2_64(static_cast<uint64_t>(*alignment)))
+    return kernel.fail("min_alignment_bytes", "must be a power of two");
+  return *alignment;
+}
+
+} // namespace runtime
+} // namespace gemm_opt

@@ -1,0 +1,31 @@
+//===- KernelEntryFields.h - fields every bundle kernel entry has -*- C++ -*-===//
+//
+// Readers of the fields that GEMM and transpose entries of a bundle share
+// (KernelSpec.h documents the format): "layouts" (row-major only so far)
+// and "min_alignment_bytes".
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_KERNELENTRYFIELDS_H
+#define GEMM_OPT_RUNTIME_KERNELENTRYFIELDS_H
+
+#include "runtime/JsonFieldReader.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+namespace gemm_opt {
+namespace runtime {
+
+/// Checks that the entry's "layouts" object names each of `operands` and
+/// that each is "row".
+llvm::Error checkRowMajorLayouts(const JsonFieldReader &kernel,
+                                 llvm::ArrayRef<llvm::StringRef> operands);
+
+/// The entry's "min_alignment_bytes": a power of two in [1, 4096].
+llvm::Expected<int64_t> readMinAlignmentBytes(const JsonFieldReader &kernel);
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_KERNELENTRYFIELDS_H
