@@ -30,6 +30,14 @@ static std::string typeName(Type type) {
   return name;
 }
 
+/// The launch's cluster dimensions (x, y, z).
+static llvm::json::Array launchCluster(ScheduleAttr schedule) {
+  if (!schedule.isWgmma())
+    return llvm::json::Array{1, 1, 1};
+  std::array<int64_t, 3> cluster = planHopperKernel(schedule).launchCluster();
+  return llvm::json::Array{cluster[0], cluster[1], cluster[2]};
+}
+
 static llvm::json::Object describe(ScheduleAttr schedule) {
   ElementTypesAttr types = schedule.getElements();
   auto operand = [](StringRef name) {
@@ -51,7 +59,7 @@ static llvm::json::Object describe(ScheduleAttr schedule) {
                                 {"l2_promotion", 256},
                                 {"oob_fill", "zero"}};
     };
-    parameters.push_back(tensorMap("a", plan.blockM));
+    parameters.push_back(tensorMap("a", plan.boxRowsA));
     parameters.push_back(tensorMap("b", plan.blockK));
   }
   // The fused epilogue's operands, after the others (tile-outline-kernel's
@@ -105,7 +113,7 @@ static llvm::json::Object describe(ScheduleAttr schedule) {
   int64_t alignment = ragged ? getByteWidth(types.getC()) : 16;
   llvm::json::Object description{
       {"block", llvm::json::Array{schedule.getThreadCount(), 1, 1}},
-      {"cluster", llvm::json::Array{1, 1, 1}},
+      {"cluster", launchCluster(schedule)},
       {"dynamic_shared_memory_bytes", schedule.getDynamicSharedMemoryBytes()},
       {"grid", std::move(grid)},
       {"tile", llvm::json::Object{{"m", schedule.getBlockM()},

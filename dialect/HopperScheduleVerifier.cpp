@@ -1,6 +1,7 @@
 //===- HopperScheduleVerifier.cpp - Hopper features of a schedule ---------===//
 
 #include "dialect/HopperScheduleVerifier.h"
+#include "dialect/MemoryQueries.h"
 
 using namespace mlir;
 using namespace gemm_opt::tile;
@@ -100,6 +101,33 @@ LogicalResult gemm_opt::tile::verifyTmaBoxes(Operation *op,
   return success();
 }
 
+/// With multicast, the blocks of a cluster row share A's tile and those of
+/// a cluster column B's: each loads its share and multicasts it. A's BM rows
+/// split into cluster-N slices of whole 8-row swizzle atoms; B's 128-byte
+/// panels split evenly over the cluster's M extent.
+static LogicalResult verifyMulticastSplit(Operation *op,
+                                          ScheduleAttr schedule) {
+  auto [clusterM, clusterN] = schedule.getClusterShape();
+  int64_t blockM = schedule.getBlockM();
+  if (blockM % (8 * clusterN) != 0)
+    return op->emitOpError()
+           << "multicast splits A's " << blockM << "-row tile over the "
+           << clusterN
+           << " blocks of a cluster row: each share must be a multiple of 8 "
+              "rows (one 128-byte swizzle atom)";
+  if (!isa<SwizzleAttr>(schedule.getSmemB()))
+    return success(); // verifyTmaTarget names the problem.
+  int64_t panelColumns = cast<SwizzleAttr>(schedule.getSmemB()).getWidth() /
+                         getByteWidth(schedule.getElements().getB());
+  int64_t panels = schedule.getBlockN() / std::max<int64_t>(panelColumns, 1);
+  if (panels % clusterM != 0)
+    return op->emitOpError()
+           << "multicast splits B's " << panels << " TMA panels of "
+           << panelColumns << " columns over the " << clusterM
+           << " blocks of a cluster column: the count must divide evenly";
+  return success();
+}
+
 LogicalResult gemm_opt::tile::verifyHopperFeatures(Operation *op,
                                                    ScheduleAttr schedule,
                                                    const ChipInfo &chip) {
@@ -110,6 +138,8 @@ LogicalResult gemm_opt::tile::verifyHopperFeatures(Operation *op,
              << "thread-block clusters need sm_90 or newer, got " << chip.name;
     if (!wgmma)
       return op->emitOpError() << "thread-block clusters need wgmma";
+    if (schedule.isMulticast() && failed(verifyMulticastSplit(op, schedule)))
+      return failure();
   }
   if (schedule.isWarpSpecialized()) {
     if (!schedule.isTma())

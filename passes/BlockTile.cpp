@@ -29,18 +29,40 @@ Value tileView(OpBuilder &builder, Location loc, Value matrix, Value row,
                                    strides);
 }
 
-/// The (row, column) of the C tile block (x, y) computes.
+/// The (row, column) of the C tile block (x, y) computes. A cluster of
+/// clusterN × clusterM blocks (x, y) computes a clusterM × clusterN patch of
+/// tiles; the raster order walks those patches.
 std::pair<Value, Value> tileCoordinates(OpBuilder &b, Location loc,
                                         ScheduleAttr schedule) {
   Value blockX = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
   Value blockY = gpu::BlockIdOp::create(b, loc, gpu::Dimension::y);
   if (schedule.getRasterGroup() == 1)
     return {blockY, blockX};
-  Value tilesN = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
-  Value tilesM = gpu::GridDimOp::create(b, loc, gpu::Dimension::y);
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto [clusterM, clusterN] = schedule.getClusterShape();
+  Value cm = index(clusterM), cn = index(clusterN);
+  // The runtime launches whole clusters: the grid divides evenly.
+  Value patchesN = arith::DivUIOp::create(
+      b, loc, gpu::GridDimOp::create(b, loc, gpu::Dimension::x), cn);
+  Value patchesM = arith::DivUIOp::create(
+      b, loc, gpu::GridDimOp::create(b, loc, gpu::Dimension::y), cm);
   Value linear = arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, blockY, tilesN), blockX);
-  return rasterizeTile(b, loc, schedule, linear, tilesM, tilesN);
+      b, loc,
+      arith::MulIOp::create(b, loc, arith::DivUIOp::create(b, loc, blockY, cm),
+                            patchesN),
+      arith::DivUIOp::create(b, loc, blockX, cn));
+  auto [patchRow, patchCol] =
+      rasterizeTile(b, loc, schedule, linear, patchesM, patchesN);
+  if (clusterM * clusterN == 1)
+    return {patchRow, patchCol};
+  return {arith::AddIOp::create(b, loc,
+                                arith::MulIOp::create(b, loc, patchRow, cm),
+                                arith::RemUIOp::create(b, loc, blockY, cm)),
+          arith::AddIOp::create(b, loc,
+                                arith::MulIOp::create(b, loc, patchCol, cn),
+                                arith::RemUIOp::create(b, loc, blockX, cn))};
 }
 
 struct TileGemmByBlock : public OpRewritePattern<GemmOp> {

@@ -35,8 +35,8 @@ static void appendMissingSimtFeatures(ScheduleAttr schedule,
 /// stores; ffma schedules (tile-simt-mma) with two stages, padded layouts
 /// and direct stores. wgmma schedules lower (tile-warp-specialize) as warp-specialized
 /// TMA kernels with 128-byte swizzles and a `vector` epilogue store, one
-/// tile per block or persistent (consumer groups in turns), without
-/// clusters.
+/// tile per block or persistent (consumer groups in turns), in clusters
+/// with or without TMA multicast.
 static LogicalResult checkLowerable(GemmOp gemm, ScheduleAttr schedule) {
   SmallVector<std::string> missing;
   EpilogueStore store = schedule.getEpilogueStore();
@@ -80,8 +80,6 @@ static LogicalResult checkLowerable(GemmOp gemm, ScheduleAttr schedule) {
                          " epilogue store")
                             .str());
   }
-  if (schedule.getCluster())
-    missing.push_back("thread-block cluster");
   for (const std::string &feature : missing)
     gemm.emitOpError() << feature << " lowering is not implemented yet";
   return success(missing.empty());

@@ -31,6 +31,10 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule) {
   plan.consumers = schedule.getConsumerWarpgroups();
   plan.persistent = schedule.isPersistent();
   plan.stages = schedule.getStages();
+  auto [clusterM, clusterN] = schedule.getClusterShape();
+  plan.clusterM = clusterM;
+  plan.clusterN = clusterN;
+  plan.multicast = schedule.isMulticast();
   plan.elementType = schedule.getElements().getA();
   std::pair<int64_t, int64_t> registers = getRegisterSplit(schedule);
   plan.producerRegisters = registers.first;
@@ -45,6 +49,8 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule) {
   plan.panelColumns = 128 / bytes;
   plan.panelsB = plan.blockN / plan.panelColumns;
   plan.panelBytesB = plan.blockK * 128;
+  plan.boxRowsA = plan.multicast ? plan.blockM / clusterN : plan.blockM;
+  plan.panelsPerBlockB = plan.multicast ? plan.panelsB / clusterM : plan.panelsB;
   plan.stagingRowElements = schedule.getEpilogueStagingRowElements();
   plan.stagingRows = schedule.getEpilogueStagingRows();
   plan.stagingLeadRows = 0;
@@ -89,7 +95,7 @@ static nvgpu::TensorMapDescriptorType descriptorType(MLIRContext *ctx,
 
 nvgpu::TensorMapDescriptorType
 gemm_opt::tmaDescriptorTypeA(const HopperKernelPlan &plan) {
-  return descriptorType(plan.elementType.getContext(), plan.blockM, plan);
+  return descriptorType(plan.elementType.getContext(), plan.boxRowsA, plan);
 }
 
 nvgpu::TensorMapDescriptorType

@@ -14,6 +14,8 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/Builders.h"
 
+#include <array>
+
 namespace gemm_opt {
 
 struct HopperKernelPlan {
@@ -27,6 +29,24 @@ struct HopperKernelPlan {
   /// the one its block index names.
   bool persistent;
   int64_t stages;
+  /// Blocks per thread-block cluster along M and N ([1, 1]: no cluster).
+  int64_t clusterM, clusterN;
+  /// The blocks of a cluster row share A's tile and those of a cluster
+  /// column B's: each loads 1/clusterN of A's rows and 1/clusterM of B's
+  /// panels and multicasts them to the others.
+  bool multicast;
+  /// Rows of A's TMA box: the whole tile, or a block's multicast share.
+  int64_t boxRowsA;
+  /// B panels each block of a cluster column loads.
+  int64_t panelsPerBlockB;
+  /// The launch's cluster dimensions (x, y, z): (clusterN, clusterM, 1) on
+  /// the 2-D grid, (clusterM·clusterN, 1, 1) on a persistent 1-D grid.
+  std::array<int64_t, 3> launchCluster() const {
+    if (persistent)
+      return {clusterM * clusterN, 1, 1};
+    return {clusterN, clusterM, 1};
+  }
+  bool hasCluster() const { return clusterM * clusterN > 1; }
   mlir::Type elementType;   // of A and B
   int64_t producerRegisters, consumerRegisters;
   // Shared memory: all A stages, then all B stages, then (persistent) the
@@ -64,8 +84,8 @@ HopperKernelPlan planHopperKernel(tile::ScheduleAttr schedule);
 /// Whether kernels of `schedule` take TMA descriptors of A and B.
 bool usesTmaDescriptors(tile::ScheduleAttr schedule);
 
-/// The TMA descriptor types of A (box BM × 128 bytes) and B (box BK × 128
-/// bytes), as nvgpu sees them.
+/// The TMA descriptor types of A (box boxRowsA × 128 bytes) and B (box BK ×
+/// 128 bytes), as nvgpu sees them.
 mlir::nvgpu::TensorMapDescriptorType tmaDescriptorTypeA(const HopperKernelPlan &);
 mlir::nvgpu::TensorMapDescriptorType tmaDescriptorTypeB(const HopperKernelPlan &);
 

@@ -16,6 +16,7 @@
 #include "passes/KernelAttributes.h"
 #include "passes/OutlineTranspose.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
 
 namespace gemm_opt {
@@ -74,6 +75,17 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
     int64_t blocks = planHopperKernel(schedule).blocksPerMultiprocessor;
     if (blocks > 1)
       kernel->setAttr("nvvm.minctasm", builder.getI32IntegerAttr(blocks));
+    // The lowering relies on the cluster shape: compile it in
+    // (.reqnctapercluster), so no launch can change it.
+    HopperKernelPlan plan = planHopperKernel(schedule);
+    if (plan.hasCluster()) {
+      std::array<int64_t, 3> cluster = plan.launchCluster();
+      kernel->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                      builder.getDenseI32ArrayAttr(
+                          {static_cast<int32_t>(cluster[0]),
+                           static_cast<int32_t>(cluster[1]),
+                           static_cast<int32_t>(cluster[2])}));
+    }
   }
   setKernelSchedule(kernel, schedule);
 
@@ -149,6 +161,24 @@ void replaceByLaunch(OpBuilder &builder, GemmOp gemm,
     // the SM count instead, from the bundle's "persistent" grid).
     grid = {arith::MulIOp::create(builder, loc, grid.x, grid.y), one, one};
   }
+  std::optional<gpu::KernelDim3> clusterSize;
+  if (usesTmaDescriptors(schedule) &&
+      planHopperKernel(schedule).hasCluster()) {
+    // Whole clusters: the blocks past M x N load zeros and store nothing.
+    std::array<int64_t, 3> cluster =
+        planHopperKernel(schedule).launchCluster();
+    auto roundUp = [&](Value extent, int64_t multiple) -> Value {
+      Value size = arith::ConstantIndexOp::create(builder, loc, multiple);
+      return arith::MulIOp::create(
+          builder, loc, arith::CeilDivUIOp::create(builder, loc, extent, size),
+          size);
+    };
+    grid = {roundUp(grid.x, cluster[0]), roundUp(grid.y, cluster[1]), grid.z};
+    clusterSize = gpu::KernelDim3{
+        arith::ConstantIndexOp::create(builder, loc, cluster[0]),
+        arith::ConstantIndexOp::create(builder, loc, cluster[1]),
+        arith::ConstantIndexOp::create(builder, loc, cluster[2])};
+  }
   gpu::KernelDim3 block{
       arith::ConstantIndexOp::create(builder, loc,
                                      schedule.getThreadCount()),
@@ -168,7 +198,8 @@ void replaceByLaunch(OpBuilder &builder, GemmOp gemm,
                              .getResult());
   }
   gpu::LaunchFuncOp::create(builder, loc, kernel, grid, block, sharedBytes,
-                            args);
+                            args, /*asyncTokenType=*/nullptr,
+                            /*asyncDependencies=*/{}, clusterSize);
   gemm.erase();
 }
 

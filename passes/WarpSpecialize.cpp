@@ -27,6 +27,15 @@
 // the staging tile from one group to the other, so one group's epilogue
 // runs while the other's wgmmas keep the tensor cores busy.
 //
+// In a thread-block cluster with multicast (#tile.cluster<[CM, CN],
+// multicast = true>) the blocks of a cluster row share A's tile and those of
+// a column B's: each producer loads its share (1/CN of A's rows, 1/CM of
+// B's panels) once and TMA multicasts it into every block that needs it. A
+// stage can be refilled only when all the blocks it is sent to have
+// released it, so consumers arrive on the "empty" barriers of their whole
+// cluster row and column; the cluster synchronizes after the barriers are
+// initialized and before any block exits.
+//
 // Upstream nvgpu ops do the heavy lifting: mbarrier.*, tma.async.load,
 // warpgroup.generate.descriptor, warpgroup.mma (which splits the tile into
 // m64nNk16 instructions and fences/commits/waits) and warpgroup.mma.store.
@@ -38,6 +47,7 @@
 #include "dialect/MemoryQueries.h"
 #include "passes/FusedEpilogue.h"
 #include "passes/BlockTiledLoop.h"
+#include "passes/ClusterMulticast.h"
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
 #include "passes/TileRasterization.h"
@@ -102,6 +112,8 @@ public:
     Value inGroup = arith::RemUIOp::create(b, loc, tid, index(128));
     primary = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, inGroup,
                                     index(0));
+    if (plan.hasCluster())
+      position = ClusterPosition::get(b, loc, plan);
     raw = gpu::DynamicSharedMemoryOp::create(
         b, loc,
         MemRefType::get({ShapedType::kDynamic}, b.getI8Type(), nullptr,
@@ -122,6 +134,10 @@ public:
       b.setInsertionPointToStart(roles.elseBlock());
       buildConsumer(warpgroup, tid, descA, descB, c);
     }
+    // No block leaves while a peer may still multicast into it or arrive
+    // on its barriers.
+    if (plan.multicast)
+      synchronizeCluster(b, loc);
   }
 
 private:
@@ -142,40 +158,78 @@ private:
         // full: the producer's arrive.expect_tx plus the TMA bytes.
         nvgpu::MBarrierInitOp::create(b, loc, full, index(1), index(s),
                                       Value());
-        // empty: one arrival per warpgroup of the group using the stage.
+        // empty: one arrival per warpgroup of the group using the stage,
+        // in every block the stage's loads are multicast to.
         nvgpu::MBarrierInitOp::create(b, loc, empty,
-                                      index(plan.warpgroupsPerTile), index(s),
-                                      Value());
+                                      index(emptyBarrierArrivals(plan)),
+                                      index(s), Value());
       }
       nvgpu::TmaPrefetchOp::create(b, loc, descA, Value());
       nvgpu::TmaPrefetchOp::create(b, loc, descB, Value());
+      if (plan.multicast)
+        NVVM::FenceMbarrierInitOp::create(b, loc);
     }
-    gpu::BarrierOp::create(b, loc);
+    if (plan.multicast)
+      synchronizeCluster(b, loc);
+    else
+      gpu::BarrierOp::create(b, loc);
   }
 
-  /// Tiles this block computes: 1, or for a persistent grid those of
-  /// blockIdx.x, blockIdx.x + gridDim.x, ... below tilesM·tilesN.
+  /// Persistent grid: the cluster (a single block without clusters)
+  /// computes the patches of clusterM × clusterN tiles numbered cluster,
+  /// cluster + clusters, ... below patchesM·patchesN.
+  Value clusterIndex() {
+    return arith::DivUIOp::create(
+        b, loc, gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
+        index(plan.clusterM * plan.clusterN));
+  }
+  Value clusterCount() {
+    return arith::DivUIOp::create(
+        b, loc, gpu::GridDimOp::create(b, loc, gpu::Dimension::x),
+        index(plan.clusterM * plan.clusterN));
+  }
+  Value patchesM() {
+    return arith::CeilDivUIOp::create(b, loc, tiles.tilesM,
+                                      index(plan.clusterM));
+  }
+  Value patchesN() {
+    return arith::CeilDivUIOp::create(b, loc, tiles.tilesN,
+                                      index(plan.clusterN));
+  }
+
+  /// Tiles this block computes: 1, or for a persistent grid one per patch
+  /// of its cluster (the same count for every block of the cluster, whose
+  /// pipelines are coupled by multicast).
   Value countBlockTiles() {
     if (!plan.persistent)
       return index(1);
-    Value total = arith::MulIOp::create(b, loc, tiles.tilesM, tiles.tilesN);
-    Value first = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
-    Value stride = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
+    Value total = arith::MulIOp::create(b, loc, patchesM(), patchesN());
+    Value first = clusterIndex();
+    Value stride = clusterCount();
     Value left = arith::SubIOp::create(
         b, loc, arith::MaxUIOp::create(b, loc, total, first), first);
     return arith::CeilDivUIOp::create(b, loc, left, stride);
   }
 
-  /// The first row and column of C of the block's tile number `i`.
+  /// The first row and column of C of the block's tile number `i`: its
+  /// place in the i-th patch of its cluster. Tiles past C's edges (a patch
+  /// that sticks out) load zeros and store nothing.
   std::pair<Value, Value> tileOrigin(Value i) {
     if (!plan.persistent)
       return {tiles.rowBase, tiles.colBase};
     Value linear = arith::AddIOp::create(
-        b, loc, gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
-        arith::MulIOp::create(
-            b, loc, i, gpu::GridDimOp::create(b, loc, gpu::Dimension::x)));
+        b, loc, clusterIndex(),
+        arith::MulIOp::create(b, loc, i, clusterCount()));
     auto [row, col] =
-        rasterizeTile(b, loc, schedule, linear, tiles.tilesM, tiles.tilesN);
+        rasterizeTile(b, loc, schedule, linear, patchesM(), patchesN());
+    if (plan.hasCluster()) {
+      row = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, row, index(plan.clusterM)),
+          position.row);
+      col = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, col, index(plan.clusterN)),
+          position.column);
+    }
     return {arith::MulIOp::create(b, loc, row, index(plan.blockM)),
             arith::MulIOp::create(b, loc, col, index(plan.blockN))};
   }
@@ -229,25 +283,54 @@ private:
         primary);
     Value k = arith::MulIOp::create(b, loc, t, index(plan.blockK));
 
-    Value offsetA = arith::MulIOp::create(b, loc, stage, index(plan.stageBytesA));
-    Value tileA = sharedView(offsetA, {plan.blockM, plan.blockK},
-                             plan.elementType);
-    nvgpu::TmaAsyncLoadOp::create(b, loc, tileA, full, descA,
-                                  ValueRange{k, rowBase}, stage, Value(),
-                                  primary);
-    Value offsetB = arith::AddIOp::create(
+    loadStageA(stage, k, rowBase, descA);
+    loadStageB(stage, k, colBase, descB);
+  }
+
+  /// The TMA load of A's BM×BK tile into `stage`; with multicast along N,
+  /// of this block's share of its rows, sent to its whole cluster row.
+  void loadStageA(Value stage, Value k, Value rowBase, Value descA) {
+    Value offset =
+        arith::MulIOp::create(b, loc, stage, index(plan.stageBytesA));
+    Value mask;
+    if (plan.multicast && plan.clusterN > 1) {
+      Value firstRow =
+          arith::MulIOp::create(b, loc, position.column, index(plan.boxRowsA));
+      offset = arith::AddIOp::create(
+          b, loc, offset,
+          arith::MulIOp::create(b, loc, firstRow, index(plan.rowBytesA)));
+      rowBase = arith::AddIOp::create(b, loc, rowBase, firstRow);
+      mask = position.rowMask(b, loc, plan);
+    }
+    Value tile =
+        sharedView(offset, {plan.boxRowsA, plan.blockK}, plan.elementType);
+    nvgpu::TmaAsyncLoadOp::create(b, loc, tile, full, descA,
+                                  ValueRange{k, rowBase}, stage, mask, primary);
+  }
+
+  /// The TMA loads of B's BK×BN tile into `stage`, one per 128-byte panel;
+  /// with multicast along M, of every clusterM-th panel from this block's
+  /// cluster row on, sent to its whole cluster column.
+  void loadStageB(Value stage, Value k, Value colBase, Value descB) {
+    Value offset = arith::AddIOp::create(
         b, loc, index(plan.bufferOffsetB),
         arith::MulIOp::create(b, loc, stage, index(plan.stageBytesB)));
-    for (int64_t panel = 0; panel < plan.panelsB; ++panel) {
+    bool shared = plan.multicast && plan.clusterM > 1;
+    Value mask = shared ? position.columnMask(b, loc, plan) : Value();
+    for (int64_t j = 0; j < plan.panelsPerBlockB; ++j) {
+      Value panel = shared ? arith::AddIOp::create(
+                                 b, loc, index(j * plan.clusterM), position.row)
+                           : index(j);
       Value panelOffset = arith::AddIOp::create(
-          b, loc, offsetB, index(panel * plan.panelBytesB));
-      Value tileB = sharedView(panelOffset, {plan.blockK, plan.panelColumns},
-                               plan.elementType);
-      Value col = arith::AddIOp::create(b, loc, colBase,
-                                        index(panel * plan.panelColumns));
-      nvgpu::TmaAsyncLoadOp::create(b, loc, tileB, full, descB,
-                                    ValueRange{col, k}, stage, Value(),
-                                    primary);
+          b, loc, offset,
+          arith::MulIOp::create(b, loc, panel, index(plan.panelBytesB)));
+      Value tile = sharedView(panelOffset, {plan.blockK, plan.panelColumns},
+                              plan.elementType);
+      Value col = arith::AddIOp::create(
+          b, loc, colBase,
+          arith::MulIOp::create(b, loc, panel, index(plan.panelColumns)));
+      nvgpu::TmaAsyncLoadOp::create(b, loc, tile, full, descB,
+                                    ValueRange{col, k}, stage, mask, primary);
     }
   }
 
@@ -338,12 +421,16 @@ private:
       passTurn(kEpilogueTurnBarrier, group, tile);
   }
 
-  /// One arrival per warpgroup on the stage's "empty" barrier.
+  /// One arrival per warpgroup on the stage's "empty" barrier (with
+  /// multicast: on that of every block that sends into this one).
   void release(Value stage) {
     auto ifPrimary = scf::IfOp::create(b, loc, primary);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifPrimary.thenBlock());
-    nvgpu::MBarrierArriveOp::create(b, loc, empty, stage);
+    if (plan.multicast)
+      position.arriveOnSenders(b, loc, plan, empty, stage);
+    else
+      nvgpu::MBarrierArriveOp::create(b, loc, empty, stage);
   }
 
   /// The K loop of the block's tile number `tile`; returns the accumulator
@@ -572,6 +659,7 @@ private:
   BlockTiles tiles;
   Value kTiles, blockTileCount;
   Value primary, raw, full, empty;
+  ClusterPosition position;
   nvgpu::MBarrierGroupType barrierType;
 };
 

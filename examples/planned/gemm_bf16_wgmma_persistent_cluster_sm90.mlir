@@ -5,11 +5,11 @@
 //   gemm-opt gemm_bf16_wgmma_persistent_cluster_sm90.mlir   # verifies
 //
 // Status: a plan, not yet a kernel. The schedule verifies, and wgmma, TMA
-// loads and warp specialization lower (see ../gemm_bf16_wgmma_sm90.mlir),
-// but `--lower-to-nvvm` stops at tile-check-chip, which reports each
-// feature still missing: the tma epilogue store, thread-block clusters and
-// the persistent grid (grouped rasterization lowers already). That is why
-// this file lives apart from the examples scripts compile.
+// loads, warp specialization, the persistent grid and clusters with
+// multicast lower (see ../gemm_bf16_wgmma_cluster_sm90.mlir), but
+// `--lower-to-nvvm` stops at tile-check-chip, which reports the feature
+// still missing: the tma epilogue store. That is why this file lives apart
+// from the examples scripts compile.
 //
 // How the schedule maps the GEMM onto the GPU, from the top:
 //

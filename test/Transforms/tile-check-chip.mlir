@@ -90,11 +90,9 @@ func.func @mixed(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) 
 
 // ANY-NOT:       func.func @hopper(
 // UNIMPLEMENTED: error: 'tile.gemm' op wgmma with a tma epilogue store lowering is not implemented yet
-// UNIMPLEMENTED: error: 'tile.gemm' op thread-block cluster lowering is not implemented yet
 func.func @hopper(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error@below {{'tile.gemm' op schedule is for sm_90a but the compilation targets sm_80}}
   // expected-error@below {{'tile.gemm' op wgmma with a tma epilogue store lowering is not implemented yet}}
-  // expected-error@below {{'tile.gemm' op thread-block cluster lowering is not implemented yet}}
   tile.gemm %a, %b into %c {schedule = #hopper}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return

@@ -20,4 +20,4 @@
 // CHECK-SAME:      epilogue = #tile.epilogue<store = tma>>}
 
 // LOWERING: error: 'tile.gemm' op wgmma with a tma epilogue store lowering is not implemented yet
-// LOWERING: error: 'tile.gemm' op thread-block cluster lowering is not implemented yet
+// LOWERING-NOT: cluster lowering is not implemented

@@ -1394,3 +1394,40 @@ func.func @c_tile_overflow(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<
   return
 }
 
+
+// -----
+
+// Multicast along N splits A's 64 rows over 3 blocks: not into whole 8-row
+// swizzle atoms.
+#sched = #tile.schedule<chip = "sm_90a", block = [64, 64, 64], warp = [64, 64],
+  mma = #tile.mma<wgmma, [64, 64, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  cluster = #tile.cluster<[1, 3], multicast = true>,
+  epilogue = #tile.epilogue<store = vector>>
+
+func.func @multicast_a_share_not_whole_atoms(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op multicast splits A's 64-row tile over the 3 blocks of a cluster row: each share must be a multiple of 8 rows (one 128-byte swizzle atom)}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+// Multicast along M splits B's 2 panels of 64 columns over 4 blocks.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 64], warp = [64, 128],
+  mma = #tile.mma<wgmma, [64, 128, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  cluster = #tile.cluster<[4, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = vector>>
+
+func.func @multicast_b_panels_uneven(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op multicast splits B's 2 TMA panels of 64 columns over the 4 blocks of a cluster column: the count must divide evenly}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
