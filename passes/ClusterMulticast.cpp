@@ -63,8 +63,12 @@ void ClusterPosition::arriveOnSenders(OpBuilder &b, Location loc,
     Value remote = NVVM::MapaOp::create(
         b, loc, clusterPointer, local,
         arith::IndexCastUIOp::create(b, loc, b.getI32Type(), rank));
+    // Release at CTA scope, as mbarrier.arrive's default: the stage's
+    // readers are this block's wgmmas, retired by wgmma.wait_group before
+    // the arrival. (A cluster-scope release costs a cluster-wide fence per
+    // K step.)
     NVVM::MBarrierArriveOp::create(b, loc, Type(), remote, Value(),
-                                   NVVM::MemScopeKind::CLUSTER);
+                                   NVVM::MemScopeKind::CTA);
   };
   Value rowStart = arith::MulIOp::create(b, loc, row, index(plan.clusterN));
   // The blocks of this row (this block among them) ...

@@ -3,7 +3,7 @@
 // RUN: gemm-translate %s --to-ptx -o %t/kernel.ptx
 // RUN: FileCheck %s --input-file %t/kernel.ptx
 // RUN: grep -c "mapa.shared::cluster" %t/kernel.ptx | FileCheck %s --check-prefix=MAPA
-// RUN: grep -c "mbarrier.arrive.release.cluster.shared::cluster.b64 _" %t/kernel.ptx \
+// RUN: grep -c "mbarrier.arrive.shared::cluster.b64 _" %t/kernel.ptx \
 // RUN:   | FileCheck %s --check-prefix=REMOTE
 // RUN: not grep "mbarrier.arrive.shared.b64" %t/kernel.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/kernel.ptx -o %t/kernel.cubin 2>&1 \
