@@ -38,9 +38,10 @@ void gemm_opt::analysis::printScheduleReport(raw_ostream &os, StringRef title,
   os << "schedule " << title << " on " << d.deviceName << " (" << d.device
      << ", " << s.getChip() << ")\n";
   os << "  kind           : " << describeKind(a) << "\n";
-  os << formatv("  shared memory  : {0} B per block (dynamic {1}, barriers "
-                "{2}; epilogue staging {3})\n",
+  os << formatv("  shared memory  : {0} B per block (dynamic {1}, static {2} "
+                "for {3} B of barriers; epilogue staging {4})\n",
                 a.sharedMemoryBytes, s.getDynamicSharedMemoryBytes(),
+                a.sharedMemoryBytes - s.getDynamicSharedMemoryBytes(),
                 s.getBarrierBytes(), s.getEpilogueStagingBytes());
   os << "  registers      : " << describeRegisters(a.registers) << "\n";
   const Occupancy &o = a.occupancy;

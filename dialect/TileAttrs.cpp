@@ -163,5 +163,11 @@ int64_t ScheduleAttr::getDynamicSharedMemoryBytes() const {
 }
 
 int64_t ScheduleAttr::getSharedMemoryBytes() const {
-  return getDynamicSharedMemoryBytes() + getBarrierBytes();
+  // The dynamic region starts after the static mbarriers, at a 1024-byte
+  // boundary (tile-extern-dynamic-shared aligns it for 128-byte swizzles).
+  constexpr int64_t dynamicAlignment = 1024;
+  int64_t barriers = getBarrierBytes();
+  int64_t staticBytes =
+      (barriers + dynamicAlignment - 1) / dynamicAlignment * dynamicAlignment;
+  return getDynamicSharedMemoryBytes() + staticBytes;
 }

@@ -410,7 +410,8 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     /// stage buffers (the main loop is over by then) unless the grid is
     /// persistent (the next tile's loads are in flight).
     int64_t getDynamicSharedMemoryBytes() const;
-    /// All shared memory a block uses: the dynamic part and the mbarriers.
+    /// All shared memory a block uses: the mbarriers, then the dynamic part
+    /// at the next 1024-byte boundary.
     int64_t getSharedMemoryBytes() const;
     /// Elements of one stage of the A (BM×BK; for ffma stored transposed,
     /// BK×BM) or B (BK×BN) tile, padding included.

@@ -194,4 +194,21 @@ def TileTransposePass : Pass<"tile-transpose"> {
                            "mlir::vector::VectorDialect"];
 }
 
+def TileExternDynamicSharedPass
+    : Pass<"tile-extern-dynamic-shared", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Makes the dynamic shared memory symbol an extern array";
+  let description = [{
+    `convert-gpu-to-nvvm` lowers `gpu.dynamic_shared_memory` to a zero-sized
+    `llvm.mlir.global internal @__dynamic_shmem__N` in address space 3. The
+    NVPTX backend demotes such an internal global into the kernel as a
+    one-byte *static* `.shared` variable, laid out among the others (the
+    mbarriers): the dynamic data then starts at that byte and overlaps
+    them. This pass gives those globals external linkage, which NVPTX emits
+    as `.extern .shared .align 1024 .b8 __dynamic_shmem__N[]`, the dynamic
+    region after all static shared memory, aligned for 128-byte swizzles
+    (1024-byte atoms).
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 #endif // GEMM_OPT_PASSES_PASSES_TD

@@ -45,6 +45,7 @@ void gemm_opt::buildLowerToNVVMPipeline(OpPassManager &pm,
   toNVVM.addPass(createConvertNVGPUToNVVMPass());
   toNVVM.addPass(createSCFToControlFlowPass());
   toNVVM.addPass(createConvertGpuOpsToNVVMOps());
+  toNVVM.addPass(createTileExternDynamicSharedPass());
   toNVVM.addPass(createConvertNVVMToLLVMPass());
   toNVVM.addPass(createReconcileUnrealizedCastsPass());
   toNVVM.addPass(createCanonicalizerPass());

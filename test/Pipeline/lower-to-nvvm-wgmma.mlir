@@ -35,7 +35,7 @@
 // CHECK-SAME:      %[[PTR_A]] : !llvm.ptr, %[[PTR_B]] : !llvm.ptr)
 
 // CHECK:       gpu.module @gemm_wgmma_kernel_module [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
-// CHECK-NEXT:    llvm.mlir.global internal @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK-NEXT:    llvm.mlir.global external @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 1024 : i64, dso_local} : !llvm.array<0 x i8>
 // The full and empty mbarriers of the 4 stages.
 // CHECK-COUNT-2: llvm.mlir.global private @__mbarrier{{.*}}() {addr_space = 3 : i32, alignment = 8 : i64} : !llvm.array<4 x i64>
 // CHECK-LABEL:   llvm.func @gemm_wgmma_kernel(

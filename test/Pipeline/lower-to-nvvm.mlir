@@ -29,7 +29,7 @@
 // CHECK:         gpu.launch_func @gemm_bf16_kernel_module::@gemm_bf16_kernel
 // CHECK-SAME:      dynamic_shared_memory_size %[[SMEM]]
 // CHECK:       gpu.module @gemm_bf16_kernel_module [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
-// CHECK:         llvm.mlir.global internal @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK:         llvm.mlir.global external @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 1024 : i64, dso_local} : !llvm.array<0 x i8>
 // CHECK-LABEL:   llvm.func @gemm_bf16_kernel(
 // CHECK-SAME:        nvvm.kernel, nvvm.maxntid = array<i32: 128, 1, 1>
 // CHECK-DAG:       llvm.alloca %{{.+}} x i32 : (i64) -> !llvm.ptr

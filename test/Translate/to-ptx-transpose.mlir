@@ -21,9 +21,9 @@
 // loads and stores .b32.
 
 // CHECK:       .target sm_90a
+// CHECK:       .extern .shared .align 1024 .b8 __dynamic_shmem__0[];
 // CHECK-LABEL: .visible .entry transpose_f32_kernel(
 // CHECK:       .maxntid 256, 1, 1
-// CHECK:       .shared .align 16 .b8 __dynamic_shmem__0
 // CHECK-NOT:   .local
 
 // Interior tiles of aligned matrices: each thread's 4 chunks of src come in
