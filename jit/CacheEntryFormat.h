@@ -1,22 +1,25 @@
 //===- CacheEntryFormat.h - a kernel cache file's bytes ---------*- C++ -*-===//
 //
-// Two kinds of disk cache files share one framing:
+// One kind of disk cache file (format version 2):
 //
-//   magic                           8 bytes: "GEMMJIT1" (kernel), "GEMMALI1"
-//                                   (alias)
+//   magic                           8 bytes: "GEMMJIT2" ("GEMMJIT" and the
+//                                   format version)
 //   payload size                    u64, little endian
 //   xxh3_64 of the payload          u64, little endian
 //   payload                         fields, each a u64 little-endian length
 //                                   and the bytes
 //
-// A kernel entry's fields: cache key, bundle entry JSON, ptxas report,
-// cubin. An alias maps the exact text of a request (and the compiler
-// version) to the cache key of its kernel, so a new process finds a kernel
-// it compiled before without parsing the schedule; its fields: request key,
-// cache key.
+// The fields: request key, cache key, bundle entry JSON, ptxas report,
+// cubin. The cache key (CacheKey.h) holds the canonical schedule text; the
+// request key the exact text some request asked for, with the same chip,
+// opt levels and compiler version. A file serves a lookup by either key
+// (DiskCache.h names it after both), so a new process finds a kernel it
+// compiled before with one read and no parse.
 //
 // A truncated, extended or bit-flipped file fails the size or checksum test;
-// a hash collision between keys fails the caller's key comparison.
+// a hash collision between keys fails the caller's key comparison. A file of
+// another format version (version 1 had separate alias files) is not
+// corrupt, just not readable here: hasOtherFormatVersion.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,19 +34,23 @@
 namespace gemm_opt {
 namespace jit {
 
-std::string serializeCacheEntry(const CompiledKernel &kernel);
+/// The format version this compiler writes and reads.
+inline constexpr char CacheFormatVersion = '2';
 
-/// Fails ("corrupt cache entry: ...") when `bytes` are not a whole, intact
-/// kernel entry. The caller compares the key it holds.
-llvm::Expected<CompiledKernel> deserializeCacheEntry(llvm::StringRef bytes);
-
-struct CacheAlias {
+struct CacheEntry {
   std::string requestKey;
-  std::string cacheKey;
+  CompiledKernel kernel;
 };
 
-std::string serializeCacheAlias(const CacheAlias &alias);
-llvm::Expected<CacheAlias> deserializeCacheAlias(llvm::StringRef bytes);
+std::string serializeCacheEntry(const CompiledKernel &kernel,
+                                llvm::StringRef requestKey);
+
+/// Fails ("corrupt cache entry: ...") when `bytes` are not a whole, intact
+/// entry of this format version. The caller compares the key it holds.
+llvm::Expected<CacheEntry> deserializeCacheEntry(llvm::StringRef bytes);
+
+/// True when `bytes` start like a cache file of another format version.
+bool hasOtherFormatVersion(llvm::StringRef bytes);
 
 } // namespace jit
 } // namespace gemm_opt

@@ -3,32 +3,32 @@
 #include "jit/CacheKey.h"
 
 #include "jit/CompilerVersion.h"
-#include "llvm/ADT/Twine.h"
-#include "llvm/Support/Format.h"
-#include "llvm/Support/raw_ostream.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/xxhash.h"
 
 using namespace llvm;
 
-std::string gemm_opt::jit::makeCacheKey(StringRef canonicalSchedule,
-                                        StringRef chip, int optLevel,
-                                        int ptxasOptLevel) {
+std::string gemm_opt::jit::makeCacheKey(StringRef scheduleText, StringRef chip,
+                                        int optLevel, int ptxasOptLevel) {
+  const std::string &compiler = getCompilerVersion();
   std::string key;
-  raw_string_ostream os(key);
-  os << "compiler: " << getCompilerVersion() << "\n"
-     << "chip: " << (chip.empty() ? "<schedule>" : chip) << "\n"
-     << "opt-level: " << optLevel << "\n"
-     << "ptxas-opt-level: " << ptxasOptLevel << "\n"
-     << canonicalSchedule;
+  key.reserve(96 + compiler.size() + chip.size() + scheduleText.size());
+  key += "compiler: ";
+  key += compiler;
+  key += "\nchip: ";
+  key += chip.empty() ? StringRef("<schedule>") : chip;
+  key += "\nopt-level: ";
+  key += itostr(optLevel);
+  key += "\nptxas-opt-level: ";
+  key += itostr(ptxasOptLevel);
+  key += "\n";
+  key += scheduleText;
   return key;
 }
 
 std::string gemm_opt::jit::getCacheFileStem(StringRef cacheKey) {
-  uint64_t high = xxh3_64bits(cacheKey);
-  std::string salted = (Twine("gemm-opt:") + cacheKey).str();
-  uint64_t low = xxh3_64bits(salted);
-  std::string name;
-  raw_string_ostream(name) << format_hex_no_prefix(high, 16)
-                           << format_hex_no_prefix(low, 16);
-  return name;
+  XXH128_hash_t hash = xxh3_128bits(arrayRefFromStringRef(cacheKey));
+  std::string stem = utohexstr(hash.high64, /*LowerCase=*/true, 16);
+  stem += utohexstr(hash.low64, /*LowerCase=*/true, 16);
+  return stem;
 }

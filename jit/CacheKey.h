@@ -9,15 +9,15 @@
 namespace gemm_opt {
 namespace jit {
 
-/// The full key: the canonical schedule text (the parsed module printed
-/// back), the target chip (empty: the schedule's), the LLVM and ptxas
-/// optimization levels and the compiler version. Entries are compared on the
-/// full key.
-std::string makeCacheKey(llvm::StringRef canonicalSchedule,
-                         llvm::StringRef chip, int optLevel,
-                         int ptxasOptLevel);
+/// The full key: the schedule text, the target chip (empty: the
+/// schedule's), the LLVM and ptxas optimization levels and the compiler
+/// version. With the canonical schedule text (the parsed module printed
+/// back) it is a kernel's cache key; with the text as a request gave it,
+/// that request's key. Entries are compared on the full key.
+std::string makeCacheKey(llvm::StringRef scheduleText, llvm::StringRef chip,
+                         int optLevel, int ptxasOptLevel);
 
-/// A file name stem for the key: 32 hex digits of two xxh3 hashes.
+/// A file name stem for the key: 32 hex digits of its xxh3_128 hash.
 std::string getCacheFileStem(llvm::StringRef cacheKey);
 
 } // namespace jit

@@ -7,12 +7,15 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/LockFileManager.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
 #include <chrono>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace llvm;
 
@@ -22,9 +25,40 @@ namespace jit {
 /// How long a process waits for another one compiling the same kernel.
 static constexpr std::chrono::seconds LockWait(300);
 static constexpr StringLiteral EntryExtension = ".kernel";
-static constexpr StringLiteral AliasExtension = ".alias";
+static constexpr StringLiteral RequestExtension = ".request";
+/// Format version 1's request → cache key files; only clear() looks at them.
+static constexpr StringLiteral OldAliasExtension = ".alias";
 
-DiskCache::DiskCache(std::string directory) : directory(std::move(directory)) {}
+bool readCacheFile(const std::string &path, SmallVectorImpl<char> &bytes) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return false;
+  struct stat status;
+  bool ok = ::fstat(fd, &status) == 0 && status.st_size >= 0;
+  if (ok) {
+    // A file that changes size under us reads short (and fails the
+    // checksum) or long (and fails the size test): no retry needed.
+    bytes.resize_for_overwrite(size_t(status.st_size)); // No zero fill.
+    size_t done = 0;
+    while (done < bytes.size()) {
+      ssize_t got = ::read(fd, bytes.data() + done, bytes.size() - done);
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got <= 0)
+        break;
+      done += size_t(got);
+    }
+    bytes.truncate(done);
+  }
+  ::close(fd);
+  return ok;
+}
+
+DiskCache::DiskCache(std::string directory) : directory(std::move(directory)) {
+  SmallString<256> prefix(this->directory);
+  sys::path::append(prefix, "x");
+  pathPrefix = std::string(prefix.str().drop_back());
+}
 
 std::string DiskCache::getDefaultDirectory() {
   SmallString<256> path;
@@ -35,77 +69,76 @@ std::string DiskCache::getDefaultDirectory() {
 }
 
 std::string DiskCache::getEntryPath(StringRef cacheKey) const {
-  SmallString<256> path(directory);
-  sys::path::append(path, getCacheFileStem(cacheKey) + EntryExtension);
-  return std::string(path);
+  return pathPrefix + getCacheFileStem(cacheKey) + EntryExtension.str();
 }
 
-std::string DiskCache::getAliasPath(StringRef requestKey) const {
-  SmallString<256> path(directory);
-  sys::path::append(path, getCacheFileStem(requestKey) + AliasExtension);
-  return std::string(path);
-}
-
-/// The whole file, read rather than mapped (a file truncated under a
-/// mapping would fault).
-static ErrorOr<std::unique_ptr<MemoryBuffer>> readWholeFile(StringRef path) {
-  return MemoryBuffer::getFile(path, /*IsText=*/false,
-                               /*RequiresNullTerminator=*/false,
-                               /*IsVolatile=*/true);
-}
-
-std::optional<std::string> DiskCache::readAlias(StringRef requestKey) const {
-  std::string path = getAliasPath(requestKey);
-  ErrorOr<std::unique_ptr<MemoryBuffer>> bytes = readWholeFile(path);
-  if (!bytes)
-    return std::nullopt;
-  Expected<CacheAlias> alias = deserializeCacheAlias((*bytes)->getBuffer());
-  if (alias && alias->requestKey == requestKey)
-    return std::move(alias->cacheKey);
-  if (!alias)
-    consumeError(alias.takeError());
-  (void)sys::fs::remove(path);
-  return std::nullopt;
-}
-
-Error DiskCache::writeAlias(StringRef requestKey, StringRef cacheKey) const {
-  return writeAtomically(
-      getAliasPath(requestKey),
-      serializeCacheAlias({requestKey.str(), cacheKey.str()}));
+std::string DiskCache::getRequestPath(StringRef requestKey) const {
+  return pathPrefix + getCacheFileStem(requestKey) + RequestExtension.str();
 }
 
 std::optional<CompiledKernel>
-DiskCache::read(StringRef cacheKey, std::string *corruption) const {
-  std::string path = getEntryPath(cacheKey);
-  ErrorOr<std::unique_ptr<MemoryBuffer>> bytes = readWholeFile(path);
-  if (!bytes)
+DiskCache::readFile(const std::string &path, StringRef key, bool byRequest,
+                    std::string *corruption) const {
+  SmallVector<char, 0> buffer;
+  if (!readCacheFile(path, buffer))
     return std::nullopt;
-  Expected<CompiledKernel> kernel = deserializeCacheEntry((*bytes)->getBuffer());
-  if (kernel && kernel->cacheKey == cacheKey)
-    return std::move(*kernel);
-  std::string message = kernel ? "corrupt cache entry: it holds another key"
-                               : toString(kernel.takeError());
+  StringRef bytes(buffer.data(), buffer.size());
+  Expected<CacheEntry> entry = deserializeCacheEntry(bytes);
+  if (entry) {
+    if ((byRequest ? entry->requestKey : entry->kernel.cacheKey) == key)
+      return std::move(entry->kernel);
+    // Another key with the same 128-bit hash: a miss; a write replaces it.
+    return std::nullopt;
+  }
+  if (hasOtherFormatVersion(bytes)) {
+    // Not ours to judge (a newer or older compiler's): a miss.
+    consumeError(entry.takeError());
+    return std::nullopt;
+  }
   if (corruption)
-    *corruption = path + ": " + message;
+    *corruption = path + ": " + toString(entry.takeError());
+  else
+    consumeError(entry.takeError());
   (void)sys::fs::remove(path);
   return std::nullopt;
 }
 
-Error DiskCache::write(const CompiledKernel &kernel) const {
-  return writeAtomically(getEntryPath(kernel.cacheKey),
-                         serializeCacheEntry(kernel));
+std::optional<CompiledKernel> DiskCache::read(StringRef cacheKey,
+                                              std::string *corruption) const {
+  return readFile(getEntryPath(cacheKey), cacheKey, /*byRequest=*/false,
+                  corruption);
 }
 
-Error DiskCache::writeAtomically(StringRef path, StringRef bytes) const {
+std::optional<CompiledKernel>
+DiskCache::readRequest(StringRef requestKey, std::string *corruption) const {
+  return readFile(getRequestPath(requestKey), requestKey, /*byRequest=*/true,
+                  corruption);
+}
+
+Error DiskCache::write(const CompiledKernel &kernel,
+                       StringRef requestKey) const {
+  return writeAtomically(serializeCacheEntry(kernel, requestKey),
+                         getEntryPath(kernel.cacheKey),
+                         getRequestPath(requestKey));
+}
+
+Error DiskCache::writeRequest(const CompiledKernel &kernel,
+                              StringRef requestKey) const {
+  return writeAtomically(serializeCacheEntry(kernel, requestKey),
+                         getRequestPath(requestKey));
+}
+
+Error DiskCache::writeAtomically(StringRef bytes, StringRef path,
+                                 StringRef secondPath) const {
   if (std::error_code ec = sys::fs::create_directories(directory))
     return createStringError(ec, "cannot create the kernel cache directory " +
                                      directory);
   SmallString<256> temporary;
   int fd = -1;
-  if (std::error_code ec = sys::fs::createUniqueFile(
-          path + ".tmp-%%%%%%%%", fd, temporary))
-    return createStringError(ec, "cannot create a temporary file beside " +
-                                     path);
+  if (std::error_code ec =
+          sys::fs::createUniqueFile(path + ".tmp-%%%%%%%%", fd, temporary))
+    return createStringError(ec,
+                             "cannot create a temporary file beside " + path);
   {
     raw_fd_ostream os(fd, /*shouldClose=*/true);
     os << bytes;
@@ -117,6 +150,23 @@ Error DiskCache::writeAtomically(StringRef path, StringRef bytes) const {
       return createStringError(ec, "cannot write " + temporary);
     }
   }
+  if (!secondPath.empty()) {
+    // The second name first (so that whoever finds the first finds both),
+    // as a hard link renamed into place; a copy where links fail.
+    SmallString<256> link;
+    sys::fs::createUniquePath(secondPath + ".tmp-%%%%%%%%", link,
+                              /*MakeAbsolute=*/false);
+    bool linked = !sys::fs::create_hard_link(temporary, link);
+    if (linked && sys::fs::rename(link, secondPath)) {
+      (void)sys::fs::remove(link);
+      linked = false;
+    }
+    if (!linked)
+      if (Error error = writeAtomically(bytes, secondPath)) {
+        (void)sys::fs::remove(temporary);
+        return error;
+      }
+  }
   if (std::error_code ec = sys::fs::rename(temporary, path)) {
     (void)sys::fs::remove(temporary);
     return createStringError(ec, "cannot rename " + temporary + " to " + path);
@@ -125,7 +175,7 @@ Error DiskCache::writeAtomically(StringRef path, StringRef bytes) const {
 }
 
 Expected<CompiledKernel>
-DiskCache::getOrCompile(StringRef cacheKey,
+DiskCache::getOrCompile(StringRef cacheKey, StringRef requestKey,
                         function_ref<Expected<CompiledKernel>()> compile,
                         DiskCacheOutcome &outcome) const {
   std::string corruption;
@@ -142,7 +192,7 @@ DiskCache::getOrCompile(StringRef cacheKey,
   Expected<bool> owned = lock.tryLock();
   if (!owned) {
     // No lock to be had (e.g. a read-only file system): compile unguarded;
-    // the atomic rename still keeps the entry whole.
+    // the atomic renames still keep the files whole.
     consumeError(owned.takeError());
   } else if (!*owned) {
     // Another thread or process compiles it: wait, then read its entry.
@@ -161,7 +211,7 @@ DiskCache::getOrCompile(StringRef cacheKey,
   Expected<CompiledKernel> kernel = compile();
   if (!kernel)
     return kernel.takeError();
-  if (Error error = write(*kernel))
+  if (Error error = write(*kernel, requestKey))
     return std::move(error);
   outcome = sawCorrupt ? DiskCacheOutcome::RebuiltCorrupt
                        : DiskCacheOutcome::Compiled;
@@ -180,14 +230,14 @@ Expected<std::vector<DiskCacheEntryInfo>> DiskCache::list() const {
       continue;
     DiskCacheEntryInfo info;
     info.path = path.str();
-    ErrorOr<std::unique_ptr<MemoryBuffer>> bytes = readWholeFile(path);
-    if (bytes) {
-      info.bytes = (*bytes)->getBufferSize();
-      Expected<CompiledKernel> kernel =
-          deserializeCacheEntry((*bytes)->getBuffer());
-      info.valid = bool(kernel);
-      if (!kernel)
-        consumeError(kernel.takeError());
+    SmallVector<char, 0> bytes;
+    if (readCacheFile(info.path, bytes)) {
+      info.bytes = bytes.size();
+      Expected<CacheEntry> entry =
+          deserializeCacheEntry(StringRef(bytes.data(), bytes.size()));
+      info.valid = bool(entry);
+      if (!entry)
+        consumeError(entry.takeError());
     }
     entries.push_back(std::move(info));
   }
@@ -204,8 +254,8 @@ Error DiskCache::clear() const {
   for (sys::fs::directory_iterator it(directory, ec), end; it != end && !ec;
        it.increment(ec)) {
     StringRef name = sys::path::filename(it->path());
-    if (name.ends_with(EntryExtension) || name.ends_with(AliasExtension) ||
-        name.contains(".tmp-"))
+    if (name.ends_with(EntryExtension) || name.ends_with(RequestExtension) ||
+        name.ends_with(OldAliasExtension) || name.contains(".tmp-"))
       doomed.push_back(it->path());
   }
   if (ec)

@@ -1,12 +1,19 @@
 //===- DiskCache.h - compiled kernels on disk -------------------*- C++ -*-===//
 //
-// One file per kernel (CacheEntryFormat.h) in a directory, by default
-// $XDG_CACHE_HOME/gemm-opt, else ~/.cache/gemm-opt. Entries are written to
-// a unique temporary file and renamed into place, so readers see either no
-// entry or a whole one. A miss is compiled under an llvm::LockFileManager
-// lock on the entry, so that threads and processes compiling the same kernel
-// at once compile it once; the others wait and read the entry. A corrupt or
-// truncated entry is reported, removed and compiled again.
+// Kernel files (CacheEntryFormat.h) in a directory, by default
+// $XDG_CACHE_HOME/gemm-opt, else ~/.cache/gemm-opt. Each kernel has two
+// names: <hash of its cache key>.kernel, found after parsing a schedule,
+// and <hash of a request key>.request, found for a request's exact text
+// without parsing. When a kernel is compiled both names are hard links to
+// one file; a request that finds the kernel under another spelling gets a
+// .request copy of its own (so does a file system without hard links).
+//
+// Files are written to a unique temporary name and renamed into place, so
+// readers see either no file or a whole one. A miss is compiled under an
+// llvm::LockFileManager lock on the .kernel name, so that threads and
+// processes compiling the same kernel at once compile it once; the others
+// wait and read the file. A corrupt or truncated file is reported, removed
+// and compiled again; a file of another format version is a miss.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +22,7 @@
 
 #include "jit/CompiledKernel.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>
@@ -35,8 +43,13 @@ enum class DiskCacheOutcome {
 struct DiskCacheEntryInfo {
   std::string path;
   uint64_t bytes = 0;
-  bool valid = false; ///< Header, size and checksum intact.
+  bool valid = false; ///< Header, format version, size and checksum intact.
 };
+
+/// Reads the whole file at `path` into `bytes` (one open, fstat and read;
+/// read rather than mapped: a file truncated under a mapping would fault).
+/// False if it cannot be opened or read.
+bool readCacheFile(const std::string &path, llvm::SmallVectorImpl<char> &bytes);
 
 class DiskCache {
 public:
@@ -48,40 +61,54 @@ public:
 
   const std::string &getDirectory() const { return directory; }
   std::string getEntryPath(llvm::StringRef cacheKey) const;
-  std::string getAliasPath(llvm::StringRef requestKey) const;
+  std::string getRequestPath(llvm::StringRef requestKey) const;
 
-  /// The entry for `cacheKey`; std::nullopt when there is none. A corrupt
-  /// entry is removed and reported through `corruption`.
+  /// The kernel whose cache key is `cacheKey`; std::nullopt when there is
+  /// none. A corrupt file is removed and reported through `corruption`.
   std::optional<CompiledKernel> read(llvm::StringRef cacheKey,
                                      std::string *corruption = nullptr) const;
 
-  /// Writes `kernel` atomically (temporary file + rename).
-  llvm::Error write(const CompiledKernel &kernel) const;
+  /// The kernel a request with exactly `requestKey` was answered with
+  /// before (one file read, no parse); as read() otherwise.
+  std::optional<CompiledKernel>
+  readRequest(llvm::StringRef requestKey,
+              std::string *corruption = nullptr) const;
 
-  /// The cache key an earlier request with exactly `requestKey` resolved to
-  /// (see CacheEntryFormat.h); std::nullopt if none or corrupt (removed).
-  std::optional<std::string> readAlias(llvm::StringRef requestKey) const;
-  llvm::Error writeAlias(llvm::StringRef requestKey,
-                         llvm::StringRef cacheKey) const;
+  /// Writes `kernel`, compiled for `requestKey`, under both its names
+  /// (atomically: temporary file, hard link, renames).
+  llvm::Error write(const CompiledKernel &kernel,
+                    llvm::StringRef requestKey) const;
 
-  /// Reads the entry, or compiles it under the entry's lock and writes it.
+  /// Writes `kernel` under the request name of `requestKey` only (a kernel
+  /// found under its cache key for a new spelling).
+  llvm::Error writeRequest(const CompiledKernel &kernel,
+                           llvm::StringRef requestKey) const;
+
+  /// Reads the kernel, or compiles it under the .kernel name's lock and
+  /// writes it for `requestKey`.
   llvm::Expected<CompiledKernel>
-  getOrCompile(llvm::StringRef cacheKey,
+  getOrCompile(llvm::StringRef cacheKey, llvm::StringRef requestKey,
                llvm::function_ref<llvm::Expected<CompiledKernel>()> compile,
                DiskCacheOutcome &outcome) const;
 
-  /// The entries in the directory (none if it does not exist).
+  /// The .kernel files in the directory (none if it does not exist).
   llvm::Expected<std::vector<DiskCacheEntryInfo>> list() const;
 
-  /// Removes every entry and alias (and stale temporary files); keeps the
-  /// directory.
+  /// Removes every kernel and request file (and stale temporary files and
+  /// version 1 alias files); keeps the directory.
   llvm::Error clear() const;
 
 private:
-  llvm::Error writeAtomically(llvm::StringRef path,
-                              llvm::StringRef bytes) const;
+  std::optional<CompiledKernel> readFile(const std::string &path,
+                                         llvm::StringRef key, bool byRequest,
+                                         std::string *corruption) const;
+  /// Writes `bytes` to `path` and, when given, the same file (a hard link,
+  /// else a copy) to `secondPath`.
+  llvm::Error writeAtomically(llvm::StringRef bytes, llvm::StringRef path,
+                              llvm::StringRef secondPath = "") const;
 
   std::string directory;
+  std::string pathPrefix; ///< The directory and a separator.
 };
 
 } // namespace jit

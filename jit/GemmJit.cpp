@@ -4,7 +4,6 @@
 
 #include "compiler/ScheduleCompilation.h"
 #include "jit/CacheKey.h"
-#include "jit/CompilerVersion.h"
 #include "jit/CubinCompiler.h"
 
 using namespace llvm;
@@ -41,21 +40,25 @@ std::shared_ptr<std::mutex> GemmJit::getKeyMutex(StringRef cacheKey) {
   return keyMutex;
 }
 
-void GemmJit::remember(StringRef requestKey, StringRef cacheKey,
-                       const std::shared_ptr<GemmKernel> &kernel) {
+std::shared_ptr<GemmKernel>
+GemmJit::remember(StringRef requestKey,
+                  const std::shared_ptr<GemmKernel> &kernel) {
   std::lock_guard<std::mutex> guard(mutex);
-  byRequest[requestKey] = kernel;
-  byCacheKey[cacheKey] = kernel;
+  // The first kernel remembered for a cache key stays: one object per key.
+  std::shared_ptr<GemmKernel> &kept =
+      byCacheKey[kernel->getCompiled().cacheKey];
+  if (!kept)
+    kept = kernel;
+  byRequest[requestKey] = kept;
+  return kept;
 }
 
 Expected<std::shared_ptr<GemmKernel>> GemmJit::compile(StringRef scheduleText,
                                                        StringRef name) {
   // The request as given: a repeated compile of the same text is a map
-  // lookup, no parse.
-  std::string requestKey =
-      (options.chip + "\n" + Twine(options.optLevel) + "\n" +
-       Twine(options.ptxasOptLevel) + "\n" + scheduleText)
-          .str();
+  // lookup, no parse; in another process, one disk read.
+  std::string requestKey = makeCacheKey(
+      scheduleText, options.chip, options.optLevel, options.ptxasOptLevel);
   if (cacheEnabled) {
     std::lock_guard<std::mutex> guard(mutex);
     auto found = byRequest.find(requestKey);
@@ -65,26 +68,21 @@ Expected<std::shared_ptr<GemmKernel>> GemmJit::compile(StringRef scheduleText,
     }
   }
 
-  // A request this compiler answered before, maybe in another process: the
-  // disk alias names its kernel without a parse.
-  std::string aliasKey = requestKey + "\n" + getCompilerVersion();
+  // Counted once per request, though a corrupt file may be seen under both
+  // its names.
+  bool countedCorrupt = false;
   if (cacheEnabled && diskCache) {
-    if (std::optional<std::string> cacheKey = diskCache->readAlias(aliasKey)) {
-      std::string corruption;
-      std::optional<CompiledKernel> compiled =
-          diskCache->read(*cacheKey, &corruption);
-      if (!corruption.empty())
-        ++corruptEntries; // Removed; compiled again below.
-      if (compiled) {
-        Expected<std::shared_ptr<GemmKernel>> kernel =
-            GemmKernel::create(std::move(*compiled));
-        if (kernel) {
-          ++diskHits;
-          remember(requestKey, *cacheKey, *kernel);
-          return kernel;
-        }
-        consumeError(kernel.takeError()); // Compile it again below.
-      }
+    std::string corruption;
+    std::optional<CompiledKernel> compiled =
+        diskCache->readRequest(requestKey, &corruption);
+    if (compiled) {
+      ++diskHits;
+      return remember(requestKey,
+                      GemmKernel::createParsedLater(std::move(*compiled)));
+    }
+    if (!corruption.empty()) {
+      ++corruptEntries; // Removed; found by the cache key or compiled below.
+      countedCorrupt = true;
     }
   }
 
@@ -97,15 +95,26 @@ Expected<std::shared_ptr<GemmKernel>> GemmJit::compile(StringRef scheduleText,
                    options.optLevel, options.ptxasOptLevel);
   CubinCompileSettings settings{options.chip, options.optLevel,
                                 options.ptxasOptLevel, options.ptxasPath};
+  // Parses the launch metadata of what it compiles: only kernels whose
+  // metadata parses are stored, so a disk hit need not parse it.
+  std::shared_ptr<GemmKernel> fresh;
   auto compileNow = [&]() -> Expected<CompiledKernel> {
     ++compiles;
-    return compileToCubin(**compilation, settings, cacheKey);
-  };
-  if (!cacheEnabled) {
-    Expected<CompiledKernel> compiled = compileNow();
+    Expected<CompiledKernel> compiled =
+        compileToCubin(**compilation, settings, cacheKey);
     if (!compiled)
       return compiled.takeError();
-    return GemmKernel::create(std::move(*compiled));
+    Expected<std::shared_ptr<GemmKernel>> kernel =
+        GemmKernel::create(*compiled);
+    if (!kernel)
+      return kernel.takeError();
+    fresh = std::move(*kernel);
+    return compiled;
+  };
+  if (!cacheEnabled) {
+    if (Expected<CompiledKernel> compiled = compileNow(); !compiled)
+      return compiled.takeError();
+    return fresh;
   }
 
   // One compile per key in this process; the disk cache's lock file covers
@@ -121,28 +130,26 @@ Expected<std::shared_ptr<GemmKernel>> GemmJit::compile(StringRef scheduleText,
       return found->second;
     }
   }
-  Expected<CompiledKernel> compiled = [&]() -> Expected<CompiledKernel> {
-    if (!diskCache)
-      return compileNow();
-    DiskCacheOutcome outcome;
-    Expected<CompiledKernel> kernel =
-        diskCache->getOrCompile(cacheKey, compileNow, outcome);
-    if (kernel && outcome == DiskCacheOutcome::Hit)
-      ++diskHits;
-    if (kernel && outcome == DiskCacheOutcome::RebuiltCorrupt)
-      ++corruptEntries;
-    return kernel;
-  }();
+  if (!diskCache) {
+    if (Expected<CompiledKernel> compiled = compileNow(); !compiled)
+      return compiled.takeError();
+    return remember(requestKey, fresh);
+  }
+  DiskCacheOutcome outcome;
+  Expected<CompiledKernel> compiled =
+      diskCache->getOrCompile(cacheKey, requestKey, compileNow, outcome);
   if (!compiled)
     return compiled.takeError();
-  Expected<std::shared_ptr<GemmKernel>> kernel =
-      GemmKernel::create(std::move(*compiled));
-  if (!kernel)
-    return kernel.takeError();
-  remember(requestKey, cacheKey, *kernel);
-  if (diskCache) // Best effort: without the alias the next process parses.
-    consumeError(diskCache->writeAlias(aliasKey, cacheKey));
-  return kernel;
+  if (outcome == DiskCacheOutcome::RebuiltCorrupt && !countedCorrupt)
+    ++corruptEntries;
+  if (outcome != DiskCacheOutcome::Hit)
+    return remember(requestKey, fresh); // Written under both names.
+  ++diskHits;
+  // Found under its cache key: give this spelling a request file of its
+  // own. Best effort: without it the next process parses.
+  consumeError(diskCache->writeRequest(*compiled, requestKey));
+  return remember(requestKey,
+                  GemmKernel::createParsedLater(std::move(*compiled)));
 }
 
 Expected<std::shared_ptr<GemmKernel>>

@@ -18,10 +18,12 @@
 // a per-key mutex; across processes: a lock file) compile it once.
 //
 // Cache key: the canonical schedule text (parsed and printed back), the
-// target chip, the opt level and the compiler version (CompilerVersion.h).
-// The memory cache also remembers the exact request text, and the disk cache
-// keeps an alias from it to the kernel's entry, so a repeated compile() of the
-// same text skips parsing, in this process or the next.
+// target chip, the opt levels and the compiler version (CacheKey.h,
+// CompilerVersion.h). The memory cache also remembers the exact request
+// text, and the disk cache files the kernel under it too (DiskCache.h), so a
+// repeated compile() of the same text skips parsing, in this process (a map
+// lookup) or the next (one file read; the launch metadata is parsed on first
+// use, GemmKernel.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,10 +48,12 @@ namespace jit {
 
 /// Counters of how compile requests were answered.
 struct JitStatistics {
-  unsigned compiles = 0;       ///< Ran the compiler.
-  unsigned memoryHits = 0;     ///< Answered from memory.
-  unsigned diskHits = 0;       ///< Read from the disk cache.
-  unsigned corruptEntries = 0; ///< Corrupt disk entries found and rebuilt.
+  unsigned compiles = 0;   ///< Ran the compiler.
+  unsigned memoryHits = 0; ///< Answered from memory.
+  unsigned diskHits = 0;   ///< Read from the disk cache.
+  /// Requests that found a corrupt disk file (removed; then found under the
+  /// kernel's other name or rebuilt).
+  unsigned corruptEntries = 0;
 };
 
 class GemmJit {
@@ -83,8 +87,11 @@ public:
 
 private:
   std::shared_ptr<std::mutex> getKeyMutex(llvm::StringRef cacheKey);
-  void remember(llvm::StringRef requestKey, llvm::StringRef cacheKey,
-                const std::shared_ptr<GemmKernel> &kernel);
+  /// Files `kernel` under `requestKey` and its cache key; returns the kernel
+  /// kept for that cache key (an earlier one, if any).
+  std::shared_ptr<GemmKernel>
+  remember(llvm::StringRef requestKey,
+           const std::shared_ptr<GemmKernel> &kernel);
 
   JitOptions options;
   bool cacheEnabled;

@@ -8,6 +8,7 @@
 #include "runtime/KernelModule.h"
 #include "runtime/LaunchGrid.h"
 #include "runtime/RuntimeError.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -32,23 +33,60 @@ struct GemmKernel::DeviceState {
   std::map<ArgumentsKey, KernelArguments> arguments;
 };
 
-GemmKernel::GemmKernel(CompiledKernel compiled, KernelSpec spec)
-    : compiled(std::move(compiled)), spec(std::move(spec)) {}
+GemmKernel::GemmKernel(CompiledKernel compiled)
+    : compiled(std::move(compiled)) {}
 
 GemmKernel::~GemmKernel() = default;
 
-Expected<std::shared_ptr<GemmKernel>>
-GemmKernel::create(CompiledKernel compiled) {
+/// The one kernel `bundleEntry` (a bundle's kernel entry) describes.
+static Expected<KernelSpec> parseBundleEntry(StringRef bundleEntry) {
   std::string bundle = "{\"format\": \"" + BundleFormatName.str() +
-                       "\", \"kernels\": [" + compiled.bundleEntry + "]}";
+                       "\", \"kernels\": [" + bundleEntry.str() + "]}";
   Expected<KernelBundle> parsed =
       parseKernelBundle(bundle, "", "compiled kernel");
   if (!parsed)
     return parsed.takeError();
   if (parsed->kernels.size() != 1)
     return makeBadInputError("a compiled kernel must describe one kernel");
-  return std::shared_ptr<GemmKernel>(
-      new GemmKernel(std::move(compiled), std::move(parsed->kernels[0])));
+  return std::move(parsed->kernels[0]);
+}
+
+Expected<std::shared_ptr<GemmKernel>>
+GemmKernel::create(CompiledKernel compiled) {
+  Expected<KernelSpec> spec = parseBundleEntry(compiled.bundleEntry);
+  if (!spec)
+    return spec.takeError();
+  std::shared_ptr<GemmKernel> kernel(new GemmKernel(std::move(compiled)));
+  std::call_once(kernel->specOnce,
+                 [&] { kernel->spec.emplace(std::move(*spec)); });
+  return kernel;
+}
+
+std::shared_ptr<GemmKernel>
+GemmKernel::createParsedLater(CompiledKernel compiled) {
+  return std::shared_ptr<GemmKernel>(new GemmKernel(std::move(compiled)));
+}
+
+Expected<const KernelSpec *> GemmKernel::getParsedSpec() const {
+  std::call_once(specOnce, [&] {
+    Expected<KernelSpec> parsed = parseBundleEntry(compiled.bundleEntry);
+    if (parsed)
+      spec.emplace(std::move(*parsed));
+    else
+      specError = toString(parsed.takeError());
+  });
+  if (!spec)
+    return makeBadInputError("the launch metadata of a cached kernel does "
+                             "not parse: " +
+                             specError);
+  return &*spec;
+}
+
+const KernelSpec &GemmKernel::getSpec() const {
+  Expected<const KernelSpec *> parsed = getParsedSpec();
+  if (!parsed)
+    report_fatal_error(parsed.takeError());
+  return **parsed;
 }
 
 static std::string formatAddress(const void *pointer) {
@@ -65,6 +103,10 @@ static std::string formatScalar(float value) {
 }
 
 Error GemmKernel::checkArguments(const GemmArguments &args) const {
+  Expected<const KernelSpec *> parsed = getParsedSpec();
+  if (!parsed)
+    return parsed.takeError();
+  const KernelSpec &spec = **parsed;
   const FusedEpilogueSpec &epilogue = spec.epilogue;
   if (!epilogue.alphaBeta && (args.alpha != 1.0f || args.beta != 0.0f))
     return makeBadInputError(
@@ -135,6 +177,10 @@ Expected<GemmKernel::DeviceState *> GemmKernel::getDeviceState() {
 Error GemmKernel::launch(const GemmArguments &args, cudaStream_t stream) {
   if (Error error = checkArguments(args))
     return error;
+  Expected<const KernelSpec *> parsed = getParsedSpec();
+  if (!parsed)
+    return parsed.takeError();
+  const KernelSpec &spec = **parsed;
   GemmShape shape =
       GemmShape::get(args.m, args.n, args.k, args.lda, args.ldb, args.ldc);
 

@@ -10,6 +10,11 @@
 // must have the stream's CUDA context current, which the CUDA runtime API
 // arranges for streams and buffers made through it.
 //
+// A kernel read back from the disk cache parses its launch metadata on first
+// use (getSpec, checkArguments, launch), not when it is found: the metadata
+// was parsed when the kernel was compiled, before it was stored, and the
+// entry's checksum vouches for the bytes since.
+//
 // Tensor-map kernels (TMA) read their descriptors from a small device
 // buffer per distinct (pointers, shape); it lives as long as this object,
 // so launches never wait on one another.
@@ -29,6 +34,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <string>
 
 namespace gemm_opt {
 namespace jit {
@@ -38,6 +45,9 @@ public:
   /// Reads the launch metadata of `compiled`.
   static llvm::Expected<std::shared_ptr<GemmKernel>>
   create(CompiledKernel compiled);
+  /// A kernel whose launch metadata parsed when it was compiled (a checked
+  /// disk cache entry): parses it on first use.
+  static std::shared_ptr<GemmKernel> createParsedLater(CompiledKernel compiled);
   ~GemmKernel();
 
   /// Checks that the kernel can run `arguments` (no GPU needed): epilogue,
@@ -50,15 +60,22 @@ public:
   llvm::Error launch(const GemmArguments &arguments, cudaStream_t stream);
 
   const CompiledKernel &getCompiled() const { return compiled; }
-  const runtime::KernelSpec &getSpec() const { return spec; }
+  /// The launch metadata. Parsing cannot fail for a kernel from create(); for
+  /// one from createParsedLater it failing would mean a compiler bug (the same
+  /// bytes parsed before), and is a fatal error.
+  const runtime::KernelSpec &getSpec() const;
 
 private:
   struct DeviceState;
-  GemmKernel(CompiledKernel compiled, runtime::KernelSpec spec);
+  explicit GemmKernel(CompiledKernel compiled);
+  /// The launch metadata, parsed on the first call.
+  llvm::Expected<const runtime::KernelSpec *> getParsedSpec() const;
   llvm::Expected<DeviceState *> getDeviceState();
 
   CompiledKernel compiled;
-  runtime::KernelSpec spec;
+  mutable std::once_flag specOnce;
+  mutable std::optional<runtime::KernelSpec> spec;
+  mutable std::string specError; ///< Why the metadata did not parse.
   std::mutex mutex;
   std::map<int, std::unique_ptr<DeviceState>> devices; ///< By ordinal.
 };

@@ -2,6 +2,7 @@
 
 #include "JitTestSupport.h"
 #include "jit/CacheEntryFormat.h"
+#include "jit/CacheKey.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -133,45 +134,172 @@ static std::vector<std::string> listFiles(StringRef directory,
   return files;
 }
 
-TEST_F(CacheTest, CorruptAliasFallsBackToTheCanonicalKey) {
+/// The bytes of `path`.
+static std::string readBytes(StringRef path) {
+  SmallVector<char, 0> bytes;
+  EXPECT_TRUE(readCacheFile(path.str(), bytes)) << path.str();
+  return std::string(bytes.begin(), bytes.end());
+}
+
+/// Replaces `path` by a new file (a new inode: a hard link to the old one
+/// keeps the old bytes) holding `bytes`.
+static void replaceFile(StringRef path, StringRef bytes) {
+  ASSERT_FALSE(sys::fs::remove(path));
+  std::error_code ec;
+  raw_fd_ostream os(path, ec);
+  ASSERT_FALSE(ec);
+  os << bytes;
+}
+
+TEST_F(CacheTest, RequestFileAndEntryAreOneFile) {
+  const CompiledKernel *compiled = nullptr;
+  ASSERT_EQ(compileFresh(&compiled).compiles, 1u);
+  std::vector<std::string> requests = listFiles(directory, ".request");
+  std::vector<DiskCacheEntryInfo> entries = listEntries();
+  ASSERT_EQ(requests.size(), 1u);
+  ASSERT_EQ(entries.size(), 1u);
+  sys::fs::UniqueID requestId, entryId;
+  ASSERT_FALSE(sys::fs::getUniqueID(requests[0], requestId));
+  ASSERT_FALSE(sys::fs::getUniqueID(entries[0].path, entryId));
+  EXPECT_EQ(requestId, entryId); // Hard links: the kernel is stored once.
+  auto entry = deserializeCacheEntry(readBytes(requests[0]));
+  ASSERT_TRUE(bool(entry)) << toString(entry.takeError());
+  EXPECT_EQ(entry->kernel.cacheKey, compiled->cacheKey);
+  EXPECT_EQ(entry->kernel.cubin, compiled->cubin);
+  EXPECT_NE(entry->requestKey.find(getSyncSchedule()), std::string::npos);
+}
+
+TEST_F(CacheTest, DiskHitKernelParsesItsMetadataOnFirstUse) {
+  const CompiledKernel *compiled = nullptr;
+  ASSERT_EQ(compileFresh(&compiled).compiles, 1u);
+  std::string name = kept->getSpec().name;
+  GemmJit jit(getOptions());
+  auto kernel = jit.compile(getSyncSchedule());
+  ASSERT_TRUE(bool(kernel)) << toString(kernel.takeError());
+  EXPECT_EQ(jit.getStatistics().diskHits, 1u);
+  EXPECT_EQ((*kernel)->getSpec().name, name);
+  auto check = [](GemmKernel &kernel, const GemmArguments &args) {
+    Error error = kernel.checkArguments(args);
+    return error ? toString(std::move(error)) : std::string();
+  };
+  GemmArguments args;
+  args.a = reinterpret_cast<const void *>(0x10000000);
+  args.b = reinterpret_cast<const void *>(0x20000000);
+  args.c = reinterpret_cast<void *>(0x30000000);
+  args.m = 256;
+  args.n = 512;
+  args.k = 64;
+  EXPECT_EQ(check(**kernel, args), "");
+  args.alpha = 2.0f; // The schedule has no alpha/beta epilogue.
+  EXPECT_NE(check(**kernel, args).find("alpha/beta"), std::string::npos);
+
+  // Metadata that does not parse (impossible for a checked entry) is an
+  // error at first use, not a crash.
+  std::shared_ptr<GemmKernel> broken =
+      GemmKernel::createParsedLater({"key", "{\"name\": ",
+                                     "\x7f"
+                                     "ELF",
+                                     "report"});
+  std::string error = check(*broken, args);
+  EXPECT_NE(error.find("does not parse"), std::string::npos);
+}
+
+TEST_F(CacheTest, CorruptRequestFileFallsBackToTheCacheKey) {
   ASSERT_EQ(compileFresh().compiles, 1u);
-  std::vector<std::string> aliases = listFiles(directory, ".alias");
-  ASSERT_EQ(aliases.size(), 1u);
-  {
-    std::error_code ec;
-    raw_fd_ostream os(aliases[0], ec);
-    ASSERT_FALSE(ec);
-    os << "GEMMALI1 but not really";
-  }
-  // The kernel entry is still found through the parsed, canonical key.
+  std::vector<std::string> requests = listFiles(directory, ".request");
+  ASSERT_EQ(requests.size(), 1u);
+  std::string good = readBytes(requests[0]);
+  std::string flipped = good;
+  flipped[flipped.size() / 2] ^= 0x20;
+  replaceFile(requests[0], flipped);
+  // The kernel is still found under its cache key (after a parse).
   JitStatistics stats = compileFresh();
   EXPECT_EQ(stats.compiles, 0u);
   EXPECT_EQ(stats.diskHits, 1u);
-  // And the alias is whole again.
-  auto bytes = MemoryBuffer::getFile(aliases[0], false, false, true);
-  ASSERT_TRUE(bool(bytes));
-  auto alias = deserializeCacheAlias((*bytes)->getBuffer());
-  ASSERT_TRUE(bool(alias)) << toString(alias.takeError());
+  EXPECT_EQ(stats.corruptEntries, 1u);
+  // And the request file is whole again (a copy now).
+  auto entry = deserializeCacheEntry(readBytes(requests[0]));
+  ASSERT_TRUE(bool(entry)) << toString(entry.takeError());
+  stats = compileFresh();
+  EXPECT_EQ(stats.diskHits, 1u);
+  EXPECT_EQ(stats.corruptEntries, 0u);
 }
 
-TEST_F(CacheTest, EntryFormatRejectsDamage) {
-  CompiledKernel kernel{"key", "{}", "\x7f" "ELF-cubin", "report"};
-  std::string bytes = serializeCacheEntry(kernel);
-  auto good = deserializeCacheEntry(bytes);
-  ASSERT_TRUE(bool(good)) << toString(good.takeError());
-  EXPECT_EQ(good->cubin, kernel.cubin);
-  EXPECT_EQ(good->cacheKey, "key");
-  for (size_t cut : {size_t(0), size_t(10), bytes.size() - 1}) {
-    auto truncated = deserializeCacheEntry(StringRef(bytes).take_front(cut));
-    ASSERT_FALSE(bool(truncated));
-    EXPECT_NE(toString(truncated.takeError()).find("corrupt cache entry"),
-              std::string::npos);
+TEST_F(CacheTest, TruncatedRequestFileFallsBackToTheCacheKey) {
+  ASSERT_EQ(compileFresh().compiles, 1u);
+  std::vector<std::string> requests = listFiles(directory, ".request");
+  ASSERT_EQ(requests.size(), 1u);
+  std::string good = readBytes(requests[0]);
+  for (size_t keep :
+       {size_t(0), size_t(20), good.size() / 2, good.size() - 1}) {
+    replaceFile(requests[0], StringRef(good).take_front(keep));
+    JitStatistics stats = compileFresh();
+    EXPECT_EQ(stats.compiles, 0u) << keep;
+    EXPECT_EQ(stats.diskHits, 1u) << keep;
+    EXPECT_EQ(stats.corruptEntries, 1u) << keep;
+    EXPECT_TRUE(bool(deserializeCacheEntry(readBytes(requests[0]))));
   }
-  std::string flipped = bytes;
-  flipped.back() ^= 1;
-  auto damaged = deserializeCacheEntry(flipped);
-  ASSERT_FALSE(bool(damaged));
-  EXPECT_NE(toString(damaged.takeError()).find("checksum"), std::string::npos);
+}
+
+TEST_F(CacheTest, OtherFormatVersionIsAMiss) {
+  ASSERT_EQ(compileFresh().compiles, 1u);
+  std::vector<std::string> requests = listFiles(directory, ".request");
+  std::vector<DiskCacheEntryInfo> entries = listEntries();
+  ASSERT_EQ(requests.size(), 1u);
+  ASSERT_EQ(entries.size(), 1u);
+  // A whole file of format version 1 under both names.
+  std::string other = readBytes(requests[0]);
+  other[7] = '1';
+  ASSERT_TRUE(hasOtherFormatVersion(other));
+  replaceFile(requests[0], other);
+  replaceFile(entries[0].path, other);
+  EXPECT_FALSE(listEntries()[0].valid);
+  JitStatistics stats = compileFresh();
+  EXPECT_EQ(stats.compiles, 1u);
+  EXPECT_EQ(stats.diskHits, 0u);
+  EXPECT_EQ(stats.corruptEntries, 0u); // A miss, not corruption.
+  EXPECT_TRUE(listEntries()[0].valid);
+  EXPECT_EQ(compileFresh().diskHits, 1u);
+}
+
+TEST_F(CacheTest, RequestFileOutlivesItsEntry) {
+  ASSERT_EQ(compileFresh().compiles, 1u);
+  std::vector<DiskCacheEntryInfo> entries = listEntries();
+  ASSERT_EQ(entries.size(), 1u);
+  ASSERT_FALSE(sys::fs::remove(entries[0].path));
+  // The request file holds the whole kernel: no parse, no compile.
+  JitStatistics stats = compileFresh();
+  EXPECT_EQ(stats.diskHits, 1u);
+  EXPECT_EQ(stats.compiles, 0u);
+}
+
+TEST_F(CacheTest, EachSpellingGetsItsOwnRequestFile) {
+  ASSERT_EQ(compileFresh().compiles, 1u);
+  std::string respelled = "// same kernel\n" + getSyncSchedule();
+  {
+    GemmJit jit(getOptions());
+    ASSERT_TRUE(bool(jit.compile(respelled)));
+    EXPECT_EQ(jit.getStatistics().compiles, 0u);
+    EXPECT_EQ(jit.getStatistics().diskHits, 1u); // Under the cache key.
+  }
+  std::vector<std::string> requests = listFiles(directory, ".request");
+  ASSERT_EQ(requests.size(), 2u);
+  EXPECT_EQ(listEntries().size(), 1u);
+
+  // A request file that holds another request's key (as a hash collision
+  // would) is a miss, not corruption.
+  DiskCache cache{std::string(directory)};
+  std::string original =
+      cache.getRequestPath(makeCacheKey(getSyncSchedule(), "", 3, 3));
+  std::string other = cache.getRequestPath(makeCacheKey(respelled, "", 3, 3));
+  replaceFile(original, readBytes(other));
+  JitStatistics stats = compileFresh();
+  EXPECT_EQ(stats.compiles, 0u);
+  EXPECT_EQ(stats.diskHits, 1u);
+  EXPECT_EQ(stats.corruptEntries, 0u);
+  auto entry = deserializeCacheEntry(readBytes(original));
+  ASSERT_TRUE(bool(entry));
+  EXPECT_EQ(entry->requestKey, makeCacheKey(getSyncSchedule(), "", 3, 3));
 }
 
 TEST_F(CacheTest, DisabledByOptionCompilesEveryTime) {

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "JitTestSupport.h"
+#include "jit/CacheEntryFormat.h"
+#include "jit/CacheKey.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
@@ -98,6 +100,15 @@ TEST_F(ConcurrencyTest, ProcessesShareOneEntry) {
   ASSERT_TRUE(bool(entries)) << toString(entries.takeError());
   ASSERT_EQ(entries->size(), 1u);
   EXPECT_TRUE((*entries)[0].valid);
+  // The request file too: whole, and the same kernel.
+  SmallVector<char, 0> requestBytes;
+  ASSERT_TRUE(readCacheFile(
+      DiskCache(std::string(directory))
+          .getRequestPath(makeCacheKey(getSyncSchedule(), "", 3, 3)),
+      requestBytes));
+  auto request = deserializeCacheEntry(
+      StringRef(requestBytes.data(), requestBytes.size()));
+  ASSERT_TRUE(bool(request)) << toString(request.takeError());
   // And it serves a third compile without compiling.
   GemmJit jit(getOptions());
   ASSERT_TRUE(bool(jit.compile(getSyncSchedule())));
