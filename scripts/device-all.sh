@@ -129,7 +129,7 @@ if wants epilogue && [ -d device-artifacts/gemm_bf16_wgmma_bias_gelu_sm90 ]; the
     --json-out "$OUT/epilogue/gemm_bf16_wgmma_sm90.json" \
     >"$OUT/epilogue/gemm_bf16_wgmma_sm90.log" 2>&1 || status=1
   echo "-- gemm_bf16_wgmma_sm90 (no epilogue)"
-  grep -E "^(gemm-opt|cuBLAS|ratio|result)" "$OUT/epilogue/gemm_bf16_wgmma_sm90.log"
+  grep -E "^(gemm-opt|cuBLAS|ratio|result|gemm-run: error)" "$OUT/epilogue/gemm_bf16_wgmma_sm90.log"
   timeout 120 compute-sanitizer --tool memcheck --error-exitcode 1 "$run" \
     device-artifacts/gemm_bf16_wgmma_bias_gelu_sm90/kernel.json -m 512 -n 768 \
     -k 256 --bias --no-timing --no-cublas >"$OUT/epilogue/memcheck.log" 2>&1 \
