@@ -9,7 +9,7 @@
 //   gemm-opt gemm_bf16_wgmma_bias_gelu_sm90.mlir --lower-to-nvvm
 //   gemm-translate gemm_bf16_wgmma_bias_gelu_sm90.mlir --to-bundle -o out/kernel.json
 //   gemm-run out/kernel.json -m 8192 -n 8192 -k 4096            # on a GPU
-//   gemm-run out/kernel.json -m 8192 -n 8192 -k 4096 --compare-unfused
+//   gemm-run out/kernel.json -m 8192 -n 8192 -k 4096 --bias --compare-epilogue
 //
 // The main loop is examples/gemm_bf16_wgmma_sm90.mlir's (read that file for
 // block, warp, mma, smem, pipeline and specialization); only the epilogue

@@ -1,13 +1,22 @@
 //===- FusedEpilogue.cpp - element-wise math of a fused epilogue ----------===//
 //
-// All math is f32. Transcendentals go through the math dialect, which
-// convert-gpu-to-nvvm maps to libdevice (__nv_tanhf, __nv_erff, __nv_expf),
-// linked and inlined by gpu-module-to-binary:
+// All math is f32. erf and exp go through the math dialect, which
+// convert-gpu-to-nvvm maps to libdevice (__nv_erff, __nv_expf), linked and
+// inlined by gpu-module-to-binary; GELU's tanh is the hardware's:
 //
 //   relu       max(x, 0)                      arith.maximumf (NaN propagates)
-//   gelu_tanh  0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))     math.tanh
+//   gelu_tanh  0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))
+//                                             llvm.intr.tanh {afn}
 //   gelu_erf   0.5·x·(1 + erf(x·(1/√2)))                       math.erf
 //   silu       x / (1 + exp(−x))                               math.exp
+//
+// llvm.intr.tanh with the approximate-function flag becomes one
+// tanh.approx.f32 per element (MUFU.TANH, sm_75 and newer; max relative
+// error about 2^-11, below one bf16/f16 rounding), where libdevice's
+// __nv_tanhf takes an ex2, an rcp, a polynomial for small |x| and a select
+// (about 20 instructions, two of them MUFU). cuBLASLt's GELU epilogues use
+// the same tanh form. (MLIR 22 maps math.tanh to __nv_tanhf even with
+// fastmath<afn>: libdevice's __nv_fast_tanhf is not in its table.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +24,7 @@
 
 #include "passes/HopperKernelPlan.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -96,6 +106,43 @@ Value loadAsF32(OpBuilder &b, Location loc, Value memref, ValueRange indices,
   return element.isF32() ? loaded : arith::ExtFOp::create(b, loc, f32s, loaded);
 }
 
+/// `lanes` consecutive elements (one for lanes = 0: a scalar) of the 1-D,
+/// unit-stride, read-only `memref` from `index`, extended to f32, as an
+/// LLVM load marked invariant: the kernel never writes them, so NVPTX emits
+/// ld.global.nc and LLVM may reuse one load across C's stores (the wgmma
+/// epilogue's thread visits the same columns in every step of a tile, and a
+/// vector.load would be repeated after each store).
+Value loadInvariantAsF32(OpBuilder &b, Location loc, Value memref,
+                         Value index, int64_t lanes, uint64_t alignment) {
+  MLIRContext *ctx = b.getContext();
+  Type element = cast<MemRefType>(memref.getType()).getElementType();
+  int64_t bytes = element.getIntOrFloatBitWidth() / 8;
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value offset = arith::AddIOp::create(b, loc, metadata.getOffset(), index);
+  Value address = arith::AddIOp::create(
+      b, loc, base,
+      arith::MulIOp::create(b, loc, offset,
+                            arith::ConstantIndexOp::create(b, loc, bytes)));
+  Value integer = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), address);
+  Value generic = LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(ctx), integer);
+  Value global = LLVM::AddrSpaceCastOp::create(
+      b, loc, LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/1), generic);
+  Type loadedType =
+      lanes == 0 ? element : Type(VectorType::get({lanes}, element));
+  Value loaded = LLVM::LoadOp::create(
+      b, loc, loadedType, global,
+      lanes == 0 ? static_cast<unsigned>(bytes)
+                 : static_cast<unsigned>(alignment),
+      /*isVolatile=*/false, /*isNonTemporal=*/false, /*isInvariant=*/true);
+  if (element.isF32())
+    return loaded;
+  Type f32s = lanes == 0 ? b.getF32Type()
+                         : Type(VectorType::get({lanes}, b.getF32Type()));
+  return arith::ExtFOp::create(b, loc, f32s, loaded);
+}
+
 Value splat(OpBuilder &b, Location loc, VectorType type, double value) {
   return arith::ConstantOp::create(
       b, loc, type,
@@ -125,7 +172,7 @@ Value activate(OpBuilder &b, Location loc, EpilogueActivation activation,
         mul(x, math::FmaOp::create(b, loc, x2,
                                    constant(sqrt2OverPi * 0.044715),
                                    constant(sqrt2OverPi)));
-    Value t = math::TanhOp::create(b, loc, inner);
+    Value t = LLVM::TanhOp::create(b, loc, inner, LLVM::FastmathFlags::afn);
     Value halfX = mul(x, constant(0.5));
     return math::FmaOp::create(b, loc, halfX, t, halfX);
   }
@@ -162,14 +209,12 @@ Value FusedEpilogue::apply(OpBuilder &b, Location loc, Value accumulators,
                             arith::MulFOp::create(b, loc, betas, old));
   }
   if (epilogue.getBias() == EpilogueBias::row) {
-    Value entry = memref::LoadOp::create(b, loc, bias, ValueRange{row});
-    if (!entry.getType().isF32())
-      entry = arith::ExtFOp::create(b, loc, b.getF32Type(), entry);
+    Value entry = loadInvariantAsF32(b, loc, bias, row, /*lanes=*/0, 0);
     x = arith::AddFOp::create(
         b, loc, x, vector::BroadcastOp::create(b, loc, type, entry));
   } else if (epilogue.getBias() == EpilogueBias::column) {
     x = arith::AddFOp::create(
-        b, loc, x, loadAsF32(b, loc, bias, {col}, lanes, alignment));
+        b, loc, x, loadInvariantAsF32(b, loc, bias, col, lanes, alignment));
   }
   x = activate(b, loc, epilogue.getActivation(), x);
   if (epilogue.getResidual())

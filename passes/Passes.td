@@ -68,10 +68,12 @@ def TileWarpSpecializePass : Pass<"tile-warp-specialize"> {
     The kernel takes the tensor maps of A and B as pointer arguments
     (tile-outline-kernel adds them). mma.sync schedules are left alone.
   }];
+  // LLVM: the fused GELU's llvm.intr.tanh (passes/FusedEpilogue.cpp).
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
                            "mlir::vector::VectorDialect", "mlir::math::MathDialect",
-                           "mlir::nvgpu::NVGPUDialect", "mlir::NVVM::NVVMDialect"];
+                           "mlir::nvgpu::NVGPUDialect", "mlir::NVVM::NVVMDialect",
+                           "mlir::LLVM::LLVMDialect"];
 }
 
 def TileSimtMmaPass : Pass<"tile-simt-mma"> {
@@ -118,9 +120,10 @@ def TileLowerEpiloguePass : Pass<"tile-lower-epilogue"> {
     to C's element type and writes pairs of adjacent columns with one vector
     store each.
   }];
+  // LLVM: the fused GELU's llvm.intr.tanh (passes/FusedEpilogue.cpp).
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::vector::VectorDialect",
-                           "mlir::math::MathDialect"];
+                           "mlir::math::MathDialect", "mlir::LLVM::LLVMDialect"];
 }
 
 def TileSharedLayoutPass : Pass<"tile-shared-layout"> {

@@ -11,7 +11,6 @@ using namespace llvm;
 namespace gemm_opt {
 namespace runtime {
 
-namespace {
 cudaDataType getCudaDataType(ElementType type) {
   switch (type) {
   case ElementType::F16:
@@ -23,7 +22,6 @@ cudaDataType getCudaDataType(ElementType type) {
   }
   return CUDA_R_32F;
 }
-} // namespace
 
 Expected<CublasReference> CublasReference::create(cudaStream_t stream) {
   Expected<DeviceBuffer> workspace = DeviceBuffer::allocate(WorkspaceBytes);

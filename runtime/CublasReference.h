@@ -17,9 +17,13 @@
 #include "llvm/Support/Error.h"
 
 #include <cublas_v2.h>
+#include <library_types.h>
 
 namespace gemm_opt {
 namespace runtime {
+
+/// CUDA_R_16F, CUDA_R_16BF or CUDA_R_32F.
+cudaDataType getCudaDataType(ElementType type);
 
 struct GemmTypes {
   ElementType a = ElementType::BF16;

@@ -13,8 +13,12 @@
 #   sweep        scripts/sweep.sh on device-artifacts/ ($SWEEP_SEED,
 #                $SWEEP_CASES): randomized cases against cuBLAS and fp64
 #   transpose    scripts/transpose-session.sh on device-artifacts/
-#   epilogue     the fused bias+GELU example at $EPILOGUE_SHAPE next to the
-#                plain wgmma example (gemm-run times cuBLAS's plain GEMM)
+#   epilogue     gemm-run --compare-epilogue at $EPILOGUE_SHAPE for each
+#                bundle of $EPILOGUE_BUNDLES (bias + gelu_tanh, bias + relu):
+#                the fused kernel against cuBLAS GemmEx + a separate
+#                bias/activation kernel and against cuBLASLt's GELU_BIAS /
+#                RELU_BIAS, all checked against fp64; then the plain wgmma
+#                example at the same shape and memcheck of the fused example
 #
 # Prepare on the build machine (all optional):
 #   scripts/prepare-device-artifacts.sh        -> device-artifacts/
@@ -24,7 +28,8 @@
 #
 # Environment: PARTS (default "correctness benchmark jit tune"), and
 # CHECK_BUNDLES, CHECK_SHAPES, BENCH_BUNDLES, BENCH_SHAPES, BENCH_DTYPES,
-# TUNE_ITERATIONS, and *_LIMIT (seconds per part) as below.
+# TUNE_ITERATIONS, EPILOGUE_SHAPE ("M N K"), EPILOGUE_BUNDLES,
+# EPILOGUE_ITERATIONS, and *_LIMIT (seconds per part) as below.
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-./device-all-out}
@@ -104,17 +109,27 @@ fi
 
 if wants epilogue && [ -d device-artifacts/gemm_bf16_wgmma_bias_gelu_sm90 ]; then
   EPILOGUE_SHAPE=${EPILOGUE_SHAPE:-"8192 8192 4096"}
+  EPILOGUE_BUNDLES=${EPILOGUE_BUNDLES:-"gemm_bf16_wgmma_bias_gelu_sm90 epilogue_bf16_wgmma_bias_relu_sm90"}
   read -r em en ek <<<"$EPILOGUE_SHAPE"
-  note "epilogue: bias + GELU fused at ${em}x${en}x${ek}"
+  note "epilogue: fused vs cuBLAS + bias/activation kernel vs cuBLASLt at ${em}x${en}x${ek}"
   mkdir -p "$OUT/epilogue"
   run=device-artifacts/bin/gemm-run
-  for args in "gemm_bf16_wgmma_bias_gelu_sm90 --bias" "gemm_bf16_wgmma_sm90"; do
-    read -r bundle flags <<<"$args"
-    timeout 120 "$run" "device-artifacts/$bundle/kernel.json" -m "$em" -n "$en" \
-      -k "$ek" $flags --iterations 30 --json-out "$OUT/epilogue/$bundle.json" \
-      >"$OUT/epilogue/$bundle.log" 2>&1 || status=1
-    grep -E "verdict|TFLOP|PASS|FAIL|error" "$OUT/epilogue/$bundle.log" | head -6
+  for bundle in $EPILOGUE_BUNDLES; do
+    [ -f "device-artifacts/$bundle/kernel.json" ] || { echo "$bundle: missing"; status=1; continue; }
+    timeout 240 "$run" "device-artifacts/$bundle/kernel.json" -m "$em" -n "$en" \
+      -k "$ek" --bias --compare-epilogue --iterations "${EPILOGUE_ITERATIONS:-30}" \
+      --json-out "$OUT/epilogue/$bundle-compare.json" \
+      >"$OUT/epilogue/$bundle-compare.log" 2>&1 || status=1
+    echo "-- $bundle"
+    grep -E "^(epilogue|\||result|gemm-run: error)" "$OUT/epilogue/$bundle-compare.log"
   done
+  # The same main loop without the epilogue, for the epilogue's own cost.
+  timeout 120 "$run" device-artifacts/gemm_bf16_wgmma_sm90/kernel.json -m "$em" \
+    -n "$en" -k "$ek" --iterations "${EPILOGUE_ITERATIONS:-30}" \
+    --json-out "$OUT/epilogue/gemm_bf16_wgmma_sm90.json" \
+    >"$OUT/epilogue/gemm_bf16_wgmma_sm90.log" 2>&1 || status=1
+  echo "-- gemm_bf16_wgmma_sm90 (no epilogue)"
+  grep -E "^(gemm-opt|cuBLAS|ratio|result|gemm-run: error)" "$OUT/epilogue/gemm_bf16_wgmma_sm90.log"
   timeout 120 compute-sanitizer --tool memcheck --error-exitcode 1 "$run" \
     device-artifacts/gemm_bf16_wgmma_bias_gelu_sm90/kernel.json -m 512 -n 768 \
     -k 256 --bias --no-timing --no-cublas >"$OUT/epilogue/memcheck.log" 2>&1 \

@@ -4,15 +4,17 @@
 # built here, so that a GPU machine without LLVM/MLIR can run them:
 #   device-artifacts/bin/gemm-run, gemm-sweep and transpose-run
 #   device-artifacts/<schedule>/kernel.json (+ .ptx, .cubin)
+# BUILD_DIR (default build/) is the build tree whose bin/ holds the tools.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=device-artifacts
+bin=${BUILD_DIR:-build}/bin
 rm -rf "$out"
 mkdir -p "$out/bin"
-cp build/bin/gemm-run build/bin/gemm-sweep build/bin/transpose-run "$out/bin/"
+cp "$bin/gemm-run" "$bin/gemm-sweep" "$bin/transpose-run" "$out/bin/"
 for schedule in examples/*.mlir bench/schedules/*.mlir; do
   name=$(basename "$schedule" .mlir)
-  build/bin/gemm-translate "$schedule" --to-bundle -o "$out/$name/kernel.json"
+  "$bin/gemm-translate" "$schedule" --to-bundle -o "$out/$name/kernel.json"
 done
 git rev-parse --short HEAD > "$out/COMMIT" 2>/dev/null || echo unknown > "$out/COMMIT"
 du -sh "$out"

@@ -75,7 +75,17 @@ func.func @wgmma_silu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?
 // CHECK-NEXT:    %[[BETAS:.+]] = vector.broadcast %[[BETA]] : f32 to vector<8xf32>
 // CHECK-NEXT:    %[[BC:.+]] = arith.mulf %[[BETAS]], %[[OLD32]] : vector<8xf32>
 // CHECK-NEXT:    %[[SCALED:.+]] = math.fma %[[ALPHAS]], %[[ACC:.+]], %[[BC]] : vector<8xf32>
-// CHECK-NEXT:    %[[B:.+]] = memref.load %[[BIAS]][%[[ROW]]]
+// The bias is read-only: an invariant LLVM load (ld.global.nc, and LLVM may
+// reuse it across C's stores) at bias's aligned pointer + (offset + row)·2.
+// CHECK-NEXT:    %{{.+}}, %[[BOFF:.+]], %{{.+}}, %{{.+}} = memref.extract_strided_metadata %[[BIAS]]
+// CHECK-NEXT:    %[[BBASE:.+]] = memref.extract_aligned_pointer_as_index %[[BIAS]]
+// CHECK-NEXT:    %[[BIDX:.+]] = arith.addi %[[BOFF]], %[[ROW]] : index
+// CHECK-NEXT:    %[[BBYTES:.+]] = arith.muli %[[BIDX]], %c2 : index
+// CHECK-NEXT:    %[[BADDR:.+]] = arith.addi %[[BBASE]], %[[BBYTES]] : index
+// CHECK-NEXT:    %[[BI64:.+]] = arith.index_castui %[[BADDR]] : index to i64
+// CHECK-NEXT:    %[[BPTR:.+]] = llvm.inttoptr %[[BI64]] : i64 to !llvm.ptr
+// CHECK-NEXT:    %[[BGLOBAL:.+]] = llvm.addrspacecast %[[BPTR]] : !llvm.ptr to !llvm.ptr<1>
+// CHECK-NEXT:    %[[B:.+]] = llvm.load %[[BGLOBAL]] invariant {alignment = 2 : i64} : !llvm.ptr<1> -> bf16
 // CHECK-NEXT:    %[[B32:.+]] = arith.extf %[[B]] : bf16 to f32
 // CHECK-NEXT:    %[[BS:.+]] = vector.broadcast %[[B32]] : f32 to vector<8xf32>
 // CHECK-NEXT:    %[[X:.+]] = arith.addf %[[SCALED]], %[[BS]] : vector<8xf32>
@@ -90,14 +100,24 @@ func.func @wgmma_silu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?
 
 // CHECK-LABEL: gpu.func @wgmma_bias_column_gelu_tanh_kernel(
 // CHECK-SAME:      %[[BIAS:arg[0-9]+]]: memref<?xbf16, strided<[1], offset: ?>>)
-// x + bias[col..], then 0.5·x·(1 + tanh(x·(√(2/π) + √(2/π)·0.044715·x²))).
-// CHECK:         %[[B:.+]] = vector.load %[[BIAS]][%{{.+}}] {{.*}} vector<8xbf16>
+// x + bias[col..] (one invariant 16-byte load), then
+// 0.5·x·(1 + tanh(x·(√(2/π) + √(2/π)·0.044715·x²))) with the approximate
+// tanh (tanh.approx.f32).
+// CHECK:         %{{.+}}, %[[BOFF:.+]], %{{.+}}, %{{.+}} = memref.extract_strided_metadata %[[BIAS]]
+// CHECK-NEXT:    %[[BBASE:.+]] = memref.extract_aligned_pointer_as_index %[[BIAS]]
+// CHECK-NEXT:    %[[BIDX:.+]] = arith.addi %[[BOFF]], %{{.+}} : index
+// CHECK-NEXT:    %[[BBYTES:.+]] = arith.muli %[[BIDX]], %c2 : index
+// CHECK-NEXT:    %[[BADDR:.+]] = arith.addi %[[BBASE]], %[[BBYTES]] : index
+// CHECK-NEXT:    %[[BI64:.+]] = arith.index_castui %[[BADDR]] : index to i64
+// CHECK-NEXT:    %[[BPTR:.+]] = llvm.inttoptr %[[BI64]] : i64 to !llvm.ptr
+// CHECK-NEXT:    %[[BGLOBAL:.+]] = llvm.addrspacecast %[[BPTR]] : !llvm.ptr to !llvm.ptr<1>
+// CHECK-NEXT:    %[[B:.+]] = llvm.load %[[BGLOBAL]] invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xbf16>
 // CHECK-NEXT:    %[[B32:.+]] = arith.extf %[[B]] : vector<8xbf16> to vector<8xf32>
 // CHECK-NEXT:    %[[X:.+]] = arith.addf %{{.+}}, %[[B32]] : vector<8xf32>
 // CHECK-NEXT:    %[[X2:.+]] = arith.mulf %[[X]], %[[X]] : vector<8xf32>
 // CHECK-NEXT:    %[[POLY:.+]] = math.fma %[[X2]], %{{.+}}, %{{.+}} : vector<8xf32>
 // CHECK-NEXT:    %[[INNER:.+]] = arith.mulf %[[X]], %[[POLY]] : vector<8xf32>
-// CHECK-NEXT:    %[[T:.+]] = math.tanh %[[INNER]] : vector<8xf32>
+// CHECK-NEXT:    %[[T:.+]] = llvm.intr.tanh(%[[INNER]]) {fastmathFlags = #llvm.fastmath<afn>} : (vector<8xf32>) -> vector<8xf32>
 // CHECK-NEXT:    %[[HALF:.+]] = arith.mulf %[[X]], %{{.+}} : vector<8xf32>
 // CHECK-NEXT:    %[[G:.+]] = math.fma %[[HALF]], %[[T]], %[[HALF]] : vector<8xf32>
 // CHECK-NEXT:    arith.truncf %[[G]] : vector<8xf32> to vector<8xbf16>

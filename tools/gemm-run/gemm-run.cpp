@@ -4,6 +4,7 @@
 //            [--kernel NAME] [--iterations 50] [--warmup 5] [--seed S]
 //            [--no-timing] [--json-out FILE]
 //            [--alpha A] [--beta B] [--bias] [--residual]
+//            [--compare-epilogue]
 //
 // A kernel with a fused epilogue (the bundle's "epilogue") gets random bias
 // and residual inputs of C's type, and alpha/beta from --alpha/--beta
@@ -11,6 +12,12 @@
 // both references apply the same epilogue in fp64. --bias and --residual
 // assert that the kernel has them (exit 2 otherwise), as --alpha/--beta do
 // for alpha_beta.
+//
+// --compare-epilogue (a kernel with a fused bias and/or activation) runs
+// runtime/EpilogueComparison.h instead of the plain check: the fused kernel
+// against cuBLAS GEMM + a separate bias/activation kernel and against
+// cuBLASLt's matching epilogue, each checked against fp64, and prints the
+// speedups as a table (JSON with --json-out).
 //
 // INPUT is a kernel bundle (.json) or a schedule (.mlir), which is first
 // compiled to a bundle with gemm-translate (found next to gemm-run, else on
@@ -23,6 +30,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/Device.h"
+#include "runtime/EpilogueComparison.h"
+#include "runtime/EpilogueComparisonReport.h"
 #include "runtime/GemmBenchmark.h"
 #include "runtime/KernelModule.h"
 #include "runtime/KernelSpec.h"
@@ -113,6 +122,12 @@ cl::opt<bool> residualOpt(
     cl::desc("Require a fused residual (a random M×N matrix is passed "
              "whenever the kernel has one)"),
     cl::cat(gemmRunCategory));
+cl::opt<bool> compareEpilogue(
+    "compare-epilogue",
+    cl::desc("Compare the kernel's fused bias/activation epilogue with cuBLAS "
+             "GEMM + a separate bias/activation kernel and with cuBLASLt's "
+             "epilogue (checked against fp64, timed together)"),
+    cl::cat(gemmRunCategory));
 cl::opt<int> deviceOrdinal("device", cl::init(0), cl::value_desc("I"),
                            cl::desc("CUDA device to use"),
                            cl::cat(gemmRunCategory));
@@ -183,6 +198,14 @@ Error checkEpilogueFlags(const KernelSpec &spec) {
     return refuse("--residual", "residual");
   if (!std::isfinite(alphaOpt) || !std::isfinite(betaOpt))
     return makeBadInputError("--alpha and --beta must be finite");
+  if (compareEpilogue) {
+    if (noCublas)
+      return makeBadInputError(
+          "--compare-epilogue times cuBLAS and cuBLASLt: it cannot be "
+          "combined with --no-cublas");
+    if (Error err = checkEpilogueComparable(spec))
+      return err;
+  }
   return Error::success();
 }
 
@@ -216,6 +239,41 @@ struct RunOutcome {
   int exitCode = ExitPass;
   std::optional<json::Value> json;
 };
+
+/// --compare-epilogue, once the bundle, kernel and device are checked.
+Expected<RunOutcome> runComparison(const KernelSpec &spec,
+                                   const KernelImages &images,
+                                   const DeviceInfo &device,
+                                   StringRef bundlePath,
+                                   const GemmShape &shape) {
+  EpilogueComparisonOptions options;
+  options.warmupRuns = warmup;
+  options.timedRuns = iterations;
+  options.seed = seed;
+  options.timing = !noTiming && iterations > 0;
+  if (options.timing && iterations < 30)
+    errs() << "gemm-run: warning: only " << iterations
+           << " timed runs; use at least 30 for a stable median\n";
+  Expected<EpilogueComparisonResult> result =
+      runEpilogueComparison(device, spec, images, shape, options);
+  if (!result)
+    return result.takeError();
+  EpilogueComparisonReport report;
+  report.input = inputPath;
+  report.bundlePath = bundlePath.str();
+  report.device = &device;
+  report.spec = &spec;
+  report.shape = shape;
+  report.options = options;
+  report.result = &*result;
+  printEpilogueComparison(outs(), report);
+  outs().flush();
+  RunOutcome outcome;
+  outcome.exitCode = result->passed() ? ExitPass : ExitMismatch;
+  if (!jsonOut.empty())
+    outcome.json = toJSON(report);
+  return std::move(outcome);
+}
 
 /// Everything after option parsing; errors come back as llvm::Error.
 Expected<RunOutcome> run(const char *argv0, const GemmShape &shape) {
@@ -278,6 +336,9 @@ Expected<RunOutcome> run(const char *argv0, const GemmShape &shape) {
     return kind.takeError();
   if (Error err = checkDeviceFeatures(**spec, *device))
     return std::move(err);
+
+  if (compareEpilogue)
+    return runComparison(**spec, *images, *device, bundlePath, shape);
 
   BenchmarkOptions options;
   options.warmupRuns = warmup;
