@@ -18,8 +18,10 @@ static std::pair<int64_t, int64_t> getRegisterSplit(ScheduleAttr schedule) {
   return {40, 232};
 }
 
-HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule) {
+HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
+                                            const GemmLayouts &layouts) {
   HopperKernelPlan plan;
+  plan.layouts = layouts;
   plan.blockM = schedule.getBlockM();
   plan.blockN = schedule.getBlockN();
   plan.blockK = schedule.getBlockK();
@@ -43,8 +45,12 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule) {
       plan.persistent ? plan.stages * (plan.stageBytesA + plan.stageBytesB) : 0;
   plan.rowBytesA = plan.blockK * bytes;
   plan.panelColumns = 128 / bytes;
-  plan.panelsB = plan.blockN / plan.panelColumns;
-  plan.panelBytesB = plan.blockK * 128;
+  plan.boxRowsA = plan.columnMajorA() ? plan.blockK : plan.blockM;
+  plan.panelsA = plan.columnMajorA() ? plan.blockM / plan.panelColumns : 1;
+  plan.panelBytesA = plan.boxRowsA * 128;
+  plan.boxRowsB = plan.columnMajorB() ? plan.blockN : plan.blockK;
+  plan.panelsB = plan.columnMajorB() ? 1 : plan.blockN / plan.panelColumns;
+  plan.panelBytesB = plan.boxRowsB * 128;
   plan.stagingRowElements = schedule.getEpilogueStagingRowElements();
   plan.stagingRows = schedule.getEpilogueStagingRows();
   plan.stagingLeadRows = 0;
@@ -89,12 +95,12 @@ static nvgpu::TensorMapDescriptorType descriptorType(MLIRContext *ctx,
 
 nvgpu::TensorMapDescriptorType
 gemm_opt::tmaDescriptorTypeA(const HopperKernelPlan &plan) {
-  return descriptorType(plan.elementType.getContext(), plan.blockM, plan);
+  return descriptorType(plan.elementType.getContext(), plan.boxRowsA, plan);
 }
 
 nvgpu::TensorMapDescriptorType
 gemm_opt::tmaDescriptorTypeB(const HopperKernelPlan &plan) {
-  return descriptorType(plan.elementType.getContext(), plan.blockK, plan);
+  return descriptorType(plan.elementType.getContext(), plan.boxRowsB, plan);
 }
 
 Value TmaDescriptorArguments::castA(OpBuilder &b, Location loc,

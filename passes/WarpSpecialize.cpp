@@ -40,7 +40,9 @@
 #include "passes/BlockTiledLoop.h"
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
+#include "passes/StagingColumnStore.h"
 #include "passes/TileRasterization.h"
+#include "passes/WgmmaStageOperands.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace gemm_opt {
@@ -228,27 +230,8 @@ private:
         b, loc, full, index(plan.stageBytesA + plan.stageBytesB), stage,
         primary);
     Value k = arith::MulIOp::create(b, loc, t, index(plan.blockK));
-
-    Value offsetA = arith::MulIOp::create(b, loc, stage, index(plan.stageBytesA));
-    Value tileA = sharedView(offsetA, {plan.blockM, plan.blockK},
-                             plan.elementType);
-    nvgpu::TmaAsyncLoadOp::create(b, loc, tileA, full, descA,
-                                  ValueRange{k, rowBase}, stage, Value(),
-                                  primary);
-    Value offsetB = arith::AddIOp::create(
-        b, loc, index(plan.bufferOffsetB),
-        arith::MulIOp::create(b, loc, stage, index(plan.stageBytesB)));
-    for (int64_t panel = 0; panel < plan.panelsB; ++panel) {
-      Value panelOffset = arith::AddIOp::create(
-          b, loc, offsetB, index(panel * plan.panelBytesB));
-      Value tileB = sharedView(panelOffset, {plan.blockK, plan.panelColumns},
-                               plan.elementType);
-      Value col = arith::AddIOp::create(b, loc, colBase,
-                                        index(panel * plan.panelColumns));
-      nvgpu::TmaAsyncLoadOp::create(b, loc, tileB, full, descB,
-                                    ValueRange{col, k}, stage, Value(),
-                                    primary);
-    }
+    WgmmaStageOperands(b, loc, plan, raw)
+        .load(stage, k, rowBase, colBase, descA, descB, full, primary);
   }
 
   /// bar.sync on named barrier `id` (may be a value) with `threads`.
@@ -350,10 +333,9 @@ private:
   /// with the last wgmma group possibly still in flight.
   Value buildMainLoop(Value tile, Value row, Value col, Value descA,
                       Value descB) {
-    auto accType = nvgpu::WarpgroupAccumulatorType::get(
-        b.getContext(),
-        VectorType::get({plan.warpM, plan.warpN}, b.getF32Type()));
-    Value init = nvgpu::WarpgroupMmaInitAccumulatorOp::create(b, loc, accType);
+    WgmmaStageOperands operands(b, loc, plan, raw);
+    Value init = nvgpu::WarpgroupMmaInitAccumulatorOp::create(
+        b, loc, operands.getAccumulatorType());
     auto loop = scf::ForOp::create(b, loc, index(0), kTiles, index(1),
                                    ValueRange{init});
     OpBuilder::InsertionGuard guard(b);
@@ -364,34 +346,7 @@ private:
     auto [stage, parity] = ringPosition(step);
     wait(full, stage, parity);
 
-    // Rows of A are 128 bytes; B's WN columns start in panel col/64.
-    Value offsetA = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, stage, index(plan.stageBytesA)),
-        arith::MulIOp::create(b, loc, row, index(plan.rowBytesA)));
-    Value offsetB = arith::AddIOp::create(
-        b, loc,
-        arith::AddIOp::create(
-            b, loc, index(plan.bufferOffsetB),
-            arith::MulIOp::create(b, loc, stage, index(plan.stageBytesB))),
-        arith::MulIOp::create(
-            b, loc,
-            arith::DivUIOp::create(b, loc, col, index(plan.panelColumns)),
-            index(plan.panelBytesB)));
-    Value tileA =
-        sharedView(offsetA, {plan.warpM, plan.blockK}, plan.elementType);
-    Value tileB =
-        sharedView(offsetB, {plan.blockK, plan.warpN}, plan.elementType);
-    auto descriptorType = [&](Value view) {
-      return nvgpu::WarpgroupMatrixDescriptorType::get(
-          b.getContext(), cast<MemRefType>(view.getType()));
-    };
-    Value matrixA = nvgpu::WarpgroupGenerateDescriptorOp::create(
-        b, loc, descriptorType(tileA), tileA, descA);
-    Value matrixB = nvgpu::WarpgroupGenerateDescriptorOp::create(
-        b, loc, descriptorType(tileB), tileB, descB);
-    Value next = nvgpu::WarpgroupMmaOp::create(
-        b, loc, accType, matrixA, matrixB, b.getI64IntegerAttr(1),
-        /*transposeA=*/UnitAttr(), /*transposeB=*/b.getUnitAttr(), acc);
+    Value next = operands.multiply(stage, row, col, acc, descA, descB);
 
     // The wgmma group of step t-1 has retired: its stage is free.
     Value notFirst =
@@ -506,6 +461,9 @@ private:
     Value staging =
         sharedView(index(plan.stagingOffset),
                    {plan.stagingRows, plan.stagingRowElements}, f32);
+    if (plan.columnMajorC())
+      return storeStagingByColumns(b, loc, plan, staging, groupThread,
+                                   rowBase, colBase, c);
     Type outType = cast<MemRefType>(c.getType()).getElementType();
     Value rowsC = memref::DimOp::create(b, loc, c, 0);
     Value colsC = memref::DimOp::create(b, loc, c, 1);
@@ -593,7 +551,8 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
       return rewriter.notifyMatchFailure(loop, "kernel has no TMA descriptors");
 
     ScheduleAttr schedule = mma.getSchedule();
-    HopperKernelPlan plan = planHopperKernel(schedule);
+    HopperKernelPlan plan =
+        planHopperKernel(schedule, getKernelLayouts(kernel));
     if (!plan.hasStagingLead())
       return rewriter.notifyMatchFailure(
           loop, "staging tile has no room for the store views' lead rows");
