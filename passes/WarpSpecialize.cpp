@@ -7,7 +7,8 @@
 //     block's tiles and their K steps; for the n-th K step overall it waits
 //     until stage n%S is empty, expects its bytes on full[n%S] and one
 //     thread issues the TMA loads of A (BM×BK) and B (BK×BN, in 64-column
-//     panels) into the 128-byte-swizzled stage.
+//     panels) into the 128-byte-swizzled stage (passes/WgmmaStageOperands.h
+//     says how each operand layout is boxed and read by wgmma).
 //   warpgroups 0 .. C-1 (consumers, setmaxnreg up): for each K step of
 //     their tile, wait until full[n%S] completes; issue wgmma on the stage
 //     (operands straight from shared memory) keeping one wgmma group in
@@ -15,7 +16,8 @@
 //   epilogue (consumers): the f32 accumulators go to a padded staging tile
 //     in shared memory, then every consumer thread converts 8 consecutive
 //     elements and writes them with one 16-byte store, consecutive threads
-//     covering consecutive columns.
+//     covering consecutive columns (a column-major C: 8 rows of a column,
+//     passes/StagingColumnStore.h).
 //
 // Without a persistent grid the block computes the one tile tile-block-tile
 // gave it and the staging tile reuses the stages. With one (#tile.grid<

@@ -32,26 +32,28 @@ Value WgmmaStageOperands::view(Value byteOffset, ArrayRef<int64_t> shape) {
 void WgmmaStageOperands::load(Value stage, Value k, Value rowBase,
                               Value colBase, Value descA, Value descB,
                               Value full, Value predicate) {
-  auto issue = [&](Value offset, int64_t rows, Value desc, Value inner,
-                   Value outer) {
-    Value tile = view(offset, {rows, plan.panelColumns});
-    // Coordinates are innermost (the 128-byte box rows) first.
+  // Coordinates are innermost (the 128-byte box rows) first.
+  auto issue = [&](Value tile, Value desc, Value inner, Value outer) {
     nvgpu::TmaAsyncLoadOp::create(b, loc, tile, full, desc,
                                   ValueRange{inner, outer}, stage, Value(),
                                   predicate);
   };
+  auto box = [&](Value offset, int64_t rows) {
+    return view(offset, {rows, plan.panelColumns});
+  };
   Value offsetA = arith::MulIOp::create(b, loc, stage, index(plan.stageBytesA));
   if (!plan.columnMajorA()) {
     // Rows of A along M, K innermost.
-    issue(offsetA, plan.boxRowsA, descA, k, rowBase);
+    issue(box(offsetA, plan.boxRowsA), descA, k, rowBase);
   } else {
     // Panels of 64 M-elements (innermost) by BK rows along K.
     for (int64_t panel = 0; panel < plan.panelsA; ++panel) {
-      Value panelOffset = arith::AddIOp::create(
-          b, loc, offsetA, index(panel * plan.panelBytesA));
+      Value tile = box(arith::AddIOp::create(b, loc, offsetA,
+                                             index(panel * plan.panelBytesA)),
+                       plan.boxRowsA);
       Value row = arith::AddIOp::create(b, loc, rowBase,
                                         index(panel * plan.panelColumns));
-      issue(panelOffset, plan.boxRowsA, descA, row, k);
+      issue(tile, descA, row, k);
     }
   }
   Value offsetB = arith::AddIOp::create(
@@ -59,16 +61,17 @@ void WgmmaStageOperands::load(Value stage, Value k, Value rowBase,
       arith::MulIOp::create(b, loc, stage, index(plan.stageBytesB)));
   if (plan.columnMajorB()) {
     // Rows of B^T along N, K innermost.
-    issue(offsetB, plan.boxRowsB, descB, k, colBase);
+    issue(box(offsetB, plan.boxRowsB), descB, k, colBase);
     return;
   }
   // Panels of 64 N-elements (innermost) by BK rows along K.
   for (int64_t panel = 0; panel < plan.panelsB; ++panel) {
     Value panelOffset = arith::AddIOp::create(
         b, loc, offsetB, index(panel * plan.panelBytesB));
+    Value tile = box(panelOffset, plan.boxRowsB);
     Value col = arith::AddIOp::create(b, loc, colBase,
                                       index(panel * plan.panelColumns));
-    issue(panelOffset, plan.boxRowsB, descB, col, k);
+    issue(tile, descB, col, k);
   }
 }
 
