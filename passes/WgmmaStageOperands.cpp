@@ -116,10 +116,10 @@ Value WgmmaStageOperands::warpTileOffsetB(Value stage, Value col) {
 
 Value WgmmaStageOperands::multiply(Value stage, Value row, Value col,
                                    Value acc, Value descA, Value descB) {
-  Value tileA =
-      view(warpTileOffsetA(stage, row), {plan.warpM, plan.blockK});
-  Value tileB =
-      view(warpTileOffsetB(stage, col), {plan.blockK, plan.warpN});
+  Value offsetA = warpTileOffsetA(stage, row);
+  Value offsetB = warpTileOffsetB(stage, col);
+  Value tileA = view(offsetA, {plan.warpM, plan.blockK});
+  Value tileB = view(offsetB, {plan.blockK, plan.warpN});
   auto descriptorType = [&](Value view) {
     return nvgpu::WarpgroupMatrixDescriptorType::get(
         b.getContext(), cast<MemRefType>(view.getType()));
