@@ -38,7 +38,8 @@ static llvm::json::Array launchCluster(ScheduleAttr schedule) {
   return llvm::json::Array{cluster[0], cluster[1], cluster[2]};
 }
 
-static llvm::json::Object describe(ScheduleAttr schedule) {
+static llvm::json::Object describe(ScheduleAttr schedule,
+                                   const GemmLayouts &layouts) {
   ElementTypesAttr types = schedule.getElements();
   auto operand = [](StringRef name) {
     return llvm::json::Object{
@@ -47,8 +48,9 @@ static llvm::json::Object describe(ScheduleAttr schedule) {
   llvm::json::Array parameters{operand("a"), operand("b"), operand("c")};
   if (usesTmaDescriptors(schedule)) {
     // Tensor maps of A and B, in the kernel's argument order; boxes are
-    // [inner, outer] elements, 128 bytes wide.
-    HopperKernelPlan plan = planHopperKernel(schedule);
+    // [inner, outer] elements of the operand as stored (a column-major
+    // operand's inner dimension is its rows), 128 bytes wide.
+    HopperKernelPlan plan = planHopperKernel(schedule, layouts);
     auto tensorMap = [&](StringRef name, int64_t outer) {
       return llvm::json::Object{{"kind", "tma"},
                                 {"operand", name},
@@ -60,7 +62,7 @@ static llvm::json::Object describe(ScheduleAttr schedule) {
                                 {"oob_fill", "zero"}};
     };
     parameters.push_back(tensorMap("a", plan.boxRowsA));
-    parameters.push_back(tensorMap("b", plan.blockK));
+    parameters.push_back(tensorMap("b", plan.boxRowsB));
   }
   // The fused epilogue's operands, after the others (tile-outline-kernel's
   // argument order; runtime/KernelParamSpec.h).
@@ -126,8 +128,9 @@ static llvm::json::Object describe(ScheduleAttr schedule) {
                                    {"b", typeName(types.getB())},
                                    {"c", typeName(types.getC())},
                                    {"accumulator", typeName(types.getAcc())}}},
-      {"layouts",
-       llvm::json::Object{{"a", "row"}, {"b", "row"}, {"c", "row"}}},
+      {"layouts", llvm::json::Object{{"a", stringifyMatrixOrder(layouts.a)},
+                                     {"b", stringifyMatrixOrder(layouts.b)},
+                                     {"c", stringifyMatrixOrder(layouts.c)}}},
       {"min_alignment_bytes", alignment},
       // How products are formed: "ffma" (fma.rn.f32 on the CUDA cores, as
       // exact as fp32 SGEMM) or "tensor_core" (may round inputs, e.g. TF32).
@@ -171,7 +174,7 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       kernel.symbol =
           cast<SymbolOpInterface>(op).getName().str();
       kernel.chip = chip.empty() ? schedule.getChip().str() : chip;
-      kernel.description = describe(schedule);
+      kernel.description = describe(schedule, getKernelLayouts(op));
       kernel.description["name"] = kernel.symbol;
       kernel.description["chip"] = kernel.chip;
       kernels.push_back(std::move(kernel));

@@ -82,23 +82,47 @@ static LogicalResult verifyTmaBox(Operation *op, StringRef operand,
 
 LogicalResult gemm_opt::tile::verifyTmaBoxes(Operation *op,
                                              ScheduleAttr schedule,
-                                             int64_t bytesA, int64_t bytesB) {
+                                             int64_t bytesA, int64_t bytesB,
+                                             const GemmLayouts &layouts) {
   int64_t widthA = cast<SwizzleAttr>(schedule.getSmemA()).getWidth();
   int64_t widthB = cast<SwizzleAttr>(schedule.getSmemB()).getWidth();
-  // A is K-major: one box is the whole BM×BK tile. B is N-major: a stage is
-  // BN·sizeof / width boxes of BK rows, each one swizzle width wide.
-  if (failed(
-          verifyTmaBox(op, "A", schedule.getBlockM(), schedule.getBlockK())) ||
-      failed(verifyTmaBox(op, "B", schedule.getBlockK(), widthB / bytesB)))
+  int64_t bm = schedule.getBlockM(), bn = schedule.getBlockN(),
+          bk = schedule.getBlockK();
+  // A K-major operand (row-major A, column-major B) is one box of its tile,
+  // BK elements (one swizzle width) wide; an M- or N-major one (column-major
+  // A, row-major B) is BK-row boxes of one 128-byte swizzle width each.
+  auto checkKMajor = [&](StringRef name, int64_t rows, int64_t bytes,
+                         int64_t width) -> LogicalResult {
+    if (failed(verifyTmaBox(op, name, rows, bk)))
+      return failure();
+    if (bk * bytes != width)
+      return op->emitOpError()
+             << "TMA box of " << name << " is " << bk << " elements ("
+             << bk * bytes
+             << " bytes) wide, which must equal its swizzle width of " << width
+             << " bytes";
+    return success();
+  };
+  auto checkMnMajor = [&](StringRef name, int64_t bytes,
+                          int64_t width) -> LogicalResult {
+    if (failed(verifyTmaBox(op, name, bk, width / bytes)))
+      return failure();
+    if (width != 128)
+      return op->emitOpError()
+             << "column-major A is loaded in panels of 128-byte swizzled "
+                "M-columns for wgmma's transposed A: its swizzle width must "
+                "be 128 bytes, got "
+             << width;
+    return success();
+  };
+  bool colA = layouts.a == MatrixOrder::col;
+  bool colB = layouts.b == MatrixOrder::col;
+  if (failed(colA ? checkMnMajor("A", bytesA, widthA)
+                  : checkKMajor("A", bm, bytesA, widthA)))
     return failure();
-  int64_t rowBytesA = schedule.getBlockK() * bytesA;
-  if (rowBytesA != widthA)
-    return op->emitOpError()
-           << "TMA box of A is " << schedule.getBlockK() << " elements ("
-           << rowBytesA
-           << " bytes) wide, which must equal its swizzle width of " << widthA
-           << " bytes";
-  return success();
+  if (colB)
+    return checkKMajor("B", bn, bytesB, widthB);
+  return verifyTmaBox(op, "B", bk, widthB / bytesB);
 }
 
 /// With multicast, the blocks of a cluster row share A's tile and those of

@@ -11,6 +11,7 @@
 #define GEMM_OPT_DIALECT_HOPPERSCHEDULEVERIFIER_H
 
 #include "dialect/ChipInfo.h"
+#include "dialect/MatrixLayouts.h"
 #include "dialect/TileDialect.h"
 
 namespace gemm_opt::tile {
@@ -30,10 +31,13 @@ mlir::LogicalResult verifyWarpgroupTiling(mlir::Operation *op,
 mlir::LogicalResult verifyTmaTarget(mlir::Operation *op, ScheduleAttr schedule,
                                     const ChipInfo &chip);
 
-/// The TMA boxes of A (BM×BK) and B (BK × one swizzle width) are at most 256
-/// elements in each dimension, and A's box is exactly one swizzle width wide.
+/// The TMA boxes of A and B are at most 256 elements in each dimension and
+/// a K-major operand's box is exactly one swizzle width wide: A row-major
+/// BM×BK, column-major BK × 128 bytes (panels along M); B row-major BK ×
+/// one swizzle width (panels along N), column-major BN×BK.
 mlir::LogicalResult verifyTmaBoxes(mlir::Operation *op, ScheduleAttr schedule,
-                                   int64_t bytesA, int64_t bytesB);
+                                   int64_t bytesA, int64_t bytesB,
+                                   const GemmLayouts &layouts);
 
 /// Clusters, warp specialization, persistent grids and staged epilogue
 /// stores against the chip, the load kind and the MMA kind.

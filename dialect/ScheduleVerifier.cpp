@@ -1,6 +1,7 @@
 //===- ScheduleVerifier.cpp - is a schedule possible for a GEMM -----------===//
 
 #include "dialect/ScheduleVerifier.h"
+#include "dialect/MatrixLayouts.h"
 
 #include "dialect/ChipInfo.h"
 #include "dialect/MemoryQueries.h"
@@ -214,12 +215,56 @@ static LogicalResult verifyCpAsyncPipeline(Operation *op,
   return success();
 }
 
+/// Checks that each operand is row- or column-major and that the schedule's
+/// path reads it so: mma.sync and ffma only row-major operands, wgmma any
+/// (both operands K-major or MN-major through TMA and wgmma's transpose
+/// flags, C through the epilogue's staging tile) but a fused epilogue only
+/// into a row-major C.
+static FailureOr<GemmLayouts> verifyOperandLayouts(Operation *op,
+                                                   ScheduleAttr schedule,
+                                                   MemRefType a, MemRefType b,
+                                                   MemRefType c) {
+  StringRef failing;
+  std::optional<GemmLayouts> layouts = getGemmLayouts(a, b, c, &failing);
+  if (!layouts) {
+    MemRefType type = failing == "A" ? a : failing == "B" ? b : c;
+    return op->emitOpError()
+           << failing
+           << " must be row-major (unit stride in its last dimension) or "
+              "column-major (unit stride in its first), got "
+           << type;
+  }
+  for (auto [name, order] : {std::pair<StringRef, MatrixOrder>{"A", layouts->a},
+                             {"B", layouts->b},
+                             {"C", layouts->c}}) {
+    if (order == MatrixOrder::row || schedule.isWgmma())
+      continue;
+    return op->emitOpError()
+           << "column-major " << name << " needs a wgmma schedule: the "
+           << (schedule.isFfma() ? "ffma" : "mma.sync")
+           << " path reads and writes every operand row-major";
+  }
+  if (schedule.isMulticast() &&
+      (layouts->a != MatrixOrder::row || layouts->b != MatrixOrder::row))
+    return op->emitOpError()
+           << "cluster multicast splits row-major A and B tiles into "
+              "per-block shares: column-major operands need a cluster without "
+              "multicast";
+  EpilogueAttr epilogue = schedule.getEpilogue();
+  if (layouts->c == MatrixOrder::col && epilogue &&
+      epilogue.hasFusedOperations())
+    return op->emitOpError()
+           << "a fused epilogue needs a row-major C: it applies bias, beta*C "
+              "and the residual along C's rows";
+  return *layouts;
+}
+
 /// Checks how operands reach shared memory: the load kind against the chip
 /// and MMA, the shared layouts against the tiles, and how the copies split
 /// (TMA boxes or cp.async chunks per thread).
 static LogicalResult verifyLoads(Operation *op, ScheduleAttr schedule,
                                  const ChipInfo &chip, int64_t bytesA,
-                                 int64_t bytesB) {
+                                 int64_t bytesB, const GemmLayouts &layouts) {
   if (schedule.isTma() ? failed(verifyTmaTarget(op, schedule, chip))
                        : failed(verifyCpAsyncPipeline(op, schedule)))
     return failure();
@@ -232,7 +277,7 @@ static LogicalResult verifyLoads(Operation *op, ScheduleAttr schedule,
                                 schedule.getBlockN(), bytesB)))
     return failure();
   if (schedule.isTma())
-    return verifyTmaBoxes(op, schedule, bytesA, bytesB);
+    return verifyTmaBoxes(op, schedule, bytesA, bytesB, layouts);
   int64_t threads = schedule.getThreadCount();
   if (failed(verifyCopyDistribution(op, "A", schedule.getBlockM(),
                                     schedule.getBlockK(), bytesA, threads)) ||
@@ -250,6 +295,9 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
   if (!chip)
     return op->emitOpError() << "unknown chip '" << schedule.getChip()
                              << "'; known chips: " << knownChipList();
+  FailureOr<GemmLayouts> layouts = verifyOperandLayouts(op, schedule, a, b, c);
+  if (failed(layouts))
+    return failure();
   ElementTypesAttr elements = schedule.getElements();
   if (failed(verifyElementTypes(op, elements, a, b, c)) ||
       failed(verifyMma(op, schedule.getMma(), elements.getA(), *chip)) ||
@@ -276,7 +324,7 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
            << threads / 32 << " warps), more than the "
            << chip->maxThreadsPerBlock << " " << chip->name << " allows";
 
-  if (failed(verifyLoads(op, schedule, *chip, bytesA, bytesB)) ||
+  if (failed(verifyLoads(op, schedule, *chip, bytesA, bytesB, *layouts)) ||
       failed(verifyHopperFeatures(op, schedule, *chip)) ||
       (schedule.isWgmma() && failed(verifyWgmmaRegisters(op, schedule, *chip))))
     return failure();
@@ -289,16 +337,5 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
            << " bytes of shared memory per block, more than the "
            << chip->maxSharedMemoryPerBlock << " " << chip->name << " allows";
 
-  for (auto [name, type] : {std::pair<StringRef, MemRefType>{"A", a},
-                            {"B", b},
-                            {"C", c}}) {
-    SmallVector<int64_t> strides;
-    int64_t offset;
-    if (failed(type.getStridesAndOffset(strides, offset)) || strides[1] != 1)
-      return op->emitOpError()
-             << name << " must be row-major with unit stride in its last "
-                        "dimension, got "
-             << type;
-  }
   return success();
 }

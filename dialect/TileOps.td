@@ -19,10 +19,20 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
   let summary = "C = epilogue(A·B) on memrefs, computed as its schedule says";
   let description = [{
     Multiplies the `M×K` matrix `A` by the `K×N` matrix `B` and writes the
-    `M×N` result into `C`. All three are row-major (unit stride in the last
-    dimension); `M`, `N`, `K` and the leading dimensions are dynamic, so one
-    compiled kernel serves every shape its block tile divides. The `schedule`
-    attribute says how (see `#tile.schedule`); an op without one is an error.
+    `M×N` result into `C`. `M`, `N`, `K` and the leading dimensions are
+    dynamic, so one compiled kernel serves every shape its block tile divides.
+    The `schedule` attribute says how (see `#tile.schedule`); an op without
+    one is an error.
+
+    Each operand's memref layout is its major order: row-major with unit
+    stride in the last dimension (the identity layout, or
+    `strided<[?, 1], offset: ?>`), column-major with unit stride in the first
+    (`strided<[1, ?], offset: ?>`, the leading dimension being the stride of
+    the second); the logical shapes stay `M×K`, `K×N` and `M×N`. wgmma
+    schedules take any combination (column-major A is read M-major through
+    wgmma's transposed A, column-major B K-major, column-major C is written
+    down its columns); mma.sync and ffma schedules, and fused epilogues for
+    C, need row-major operands, and the verifier says so.
 
     A fused epilogue (`#tile.epilogue<..., alpha_beta = true, bias = row,
     activation = ..., residual = true>`) takes its operands here, each present
@@ -35,6 +45,10 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     ```mlir
     tile.gemm %a, %b into %c {schedule = #sched}
         : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+    // A column-major (M-major), B and C row-major: "TN" in BLAS terms.
+    tile.gemm %a, %b into %c {schedule = #wgmma}
+        : memref<?x?xbf16, strided<[1, ?], offset: ?>>, memref<?x?xbf16>
+          into memref<?x?xbf16>
     tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xbf16>
         {schedule = #fused}
         : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>

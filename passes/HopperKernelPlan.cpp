@@ -18,8 +18,10 @@ static std::pair<int64_t, int64_t> getRegisterSplit(ScheduleAttr schedule) {
   return {40, 232};
 }
 
-HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule) {
+HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
+                                            const GemmLayouts &layouts) {
   HopperKernelPlan plan;
+  plan.layouts = layouts;
   plan.blockM = schedule.getBlockM();
   plan.blockN = schedule.getBlockN();
   plan.blockK = schedule.getBlockK();
@@ -47,10 +49,18 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule) {
       plan.persistent ? plan.stages * (plan.stageBytesA + plan.stageBytesB) : 0;
   plan.rowBytesA = plan.blockK * bytes;
   plan.panelColumns = 128 / bytes;
-  plan.panelsB = plan.blockN / plan.panelColumns;
-  plan.panelBytesB = plan.blockK * 128;
-  plan.boxRowsA = plan.multicast ? plan.blockM / clusterN : plan.blockM;
-  plan.panelsPerBlockB = plan.multicast ? plan.panelsB / clusterM : plan.panelsB;
+  plan.boxRowsA = plan.columnMajorA() ? plan.blockK : plan.blockM;
+  plan.panelsA = plan.columnMajorA() ? plan.blockM / plan.panelColumns : 1;
+  plan.panelBytesA = plan.boxRowsA * 128;
+  plan.boxRowsB = plan.columnMajorB() ? plan.blockN : plan.blockK;
+  plan.panelsB = plan.columnMajorB() ? 1 : plan.blockN / plan.panelColumns;
+  plan.panelBytesB = plan.boxRowsB * 128;
+  // Multicast (row-major A and B only): a block loads 1/clusterN of A's
+  // rows and 1/clusterM of B's panels.
+  if (plan.multicast)
+    plan.boxRowsA = plan.blockM / plan.clusterN;
+  plan.panelsPerBlockB =
+      plan.multicast ? plan.panelsB / plan.clusterM : plan.panelsB;
   plan.stagingRowElements = schedule.getEpilogueStagingRowElements();
   plan.stagingRows = schedule.getEpilogueStagingRows();
   plan.stagingLeadRows = 0;
@@ -100,7 +110,7 @@ gemm_opt::tmaDescriptorTypeA(const HopperKernelPlan &plan) {
 
 nvgpu::TensorMapDescriptorType
 gemm_opt::tmaDescriptorTypeB(const HopperKernelPlan &plan) {
-  return descriptorType(plan.elementType.getContext(), plan.blockK, plan);
+  return descriptorType(plan.elementType.getContext(), plan.boxRowsB, plan);
 }
 
 Value TmaDescriptorArguments::castA(OpBuilder &b, Location loc,

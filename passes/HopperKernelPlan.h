@@ -9,6 +9,7 @@
 #ifndef GEMM_OPT_PASSES_HOPPERKERNELPLAN_H
 #define GEMM_OPT_PASSES_HOPPERKERNELPLAN_H
 
+#include "dialect/MatrixLayouts.h"
 #include "dialect/TileDialect.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -35,8 +36,6 @@ struct HopperKernelPlan {
   /// column B's: each loads 1/clusterN of A's rows and 1/clusterM of B's
   /// panels and multicasts them to the others.
   bool multicast;
-  /// Rows of A's TMA box: the whole tile, or a block's multicast share.
-  int64_t boxRowsA;
   /// B panels each block of a cluster column loads.
   int64_t panelsPerBlockB;
   /// The launch's cluster dimensions (x, y, z): (clusterN, clusterM, 1) on
@@ -63,9 +62,29 @@ struct HopperKernelPlan {
   bool hasStagingLead() const {
     return stagingLeadRows * stagingRowElements * 4 <= stagingOffset;
   }
+  /// Major orders of A, B and C (passes/KernelAttributes.h).
+  tile::GemmLayouts layouts;
+  bool columnMajorA() const { return layouts.a == tile::MatrixOrder::col; }
+  bool columnMajorB() const { return layouts.b == tile::MatrixOrder::col; }
+  bool columnMajorC() const { return layouts.c == tile::MatrixOrder::col; }
   int64_t rowBytesA;        // 128: one swizzle row
-  int64_t panelColumns;     // B columns per 128-byte TMA box
+  /// Elements of one 128-byte TMA box row (the inner box extent of both
+  /// operands): K of a K-major operand, else M (A) or N (B) of one panel.
+  int64_t panelColumns;
+  /// Rows (outer extent) of one TMA box: A row-major BM (with multicast, a
+  /// block's BM/clusterN share), column-major BK (M-major panels); B
+  /// row-major BK (N-major panels), column-major BN.
+  int64_t boxRowsA, boxRowsB;
+  /// TMA boxes per stage and the bytes of each (1 box for a K-major operand).
+  int64_t panelsA, panelBytesA;
   int64_t panelsB, panelBytesB;
+  /// Whether each nvgpu.warpgroup.mma must be one wgmma instruction
+  /// (m64nNk16) whose descriptors this lowering computes: upstream's
+  /// descriptor iteration inside a bigger warpgroup.mma assumes K-major A
+  /// and N-major B (today's row-major A and B).
+  bool singleInstructionWgmma() const {
+    return columnMajorA() || columnMajorB();
+  }
   int64_t stagingRowElements;
   /// Rows of the staging tile: the whole tile at once, or (persistent) one
   /// warpgroup's rows at a time, the warpgroups of a group in turns.
@@ -78,14 +97,16 @@ struct HopperKernelPlan {
   int64_t blocksPerMultiprocessor;
 };
 
-/// The plan of a wgmma schedule (the verifier has checked it is possible).
-HopperKernelPlan planHopperKernel(tile::ScheduleAttr schedule);
+/// The plan of a wgmma schedule (the verifier has checked it is possible)
+/// for operands of `layouts`.
+HopperKernelPlan planHopperKernel(tile::ScheduleAttr schedule,
+                                  const tile::GemmLayouts &layouts = {});
 
 /// Whether kernels of `schedule` take TMA descriptors of A and B.
 bool usesTmaDescriptors(tile::ScheduleAttr schedule);
 
-/// The TMA descriptor types of A (box boxRowsA × 128 bytes) and B (box BK ×
-/// 128 bytes), as nvgpu sees them.
+/// The TMA descriptor types of A (box boxRowsA × 128 bytes) and B (box
+/// boxRowsB × 128 bytes), as nvgpu sees them.
 mlir::nvgpu::TensorMapDescriptorType tmaDescriptorTypeA(const HopperKernelPlan &);
 mlir::nvgpu::TensorMapDescriptorType tmaDescriptorTypeB(const HopperKernelPlan &);
 

@@ -8,7 +8,9 @@
 #ifndef GEMM_OPT_PASSES_KERNELATTRIBUTES_H
 #define GEMM_OPT_PASSES_KERNELATTRIBUTES_H
 
+#include "dialect/MatrixLayouts.h"
 #include "dialect/TileDialect.h"
+#include "mlir/IR/Builders.h"
 
 namespace gemm_opt {
 
@@ -22,6 +24,36 @@ inline void setKernelSchedule(mlir::Operation *kernel,
 
 inline tile::ScheduleAttr getKernelSchedule(mlir::Operation *kernel) {
   return kernel->getAttrOfType<tile::ScheduleAttr>(kernelScheduleAttrName());
+}
+
+/// Name of the kernel attribute holding the major orders of A, B and C
+/// (["row", "col", "row"]); absent means all row-major.
+inline llvm::StringRef kernelLayoutsAttrName() { return "tile.layouts"; }
+
+inline void setKernelLayouts(mlir::Operation *kernel,
+                             const tile::GemmLayouts &layouts) {
+  mlir::Builder b(kernel->getContext());
+  kernel->setAttr(kernelLayoutsAttrName(),
+                  b.getStrArrayAttr({stringifyMatrixOrder(layouts.a),
+                                     stringifyMatrixOrder(layouts.b),
+                                     stringifyMatrixOrder(layouts.c)}));
+}
+
+/// The layouts recorded on `kernel`; all row-major when there are none (a
+/// malformed attribute, which only hand-written IR can have, reads as
+/// row-major too: tile-outline-kernel always writes a well-formed one).
+inline tile::GemmLayouts getKernelLayouts(mlir::Operation *kernel) {
+  tile::GemmLayouts layouts;
+  auto array = kernel->getAttrOfType<mlir::ArrayAttr>(kernelLayoutsAttrName());
+  if (!array || array.size() != 3)
+    return layouts;
+  tile::MatrixOrder *orders[] = {&layouts.a, &layouts.b, &layouts.c};
+  for (auto [order, attr] : llvm::zip(orders, array))
+    if (auto name = llvm::dyn_cast<mlir::StringAttr>(attr))
+      if (std::optional<tile::MatrixOrder> parsed =
+              tile::parseMatrixOrder(name.getValue()))
+        *order = *parsed;
+  return layouts;
 }
 
 } // namespace gemm_opt

@@ -30,14 +30,21 @@ using namespace gemm_opt::tile;
 
 namespace {
 
-/// The kernel-argument form of a matrix: row-major with a dynamic leading
-/// dimension and offset.
+/// The kernel-argument form of a matrix: its major order (row or column)
+/// with a dynamic leading dimension and offset.
 MemRefType kernelMatrixType(MemRefType type) {
-  MLIRContext *ctx = type.getContext();
-  auto layout = StridedLayoutAttr::get(ctx, ShapedType::kDynamic,
-                                       {ShapedType::kDynamic, 1});
+  MatrixOrder order = getMatrixOrder(type).value_or(MatrixOrder::row);
   return MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
-                         type.getElementType(), layout, type.getMemorySpace());
+                         type.getElementType(),
+                         getDynamicMatrixLayout(type.getContext(), order),
+                         type.getMemorySpace());
+}
+
+/// The major orders of `gemm`'s operands (the verifier has checked them).
+GemmLayouts getLayouts(GemmOp gemm) {
+  return getGemmLayouts(gemm.getA().getType(), gemm.getB().getType(),
+                        gemm.getC().getType())
+      .value_or(GemmLayouts());
 }
 
 /// alpha, beta, bias, residual of `gemm`, null where absent.
@@ -72,7 +79,8 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
   // register count within half the register file (setmaxnreg redistributes
   // it afterwards).
   if (usesTmaDescriptors(schedule)) {
-    int64_t blocks = planHopperKernel(schedule).blocksPerMultiprocessor;
+    int64_t blocks =
+        planHopperKernel(schedule, getLayouts(gemm)).blocksPerMultiprocessor;
     if (blocks > 1)
       kernel->setAttr("nvvm.minctasm", builder.getI32IntegerAttr(blocks));
     // The lowering relies on the cluster shape: compile it in
@@ -88,6 +96,9 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
     }
   }
   setKernelSchedule(kernel, schedule);
+  // Row-major kernels carry no layouts (their absence means row-major).
+  if (!getLayouts(gemm).isAllRowMajor())
+    setKernelLayouts(kernel, getLayouts(gemm));
 
   Block &body = kernel.getBody().front();
   builder.setInsertionPointToStart(&body);
@@ -108,9 +119,18 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
 /// appends them, as the kernel's pointer arguments, to `args`.
 void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
                           SmallVectorImpl<Value> &args) {
-  HopperKernelPlan plan = planHopperKernel(gemm.getScheduleAttr());
+  HopperKernelPlan plan =
+      planHopperKernel(gemm.getScheduleAttr(), getLayouts(gemm));
   auto pointer = LLVM::LLVMPointerType::get(builder.getContext());
   auto describe = [&](Value matrix, nvgpu::TensorMapDescriptorType type) {
+    // The tensor map describes the matrix as stored: a column-major one as
+    // its row-major transpose, whose rows are the boxes' outer dimension.
+    if (getMatrixOrder(cast<MemRefType>(matrix.getType())) ==
+        MatrixOrder::col)
+      matrix = memref::TransposeOp::create(
+          builder, loc, matrix,
+          AffineMapAttr::get(AffineMap::getPermutationMap(
+              ArrayRef<unsigned>{1, 0}, builder.getContext())));
     auto memref = cast<MemRefType>(matrix.getType());
     Value unranked = memref::CastOp::create(
         builder, loc,

@@ -67,6 +67,14 @@ def TileWarpSpecializePass : Pass<"tile-warp-specialize"> {
     accumulators through shared memory and writes C with 16-byte stores.
     The kernel takes the tensor maps of A and B as pointer arguments
     (tile-outline-kernel adds them). mma.sync schedules are left alone.
+
+    Each operand's major order (the kernel's `tile.layouts`) picks its TMA
+    boxes and wgmma operand form (passes/WgmmaStageOperands.h): column-major
+    A is loaded in 64-row M-major panels and read transposed, column-major B
+    in one K-major box and read non-transposed; any pair but row-major A and
+    B is issued as single m64nNk16 `nvvm.wgmma.mma_async` instructions whose
+    descriptors step as the layout says. A column-major C is written down
+    its columns (passes/StagingColumnStore.h).
   }];
   // LLVM: the fused GELU's llvm.intr.tanh (passes/FusedEpilogue.cpp).
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",

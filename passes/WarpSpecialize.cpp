@@ -7,7 +7,8 @@
 //     block's tiles and their K steps; for the n-th K step overall it waits
 //     until stage n%S is empty, expects its bytes on full[n%S] and one
 //     thread issues the TMA loads of A (BM×BK) and B (BK×BN, in 64-column
-//     panels) into the 128-byte-swizzled stage.
+//     panels) into the 128-byte-swizzled stage (passes/WgmmaStageOperands.h
+//     says how each operand layout is boxed and read by wgmma).
 //   warpgroups 0 .. C-1 (consumers, setmaxnreg up): for each K step of
 //     their tile, wait until full[n%S] completes; issue wgmma on the stage
 //     (operands straight from shared memory) keeping one wgmma group in
@@ -15,7 +16,8 @@
 //   epilogue (consumers): the f32 accumulators go to a padded staging tile
 //     in shared memory, then every consumer thread converts 8 consecutive
 //     elements and writes them with one 16-byte store, consecutive threads
-//     covering consecutive columns.
+//     covering consecutive columns (a column-major C: 8 rows of a column,
+//     passes/StagingColumnStore.h).
 //
 // Without a persistent grid the block computes the one tile tile-block-tile
 // gave it and the staging tile reuses the stages. With one (#tile.grid<
@@ -50,7 +52,9 @@
 #include "passes/ClusterMulticast.h"
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
+#include "passes/StagingColumnStore.h"
 #include "passes/TileRasterization.h"
+#include "passes/WgmmaStageOperands.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace gemm_opt {
@@ -282,9 +286,14 @@ private:
         b, loc, full, index(plan.stageBytesA + plan.stageBytesB), stage,
         primary);
     Value k = arith::MulIOp::create(b, loc, t, index(plan.blockK));
-
-    loadStageA(stage, k, rowBase, descA);
-    loadStageB(stage, k, colBase, descB);
+    // Multicast clusters take row-major A and B (the verifier says so).
+    if (plan.multicast) {
+      loadStageA(stage, k, rowBase, descA);
+      loadStageB(stage, k, colBase, descB);
+      return;
+    }
+    WgmmaStageOperands(b, loc, plan, raw)
+        .load(stage, k, rowBase, colBase, descA, descB, full, primary);
   }
 
   /// The TMA load of A's BM×BK tile into `stage`; with multicast along N,
@@ -437,10 +446,9 @@ private:
   /// with the last wgmma group possibly still in flight.
   Value buildMainLoop(Value tile, Value row, Value col, Value descA,
                       Value descB) {
-    auto accType = nvgpu::WarpgroupAccumulatorType::get(
-        b.getContext(),
-        VectorType::get({plan.warpM, plan.warpN}, b.getF32Type()));
-    Value init = nvgpu::WarpgroupMmaInitAccumulatorOp::create(b, loc, accType);
+    WgmmaStageOperands operands(b, loc, plan, raw);
+    Value init = nvgpu::WarpgroupMmaInitAccumulatorOp::create(
+        b, loc, operands.getAccumulatorType());
     auto loop = scf::ForOp::create(b, loc, index(0), kTiles, index(1),
                                    ValueRange{init});
     OpBuilder::InsertionGuard guard(b);
@@ -451,34 +459,7 @@ private:
     auto [stage, parity] = ringPosition(step);
     wait(full, stage, parity);
 
-    // Rows of A are 128 bytes; B's WN columns start in panel col/64.
-    Value offsetA = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, stage, index(plan.stageBytesA)),
-        arith::MulIOp::create(b, loc, row, index(plan.rowBytesA)));
-    Value offsetB = arith::AddIOp::create(
-        b, loc,
-        arith::AddIOp::create(
-            b, loc, index(plan.bufferOffsetB),
-            arith::MulIOp::create(b, loc, stage, index(plan.stageBytesB))),
-        arith::MulIOp::create(
-            b, loc,
-            arith::DivUIOp::create(b, loc, col, index(plan.panelColumns)),
-            index(plan.panelBytesB)));
-    Value tileA =
-        sharedView(offsetA, {plan.warpM, plan.blockK}, plan.elementType);
-    Value tileB =
-        sharedView(offsetB, {plan.blockK, plan.warpN}, plan.elementType);
-    auto descriptorType = [&](Value view) {
-      return nvgpu::WarpgroupMatrixDescriptorType::get(
-          b.getContext(), cast<MemRefType>(view.getType()));
-    };
-    Value matrixA = nvgpu::WarpgroupGenerateDescriptorOp::create(
-        b, loc, descriptorType(tileA), tileA, descA);
-    Value matrixB = nvgpu::WarpgroupGenerateDescriptorOp::create(
-        b, loc, descriptorType(tileB), tileB, descB);
-    Value next = nvgpu::WarpgroupMmaOp::create(
-        b, loc, accType, matrixA, matrixB, b.getI64IntegerAttr(1),
-        /*transposeA=*/UnitAttr(), /*transposeB=*/b.getUnitAttr(), acc);
+    Value next = operands.multiply(stage, row, col, acc, descA, descB);
 
     // The wgmma group of step t-1 has retired: its stage is free.
     Value notFirst =
@@ -593,6 +574,9 @@ private:
     Value staging =
         sharedView(index(plan.stagingOffset),
                    {plan.stagingRows, plan.stagingRowElements}, f32);
+    if (plan.columnMajorC())
+      return storeStagingByColumns(b, loc, plan, staging, groupThread,
+                                   rowBase, colBase, c);
     Type outType = cast<MemRefType>(c.getType()).getElementType();
     Value rowsC = memref::DimOp::create(b, loc, c, 0);
     Value colsC = memref::DimOp::create(b, loc, c, 1);
@@ -681,7 +665,8 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
       return rewriter.notifyMatchFailure(loop, "kernel has no TMA descriptors");
 
     ScheduleAttr schedule = mma.getSchedule();
-    HopperKernelPlan plan = planHopperKernel(schedule);
+    HopperKernelPlan plan =
+        planHopperKernel(schedule, getKernelLayouts(kernel));
     if (!plan.hasStagingLead())
       return rewriter.notifyMatchFailure(
           loop, "staging tile has no room for the store views' lead rows");

@@ -69,8 +69,8 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
     return std::move(err);
 
   // Inputs: random on the host (kept for the fp64 reference), then copied.
-  HostMatrix hostA(spec.aType, shape.m, shape.k, shape.lda);
-  HostMatrix hostB(spec.bType, shape.k, shape.n, shape.ldb);
+  HostMatrix hostA(spec.aType, shape.m, shape.k, shape.lda, shape.layouts.a);
+  HostMatrix hostB(spec.bType, shape.k, shape.n, shape.ldb, shape.layouts.b);
   hostA.fillRandom(options.seed * 2 + 0);
   hostB.fillRandom(options.seed * 2 + 1);
   Expected<Operands> operands =
@@ -165,7 +165,14 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
       return err;
     return module->launch(result.grid, arguments->getParams(), stream.get());
   };
+  // cuBLAS with the matching transa/transb (and C^T for a column-major C),
+  // through the general problem form when any operand is column-major.
+  GemmProblem cublasProblem =
+      GemmProblem::get(shape, spec.aType, spec.bType, spec.cType);
   auto launchCublas = [&]() {
+    if (!shape.layouts.isAllRow())
+      return cublas->gemm(cublasProblem, operands->a.data(),
+                          operands->b.data(), operands->reference.data());
     return cublas->gemm(shape, types, operands->a.data(), operands->b.data(),
                         operands->reference.data());
   };
@@ -183,7 +190,7 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
   // The checked run of each.
   double tolerance =
       getTolerance(spec.aType, spec.cType, spec.exactFp32Math);
-  HostMatrix hostC(spec.cType, shape.m, shape.n, shape.ldc);
+  HostMatrix hostC(spec.cType, shape.m, shape.n, shape.ldc, shape.layouts.c);
   if (Error err = poisonC())
     return std::move(err);
   if (Error err = launchKernel())
@@ -193,7 +200,8 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
   if (Error err = operands->c.copyToHost(hostC.data()))
     return std::move(err);
   if (cublas) {
-    HostMatrix hostReference(spec.cType, shape.m, shape.n, shape.ldc);
+    HostMatrix hostReference(spec.cType, shape.m, shape.n, shape.ldc,
+                             shape.layouts.c);
     if (Error err = poisonReference())
       return std::move(err);
     if (Error err = launchCublas())
@@ -247,7 +255,8 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
   if (cublas)
     result.cublasTiming = (*timings)[1];
 
-  HostMatrix repeatC(spec.cType, shape.m, shape.n, shape.ldc);
+  HostMatrix repeatC(spec.cType, shape.m, shape.n, shape.ldc,
+                     shape.layouts.c);
   if (Error err = operands->c.copyToHost(repeatC.data()))
     return std::move(err);
   result.repeatIdentical =

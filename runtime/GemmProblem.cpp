@@ -16,18 +16,6 @@ using namespace llvm;
 namespace gemm_opt {
 namespace runtime {
 
-StringRef getMatrixLayoutName(MatrixLayout layout) {
-  return layout == MatrixLayout::Row ? "row" : "col";
-}
-
-std::optional<MatrixLayout> parseMatrixLayout(StringRef name) {
-  if (name == "row")
-    return MatrixLayout::Row;
-  if (name == "col")
-    return MatrixLayout::Col;
-  return std::nullopt;
-}
-
 StringRef getBiasKindName(BiasKind bias) {
   switch (bias) {
   case BiasKind::None:
@@ -85,9 +73,9 @@ GemmProblem GemmProblem::get(const GemmShape &shape, ElementType aType,
   problem.m = shape.m;
   problem.n = shape.n;
   problem.k = shape.k;
-  problem.a = {aType, MatrixLayout::Row, shape.lda, 0, 0};
-  problem.b = {bType, MatrixLayout::Row, shape.ldb, 0, 0};
-  problem.c = {cType, MatrixLayout::Row, shape.ldc, 0, 0};
+  problem.a = {aType, shape.layouts.a, shape.lda, 0, 0};
+  problem.b = {bType, shape.layouts.b, shape.ldb, 0, 0};
+  problem.c = {cType, shape.layouts.c, shape.ldc, 0, 0};
   for (Operand operand : {Operand::A, Operand::B, Operand::C})
     problem.getView(operand).batchStride = problem.getMatrixSpan(operand);
   return problem;
@@ -151,11 +139,9 @@ int64_t GemmProblem::getBiasIndex(int64_t row, int64_t col) const {
   return epilogue.bias == BiasKind::Col ? row : col;
 }
 
-std::optional<GemmShape> GemmProblem::getRowMajorShape() const {
-  for (Operand operand : {Operand::A, Operand::B, Operand::C})
-    if (getView(operand).layout != MatrixLayout::Row)
-      return std::nullopt;
-  return GemmShape::get(m, n, k, a.ld, b.ld, c.ld);
+GemmShape GemmProblem::getShape() const {
+  return GemmShape::get(m, n, k, a.ld, b.ld, c.ld,
+                        MatrixLayouts{a.layout, b.layout, c.layout});
 }
 
 std::string GemmProblem::getShapeString() const {

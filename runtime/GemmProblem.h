@@ -16,8 +16,8 @@
 // a column vector of M values added to every column ("col").
 //
 // GemmShape (GemmShape.h) is the special case the kernels run today: one
-// batch entry, all row-major, no offsets, alpha 1, beta 0, no bias or
-// activation.
+// batch entry, no offsets, alpha 1, beta 0, no bias or activation (and, per
+// kernel, the operand layouts it was compiled for).
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,10 +37,6 @@
 
 namespace gemm_opt {
 namespace runtime {
-
-enum class MatrixLayout { Row, Col };
-llvm::StringRef getMatrixLayoutName(MatrixLayout layout); // "row", "col"
-std::optional<MatrixLayout> parseMatrixLayout(llvm::StringRef name);
 
 enum class BiasKind { None, Row, Col };
 llvm::StringRef getBiasKindName(BiasKind bias); // "none", "row", "col"
@@ -106,9 +102,9 @@ struct GemmProblem {
   /// Index into the bias vector for C's element (row, col).
   int64_t getBiasIndex(int64_t row, int64_t col) const;
 
-  /// The GemmShape of batch entry 0 when every operand is row-major (the
-  /// form the kernels' memref parameters take), else nullopt.
-  std::optional<GemmShape> getRowMajorShape() const;
+  /// The GemmShape (extents, leading dimensions, layouts) of batch entry 0:
+  /// the form the kernels' memref and tensor-map parameters take.
+  GemmShape getShape() const;
 
   /// "4096x4096x4096": M x N x K.
   std::string getShapeString() const;

@@ -14,14 +14,18 @@ namespace gemm_opt {
 namespace runtime {
 
 GemmShape GemmShape::get(int64_t m, int64_t n, int64_t k, int64_t lda,
-                         int64_t ldb, int64_t ldc) {
+                         int64_t ldb, int64_t ldc, MatrixLayouts layouts) {
   GemmShape shape;
   shape.m = m;
   shape.n = n;
   shape.k = k;
-  shape.lda = lda ? lda : k;
-  shape.ldb = ldb ? ldb : n;
-  shape.ldc = ldc ? ldc : n;
+  shape.layouts = layouts;
+  auto packed = [&](MatrixLayout layout, int64_t rows, int64_t cols) {
+    return layout == MatrixLayout::Row ? cols : rows;
+  };
+  shape.lda = lda ? lda : packed(layouts.a, m, k);
+  shape.ldb = ldb ? ldb : packed(layouts.b, k, n);
+  shape.ldc = ldc ? ldc : packed(layouts.c, m, n);
   return shape;
 }
 
@@ -46,16 +50,27 @@ std::string GemmShape::str() const {
   return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
 }
 
-OperandLayout getOperandLayout(const GemmShape &shape, Operand operand) {
+std::pair<int64_t, int64_t> getLogicalExtents(const GemmShape &shape,
+                                              Operand operand) {
   switch (operand) {
   case Operand::A:
-    return {shape.m, shape.k, shape.lda};
+    return {shape.m, shape.k};
   case Operand::B:
-    return {shape.k, shape.n, shape.ldb};
+    return {shape.k, shape.n};
   case Operand::C:
-    return {shape.m, shape.n, shape.ldc};
+    return {shape.m, shape.n};
   }
-  return {};
+  return {0, 0};
+}
+
+OperandLayout getOperandLayout(const GemmShape &shape, Operand operand) {
+  auto [rows, cols] = getLogicalExtents(shape, operand);
+  int64_t ld = operand == Operand::A   ? shape.lda
+               : operand == Operand::B ? shape.ldb
+                                       : shape.ldc;
+  if (shape.layouts.get(operand) == MatrixLayout::Col)
+    return {cols, rows, ld};
+  return {rows, cols, ld};
 }
 
 Error verifyShape(const GemmShape &shape) {
@@ -67,15 +82,22 @@ Error verifyShape(const GemmShape &shape) {
     if (value < 1 || value > maxExtent)
       return makeBadInputError("invalid shape: " + name + "=" + Twine(value) +
                                " (must be in [1, 2^31 - 1])");
-  for (auto [name, ld, minimum, minName] :
-       {std::tuple<StringRef, int64_t, int64_t, StringRef>("lda", shape.lda,
-                                                           shape.k, "K"),
-        {"ldb", shape.ldb, shape.n, "N"},
-        {"ldc", shape.ldc, shape.n, "N"}})
-    if (ld < minimum || ld > maxExtent)
-      return makeBadInputError("invalid leading dimension: " + name + "=" +
-                               Twine(ld) + " must be at least " + minName +
-                               "=" + Twine(minimum) + " (and below 2^31)");
+  for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
+    // The minor extent: columns of a row-major operand, rows of a
+    // column-major one.
+    bool row = shape.layouts.get(operand) == MatrixLayout::Row;
+    OperandLayout stored = getOperandLayout(shape, operand);
+    StringRef minName = operand == Operand::A   ? (row ? "K" : "M")
+                        : operand == Operand::B ? (row ? "N" : "K")
+                                                : (row ? "N" : "M");
+    if (stored.ld < stored.cols || stored.ld > maxExtent)
+      return makeBadInputError(
+          "invalid leading dimension: ld" + getOperandName(operand) + "=" +
+          Twine(stored.ld) + " must be at least " + minName + "=" +
+          Twine(stored.cols) + " (and below 2^31) for a " +
+          getMatrixLayoutName(shape.layouts.get(operand)) + "-major " +
+          getOperandName(operand).upper());
+  }
   constexpr uint64_t maxBufferBytes = uint64_t(1) << 40;
   for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
     OperandLayout layout = getOperandLayout(shape, operand);
@@ -90,6 +112,17 @@ Error verifyShape(const GemmShape &shape) {
 Error checkShapeSupported(const KernelSpec &spec, const GemmShape &shape) {
   if (Error err = verifyShape(shape))
     return err;
+  // A kernel reads and writes its operands in the layouts it was compiled
+  // for; any other layout would silently compute something else.
+  for (Operand operand : {Operand::A, Operand::B, Operand::C})
+    if (shape.layouts.get(operand) != spec.layouts.get(operand))
+      return makeBadInputError(
+          Twine("unsupported layout: kernel ") + spec.name + " takes " +
+          getOperandName(operand).upper() + " " +
+          getMatrixLayoutName(spec.layouts.get(operand)) +
+          "-major (its bundle's \"layouts\"), but the problem's " +
+          getOperandName(operand).upper() + " is " +
+          getMatrixLayoutName(shape.layouts.get(operand)) + "-major");
   const ProblemTile &divisible = spec.requiresDivisible;
   for (auto [name, extent, tile] :
        {std::tuple<StringRef, int64_t, int64_t>("M", shape.m, divisible.m),

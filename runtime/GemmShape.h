@@ -1,7 +1,10 @@
 //===- GemmShape.h - Problem shapes and their checks -----------*- C++ -*-===//
 //
-// C[M x N] = A[M x K] * B[K x N], all row-major, with leading dimensions
-// (in elements) lda >= K, ldb >= N, ldc >= N.
+// C[M x N] = A[M x K] * B[K x N], each operand row- or column-major (the
+// kernel's bundle says which it was compiled for), with leading dimensions
+// (in elements) at least the operand's minor extent: for row-major
+// operands lda >= K, ldb >= N, ldc >= N; for column-major ones lda >= M,
+// ldb >= K, ldc >= M.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,10 +29,12 @@ struct GemmShape {
   int64_t lda = 0;
   int64_t ldb = 0;
   int64_t ldc = 0;
+  MatrixLayouts layouts;
 
   /// A shape with packed leading dimensions where ld* is 0.
   static GemmShape get(int64_t m, int64_t n, int64_t k, int64_t lda = 0,
-                       int64_t ldb = 0, int64_t ldc = 0);
+                       int64_t ldb = 0, int64_t ldc = 0,
+                       MatrixLayouts layouts = {});
 
   int64_t getExtent(ProblemDim dim) const;
   /// 2 * M * N * K.
@@ -38,7 +43,9 @@ struct GemmShape {
   std::string str() const;
 };
 
-/// Rows, columns and leading dimension of an operand's matrix.
+/// Rows, columns and leading dimension of an operand's matrix as stored:
+/// a column-major operand's stored rows are its logical columns (a
+/// column-major A has K stored rows of M elements each).
 struct OperandLayout {
   int64_t rows = 0;
   int64_t cols = 0;
@@ -51,13 +58,18 @@ struct OperandLayout {
 };
 OperandLayout getOperandLayout(const GemmShape &shape, Operand operand);
 
+/// The logical rows and columns of an operand (A: M x K, B: K x N, C: M x N).
+std::pair<int64_t, int64_t> getLogicalExtents(const GemmShape &shape,
+                                              Operand operand);
+
 /// Checks that the shape makes sense on its own: positive sizes, ld* large
 /// enough, buffers of sane size.
 llvm::Error verifyShape(const GemmShape &shape);
 
-/// Checks that `spec` can run `shape`: divisibility by the kernel's block
-/// tiles ("ragged shapes are not supported yet: ..."), row pitches that keep
-/// the kernel's alignment, and the TMA requirements of its tensor maps.
+/// Checks that `spec` can run `shape`: the operand layouts the kernel was
+/// compiled for, divisibility by the kernel's block tiles ("ragged shapes
+/// are not supported yet: ..."), row pitches that keep the kernel's
+/// alignment, and the TMA requirements of its tensor maps.
 llvm::Error checkShapeSupported(const KernelSpec &spec, const GemmShape &shape);
 
 } // namespace runtime

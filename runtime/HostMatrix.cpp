@@ -1,4 +1,4 @@
-//===- HostMatrix.cpp - Row-major matrices in host memory -----------------===//
+//===- HostMatrix.cpp - Row- or column-major matrices in host memory ------===//
 
 #include "runtime/HostMatrix.h"
 
@@ -29,22 +29,32 @@ float getRandomInputValue(uint64_t seed, uint64_t index) {
   return (bits >> 63) ? -magnitude : magnitude;
 }
 
-HostMatrix::HostMatrix(ElementType type, int64_t rows, int64_t cols, int64_t ld)
-    : type(type), rows(rows), cols(cols), ld(ld),
-      storage(static_cast<size_t>(rows * ld) * getElementSize(type)) {}
+HostMatrix::HostMatrix(ElementType type, int64_t rows, int64_t cols, int64_t ld,
+                       MatrixLayout layout)
+    : type(type), layout(layout), rows(rows), cols(cols), ld(ld),
+      storage(static_cast<size_t>(
+                  (layout == MatrixLayout::Row ? rows : cols) * ld) *
+              getElementSize(type)) {}
 
 void HostMatrix::fillRandom(uint64_t seed) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
-  size_t tasks = static_cast<size_t>((rows + rowsPerTask - 1) / rowsPerTask);
+  // Stored lines (rows, or columns of a column-major matrix) in parallel;
+  // the value of logical entry (row, col) depends on row * cols + col only.
+  int64_t lines = getStoredLines(), length = getStoredLineLength();
+  bool rowMajor = layout == MatrixLayout::Row;
+  size_t tasks = static_cast<size_t>((lines + rowsPerTask - 1) / rowsPerTask);
   llvm::parallelFor(0, tasks, [&](size_t task) {
     int64_t begin = static_cast<int64_t>(task) * rowsPerTask;
-    int64_t end = std::min(rows, begin + rowsPerTask);
-    for (int64_t row = begin; row < end; ++row) {
-      for (int64_t col = 0; col < cols; ++col)
+    int64_t end = std::min(lines, begin + rowsPerTask);
+    for (int64_t line = begin; line < end; ++line) {
+      for (int64_t i = 0; i < length; ++i) {
+        int64_t row = rowMajor ? line : i, col = rowMajor ? i : line;
         set(row, col,
             getRandomInputValue(seed, static_cast<uint64_t>(row * cols + col)));
-      for (int64_t col = cols; col < ld; ++col)
-        set(row, col, nan);
+      }
+      for (int64_t i = length; i < ld; ++i)
+        storeElement(type, storage.data(), static_cast<size_t>(line * ld + i),
+                     nan);
     }
   });
 }

@@ -1,9 +1,12 @@
-//===- HostMatrix.h - Row-major matrices in host memory --------*- C++ -*-===//
+//===- HostMatrix.h - Row- or column-major matrices in host memory -*- C++ -*-===//
 //
-// Host copies of the operands, in the device element type, with a leading
-// dimension. Inputs are filled with seeded random values, uniform in
-// [-1, -1/16] u [1/16, 1] (never near zero, so relative errors mean something);
-// padding columns (ld > cols) hold NaN so that a kernel reading them shows up.
+// Host copies of the operands, in the device element type, row- or
+// column-major with a leading dimension; get/set take logical (row, col)
+// either way. Inputs are filled with seeded random values, uniform in
+// [-1, -1/16] u [1/16, 1] (never near zero, so relative errors mean
+// something), the same at each logical entry whatever the layout; padding
+// (ld beyond the minor extent) holds NaN so that a kernel reading it shows
+// up.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +14,7 @@
 #define GEMM_OPT_RUNTIME_HOSTMATRIX_H
 
 #include "runtime/ElementType.h"
+#include "runtime/KernelParamSpec.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -21,24 +25,37 @@ namespace runtime {
 
 class HostMatrix {
 public:
-  HostMatrix(ElementType type, int64_t rows, int64_t cols, int64_t ld);
+  HostMatrix(ElementType type, int64_t rows, int64_t cols, int64_t ld,
+             MatrixLayout layout = MatrixLayout::Row);
 
   ElementType getType() const { return type; }
+  MatrixLayout getLayout() const { return layout; }
   int64_t getRows() const { return rows; }
   int64_t getCols() const { return cols; }
   int64_t getLd() const { return ld; }
+  /// Lines of `ld` elements in memory (rows, or columns when column-major)
+  /// and the elements of each that belong to the matrix.
+  int64_t getStoredLines() const {
+    return layout == MatrixLayout::Row ? rows : cols;
+  }
+  int64_t getStoredLineLength() const {
+    return layout == MatrixLayout::Row ? cols : rows;
+  }
+  /// Element index of logical entry (row, col).
+  size_t indexOf(int64_t row, int64_t col) const {
+    return static_cast<size_t>(layout == MatrixLayout::Row ? row * ld + col
+                                                           : col * ld + row);
+  }
 
   void *data() { return storage.data(); }
   const void *data() const { return storage.data(); }
   size_t getSizeInBytes() const { return storage.size(); }
 
   double get(int64_t row, int64_t col) const {
-    return loadElement(type, storage.data(),
-                       static_cast<size_t>(row * ld + col));
+    return loadElement(type, storage.data(), indexOf(row, col));
   }
   void set(int64_t row, int64_t col, float value) {
-    storeElement(type, storage.data(), static_cast<size_t>(row * ld + col),
-                 value);
+    storeElement(type, storage.data(), indexOf(row, col), value);
   }
 
   /// Fills the matrix with seeded random values (deterministic for a given
@@ -47,6 +64,7 @@ public:
 
 private:
   ElementType type;
+  MatrixLayout layout;
   int64_t rows;
   int64_t cols;
   int64_t ld;

@@ -26,6 +26,25 @@ Error checkRowMajorLayouts(const JsonFieldReader &kernel,
   return Error::success();
 }
 
+Expected<MatrixLayouts> readGemmLayouts(const JsonFieldReader &kernel) {
+  Expected<JsonFieldReader> fields = kernel.getObject("layouts");
+  if (!fields)
+    return fields.takeError();
+  MatrixLayouts layouts;
+  for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
+    StringRef key = getOperandName(operand);
+    Expected<StringRef> name = fields->getString(key);
+    if (!name)
+      return name.takeError();
+    std::optional<MatrixLayout> layout = parseMatrixLayout(*name);
+    if (!layout)
+      return fields->fail(key, "is '" + *name +
+                                   "'; expected \"row\" or \"col\"");
+    layouts.get(operand) = *layout;
+  }
+  return layouts;
+}
+
 Expected<int64_t> readMinAlignmentBytes(const JsonFieldReader &kernel) {
   Expected<int64_t> alignment =
       kernel.getInteger("min_alignment_bytes", 1, 4096);

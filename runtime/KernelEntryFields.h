@@ -1,8 +1,9 @@
 //===- KernelEntryFields.h - fields every bundle kernel entry has -*- C++ -*-===//
 //
 // Readers of the fields that GEMM and transpose entries of a bundle share
-// (KernelSpec.h documents the format): "layouts" (row-major only so far)
-// and "min_alignment_bytes".
+// (KernelSpec.h documents the format): "layouts" (GEMM entries: "row" or
+// "col" per operand; transpose entries: row-major only) and
+// "min_alignment_bytes".
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +11,7 @@
 #define GEMM_OPT_RUNTIME_KERNELENTRYFIELDS_H
 
 #include "runtime/JsonFieldReader.h"
+#include "runtime/KernelParamSpec.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
@@ -21,6 +23,9 @@ namespace runtime {
 /// that each is "row".
 llvm::Error checkRowMajorLayouts(const JsonFieldReader &kernel,
                                  llvm::ArrayRef<llvm::StringRef> operands);
+
+/// The GEMM entry's "layouts": "row" or "col" for each of "a", "b", "c".
+llvm::Expected<MatrixLayouts> readGemmLayouts(const JsonFieldReader &kernel);
 
 /// The entry's "min_alignment_bytes": a power of two in [1, 4096].
 llvm::Expected<int64_t> readMinAlignmentBytes(const JsonFieldReader &kernel);

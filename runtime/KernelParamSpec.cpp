@@ -15,6 +15,24 @@ using namespace llvm;
 namespace gemm_opt {
 namespace runtime {
 
+StringRef getMatrixLayoutName(MatrixLayout layout) {
+  return layout == MatrixLayout::Row ? "row" : "col";
+}
+
+std::optional<MatrixLayout> parseMatrixLayout(StringRef name) {
+  if (name == "row")
+    return MatrixLayout::Row;
+  if (name == "col")
+    return MatrixLayout::Col;
+  return std::nullopt;
+}
+
+std::string MatrixLayouts::str() const {
+  return ("a=" + getMatrixLayoutName(a) + " b=" + getMatrixLayoutName(b) +
+          " c=" + getMatrixLayoutName(c))
+      .str();
+}
+
 StringRef getOperandName(Operand operand) {
   switch (operand) {
   case Operand::A:

@@ -43,6 +43,8 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace gemm_opt {
@@ -52,6 +54,35 @@ class JsonFieldReader;
 
 enum class Operand { A, B, C };
 llvm::StringRef getOperandName(Operand operand); // "a", "b", "c"
+
+/// How an operand's matrix is stored: row by row (unit stride along a row)
+/// or column by column.
+enum class MatrixLayout { Row, Col };
+llvm::StringRef getMatrixLayoutName(MatrixLayout layout); // "row", "col"
+std::optional<MatrixLayout> parseMatrixLayout(llvm::StringRef name);
+
+/// The layouts of A, B and C.
+struct MatrixLayouts {
+  MatrixLayout a = MatrixLayout::Row;
+  MatrixLayout b = MatrixLayout::Row;
+  MatrixLayout c = MatrixLayout::Row;
+
+  MatrixLayout get(Operand operand) const {
+    return operand == Operand::A ? a : operand == Operand::B ? b : c;
+  }
+  MatrixLayout &get(Operand operand) {
+    return operand == Operand::A ? a : operand == Operand::B ? b : c;
+  }
+  bool isAllRow() const {
+    return a == MatrixLayout::Row && b == MatrixLayout::Row &&
+           c == MatrixLayout::Row;
+  }
+  bool operator==(const MatrixLayouts &other) const {
+    return a == other.a && b == other.b && c == other.c;
+  }
+  /// "a=row b=col c=row".
+  std::string str() const;
+};
 
 /// How a "tma" parameter reaches the kernel.
 enum class TensorMapPassing {

@@ -12,15 +12,20 @@ namespace runtime {
 
 MemRefDescriptor2D describeOperand(const GemmShape &shape, Operand operand,
                                    uint64_t address) {
-  OperandLayout layout = getOperandLayout(shape, operand);
+  // The memref is the logical matrix (A: M x K, ...); a column-major one
+  // has unit stride along its rows and the leading dimension along its
+  // columns (strided<[1, ?]> in the kernel's signature).
+  auto [rows, cols] = getLogicalExtents(shape, operand);
+  int64_t ld = getOperandLayout(shape, operand).ld;
+  bool row = shape.layouts.get(operand) == MatrixLayout::Row;
   MemRefDescriptor2D descriptor;
   descriptor.allocated = address;
   descriptor.aligned = address;
   descriptor.offset = 0;
-  descriptor.sizes[0] = layout.rows;
-  descriptor.sizes[1] = layout.cols;
-  descriptor.strides[0] = layout.ld;
-  descriptor.strides[1] = 1;
+  descriptor.sizes[0] = rows;
+  descriptor.sizes[1] = cols;
+  descriptor.strides[0] = row ? ld : 1;
+  descriptor.strides[1] = row ? 1 : ld;
   return descriptor;
 }
 

@@ -274,8 +274,10 @@ Expected<KernelSpec> parseKernel(const json::Object &object,
     *type = *parsed;
   }
 
-  if (Error err = checkRowMajorLayouts(kernel, {"a", "b", "c"}))
-    return std::move(err);
+  Expected<MatrixLayouts> layouts = readGemmLayouts(kernel);
+  if (!layouts)
+    return layouts.takeError();
+  spec.layouts = *layouts;
   Expected<int64_t> alignment = readMinAlignmentBytes(kernel);
   if (!alignment)
     return alignment.takeError();

@@ -14,7 +14,8 @@
 //    "tile"*: {"m": 128, "n": 256, "k": 32},
 //    "requires_divisible": {"m": 128, "n": 256, "k": 32},
 //    "types": {"a": "bf16", "b": "bf16", "c": "bf16", "accumulator": "f32"},
-//    "layouts": {"a": "row", "b": "row", "c": "row"},
+//    "layouts": {"a": "row", "b": "col", "c": "row"}, ("row" or "col" each:
+//                                        row- or column-major, KernelParams.h)
 //    "min_alignment_bytes": 16,
 //    "parameters": [<parameter>, ...]}
 //
@@ -149,6 +150,8 @@ struct KernelSpec {
   ElementType bType = ElementType::BF16;
   ElementType cType = ElementType::BF16;
   ElementType accumulatorType = ElementType::F32;
+  /// The bundle's "layouts": how the kernel reads A and B and writes C.
+  MatrixLayouts layouts;
   int64_t minAlignmentBytes = 16;
   /// The bundle's "math": true for "ffma" (fp32 products and sums on the
   /// CUDA cores, checked as tightly as SGEMM), false for "tensor_core" or a

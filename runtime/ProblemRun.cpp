@@ -23,11 +23,9 @@ namespace {
 Error checkRuntimeLaunchSupport(const KernelSpec &spec,
                                 const GemmProblem &problem) {
   std::string kernel = "kernel " + spec.name;
-  if (!problem.getRowMajorShape())
-    return makeRefusal(RefusalReason::Layout,
-                       "the runtime passes only row-major operands (to " +
-                           kernel + "); " + problem.str() +
-                           " has a column-major one");
+  // Layouts the metadata declares are passed as they are (memref strides
+  // and tensor maps of the stored matrix); checkShapeSupported refuses any
+  // other.
   if (problem.batchCount != 1)
     return makeRefusal(RefusalReason::Batch,
                        "the runtime cannot pass batch strides (to " + kernel +
@@ -157,7 +155,7 @@ Error checkProblemLaunchable(const KernelSpec &spec,
     return err;
   if (Error err = checkRuntimeLaunchSupport(spec, problem))
     return err;
-  GemmShape shape = *problem.getRowMajorShape();
+  GemmShape shape = problem.getShape();
   if (Error err = asLaunchRefusal(checkShapeSupported(spec, shape)))
     return err;
   Expected<LaunchGrid> grid = computeGrid(spec, shape, 1);
@@ -172,7 +170,7 @@ runProblem(const DeviceInfo &device, const KernelSpec &spec,
            const GemmProblem &problem, const ProblemRunOptions &options) {
   if (Error err = checkProblemLaunchable(spec, capabilities, problem))
     return std::move(err);
-  GemmShape shape = *problem.getRowMajorShape();
+  GemmShape shape = problem.getShape();
   ProblemRunResult result;
   result.tolerance = getTolerance(problem.a.type, problem.c.type,
                                   spec.exactFp32Math);

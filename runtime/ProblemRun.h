@@ -14,8 +14,9 @@
 // (Validation.h). Any NaN/Inf in the output, or any element of C's buffer
 // outside its view that the kernel changed, fails.
 //
-// What the runtime can pass to kernels today: row-major operands as memref
-// (and TMA) parameters, one batch entry, no epilogue parameters. A problem
+// What the runtime can pass to kernels today: row- and column-major
+// operands as memref (and TMA) parameters, in the layouts the kernel's
+// metadata declares, one batch entry, no epilogue parameters. A problem
 // beyond that is refused even when the metadata declares support (the
 // refusal then says the runtime lacks it).
 //

@@ -71,9 +71,17 @@ void printTiming(raw_ostream &os, StringRef label, const TimingStats &stats,
 }
 
 json::Value shapeJSON(const GemmShape &shape) {
-  return json::Object{{"m", shape.m},     {"n", shape.n},
-                      {"k", shape.k},     {"lda", shape.lda},
-                      {"ldb", shape.ldb}, {"ldc", shape.ldc}};
+  return json::Object{
+      {"m", shape.m},
+      {"n", shape.n},
+      {"k", shape.k},
+      {"lda", shape.lda},
+      {"ldb", shape.ldb},
+      {"ldc", shape.ldc},
+      {"layouts",
+       json::Object{{"a", getMatrixLayoutName(shape.layouts.a)},
+                    {"b", getMatrixLayoutName(shape.layouts.b)},
+                    {"c", getMatrixLayoutName(shape.layouts.c)}}}};
 }
 } // namespace
 
@@ -139,7 +147,7 @@ void printReport(raw_ostream &os, const RunReport &report) {
   }
   os << "shape    : M=" << shape.m << " N=" << shape.n << " K=" << shape.k
      << "  lda=" << shape.lda << " ldb=" << shape.ldb << " ldc=" << shape.ldc
-     << "\n";
+     << "  layouts " << shape.layouts.str() << "\n";
   os << "types    : A=" << getElementTypeName(spec.aType)
      << " B=" << getElementTypeName(spec.bType)
      << " C=" << getElementTypeName(spec.cType)

@@ -1,11 +1,12 @@
 //===- TensorMapEncoding.h - cuTensorMapEncodeTiled arguments --*- C++ -*-===//
 //
-// A "tma" kernel parameter is a 2-D tiled tensor map over one row-major
-// operand. Its cuTensorMapEncodeTiled arguments, dimensions innermost first:
+// A "tma" kernel parameter is a 2-D tiled tensor map over one operand as
+// stored (getOperandLayout). Its cuTensorMapEncodeTiled arguments,
+// dimensions innermost first:
 //
-//   a: globalDim [K, M], globalStrides [lda * sizeof(a)]
-//   b: globalDim [N, K], globalStrides [ldb * sizeof(b)]
-//   c: globalDim [N, M], globalStrides [ldc * sizeof(c)]
+//   a row-major: globalDim [K, M], col-major: [M, K]; strides [lda * sizeof(a)]
+//   b row-major: globalDim [N, K], col-major: [K, N]; strides [ldb * sizeof(b)]
+//   c row-major: globalDim [N, M], col-major: [M, N]; strides [ldc * sizeof(c)]
 //
 // with the operand's element type, boxDim from the bundle, element strides
 // [1, 1], no interleave, and the bundle's swizzle, L2 promotion and

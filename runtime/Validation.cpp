@@ -215,10 +215,10 @@ int64_t countClobberedPadding(const HostMatrix &matrix,
   size_t elementSize = getElementSize(matrix.getType());
   const auto *bytes = static_cast<const unsigned char *>(matrix.data());
   int64_t clobbered = 0;
-  for (int64_t row = 0; row < matrix.getRows(); ++row) {
-    for (int64_t col = matrix.getCols(); col < matrix.getLd(); ++col) {
+  for (int64_t line = 0; line < matrix.getStoredLines(); ++line) {
+    for (int64_t i = matrix.getStoredLineLength(); i < matrix.getLd(); ++i) {
       const unsigned char *element =
-          bytes + static_cast<size_t>(row * matrix.getLd() + col) * elementSize;
+          bytes + static_cast<size_t>(line * matrix.getLd() + i) * elementSize;
       for (size_t i = 0; i < elementSize; ++i)
         if (element[i] != poisonByte) {
           ++clobbered;

@@ -101,7 +101,8 @@ ErrorMetric compareWithFp64Reference(
 /// Number of NaN / Inf entries in the M x N part of `matrix`.
 int64_t countNonFinite(const HostMatrix &matrix);
 
-/// Number of padding entries (columns cols..ld-1) whose bytes are no longer
+/// Number of padding entries (elements beyond the minor extent of each
+/// stored row, or column when column-major) whose bytes are no longer
 /// all `poisonByte`: a kernel wrote outside the M x N matrix.
 int64_t countClobberedPadding(const HostMatrix &matrix,
                               unsigned char poisonByte);

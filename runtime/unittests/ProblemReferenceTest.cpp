@@ -34,7 +34,8 @@ TEST(GemmProblemTest, IndexingFollowsLayoutStrideAndOffset) {
   EXPECT_EQ(problem.getElementIndex(Operand::C, 0, 1, 1), 1 + 4 + 1);
   EXPECT_EQ(problem.getBufferElements(Operand::A), 3 + 21 + 20);
   EXPECT_EQ(problem.getMinorExtent(Operand::A), 3);
-  EXPECT_FALSE(problem.getRowMajorShape().has_value());
+  EXPECT_EQ(problem.getShape().layouts.a, MatrixLayout::Col);
+  EXPECT_EQ(problem.getShape().lda, 5);
 }
 
 TEST(GemmProblemTest, VerifyRejectsOverlapAndShortLd) {

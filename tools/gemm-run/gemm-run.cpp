@@ -48,6 +48,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <optional>
@@ -72,14 +73,30 @@ cl::opt<long long> kOpt("k", cl::Required,
                         cl::desc("Columns of A, rows of B (K)"),
                         cl::value_desc("K"), cl::cat(gemmRunCategory));
 cl::opt<long long> ldaOpt("lda", cl::init(0), cl::value_desc("L"),
-                          cl::desc("Leading dimension of A (default K)"),
+                          cl::desc("Leading dimension of A (default K, or M "
+                                   "when column-major)"),
                           cl::cat(gemmRunCategory));
 cl::opt<long long> ldbOpt("ldb", cl::init(0), cl::value_desc("L"),
-                          cl::desc("Leading dimension of B (default N)"),
+                          cl::desc("Leading dimension of B (default N, or K "
+                                   "when column-major)"),
                           cl::cat(gemmRunCategory));
 cl::opt<long long> ldcOpt("ldc", cl::init(0), cl::value_desc("L"),
-                          cl::desc("Leading dimension of C (default N)"),
+                          cl::desc("Leading dimension of C (default N, or M "
+                                   "when column-major)"),
                           cl::cat(gemmRunCategory));
+cl::opt<std::string> layoutAOpt(
+    "layout-a", cl::init(""), cl::value_desc("row|col"),
+    cl::desc("How A is stored (default: as the kernel takes it, its "
+             "bundle's \"layouts\"; another layout is refused)"),
+    cl::cat(gemmRunCategory));
+cl::opt<std::string> layoutBOpt("layout-b", cl::init(""),
+                                cl::value_desc("row|col"),
+                                cl::desc("How B is stored (as --layout-a)"),
+                                cl::cat(gemmRunCategory));
+cl::opt<std::string> layoutCOpt("layout-c", cl::init(""),
+                                cl::value_desc("row|col"),
+                                cl::desc("How C is stored (as --layout-a)"),
+                                cl::cat(gemmRunCategory));
 cl::opt<std::string>
     kernelName("kernel",
                cl::desc("Kernel of the bundle to run (default: the first "
@@ -209,10 +226,45 @@ Error checkEpilogueFlags(const KernelSpec &spec) {
   return Error::success();
 }
 
+/// The layouts asked for with --layout-*, unset where not given.
+struct RequestedLayouts {
+  std::array<std::optional<MatrixLayout>, 3> layouts;
+};
+
+Expected<RequestedLayouts> parseRequestedLayouts() {
+  RequestedLayouts requested;
+  for (auto [operand, option] :
+       {std::pair<Operand, cl::opt<std::string> *>(Operand::A, &layoutAOpt),
+        {Operand::B, &layoutBOpt},
+        {Operand::C, &layoutCOpt}}) {
+    if (option->empty())
+      continue;
+    std::optional<MatrixLayout> layout = parseMatrixLayout(*option);
+    if (!layout)
+      return makeBadInputError("--layout-" + getOperandName(operand) +
+                               "=" + *option + ": expected row or col");
+    requested.layouts[static_cast<size_t>(operand)] = layout;
+  }
+  return requested;
+}
+
+/// The problem shape for `spec`: the asked-for layouts, the kernel's where
+/// none was asked for, and the packed leading dimension of that layout
+/// where --ld* was not given.
+GemmShape getShapeFor(const KernelSpec *spec,
+                      const RequestedLayouts &requested) {
+  MatrixLayouts layouts = spec ? spec->layouts : MatrixLayouts();
+  for (Operand operand : {Operand::A, Operand::B, Operand::C})
+    if (std::optional<MatrixLayout> layout =
+            requested.layouts[static_cast<size_t>(operand)])
+      layouts.get(operand) = *layout;
+  return GemmShape::get(mOpt, nOpt, kOpt, ldaOpt, ldbOpt, ldcOpt, layouts);
+}
+
 /// Picks the kernel: by name, or the first that accepts the shape (falling
 /// back to the first, whose refusal then explains the problem).
 Expected<const KernelSpec *> selectKernel(const KernelBundle &bundle,
-                                          const GemmShape &shape) {
+                                          const RequestedLayouts &requested) {
   if (!kernelName.empty()) {
     std::string names;
     for (const KernelSpec &spec : bundle.kernels) {
@@ -226,7 +278,8 @@ Expected<const KernelSpec *> selectKernel(const KernelBundle &bundle,
   for (const KernelSpec &spec : bundle.kernels) {
     if (spec.kind != KernelKind::Gemm)
       continue;
-    if (Error err = checkShapeSupported(spec, shape)) {
+    if (Error err =
+            checkShapeSupported(spec, getShapeFor(&spec, requested))) {
       consumeError(std::move(err));
       continue;
     }
@@ -276,9 +329,13 @@ Expected<RunOutcome> runComparison(const KernelSpec &spec,
 }
 
 /// Everything after option parsing; errors come back as llvm::Error.
-Expected<RunOutcome> run(const char *argv0, const GemmShape &shape) {
-  if (Error err = verifyShape(shape))
-    return std::move(err);
+Expected<RunOutcome> run(const char *argv0, const RequestedLayouts &requested,
+                         GemmShape &shape) {
+  // Fail before compiling where the shape alone is wrong (with every layout
+  // given; otherwise the kernel's layouts decide the leading dimensions).
+  if (llvm::all_of(requested.layouts, [](auto layout) { return layout; }))
+    if (Error err = verifyShape(shape))
+      return std::move(err);
 
   // A .mlir schedule is compiled to a bundle in a temporary directory.
   std::string bundlePath = inputPath;
@@ -309,9 +366,10 @@ Expected<RunOutcome> run(const char *argv0, const GemmShape &shape) {
   Expected<KernelBundle> bundle = loadKernelBundle(bundlePath);
   if (!bundle)
     return bundle.takeError();
-  Expected<const KernelSpec *> spec = selectKernel(*bundle, shape);
+  Expected<const KernelSpec *> spec = selectKernel(*bundle, requested);
   if (!spec)
     return spec.takeError();
+  shape = getShapeFor(*spec, requested);
   if ((*spec)->kind != KernelKind::Gemm)
     return makeBadInputError("kernel " + (*spec)->name + " of " + bundlePath +
                              " is a " + getKernelKindName((*spec)->kind) +
@@ -394,8 +452,14 @@ int main(int argc, char **argv) {
           &errs()))
     return ExitBadInput;
 
-  GemmShape shape = GemmShape::get(mOpt, nOpt, kOpt, ldaOpt, ldbOpt, ldcOpt);
-  Expected<RunOutcome> outcome = run(argv[0], shape);
+  // Until a kernel is chosen, the asked-for layouts and row-major for the
+  // others (their leading dimensions are checked again for the kernel's).
+  Expected<RequestedLayouts> requested = parseRequestedLayouts();
+  GemmShape shape = getShapeFor(nullptr, requested ? *requested
+                                                    : RequestedLayouts());
+  Expected<RunOutcome> outcome =
+      requested ? run(argv[0], *requested, shape)
+                : Expected<RunOutcome>(requested.takeError());
   int exitCode;
   std::optional<json::Value> json;
   if (outcome) {

@@ -20,7 +20,8 @@ std::vector<SweepTarget> SweepBundles::getTargets() const {
   std::vector<SweepTarget> targets;
   for (const SweepKernel &kernel : kernels)
     targets.push_back({kernel.spec->requiresDivisible, kernel.spec->aType,
-                       kernel.spec->bType, kernel.spec->cType});
+                       kernel.spec->bType, kernel.spec->cType,
+                       kernel.spec->layouts});
   return targets;
 }
 

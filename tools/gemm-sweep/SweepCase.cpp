@@ -135,6 +135,8 @@ void drawAimedCase(CaseRandom &random, const SweepTarget &target,
   problem.a.type = target.aType;
   problem.b.type = target.bType;
   problem.c.type = target.cType;
+  for (Operand operand : {Operand::A, Operand::B, Operand::C})
+    problem.getView(operand).layout = target.layouts.get(operand);
   drawViews(random, problem, /*unaligned=*/false);
 }
 

@@ -5,9 +5,9 @@
 // (--case I) or among the others, on every machine.
 //
 // About 40% of the cases are aimed at a kernel of the bundles: its types,
-// all dimensions multiples of its tile, row-major, no epilogue, one batch
-// entry, and only alignment-preserving padding and offsets, so that a
-// good share runs. The others draw every property independently:
+// its operand layouts (row- or column-major each, as compiled), all
+// dimensions multiples of its tile, no epilogue, one batch entry, and only
+// alignment-preserving padding and offsets, so that a good share runs. The others draw every property independently:
 //   - M, N, K: 1, a small prime (2 .. 257), a large prime (1021 .. 8191),
 //     a multiple of a tile size of the bundles, a non-multiple of one, or a
 //     power of two (2 .. 8192);
@@ -37,13 +37,14 @@
 namespace gemm_opt {
 namespace sweep {
 
-/// A kernel some cases are aimed at: the tile its shapes must divide and its
-/// element types.
+/// A kernel some cases are aimed at: the tile its shapes must divide, its
+/// element types and its operand layouts.
 struct SweepTarget {
   runtime::ProblemTile tile;
   runtime::ElementType aType = runtime::ElementType::BF16;
   runtime::ElementType bType = runtime::ElementType::BF16;
   runtime::ElementType cType = runtime::ElementType::BF16;
+  runtime::MatrixLayouts layouts;
 };
 
 struct SweepCase {

@@ -1,0 +1,67 @@
+//===- MatrixLayouts.cpp - row- and column-major operands of tile.gemm ----===//
+
+#include "dialect/MatrixLayouts.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+
+using namespace mlir;
+using namespace gemm_opt::tile;
+
+StringRef gemm_opt::tile::stringifyMatrixOrder(MatrixOrder order) {
+  return order == MatrixOrder::row ? "row" : "col";
+}
+
+std::optional<MatrixOrder> gemm_opt::tile::parseMatrixOrder(StringRef name) {
+  if (name == "row")
+    return MatrixOrder::row;
+  if (name == "col")
+    return MatrixOrder::col;
+  return std::nullopt;
+}
+
+std::optional<MatrixOrder> gemm_opt::tile::getMatrixOrder(MemRefType type) {
+  if (type.getRank() != 2)
+    return std::nullopt;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return std::nullopt;
+  if (strides[1] == 1)
+    return MatrixOrder::row;
+  if (strides[0] == 1)
+    return MatrixOrder::col;
+  return std::nullopt;
+}
+
+StridedLayoutAttr gemm_opt::tile::getDynamicMatrixLayout(MLIRContext *ctx,
+                                                         MatrixOrder order) {
+  SmallVector<int64_t, 2> strides{ShapedType::kDynamic, 1};
+  if (order == MatrixOrder::col)
+    std::swap(strides[0], strides[1]);
+  return StridedLayoutAttr::get(ctx, ShapedType::kDynamic, strides);
+}
+
+std::string GemmLayouts::str() const {
+  return ("a = " + stringifyMatrixOrder(a) + ", b = " +
+          stringifyMatrixOrder(b) + ", c = " + stringifyMatrixOrder(c))
+      .str();
+}
+
+std::optional<GemmLayouts>
+gemm_opt::tile::getGemmLayouts(MemRefType a, MemRefType b, MemRefType c,
+                               StringRef *failing) {
+  GemmLayouts layouts;
+  for (auto [name, type, order] :
+       {std::tuple<StringRef, MemRefType, MatrixOrder *>{"A", a, &layouts.a},
+        {"B", b, &layouts.b},
+        {"C", c, &layouts.c}}) {
+    std::optional<MatrixOrder> found = getMatrixOrder(type);
+    if (!found) {
+      if (failing)
+        *failing = name;
+      return std::nullopt;
+    }
+    *order = *found;
+  }
+  return layouts;
+}

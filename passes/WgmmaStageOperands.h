@@ -1,0 +1,79 @@
+//===- WgmmaStageOperands.h - A and B in a stage, for each major order -*- C++ -*-===//
+//
+// How one pipeline stage of the warp-specialized wgmma kernel holds A and B
+// in 128-byte-swizzled shared memory, for each operand's major order, and
+// the two things that touch it: the producer's TMA loads and the consumers'
+// wgmma.
+//
+//   A row-major (K-major): one BM×BK box, rows of 128 bytes; wgmma reads A
+//     non-transposed.
+//   A column-major (M-major): BM/64 boxes of BK rows × 64 M-elements (128
+//     bytes), one per 64 rows of the tile; wgmma reads A transposed.
+//   B row-major (N-major): BN/64 boxes of BK rows × 64 N-elements; wgmma
+//     reads B transposed (as it always has).
+//   B column-major (K-major): one BN×BK box, rows of 128 bytes; wgmma reads
+//     B non-transposed.
+//
+// With both operands row-major, one nvgpu.warpgroup.mma per stage does the
+// work (upstream iterates its descriptors for exactly that pair). For any
+// other pair, upstream's iteration is wrong (it always steps A by 32 bytes
+// per K step and B by 16 rows) and nvgpu.warpgroup.mma refuses transposed A
+// with K-major B, so the stage is issued here as nvvm.wgmma.mma_async
+// instructions, m64nNk16 each, with descriptors stepped as the layout says:
+// a K-major operand 16 elements (32 bytes) along its 128-byte rows per K
+// step, an MN-major one 16 rows (2 KiB); 64 rows of A are the next 64 rows
+// (K-major) or the next panel (M-major). One fence, commit and wait group
+// per stage, as nvgpu.warpgroup.mma emits.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_PASSES_WGMMASTAGEOPERANDS_H
+#define GEMM_OPT_PASSES_WGMMASTAGEOPERANDS_H
+
+#include "passes/HopperKernelPlan.h"
+
+namespace gemm_opt {
+
+class WgmmaStageOperands {
+public:
+  /// `sharedMemory` is the kernel's dynamic shared memory (i8, workgroup).
+  WgmmaStageOperands(mlir::OpBuilder &b, mlir::Location loc,
+                     const HopperKernelPlan &plan, mlir::Value sharedMemory)
+      : b(b), loc(loc), plan(plan), sharedMemory(sharedMemory) {}
+
+  /// Issues (under `predicate`) the TMA loads of the A and B tiles at K
+  /// offset `k` of the C tile at (rowBase, colBase) into `stage`, completing
+  /// on barrier `stage` of `full`.
+  void load(mlir::Value stage, mlir::Value k, mlir::Value rowBase,
+            mlir::Value colBase, mlir::Value descA, mlir::Value descB,
+            mlir::Value full, mlir::Value predicate);
+
+  /// The accumulator type of one consumer warpgroup.
+  mlir::nvgpu::WarpgroupAccumulatorType getAccumulatorType();
+
+  /// acc += the wgmmas of `stage` for the warpgroup tile at (row, col) of
+  /// the block tile; returns the new accumulator with this stage's wgmma
+  /// group possibly in flight (wait group 1: the previous stage's retired).
+  mlir::Value multiply(mlir::Value stage, mlir::Value row, mlir::Value col,
+                       mlir::Value acc, mlir::Value descA, mlir::Value descB);
+
+private:
+  mlir::Value index(int64_t v);
+  /// A `shape` view of the element type at `byteOffset` of shared memory.
+  mlir::Value view(mlir::Value byteOffset, llvm::ArrayRef<int64_t> shape);
+  /// Byte offsets in shared memory of the stage's A and B tiles of the
+  /// warpgroup tile at (row, col).
+  mlir::Value warpTileOffsetA(mlir::Value stage, mlir::Value row);
+  mlir::Value warpTileOffsetB(mlir::Value stage, mlir::Value col);
+  mlir::Value multiplyInstructions(mlir::Value acc, mlir::Value matrixA,
+                                   mlir::Value matrixB);
+
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+  const HopperKernelPlan &plan;
+  mlir::Value sharedMemory;
+};
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_PASSES_WGMMASTAGEOPERANDS_H

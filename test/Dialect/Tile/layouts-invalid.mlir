@@ -1,0 +1,121 @@
+// RUN: gemm-opt %s -split-input-file -verify-diagnostics
+
+// Operand layouts of tile.gemm (the memref layouts of A, B and C): what each
+// path cannot read or write is a verifier error (generic op form).
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  epilogue = #tile.epilogue<store = vector>>
+
+func.func @strided_both(%a: memref<?x?xbf16, strided<[2, ?]>>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op A must be row-major (unit stride in its last dimension) or column-major (unit stride in its first), got 'memref<?x?xbf16, strided<[2, ?]>>'}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
+      : (memref<?x?xbf16, strided<[2, ?]>>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @mma_sync_column_major_b(%a: memref<?x?xf16>, %b: memref<?x?xf16, strided<[1, ?]>>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op column-major B needs a wgmma schedule: the mma.sync path reads and writes every operand row-major}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
+      : (memref<?x?xf16>, memref<?x?xf16, strided<[1, ?]>>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 8], warp = [32, 64],
+  mma = #tile.mma<ffma, [8, 8, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<0>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 2, load = cp_async>>
+
+func.func @ffma_column_major_c(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32, strided<[1, ?], offset: ?>>) {
+  // expected-error @+1 {{'tile.gemm' op column-major C needs a wgmma schedule: the ffma path reads and writes every operand row-major}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
+      : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  epilogue = #tile.epilogue<store = vector, activation = relu>>
+
+func.func @fused_column_major_c(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16, strided<[1, ?]>>) {
+  // expected-error @+1 {{'tile.gemm' op a fused epilogue needs a row-major C: it applies bias, beta*C and the residual along C's rows}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
+      : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16, strided<[1, ?]>>) -> ()
+  return
+}
+
+// -----
+
+// Column-major A is loaded in 128-byte M panels: a 64-byte swizzle of A
+// cannot hold one.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  epilogue = #tile.epilogue<store = vector>>
+
+func.func @column_major_a_swizzle_64(%a: memref<?x?xbf16, strided<[1, ?]>>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op column-major A is loaded in panels of 128-byte swizzled M-columns for wgmma's transposed A: its swizzle width must be 128 bytes, got 64}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
+      : (memref<?x?xbf16, strided<[1, ?]>>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+// Column-major B is one K-major box of BN rows: at most 256.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 512, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 2, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  epilogue = #tile.epilogue<store = vector>>
+
+func.func @column_major_b_box(%a: memref<?x?xbf16>, %b: memref<?x?xbf16, strided<[1, ?]>>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op TMA box of B is 512x64 elements, more than 256 in a dimension}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
+      : (memref<?x?xbf16>, memref<?x?xbf16, strided<[1, ?]>>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = vector>>
+
+func.func @multicast_column_major_b(%a: memref<?x?xbf16>, %b: memref<?x?xbf16, strided<[1, ?]>>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op cluster multicast splits row-major A and B tiles into per-block shares: column-major operands need a cluster without multicast}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
+      : (memref<?x?xbf16>, memref<?x?xbf16, strided<[1, ?]>>, memref<?x?xbf16>) -> ()
+  return
+}
