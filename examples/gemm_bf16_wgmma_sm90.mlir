@@ -7,9 +7,9 @@
 //   gemm-run gemm_bf16_wgmma_sm90.mlir -m 4096 -n 4096 -k 4096   # on a GPU
 //
 // On an H200 this schedule runs at about 0.94x cuBLAS at 4096³ and 8192³
-// (bench/NOTES.md). examples/planned/ holds the same GEMM with the features
-// the lowering does not have yet (persistent grid, clusters with multicast,
-// TMA epilogue stores).
+// (bench/NOTES.md). bench/schedules/ has persistent, ping-pong and cluster
+// (TMA multicast) variants; examples/planned/ holds the same GEMM with the
+// feature the lowering does not have yet (TMA epilogue stores).
 //
 // How the schedule maps the GEMM onto the GPU, from the top:
 //
