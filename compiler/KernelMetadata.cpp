@@ -85,6 +85,12 @@ static llvm::json::Object describe(ScheduleAttr schedule,
         {"activation", stringifyEpilogueActivation(epilogue.getActivation())},
         {"residual", epilogue.getResidual()}};
   }
+  // split_k: the workspace after everything else (tile-outline-kernel's
+  // argument order), allocated and zeroed once by the runtime.
+  if (schedule.getSplitK() > 1)
+    for (StringRef name : {"split_k_partials", "split_k_tile_counters"})
+      parameters.push_back(
+          llvm::json::Object{{"kind", "workspace"}, {"name", name}});
   llvm::json::Object grid =
       schedule.isPersistent()
           ? llvm::json::Object{{"persistent",
@@ -101,7 +107,7 @@ static llvm::json::Object describe(ScheduleAttr schedule,
                                          {"tile", schedule.getBlockN()}}},
                 {"y", llvm::json::Object{{"extent", "m"},
                                          {"tile", schedule.getBlockM()}}},
-                {"z", 1}};
+                {"z", schedule.getSplitK()}};
   // wgmma kernels take any shape (TMA fills past the edges with zeros, the
   // epilogue stores element by element there) and any pitch (the runtime
   // stages operands TMA cannot read); the others, and fused epilogues (which

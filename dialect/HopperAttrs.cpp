@@ -39,9 +39,17 @@ WarpSpecializationAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult GridAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                bool persistent, RasterOrder raster,
-                               int64_t group) {
+                               int64_t group, int64_t splitK) {
   if (group < 1)
     return emitError() << "raster group must be at least 1, got " << group;
+  // The grid's z dimension holds the splits (at most 65535 on sm_90).
+  constexpr int64_t maxSplitK = 64;
+  if (splitK < 1 || splitK > maxSplitK)
+    return emitError() << "split_k must be in [1, " << maxSplitK << "], got "
+                       << splitK;
+  if (splitK > 1 && persistent)
+    return emitError() << "split_k = " << splitK
+                       << " needs one block per tile (persistent = false)";
   return success();
 }
 

@@ -175,6 +175,8 @@ LogicalResult gemm_opt::tile::verifyHopperFeatures(Operation *op,
   }
   if (schedule.isPersistent() && !wgmma)
     return op->emitOpError() << "a persistent grid needs wgmma";
+  if (schedule.getSplitK() > 1 && !wgmma)
+    return op->emitOpError() << "split_k needs wgmma";
   if (schedule.getConsumerGroups() > 1 && !schedule.isPersistent())
     return op->emitOpError()
            << "consumer_groups = " << schedule.getConsumerGroups()

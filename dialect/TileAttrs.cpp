@@ -159,7 +159,9 @@ int64_t ScheduleAttr::getDynamicSharedMemoryBytes() const {
                                   getStageElementsB() * bytesB);
   if (isPersistent())
     return stages + getEpilogueStagingBytes();
-  return std::max(stages, getEpilogueStagingBytes());
+  // split_k: 16 bytes after the rest for the "last block of the tile" flag.
+  int64_t splitKFlag = getSplitK() > 1 ? 16 : 0;
+  return std::max(stages, getEpilogueStagingBytes()) + splitKFlag;
 }
 
 int64_t ScheduleAttr::getSharedMemoryBytes() const {

@@ -167,17 +167,27 @@ def Tile_GridAttr : Tile_Attr<"Grid", "grid"> {
     overlaps the next tile's loads. `persistent = false` launches one block
     per tile.
 
+    `split_k = S` (default 1; wgmma, one block per tile) launches S blocks
+    per tile of C along the grid's z dimension, each computing the product
+    over its 1/S of the K tiles, for shapes with too few tiles of C to fill
+    the GPU. The blocks add their partial tiles into an fp32 workspace with
+    atomics; the last block of a tile (counted on a per-tile counter) reads
+    the sum back, applies the epilogue, stores C and leaves the workspace
+    and the counter at zero for the next launch.
+
     Example:
     ```mlir
     #tile.grid<persistent = true, raster = along_m, group = 8>
+    #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 4>
     ```
   }];
   let parameters = (ins Tile_BoolParameter:$persistent,
                         EnumParameter<Tile_RasterOrder>:$raster,
-                        "int64_t":$group);
+                        "int64_t":$group,
+                        DefaultValuedParameter<"int64_t", "1">:$splitK);
   let assemblyFormat = [{
     `<` `persistent` `=` $persistent `,` `raster` `=` $raster `,`
-        `group` `=` $group `>`
+        `group` `=` $group (`,` `split_k` `=` $splitK^)? `>`
   }];
   let genVerifyDecl = 1;
 }
@@ -373,6 +383,8 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     /// The launch order; a schedule without `grid` launches tiles row-major.
     RasterOrder getRasterOrder() const;
     int64_t getRasterGroup() const;
+    /// Blocks that share one tile of C along K; 1 without `split_k`.
+    int64_t getSplitK() const { return getGrid() ? getGrid().getSplitK() : 1; }
     /// Blocks per cluster along M and N; [1, 1] without `cluster`.
     std::array<int64_t, 2> getClusterShape() const;
     int64_t getClusterSize() const;

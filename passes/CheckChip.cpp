@@ -66,6 +66,8 @@ static LogicalResult checkLowerable(GemmOp gemm, ScheduleAttr schedule) {
         !planHopperKernel(schedule).hasStagingLead())
       missing.push_back("wgmma with consumer groups whose stages are smaller "
                         "than 64 staging rows");
+    if (schedule.getSplitK() > 1 && schedule.getCluster())
+      missing.push_back("split_k with thread-block clusters");
     if (store != EpilogueStore::vector)
       missing.push_back(
           ("wgmma with a " + stringifyEpilogueStore(store) + " epilogue store")

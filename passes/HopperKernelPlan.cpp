@@ -71,6 +71,8 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
     plan.stagingLeadRows =
         std::max(plan.stagingLeadRows, 64 * w - rowInStaging);
   }
+  plan.splitK = schedule.getSplitK();
+  plan.splitKFlagOffset = schedule.getDynamicSharedMemoryBytes() - 16;
   plan.threads = schedule.getThreadCount();
   plan.dynamicSharedMemoryBytes = schedule.getDynamicSharedMemoryBytes();
   // sm_90: 228 KiB of shared memory per SM, 1 KiB of it reserved per block;
@@ -138,4 +140,28 @@ gemm_opt::getTmaDescriptorArguments(gpu::GPUFuncOp kernel) {
       !isa<LLVM::LLVMPointerType>(b.getType()))
     return std::nullopt;
   return TmaDescriptorArguments{a, b};
+}
+
+MemRefType gemm_opt::splitKPartialsType(MLIRContext *context) {
+  return MemRefType::get({ShapedType::kDynamic}, Float32Type::get(context));
+}
+
+MemRefType gemm_opt::splitKCountersType(MLIRContext *context) {
+  return MemRefType::get({ShapedType::kDynamic},
+                         IntegerType::get(context, 32));
+}
+
+std::optional<SplitKWorkspace>
+gemm_opt::getSplitKWorkspace(gpu::GPUFuncOp kernel) {
+  ScheduleAttr schedule = getKernelSchedule(kernel);
+  unsigned count = kernel.getNumArguments();
+  if (!schedule || schedule.getSplitK() < 2 || count < 2)
+    return std::nullopt;
+  Value partials = kernel.getArgument(count - 2);
+  Value counters = kernel.getArgument(count - 1);
+  MLIRContext *context = kernel.getContext();
+  if (partials.getType() != splitKPartialsType(context) ||
+      counters.getType() != splitKCountersType(context))
+    return std::nullopt;
+  return SplitKWorkspace{partials, counters};
 }

@@ -46,6 +46,11 @@ struct HopperKernelPlan {
     return {clusterN, clusterM, 1};
   }
   bool hasCluster() const { return clusterM * clusterN > 1; }
+  /// Blocks per tile along K (grid z); their partial tiles meet in an fp32
+  /// workspace, and the last one stores C.
+  int64_t splitK;
+  /// Where the split-K "last block" flag lives in dynamic shared memory.
+  int64_t splitKFlagOffset;
   mlir::Type elementType;   // of A and B
   int64_t producerRegisters, consumerRegisters;
   // Shared memory: all A stages, then all B stages, then (persistent) the
@@ -123,6 +128,18 @@ struct TmaDescriptorArguments {
 };
 std::optional<TmaDescriptorArguments>
 getTmaDescriptorArguments(mlir::gpu::GPUFuncOp kernel);
+
+/// The split-K workspace a kernel takes as its last two arguments (appended
+/// by tile-outline-kernel when split_k > 1): M·N fp32 partial sums and one
+/// i32 counter per tile of C, both zero between launches.
+struct SplitKWorkspace {
+  mlir::Value partials, counters;
+};
+std::optional<SplitKWorkspace> getSplitKWorkspace(mlir::gpu::GPUFuncOp kernel);
+
+/// The memref types of the split-K workspace arguments.
+mlir::MemRefType splitKPartialsType(mlir::MLIRContext *context);
+mlir::MemRefType splitKCountersType(mlir::MLIRContext *context);
 
 } // namespace gemm_opt
 

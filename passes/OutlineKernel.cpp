@@ -66,6 +66,11 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
   unsigned firstEpilogueArgument = argTypes.size();
   argTypes.append(getFusedEpilogueArgumentTypes(
       schedule, gemm.getC().getType().getElementType()));
+  // split_k: the fp32 partial sums and the per-tile counters, last.
+  if (schedule.getSplitK() > 1) {
+    argTypes.push_back(splitKPartialsType(builder.getContext()));
+    argTypes.push_back(splitKCountersType(builder.getContext()));
+  }
 
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(module.getBody());
@@ -150,6 +155,41 @@ void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
   describe(gemm.getB(), tmaDescriptorTypeB(plan));
 }
 
+/// Device buffers of the split-K workspace for an m×n C, zero-filled: the
+/// fp32 partial sums and a counter per tile.
+SmallVector<Value> allocateSplitKWorkspace(OpBuilder &builder, Location loc,
+                                           ScheduleAttr schedule, Value m,
+                                           Value n) {
+  auto count = [&](Value extent, int64_t tile) -> Value {
+    return arith::CeilDivUIOp::create(
+        builder, loc, extent, arith::ConstantIndexOp::create(builder, loc, tile));
+  };
+  Value elements = arith::MulIOp::create(builder, loc, m, n);
+  Value tiles = arith::MulIOp::create(builder, loc,
+                                      count(m, schedule.getBlockM()),
+                                      count(n, schedule.getBlockN()));
+  SmallVector<Value> buffers;
+  for (auto [type, size] :
+       {std::pair<MemRefType, Value>{splitKPartialsType(builder.getContext()),
+                                     elements},
+        {splitKCountersType(builder.getContext()), tiles}}) {
+    Value buffer =
+        gpu::AllocOp::create(builder, loc, type, /*asyncToken=*/Type(),
+                             ValueRange{}, ValueRange{size}, ValueRange{})
+            .getMemref();
+    Value zero = isa<FloatType>(type.getElementType())
+                     ? Value(arith::ConstantFloatOp::create(
+                           builder, loc, cast<FloatType>(type.getElementType()),
+                           APFloat(0.0f)))
+                     : Value(arith::ConstantIntOp::create(
+                           builder, loc, type.getElementType(), 0));
+    gpu::MemsetOp::create(builder, loc, /*asyncToken=*/Type(), ValueRange{},
+                          buffer, zero);
+    buffers.push_back(buffer);
+  }
+  return buffers;
+}
+
 /// Replaces `gemm` in its host function by a launch of `kernel`.
 void replaceByLaunch(OpBuilder &builder, GemmOp gemm,
                      gpu::GPUFuncOp kernel) {
@@ -217,9 +257,18 @@ void replaceByLaunch(OpBuilder &builder, GemmOp gemm,
                        : memref::CastOp::create(builder, loc, type, operand)
                              .getResult());
   }
+  SmallVector<Value> workspace;
+  if (int64_t splits = schedule.getSplitK(); splits > 1) {
+    grid.z = arith::ConstantIndexOp::create(builder, loc, splits);
+    workspace = allocateSplitKWorkspace(builder, loc, schedule, m, n);
+    args.append(workspace);
+  }
   gpu::LaunchFuncOp::create(builder, loc, kernel, grid, block, sharedBytes,
                             args, /*asyncTokenType=*/nullptr,
                             /*asyncDependencies=*/{}, clusterSize);
+  for (Value buffer : workspace)
+    gpu::DeallocOp::create(builder, loc, /*asyncToken=*/Type(), ValueRange{},
+                           buffer);
   gemm.erase();
 }
 

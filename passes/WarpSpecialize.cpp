@@ -52,6 +52,7 @@
 #include "passes/ClusterMulticast.h"
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
+#include "passes/SplitKReduction.h"
 #include "passes/StagingColumnStore.h"
 #include "passes/TileRasterization.h"
 #include "passes/WgmmaStageOperands.h"
@@ -105,6 +106,20 @@ public:
     return memref::ViewOp::create(
         b, loc, MemRefType::get(shape, type, nullptr, workgroup), raw,
         byteOffset, ValueRange{});
+  }
+
+  /// split_k: this block (blockIdx.z) takes K tiles [kFirst, kFirst + n)
+  /// of the `total`, n = ceil(total / S) or fewer (possibly none) for the
+  /// last splits; returns n.
+  Value splitKTiles(Value total, SplitKWorkspace space) {
+    workspace = space;
+    Value perSplit =
+        arith::CeilDivUIOp::create(b, loc, total, index(plan.splitK));
+    kFirst = arith::MulIOp::create(
+        b, loc, gpu::BlockIdOp::create(b, loc, gpu::Dimension::z), perSplit);
+    Value left = arith::SubIOp::create(
+        b, loc, arith::MaxUIOp::create(b, loc, total, kFirst), kFirst);
+    return arith::MinUIOp::create(b, loc, left, perSplit);
   }
 
   void build(const BlockTiles &tiles, Value kTiles, Value descA, Value descB,
@@ -285,7 +300,8 @@ private:
     nvgpu::MBarrierArriveExpectTxOp::create(
         b, loc, full, index(plan.stageBytesA + plan.stageBytesB), stage,
         primary);
-    Value k = arith::MulIOp::create(b, loc, t, index(plan.blockK));
+    Value kTile = kFirst ? arith::AddIOp::create(b, loc, kFirst, t) : t;
+    Value k = arith::MulIOp::create(b, loc, kTile, index(plan.blockK));
     // Multicast clusters take row-major A and B (the verifier says so).
     if (plan.multicast) {
       loadStageA(stage, k, rowBase, descA);
@@ -417,10 +433,21 @@ private:
     if (turns)
       passTurn(kMainLoopTurnBarrier, group, tile);
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
-    // The last stage's wgmmas have retired: release it too.
-    Value lastStep = stepNumber(
-        tile, arith::SubIOp::create(b, loc, kTiles, index(1)));
-    release(ringPosition(lastStep).first);
+    // The last stage's wgmmas have retired: release it too (a split may
+    // have no K tiles at all).
+    {
+      OpBuilder::InsertionGuard guard(b);
+      if (kFirst) {
+        auto ifAny = scf::IfOp::create(
+            b, loc,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, kTiles,
+                                  index(0)));
+        b.setInsertionPointToStart(ifAny.thenBlock());
+      }
+      Value lastStep = stepNumber(
+          tile, arith::SubIOp::create(b, loc, kTiles, index(1)));
+      release(ringPosition(lastStep).first);
+    }
 
     if (turns)
       waitTurn(kEpilogueTurnBarrier, group, tile);
@@ -506,12 +533,31 @@ private:
             col);
       }
       groupBarrier(group);
+      if (workspace) {
+        // One block per tile (no persistent grid): one slice.
+        SplitKReduction reduction(b, loc, plan, *workspace, c, rowBase,
+                                  colBase);
+        scf::IfOp ifLast = reduction.addAndTakeSumsIfLast(
+            stagingView(), groupThread, [&] { groupBarrier(group); },
+            sharedView(index(plan.splitKFlagOffset), {1}, b.getI32Type()));
+        copyStagingToGlobal(groupThread, rowBase, colBase, c);
+        reduction.resetCounter(groupThread);
+        b.setInsertionPointAfter(ifLast);
+        return;
+      }
       copyStagingToGlobal(
           groupThread,
           arith::AddIOp::create(b, loc, rowBase,
                                 index(slice * plan.stagingRows)),
           colBase, c);
     }
+  }
+
+  /// The f32 staging tile (stagingRows × stagingRowElements).
+  Value stagingView() {
+    return sharedView(index(plan.stagingOffset),
+                      {plan.stagingRows, plan.stagingRowElements},
+                      b.getF32Type());
   }
 
   /// Stores the accumulator of `warpgroup` at (row, col) of the staging
@@ -644,6 +690,9 @@ private:
   Value kTiles, blockTileCount;
   Value primary, raw, full, empty;
   ClusterPosition position;
+  /// split_k: the block's first K tile and the workspace.
+  Value kFirst;
+  std::optional<SplitKWorkspace> workspace;
   nvgpu::MBarrierGroupType barrierType;
 };
 
@@ -701,6 +750,13 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
     Value descB = descriptors->castB(rewriter, loc, plan);
 
     WarpSpecializedBuilder builder(rewriter, loc, schedule, plan, *fused);
+    if (plan.splitK > 1) {
+      std::optional<SplitKWorkspace> workspace = getSplitKWorkspace(kernel);
+      if (!workspace)
+        return rewriter.notifyMatchFailure(
+            loop, "split_k kernel has no workspace arguments");
+      kTiles = builder.splitKTiles(kTiles, *workspace);
+    }
     builder.build(tiles, kTiles, descA, descB, viewC.getSource());
     rewriter.eraseOp(store);
     rewriter.eraseOp(loop);

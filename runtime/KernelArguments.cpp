@@ -5,7 +5,11 @@
 #include "runtime/CudaCheck.h"
 #include "runtime/RuntimeError.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
 #include <cstring>
+#include <tuple>
 #include <vector>
 
 using namespace llvm;
@@ -32,6 +36,46 @@ Expected<CUtensorMap> encodeTensorMap(const DriverApi &driver,
                                            "of " +
                                                encoding.describe());
   return map;
+}
+
+/// Allocates and zeroes the split_k workspace when `spec` takes one.
+Expected<WorkspaceAddresses>
+KernelArguments::allocateSplitKWorkspace(const KernelSpec &spec,
+                                         const GemmShape &shape,
+                                         KernelArguments &arguments) {
+  WorkspaceAddresses workspace;
+  bool needed = llvm::any_of(spec.parameters, [](const KernelParamSpec &p) {
+    return p.kind == KernelParamSpec::Kind::Workspace;
+  });
+  if (!needed)
+    return workspace;
+  int64_t tileM = spec.grid[1].tile, tileN = spec.grid[0].tile;
+  if (tileM < 1 || tileN < 1)
+    return makeBadInputError("kernel " + spec.name +
+                             " takes a split_k workspace but its grid has no "
+                             "m and n tiles");
+  workspace.partialCount = shape.m * shape.n;
+  workspace.tileCount = static_cast<int64_t>(
+      llvm::divideCeil(static_cast<uint64_t>(shape.m), static_cast<uint64_t>(tileM)) *
+      llvm::divideCeil(static_cast<uint64_t>(shape.n), static_cast<uint64_t>(tileN)));
+  for (auto [buffer, count, address] :
+       {std::tuple<DeviceBuffer *, int64_t, uint64_t *>{
+            &arguments.splitKPartials, workspace.partialCount,
+            &workspace.partials},
+        {&arguments.splitKTileCounters, workspace.tileCount,
+         &workspace.tileCounters}}) {
+    Expected<DeviceBuffer> storage =
+        DeviceBuffer::allocate(static_cast<size_t>(count) * 4);
+    if (!storage)
+      return storage.takeError();
+    // Zero once; every launch leaves the workspace zero again.
+    if (Error err = storage->fill(0, nullptr))
+      return std::move(err);
+    *address = storage->getAddress();
+    *buffer = std::move(*storage);
+  }
+  GEMM_CUDA_TRY(cudaStreamSynchronize(nullptr));
+  return workspace;
 }
 
 Expected<KernelArguments>
@@ -87,7 +131,12 @@ KernelArguments::create(const DriverApi &driver, const KernelSpec &spec,
     arguments.tensorMapStorage = std::move(*storage);
   }
 
-  arguments.params = packKernelParams(spec, shape, addresses, maps, epilogue);
+  Expected<WorkspaceAddresses> workspace =
+      allocateSplitKWorkspace(spec, shape, arguments);
+  if (!workspace)
+    return workspace.takeError();
+  arguments.params =
+      packKernelParams(spec, shape, addresses, maps, epilogue, *workspace);
   return std::move(arguments);
 }
 

@@ -53,9 +53,14 @@ public:
 
 private:
   KernelArguments() = default;
+  static llvm::Expected<WorkspaceAddresses>
+  allocateSplitKWorkspace(const KernelSpec &spec, const GemmShape &shape,
+                          KernelArguments &arguments);
 
   PackedKernelParams params;
   DeviceBuffer tensorMapStorage; ///< The global_pointer maps.
+  /// split_k: partial sums and tile counters, zero between launches.
+  DeviceBuffer splitKPartials, splitKTileCounters;
   OperandStaging staging;
 };
 

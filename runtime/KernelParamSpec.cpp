@@ -256,6 +256,22 @@ parseKernelParams(const JsonFieldReader &kernel,
       params.push_back(param);
       continue;
     }
+    if (*kind == "workspace") {
+      Expected<StringRef> name = reader.getString("name");
+      if (!name)
+        return name.takeError();
+      if (*name != "split_k_partials" && *name != "split_k_tile_counters")
+        return reader.fail("name", "is '" + *name +
+                                       "', expected split_k_partials or "
+                                       "split_k_tile_counters");
+      param.kind = KernelParamSpec::Kind::Workspace;
+      param.rank = 1;
+      param.workspace = *name == "split_k_partials"
+                            ? WorkspaceBuffer::Partials
+                            : WorkspaceBuffer::TileCounters;
+      params.push_back(param);
+      continue;
+    }
     if (*kind == "memref" && reader.has("operand")) {
       Expected<StringRef> name = reader.getString("operand");
       if (!name)
@@ -278,8 +294,8 @@ parseKernelParams(const JsonFieldReader &kernel,
       param.kind = KernelParamSpec::Kind::TensorMap;
     else if (*kind != "memref")
       return reader.fail("kind", "is '" + *kind +
-                                     "', expected \"memref\", \"tma\" or "
-                                     "\"scalar\"");
+                                     "', expected \"memref\", \"tma\", "
+                                     "\"scalar\" or \"workspace\"");
     Expected<Operand> operand = parseOperand(reader);
     if (!operand)
       return operand.takeError();

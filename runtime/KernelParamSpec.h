@@ -119,15 +119,28 @@ struct TensorMapSpec {
 enum class EpilogueOperand { Alpha, Beta, Bias, Residual };
 llvm::StringRef getEpilogueOperandName(EpilogueOperand operand);
 
+/// The split_k workspace buffers ({"kind": "workspace", "name": ...}): M·N
+/// f32 partial sums and one i32 counter per tile of C, each passed as a
+/// rank-1 memref, allocated and zeroed by the runtime and left zero by every
+/// launch.
+enum class WorkspaceBuffer { Partials, TileCounters };
+
 /// One kernel parameter group.
 struct KernelParamSpec {
-  enum class Kind { MemRef, TensorMap, EpilogueMemRef, EpilogueScalar };
+  enum class Kind {
+    MemRef,
+    TensorMap,
+    EpilogueMemRef,
+    EpilogueScalar,
+    Workspace
+  };
   Kind kind = Kind::MemRef;
   Operand operand = Operand::A; ///< MemRef and TensorMap.
   unsigned rank = 2;       ///< MemRef (always 2) and EpilogueMemRef.
   TensorMapSpec tensorMap; ///< TensorMap only.
   /// EpilogueMemRef (Bias, Residual) and EpilogueScalar (Alpha, Beta).
   EpilogueOperand epilogueOperand = EpilogueOperand::Alpha;
+  WorkspaceBuffer workspace = WorkspaceBuffer::Partials; ///< Workspace only.
 
   bool isTensorMap() const { return kind == Kind::TensorMap; }
   bool isEpilogue() const {

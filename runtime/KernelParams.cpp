@@ -80,7 +80,8 @@ PackedKernelParams packKernelParams(const KernelSpec &spec,
                                     const GemmShape &shape,
                                     const OperandAddresses &addresses,
                                     llvm::ArrayRef<TensorMapArgument> maps,
-                                    const EpilogueArguments &epilogue) {
+                                    const EpilogueArguments &epilogue,
+                                    const WorkspaceAddresses &workspace) {
   PackedKernelParams params;
   size_t mapIndex = 0;
   auto appendMemRef2D = [&](const MemRefDescriptor2D &d) {
@@ -96,6 +97,16 @@ PackedKernelParams packKernelParams(const KernelSpec &spec,
       params.appendFloat(param.epilogueOperand == EpilogueOperand::Alpha
                              ? epilogue.alpha
                              : epilogue.beta);
+      continue;
+    }
+    if (param.kind == KernelParamSpec::Kind::Workspace) {
+      bool partials = param.workspace == WorkspaceBuffer::Partials;
+      uint64_t address = partials ? workspace.partials : workspace.tileCounters;
+      int64_t count = partials ? workspace.partialCount : workspace.tileCount;
+      // allocated, aligned, offset, size, stride
+      for (uint64_t value : {address, address, uint64_t(0),
+                             static_cast<uint64_t>(count), uint64_t(1)})
+        params.appendValue(value);
       continue;
     }
     if (param.kind == KernelParamSpec::Kind::EpilogueMemRef) {

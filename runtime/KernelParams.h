@@ -69,6 +69,12 @@ struct EpilogueArguments {
   uint64_t residual = 0;
 };
 
+/// The split_k workspace of a launch (runtime/KernelArguments allocates it).
+struct WorkspaceAddresses {
+  uint64_t partials = 0, tileCounters = 0;
+  int64_t partialCount = 0, tileCount = 0;
+};
+
 /// Entries of the bias vector of `epilogue` at `shape` (0 without bias).
 int64_t getBiasLength(const FusedEpilogueSpec &epilogue,
                       const GemmShape &shape);
@@ -129,7 +135,8 @@ PackedKernelParams
 packKernelParams(const KernelSpec &spec, const GemmShape &shape,
                  const OperandAddresses &addresses,
                  llvm::ArrayRef<TensorMapArgument> tensorMaps = {},
-                 const EpilogueArguments &epilogue = {});
+                 const EpilogueArguments &epilogue = {},
+                 const WorkspaceAddresses &workspace = {});
 
 } // namespace runtime
 } // namespace gemm_opt

@@ -131,4 +131,39 @@ TEST(KernelParamsTest, AppendsInOrder) {
   EXPECT_EQ(reinterpret_cast<uintptr_t>(pointers[2]) % 128, 0u);
 }
 
+TEST(KernelParamsTest, PacksTheSplitKWorkspaceAsRankOneMemrefs) {
+  json::Object kernel = makeValidKernel();
+  json::Array *parameters = kernel.getArray("parameters");
+  parameters->push_back(
+      json::Object{{"kind", "workspace"}, {"name", "split_k_partials"}});
+  parameters->push_back(
+      json::Object{{"kind", "workspace"}, {"name", "split_k_tile_counters"}});
+  KernelSpec spec = parseSingleKernel(std::move(kernel));
+  ASSERT_EQ(spec.parameters.size(), 5u);
+  EXPECT_EQ(spec.parameters[3].kind, KernelParamSpec::Kind::Workspace);
+  EXPECT_EQ(spec.parameters[3].workspace, WorkspaceBuffer::Partials);
+  EXPECT_EQ(spec.parameters[4].workspace, WorkspaceBuffer::TileCounters);
+  WorkspaceAddresses workspace{/*partials=*/0x1000, /*tileCounters=*/0x2000,
+                               /*partialCount=*/128 * 256, /*tileCount=*/2};
+  PackedKernelParams params =
+      packKernelParams(spec, GemmShape::get(128, 256, 32),
+                       {addressA, addressB, addressC}, {}, {}, workspace);
+  ASSERT_EQ(params.size(), 3u * MemRef2DParamCount + 2u * 5u);
+  std::vector<uint64_t> tail(params.getValues().end() - 10,
+                             params.getValues().end());
+  std::vector<uint64_t> expected = {0x1000, 0x1000, 0, 128 * 256, 1,
+                                    0x2000, 0x2000, 0, 2,         1};
+  EXPECT_EQ(tail, expected);
+}
+
+TEST(KernelParamsTest, RejectsAnUnknownWorkspace) {
+  json::Object kernel = makeValidKernel();
+  kernel.getArray("parameters")
+      ->push_back(json::Object{{"kind", "workspace"}, {"name", "scratch"}});
+  ErrorSummary error = kernelError(std::move(kernel));
+  EXPECT_NE(error.message.find("expected split_k_partials"),
+            std::string::npos)
+      << error.message;
+}
+
 } // namespace

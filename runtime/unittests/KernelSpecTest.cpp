@@ -210,8 +210,8 @@ TEST(KernelSpecTest, BadValues) {
       {"parameters",
        json::Array{
            json::Object{{"kind", "texture"}, {"operand", "a"}, {"rank", 2}}},
-       "field 'kind' is 'texture', expected \"memref\", \"tma\" or "
-       "\"scalar\""},
+       "field 'kind' is 'texture', expected \"memref\", \"tma\", "
+       "\"scalar\" or \"workspace\""},
       {"parameters",
        json::Array{json::Object{{"kind", "scalar"}, {"name", "gamma"},
                                 {"type", "f32"}}},

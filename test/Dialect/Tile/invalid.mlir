@@ -904,6 +904,32 @@ func.func @alloc_shared_rank_2() {
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  // expected-error @+2 {{split_k must be in [1, 64], got 0}}
+  // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'grid' which is to be a `GridAttr`}}
+  grid = #tile.grid<persistent = false, raster = along_m, group = 1, split_k = 0>,
+  epilogue = #tile.epilogue<store = vector>>
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  // expected-error @+2 {{split_k = 4 needs one block per tile (persistent = false)}}
+  // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'grid' which is to be a `GridAttr`}}
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8, split_k = 4>,
+  epilogue = #tile.epilogue<store = vector>>
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
   // expected-error @+2 {{consumer_groups must be 1 or 2, got 3}}
   // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'specialization' which is to be a `WarpSpecializationAttr`}}
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, consumer_groups = 3>,

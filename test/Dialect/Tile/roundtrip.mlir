@@ -439,3 +439,24 @@ func.func @hopper_attributes() attributes {
       #tile.warp_specialization<producer_registers = 56, consumer_registers = 208>]} {
   return
 }
+
+// split_k is printed when it is not 1.
+#split_k = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 4>,
+  epilogue = #tile.epilogue<store = vector>>
+
+// CHECK-LABEL: func.func @gemm_split_k(
+// CHECK:         grid = #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 4>
+// GENERIC-LABEL: sym_name = "gemm_split_k"
+// GENERIC:         grid = #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 4>
+func.func @gemm_split_k(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
+                        %c: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c {schedule = #split_k}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}

@@ -1,0 +1,63 @@
+//===- SplitKReduction.h - summing split-K partial tiles -------*- C++ -*-===//
+//
+// The epilogue of a split_k wgmma kernel: the blocks that share a tile of C
+// (one per split, grid z) add their f32 partial tile into the workspace with
+// atomics and count themselves on the tile's counter; the last one takes
+// the sums back (leaving zeros) into its staging tile, from where the usual
+// epilogue stores C, and resets the counter. The workspace is zero before
+// and after every launch.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_PASSES_SPLITKREDUCTION_H
+#define GEMM_OPT_PASSES_SPLITKREDUCTION_H
+
+#include "passes/HopperKernelPlan.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace gemm_opt {
+
+class SplitKReduction {
+public:
+  /// For the tile of `c` at (rowBase, colBase).
+  SplitKReduction(mlir::OpBuilder &b, mlir::Location loc,
+                  const HopperKernelPlan &plan, SplitKWorkspace workspace,
+                  mlir::Value c, mlir::Value rowBase, mlir::Value colBase);
+
+  /// Adds `staging` (the block's partial tile) into the workspace and counts
+  /// the block; in the last block of the tile, moves the sums into
+  /// `staging`. Returns that block's scf.if with the insertion point at the
+  /// end of its then-region, the staging tile complete and synchronized.
+  /// `groupThread` numbers the 128·warpgroupsPerTile consumer threads,
+  /// `groupBarrier` synchronizes them, `flag` is a 1-element i32 view of
+  /// shared memory.
+  mlir::scf::IfOp addAndTakeSumsIfLast(mlir::Value staging,
+                                       mlir::Value groupThread,
+                                       llvm::function_ref<void()> groupBarrier,
+                                       mlir::Value flag);
+
+  /// In the last block: the tile's counter back to zero.
+  void resetCounter(mlir::Value groupThread);
+
+private:
+  mlir::Value index(int64_t v);
+  /// Calls `body(r, cc, row, col)` for each 8-element chunk of the tile the
+  /// thread covers: staging position (r, cc) and C position (row, col).
+  void forEachChunk(mlir::Value groupThread,
+                    llvm::function_ref<void(mlir::Value, mlir::Value,
+                                            mlir::Value, mlir::Value)>
+                        body);
+  /// Whether (row, col) is inside C, and its index in the workspace.
+  std::pair<mlir::Value, mlir::Value> locate(mlir::Value row, mlir::Value col);
+  void fenceGpu();
+
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+  const HopperKernelPlan &plan;
+  SplitKWorkspace workspace;
+  mlir::Value rowsC, colsC, rowBase, colBase, tileIndex;
+};
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_PASSES_SPLITKREDUCTION_H
