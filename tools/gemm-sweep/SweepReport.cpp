@@ -47,7 +47,7 @@ void printSweepSummary(raw_ostream &os, const SweepSummary &summary) {
     if (!result.missing.empty())
       ++missing[result.missing];
   for (const auto &[what, count] : missing)
-    os << format("%6zu", count) << " case(s): " << what << "\n";
+    os << format("%6zu", count) << " refused, missing: " << what << "\n";
 
   for (const std::string &error : summary.loadErrors)
     os << "FAILED bundle: " << error << "\n";
