@@ -7,6 +7,7 @@
 #include "runtime/KernelArguments.h"
 #include "runtime/KernelModule.h"
 #include "runtime/LaunchGrid.h"
+#include "runtime/OperandAlignment.h"
 #include "runtime/RuntimeError.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
@@ -131,20 +132,41 @@ Error GemmKernel::checkArguments(const GemmArguments &args) const {
     return makeBadInputError("schedule '" + spec.name +
                              "' has a residual epilogue; residual must not "
                              "be null");
-  for (auto [name, pointer] :
-       {std::pair<const char *, const void *>{"A", args.a},
-        {"B", args.b},
-        {"C", args.c}}) {
-    if (!pointer)
+  // A and B read through TMA need only their element alignment (launch
+  // stages them where TMA cannot read in place); C and the epilogue's bias
+  // and residual, which the kernel accesses itself, min_alignment_bytes.
+  struct PointerCheck {
+    const char *name;
+    const void *pointer;
+    int64_t alignment;
+    bool staged;   ///< Read through TMA, staged where unaligned.
+    bool required; ///< The bias and residual were checked above.
+  };
+  for (auto [name, pointer, alignment, staged, required] :
+       {PointerCheck{"A", args.a, getOperandAlignmentBytes(spec, Operand::A),
+                     isStagedOperand(spec, Operand::A), true},
+        PointerCheck{"B", args.b, getOperandAlignmentBytes(spec, Operand::B),
+                     isStagedOperand(spec, Operand::B), true},
+        PointerCheck{"C", args.c, getOperandAlignmentBytes(spec, Operand::C),
+                     false, true},
+        PointerCheck{"the bias", args.bias,
+                     getEpilogueOperandAlignmentBytes(spec), false, false},
+        PointerCheck{"the residual", args.residual,
+                     getEpilogueOperandAlignmentBytes(spec), false, false}}) {
+    if (!pointer) {
+      if (!required)
+        continue;
       return makeBadInputError(Twine("the device pointer of ") + name +
                                " is null");
-    uint64_t alignment = spec.minAlignmentBytes;
+    }
     if (reinterpret_cast<uint64_t>(pointer) % alignment != 0)
       return makeBadInputError(
           Twine(name) + " at " + formatAddress(pointer) + " is not " +
           Twine(alignment) + "-byte aligned; schedule '" + spec.name +
-          "' needs " + Twine(alignment) + "-byte aligned operands" +
-          (spec.hasTensorMaps() ? " (TMA)" : ""));
+          "' needs " + (staged ? "whole elements of " : "") + name + " " +
+          (staged ? "(it reads it through TMA, staged where unaligned)"
+                  : "aligned to its min_alignment_bytes " + Twine(alignment) +
+                        " (the kernel accesses it itself)"));
   }
   GemmShape shape =
       GemmShape::get(args.m, args.n, args.k, args.lda, args.ldb, args.ldc);

@@ -3,6 +3,7 @@
 #include "runtime/BundleCapabilities.h"
 
 #include "runtime/JsonFieldReader.h"
+#include "runtime/OperandAlignment.h"
 #include "runtime/RuntimeError.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -10,8 +11,6 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <limits>
 
 using namespace llvm;
 
@@ -100,7 +99,9 @@ parseKernelCapabilities(const KernelSpec &spec, const json::Object &kernel,
   capabilities.bType = spec.bType;
   capabilities.cType = spec.cType;
   capabilities.requiresDivisible = spec.requiresDivisible;
-  capabilities.minAlignmentBytes = spec.minAlignmentBytes;
+  for (Operand operand : {Operand::A, Operand::B, Operand::C})
+    capabilities.alignmentBytes[static_cast<size_t>(operand)] =
+        getOperandAlignmentBytes(spec, operand);
 
   JsonFieldReader reader(kernel, context.str());
   Expected<JsonFieldReader> layouts = reader.getObject("layouts");
@@ -195,8 +196,9 @@ std::string findMissingEpilogue(const KernelCapabilities &capabilities,
 /// The first view property of `problem` that breaks the alignment, or "".
 std::string findMisalignment(const KernelCapabilities &capabilities,
                              const GemmProblem &problem) {
-  int64_t alignment = capabilities.minAlignmentBytes;
   for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
+    int64_t alignment =
+        capabilities.alignmentBytes[static_cast<size_t>(operand)];
     const OperandView &view = problem.getView(operand);
     int64_t size = static_cast<int64_t>(getElementSize(view.type));
     StringRef name = getOperandName(operand);
@@ -264,7 +266,8 @@ findCapabilityGaps(const KernelCapabilities &capabilities,
   std::string misalignment = findMisalignment(capabilities, problem);
   if (!misalignment.empty())
     gaps.push_back({RefusalReason::Alignment,
-                    misalignment + ", the min_alignment_bytes of " + kernel});
+                    misalignment + ", the min_alignment_bytes of " + kernel +
+                        " (the runtime stages only A and B of TMA kernels)"});
   const ProblemTile &tile = capabilities.requiresDivisible;
   if (problem.m % tile.m != 0 || problem.n % tile.n != 0 ||
       problem.k % tile.k != 0)
@@ -282,25 +285,6 @@ Error checkCapabilities(const KernelCapabilities &capabilities,
   if (gaps.empty())
     return Error::success();
   return makeRefusal(gaps.front().reason, gaps.front().message);
-}
-
-KernelChoice chooseKernel(ArrayRef<KernelCapabilities> kernels,
-                          const GemmProblem &problem, uint64_t rotation) {
-  SmallVector<size_t> covering;
-  KernelChoice closest;
-  size_t fewestGaps = std::numeric_limits<size_t>::max();
-  for (auto [index, capabilities] : enumerate(kernels)) {
-    size_t gaps = findCapabilityGaps(capabilities, problem).size();
-    if (gaps == 0)
-      covering.push_back(index);
-    if (gaps < fewestGaps) {
-      fewestGaps = gaps;
-      closest.index = index;
-    }
-  }
-  if (covering.empty())
-    return closest;
-  return {covering[rotation % covering.size()], /*claimsSupport=*/true};
 }
 
 } // namespace runtime

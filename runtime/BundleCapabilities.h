@@ -22,7 +22,9 @@
 //
 // Alignment: the byte offset of each operand's first element, its row (or
 // column) pitch and, with several batch entries, its batch stride must be
-// multiples of min_alignment_bytes.
+// multiples of that operand's alignment (OperandAlignment.h): its element
+// size for A and B of a "tma" parameter (the runtime stages them), else
+// min_alignment_bytes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,7 +64,8 @@ struct KernelCapabilities {
   ElementType cType = ElementType::BF16;
   std::array<LayoutSet, 3> layouts; ///< Indexed by Operand.
   ProblemTile requiresDivisible;
-  int64_t minAlignmentBytes = 16;
+  /// Per operand (indexed by Operand): getOperandAlignmentBytes.
+  std::array<int64_t, 3> alignmentBytes = {16, 16, 16};
   /// FusedEpilogueSpec::describe() of a kernel that fuses anything, else "".
   std::string fusedEpilogue;
   // What the problem's epilogue needs (none is declared yet, see above).
@@ -113,20 +116,6 @@ findCapabilityGaps(const KernelCapabilities &capabilities,
 /// the first gap.
 llvm::Error checkCapabilities(const KernelCapabilities &capabilities,
                               const GemmProblem &problem);
-
-/// The kernel chosen for a problem among `kernels` (non-empty).
-struct KernelChoice {
-  size_t index = 0;
-  /// Whether its capabilities cover the problem; if not, it is the closest
-  /// kernel (the fewest gaps, then the first), whose refusal explains why.
-  bool claimsSupport = false;
-};
-
-/// Among the kernels that cover `problem`, the one at `rotation` modulo
-/// their count (so that a sweep spreads its cases over them); else the
-/// closest kernel.
-KernelChoice chooseKernel(llvm::ArrayRef<KernelCapabilities> kernels,
-                          const GemmProblem &problem, uint64_t rotation);
 
 } // namespace runtime
 } // namespace gemm_opt

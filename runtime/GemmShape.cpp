@@ -1,6 +1,7 @@
 //===- GemmShape.cpp - Problem shapes and their checks --------------------===//
 
 #include "runtime/GemmShape.h"
+#include "runtime/OperandAlignment.h"
 #include "runtime/OperandStaging.h"
 
 #include "runtime/RuntimeError.h"
@@ -134,18 +135,21 @@ Error checkShapeSupported(const KernelSpec &spec, const GemmShape &shape) {
           " is not a multiple of the block tile " + Twine(tile) + " (kernel " +
           spec.name + " requires M % " + Twine(divisible.m) + " == 0, N % " +
           Twine(divisible.n) + " == 0, K % " + Twine(divisible.k) + " == 0)");
-  for (auto [operand, type] :
-       {std::pair<Operand, ElementType>(Operand::A, spec.aType),
-        {Operand::B, spec.bType},
-        {Operand::C, spec.cType}}) {
+  // A and B read through TMA take any pitch (OperandAlignment.h); the
+  // operands the kernel accesses itself need min_alignment_bytes.
+  for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
     OperandLayout layout = getOperandLayout(shape, operand);
-    int64_t pitch = layout.ld * static_cast<int64_t>(getElementSize(type));
-    if (pitch % spec.minAlignmentBytes != 0)
+    int64_t pitch = layout.ld * static_cast<int64_t>(getElementSize(
+                                    spec.getOperandType(operand)));
+    int64_t alignment = getOperandAlignmentBytes(spec, operand);
+    if (pitch % alignment != 0)
       return makeBadInputError(
           "unsupported leading dimension: ld" + getOperandName(operand) + "=" +
           Twine(layout.ld) + " gives a row pitch of " + Twine(pitch) +
           " bytes, not a multiple of the kernel's min_alignment_bytes " +
-          Twine(spec.minAlignmentBytes));
+          Twine(alignment) + " (" + getOperandName(operand).upper() +
+          (operand == Operand::C ? " is stored" : " is loaded") +
+          " by the kernel itself, not through TMA)");
   }
   // Operands whose pitch TMA cannot take are staged (OperandStaging).
   return checkTensorMapsSupported(spec,

@@ -68,8 +68,10 @@ llvm::Error verifyShape(const GemmShape &shape);
 
 /// Checks that `spec` can run `shape`: the operand layouts the kernel was
 /// compiled for, divisibility by the kernel's block tiles ("ragged shapes
-/// are not supported yet: ..."), row pitches that keep the kernel's
-/// alignment, and the TMA requirements of its tensor maps.
+/// are not supported yet: ..."), row pitches that keep each operand's
+/// alignment (getOperandAlignmentBytes: min_alignment_bytes, except for A
+/// and B read through TMA, which the runtime stages), and the TMA
+/// requirements of its tensor maps.
 llvm::Error checkShapeSupported(const KernelSpec &spec, const GemmShape &shape);
 
 } // namespace runtime

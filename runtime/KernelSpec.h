@@ -16,7 +16,10 @@
 //    "types": {"a": "bf16", "b": "bf16", "c": "bf16", "accumulator": "f32"},
 //    "layouts": {"a": "row", "b": "col", "c": "row"}, ("row" or "col" each:
 //                                        row- or column-major, KernelParams.h)
-//    "min_alignment_bytes": 16,
+//    "min_alignment_bytes": 16,        (what the kernel's own accesses
+//                                        need; A and B of "tma" parameters
+//                                        need only their element alignment,
+//                                        OperandAlignment.h)
 //    "parameters": [<parameter>, ...]}
 //
 // <grid> is one of

@@ -4,6 +4,7 @@
 
 #include "runtime/CudaCheck.h"
 #include "runtime/ElementType.h"
+#include "runtime/OperandAlignment.h"
 #include "runtime/TensorMapEncoding.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -15,13 +16,6 @@ namespace gemm_opt {
 namespace runtime {
 
 namespace {
-
-bool isTensorMapOperand(const KernelSpec &spec, Operand operand) {
-  for (const KernelParamSpec &param : spec.parameters)
-    if (param.isTensorMap() && param.operand == operand)
-      return true;
-  return false;
-}
 
 int64_t &leadingDimension(GemmShape &shape, Operand operand) {
   return operand == Operand::A ? shape.lda
@@ -43,7 +37,7 @@ GemmShape OperandStaging::getTensorMapShape(const KernelSpec &spec,
                                             const GemmShape &shape) {
   GemmShape mapped = shape;
   for (Operand operand : {Operand::A, Operand::B}) {
-    if (!isTensorMapOperand(spec, operand))
+    if (!isStagedOperand(spec, operand))
       continue;
     size_t size = getElementSize(spec.getOperandType(operand));
     int64_t &ld = leadingDimension(mapped, operand);
@@ -59,7 +53,7 @@ OperandStaging::create(const KernelSpec &spec, const GemmShape &shape,
   staging.mapped = addresses;
   staging.mappedShape = shape;
   for (Operand operand : {Operand::A, Operand::B}) {
-    if (!isTensorMapOperand(spec, operand))
+    if (!isStagedOperand(spec, operand))
       continue;
     size_t size = getElementSize(spec.getOperandType(operand));
     OperandLayout layout = getOperandLayout(shape, operand);

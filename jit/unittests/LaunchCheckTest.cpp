@@ -90,6 +90,72 @@ TEST_F(LaunchCheckTest, MisalignedAndNullPointers) {
             std::string::npos);
 }
 
+/// A row-major wgmma schedule with bf16 A and B (through TMA) and f32 C:
+/// min_alignment_bytes 4, which binds C only.
+constexpr const char *f32CSchedule = R"mlir(
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = f32, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  epilogue = #tile.epilogue<store = vector>>
+func.func @gemm_f32c(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>) {
+  tile.gemm %a, %b into %c {schedule = #sched}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xf32>
+  return
+}
+)mlir";
+
+TEST_F(LaunchCheckTest, TmaOperandsNeedOnlyWholeElements) {
+  GemmJit jit(getOptions());
+  auto compiled = jit.compile(f32CSchedule, "f32c.mlir");
+  ASSERT_TRUE(bool(compiled)) << toString(compiled.takeError());
+  kernel = *compiled;
+  GemmArguments args = getValidArguments();
+  // A and B are staged where TMA cannot read them: 2-byte addresses and odd
+  // leading dimensions are fine.
+  args.a = reinterpret_cast<const void *>(0x10000002);
+  args.b = reinterpret_cast<const void *>(0x20000006);
+  args.m = args.n = args.k = 1;
+  EXPECT_EQ(checkMessage(args), "");
+  args.m = 129;
+  args.n = 257;
+  args.k = 65;
+  args.lda = 67;
+  args.ldb = 259;
+  args.ldc = 261; // 1044 bytes: a multiple of sizeof(f32)
+  EXPECT_EQ(checkMessage(args), "");
+  // C is stored by the kernel: f32 alignment.
+  args.c = reinterpret_cast<void *>(0x30000002);
+  std::string message = checkMessage(args);
+  EXPECT_NE(message.find("C at 0x30000002 is not 4-byte aligned"),
+            std::string::npos)
+      << message;
+}
+
+TEST_F(LaunchCheckTest, FusedEpilogueOperandsNeedSixteenBytes) {
+  GemmJit jit(getOptions());
+  auto compiled = jit.compile(readExample("gemm_bf16_wgmma_bias_gelu_sm90.mlir"));
+  ASSERT_TRUE(bool(compiled)) << toString(compiled.takeError());
+  kernel = *compiled;
+  GemmArguments args = getValidArguments();
+  args.bias = reinterpret_cast<const void *>(0x40000000);
+  args.a = reinterpret_cast<const void *>(0x10000002); // staged
+  EXPECT_EQ(checkMessage(args), "");
+  args.bias = reinterpret_cast<const void *>(0x40000008);
+  std::string message = checkMessage(args);
+  EXPECT_NE(message.find("the bias at 0x40000008 is not 16-byte aligned"),
+            std::string::npos)
+      << message;
+  args.bias = reinterpret_cast<const void *>(0x40000000);
+  args.ldc = 516; // 1032 bytes: the epilogue loads and stores 16 at a time
+  message = checkMessage(args);
+  EXPECT_NE(message.find("ldc=516 gives a row pitch of 1032 bytes"),
+            std::string::npos)
+      << message;
+}
+
 TEST_F(LaunchCheckTest, LaunchWithoutGpuSaysSo) {
   Expected<DeviceInfo> device = openDevice(0);
   if (device)

@@ -128,28 +128,6 @@ TEST(BundleCapabilitiesTest, EveryGapIsNamed) {
                              "tile 128x256x32 of kernel gemm_kernel_0");
 }
 
-TEST(BundleCapabilitiesTest, ChooseKernelRotatesOverClaimsElseClosest) {
-  KernelCapabilities big = parse(makeValidKernel()).capabilities;
-  KernelCapabilities small = big;
-  small.kernelName = "small";
-  small.requiresDivisible = {64, 64, 32};
-  KernelCapabilities f32 = big;
-  f32.kernelName = "f32";
-  f32.aType = f32.bType = f32.cType = ElementType::F32;
-  std::vector<KernelCapabilities> kernels = {f32, big, small};
-
-  GemmProblem both = makeSupportedProblem();
-  EXPECT_EQ(chooseKernel(kernels, both, 0).index, 1u);
-  EXPECT_EQ(chooseKernel(kernels, both, 1).index, 2u);
-  EXPECT_TRUE(chooseKernel(kernels, both, 1).claimsSupport);
-
-  GemmProblem ragged = both;
-  ragged.m = 65; // neither divides it; "big" and "small" have one gap
-  KernelChoice choice = chooseKernel(kernels, ragged, 0);
-  EXPECT_FALSE(choice.claimsSupport);
-  EXPECT_EQ(choice.index, 1u);
-}
-
 TEST(ProblemLaunchTest, RefusesWithTheReason) {
   ParsedKernel kernel = parse(makeValidKernel());
   const KernelSpec &spec = kernel.bundle.kernels.front();

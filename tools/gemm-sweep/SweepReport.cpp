@@ -41,6 +41,13 @@ void printSweepSummary(raw_ostream &os, const SweepSummary &summary) {
                  key.second.empty() ? "-" : key.second.c_str(), count)
        << "\n";
   os << format("%-10s %-24s %6zu", "total", "", summary.cases.size()) << "\n";
+  // What the loaded kernels lack, for the types and layouts refusals.
+  std::map<std::string, size_t> missing;
+  for (const CaseResult &result : summary.cases)
+    if (!result.missing.empty())
+      ++missing[result.missing];
+  for (const auto &[what, count] : missing)
+    os << format("%6zu", count) << " refused, missing: " << what << "\n";
 
   for (const std::string &error : summary.loadErrors)
     os << "FAILED bundle: " << error << "\n";
@@ -65,6 +72,8 @@ json::Value toJSON(const SweepSummary &summary) {
                         {"outcome", getCaseOutcomeName(result.outcome)},
                         {"reason", result.reason},
                         {"message", result.message}};
+    if (!result.missing.empty())
+      object["missing"] = result.missing;
     if (result.run) {
       object["tolerance"] = result.run->tolerance;
       if (result.run->vsCublas)

@@ -73,12 +73,13 @@ CaseResult runSweepCase(const DeviceInfo &device, SweepBundles &bundles,
     fail(result, "error", "no kernel loaded");
     return result;
   }
-  KernelChoice choice = chooseKernel(bundles.capabilities, sweepCase.problem,
-                                     sweepCase.index);
+  KernelChoice choice = chooseSweepKernel(
+      bundles.capabilities, sweepCase.problem, sweepCase.index);
   SweepKernel &kernel = bundles.kernels[choice.index];
   const KernelCapabilities &capabilities = bundles.capabilities[choice.index];
   result.kernel = kernel.spec->name;
   result.bundlePath = kernel.bundlePath;
+  result.missing = choice.missing;
 
   ProblemRunOptions options = caseOptions;
   options.seed = caseOptions.seed * 1000003 + sweepCase.index;
@@ -118,7 +119,11 @@ CaseResult runSweepCase(const DeviceInfo &device, SweepBundles &bundles,
     }
     result.outcome = CaseOutcome::Refused;
     result.reason = getRefusalReasonName(refusal->reason).str();
-    result.message = refusal->message;
+    // When no loaded kernel has the types or layouts, say so first: the
+    // refusal itself names only the kernel that refused.
+    result.message = choice.missing.empty()
+                         ? refusal->message
+                         : choice.missing + "; " + refusal->message;
     return result;
   }
   result.run = std::move(*run);

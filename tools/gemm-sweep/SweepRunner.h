@@ -1,10 +1,13 @@
 //===- SweepRunner.h - Run one sweep case and judge it ---------*- C++ -*-===//
 //
-// A case some kernel claims (BundleCapabilities.h) is run on it through the
+// Each case runs on, or is refused by, the kernel chooseSweepKernel picks
+// (SweepKernelChoice.h). A case some kernel claims (BundleCapabilities.h) is
+// run on it through the
 // runtime's launch path (ProblemRun.h): it passes when the output matches
 // cuBLAS and fp64, and fails on a mismatch, on any error and on a refusal
 // (the metadata promised support). A case no kernel claims goes through the
-// same launch path on the closest kernel, which must refuse it with a
+// same launch path on the chosen kernel (of the case's types and layouts
+// where one is loaded), which must refuse it with a
 // ProblemRefusal: "refused (reason)". Running it anyway, or failing in any
 // other way, is a failure.
 //
@@ -15,6 +18,7 @@
 
 #include "tools/gemm-sweep/SweepBundles.h"
 #include "tools/gemm-sweep/SweepCase.h"
+#include "tools/gemm-sweep/SweepKernelChoice.h"
 
 #include "runtime/Device.h"
 #include "runtime/ProblemRun.h"
@@ -38,6 +42,8 @@ struct CaseResult {
   /// wrong ("mismatch", "refused a claimed case", "not refused", "error").
   std::string reason;
   std::string message;
+  /// KernelChoice::missing: the types or layouts no loaded kernel has.
+  std::string missing;
   std::optional<runtime::ProblemRunResult> run;
 };
 

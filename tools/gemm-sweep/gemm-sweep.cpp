@@ -5,9 +5,11 @@
 //
 // Loads every bundle of ARTIFACTS-DIR (kernel.json there and one directory
 // down), draws the cases of the seed (SweepCase.h), runs each on a kernel
-// whose metadata claims it, or has it refused by the closest kernel
-// (SweepRunner.h), and prints a table per outcome and reason and one line
-// per failure with the command that replays it.
+// whose metadata claims it, or has it refused by a kernel of its types and
+// layouts where one is loaded (SweepKernelChoice.h, SweepRunner.h), and
+// prints a table per outcome and reason, the types and layouts no loaded
+// kernel has (with their case counts), and one line per failure with the
+// command that replays it.
 //
 // Exit codes: 0 no failure, 1 a failed case or a bundle that does not load,
 // 2 bad usage or no bundle, 3 no CUDA driver or device.
