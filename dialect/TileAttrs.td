@@ -170,10 +170,10 @@ def Tile_GridAttr : Tile_Attr<"Grid", "grid"> {
     `split_k = S` (default 1; wgmma, one block per tile) launches S blocks
     per tile of C along the grid's z dimension, each computing the product
     over its 1/S of the K tiles, for shapes with too few tiles of C to fill
-    the GPU. The blocks add their partial tiles into an fp32 workspace with
-    atomics; the last block of a tile (counted on a per-tile counter) reads
-    the sum back, applies the epilogue, stores C and leaves the workspace
-    and the counter at zero for the next launch.
+    the GPU. Each block stores its partial tile into its own fp32 slice of a
+    workspace and counts itself on the tile's counter; the last block of a
+    tile sums the slices, applies the epilogue, stores C and leaves the
+    counter at zero for the next launch.
 
     Example:
     ```mlir

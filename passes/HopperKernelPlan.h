@@ -130,8 +130,8 @@ std::optional<TmaDescriptorArguments>
 getTmaDescriptorArguments(mlir::gpu::GPUFuncOp kernel);
 
 /// The split-K workspace a kernel takes as its last two arguments (appended
-/// by tile-outline-kernel when split_k > 1): M·N fp32 partial sums and one
-/// i32 counter per tile of C, both zero between launches.
+/// by tile-outline-kernel when split_k > 1): S slices of M·N fp32 partial
+/// sums and one i32 counter per tile of C (zero between launches).
 struct SplitKWorkspace {
   mlir::Value partials, counters;
 };

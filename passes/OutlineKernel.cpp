@@ -155,8 +155,8 @@ void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
   describe(gemm.getB(), tmaDescriptorTypeB(plan));
 }
 
-/// Device buffers of the split-K workspace for an m×n C, zero-filled: the
-/// fp32 partial sums and a counter per tile.
+/// Device buffers of the split-K workspace for an m×n C, zero-filled: S
+/// slices of fp32 partial sums and a counter per tile.
 SmallVector<Value> allocateSplitKWorkspace(OpBuilder &builder, Location loc,
                                            ScheduleAttr schedule, Value m,
                                            Value n) {
@@ -164,7 +164,10 @@ SmallVector<Value> allocateSplitKWorkspace(OpBuilder &builder, Location loc,
     return arith::CeilDivUIOp::create(
         builder, loc, extent, arith::ConstantIndexOp::create(builder, loc, tile));
   };
-  Value elements = arith::MulIOp::create(builder, loc, m, n);
+  Value elements = arith::MulIOp::create(
+      builder, loc,
+      arith::ConstantIndexOp::create(builder, loc, schedule.getSplitK()),
+      arith::MulIOp::create(builder, loc, m, n));
   Value tiles = arith::MulIOp::create(builder, loc,
                                       count(m, schedule.getBlockM()),
                                       count(n, schedule.getBlockN()));

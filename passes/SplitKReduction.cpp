@@ -3,6 +3,7 @@
 #include "passes/SplitKReduction.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -69,27 +70,60 @@ void SplitKReduction::fenceGpu() {
                                           NVVM::MemScopeKind::GPU));
 }
 
+Value SplitKReduction::wholeChunk(Value row, Value col) {
+  // 8 f32 = two 16-byte vectors: the workspace rows (N floats) must keep
+  // chunks 16-byte aligned.
+  Value aligned = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(b, loc, colsC, index(4)), index(0));
+  return arith::AndIOp::create(
+      b, loc, aligned,
+      arith::AndIOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, rowsC),
+          arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::ule,
+              arith::AddIOp::create(b, loc, col, index(kChunk)), colsC)));
+}
+
+Value SplitKReduction::sliceOffset(Value split, Value row, Value col) {
+  // Slice `split` of S row-major M×N slices.
+  Value slice = arith::MulIOp::create(
+      b, loc, split, arith::MulIOp::create(b, loc, rowsC, colsC));
+  return arith::AddIOp::create(b, loc, slice, locate(row, col).second);
+}
+
 scf::IfOp SplitKReduction::addAndTakeSumsIfLast(
     Value staging, Value groupThread, function_ref<void()> groupBarrier,
     Value flag) {
   Type f32 = b.getF32Type();
   auto f32xChunk = VectorType::get({kChunk}, f32);
-  // The partial tile into the workspace, element by element inside C.
+  Value split = gpu::BlockIdOp::create(b, loc, gpu::Dimension::z);
+  // The partial tile into this split's slice of the workspace: whole
+  // chunks as vectors, element by element at C's edges.
   forEachChunk(groupThread, [&](Value r, Value cc, Value row, Value col) {
     Value values =
         vector::LoadOp::create(b, loc, f32xChunk, staging, ValueRange{r, cc});
+    auto ifWhole = scf::IfOp::create(b, loc, wholeChunk(row, col),
+                                     /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifWhole.thenBlock());
+    vector::StoreOp::create(b, loc, values, workspace.partials,
+                            ValueRange{sliceOffset(split, row, col)},
+                            /*nontemporal=*/false, llvm::MaybeAlign(16));
+    b.setInsertionPointToStart(ifWhole.elseBlock());
     for (int64_t e = 0; e < kChunk; ++e) {
-      auto [inside, offset] =
-          locate(row, arith::AddIOp::create(b, loc, col, index(e)));
-      auto ifInside = scf::IfOp::create(b, loc, inside);
-      OpBuilder::InsertionGuard guard(b);
+      Value column = arith::AddIOp::create(b, loc, col, index(e));
+      auto ifInside = scf::IfOp::create(b, loc, locate(row, column).first);
+      OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(ifInside.thenBlock());
-      memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addf,
-                                  vector::ExtractOp::create(b, loc, values, e),
-                                  workspace.partials, ValueRange{offset});
+      memref::StoreOp::create(b, loc,
+                              vector::ExtractOp::create(b, loc, values, e),
+                              workspace.partials,
+                              ValueRange{sliceOffset(split, row, column)});
     }
   });
-  // Every addition is visible GPU-wide before the block is counted.
+  // The slice is visible GPU-wide before the block is counted.
   fenceGpu();
   groupBarrier();
   Value zero = index(0);
@@ -117,33 +151,54 @@ scf::IfOp SplitKReduction::addAndTakeSumsIfLast(
       arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0));
   auto ifLast = scf::IfOp::create(b, loc, isLast);
   b.setInsertionPointToStart(ifLast.thenBlock());
-  // The other blocks' additions happened before their count.
+  // The other blocks wrote their slices before they were counted. (No L1
+  // line of the workspace can be stale: nothing in this launch read it
+  // before, and the L1 starts empty each launch.)
   fenceGpu();
-  Value zeroF = arith::ConstantFloatOp::create(b, loc, b.getF32Type(),
-                                               APFloat(0.0f));
+  Value zeroF =
+      arith::ConstantFloatOp::create(b, loc, b.getF32Type(), APFloat(0.0f));
   forEachChunk(groupThread, [&](Value r, Value cc, Value row, Value col) {
-    SmallVector<Value> sums;
-    for (int64_t e = 0; e < kChunk; ++e) {
-      auto [inside, offset] =
-          locate(row, arith::AddIOp::create(b, loc, col, index(e)));
-      // Take the sum and leave a zero for the next launch.
-      auto ifInside = scf::IfOp::create(b, loc, TypeRange{f32}, inside,
-                                        /*withElse=*/true);
-      {
-        OpBuilder::InsertionGuard guard(b);
+    auto ifWhole = scf::IfOp::create(b, loc, TypeRange{f32xChunk},
+                                     wholeChunk(row, col), /*withElse=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifWhole.thenBlock());
+      Value sum;
+      for (int64_t z = 0; z < plan.splitK; ++z) {
+        Value slice = vector::LoadOp::create(
+            b, loc, f32xChunk, workspace.partials,
+            ValueRange{sliceOffset(index(z), row, col)},
+            /*nontemporal=*/false, llvm::MaybeAlign(16));
+        sum = sum ? arith::AddFOp::create(b, loc, sum, slice) : slice;
+      }
+      scf::YieldOp::create(b, loc, sum);
+      b.setInsertionPointToStart(ifWhole.elseBlock());
+      SmallVector<Value> sums;
+      for (int64_t e = 0; e < kChunk; ++e) {
+        Value column = arith::AddIOp::create(b, loc, col, index(e));
+        auto ifInside = scf::IfOp::create(b, loc, TypeRange{f32},
+                                          locate(row, column).first,
+                                          /*withElse=*/true);
+        OpBuilder::InsertionGuard inner(b);
         b.setInsertionPointToStart(ifInside.thenBlock());
-        Value sum = memref::AtomicRMWOp::create(
-            b, loc, arith::AtomicRMWKind::assign, zeroF, workspace.partials,
-            ValueRange{offset});
+        Value sum = zeroF;
+        for (int64_t z = 0; z < plan.splitK; ++z)
+          sum = arith::AddFOp::create(
+              b, loc, sum,
+              memref::LoadOp::create(
+                  b, loc, workspace.partials,
+                  ValueRange{sliceOffset(index(z), row, column)}));
         scf::YieldOp::create(b, loc, sum);
         b.setInsertionPointToStart(ifInside.elseBlock());
         scf::YieldOp::create(b, loc, zeroF);
+        sums.push_back(ifInside.getResult(0));
       }
-      sums.push_back(ifInside.getResult(0));
+      scf::YieldOp::create(
+          b, loc, ValueRange{vector::FromElementsOp::create(b, loc, f32xChunk,
+                                                            sums)});
     }
-    vector::StoreOp::create(
-        b, loc, vector::FromElementsOp::create(b, loc, f32xChunk, sums),
-        staging, ValueRange{r, cc});
+    vector::StoreOp::create(b, loc, ifWhole.getResult(0), staging,
+                            ValueRange{r, cc});
   });
   groupBarrier();
   return ifLast;

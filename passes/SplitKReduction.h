@@ -1,11 +1,11 @@
 //===- SplitKReduction.h - summing split-K partial tiles -------*- C++ -*-===//
 //
 // The epilogue of a split_k wgmma kernel: the blocks that share a tile of C
-// (one per split, grid z) add their f32 partial tile into the workspace with
-// atomics and count themselves on the tile's counter; the last one takes
-// the sums back (leaving zeros) into its staging tile, from where the usual
-// epilogue stores C, and resets the counter. The workspace is zero before
-// and after every launch.
+// (one per split, grid z) store their f32 partial tile into their slice of
+// the workspace (S slices of M×N) and count themselves on the tile's
+// counter; the last one sums the S slices into its staging tile, from where
+// the usual epilogue stores C, and resets the counter. The counters are
+// zero before and after every launch; the slices need no initial value.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,9 +24,9 @@ public:
                   const HopperKernelPlan &plan, SplitKWorkspace workspace,
                   mlir::Value c, mlir::Value rowBase, mlir::Value colBase);
 
-  /// Adds `staging` (the block's partial tile) into the workspace and counts
-  /// the block; in the last block of the tile, moves the sums into
-  /// `staging`. Returns that block's scf.if with the insertion point at the
+  /// Stores `staging` (the block's partial tile) into its workspace slice
+  /// and counts the block; in the last block of the tile, sums the slices
+  /// into `staging`. Returns that block's scf.if with the insertion point at the
   /// end of its then-region, the staging tile complete and synchronized.
   /// `groupThread` numbers the 128·warpgroupsPerTile consumer threads,
   /// `groupBarrier` synchronizes them, `flag` is a 1-element i32 view of
@@ -47,8 +47,13 @@ private:
                     llvm::function_ref<void(mlir::Value, mlir::Value,
                                             mlir::Value, mlir::Value)>
                         body);
-  /// Whether (row, col) is inside C, and its index in the workspace.
+  /// Whether (row, col) is inside C, and its row-major index in an M×N slice.
   std::pair<mlir::Value, mlir::Value> locate(mlir::Value row, mlir::Value col);
+  /// Whether the 8-element chunk at (row, col) is inside C and 16-byte
+  /// aligned in the workspace.
+  mlir::Value wholeChunk(mlir::Value row, mlir::Value col);
+  /// The workspace index of (row, col) in slice `split`.
+  mlir::Value sliceOffset(mlir::Value split, mlir::Value row, mlir::Value col);
   void fenceGpu();
 
   mlir::OpBuilder &b;

@@ -54,7 +54,9 @@ KernelArguments::allocateSplitKWorkspace(const KernelSpec &spec,
     return makeBadInputError("kernel " + spec.name +
                              " takes a split_k workspace but its grid has no "
                              "m and n tiles");
-  workspace.partialCount = shape.m * shape.n;
+  // One M×N f32 slice per split (grid z).
+  int64_t splits = spec.grid[2].isConstant ? spec.grid[2].constant : 1;
+  workspace.partialCount = splits * shape.m * shape.n;
   workspace.tileCount = static_cast<int64_t>(
       llvm::divideCeil(static_cast<uint64_t>(shape.m), static_cast<uint64_t>(tileM)) *
       llvm::divideCeil(static_cast<uint64_t>(shape.n), static_cast<uint64_t>(tileN)));
@@ -68,7 +70,8 @@ KernelArguments::allocateSplitKWorkspace(const KernelSpec &spec,
         DeviceBuffer::allocate(static_cast<size_t>(count) * 4);
     if (!storage)
       return storage.takeError();
-    // Zero once; every launch leaves the workspace zero again.
+    // Zero once; every launch leaves the counters zero again (the partial
+    // slices are overwritten before they are read).
     if (Error err = storage->fill(0, nullptr))
       return std::move(err);
     *address = storage->getAddress();

@@ -119,10 +119,10 @@ struct TensorMapSpec {
 enum class EpilogueOperand { Alpha, Beta, Bias, Residual };
 llvm::StringRef getEpilogueOperandName(EpilogueOperand operand);
 
-/// The split_k workspace buffers ({"kind": "workspace", "name": ...}): M·N
-/// f32 partial sums and one i32 counter per tile of C, each passed as a
-/// rank-1 memref, allocated and zeroed by the runtime and left zero by every
-/// launch.
+/// The split_k workspace buffers ({"kind": "workspace", "name": ...}): S
+/// slices of M·N f32 partial sums (S = the grid's z) and one i32 counter per
+/// tile of C, each passed as a rank-1 memref, allocated and zeroed by the
+/// runtime; every launch leaves the counters zero.
 enum class WorkspaceBuffer { Partials, TileCounters };
 
 /// One kernel parameter group.

@@ -8,9 +8,9 @@
 // RUN: FileCheck %s --input-file %t/bundle/kernel.json --check-prefix=BUNDLE
 
 // split_k = 4: four blocks (grid z) share each 128 x 256 tile of C, each
-// taking a quarter of the K tiles; they add their partial tiles into the
-// fp32 workspace, and the last one of a tile (counted on its counter) takes
-// the sums back, leaving zeros, and stores C.
+// taking a quarter of the K tiles; they store their partial tiles into
+// their fp32 workspace slices, and the last one of a tile (counted on its
+// counter) sums the four slices and stores C.
 
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
@@ -25,11 +25,12 @@
 // The split is the block's z index.
 // CHECK-DAG:   mov.u32 {{.+}}, %ctaid.z;
 // CHECK-DAG:   wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
-// Partial sums into the workspace, then a GPU-wide fence before counting.
-// CHECK-DAG:   atom.global.add.f32
+// The partial tile into the slice, then a GPU-wide fence before counting.
+// CHECK-DAG:   st.global.v4.b32
 // CHECK-DAG:   membar.gl;
 // CHECK-DAG:   atom.global.add.u32
-// The last block takes the sums and leaves zeros; resets the counter.
+// The last block sums the slices and resets the counter.
+// CHECK-DAG:   ld.global.v4.b32
 // CHECK-DAG:   atom.global.exch.b32
 // CHECK-DAG:   st.global.v4.b32
 // CHECK:       ret;
