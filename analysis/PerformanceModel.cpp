@@ -124,7 +124,11 @@ llvm::Expected<ShapePrediction> gemm_opt::analysis::predictShape(
 
   // One tile on one SM: K/BK K tiles.
   double kTiles = double(shape.k) / schedule.getBlockK();
-  double tensorPerSM = device.tensorHalfTflops * 1e12 / device.multiprocessors;
+  // f32 inputs on tensor cores run as tf32, at half the f16/bf16 rate.
+  bool tf32 = schedule.isWgmma() && schedule.getElements().getA().isF32();
+  double tensorPerSM =
+      (tf32 ? device.tensorTf32Tflops : device.tensorHalfTflops) * 1e12 /
+      device.multiprocessors;
   double sharedPerSM = double(device.sharedBytesPerClock) * device.clockGHz * 1e9;
   double tileMath = kTiles * figures.flops / tensorPerSM;
   double tileShared =

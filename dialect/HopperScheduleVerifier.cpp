@@ -18,18 +18,39 @@ LogicalResult gemm_opt::tile::verifyWgmmaShape(Operation *op, MmaAttr mma,
                                                const ChipInfo &chip) {
   if (!chip.hasWarpgroupMma)
     return op->emitOpError() << "wgmma needs sm_90a, got " << chip.name;
-  if (!inputType.isF16() && !inputType.isBF16())
+  if (!inputType.isF16() && !inputType.isBF16() && !inputType.isF32())
     return op->emitOpError()
-           << "wgmma is implemented for f16 and bf16 inputs, got " << inputType;
-  if (mma.getM() != 64 || mma.getK() != 16)
+           << "wgmma is implemented for f16, bf16 and f32 (tf32) inputs, got "
+           << inputType;
+  // One instruction reads 32 bytes of K per row: 16 f16/bf16, 8 tf32.
+  int64_t k = getWgmmaK(inputType);
+  if (mma.getM() != 64 || mma.getK() != k)
     return op->emitOpError()
            << "wgmma with " << inputType
-           << " inputs has M = 64 and K = 16, got [" << mma.getM() << ", "
-           << mma.getN() << ", " << mma.getK() << "]";
+           << (inputType.isF32() ? " (tf32)" : "")
+           << " inputs has M = 64 and K = " << k << ", got [" << mma.getM()
+           << ", " << mma.getN() << ", " << mma.getK() << "]";
   if (mma.getN() < 8 || mma.getN() > 256 || mma.getN() % 8 != 0)
     return op->emitOpError()
            << "wgmma N must be a multiple of 8 in [8, 256], got " << mma.getN();
   return success();
+}
+
+int64_t gemm_opt::tile::getWgmmaK(Type inputType) {
+  return inputType.isF32() ? 8 : 16;
+}
+
+LogicalResult gemm_opt::tile::verifyTf32Layouts(Operation *op,
+                                                const GemmLayouts &layouts) {
+  if (layouts.a == MatrixOrder::row && layouts.b == MatrixOrder::col)
+    return success();
+  return op->emitOpError()
+         << "tf32 wgmma reads only K-major operands: A row-major and B "
+            "column-major (strided<[1, ?]>); got "
+         << (layouts.a == MatrixOrder::row ? "row" : "column") << "-major A and "
+         << (layouts.b == MatrixOrder::row ? "row" : "column")
+         << "-major B (transpose the operand first, e.g. with tile.transpose, "
+            "or use bf16/f16 inputs, which take every layout)";
 }
 
 LogicalResult gemm_opt::tile::verifyWarpgroupTiling(Operation *op,

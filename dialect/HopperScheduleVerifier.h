@@ -17,10 +17,20 @@
 namespace gemm_opt::tile {
 
 /// The wgmma instruction against the chip and input type: sm_90a, f16/bf16
-/// inputs, shape [64, N, 16] with N a multiple of 8 in [8, 256].
+/// inputs with shape [64, N, 16] or f32 inputs (multiplied as tf32) with
+/// [64, N, 8], N a multiple of 8 in [8, 256].
 mlir::LogicalResult verifyWgmmaShape(mlir::Operation *op, MmaAttr mma,
                                      mlir::Type inputType,
                                      const ChipInfo &chip);
+
+/// K of one wgmma instruction for `inputType`: 16 for f16/bf16, 8 for f32
+/// (tf32); 32 bytes of each row either way.
+int64_t getWgmmaK(mlir::Type inputType);
+
+/// tf32 wgmma has no transpose: it reads both operands K-major from shared
+/// memory, i.e. row-major A and column-major B.
+mlir::LogicalResult verifyTf32Layouts(mlir::Operation *op,
+                                      const GemmLayouts &layouts);
 
 /// The block divides into warpgroup tiles [WM, WN], each a multiple of the
 /// wgmma shape, and BK into wgmma K steps.

@@ -219,7 +219,7 @@ static LogicalResult verifyCpAsyncPipeline(Operation *op,
 /// path reads it so: mma.sync and ffma only row-major operands, wgmma any
 /// (both operands K-major or MN-major through TMA and wgmma's transpose
 /// flags, C through the epilogue's staging tile) but a fused epilogue only
-/// into a row-major C.
+/// into a row-major C; tf32 wgmma (f32 inputs) only K-major A and B.
 static FailureOr<GemmLayouts> verifyOperandLayouts(Operation *op,
                                                    ScheduleAttr schedule,
                                                    MemRefType a, MemRefType b,
@@ -250,6 +250,9 @@ static FailureOr<GemmLayouts> verifyOperandLayouts(Operation *op,
            << "cluster multicast splits row-major A and B tiles into "
               "per-block shares: column-major operands need a cluster without "
               "multicast";
+  if (schedule.isWgmma() && schedule.getElements().getA().isF32() &&
+      failed(verifyTf32Layouts(op, *layouts)))
+    return failure();
   EpilogueAttr epilogue = schedule.getEpilogue();
   if (layouts->c == MatrixOrder::col && epilogue &&
       epilogue.hasFusedOperations())

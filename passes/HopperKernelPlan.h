@@ -86,9 +86,10 @@ struct HopperKernelPlan {
   /// Whether each nvgpu.warpgroup.mma must be one wgmma instruction
   /// (m64nNk16) whose descriptors this lowering computes: upstream's
   /// descriptor iteration inside a bigger warpgroup.mma assumes K-major A
-  /// and N-major B (today's row-major A and B).
+  /// and N-major B (today's row-major A and B). tf32 (f32 inputs) reads
+  /// only K-major A and B, so it always takes this path.
   bool singleInstructionWgmma() const {
-    return columnMajorA() || columnMajorB();
+    return columnMajorA() || columnMajorB() || elementType.isF32();
   }
   int64_t stagingRowElements;
   /// Rows of the staging tile: the whole tile at once, or (persistent) one

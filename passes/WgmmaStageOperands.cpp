@@ -2,6 +2,7 @@
 
 #include "passes/WgmmaStageOperands.h"
 
+#include "dialect/HopperScheduleVerifier.h"
 #include "dialect/MemoryQueries.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -12,8 +13,6 @@ using namespace mlir;
 using namespace gemm_opt;
 using namespace gemm_opt::tile;
 
-/// K of one wgmma instruction with f16/bf16 inputs (the verifier's rule).
-static constexpr int64_t kWgmmaK = 16;
 /// Bytes of one row of a 128-byte-swizzled tile.
 static constexpr int64_t kSwizzleRowBytes = 128;
 
@@ -154,6 +153,9 @@ Value WgmmaStageOperands::multiplyInstructions(Value acc, Value matrixA,
   Value result = cast(acc, whole);
 
   int64_t bytes = getByteWidth(plan.elementType);
+  // K of one instruction: 16 f16/bf16 or 8 tf32 elements, 32 bytes of a
+  // K-major row either way.
+  int64_t kWgmmaK = getWgmmaK(plan.elementType);
   // Descriptor addresses count 16-byte units.
   auto advance = [&](Value descriptor, int64_t byteOffset) -> Value {
     if (byteOffset == 0)
@@ -169,7 +171,8 @@ Value WgmmaStageOperands::multiplyInstructions(Value acc, Value matrixA,
   int64_t stepB = plan.columnMajorB() ? kStepKMajor : kStepMnMajor;
   // The next 64 rows of A: 64 rows of 128 bytes, or the next M panel.
   int64_t sliceA = plan.columnMajorA() ? plan.panelBytesA : 64 * plan.rowBytesA;
-  // Input types (f32 inputs would be tf32).
+  // Input types (f32 inputs are multiplied as tf32: wgmma reads their top
+  // 19 bits, and only K-major, which the verifier ensures).
   auto wgmmaType = [&](Type type) {
     NVVM::WGMMATypes kind = type.isBF16()  ? NVVM::WGMMATypes::bf16
                             : type.isF16() ? NVVM::WGMMATypes::f16

@@ -25,6 +25,10 @@
 // (K-major) or the next panel (M-major). One fence, commit and wait group
 // per stage, as nvgpu.warpgroup.mma emits.
 //
+// f32 inputs (tf32) always take that path: tf32 wgmma reads only K-major
+// operands (row-major A, column-major B; the verifier insists), m64nNk8 per
+// instruction, still 32 bytes of K per step; a 128-byte row holds BK = 32.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_PASSES_WGMMASTAGEOPERANDS_H

@@ -23,13 +23,33 @@ cudaDataType getCudaDataType(ElementType type) {
   return CUDA_R_32F;
 }
 
-Expected<CublasReference> CublasReference::create(cudaStream_t stream) {
+cublasComputeType_t getCublasComputeType(ElementType inputType,
+                                         bool exactFp32Math) {
+  if (inputType == ElementType::F32 && !exactFp32Math)
+    return CUBLAS_COMPUTE_32F_FAST_TF32;
+  return CUBLAS_COMPUTE_32F;
+}
+
+const char *getCublasComputeTypeName(cublasComputeType_t computeType) {
+  switch (computeType) {
+  case CUBLAS_COMPUTE_32F:
+    return "CUBLAS_COMPUTE_32F";
+  case CUBLAS_COMPUTE_32F_FAST_TF32:
+    return "CUBLAS_COMPUTE_32F_FAST_TF32";
+  default:
+    return "another cuBLAS compute type";
+  }
+}
+
+Expected<CublasReference>
+CublasReference::create(cudaStream_t stream, cublasComputeType_t computeType) {
   Expected<DeviceBuffer> workspace = DeviceBuffer::allocate(WorkspaceBytes);
   if (!workspace)
     return workspace.takeError();
   cublasHandle_t handle = nullptr;
   GEMM_CUDA_TRY(cublasCreate(&handle));
   CublasReference reference(handle, std::move(*workspace));
+  reference.computeType = computeType;
   GEMM_CUDA_TRY(cublasSetStream(handle, stream));
   GEMM_CUDA_TRY(cublasSetWorkspace(handle, reference.workspace.data(),
                                    reference.workspace.size()));
@@ -40,7 +60,7 @@ Expected<CublasReference> CublasReference::create(cudaStream_t stream) {
 
 CublasReference::CublasReference(CublasReference &&other) noexcept
     : handle(other.handle), workspace(std::move(other.workspace)),
-      version(other.version) {
+      version(other.version), computeType(other.computeType) {
   other.handle = nullptr;
 }
 
@@ -60,7 +80,7 @@ Error CublasReference::gemm(const GemmShape &shape, const GemmTypes &types,
                    b, getCudaDataType(types.b), static_cast<int>(shape.ldb), a,
                    getCudaDataType(types.a), static_cast<int>(shape.lda), &beta,
                    c, getCudaDataType(types.c), static_cast<int>(shape.ldc),
-                   CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+                   computeType, CUBLAS_GEMM_DEFAULT));
   return Error::success();
 }
 
@@ -95,8 +115,7 @@ Error CublasReference::gemm(const GemmProblem &problem, const void *a,
       second.batchStride, &beta,
       const_cast<char *>(at(c, Operand::C)), getCudaDataType(problem.c.type),
       static_cast<int>(problem.c.ld), problem.c.batchStride,
-      static_cast<int>(problem.batchCount), CUBLAS_COMPUTE_32F,
-      CUBLAS_GEMM_DEFAULT));
+      static_cast<int>(problem.batchCount), computeType, CUBLAS_GEMM_DEFAULT));
   return Error::success();
 }
 

@@ -2,7 +2,9 @@
 //
 // The row-major C = A * B is computed with column-major cuBLAS through the
 // usual swap: C^T (N x M, ld ldc) = B^T (N x K, ld ldb) * A^T (K x M, ld lda),
-// with cublasGemmEx, CUBLAS_COMPUTE_32F and a 32 MiB workspace.
+// with cublasGemmEx, CUBLAS_COMPUTE_32F and a 32 MiB workspace; for a
+// kernel that multiplies f32 inputs as tf32, CUBLAS_COMPUTE_32F_FAST_TF32
+// (cuBLAS tf32), so that checks and timings compare like with like.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +27,16 @@ namespace runtime {
 /// CUDA_R_16F, CUDA_R_16BF or CUDA_R_32F.
 cudaDataType getCudaDataType(ElementType type);
 
+/// The cuBLAS compute type matching a kernel's math: f32 inputs on tensor
+/// cores (not `exactFp32Math`, i.e. not FFMA) are tf32 and compare with
+/// CUBLAS_COMPUTE_32F_FAST_TF32; everything else with CUBLAS_COMPUTE_32F
+/// (f16/bf16 products, or fp32 SGEMM for f32 inputs).
+cublasComputeType_t getCublasComputeType(ElementType inputType,
+                                         bool exactFp32Math);
+
+/// "CUBLAS_COMPUTE_32F_FAST_TF32" and the like, for reports.
+const char *getCublasComputeTypeName(cublasComputeType_t computeType);
+
 struct GemmTypes {
   ElementType a = ElementType::BF16;
   ElementType b = ElementType::BF16;
@@ -36,7 +48,10 @@ class CublasReference {
 public:
   static constexpr size_t WorkspaceBytes = size_t(32) << 20;
 
-  static llvm::Expected<CublasReference> create(cudaStream_t stream);
+  /// `computeType`: see getCublasComputeType.
+  static llvm::Expected<CublasReference>
+  create(cudaStream_t stream,
+         cublasComputeType_t computeType = CUBLAS_COMPUTE_32F);
 
   CublasReference(CublasReference &&other) noexcept;
   CublasReference &operator=(CublasReference &&) = delete;
@@ -57,6 +72,7 @@ public:
 
   /// cuBLAS version, e.g. 130000.
   int getVersion() const { return version; }
+  cublasComputeType_t getComputeType() const { return computeType; }
 
 private:
   CublasReference(cublasHandle_t handle, DeviceBuffer workspace)
@@ -65,6 +81,7 @@ private:
   cublasHandle_t handle = nullptr;
   DeviceBuffer workspace;
   int version = 0;
+  cublasComputeType_t computeType = CUBLAS_COMPUTE_32F;
 };
 
 } // namespace runtime

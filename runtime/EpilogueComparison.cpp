@@ -184,7 +184,8 @@ runEpilogueComparison(const DeviceInfo &device, const KernelSpec &spec,
   if (!arguments)
     return arguments.takeError();
   result.stagedOperands = arguments->getStaging().describe();
-  Expected<CublasReference> cublas = CublasReference::create(stream.get());
+  Expected<CublasReference> cublas = CublasReference::create(
+      stream.get(), getCublasComputeType(spec.aType, spec.exactFp32Math));
   if (!cublas)
     return cublas.takeError();
   result.cublasVersion = cublas->getVersion();

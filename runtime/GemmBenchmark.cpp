@@ -83,7 +83,9 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
 
   std::optional<CublasReference> cublas;
   if (options.cublasReference) {
-    Expected<CublasReference> created = CublasReference::create(stream.get());
+    // cuBLAS tf32 for a tf32 kernel (f32 inputs on tensor cores).
+    Expected<CublasReference> created = CublasReference::create(
+        stream.get(), getCublasComputeType(spec.aType, spec.exactFp32Math));
     if (!created)
       return created.takeError();
     cublas.emplace(std::move(*created));

@@ -84,7 +84,8 @@ int64_t countClobbered(const GemmProblem &problem,
 Expected<std::vector<double>>
 computeCublasReference(const ProblemInputs &inputs, const DeviceBuffer &a,
                        const DeviceBuffer &b, cudaStream_t stream,
-                       ArrayRef<OutputEntry> entries) {
+                       ArrayRef<OutputEntry> entries,
+                       cublasComputeType_t computeType) {
   // cuBLAS writes an f32 copy of C's view (offset 0), which holds C's input
   // when beta != 0.
   GemmProblem problem = inputs.getProblem();
@@ -103,7 +104,7 @@ computeCublasReference(const ProblemInputs &inputs, const DeviceBuffer &a,
   Expected<DeviceBuffer> c = upload(initial);
   if (!c)
     return c.takeError();
-  Expected<CublasReference> cublas = CublasReference::create(stream);
+  Expected<CublasReference> cublas = CublasReference::create(stream, computeType);
   if (!cublas)
     return cublas.takeError();
   if (Error err = cublas->gemm(problem, a.data(), b.data(), c->data()))
@@ -225,7 +226,9 @@ runProblem(const DeviceInfo &device, const KernelSpec &spec,
   std::vector<double> actualAll = readOutput(problem, output, allEntries);
   if (options.cublasReference) {
     Expected<std::vector<double>> expected =
-        computeCublasReference(inputs, *a, *b, stream.get(), allEntries);
+        computeCublasReference(inputs, *a, *b, stream.get(), allEntries,
+                               getCublasComputeType(problem.a.type,
+                                                    spec.exactFp32Math));
     if (!expected)
       return expected.takeError();
     result.vsCublas =

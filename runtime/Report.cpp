@@ -2,6 +2,7 @@
 
 #include "runtime/Report.h"
 
+#include "runtime/CublasReference.h"
 #include "runtime/RuntimeError.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -107,6 +108,13 @@ void printReport(raw_ostream &os, const RunReport &report) {
      << device.driverVersion % 1000 / 10 << ")\n";
   os << "kernel   : " << spec.name << " from " << report.bundlePath << " ("
      << getImageKindName(info.imageKind) << ", " << spec.chipName << ")\n";
+  if (spec.aType == ElementType::F32)
+    os << "math     : "
+       << (spec.exactFp32Math ? "fp32 (ffma)" : "tf32 (f32 inputs on tensor cores)")
+       << "; cuBLAS reference and timing with "
+       << getCublasComputeTypeName(
+              getCublasComputeType(spec.aType, spec.exactFp32Math))
+       << "\n";
   if (spec.epilogue.hasFusedOperations()) {
     os << "epilogue : " << spec.epilogue.describe();
     if (spec.epilogue.alphaBeta)
@@ -249,6 +257,8 @@ json::Value toJSON(const RunReport &report) {
                               {"driver_version", device.driverVersion},
                               {"runtime_version", device.runtimeVersion},
                               {"cublas_version", result.cublasVersion}}},
+      {"cublas_compute", getCublasComputeTypeName(getCublasComputeType(
+                             spec.aType, spec.exactFp32Math))},
       {"kernel", std::move(kernel)},
       {"shape", shapeJSON(report.shape)},
       {"types",

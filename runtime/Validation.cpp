@@ -24,7 +24,9 @@ double getTolerance(ElementType inputType, ElementType outputType,
   case ElementType::BF16:
     return tolerance::Bf16Output;
   case ElementType::F16:
-    return tolerance::F16Output;
+    return inputType == ElementType::F32
+               ? std::max(tolerance::F16Output, tolerance::F32OutputF32Inputs)
+               : tolerance::F16Output;
   case ElementType::F32:
     return inputType == ElementType::F32
                ? tolerance::F32OutputF32Inputs
@@ -42,8 +44,10 @@ std::string describeTolerances() {
      << llvm::format("%g", tolerance::F16Output)
      << ", f32 output from f16/bf16 inputs "
      << llvm::format("%g", tolerance::F32OutputLowPrecisionInputs)
-     << ", f32 output from f32 inputs "
-     << llvm::format("%g", tolerance::F32OutputF32Inputs) << ".";
+     << ", f32 output from f32 inputs on tensor cores (tf32) "
+     << llvm::format("%g", tolerance::F32OutputF32Inputs)
+     << ", from f32 inputs with fp32 math (ffma) "
+     << llvm::format("%g", tolerance::F32ExactMath) << ".";
   return text;
 }
 

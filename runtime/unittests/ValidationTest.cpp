@@ -1,14 +1,17 @@
 //===- ValidationTest.cpp - Error metrics ---------------------------------===//
 
 #include "runtime/Validation.h"
+#include "runtime/CublasReference.h"
 #include "runtime/HostMatrix.h"
 
 #include "gtest/gtest.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
+#include <random>
 
 using namespace llvm;
 using namespace gemm_opt::runtime;
@@ -25,6 +28,77 @@ TEST(ValidationTest, TolerancesByType) {
   EXPECT_EQ(getTolerance(ElementType::F16, ElementType::F32), 1e-3);
   EXPECT_EQ(getTolerance(ElementType::F32, ElementType::F32),
             tolerance::F32OutputF32Inputs);
+}
+
+TEST(ValidationTest, Tf32KernelsGetTheTf32Tolerance) {
+  // f32 inputs on tensor cores ("math": "tensor_core") are tf32.
+  EXPECT_EQ(tolerance::F32OutputF32Inputs, 5e-3);
+  EXPECT_EQ(getTolerance(ElementType::F32, ElementType::F32,
+                         /*exactFp32Math=*/false),
+            5e-3);
+  // A 16-bit output's own rounding is the larger error where it is larger.
+  EXPECT_EQ(getTolerance(ElementType::F32, ElementType::F16), 5e-3);
+  EXPECT_EQ(getTolerance(ElementType::F32, ElementType::BF16),
+            tolerance::Bf16Output);
+  EXPECT_NE(describeTolerances().find("(tf32) 0.005"), std::string::npos);
+  EXPECT_NE(describeTolerances().find("(ffma) 1e-05"), std::string::npos);
+}
+
+/// `value` with the low 13 mantissa bits cleared: what tf32 wgmma reads.
+static double truncateToTf32(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  bits &= ~uint32_t(0x1fff);
+  float truncated;
+  std::memcpy(&truncated, &bits, sizeof(bits));
+  return truncated;
+}
+
+TEST(ValidationTest, Tf32ToleranceCoversTruncatedInputsAtK4096) {
+  // Rows of A and columns of B like gemm-run's (random, non-zero), each
+  // product from inputs truncated to tf32, summed in double: the error vs
+  // fp64 is ~1e-3 at K = 4096, over the ffma tolerance and within tf32's
+  // with room for cuBLAS tf32's own (rounded) error.
+  std::mt19937 generator(7);
+  std::uniform_real_distribution<float> positive(0.0625f, 1.0f);
+  std::uniform_real_distribution<float> sign(0.0f, 1.0f);
+  for (bool mixedSigns : {false, true}) {
+    std::vector<double> tf32Results, exact;
+    for (int entry = 0; entry < 64; ++entry) {
+      double sum = 0.0, reference = 0.0;
+      for (int k = 0; k < 4096; ++k) {
+        float a = positive(generator), b = positive(generator);
+        if (mixedSigns && sign(generator) < 0.5f)
+          a = -a;
+        sum += truncateToTf32(a) * truncateToTf32(b);
+        reference += double(a) * double(b);
+      }
+      tf32Results.push_back(sum);
+      exact.push_back(reference);
+    }
+    ErrorMetric metric = computeErrorMetric(tf32Results, exact,
+                                            tolerance::F32OutputF32Inputs);
+    EXPECT_TRUE(metric.passed) << metric.relativeFrobenius;
+    EXPECT_LT(metric.relativeFrobenius,
+              tolerance::F32OutputF32Inputs / 2.0);
+    EXPECT_GT(metric.relativeFrobenius, tolerance::F32ExactMath);
+  }
+}
+
+TEST(ValidationTest, CublasComputeTypeFollowsTheKernelsMath) {
+  // tf32 kernels are compared with and timed against cuBLAS tf32.
+  EXPECT_EQ(getCublasComputeType(ElementType::F32, /*exactFp32Math=*/false),
+            CUBLAS_COMPUTE_32F_FAST_TF32);
+  // ffma kernels against SGEMM.
+  EXPECT_EQ(getCublasComputeType(ElementType::F32, /*exactFp32Math=*/true),
+            CUBLAS_COMPUTE_32F);
+  // 16-bit inputs: f32 accumulation whatever the flag says.
+  for (bool exact : {false, true}) {
+    EXPECT_EQ(getCublasComputeType(ElementType::BF16, exact),
+              CUBLAS_COMPUTE_32F);
+    EXPECT_EQ(getCublasComputeType(ElementType::F16, exact),
+              CUBLAS_COMPUTE_32F);
+  }
 }
 
 TEST(ValidationTest, FfmaKernelsAreCheckedLikeSgemm) {

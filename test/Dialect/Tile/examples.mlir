@@ -7,6 +7,7 @@
 // RUN: gemm-opt %examples/gemm_bf16_wgmma_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
 // RUN: gemm-opt %examples/gemm_f16_wgmma_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
 // RUN: gemm-opt %examples/gemm_bf16_wgmma_layouts_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
+// RUN: gemm-opt %examples/gemm_tf32_wgmma_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
 // RUN: gemm-opt %examples/transpose_f32_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
 // RUN: gemm-opt %examples/planned/gemm_bf16_wgmma_persistent_cluster_sm90.mlir | FileCheck %s
 // RUN: not gemm-opt %examples/planned/gemm_bf16_wgmma_persistent_cluster_sm90.mlir --lower-to-nvvm 2>&1 \

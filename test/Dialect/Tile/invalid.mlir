@@ -1006,7 +1006,7 @@ func.func @alloc_shared_rank_2() {
   epilogue = #tile.epilogue<store = tma>>
 
 func.func @wgmma_f32_inputs(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'tile.gemm' op wgmma is implemented for f16 and bf16 inputs, got 'f32'}}
+  // expected-error @+1 {{'tile.gemm' op tf32 wgmma reads only K-major operands: A row-major and B column-major (strided<[1, ?]>); got row-major A and row-major B}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
