@@ -1,4 +1,4 @@
-// Benchmark variant for shapes with few tiles of C: bf16 wgmma, block [64, 256, 64], warpgroup [64, 256], 4 stages, split_k = 8 (each tile's K range split over 8 blocks along grid z, partial tiles summed in an fp32 workspace by atomics, the last block stores C).
+// Benchmark variant for shapes with few tiles of C: bf16 wgmma, block [64, 256, 64], warpgroup [64, 256], 4 stages, split_k = 8 (each tile's K range split over 8 blocks along grid z, partial tiles summed in an fp32 workspace by the last block sums the slices and stores C).
 #sched = #tile.schedule<chip = "sm_90a", block = [64, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,

@@ -1,0 +1,15 @@
+// Benchmark variant for shapes with few tiles of C: f16 wgmma, block [64, 128, 64], warpgroup [64, 128], 4 stages, split_k = 4 (each tile's K range split over 4 blocks along grid z; each stores its partial tile into its workspace slice, the last one sums the slices and stores C).
+#sched = #tile.schedule<chip = "sm_90a", block = [64, 128, 64], warp = [64, 128],
+  mma = #tile.mma<wgmma, [64, 128, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 4>,
+  epilogue = #tile.epilogue<store = vector>>
+
+func.func @wgmma_f16_64x128x64_s4_sk4(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  tile.gemm %a, %b into %c {schedule = #sched}
+      : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+  return
+}
