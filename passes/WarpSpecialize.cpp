@@ -38,6 +38,10 @@
 // cluster row and column; the cluster synchronizes after the barriers are
 // initialized and before any block exits.
 //
+// With split_k = S (one block per tile) the S blocks of a tile (grid z)
+// walk 1/S of its K tiles each and meet in passes/SplitKReduction: partial
+// tiles through a workspace, the last block runs the epilogue.
+//
 // Upstream nvgpu ops do the heavy lifting: mbarrier.*, tma.async.load,
 // warpgroup.generate.descriptor, warpgroup.mma (which splits the tile into
 // m64nNk16 instructions and fences/commits/waits) and warpgroup.mma.store.
