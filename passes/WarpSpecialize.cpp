@@ -16,8 +16,8 @@
 //   epilogue (consumers): the f32 accumulators go to a padded staging tile
 //     in shared memory, then every consumer thread converts 8 consecutive
 //     elements and writes them with one 16-byte store, consecutive threads
-//     covering consecutive columns (a column-major C: 8 rows of a column,
-//     passes/StagingColumnStore.h).
+//     covering consecutive columns (a column-major C: 8 rows of a column;
+//     passes/StagingEpilogue.h).
 //
 // Without a persistent grid the block computes the one tile tile-block-tile
 // gave it and the staging tile reuses the stages. With one (#tile.grid<
@@ -56,8 +56,9 @@
 #include "passes/ClusterMulticast.h"
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
+#include "passes/SharedMemoryView.h"
 #include "passes/SplitKReduction.h"
-#include "passes/StagingColumnStore.h"
+#include "passes/StagingEpilogue.h"
 #include "passes/TileRasterization.h"
 #include "passes/WgmmaStageOperands.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -105,11 +106,7 @@ public:
   /// A `shape` view of element type `type` at `byteOffset` of the dynamic
   /// shared memory.
   Value sharedView(Value byteOffset, ArrayRef<int64_t> shape, Type type) {
-    auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
-                                                gpu::AddressSpace::Workgroup);
-    return memref::ViewOp::create(
-        b, loc, MemRefType::get(shape, type, nullptr, workgroup), raw,
-        byteOffset, ValueRange{});
+    return viewSharedMemory(b, loc, raw, byteOffset, shape, type);
   }
 
   /// split_k: this block (blockIdx.z) takes K tiles [kFirst, kFirst + n)
@@ -523,14 +520,14 @@ private:
       // may be reused) and past its reads of the staging tile.
       groupBarrier(group);
       if (slices == 1) {
-        storeAccumulator(warpgroup, acc, row, col);
+        staging().storeAccumulator(warpgroup, acc, row, col);
       } else {
         Value mine = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                            member, index(slice));
         auto ifMine = scf::IfOp::create(b, loc, mine);
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(ifMine.thenBlock());
-        storeAccumulator(
+        staging().storeAccumulator(
             warpgroup, acc,
             arith::SubIOp::create(b, loc, row,
                                   index(slice * plan.stagingRows)),
@@ -542,14 +539,14 @@ private:
         SplitKReduction reduction(b, loc, plan, *workspace, c, rowBase,
                                   colBase);
         scf::IfOp ifLast = reduction.addAndTakeSumsIfLast(
-            stagingView(), groupThread, [&] { groupBarrier(group); },
+            staging().stagingView(), groupThread, [&] { groupBarrier(group); },
             sharedView(index(plan.splitKFlagOffset), {1}, b.getI32Type()));
-        copyStagingToGlobal(groupThread, rowBase, colBase, c);
+        staging().copyToGlobal(groupThread, rowBase, colBase, c);
         reduction.resetCounter(groupThread);
         b.setInsertionPointAfter(ifLast);
         return;
       }
-      copyStagingToGlobal(
+      staging().copyToGlobal(
           groupThread,
           arith::AddIOp::create(b, loc, rowBase,
                                 index(slice * plan.stagingRows)),
@@ -557,132 +554,9 @@ private:
     }
   }
 
-  /// The f32 staging tile (stagingRows × stagingRowElements).
-  Value stagingView() {
-    return sharedView(index(plan.stagingOffset),
-                      {plan.stagingRows, plan.stagingRowElements},
-                      b.getF32Type());
-  }
-
-  /// Stores the accumulator of `warpgroup` at (row, col) of the staging
-  /// tile.
-  void storeAccumulator(Value warpgroup, Value acc, Value row, Value col) {
-    int64_t stride = plan.stagingRowElements;
-    // warpgroup.mma.store adds 64 rows per warpgroup below this one (it
-    // indexes rows by the block-wide warp index), so each warpgroup's view
-    // starts 64·warpgroup rows above its part of the staging tile. The
-    // view is lowered by `lead` rows to keep that offset non-negative; the
-    // rows before the staging tile are never written.
-    int64_t lead = plan.stagingLeadRows;
-    int64_t leadBytes = lead * stride * 4;
-    Value storeView =
-        sharedView(index(plan.stagingOffset - leadBytes),
-                   {lead + plan.stagingRows, stride}, b.getF32Type());
-    Value viewRow = arith::SubIOp::create(
-        b, loc, arith::AddIOp::create(b, loc, row, index(lead)),
-        arith::MulIOp::create(b, loc, warpgroup, index(64)));
-    SmallVector<OpFoldResult> offsets{viewRow, col};
-    SmallVector<OpFoldResult> sizes{b.getIndexAttr(plan.warpM),
-                                    b.getIndexAttr(plan.warpN)};
-    SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
-    Value mine =
-        memref::SubViewOp::create(b, loc, storeView, offsets, sizes, strides);
-    nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, mine);
-  }
-
-  /// Whether C's rows can take 16-byte stores: its base address and row
-  /// pitch are multiples of 16 bytes (uniform over the kernel).
-  Value canStoreVectors(Value c) {
-    auto type = cast<MemRefType>(c.getType());
-    int64_t perVector = 16 / getByteWidth(type.getElementType());
-    auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, c);
-    Value pointer =
-        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, c);
-    Value address = arith::AddIOp::create(
-        b, loc, pointer,
-        arith::MulIOp::create(b, loc, metadata.getOffset(),
-                              index(getByteWidth(type.getElementType()))));
-    Value pitchOk = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq,
-        arith::RemUIOp::create(b, loc, metadata.getStrides()[0],
-                               index(perVector)),
-        index(0));
-    Value addressOk = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq,
-        arith::RemUIOp::create(b, loc, address, index(16)), index(0));
-    return arith::AndIOp::create(b, loc, pitchOk, addressOk);
-  }
-
-  /// The group's threads copy the staging tile to C at (rowBase, colBase):
-  /// 8 consecutive elements per thread and step, one 16-byte store of
-  /// bf16/f16 (two of f32), consecutive threads on consecutive columns.
-  /// Chunks that cross C's last row or column, or rows that cannot take
-  /// 16-byte stores, are stored element by element, each one in bounds.
-  void copyStagingToGlobal(Value groupThread, Value rowBase, Value colBase,
-                           Value c) {
-    Type f32 = b.getF32Type();
-    Value staging =
-        sharedView(index(plan.stagingOffset),
-                   {plan.stagingRows, plan.stagingRowElements}, f32);
-    if (plan.columnMajorC())
-      return storeStagingByColumns(b, loc, plan, staging, groupThread,
-                                   rowBase, colBase, c);
-    Type outType = cast<MemRefType>(c.getType()).getElementType();
-    Value rowsC = memref::DimOp::create(b, loc, c, 0);
-    Value colsC = memref::DimOp::create(b, loc, c, 1);
-    Value vectorStores = canStoreVectors(c);
-    int64_t chunksPerRow = plan.blockN / 8;
-    int64_t threads = 128 * plan.warpgroupsPerTile;
-    auto f32x8 = VectorType::get({8}, f32);
-    auto outx8 = VectorType::get({8}, outType);
-    for (int64_t first = 0; first < plan.stagingRows * chunksPerRow;
-         first += threads) {
-      Value chunk = arith::AddIOp::create(b, loc, groupThread, index(first));
-      Value r = arith::DivUIOp::create(b, loc, chunk, index(chunksPerRow));
-      Value cc = arith::MulIOp::create(
-          b, loc, arith::RemUIOp::create(b, loc, chunk, index(chunksPerRow)),
-          index(8));
-      Value values = vector::LoadOp::create(b, loc, f32x8, staging,
-                                            ValueRange{r, cc});
-      if (fused.hasFusedOperations())
-        values = fused.apply(b, loc, values,
-                             arith::AddIOp::create(b, loc, rowBase, r),
-                             arith::AddIOp::create(b, loc, colBase, cc),
-                             /*alignment=*/16);
-      if (outType != f32)
-        values = arith::TruncFOp::create(b, loc, outx8, values);
-      Value row = arith::AddIOp::create(b, loc, rowBase, r);
-      Value col = arith::AddIOp::create(b, loc, colBase, cc);
-      Value whole = arith::AndIOp::create(
-          b, loc, vectorStores,
-          arith::AndIOp::create(
-              b, loc,
-              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row,
-                                    rowsC),
-              arith::CmpIOp::create(
-                  b, loc, arith::CmpIPredicate::ule,
-                  arith::AddIOp::create(b, loc, col, index(8)), colsC)));
-      auto ifWhole = scf::IfOp::create(b, loc, whole, /*withElse=*/true);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(ifWhole.thenBlock());
-      vector::StoreOp::create(b, loc, values, c, ValueRange{row, col},
-                              /*nontemporal=*/false, llvm::MaybeAlign(16));
-      b.setInsertionPointToStart(ifWhole.elseBlock());
-      Value rowIn = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                          row, rowsC);
-      for (int64_t e = 0; e < 8; ++e) {
-        Value column = arith::AddIOp::create(b, loc, col, index(e));
-        Value inside = arith::AndIOp::create(
-            b, loc, rowIn,
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, column,
-                                  colsC));
-        auto ifInside = scf::IfOp::create(b, loc, inside);
-        OpBuilder::InsertionGuard inner(b);
-        b.setInsertionPointToStart(ifInside.thenBlock());
-        Value element = vector::ExtractOp::create(b, loc, values, e);
-        memref::StoreOp::create(b, loc, element, c, ValueRange{row, column});
-      }
-    }
+  /// The staging tile and the stores from it to C.
+  StagingEpilogue staging() {
+    return StagingEpilogue(b, loc, plan, fused, raw);
   }
 
   PatternRewriter &b;

@@ -2,6 +2,8 @@
 
 #include "passes/WgmmaStageOperands.h"
 
+#include "passes/SharedMemoryView.h"
+
 #include "dialect/HopperScheduleVerifier.h"
 #include "dialect/MemoryQueries.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -21,11 +23,8 @@ Value WgmmaStageOperands::index(int64_t v) {
 }
 
 Value WgmmaStageOperands::view(Value byteOffset, ArrayRef<int64_t> shape) {
-  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
-                                              gpu::AddressSpace::Workgroup);
-  return memref::ViewOp::create(
-      b, loc, MemRefType::get(shape, plan.elementType, nullptr, workgroup),
-      sharedMemory, byteOffset, ValueRange{});
+  return viewSharedMemory(b, loc, sharedMemory, byteOffset, shape,
+                          plan.elementType);
 }
 
 void WgmmaStageOperands::load(Value stage, Value k, Value rowBase,

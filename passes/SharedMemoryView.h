@@ -1,0 +1,27 @@
+//===- SharedMemoryView.h - typed views of dynamic shared memory -*- C++
+//-*-===//
+
+#ifndef GEMM_OPT_PASSES_SHAREDMEMORYVIEW_H
+#define GEMM_OPT_PASSES_SHAREDMEMORYVIEW_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+namespace gemm_opt {
+
+/// A `shape` view of element type `type` at `byteOffset` of `raw`, the
+/// kernel's dynamic shared memory (gpu.dynamic_shared_memory, i8).
+inline mlir::Value viewSharedMemory(mlir::OpBuilder &b, mlir::Location loc,
+                                    mlir::Value raw, mlir::Value byteOffset,
+                                    llvm::ArrayRef<int64_t> shape,
+                                    mlir::Type type) {
+  auto workgroup = mlir::gpu::AddressSpaceAttr::get(
+      b.getContext(), mlir::gpu::AddressSpace::Workgroup);
+  return mlir::memref::ViewOp::create(
+      b, loc, mlir::MemRefType::get(shape, type, nullptr, workgroup), raw,
+      byteOffset, mlir::ValueRange{});
+}
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_PASSES_SHAREDMEMORYVIEW_H

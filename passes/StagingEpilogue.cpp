@@ -1,0 +1,138 @@
+//===- StagingEpilogue.cpp - wgmma accumulators to C through shared memory
+//-===//
+
+#include "passes/StagingEpilogue.h"
+
+#include "dialect/MemoryQueries.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "passes/SharedMemoryView.h"
+#include "passes/StagingColumnStore.h"
+
+using namespace mlir;
+using namespace gemm_opt;
+using namespace gemm_opt::tile;
+
+Value StagingEpilogue::index(int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+Value StagingEpilogue::view(int64_t byteOffset, ArrayRef<int64_t> shape) {
+  return viewSharedMemory(b, loc, raw, index(byteOffset), shape,
+                          b.getF32Type());
+}
+
+Value StagingEpilogue::stagingView() {
+  return view(plan.stagingOffset, {plan.stagingRows, plan.stagingRowElements});
+}
+
+void StagingEpilogue::storeAccumulator(Value warpgroup, Value acc, Value row,
+                                       Value col) {
+  int64_t stride = plan.stagingRowElements;
+  // warpgroup.mma.store adds 64 rows per warpgroup below this one (it
+  // indexes rows by the block-wide warp index), so each warpgroup's view
+  // starts 64·warpgroup rows above its part of the staging tile. The
+  // view is lowered by `lead` rows to keep that offset non-negative; the
+  // rows before the staging tile are never written.
+  int64_t lead = plan.stagingLeadRows;
+  int64_t leadBytes = lead * stride * 4;
+  Value storeView =
+      view(plan.stagingOffset - leadBytes, {lead + plan.stagingRows, stride});
+  Value viewRow = arith::SubIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, row, index(lead)),
+      arith::MulIOp::create(b, loc, warpgroup, index(64)));
+  SmallVector<OpFoldResult> offsets{viewRow, col};
+  SmallVector<OpFoldResult> sizes{b.getIndexAttr(plan.warpM),
+                                  b.getIndexAttr(plan.warpN)};
+  SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
+  Value mine =
+      memref::SubViewOp::create(b, loc, storeView, offsets, sizes, strides);
+  nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, mine);
+}
+
+Value StagingEpilogue::canStoreVectors(Value c) {
+  auto type = cast<MemRefType>(c.getType());
+  int64_t perVector = 16 / getByteWidth(type.getElementType());
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, c);
+  Value pointer = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, c);
+  Value address = arith::AddIOp::create(
+      b, loc, pointer,
+      arith::MulIOp::create(b, loc, metadata.getOffset(),
+                            index(getByteWidth(type.getElementType()))));
+  Value pitchOk = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(b, loc, metadata.getStrides()[0],
+                             index(perVector)),
+      index(0));
+  Value addressOk = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(b, loc, address, index(16)), index(0));
+  return arith::AndIOp::create(b, loc, pitchOk, addressOk);
+}
+
+void StagingEpilogue::copyToGlobal(Value groupThread, Value rowBase,
+                                   Value colBase, Value c) {
+  Type f32 = b.getF32Type();
+  Value staging = stagingView();
+  if (plan.columnMajorC())
+    return storeStagingByColumns(b, loc, plan, staging, groupThread, rowBase,
+                                 colBase, c);
+  Type outType = cast<MemRefType>(c.getType()).getElementType();
+  Value rowsC = memref::DimOp::create(b, loc, c, 0);
+  Value colsC = memref::DimOp::create(b, loc, c, 1);
+  Value vectorStores = canStoreVectors(c);
+  int64_t chunksPerRow = plan.blockN / 8;
+  int64_t threads = 128 * plan.warpgroupsPerTile;
+  auto f32x8 = VectorType::get({8}, f32);
+  auto outx8 = VectorType::get({8}, outType);
+  for (int64_t first = 0; first < plan.stagingRows * chunksPerRow;
+       first += threads) {
+    Value chunk = arith::AddIOp::create(b, loc, groupThread, index(first));
+    Value r = arith::DivUIOp::create(b, loc, chunk, index(chunksPerRow));
+    Value cc = arith::MulIOp::create(
+        b, loc, arith::RemUIOp::create(b, loc, chunk, index(chunksPerRow)),
+        index(8));
+    Value values =
+        vector::LoadOp::create(b, loc, f32x8, staging, ValueRange{r, cc});
+    if (fused.hasFusedOperations())
+      values =
+          fused.apply(b, loc, values, arith::AddIOp::create(b, loc, rowBase, r),
+                      arith::AddIOp::create(b, loc, colBase, cc),
+                      /*alignment=*/16);
+    if (outType != f32)
+      values = arith::TruncFOp::create(b, loc, outx8, values);
+    Value row = arith::AddIOp::create(b, loc, rowBase, r);
+    Value col = arith::AddIOp::create(b, loc, colBase, cc);
+    Value whole = arith::AndIOp::create(
+        b, loc, vectorStores,
+        arith::AndIOp::create(
+            b, loc,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row,
+                                  rowsC),
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                  arith::AddIOp::create(b, loc, col, index(8)),
+                                  colsC)));
+    auto ifWhole = scf::IfOp::create(b, loc, whole, /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifWhole.thenBlock());
+    vector::StoreOp::create(b, loc, values, c, ValueRange{row, col},
+                            /*nontemporal=*/false, llvm::MaybeAlign(16));
+    b.setInsertionPointToStart(ifWhole.elseBlock());
+    Value rowIn =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, rowsC);
+    for (int64_t e = 0; e < 8; ++e) {
+      Value column = arith::AddIOp::create(b, loc, col, index(e));
+      Value inside = arith::AndIOp::create(
+          b, loc, rowIn,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, column,
+                                colsC));
+      auto ifInside = scf::IfOp::create(b, loc, inside);
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(ifInside.thenBlock());
+      Value element = vector::ExtractOp::create(b, loc, values, e);
+      memref::StoreOp::create(b, loc, element, c, ValueRange{row, column});
+    }
+  }
+}
