@@ -123,15 +123,13 @@ runEpilogueComparison(const DeviceInfo &device, const KernelSpec &spec,
   if (Error err = checkShapeSupported(spec, shape))
     return std::move(err);
   EpilogueComparisonResult result;
-  Expected<LaunchGrid> grid = computeGrid(
-      spec, shape, static_cast<unsigned>(device.multiprocessorCount));
-  if (!grid)
-    return grid.takeError();
-  result.grid = *grid;
-  Expected<KernelModule> module = KernelModule::load(spec, images, device);
-  if (!module)
-    return module.takeError();
-  result.kernelInfo = module->getInfo();
+  Expected<LoadedGemmKernel> kernel =
+      loadGemmKernel(spec, images, device, shape);
+  if (!kernel)
+    return kernel.takeError();
+  result.grid = kernel->grid;
+  KernelModule &module = kernel->module;
+  result.kernelInfo = module.getInfo();
   CudaStream stream;
   if (Error err = stream.create())
     return std::move(err);
@@ -225,7 +223,7 @@ runEpilogueComparison(const DeviceInfo &device, const KernelSpec &spec,
   auto runFused = [&]() -> Error {
     if (Error err = arguments->prepare(stream.get()))
       return err;
-    return module->launch(result.grid, arguments->getParams(), stream.get());
+    return module.launch(result.grid, arguments->getParams(), stream.get());
   };
   auto runCublasGemm = [&]() -> Error {
     return cublas->gemm(shape, types, a.data(), b.data(), unfusedC.data());

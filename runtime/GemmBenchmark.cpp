@@ -53,16 +53,13 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
   BenchmarkResult result;
   if (Error err = checkShapeSupported(spec, shape))
     return std::move(err);
-  Expected<LaunchGrid> grid = computeGrid(
-      spec, shape, static_cast<unsigned>(device.multiprocessorCount));
-  if (!grid)
-    return grid.takeError();
-  result.grid = *grid;
-
-  Expected<KernelModule> module = KernelModule::load(spec, images, device);
-  if (!module)
-    return module.takeError();
-  result.kernelInfo = module->getInfo();
+  Expected<LoadedGemmKernel> kernel =
+      loadGemmKernel(spec, images, device, shape);
+  if (!kernel)
+    return kernel.takeError();
+  result.grid = kernel->grid;
+  KernelModule &module = kernel->module;
+  result.kernelInfo = module.getInfo();
 
   CudaStream stream;
   if (Error err = stream.create())
@@ -165,7 +162,7 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
   auto launchKernel = [&]() -> Error {
     if (Error err = arguments->prepare(stream.get()))
       return err;
-    return module->launch(result.grid, arguments->getParams(), stream.get());
+    return module.launch(result.grid, arguments->getParams(), stream.get());
   };
   // cuBLAS with the matching transa/transb (and C^T for a column-major C),
   // through the general problem form when any operand is column-major.

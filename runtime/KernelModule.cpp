@@ -299,5 +299,19 @@ Error KernelModule::launch(const LaunchGrid &grid, PackedKernelParams &params,
   return Error::success();
 }
 
+Expected<LoadedGemmKernel> loadGemmKernel(const KernelSpec &spec,
+                                          const KernelImages &images,
+                                          const DeviceInfo &device,
+                                          const GemmShape &shape) {
+  Expected<LaunchGrid> grid = computeGrid(
+      spec, shape, static_cast<unsigned>(device.multiprocessorCount));
+  if (!grid)
+    return grid.takeError();
+  Expected<KernelModule> module = KernelModule::load(spec, images, device);
+  if (!module)
+    return module.takeError();
+  return LoadedGemmKernel{*grid, std::move(*module)};
+}
+
 } // namespace runtime
 } // namespace gemm_opt

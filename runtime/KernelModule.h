@@ -89,6 +89,19 @@ private:
   KernelFunctionInfo info;
 };
 
+/// A GEMM kernel ready to run one problem shape on a device: its launch
+/// grid and its loaded module.
+struct LoadedGemmKernel {
+  LaunchGrid grid;
+  KernelModule module;
+};
+
+/// computeGrid for `shape` on `device`, then KernelModule::load.
+llvm::Expected<LoadedGemmKernel> loadGemmKernel(const KernelSpec &spec,
+                                               const KernelImages &images,
+                                               const DeviceInfo &device,
+                                               const GemmShape &shape);
+
 } // namespace runtime
 } // namespace gemm_opt
 

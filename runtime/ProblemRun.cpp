@@ -175,14 +175,12 @@ runProblem(const DeviceInfo &device, const KernelSpec &spec,
   ProblemRunResult result;
   result.tolerance = getTolerance(problem.a.type, problem.c.type,
                                   spec.exactFp32Math);
-  Expected<LaunchGrid> grid = computeGrid(
-      spec, shape, static_cast<unsigned>(device.multiprocessorCount));
-  if (!grid)
-    return grid.takeError();
-  result.grid = *grid;
-  Expected<KernelModule> module = KernelModule::load(spec, images, device);
-  if (!module)
-    return module.takeError();
+  Expected<LoadedGemmKernel> kernel =
+      loadGemmKernel(spec, images, device, shape);
+  if (!kernel)
+    return kernel.takeError();
+  result.grid = kernel->grid;
+  KernelModule &module = kernel->module;
   CudaStream stream;
   if (Error err = stream.create())
     return std::move(err);
@@ -211,7 +209,7 @@ runProblem(const DeviceInfo &device, const KernelSpec &spec,
   result.stagedOperands = arguments->getStaging().describe();
   if (Error err = arguments->prepare(stream.get()))
     return std::move(err);
-  if (Error err = module->launch(result.grid, arguments->getParams(),
+  if (Error err = module.launch(result.grid, arguments->getParams(),
                                  stream.get()))
     return std::move(err);
   if (Error err = waitForKernel(stream.get(), "kernel " + spec.name))
