@@ -15,20 +15,9 @@ OUT=${OUT:-./device-out}/layouts-clusters
 mkdir -p "$OUT"
 R=$D/bin/gemm-run
 CS=/usr/local/cuda/bin/compute-sanitizer
-failures=0
-
-# check NAME EXPECTED_EXIT COMMAND...: runs COMMAND, logs it, prints a line.
-check() {
-  local name=$1 expected=$2
-  shift 2
-  timeout 300 "$@" >"$OUT/$name.log" 2>&1
-  local rc=$?
-  local verdict=PASS
-  [ "$rc" -eq "$expected" ] || { verdict=FAIL; failures=$((failures + 1)); }
-  local detail
-  detail=$(grep -E "vs fp64|ratio|SUMMARY|error:" "$OUT/$name.log" | head -3 | tr -s ' ' | tr '\n' ' ')
-  echo "$verdict rc=$rc $name :: ${detail:0:220}"
-}
+CHECK_LOG_DIR=$OUT
+CHECK_DETAIL="vs fp64|ratio|SUMMARY|error:"
+source scripts/lib/device-check.sh
 
 layouts="wgmma_bf16_128x256x64_s4_nt wgmma_bf16_128x256x64_s4_tn
   wgmma_bf16_128x256x64_s4_tt wgmma_bf16_128x256x64_s4_nn_colc

@@ -11,34 +11,24 @@ OUT=${OUT:-./device-out}/split-k
 mkdir -p "$OUT"
 R=$D/bin/gemm-run
 CS=/usr/local/cuda/bin/compute-sanitizer
-failures=0
-
-check() {
-  local name=$1
-  shift
-  timeout 300 "$@" >"$OUT/$name.log" 2>&1
-  local rc=$?
-  local verdict=PASS
-  [ "$rc" -eq 0 ] || { verdict=FAIL; failures=$((failures + 1)); }
-  local detail
-  detail=$(grep -E "vs fp64|^ratio|SUMMARY|error:" "$OUT/$name.log" | head -3 | tr -s ' ' | tr '\n' ' ')
-  echo "$verdict rc=$rc $name :: ${detail:0:200}"
-}
+CHECK_LOG_DIR=$OUT
+CHECK_DETAIL="vs fp64|^ratio|SUMMARY|error:"
+source scripts/lib/device-check.sh
 
 for k in $(ls "$D" | grep -E "_sk[0-9]+$"); do
   for s in 1024x1024x8192 128x4096x4096 16x4096x4096; do
     IFS=x read -r m n kk <<<"$s"
-    check "$k.$s" "$R" "$D/$k/kernel.json" -m "$m" -n "$n" -k "$kk" --iterations 20
+    check "$k.$s" 0 "$R" "$D/$k/kernel.json" -m "$m" -n "$n" -k "$kk" --iterations 20
   done
-  check "$k.ragged" "$R" "$D/$k/kernel.json" -m 1000 -n 1000 -k 1000 --no-timing
-  check "$k.shortk" "$R" "$D/$k/kernel.json" -m 300 -n 520 -k 70 --no-timing
-  check "$k.one" "$R" "$D/$k/kernel.json" -m 1 -n 1 -k 1 --no-timing
+  check "$k.ragged" 0 "$R" "$D/$k/kernel.json" -m 1000 -n 1000 -k 1000 --no-timing
+  check "$k.shortk" 0 "$R" "$D/$k/kernel.json" -m 300 -n 520 -k 70 --no-timing
+  check "$k.one" 0 "$R" "$D/$k/kernel.json" -m 1 -n 1 -k 1 --no-timing
 done
 for k in wgmma_bf16_128x256x64_s4_sk4 wgmma_f16_64x256x64_s4_sk8; do
-  check "$k.memcheck" "$CS" --tool memcheck --error-exitcode 86 "$R" \
+  check "$k.memcheck" 0 "$CS" --tool memcheck --error-exitcode 86 "$R" \
     "$D/$k/kernel.json" -m 384 -n 512 -k 1000 --no-timing --no-cublas --iterations 3
   for run in 1 2; do
-    check "$k.racecheck$run" "$CS" --tool racecheck --error-exitcode 86 "$R" \
+    check "$k.racecheck$run" 0 "$CS" --tool racecheck --error-exitcode 86 "$R" \
       "$D/$k/kernel.json" -m 384 -n 512 -k 1000 --no-timing --no-cublas --iterations 1
   done
 done

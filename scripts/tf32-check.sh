@@ -8,18 +8,10 @@ A=${1:-device-artifacts}
 OUT=${OUT:-./device-out}/tf32
 mkdir -p "$OUT"
 R=$A/bin/gemm-run
-failures=0
-check() {
-  local name=$1 expected=$2
-  shift 2
-  timeout 200 "$@" >"$OUT/$name.log" 2>&1
-  local rc=$?
-  local verdict=PASS
-  [ "$rc" -eq "$expected" ] || { verdict=FAIL; failures=$((failures + 1)); }
-  local detail
-  detail=$(grep -E "vs fp64|^ratio|^math|SUMMARY|error:" "$OUT/$name.log" | head -4 | tr -s ' ' | tr '\n' ' ')
-  echo "$verdict rc=$rc $name :: ${detail:0:260}"
-}
+CHECK_LOG_DIR=$OUT
+CHECK_DETAIL="vs fp64|^ratio|^math|SUMMARY|error:"
+CHECK_TIMEOUT=200
+source scripts/lib/device-check.sh
 for b in $(ls "$A" | grep -E "tf32"); do
   check "$b.4096" 0 "$R" "$A/$b/kernel.json" -m 4096 -n 4096 -k 4096 --iterations 20
   check "$b.8192" 0 "$R" "$A/$b/kernel.json" -m 8192 -n 8192 -k 8192 --iterations 10
