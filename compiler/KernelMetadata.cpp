@@ -63,6 +63,19 @@ static llvm::json::Object describe(ScheduleAttr schedule,
     };
     parameters.push_back(tensorMap("a", plan.boxRowsA));
     parameters.push_back(tensorMap("b", plan.boxRowsB));
+    // A tma epilogue store's map of C (one warpgroup's rows × 128 bytes);
+    // where C's address or pitch rules TMA out the runtime passes a null
+    // pointer and the kernel stores C with its threads.
+    if (plan.tmaStore)
+      parameters.push_back(llvm::json::Object{
+          {"kind", "tma"},
+          {"operand", "c"},
+          {"box", llvm::json::Array{plan.panelColumnsC, plan.boxRowsC}},
+          {"swizzle", 128},
+          {"pass", "global_pointer"},
+          {"l2_promotion", 0},
+          {"oob_fill", "zero"},
+          {"null_when_unaligned", true}});
   }
   // The fused epilogue's operands, after the others (tile-outline-kernel's
   // argument order; runtime/KernelParamSpec.h).

@@ -8,6 +8,7 @@ namespace gemm_opt {
 } // namespace gemm_opt
 
 #include "dialect/ChipInfo.h"
+#include "dialect/MatrixLayouts.h"
 #include "passes/HopperKernelPlan.h"
 
 using namespace mlir;
@@ -52,26 +53,37 @@ static LogicalResult checkLowerable(GemmOp gemm, ScheduleAttr schedule) {
                           "#tile.swizzle<128>");
         break;
       }
-    // Upstream nvgpu.warpgroup.mma.store (LLVM 22) offsets the second
-    // 64-row half of a 128-row accumulator by N/2 rows instead of 64, which
-    // is only right for N = 128 (measured: 128x64 tiles computed garbage).
-    if (schedule.getWarpM() > 64 && schedule.getWarpN() != 128)
+    bool tmaStore = store == EpilogueStore::tma;
+    // Upstream nvgpu.warpgroup.mma.store (LLVM 22), which the vector store
+    // uses, offsets the second 64-row half of a 128-row accumulator by N/2
+    // rows instead of 64, which is only right for N = 128 (measured: 128x64
+    // tiles computed garbage). The tma store reads the fragments itself.
+    if (!tmaStore && schedule.getWarpM() > 64 && schedule.getWarpN() != 128)
       missing.push_back(
           ("wgmma with a " + Twine(schedule.getWarpM()) + "x" +
            Twine(schedule.getWarpN()) +
-           " warpgroup tile (more than 64 rows needs N = 128: "
-           "nvgpu.warpgroup.mma.store puts rows 64-127 at row N/2)")
+           " warpgroup tile and a vector epilogue store (more than 64 rows "
+           "needs N = 128: nvgpu.warpgroup.mma.store puts rows 64-127 at row "
+           "N/2; store = tma does not)")
               .str());
-    if (schedule.isWarpSpecialized() &&
+    if (schedule.isWarpSpecialized() && !tmaStore &&
         !planHopperKernel(schedule).hasStagingLead())
       missing.push_back("wgmma with consumer groups whose stages are smaller "
                         "than 64 staging rows");
     if (schedule.getSplitK() > 1 && schedule.getCluster())
       missing.push_back("split_k with thread-block clusters");
-    if (store != EpilogueStore::vector)
+    if (store == EpilogueStore::direct)
+      missing.push_back("wgmma with a direct epilogue store");
+    if (tmaStore && schedule.getSplitK() > 1)
+      missing.push_back("split_k with a tma epilogue store");
+    if (tmaStore &&
+        getMatrixOrder(gemm.getC().getType()) == MatrixOrder::col)
+      missing.push_back("a tma epilogue store into a column-major C");
+    if (tmaStore && schedule.isWarpSpecialized() &&
+        planHopperKernel(schedule).stagingOffset % 1024 != 0)
       missing.push_back(
-          ("wgmma with a " + stringifyEpilogueStore(store) + " epilogue store")
-              .str());
+          "a tma epilogue store whose staging tile does not start at a "
+          "multiple of 1024 bytes (the stages' size)");
   } else if (schedule.isFfma()) {
     appendMissingSimtFeatures(schedule, missing);
   } else {

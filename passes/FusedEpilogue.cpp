@@ -62,7 +62,7 @@ FailureOr<FusedEpilogue> FusedEpilogue::forKernel(gpu::GPUFuncOp kernel,
   EpilogueAttr epilogue = schedule.getEpilogue();
   if (!epilogue || !epilogue.hasFusedOperations())
     return fused;
-  unsigned first = 3 + (usesTmaDescriptors(schedule) ? 2 : 0);
+  unsigned first = 3 + getTmaDescriptorCount(schedule);
   if (!kernel)
     return user->emitOpError()
            << "has a fused epilogue but is not in a kernel: outline it with "
@@ -76,7 +76,7 @@ FailureOr<FusedEpilogue> FusedEpilogue::forKernel(gpu::GPUFuncOp kernel,
     return user->emitOpError()
            << "has a fused epilogue, but kernel @" << kernel.getName()
            << " does not take its operands after A, B, C"
-           << (first == 5 ? " and the tensor maps" : "")
+           << (first > 3 ? " and the tensor maps" : "")
            << " (outline it with tile-outline-kernel)";
   fused.epilogue = epilogue;
   fused.c = kernel.getArgument(2);

@@ -61,6 +61,13 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
     plan.boxRowsA = plan.blockM / plan.clusterN;
   plan.panelsPerBlockB =
       plan.multicast ? plan.panelsB / plan.clusterM : plan.panelsB;
+  plan.tmaStore = schedule.getEpilogueStore() == EpilogueStore::tma;
+  plan.elementTypeC = schedule.getElements().getC();
+  plan.panelColumnsC = 128 / getByteWidth(plan.elementTypeC);
+  plan.boxRowsC = plan.warpM;
+  plan.panelsC = plan.warpN / plan.panelColumnsC;
+  plan.panelBytesC = plan.boxRowsC * 128;
+  plan.warpgroupStagingBytes = plan.panelsC * plan.panelBytesC;
   plan.stagingRowElements = schedule.getEpilogueStagingRowElements();
   plan.stagingRows = schedule.getEpilogueStagingRows();
   plan.stagingLeadRows = 0;
@@ -93,26 +100,41 @@ bool gemm_opt::usesTmaDescriptors(ScheduleAttr schedule) {
   return schedule.getMma().getKind() == MmaKind::wgmma;
 }
 
-static nvgpu::TensorMapDescriptorType descriptorType(MLIRContext *ctx,
-                                                     int64_t rows,
-                                                     const HopperKernelPlan &plan) {
-  auto box = MemRefType::get({rows, plan.panelColumns}, plan.elementType,
-                             nullptr, IntegerAttr::get(IntegerType::get(ctx, 64), 3));
+unsigned gemm_opt::getTmaDescriptorCount(ScheduleAttr schedule) {
+  if (!usesTmaDescriptors(schedule))
+    return 0;
+  return schedule.getEpilogueStore() == EpilogueStore::tma ? 3 : 2;
+}
+
+/// A 128-byte-swizzled box of `rows` × `columns` elements of `element`.
+static nvgpu::TensorMapDescriptorType
+descriptorType(int64_t rows, int64_t columns, Type element,
+               nvgpu::TensorMapL2PromoKind promotion) {
+  MLIRContext *ctx = element.getContext();
+  auto box = MemRefType::get({rows, columns}, element, nullptr,
+                             IntegerAttr::get(IntegerType::get(ctx, 64), 3));
   return nvgpu::TensorMapDescriptorType::get(
-      ctx, box, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
-      nvgpu::TensorMapL2PromoKind::L2PROMO_256B,
+      ctx, box, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B, promotion,
       nvgpu::TensorMapOOBKind::OOB_ZERO,
       nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
 }
 
 nvgpu::TensorMapDescriptorType
 gemm_opt::tmaDescriptorTypeA(const HopperKernelPlan &plan) {
-  return descriptorType(plan.elementType.getContext(), plan.boxRowsA, plan);
+  return descriptorType(plan.boxRowsA, plan.panelColumns, plan.elementType,
+                        nvgpu::TensorMapL2PromoKind::L2PROMO_256B);
 }
 
 nvgpu::TensorMapDescriptorType
 gemm_opt::tmaDescriptorTypeB(const HopperKernelPlan &plan) {
-  return descriptorType(plan.elementType.getContext(), plan.boxRowsB, plan);
+  return descriptorType(plan.boxRowsB, plan.panelColumns, plan.elementType,
+                        nvgpu::TensorMapL2PromoKind::L2PROMO_256B);
+}
+
+nvgpu::TensorMapDescriptorType
+gemm_opt::tmaDescriptorTypeC(const HopperKernelPlan &plan) {
+  return descriptorType(plan.boxRowsC, plan.panelColumnsC, plan.elementTypeC,
+                        nvgpu::TensorMapL2PromoKind::L2PROMO_NONE);
 }
 
 Value TmaDescriptorArguments::castA(OpBuilder &b, Location loc,
@@ -129,17 +151,27 @@ Value TmaDescriptorArguments::castB(OpBuilder &b, Location loc,
       .getResult(0);
 }
 
+Value TmaDescriptorArguments::castC(OpBuilder &b, Location loc,
+                                    const HopperKernelPlan &plan) const {
+  return UnrealizedConversionCastOp::create(b, loc, tmaDescriptorTypeC(plan),
+                                            pointerC)
+      .getResult(0);
+}
+
 std::optional<TmaDescriptorArguments>
 gemm_opt::getTmaDescriptorArguments(gpu::GPUFuncOp kernel) {
   ScheduleAttr schedule = getKernelSchedule(kernel);
-  if (!schedule || !usesTmaDescriptors(schedule) ||
-      kernel.getNumArguments() < 5)
+  unsigned count = schedule ? getTmaDescriptorCount(schedule) : 0;
+  if (count == 0 || kernel.getNumArguments() < 3 + count)
     return std::nullopt;
-  Value a = kernel.getArgument(3), b = kernel.getArgument(4);
-  if (!isa<LLVM::LLVMPointerType>(a.getType()) ||
-      !isa<LLVM::LLVMPointerType>(b.getType()))
-    return std::nullopt;
-  return TmaDescriptorArguments{a, b};
+  SmallVector<Value, 3> pointers;
+  for (unsigned i = 0; i < count; ++i) {
+    pointers.push_back(kernel.getArgument(3 + i));
+    if (!isa<LLVM::LLVMPointerType>(pointers.back().getType()))
+      return std::nullopt;
+  }
+  return TmaDescriptorArguments{pointers[0], pointers[1],
+                                count > 2 ? pointers[2] : Value()};
 }
 
 MemRefType gemm_opt::splitKPartialsType(MLIRContext *context) {

@@ -91,6 +91,16 @@ struct HopperKernelPlan {
   bool singleInstructionWgmma() const {
     return columnMajorA() || columnMajorB() || elementType.isF32();
   }
+  /// store = tma (passes/TmaStoreEpilogue.h): each consumer warpgroup
+  /// converts its WM×WN accumulator to C's type into its own part of a
+  /// staging tile (warpgroupStagingBytes, at stagingOffset + member ·
+  /// warpgroupStagingBytes) made of 128-byte-swizzled panels of boxRowsC
+  /// rows × panelColumnsC columns, which TMA stores to C (box
+  /// boxRowsC × panelColumnsC).
+  bool tmaStore;
+  mlir::Type elementTypeC;
+  int64_t panelColumnsC, boxRowsC, panelsC, panelBytesC;
+  int64_t warpgroupStagingBytes;
   int64_t stagingRowElements;
   /// Rows of the staging tile: the whole tile at once, or (persistent) one
   /// warpgroup's rows at a time, the warpgroups of a group in turns.
@@ -111,20 +121,32 @@ HopperKernelPlan planHopperKernel(tile::ScheduleAttr schedule,
 /// Whether kernels of `schedule` take TMA descriptors of A and B.
 bool usesTmaDescriptors(tile::ScheduleAttr schedule);
 
+/// How many tensor-map arguments kernels of `schedule` take after A, B and
+/// C: A's and B's, and C's with a tma epilogue store; 0 without TMA.
+unsigned getTmaDescriptorCount(tile::ScheduleAttr schedule);
+
 /// The TMA descriptor types of A (box boxRowsA × 128 bytes) and B (box
 /// boxRowsB × 128 bytes), as nvgpu sees them.
 mlir::nvgpu::TensorMapDescriptorType tmaDescriptorTypeA(const HopperKernelPlan &);
 mlir::nvgpu::TensorMapDescriptorType tmaDescriptorTypeB(const HopperKernelPlan &);
+/// The TMA descriptor type of C for a tma epilogue store (box boxRowsC ×
+/// 128 bytes, no L2 promotion).
+mlir::nvgpu::TensorMapDescriptorType tmaDescriptorTypeC(const HopperKernelPlan &);
 
-/// The kernel arguments holding the descriptors of A and B: generic
-/// pointers to 128-byte CUtensorMaps in global memory, appended after the
-/// matrices by tile-outline-kernel.
+/// The kernel arguments holding the descriptors of A and B (and C with a
+/// tma epilogue store): generic pointers to 128-byte CUtensorMaps in global
+/// memory, appended after the matrices by tile-outline-kernel. C's pointer
+/// is null when C's address or pitch is not one TMA can take (the runtime
+/// decides per launch): the kernel then stores C with its threads.
 struct TmaDescriptorArguments {
   mlir::Value pointerA, pointerB;
+  mlir::Value pointerC; ///< Null Value without a tma epilogue store.
   /// The arguments as nvgpu descriptors (a cast the NVVM lowering folds).
   mlir::Value castA(mlir::OpBuilder &b, mlir::Location loc,
                     const HopperKernelPlan &plan) const;
   mlir::Value castB(mlir::OpBuilder &b, mlir::Location loc,
+                    const HopperKernelPlan &plan) const;
+  mlir::Value castC(mlir::OpBuilder &b, mlir::Location loc,
                     const HopperKernelPlan &plan) const;
 };
 std::optional<TmaDescriptorArguments>

@@ -60,9 +60,10 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
   SmallVector<Type> argTypes;
   for (Value operand : {gemm.getA(), gemm.getB(), gemm.getC()})
     argTypes.push_back(kernelMatrixType(cast<MemRefType>(operand.getType())));
-  // TMA schedules also take the tensor maps of A and B (global pointers).
-  if (usesTmaDescriptors(schedule))
-    argTypes.append(2, LLVM::LLVMPointerType::get(builder.getContext()));
+  // TMA schedules also take the tensor maps of A and B, and of C with a tma
+  // epilogue store (global pointers).
+  argTypes.append(getTmaDescriptorCount(schedule),
+                  LLVM::LLVMPointerType::get(builder.getContext()));
   unsigned firstEpilogueArgument = argTypes.size();
   argTypes.append(getFusedEpilogueArgumentTypes(
       schedule, gemm.getC().getType().getElementType()));
@@ -120,8 +121,9 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
   return kernel;
 }
 
-/// Creates the host-side tensor maps of A and B for a TMA schedule and
-/// appends them, as the kernel's pointer arguments, to `args`.
+/// Creates the host-side tensor maps of A and B (and C with a tma epilogue
+/// store) for a TMA schedule and appends them, as the kernel's pointer
+/// arguments, to `args`.
 void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
                           SmallVectorImpl<Value> &args) {
   HopperKernelPlan plan =
@@ -153,6 +155,8 @@ void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
   };
   describe(gemm.getA(), tmaDescriptorTypeA(plan));
   describe(gemm.getB(), tmaDescriptorTypeB(plan));
+  if (plan.tmaStore)
+    describe(gemm.getC(), tmaDescriptorTypeC(plan));
 }
 
 /// Device buffers of the split-K workspace for an m×n C, zero-filled: S

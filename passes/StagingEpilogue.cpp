@@ -8,6 +8,7 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "passes/GlobalChunkStore.h"
 #include "passes/SharedMemoryView.h"
 #include "passes/StagingColumnStore.h"
 
@@ -52,26 +53,6 @@ void StagingEpilogue::storeAccumulator(Value warpgroup, Value acc, Value row,
   nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, mine);
 }
 
-Value StagingEpilogue::canStoreVectors(Value c) {
-  auto type = cast<MemRefType>(c.getType());
-  int64_t perVector = 16 / getByteWidth(type.getElementType());
-  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, c);
-  Value pointer = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, c);
-  Value address = arith::AddIOp::create(
-      b, loc, pointer,
-      arith::MulIOp::create(b, loc, metadata.getOffset(),
-                            index(getByteWidth(type.getElementType()))));
-  Value pitchOk = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq,
-      arith::RemUIOp::create(b, loc, metadata.getStrides()[0],
-                             index(perVector)),
-      index(0));
-  Value addressOk = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq,
-      arith::RemUIOp::create(b, loc, address, index(16)), index(0));
-  return arith::AndIOp::create(b, loc, pitchOk, addressOk);
-}
-
 void StagingEpilogue::copyToGlobal(Value groupThread, Value rowBase,
                                    Value colBase, Value c) {
   Type f32 = b.getF32Type();
@@ -80,13 +61,11 @@ void StagingEpilogue::copyToGlobal(Value groupThread, Value rowBase,
     return storeStagingByColumns(b, loc, plan, staging, groupThread, rowBase,
                                  colBase, c);
   Type outType = cast<MemRefType>(c.getType()).getElementType();
-  Value rowsC = memref::DimOp::create(b, loc, c, 0);
-  Value colsC = memref::DimOp::create(b, loc, c, 1);
-  Value vectorStores = canStoreVectors(c);
+  RowChunkStore chunks(b, loc, c);
   int64_t chunksPerRow = plan.blockN / 8;
   int64_t threads = 128 * plan.warpgroupsPerTile;
-  auto f32x8 = VectorType::get({8}, f32);
   auto outx8 = VectorType::get({8}, outType);
+  auto f32x8 = VectorType::get({8}, f32);
   for (int64_t first = 0; first < plan.stagingRows * chunksPerRow;
        first += threads) {
     Value chunk = arith::AddIOp::create(b, loc, groupThread, index(first));
@@ -96,43 +75,15 @@ void StagingEpilogue::copyToGlobal(Value groupThread, Value rowBase,
         index(8));
     Value values =
         vector::LoadOp::create(b, loc, f32x8, staging, ValueRange{r, cc});
-    if (fused.hasFusedOperations())
-      values =
-          fused.apply(b, loc, values, arith::AddIOp::create(b, loc, rowBase, r),
-                      arith::AddIOp::create(b, loc, colBase, cc),
-                      /*alignment=*/16);
+    if (fused.hasFusedOperations()) {
+      Value row = arith::AddIOp::create(b, loc, rowBase, r);
+      Value col = arith::AddIOp::create(b, loc, colBase, cc);
+      values = fused.apply(b, loc, values, row, col, /*alignment=*/16);
+    }
     if (outType != f32)
       values = arith::TruncFOp::create(b, loc, outx8, values);
     Value row = arith::AddIOp::create(b, loc, rowBase, r);
     Value col = arith::AddIOp::create(b, loc, colBase, cc);
-    Value whole = arith::AndIOp::create(
-        b, loc, vectorStores,
-        arith::AndIOp::create(
-            b, loc,
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row,
-                                  rowsC),
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
-                                  arith::AddIOp::create(b, loc, col, index(8)),
-                                  colsC)));
-    auto ifWhole = scf::IfOp::create(b, loc, whole, /*withElse=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifWhole.thenBlock());
-    vector::StoreOp::create(b, loc, values, c, ValueRange{row, col},
-                            /*nontemporal=*/false, llvm::MaybeAlign(16));
-    b.setInsertionPointToStart(ifWhole.elseBlock());
-    Value rowIn =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, rowsC);
-    for (int64_t e = 0; e < 8; ++e) {
-      Value column = arith::AddIOp::create(b, loc, col, index(e));
-      Value inside = arith::AndIOp::create(
-          b, loc, rowIn,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, column,
-                                colsC));
-      auto ifInside = scf::IfOp::create(b, loc, inside);
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(ifInside.thenBlock());
-      Value element = vector::ExtractOp::create(b, loc, values, e);
-      memref::StoreOp::create(b, loc, element, c, ValueRange{row, column});
-    }
+    chunks.store(values, row, col);
   }
 }

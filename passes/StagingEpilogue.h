@@ -46,9 +46,6 @@ public:
 private:
   mlir::Value index(int64_t v);
   mlir::Value view(int64_t byteOffset, llvm::ArrayRef<int64_t> shape);
-  /// Whether C's rows can take 16-byte stores: its base address and row
-  /// pitch are multiples of 16 bytes (uniform over the kernel).
-  mlir::Value canStoreVectors(mlir::Value c);
 
   mlir::OpBuilder &b;
   mlir::Location loc;

@@ -60,6 +60,7 @@
 #include "passes/SplitKReduction.h"
 #include "passes/StagingEpilogue.h"
 #include "passes/TileRasterization.h"
+#include "passes/TmaStoreEpilogue.h"
 #include "passes/WgmmaStageOperands.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -74,10 +75,11 @@ using namespace gemm_opt::tile;
 
 namespace {
 
-/// Named barrier ids (0 is __syncthreads): the consumers of one group, and
-/// per group "your turn" barriers for the main loop and the epilogue.
+/// Named barrier ids (0 is __syncthreads): the consumers of one group, per
+/// group "your turn" barriers for the main loop and the epilogue, and one
+/// per consumer warpgroup (the tma epilogue store).
 constexpr int64_t kGroupBarrier = 1, kMainLoopTurnBarrier = 3,
-                  kEpilogueTurnBarrier = 5;
+                  kEpilogueTurnBarrier = 5, kWarpgroupBarrier = 7;
 
 /// The C tiles a block computes: the one at (rowBase, colBase), or for a
 /// persistent grid every gridDim.x-th tile of the tilesM × tilesN grid
@@ -121,6 +123,13 @@ public:
     Value left = arith::SubIOp::create(
         b, loc, arith::MaxUIOp::create(b, loc, total, kFirst), kFirst);
     return arith::MinUIOp::create(b, loc, left, perSplit);
+  }
+
+  /// With a tma epilogue store: C's tensor map (an nvgpu descriptor) and
+  /// the kernel argument it comes from (null when C cannot take TMA).
+  void setTensorMapC(Value descriptor, Value pointer) {
+    descC = descriptor;
+    pointerC = pointer;
   }
 
   void build(const BlockTiles &tiles, Value kTiles, Value descA, Value descB,
@@ -424,6 +433,9 @@ private:
     // Group g computes the block's tiles g, g + G, g + 2G, ...
     auto tileLoop = scf::ForOp::create(b, loc, group, blockTileCount,
                                        index(plan.consumerGroups));
+    // The shared memory the TMA stores read stays until they are done.
+    if (plan.tmaStore)
+      tmaStores().waitForStores(primary, /*complete=*/true);
     OpBuilder::InsertionGuard tileGuard(b);
     b.setInsertionPointToStart(tileLoop.getBody());
     Value tile = tileLoop.getInductionVar();
@@ -452,8 +464,13 @@ private:
 
     if (turns)
       waitTurn(kEpilogueTurnBarrier, group, tile);
-    buildEpilogue(warpgroup, group, member, groupThread, acc, row, col,
-                  rowBase, colBase, c);
+    if (plan.tmaStore)
+      buildTmaStoreEpilogue(warpgroup, group, member, tid, acc,
+                            arith::AddIOp::create(b, loc, rowBase, row),
+                            arith::AddIOp::create(b, loc, colBase, col), c);
+    else
+      buildEpilogue(warpgroup, group, member, groupThread, acc, row, col,
+                    rowBase, colBase, c);
     if (turns)
       passTurn(kEpilogueTurnBarrier, group, tile);
   }
@@ -554,6 +571,42 @@ private:
     }
   }
 
+  /// Synchronizes the 128 threads of consumer warpgroup `warpgroup`.
+  void warpgroupBarrier(Value warpgroup) {
+    namedBarrier(i32(arith::AddIOp::create(b, loc, warpgroup,
+                                           index(kWarpgroupBarrier))),
+                 128);
+  }
+
+  /// store = tma (passes/TmaStoreEpilogue.h): the warpgroup stores its
+  /// accumulator part, whose C origin is (row, col), on its own.
+  void buildTmaStoreEpilogue(Value warpgroup, Value group, Value member,
+                             Value tid, Value acc, Value row, Value col,
+                             Value c) {
+    TmaStoreEpilogue stores = tmaStores();
+    if (plan.persistent) {
+      // The staging part has its own bytes: free once the previous tile's
+      // TMA stores (or thread copies) have read it.
+      stores.waitForStores(primary);
+      warpgroupBarrier(warpgroup);
+    } else {
+      // The staging tile reuses the stages: every warpgroup of the group
+      // must be past its last wgmma.
+      groupBarrier(group);
+    }
+    Value thread = arith::RemUIOp::create(b, loc, tid, index(128));
+    stores.writeStaging(member, thread, acc);
+    warpgroupBarrier(warpgroup);
+    stores.storeToC(member, thread, primary, row, col, c);
+    // Consumer groups in turns share the staging tile: hand it over read.
+    if (plan.consumerGroups > 1)
+      stores.waitForStores(primary);
+  }
+
+  TmaStoreEpilogue tmaStores() {
+    return TmaStoreEpilogue(b, loc, plan, raw, descC, pointerC);
+  }
+
   /// The staging tile and the stores from it to C.
   StagingEpilogue staging() {
     return StagingEpilogue(b, loc, plan, fused, raw);
@@ -567,6 +620,7 @@ private:
   BlockTiles tiles;
   Value kTiles, blockTileCount;
   Value primary, raw, full, empty;
+  Value descC, pointerC;
   ClusterPosition position;
   /// split_k: the block's first K tile and the workspace.
   Value kFirst;
@@ -594,7 +648,7 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
     ScheduleAttr schedule = mma.getSchedule();
     HopperKernelPlan plan =
         planHopperKernel(schedule, getKernelLayouts(kernel));
-    if (!plan.hasStagingLead())
+    if (!plan.tmaStore && !plan.hasStagingLead())
       return rewriter.notifyMatchFailure(
           loop, "staging tile has no room for the store views' lead rows");
     // Before any IR is created: a kernel without the operands fails here.
@@ -628,6 +682,13 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
     Value descB = descriptors->castB(rewriter, loc, plan);
 
     WarpSpecializedBuilder builder(rewriter, loc, schedule, plan, *fused);
+    if (plan.tmaStore) {
+      if (!descriptors->pointerC)
+        return rewriter.notifyMatchFailure(
+            loop, "kernel has no tensor map argument for C");
+      builder.setTensorMapC(descriptors->castC(rewriter, loc, plan),
+                            descriptors->pointerC);
+    }
     if (plan.splitK > 1) {
       std::optional<SplitKWorkspace> workspace = getSplitKWorkspace(kernel);
       if (!workspace)

@@ -102,6 +102,13 @@ KernelArguments::create(const DriverApi &driver, const KernelSpec &spec,
       continue;
     Expected<TensorMapEncoding> encoding = computeTensorMapEncoding(
         spec, param, mapShape, mapAddresses.get(param.operand));
+    if (!encoding && param.tensorMap.nullWhenUnaligned) {
+      // The kernel stores this operand with its threads instead (C of a
+      // tma epilogue store at an address or pitch TMA cannot take).
+      consumeError(encoding.takeError());
+      maps.push_back({CUtensorMap{}, 0});
+      continue;
+    }
     if (!encoding)
       return encoding.takeError();
     Expected<CUtensorMap> map = encodeTensorMap(driver, *encoding);

@@ -209,6 +209,20 @@ Expected<TensorMapSpec> parseTensorMap(const JsonFieldReader &reader,
       return reader.fail("oob_fill",
                          "is '" + *fill + "', expected zero or nan");
   }
+  if (reader.has("null_when_unaligned")) {
+    Expected<const json::Value *> value =
+        reader.getRequired("null_when_unaligned");
+    if (!value)
+      return value.takeError();
+    std::optional<bool> flag = (*value)->getAsBoolean();
+    if (!flag)
+      return reader.fail("null_when_unaligned", "must be true or false");
+    if (*flag && spec.passing != TensorMapPassing::GlobalPointer)
+      return reader.fail("null_when_unaligned",
+                         "needs \"pass\": \"global_pointer\" (a null "
+                         "pointer stands for the missing map)");
+    spec.nullWhenUnaligned = *flag;
+  }
   if (Error err = checkTensorMapBox(spec, type, reader.getContext()))
     return std::move(err);
   return spec;

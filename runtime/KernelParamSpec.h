@@ -113,6 +113,11 @@ struct TensorMapSpec {
   unsigned l2PromotionBytes = 0;        ///< 0 (none), 64, 128 or 256.
   TensorMapPassing passing = TensorMapPassing::GlobalPointer;
   TensorMapOobFill oobFill = TensorMapOobFill::Zero;
+  /// The kernel takes a null pointer instead of this map when the operand's
+  /// address or row pitch is not one TMA can take ("null_when_unaligned":
+  /// true; C of a tma epilogue store, which then stores C with its threads).
+  /// Only with global_pointer passing.
+  bool nullWhenUnaligned = false;
 };
 
 /// What an epilogue parameter carries.

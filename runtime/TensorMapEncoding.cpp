@@ -154,7 +154,8 @@ computeTensorMapEncoding(const KernelSpec &spec, const KernelParamSpec &param,
 
 Error checkTensorMapsSupported(const KernelSpec &spec, const GemmShape &shape) {
   for (const KernelParamSpec &param : spec.parameters) {
-    if (!param.isTensorMap())
+    // A map the kernel can do without is left out where TMA cannot take it.
+    if (!param.isTensorMap() || param.tensorMap.nullWhenUnaligned)
       continue;
     Expected<TensorMapEncoding> encoding = computeEncoding(spec, param, shape);
     if (!encoding)

@@ -67,7 +67,9 @@ computeTensorMapEncoding(const KernelSpec &spec, const KernelParamSpec &param,
                          const GemmShape &shape, uint64_t globalAddress);
 
 /// Checks the address-independent TMA requirements of every tensor map
-/// parameter of `spec` at `shape` (part of checkShapeSupported).
+/// parameter of `spec` at `shape` (part of checkShapeSupported), except
+/// those the kernel takes as a null pointer where TMA cannot describe the
+/// operand (nullWhenUnaligned).
 llvm::Error checkTensorMapsSupported(const KernelSpec &spec,
                                      const GemmShape &shape);
 

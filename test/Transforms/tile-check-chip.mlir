@@ -84,17 +84,39 @@ func.func @mixed(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) 
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  cluster = #tile.cluster<[2, 1], multicast = true>,
+  grid = #tile.grid<persistent = false, raster = along_m, group = 8, split_k = 2>,
   epilogue = #tile.epilogue<store = tma>>
 
 // ANY-NOT:       func.func @hopper(
-// UNIMPLEMENTED: error: 'tile.gemm' op wgmma with a tma epilogue store lowering is not implemented yet
+// UNIMPLEMENTED: error: 'tile.gemm' op split_k with a tma epilogue store lowering is not implemented yet
 func.func @hopper(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error@below {{'tile.gemm' op schedule is for sm_90a but the compilation targets sm_80}}
-  // expected-error@below {{'tile.gemm' op wgmma with a tma epilogue store lowering is not implemented yet}}
+  // expected-error@below {{'tile.gemm' op split_k with a tma epilogue store lowering is not implemented yet}}
   tile.gemm %a, %b into %c {schedule = #hopper}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
+
+// -----
+
+// A tma epilogue store into a column-major C.
+
+#tma_col = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  epilogue = #tile.epilogue<store = tma>>
+
+// ANY-NOT:       func.func @tma_col(
+// UNIMPLEMENTED: error: 'tile.gemm' op a tma epilogue store into a column-major C lowering is not implemented yet
+func.func @tma_col(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16, strided<[1, ?], offset: ?>>) {
+  // expected-error@below {{'tile.gemm' op schedule is for sm_90a but the compilation targets sm_80}}
+  // expected-error@below {{'tile.gemm' op a tma epilogue store into a column-major C lowering is not implemented yet}}
+  tile.gemm %a, %b into %c {schedule = #tma_col}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16, strided<[1, ?], offset: ?>>
   return
 }
 
@@ -240,7 +262,7 @@ func.func @ffma_unlowered(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?
 
 func.func @tall_warpgroup(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error@below {{'tile.gemm' op schedule is for sm_90a but the compilation targets sm_80}}
-  // expected-error@below {{'tile.gemm' op wgmma with a 128x64 warpgroup tile (more than 64 rows needs N = 128: nvgpu.warpgroup.mma.store puts rows 64-127 at row N/2) lowering is not implemented yet}}
+  // expected-error@below {{'tile.gemm' op wgmma with a 128x64 warpgroup tile and a vector epilogue store (more than 64 rows needs N = 128: nvgpu.warpgroup.mma.store puts rows 64-127 at row N/2; store = tma does not) lowering is not implemented yet}}
   tile.gemm %a, %b into %c {schedule = #tall}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return

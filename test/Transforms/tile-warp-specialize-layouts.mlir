@@ -141,12 +141,13 @@ func.func @tn(%a: memref<?x?xbf16, strided<[1, ?], offset: ?>>, %b: memref<?x?xb
 // CHECK:         llvm.insertvalue %{{.+}}, %{{.+}}[1]
 // CHECK:         nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT:    nvvm.wgmma.wait.group.sync.aligned 1
-// The epilogue: 16-byte stores into C^T where C's columns allow them.
+// The epilogue: 16-byte stores into C^T where C's columns allow them, else
+// element stores, also through C^T (its rows are C's columns).
 // CHECK:         %[[CT:.+]] = memref.transpose %[[C]] (d0, d1) -> (d1, d0) : memref<?x?xf16, strided<[1, ?], offset: ?>> to memref<?x?xf16, strided<[?, 1], offset: ?>>
 // CHECK:         vector.from_elements
 // CHECK:         arith.truncf %{{.+}} : vector<8xf32> to vector<8xf16>
 // CHECK:         vector.store %{{.+}}, %[[CT]][%[[COLC:.+]], %[[ROWC:.+]]] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
-// CHECK:         memref.store %{{.+}}, %[[C]][%{{.+}}, %[[COLC]]] : memref<?x?xf16, strided<[1, ?], offset: ?>>
+// CHECK:         memref.store %{{.+}}, %[[CT]][%[[COLC]], %{{.+}}] : memref<?x?xf16, strided<[?, 1], offset: ?>>
 func.func @tt_col_c(%a: memref<?x?xf16, strided<[1, ?], offset: ?>>, %b: memref<?x?xf16, strided<[1, ?], offset: ?>>, %c: memref<?x?xf16, strided<[1, ?], offset: ?>>) {
   tile.gemm %a, %b into %c {schedule = #sched}
       : memref<?x?xf16, strided<[1, ?], offset: ?>>, memref<?x?xf16, strided<[1, ?], offset: ?>> into memref<?x?xf16, strided<[1, ?], offset: ?>>

@@ -30,7 +30,7 @@
 // WGMMA-NEXT:     81 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows
 // WGMMA-NEXT:    270 illegal: schedule needs N threads per block (N warps), more than the N sm_Na allows
 // WGMMA-NEXT:    540 illegal: warpgroup tile [N, N] does not divide block tile [N, N]
-// WGMMA-NEXT:     81 unsupported: wgmma with a NxN warpgroup tile (more than N rows needs N = N: nvgpu.warpgroup.mma.store puts rows N-N at row N/N) lowering is not implemented yet
+// WGMMA-NEXT: 81 unsupported: wgmma with a NxN warpgroup tile and a vector epilogue store (more than N rows needs N = N: nvgpu.warpgroup.mma.store puts rows N-N at row N/N; store = tma does not) lowering is not implemented yet
 // WGMMA-NEXT:    243 unsupported: wgmma with consumer warpgroups side by side along N lowering is not implemented yet
 // WGMMA:      bf16 4096x4096x4096 (large): 315 legal candidates divide it, 0 do not; the static model's top 3 on h200 (at most 1 per block and warp tile):
 // WGMMA-NEXT:   rank  overall    TFLOP/s    time us  bound          candidate

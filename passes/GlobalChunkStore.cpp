@@ -1,0 +1,76 @@
+//===- GlobalChunkStore.cpp - short runs of C stored from registers -------===//
+
+#include "passes/GlobalChunkStore.h"
+
+#include "dialect/MemoryQueries.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace gemm_opt;
+using namespace gemm_opt::tile;
+
+RowChunkStore::RowChunkStore(OpBuilder &b, Location loc, Value matrix)
+    : b(b), loc(loc), matrix(matrix) {
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  rows = memref::DimOp::create(b, loc, matrix, 0);
+  cols = memref::DimOp::create(b, loc, matrix, 1);
+  int64_t bytes =
+      getByteWidth(cast<MemRefType>(matrix.getType()).getElementType());
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, matrix);
+  Value pointer = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, matrix);
+  Value address = arith::AddIOp::create(
+      b, loc, pointer,
+      arith::MulIOp::create(b, loc, metadata.getOffset(), index(bytes)));
+  Value pitchOk = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(b, loc, metadata.getStrides()[0],
+                             index(16 / bytes)),
+      index(0));
+  Value addressOk = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(b, loc, address, index(16)), index(0));
+  vectorOk = arith::AndIOp::create(b, loc, pitchOk, addressOk);
+}
+
+void RowChunkStore::store(Value values, Value row, Value col) {
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto type = cast<VectorType>(values.getType());
+  int64_t lanes = type.getNumElements();
+  int64_t bytes = lanes * getByteWidth(type.getElementType());
+  Value rowIn =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, rows);
+  Value whole = arith::AndIOp::create(
+      b, loc, vectorOk,
+      arith::AndIOp::create(
+          b, loc, rowIn,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                arith::AddIOp::create(b, loc, col, index(lanes)),
+                                cols)));
+  auto ifWhole = scf::IfOp::create(b, loc, whole, /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifWhole.thenBlock());
+  vector::StoreOp::create(b, loc, values, matrix, ValueRange{row, col},
+                          /*nontemporal=*/false,
+                          llvm::MaybeAlign(std::min<int64_t>(bytes, 16)));
+  b.setInsertionPointToStart(ifWhole.elseBlock());
+  for (int64_t e = 0; e < lanes; ++e) {
+    Value column = arith::AddIOp::create(b, loc, col, index(e));
+    Value inside = arith::AndIOp::create(
+        b, loc, rowIn,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, column, cols));
+    auto ifInside = scf::IfOp::create(b, loc, inside);
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(ifInside.thenBlock());
+    Value element = vector::ExtractOp::create(b, loc, values, e);
+    memref::StoreOp::create(b, loc, element, matrix, ValueRange{row, column});
+  }
+}

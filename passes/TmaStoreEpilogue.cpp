@@ -1,0 +1,178 @@
+//===- TmaStoreEpilogue.cpp - wgmma accumulators to C by TMA stores -------===//
+
+#include "passes/TmaStoreEpilogue.h"
+
+#include "dialect/MemoryQueries.h"
+#include "passes/GlobalChunkStore.h"
+#include "passes/SharedMemoryView.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace gemm_opt;
+using namespace gemm_opt::tile;
+
+Value TmaStoreEpilogue::index(int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+Value TmaStoreEpilogue::stagingPart(Value member) {
+  Value offset = arith::AddIOp::create(
+      b, loc, index(plan.stagingOffset),
+      arith::MulIOp::create(b, loc, member, index(plan.warpgroupStagingBytes)));
+  int64_t elements =
+      plan.warpgroupStagingBytes / getByteWidth(plan.elementTypeC);
+  return viewSharedMemory(b, loc, raw, offset, {elements}, plan.elementTypeC);
+}
+
+Value TmaStoreEpilogue::swizzledIndex(Value panel, Value row, Value byteInRow,
+                                      Value key) {
+  Value chunk = arith::ShRUIOp::create(b, loc, byteInRow, index(4));
+  Value swizzled = arith::ShLIOp::create(
+      b, loc, arith::XOrIOp::create(b, loc, chunk, key), index(4));
+  Value inChunk = arith::AndIOp::create(b, loc, byteInRow, index(15));
+  Value bytes = arith::AddIOp::create(
+      b, loc,
+      arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, panel, index(plan.panelBytesC)),
+          arith::MulIOp::create(b, loc, row, index(128))),
+      arith::OrIOp::create(b, loc, swizzled, inChunk));
+  return arith::DivUIOp::create(b, loc, bytes,
+                                index(getByteWidth(plan.elementTypeC)));
+}
+
+void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc) {
+  MLIRContext *ctx = b.getContext();
+  Type f32 = b.getF32Type();
+  Type elementC = plan.elementTypeC;
+  int64_t bytesC = getByteWidth(elementC);
+  int64_t slices = plan.warpM / 64;
+  int64_t perThread = plan.warpN / 2;
+  // The accumulator as convert-nvgpu-to-nvvm lowers it: one struct of
+  // WN/2 f32 per 64-row slice.
+  auto slice = LLVM::LLVMStructType::getLiteral(
+      ctx, SmallVector<Type>(perThread, f32));
+  auto whole = LLVM::LLVMStructType::getLiteral(
+      ctx, SmallVector<Type>(slices, slice));
+  Value fragments =
+      UnrealizedConversionCastOp::create(b, loc, whole, acc).getResult(0);
+
+  Value part = stagingPart(member);
+  Value lane = arith::RemUIOp::create(b, loc, thread, index(32));
+  Value warp = arith::DivUIOp::create(b, loc, thread, index(32));
+  // Fragment rows are 16·warp + lane/4 (+ 8, + 64·slice): lane/4 is the
+  // row modulo 8, the swizzle key.
+  Value key = arith::DivUIOp::create(b, loc, lane, index(4));
+  Value firstRow = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, warp, index(16)), key);
+  Value laneBytes = arith::MulIOp::create(
+      b, loc, arith::RemUIOp::create(b, loc, lane, index(4)),
+      index(2 * bytesC));
+  auto pairF32 = VectorType::get({2}, f32);
+  auto pairC = VectorType::get({2}, elementC);
+  for (int64_t i = 0; i < slices; ++i) {
+    for (int64_t j = 0; j < plan.warpN / 8; ++j) {
+      int64_t column = 8 * j;
+      Value panel = index(column / plan.panelColumnsC);
+      Value byteInRow = arith::AddIOp::create(
+          b, loc, laneBytes,
+          index((column % plan.panelColumnsC) * bytesC));
+      for (int64_t h = 0; h < 2; ++h) {
+        int64_t element = 4 * j + 2 * h;
+        SmallVector<Value, 2> pair;
+        for (int64_t p = 0; p < 2; ++p)
+          pair.push_back(LLVM::ExtractValueOp::create(
+              b, loc, fragments, ArrayRef<int64_t>{i, element + p}));
+        Value values = vector::FromElementsOp::create(b, loc, pairF32, pair);
+        if (elementC != f32)
+          values = arith::TruncFOp::create(b, loc, pairC, values);
+        Value row =
+            arith::AddIOp::create(b, loc, firstRow, index(64 * i + 8 * h));
+        vector::StoreOp::create(b, loc, values, part,
+                                ValueRange{swizzledIndex(panel, row, byteInRow,
+                                                         key)},
+                                /*nontemporal=*/false,
+                                llvm::MaybeAlign(2 * bytesC));
+      }
+    }
+  }
+  // The TMA stores read the staging part through the async proxy.
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+}
+
+void TmaStoreEpilogue::storeToC(Value member, Value thread, Value issuer,
+                                Value row, Value col, Value c) {
+  Value null = LLVM::ZeroOp::create(b, loc, pointerC.getType());
+  Value hasMap = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
+                                      pointerC, null);
+  auto ifMap = scf::IfOp::create(b, loc, hasMap, /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifMap.thenBlock());
+  {
+    auto ifIssuer = scf::IfOp::create(b, loc, issuer);
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(ifIssuer.thenBlock());
+    Value partOffset = arith::AddIOp::create(
+        b, loc, index(plan.stagingOffset),
+        arith::MulIOp::create(b, loc, member,
+                              index(plan.warpgroupStagingBytes)));
+    for (int64_t p = 0; p < plan.panelsC; ++p) {
+      Value panel = viewSharedMemory(
+          b, loc, raw,
+          arith::AddIOp::create(b, loc, partOffset,
+                                index(p * plan.panelBytesC)),
+          {plan.boxRowsC, plan.panelColumnsC}, plan.elementTypeC);
+      // Coordinates are innermost (C's column) first.
+      Value column =
+          arith::AddIOp::create(b, loc, col, index(p * plan.panelColumnsC));
+      nvgpu::TmaAsyncStoreOp::create(b, loc, panel, descriptorC,
+                                     ValueRange{column, row}, Value());
+    }
+    NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+  }
+  b.setInsertionPointToStart(ifMap.elseBlock());
+  copyByThreads(member, thread, row, col, c);
+}
+
+void TmaStoreEpilogue::copyByThreads(Value member, Value thread, Value row,
+                                     Value col, Value c) {
+  int64_t bytesC = getByteWidth(plan.elementTypeC);
+  int64_t perChunk = 16 / bytesC;
+  int64_t chunksPerRow = plan.warpN / perChunk;
+  int64_t chunksPerPanelRow = 128 / 16;
+  Value part = stagingPart(member);
+  RowChunkStore chunks(b, loc, c);
+  auto chunkType = VectorType::get({perChunk}, plan.elementTypeC);
+  for (int64_t first = 0; first < plan.warpM * chunksPerRow; first += 128) {
+    Value chunk = arith::AddIOp::create(b, loc, thread, index(first));
+    Value r = arith::DivUIOp::create(b, loc, chunk, index(chunksPerRow));
+    Value cc = arith::RemUIOp::create(b, loc, chunk, index(chunksPerRow));
+    Value panel = arith::DivUIOp::create(b, loc, cc, index(chunksPerPanelRow));
+    Value byteInRow = arith::MulIOp::create(
+        b, loc, arith::RemUIOp::create(b, loc, cc, index(chunksPerPanelRow)),
+        index(16));
+    Value key = arith::AndIOp::create(b, loc, r, index(7));
+    Value values = vector::LoadOp::create(
+        b, loc, chunkType, part,
+        ValueRange{swizzledIndex(panel, r, byteInRow, key)});
+    Value chunkRow = arith::AddIOp::create(b, loc, row, r);
+    Value chunkCol = arith::AddIOp::create(
+        b, loc, col, arith::MulIOp::create(b, loc, cc, index(perChunk)));
+    chunks.store(values, chunkRow, chunkCol);
+  }
+}
+
+void TmaStoreEpilogue::waitForStores(Value issuer, bool complete) {
+  auto ifIssuer = scf::IfOp::create(b, loc, issuer);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifIssuer.thenBlock());
+  NVVM::CpAsyncBulkWaitGroupOp::create(
+      b, loc, b.getI32IntegerAttr(0),
+      complete ? UnitAttr() : b.getUnitAttr());
+}

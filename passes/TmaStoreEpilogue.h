@@ -1,0 +1,91 @@
+//===- TmaStoreEpilogue.h - wgmma accumulators to C by TMA stores -*- C++ -*-===//
+//
+// The `store = tma` epilogue of a warp-specialized wgmma kernel. Each
+// consumer warpgroup handles its own WM×WN part of the tile, with no
+// synchronization beyond its own 128 threads once the main loop is over:
+//
+//   1. its threads convert their accumulator fragments to C's type and
+//      write them, two elements (4 bytes for bf16/f16) at a time, into the
+//      warpgroup's part of a staging tile in shared memory: WN/P panels of
+//      WM rows × 128 bytes (P = 128 / sizeof(C) columns), each 128-byte
+//      swizzled (16-byte chunk c of row r at chunk c ^ (r mod 8)), so the
+//      8 rows × 4 threads of one fragment store hit 32 distinct banks;
+//   2. every thread fences its writes for the async proxy
+//      (fence.proxy.async.shared::cta) and the warpgroup synchronizes;
+//   3. one thread issues a TMA store (cp.async.bulk.tensor.2d.global.
+//      shared::cta) per panel and commits them as one bulk group; TMA clips
+//      rows and columns past C's edges, so ragged tiles need no predicates.
+//      The stores run while the warpgroup goes on with its next tile; only
+//      before it writes the staging part again does that thread wait until
+//      the stores have read it (cp.async.bulk.wait_group.read 0).
+//
+// The accumulator is read fragment by fragment through the LLVM struct that
+// convert-nvgpu-to-nvvm makes of it (an unrealized cast that the lowering
+// folds away): thread t of the warpgroup holds, per 64-row slice i and
+// 8-column group j, C(64i + 16(t/32) + (t mod 32)/4 + 8h, 8j + 2(t mod 4) +
+// p) in element 4j + 2h + p (PTX ISA, wgmma D fragments).
+//
+// C's tensor map is a kernel argument the runtime sets per launch; it is a
+// null pointer when C's address or pitch is not one TMA can take (not a
+// multiple of 16 bytes). Then the warpgroup's threads copy the staging part
+// to C themselves: 16 bytes per thread and step where C's rows allow it,
+// element by element at C's edges (passes/GlobalChunkStore.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_PASSES_TMASTOREEPILOGUE_H
+#define GEMM_OPT_PASSES_TMASTOREEPILOGUE_H
+
+#include "passes/HopperKernelPlan.h"
+
+namespace gemm_opt {
+
+class TmaStoreEpilogue {
+public:
+  /// `raw` is the kernel's dynamic shared memory, `descriptorC` C's tensor
+  /// map as an nvgpu descriptor and `pointerC` the kernel argument it comes
+  /// from (an !llvm.ptr, null when C cannot take TMA stores).
+  TmaStoreEpilogue(mlir::OpBuilder &b, mlir::Location loc,
+                   const HopperKernelPlan &plan, mlir::Value raw,
+                   mlir::Value descriptorC, mlir::Value pointerC)
+      : b(b), loc(loc), plan(plan), raw(raw), descriptorC(descriptorC),
+        pointerC(pointerC) {}
+
+  /// Step 1: the warpgroup's threads (`thread` of 128) write the `member`-th
+  /// warpgroup's accumulator `acc` (WM×WN, f32) into its staging part,
+  /// converted to C's type, then fence them for the TMA stores. The caller
+  /// synchronizes the warpgroup before (the part is free) and after.
+  void writeStaging(mlir::Value member, mlir::Value thread, mlir::Value acc);
+
+  /// Step 3: stores the `member`-th staging part to C at (row, col): TMA
+  /// stores issued by the thread where `issuer` holds, or, without a tensor
+  /// map for C, a copy by all 128 threads of the warpgroup.
+  void storeToC(mlir::Value member, mlir::Value thread, mlir::Value issuer,
+                mlir::Value row, mlir::Value col, mlir::Value c);
+
+  /// The issuing thread waits until its TMA stores have read the staging
+  /// part (before it is written again); with `complete`, until they have
+  /// also written C (before the block exits).
+  void waitForStores(mlir::Value issuer, bool complete = false);
+
+private:
+  mlir::Value index(int64_t v);
+  /// The `member`-th warpgroup's staging part as a 1-D memref of C's type.
+  mlir::Value stagingPart(mlir::Value member);
+  /// The element index in a staging part of (row, byte in the 128-byte
+  /// panel row) of `panel`, with the 128-byte swizzle applied.
+  /// `key` is row mod 8.
+  mlir::Value swizzledIndex(mlir::Value panel, mlir::Value row,
+                            mlir::Value byteInRow, mlir::Value key);
+  void copyByThreads(mlir::Value member, mlir::Value thread, mlir::Value row,
+                     mlir::Value col, mlir::Value c);
+
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+  const HopperKernelPlan &plan;
+  mlir::Value raw, descriptorC, pointerC;
+};
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_PASSES_TMASTOREEPILOGUE_H
