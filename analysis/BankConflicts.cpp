@@ -185,8 +185,9 @@ static BankConflictReport simulateWgmmaReads(const OperandBuffer &buffer,
 }
 
 static BankConflictReport makeTmaWrites(const OperandBuffer &buffer,
-                                        int64_t boxes) {
-  PatternRecorder recorder = startPattern(buffer, "TMA writes");
+                                        int64_t boxes,
+                                        StringRef pattern = "TMA writes") {
+  PatternRecorder recorder = startPattern(buffer, pattern);
   recorder.report.instructions = boxes;
   recorder.report.byConstruction = true;
   return recorder.report;
@@ -202,10 +203,12 @@ static constexpr int64_t kFragmentStoreBytes = 8;
 /// warpgroup holds rows 16w .. 16w+15; lane l holds rows l/4 and l/4 + 8,
 /// columns 8j + 2(l%4) and the next one.
 static BankConflictReport simulateFragmentWrites(const OperandBuffer &staging,
-                                                 ScheduleAttr schedule) {
-  PatternRecorder recorder =
-      startPattern(staging, "wgmma fragment f32 writes");
-  int64_t perStore = kFragmentStoreBytes / 4; // f32 per store
+                                                 ScheduleAttr schedule,
+                                                 int64_t storeBytes,
+                                                 StringRef pattern) {
+  PatternRecorder recorder = startPattern(staging, pattern);
+  // A store covers `perStore` of the pair of adjacent columns a thread holds.
+  int64_t perStore = storeBytes / (kFragmentStoreBytes / 2);
   for (int64_t group = 0; group < schedule.getConsumerWarpgroups(); ++group) {
     int64_t rowBase = group / schedule.getWarpsN() * schedule.getWarpM();
     int64_t colBase = group % schedule.getWarpsN() * schedule.getWarpN();
@@ -214,7 +217,7 @@ static BankConflictReport simulateFragmentWrites(const OperandBuffer &staging,
         for (int64_t j = 0; j < schedule.getWarpN(); j += 8)
           for (int64_t half = 0; half < 2; ++half)
             for (int64_t element = 0; element < 2; element += perStore) {
-              WarpSharedAccess access{kFragmentStoreBytes, {}};
+              WarpSharedAccess access{storeBytes, {}};
               for (int64_t lane = 0; lane < 32; ++lane)
                 access.laneAddresses.push_back(staging.addresses.getByteOffset(
                     0, rowBase + m64 + 16 * warp + 8 * half + lane / 4,
@@ -287,8 +290,28 @@ gemm_opt::analysis::simulateBankConflicts(ScheduleAttr schedule) {
         Float32Type::get(context), PadAttr::get(context, padding));
     if (failed(staging))
       return failure();
-    reports.push_back(simulateFragmentWrites(*staging, schedule));
+    reports.push_back(simulateFragmentWrites(*staging, schedule,
+                                             kFragmentStoreBytes,
+                                             "wgmma fragment f32 writes"));
     reports.push_back(simulateStagingReads(*staging, schedule));
+  } else if (schedule.getEpilogueStore() == EpilogueStore::tma) {
+    // passes/TmaStoreEpilogue.h: pairs of adjacent columns in C's type into
+    // 128-byte-swizzled panels (the warpgroups' parts start at multiples of
+    // 1024 bytes, so the banks are those of one BM×BN swizzled tile), read
+    // back by TMA stores.
+    MLIRContext *context = schedule.getContext();
+    Type elementC = schedule.getElements().getC();
+    FailureOr<OperandBuffer> staging =
+        makeBuffer("C staging", 1, schedule.getBlockM(), schedule.getBlockN(),
+                   elementC, SwizzleAttr::get(context, 128));
+    if (failed(staging))
+      return failure();
+    reports.push_back(simulateFragmentWrites(
+        *staging, schedule, 2 * getByteWidth(elementC),
+        "fragment pair writes"));
+    int64_t boxesC = schedule.getBlockM() / schedule.getWarpM() *
+                     schedule.getBlockN() * getByteWidth(elementC) / 128;
+    reports.push_back(makeTmaWrites(*staging, boxesC, "TMA store reads"));
   }
   return reports;
 }

@@ -62,8 +62,9 @@ void gemm_opt::analysis::printScheduleReport(raw_ostream &os, StringRef title,
     os << formatv("    {0,-9} {1,-26} {2,-18} ", r.buffer, r.pattern,
                   r.layout);
     if (r.byConstruction)
-      os << formatv("{0} boxes per stage, conflict-free by construction\n",
-                    r.instructions);
+      os << formatv("{0} boxes per {1}, conflict-free by construction\n",
+                    r.instructions,
+                    r.buffer == "C staging" ? "tile" : "stage");
     else
       os << formatv("{0} instr, {1} wavefronts / {2} ideal = {3:F2}x\n",
                     r.instructions, r.wavefronts, r.idealWavefronts,

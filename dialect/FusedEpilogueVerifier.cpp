@@ -46,11 +46,6 @@ LogicalResult gemm_opt::tile::verifyFusedEpilogue(GemmOp gemm,
   if (!epilogue || !epilogue.hasFusedOperations())
     return success();
 
-  if (epilogue.getStore() == EpilogueStore::tma)
-    return gemm.emitOpError()
-           << "a tma epilogue store cannot fuse alpha_beta, bias, activation "
-              "or residual (its lowering converts the tile without them): use "
-              "store = vector";
   if (schedule.isFfma())
     return gemm.emitOpError()
            << "fused epilogue operations (alpha_beta, bias, activation, "

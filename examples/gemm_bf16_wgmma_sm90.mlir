@@ -6,10 +6,11 @@
 //   gemm-translate gemm_bf16_wgmma_sm90.mlir --to-bundle -o out/kernel.json
 //   gemm-run gemm_bf16_wgmma_sm90.mlir -m 4096 -n 4096 -k 4096   # on a GPU
 //
-// On an H200 this schedule runs at about 0.94x cuBLAS at 4096³ and 8192³
-// (bench/NOTES.md). bench/schedules/ has persistent, ping-pong and cluster
-// (TMA multicast) variants; examples/planned/ holds the same GEMM with the
-// feature the lowering does not have yet (TMA epilogue stores).
+// On an H200 this schedule runs at 0.99-1.00x cuBLAS at 4096³, 1.02-1.07x
+// at 8192³ and 1.01-1.02x at 8192×8192×1024 (bench/NOTES.md, session 4).
+// bench/schedules/ has non-persistent, ping-pong, split-K and cluster (TMA
+// multicast) variants; gemm_bf16_wgmma_persistent_cluster_sm90.mlir puts
+// every Hopper feature into one schedule.
 //
 // How the schedule maps the GEMM onto the GPU, from the top:
 //
@@ -35,10 +36,11 @@
 //   swizzled panel, which wgmma reads as an N-major (transposed) operand.
 //   No box exceeds TMA's 256 elements per dimension.
 //
-// pipeline = #tile.pipeline<stages = 4, load = tma>
-//   Four stages of 16 KiB of A and 32 KiB of B (192 KiB), each with a
+// pipeline = #tile.pipeline<stages = 3, load = tma>
+//   Three stages of 16 KiB of A and 32 KiB of B (144 KiB), each with a
 //   "full" and an "empty" mbarrier: while the consumers multiply one stage,
-//   TMA fills up to three more.
+//   TMA fills the other two. A fourth stage would not fit next to the
+//   epilogue's 64 KiB staging tile (227 KiB per block; the verifier checks).
 //
 // specialization = #tile.warp_specialization<producer_registers = 40,
 //                                            consumer_registers = 232>
@@ -49,19 +51,33 @@
 //   setmaxnreg shrinks the producer to 40 and grows the consumers to 232,
 //   room for the 128 accumulator registers: 128·40 + 2·128·232 ≤ 65536.
 //
-// epilogue = #tile.epilogue<store = vector>
-//   After the last wgmma the consumers store their fp32 accumulators into a
-//   shared-memory staging tile (rows padded by 8 floats against bank
-//   conflicts; it reuses the stage buffers, which are free by then), then
-//   each thread converts 8 consecutive values to bf16 and writes them with
-//   one 16-byte store, so a warp writes 512 contiguous bytes of C at a time.
+// grid = #tile.grid<persistent = true, raster = along_m, group = 8>
+//   One block per SM (the runtime reads the SM count), each looping over
+//   tiles: the producer loads the next tile's stages while the consumers
+//   finish this one. Tiles go in strips of 8 block columns down M, so the
+//   blocks running at once share rows of A and columns of B in L2.
+//
+// epilogue = #tile.epilogue<store = tma>
+//   Each consumer warpgroup converts its 64×256 accumulator to bf16 into its
+//   own 32 KiB of a shared-memory staging tile (four 128-byte-swizzled
+//   panels of 64 rows × 64 columns: the fragment stores hit 32 distinct
+//   banks), fences it for the async proxy, and one of its threads issues
+//   four TMA stores. The warpgroup goes straight on to its next tile and
+//   waits for the stores to have read the staging tile only before writing
+//   it again, so storing C overlaps the next tile's wgmmas. TMA clips the
+//   stores at C's edges; where C's address or pitch is not a multiple of 16
+//   bytes the runtime passes no tensor map for C and the threads copy the
+//   staging tile out themselves (passes/TmaStoreEpilogue.h). The 1.06x over
+//   session 3's `store = vector` (f32 staging, warpgroups in turns) at
+//   4096³ is this overlap.
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
-  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  epilogue = #tile.epilogue<store = tma>>
 
 func.func @gemm_bf16_wgmma(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c {schedule = #sched}

@@ -35,6 +35,15 @@ std::string renderScheduleAttribute(const ScheduleDescription &s) {
                   "producer_registers = {0}, consumer_registers = {1}>",
                   s.specialization->producerRegisters,
                   s.specialization->consumerRegisters);
+  if (s.grid) {
+    os << formatv(", grid = #tile.grid<persistent = {0}, raster = {1}, "
+                  "group = {2}",
+                  s.grid->persistent ? "true" : "false", s.grid->raster,
+                  s.grid->group);
+    if (s.grid->splitK != 1)
+      os << ", split_k = " << s.grid->splitK;
+    os << ">";
+  }
   if (s.epilogueStore)
     os << ", epilogue = #tile.epilogue<store = " << *s.epilogueStore << ">";
   os << ">";

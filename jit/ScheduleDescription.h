@@ -31,6 +31,15 @@ struct WarpSpecializationDescription {
   int64_t consumerRegisters = 232;
 };
 
+/// `#tile.grid`: a persistent grid or one block per tile, the raster order
+/// ("along_m" or "along_n") with its group size, and split-K.
+struct GridDescription {
+  bool persistent = true;
+  std::string raster = "along_m";
+  int64_t group = 8;
+  int64_t splitK = 1;
+};
+
 /// Field for field what `#tile.schedule` holds; defaults are the bf16
 /// wgmma example (examples/gemm_bf16_wgmma_sm90.mlir).
 struct ScheduleDescription {
@@ -43,11 +52,13 @@ struct ScheduleDescription {
   std::string aType = "bf16", bType = "bf16", cType = "bf16",
               accumulatorType = "f32";
   SharedLayoutDescription smemA, smemB;
-  int64_t stages = 4;
+  int64_t stages = 3;
   std::string load = "tma"; ///< "cp_async" or "tma".
   std::optional<WarpSpecializationDescription> specialization =
       WarpSpecializationDescription{};
-  std::optional<std::string> epilogueStore = std::string("vector");
+  std::optional<GridDescription> grid = GridDescription{};
+  /// "tma", "vector" or "direct".
+  std::optional<std::string> epilogueStore = std::string("tma");
 };
 
 /// The `#tile.schedule<...>` attribute text.

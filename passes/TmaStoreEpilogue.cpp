@@ -45,7 +45,8 @@ Value TmaStoreEpilogue::swizzledIndex(Value panel, Value row, Value byteInRow,
                                 index(getByteWidth(plan.elementTypeC)));
 }
 
-void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc) {
+void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
+                                    Value rowC, Value colC) {
   MLIRContext *ctx = b.getContext();
   Type f32 = b.getF32Type();
   Type elementC = plan.elementTypeC;
@@ -74,6 +75,10 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc) {
       index(2 * bytesC));
   auto pairF32 = VectorType::get({2}, f32);
   auto pairC = VectorType::get({2}, elementC);
+  // The fused epilogue's operands are read at C's coordinates: the thread's
+  // first column of each 8-column group is 2·(lane mod 4).
+  Value laneColumn = arith::MulIOp::create(
+      b, loc, arith::RemUIOp::create(b, loc, lane, index(4)), index(2));
   for (int64_t i = 0; i < slices; ++i) {
     for (int64_t j = 0; j < plan.warpN / 8; ++j) {
       int64_t column = 8 * j;
@@ -88,10 +93,18 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc) {
           pair.push_back(LLVM::ExtractValueOp::create(
               b, loc, fragments, ArrayRef<int64_t>{i, element + p}));
         Value values = vector::FromElementsOp::create(b, loc, pairF32, pair);
-        if (elementC != f32)
-          values = arith::TruncFOp::create(b, loc, pairC, values);
         Value row =
             arith::AddIOp::create(b, loc, firstRow, index(64 * i + 8 * h));
+        if (fused.hasFusedOperations()) {
+          Value rowInC = arith::AddIOp::create(b, loc, rowC, row);
+          Value colInC = arith::AddIOp::create(
+              b, loc, colC,
+              arith::AddIOp::create(b, loc, laneColumn, index(column)));
+          values = fused.apply(b, loc, values, rowInC, colInC,
+                               /*alignment=*/2 * bytesC);
+        }
+        if (elementC != f32)
+          values = arith::TruncFOp::create(b, loc, pairC, values);
         vector::StoreOp::create(b, loc, values, part,
                                 ValueRange{swizzledIndex(panel, row, byteInRow,
                                                          key)},

@@ -4,8 +4,9 @@
 // consumer warpgroup handles its own WM×WN part of the tile, with no
 // synchronization beyond its own 128 threads once the main loop is over:
 //
-//   1. its threads convert their accumulator fragments to C's type and
-//      write them, two elements (4 bytes for bf16/f16) at a time, into the
+//   1. its threads apply the fused epilogue (passes/FusedEpilogue.h) to
+//      their accumulator fragments in registers, convert them to C's type
+//      and write them, two elements (4 bytes for bf16/f16) at a time, into the
 //      warpgroup's part of a staging tile in shared memory: WN/P panels of
 //      WM rows × 128 bytes (P = 128 / sizeof(C) columns), each 128-byte
 //      swizzled (16-byte chunk c of row r at chunk c ^ (r mod 8)), so the
@@ -36,6 +37,7 @@
 #ifndef GEMM_OPT_PASSES_TMASTOREEPILOGUE_H
 #define GEMM_OPT_PASSES_TMASTOREEPILOGUE_H
 
+#include "passes/FusedEpilogue.h"
 #include "passes/HopperKernelPlan.h"
 
 namespace gemm_opt {
@@ -46,16 +48,20 @@ public:
   /// map as an nvgpu descriptor and `pointerC` the kernel argument it comes
   /// from (an !llvm.ptr, null when C cannot take TMA stores).
   TmaStoreEpilogue(mlir::OpBuilder &b, mlir::Location loc,
-                   const HopperKernelPlan &plan, mlir::Value raw,
-                   mlir::Value descriptorC, mlir::Value pointerC)
-      : b(b), loc(loc), plan(plan), raw(raw), descriptorC(descriptorC),
-        pointerC(pointerC) {}
+                   const HopperKernelPlan &plan, FusedEpilogue fused,
+                   mlir::Value raw, mlir::Value descriptorC,
+                   mlir::Value pointerC)
+      : b(b), loc(loc), plan(plan), fused(fused), raw(raw),
+        descriptorC(descriptorC), pointerC(pointerC) {}
 
   /// Step 1: the warpgroup's threads (`thread` of 128) write the `member`-th
-  /// warpgroup's accumulator `acc` (WM×WN, f32) into its staging part,
-  /// converted to C's type, then fence them for the TMA stores. The caller
-  /// synchronizes the warpgroup before (the part is free) and after.
-  void writeStaging(mlir::Value member, mlir::Value thread, mlir::Value acc);
+  /// warpgroup's accumulator `acc` (WM×WN, f32), whose origin in C is
+  /// (row, col), into its staging part: the fused epilogue applied to each
+  /// pair of elements in registers, then converted to C's type. Then they
+  /// fence the writes for the TMA stores. The caller synchronizes the
+  /// warpgroup before (the part is free) and after.
+  void writeStaging(mlir::Value member, mlir::Value thread, mlir::Value acc,
+                    mlir::Value row, mlir::Value col);
 
   /// Step 3: stores the `member`-th staging part to C at (row, col): TMA
   /// stores issued by the thread where `issuer` holds, or, without a tensor
@@ -83,6 +89,7 @@ private:
   mlir::OpBuilder &b;
   mlir::Location loc;
   const HopperKernelPlan &plan;
+  FusedEpilogue fused;
   mlir::Value raw, descriptorC, pointerC;
 };
 

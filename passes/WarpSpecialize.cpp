@@ -595,7 +595,7 @@ private:
       groupBarrier(group);
     }
     Value thread = arith::RemUIOp::create(b, loc, tid, index(128));
-    stores.writeStaging(member, thread, acc);
+    stores.writeStaging(member, thread, acc, row, col);
     warpgroupBarrier(warpgroup);
     stores.storeToC(member, thread, primary, row, col, c);
     // Consumer groups in turns share the staging tile: hand it over read.
@@ -604,7 +604,7 @@ private:
   }
 
   TmaStoreEpilogue tmaStores() {
-    return TmaStoreEpilogue(b, loc, plan, raw, descC, pointerC);
+    return TmaStoreEpilogue(b, loc, plan, fused, raw, descC, pointerC);
   }
 
   /// The staging tile and the stores from it to C.

@@ -42,8 +42,8 @@
 // SYNC-F16: registers      : 252 per thread
 
 // WGMMA:      schedule @gemm_bf16_wgmma on NVIDIA H200 (h200, sm_90a)
-// WGMMA-NEXT:   kind           : wgmma, block 128x256x64, warpgroup 64x256, 4 stages, 384 threads
-// WGMMA-NEXT:   shared memory  : 197632 B per block (dynamic 196608, static 1024 for 64 B of barriers; epilogue staging 135168)
+// WGMMA-NEXT:   kind           : wgmma, block 128x256x64, warpgroup 64x256, 3 stages, 384 threads
+// WGMMA-NEXT:   shared memory  : 214016 B per block (dynamic 212992, static 1024 for 48 B of barriers; epilogue staging 65536)
 // WGMMA-NEXT:   registers      : 144 per thread (accumulators 128, fragments 0, addresses 0, other 16); setmaxnreg producer 40 / consumer 232; 64512 per block
 // WGMMA-NEXT:   occupancy      : 1 block(s), 12 warps per SM; limits: shared memory 1, registers 1, threads 5, blocks 32; limiter: shared memory
 // WGMMA-NEXT:   intensity      : block 85.3 FLOP/B of global loads (DRAM balance 206.0); warpgroup 51.2 FLOP/B of shared reads, block 32.0 FLOP/B of shared traffic (shared balance 29.6)
@@ -52,15 +52,15 @@
 // WGMMA-NEXT:     A wgmma core-matrix reads #tile.swizzle<128> 128 instr, 128 wavefronts / 128 ideal = 1.00x
 // WGMMA-NEXT:     B TMA writes #tile.swizzle<128> 4 boxes per stage, conflict-free by construction
 // WGMMA-NEXT:     B wgmma core-matrix reads #tile.swizzle<128> 512 instr, 512 wavefronts / 512 ideal = 1.00x
-// WGMMA-NEXT:     C staging wgmma fragment f32 writes #tile.pad<8> 512 instr, 1024 wavefronts / 1024 ideal = 1.00x
-// WGMMA-NEXT:     C staging epilogue 16B reads #tile.pad<8> 256 instr, 2048 wavefronts / 1024 ideal = 2.00x
+// WGMMA-NEXT:     C staging fragment pair writes #tile.swizzle<128> 1024 instr, 1024 wavefronts / 1024 ideal = 1.00x
+// WGMMA-NEXT:     C staging TMA store reads #tile.swizzle<128> 8 boxes per tile, conflict-free by construction
 // WGMMA-NEXT:   shape 4096x4096x4096: 512 tiles, 3.88 waves (97% of the last whole wave used)
-// WGMMA-NEXT:     math 143.3 us, shared memory 132.4 us, latency 68.3 us, exposed fill+epilogue 10.4 us, DRAM 42.6 us (204.5 MB)
+// WGMMA-NEXT:     math 143.3 us, shared memory 132.4 us, latency 102.4 us, exposed fill+epilogue 10.4 us, DRAM 38.9 us (186.6 MB)
 // WGMMA-NEXT:     predicted: math bound, 153.7 us, 894.1 TFLOP/s
 
 // 32 tiles for 132 SMs: a quarter of a wave.
 // WGMMA-DEEP: shape 1024x1024x8192: 32 tiles, 0.24 waves (24% of the last whole wave used)
-// WGMMA-DEEP-NEXT: math 71.7 us, shared memory 66.2 us, latency 34.1 us, exposed fill+epilogue 2.6 us, DRAM 7.4 us (35.7 MB)
+// WGMMA-DEEP-NEXT: math 71.7 us, shared memory 66.2 us, latency 51.2 us, exposed fill+epilogue 2.6 us, DRAM 7.4 us (35.7 MB)
 // WGMMA-DEEP-NEXT: predicted: math bound, 74.3 us, 231.4 TFLOP/s
 
 // JSON:      "schedules": [
@@ -83,7 +83,7 @@
 // JSON:          "registers": {
 // JSON:            "consumer": 232,
 // JSON:            "producer": 40,
-// JSON: "shared_memory_bytes": 197632,
+// JSON: "shared_memory_bytes": 214016,
 
 #sm80 = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,

@@ -109,23 +109,6 @@ func.func @residual_shape(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref
 
 // -----
 
-#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
-  mma = #tile.mma<wgmma, [64, 256, 16]>,
-  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
-  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
-  pipeline = #tile.pipeline<stages = 4, load = tma>,
-  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = tma, activation = relu>>
-
-func.func @tma_store_fused(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op a tma epilogue store cannot fuse alpha_beta, bias, activation or residual (its lowering converts the tile without them): use store = vector}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
-      : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
-  return
-}
-
-// -----
-
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 8], warp = [32, 64],
   mma = #tile.mma<ffma, [8, 8, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,

@@ -1,0 +1,19 @@
+// Correctness variant: every fused operation but the bias on the tma
+// epilogue store, D = silu(alpha·A·B + beta·C) + residual, persistent
+// 128x256 s3. gemm-run --alpha/--beta/--residual check it against fp64.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  epilogue = #tile.epilogue<store = tma, alpha_beta = true, activation = silu, residual = true>>
+
+func.func @epilogue_bf16_wgmma_alpha_beta_residual_tma(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
+    %c: memref<?x?xbf16>, %alpha: f32, %beta: f32, %residual: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c alpha %alpha beta %beta residual %residual : memref<?x?xbf16>
+      {schedule = #sched}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}

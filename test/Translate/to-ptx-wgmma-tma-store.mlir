@@ -1,0 +1,78 @@
+// REQUIRES: ptxas
+// RUN: rm -rf %t && mkdir -p %t/bundle
+// RUN: gemm-opt %s --lower-to-nvvm | FileCheck %s --check-prefix=HOST
+// RUN: gemm-translate %s --to-ptx -o %t/kernel.ptx
+// RUN: FileCheck %s --input-file %t/kernel.ptx
+// RUN: grep -c "st.shared.b32" %t/kernel.ptx | FileCheck %s --check-prefix=FRAGMENTS
+// RUN: grep -c "cp.async.bulk.tensor.2d.global.shared::cta" %t/kernel.ptx \
+// RUN:   | FileCheck %s --check-prefix=STORES
+// RUN: %ptxas -arch=sm_90a -v %t/kernel.ptx -o %t/kernel.cubin 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PTXAS
+// RUN: gemm-translate %s --to-bundle -o %t/bundle/kernel.json
+// RUN: FileCheck %s --input-file %t/bundle/kernel.json --check-prefix=BUNDLE
+
+// The tma epilogue store (passes/TmaStoreEpilogue.h) on the persistent
+// 128x256 s3 schedule of examples/gemm_bf16_wgmma_sm90.mlir: each consumer
+// warpgroup converts its 64x256 accumulator into its bf16 staging part,
+// fences it for the async proxy, synchronizes its 128 threads, and one
+// thread issues 4 TMA stores (64 rows x 64 columns each) as one bulk group.
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  epilogue = #tile.epilogue<store = tma>>
+
+// The host makes a third tensor map, of C: 64 rows x 64 columns (128 bytes,
+// 128-byte swizzle), no L2 promotion; the kernel takes it after A's and B's.
+// 3 stages of 48 KiB and the 64 KiB staging tile: 212992 bytes.
+// HOST-LABEL: func.func @gemm_tma_store(
+// HOST:         nvgpu.tma.create.descriptor {{.+}} -> <tensor = memref<128x64xbf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_256b
+// HOST:         nvgpu.tma.create.descriptor {{.+}} -> <tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_256b
+// HOST:         nvgpu.tma.create.descriptor {{.+}} -> <tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero
+// HOST:         gpu.launch_func {{.+}} dynamic_shared_memory_size %{{.+}} args({{.+}} : !llvm.ptr, {{.+}} : !llvm.ptr, {{.+}} : !llvm.ptr)
+// HOST:       llvm.func @gemm_tma_store_kernel({{.+}}: !llvm.ptr, {{.+}}: !llvm.ptr, {{.+}}: !llvm.ptr) attributes {{.*}}nvvm.kernel
+
+// In the PTX: fragments converted to bf16 pairs, the proxy fence, the
+// warpgroup's own named barrier (128 threads), the bulk stores and their
+// group, the wait before the staging part is written again (.read) and the
+// full wait before the block exits; a null map of C takes the threads' copy
+// (16-byte global stores).
+// CHECK:       .target sm_90a
+// CHECK-LABEL: .visible .entry gemm_tma_store_kernel(
+// CHECK-DAG:   cvt.rn.bf16x2.f32
+// CHECK-DAG:   fence.proxy.async.shared::cta;
+// CHECK-DAG:   bar.sync {{.+}}, 128;
+// CHECK-DAG:   cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [{{.+}}, {{{.+}}, {{.+}}}], [{{.+}}];
+// CHECK-DAG:   cp.async.bulk.commit_group;
+// CHECK-DAG:   cp.async.bulk.wait_group.read 0;
+// CHECK-DAG:   cp.async.bulk.wait_group 0;
+// CHECK-DAG:   st.global.v4.b32
+// CHECK-DAG:   ret;
+
+// 64 stores of a bf16 pair per thread: the 128 f32 of a 64x256 accumulator.
+// FRAGMENTS: {{^}}64{{$}}
+// One TMA store per 64-column panel of the warpgroup's 64x256 part.
+// STORES: {{^}}4{{$}}
+
+// PTXAS: 0 bytes spill stores, 0 bytes spill loads
+
+// The bundle lists C's map (the only one without L2 promotion) after A's and
+// B's, with "null_when_unaligned".
+// BUNDLE:      "dynamic_shared_memory_bytes": 212992
+// BUNDLE:      "l2_promotion": 256,
+// BUNDLE:      "l2_promotion": 256,
+// BUNDLE:      "l2_promotion": 0,
+// BUNDLE-NEXT: "null_when_unaligned": true,
+// BUNDLE-NEXT: "oob_fill": "zero",
+// BUNDLE-NEXT: "operand": "c",
+// BUNDLE-NEXT: "pass": "global_pointer",
+// BUNDLE-NEXT: "swizzle": 128
+func.func @gemm_tma_store(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c {schedule = #sched}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
