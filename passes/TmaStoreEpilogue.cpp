@@ -3,6 +3,7 @@
 #include "passes/TmaStoreEpilogue.h"
 
 #include "dialect/MemoryQueries.h"
+#include "passes/AccumulatorFragments.h"
 #include "passes/GlobalChunkStore.h"
 #include "passes/SharedMemoryView.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -53,14 +54,8 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
   int64_t bytesC = getByteWidth(elementC);
   int64_t slices = plan.warpM / 64;
   int64_t perThread = plan.warpN / 2;
-  // The accumulator as convert-nvgpu-to-nvvm lowers it: one struct of
-  // WN/2 f32 per 64-row slice.
-  auto slice = LLVM::LLVMStructType::getLiteral(
-      ctx, SmallVector<Type>(perThread, f32));
-  auto whole = LLVM::LLVMStructType::getLiteral(
-      ctx, SmallVector<Type>(slices, slice));
-  Value fragments =
-      UnrealizedConversionCastOp::create(b, loc, whole, acc).getResult(0);
+  SmallVector<Value> fragments =
+      extractFragments(b, loc, acc, plan.warpM, plan.warpN);
 
   Value part = stagingPart(member);
   Value lane = arith::RemUIOp::create(b, loc, thread, index(32));
@@ -90,8 +85,7 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
         int64_t element = 4 * j + 2 * h;
         SmallVector<Value, 2> pair;
         for (int64_t p = 0; p < 2; ++p)
-          pair.push_back(LLVM::ExtractValueOp::create(
-              b, loc, fragments, ArrayRef<int64_t>{i, element + p}));
+          pair.push_back(fragments[i * perThread + element + p]);
         Value values = vector::FromElementsOp::create(b, loc, pairF32, pair);
         Value row =
             arith::AddIOp::create(b, loc, firstRow, index(64 * i + 8 * h));

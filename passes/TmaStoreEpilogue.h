@@ -20,11 +20,8 @@
 //      before it writes the staging part again does that thread wait until
 //      the stores have read it (cp.async.bulk.wait_group.read 0).
 //
-// The accumulator is read fragment by fragment through the LLVM struct that
-// convert-nvgpu-to-nvvm makes of it (an unrealized cast that the lowering
-// folds away): thread t of the warpgroup holds, per 64-row slice i and
-// 8-column group j, C(64i + 16(t/32) + (t mod 32)/4 + 8h, 8j + 2(t mod 4) +
-// p) in element 4j + 2h + p (PTX ISA, wgmma D fragments).
+// The accumulator is read fragment by fragment (passes/
+// AccumulatorFragments.h).
 //
 // C's tensor map is a kernel argument the runtime sets per launch; it is a
 // null pointer when C's address or pitch is not one TMA can take (not a
