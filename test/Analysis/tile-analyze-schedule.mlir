@@ -55,14 +55,14 @@
 // WGMMA-NEXT:     C staging fragment pair writes #tile.swizzle<128> 1024 instr, 1024 wavefronts / 1024 ideal = 1.00x
 // WGMMA-NEXT:     C staging TMA store reads #tile.swizzle<128> 8 boxes per tile, conflict-free by construction
 // WGMMA-NEXT:   shape 4096x4096x4096: 512 tiles of 64 K tiles, 3.88 waves (97% of the last whole wave used), clock 0.80 of boost
-// WGMMA-NEXT:     math 179.1 us, shared memory 132.4 us, latency 128.0 us, issue 153.6 us, exposed fill+epilogue 15.2 us, DRAM 42.6 us (204.5 MB)
-// WGMMA-NEXT:     predicted: math bound, 195.0 us, 704.7 TFLOP/s
+// WGMMA-NEXT:     math 179.1 us, shared memory 132.4 us, latency 192.0 us, issue 153.6 us, exposed fill+epilogue 15.2 us, DRAM 38.9 us (186.6 MB)
+// WGMMA-NEXT:     predicted: latency bound, 207.7 us, 661.8 TFLOP/s
 
 // 32 tiles for 132 SMs: a quarter of a wave (and the clocks of a quarter
 // of the SMs busy).
 // WGMMA-DEEP: shape 1024x1024x8192: 32 tiles of 128 K tiles, 0.24 waves (24% of the last whole wave used), clock 0.95 of boost
-// WGMMA-DEEP-NEXT: math 75.3 us, shared memory 66.2 us, latency 64.0 us, issue 64.6 us, exposed fill+epilogue 3.8 us, DRAM 7.4 us (35.7 MB)
-// WGMMA-DEEP-NEXT: predicted: math bound, 79.1 us, 217.1 TFLOP/s
+// WGMMA-DEEP-NEXT: math 75.3 us, shared memory 66.2 us, latency 96.0 us, issue 64.6 us, exposed fill+epilogue 3.8 us, DRAM 7.4 us (35.7 MB)
+// WGMMA-DEEP-NEXT: predicted: latency bound, 99.8 us, 172.1 TFLOP/s
 
 // JSON:      "schedules": [
 // JSON:          "block": [
@@ -79,7 +79,7 @@
 // JSON:          "blocks_per_sm": 1,
 // JSON:          "limiter": "shared memory",
 // JSON:          "prediction": {
-// JSON:            "bound": "math",
+// JSON:            "bound": "latency",
 // JSON:            "tiles": 2048,
 // JSON:          "registers": {
 // JSON:            "consumer": 232,

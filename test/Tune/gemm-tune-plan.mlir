@@ -33,7 +33,7 @@
 // WGMMA-NEXT:    405 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows
 // WGMMA-NEXT:   1350 illegal: schedule needs N threads per block (N warps), more than the N sm_Na allows
 // WGMMA-NEXT:   2700 illegal: warpgroup tile [N, N] does not divide block tile [N, N]
-// WGMMA-NEXT:    405 unsupported: wgmma with a NxN warpgroup tile (more than N rows needs N = N: nvgpu.warpgroup.mma.store puts rows N-N at row N/N) lowering is not implemented yet
+// WGMMA-NEXT:    405 unsupported: wgmma with a NxN warpgroup tile and a vector epilogue store (more than N rows needs N = N: nvgpu.warpgroup.mma.store puts rows N-N at row N/N; store = tma does not) lowering is not implemented yet
 // WGMMA-NEXT:   1215 unsupported: wgmma with consumer warpgroups side by side along N lowering is not implemented yet
 // No split on a large shape; the model's raster twins (same prediction)
 // are not both taken.
