@@ -47,9 +47,35 @@ struct ChipPerformance {
   int64_t maxBlocksPerSM;
   /// Registers are allocated per warp in units of this many.
   int64_t registerAllocationUnit;
-  /// Latency of a global load that misses L2, in microseconds: what a
-  /// block's pipeline fill costs when no other block hides it.
-  double dramLatencyUs;
+  /// Latency of a global load under load, in microseconds: a pipeline of S
+  /// stages keeps S - 1 K tiles in flight, so by Little's law a block takes
+  /// at least this over S - 1 per K tile.
+  double loadLatencyUs;
+  /// What a block spends outside its K loop besides storing C (launch,
+  /// pipeline fill, draining the last stages), in microseconds.
+  double blockStartUs;
+  /// wgmma: the fixed work of a consumer warpgroup per K tile (full-barrier
+  /// wait, fence, issue, commit, release of the stage) at the boost clock, in
+  /// microseconds. A warpgroup takes at least this plus its own wgmma time
+  /// per K tile; other warpgroups' wgmmas fill the tensor cores meanwhile.
+  double wgmmaStepOverheadUs;
+  /// Fraction of the tensor-core and issue rate lost when every SM is busy
+  /// (clocks drop under sustained load), scaled by the fraction of SMs that
+  /// have work.
+  double fullLoadClockLoss;
+  /// L2 bandwidth in TB/s (what the split_k workspace traffic of a whole
+  /// GEMM goes through), one SM's L2 bandwidth in GB/s (its partial tile
+  /// and its reads of the others'), and one L2 round trip in microseconds
+  /// (the last block of a split_k tile pays one per chunk of its sum).
+  double l2TBps;
+  double l2GBpsPerSM;
+  double l2LatencyUs;
+  /// split_k: what each block spends after storing its partial tile (the
+  /// GPU-wide fence, the tile counter's atomic), in microseconds.
+  double splitKSignalUs;
+  /// Exponent of the soft maximum that combines the compute, DRAM and L2
+  /// times ((c^p + d^p + l^p)^(1/p)): two equal terms cost 2^(1/p) of one.
+  double overlapExponent;
 
   /// Dense tensor-core FLOPs per clock of one SM.
   double tensorFlopsPerClockPerSM() const {

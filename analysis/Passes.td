@@ -25,8 +25,12 @@ def TileAnalyzeSchedulePass
     device's balance points, and the bank conflicts of every shared-memory
     access pattern, simulated lane by lane through the lowering's own
     swizzle/padding address computation. With `m`, `n` and `k`, it also
-    predicts the bound (math, shared memory or DRAM), wave quantization, the
-    time and TFLOP/s of that problem shape. The IR is left unchanged.
+    predicts the bound (math, shared memory, latency, wgmma issue, exposed
+    fill and epilogue, split-K reduction, DRAM or L2), wave quantization,
+    the cost of a `split_k` grid (workspace, partial stores, the sums), the
+    time and TFLOP/s of that problem shape; wgmma schedules without a fused
+    epilogue take any shape, the others need shapes their block tile
+    divides. The IR is left unchanged.
 
     Example:
     ```

@@ -1,27 +1,46 @@
-//===- PerformanceModel.h - roofline time of a schedule on a shape -*- C++ -*-===//
+//===- PerformanceModel.h - roofline time of a schedule on a shape -*- C++
+//-*-===//
 //
 // A static model: per K tile of one block, the FLOPs, the bytes loaded from
 // global memory and the bytes moved through shared memory (weighted by the
-// simulated bank conflicts); per shape, the tiles, how they fill the SMs in
+// simulated bank conflicts); per shape, the tiles (and with split_k = S, S
+// blocks per tile, each over 1/S of the K tiles), how they fill the SMs in
 // waves, the DRAM traffic of each wave (the distinct A rows and B columns its
 // tiles touch, in the schedule's raster order, unless A and B fit in L2), and
 // a predicted time:
 //
-//   per SM and wave: per K tile the largest of math and shared memory (of
-//                    the tiles resident at once) and latency: a block keeps
-//                    stages - 1 K tiles in flight, so by Little's law it
-//                    cannot take a K tile faster than the global-load
-//                    latency over stages - 1; plus the pipeline fill and the
-//                    epilogue when only one block is resident (nothing else
-//                    hides them)
-//   whole GEMM:      max(sum over waves, DRAM bytes / DRAM bandwidth)
+//   per K tile of a block: the largest of
+//     math            its FLOPs at one SM's tensor rate (times the blocks
+//                     resident together), the rate lowered by the clock
+//                     loss under load (ChipPerformance::fullLoadClockLoss,
+//                     scaled by the fraction of busy SMs)
+//     shared memory   its shared-memory bytes at one SM's bandwidth
+//     latency         a block keeps stages - 1 K tiles in flight, so by
+//                     Little's law it cannot take a K tile faster than the
+//                     load latency over stages - 1
+//     issue (wgmma)   a consumer warpgroup's fixed work per K tile plus its
+//                     own wgmma time (ChipPerformance::wgmmaStepOverheadUs):
+//                     what small tiles run into
+//   per block: the start and the store of C (and with split_k the partial
+//              tile's store and 1/S of the tile's sum, SplitKCost.h),
+//              exposed when the block runs alone on its SM, else hidden by
+//              the other resident blocks except in the SM's last round;
+//              with split_k the last tile's sum is exposed as a whole
+//   whole GEMM: the soft maximum (ChipPerformance::overlapExponent) of that
+//              compute time, DRAM bytes / DRAM bandwidth and the split_k
+//              workspace traffic / L2 bandwidth
+//
+// wgmma schedules without a fused epilogue take any shape (TMA fills past
+// C's edges with zeros, compiler/KernelMetadata.cpp): their edge tiles cost
+// a whole tile; other schedules need shapes their block tile divides.
 //
 // A schedule whose register estimate exceeds what a thread may have is
 // charged twice the compute time (bench/NOTES.md: the spilling BK = 64
 // mma.sync kernels ran at 0.25-0.35x cuBLAS against 0.58x without spills).
 //
 // The bound is the term that sets the time: "math", "shared memory",
-// "latency" or "DRAM".
+// "latency", "issue", "fill+epilogue", "split-K reduction" (the exposed
+// sums and partial stores), "DRAM" or "L2" (split_k workspace traffic).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +50,7 @@
 #include "analysis/BankConflicts.h"
 #include "analysis/ChipPerformance.h"
 #include "analysis/ResourceEstimate.h"
+#include "analysis/SplitKCost.h"
 #include "dialect/TileDialect.h"
 #include "llvm/Support/Error.h"
 
@@ -59,22 +79,36 @@ TileFigures computeTileFigures(tile::ScheduleAttr schedule,
 
 struct ShapePrediction {
   GemmShape shape;
-  int64_t tiles = 0;
-  /// Tiles over (SMs × resident blocks), and the fraction of the last
+  /// Tiles of C (edge tiles included), and blocks: tiles × split_k.
+  int64_t tiles = 0, blocks = 0;
+  /// K tiles of the busiest block (1/S of them with split_k = S).
+  int64_t kTilesPerBlock = 0;
+  /// Blocks over (SMs × resident blocks), and the fraction of the last
   /// whole number of waves that does useful work.
   double waves = 0, waveEfficiency = 0;
-  /// Seconds of each term over the whole GEMM.
+  /// The tensor rate after the clock loss, as a fraction of the peak.
+  double clockFactor = 1;
+  /// Seconds of each per-K-tile term over the busiest SM's blocks.
   double mathSeconds = 0, sharedSeconds = 0, latencySeconds = 0,
-         dramSeconds = 0;
-  double exposedOverheadSeconds = 0;
+         issueSeconds = 0;
+  /// Exposed block starts and C stores, and exposed split_k work (partial
+  /// stores and sums).
+  double exposedOverheadSeconds = 0, exposedReductionSeconds = 0;
+  double computeSeconds = 0;
+  double dramSeconds = 0, l2Seconds = 0;
   double dramBytes = 0;
+  SplitKCost splitK;
   double seconds = 0, tflops = 0;
-  /// "math", "shared memory", "latency" or "DRAM".
+  /// See the file comment.
   std::string bound;
 };
 
+/// Whether kernels of `schedule` take any M, N, K (wgmma without a fused
+/// epilogue); the others need shapes their block tile divides.
+bool acceptsRaggedShapes(tile::ScheduleAttr schedule);
+
 /// The prediction for `shape`, or an error if the shape is empty or the
-/// block tile does not divide it (the kernels require divisible shapes).
+/// schedule needs divisible shapes and the block tile does not divide it.
 llvm::Expected<ShapePrediction>
 predictShape(tile::ScheduleAttr schedule, const ChipPerformance &device,
              const RegisterEstimate &registers, const Occupancy &occupancy,

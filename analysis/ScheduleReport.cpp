@@ -75,16 +75,34 @@ void gemm_opt::analysis::printScheduleReport(raw_ostream &os, StringRef title,
     return;
   }
   const ShapePrediction &p = *a.prediction;
-  os << formatv("  shape {0}x{1}x{2}: {3} tiles, {4:F2} waves ({5:F0}% of "
-                "the last whole wave used)\n",
-                p.shape.m, p.shape.n, p.shape.k, p.tiles, p.waves,
-                100 * p.waveEfficiency);
+  std::string blocks =
+      p.splitK.splits > 1
+          ? formatv(" x {0} splits = {1} blocks", p.splitK.splits, p.blocks)
+                .str()
+          : std::string();
+  os << formatv("  shape {0}x{1}x{2}: {3} tiles{4} of {5} K tiles, {6:F2} "
+                "waves ({7:F0}% of the last whole wave used), clock {8:F2} "
+                "of boost\n",
+                p.shape.m, p.shape.n, p.shape.k, p.tiles, blocks,
+                p.kTilesPerBlock, p.waves, 100 * p.waveEfficiency,
+                p.clockFactor);
   os << formatv("    math {0:F1} us, shared memory {1:F1} us, latency {2:F1} "
-                "us, exposed fill+epilogue {3:F1} us, DRAM {4:F1} us ({5:F1} "
-                "MB)\n",
+                "us, issue {3:F1} us, exposed fill+epilogue {4:F1} us, DRAM "
+                "{5:F1} us ({6:F1} MB)\n",
                 p.mathSeconds * 1e6, p.sharedSeconds * 1e6,
-                p.latencySeconds * 1e6, p.exposedOverheadSeconds * 1e6,
-                p.dramSeconds * 1e6, p.dramBytes / 1e6);
+                p.latencySeconds * 1e6, p.issueSeconds * 1e6,
+                p.exposedOverheadSeconds * 1e6, p.dramSeconds * 1e6,
+                p.dramBytes / 1e6);
+  if (p.splitK.splits > 1) {
+    const SplitKCost &k = p.splitK;
+    os << formatv("    split-K: workspace {0:F1} MB ({1}), partial tile "
+                  "{2:F1} us per block, sum {3:F1} us per tile ({4} chunk "
+                  "iterations), exposed {5:F1} us, L2 traffic {6:F1} us\n",
+                  k.workspaceBytes / 1e6,
+                  k.exceedsL2 ? "exceeds L2: through DRAM" : "fits in L2",
+                  k.storeSeconds * 1e6, k.fixupSeconds * 1e6, k.fixupIterations,
+                  p.exposedReductionSeconds * 1e6, p.l2Seconds * 1e6);
+  }
   os << formatv("    predicted: {0} bound, {1:F1} us, {2:F1} TFLOP/s\n",
                 p.bound, p.seconds * 1e6, p.tflops);
 }
@@ -144,22 +162,31 @@ json::Value gemm_opt::analysis::toJSON(const ScheduleAnalysis &a) {
       {"bank_conflicts", std::move(conflicts)}};
   if (a.prediction) {
     const ShapePrediction &p = *a.prediction;
-    out["prediction"] = json::Object{
-        {"m", p.shape.m},
-        {"n", p.shape.n},
-        {"k", p.shape.k},
-        {"tiles", p.tiles},
-        {"waves", p.waves},
-        {"wave_efficiency", p.waveEfficiency},
-        {"math_us", p.mathSeconds * 1e6},
-        {"shared_us", p.sharedSeconds * 1e6},
-        {"latency_us", p.latencySeconds * 1e6},
-        {"exposed_overhead_us", p.exposedOverheadSeconds * 1e6},
-        {"dram_us", p.dramSeconds * 1e6},
-        {"dram_bytes", p.dramBytes},
-        {"bound", p.bound},
-        {"time_us", p.seconds * 1e6},
-        {"tflops", p.tflops}};
+    out["prediction"] =
+        json::Object{{"m", p.shape.m},
+                     {"n", p.shape.n},
+                     {"k", p.shape.k},
+                     {"tiles", p.tiles},
+                     {"blocks", p.blocks},
+                     {"split_k", p.splitK.splits},
+                     {"k_tiles_per_block", p.kTilesPerBlock},
+                     {"waves", p.waves},
+                     {"wave_efficiency", p.waveEfficiency},
+                     {"clock_factor", p.clockFactor},
+                     {"math_us", p.mathSeconds * 1e6},
+                     {"shared_us", p.sharedSeconds * 1e6},
+                     {"latency_us", p.latencySeconds * 1e6},
+                     {"issue_us", p.issueSeconds * 1e6},
+                     {"exposed_overhead_us", p.exposedOverheadSeconds * 1e6},
+                     {"exposed_reduction_us", p.exposedReductionSeconds * 1e6},
+                     {"compute_us", p.computeSeconds * 1e6},
+                     {"dram_us", p.dramSeconds * 1e6},
+                     {"dram_bytes", p.dramBytes},
+                     {"l2_us", p.l2Seconds * 1e6},
+                     {"workspace_bytes", p.splitK.workspaceBytes},
+                     {"bound", p.bound},
+                     {"time_us", p.seconds * 1e6},
+                     {"tflops", p.tflops}};
   }
   return std::move(out);
 }

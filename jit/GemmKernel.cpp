@@ -2,6 +2,7 @@
 
 #include "jit/GemmKernel.h"
 
+#include "jit/SplitKWorkspaces.h"
 #include "runtime/Device.h"
 #include "runtime/GemmShape.h"
 #include "runtime/KernelArguments.h"
@@ -9,6 +10,7 @@
 #include "runtime/LaunchGrid.h"
 #include "runtime/OperandAlignment.h"
 #include "runtime/RuntimeError.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -31,8 +33,19 @@ using ArgumentsKey =
 struct GemmKernel::DeviceState {
   DeviceInfo device;
   std::optional<KernelModule> module;
+  /// split_k kernels: one workspace per shape, shared by all the argument
+  /// sets of that shape (SplitKWorkspaces.h). Declared before `arguments`,
+  /// whose parameters point into it, so that it is destroyed after them.
+  std::optional<SplitKWorkspaces> workspaces;
   std::map<ArgumentsKey, KernelArguments> arguments;
 };
+
+/// Whether `spec` takes a split_k workspace.
+static bool takesWorkspace(const KernelSpec &spec) {
+  return llvm::any_of(spec.parameters, [](const KernelParamSpec &p) {
+    return p.kind == KernelParamSpec::Kind::Workspace;
+  });
+}
 
 GemmKernel::GemmKernel(CompiledKernel compiled)
     : compiled(std::move(compiled)) {}
@@ -225,10 +238,22 @@ Error GemmKernel::launch(const GemmArguments &args, cudaStream_t stream) {
   if (!grid)
     return grid.takeError();
 
-  ArgumentsKey key{args.a,     args.b,     args.c,         shape.m,
-                   shape.n,    shape.k,    shape.lda,      shape.ldb,
-                   shape.ldc,  args.alpha, args.beta,      args.bias,
-                   args.residual};
+  // split_k: this shape's workspace, after the previous launch that used
+  // it (on whichever stream).
+  std::optional<SplitKWorkspaces::Use> workspace;
+  if (takesWorkspace(spec)) {
+    if (!device.workspaces)
+      device.workspaces.emplace(createCudaWorkspaceDevice());
+    Expected<SplitKWorkspaces::Use> use =
+        device.workspaces->acquire(spec, shape, stream);
+    if (!use)
+      return use.takeError();
+    workspace.emplace(std::move(*use));
+  }
+
+  ArgumentsKey key{args.a,    args.b,    args.c,       shape.m,   shape.n,
+                   shape.k,   shape.lda, shape.ldb,    shape.ldc, args.alpha,
+                   args.beta, args.bias, args.residual};
   auto found = device.arguments.find(key);
   if (found == device.arguments.end()) {
     OperandAddresses addresses;
@@ -239,7 +264,8 @@ Error GemmKernel::launch(const GemmArguments &args, cudaStream_t stream) {
                                reinterpret_cast<uint64_t>(args.bias),
                                reinterpret_cast<uint64_t>(args.residual)};
     Expected<KernelArguments> arguments = KernelArguments::create(
-        *device.device.driver, spec, shape, addresses, epilogue);
+        *device.device.driver, spec, shape, addresses, epilogue,
+        workspace ? &workspace->getAddresses() : nullptr);
     if (!arguments)
       return arguments.takeError();
     found = device.arguments.emplace(key, std::move(*arguments)).first;
@@ -247,7 +273,11 @@ Error GemmKernel::launch(const GemmArguments &args, cudaStream_t stream) {
   // Operands TMA cannot read in place are copied to aligned buffers first.
   if (Error error = found->second.prepare(stream))
     return error;
-  return device.module->launch(*grid, found->second.getParams(), stream);
+  Error launched =
+      device.module->launch(*grid, found->second.getParams(), stream);
+  if (workspace)
+    return joinErrors(std::move(launched), workspace->finish());
+  return launched;
 }
 
 } // namespace jit

@@ -17,7 +17,12 @@
 //
 // Tensor-map kernels (TMA) read their descriptors from a small device
 // buffer per distinct (pointers, shape); it lives as long as this object,
-// so launches never wait on one another.
+// so launches never wait on one another. split_k kernels also take an f32
+// workspace: one per device and shape (M, N), allocated at the shape's
+// first launch with its counters zeroed on that launch's stream, reused by
+// later launches of the shape; launches sharing it are ordered by an event
+// (a launch on another stream waits for the previous one), see
+// SplitKWorkspaces.h.
 //
 //===----------------------------------------------------------------------===//
 

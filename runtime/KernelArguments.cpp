@@ -38,28 +38,42 @@ Expected<CUtensorMap> encodeTensorMap(const DriverApi &driver,
   return map;
 }
 
-/// Allocates and zeroes the split_k workspace when `spec` takes one.
-Expected<WorkspaceAddresses>
-KernelArguments::allocateSplitKWorkspace(const KernelSpec &spec,
-                                         const GemmShape &shape,
-                                         KernelArguments &arguments) {
-  WorkspaceAddresses workspace;
+Expected<std::optional<WorkspaceAddresses>>
+getSplitKWorkspaceSize(const KernelSpec &spec, const GemmShape &shape) {
   bool needed = llvm::any_of(spec.parameters, [](const KernelParamSpec &p) {
     return p.kind == KernelParamSpec::Kind::Workspace;
   });
   if (!needed)
-    return workspace;
+    return std::nullopt;
   int64_t tileM = spec.grid[1].tile, tileN = spec.grid[0].tile;
   if (tileM < 1 || tileN < 1)
     return makeBadInputError("kernel " + spec.name +
                              " takes a split_k workspace but its grid has no "
                              "m and n tiles");
+  WorkspaceAddresses workspace;
   // One M×N f32 slice per split (grid z).
   int64_t splits = spec.grid[2].isConstant ? spec.grid[2].constant : 1;
   workspace.partialCount = splits * shape.m * shape.n;
-  workspace.tileCount = static_cast<int64_t>(
-      llvm::divideCeil(static_cast<uint64_t>(shape.m), static_cast<uint64_t>(tileM)) *
-      llvm::divideCeil(static_cast<uint64_t>(shape.n), static_cast<uint64_t>(tileN)));
+  workspace.tileCount =
+      static_cast<int64_t>(llvm::divideCeil(static_cast<uint64_t>(shape.m),
+                                            static_cast<uint64_t>(tileM)) *
+                           llvm::divideCeil(static_cast<uint64_t>(shape.n),
+                                            static_cast<uint64_t>(tileN)));
+  return workspace;
+}
+
+/// Allocates and zeroes the split_k workspace when `spec` takes one.
+Expected<WorkspaceAddresses>
+KernelArguments::allocateSplitKWorkspace(const KernelSpec &spec,
+                                         const GemmShape &shape,
+                                         KernelArguments &arguments) {
+  Expected<std::optional<WorkspaceAddresses>> size =
+      getSplitKWorkspaceSize(spec, shape);
+  if (!size)
+    return size.takeError();
+  if (!*size)
+    return WorkspaceAddresses();
+  WorkspaceAddresses workspace = **size;
   for (auto [buffer, count, address] :
        {std::tuple<DeviceBuffer *, int64_t, uint64_t *>{
             &arguments.splitKPartials, workspace.partialCount,
@@ -81,11 +95,10 @@ KernelArguments::allocateSplitKWorkspace(const KernelSpec &spec,
   return workspace;
 }
 
-Expected<KernelArguments>
-KernelArguments::create(const DriverApi &driver, const KernelSpec &spec,
-                        const GemmShape &shape,
-                        const OperandAddresses &addresses,
-                        const EpilogueArguments &epilogue) {
+Expected<KernelArguments> KernelArguments::create(
+    const DriverApi &driver, const KernelSpec &spec, const GemmShape &shape,
+    const OperandAddresses &addresses, const EpilogueArguments &epilogue,
+    const WorkspaceAddresses *givenWorkspace) {
   KernelArguments arguments;
   Expected<OperandStaging> staging =
       OperandStaging::create(spec, shape, addresses);
@@ -141,12 +154,18 @@ KernelArguments::create(const DriverApi &driver, const KernelSpec &spec,
     arguments.tensorMapStorage = std::move(*storage);
   }
 
-  Expected<WorkspaceAddresses> workspace =
-      allocateSplitKWorkspace(spec, shape, arguments);
-  if (!workspace)
-    return workspace.takeError();
+  WorkspaceAddresses workspace;
+  if (givenWorkspace) {
+    workspace = *givenWorkspace;
+  } else {
+    Expected<WorkspaceAddresses> allocated =
+        allocateSplitKWorkspace(spec, shape, arguments);
+    if (!allocated)
+      return allocated.takeError();
+    workspace = *allocated;
+  }
   arguments.params =
-      packKernelParams(spec, shape, addresses, maps, epilogue, *workspace);
+      packKernelParams(spec, shape, addresses, maps, epilogue, workspace);
   return std::move(arguments);
 }
 

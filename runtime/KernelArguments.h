@@ -15,11 +15,13 @@
 #include "runtime/DeviceBuffer.h"
 #include "runtime/GemmShape.h"
 #include "runtime/KernelParams.h"
-#include "runtime/OperandStaging.h"
 #include "runtime/KernelSpec.h"
+#include "runtime/OperandStaging.h"
 #include "runtime/TensorMapEncoding.h"
 
 #include "llvm/Support/Error.h"
+
+#include <optional>
 
 namespace gemm_opt {
 namespace runtime {
@@ -31,16 +33,27 @@ inline constexpr uint64_t TensorMapAlignment = 128;
 llvm::Expected<CUtensorMap> encodeTensorMap(const DriverApi &driver,
                                             const TensorMapEncoding &encoding);
 
+/// The element counts of the split_k workspace `spec` takes at `shape`
+/// (S·M·N f32 partial sums, S = the grid's z, and one i32 counter per tile
+/// of C; addresses 0), or nothing when the kernel takes none. A BadInput
+/// error when the kernel takes one but its grid has no M and N tiles.
+llvm::Expected<std::optional<WorkspaceAddresses>>
+getSplitKWorkspaceSize(const KernelSpec &spec, const GemmShape &shape);
+
 /// Move-only (owns device memory).
 class KernelArguments {
 public:
   /// Encodes the tensor maps of `spec` over the operands at `addresses`
   /// (which must stay allocated), copies the global_pointer ones to the
-  /// device and packs all parameters.
+  /// device and packs all parameters. A split_k kernel gets `workspace`
+  /// when given (its owner keeps it allocated, its counters zero between
+  /// launches and the launches that share it apart); otherwise these
+  /// arguments allocate one of their own and zero it.
   static llvm::Expected<KernelArguments>
   create(const DriverApi &driver, const KernelSpec &spec,
          const GemmShape &shape, const OperandAddresses &addresses,
-         const EpilogueArguments &epilogue = {});
+         const EpilogueArguments &epilogue = {},
+         const WorkspaceAddresses *workspace = nullptr);
 
   PackedKernelParams &getParams() { return params; }
 

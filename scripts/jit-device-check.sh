@@ -3,7 +3,9 @@
 # example from a directory of carried artifacts (see
 # scripts/prepare-jit-device-artifacts.sh) on every shipped schedule at two
 # shapes: a compile with the cache off, then with a cold and a warm disk
-# cache, each checked against cuBLAS. Prints a table last; exits 1 if any
+# cache, each checked against cuBLAS; and each carried split_k schedule
+# launched three times in a row (the workspace is reused) at a small-MN and
+# a ragged shape. Prints a table last; exits 1 if any
 # run failed, 3 if there is no CUDA driver/GPU.
 #
 #   scripts/jit-device-check.sh jit-device-artifacts
@@ -43,6 +45,14 @@ for schedule in "$artifacts"/schedules/gemm_*.mlir; do
   run "$name, warm cache" "" "$schedule" 4096 4096 4096
 done
 run "embedded wgmma bf16" "" 1024 2048 512
+# split_k: one workspace per shape, reused by every launch (C poisoned before
+# each; the last checked), at a small-MN shape and a ragged 16-row one.
+for schedule in "$artifacts"/schedules/wgmma_*_sk*.mlir; do
+  [ -f "$schedule" ] || continue
+  name=$(basename "$schedule" .mlir)
+  run "$name, 3 launches" "" --launches 3 "$schedule" 1024 1024 8192
+  run "$name, 3 launches, ragged" "" --launches 3 "$schedule" 16 4096 4096
+done
 echo
 echo "| run | arguments | status | result | compile |"
 echo "|---|---|---|---|---|"

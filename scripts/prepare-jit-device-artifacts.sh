@@ -3,7 +3,8 @@
 # gemm-opt package (LLVM/MLIR linked statically) and puts what a GPU machine
 # without LLVM needs under jit-device-artifacts/ (about 50 MiB):
 #   jit-device-artifacts/gemm-jit-example     the program (stripped)
-#   jit-device-artifacts/schedules/*.mlir     the shipped schedules
+#   jit-device-artifacts/schedules/*.mlir     the shipped schedules and two
+#                                             split_k ones of bench/schedules
 #   jit-device-artifacts/COMMIT
 # Run there with scripts/jit-device-check.sh jit-device-artifacts.
 set -euo pipefail
@@ -25,5 +26,8 @@ rm -rf "$out"
 mkdir -p "$out/schedules"
 cp "$work/example/gemm-jit-example" "$out/"
 cp examples/*.mlir "$out/schedules/"
+# Split-K schedules: the JIT launch path's workspace (scripts/jit-device-check.sh).
+cp bench/schedules/wgmma_bf16_128x128x64_s4_sk2.mlir \
+   bench/schedules/wgmma_bf16_64x128x64_s4_sk4.mlir "$out/schedules/"
 git rev-parse --short HEAD > "$out/COMMIT" 2>/dev/null || echo unknown > "$out/COMMIT"
 du -sh "$out"

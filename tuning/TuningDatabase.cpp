@@ -66,9 +66,9 @@ TuningDatabase::lookup(const ProblemKey &problem) const {
       continue;
     if (sameProblem(entry.problem, problem))
       return Match{&entry, true, 0.0};
-    const std::array<int64_t, 3> &block = entry.block;
-    if (block[0] <= 0 || block[1] <= 0 || block[2] <= 0 ||
-        problem.m % block[0] || problem.n % block[1] || problem.k % block[2])
+    std::array<int64_t, 3> d = entry.getDivisibility();
+    if (d[0] <= 0 || d[1] <= 0 || d[2] <= 0 || problem.m % d[0] ||
+        problem.n % d[1] || problem.k % d[2])
       continue;
     bool sameClass = classifyShape(entry.problem.m, entry.problem.n,
                                    entry.problem.k) == wantedClass;
@@ -103,6 +103,9 @@ json::Value TuningDatabase::toJSON() const {
         {"k", p.k},
         {"shape_class", classifyShape(p.m, p.n, p.k)},
         {"block", json::Array{e->block[0], e->block[1], e->block[2]}},
+        {"requires_divisible",
+         json::Array{e->getDivisibility()[0], e->getDivisibility()[1],
+                     e->getDivisibility()[2]}},
         {"candidate", e->candidate},
         {"schedule", e->schedule},
         {"measured_tflops", e->measuredTflops},
@@ -125,7 +128,7 @@ static Expected<TuningEntry> readEntry(const json::Value &value,
   }
   json::ObjectMapper mapper(value, path);
   ProblemKey &p = entry.problem;
-  std::vector<int64_t> block;
+  std::vector<int64_t> block, divisibility;
   bool ok = mapper && mapper.map("chip", p.chip) && mapper.map("a", p.a) &&
             mapper.map("b", p.b) && mapper.map("c", p.c) &&
             mapper.map("m", p.m) && mapper.map("n", p.n) &&
@@ -137,7 +140,8 @@ static Expected<TuningEntry> readEntry(const json::Value &value,
             mapper.mapOptional("cublas_tflops", entry.cublasTflops) &&
             mapper.mapOptional("ratio_to_cublas", entry.ratioToCublas) &&
             mapper.mapOptional("predicted_tflops", entry.predictedTflops) &&
-            mapper.mapOptional("model_rank", entry.modelRank);
+            mapper.mapOptional("model_rank", entry.modelRank) &&
+            mapper.mapOptional("requires_divisible", divisibility);
   if (!ok)
     return createStringError("malformed entry");
   if (block.size() != 3) {
@@ -145,6 +149,16 @@ static Expected<TuningEntry> readEntry(const json::Value &value,
     return createStringError("malformed entry");
   }
   entry.block = {block[0], block[1], block[2]};
+  // Entries from before split_k and ragged shapes: whole tiles.
+  if (divisibility.empty())
+    divisibility = block;
+  if (divisibility.size() != 3 ||
+      llvm::any_of(divisibility, [](int64_t d) { return d < 1; })) {
+    path.field("requires_divisible")
+        .report("expected [M, N, K], each at least 1");
+    return createStringError("malformed entry");
+  }
+  entry.divisibility = {divisibility[0], divisibility[1], divisibility[2]};
   return entry;
 }
 

@@ -9,7 +9,8 @@
 //    "entries": [{"chip": "sm_90a", "device": "NVIDIA H200",
 //                 "a": "bf16", "b": "bf16", "c": "bf16",
 //                 "m": 4096, "n": 4096, "k": 4096, "shape_class": "large",
-//                 "block": [256, 128, 64], "candidate": "...",
+//                 "block": [256, 128, 64], "requires_divisible": [1, 1, 1],
+//                 "candidate": "...",
 //                 "schedule": "#tile.schedule<...>",
 //                 "measured_tflops": 750.7, "cublas_tflops": 794.6,
 //                 "ratio_to_cublas": 0.945, "predicted_tflops": 890.1,
@@ -43,9 +44,14 @@ struct TuningEntry {
   ProblemKey problem;
   /// Device the measurement ran on, e.g. "NVIDIA H200".
   std::string device;
-  /// The schedule: its block tile (lookups need it to check divisibility),
-  /// the tuner's candidate name and the `#tile.schedule<...>` text.
+  /// The schedule: its block tile, what M, N and K must be multiples of
+  /// for its kernel ("requires_divisible": [1, 1, 1] for wgmma kernels,
+  /// which take any shape; the block tile for the others, and the default
+  /// for entries that do not say), the tuner's candidate name and the
+  /// `#tile.schedule<...>` text.
   std::array<int64_t, 3> block = {0, 0, 0};
+  /// {0, 0, 0}: unknown, the block tile.
+  std::array<int64_t, 3> divisibility = {0, 0, 0};
   std::string candidate;
   std::string schedule;
   double measuredTflops = 0, cublasTflops = 0, ratioToCublas = 0;
@@ -53,6 +59,12 @@ struct TuningEntry {
   /// model's favourite); 0 when unknown.
   double predictedTflops = 0;
   int64_t modelRank = 0;
+
+  /// What M, N and K must be multiples of: `divisibility` when known, else
+  /// the block tile.
+  std::array<int64_t, 3> getDivisibility() const {
+    return divisibility[0] > 0 ? divisibility : block;
+  }
 };
 
 /// A coarse class of GEMM shapes, for reports and nearest-match lookups:
@@ -85,10 +97,10 @@ public:
     double distance;
   };
   /// The entry for `problem`: the exact shape if present, else, among the
-  /// entries of the same chip and element types whose block tile divides
-  /// the asked shape, the one of the same shape class nearest in log2(M),
-  /// log2(N), log2(K), else the nearest of any class. Nothing if no entry
-  /// of that chip and types can run the shape.
+  /// entries of the same chip and element types whose kernel can run the
+  /// asked shape (its divisibility divides it), the one of the same shape
+  /// class nearest in log2(M), log2(N), log2(K), else the nearest of any
+  /// class. Nothing if no entry of that chip and types can run the shape.
   std::optional<Match> lookup(const ProblemKey &problem) const;
 
 private:

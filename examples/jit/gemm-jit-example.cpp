@@ -1,12 +1,15 @@
 //===- gemm-jit-example.cpp - compile and run a GEMM through the JIT API --===//
 //
-//   gemm-jit-example [--compile-only] [schedule.mlir] [M N K]
+//   gemm-jit-example [--compile-only | --launches N] [schedule.mlir] [M N K]
 //
 // Compiles a schedule in-process (default: examples/gemm_bf16_wgmma_sm90.mlir,
 // embedded at build time), fills A and B with random bf16 values on the GPU,
 // launches the kernel through GemmJit on a stream, runs cuBLAS on the same
 // inputs and compares: prints PASS or FAIL with the relative Frobenius error.
 // --compile-only stops after compiling (no GPU needed; what CI runs).
+// --launches N launches the kernel N times on the same buffers, poisoning C
+// before each, and checks the last result: a split_k kernel reuses its
+// workspace, so this checks that each launch leaves it ready for the next.
 //
 // Exit codes (as gemm-run's): 0 pass, 1 mismatch, 2 bad input or compile
 // error, 3 no CUDA driver/GPU, 4 other CUDA or cuBLAS failure.
@@ -44,7 +47,8 @@ struct Outcome {
 };
 
 Expected<Outcome> run(StringRef scheduleText, StringRef scheduleName,
-                      const GemmShape &shape, bool compileOnly) {
+                      const GemmShape &shape, bool compileOnly,
+                      int launches) {
   // Without a GPU there is nothing to check against: say so first.
   if (!compileOnly) {
     Expected<DeviceInfo> device = openDevice(0);
@@ -102,10 +106,6 @@ Expected<Outcome> run(StringRef scheduleText, StringRef scheduleName,
   if (Error error = joinErrors(a->copyFromHost(hostA.data()),
                                b->copyFromHost(hostB.data())))
     return std::move(error);
-  // Poison C (all-ones bytes are NaN in bf16/f16/f32): unwritten entries fail.
-  if (Error error = c->fill(0xff, stream))
-    return std::move(error);
-
   jit::GemmArguments arguments;
   arguments.a = a->data();
   arguments.b = b->data();
@@ -116,8 +116,16 @@ Expected<Outcome> run(StringRef scheduleText, StringRef scheduleName,
   arguments.lda = shape.lda;
   arguments.ldb = shape.ldb;
   arguments.ldc = shape.ldc;
-  if (Error error = (*kernel)->launch(arguments, stream))
-    return std::move(error);
+  for (int launch = 0; launch < launches; ++launch) {
+    // Poison C (all-ones bytes are NaN in bf16/f16/f32): unwritten entries
+    // fail.
+    if (Error error = c->fill(0xff, stream))
+      return std::move(error);
+    if (Error error = (*kernel)->launch(arguments, stream))
+      return std::move(error);
+  }
+  if (launches > 1)
+    outs() << "launched " << launches << " times\n";
 
   Expected<CublasReference> cublas = CublasReference::create(stream);
   if (!cublas)
@@ -154,9 +162,18 @@ int main(int argc, char **argv) {
   std::string scheduleName = EmbeddedScheduleName;
   int next = 1;
   bool compileOnly = false;
+  int launches = 1;
   if (argc > next && StringRef(argv[next]) == "--compile-only") {
     compileOnly = true;
     ++next;
+  } else if (argc > next + 1 && StringRef(argv[next]) == "--launches") {
+    if (StringRef(argv[next + 1]).getAsInteger(10, launches) || launches < 1) {
+      errs() << "gemm-jit-example: error: --launches needs a positive count, "
+                "got '"
+             << argv[next + 1] << "'\n";
+      return ExitBadInput;
+    }
+    next += 2;
   }
   if (argc > next && StringRef(argv[next]).ends_with(".mlir")) {
     auto buffer = MemoryBuffer::getFile(argv[next]);
@@ -174,14 +191,15 @@ int main(int argc, char **argv) {
     for (int i = 0; i < 3; ++i)
       sizes[i] = std::atoll(argv[next + i]);
   } else if (argc != next) {
-    errs() << "usage: gemm-jit-example [--compile-only] [schedule.mlir] "
-              "[M N K]\n";
+    errs() << "usage: gemm-jit-example [--compile-only | --launches N] "
+              "[schedule.mlir] [M N K]\n";
     return ExitBadInput;
   }
 
   Expected<Outcome> outcome =
       run(scheduleText, scheduleName,
-          GemmShape::get(sizes[0], sizes[1], sizes[2]), compileOnly);
+          GemmShape::get(sizes[0], sizes[1], sizes[2]), compileOnly,
+          launches);
   if (!outcome) {
     ErrorSummary summary = summarizeError(outcome.takeError());
     if (summary.exitCode == ExitNoDevice)

@@ -1,8 +1,11 @@
 //===- TuningDatabaseChooserTest.cpp - schedules from the tuning database -===//
 
-#include "JitTestSupport.h"
 #include "jit/TuningDatabaseChooser.h"
+#include "JitTestSupport.h"
+#include "runtime/KernelArguments.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <tuple>
 
 using namespace gemm_opt::jit;
 using gemm_opt::tuning::TuningDatabase;
@@ -37,6 +40,26 @@ constexpr const char *SkinnySchedule =
     "= 208>, grid = #tile.grid<persistent = false, raster = along_m, group "
     "= 8>, epilogue = #tile.epilogue<store = vector>>";
 
+// Split-K schedules as gemm-tune records them.
+constexpr const char *SkinnySplitKSchedule =
+    "#tile.schedule<chip = \"sm_90a\", block = [64, 128, 64], warp = [64, "
+    "128], mma = #tile.mma<wgmma, [64, 128, 16]>, elements = "
+    "#tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>, smem_a = "
+    "#tile.swizzle<128>, smem_b = #tile.swizzle<128>, pipeline = "
+    "#tile.pipeline<stages = 4, load = tma>, specialization = "
+    "#tile.warp_specialization<producer_registers = 24, consumer_registers "
+    "= 208>, grid = #tile.grid<persistent = false, raster = along_n, group "
+    "= 1, split_k = 4>, epilogue = #tile.epilogue<store = vector>>";
+constexpr const char *DeepSplitKSchedule =
+    "#tile.schedule<chip = \"sm_90a\", block = [128, 128, 64], warp = [64, "
+    "128], mma = #tile.mma<wgmma, [64, 128, 16]>, elements = "
+    "#tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>, smem_a = "
+    "#tile.swizzle<128>, smem_b = #tile.swizzle<128>, pipeline = "
+    "#tile.pipeline<stages = 4, load = tma>, specialization = "
+    "#tile.warp_specialization<producer_registers = 40, consumer_registers "
+    "= 232>, grid = #tile.grid<persistent = false, raster = along_n, group "
+    "= 1, split_k = 2>, epilogue = #tile.epilogue<store = vector>>";
+
 TuningEntry makeEntry(int64_t m, int64_t n, int64_t k,
                       std::array<int64_t, 3> block, std::string candidate,
                       std::string schedule) {
@@ -53,12 +76,27 @@ TuningEntry makeEntry(int64_t m, int64_t n, int64_t k,
 /// sm_90a bf16 only: a large, a small and a skinny shape.
 TuningDatabase makeDatabase() {
   TuningDatabase database;
-  database.insert(makeEntry(4096, 4096, 4096, {128, 256, 64}, "large_bf16",
-                            LargeSchedule));
-  database.insert(makeEntry(2048, 2048, 2048, {128, 128, 64}, "small_bf16",
-                            SmallSchedule));
-  database.insert(makeEntry(128, 4096, 4096, {64, 64, 64}, "skinny_bf16",
-                            SkinnySchedule));
+  database.insert(
+      makeEntry(4096, 4096, 4096, {128, 256, 64}, "large_bf16", LargeSchedule));
+  database.insert(
+      makeEntry(2048, 2048, 2048, {128, 128, 64}, "small_bf16", SmallSchedule));
+  database.insert(
+      makeEntry(128, 4096, 4096, {64, 64, 64}, "skinny_bf16", SkinnySchedule));
+  return database;
+}
+
+/// makeDatabase() with what gemm-tune ingest records for the small-MN
+/// shapes: split-K wgmma entries, which take any shape.
+TuningDatabase makeSplitKDatabase() {
+  TuningDatabase database = makeDatabase();
+  TuningEntry skinny = makeEntry(16, 4096, 4096, {64, 128, 64},
+                                 "skinny_sk4_bf16", SkinnySplitKSchedule);
+  skinny.divisibility = {1, 1, 1};
+  database.insert(skinny);
+  TuningEntry deep = makeEntry(1024, 1024, 8192, {128, 128, 64},
+                               "deep_sk2_bf16", DeepSplitKSchedule);
+  deep.divisibility = {1, 1, 1};
+  database.insert(deep);
   return database;
 }
 
@@ -131,6 +169,35 @@ TEST(TuningDatabaseChooser, FallsBackWithoutAnEntryForTypesChipOrShape) {
   unknownChip.chip.clear();
   expectFallback(unknownChip, "empty chip matches nothing");
   expectFallback(bf16Problem(96, 96, 96), "no entry's block tile divides");
+}
+
+TEST(TuningDatabaseChooser, SplitKEntriesServeSmallMNShapesOnly) {
+  TuningDatabaseChooser chooser(makeSplitKDatabase());
+  auto scheduleFor = [&](int64_t m, int64_t n, int64_t k) {
+    auto chosen = chooser.chooseSchedule(bf16Problem(m, n, k), Requested);
+    EXPECT_TRUE(bool(chosen)) << llvm::toString(chosen.takeError());
+    return chosen ? *chosen : std::string();
+  };
+  // Exact shapes, the 16-row one although no block tile divides it.
+  EXPECT_TRUE(contains(scheduleFor(16, 4096, 4096), SkinnySplitKSchedule));
+  EXPECT_TRUE(contains(scheduleFor(1024, 1024, 8192), DeepSplitKSchedule));
+  // Unlisted skinny shapes that only a ragged entry can run (32 and 48
+  // rows, 4000 columns) take the split-K one; 128 rows, which the 64x64
+  // entry's tile divides and which is the skinny entry's own shape, keep it.
+  EXPECT_TRUE(contains(scheduleFor(32, 4096, 4096), SkinnySplitKSchedule));
+  EXPECT_TRUE(contains(scheduleFor(48, 4000, 4096), SkinnySplitKSchedule));
+  EXPECT_TRUE(contains(scheduleFor(128, 4096, 4096), SkinnySchedule));
+  // Another deep-K shape takes the deep split-K entry ...
+  EXPECT_TRUE(contains(scheduleFor(2048, 2048, 16384), DeepSplitKSchedule));
+  // ... and large or small shapes never a split-K one (split-K loses there:
+  // 0.57x cuBLAS at 8192^3 with split_k = 4).
+  for (auto [m, n, k] : {std::tuple{4096, 4096, 4096},
+                         {8192, 8192, 8192},
+                         {2048, 2048, 2048},
+                         {6144, 6144, 6144}}) {
+    std::string chosen = scheduleFor(m, n, k);
+    EXPECT_FALSE(contains(chosen, "split_k")) << m << "x" << n << "x" << k;
+  }
 }
 
 TEST(TuningDatabaseChooser, FusedEpilogueRequestFallsBack) {
@@ -240,6 +307,48 @@ TEST_F(TuningDatabaseCompileTest, CompileForCompilesTheChosenSchedule) {
   EXPECT_EQ(spec.tile->k, 64);
   EXPECT_TRUE(spec.hasTensorMaps());
   EXPECT_EQ(jit.getStatistics().compiles, 1u);
+}
+
+TEST_F(TuningDatabaseCompileTest, ChosenSplitKScheduleTakesAWorkspace) {
+  JitOptions options = getOptions();
+  options.enableCache = false;
+  options.chooser =
+      std::make_shared<TuningDatabaseChooser>(makeSplitKDatabase());
+  GemmJit jit(options);
+  auto kernel = jit.compileFor(bf16Problem(16, 4096, 4096), getSyncSchedule());
+  ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
+  const gemm_opt::runtime::KernelSpec &spec = (*kernel)->getSpec();
+  EXPECT_EQ(spec.name, "skinny_sk4_bf16_kernel");
+  // Four blocks per tile along grid z, and the workspace as the last two
+  // parameters: the partial sums, then the tile counters.
+  EXPECT_TRUE(spec.grid[2].isConstant);
+  EXPECT_EQ(spec.grid[2].constant, 4);
+  ASSERT_GE(spec.parameters.size(), 2u);
+  using Kind = gemm_opt::runtime::KernelParamSpec::Kind;
+  using gemm_opt::runtime::WorkspaceBuffer;
+  const auto &partials = spec.parameters[spec.parameters.size() - 2];
+  const auto &counters = spec.parameters.back();
+  EXPECT_EQ(partials.kind, Kind::Workspace);
+  EXPECT_EQ(partials.workspace, WorkspaceBuffer::Partials);
+  EXPECT_EQ(counters.kind, Kind::Workspace);
+  EXPECT_EQ(counters.workspace, WorkspaceBuffer::TileCounters);
+  // The launch check takes the 16-row shape (TMA fills past C's edge).
+  GemmArguments args;
+  args.a = reinterpret_cast<const void *>(0x10000000);
+  args.b = reinterpret_cast<const void *>(0x20000000);
+  args.c = reinterpret_cast<void *>(0x30000000);
+  args.m = 16;
+  args.n = 4096;
+  args.k = 4096;
+  llvm::Error check = (*kernel)->checkArguments(args);
+  EXPECT_FALSE(bool(check)) << llvm::toString(std::move(check));
+  // What its launches share: 4 slices of 16x4096 floats, 32 tile counters.
+  auto size = gemm_opt::runtime::getSplitKWorkspaceSize(
+      spec, gemm_opt::runtime::GemmShape::get(16, 4096, 4096));
+  ASSERT_TRUE(bool(size)) << llvm::toString(size.takeError());
+  ASSERT_TRUE(size->has_value());
+  EXPECT_EQ((*size)->partialCount, 4 * 16 * 4096);
+  EXPECT_EQ((*size)->tileCount, 32);
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "TestBundles.h"
 
+#include "runtime/KernelArguments.h"
 #include "runtime/KernelParams.h"
 
 #include "gtest/gtest.h"
@@ -154,6 +155,36 @@ TEST(KernelParamsTest, PacksTheSplitKWorkspaceAsRankOneMemrefs) {
   std::vector<uint64_t> expected = {0x1000, 0x1000, 0, 128 * 256, 1,
                                     0x2000, 0x2000, 0, 2,         1};
   EXPECT_EQ(tail, expected);
+}
+
+TEST(KernelParamsTest, SizesTheSplitKWorkspace) {
+  // A split_k = 4 kernel with 128x256 tiles (grid z = 4).
+  json::Object kernel = makeValidKernel();
+  kernel["grid"] =
+      json::Object{{"x", json::Object{{"extent", "n"}, {"tile", 256}}},
+                   {"y", json::Object{{"extent", "m"}, {"tile", 128}}},
+                   {"z", 4}};
+  json::Array *parameters = kernel.getArray("parameters");
+  parameters->push_back(
+      json::Object{{"kind", "workspace"}, {"name", "split_k_partials"}});
+  parameters->push_back(
+      json::Object{{"kind", "workspace"}, {"name", "split_k_tile_counters"}});
+  KernelSpec spec = parseSingleKernel(std::move(kernel));
+  // Ragged: 1000x1000 has ceil(1000/128) x ceil(1000/256) = 8 x 4 tiles.
+  Expected<std::optional<WorkspaceAddresses>> size =
+      getSplitKWorkspaceSize(spec, GemmShape::get(1000, 1000, 4096));
+  ASSERT_TRUE(bool(size)) << toString(size.takeError());
+  ASSERT_TRUE(size->has_value());
+  EXPECT_EQ((*size)->partialCount, 4 * 1000 * 1000);
+  EXPECT_EQ((*size)->tileCount, 8 * 4);
+  EXPECT_EQ((*size)->partials, 0u);
+  EXPECT_EQ((*size)->tileCounters, 0u);
+  // A kernel without a workspace takes none.
+  KernelSpec plain = parseSingleKernel(makeValidKernel());
+  Expected<std::optional<WorkspaceAddresses>> none =
+      getSplitKWorkspaceSize(plain, GemmShape::get(1000, 1000, 4096));
+  ASSERT_TRUE(bool(none)) << toString(none.takeError());
+  EXPECT_FALSE(none->has_value());
 }
 
 TEST(KernelParamsTest, RejectsAnUnknownWorkspace) {

@@ -10,6 +10,8 @@
 
 #include "ProgressBar.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -27,8 +29,51 @@ static std::string joinPath(StringRef directory, StringRef sub,
   return std::string(path);
 }
 
+/// Drops the PTX of the bundle at `bundlePath`: every kernel's "ptx" field
+/// and the file it names (next to the bundle).
+static Error removePtx(StringRef bundlePath) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> text =
+      MemoryBuffer::getFile(bundlePath, /*IsText=*/true);
+  if (!text)
+    return createStringError(formatv("cannot read '{0}': {1}", bundlePath,
+                                     text.getError().message()));
+  Expected<json::Value> bundle = json::parse((*text)->getBuffer());
+  if (!bundle)
+    return createStringError(formatv("'{0}' is not JSON: {1}", bundlePath,
+                                     toString(bundle.takeError())));
+  json::Object *root = bundle->getAsObject();
+  json::Array *kernels = root ? root->getArray("kernels") : nullptr;
+  if (!kernels)
+    return createStringError(
+        formatv("'{0}' has no \"kernels\" array", bundlePath));
+  StringRef bundleDir = sys::path::parent_path(bundlePath);
+  for (json::Value &value : *kernels) {
+    json::Object *kernel = value.getAsObject();
+    std::optional<StringRef> ptx =
+        kernel ? kernel->getString("ptx") : std::nullopt;
+    if (!ptx)
+      continue;
+    if (!kernel->getString("cubin"))
+      return createStringError(
+          formatv("'{0}': a kernel without a cubin needs its PTX", bundlePath));
+    SmallString<256> ptxPath(bundleDir);
+    sys::path::append(ptxPath, *ptx);
+    if (std::error_code ec = sys::fs::remove(ptxPath))
+      return createStringError(
+          formatv("cannot remove '{0}': {1}", ptxPath, ec.message()));
+    kernel->erase("ptx");
+  }
+  std::error_code ec;
+  raw_fd_ostream os(bundlePath, ec, sys::fs::OF_Text);
+  if (ec)
+    return createStringError(
+        formatv("cannot write '{0}': {1}", bundlePath, ec.message()));
+  os << formatv("{0:2}", *bundle) << "\n";
+  return Error::success();
+}
+
 static CompileResult compileOne(const Candidate &candidate, StringRef directory,
-                                StringRef gemmTranslate) {
+                                StringRef gemmTranslate, bool keepPtx) {
   CompileResult result;
   result.bundle = (Twine("bundles/") + candidate.name + "/kernel.json").str();
   std::string schedule =
@@ -58,6 +103,11 @@ static CompileResult compileOne(const Candidate &candidate, StringRef directory,
                                    redirects, /*SecondsToWait=*/600,
                                    /*MemoryLimit=*/0, &message);
   if (status == 0) {
+    if (!keepPtx)
+      if (Error error = removePtx(output)) {
+        result.error = toString(std::move(error));
+        return result;
+      }
     result.compiled = true;
     return result;
   }
@@ -72,7 +122,7 @@ static CompileResult compileOne(const Candidate &candidate, StringRef directory,
 std::vector<CompileResult>
 gemm_opt::tune::compileBundles(const std::vector<Candidate> &candidates,
                                StringRef directory, StringRef gemmTranslate,
-                               unsigned jobs) {
+                               unsigned jobs, bool keepPtx) {
   std::vector<CompileResult> results(candidates.size());
   for (StringRef sub : {"schedules", "bundles", "logs"})
     sys::fs::create_directories(joinPath(directory, sub));
@@ -80,7 +130,7 @@ gemm_opt::tune::compileBundles(const std::vector<Candidate> &candidates,
   DefaultThreadPool pool(hardware_concurrency(jobs));
   for (size_t i = 0; i < candidates.size(); ++i)
     pool.async([&, i] {
-      results[i] = compileOne(candidates[i], directory, gemmTranslate);
+      results[i] = compileOne(candidates[i], directory, gemmTranslate, keepPtx);
       progress.advance();
     });
   pool.wait();

@@ -1,4 +1,5 @@
-//===- BundleCompiler.h - candidates to kernel bundles in parallel -*- C++ -*-===//
+//===- BundleCompiler.h - candidates to kernel bundles in parallel -*- C++
+//-*-===//
 
 #ifndef GEMM_OPT_TOOLS_GEMMTUNE_BUNDLECOMPILER_H
 #define GEMM_OPT_TOOLS_GEMMTUNE_BUNDLECOMPILER_H
@@ -22,11 +23,12 @@ struct CompileResult {
 /// Writes each candidate's module to `directory`/schedules/<name>.mlir and
 /// compiles it with `gemmTranslate --to-bundle` into
 /// `directory`/bundles/<name>/, `jobs` at a time (llvm::DefaultThreadPool).
-/// Results are in the order of `candidates`.
+/// Unless `keepPtx`, each bundle's PTX is removed (file and "ptx" field):
+/// gemm-run loads the cubin. Results are in the order of `candidates`.
 std::vector<CompileResult>
 compileBundles(const std::vector<Candidate> &candidates,
                llvm::StringRef directory, llvm::StringRef gemmTranslate,
-               unsigned jobs);
+               unsigned jobs, bool keepPtx);
 
 } // namespace gemm_opt::tune
 

@@ -10,16 +10,39 @@ using llvm::formatv;
 
 namespace {
 
-/// Optional `grid` field: none (row-major) or grouped along M or N.
+/// Launch order of the tiles: row-major (no `grid` field; along_n with
+/// group 1 when a grid is needed for split_k) or grouped along M or N.
 struct Raster {
   const char *suffix;
-  const char *field;
+  const char *order;
+  int64_t group;
 };
 const Raster kRasters[] = {
-    {"", ""},
-    {"_rm8", "grid = #tile.grid<persistent = false, raster = along_m, group = 8>"},
-    {"_rn8", "grid = #tile.grid<persistent = false, raster = along_n, group = 8>"},
+    {"", "along_n", 1},
+    {"_rm8", "along_m", 8},
+    {"_rn8", "along_n", 8},
 };
+
+/// split_k values tried (wgmma only: the verifier refuses it elsewhere).
+const int64_t kSplits[] = {1, 2, 4, 8, 16};
+
+/// The `grid` field of a raster and split, empty for the default
+/// (row-major, no split).
+std::string gridField(const Raster &raster, int64_t splits) {
+  if (!*raster.suffix && splits == 1)
+    return "";
+  std::string split =
+      splits > 1 ? formatv(", split_k = {0}", splits).str() : std::string();
+  return formatv("grid = #tile.grid<persistent = false, raster = {0}, "
+                 "group = {1}{2}>",
+                 raster.order, raster.group, split);
+}
+
+/// Name suffix of a raster and split: "_rm8", "_sk4", "_rn8_sk2".
+std::string gridSuffix(const Raster &raster, int64_t splits) {
+  return (raster.suffix +
+          (splits > 1 ? formatv("_sk{0}", splits).str() : std::string()));
+}
 
 /// A shared layout and its short name.
 struct Layout {
@@ -70,17 +93,22 @@ void enumerateSync(llvm::StringRef chip, llvm::StringRef dtype,
                     Candidate c;
                     c.family = "sync";
                     c.dtype = dtype.str();
-                    c.name = formatv("sync_{0}_{1}x{2}x{3}_w{4}x{5}_s{6}_a{7}_b{8}{9}",
-                                     dtype, bm, bn, bk, wm, wn, stages,
-                                     a.suffix, b.suffix, raster.suffix);
+                    c.name = formatv(
+                        "sync_{0}_{1}x{2}x{3}_w{4}x{5}_s{6}_a{7}_b{8}{9}",
+                        dtype, bm, bn, bk, wm, wn, stages, a.suffix, b.suffix,
+                        raster.suffix);
+                    std::string field = gridField(raster, 1);
                     std::string trailing =
-                        *raster.field ? formatv(",\n  {0}", raster.field).str()
-                                      : std::string();
+                        field.empty() ? std::string()
+                                      : formatv(",\n  {0}", field).str();
                     c.schedule = formatv(
-                        "#tile.schedule<chip = \"{0}\", block = [{1}, {2}, {3}], "
-                        "warp = [{4}, {5}],\n  mma = #tile.mma<sync, [16, 8, 16]>,\n"
+                        "#tile.schedule<chip = \"{0}\", block = [{1}, {2}, "
+                        "{3}], "
+                        "warp = [{4}, {5}],\n  mma = #tile.mma<sync, [16, 8, "
+                        "16]>,\n"
                         "  elements = {6},\n  smem_a = {7}, smem_b = {8},\n"
-                        "  pipeline = #tile.pipeline<stages = {9}, load = cp_async>{10}>",
+                        "  pipeline = #tile.pipeline<stages = {9}, load = "
+                        "cp_async>{10}>",
                         chip, bm, bn, bk, wm, wn, elementsField(dtype), a.attr,
                         b.attr, stages, trailing);
                     c.schedule = joinLines(c.schedule);
@@ -93,38 +121,48 @@ void enumerateWgmma(llvm::StringRef chip, llvm::StringRef dtype,
   const int64_t blockKs[] = {64, 128};
   const int64_t warpMs[] = {64, 128};
   const int64_t stagesList[] = {2, 3, 4, 5, 6};
-  const std::pair<int64_t, int64_t> splits[] = {{40, 232}, {24, 240}, {24, 208}};
+  const std::pair<int64_t, int64_t> registerSplits[] = {
+      {40, 232}, {24, 240}, {24, 208}};
   for (int64_t bm : kBlockSizes)
     for (int64_t bn : kBlockSizes)
       for (int64_t bk : blockKs)
         for (int64_t wm : warpMs)
           for (int64_t wn : {bn, bn / 2})
             for (int64_t stages : stagesList)
-              for (auto [producer, consumer] : splits)
-                for (const Raster &raster : kRasters) {
-                  Candidate c;
-                  c.family = "wgmma";
-                  c.dtype = dtype.str();
-                  c.name = formatv("wgmma_{0}_{1}x{2}x{3}_w{4}x{5}_s{6}_r{7}_{8}{9}",
-                                   dtype, bm, bn, bk, wm, wn, stages, producer,
-                                   consumer, raster.suffix);
-                  std::string grid =
-                      *raster.field ? formatv("\n  {0},", raster.field).str()
-                                    : std::string();
-                  c.schedule = formatv(
-                      "#tile.schedule<chip = \"{0}\", block = [{1}, {2}, {3}], "
-                      "warp = [{4}, {5}],\n  mma = #tile.mma<wgmma, [64, {5}, 16]>,\n"
-                      "  elements = {6},\n"
-                      "  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,\n"
-                      "  pipeline = #tile.pipeline<stages = {7}, load = tma>,\n"
-                      "  specialization = #tile.warp_specialization<producer_registers "
-                      "= {8}, consumer_registers = {9}>,{10}\n"
-                      "  epilogue = #tile.epilogue<store = vector>>",
-                      chip, bm, bn, bk, wm, wn, elementsField(dtype), stages,
-                      producer, consumer, grid);
-                  c.schedule = joinLines(c.schedule);
-                  out.push_back(std::move(c));
-                }
+              for (auto [producer, consumer] : registerSplits)
+                for (const Raster &raster : kRasters)
+                  for (int64_t splitK : kSplits) {
+                    Candidate c;
+                    c.family = "wgmma";
+                    c.dtype = dtype.str();
+                    c.splitK = splitK;
+                    c.name = formatv(
+                        "wgmma_{0}_{1}x{2}x{3}_w{4}x{5}_s{6}_r{7}_{8}{9}",
+                        dtype, bm, bn, bk, wm, wn, stages, producer, consumer,
+                        gridSuffix(raster, splitK));
+                    std::string field = gridField(raster, splitK);
+                    std::string grid = field.empty()
+                                           ? std::string()
+                                           : formatv("\n  {0},", field).str();
+                    c.schedule =
+                        formatv("#tile.schedule<chip = \"{0}\", block = [{1}, "
+                                "{2}, {3}], "
+                                "warp = [{4}, {5}],\n  mma = #tile.mma<wgmma, "
+                                "[64, {5}, 16]>,\n"
+                                "  elements = {6},\n"
+                                "  smem_a = #tile.swizzle<128>, smem_b = "
+                                "#tile.swizzle<128>,\n"
+                                "  pipeline = #tile.pipeline<stages = {7}, "
+                                "load = tma>,\n"
+                                "  specialization = "
+                                "#tile.warp_specialization<producer_registers "
+                                "= {8}, consumer_registers = {9}>,{10}\n"
+                                "  epilogue = #tile.epilogue<store = vector>>",
+                                chip, bm, bn, bk, wm, wn, elementsField(dtype),
+                                stages, producer, consumer, grid);
+                    c.schedule = joinLines(c.schedule);
+                    out.push_back(std::move(c));
+                  }
 }
 
 } // namespace

@@ -6,6 +6,12 @@
 // setmaxnreg splits over the register file): the dialect verifier and
 // tile-check-chip decide, and gemm-tune counts what they drop.
 //
+// wgmma candidates come in every raster order with split_k = 1, 2, 4, 8
+// and 16 (#tile.grid<persistent = false, raster = ..., group = ...,
+// split_k = S>): one block per tile, no clusters, which is what split_k
+// takes; shapes with few tiles of C need it, large ones lose by it, and the
+// static model tells them apart.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_TOOLS_GEMMTUNE_CANDIDATESPACE_H
@@ -20,10 +26,13 @@ namespace gemm_opt::tune {
 
 struct Candidate {
   /// Self-describing name, unique in the space, e.g.
-  /// "wgmma_bf16_128x256x64_w64x256_s4_r40_232_rm8".
+  /// "wgmma_bf16_128x256x64_w64x256_s4_r40_232_rm8" or, with split_k = 4,
+  /// "wgmma_bf16_64x128x64_w64x128_s4_r24_208_sk4".
   std::string name;
-  std::string family;  // "sync" or "wgmma"
-  std::string dtype;   // "bf16" or "f16"
+  std::string family; // "sync" or "wgmma"
+  std::string dtype;  // "bf16" or "f16"
+  /// split_k of the grid (1: none).
+  int64_t splitK = 1;
   /// The `#tile.schedule<...>` attribute text.
   std::string schedule;
 };

@@ -5,7 +5,11 @@
 //    "runs": [{"candidate": ..., "dtype": ..., "m": ..., "n": ..., "k": ...,
 //              "exit_code": 0, "result": <gemm-run --json-out> | null}]}
 // For each problem the fastest passing candidate goes into the tuning
-// database; the table says how the model ranked it.
+// database; the table says how the model ranked it (its place in the
+// model's order of the problem's measured picks, shortlist and exploration
+// controls alike), and the summary computes issue 5's done-when metric: the
+// share of problems whose measured best is in the model's top 5 (target
+// 80%), and how far measured TFLOP/s are from the predictions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -157,6 +161,7 @@ int gemm_opt::tune::runIngest(const IngestOptions &options) {
                 "dtype", "shape", "TFLOP/s", "cuBLAS", "ratio", "rank", "top5",
                 "model#1", "rho", "best measured candidate");
   int64_t problemsWithResults = 0, inTopFive = 0;
+  std::vector<double> measuredOverPredicted;
   const json::Array *problems = plan->getArray("problems");
   for (const json::Value &value : problems ? *problems : json::Array()) {
     const json::Object *problem = value.getAsObject();
@@ -182,6 +187,9 @@ int gemm_opt::tune::runIngest(const IngestOptions &options) {
       measuredInModelOrder.push_back(it->second.tflops);
       if (i == 0)
         modelFirst = it->second.tflops;
+      if (double predicted = entry->getNumber("predicted_tflops").value_or(0);
+          predicted > 0)
+        measuredOverPredicted.push_back(it->second.tflops / predicted);
       if (!bestIndex || it->second.tflops > best.tflops) {
         bestIndex = i;
         bestName = name;
@@ -208,9 +216,15 @@ int gemm_opt::tune::runIngest(const IngestOptions &options) {
     entry.candidate = bestName;
     if (const json::Object *c = candidates.lookup(bestName)) {
       entry.schedule = c->getString("schedule").value_or("").str();
-      if (const json::Array *block = c->getArray("block"))
-        for (size_t i = 0; i < 3 && i < block->size(); ++i)
-          entry.block[i] = (*block)[i].getAsInteger().value_or(0);
+      auto readTriple = [&](StringRef field, std::array<int64_t, 3> &out) {
+        if (const json::Array *values = c->getArray(field))
+          for (size_t i = 0; i < 3 && i < values->size(); ++i)
+            out[i] = (*values)[i].getAsInteger().value_or(0);
+      };
+      readTriple("block", entry.block);
+      // Plans before split_k did not say: their kernels needed whole tiles.
+      entry.divisibility = entry.block;
+      readTriple("requires_divisible", entry.divisibility);
     }
     entry.measuredTflops = best.tflops;
     entry.cublasTflops = best.cublasTflops;
@@ -219,11 +233,25 @@ int gemm_opt::tune::runIngest(const IngestOptions &options) {
     entry.modelRank = rank;
     database.insert(std::move(entry));
   }
-  os << formatv("\n{0} problems measured; the measured best was in the "
-                "model's top 5 for {1}; {2} runs failed or were not timed\n",
-                problemsWithResults, inTopFive, failedRuns);
+  os << formatv("\n{0} problems measured; {1} runs failed or were not "
+                "timed\n",
+                problemsWithResults, failedRuns);
   if (!problemsWithResults)
     return badInput("no passing measurement matches the plan");
+  double share = double(inTopFive) / problemsWithResults;
+  os << formatv("done-when: the measured best was in the model's top 5 for "
+                "{0} of {1} problems ({2:F0}%; target 80%): {3}\n",
+                inTopFive, problemsWithResults, 100 * share,
+                share >= 0.8 ? "met" : "not met");
+  if (!measuredOverPredicted.empty()) {
+    llvm::sort(measuredOverPredicted);
+    size_t count = measuredOverPredicted.size();
+    os << formatv("model: measured / predicted TFLOP/s median {0:F2} "
+                  "(range {1:F2}-{2:F2} over {3} runs)\n",
+                  measuredOverPredicted[count / 2],
+                  measuredOverPredicted.front(), measuredOverPredicted.back(),
+                  count);
+  }
   if (Error error = database.save(options.database))
     return badInput(toString(std::move(error)));
   os << "tuning database: " << options.database << "\n";

@@ -1,24 +1,30 @@
 //===- PlanCommand.cpp - gemm-tune plan -----------------------------------===//
 //
-// Enumerate → check (verifier + tile-check-chip) → rank per problem with
-// the static model → compile the union of each problem's top N → write
+// Enumerate → check (verifier + tile-check-chip) → analyze each legal
+// candidate once → rank per problem with the static model (ProblemRanking.h:
+// a shortlist and exploration controls) → compile the union of the picks →
+// write
 //   DIR/manifest.json  the plan: counts, rankings, candidates and bundles
-//   DIR/runs.tsv       one line per (problem, compiled candidate) for
-//                      scripts/tune-measure.sh
+//   DIR/runs.tsv       one line per (problem, compiled pick) for
+//                      scripts/tune-measure.sh, every problem's first pick
+//                      first, then every problem's second, ...: a run
+//                      stopped at a deadline loses the model's last picks,
+//                      not whole problems
 //   DIR/bin/gemm-run   when a gemm-run was found or given
 //
 //===----------------------------------------------------------------------===//
 
 #include "BundleCompiler.h"
 #include "CandidateChecker.h"
+#include "ProblemRanking.h"
 #include "ProgressBar.h"
 #include "TuneCommands.h"
 
 #include "analysis/ScheduleAnalysis.h"
 #include "dialect/ChipInfo.h"
+#include "mlir/IR/DialectRegistry.h"
 #include "passes/Registration.h"
 #include "tuning/TuningDatabase.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
@@ -35,34 +41,6 @@ using namespace gemm_opt::tune;
 using analysis::GemmShape;
 
 namespace {
-
-struct LegalCandidate {
-  Candidate candidate;
-  tile::ScheduleAttr schedule;
-};
-
-struct RankedCandidate {
-  size_t legalIndex;
-  analysis::ShapePrediction prediction;
-  /// Place in the model's order of all dividing candidates (1 = best).
-  int64_t overallRank = 0;
-};
-
-struct Problem {
-  std::string dtype;
-  GemmShape shape;
-  int64_t notDivisible = 0, dividing = 0;
-  /// The model's best `top`, at most `variants` per family, block and warp
-  /// tile; best first.
-  std::vector<RankedCandidate> shortlist;
-};
-
-/// Family, block and warp tile: what tells schedules apart structurally.
-std::string structureKey(tile::ScheduleAttr s) {
-  return formatv("{0}:{1}x{2}x{3}:{4}x{5}", s.isWgmma() ? "wgmma" : "sync",
-                 s.getBlockM(), s.getBlockN(), s.getBlockK(), s.getWarpM(),
-                 s.getWarpN());
-}
 
 int badInput(const Twine &message) {
   WithColor::error(errs(), "gemm-tune plan") << message << "\n";
@@ -156,9 +134,10 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
   context.disableMultithreading();
   CandidateChecker checker(context, options.chip);
 
-  // Enumerate and check.
+  // Enumerate, check, and analyze each legal candidate once (registers,
+  // occupancy, bank conflicts do not depend on the shape).
   raw_ostream &os = outs();
-  StringMap<std::vector<LegalCandidate>> legal;
+  StringMap<std::vector<AnalyzedCandidate>> legal;
   json::Array enumeration;
   for (const std::string &dtype : options.dtypes) {
     std::vector<Candidate> space =
@@ -167,80 +146,58 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
     {
       ProgressBar progress(os, "checking " + dtype, space.size());
       for (Candidate &candidate : space) {
-        if (tile::ScheduleAttr schedule = checker.check(candidate, counts))
-          legal[dtype].push_back({std::move(candidate), schedule});
         progress.advance();
+        tile::ScheduleAttr schedule = checker.check(candidate, counts);
+        if (!schedule)
+          continue;
+        Expected<analysis::ScheduleAnalysis> analysis =
+            analysis::analyzeSchedule(schedule, *device);
+        if (!analysis)
+          return badInput(formatv("the static model cannot analyze {0}: {1}",
+                                  candidate.name,
+                                  toString(analysis.takeError())));
+        legal[dtype].push_back({std::move(candidate), std::move(*analysis)});
       }
     }
     printCounts(os, dtype, counts);
     enumeration.push_back(countsJSON(dtype, counts));
   }
 
-  // Rank every legal candidate of the problem's type that divides it.
-  std::vector<Problem> problems;
+  RankingOptions ranking{options.top, options.variants, options.explore};
+  std::vector<ProblemRanking> problems;
   for (const std::string &dtype : options.dtypes)
-    for (const GemmShape &shape : options.shapes) {
-      Problem problem{dtype, shape, 0, 0, {}};
-      const std::vector<LegalCandidate> &candidates = legal[dtype];
-      std::vector<RankedCandidate> ranking;
-      for (size_t i = 0; i < candidates.size(); ++i) {
-        Expected<analysis::ScheduleAnalysis> analysis =
-            analysis::analyzeSchedule(candidates[i].schedule, *device, shape);
-        if (!analysis) {
-          consumeError(analysis.takeError());
-          ++problem.notDivisible;
-          continue;
-        }
-        ranking.push_back({i, *analysis->prediction, 0});
-      }
-      llvm::stable_sort(ranking, [&](const RankedCandidate &x,
-                                     const RankedCandidate &y) {
-        if (x.prediction.seconds != y.prediction.seconds)
-          return x.prediction.seconds < y.prediction.seconds;
-        return candidates[x.legalIndex].candidate.name <
-               candidates[y.legalIndex].candidate.name;
-      });
-      problem.dividing = ranking.size();
-      StringMap<unsigned> perStructure;
-      for (auto [index, ranked] : llvm::enumerate(ranking)) {
-        if (problem.shortlist.size() == options.top)
-          break;
-        unsigned &taken =
-            perStructure[structureKey(candidates[ranked.legalIndex].schedule)];
-        if (taken == options.variants)
-          continue;
-        ++taken;
-        ranked.overallRank = index + 1;
-        problem.shortlist.push_back(ranked);
-      }
-      problems.push_back(std::move(problem));
-    }
+    for (const GemmShape &shape : options.shapes)
+      problems.push_back(
+          rankProblem(legal[dtype], dtype, shape, *device, ranking));
 
-  // The union of the top N of every problem, in first-seen order.
+  // The union of every problem's picks, in first-seen order.
   std::vector<Candidate> selected;
+  std::vector<const AnalyzedCandidate *> selectedAnalysis;
   StringMap<size_t> selectedIndex;
-  StringMap<tile::ScheduleAttr> selectedSchedule;
-  for (const Problem &problem : problems) {
-    const std::vector<LegalCandidate> &candidates = legal[problem.dtype];
-    os << formatv("\n{0} {1} ({2}): {3} legal candidates divide it, {4} do "
+  for (const ProblemRanking &problem : problems) {
+    const std::vector<AnalyzedCandidate> &candidates = legal[problem.dtype];
+    size_t controls = llvm::count_if(
+        problem.picks, [](const RankedCandidate &r) { return r.explore; });
+    os << formatv("\n{0} {1} ({2}): {3} legal candidates run it, {4} do "
                   "not; the static model's top {5} on {6} (at most {7} per "
-                  "block and warp tile):\n",
+                  "block and warp tile and split_k) and {8} controls (x):\n",
                   problem.dtype, shapeName(problem.shape),
                   tuning::classifyShape(problem.shape.m, problem.shape.n,
                                         problem.shape.k),
-                  problem.dividing, problem.notDivisible,
-                  problem.shortlist.size(), device->device, options.variants);
-    os << formatv("  {0,4}  {1,7}  {2,9}  {3,9}  {4,-13}  {5}\n", "rank",
+                  problem.runnable, problem.notRunnable,
+                  problem.picks.size() - controls, device->device,
+                  options.variants, controls);
+    os << formatv("  {0,5}  {1,7}  {2,9}  {3,9}  {4,-17}  {5}\n", "rank",
                   "overall", "TFLOP/s", "time us", "bound", "candidate");
-    for (auto [rank, ranked] : llvm::enumerate(problem.shortlist)) {
-      const Candidate &candidate = candidates[ranked.legalIndex].candidate;
-      os << formatv("  {0,4}  {1,7}  {2,9:F1}  {3,9:F1}  {4,-13}  {5}\n",
-                    rank + 1, ranked.overallRank, ranked.prediction.tflops,
-                    ranked.prediction.seconds * 1e6, ranked.prediction.bound,
-                    candidate.name);
-      if (selectedIndex.try_emplace(candidate.name, selected.size()).second) {
-        selected.push_back(candidate);
-        selectedSchedule[candidate.name] = candidates[ranked.legalIndex].schedule;
+    for (auto [rank, ranked] : llvm::enumerate(problem.picks)) {
+      const AnalyzedCandidate &c = candidates[ranked.index];
+      os << formatv("  {0,4}{1}  {2,7}  {3,9:F1}  {4,9:F1}  {5,-17}  {6}\n",
+                    rank + 1, ranked.explore ? "x" : " ", ranked.overallRank,
+                    ranked.prediction.tflops, ranked.prediction.seconds * 1e6,
+                    ranked.prediction.bound, c.candidate.name);
+      if (selectedIndex.try_emplace(c.candidate.name, selected.size()).second) {
+        selected.push_back(c.candidate);
+        selectedAnalysis.push_back(&c);
       }
     }
   }
@@ -253,19 +210,26 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
   std::vector<CompileResult> compiled(selected.size());
   if (compile)
     compiled = compileBundles(selected, options.directory, gemmTranslate,
-                              options.jobs);
+                              options.jobs, options.keepPtx);
   int failures = 0;
   json::Array candidatesJSON;
-  for (auto [candidate, result] : llvm::zip_equal(selected, compiled)) {
-    tile::ScheduleAttr schedule = selectedSchedule[candidate.name];
-    json::Object entry{{"name", candidate.name},
-                       {"family", candidate.family},
-                       {"dtype", candidate.dtype},
-                       {"schedule", candidate.schedule},
-                       {"block", json::Array{schedule.getBlockM(),
-                                             schedule.getBlockN(),
-                                             schedule.getBlockK()}},
-                       {"compiled", result.compiled}};
+  for (auto [candidate, analyzed, result] :
+       llvm::zip_equal(selected, selectedAnalysis, compiled)) {
+    tile::ScheduleAttr schedule = analyzed->analysis.schedule;
+    bool ragged = analysis::acceptsRaggedShapes(schedule);
+    json::Object entry{
+        {"name", candidate.name},
+        {"family", candidate.family},
+        {"dtype", candidate.dtype},
+        {"schedule", candidate.schedule},
+        {"block", json::Array{schedule.getBlockM(), schedule.getBlockN(),
+                              schedule.getBlockK()}},
+        {"split_k", schedule.getSplitK()},
+        {"requires_divisible",
+         ragged ? json::Array{1, 1, 1}
+                : json::Array{schedule.getBlockM(), schedule.getBlockN(),
+                              schedule.getBlockK()}},
+        {"compiled", result.compiled}};
     if (compile)
       entry["bundle"] = result.bundle;
     if (compile && !result.compiled) {
@@ -277,26 +241,23 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
     candidatesJSON.push_back(std::move(entry));
   }
 
-  // The manifest and the run list.
+  // The manifest and the run list (rank by rank across problems).
   json::Array problemsJSON;
-  std::string runs;
-  for (const Problem &problem : problems) {
-    const std::vector<LegalCandidate> &candidates = legal[problem.dtype];
-    json::Array ranking;
-    for (auto [rank, ranked] : llvm::enumerate(problem.shortlist)) {
-      const Candidate &candidate = candidates[ranked.legalIndex].candidate;
+  size_t longest = 0;
+  for (const ProblemRanking &problem : problems) {
+    const std::vector<AnalyzedCandidate> &candidates = legal[problem.dtype];
+    longest = std::max(longest, problem.picks.size());
+    json::Array rankingJSON;
+    for (auto [rank, ranked] : llvm::enumerate(problem.picks)) {
       const analysis::ShapePrediction &p = ranked.prediction;
-      ranking.push_back(json::Object{{"candidate", candidate.name},
-                                     {"rank", int64_t(rank + 1)},
-                                     {"overall_rank", ranked.overallRank},
-                                     {"predicted_us", p.seconds * 1e6},
-                                     {"predicted_tflops", p.tflops},
-                                     {"bound", p.bound}});
-      if (compile && compiled[selectedIndex[candidate.name]].compiled)
-        runs += formatv("{0}\t{1}\t{2}\t{3}\t{4}\t{5}\n", candidate.name,
-                        problem.dtype, problem.shape.m, problem.shape.n,
-                        problem.shape.k,
-                        compiled[selectedIndex[candidate.name]].bundle);
+      rankingJSON.push_back(
+          json::Object{{"candidate", candidates[ranked.index].candidate.name},
+                       {"rank", int64_t(rank + 1)},
+                       {"overall_rank", ranked.overallRank},
+                       {"explore", ranked.explore},
+                       {"predicted_us", p.seconds * 1e6},
+                       {"predicted_tflops", p.tflops},
+                       {"bound", p.bound}});
     }
     problemsJSON.push_back(json::Object{
         {"dtype", problem.dtype},
@@ -305,15 +266,32 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
         {"k", problem.shape.k},
         {"shape_class", tuning::classifyShape(problem.shape.m, problem.shape.n,
                                               problem.shape.k)},
-        {"legal_dividing", problem.dividing},
-        {"not_divisible", problem.notDivisible},
-        {"ranking", std::move(ranking)}});
+        {"legal_runnable", problem.runnable},
+        {"not_runnable", problem.notRunnable},
+        {"ranking", std::move(rankingJSON)}});
   }
+  std::string runs;
+  int64_t runCount = 0;
+  for (size_t rank = 0; compile && rank < longest; ++rank)
+    for (const ProblemRanking &problem : problems) {
+      if (rank >= problem.picks.size())
+        continue;
+      const Candidate &candidate =
+          legal[problem.dtype][problem.picks[rank].index].candidate;
+      const CompileResult &result = compiled[selectedIndex[candidate.name]];
+      if (!result.compiled)
+        continue;
+      runs += formatv("{0}\t{1}\t{2}\t{3}\t{4}\t{5}\n", candidate.name,
+                      problem.dtype, problem.shape.m, problem.shape.n,
+                      problem.shape.k, result.bundle);
+      ++runCount;
+    }
   json::Object manifest{{"format", "gemm-tune-plan-1"},
                         {"chip", options.chip},
                         {"device", device->device},
                         {"top", int64_t(options.top)},
                         {"variants", int64_t(options.variants)},
+                        {"explore", int64_t(options.explore)},
                         {"enumeration", std::move(enumeration)},
                         {"problems", std::move(problemsJSON)},
                         {"candidates", std::move(candidatesJSON)}};
@@ -351,9 +329,10 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
   }
   os << formatv("\nplan written to {0}: {1} candidates{2}\n", options.directory,
                 selected.size(),
-                compile ? formatv(", {0} compiled, {1} failed",
-                                  selected.size() - failures, failures)
-                              .str()
-                        : std::string(" (not compiled)"));
+                compile
+                    ? formatv(", {0} compiled, {1} failed; {2} runs",
+                              selected.size() - failures, failures, runCount)
+                          .str()
+                    : std::string(" (not compiled)"));
   return failures ? ExitFailure : ExitSuccess;
 }

@@ -12,7 +12,8 @@ using analysis::GemmShape;
 
 std::vector<GemmShape> gemm_opt::tune::getBenchmarkShapes() {
   return {{4096, 4096, 4096}, {8192, 8192, 8192}, {8192, 8192, 1024},
-          {2048, 2048, 2048}, {1024, 1024, 8192}, {128, 4096, 4096}};
+          {2048, 2048, 2048}, {1024, 1024, 8192}, {128, 4096, 4096},
+          {16, 4096, 4096}};
 }
 
 llvm::Expected<std::vector<GemmShape>>

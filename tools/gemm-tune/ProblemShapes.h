@@ -10,9 +10,9 @@
 
 namespace gemm_opt::tune {
 
-/// The Hopper benchmark's shapes (bench/hopper-benchmark.sh) that a block
-/// tile can divide: 4096³, 8192³, 8192×8192×1024, 2048³, 1024×1024×8192,
-/// 128×4096×4096.
+/// The Hopper benchmark's shapes (bench/hopper-benchmark.sh): 4096³, 8192³,
+/// 8192×8192×1024, 2048³, 1024×1024×8192, 128×4096×4096, 16×4096×4096
+/// (which only the wgmma kernels run: no block tile divides 16 rows).
 std::vector<analysis::GemmShape> getBenchmarkShapes();
 
 /// Parses "MxNxK" (each positive), "benchmark" (all benchmark shapes) or a

@@ -19,14 +19,20 @@ struct PlanOptions {
   std::vector<std::string> dtypes, families;
   std::vector<analysis::GemmShape> shapes;
   unsigned top = 8;
-  /// At most this many candidates of one family, block and warp tile in a
-  /// problem's shortlist (the rest are variants the model barely tells
-  /// apart: stages, raster, register split).
+  /// At most this many candidates of one family, block tile, warp tile and
+  /// split_k in a problem's shortlist (the rest are variants the model
+  /// barely tells apart: stages, raster, register split).
   unsigned variants = 2;
+  /// Exploration controls per problem beyond the shortlist
+  /// (ProblemRanking.h).
+  unsigned explore = 0;
   /// Empty: rank only. Else write the manifest there and, unless
   /// `compile` is off, compile the top candidates into bundles.
   std::string directory;
   bool compile = true;
+  /// Keep each bundle's PTX (gemm-run loads the cubin; without the PTX a
+  /// plan is about 40% of the size).
+  bool keepPtx = false;
   unsigned jobs = 2;
   std::string gemmTranslate, gemmRun;
 };

@@ -1,7 +1,7 @@
 //===- gemm-tune.cpp - schedule tuner -------------------------------------===//
 //
 //   gemm-tune plan --chip sm_90a --device h200 --dtypes bf16,f16 \
-//       --shapes benchmark --top 8 -o tune-plan
+//       --shapes benchmark --top 8 --explore 4 -o tune-plan
 //   (on the GPU machine) scripts/tune-measure.sh tune-plan
 //   gemm-tune ingest tune-plan tune-plan/results.json \
 //       --database tuning-database.json
@@ -46,12 +46,18 @@ static cl::list<std::string>
            cl::desc("Problems: MxNxK, 'benchmark' or a shape class (large, "
                     "shallow-k, small, deep-k, skinny); default benchmark"),
            cl::sub(planCommand), cl::cat(tuneCategory));
-static cl::opt<unsigned> top("top", cl::init(8),
-                             cl::desc("Candidates compiled per problem"),
-                             cl::sub(planCommand), cl::cat(tuneCategory));
+static cl::opt<unsigned>
+    top("top", cl::init(8),
+        cl::desc("Candidates of the model's best compiled per problem"),
+        cl::sub(planCommand), cl::cat(tuneCategory));
 static cl::opt<unsigned> variants(
     "variants", cl::init(2),
     cl::desc("Candidates of one family, block and warp tile per problem"),
+    cl::sub(planCommand), cl::cat(tuneCategory));
+static cl::opt<unsigned> explore(
+    "explore", cl::init(0),
+    cl::desc("Exploration controls per problem beyond the top: the best of "
+             "structures the top lacks, spread over the model's order"),
     cl::sub(planCommand), cl::cat(tuneCategory));
 static cl::opt<std::string> outputDirectory(
     "o", cl::desc("Plan directory (manifest, bundles); none: rank only"),
@@ -60,6 +66,10 @@ static cl::opt<std::string> outputDirectory(
 static cl::opt<bool> noCompile("no-compile",
                                cl::desc("Write the manifest, compile nothing"),
                                cl::sub(planCommand), cl::cat(tuneCategory));
+static cl::opt<bool> keepPtx("keep-ptx",
+                             cl::desc("Keep each bundle's PTX (gemm-run loads "
+                                      "the cubin)"),
+                             cl::sub(planCommand), cl::cat(tuneCategory));
 static cl::opt<unsigned> jobs("j", cl::init(2),
                               cl::desc("Parallel gemm-translate processes"),
                               cl::sub(planCommand), cl::cat(tuneCategory));
@@ -119,8 +129,10 @@ int main(int argc, char **argv) {
     }
     options.top = top;
     options.variants = variants;
+    options.explore = explore;
     options.directory = outputDirectory;
     options.compile = !noCompile;
+    options.keepPtx = keepPtx;
     options.jobs = jobs;
     options.gemmTranslate = gemmTranslate;
     options.gemmRun = gemmRun;

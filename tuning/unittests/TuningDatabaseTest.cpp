@@ -121,8 +121,87 @@ TEST(TuningDatabase, SkipsEntriesWhoseTileDoesNotDivide) {
   ASSERT_TRUE(skinny);
   EXPECT_EQ(skinny->entry->candidate, "skinny-bf16");
   // N = 4224 = 16.5 x 256: the only f16 entry's BN = 256 does not divide it.
-  EXPECT_FALSE(database.lookup({"sm_90a", "f16", "f16", "f16", 4096, 4224,
-                                4096}));
+  EXPECT_FALSE(
+      database.lookup({"sm_90a", "f16", "f16", "f16", 4096, 4224, 4096}));
+}
+
+TEST(TuningDatabase, RaggedEntriesRunShapesTheirTileDoesNotDivide) {
+  TuningDatabase database = makeDatabase();
+  // A split-K wgmma entry (any shape: requires_divisible [1, 1, 1]) for
+  // 16x4096x4096, whose 16 rows no 64-row tile divides.
+  TuningEntry splitK = makeEntry("sm_90a", "bf16", 16, 4096, 4096,
+                                 {64, 128, 64}, "skinny-sk4", 23.3);
+  splitK.divisibility = {1, 1, 1};
+  database.insert(splitK);
+  auto exact =
+      database.lookup({"sm_90a", "bf16", "bf16", "bf16", 16, 4096, 4096});
+  ASSERT_TRUE(exact);
+  EXPECT_TRUE(exact->exact);
+  EXPECT_EQ(exact->entry->candidate, "skinny-sk4");
+  // 24x4096x4096 is "skinny" and nearest to 16x4096x4096 (log2(24/16) <
+  // log2(128/24)); no block tile divides 24 rows, the ragged entry runs it.
+  auto near =
+      database.lookup({"sm_90a", "bf16", "bf16", "bf16", 24, 4096, 4096});
+  ASSERT_TRUE(near);
+  EXPECT_FALSE(near->exact);
+  EXPECT_EQ(near->entry->candidate, "skinny-sk4");
+  EXPECT_NEAR(near->distance, std::log2(24.0 / 16), 1e-9);
+  // 100x4000x4000: only the ragged entry can run it.
+  auto odd =
+      database.lookup({"sm_90a", "bf16", "bf16", "bf16", 100, 4000, 4000});
+  ASSERT_TRUE(odd);
+  EXPECT_EQ(odd->entry->candidate, "skinny-sk4");
+}
+
+TEST(TuningDatabase, DivisibilityRoundTripsAndDefaultsToTheBlock) {
+  TuningEntry ragged = makeEntry("sm_90a", "bf16", 16, 4096, 4096,
+                                 {64, 128, 64}, "ragged", 23.3);
+  ragged.divisibility = {1, 1, 1};
+  TuningDatabase database;
+  database.insert(ragged);
+  database.insert(makeEntry("sm_90a", "f16", 4096, 4096, 4096, {128, 256, 64},
+                            "whole-tiles", 725.7));
+  auto loaded = TuningDatabase::fromJSON(database.toJSON());
+  ASSERT_TRUE(bool(loaded)) << llvm::toString(loaded.takeError());
+  ASSERT_EQ(loaded->getEntries().size(), 2u);
+  EXPECT_EQ(loaded->getEntries()[0].getDivisibility(),
+            (std::array<int64_t, 3>{1, 1, 1}));
+  EXPECT_EQ(loaded->getEntries()[1].getDivisibility(),
+            (std::array<int64_t, 3>{128, 256, 64}));
+  // A file written before "requires_divisible" existed: the block tile.
+  llvm::json::Object old{{"chip", "sm_90a"},
+                         {"a", "bf16"},
+                         {"b", "bf16"},
+                         {"c", "bf16"},
+                         {"m", 4096},
+                         {"n", 4096},
+                         {"k", 4096},
+                         {"schedule", "s"},
+                         {"measured_tflops", 1.0},
+                         {"block", llvm::json::Array{256, 128, 64}}};
+  auto legacy = TuningDatabase::fromJSON(
+      llvm::json::Object{{"format", TuningDatabase::FormatName},
+                         {"entries", llvm::json::Array{std::move(old)}}});
+  ASSERT_TRUE(bool(legacy)) << llvm::toString(legacy.takeError());
+  EXPECT_EQ(legacy->getEntries()[0].getDivisibility(),
+            (std::array<int64_t, 3>{256, 128, 64}));
+  auto bad = TuningDatabase::fromJSON(llvm::json::Object{
+      {"format", TuningDatabase::FormatName},
+      {"entries", llvm::json::Array{llvm::json::Object{
+                      {"chip", "sm_90a"},
+                      {"a", "bf16"},
+                      {"b", "bf16"},
+                      {"c", "bf16"},
+                      {"m", 1},
+                      {"n", 1},
+                      {"k", 1},
+                      {"schedule", "s"},
+                      {"measured_tflops", 1.0},
+                      {"block", llvm::json::Array{64, 64, 64}},
+                      {"requires_divisible", llvm::json::Array{0, 1, 1}}}}}});
+  ASSERT_FALSE(bool(bad));
+  EXPECT_NE(llvm::toString(bad.takeError()).find("requires_divisible"),
+            std::string::npos);
 }
 
 TEST(TuningDatabase, HasNothingForOtherChipsOrTypes) {

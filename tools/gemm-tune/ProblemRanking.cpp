@@ -1,0 +1,97 @@
+//===- ProblemRanking.cpp - the model's shortlist for one problem ---------===//
+
+#include "ProblemRanking.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+
+using namespace llvm;
+using namespace gemm_opt;
+using namespace gemm_opt::tune;
+
+/// Predictions closer than this (relative) are the same to the model.
+static constexpr double kSamePrediction = 1e-4;
+
+std::string gemm_opt::tune::getStructureKey(tile::ScheduleAttr s) {
+  return formatv("{0}:{1}x{2}x{3}:{4}x{5}:sk{6}",
+                 s.isWgmma() ? "wgmma" : "sync", s.getBlockM(), s.getBlockN(),
+                 s.getBlockK(), s.getWarpM(), s.getWarpN(), s.getSplitK());
+}
+
+static bool samePrediction(double x, double y) {
+  return std::abs(x - y) <= kSamePrediction * std::max(x, y);
+}
+
+ProblemRanking
+gemm_opt::tune::rankProblem(const std::vector<AnalyzedCandidate> &candidates,
+                            StringRef dtype, const analysis::GemmShape &shape,
+                            const analysis::ChipPerformance &device,
+                            const RankingOptions &options) {
+  ProblemRanking problem;
+  problem.dtype = dtype.str();
+  problem.shape = shape;
+  std::vector<RankedCandidate> ranking;
+  for (auto [index, c] : llvm::enumerate(candidates)) {
+    const analysis::ScheduleAnalysis &a = c.analysis;
+    Expected<analysis::ShapePrediction> prediction = analysis::predictShape(
+        a.schedule, device, a.registers, a.occupancy, a.tile, shape);
+    if (!prediction) {
+      consumeError(prediction.takeError());
+      ++problem.notRunnable;
+      continue;
+    }
+    ranking.push_back({index, std::move(*prediction), 0, false});
+  }
+  problem.runnable = ranking.size();
+  llvm::stable_sort(ranking,
+                    [&](const RankedCandidate &x, const RankedCandidate &y) {
+                      if (x.prediction.seconds != y.prediction.seconds)
+                        return x.prediction.seconds < y.prediction.seconds;
+                      return candidates[x.index].candidate.name <
+                             candidates[y.index].candidate.name;
+                    });
+  for (auto [index, ranked] : llvm::enumerate(ranking))
+    ranked.overallRank = index + 1;
+
+  // The shortlist; the predicted times taken per structure.
+  StringMap<std::vector<double>> taken;
+  size_t shortlistEnd = ranking.size();
+  for (auto [index, ranked] : llvm::enumerate(ranking)) {
+    if (problem.picks.size() == options.top) {
+      shortlistEnd = index;
+      break;
+    }
+    std::vector<double> &times =
+        taken[getStructureKey(candidates[ranked.index].analysis.schedule)];
+    if (times.size() == options.variants || llvm::any_of(times, [&](double t) {
+          return samePrediction(t, ranked.prediction.seconds);
+        }))
+      continue;
+    times.push_back(ranked.prediction.seconds);
+    problem.picks.push_back(ranked);
+  }
+
+  // The exploration controls: the best of each structure the shortlist
+  // lacks (all ranked after the shortlist's last pick), evenly spread.
+  std::vector<const RankedCandidate *> others;
+  StringMap<bool> seen;
+  for (size_t i = shortlistEnd; i < ranking.size(); ++i) {
+    std::string key =
+        getStructureKey(candidates[ranking[i].index].analysis.schedule);
+    if (taken.count(key) || !seen.try_emplace(key, true).second)
+      continue;
+    others.push_back(&ranking[i]);
+  }
+  size_t count = std::min<size_t>(options.explore, others.size());
+  for (size_t i = 0; i < count; ++i) {
+    // The i-th of `count` evenly spaced positions, first and last included.
+    size_t at = count == 1 ? 0 : i * (others.size() - 1) / (count - 1);
+    RankedCandidate pick = *others[at];
+    pick.explore = true;
+    problem.picks.push_back(std::move(pick));
+  }
+  return problem;
+}

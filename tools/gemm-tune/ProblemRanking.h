@@ -1,0 +1,76 @@
+//===- ProblemRanking.h - the model's shortlist for one problem -*- C++ -*-===//
+//
+// Ranks every legal candidate that can run a problem shape by the static
+// model's predicted time and picks what gets measured:
+//
+//   shortlist  the model's best `top`, at most `variants` per structure
+//              (family, block tile, warp tile, split_k), leaving out a
+//              candidate whose prediction equals one already taken of its
+//              structure (a register split or raster order the model cannot
+//              tell apart: measuring both says nothing new)
+//   explore    up to `explore` more, each the best candidate of a structure
+//              the shortlist does not have, spread evenly over those
+//              structures in the model's order: controls the model ranks
+//              lower, so that "the measured best is in the model's top 5"
+//              tests the model rather than the size of the shortlist
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TOOLS_GEMMTUNE_PROBLEMRANKING_H
+#define GEMM_OPT_TOOLS_GEMMTUNE_PROBLEMRANKING_H
+
+#include "CandidateSpace.h"
+
+#include "analysis/ScheduleAnalysis.h"
+
+#include <string>
+#include <vector>
+
+namespace gemm_opt::tune {
+
+/// A legal candidate and its shape-independent analysis.
+struct AnalyzedCandidate {
+  Candidate candidate;
+  analysis::ScheduleAnalysis analysis;
+};
+
+struct RankedCandidate {
+  /// Index into the problem's candidates.
+  size_t index = 0;
+  analysis::ShapePrediction prediction;
+  /// Place in the model's order of all candidates that run the shape
+  /// (1 = best).
+  int64_t overallRank = 0;
+  /// Picked as an exploration control, not for the shortlist.
+  bool explore = false;
+};
+
+struct RankingOptions {
+  unsigned top = 8, variants = 2, explore = 0;
+};
+
+struct ProblemRanking {
+  std::string dtype;
+  analysis::GemmShape shape;
+  /// Candidates that run the shape, and those that do not (a block tile
+  /// that does not divide it where the kernel needs whole tiles).
+  int64_t runnable = 0, notRunnable = 0;
+  /// The shortlist (best first), then the exploration controls (in the
+  /// model's order): all of it in the model's order.
+  std::vector<RankedCandidate> picks;
+};
+
+/// Family, block and warp tile, and split_k: what tells schedules apart
+/// structurally, e.g. "wgmma:64x128x64:64x128:sk4".
+std::string getStructureKey(tile::ScheduleAttr schedule);
+
+/// Ranks `candidates` (all of `dtype`) on `shape` for `device`.
+ProblemRanking rankProblem(const std::vector<AnalyzedCandidate> &candidates,
+                           llvm::StringRef dtype,
+                           const analysis::GemmShape &shape,
+                           const analysis::ChipPerformance &device,
+                           const RankingOptions &options);
+
+} // namespace gemm_opt::tune
+
+#endif // GEMM_OPT_TOOLS_GEMMTUNE_PROBLEMRANKING_H
