@@ -68,14 +68,18 @@ static llvm::json::Object describe(ScheduleAttr schedule,
     };
     parameters.push_back(tensorMap("a", plan.boxRowsA));
     parameters.push_back(tensorMap("b", plan.boxRowsB));
-    // A tma epilogue store's map of C (one warpgroup's rows × 128 bytes);
-    // where C's address or pitch rules TMA out the runtime passes a null
-    // pointer and the kernel stores C with its threads.
+    // A tma epilogue store's map of C (one warpgroup's rows × 128 bytes,
+    // one batch entry deep for a batched C); where C's address, pitch (or
+    // batch stride) rules TMA out the runtime passes a null pointer and the
+    // kernel stores C with its threads.
+    llvm::json::Array boxC{plan.panelColumnsC, plan.boxRowsC};
+    if (batched)
+      boxC.push_back(1);
     if (plan.tmaStore)
       parameters.push_back(llvm::json::Object{
           {"kind", "tma"},
           {"operand", "c"},
-          {"box", llvm::json::Array{plan.panelColumnsC, plan.boxRowsC}},
+          {"box", std::move(boxC)},
           {"swizzle", 128},
           {"pass", "global_pointer"},
           {"l2_promotion", 0},

@@ -7,8 +7,8 @@
 //   gemm-run out/kernel.json -m 129 -n 257 -k 65 --batch 3 --batch-stride-b 0
 //
 // The schedule is gemm_bf16_wgmma_sm90.mlir's (read that file for block,
-// warp, mma, smem, pipeline, specialization and epilogue); what makes it
-// batched is the operands' type:
+// warp, mma, smem, pipeline, specialization, grid and epilogue); what makes
+// it batched is the operands' type:
 //
 // memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>
 //   Batch × rows × columns. The first stride is the batch stride: the
@@ -21,18 +21,22 @@
 //   and C), a kernel argument like M, N and K.
 //
 // What batching changes in the kernel:
-//   grid: ceil(N/256) × ceil(M/128) × batch; block (x, y, z) computes tile
-//     (y, x) of C[z]. (With #tile.grid<persistent = true, ...> the blocks
-//     walk the tiles of entry 0, then entry 1, ...; see
-//     bench/schedules/wgmma_bf16_128x256x64_s3_persistent_batched.mlir.)
+//   grid: the persistent blocks walk the tiles of batch entry 0, then of
+//     entry 1, ..., each entry's tiles in the raster order, so a block's
+//     producer loads the next tile (maybe of the next entry) while its
+//     consumers store this one. Without a persistent grid the grid is
+//     ceil(N/256) × ceil(M/128) × batch and block (x, y, z) computes tile
+//     (y, x) of C[z] (bench/schedules/wgmma_bf16_128x256x64_s4_batched.mlir).
 //   loads: A's and B's tensor maps are 3-D, [K, M, batch] and [N, K, batch]
 //     with each operand's batch stride, and every TMA load names its entry
 //     as a third coordinate (cp.async.bulk.tensor.3d). Boxes are one entry
 //     deep, so the zeros TMA fills in past M, N and K of a ragged edge come
 //     from the map's bounds, never from the next entry's data. An operand
 //     with batch stride 0 is mapped as one entry and always loaded from it.
-//   epilogue: unchanged, on the 2-D view of C[z] (a rank-reducing
-//     memref.subview at the batch entry).
+//   epilogue: C's tensor map is 3-D as well and the TMA stores name the
+//     entry; where C's address, pitch or batch stride is not a multiple of
+//     16 bytes the threads copy the staging tile into the entry's 2-D view
+//     of C (a rank-reducing memref.subview) instead.
 //
 // gemm-run checks every entry against cublasGemmStridedBatchedEx and
 // samples of each against an fp64 reference, and times the kernel next to
@@ -43,9 +47,10 @@
   mma = #tile.mma<wgmma, [64, 256, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
-  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  epilogue = #tile.epilogue<store = tma>>
 
 func.func @gemm_bf16_wgmma_batched(
     %a: memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>,

@@ -512,7 +512,8 @@ private:
     if (plan.tmaStore)
       buildTmaStoreEpilogue(warpgroup, group, member, tid, acc,
                             arith::AddIOp::create(b, loc, rowBase, row),
-                            arith::AddIOp::create(b, loc, colBase, col), tileC);
+                            arith::AddIOp::create(b, loc, colBase, col), tileC,
+                            batch);
     else
       buildEpilogue(warpgroup, group, member, groupThread, acc, row, col,
                     rowBase, colBase, tileC);
@@ -624,11 +625,13 @@ private:
   }
 
   /// store = tma (passes/TmaStoreEpilogue.h): the warpgroup stores its
-  /// accumulator part, whose C origin is (row, col), on its own.
+  /// accumulator part, whose C origin is (row, col), on its own (into batch
+  /// entry `batch` of a batched C, whose entry `c` is).
   void buildTmaStoreEpilogue(Value warpgroup, Value group, Value member,
                              Value tid, Value acc, Value row, Value col,
-                             Value c) {
-    TmaStoreEpilogue stores = tmaStores();
+                             Value c, Value batch) {
+    TmaStoreEpilogue stores =
+        batch ? tmaStores().atBatchEntry(batch) : tmaStores();
     if (plan.persistent) {
       // The staging part has its own bytes: free once the previous tile's
       // TMA stores (or thread copies) have read it.
@@ -770,8 +773,16 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
       if (!descriptors->pointerC)
         return rewriter.notifyMatchFailure(
             loop, "kernel has no tensor map argument for C");
-      builder.setTensorMapC(descriptors->castC(rewriter, loc, plan),
-                            descriptors->pointerC);
+      // A batched C's stores name the entry: its map is 3-D.
+      Value descC =
+          tiles.batched
+              ? UnrealizedConversionCastOp::create(
+                    rewriter, loc,
+                    getBatchedTmaDescriptorType(tmaDescriptorTypeC(plan)),
+                    descriptors->pointerC)
+                    .getResult(0)
+              : descriptors->castC(rewriter, loc, plan);
+      builder.setTensorMapC(descC, descriptors->pointerC);
     }
     if (plan.splitK > 1) {
       std::optional<SplitKWorkspace> workspace = getSplitKWorkspace(kernel);

@@ -58,14 +58,14 @@ check refuse-unbatched-kernel 2 "$R" "$D/gemm_bf16_wgmma_sm90/kernel.json" \
   -m 128 -n 128 -k 128 --batch 3 --no-timing
 
 # The benchmark line: 8 x 2048^3 bf16 against cublasGemmStridedBatchedEx.
-for k in gemm_bf16_wgmma_batched_sm90 wgmma_bf16_128x256x64_s3_persistent_batched \
-         wgmma_bf16_128x256x64_s4_c2x1_batched; do
+for k in gemm_bf16_wgmma_batched_sm90 wgmma_bf16_128x256x64_s4_batched \
+         wgmma_bf16_128x256x64_s4_c2x1_tma_batched; do
   [ -d "$D/$k" ] || continue
   check "$k.bench.8x2048" 0 "$R" "$D/$k/kernel.json" -m 2048 -n 2048 -k 2048 \
     --batch 8 --iterations 30
 done
 
-for k in gemm_bf16_wgmma_batched_sm90 wgmma_bf16_128x256x64_s3_persistent_batched; do
+for k in gemm_bf16_wgmma_batched_sm90 wgmma_bf16_128x256x64_s4_batched; do
   [ -d "$D/$k" ] || continue
   check "$k.memcheck" 0 "$CS" --tool memcheck --error-exitcode 86 "$R" \
     "$D/$k/kernel.json" -m 129 -n 257 -k 65 --batch 3 --batch-stride-b 0 \
