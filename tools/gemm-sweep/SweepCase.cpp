@@ -5,6 +5,7 @@
 #include "runtime/HostMatrix.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -196,10 +197,19 @@ SweepCase generateSweepCase(uint64_t seed, uint64_t index,
   CaseRandom random(seed, index);
   SweepCase sweepCase;
   sweepCase.index = index;
-  if (!targets.empty() && random.chance(40))
-    drawAimedCase(random, targets[random.below(targets.size())],
-                  sweepCase.problem);
-  else
+  if (!targets.empty() && random.chance(40)) {
+    // Batched kernels are few among the bundles: a quarter of the aimed
+    // cases go to them, so that their batch paths see cases.
+    SmallVector<const SweepTarget *> batched;
+    for (const SweepTarget &target : targets)
+      if (target.batched)
+        batched.push_back(&target);
+    const SweepTarget &target =
+        !batched.empty() && random.chance(25)
+            ? *batched[random.below(batched.size())]
+            : targets[random.below(targets.size())];
+    drawAimedCase(random, target, sweepCase.problem);
+  } else
     drawFreeCase(random, collectTileSizes(targets), sweepCase.problem);
   return sweepCase;
 }

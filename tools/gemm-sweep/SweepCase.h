@@ -4,7 +4,8 @@
 // (SplitMix64 of S and I), so it is the same whether it is drawn alone
 // (--case I) or among the others, on every machine.
 //
-// About 40% of the cases are aimed at a kernel of the bundles: its types,
+// About 40% of the cases are aimed at a kernel of the bundles (a batched
+// one for a quarter of them, where the bundles have any): its types,
 // its operand layouts (row- or column-major each, as compiled), all
 // dimensions multiples of its tile, no epilogue, one batch entry (2 .. 7,
 // usually, for a batched kernel), and only alignment-preserving padding,
