@@ -23,7 +23,7 @@ CHECK_LOG_DIR=$OUT
 CHECK_DETAIL="vs cuBLAS|vs fp64|^ratio|SUMMARY|error:"
 source scripts/lib/device-check.sh
 
-bundles=$(ls "$D" | grep -E "batched$")
+bundles=$(ls "$D" | grep -E "batched")
 if [ -z "$bundles" ]; then
   echo "no batched bundles in $D (run scripts/prepare-device-artifacts.sh)"
   exit 1
