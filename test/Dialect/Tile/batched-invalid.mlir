@@ -65,7 +65,7 @@ func.func @batched_k_differs(%a: memref<2x8x16xbf16>, %b: memref<2x32x8xbf16>, %
 
 // Unit stride must be in a matrix dimension, not the batch.
 func.func @batch_unit_stride(%a: memref<?x?x?xbf16, strided<[1, ?, ?]>>, %b: memref<?x?x?xbf16>, %c: memref<?x?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op A must be row-major (unit stride in its last dimension) or column-major (unit stride in its first), got 'memref<?x?x?xbf16, strided<[1, ?, ?]>>'}}
+  // expected-error @+1 {{'tile.gemm' op A must be row-major (unit stride in its last dimension) or column-major (unit stride in its second dimension, the rows), got 'memref<?x?x?xbf16, strided<[1, ?, ?]>>'}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #wgmma}>
       : (memref<?x?x?xbf16, strided<[1, ?, ?]>>, memref<?x?x?xbf16>, memref<?x?x?xbf16>) -> ()
   return
