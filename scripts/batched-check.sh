@@ -12,6 +12,10 @@
 # racecheck at a small shape. Each run is checked against
 # cublasGemmStridedBatchedEx (every entry) and fp64 (samples of every entry).
 # Prints one line per run; logs under $OUT/batched/.
+#
+# Environment (optional): PARTS, any of "checks bench sanitize" (default
+# all three), and BUNDLES, a grep pattern on the batched bundle names
+# (default: all of them), to split a session into shorter calls.
 set -u
 cd "$(dirname "$0")/.."
 D=${1:-device-artifacts}
@@ -23,12 +27,15 @@ CHECK_LOG_DIR=$OUT
 CHECK_DETAIL="vs cuBLAS|vs fp64|^ratio|SUMMARY|error:"
 source scripts/lib/device-check.sh
 
-bundles=$(ls "$D" | grep -E "batched")
+PARTS=${PARTS:-"checks bench sanitize"}
+wants() { [[ " $PARTS " == *" $1 "* ]]; }
+bundles=$(ls "$D" | grep -E "batched" | grep -E "${BUNDLES:-.}")
 if [ -z "$bundles" ]; then
   echo "no batched bundles in $D (run scripts/prepare-device-artifacts.sh)"
   exit 1
 fi
 for k in $bundles; do
+  wants checks || break
   J=$D/$k/kernel.json
   for b in 1 3 7; do
     check "$k.1000.b$b" 0 "$R" "$J" -m 1000 -n 1000 -k 1000 --batch "$b" --no-timing
@@ -54,19 +61,21 @@ for k in $bundles; do
   check "$k.refuse-negative" 2 "$R" "$J" -m 128 -n 128 -k 128 --batch 3 \
     --batch-stride-a -8 --no-timing
 done
-check refuse-unbatched-kernel 2 "$R" "$D/gemm_bf16_wgmma_sm90/kernel.json" \
-  -m 128 -n 128 -k 128 --batch 3 --no-timing
+if wants checks; then
+  check refuse-unbatched-kernel 2 "$R" "$D/gemm_bf16_wgmma_sm90/kernel.json" \
+    -m 128 -n 128 -k 128 --batch 3 --no-timing
+fi
 
 # The benchmark line: 8 x 2048^3 bf16 against cublasGemmStridedBatchedEx.
 for k in gemm_bf16_wgmma_batched_sm90 wgmma_bf16_128x256x64_s4_batched \
          wgmma_bf16_128x256x64_s4_c2x1_tma_batched; do
-  [ -d "$D/$k" ] || continue
+  wants bench && echo "$bundles" | grep -qx "$k" || continue
   check "$k.bench.8x2048" 0 "$R" "$D/$k/kernel.json" -m 2048 -n 2048 -k 2048 \
     --batch 8 --iterations 30
 done
 
 for k in gemm_bf16_wgmma_batched_sm90 wgmma_bf16_128x256x64_s4_batched; do
-  [ -d "$D/$k" ] || continue
+  wants sanitize && echo "$bundles" | grep -qx "$k" || continue
   check "$k.memcheck" 0 "$CS" --tool memcheck --error-exitcode 86 "$R" \
     "$D/$k/kernel.json" -m 129 -n 257 -k 65 --batch 3 --batch-stride-b 0 \
     --batch-stride-c $((129 * 257 + 8)) --no-timing --no-cublas
