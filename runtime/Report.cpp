@@ -234,6 +234,8 @@ json::Value toJSON(const RunReport &report) {
     kernel["clusters_per_gpu"] = info.activeClusters;
   if (!result.stagedOperands.empty())
     kernel["staged_operands"] = result.stagedOperands;
+  if (spec.stridedBatch)
+    kernel["batched"] = true;
   if (spec.persistentGrid)
     kernel["persistent"] =
         json::Object{{"ctas_per_sm", spec.persistentGrid->ctasPerSm},
