@@ -38,24 +38,29 @@ static llvm::json::Array launchCluster(ScheduleAttr schedule) {
   return llvm::json::Array{cluster[0], cluster[1], cluster[2]};
 }
 
+/// `batched`: A, B and C are batches of matrices (3-D memrefs and tensor
+/// maps, the batch entries along grid z or in the persistent tile walk).
 static llvm::json::Object describe(ScheduleAttr schedule,
-                                   const GemmLayouts &layouts) {
+                                   const GemmLayouts &layouts, bool batched) {
   ElementTypesAttr types = schedule.getElements();
-  auto operand = [](StringRef name) {
+  auto operand = [&](StringRef name) {
     return llvm::json::Object{
-        {"kind", "memref"}, {"operand", name}, {"rank", 2}};
+        {"kind", "memref"}, {"operand", name}, {"rank", batched ? 3 : 2}};
   };
   llvm::json::Array parameters{operand("a"), operand("b"), operand("c")};
   if (usesTmaDescriptors(schedule)) {
     // Tensor maps of A and B, in the kernel's argument order; boxes are
     // [inner, outer] elements of the operand as stored (a column-major
-    // operand's inner dimension is its rows), 128 bytes wide.
+    // operand's inner dimension is its rows), 128 bytes wide, and one batch
+    // entry deep ([inner, outer, 1]) for batched operands.
     HopperKernelPlan plan = planHopperKernel(schedule, layouts);
     auto tensorMap = [&](StringRef name, int64_t outer) {
+      llvm::json::Array box{plan.panelColumns, outer};
+      if (batched)
+        box.push_back(1);
       return llvm::json::Object{{"kind", "tma"},
                                 {"operand", name},
-                                {"box", llvm::json::Array{plan.panelColumns,
-                                                          outer}},
+                                {"box", std::move(box)},
                                 {"swizzle", 128},
                                 {"pass", "global_pointer"},
                                 {"l2_promotion", 256},
@@ -63,14 +68,18 @@ static llvm::json::Object describe(ScheduleAttr schedule,
     };
     parameters.push_back(tensorMap("a", plan.boxRowsA));
     parameters.push_back(tensorMap("b", plan.boxRowsB));
-    // A tma epilogue store's map of C (one warpgroup's rows × 128 bytes);
-    // where C's address or pitch rules TMA out the runtime passes a null
-    // pointer and the kernel stores C with its threads.
+    // A tma epilogue store's map of C (one warpgroup's rows × 128 bytes,
+    // one batch entry deep for a batched C); where C's address, pitch (or
+    // batch stride) rules TMA out the runtime passes a null pointer and the
+    // kernel stores C with its threads.
+    llvm::json::Array boxC{plan.panelColumnsC, plan.boxRowsC};
+    if (batched)
+      boxC.push_back(1);
     if (plan.tmaStore)
       parameters.push_back(llvm::json::Object{
           {"kind", "tma"},
           {"operand", "c"},
-          {"box", llvm::json::Array{plan.panelColumnsC, plan.boxRowsC}},
+          {"box", std::move(boxC)},
           {"swizzle", 128},
           {"pass", "global_pointer"},
           {"l2_promotion", 0},
@@ -104,6 +113,16 @@ static llvm::json::Object describe(ScheduleAttr schedule,
     for (StringRef name : {"split_k_partials", "split_k_tile_counters"})
       parameters.push_back(
           llvm::json::Object{{"kind", "workspace"}, {"name", name}});
+  // Batched: one block per tile and batch entry along z, or a persistent
+  // walk over the tiles of every entry ("batch": 1 entry per tile).
+  llvm::json::Object tiles{{"m", schedule.getBlockM()},
+                           {"n", schedule.getBlockN()}};
+  if (batched)
+    tiles["batch"] = 1;
+  llvm::json::Value z =
+      batched ? llvm::json::Value(
+                    llvm::json::Object{{"extent", "batch"}, {"tile", 1}})
+              : llvm::json::Value(schedule.getSplitK());
   llvm::json::Object grid =
       schedule.isPersistent()
           ? llvm::json::Object{{"persistent",
@@ -111,16 +130,13 @@ static llvm::json::Object describe(ScheduleAttr schedule,
                                     {"ctas_per_sm",
                                      planHopperKernel(schedule)
                                          .blocksPerMultiprocessor}}},
-                               {"tiles",
-                                llvm::json::Object{
-                                    {"m", schedule.getBlockM()},
-                                    {"n", schedule.getBlockN()}}}}
+                               {"tiles", std::move(tiles)}}
           : llvm::json::Object{
                 {"x", llvm::json::Object{{"extent", "n"},
                                          {"tile", schedule.getBlockN()}}},
                 {"y", llvm::json::Object{{"extent", "m"},
                                          {"tile", schedule.getBlockM()}}},
-                {"z", schedule.getSplitK()}};
+                {"z", std::move(z)}};
   // wgmma kernels take any shape (TMA fills past the edges with zeros, the
   // epilogue stores element by element there) and any pitch (the runtime
   // stages operands TMA cannot read); the others, and fused epilogues (which
@@ -158,6 +174,10 @@ static llvm::json::Object describe(ScheduleAttr schedule,
   };
   if (!fused.empty())
     description["epilogue"] = std::move(fused);
+  // Per-operand batch strides (runtime/BundleCapabilities.h); A and B may
+  // have stride 0 (one matrix for every entry).
+  if (batched)
+    description["batch"] = llvm::json::Object{{"strided", true}};
   return description;
 }
 
@@ -193,7 +213,8 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       kernel.symbol =
           cast<SymbolOpInterface>(op).getName().str();
       kernel.chip = chip.empty() ? schedule.getChip().str() : chip;
-      kernel.description = describe(schedule, getKernelLayouts(op));
+      kernel.description =
+          describe(schedule, getKernelLayouts(op), isKernelBatched(op));
       kernel.description["name"] = kernel.symbol;
       kernel.description["chip"] = kernel.chip;
       kernels.push_back(std::move(kernel));

@@ -53,6 +53,8 @@ LogicalResult gemm_opt::tile::verifyFusedEpilogue(GemmOp gemm,
 
   MemRefType cType = gemm.getC().getType();
   Type element = cType.getElementType();
+  // M×N (of each batch entry of a batched C).
+  ArrayRef<int64_t> matrixC = cType.getShape().take_back(2);
   if (Value biasValue = gemm.getBias()) {
     auto biasType = cast<MemRefType>(biasValue.getType());
     if (biasType.getElementType() != element)
@@ -60,7 +62,7 @@ LogicalResult gemm_opt::tile::verifyFusedEpilogue(GemmOp gemm,
              << "bias has element type " << biasType.getElementType()
              << ", expected C's " << element;
     bool byRow = bias == EpilogueBias::row;
-    int64_t expected = cType.getDimSize(byRow ? 0 : 1);
+    int64_t expected = matrixC[byRow ? 0 : 1];
     if (staticExtentsDiffer(biasType.getDimSize(0), expected))
       return gemm.emitOpError()
              << "bias = " << stringifyEpilogueBias(bias) << " has "
@@ -82,11 +84,11 @@ LogicalResult gemm_opt::tile::verifyFusedEpilogue(GemmOp gemm,
              << ", expected C's " << element;
     for (unsigned dim = 0; dim < 2; ++dim)
       if (staticExtentsDiffer(residualType.getDimSize(dim),
-                              cType.getDimSize(dim)))
+                              matrixC[dim]))
         return gemm.emitOpError()
                << "residual is " << residualType.getDimSize(0) << "x"
                << residualType.getDimSize(1) << ", expected C's "
-               << cType.getDimSize(0) << "x" << cType.getDimSize(1);
+               << matrixC[0] << "x" << matrixC[1];
   }
   return success();
 }

@@ -20,24 +20,29 @@ std::optional<MatrixOrder> gemm_opt::tile::parseMatrixOrder(StringRef name) {
 }
 
 std::optional<MatrixOrder> gemm_opt::tile::getMatrixOrder(MemRefType type) {
-  if (type.getRank() != 2)
+  if (type.getRank() != 2 && type.getRank() != 3)
     return std::nullopt;
   SmallVector<int64_t> strides;
   int64_t offset;
   if (failed(type.getStridesAndOffset(strides, offset)))
     return std::nullopt;
-  if (strides[1] == 1)
+  // The matrix dimensions are the last two (a batch dimension comes first).
+  ArrayRef<int64_t> matrix = ArrayRef<int64_t>(strides).take_back(2);
+  if (matrix[1] == 1)
     return MatrixOrder::row;
-  if (strides[0] == 1)
+  if (matrix[0] == 1)
     return MatrixOrder::col;
   return std::nullopt;
 }
 
 StridedLayoutAttr gemm_opt::tile::getDynamicMatrixLayout(MLIRContext *ctx,
-                                                         MatrixOrder order) {
-  SmallVector<int64_t, 2> strides{ShapedType::kDynamic, 1};
+                                                         MatrixOrder order,
+                                                         bool batched) {
+  SmallVector<int64_t, 3> strides{ShapedType::kDynamic, 1};
   if (order == MatrixOrder::col)
     std::swap(strides[0], strides[1]);
+  if (batched)
+    strides.insert(strides.begin(), ShapedType::kDynamic);
   return StridedLayoutAttr::get(ctx, ShapedType::kDynamic, strides);
 }
 

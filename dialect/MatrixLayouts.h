@@ -8,6 +8,11 @@
 // orders on the kernel (passes/KernelAttributes.h), so that the lowering
 // and the launch metadata read them after the memref types are gone.
 //
+// A batched tile.gemm has 3-D operands, batch × rows × columns, the batch
+// dimension first with its stride the distance between batch entries
+// (strided<[?, ?, 1]> row-major, strided<[?, 1, ?]> column-major); the major
+// order is that of the last two dimensions.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_DIALECT_MATRIXLAYOUTS_H
@@ -27,15 +32,19 @@ enum class MatrixOrder { row, col };
 llvm::StringRef stringifyMatrixOrder(MatrixOrder order);
 std::optional<MatrixOrder> parseMatrixOrder(llvm::StringRef name);
 
-/// The major order of the 2-D `type`: row-major with unit stride in its last
-/// dimension, else column-major with unit stride in its first; nullopt for
-/// any other layout.
+/// The major order of the 2-D `type` (of each matrix of a 3-D batch ×
+/// rows × columns `type`): row-major with unit stride in its last
+/// dimension, else column-major with unit stride in its rows dimension;
+/// nullopt for any other layout or rank.
 std::optional<MatrixOrder> getMatrixOrder(mlir::MemRefType type);
 
 /// The layout of a kernel's matrix argument of `order`: strided<[?, 1],
-/// offset: ?> (row) or strided<[1, ?], offset: ?> (col).
+/// offset: ?> (row) or strided<[1, ?], offset: ?> (col); with `batched`,
+/// a dynamic batch stride in front (strided<[?, ?, 1], offset: ?> or
+/// strided<[?, 1, ?], offset: ?>).
 mlir::StridedLayoutAttr getDynamicMatrixLayout(mlir::MLIRContext *ctx,
-                                               MatrixOrder order);
+                                               MatrixOrder order,
+                                               bool batched = false);
 
 /// The major orders of A, B and C.
 struct GemmLayouts {

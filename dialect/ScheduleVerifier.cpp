@@ -228,11 +228,13 @@ static FailureOr<GemmLayouts> verifyOperandLayouts(Operation *op,
   std::optional<GemmLayouts> layouts = getGemmLayouts(a, b, c, &failing);
   if (!layouts) {
     MemRefType type = failing == "A" ? a : failing == "B" ? b : c;
+    // A batch of matrices: its rows dimension follows the batch dimension.
     return op->emitOpError()
            << failing
            << " must be row-major (unit stride in its last dimension) or "
-              "column-major (unit stride in its first), got "
-           << type;
+              "column-major (unit stride in its "
+           << (type.getRank() == 3 ? "second dimension, the rows" : "first")
+           << "), got " << type;
   }
   for (auto [name, order] : {std::pair<StringRef, MatrixOrder>{"A", layouts->a},
                              {"B", layouts->b},

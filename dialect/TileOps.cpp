@@ -2,6 +2,7 @@
 
 #include "dialect/TileDialect.h"
 
+#include "dialect/BatchedGemmVerifier.h"
 #include "dialect/FusedEpilogueVerifier.h"
 #include "dialect/ScheduleVerifier.h"
 #include "dialect/MemoryQueries.h"
@@ -26,9 +27,12 @@ LogicalResult GemmOp::verify() {
   if (!schedule)
     return emitOpError()
            << "has no schedule: attach {schedule = #tile.schedule<...>}";
-  ArrayRef<int64_t> a = getA().getType().getShape();
-  ArrayRef<int64_t> b = getB().getType().getShape();
-  ArrayRef<int64_t> c = getC().getType().getShape();
+  if (failed(verifyBatchedOperands(*this, schedule)))
+    return failure();
+  // The matrix extents are the last two (after a batch dimension).
+  ArrayRef<int64_t> a = getA().getType().getShape().take_back(2);
+  ArrayRef<int64_t> b = getB().getType().getShape().take_back(2);
+  ArrayRef<int64_t> c = getC().getType().getShape().take_back(2);
   if (staticExtentsDiffer(a[1], b[0]))
     return emitOpError() << "K of A (" << a[1] << ") does not match K of B ("
                          << b[0] << ")";

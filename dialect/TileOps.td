@@ -13,6 +13,8 @@ class Tile_Op<string mnemonic, list<Trait> traits = []>
     : Op<Tile_Dialect, mnemonic, traits>;
 
 def Tile_Matrix : MemRefRankOf<[F16, BF16, F32], [2]>;
+// A matrix, or a batch of them (batch × rows × columns).
+def Tile_MatrixOrBatch : MemRefRankOf<[F16, BF16, F32], [2, 3]>;
 
 def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     MemoryEffects<[MemRead, MemWrite]>]> {
@@ -34,6 +36,17 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     down its columns); mma.sync and ffma schedules, and fused epilogues for
     C, need row-major operands, and the verifier says so.
 
+    Batched: with 3-D operands (batch × rows × columns, all three of rank 3)
+    the op computes `C[b] = A[b]·B[b]` for every batch entry `b`. The first
+    dimension is the batch and its stride the distance between consecutive
+    entries, per operand and dynamic (`strided<[?, ?, 1], offset: ?>`
+    row-major, `strided<[?, 1, ?], offset: ?>` column-major; the identity
+    layout is row-major with packed entries). A batch stride of 0 for A or B
+    uses one matrix for every entry (broadcast). Batched GEMMs need a wgmma
+    schedule (one block per tile and batch entry along grid z, or a
+    persistent grid walking the tiles of all entries) without split_k or
+    fused epilogue operations.
+
     A fused epilogue (`#tile.epilogue<..., alpha_beta = true, bias = row,
     activation = ..., residual = true>`) takes its operands here, each present
     exactly when the schedule asks for it: `alpha` and `beta` (f32 scalars;
@@ -52,11 +65,16 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xbf16>
         {schedule = #fused}
         : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+    // A batch of row-major GEMMs with per-operand batch strides.
+    tile.gemm %a, %b into %c {schedule = #wgmma}
+        : memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>,
+          memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>
+          into memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>
     ```
   }];
-  let arguments = (ins Arg<Tile_Matrix, "A", [MemRead]>:$a,
-                       Arg<Tile_Matrix, "B", [MemRead]>:$b,
-                       Arg<Tile_Matrix, "C", [MemRead, MemWrite]>:$c,
+  let arguments = (ins Arg<Tile_MatrixOrBatch, "A", [MemRead]>:$a,
+                       Arg<Tile_MatrixOrBatch, "B", [MemRead]>:$b,
+                       Arg<Tile_MatrixOrBatch, "C", [MemRead, MemWrite]>:$c,
                        Optional<F32>:$alpha,
                        Optional<F32>:$beta,
                        Arg<Optional<MemRefRankOf<[F16, BF16, F32], [1]>>,
@@ -77,6 +95,10 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     }]>
   ];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Whether the operands are batches of matrices (rank 3).
+    bool isBatched() { return getC().getType().getRank() == 3; }
+  }];
 }
 
 def Tile_AllocAccumulatorOp : Tile_Op<"alloc_accumulator", [

@@ -4,6 +4,7 @@
 #define GEMM_OPT_JIT_GEMMARGUMENTS_H
 
 #include <cstdint>
+#include <optional>
 
 namespace gemm_opt {
 namespace jit {
@@ -16,6 +17,11 @@ namespace jit {
 /// elements for `bias = row`, N for `column`, C's type) exactly when the
 /// schedule has one, residual (M x N, C's type and leading dimension)
 /// exactly when it has `residual = true`.
+///
+/// A batched schedule (a tile.gemm on 3-D operands) runs `batch` such GEMMs,
+/// C[b] = A[b]·B[b], each operand's entries its batch stride apart (in
+/// elements; unset: packed, ld times the rows; A and B may be 0, one matrix
+/// for every entry). Other schedules take batch 1 only.
 struct GemmArguments {
   const void *a = nullptr;
   const void *b = nullptr;
@@ -26,6 +32,8 @@ struct GemmArguments {
   float beta = 0.0f;
   const void *bias = nullptr;     ///< M or N elements of C's type, or null.
   const void *residual = nullptr; ///< M x N, ld = ldc, C's type, or null.
+  int64_t batch = 1;
+  std::optional<int64_t> batchStrideA, batchStrideB, batchStrideC;
 };
 
 } // namespace jit

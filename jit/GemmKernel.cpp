@@ -28,7 +28,14 @@ namespace jit {
 using ArgumentsKey =
     std::tuple<const void *, const void *, void *, int64_t, int64_t, int64_t,
                int64_t, int64_t, int64_t, float, float, const void *,
-               const void *>;
+               const void *, int64_t, int64_t, int64_t, int64_t>;
+
+/// The shape of `args`, batch entries included.
+static GemmShape getShape(const GemmArguments &args) {
+  return GemmShape::get(args.m, args.n, args.k, args.lda, args.ldb, args.ldc)
+      .withBatch(args.batch, args.batchStrideA, args.batchStrideB,
+                 args.batchStrideC);
+}
 
 struct GemmKernel::DeviceState {
   DeviceInfo device;
@@ -181,8 +188,7 @@ Error GemmKernel::checkArguments(const GemmArguments &args) const {
                   : "aligned to its min_alignment_bytes " + Twine(alignment) +
                         " (the kernel accesses it itself)"));
   }
-  GemmShape shape =
-      GemmShape::get(args.m, args.n, args.k, args.lda, args.ldb, args.ldc);
+  GemmShape shape = getShape(args);
   if (Error error = verifyShape(shape))
     return error;
   if (Error error = checkShapeSupported(spec, shape))
@@ -216,8 +222,7 @@ Error GemmKernel::launch(const GemmArguments &args, cudaStream_t stream) {
   if (!parsed)
     return parsed.takeError();
   const KernelSpec &spec = **parsed;
-  GemmShape shape =
-      GemmShape::get(args.m, args.n, args.k, args.lda, args.ldb, args.ldc);
+  GemmShape shape = getShape(args);
 
   std::lock_guard<std::mutex> guard(mutex);
   Expected<DeviceState *> state = getDeviceState();
@@ -251,9 +256,12 @@ Error GemmKernel::launch(const GemmArguments &args, cudaStream_t stream) {
     workspace.emplace(std::move(*use));
   }
 
-  ArgumentsKey key{args.a,    args.b,    args.c,       shape.m,   shape.n,
-                   shape.k,   shape.lda, shape.ldb,    shape.ldc, args.alpha,
-                   args.beta, args.bias, args.residual};
+  ArgumentsKey key{args.a,         args.b,          args.c,
+                   shape.m,        shape.n,         shape.k,
+                   shape.lda,      shape.ldb,       shape.ldc,
+                   args.alpha,     args.beta,       args.bias,
+                   args.residual,  shape.batch,     shape.batchStrideA,
+                   shape.batchStrideB, shape.batchStrideC};
   auto found = device.arguments.find(key);
   if (found == device.arguments.end()) {
     OperandAddresses addresses;

@@ -51,9 +51,12 @@ std::string renderScheduleAttribute(const ScheduleDescription &s) {
 }
 
 std::string renderScheduleModule(const ScheduleDescription &s) {
-  std::string memref = formatv("memref<?x?x{0}>", s.aType).str();
-  std::string memrefB = formatv("memref<?x?x{0}>", s.bType).str();
-  std::string memrefC = formatv("memref<?x?x{0}>", s.cType).str();
+  // Batched: batch × rows × columns, packed row-major by default (the
+  // launch passes the actual batch strides).
+  const char *extents = s.batched ? "?x?x?" : "?x?";
+  std::string memref = formatv("memref<{0}x{1}>", extents, s.aType).str();
+  std::string memrefB = formatv("memref<{0}x{1}>", extents, s.bType).str();
+  std::string memrefC = formatv("memref<{0}x{1}>", extents, s.cType).str();
   return formatv("func.func @{0}(%a: {1}, %b: {2}, %c: {3}) {{\n"
                  "  tile.gemm %a, %b into %c {{schedule = {4}}\n"
                  "      : {1}, {2} into {3}\n"

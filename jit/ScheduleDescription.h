@@ -59,6 +59,9 @@ struct ScheduleDescription {
   std::optional<GridDescription> grid = GridDescription{};
   /// "tma", "vector" or "direct".
   std::optional<std::string> epilogueStore = std::string("tma");
+  /// The module's tile.gemm takes batches of matrices (3-D operands): the
+  /// kernel runs GemmArguments::batch entries with per-operand strides.
+  bool batched = false;
 };
 
 /// The `#tile.schedule<...>` attribute text.

@@ -86,10 +86,30 @@ bool TuningDatabaseChooser::fusesEpilogue(StringRef scheduleText) {
   return false;
 }
 
+bool TuningDatabaseChooser::takesBatches(StringRef scheduleText) {
+  SmallVector<StringRef> lines;
+  scheduleText.split(lines, '\n');
+  for (StringRef line : lines) {
+    StringRef code = line.split("//").first;
+    for (size_t at = code.find("memref<"); at != StringRef::npos;
+         at = code.find("memref<", at + 1)) {
+      // "memref<?x?x?xbf16, ...>": the shape and element type up to the
+      // first ',' or '>'; three extents make four 'x'-separated parts.
+      StringRef type = code.drop_front(at + 7);
+      type = type.take_until([](char c) { return c == ',' || c == '>'; });
+      SmallVector<StringRef> parts;
+      type.split(parts, 'x');
+      if (parts.size() == 4)
+        return true;
+    }
+  }
+  return false;
+}
+
 Expected<std::string>
 TuningDatabaseChooser::chooseSchedule(const ProblemDescription &problem,
                                       StringRef requested) const {
-  if (fusesEpilogue(requested))
+  if (fusesEpilogue(requested) || takesBatches(requested))
     return requested.str();
   std::optional<tuning::TuningDatabase::Match> match = lookup(problem);
   if (!match)

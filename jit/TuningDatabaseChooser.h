@@ -25,7 +25,9 @@
 //     shape;
 //   - the caller's schedule fuses an epilogue (bias, alpha/beta, residual or
 //     activation): database entries are plain GEMMs, and replacing the
-//     caller's would change what the kernel computes and takes.
+//     caller's would change what the kernel computes and takes;
+//   - the caller's schedule is batched (rank-3 operands): entries compute
+//     one matrix product.
 //
 // Thread-safe: the database is read-only after construction.
 //
@@ -71,6 +73,11 @@ public:
 
   /// Whether the schedule text's (non-comment) code fuses an epilogue.
   static bool fusesEpilogue(llvm::StringRef scheduleText);
+
+  /// Whether the schedule text's (non-comment) code has a rank-3 memref
+  /// (a batched tile.gemm): database entries are single GEMMs, so a
+  /// batched request keeps its schedule.
+  static bool takesBatches(llvm::StringRef scheduleText);
 
 private:
   tuning::TuningDatabase database;

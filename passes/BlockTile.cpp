@@ -2,6 +2,7 @@
 
 #include "passes/Passes.h"
 
+#include "passes/BatchEntryView.h"
 #include "passes/TileRasterization.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -77,6 +78,17 @@ struct TileGemmByBlock : public OpRewritePattern<GemmOp> {
     int64_t bm = schedule.getBlockM(), bn = schedule.getBlockN(),
             bk = schedule.getBlockK();
 
+    // A batched GEMM: the block's batch entry is blockIdx.z, and the rest
+    // works on that entry's matrices (a persistent grid's tile walk, which
+    // tile-warp-specialize builds, picks the entry per tile instead).
+    Value a = gemm.getA(), b = gemm.getB(), c = gemm.getC();
+    if (gemm.isBatched()) {
+      Value batch = gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::z);
+      a = viewBatchEntry(rewriter, loc, a, batch);
+      b = viewBatchEntry(rewriter, loc, b, batch);
+      c = viewBatchEntry(rewriter, loc, c, batch);
+    }
+
     // The block owns the C tile at rows tileRow·BM, columns tileCol·BN.
     auto [tileRow, tileCol] = tileCoordinates(rewriter, loc, schedule);
     Value rowBase = arith::MulIOp::create(
@@ -91,18 +103,17 @@ struct TileGemmByBlock : public OpRewritePattern<GemmOp> {
 
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value step = arith::ConstantIndexOp::create(rewriter, loc, bk);
-    Value extentK = memref::DimOp::create(rewriter, loc, gemm.getA(), 1);
+    Value extentK = memref::DimOp::create(rewriter, loc, a, 1);
     auto loop = scf::ForOp::create(rewriter, loc, zero, extentK, step);
     {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(loop.getBody());
       Value k = loop.getInductionVar();
-      Value tileA = tileView(rewriter, loc, gemm.getA(), rowBase, k, bm, bk);
-      Value tileB = tileView(rewriter, loc, gemm.getB(), k, colBase, bk, bn);
+      Value tileA = tileView(rewriter, loc, a, rowBase, k, bm, bk);
+      Value tileB = tileView(rewriter, loc, b, k, colBase, bk, bn);
       BlockMmaOp::create(rewriter, loc, acc, tileA, tileB, schedule);
     }
-    Value tileC =
-        tileView(rewriter, loc, gemm.getC(), rowBase, colBase, bm, bn);
+    Value tileC = tileView(rewriter, loc, c, rowBase, colBase, bm, bn);
     StoreAccumulatorOp::create(rewriter, loc, acc, tileC, schedule);
     rewriter.eraseOp(gemm);
     return success();

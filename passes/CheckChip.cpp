@@ -29,6 +29,20 @@ static void appendMissingSimtFeatures(ScheduleAttr schedule,
     missing.push_back("ffma with a swizzled shared layout");
 }
 
+/// What a batched wgmma GEMM asks for that tile-warp-specialize does not
+/// lower: split_k (grid z numbers the batch entries; the workspace holds one
+/// batch entry) and fused epilogue operations (their C and residual
+/// operands are not taken per batch entry).
+static void appendMissingBatchedFeatures(ScheduleAttr schedule,
+                                         SmallVectorImpl<std::string> &missing) {
+  if (schedule.getSplitK() > 1)
+    missing.push_back("split_k with batched operands");
+  EpilogueAttr epilogue = schedule.getEpilogue();
+  if (epilogue && epilogue.hasFusedOperations())
+    missing.push_back("a fused epilogue (alpha_beta, bias, activation, "
+                      "residual) with batched operands");
+}
+
 /// Reports at `gemm` each feature of its (verified) schedule that the
 /// lowering does not implement yet. Fails if there is any.
 ///
@@ -37,7 +51,7 @@ static void appendMissingSimtFeatures(ScheduleAttr schedule,
 /// and direct stores. wgmma schedules lower (tile-warp-specialize) as warp-specialized
 /// TMA kernels with 128-byte swizzles and a `vector` epilogue store, one
 /// tile per block or persistent (consumer groups in turns), in clusters
-/// with or without TMA multicast.
+/// with or without TMA multicast, batched or not.
 static LogicalResult checkLowerable(GemmOp gemm, ScheduleAttr schedule) {
   SmallVector<std::string> missing;
   EpilogueStore store = schedule.getEpilogueStore();
@@ -84,6 +98,8 @@ static LogicalResult checkLowerable(GemmOp gemm, ScheduleAttr schedule) {
       missing.push_back(
           "a tma epilogue store whose staging tile does not start at a "
           "multiple of 1024 bytes (the stages' size)");
+    if (gemm.isBatched())
+      appendMissingBatchedFeatures(schedule, missing);
   } else if (schedule.isFfma()) {
     appendMissingSimtFeatures(schedule, missing);
   } else {

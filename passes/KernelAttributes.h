@@ -56,6 +56,19 @@ inline tile::GemmLayouts getKernelLayouts(mlir::Operation *kernel) {
   return layouts;
 }
 
+/// Name of the unit attribute of a kernel whose A, B and C are batches of
+/// matrices (3-D memref arguments, 3-D tensor maps; passes/BatchEntryView.h).
+inline llvm::StringRef kernelBatchedAttrName() { return "tile.batched"; }
+
+inline void setKernelBatched(mlir::Operation *kernel) {
+  kernel->setAttr(kernelBatchedAttrName(),
+                  mlir::UnitAttr::get(kernel->getContext()));
+}
+
+inline bool isKernelBatched(mlir::Operation *kernel) {
+  return kernel->hasAttr(kernelBatchedAttrName());
+}
+
 } // namespace gemm_opt
 
 #endif // GEMM_OPT_PASSES_KERNELATTRIBUTES_H

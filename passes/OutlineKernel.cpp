@@ -6,11 +6,16 @@
 // Arguments: A, B, C; for TMA schedules the tensor maps of A and B; then
 // the fused epilogue's operands as present (alpha, beta: f32; bias: 1-D
 // memref; residual: 2-D strided memref), see passes/FusedEpilogue.h.
+// A batched GEMM's A, B and C are 3-D memrefs with a dynamic batch stride
+// and its tensor maps 3-D (passes/BatchedTmaLoad.h); the grid's z (or, for
+// a persistent grid, its tile walk) covers the batch entries.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
 
+#include "passes/BatchEntryView.h"
+#include "passes/BatchedTmaLoad.h"
 #include "passes/FusedEpilogue.h"
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
@@ -30,14 +35,17 @@ using namespace gemm_opt::tile;
 
 namespace {
 
-/// The kernel-argument form of a matrix: its major order (row or column)
-/// with a dynamic leading dimension and offset.
+/// The kernel-argument form of a matrix (or batch of matrices): its major
+/// order (row or column) with a dynamic leading dimension, batch stride and
+/// offset.
 MemRefType kernelMatrixType(MemRefType type) {
   MatrixOrder order = getMatrixOrder(type).value_or(MatrixOrder::row);
-  return MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
-                         type.getElementType(),
-                         getDynamicMatrixLayout(type.getContext(), order),
-                         type.getMemorySpace());
+  bool batched = type.getRank() == 3;
+  return MemRefType::get(
+      SmallVector<int64_t>(type.getRank(), ShapedType::kDynamic),
+      type.getElementType(),
+      getDynamicMatrixLayout(type.getContext(), order, batched),
+      type.getMemorySpace());
 }
 
 /// The major orders of `gemm`'s operands (the verifier has checked them).
@@ -105,6 +113,8 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
   // Row-major kernels carry no layouts (their absence means row-major).
   if (!getLayouts(gemm).isAllRowMajor())
     setKernelLayouts(kernel, getLayouts(gemm));
+  if (gemm.isBatched())
+    setKernelBatched(kernel);
 
   Block &body = kernel.getBody().front();
   builder.setInsertionPointToStart(&body);
@@ -132,12 +142,19 @@ void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
   auto describe = [&](Value matrix, nvgpu::TensorMapDescriptorType type) {
     // The tensor map describes the matrix as stored: a column-major one as
     // its row-major transpose, whose rows are the boxes' outer dimension.
-    if (getMatrixOrder(cast<MemRefType>(matrix.getType())) ==
-        MatrixOrder::col)
+    // A batch of matrices keeps its batch dimension outermost (box extent
+    // 1: one entry per load).
+    auto matrixType = cast<MemRefType>(matrix.getType());
+    bool batched = matrixType.getRank() == 3;
+    if (batched)
+      type = getBatchedTmaDescriptorType(type);
+    if (getMatrixOrder(matrixType) == MatrixOrder::col)
       matrix = memref::TransposeOp::create(
           builder, loc, matrix,
           AffineMapAttr::get(AffineMap::getPermutationMap(
-              ArrayRef<unsigned>{1, 0}, builder.getContext())));
+              batched ? ArrayRef<unsigned>{0, 2, 1}
+                      : ArrayRef<unsigned>{1, 0},
+              builder.getContext())));
     auto memref = cast<MemRefType>(matrix.getType());
     Value unranked = memref::CastOp::create(
         builder, loc,
@@ -217,16 +234,24 @@ void replaceByLaunch(OpBuilder &builder, GemmOp gemm,
     Value tileSize = arith::ConstantIndexOp::create(builder, loc, tile);
     return arith::CeilDivUIOp::create(builder, loc, extent, tileSize);
   };
-  Value m = memref::DimOp::create(builder, loc, gemm.getC(), 0);
-  Value n = memref::DimOp::create(builder, loc, gemm.getC(), 1);
+  Value m = getMatrixExtent(builder, loc, gemm.getC(), 0);
+  Value n = getMatrixExtent(builder, loc, gemm.getC(), 1);
   Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  // Batch entries along z (one block per tile and entry).
+  Value batches =
+      gemm.isBatched() ? memref::DimOp::create(builder, loc, gemm.getC(), 0)
+                       : one;
   gpu::KernelDim3 grid{ceilDiv(n, schedule.getBlockN()),
-                       ceilDiv(m, schedule.getBlockM()), one};
+                       ceilDiv(m, schedule.getBlockM()), batches};
   if (schedule.isPersistent()) {
-    // A persistent kernel numbers its tiles from blockIdx.x alone; this
-    // host launch gives each block one tile (the runtime sizes the grid by
-    // the SM count instead, from the bundle's "persistent" grid).
-    grid = {arith::MulIOp::create(builder, loc, grid.x, grid.y), one, one};
+    // A persistent kernel numbers its tiles (of every batch entry) from
+    // blockIdx.x alone; this host launch gives each block one tile (the
+    // runtime sizes the grid by the SM count instead, from the bundle's
+    // "persistent" grid).
+    Value tiles = arith::MulIOp::create(builder, loc, grid.x, grid.y);
+    if (gemm.isBatched())
+      tiles = arith::MulIOp::create(builder, loc, tiles, batches);
+    grid = {tiles, one, one};
   }
   std::optional<gpu::KernelDim3> clusterSize;
   if (usesTmaDescriptors(schedule) &&

@@ -134,12 +134,14 @@ void TmaStoreEpilogue::storeToC(Value member, Value thread, Value issuer,
           b, loc, raw,
           arith::AddIOp::create(b, loc, partOffset,
                                 index(p * plan.panelBytesC)),
-          {plan.boxRowsC, plan.panelColumnsC}, plan.elementTypeC);
-      // Coordinates are innermost (C's column) first.
+          getTmaBoxShape(plan.boxRowsC, plan.panelColumnsC, batch),
+          plan.elementTypeC);
+      // Coordinates are innermost (C's column) first, a batch entry last.
       Value column =
           arith::AddIOp::create(b, loc, col, index(p * plan.panelColumnsC));
       nvgpu::TmaAsyncStoreOp::create(b, loc, panel, descriptorC,
-                                     ValueRange{column, row}, Value());
+                                     getTmaCoordinates(column, row, batch),
+                                     Value());
     }
     NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
   }

@@ -34,6 +34,7 @@
 #ifndef GEMM_OPT_PASSES_TMASTOREEPILOGUE_H
 #define GEMM_OPT_PASSES_TMASTOREEPILOGUE_H
 
+#include "passes/BatchedTmaLoad.h"
 #include "passes/FusedEpilogue.h"
 #include "passes/HopperKernelPlan.h"
 
@@ -50,6 +51,14 @@ public:
                    mlir::Value pointerC)
       : b(b), loc(loc), plan(plan), fused(fused), raw(raw),
         descriptorC(descriptorC), pointerC(pointerC) {}
+
+  /// The same epilogue for a batched kernel: C's tensor map is 3-D and the
+  /// TMA stores go to batch entry `entry` (passes/BatchedTmaLoad.h).
+  TmaStoreEpilogue atBatchEntry(mlir::Value entry) const {
+    TmaStoreEpilogue copy = *this;
+    copy.batch = entry;
+    return copy;
+  }
 
   /// Step 1: the warpgroup's threads (`thread` of 128) write the `member`-th
   /// warpgroup's accumulator `acc` (WM×WN, f32), whose origin in C is
@@ -88,6 +97,8 @@ private:
   const HopperKernelPlan &plan;
   FusedEpilogue fused;
   mlir::Value raw, descriptorC, pointerC;
+  /// A batched kernel's batch entry (the third store coordinate), or null.
+  mlir::Value batch;
 };
 
 } // namespace gemm_opt

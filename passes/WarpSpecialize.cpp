@@ -42,6 +42,13 @@
 // walk 1/S of its K tiles each and meet in passes/SplitKReduction: partial
 // tiles through a workspace, the last block runs the epilogue.
 //
+// A batched GEMM (3-D operands) computes the tile of the batch entry
+// blockIdx.z, or with a persistent grid walks the tiles of entry 0, then
+// entry 1, ... (every entry's patches in raster order): the producer loads
+// from the 3-D tensor maps with the entry as a third coordinate
+// (passes/BatchedTmaLoad.h) and the epilogue stores into the entry's 2-D
+// view of C (passes/BatchEntryView.h), so the epilogue itself is the same.
+//
 // Upstream nvgpu ops do the heavy lifting: mbarrier.*, tma.async.load,
 // warpgroup.generate.descriptor, warpgroup.mma (which splits the tile into
 // m64nNk16 instructions and fences/commits/waits) and warpgroup.mma.store.
@@ -51,6 +58,8 @@
 #include "passes/Passes.h"
 
 #include "dialect/MemoryQueries.h"
+#include "passes/BatchEntryView.h"
+#include "passes/BatchedTmaLoad.h"
 #include "passes/FusedEpilogue.h"
 #include "passes/BlockTiledLoop.h"
 #include "passes/ClusterMulticast.h"
@@ -62,6 +71,7 @@
 #include "passes/TileRasterization.h"
 #include "passes/TmaStoreEpilogue.h"
 #include "passes/WgmmaStageOperands.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace gemm_opt {
@@ -83,10 +93,20 @@ constexpr int64_t kGroupBarrier = 1, kMainLoopTurnBarrier = 3,
 
 /// The C tiles a block computes: the one at (rowBase, colBase), or for a
 /// persistent grid every gridDim.x-th tile of the tilesM × tilesN grid
-/// starting at blockIdx.x.
+/// (of each batch entry) starting at blockIdx.x.
 struct BlockTiles {
   Value rowBase, colBase;
   Value tilesM, tilesN;
+  /// Batched: the 3-D operands, the entry of the block's one tile (without
+  /// a persistent grid) and the entry count.
+  BatchedOperands batched;
+  Value batch, batchCount;
+};
+
+/// The tensor maps of A and B as the TMA loads take them (3-D for a
+/// batched kernel) and as wgmma's matrix descriptors take them (2-D boxes).
+struct OperandDescriptors {
+  Value loadA, loadB, mmaA, mmaB;
 };
 
 /// Builds the kernel body; one instance per rewritten K loop.
@@ -132,10 +152,11 @@ public:
     pointerC = pointer;
   }
 
-  void build(const BlockTiles &tiles, Value kTiles, Value descA, Value descB,
-             Value c) {
+  void build(const BlockTiles &tiles, Value kTiles,
+             const OperandDescriptors &descriptors, Value c) {
     this->tiles = tiles;
     this->kTiles = kTiles;
+    Value descA = descriptors.mmaA, descB = descriptors.mmaB;
     Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
     Value warpgroup = arith::DivUIOp::create(b, loc, tid, index(128));
     Value inGroup = arith::RemUIOp::create(b, loc, tid, index(128));
@@ -148,7 +169,10 @@ public:
         MemRefType::get({ShapedType::kDynamic}, b.getI8Type(), nullptr,
                         gpu::AddressSpaceAttr::get(
                             b.getContext(), gpu::AddressSpace::Workgroup)));
-    createBarriers(tid, descA, descB);
+    createBarriers(tid, descriptors.loadA, descriptors.loadB);
+    if (tiles.batched)
+      broadcast = BatchBroadcast::get(b, loc, tiles.batched.a,
+                                      tiles.batched.b);
     blockTileCount = countBlockTiles();
 
     // Consumers are warpgroups 0 .. C-1 and the producer is the last:
@@ -159,7 +183,7 @@ public:
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(roles.thenBlock());
-      buildProducer(inGroup, descA, descB);
+      buildProducer(inGroup, descriptors.loadA, descriptors.loadB);
       b.setInsertionPointToStart(roles.elseBlock());
       buildConsumer(warpgroup, tid, descA, descB, c);
     }
@@ -233,6 +257,8 @@ private:
     if (!plan.persistent)
       return index(1);
     Value total = arith::MulIOp::create(b, loc, patchesM(), patchesN());
+    if (tiles.batched)
+      total = arith::MulIOp::create(b, loc, total, tiles.batchCount);
     Value first = clusterIndex();
     Value stride = clusterCount();
     Value left = arith::SubIOp::create(
@@ -240,15 +266,23 @@ private:
     return arith::CeilDivUIOp::create(b, loc, left, stride);
   }
 
-  /// The first row and column of C of the block's tile number `i`: its
-  /// place in the i-th patch of its cluster. Tiles past C's edges (a patch
-  /// that sticks out) load zeros and store nothing.
-  std::pair<Value, Value> tileOrigin(Value i) {
+  /// The first row and column of C of the block's tile number `i`, and its
+  /// batch entry (null unless batched): its place in the i-th patch of its
+  /// cluster. Tiles past C's edges (a patch that sticks out) load zeros and
+  /// store nothing.
+  std::tuple<Value, Value, Value> tileOrigin(Value i) {
     if (!plan.persistent)
-      return {tiles.rowBase, tiles.colBase};
+      return {tiles.rowBase, tiles.colBase, tiles.batch};
     Value linear = arith::AddIOp::create(
         b, loc, clusterIndex(),
         arith::MulIOp::create(b, loc, i, clusterCount()));
+    // Batched: the patches of entry 0 come first, then those of entry 1...
+    Value batch;
+    if (tiles.batched) {
+      Value perEntry = arith::MulIOp::create(b, loc, patchesM(), patchesN());
+      batch = arith::DivUIOp::create(b, loc, linear, perEntry);
+      linear = arith::RemUIOp::create(b, loc, linear, perEntry);
+    }
     auto [row, col] =
         rasterizeTile(b, loc, schedule, linear, patchesM(), patchesN());
     if (plan.hasCluster()) {
@@ -260,7 +294,7 @@ private:
           position.column);
     }
     return {arith::MulIOp::create(b, loc, row, index(plan.blockM)),
-            arith::MulIOp::create(b, loc, col, index(plan.blockN))};
+            arith::MulIOp::create(b, loc, col, index(plan.blockN)), batch};
   }
 
   /// The stage of the block's `step`-th K step overall (over all its
@@ -298,7 +332,9 @@ private:
                                        index(1));
     b.setInsertionPointToStart(tileLoop.getBody());
     Value tile = tileLoop.getInductionVar();
-    auto [rowBase, colBase] = tileOrigin(tile);
+    auto [rowBase, colBase, batch] = tileOrigin(tile);
+    TmaBatchCoordinates entry =
+        batch ? broadcast.at(b, loc, batch) : TmaBatchCoordinates();
     auto loop = scf::ForOp::create(b, loc, index(0), kTiles, index(1));
     b.setInsertionPointToStart(loop.getBody());
     Value t = loop.getInductionVar();
@@ -314,17 +350,19 @@ private:
     Value k = arith::MulIOp::create(b, loc, kTile, index(plan.blockK));
     // Multicast clusters take row-major A and B (the verifier says so).
     if (plan.multicast) {
-      loadStageA(stage, k, rowBase, descA);
-      loadStageB(stage, k, colBase, descB);
+      loadStageA(stage, k, rowBase, entry.a, descA);
+      loadStageB(stage, k, colBase, entry.b, descB);
       return;
     }
     WgmmaStageOperands(b, loc, plan, raw)
-        .load(stage, k, rowBase, colBase, descA, descB, full, primary);
+        .load(stage, k, rowBase, colBase, descA, descB, full, primary, entry);
   }
 
   /// The TMA load of A's BM×BK tile into `stage`; with multicast along N,
   /// of this block's share of its rows, sent to its whole cluster row.
-  void loadStageA(Value stage, Value k, Value rowBase, Value descA) {
+  /// `batch`: the batch coordinate of a 3-D map, else null.
+  void loadStageA(Value stage, Value k, Value rowBase, Value batch,
+                  Value descA) {
     Value offset =
         arith::MulIOp::create(b, loc, stage, index(plan.stageBytesA));
     Value mask;
@@ -337,16 +375,19 @@ private:
       rowBase = arith::AddIOp::create(b, loc, rowBase, firstRow);
       mask = position.rowMask(b, loc, plan);
     }
-    Value tile =
-        sharedView(offset, {plan.boxRowsA, plan.blockK}, plan.elementType);
+    Value tile = sharedView(
+        offset, getTmaBoxShape(plan.boxRowsA, plan.blockK, batch),
+        plan.elementType);
     nvgpu::TmaAsyncLoadOp::create(b, loc, tile, full, descA,
-                                  ValueRange{k, rowBase}, stage, mask, primary);
+                                  getTmaCoordinates(k, rowBase, batch), stage,
+                                  mask, primary);
   }
 
   /// The TMA loads of B's BK×BN tile into `stage`, one per 128-byte panel;
   /// with multicast along M, of every clusterM-th panel from this block's
-  /// cluster row on, sent to its whole cluster column.
-  void loadStageB(Value stage, Value k, Value colBase, Value descB) {
+  /// cluster row on, sent to its whole cluster column. `batch`: as for A.
+  void loadStageB(Value stage, Value k, Value colBase, Value batch,
+                  Value descB) {
     Value offset = arith::AddIOp::create(
         b, loc, index(plan.bufferOffsetB),
         arith::MulIOp::create(b, loc, stage, index(plan.stageBytesB)));
@@ -359,13 +400,15 @@ private:
       Value panelOffset = arith::AddIOp::create(
           b, loc, offset,
           arith::MulIOp::create(b, loc, panel, index(plan.panelBytesB)));
-      Value tile = sharedView(panelOffset, {plan.blockK, plan.panelColumns},
-                              plan.elementType);
+      Value tile = sharedView(
+          panelOffset, getTmaBoxShape(plan.blockK, plan.panelColumns, batch),
+          plan.elementType);
       Value col = arith::AddIOp::create(
           b, loc, colBase,
           arith::MulIOp::create(b, loc, panel, index(plan.panelColumns)));
       nvgpu::TmaAsyncLoadOp::create(b, loc, tile, full, descB,
-                                    ValueRange{col, k}, stage, mask, primary);
+                                    getTmaCoordinates(col, k, batch), stage,
+                                    mask, primary);
     }
   }
 
@@ -439,7 +482,7 @@ private:
     OpBuilder::InsertionGuard tileGuard(b);
     b.setInsertionPointToStart(tileLoop.getBody());
     Value tile = tileLoop.getInductionVar();
-    auto [rowBase, colBase] = tileOrigin(tile);
+    auto [rowBase, colBase, batch] = tileOrigin(tile);
     if (turns)
       waitTurn(kMainLoopTurnBarrier, group, tile);
     Value acc = buildMainLoop(tile, row, col, descA, descB);
@@ -464,13 +507,16 @@ private:
 
     if (turns)
       waitTurn(kEpilogueTurnBarrier, group, tile);
+    // A batched tile's C: its batch entry's matrix.
+    Value tileC = batch ? viewBatchEntry(b, loc, tiles.batched.c, batch) : c;
     if (plan.tmaStore)
       buildTmaStoreEpilogue(warpgroup, group, member, tid, acc,
                             arith::AddIOp::create(b, loc, rowBase, row),
-                            arith::AddIOp::create(b, loc, colBase, col), c);
+                            arith::AddIOp::create(b, loc, colBase, col), tileC,
+                            batch);
     else
       buildEpilogue(warpgroup, group, member, groupThread, acc, row, col,
-                    rowBase, colBase, c);
+                    rowBase, colBase, tileC);
     if (turns)
       passTurn(kEpilogueTurnBarrier, group, tile);
   }
@@ -579,11 +625,13 @@ private:
   }
 
   /// store = tma (passes/TmaStoreEpilogue.h): the warpgroup stores its
-  /// accumulator part, whose C origin is (row, col), on its own.
+  /// accumulator part, whose C origin is (row, col), on its own (into batch
+  /// entry `batch` of a batched C, whose entry `c` is).
   void buildTmaStoreEpilogue(Value warpgroup, Value group, Value member,
                              Value tid, Value acc, Value row, Value col,
-                             Value c) {
-    TmaStoreEpilogue stores = tmaStores();
+                             Value c, Value batch) {
+    TmaStoreEpilogue stores =
+        batch ? tmaStores().atBatchEntry(batch) : tmaStores();
     if (plan.persistent) {
       // The staging part has its own bytes: free once the previous tile's
       // TMA stores (or thread copies) have read it.
@@ -625,6 +673,8 @@ private:
   /// split_k: the block's first K tile and the workspace.
   Value kFirst;
   std::optional<SplitKWorkspace> workspace;
+  /// Batched: which of A and B are broadcast (batch stride 0).
+  BatchBroadcast broadcast;
   nvgpu::MBarrierGroupType barrierType;
 };
 
@@ -656,11 +706,36 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
         FusedEpilogue::forKernel(kernel, schedule, mma);
     if (failed(fused))
       return failure();
+    // A batched kernel's tiles are views of one batch entry of its 3-D
+    // operands (tile-block-tile).
+    std::optional<BatchEntry> entryA, entryB, entryC;
+    if (isKernelBatched(kernel)) {
+      entryA = matchBatchEntryView(viewA.getSource());
+      entryB = matchBatchEntryView(viewB.getSource());
+      entryC = matchBatchEntryView(viewC.getSource());
+      if (!entryA || !entryB || !entryC || entryA->batch != entryC->batch ||
+          entryB->batch != entryC->batch)
+        return rewriter.notifyMatchFailure(
+            loop, "batched kernel whose tiles are not views of one batch "
+                  "entry of its operands");
+      if (plan.splitK > 1)
+        return mma.emitOpError()
+               << "of a batched kernel has split_k = " << plan.splitK
+               << ", which the lowering does not implement (grid z numbers "
+                  "the batch entries)";
+    }
     Location loc = loop.getLoc();
     rewriter.setInsertionPoint(loop);
     BlockTiles tiles;
     tiles.rowBase = cast<Value>(viewA.getMixedOffsets()[0]);
     tiles.colBase = cast<Value>(viewB.getMixedOffsets()[1]);
+    if (entryC) {
+      tiles.batched = {entryA->batched, entryB->batched, entryC->batched};
+      tiles.batch =
+          getValueOrCreateConstantIndexOp(rewriter, loc, entryC->batch);
+      tiles.batchCount =
+          memref::DimOp::create(rewriter, loc, entryC->batched, 0);
+    }
     if (plan.persistent) {
       // tile-block-tile's block-index tile is replaced by a loop over tiles.
       Value c = viewC.getSource();
@@ -680,14 +755,34 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
         arith::ConstantIndexOp::create(rewriter, loc, plan.blockK));
     Value descA = descriptors->castA(rewriter, loc, plan);
     Value descB = descriptors->castB(rewriter, loc, plan);
+    OperandDescriptors operandDescriptors{descA, descB, descA, descB};
+    if (tiles.batched) {
+      // The loads read the 3-D maps; wgmma's descriptors keep the 2-D box.
+      auto batchedMap = [&](Value pointer, Value matrixMap) -> Value {
+        auto type = cast<nvgpu::TensorMapDescriptorType>(matrixMap.getType());
+        return UnrealizedConversionCastOp::create(
+                   rewriter, loc, getBatchedTmaDescriptorType(type), pointer)
+            .getResult(0);
+      };
+      operandDescriptors.loadA = batchedMap(descriptors->pointerA, descA);
+      operandDescriptors.loadB = batchedMap(descriptors->pointerB, descB);
+    }
 
     WarpSpecializedBuilder builder(rewriter, loc, schedule, plan, *fused);
     if (plan.tmaStore) {
       if (!descriptors->pointerC)
         return rewriter.notifyMatchFailure(
             loop, "kernel has no tensor map argument for C");
-      builder.setTensorMapC(descriptors->castC(rewriter, loc, plan),
-                            descriptors->pointerC);
+      // A batched C's stores name the entry: its map is 3-D.
+      Value descC =
+          tiles.batched
+              ? UnrealizedConversionCastOp::create(
+                    rewriter, loc,
+                    getBatchedTmaDescriptorType(tmaDescriptorTypeC(plan)),
+                    descriptors->pointerC)
+                    .getResult(0)
+              : descriptors->castC(rewriter, loc, plan);
+      builder.setTensorMapC(descC, descriptors->pointerC);
     }
     if (plan.splitK > 1) {
       std::optional<SplitKWorkspace> workspace = getSplitKWorkspace(kernel);
@@ -696,7 +791,7 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
             loop, "split_k kernel has no workspace arguments");
       kTiles = builder.splitKTiles(kTiles, *workspace);
     }
-    builder.build(tiles, kTiles, descA, descB, viewC.getSource());
+    builder.build(tiles, kTiles, operandDescriptors, viewC.getSource());
     rewriter.eraseOp(store);
     rewriter.eraseOp(loop);
     rewriter.eraseOp(alloc);

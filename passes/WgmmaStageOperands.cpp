@@ -29,29 +29,32 @@ Value WgmmaStageOperands::view(Value byteOffset, ArrayRef<int64_t> shape) {
 
 void WgmmaStageOperands::load(Value stage, Value k, Value rowBase,
                               Value colBase, Value descA, Value descB,
-                              Value full, Value predicate) {
-  // Coordinates are innermost (the 128-byte box rows) first.
-  auto issue = [&](Value tile, Value desc, Value inner, Value outer) {
+                              Value full, Value predicate,
+                              TmaBatchCoordinates batch) {
+  // Coordinates are innermost (the 128-byte box rows) first, a batched
+  // map's entry last.
+  auto issue = [&](Value tile, Value desc, Value inner, Value outer,
+                   Value entry) {
     nvgpu::TmaAsyncLoadOp::create(b, loc, tile, full, desc,
-                                  ValueRange{inner, outer}, stage, Value(),
-                                  predicate);
+                                  getTmaCoordinates(inner, outer, entry),
+                                  stage, Value(), predicate);
   };
-  auto box = [&](Value offset, int64_t rows) {
-    return view(offset, {rows, plan.panelColumns});
+  auto box = [&](Value offset, int64_t rows, Value entry) {
+    return view(offset, getTmaBoxShape(rows, plan.panelColumns, entry));
   };
   Value offsetA = arith::MulIOp::create(b, loc, stage, index(plan.stageBytesA));
   if (!plan.columnMajorA()) {
     // Rows of A along M, K innermost.
-    issue(box(offsetA, plan.boxRowsA), descA, k, rowBase);
+    issue(box(offsetA, plan.boxRowsA, batch.a), descA, k, rowBase, batch.a);
   } else {
     // Panels of 64 M-elements (innermost) by BK rows along K.
     for (int64_t panel = 0; panel < plan.panelsA; ++panel) {
       Value tile = box(arith::AddIOp::create(b, loc, offsetA,
                                              index(panel * plan.panelBytesA)),
-                       plan.boxRowsA);
+                       plan.boxRowsA, batch.a);
       Value row = arith::AddIOp::create(b, loc, rowBase,
                                         index(panel * plan.panelColumns));
-      issue(tile, descA, row, k);
+      issue(tile, descA, row, k, batch.a);
     }
   }
   Value offsetB = arith::AddIOp::create(
@@ -59,17 +62,17 @@ void WgmmaStageOperands::load(Value stage, Value k, Value rowBase,
       arith::MulIOp::create(b, loc, stage, index(plan.stageBytesB)));
   if (plan.columnMajorB()) {
     // Rows of B^T along N, K innermost.
-    issue(box(offsetB, plan.boxRowsB), descB, k, colBase);
+    issue(box(offsetB, plan.boxRowsB, batch.b), descB, k, colBase, batch.b);
     return;
   }
   // Panels of 64 N-elements (innermost) by BK rows along K.
   for (int64_t panel = 0; panel < plan.panelsB; ++panel) {
     Value panelOffset = arith::AddIOp::create(
         b, loc, offsetB, index(panel * plan.panelBytesB));
-    Value tile = box(panelOffset, plan.boxRowsB);
+    Value tile = box(panelOffset, plan.boxRowsB, batch.b);
     Value col = arith::AddIOp::create(b, loc, colBase,
                                       index(panel * plan.panelColumns));
-    issue(tile, descB, col, k);
+    issue(tile, descB, col, k, batch.b);
   }
 }
 

@@ -34,6 +34,7 @@
 #ifndef GEMM_OPT_PASSES_WGMMASTAGEOPERANDS_H
 #define GEMM_OPT_PASSES_WGMMASTAGEOPERANDS_H
 
+#include "passes/BatchedTmaLoad.h"
 #include "passes/HopperKernelPlan.h"
 
 namespace gemm_opt {
@@ -47,10 +48,12 @@ public:
 
   /// Issues (under `predicate`) the TMA loads of the A and B tiles at K
   /// offset `k` of the C tile at (rowBase, colBase) into `stage`, completing
-  /// on barrier `stage` of `full`.
+  /// on barrier `stage` of `full`. A batched kernel's 3-D maps take each
+  /// operand's batch coordinate from `batch` (passes/BatchedTmaLoad.h).
   void load(mlir::Value stage, mlir::Value k, mlir::Value rowBase,
             mlir::Value colBase, mlir::Value descA, mlir::Value descB,
-            mlir::Value full, mlir::Value predicate);
+            mlir::Value full, mlir::Value predicate,
+            TmaBatchCoordinates batch = {});
 
   /// The accumulator type of one consumer warpgroup.
   mlir::nvgpu::WarpgroupAccumulatorType getAccumulatorType();

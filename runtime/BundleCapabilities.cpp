@@ -90,18 +90,31 @@ Error parseBatch(const JsonFieldReader &kernel, const json::Object &object,
 }
 } // namespace
 
-Expected<KernelCapabilities>
-parseKernelCapabilities(const KernelSpec &spec, const json::Object &kernel,
-                        StringRef context) {
+KernelCapabilities getKernelCapabilities(const KernelSpec &spec) {
   KernelCapabilities capabilities;
   capabilities.kernelName = spec.name;
   capabilities.aType = spec.aType;
   capabilities.bType = spec.bType;
   capabilities.cType = spec.cType;
   capabilities.requiresDivisible = spec.requiresDivisible;
-  for (Operand operand : {Operand::A, Operand::B, Operand::C})
+  for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
     capabilities.alignmentBytes[static_cast<size_t>(operand)] =
         getOperandAlignmentBytes(spec, operand);
+    LayoutSet &set = capabilities.layouts[static_cast<size_t>(operand)];
+    (spec.layouts.get(operand) == MatrixLayout::Row ? set.row : set.col) =
+        true;
+  }
+  if (spec.epilogue.hasFusedOperations())
+    capabilities.fusedEpilogue = spec.epilogue.describe();
+  capabilities.stridedBatch = spec.stridedBatch;
+  return capabilities;
+}
+
+Expected<KernelCapabilities>
+parseKernelCapabilities(const KernelSpec &spec, const json::Object &kernel,
+                        StringRef context) {
+  KernelCapabilities capabilities = getKernelCapabilities(spec);
+  capabilities.layouts = {};
 
   JsonFieldReader reader(kernel, context.str());
   Expected<JsonFieldReader> layouts = reader.getObject("layouts");
@@ -121,8 +134,6 @@ parseKernelCapabilities(const KernelSpec &spec, const json::Object &kernel,
       return std::move(err);
   }
   // KernelSpec parsed (and checked) the fused epilogue already.
-  if (spec.epilogue.hasFusedOperations())
-    capabilities.fusedEpilogue = spec.epilogue.describe();
   if (Error err = parseBatch(reader, kernel, capabilities))
     return std::move(err);
   return std::move(capabilities);

@@ -13,7 +13,8 @@
 //       kernel that fuses anything claims no problem, and a problem with
 //       alpha != 1, beta != 0, a bias or an activation is claimed by none.
 //   "batch"*: {"strided": bool}
-//       the kernel runs several batch entries with per-operand batch strides.
+//       the kernel runs several batch entries with per-operand batch strides
+//       (BatchedKernelSpec.h); A and B may have stride 0.
 //
 // A missing field, or a missing key inside one, means "not supported": a
 // kernel without "epilogue" computes D = A * B only, one without "batch"
@@ -82,6 +83,11 @@ struct KernelCapabilities {
   bool supportsBias(BiasKind bias) const;
   bool supportsActivation(Activation activation) const;
 };
+
+/// The capabilities `spec` alone shows (its one layout per operand, its
+/// "batch" and epilogue), for callers that have no bundle JSON (gemm-run's
+/// batched runs).
+KernelCapabilities getKernelCapabilities(const KernelSpec &spec);
 
 /// The capabilities of `spec` given its JSON entry `kernel` (both from the
 /// same bundle). Fails on a capability field of the wrong form; `context`

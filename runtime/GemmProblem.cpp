@@ -73,11 +73,10 @@ GemmProblem GemmProblem::get(const GemmShape &shape, ElementType aType,
   problem.m = shape.m;
   problem.n = shape.n;
   problem.k = shape.k;
-  problem.a = {aType, shape.layouts.a, shape.lda, 0, 0};
-  problem.b = {bType, shape.layouts.b, shape.ldb, 0, 0};
-  problem.c = {cType, shape.layouts.c, shape.ldc, 0, 0};
-  for (Operand operand : {Operand::A, Operand::B, Operand::C})
-    problem.getView(operand).batchStride = problem.getMatrixSpan(operand);
+  problem.batchCount = shape.batch;
+  problem.a = {aType, shape.layouts.a, shape.lda, shape.batchStrideA, 0};
+  problem.b = {bType, shape.layouts.b, shape.ldb, shape.batchStrideB, 0};
+  problem.c = {cType, shape.layouts.c, shape.ldc, shape.batchStrideC, 0};
   return problem;
 }
 
@@ -141,7 +140,8 @@ int64_t GemmProblem::getBiasIndex(int64_t row, int64_t col) const {
 
 GemmShape GemmProblem::getShape() const {
   return GemmShape::get(m, n, k, a.ld, b.ld, c.ld,
-                        MatrixLayouts{a.layout, b.layout, c.layout});
+                        MatrixLayouts{a.layout, b.layout, c.layout})
+      .withBatch(batchCount, a.batchStride, b.batchStride, c.batchStride);
 }
 
 std::string GemmProblem::getShapeString() const {
@@ -201,13 +201,16 @@ Error verifyProblem(const GemmProblem &problem) {
     if (view.offset < 0)
       return makeBadInputError("invalid problem: offset of " + name +
                                " must not be negative");
-    if (problem.batchCount > 1 &&
+    // A and B may use one matrix for every entry (stride 0).
+    bool broadcast = view.batchStride == 0 && operand != Operand::C;
+    if (problem.batchCount > 1 && !broadcast &&
         view.batchStride < problem.getMatrixSpan(operand))
       return makeBadInputError(
           "invalid problem: batch stride of " + name + " (" +
           Twine(view.batchStride) + ") is below the " +
           Twine(problem.getMatrixSpan(operand)) +
-          " elements one batch entry spans (entries would overlap)");
+          " elements one batch entry spans (entries would overlap" +
+          (operand == Operand::C ? ")" : "; 0 repeats one matrix)"));
     double bytes = static_cast<double>(problem.getBufferElements(operand)) *
                    static_cast<double>(getElementSize(view.type));
     if (bytes > static_cast<double>(maxBufferBytes))

@@ -7,7 +7,8 @@
 // with A_b [M x K], B_b [K x N] and C_b / D_b [M x N] (D is written over C).
 // Each operand is a view into a bigger device buffer: a row- or column-major
 // layout with a leading dimension at least its minor extent, a batch stride
-// between consecutive batch entries and an element offset of the first
+// between consecutive batch entries (at least the matrix span, or 0 for A
+// or B: one matrix for every entry) and an element offset of the first
 // element (which may break the buffer's alignment). All counts are in
 // elements of the operand's type.
 //
@@ -15,9 +16,10 @@
 // entries) is either a row vector of N values added to every row ("row") or
 // a column vector of M values added to every column ("col").
 //
-// GemmShape (GemmShape.h) is the special case the kernels run today: one
-// batch entry, no offsets, alpha 1, beta 0, no bias or activation (and, per
-// kernel, the operand layouts it was compiled for).
+// GemmShape (GemmShape.h) is the special case the kernels run today: no
+// offsets, alpha 1, beta 0, no bias or activation (and, per kernel, the
+// operand layouts it was compiled for; several batch entries only on a
+// batched kernel).
 //
 //===----------------------------------------------------------------------===//
 
@@ -79,7 +81,8 @@ struct GemmProblem {
   OperandView a, b, c;
   Epilogue epilogue;
 
-  /// The packed, row-major, single-batch problem of `shape` with `types`.
+  /// The problem of `shape` (extents, layouts, leading dimensions, batch
+  /// count and strides) with these types, no offsets and no epilogue.
   static GemmProblem get(const GemmShape &shape, ElementType aType,
                          ElementType bType, ElementType cType);
 
@@ -102,8 +105,8 @@ struct GemmProblem {
   /// Index into the bias vector for C's element (row, col).
   int64_t getBiasIndex(int64_t row, int64_t col) const;
 
-  /// The GemmShape (extents, leading dimensions, layouts) of batch entry 0:
-  /// the form the kernels' memref and tensor-map parameters take.
+  /// The GemmShape (extents, leading dimensions, layouts, batch count and
+  /// strides): the form the kernels' memref and tensor-map parameters take.
   GemmShape getShape() const;
 
   /// "4096x4096x4096": M x N x K.
@@ -114,8 +117,8 @@ struct GemmProblem {
 };
 
 /// Checks that the problem describes valid views: extents and batch count
-/// >= 1, ld >= minor extent, batch entries that do not overlap, offsets >= 0
-/// and buffers below 1 TiB. BadInput errors.
+/// >= 1, ld >= minor extent, batch entries that do not overlap (A and B may
+/// have stride 0), offsets >= 0 and buffers below 1 TiB. BadInput errors.
 llvm::Error verifyProblem(const GemmProblem &problem);
 
 } // namespace runtime

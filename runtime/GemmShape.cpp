@@ -27,7 +27,33 @@ GemmShape GemmShape::get(int64_t m, int64_t n, int64_t k, int64_t lda,
   shape.lda = lda ? lda : packed(layouts.a, m, k);
   shape.ldb = ldb ? ldb : packed(layouts.b, k, n);
   shape.ldc = ldc ? ldc : packed(layouts.c, m, n);
+  return shape.withBatch(1);
+}
+
+GemmShape GemmShape::withBatch(int64_t count, std::optional<int64_t> strideA,
+                               std::optional<int64_t> strideB,
+                               std::optional<int64_t> strideC) const {
+  GemmShape shape = *this;
+  shape.batch = count;
+  for (auto [operand, stride] :
+       {std::pair<Operand, std::optional<int64_t>>(Operand::A, strideA),
+        {Operand::B, strideB},
+        {Operand::C, strideC}})
+    shape.getBatchStride(operand) =
+        stride ? *stride : getOperandLayout(shape, operand).getMatrixSpan();
   return shape;
+}
+
+int64_t GemmShape::getBatchStride(Operand operand) const {
+  return operand == Operand::A   ? batchStrideA
+         : operand == Operand::B ? batchStrideB
+                                 : batchStrideC;
+}
+
+int64_t &GemmShape::getBatchStride(Operand operand) {
+  return operand == Operand::A   ? batchStrideA
+         : operand == Operand::B ? batchStrideB
+                                 : batchStrideC;
 }
 
 int64_t GemmShape::getExtent(ProblemDim dim) const {
@@ -38,17 +64,28 @@ int64_t GemmShape::getExtent(ProblemDim dim) const {
     return n;
   case ProblemDim::K:
     return k;
+  case ProblemDim::Batch:
+    return batch;
   }
   return 0;
 }
 
 double GemmShape::getFlops() const {
   return 2.0 * static_cast<double>(m) * static_cast<double>(n) *
-         static_cast<double>(k);
+         static_cast<double>(k) * static_cast<double>(batch);
 }
 
 std::string GemmShape::str() const {
-  return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+  std::string text =
+      std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+  if (batch != 1)
+    text += " batch " + std::to_string(batch);
+  return text;
+}
+
+int64_t getOperandBufferElements(const GemmShape &shape, Operand operand) {
+  return (shape.batch - 1) * shape.getBatchStride(operand) +
+         getOperandLayout(shape, operand).getMatrixSpan();
 }
 
 std::pair<int64_t, int64_t> getLogicalExtents(const GemmShape &shape,
@@ -99,10 +136,30 @@ Error verifyShape(const GemmShape &shape) {
           getMatrixLayoutName(shape.layouts.get(operand)) + "-major " +
           getOperandName(operand).upper());
   }
+  if (shape.batch < 1 || shape.batch > maxExtent)
+    return makeBadInputError("invalid shape: batch count " +
+                             Twine(shape.batch) +
+                             " (must be in [1, 2^31 - 1])");
   constexpr uint64_t maxBufferBytes = uint64_t(1) << 40;
   for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
     OperandLayout layout = getOperandLayout(shape, operand);
-    if (layout.getBufferBytes(4) > maxBufferBytes)
+    int64_t stride = shape.getBatchStride(operand);
+    std::string name = getOperandName(operand).upper();
+    if (shape.batch > 1) {
+      // A and B may repeat one matrix (stride 0); nothing else may overlap.
+      bool broadcast = stride == 0 && operand != Operand::C;
+      if (stride < 0 || (!broadcast && stride < layout.getMatrixSpan()))
+        return makeBadInputError(
+            "invalid batch stride: " + name + "'s is " + Twine(stride) +
+            " elements; it must be at least the " +
+            Twine(layout.getMatrixSpan()) +
+            " elements one batch entry spans (ld" + getOperandName(operand) +
+            " * its major extent)" +
+            (operand == Operand::C ? "" : ", or 0 to use one matrix for every "
+                                          "entry"));
+    }
+    if (static_cast<uint64_t>(getOperandBufferElements(shape, operand)) * 4 >
+        maxBufferBytes)
       return makeBadInputError("invalid shape: operand " +
                                getOperandName(operand) + " would need over " +
                                "1 TiB");
@@ -124,6 +181,12 @@ Error checkShapeSupported(const KernelSpec &spec, const GemmShape &shape) {
           "-major (its bundle's \"layouts\"), but the problem's " +
           getOperandName(operand).upper() + " is " +
           getMatrixLayoutName(shape.layouts.get(operand)) + "-major");
+  if (shape.batch > 1 && !spec.stridedBatch)
+    return makeBadInputError(
+        "unsupported batch: kernel " + spec.name +
+        " computes one matrix product (it was not compiled from a batched "
+        "tile.gemm on 3-D operands); batch count " +
+        Twine(shape.batch) + " needs a batched kernel");
   const ProblemTile &divisible = spec.requiresDivisible;
   for (auto [name, extent, tile] :
        {std::tuple<StringRef, int64_t, int64_t>("M", shape.m, divisible.m),
@@ -146,6 +209,18 @@ Error checkShapeSupported(const KernelSpec &spec, const GemmShape &shape) {
       return makeBadInputError(
           "unsupported leading dimension: ld" + getOperandName(operand) + "=" +
           Twine(layout.ld) + " gives a row pitch of " + Twine(pitch) +
+          " bytes, not a multiple of the kernel's min_alignment_bytes " +
+          Twine(alignment) + " (" + getOperandName(operand).upper() +
+          (operand == Operand::C ? " is stored" : " is loaded") +
+          " by the kernel itself, not through TMA)");
+    int64_t strideBytes =
+        shape.getBatchStride(operand) *
+        static_cast<int64_t>(getElementSize(spec.getOperandType(operand)));
+    if (shape.batch > 1 && strideBytes % alignment != 0)
+      return makeBadInputError(
+          "unsupported batch stride: " + getOperandName(operand).upper() +
+          "'s batch stride of " + Twine(shape.getBatchStride(operand)) +
+          " elements is " + Twine(strideBytes) +
           " bytes, not a multiple of the kernel's min_alignment_bytes " +
           Twine(alignment) + " (" + getOperandName(operand).upper() +
           (operand == Operand::C ? " is stored" : " is loaded") +

@@ -6,6 +6,12 @@
 // operands lda >= K, ldb >= N, ldc >= N; for column-major ones lda >= M,
 // ldb >= K, ldc >= M.
 //
+// A batched shape runs `batch` such GEMMs, C[b] = A[b] * B[b], each
+// operand's entries its batch stride (in elements) apart: at least the
+// matrix span (ld * major extent) so that entries do not overlap, or 0 for
+// A or B (one matrix read by every entry). Batches need a batched kernel
+// (BatchedKernelSpec.h).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_RUNTIME_GEMMSHAPE_H
@@ -17,6 +23,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace gemm_opt {
@@ -30,16 +37,31 @@ struct GemmShape {
   int64_t ldb = 0;
   int64_t ldc = 0;
   MatrixLayouts layouts;
+  /// Batch entries, and the elements between consecutive entries of each
+  /// operand (see the file comment).
+  int64_t batch = 1;
+  int64_t batchStrideA = 0, batchStrideB = 0, batchStrideC = 0;
 
-  /// A shape with packed leading dimensions where ld* is 0.
+  /// A one-entry shape with packed leading dimensions where ld* is 0 (and
+  /// packed batch strides).
   static GemmShape get(int64_t m, int64_t n, int64_t k, int64_t lda = 0,
                        int64_t ldb = 0, int64_t ldc = 0,
                        MatrixLayouts layouts = {});
 
+  /// This shape with `count` batch entries and the given batch strides;
+  /// each unset stride is packed (the operand's matrix span).
+  GemmShape withBatch(int64_t count,
+                      std::optional<int64_t> strideA = std::nullopt,
+                      std::optional<int64_t> strideB = std::nullopt,
+                      std::optional<int64_t> strideC = std::nullopt) const;
+
+  int64_t getBatchStride(Operand operand) const;
+  int64_t &getBatchStride(Operand operand);
+
   int64_t getExtent(ProblemDim dim) const;
-  /// 2 * M * N * K.
+  /// 2 * M * N * K per batch entry.
   double getFlops() const;
-  /// "4096x4096x4096".
+  /// "4096x4096x4096", with " batch B" for several entries.
   std::string str() const;
 };
 
@@ -55,23 +77,30 @@ struct OperandLayout {
     return static_cast<uint64_t>(rows) * static_cast<uint64_t>(ld) *
            elementSize;
   }
+  /// Elements one matrix spans: rows * ld.
+  int64_t getMatrixSpan() const { return rows * ld; }
 };
 OperandLayout getOperandLayout(const GemmShape &shape, Operand operand);
+
+/// Elements a buffer holding every batch entry of `operand` needs:
+/// (batch - 1) * batch stride + the matrix span.
+int64_t getOperandBufferElements(const GemmShape &shape, Operand operand);
 
 /// The logical rows and columns of an operand (A: M x K, B: K x N, C: M x N).
 std::pair<int64_t, int64_t> getLogicalExtents(const GemmShape &shape,
                                               Operand operand);
 
-/// Checks that the shape makes sense on its own: positive sizes, ld* large
-/// enough, buffers of sane size.
+/// Checks that the shape makes sense on its own: positive sizes and batch
+/// count, ld* large enough, batch strides that keep entries apart (A and B
+/// may also be 0), buffers of sane size.
 llvm::Error verifyShape(const GemmShape &shape);
 
 /// Checks that `spec` can run `shape`: the operand layouts the kernel was
 /// compiled for, divisibility by the kernel's block tiles ("ragged shapes
 /// are not supported yet: ..."), row pitches that keep each operand's
 /// alignment (getOperandAlignmentBytes: min_alignment_bytes, except for A
-/// and B read through TMA, which the runtime stages), and the TMA
-/// requirements of its tensor maps.
+/// and B read through TMA, which the runtime stages), a batched kernel for
+/// several batch entries, and the TMA requirements of its tensor maps.
 llvm::Error checkShapeSupported(const KernelSpec &spec, const GemmShape &shape);
 
 } // namespace runtime

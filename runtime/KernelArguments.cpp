@@ -26,7 +26,7 @@ Expected<CUtensorMap> encodeTensorMap(const DriverApi &driver,
   CUtensorMap map;
   std::memset(&map, 0, sizeof(map));
   if (Error err = GEMM_CUDA_CHECK(driver.tensorMapEncodeTiled(
-          &map, encoding.dataType, TensorMapEncoding::Rank,
+          &map, encoding.dataType, encoding.rank,
           reinterpret_cast<void *>(encoding.globalAddress),
           encoding.globalDim.data(), encoding.globalStrides.data(),
           encoding.boxDim.data(), encoding.elementStrides.data(),

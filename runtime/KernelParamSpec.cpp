@@ -99,12 +99,18 @@ StringRef getTensorMapPassingName(TensorMapPassing passing) {
 Error checkTensorMapBox(const TensorMapSpec &spec, ElementType type,
                         const Twine &context) {
   std::string box = "box [" + std::to_string(spec.box[0]) + ", " +
-                    std::to_string(spec.box[1]) + "]";
-  for (uint32_t extent : spec.box)
-    if (extent < 1 || extent > MaxTensorMapBox)
+                    std::to_string(spec.box[1]) +
+                    (spec.rank == 3 ? ", " + std::to_string(spec.box[2]) : "") +
+                    "]";
+  for (unsigned dim = 0; dim < spec.rank; ++dim)
+    if (spec.box[dim] < 1 || spec.box[dim] > MaxTensorMapBox)
       return makeBadInputError(context + ": " + box +
                                ": TMA box extents must be in [1, " +
                                Twine(MaxTensorMapBox) + "]");
+  if (spec.rank == 3 && spec.box[2] != 1)
+    return makeBadInputError(context + ": " + box +
+                             ": a batched tensor map loads one batch entry "
+                             "per box (its third extent must be 1)");
   uint64_t innerBytes = uint64_t(spec.box[0]) * getElementSize(type);
   std::string inner = box + " of " + getElementTypeName(type).str() +
                       ": the inner extent is " + std::to_string(innerBytes) +
@@ -164,13 +170,16 @@ Expected<TensorMapSpec> parseTensorMap(const JsonFieldReader &reader,
   if (!box)
     return box.takeError();
   const json::Array *array = (*box)->getAsArray();
-  if (!array || array->size() != 2)
-    return reader.fail("box", "must be an array of 2 integers [inner, outer]");
-  for (size_t i = 0; i < 2; ++i) {
+  if (!array || (array->size() != 2 && array->size() != 3))
+    return reader.fail("box", "must be an array of 2 integers [inner, outer] "
+                              "(or 3, [inner, outer, 1], for a batched "
+                              "operand)");
+  spec.rank = static_cast<unsigned>(array->size());
+  for (size_t i = 0; i < array->size(); ++i) {
     std::optional<int64_t> extent = (*array)[i].getAsInteger();
     if (!extent || *extent < 1 || *extent > MaxTensorMapBox)
-      return reader.fail("box", "must be an array of 2 integers [inner, "
-                                "outer], each in [1, " +
+      return reader.fail("box", "must be an array of integers [inner, "
+                                "outer(, 1)], each in [1, " +
                                     Twine(MaxTensorMapBox) + "]");
     spec.box[i] = static_cast<uint32_t>(*extent);
   }
@@ -321,7 +330,8 @@ parseKernelParams(const JsonFieldReader &kernel,
         return tensorMap.takeError();
       param.tensorMap = *tensorMap;
     } else {
-      Expected<int64_t> rank = reader.getInteger("rank", 2, 2);
+      // 3: a batched kernel's batch × rows × columns operand.
+      Expected<int64_t> rank = reader.getInteger("rank", 2, 3);
       if (!rank)
         return rank.takeError();
       param.rank = static_cast<unsigned>(*rank);

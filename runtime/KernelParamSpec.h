@@ -3,8 +3,9 @@
 // The "parameters" array of a bundle kernel: what the kernel receives, in
 // order. Three kinds exist:
 //
-//   {"kind": "memref", "operand": "a"|"b"|"c", "rank": 2}
-//       7 eight-byte parameters (see KernelParams.h).
+//   {"kind": "memref", "operand": "a"|"b"|"c", "rank": 2|3}
+//       7 eight-byte parameters (see KernelParams.h); rank 3 (a batched
+//       kernel's batch × rows × columns operand) 9.
 //
 //   {"kind": "memref", "operand": "bias", "rank": 1}
 //   {"kind": "memref", "operand": "residual", "rank": 2}
@@ -20,10 +21,11 @@
 //   {"kind": "tma", "operand": "a"|"b"|"c", "box": [inner, outer],
 //    "swizzle": 0|32|64|128, "pass": "global_pointer"|"by_value",
 //    "l2_promotion": 0|64|128|256, "oob_fill": "zero"|"nan"}
-//       A 2-D tiled TMA descriptor (CUtensorMap) over the row-major operand,
-//       encoded by the runtime with cuTensorMapEncodeTiled (see
+//       A 2-D tiled TMA descriptor (CUtensorMap) over the operand as
+//       stored, encoded by the runtime with cuTensorMapEncodeTiled (see
 //       TensorMapEncoding.h). "l2_promotion" (default 0) and "oob_fill"
-//       (default "zero") are optional.
+//       (default "zero") are optional. A batched kernel's maps are 3-D, the
+//       batch entries outermost, one entry per box: "box": [inner, outer, 1].
 //
 // Every operand needs at least one parameter; an operand may have one memref
 // and one tma parameter, but not two of the same kind. A tensor map is opaque
@@ -105,10 +107,13 @@ enum class TensorMapOobFill {
 /// Largest TMA box extent per dimension, in elements.
 inline constexpr int64_t MaxTensorMapBox = 256;
 
-/// A 2-D tiled tensor map over a row-major operand. Dimensions are innermost
-/// first: a is [K, M], b is [N, K], c is [N, M].
+/// A 2-D (or, batched, 3-D) tiled tensor map over an operand as stored.
+/// Dimensions are innermost first: a row-major a is [K, M], b [N, K], c
+/// [N, M]; a batched operand's batch entries come third.
 struct TensorMapSpec {
-  std::array<uint32_t, 2> box = {1, 1}; ///< Elements: {inner, outer}.
+  unsigned rank = 2; ///< 2, or 3 for a batched operand.
+  /// Elements: {inner, outer} (and 1 along the batch for rank 3).
+  std::array<uint32_t, 3> box = {1, 1, 1};
   unsigned swizzleBytes = 0;            ///< 0 (none), 32, 64 or 128.
   unsigned l2PromotionBytes = 0;        ///< 0 (none), 64, 128 or 256.
   TensorMapPassing passing = TensorMapPassing::GlobalPointer;
@@ -141,7 +146,7 @@ struct KernelParamSpec {
   };
   Kind kind = Kind::MemRef;
   Operand operand = Operand::A; ///< MemRef and TensorMap.
-  unsigned rank = 2;       ///< MemRef (always 2) and EpilogueMemRef.
+  unsigned rank = 2;       ///< MemRef (2, or 3 batched) and EpilogueMemRef.
   TensorMapSpec tensorMap; ///< TensorMap only.
   /// EpilogueMemRef (Bias, Residual) and EpilogueScalar (Alpha, Beta).
   EpilogueOperand epilogueOperand = EpilogueOperand::Alpha;
@@ -155,7 +160,8 @@ struct KernelParamSpec {
 
 /// Checks the box of a tensor map over elements of `type`: each extent in
 /// [1, 256], the inner extent a multiple of 16 bytes and, when swizzled, at
-/// most the swizzle span. `context` prefixes the BadInput error.
+/// most the swizzle span, and one batch entry deep for rank 3. `context`
+/// prefixes the BadInput error.
 llvm::Error checkTensorMapBox(const TensorMapSpec &spec, ElementType type,
                               const llvm::Twine &context);
 

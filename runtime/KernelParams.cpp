@@ -29,6 +29,22 @@ MemRefDescriptor2D describeOperand(const GemmShape &shape, Operand operand,
   return descriptor;
 }
 
+MemRefDescriptor3D describeBatchedOperand(const GemmShape &shape,
+                                          Operand operand, uint64_t address) {
+  MemRefDescriptor2D matrix = describeOperand(shape, operand, address);
+  MemRefDescriptor3D descriptor;
+  descriptor.allocated = matrix.allocated;
+  descriptor.aligned = matrix.aligned;
+  descriptor.offset = matrix.offset;
+  descriptor.sizes[0] = shape.batch;
+  descriptor.sizes[1] = matrix.sizes[0];
+  descriptor.sizes[2] = matrix.sizes[1];
+  descriptor.strides[0] = shape.getBatchStride(operand);
+  descriptor.strides[1] = matrix.strides[0];
+  descriptor.strides[2] = matrix.strides[1];
+  return descriptor;
+}
+
 int64_t getBiasLength(const FusedEpilogueSpec &epilogue,
                       const GemmShape &shape) {
   switch (epilogue.bias) {
@@ -129,6 +145,20 @@ PackedKernelParams packKernelParams(const KernelSpec &spec,
         params.appendTensorMap(argument.map);
       else
         params.appendValue(argument.deviceAddress);
+      continue;
+    }
+    if (param.rank == 3) {
+      MemRefDescriptor3D d = describeBatchedOperand(
+          shape, param.operand, addresses.get(param.operand));
+      for (uint64_t value :
+           {d.allocated, d.aligned, static_cast<uint64_t>(d.offset),
+            static_cast<uint64_t>(d.sizes[0]),
+            static_cast<uint64_t>(d.sizes[1]),
+            static_cast<uint64_t>(d.sizes[2]),
+            static_cast<uint64_t>(d.strides[0]),
+            static_cast<uint64_t>(d.strides[1]),
+            static_cast<uint64_t>(d.strides[2])})
+        params.appendValue(value);
       continue;
     }
     appendMemRef2D(

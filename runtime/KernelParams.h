@@ -14,6 +14,10 @@
 // aligned, offset 0, size M or N, stride 1); the residual a rank-2 memref
 // like C's (M, N, ldc).
 //
+// A batched kernel's rank-3 memrefs (batch × rows × columns) are 9
+// parameters: allocated, aligned, offset (0), sizes (batch, rows, cols),
+// strides (batch stride, then the row and column strides as above).
+//
 // A "tma" parameter (see KernelParamSpec.h) is one kernel parameter: an
 // 8-byte device address of the 128-byte CUtensorMap (global_pointer), or the
 // CUtensorMap itself (by_value, from a 128-byte aligned host object).
@@ -48,6 +52,18 @@ struct MemRefDescriptor2D {
 /// Number of 8-byte kernel parameters a rank-2 memref expands to.
 inline constexpr unsigned MemRef2DParamCount = 7;
 
+/// The expanded form of a rank-3 (batch × rows × columns) memref descriptor.
+struct MemRefDescriptor3D {
+  uint64_t allocated = 0;
+  uint64_t aligned = 0;
+  int64_t offset = 0;
+  int64_t sizes[3] = {0, 0, 0};
+  int64_t strides[3] = {0, 0, 0};
+};
+
+/// Number of 8-byte kernel parameters a rank-3 memref expands to.
+inline constexpr unsigned MemRef3DParamCount = 9;
+
 /// Device addresses of the three operands.
 struct OperandAddresses {
   uint64_t a = 0;
@@ -81,6 +97,11 @@ int64_t getBiasLength(const FusedEpilogueSpec &epilogue,
 
 MemRefDescriptor2D describeOperand(const GemmShape &shape, Operand operand,
                                    uint64_t address);
+
+/// The batched kernel's operand: every batch entry of `shape`, the matrix
+/// as describeOperand says, the batch stride in front.
+MemRefDescriptor3D describeBatchedOperand(const GemmShape &shape,
+                                          Operand operand, uint64_t address);
 
 /// Kernel parameters ready for cuLaunchKernel: getPointers()[i] points at
 /// the value of parameter i (8 bytes, or a 128-byte CUtensorMap). Move-only;

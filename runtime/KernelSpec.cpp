@@ -2,6 +2,7 @@
 
 #include "runtime/KernelSpec.h"
 
+#include "runtime/BatchedKernelSpec.h"
 #include "runtime/JsonFieldReader.h"
 #include "runtime/KernelEntryFields.h"
 #include "runtime/RuntimeError.h"
@@ -25,6 +26,8 @@ StringRef getProblemDimName(ProblemDim dim) {
     return "n";
   case ProblemDim::K:
     return "k";
+  case ProblemDim::Batch:
+    return "batch";
   }
   return "?";
 }
@@ -80,7 +83,8 @@ Expected<GridDimSpec> parseGridDim(const JsonFieldReader &grid, StringRef key,
   const json::Object *object = (*value)->getAsObject();
   if (!object)
     return grid.fail(key, "must be a positive integer or an object "
-                          "{\"extent\": \"m\"|\"n\"|\"k\", \"tile\": N}");
+                          "{\"extent\": \"m\"|\"n\"|\"k\"|\"batch\", "
+                          "\"tile\": N}");
   JsonFieldReader reader(*object, grid.getContext() + "." + key.str());
   Expected<StringRef> extent = reader.getString("extent");
   if (!extent)
@@ -90,9 +94,11 @@ Expected<GridDimSpec> parseGridDim(const JsonFieldReader &grid, StringRef key,
           .Case("m", ProblemDim::M)
           .Case("n", ProblemDim::N)
           .Case("k", ProblemDim::K)
+          .Case("batch", ProblemDim::Batch)
           .Default(std::nullopt);
   if (!problemDim)
-    return reader.fail("extent", "is '" + *extent + "', expected m, n or k");
+    return reader.fail("extent",
+                       "is '" + *extent + "', expected m, n, k or batch");
   Expected<int64_t> tile = reader.getInteger("tile", 1);
   if (!tile)
     return tile.takeError();
@@ -127,6 +133,13 @@ Expected<PersistentGridSpec> parsePersistentGrid(const JsonFieldReader &grid) {
     if (!value)
       return value.takeError();
     *field = *value;
+  }
+  if (tiles->has("batch")) {
+    // One batch entry per tile: the only way a kernel walks entries.
+    Expected<int64_t> batch = tiles->getInteger("batch", 1, 1);
+    if (!batch)
+      return batch.takeError();
+    persistent.perBatchEntry = true;
   }
   return persistent;
 }
@@ -304,6 +317,12 @@ Expected<KernelSpec> parseKernel(const json::Object &object,
   spec.epilogue = *epilogue;
   if (Error err = checkEpilogueParams(spec.parameters, spec.epilogue,
                                       kernel.getContext()))
+    return std::move(err);
+  Expected<bool> batched = readStridedBatch(kernel);
+  if (!batched)
+    return batched.takeError();
+  spec.stridedBatch = *batched;
+  if (Error err = checkBatchedKernelSpec(spec, kernel.getContext()))
     return std::move(err);
   if (Error err = checkSupportedTypes(spec))
     return addErrorContext(std::move(err), kernel.getContext());

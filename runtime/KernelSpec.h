@@ -26,11 +26,20 @@
 //   {"x": <dim>, "y": <dim>, "z"*: <dim>}       (z defaults to 1)
 //       <dim>: a positive integer, or {"extent": "m"|"n"|"k", "tile": T},
 //       meaning ceil(extent / T) blocks;
-//   {"persistent": {"ctas_per_sm": C}, "tiles": {"m": TM, "n": TN}}
+//   {"persistent": {"ctas_per_sm": C}, "tiles": {"m": TM, "n": TN,
+//                                                 "batch"*: 1}}
 //       a 1-D grid of min(ceil(M/TM) * ceil(N/TN), SMs * C) blocks, rounded
 //       down to a multiple of the cluster size (at least one cluster); the
 //       kernel loops over the output tiles itself. C is in [1, 32]; the
-//       cluster must be [X, 1, 1].
+//       cluster must be [X, 1, 1]. With "batch": 1 (a batched kernel) the
+//       tiles of every batch entry count: ceil(M/TM) * ceil(N/TN) * batch.
+//
+// The extent "batch" (grid z of a batched kernel, tile 1) is the batch
+// count.
+//
+// "batch"*: {"strided": true} marks a batched kernel (BatchedKernelSpec.h):
+// A, B and C are rank-3 memrefs (batch × rows × columns with per-operand
+// batch strides) and its tensor maps 3-D (boxes [inner, outer, 1]).
 //
 // "cluster" (added for Hopper; default [1, 1, 1]): when its product is above
 // 1, the kernel is launched in thread block clusters through
@@ -94,9 +103,10 @@ namespace runtime {
 /// The bundle format this runtime reads.
 inline constexpr llvm::StringLiteral BundleFormatName = "gemm-opt-bundle-v1";
 
-/// A problem dimension of C[M x N] = A[M x K] * B[K x N].
-enum class ProblemDim { M, N, K };
-llvm::StringRef getProblemDimName(ProblemDim dim); // "m", "n", "k"
+/// A problem dimension of C[M x N] = A[M x K] * B[K x N], or the number of
+/// batch entries (a grid extent only).
+enum class ProblemDim { M, N, K, Batch };
+llvm::StringRef getProblemDimName(ProblemDim dim); // "m", "n", "k", "batch"
 
 /// Sizes along M, N and K (block tiles, divisibility requirements).
 struct ProblemTile {
@@ -119,6 +129,8 @@ struct PersistentGridSpec {
   int64_t ctasPerSm = 1;
   int64_t tileM = 1;
   int64_t tileN = 1;
+  /// "tiles" has "batch": 1: the kernel walks the tiles of every entry.
+  bool perBatchEntry = false;
 };
 
 /// What a bundle kernel computes (its "kind").
@@ -163,6 +175,9 @@ struct KernelSpec {
   std::vector<KernelParamSpec> parameters;
   /// The bundle's optional "epilogue": what is fused before C is stored.
   FusedEpilogueSpec epilogue;
+  /// "batch": {"strided": true}: the kernel runs batches of matrices with
+  /// per-operand batch strides (BatchedKernelSpec.h).
+  bool stridedBatch = false;
 
   unsigned getClusterSize() const {
     return cluster[0] * cluster[1] * cluster[2];

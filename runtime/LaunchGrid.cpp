@@ -30,6 +30,9 @@ Expected<LaunchGrid> computePersistentGrid(const KernelSpec &spec,
   LaunchGrid grid;
   grid.persistentTiles =
       ceilDiv(shape.m, persistent.tileM) * ceilDiv(shape.n, persistent.tileN);
+  // A batched kernel walks the tiles of every batch entry.
+  if (persistent.perBatchEntry)
+    grid.persistentTiles *= static_cast<uint64_t>(shape.batch);
   uint64_t size = getPersistentGridSize(
       grid.persistentTiles, std::max(multiprocessorCount, 1u),
       static_cast<uint64_t>(persistent.ctasPerSm), spec.getClusterSize());

@@ -6,7 +6,9 @@
 //     rounded up to a multiple of the cluster dimension; kernels must skip
 //     the tiles outside M x N;
 //   - persistent grids: 1-D, min(tiles, SMs * ctas_per_sm) blocks rounded
-//     down to a multiple of the cluster size (at least one cluster).
+//     down to a multiple of the cluster size (at least one cluster); a
+//     batched kernel's tiles are those of every batch entry.
+// A batched kernel's non-persistent grid has the batch count along z.
 //
 //===----------------------------------------------------------------------===//
 

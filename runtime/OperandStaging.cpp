@@ -31,6 +31,18 @@ int64_t alignedLeadingDimension(int64_t ld, size_t elementSize) {
                                       static_cast<uint64_t>(perUnit)));
 }
 
+/// Whether `operand`'s batch entries are a batch stride apart (several
+/// entries, stride not 0).
+bool hasSeveralEntries(const GemmShape &shape, Operand operand) {
+  return shape.batch > 1 && shape.getBatchStride(operand) != 0;
+}
+
+bool isAligned(int64_t elements, size_t elementSize) {
+  return static_cast<uint64_t>(elements) * elementSize %
+             TensorMapGlobalAlignment ==
+         0;
+}
+
 } // namespace
 
 GemmShape OperandStaging::getTensorMapShape(const KernelSpec &spec,
@@ -40,8 +52,12 @@ GemmShape OperandStaging::getTensorMapShape(const KernelSpec &spec,
     if (!isStagedOperand(spec, operand))
       continue;
     size_t size = getElementSize(spec.getOperandType(operand));
+    OperandLayout layout = getOperandLayout(shape, operand);
     int64_t &ld = leadingDimension(mapped, operand);
-    ld = alignedLeadingDimension(getOperandLayout(shape, operand).ld, size);
+    ld = alignedLeadingDimension(layout.ld, size);
+    if (hasSeveralEntries(shape, operand) &&
+        (ld != layout.ld || !isAligned(shape.getBatchStride(operand), size)))
+      mapped.getBatchStride(operand) = ld * layout.rows;
   }
   return mapped;
 }
@@ -59,8 +75,11 @@ OperandStaging::create(const KernelSpec &spec, const GemmShape &shape,
     OperandLayout layout = getOperandLayout(shape, operand);
     uint64_t address = addresses.get(operand);
     size_t pitch = static_cast<size_t>(layout.ld) * size;
+    bool severalEntries = hasSeveralEntries(shape, operand);
+    int64_t batchStride = shape.getBatchStride(operand);
     if (address % TensorMapGlobalAlignment == 0 &&
-        pitch % TensorMapGlobalAlignment == 0)
+        pitch % TensorMapGlobalAlignment == 0 &&
+        (!severalEntries || isAligned(batchStride, size)))
       continue;
     Copy copy;
     copy.operand = operand;
@@ -71,11 +90,20 @@ OperandStaging::create(const KernelSpec &spec, const GemmShape &shape,
     copy.pitch = static_cast<size_t>(copy.stagedLd) * size;
     copy.rowBytes = static_cast<size_t>(layout.cols) * size;
     copy.rows = static_cast<size_t>(layout.rows);
-    Expected<DeviceBuffer> buffer = DeviceBuffer::allocate(copy.pitch * copy.rows);
+    copy.entries = severalEntries ? static_cast<size_t>(shape.batch) : 1;
+    copy.batchStride = batchStride;
+    copy.sourceStride = static_cast<size_t>(batchStride) * size;
+    copy.stride = copy.pitch * copy.rows;
+    // A stride-0 operand stays one matrix that every entry reads.
+    copy.stagedBatchStride =
+        batchStride == 0 ? 0 : copy.stagedLd * static_cast<int64_t>(copy.rows);
+    Expected<DeviceBuffer> buffer =
+        DeviceBuffer::allocate(copy.stride * copy.entries);
     if (!buffer)
       return buffer.takeError();
     copy.buffer = std::move(*buffer);
     leadingDimension(staging.mappedShape, operand) = copy.stagedLd;
+    staging.mappedShape.getBatchStride(operand) = copy.stagedBatchStride;
     (operand == Operand::A ? staging.mapped.a : staging.mapped.b) =
         copy.buffer.getAddress();
     staging.copies.push_back(std::move(copy));
@@ -84,11 +112,22 @@ OperandStaging::create(const KernelSpec &spec, const GemmShape &shape,
 }
 
 Error OperandStaging::refresh(cudaStream_t stream) const {
-  for (const Copy &copy : copies)
-    GEMM_CUDA_TRY(cudaMemcpy2DAsync(
-        reinterpret_cast<void *>(copy.buffer.getAddress()), copy.pitch,
-        reinterpret_cast<const void *>(copy.source), copy.sourcePitch,
-        copy.rowBytes, copy.rows, cudaMemcpyDeviceToDevice, stream));
+  for (const Copy &copy : copies) {
+    // Packed source entries are one tall matrix; others go entry by entry.
+    bool packed = copy.entries == 1 ||
+                  copy.sourceStride == copy.sourcePitch * copy.rows;
+    size_t copies = packed ? 1 : copy.entries;
+    size_t rows = packed ? copy.rows * copy.entries : copy.rows;
+    for (size_t entry = 0; entry < copies; ++entry)
+      GEMM_CUDA_TRY(cudaMemcpy2DAsync(
+          reinterpret_cast<void *>(copy.buffer.getAddress() +
+                                   entry * copy.stride),
+          copy.pitch,
+          reinterpret_cast<const void *>(copy.source +
+                                         entry * copy.sourceStride),
+          copy.sourcePitch, copy.rowBytes, rows, cudaMemcpyDeviceToDevice,
+          stream));
+  }
   return Error::success();
 }
 
@@ -99,7 +138,11 @@ std::string OperandStaging::describe() const {
     if (!text.empty())
       os << ", ";
     os << getOperandName(copy.operand) << " (ld " << copy.ld << " -> "
-       << copy.stagedLd << ")";
+       << copy.stagedLd;
+    if (copy.entries > 1)
+      os << ", batch stride " << copy.batchStride << " -> "
+         << copy.stagedBatchStride;
+    os << ")";
   }
   return text;
 }

@@ -10,6 +10,12 @@
 // staged: the kernel's epilogue stores element by element where 16-byte
 // stores would be misaligned.
 //
+// Batched operands: TMA also needs the batch stride in bytes to be a
+// multiple of 16. An operand whose address, pitch or batch stride breaks
+// that is staged whole: every batch entry (one for a stride-0 operand,
+// which stays stride 0) into consecutive padded matrices, one copy per
+// entry (a single copy where the source entries are packed).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_RUNTIME_OPERANDSTAGING_H
@@ -35,9 +41,10 @@ public:
   /// Nothing staged.
   OperandStaging() = default;
 
-  /// The shape whose leading dimensions the tensor maps of `spec` describe:
-  /// `shape` with the ld of every TMA operand whose row pitch is not a
-  /// multiple of 16 bytes rounded up to one.
+  /// The shape whose leading dimensions and batch strides the tensor maps
+  /// of `spec` describe: `shape` with the ld of every TMA operand whose row
+  /// pitch is not a multiple of 16 bytes rounded up to one, and the batch
+  /// stride of one staged for its pitch or batch stride packed.
   static GemmShape getTensorMapShape(const KernelSpec &spec,
                                      const GemmShape &shape);
 
@@ -55,7 +62,8 @@ public:
   llvm::Error refresh(cudaStream_t stream) const;
 
   bool empty() const { return copies.empty(); }
-  /// "A (ld 4095 -> 4096)" per staged operand, for reports.
+  /// "A (ld 4095 -> 4096)" per staged operand (batched: "A (ld 4095 ->
+  /// 4096, batch stride 4095000 -> 4096000)"), for reports.
   std::string describe() const;
 
 private:
@@ -64,6 +72,10 @@ private:
     uint64_t source;
     size_t sourcePitch, pitch, rowBytes, rows;
     int64_t ld, stagedLd;
+    /// Batch entries copied, and the bytes between them in the source and
+    /// in the staged copy (packed).
+    size_t entries = 1, sourceStride = 0, stride = 0;
+    int64_t batchStride = 0, stagedBatchStride = 0; ///< Elements.
     DeviceBuffer buffer;
   };
 

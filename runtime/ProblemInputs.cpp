@@ -21,7 +21,10 @@ void fillView(const GemmProblem &problem, Operand operand, uint64_t seed,
   ElementType type = problem.getView(operand).type;
   int64_t rows = problem.getRows(operand);
   int64_t cols = problem.getCols(operand);
-  size_t entries = static_cast<size_t>(problem.batchCount * rows);
+  // A stride-0 operand is one matrix that every batch entry reads.
+  int64_t batches =
+      problem.getView(operand).batchStride == 0 ? 1 : problem.batchCount;
+  size_t entries = static_cast<size_t>(batches * rows);
   llvm::parallelFor(0, entries, [&](size_t batchRow) {
     int64_t batch = static_cast<int64_t>(batchRow) / rows;
     int64_t row = static_cast<int64_t>(batchRow) % rows;

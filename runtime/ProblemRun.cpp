@@ -26,10 +26,11 @@ Error checkRuntimeLaunchSupport(const KernelSpec &spec,
   // Layouts the metadata declares are passed as they are (memref strides
   // and tensor maps of the stored matrix); checkShapeSupported refuses any
   // other.
-  if (problem.batchCount != 1)
+  // A batched kernel takes batch strides in its rank-3 memrefs and 3-D
+  // tensor maps; any other runs one batch entry.
+  if (problem.batchCount != 1 && !spec.stridedBatch)
     return makeRefusal(RefusalReason::Batch,
-                       "the runtime cannot pass batch strides (to " + kernel +
-                           ") yet; batch count " +
+                       kernel + " is not batched; batch count " +
                            Twine(problem.batchCount) + " is refused");
   if (!problem.epilogue.isIdentity())
     return makeRefusal(RefusalReason::Epilogue,

@@ -16,9 +16,10 @@
 //
 // What the runtime can pass to kernels today: row- and column-major
 // operands as memref (and TMA) parameters, in the layouts the kernel's
-// metadata declares, one batch entry, no epilogue parameters. A problem
-// beyond that is refused even when the metadata declares support (the
-// refusal then says the runtime lacks it).
+// metadata declares, batch entries with per-operand strides to a batched
+// kernel, no epilogue parameters. A problem beyond that is refused even
+// when the metadata declares support (the refusal then says the runtime
+// lacks it).
 //
 //===----------------------------------------------------------------------===//
 

@@ -72,17 +72,23 @@ void printTiming(raw_ostream &os, StringRef label, const TimingStats &stats,
 }
 
 json::Value shapeJSON(const GemmShape &shape) {
-  return json::Object{
+  json::Object object{
       {"m", shape.m},
       {"n", shape.n},
       {"k", shape.k},
       {"lda", shape.lda},
       {"ldb", shape.ldb},
       {"ldc", shape.ldc},
+      {"batch", shape.batch},
       {"layouts",
        json::Object{{"a", getMatrixLayoutName(shape.layouts.a)},
                     {"b", getMatrixLayoutName(shape.layouts.b)},
                     {"c", getMatrixLayoutName(shape.layouts.c)}}}};
+  if (shape.batch > 1)
+    object["batch_strides"] = json::Object{{"a", shape.batchStrideA},
+                                           {"b", shape.batchStrideB},
+                                           {"c", shape.batchStrideC}};
+  return object;
 }
 } // namespace
 
@@ -149,13 +155,21 @@ void printReport(raw_ostream &os, const RunReport &report) {
       const TensorMapSpec &map = param.tensorMap;
       os << " " << getOperandName(param.operand) << " ("
          << getTensorMapPassingName(map.passing) << ", box " << map.box[0]
-         << "x" << map.box[1] << ", swizzle " << map.swizzleBytes << ")";
+         << "x" << map.box[1];
+      if (map.rank == 3)
+        os << "x" << map.box[2];
+      os << ", swizzle " << map.swizzleBytes << ")";
     }
     os << "\n";
   }
   os << "shape    : M=" << shape.m << " N=" << shape.n << " K=" << shape.k
      << "  lda=" << shape.lda << " ldb=" << shape.ldb << " ldc=" << shape.ldc
      << "  layouts " << shape.layouts.str() << "\n";
+  if (shape.batch > 1 || spec.stridedBatch)
+    os << "batch    : " << shape.batch << " entries, batch strides A="
+       << shape.batchStrideA << " B=" << shape.batchStrideB
+       << " C=" << shape.batchStrideC
+       << " elements (checks and TFLOP/s cover every entry)\n";
   os << "types    : A=" << getElementTypeName(spec.aType)
      << " B=" << getElementTypeName(spec.bType)
      << " C=" << getElementTypeName(spec.cType)
@@ -171,7 +185,9 @@ void printReport(raw_ostream &os, const RunReport &report) {
   printMetric(os, "vs fp64  : ", result.vsFp64);
   if (result.clobberedPadding)
     os << "padding  : the kernel overwrote " << result.clobberedPadding
-       << " entries of C outside M x N (ldc padding)  FAIL\n";
+       << " entries of C outside M x N (ldc padding"
+       << (shape.batch > 1 ? ", gaps between batch entries" : "")
+       << ")  FAIL\n";
   if (result.kernelTiming) {
     double flops = shape.getFlops();
     printTiming(os, "gemm-opt : ", *result.kernelTiming, flops);
@@ -218,6 +234,8 @@ json::Value toJSON(const RunReport &report) {
     kernel["clusters_per_gpu"] = info.activeClusters;
   if (!result.stagedOperands.empty())
     kernel["staged_operands"] = result.stagedOperands;
+  if (spec.stridedBatch)
+    kernel["batched"] = true;
   if (spec.persistentGrid)
     kernel["persistent"] =
         json::Object{{"ctas_per_sm", spec.persistentGrid->ctasPerSm},
@@ -229,8 +247,12 @@ json::Value toJSON(const RunReport &report) {
         maps.push_back(json::Object{
             {"operand", getOperandName(param.operand)},
             {"pass", getTensorMapPassingName(param.tensorMap.passing)},
-            {"box",
-             json::Array{param.tensorMap.box[0], param.tensorMap.box[1]}},
+            {"box", param.tensorMap.rank == 3
+                        ? json::Array{param.tensorMap.box[0],
+                                      param.tensorMap.box[1],
+                                      param.tensorMap.box[2]}
+                        : json::Array{param.tensorMap.box[0],
+                                      param.tensorMap.box[1]}},
             {"swizzle", param.tensorMap.swizzleBytes}});
     kernel["tensor_maps"] = std::move(maps);
   }

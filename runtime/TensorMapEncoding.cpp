@@ -74,13 +74,14 @@ Expected<TensorMapEncoding> computeEncoding(const KernelSpec &spec,
 
   OperandLayout layout = getOperandLayout(shape, operand);
   TensorMapEncoding encoding;
+  encoding.rank = map.rank;
   encoding.operand = operand;
   encoding.dataType = getTensorMapDataType(type);
   encoding.globalDim = {static_cast<cuuint64_t>(layout.cols),
-                        static_cast<cuuint64_t>(layout.rows)};
+                        static_cast<cuuint64_t>(layout.rows), 1};
   uint64_t pitch = static_cast<uint64_t>(layout.ld) * getElementSize(type);
-  encoding.globalStrides = {pitch};
-  encoding.boxDim = {map.box[0], map.box[1]};
+  encoding.globalStrides = {pitch, 0};
+  encoding.boxDim = {map.box[0], map.box[1], map.box[2]};
   encoding.swizzle = getSwizzle(map.swizzleBytes);
   encoding.l2Promotion = getL2Promotion(map.l2PromotionBytes);
   encoding.oobFill = map.oobFill == TensorMapOobFill::Nan
@@ -102,6 +103,33 @@ Expected<TensorMapEncoding> computeEncoding(const KernelSpec &spec,
     return makeBadInputError(context + ": the row pitch of " + Twine(pitch) +
                              " bytes (" + ldName + "=" + Twine(layout.ld) +
                              ") is not below 2^40 bytes, as TMA requires");
+  if (map.rank == 3) {
+    // One entry for a stride-0 operand, which every entry reads.
+    int64_t stride = shape.getBatchStride(operand);
+    bool broadcast = stride == 0 || shape.batch == 1;
+    uint64_t strideBytes =
+        broadcast ? static_cast<uint64_t>(layout.getMatrixSpan()) *
+                        getElementSize(type)
+                  : static_cast<uint64_t>(stride) * getElementSize(type);
+    encoding.globalDim[2] =
+        broadcast ? 1 : static_cast<cuuint64_t>(shape.batch);
+    encoding.globalStrides[1] = strideBytes;
+    if (encoding.globalDim[2] > maxGlobalDim)
+      return makeBadInputError(context + ": batch count " +
+                               Twine(encoding.globalDim[2]) +
+                               " is outside [1, 2^32]");
+    if (strideBytes % TensorMapGlobalAlignment != 0)
+      return makeBadInputError(
+          context + ": TMA needs a batch stride that is a multiple of " +
+          Twine(TensorMapGlobalAlignment) + " bytes, but the batch stride of " +
+          Twine(stride) + " elements (" + getElementTypeName(type) +
+          ") gives " + Twine(strideBytes) + " bytes");
+    if (strideBytes >= strideLimit)
+      return makeBadInputError(context + ": the batch stride of " +
+                               Twine(strideBytes) +
+                               " bytes is not below 2^40 bytes, as TMA "
+                               "requires");
+  }
   return encoding;
 }
 
@@ -112,8 +140,16 @@ std::string TensorMapEncoding::describe() const {
   raw_string_ostream os(text);
   os << "operand " << getOperandName(operand) << ": address "
      << format_hex(globalAddress, 2) << ", dims [" << globalDim[0] << ", "
-     << globalDim[1] << "], row pitch " << globalStrides[0] << " B, box ["
-     << boxDim[0] << ", " << boxDim[1] << "], swizzle ";
+     << globalDim[1];
+  if (rank == 3)
+    os << ", " << globalDim[2];
+  os << "], row pitch " << globalStrides[0] << " B";
+  if (rank == 3)
+    os << ", batch stride " << globalStrides[1] << " B";
+  os << ", box [" << boxDim[0] << ", " << boxDim[1];
+  if (rank == 3)
+    os << ", " << boxDim[2];
+  os << "], swizzle ";
   if (unsigned bytes = getSwizzleBytes(swizzle))
     os << bytes << "B";
   else

@@ -10,7 +10,15 @@
 //
 // with the operand's element type, boxDim from the bundle, element strides
 // [1, 1], no interleave, and the bundle's swizzle, L2 promotion and
-// out-of-bounds fill. Computing them is a pure function, so that the TMA
+// out-of-bounds fill.
+//
+// A batched kernel's maps (box [inner, outer, 1]) are 3-D: the batch
+// entries third, globalDim [.., .., batch] and globalStrides [pitch, batch
+// stride * sizeof]. The box is one entry deep, so a load at the edge of an
+// entry's matrix reads zeros (out of bounds of dimensions 0 and 1), never
+// the next entry. An operand with batch stride 0 (one matrix for every
+// entry) is mapped as a single entry (the kernel loads entry 0 of it; TMA
+// strides must be positive multiples of 16 bytes). Computing them is a pure function, so that the TMA
 // requirements (16-byte aligned address, strides multiples of 16 bytes, ...)
 // are checked, with errors that name the operand, before any driver call.
 //
@@ -36,24 +44,26 @@ namespace runtime {
 /// TMA requires global addresses and strides to be multiples of this.
 inline constexpr uint64_t TensorMapGlobalAlignment = 16;
 
-/// The arguments of one cuTensorMapEncodeTiled call (rank 2).
+/// The arguments of one cuTensorMapEncodeTiled call (rank 2, or 3 for a
+/// batched operand; entries past the rank are unused).
 struct TensorMapEncoding {
-  static constexpr cuuint32_t Rank = 2;
-
+  cuuint32_t rank = 2;
   Operand operand = Operand::A;
   CUtensorMapDataType dataType = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
   uint64_t globalAddress = 0;
-  std::array<cuuint64_t, 2> globalDim = {0, 0};  ///< {columns, rows}.
-  std::array<cuuint64_t, 1> globalStrides = {0}; ///< Row pitch in bytes.
-  std::array<cuuint32_t, 2> boxDim = {1, 1};
-  std::array<cuuint32_t, 2> elementStrides = {1, 1};
+  /// {columns, rows, batch entries}.
+  std::array<cuuint64_t, 3> globalDim = {0, 0, 1};
+  /// {row pitch, batch stride} in bytes.
+  std::array<cuuint64_t, 2> globalStrides = {0, 0};
+  std::array<cuuint32_t, 3> boxDim = {1, 1, 1};
+  std::array<cuuint32_t, 3> elementStrides = {1, 1, 1};
   CUtensorMapInterleave interleave = CU_TENSOR_MAP_INTERLEAVE_NONE;
   CUtensorMapSwizzle swizzle = CU_TENSOR_MAP_SWIZZLE_NONE;
   CUtensorMapL2promotion l2Promotion = CU_TENSOR_MAP_L2_PROMOTION_NONE;
   CUtensorMapFloatOOBfill oobFill = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 
   /// "operand a: dims [4096, 2048], row pitch 8192 B, box [64, 128], swizzle
-  /// 128B", for messages.
+  /// 128B" (3-D: with the batch entries and stride), for messages.
   std::string describe() const;
 };
 

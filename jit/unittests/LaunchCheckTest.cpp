@@ -156,6 +156,47 @@ TEST_F(LaunchCheckTest, FusedEpilogueOperandsNeedSixteenBytes) {
       << message;
 }
 
+TEST_F(LaunchCheckTest, BatchesNeedABatchedSchedule) {
+  // The mma.sync kernel of SetUp computes one matrix product.
+  GemmArguments args = getValidArguments();
+  args.batch = 3;
+  std::string message = checkMessage(args);
+  EXPECT_NE(message.find("batch count 3 needs a batched kernel"),
+            std::string::npos)
+      << message;
+
+  // The batched example (a ScheduleDescription with batched = true renders
+  // the same module shape): any batch count and strides, B broadcast.
+  GemmJit jit(getOptions());
+  ScheduleDescription description;
+  description.name = "gemm_batched";
+  description.batched = true;
+  auto compiled = jit.compile(description);
+  ASSERT_TRUE(bool(compiled)) << toString(compiled.takeError());
+  kernel = *compiled;
+  EXPECT_TRUE(kernel->getSpec().stridedBatch);
+  args = getValidArguments();
+  args.m = 129;
+  args.n = 257;
+  args.k = 65;
+  args.batch = 7;
+  args.batchStrideA = 129 * 65 + 3; // staged for TMA
+  args.batchStrideB = 0;
+  args.batchStrideC = 129 * 257 + 1;
+  EXPECT_EQ(checkMessage(args), "");
+  args.batchStrideC = 129 * 257 - 1;
+  message = checkMessage(args);
+  EXPECT_NE(message.find("invalid batch stride: C's is 33152 elements"),
+            std::string::npos)
+      << message;
+  args.batchStrideC.reset(); // packed
+  args.batchStrideA = -2;
+  EXPECT_NE(checkMessage(args).find("A's is -2 elements"), std::string::npos);
+  args.batchStrideA.reset();
+  args.batch = 0;
+  EXPECT_NE(checkMessage(args).find("batch count 0"), std::string::npos);
+}
+
 TEST_F(LaunchCheckTest, LaunchWithoutGpuSaysSo) {
   Expected<DeviceInfo> device = openDevice(0);
   if (device)

@@ -214,6 +214,26 @@ TEST(TuningDatabaseChooser, FusedEpilogueRequestFallsBack) {
   EXPECT_FALSE(TuningDatabaseChooser::fusesEpilogue("// bias = row\n"));
 }
 
+TEST(TuningDatabaseChooser, BatchedRequestFallsBack) {
+  TuningDatabaseChooser chooser(makeDatabase());
+  std::string batched = readExample("gemm_bf16_wgmma_batched_sm90.mlir");
+  EXPECT_TRUE(TuningDatabaseChooser::takesBatches(batched));
+  EXPECT_FALSE(TuningDatabaseChooser::fusesEpilogue(batched));
+  auto chosen = chooser.chooseSchedule(bf16Problem(2048, 2048, 2048), batched);
+  ASSERT_TRUE(bool(chosen)) << llvm::toString(chosen.takeError());
+  EXPECT_EQ(*chosen, batched);
+  ScheduleDescription description;
+  description.batched = true;
+  EXPECT_TRUE(
+      TuningDatabaseChooser::takesBatches(renderScheduleModule(description)));
+  // Single GEMMs and comments about batches do not count.
+  EXPECT_FALSE(TuningDatabaseChooser::takesBatches(
+      readExample("gemm_bf16_wgmma_layouts_sm90.mlir")));
+  EXPECT_FALSE(TuningDatabaseChooser::takesBatches(getSyncSchedule()));
+  EXPECT_FALSE(
+      TuningDatabaseChooser::takesBatches("// memref<?x?x?xbf16> batched\n"));
+}
+
 class TuningDatabaseFileTest : public TemporaryCacheTest {
 protected:
   std::string writeFile(llvm::StringRef name, llvm::StringRef text) {

@@ -57,8 +57,15 @@ TEST(BundleCapabilitiesTest, MissingFieldsMeanUnsupported) {
 }
 
 TEST(BundleCapabilitiesTest, DeclaredFieldsAreRead) {
+  // A batched kernel: "batch", rank-3 operands, the batch along grid z
+  // (runtime/BatchedKernelSpec.h).
   Object kernel = makeValidKernel();
   kernel["batch"] = Object{{"strided", true}};
+  kernel["parameters"] = llvm::json::Array{
+      Object{{"kind", "memref"}, {"operand", "a"}, {"rank", 3}},
+      Object{{"kind", "memref"}, {"operand", "b"}, {"rank", 3}},
+      Object{{"kind", "memref"}, {"operand", "c"}, {"rank", 3}}};
+  (*kernel.getObject("grid"))["z"] = Object{{"extent", "batch"}, {"tile", 1}};
   KernelCapabilities capabilities = parse(std::move(kernel)).capabilities;
   EXPECT_TRUE(capabilities.stridedBatch);
   EXPECT_TRUE(capabilities.fusedEpilogue.empty());

@@ -204,7 +204,7 @@ TEST(KernelSpecTest, BadValues) {
       {"grid",
        json::Object{{"x", json::Object{{"extent", "q"}, {"tile", 1}}},
                     {"y", 1}},
-       "is 'q', expected m, n or k"},
+       "is 'q', expected m, n, k or batch"},
       {"grid", json::Object{{"x", 0}, {"y", 1}}, "field 'x' must be positive"},
       {"dynamic_shared_memory_bytes", -1, "expected a value in [0, "},
       {"parameters",
@@ -223,8 +223,8 @@ TEST(KernelSpecTest, BadValues) {
        "0 'bias' parameter(s), but the epilogue (bias=column) needs 1"},
       {"parameters",
        json::Array{
-           json::Object{{"kind", "memref"}, {"operand", "a"}, {"rank", 3}}},
-       "field 'rank' is 3"},
+           json::Object{{"kind", "memref"}, {"operand", "a"}, {"rank", 4}}},
+       "field 'rank' is 4"},
       {"parameters",
        json::Array{
            json::Object{{"kind", "memref"}, {"operand", "a"}, {"rank", 2}},

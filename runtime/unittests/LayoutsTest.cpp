@@ -159,15 +159,15 @@ TEST(LayoutsTest, TensorMapsDescribeTheStoredMatrix) {
                                    MatrixLayouts{Col, Col, Row});
   Expected<TensorMapEncoding> a = encode(spec, Operand::A, shape, addressA);
   ASSERT_TRUE(static_cast<bool>(a)) << toString(a.takeError());
-  EXPECT_EQ(a->globalDim, (std::array<cuuint64_t, 2>{300, 1000})); // [M, K]
-  EXPECT_EQ(a->globalStrides, (std::array<cuuint64_t, 1>{304 * 2}));
-  EXPECT_EQ(a->boxDim, (std::array<cuuint32_t, 2>{64, 64}));
+  EXPECT_EQ(a->globalDim, (std::array<cuuint64_t, 3>{300, 1000, 1})); // [M, K]
+  EXPECT_EQ(a->globalStrides, (std::array<cuuint64_t, 2>{304 * 2, 0}));
+  EXPECT_EQ(a->boxDim, (std::array<cuuint32_t, 3>{64, 64, 1}));
   EXPECT_EQ(a->swizzle, CU_TENSOR_MAP_SWIZZLE_128B);
   Expected<TensorMapEncoding> b = encode(spec, Operand::B, shape, addressB);
   ASSERT_TRUE(static_cast<bool>(b)) << toString(b.takeError());
-  EXPECT_EQ(b->globalDim, (std::array<cuuint64_t, 2>{1000, 520})); // [K, N]
-  EXPECT_EQ(b->globalStrides, (std::array<cuuint64_t, 1>{1008 * 2}));
-  EXPECT_EQ(b->boxDim, (std::array<cuuint32_t, 2>{64, 256}));
+  EXPECT_EQ(b->globalDim, (std::array<cuuint64_t, 3>{1000, 520, 1})); // [K, N]
+  EXPECT_EQ(b->globalStrides, (std::array<cuuint64_t, 2>{1008 * 2, 0}));
+  EXPECT_EQ(b->boxDim, (std::array<cuuint32_t, 3>{64, 256, 1}));
 
   // A pitch TMA cannot read (lda = 301 bf16) is staged: the copy's leading
   // dimension rounds M up to 16 bytes, and K lines of it are copied.

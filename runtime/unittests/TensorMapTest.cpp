@@ -42,7 +42,7 @@ TEST(TensorMapTest, ParsesTmaParameters) {
   const KernelParamSpec &a = spec.parameters[0];
   EXPECT_EQ(a.kind, KernelParamSpec::Kind::TensorMap);
   EXPECT_EQ(a.operand, Operand::A);
-  EXPECT_EQ(a.tensorMap.box, (std::array<uint32_t, 2>{64, 128}));
+  EXPECT_EQ(a.tensorMap.box, (std::array<uint32_t, 3>{64, 128, 1}));
   EXPECT_EQ(a.tensorMap.swizzleBytes, 128u);
   EXPECT_EQ(a.tensorMap.l2PromotionBytes, 256u);
   EXPECT_EQ(a.tensorMap.passing, TensorMapPassing::GlobalPointer);
@@ -65,7 +65,7 @@ TEST(TensorMapTest, ParsesTmaParameters) {
   spec = parseSingleKernel(std::move(kernel));
   ASSERT_EQ(spec.parameters.size(), 5u);
   const TensorMapSpec &c = spec.parameters[3].tensorMap;
-  EXPECT_EQ(c.box, (std::array<uint32_t, 2>{8, 256}));
+  EXPECT_EQ(c.box, (std::array<uint32_t, 3>{8, 256, 1}));
   EXPECT_EQ(c.swizzleBytes, 0u);
   EXPECT_EQ(c.l2PromotionBytes, 0u);
   EXPECT_EQ(c.oobFill, TensorMapOobFill::Zero);
@@ -176,10 +176,10 @@ TEST(TensorMapTest, EncodesTheOperands) {
   EXPECT_EQ(a->operand, Operand::A);
   EXPECT_EQ(a->dataType, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16);
   EXPECT_EQ(a->globalAddress, addressA);
-  EXPECT_EQ(a->globalDim, (std::array<cuuint64_t, 2>{128, 256})); // [K, M]
-  EXPECT_EQ(a->globalStrides, (std::array<cuuint64_t, 1>{136 * 2}));
-  EXPECT_EQ(a->boxDim, (std::array<cuuint32_t, 2>{64, 128}));
-  EXPECT_EQ(a->elementStrides, (std::array<cuuint32_t, 2>{1, 1}));
+  EXPECT_EQ(a->globalDim, (std::array<cuuint64_t, 3>{128, 256, 1})); // [K, M]
+  EXPECT_EQ(a->globalStrides, (std::array<cuuint64_t, 2>{136 * 2, 0}));
+  EXPECT_EQ(a->boxDim, (std::array<cuuint32_t, 3>{64, 128, 1}));
+  EXPECT_EQ(a->elementStrides, (std::array<cuuint32_t, 3>{1, 1, 1}));
   EXPECT_EQ(a->interleave, CU_TENSOR_MAP_INTERLEAVE_NONE);
   EXPECT_EQ(a->swizzle, CU_TENSOR_MAP_SWIZZLE_128B);
   EXPECT_EQ(a->l2Promotion, CU_TENSOR_MAP_L2_PROMOTION_L2_256B);
@@ -187,17 +187,17 @@ TEST(TensorMapTest, EncodesTheOperands) {
 
   Expected<TensorMapEncoding> b = encode(spec, Operand::B, shape, addressB);
   ASSERT_TRUE(static_cast<bool>(b)) << toString(b.takeError());
-  EXPECT_EQ(b->globalDim, (std::array<cuuint64_t, 2>{512, 128})); // [N, K]
-  EXPECT_EQ(b->globalStrides, (std::array<cuuint64_t, 1>{520 * 2}));
-  EXPECT_EQ(b->boxDim, (std::array<cuuint32_t, 2>{32, 64}));
+  EXPECT_EQ(b->globalDim, (std::array<cuuint64_t, 3>{512, 128, 1})); // [N, K]
+  EXPECT_EQ(b->globalStrides, (std::array<cuuint64_t, 2>{520 * 2, 0}));
+  EXPECT_EQ(b->boxDim, (std::array<cuuint32_t, 3>{32, 64, 1}));
   EXPECT_EQ(b->swizzle, CU_TENSOR_MAP_SWIZZLE_64B);
   EXPECT_EQ(b->l2Promotion, CU_TENSOR_MAP_L2_PROMOTION_L2_128B);
   EXPECT_EQ(b->oobFill, CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA);
 
   Expected<TensorMapEncoding> c = encode(spec, Operand::C, shape, addressC);
   ASSERT_TRUE(static_cast<bool>(c)) << toString(c.takeError());
-  EXPECT_EQ(c->globalDim, (std::array<cuuint64_t, 2>{512, 256})); // [N, M]
-  EXPECT_EQ(c->globalStrides, (std::array<cuuint64_t, 1>{528 * 2}));
+  EXPECT_EQ(c->globalDim, (std::array<cuuint64_t, 3>{512, 256, 1})); // [N, M]
+  EXPECT_EQ(c->globalStrides, (std::array<cuuint64_t, 2>{528 * 2, 0}));
   EXPECT_EQ(c->swizzle, CU_TENSOR_MAP_SWIZZLE_NONE);
   EXPECT_EQ(c->l2Promotion, CU_TENSOR_MAP_L2_PROMOTION_NONE);
   EXPECT_EQ(c->describe(), "operand c: address 0x7f0000200000, dims [512, "

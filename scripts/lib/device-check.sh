@@ -1,5 +1,5 @@
 # Sourced by the device check scripts (layouts-clusters-check.sh,
-# split-k-check.sh, tf32-check.sh).
+# split-k-check.sh, tf32-check.sh, batched-check.sh).
 #
 #   check NAME EXPECTED_EXIT COMMAND...
 #

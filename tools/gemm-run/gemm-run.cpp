@@ -1,6 +1,8 @@
 //===- gemm-run.cpp - Run, check and time a gemm-opt kernel ---------------===//
 //
 //   gemm-run INPUT -m M -n N -k K [--lda L] [--ldb L] [--ldc L]
+//            [--batch B] [--batch-stride-a S] [--batch-stride-b S]
+//            [--batch-stride-c S]
 //            [--kernel NAME] [--iterations 50] [--warmup 5] [--seed S]
 //            [--no-timing] [--json-out FILE]
 //            [--alpha A] [--beta B] [--bias] [--residual]
@@ -19,6 +21,14 @@
 // cuBLASLt's matching epilogue, each checked against fp64, and prints the
 // speedups as a table (JSON with --json-out).
 //
+// --batch B runs B GEMMs C[b] = A[b]·B[b] on a batched kernel (one compiled
+// from a tile.gemm on 3-D operands), each operand's entries its batch
+// stride apart (in elements; default packed: ld times the major extent; A
+// and B may be 0, one matrix for every entry). A batched kernel is checked
+// against cublasGemmStridedBatchedEx at every entry and against fp64 at
+// samples of every batch entry, and timed next to cublasGemmStridedBatchedEx
+// (runtime/BatchedBenchmark.h); TFLOP/s count all entries.
+//
 // INPUT is a kernel bundle (.json) or a schedule (.mlir), which is first
 // compiled to a bundle with gemm-translate (found next to gemm-run, else on
 // PATH).
@@ -29,6 +39,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "runtime/BatchedBenchmark.h"
 #include "runtime/Device.h"
 #include "runtime/EpilogueComparison.h"
 #include "runtime/EpilogueComparisonReport.h"
@@ -84,6 +95,24 @@ cl::opt<long long> ldcOpt("ldc", cl::init(0), cl::value_desc("L"),
                           cl::desc("Leading dimension of C (default N, or M "
                                    "when column-major)"),
                           cl::cat(gemmRunCategory));
+cl::opt<long long> batchOpt("batch", cl::init(1), cl::value_desc("B"),
+                            cl::desc("Batch entries (needs a batched kernel "
+                                     "when above 1)"),
+                            cl::cat(gemmRunCategory));
+cl::opt<long long> batchStrideAOpt(
+    "batch-stride-a", cl::init(0), cl::value_desc("S"),
+    cl::desc("Elements between A's batch entries (default packed: lda times "
+             "the major extent; 0 uses one A for every entry)"),
+    cl::cat(gemmRunCategory));
+cl::opt<long long> batchStrideBOpt(
+    "batch-stride-b", cl::init(0), cl::value_desc("S"),
+    cl::desc("Elements between B's batch entries (as --batch-stride-a)"),
+    cl::cat(gemmRunCategory));
+cl::opt<long long> batchStrideCOpt(
+    "batch-stride-c", cl::init(0), cl::value_desc("S"),
+    cl::desc("Elements between C's batch entries (default packed; at least "
+             "ldc times the major extent)"),
+    cl::cat(gemmRunCategory));
 cl::opt<std::string> layoutAOpt(
     "layout-a", cl::init(""), cl::value_desc("row|col"),
     cl::desc("How A is stored (default: as the kernel takes it, its "
@@ -258,7 +287,31 @@ GemmShape getShapeFor(const KernelSpec *spec,
     if (std::optional<MatrixLayout> layout =
             requested.layouts[static_cast<size_t>(operand)])
       layouts.get(operand) = *layout;
-  return GemmShape::get(mOpt, nOpt, kOpt, ldaOpt, ldbOpt, ldcOpt, layouts);
+  // Batch strides not given are packed.
+  auto stride = [](const cl::opt<long long> &option) {
+    return option.getNumOccurrences() ? std::optional<int64_t>(option)
+                                      : std::nullopt;
+  };
+  return GemmShape::get(mOpt, nOpt, kOpt, ldaOpt, ldbOpt, ldcOpt, layouts)
+      .withBatch(batchOpt, stride(batchStrideAOpt), stride(batchStrideBOpt),
+                 stride(batchStrideCOpt));
+}
+
+/// The batch options on their own: a batch count of at least 1, strides
+/// that are not negative (verifyShape checks them against the matrices).
+Error checkBatchOptions() {
+  if (batchOpt < 1)
+    return makeBadInputError("--batch=" + Twine(batchOpt) +
+                             ": the batch count must be at least 1");
+  for (auto [name, option] :
+       {std::pair<StringRef, cl::opt<long long> *>("a", &batchStrideAOpt),
+        {"b", &batchStrideBOpt},
+        {"c", &batchStrideCOpt}})
+    if (option->getNumOccurrences() && *option < 0)
+      return makeBadInputError("--batch-stride-" + name + "=" +
+                               Twine(*option) +
+                               ": batch strides must not be negative");
+  return Error::success();
 }
 
 /// Picks the kernel: by name, or the first that accepts the shape (falling
@@ -331,6 +384,8 @@ Expected<RunOutcome> runComparison(const KernelSpec &spec,
 /// Everything after option parsing; errors come back as llvm::Error.
 Expected<RunOutcome> run(const char *argv0, const RequestedLayouts &requested,
                          GemmShape &shape) {
+  if (Error err = checkBatchOptions())
+    return std::move(err);
   // Fail before compiling where the shape alone is wrong (with every layout
   // given; otherwise the kernel's layouts decide the leading dimensions).
   if (llvm::all_of(requested.layouts, [](auto layout) { return layout; }))
@@ -395,8 +450,13 @@ Expected<RunOutcome> run(const char *argv0, const RequestedLayouts &requested,
   if (Error err = checkDeviceFeatures(**spec, *device))
     return std::move(err);
 
-  if (compareEpilogue)
+  if (compareEpilogue) {
+    if ((*spec)->stridedBatch)
+      return makeBadInputError("--compare-epilogue compares fused epilogues; "
+                               "batched kernel " +
+                               (*spec)->name + " fuses none");
     return runComparison(**spec, *images, *device, bundlePath, shape);
+  }
 
   BenchmarkOptions options;
   options.warmupRuns = warmup;
@@ -409,8 +469,15 @@ Expected<RunOutcome> run(const char *argv0, const RequestedLayouts &requested,
   if (options.timing && iterations < 30)
     errs() << "gemm-run: warning: only " << iterations
            << " timed runs; use at least 30 for a stable median\n";
+  // A batched kernel runs the batched problem (any batch count).
   Expected<BenchmarkResult> result =
-      runBenchmark(*device, **spec, *images, shape, options);
+      (*spec)->stridedBatch
+          ? runBatchedBenchmark(*device, **spec, *images,
+                                GemmProblem::get(shape, (*spec)->aType,
+                                                 (*spec)->bType,
+                                                 (*spec)->cType),
+                                options)
+          : runBenchmark(*device, **spec, *images, shape, options);
   if (!result)
     return result.takeError();
 

@@ -21,7 +21,7 @@ std::vector<SweepTarget> SweepBundles::getTargets() const {
   for (const SweepKernel &kernel : kernels)
     targets.push_back({kernel.spec->requiresDivisible, kernel.spec->aType,
                        kernel.spec->bType, kernel.spec->cType,
-                       kernel.spec->layouts});
+                       kernel.spec->layouts, kernel.spec->stridedBatch});
   return targets;
 }
 

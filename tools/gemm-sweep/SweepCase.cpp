@@ -5,6 +5,7 @@
 #include "runtime/HostMatrix.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -122,8 +123,11 @@ void drawViews(CaseRandom &random, GemmProblem &problem, bool unaligned) {
     view.ld = problem.getMinorExtent(operand) +
               drawPadding(random, view.type, unaligned);
     view.offset = drawOffset(random, view.type, unaligned);
-    view.batchStride = problem.getMatrixSpan(operand) +
-                       drawPadding(random, view.type, unaligned);
+    // A and B sometimes repeat one matrix for every entry.
+    bool broadcast = operand != Operand::C && random.chance(15);
+    view.batchStride = broadcast ? 0
+                                 : problem.getMatrixSpan(operand) +
+                                       drawPadding(random, view.type, unaligned);
   }
 }
 
@@ -137,7 +141,14 @@ void drawAimedCase(CaseRandom &random, const SweepTarget &target,
   problem.c.type = target.cType;
   for (Operand operand : {Operand::A, Operand::B, Operand::C})
     problem.getView(operand).layout = target.layouts.get(operand);
+  if (target.batched && random.chance(75))
+    problem.batchCount = static_cast<int64_t>(2 + random.below(6));
   drawViews(random, problem, /*unaligned=*/false);
+  // Fewer entries where the buffers would grow too big.
+  while (exceedsBudget(problem) && problem.batchCount > 1) {
+    --problem.batchCount;
+    drawViews(random, problem, /*unaligned=*/false);
+  }
 }
 
 void drawFreeCase(CaseRandom &random, ArrayRef<int64_t> tileSizes,
@@ -186,10 +197,19 @@ SweepCase generateSweepCase(uint64_t seed, uint64_t index,
   CaseRandom random(seed, index);
   SweepCase sweepCase;
   sweepCase.index = index;
-  if (!targets.empty() && random.chance(40))
-    drawAimedCase(random, targets[random.below(targets.size())],
-                  sweepCase.problem);
-  else
+  if (!targets.empty() && random.chance(40)) {
+    // Batched kernels are few among the bundles: a quarter of the aimed
+    // cases go to them, so that their batch paths see cases.
+    SmallVector<const SweepTarget *> batched;
+    for (const SweepTarget &target : targets)
+      if (target.batched)
+        batched.push_back(&target);
+    const SweepTarget &target =
+        !batched.empty() && random.chance(25)
+            ? *batched[random.below(batched.size())]
+            : targets[random.below(targets.size())];
+    drawAimedCase(random, target, sweepCase.problem);
+  } else
     drawFreeCase(random, collectTileSizes(targets), sweepCase.problem);
   return sweepCase;
 }
@@ -237,6 +257,8 @@ SweepCaseTraits classifySweepCase(const GemmProblem &problem,
         0;
   }
   traits.batched = problem.batchCount > 1;
+  traits.broadcastBatch = traits.batched && (problem.a.batchStride == 0 ||
+                                             problem.b.batchStride == 0);
   traits.alphaNotOne = problem.epilogue.alpha != 1.0;
   traits.betaNonZero = problem.epilogue.beta != 0.0;
   traits.bias = problem.epilogue.bias != BiasKind::None;

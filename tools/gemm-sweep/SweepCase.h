@@ -4,10 +4,13 @@
 // (SplitMix64 of S and I), so it is the same whether it is drawn alone
 // (--case I) or among the others, on every machine.
 //
-// About 40% of the cases are aimed at a kernel of the bundles: its types,
+// About 40% of the cases are aimed at a kernel of the bundles (a batched
+// one for a quarter of them, where the bundles have any): its types,
 // its operand layouts (row- or column-major each, as compiled), all
-// dimensions multiples of its tile, no epilogue, one batch entry, and only
-// alignment-preserving padding and offsets, so that a good share runs. The others draw every property independently:
+// dimensions multiples of its tile, no epilogue, one batch entry (2 .. 7,
+// usually, for a batched kernel), and only alignment-preserving padding,
+// batch strides and offsets, so that a good share runs. The others draw
+// every property independently:
 //   - M, N, K: 1, a small prime (2 .. 257), a large prime (1021 .. 8191),
 //     a multiple of a tile size of the bundles, a non-multiple of one, or a
 //     power of two (2 .. 8192);
@@ -15,7 +18,9 @@
 //   - layouts: row or col per operand; leading dimensions equal to the
 //     minor extent or larger (by 16-byte multiples or by 1 .. 7 elements);
 //   - offsets: 0, 16-byte multiples, or 1 .. 7 elements;
-//   - 1 or 2 .. 4 batch entries, strides at least the matrix span;
+//   - 1 or 2 .. 4 batch entries, strides at least the matrix span (padded
+//     like leading dimensions), or 0 for A or B (15% each: one matrix for
+//     every entry);
 //   - alpha in {1, 0.5, -1, 2.5}, beta in {0, 1, 0.5, -2}, bias none, row
 //     or col, activation none, relu or gelu.
 // Every operand stays below 2^24 elements in all (big dimensions are
@@ -45,6 +50,9 @@ struct SweepTarget {
   runtime::ElementType bType = runtime::ElementType::BF16;
   runtime::ElementType cType = runtime::ElementType::BF16;
   runtime::MatrixLayouts layouts;
+  /// A batched kernel ("batch": {"strided": true}): aimed cases have
+  /// several batch entries.
+  bool batched = false;
 };
 
 struct SweepCase {
@@ -75,6 +83,7 @@ struct SweepCaseTraits {
   bool columnMajor = false;    ///< An operand is column-major.
   bool unalignedOffset = false; ///< An offset is not a 16-byte multiple.
   bool batched = false;        ///< More than one batch entry.
+  bool broadcastBatch = false; ///< Batched, with A or B of stride 0.
   bool alphaNotOne = false;
   bool betaNonZero = false;
   bool bias = false;

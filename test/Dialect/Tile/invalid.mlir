@@ -115,7 +115,7 @@ func.func @f16_accumulator(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @i32_c(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xi32>) {
-  // expected-error @+1 {{'tile.gemm' op operand #2 must be 2D memref of 16-bit float or bfloat16 type or 32-bit float values, but got 'memref<?x?xi32>'}}
+  // expected-error @+1 {{'tile.gemm' op operand #2 must be 2D/3D memref of 16-bit float or bfloat16 type or 32-bit float values, but got 'memref<?x?xi32>'}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xi32>) -> ()
   return
 }
@@ -129,7 +129,7 @@ func.func @i32_c(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xi32>) 
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @i8_inputs(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op operand #0 must be 2D memref of 16-bit float or bfloat16 type or 32-bit float values, but got 'memref<?x?xi8>'}}
+  // expected-error @+1 {{'tile.gemm' op operand #0 must be 2D/3D memref of 16-bit float or bfloat16 type or 32-bit float values, but got 'memref<?x?xi8>'}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xi8>, memref<?x?xi8>, memref<?x?xf16>) -> ()
   return
 }
@@ -142,9 +142,24 @@ func.func @i8_inputs(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xf16>
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
+// A rank-3 A needs rank-3 B and C (batched-invalid.mlir has the rest).
 func.func @rank_3(%a: memref<?x?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op operand #0 must be 2D memref of 16-bit float or bfloat16 type or 32-bit float values, but got 'memref<?x?x?xf16>'}}
+  // expected-error @+1 {{'tile.gemm' op A, B and C must all be matrices (rank 2) or all batches of matrices (rank 3: batch × rows × columns), got ranks 3, 2 and 2}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @rank_4(%a: memref<?x?x?x?xf16>, %b: memref<?x?x?x?xf16>, %c: memref<?x?x?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op operand #0 must be 2D/3D memref of 16-bit float or bfloat16 type or 32-bit float values, but got 'memref<?x?x?x?xf16>'}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?x?x?xf16>, memref<?x?x?x?xf16>, memref<?x?x?x?xf16>) -> ()
   return
 }
 

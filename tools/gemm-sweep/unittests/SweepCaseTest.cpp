@@ -129,4 +129,44 @@ TEST(SweepCaseTest, AimedCasesAreClaimedByTheirKernel) {
   EXPECT_LE(claimed, 120);
 }
 
+TEST(SweepCaseTest, BatchedTargetsGetBatchesAndBroadcasts) {
+  // A batched bf16 kernel (examples/gemm_bf16_wgmma_batched_sm90.mlir).
+  SweepTarget batchedTarget{{1, 1, 1},       ElementType::BF16,
+                            ElementType::BF16, ElementType::BF16,
+                            MatrixLayouts(), /*batched=*/true};
+  std::vector<SweepTarget> targets = {batchedTarget};
+  KernelCapabilities capabilities;
+  capabilities.kernelName = "batched";
+  for (LayoutSet &set : capabilities.layouts)
+    set.row = true;
+  capabilities.alignmentBytes = {2, 2, 2};
+  capabilities.stridedBatch = true;
+  int batched = 0, broadcast = 0, claimedBatched = 0;
+  for (const SweepCase &sweepCase : generateSweepCases(11, 300, targets)) {
+    const GemmProblem &problem = sweepCase.problem;
+    EXPECT_FALSE(llvm::errorToBool(verifyProblem(problem))) << problem.str();
+    for (Operand operand : {Operand::A, Operand::B, Operand::C})
+      EXPECT_LE(problem.getBufferElements(operand), MaxOperandElements)
+          << problem.str();
+    SweepCaseTraits traits = classifySweepCase(problem, targets);
+    batched += traits.batched;
+    broadcast += traits.broadcastBatch;
+    claimedBatched +=
+        traits.batched && findCapabilityGaps(capabilities, problem).empty();
+    // C's entries never overlap; A's and B's are apart or one matrix.
+    if (traits.batched) {
+      EXPECT_GE(problem.c.batchStride, problem.getMatrixSpan(Operand::C));
+      for (Operand operand : {Operand::A, Operand::B}) {
+        int64_t stride = problem.getView(operand).batchStride;
+        EXPECT_TRUE(stride == 0 || stride >= problem.getMatrixSpan(operand))
+            << problem.str();
+      }
+    }
+  }
+  // About 40% aimed, 75% of those batched; 40% of the free ones batched.
+  EXPECT_GE(batched, 90);
+  EXPECT_GE(broadcast, 20);
+  EXPECT_GE(claimedBatched, 60);
+}
+
 } // namespace

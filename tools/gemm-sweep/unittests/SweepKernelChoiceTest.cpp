@@ -117,6 +117,26 @@ TEST(SweepKernelChoiceTest, EpilogueCaseIsRefusedByAKernelOfItsLayouts) {
             RefusalReason::Epilogue);
 }
 
+TEST(SweepKernelChoiceTest, BatchedCasesRunOnBatchedKernels) {
+  std::vector<KernelCapabilities> kernels = makeKernels();
+  GemmProblem batched = makeProblem(ElementType::BF16, {Row, Row, Row});
+  batched.batchCount = 3;
+  batched.b.batchStride = 0;
+  // No batched kernel: a bf16 NN kernel refuses, naming the batch.
+  KernelChoice refused = chooseSweepKernel(kernels, batched, 0);
+  EXPECT_FALSE(refused.claimsSupport);
+  EXPECT_TRUE(refused.missing.empty());
+  EXPECT_EQ(findCapabilityGaps(kernels[refused.index], batched).front().reason,
+            RefusalReason::Batch);
+  // A batched kernel of those types and layouts claims it.
+  kernels.push_back(
+      makeKernel("bf16_nn_batched", ElementType::BF16, {Row, Row, Row}));
+  kernels.back().stridedBatch = true;
+  KernelChoice claimed = chooseSweepKernel(kernels, batched, 0);
+  EXPECT_TRUE(claimed.claimsSupport);
+  EXPECT_EQ(claimed.index, kernels.size() - 1);
+}
+
 TEST(SweepKernelChoiceTest, SameSeedSameChoices) {
   std::vector<KernelCapabilities> kernels = makeKernels();
   std::vector<SweepTarget> targets;

@@ -1,0 +1,166 @@
+//===- BatchedBenchmark.cpp - Run, check and time a batched kernel --------===//
+
+#include "runtime/BatchedBenchmark.h"
+
+#include "runtime/BundleCapabilities.h"
+#include "runtime/CublasReference.h"
+#include "runtime/CudaStream.h"
+#include "runtime/DeviceBuffer.h"
+#include "runtime/KernelArguments.h"
+#include "runtime/ProblemInputs.h"
+#include "runtime/ProblemRun.h"
+#include "runtime/RuntimeError.h"
+
+#include <cstring>
+#include <optional>
+
+using namespace llvm;
+
+namespace gemm_opt {
+namespace runtime {
+
+namespace {
+/// A new device buffer holding `bytes`.
+Expected<DeviceBuffer> upload(const std::vector<uint8_t> &bytes) {
+  Expected<DeviceBuffer> buffer = DeviceBuffer::allocate(bytes.size());
+  if (!buffer)
+    return buffer.takeError();
+  if (Error err = buffer->copyFromHost(bytes.data()))
+    return std::move(err);
+  return std::move(*buffer);
+}
+
+/// Times the kernel (and cuBLAS) on fresh copies of the problem's inputs;
+/// fills the timing fields of `result`.
+Error timeBatchedProblem(const DeviceInfo &device, const KernelSpec &spec,
+                         KernelModule &module, const GemmProblem &problem,
+                         const BenchmarkOptions &options,
+                         BenchmarkResult &result) {
+  CudaStream stream;
+  if (Error err = stream.create())
+    return err;
+  ProblemInputs inputs(problem, options.seed);
+  Expected<DeviceBuffer> a = upload(inputs.getBuffer(Operand::A));
+  if (!a)
+    return a.takeError();
+  Expected<DeviceBuffer> b = upload(inputs.getBuffer(Operand::B));
+  if (!b)
+    return b.takeError();
+  Expected<DeviceBuffer> c = upload(inputs.getBuffer(Operand::C));
+  if (!c)
+    return c.takeError();
+  auto addressOf = [&](const DeviceBuffer &buffer, Operand operand) {
+    const OperandView &view = problem.getView(operand);
+    return buffer.getAddress() +
+           static_cast<uint64_t>(view.offset) * getElementSize(view.type);
+  };
+  Expected<KernelArguments> arguments = KernelArguments::create(
+      *device.driver, spec, problem.getShape(),
+      {addressOf(*a, Operand::A), addressOf(*b, Operand::B),
+       addressOf(*c, Operand::C)});
+  if (!arguments)
+    return arguments.takeError();
+  auto launchKernel = [&]() -> Error {
+    if (Error err = arguments->prepare(stream.get()))
+      return err;
+    return module.launch(result.grid, arguments->getParams(), stream.get());
+  };
+  auto poisonC = [&]() { return c->fill(OutputPoisonByte, stream.get()); };
+
+  // The output of one run, to compare with the last timed run's.
+  std::vector<uint8_t> first(inputs.getBuffer(Operand::C).size());
+  if (Error err = poisonC())
+    return err;
+  if (Error err = launchKernel())
+    return err;
+  if (Error err = waitForKernel(stream.get(), "kernel " + spec.name))
+    return err;
+  if (Error err = c->copyToHost(first.data()))
+    return err;
+
+  std::optional<CublasReference> cublas;
+  std::optional<DeviceBuffer> reference;
+  if (options.cublasReference) {
+    Expected<CublasReference> created = CublasReference::create(
+        stream.get(), getCublasComputeType(spec.aType, spec.exactFp32Math));
+    if (!created)
+      return created.takeError();
+    cublas.emplace(std::move(*created));
+    result.cublasVersion = cublas->getVersion();
+    Expected<DeviceBuffer> buffer = upload(inputs.getBuffer(Operand::C));
+    if (!buffer)
+      return buffer.takeError();
+    reference.emplace(std::move(*buffer));
+  }
+  // cublasGemmStridedBatchedEx over the same views, into C's type.
+  auto launchCublas = [&]() {
+    return cublas->gemm(problem, a->data(), b->data(), reference->data());
+  };
+  auto poisonReference = [&]() {
+    return reference->fill(OutputPoisonByte, stream.get());
+  };
+
+  Expected<L2Flusher> flusher = L2Flusher::create(device.l2CacheBytes);
+  if (!flusher)
+    return flusher.takeError();
+  result.l2FlushBytes = flusher->getSize();
+  TimingOptions timingOptions{options.warmupRuns, options.timedRuns};
+  SmallVector<TimedWork, 2> work{TimedWork{poisonC, launchKernel}};
+  if (cublas)
+    work.push_back(TimedWork{poisonReference, launchCublas});
+  Expected<std::vector<TimingStats>> timings =
+      timeInterleaved(stream.get(), *flusher, timingOptions, work);
+  if (!timings)
+    return addErrorContext(timings.takeError(),
+                           "while timing kernel " + spec.name +
+                               (cublas ? " and cuBLAS" : ""));
+  result.kernelTiming = (*timings)[0];
+  if (cublas)
+    result.cublasTiming = (*timings)[1];
+
+  std::vector<uint8_t> last(first.size());
+  if (Error err = c->copyToHost(last.data()))
+    return err;
+  result.repeatIdentical = first == last;
+  return Error::success();
+}
+} // namespace
+
+Expected<BenchmarkResult>
+runBatchedBenchmark(const DeviceInfo &device, const KernelSpec &spec,
+                    const KernelImages &images, const GemmProblem &problem,
+                    const BenchmarkOptions &options) {
+  if (spec.epilogue.hasFusedOperations())
+    return makeBadInputError("kernel " + spec.name + " fuses " +
+                             spec.epilogue.describe() +
+                             "; batched runs pass no epilogue operands");
+  ProblemRunOptions runOptions;
+  runOptions.seed = options.seed;
+  runOptions.cublasReference = options.cublasReference;
+  runOptions.fp64RandomSamples = options.fp64RandomSamples;
+  Expected<ProblemRunResult> run = runProblem(
+      device, spec, getKernelCapabilities(spec), images, problem, runOptions);
+  if (!run)
+    return run.takeError();
+  BenchmarkResult result;
+  result.grid = run->grid;
+  result.vsCublas = run->vsCublas;
+  result.vsFp64 = run->vsFp64;
+  result.clobberedPadding = run->clobberedElements;
+  result.stagedOperands = run->stagedOperands;
+
+  Expected<LoadedGemmKernel> kernel =
+      loadGemmKernel(spec, images, device, problem.getShape());
+  if (!kernel)
+    return kernel.takeError();
+  result.kernelInfo = kernel->module.getInfo();
+  if (!options.timing)
+    return std::move(result);
+  if (Error err = timeBatchedProblem(device, spec, kernel->module, problem,
+                                     options, result))
+    return std::move(err);
+  return std::move(result);
+}
+
+} // namespace runtime
+} // namespace gemm_opt
