@@ -8,6 +8,7 @@
 #include "runtime/DeviceBuffer.h"
 #include "runtime/KernelArguments.h"
 #include "runtime/ProblemInputs.h"
+#include "runtime/ProblemUpload.h"
 #include "runtime/ProblemRun.h"
 #include "runtime/RuntimeError.h"
 
@@ -20,16 +21,6 @@ namespace gemm_opt {
 namespace runtime {
 
 namespace {
-/// A new device buffer holding `bytes`.
-Expected<DeviceBuffer> upload(const std::vector<uint8_t> &bytes) {
-  Expected<DeviceBuffer> buffer = DeviceBuffer::allocate(bytes.size());
-  if (!buffer)
-    return buffer.takeError();
-  if (Error err = buffer->copyFromHost(bytes.data()))
-    return std::move(err);
-  return std::move(*buffer);
-}
-
 /// Times the kernel (and cuBLAS) on fresh copies of the problem's inputs;
 /// fills the timing fields of `result`.
 Error timeBatchedProblem(const DeviceInfo &device, const KernelSpec &spec,
@@ -40,24 +31,12 @@ Error timeBatchedProblem(const DeviceInfo &device, const KernelSpec &spec,
   if (Error err = stream.create())
     return err;
   ProblemInputs inputs(problem, options.seed);
-  Expected<DeviceBuffer> a = upload(inputs.getBuffer(Operand::A));
-  if (!a)
-    return a.takeError();
-  Expected<DeviceBuffer> b = upload(inputs.getBuffer(Operand::B));
-  if (!b)
-    return b.takeError();
-  Expected<DeviceBuffer> c = upload(inputs.getBuffer(Operand::C));
-  if (!c)
-    return c.takeError();
-  auto addressOf = [&](const DeviceBuffer &buffer, Operand operand) {
-    const OperandView &view = problem.getView(operand);
-    return buffer.getAddress() +
-           static_cast<uint64_t>(view.offset) * getElementSize(view.type);
-  };
+  Expected<UploadedOperands> operands = uploadOperands(inputs);
+  if (!operands)
+    return operands.takeError();
+  DeviceBuffer *a = &operands->a, *b = &operands->b, *c = &operands->c;
   Expected<KernelArguments> arguments = KernelArguments::create(
-      *device.driver, spec, problem.getShape(),
-      {addressOf(*a, Operand::A), addressOf(*b, Operand::B),
-       addressOf(*c, Operand::C)});
+      *device.driver, spec, problem.getShape(), operands->views);
   if (!arguments)
     return arguments.takeError();
   auto launchKernel = [&]() -> Error {
@@ -87,7 +66,7 @@ Error timeBatchedProblem(const DeviceInfo &device, const KernelSpec &spec,
       return created.takeError();
     cublas.emplace(std::move(*created));
     result.cublasVersion = cublas->getVersion();
-    Expected<DeviceBuffer> buffer = upload(inputs.getBuffer(Operand::C));
+    Expected<DeviceBuffer> buffer = uploadBytes(inputs.getBuffer(Operand::C));
     if (!buffer)
       return buffer.takeError();
     reference.emplace(std::move(*buffer));
@@ -100,23 +79,14 @@ Error timeBatchedProblem(const DeviceInfo &device, const KernelSpec &spec,
     return reference->fill(OutputPoisonByte, stream.get());
   };
 
-  Expected<L2Flusher> flusher = L2Flusher::create(device.l2CacheBytes);
-  if (!flusher)
-    return flusher.takeError();
-  result.l2FlushBytes = flusher->getSize();
-  TimingOptions timingOptions{options.warmupRuns, options.timedRuns};
-  SmallVector<TimedWork, 2> work{TimedWork{poisonC, launchKernel}};
-  if (cublas)
-    work.push_back(TimedWork{poisonReference, launchCublas});
-  Expected<std::vector<TimingStats>> timings =
-      timeInterleaved(stream.get(), *flusher, timingOptions, work);
-  if (!timings)
-    return addErrorContext(timings.takeError(),
-                           "while timing kernel " + spec.name +
-                               (cublas ? " and cuBLAS" : ""));
-  result.kernelTiming = (*timings)[0];
-  if (cublas)
-    result.cublasTiming = (*timings)[1];
+  if (Error err = timeKernelAndCublas(
+          device, stream.get(), options, spec.name,
+          TimedWork{poisonC, launchKernel},
+          cublas ? std::optional<TimedWork>(
+                       TimedWork{poisonReference, launchCublas})
+                 : std::nullopt,
+          result))
+    return err;
 
   std::vector<uint8_t> last(first.size());
   if (Error err = c->copyToHost(last.data()))

@@ -45,6 +45,30 @@ Expected<Operands> allocateOperands(const KernelSpec &spec,
 }
 } // namespace
 
+Error timeKernelAndCublas(const DeviceInfo &device, cudaStream_t stream,
+                          const BenchmarkOptions &options, StringRef kernelName,
+                          TimedWork kernel, std::optional<TimedWork> cublas,
+                          BenchmarkResult &result) {
+  Expected<L2Flusher> flusher = L2Flusher::create(device.l2CacheBytes);
+  if (!flusher)
+    return flusher.takeError();
+  result.l2FlushBytes = flusher->getSize();
+  TimingOptions timingOptions{options.warmupRuns, options.timedRuns};
+  SmallVector<TimedWork, 2> work{kernel};
+  if (cublas)
+    work.push_back(*cublas);
+  Expected<std::vector<TimingStats>> timings =
+      timeInterleaved(stream, *flusher, timingOptions, work);
+  if (!timings)
+    return addErrorContext(timings.takeError(),
+                           "while timing kernel " + kernelName +
+                               (cublas ? " and cuBLAS" : ""));
+  result.kernelTiming = (*timings)[0];
+  if (cublas)
+    result.cublasTiming = (*timings)[1];
+  return Error::success();
+}
+
 Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
                                        const KernelSpec &spec,
                                        const KernelImages &images,
@@ -235,24 +259,15 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
   if (!options.timing)
     return std::move(result);
 
-  Expected<L2Flusher> flusher = L2Flusher::create(device.l2CacheBytes);
-  if (!flusher)
-    return flusher.takeError();
-  result.l2FlushBytes = flusher->getSize();
-  TimingOptions timingOptions{options.warmupRuns, options.timedRuns};
   // The kernel and cuBLAS alternate run by run (see timeInterleaved).
-  SmallVector<TimedWork, 2> work{TimedWork{poisonC, launchKernel}};
-  if (cublas)
-    work.push_back(TimedWork{poisonReference, launchCublas});
-  Expected<std::vector<TimingStats>> timings =
-      timeInterleaved(stream.get(), *flusher, timingOptions, work);
-  if (!timings)
-    return addErrorContext(timings.takeError(),
-                           "while timing kernel " + spec.name +
-                               (cublas ? " and cuBLAS" : ""));
-  result.kernelTiming = (*timings)[0];
-  if (cublas)
-    result.cublasTiming = (*timings)[1];
+  if (Error err = timeKernelAndCublas(
+          device, stream.get(), options, spec.name,
+          TimedWork{poisonC, launchKernel},
+          cublas ? std::optional<TimedWork>(
+                       TimedWork{poisonReference, launchCublas})
+                 : std::nullopt,
+          result))
+    return std::move(err);
 
   HostMatrix repeatC(spec.cType, shape.m, shape.n, shape.ldc,
                      shape.layouts.c);

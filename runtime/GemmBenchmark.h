@@ -68,6 +68,16 @@ struct BenchmarkResult {
   }
 };
 
+/// Times `kernel` and, when `cublas` is given, cuBLAS on `stream`, run by
+/// run in turns (timeInterleaved: L2 flushed, each body after its prepare),
+/// with `options`' warm-up and timed runs; fills `result`'s l2FlushBytes,
+/// kernelTiming and cublasTiming. `kernelName` words errors.
+llvm::Error timeKernelAndCublas(const DeviceInfo &device, cudaStream_t stream,
+                                const BenchmarkOptions &options,
+                                llvm::StringRef kernelName, TimedWork kernel,
+                                std::optional<TimedWork> cublas,
+                                BenchmarkResult &result);
+
 llvm::Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
                                              const KernelSpec &spec,
                                              const KernelImages &images,

@@ -7,6 +7,7 @@
 #include "runtime/DeviceBuffer.h"
 #include "runtime/KernelArguments.h"
 #include "runtime/ProblemInputs.h"
+#include "runtime/ProblemUpload.h"
 #include "runtime/ProblemReference.h"
 #include "runtime/RuntimeError.h"
 
@@ -44,16 +45,6 @@ Error asLaunchRefusal(Error err) {
   if (!err)
     return err;
   return makeRefusal(RefusalReason::Launch, toString(std::move(err)));
-}
-
-/// Uploads `bytes` (the host copy of a buffer) into a new device buffer.
-Expected<DeviceBuffer> upload(const std::vector<uint8_t> &bytes) {
-  Expected<DeviceBuffer> buffer = DeviceBuffer::allocate(bytes.size());
-  if (!buffer)
-    return buffer.takeError();
-  if (Error err = buffer->copyFromHost(bytes.data()))
-    return std::move(err);
-  return std::move(*buffer);
 }
 
 /// Whether each element of C's buffer belongs to its view.
@@ -102,7 +93,7 @@ computeCublasReference(const ProblemInputs &inputs, const DeviceBuffer &a,
                        Operand::C, entry.batch, entry.row, entry.col)),
                    static_cast<float>(inputs.get(Operand::C, entry.batch,
                                                  entry.row, entry.col)));
-  Expected<DeviceBuffer> c = upload(initial);
+  Expected<DeviceBuffer> c = uploadBytes(initial);
   if (!c)
     return c.takeError();
   Expected<CublasReference> cublas = CublasReference::create(stream, computeType);
@@ -187,24 +178,12 @@ runProblem(const DeviceInfo &device, const KernelSpec &spec,
     return std::move(err);
 
   ProblemInputs inputs(problem, options.seed);
-  Expected<DeviceBuffer> a = upload(inputs.getBuffer(Operand::A));
-  if (!a)
-    return a.takeError();
-  Expected<DeviceBuffer> b = upload(inputs.getBuffer(Operand::B));
-  if (!b)
-    return b.takeError();
-  Expected<DeviceBuffer> c = upload(inputs.getBuffer(Operand::C));
-  if (!c)
-    return c.takeError();
-  auto addressOf = [&](const DeviceBuffer &buffer, Operand operand) {
-    const OperandView &view = problem.getView(operand);
-    return buffer.getAddress() +
-           static_cast<uint64_t>(view.offset) * getElementSize(view.type);
-  };
+  Expected<UploadedOperands> operands = uploadOperands(inputs);
+  if (!operands)
+    return operands.takeError();
+  DeviceBuffer *a = &operands->a, *b = &operands->b, *c = &operands->c;
   Expected<KernelArguments> arguments = KernelArguments::create(
-      *device.driver, spec, shape,
-      {addressOf(*a, Operand::A), addressOf(*b, Operand::B),
-       addressOf(*c, Operand::C)});
+      *device.driver, spec, shape, operands->views);
   if (!arguments)
     return arguments.takeError();
   result.stagedOperands = arguments->getStaging().describe();

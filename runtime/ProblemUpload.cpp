@@ -1,0 +1,41 @@
+//===- ProblemUpload.cpp - a problem's inputs on the device ---------------===//
+
+#include "runtime/ProblemUpload.h"
+
+#include "runtime/ElementType.h"
+
+using namespace llvm;
+
+namespace gemm_opt {
+namespace runtime {
+
+Expected<DeviceBuffer> uploadBytes(const std::vector<uint8_t> &bytes) {
+  Expected<DeviceBuffer> buffer = DeviceBuffer::allocate(bytes.size());
+  if (!buffer)
+    return buffer.takeError();
+  if (Error err = buffer->copyFromHost(bytes.data()))
+    return std::move(err);
+  return std::move(*buffer);
+}
+
+Expected<UploadedOperands> uploadOperands(const ProblemInputs &inputs) {
+  const GemmProblem &problem = inputs.getProblem();
+  UploadedOperands uploaded;
+  for (auto [operand, buffer, address] :
+       {std::tuple<Operand, DeviceBuffer *, uint64_t *>{
+            Operand::A, &uploaded.a, &uploaded.views.a},
+        {Operand::B, &uploaded.b, &uploaded.views.b},
+        {Operand::C, &uploaded.c, &uploaded.views.c}}) {
+    Expected<DeviceBuffer> copy = uploadBytes(inputs.getBuffer(operand));
+    if (!copy)
+      return copy.takeError();
+    *buffer = std::move(*copy);
+    const OperandView &view = problem.getView(operand);
+    *address = buffer->getAddress() +
+               static_cast<uint64_t>(view.offset) * getElementSize(view.type);
+  }
+  return std::move(uploaded);
+}
+
+} // namespace runtime
+} // namespace gemm_opt

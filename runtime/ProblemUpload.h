@@ -1,0 +1,40 @@
+//===- ProblemUpload.h - a problem's inputs on the device -------*- C++ -*-===//
+//
+// The host buffers of a ProblemInputs copied into device buffers, and the
+// addresses the kernel takes: each operand's view starts `offset` elements
+// into its buffer (views that break alignment on purpose).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_PROBLEMUPLOAD_H
+#define GEMM_OPT_RUNTIME_PROBLEMUPLOAD_H
+
+#include "runtime/DeviceBuffer.h"
+#include "runtime/KernelParams.h"
+#include "runtime/ProblemInputs.h"
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace gemm_opt {
+namespace runtime {
+
+/// A new device buffer holding `bytes`.
+llvm::Expected<DeviceBuffer> uploadBytes(const std::vector<uint8_t> &bytes);
+
+/// A, B and C of a problem on the device.
+struct UploadedOperands {
+  DeviceBuffer a, b, c;
+  /// Where each operand's view starts in its buffer.
+  OperandAddresses views;
+};
+
+/// Uploads the A, B and C buffers of `inputs`.
+llvm::Expected<UploadedOperands> uploadOperands(const ProblemInputs &inputs);
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_PROBLEMUPLOAD_H
