@@ -67,7 +67,7 @@ static llvm::json::Object describe(ScheduleAttr schedule,
                                 {"oob_fill", "zero"}};
     };
     parameters.push_back(tensorMap("a", plan.boxRowsA));
-    parameters.push_back(tensorMap("b", plan.boxRowsB));
+    parameters.push_back(tensorMap("b", plan.loadRowsB));
     // A tma epilogue store's map of C (one warpgroup's rows × 128 bytes,
     // one batch entry deep for a batched C); where C's address, pitch (or
     // batch stride) rules TMA out the runtime passes a null pointer and the

@@ -149,7 +149,8 @@ LogicalResult gemm_opt::tile::verifyTmaBoxes(Operation *op,
 /// With multicast, the blocks of a cluster row share A's tile and those of
 /// a cluster column B's: each loads its share and multicasts it. A's BM rows
 /// split into cluster-N slices of whole 8-row swizzle atoms; B's 128-byte
-/// panels split evenly over the cluster's M extent.
+/// panels split evenly over the cluster's M extent, or, when there are fewer
+/// panels than cluster rows, each panel's BK rows split into whole atoms.
 static LogicalResult verifyMulticastSplit(Operation *op,
                                           ScheduleAttr schedule) {
   auto [clusterM, clusterN] = schedule.getClusterShape();
@@ -165,12 +166,21 @@ static LogicalResult verifyMulticastSplit(Operation *op,
   int64_t panelColumns = cast<SwizzleAttr>(schedule.getSmemB()).getWidth() /
                          getByteWidth(schedule.getElements().getB());
   int64_t panels = schedule.getBlockN() / std::max<int64_t>(panelColumns, 1);
-  if (panels % clusterM != 0)
-    return op->emitOpError()
-           << "multicast splits B's " << panels << " TMA panels of "
-           << panelColumns << " columns over the " << clusterM
-           << " blocks of a cluster column: the count must divide evenly";
-  return success();
+  if (panels % clusterM == 0)
+    return success();
+  // Fewer panels than blocks: each panel splits along K into whole 8-row
+  // swizzle atoms.
+  if (panels < clusterM && clusterM % panels == 0 &&
+      schedule.getBlockK() % (8 * (clusterM / panels)) == 0)
+    return success();
+  return op->emitOpError()
+         << "multicast splits B's " << panels << " TMA panels of "
+         << panelColumns << " columns over the " << clusterM
+         << " blocks of a cluster column: the count must divide evenly (or, "
+            "with fewer panels than blocks, divide the blocks so that each "
+            "panel's "
+         << schedule.getBlockK()
+         << " K rows split into multiples of 8 rows)";
 }
 
 LogicalResult gemm_opt::tile::verifyHopperFeatures(Operation *op,

@@ -39,10 +39,11 @@ struct ClusterPosition {
   /// One arrival on barrier `stage` of `barriers` in every block whose
   /// producer multicasts into this block (its cluster row and column, this
   /// block included): those producers may refill the stage once all of
-  /// their receivers have released it.
+  /// their receivers have released it. Only threads where `predicate`
+  /// holds arrive.
   void arriveOnSenders(mlir::OpBuilder &b, mlir::Location loc,
                        const HopperKernelPlan &plan, mlir::Value barriers,
-                       mlir::Value stage) const;
+                       mlir::Value stage, mlir::Value predicate) const;
 };
 
 /// Arrivals an "empty" barrier of a multicasting kernel counts per use: one

@@ -59,8 +59,17 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   // rows and 1/clusterM of B's panels.
   if (plan.multicast)
     plan.boxRowsA = plan.blockM / plan.clusterN;
+  // With fewer panels than cluster rows, each panel splits along K instead
+  // (the verifier checks that the slices are whole swizzle atoms).
+  plan.slicesPerPanelB =
+      plan.multicast && plan.panelsB < plan.clusterM
+          ? plan.clusterM / std::max<int64_t>(plan.panelsB, 1)
+          : 1;
+  plan.loadRowsB = plan.boxRowsB / plan.slicesPerPanelB;
   plan.panelsPerBlockB =
-      plan.multicast ? plan.panelsB / plan.clusterM : plan.panelsB;
+      plan.multicast
+          ? plan.panelsB * plan.slicesPerPanelB / plan.clusterM
+          : plan.panelsB;
   plan.tmaStore = schedule.getEpilogueStore() == EpilogueStore::tma;
   plan.elementTypeC = schedule.getElements().getC();
   plan.panelColumnsC = 128 / getByteWidth(plan.elementTypeC);
@@ -127,7 +136,7 @@ gemm_opt::tmaDescriptorTypeA(const HopperKernelPlan &plan) {
 
 nvgpu::TensorMapDescriptorType
 gemm_opt::tmaDescriptorTypeB(const HopperKernelPlan &plan) {
-  return descriptorType(plan.boxRowsB, plan.panelColumns, plan.elementType,
+  return descriptorType(plan.loadRowsB, plan.panelColumns, plan.elementType,
                         nvgpu::TensorMapL2PromoKind::L2PROMO_256B);
 }
 

@@ -38,6 +38,12 @@ struct HopperKernelPlan {
   bool multicast;
   /// B panels each block of a cluster column loads.
   int64_t panelsPerBlockB;
+  /// Multicast with fewer B panels than cluster rows (e.g. BN = 64 in a 2×1
+  /// cluster): each panel is loaded in this many slices of whole 8-row
+  /// swizzle atoms along K, one per block; else 1.
+  int64_t slicesPerPanelB;
+  /// Rows of one TMA box of B: boxRowsB / slicesPerPanelB.
+  int64_t loadRowsB;
   /// The launch's cluster dimensions (x, y, z): (clusterN, clusterM, 1) on
   /// the 2-D grid, (clusterM·clusterN, 1, 1) on a persistent 1-D grid.
   std::array<int64_t, 3> launchCluster() const {

@@ -158,7 +158,7 @@ public:
     this->kTiles = kTiles;
     Value descA = descriptors.mmaA, descB = descriptors.mmaB;
     Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-    Value warpgroup = arith::DivUIOp::create(b, loc, tid, index(128));
+    Value warpgroup = getUniformWarpgroup(tid);
     Value inGroup = arith::RemUIOp::create(b, loc, tid, index(128));
     primary = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, inGroup,
                                     index(0));
@@ -194,6 +194,19 @@ public:
   }
 
 private:
+  /// tid / 128, broadcast from lane 0 of the warp: ptxas then knows the role
+  /// branches are warp-uniform. (Computed per thread, a branch on it reads
+  /// to ptxas as divergent, and it serializes the wgmmas behind it: C7520.)
+  Value getUniformWarpgroup(Value tid) {
+    Type i32Type = b.getI32Type();
+    Value own = arith::IndexCastUIOp::create(
+        b, loc, i32Type, arith::DivUIOp::create(b, loc, tid, index(128)));
+    Value uniform = NVVM::ShflOp::create(
+        b, loc, i32Type, i32(-1), own, i32(0), i32(0x1f), NVVM::ShflKind::idx,
+        UnitAttr());
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), uniform);
+  }
+
   void createBarriers(Value tid, Value descA, Value descB) {
     auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
                                                 gpu::AddressSpace::Workgroup);
@@ -384,8 +397,10 @@ private:
   }
 
   /// The TMA loads of B's BK×BN tile into `stage`, one per 128-byte panel;
-  /// with multicast along M, of every clusterM-th panel from this block's
-  /// cluster row on, sent to its whole cluster column. `batch`: as for A.
+  /// with multicast along M, of every clusterM-th load unit from this
+  /// block's cluster row on, sent to its whole cluster column. A unit is a
+  /// panel, or a K slice of one when the panels are fewer than the cluster
+  /// rows. `batch`: as for A.
   void loadStageB(Value stage, Value k, Value colBase, Value batch,
                   Value descB) {
     Value offset = arith::AddIOp::create(
@@ -393,22 +408,32 @@ private:
         arith::MulIOp::create(b, loc, stage, index(plan.stageBytesB)));
     bool shared = plan.multicast && plan.clusterM > 1;
     Value mask = shared ? position.columnMask(b, loc, plan) : Value();
+    Value slices = index(plan.slicesPerPanelB);
     for (int64_t j = 0; j < plan.panelsPerBlockB; ++j) {
-      Value panel = shared ? arith::AddIOp::create(
-                                 b, loc, index(j * plan.clusterM), position.row)
-                           : index(j);
+      Value unit = shared ? arith::AddIOp::create(
+                                b, loc, index(j * plan.clusterM), position.row)
+                          : index(j);
+      Value panel = arith::DivUIOp::create(b, loc, unit, slices);
+      Value sliceRow = arith::MulIOp::create(
+          b, loc, arith::RemUIOp::create(b, loc, unit, slices),
+          index(plan.loadRowsB));
       Value panelOffset = arith::AddIOp::create(
           b, loc, offset,
-          arith::MulIOp::create(b, loc, panel, index(plan.panelBytesB)));
+          arith::AddIOp::create(
+              b, loc,
+              arith::MulIOp::create(b, loc, panel, index(plan.panelBytesB)),
+              arith::MulIOp::create(b, loc, sliceRow, index(128))));
       Value tile = sharedView(
-          panelOffset, getTmaBoxShape(plan.blockK, plan.panelColumns, batch),
+          panelOffset, getTmaBoxShape(plan.loadRowsB, plan.panelColumns, batch),
           plan.elementType);
       Value col = arith::AddIOp::create(
           b, loc, colBase,
           arith::MulIOp::create(b, loc, panel, index(plan.panelColumns)));
-      nvgpu::TmaAsyncLoadOp::create(b, loc, tile, full, descB,
-                                    getTmaCoordinates(col, k, batch), stage,
-                                    mask, primary);
+      nvgpu::TmaAsyncLoadOp::create(
+          b, loc, tile, full, descB,
+          getTmaCoordinates(col, arith::AddIOp::create(b, loc, k, sliceRow),
+                            batch),
+          stage, mask, primary);
     }
   }
 
@@ -524,13 +549,14 @@ private:
   /// One arrival per warpgroup on the stage's "empty" barrier (with
   /// multicast: on that of every block that sends into this one).
   void release(Value stage) {
-    auto ifPrimary = scf::IfOp::create(b, loc, primary);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifPrimary.thenBlock());
+    // A predicated arrival (expect_tx of 0 bytes), not a branch around one:
+    // inside the K loop a thread-divergent branch between wgmmas makes ptxas
+    // serialize them (C7520, "WG.AR in divergent path").
     if (plan.multicast)
-      position.arriveOnSenders(b, loc, plan, empty, stage);
+      position.arriveOnSenders(b, loc, plan, empty, stage, primary);
     else
-      nvgpu::MBarrierArriveOp::create(b, loc, empty, stage);
+      nvgpu::MBarrierArriveExpectTxOp::create(b, loc, empty, index(0), stage,
+                                              primary);
   }
 
   /// The K loop of the block's tile number `tile`; returns the accumulator

@@ -1457,18 +1457,18 @@ func.func @multicast_a_share_not_whole_atoms(%a: memref<?x?xbf16>, %b: memref<?x
 
 // -----
 
-// Multicast along M splits B's 2 panels of 64 columns over 4 blocks.
-#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 64], warp = [64, 128],
-  mma = #tile.mma<wgmma, [64, 128, 16]>,
+// Multicast along M splits B's 3 panels of 64 columns over 2 blocks.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 192, 64], warp = [64, 192],
+  mma = #tile.mma<wgmma, [64, 192, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  cluster = #tile.cluster<[4, 1], multicast = true>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
   epilogue = #tile.epilogue<store = vector>>
 
 func.func @multicast_b_panels_uneven(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op multicast splits B's 2 TMA panels of 64 columns over the 4 blocks of a cluster column: the count must divide evenly}}
+  // expected-error @+1 {{'tile.gemm' op multicast splits B's 3 TMA panels of 64 columns over the 2 blocks of a cluster column: the count must divide evenly}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
