@@ -238,11 +238,16 @@ def cell(run):
 
 
 class Best:
-    """The best timed run of one (dtype, shape), or why there is none."""
+    """The best timed run of one (dtype, shape), or why there is none: the
+    highest ratio to the cuBLAS run timed next to it (cuBLAS's own time moves
+    by up to 20 % between runs at 8192³ with clocks and power, so the fastest
+    absolute time can be a run against a slow cuBLAS), by TFLOP/s when no
+    ratio was recorded."""
 
     def __init__(self, runs):
         timed = [run for run in runs if run.timed]
-        self.run = max(timed, key=lambda run: run.tflops) if timed else None
+        self.run = max(timed, key=lambda run: (run.ratio is not None, run.ratio or 0.0,
+                                               run.tflops)) if timed else None
         self.failed = [run for run in runs if run.outcome in FAILED]
         self.not_divisible = [run for run in runs if run.outcome == "not_divisible"]
         if self.run:
