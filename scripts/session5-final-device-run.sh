@@ -8,10 +8,7 @@
 # files).
 set -u
 cd "$(dirname "$0")/.."
-OUT=${OUT:-./device-out}
-D=device-artifacts
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
-cat $D/COMMIT
+source scripts/lib/device-session.sh
 echo "== hopper benchmark"
 B=""
 for t in bf16 f16; do

@@ -7,10 +7,7 @@
 # cuBLAS's kernels for the other two small-MN shapes. One tarball under $OUT.
 set -u
 cd "$(dirname "$0")/.."
-OUT=${OUT:-./device-out}
-D=device-artifacts
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
-cat $D/COMMIT
+source scripts/lib/device-session.sh
 echo "== small-MN timings"
 K128="wgmma_bf16_64x64x64_s12_c2x1_tma wgmma_bf16_64x64x64_s13_c2x1_tma wgmma_bf16_64x64x64_s12_c2x1_persistent_tma wgmma_bf16_64x64x64_s12_persistent_tma wgmma_f16_64x64x64_s12_c2x1_tma wgmma_f16_64x64x64_s13_c2x1_tma wgmma_f16_64x64x64_s12_persistent_tma"
 KERNELS=$K128 SHAPES="128x4096x4096" OUT=$OUT timeout 150 bash scripts/small-mn-bench.sh $D 2>&1 | tail -8

@@ -6,10 +6,7 @@
 # the changed kernels. One tarball under $OUT.
 set -u
 cd "$(dirname "$0")/.."
-OUT=${OUT:-./device-out}
-D=device-artifacts
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
-cat $D/COMMIT
+source scripts/lib/device-session.sh
 echo "== small-MN candidates"
 KERNELS=${SMALL_KERNELS:-"wgmma_bf16_64x64x64_s12_tma wgmma_bf16_64x64x64_s13_c2x1_tma wgmma_bf16_64x64x64_s12_c2x1_tma wgmma_bf16_64x64x64_s12_persistent_tma wgmma_bf16_64x64x64_s12_sk2 wgmma_bf16_64x128x64_s8_sk2 wgmma_bf16_64x128x64_s4_sk4 wgmma_bf16_128x128x64_s6_sk2 wgmma_bf16_128x128x64_s4_sk4 wgmma_bf16_64x256x64_s4_sk8"} \
   SHAPES="128x4096x4096 16x4096x4096 1024x1024x8192" OUT=$OUT timeout 200 bash scripts/small-mn-bench.sh $D 2>&1 | tail -31
