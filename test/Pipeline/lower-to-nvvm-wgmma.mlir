@@ -73,7 +73,7 @@
 // CHECK-NOT:       wgmma.mma_async
 // CHECK:           nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT:      nvvm.wgmma.wait.group.sync.aligned 1
-// CHECK:           nvvm.mbarrier.arrive %{{.+}} : !llvm.ptr<3> -> i64
+// CHECK:           llvm.inline_asm has_side_effects {{.+}}mbarrier.arrive.expect_tx.shared.b64
 
 // Epilogue: the accumulators through the shared staging tile between two
 // named barriers of the 256 consumer threads, then 16 16-byte bf16 stores
@@ -81,7 +81,7 @@
 // CHECK:           nvvm.wgmma.wait.group.sync.aligned 0
 // The last stage is released too (a persistent block's producer would
 // reuse it).
-// CHECK:           nvvm.mbarrier.arrive %{{.+}} : !llvm.ptr<3> -> i64
+// CHECK:           llvm.inline_asm has_side_effects {{.+}}mbarrier.arrive.expect_tx.shared.b64
 // CHECK:           nvvm.barrier id = %[[BARRIER_ID]] number_of_threads = %[[CONSUMER_THREADS]]
 // CHECK:           llvm.store %{{.+}}, %{{.+}} : f32, !llvm.ptr<3>
 // CHECK:           nvvm.barrier id = %[[BARRIER_ID]] number_of_threads = %[[CONSUMER_THREADS]]

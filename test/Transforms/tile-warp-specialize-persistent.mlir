@@ -65,7 +65,10 @@
 // CHECK-NEXT:    %[[TILES_N:.+]] = arith.ceildivui %[[N]], %[[C256]] : index
 // CHECK-NEXT:    %[[KTILES:.+]] = arith.ceildivui %[[K]], %[[C64]] : index
 // CHECK:         %[[TID:.+]] = gpu.thread_id x
-// CHECK-NEXT:    %[[WG:.+]] = arith.divui %[[TID]], %[[C128]] : index
+// CHECK-NEXT:    %[[WG_OWN:.+]] = arith.divui %[[TID]], %[[C128]] : index
+// CHECK-NEXT:    %[[WG_I32:.+]] = arith.index_castui %[[WG_OWN]] : index to i32
+// CHECK-NEXT:    %[[WG_SHFL:.+]] = nvvm.shfl.sync idx %{{.+}}, %[[WG_I32]], %{{.+}}, %{{.+}} : i32 -> i32
+// CHECK-NEXT:    %[[WG:.+]] = arith.index_castui %[[WG_SHFL]] : i32 to index
 // CHECK-NEXT:    %[[IN_WG:.+]] = arith.remui %[[TID]], %[[C128]] : index
 // CHECK-NEXT:    %[[PRIMARY:.+]] = arith.cmpi eq, %[[IN_WG]], %[[C0]] : index
 // CHECK-NEXT:    %[[SMEM:.+]] = gpu.dynamic_shared_memory
@@ -160,13 +163,10 @@
 // CHECK-SAME:            <tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x256xbf16, #gpu.address_space<workgroup>>>, <fragmented = vector<64x256xf32>> -> <fragmented = vector<64x256xf32>>
 // CHECK:                 %[[STEP_BEFORE:.+]] = arith.subi %[[STEP]], %[[C1]] : index
 // CHECK-NEXT:            %[[PREVIOUS:.+]] = arith.remui %[[STEP_BEFORE]], %[[C3]] : index
-// CHECK-NEXT:            scf.if %[[PRIMARY]] {
-// CHECK-NEXT:              %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[PREVIOUS]]] :
+// CHECK-NEXT:            nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%[[PREVIOUS]]], %[[C0]], predicate = %[[PRIMARY]] :
 // CHECK:             nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK:             %[[LAST_STAGE:.+]] = arith.remui %{{.+}}, %[[C3]] : index
-// CHECK-NEXT:        scf.if %[[PRIMARY]] {
-// CHECK-NEXT:          %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[LAST_STAGE]]] :
-// CHECK-NEXT:        }
+// CHECK-NEXT:        nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%[[LAST_STAGE]]], %[[C0]], predicate = %[[PRIMARY]] :
 
 // Epilogue, slice 0: after the group barrier, member 0 stores its 64 rows.
 // warpgroup.mma.store adds 64 wg rows, so the store view starts 64 lead rows
@@ -487,7 +487,10 @@ gpu.module @persistent_kernel_module {
 // CHECK:         %[[M:.+]] = memref.dim %[[C]], %[[C0]]
 // CHECK:         %[[N:.+]] = memref.dim %[[C]], %[[C1]]
 // CHECK:         %[[TID:.+]] = gpu.thread_id x
-// CHECK-NEXT:    %[[WG:.+]] = arith.divui %[[TID]], %[[C128]] : index
+// CHECK-NEXT:    %[[WG_OWN:.+]] = arith.divui %[[TID]], %[[C128]] : index
+// CHECK-NEXT:    %[[WG_I32:.+]] = arith.index_castui %[[WG_OWN]] : index to i32
+// CHECK-NEXT:    %[[WG_SHFL:.+]] = nvvm.shfl.sync idx %{{.+}}, %[[WG_I32]], %{{.+}}, %{{.+}} : i32 -> i32
+// CHECK-NEXT:    %[[WG:.+]] = arith.index_castui %[[WG_SHFL]] : i32 to index
 // CHECK-NEXT:    %[[IN_WG:.+]] = arith.remui %[[TID]], %[[C128]] : index
 // CHECK-NEXT:    %[[PRIMARY:.+]] = arith.cmpi eq, %[[IN_WG]], %[[C0]] : index
 // CHECK-NEXT:    %[[SMEM:.+]] = gpu.dynamic_shared_memory
@@ -541,7 +544,7 @@ gpu.module @persistent_kernel_module {
 // CHECK:               nvgpu.mbarrier.try_wait.parity %[[FULL]][%[[STAGE]]]
 // CHECK:               nvgpu.warpgroup.mma {{.+}} {transposeB} :
 // CHECK-SAME:            <tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x128xbf16, #gpu.address_space<workgroup>>>, <fragmented = vector<128x128xf32>> -> <fragmented = vector<128x128xf32>>
-// CHECK:                   nvgpu.mbarrier.arrive %[[EMPTY]]
+// CHECK:                 nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]]
 // CHECK:               scf.yield
 
 // ...and once its wgmmas are issued, hand the main loop to the other group
@@ -556,9 +559,7 @@ gpu.module @persistent_kernel_module {
 // CHECK-NEXT:        }
 // CHECK-NEXT:        nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK:             %[[LAST_STAGE:.+]] = arith.remui %{{.+}}, %[[C4]] : index
-// CHECK-NEXT:        scf.if %[[PRIMARY]] {
-// CHECK-NEXT:          %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[LAST_STAGE]]] :
-// CHECK-NEXT:        }
+// CHECK-NEXT:        nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%[[LAST_STAGE]]], %[[C0]], predicate = %[[PRIMARY]] :
 
 // Epilogue: the same turns on barrier 5 + g, around the group's own barrier
 // 1 + g of 128 threads, the staging tile and the copy to C.

@@ -77,7 +77,10 @@
 // empty[s] (one arrival per consumer warpgroup) of every stage and prefetches
 // both descriptors; a block barrier publishes them.
 // CHECK-NEXT:    %[[TID:.+]] = gpu.thread_id x
-// CHECK-NEXT:    %[[WG:.+]] = arith.divui %[[TID]], %[[C128]] : index
+// CHECK-NEXT:    %[[WG_OWN:.+]] = arith.divui %[[TID]], %[[C128]] : index
+// CHECK-NEXT:    %[[WG_I32:.+]] = arith.index_castui %[[WG_OWN]] : index to i32
+// CHECK-NEXT:    %[[WG_SHFL:.+]] = nvvm.shfl.sync idx %{{.+}}, %[[WG_I32]], %{{.+}}, %{{.+}} : i32 -> i32
+// CHECK-NEXT:    %[[WG:.+]] = arith.index_castui %[[WG_SHFL]] : i32 to index
 // CHECK-NEXT:    %[[IN_WG:.+]] = arith.remui %[[TID]], %[[C128]] : index
 // CHECK-NEXT:    %[[PRIMARY:.+]] = arith.cmpi eq, %[[IN_WG]], %[[C0]] : index
 // CHECK-NEXT:    %[[SMEM:.+]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
@@ -189,9 +192,9 @@
 // CHECK-NEXT:          scf.if %[[NOT_FIRST]] {
 // CHECK-NEXT:            %[[N_MINUS:.+]] = arith.subi %[[N]], %[[C1]] : index
 // CHECK-NEXT:            %[[PREVIOUS:.+]] = arith.remui %[[N_MINUS]], %[[C4]] : index
-// CHECK-NEXT:            scf.if %[[PRIMARY]] {
-// CHECK-NEXT:              %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[PREVIOUS]]] :
-// CHECK-NEXT:            }
+// The release is a predicated arrival (an expect_tx of 0 bytes), not a
+// branch: a thread-divergent branch between wgmmas makes ptxas serialize them.
+// CHECK-NEXT:            nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%[[PREVIOUS]]], %[[C0]], predicate = %[[PRIMARY]] :
 // CHECK-NEXT:          }
 // CHECK-NEXT:          scf.yield %[[NEXT_ACC]] :
 // CHECK-NEXT:        }
@@ -203,9 +206,7 @@
 // CHECK-NEXT:        %[[BEFORE_LAST:.+]] = arith.muli %[[TILE]], %[[KTILES]] : index
 // CHECK-NEXT:        %[[N_LAST:.+]] = arith.addi %[[BEFORE_LAST]], %[[KLAST]] : index
 // CHECK-NEXT:        %[[LAST_STAGE:.+]] = arith.remui %[[N_LAST]], %[[C4]] : index
-// CHECK-NEXT:        scf.if %[[PRIMARY]] {
-// CHECK-NEXT:          %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[LAST_STAGE]]] :
-// CHECK-NEXT:        }
+// CHECK-NEXT:        nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%[[LAST_STAGE]]], %[[C0]], predicate = %[[PRIMARY]] :
 
 // Epilogue: the 256 consumer threads (named barrier 1, the group barrier of
 // group 0; the producer has left) reuse the stages as a 128 x (256 + 8) f32
@@ -451,7 +452,10 @@ gpu.module @wgmma_128x256_kernel_module {
 // CHECK-NEXT:    %[[DESC_B:.+]] = builtin.unrealized_conversion_cast %[[TMA_B]] : !llvm.ptr
 // CHECK-SAME:      to !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
 // CHECK-NEXT:    %[[TID:.+]] = gpu.thread_id x
-// CHECK-NEXT:    %[[WG:.+]] = arith.divui %[[TID]], %[[C128]] : index
+// CHECK-NEXT:    %[[WG_OWN:.+]] = arith.divui %[[TID]], %[[C128]] : index
+// CHECK-NEXT:    %[[WG_I32:.+]] = arith.index_castui %[[WG_OWN]] : index to i32
+// CHECK-NEXT:    %[[WG_SHFL:.+]] = nvvm.shfl.sync idx %{{.+}}, %[[WG_I32]], %{{.+}}, %{{.+}} : i32 -> i32
+// CHECK-NEXT:    %[[WG:.+]] = arith.index_castui %[[WG_SHFL]] : i32 to index
 // CHECK:         %[[SMEM:.+]] = gpu.dynamic_shared_memory
 // CHECK-NEXT:    %[[FULL:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
 // CHECK-NEXT:    %[[EMPTY:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
@@ -506,13 +510,10 @@ gpu.module @wgmma_128x256_kernel_module {
 // CHECK-NEXT:          %{{.+}} = nvgpu.warpgroup.mma %[[MAT_A]], %[[MAT_B]], %[[ACC]] {transposeB} :
 // CHECK-SAME:            <tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x128xbf16, #gpu.address_space<workgroup>>>, <fragmented = vector<128x128xf32>> -> <fragmented = vector<128x128xf32>>
 // CHECK:               %[[PREVIOUS:.+]] = arith.remui %{{.+}}, %[[C4]] : index
-// CHECK-NEXT:          scf.if
-// CHECK-NEXT:            %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[PREVIOUS]]] :
+// CHECK-NEXT:          nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%[[PREVIOUS]]], %[[C0]], predicate = %{{.+}} :
 // CHECK:             nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK:             %[[LAST_STAGE:.+]] = arith.remui %{{.+}}, %[[C4]] : index
-// CHECK-NEXT:        scf.if
-// CHECK-NEXT:          %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[LAST_STAGE]]] :
-// CHECK-NEXT:        }
+// CHECK-NEXT:        nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%[[LAST_STAGE]]], %[[C0]], predicate = %{{.+}} :
 // CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
 // CHECK-NEXT:        %[[STAGING:.+]] = memref.view %[[SMEM]][%[[C0]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<256x136xf32, #gpu.address_space<workgroup>>
 // CHECK-NEXT:        %[[WG_ROWS:.+]] = arith.muli %[[WG]], %[[C64]] : index
@@ -729,7 +730,10 @@ gpu.module @wgmma_256x128_kernel_module {
 // CHECK-NEXT:    %[[ROW:.+]] = arith.muli %[[BY]], %[[C128]] : index
 // CHECK-NEXT:    %[[COL:.+]] = arith.muli %[[BX]], %[[C128]] : index
 // CHECK:         %[[TID:.+]] = gpu.thread_id x
-// CHECK-NEXT:    %[[WG:.+]] = arith.divui %[[TID]]
+// CHECK-NEXT:    %[[WG_OWN:.+]] = arith.divui %[[TID]]
+// CHECK-NEXT:    %[[WG_I32:.+]] = arith.index_castui %[[WG_OWN]] : index to i32
+// CHECK-NEXT:    %[[WG_SHFL:.+]] = nvvm.shfl.sync idx %{{.+}}, %[[WG_I32]], %{{.+}}, %{{.+}} : i32 -> i32
+// CHECK-NEXT:    %[[WG:.+]] = arith.index_castui %[[WG_SHFL]] : i32 to index
 // CHECK:         %[[FULL:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 6>
 // CHECK-NEXT:    %[[EMPTY:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 6>
 // CHECK:           nvgpu.mbarrier.init %[[FULL]][%[[C0]]], %[[C1]] :
@@ -764,13 +768,10 @@ gpu.module @wgmma_256x128_kernel_module {
 // CHECK-SAME:            <tensor = memref<128x64xf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x128xf16, #gpu.address_space<workgroup>>>, <fragmented = vector<128x128xf32>> -> <fragmented = vector<128x128xf32>>
 // CHECK:                 %[[N_MINUS:.+]] = arith.subi %{{.+}}, %[[C1]] : index
 // CHECK-NEXT:            %[[PREVIOUS:.+]] = arith.remui %[[N_MINUS]], %[[C6]] : index
-// CHECK-NEXT:            scf.if
-// CHECK-NEXT:              %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[PREVIOUS]]] :
+// CHECK-NEXT:            nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%[[PREVIOUS]]], %{{.+}}, predicate = %{{.+}} :
 // CHECK:             nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK:             %[[LAST_STAGE:.+]] = arith.remui %{{.+}}, %[[C6]] : index
-// CHECK-NEXT:        scf.if
-// CHECK-NEXT:          %{{.+}} = nvgpu.mbarrier.arrive %[[EMPTY]][%[[LAST_STAGE]]] :
-// CHECK-NEXT:        }
+// CHECK-NEXT:        nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%[[LAST_STAGE]]], %{{.+}}, predicate = %{{.+}} :
 // CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
 // CHECK-NEXT:        %[[STAGING:.+]] = memref.view {{.+}} to memref<128x136xf32, #gpu.address_space<workgroup>>
 // CHECK:             nvgpu.warpgroup.mma.store

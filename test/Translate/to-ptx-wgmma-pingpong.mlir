@@ -37,7 +37,7 @@
 // CHECK-DAG:   cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
 // CHECK-DAG:   setmaxnreg.inc.sync.aligned.u32 232;
 // CHECK-DAG:   wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
-// CHECK-DAG:   mbarrier.arrive.shared.b64
+// CHECK-DAG:   @%p{{[0-9]+}} mbarrier.arrive.expect_tx.shared.b64 _, [%r{{[0-9]+}}], %r{{[0-9]+}};
 // CHECK-DAG:   wgmma.wait_group.sync.aligned 0;
 // CHECK-DAG:   ret;
 
