@@ -3,7 +3,6 @@
 #include "passes/ClusterMulticast.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
@@ -49,15 +48,10 @@ Value ClusterPosition::columnMask(OpBuilder &b, Location loc,
 
 void ClusterPosition::arriveOnSenders(OpBuilder &b, Location loc,
                                       const HopperKernelPlan &plan,
-                                      Value barriers, Value stage,
-                                      Value predicate) const {
+                                      Value barriers, Value stage) const {
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
-  // (NVVM has no predicated arrival on a shared::cluster address: a branch.)
-  auto ifArriving = scf::IfOp::create(b, loc, predicate);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifArriving.thenBlock());
   Value address =
       nvgpu::MBarrierGetOp::create(b, loc, b.getI32Type(), barriers, stage);
   Value local = LLVM::IntToPtrOp::create(

@@ -39,11 +39,10 @@ struct ClusterPosition {
   /// One arrival on barrier `stage` of `barriers` in every block whose
   /// producer multicasts into this block (its cluster row and column, this
   /// block included): those producers may refill the stage once all of
-  /// their receivers have released it. Only threads where `predicate`
-  /// holds arrive.
+  /// their receivers have released it.
   void arriveOnSenders(mlir::OpBuilder &b, mlir::Location loc,
                        const HopperKernelPlan &plan, mlir::Value barriers,
-                       mlir::Value stage, mlir::Value predicate) const;
+                       mlir::Value stage) const;
 };
 
 /// Arrivals an "empty" barrier of a multicasting kernel counts per use: one

@@ -549,14 +549,18 @@ private:
   /// One arrival per warpgroup on the stage's "empty" barrier (with
   /// multicast: on that of every block that sends into this one).
   void release(Value stage) {
-    // A predicated arrival (expect_tx of 0 bytes), not a branch around one:
-    // inside the K loop a thread-divergent branch between wgmmas makes ptxas
-    // serialize them (C7520, "WG.AR in divergent path").
-    if (plan.multicast)
-      position.arriveOnSenders(b, loc, plan, empty, stage, primary);
-    else
+    // Locally a predicated arrival (an expect_tx of 0 bytes), which keeps
+    // the K loop free of a branch; NVVM has no predicated arrival on a
+    // shared::cluster address, so the multicast path branches.
+    if (!plan.multicast) {
       nvgpu::MBarrierArriveExpectTxOp::create(b, loc, empty, index(0), stage,
                                               primary);
+      return;
+    }
+    auto ifPrimary = scf::IfOp::create(b, loc, primary);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifPrimary.thenBlock());
+    position.arriveOnSenders(b, loc, plan, empty, stage);
   }
 
   /// The K loop of the block's tile number `tile`; returns the accumulator
