@@ -276,10 +276,15 @@ static LogicalResult verifyLoads(Operation *op, ScheduleAttr schedule,
   // ffma stores A transposed (BK rows of BM elements), mma.sync as is.
   int64_t rowElementsA =
       schedule.isFfma() ? schedule.getBlockM() : schedule.getBlockK();
+  // wgmma takes a column-major B K-major: its shared rows are BK elements.
+  int64_t rowElementsB =
+      schedule.isWgmma() && layouts.b == MatrixOrder::col
+          ? schedule.getBlockK()
+          : schedule.getBlockN();
   if (failed(verifySharedLayout(op, "A", schedule.getSmemA(), rowElementsA,
                                 bytesA)) ||
-      failed(verifySharedLayout(op, "B", schedule.getSmemB(),
-                                schedule.getBlockN(), bytesB)))
+      failed(verifySharedLayout(op, "B", schedule.getSmemB(), rowElementsB,
+                                bytesB)))
     return failure();
   if (schedule.isTma())
     return verifyTmaBoxes(op, schedule, bytesA, bytesB, layouts);

@@ -174,3 +174,29 @@ func.func @nn(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) 
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }
+
+// -----
+
+// Every operand column-major with a 16-column tile (the transposed problem
+// of a GEMM with a small M, runtime/TransposedProblem.h): B is K-major, so
+// its shared rows are BK = 64 elements (128 bytes, the swizzle width) even
+// though BN is 16; one 16x64 box of B^T per stage and m64n16k16 wgmmas.
+#sched = #tile.schedule<chip = "sm_90a", block = [64, 16, 64], warp = [64, 16],
+  mma = #tile.mma<wgmma, [64, 16, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 12, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = false, raster = along_m, group = 8, split_k = 2>,
+  epilogue = #tile.epilogue<store = vector>>
+
+// CHECK-LABEL: gpu.func @ccc_narrow_n_kernel(
+// CHECK-SAME:      tile.layouts = ["col", "col", "col"]
+// CHECK:         builtin.unrealized_conversion_cast %{{.+}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, 3>
+// CHECK:         builtin.unrealized_conversion_cast %{{.+}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<16x64xbf16, 3>
+// CHECK:         nvvm.wgmma.mma_async %{{.+}}, %{{.+}}, %{{.+}}, <m = 64, n = 16, k = 16>, {{.+}} A[<bf16>, <one>, <col>], B[<bf16>, <one>, <col>]
+func.func @ccc_narrow_n(%a: memref<?x?xbf16, strided<[1, ?], offset: ?>>, %b: memref<?x?xbf16, strided<[1, ?], offset: ?>>, %c: memref<?x?xbf16, strided<[1, ?], offset: ?>>) {
+  tile.gemm %a, %b into %c {schedule = #sched}
+      : memref<?x?xbf16, strided<[1, ?], offset: ?>>, memref<?x?xbf16, strided<[1, ?], offset: ?>> into memref<?x?xbf16, strided<[1, ?], offset: ?>>
+  return
+}
