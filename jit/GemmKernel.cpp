@@ -10,6 +10,7 @@
 #include "runtime/LaunchGrid.h"
 #include "runtime/OperandAlignment.h"
 #include "runtime/RuntimeError.h"
+#include "runtime/TransposedProblem.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
@@ -30,9 +31,33 @@ using ArgumentsKey =
                int64_t, int64_t, int64_t, float, float, const void *,
                const void *, int64_t, int64_t, int64_t, int64_t>;
 
-/// The shape of `args`, batch entries included.
-static GemmShape getShape(const GemmArguments &args) {
-  return GemmShape::get(args.m, args.n, args.k, args.lda, args.ldb, args.ldc)
+/// Whether `spec` runs the caller's row-major problem as its transpose
+/// C^T = B^T·A^T (a schedule with every operand column-major;
+/// runtime/TransposedProblem.h).
+static bool runsTransposed(const KernelSpec &spec) {
+  return runtime::runsTransposed(spec, MatrixLayouts());
+}
+
+/// `args` as the kernel takes them: as given, or for a kernel that runs the
+/// transposed problem with A and B, M and N and their leading dimensions
+/// and batch strides exchanged (the same memory).
+static GemmArguments getKernelArguments(const KernelSpec &spec,
+                                        GemmArguments args) {
+  if (!runsTransposed(spec))
+    return args;
+  std::swap(args.a, args.b);
+  std::swap(args.m, args.n);
+  std::swap(args.lda, args.ldb);
+  std::swap(args.batchStrideA, args.batchStrideB);
+  return args;
+}
+
+/// The shape of `args` (as getKernelArguments gives them) in the kernel's
+/// layouts, batch entries included. Packed leading dimensions stay packed:
+/// a row-major operand's packed ld is its column-major transpose's.
+static GemmShape getShape(const KernelSpec &spec, const GemmArguments &args) {
+  return GemmShape::get(args.m, args.n, args.k, args.lda, args.ldb, args.ldc,
+                        runsTransposed(spec) ? spec.layouts : MatrixLayouts())
       .withBatch(args.batch, args.batchStrideA, args.batchStrideB,
                  args.batchStrideC);
 }
@@ -123,11 +148,24 @@ static std::string formatScalar(float value) {
   return text;
 }
 
-Error GemmKernel::checkArguments(const GemmArguments &args) const {
+Error GemmKernel::checkArguments(const GemmArguments &callerArgs) const {
   Expected<const KernelSpec *> parsed = getParsedSpec();
   if (!parsed)
     return parsed.takeError();
   const KernelSpec &spec = **parsed;
+  if (Error error =
+          checkKernelArguments(spec, getKernelArguments(spec, callerArgs)))
+    return runsTransposed(spec)
+               ? addErrorContext(std::move(error),
+                                 "schedule '" + spec.name +
+                                     "' runs C^T = B^T*A^T: its A is the "
+                                     "caller's B and its M the caller's N")
+               : std::move(error);
+  return Error::success();
+}
+
+Error GemmKernel::checkKernelArguments(const KernelSpec &spec,
+                                       const GemmArguments &args) {
   const FusedEpilogueSpec &epilogue = spec.epilogue;
   if (!epilogue.alphaBeta && (args.alpha != 1.0f || args.beta != 0.0f))
     return makeBadInputError(
@@ -188,7 +226,7 @@ Error GemmKernel::checkArguments(const GemmArguments &args) const {
                   : "aligned to its min_alignment_bytes " + Twine(alignment) +
                         " (the kernel accesses it itself)"));
   }
-  GemmShape shape = getShape(args);
+  GemmShape shape = getShape(spec, args);
   if (Error error = verifyShape(shape))
     return error;
   if (Error error = checkShapeSupported(spec, shape))
@@ -215,14 +253,16 @@ Expected<GemmKernel::DeviceState *> GemmKernel::getDeviceState() {
   return result;
 }
 
-Error GemmKernel::launch(const GemmArguments &args, cudaStream_t stream) {
-  if (Error error = checkArguments(args))
+Error GemmKernel::launch(const GemmArguments &callerArgs,
+                         cudaStream_t stream) {
+  if (Error error = checkArguments(callerArgs))
     return error;
   Expected<const KernelSpec *> parsed = getParsedSpec();
   if (!parsed)
     return parsed.takeError();
   const KernelSpec &spec = **parsed;
-  GemmShape shape = getShape(args);
+  GemmArguments args = getKernelArguments(spec, callerArgs);
+  GemmShape shape = getShape(spec, args);
 
   std::lock_guard<std::mutex> guard(mutex);
   Expected<DeviceState *> state = getDeviceState();

@@ -57,7 +57,9 @@ public:
 
   /// Checks that the kernel can run `arguments` (no GPU needed): epilogue,
   /// shape and divisibility, pointer and pitch alignment. Errors are
-  /// runtime::RuntimeError of kind BadInput.
+  /// runtime::RuntimeError of kind BadInput. A schedule with every operand
+  /// column-major runs the row-major problem as its transpose
+  /// C^T = B^T·A^T (runtime/TransposedProblem.h), A and B exchanged.
   llvm::Error checkArguments(const GemmArguments &arguments) const;
 
   /// checkArguments, then loads the kernel on the current device (first
@@ -76,6 +78,9 @@ private:
   /// The launch metadata, parsed on the first call.
   llvm::Expected<const runtime::KernelSpec *> getParsedSpec() const;
   llvm::Expected<DeviceState *> getDeviceState();
+  /// checkArguments on the arguments as the kernel takes them.
+  static llvm::Error checkKernelArguments(const runtime::KernelSpec &spec,
+                                          const GemmArguments &arguments);
 
   CompiledKernel compiled;
   mutable std::once_flag specOnce;

@@ -1,11 +1,12 @@
 //===- GemmShape.cpp - Problem shapes and their checks --------------------===//
 
 #include "runtime/GemmShape.h"
+
 #include "runtime/OperandAlignment.h"
 #include "runtime/OperandStaging.h"
-
 #include "runtime/RuntimeError.h"
 #include "runtime/TensorMapEncoding.h"
+#include "runtime/TransposedProblem.h"
 
 #include <limits>
 
@@ -180,7 +181,12 @@ Error checkShapeSupported(const KernelSpec &spec, const GemmShape &shape) {
           getMatrixLayoutName(spec.layouts.get(operand)) +
           "-major (its bundle's \"layouts\"), but the problem's " +
           getOperandName(operand).upper() + " is " +
-          getMatrixLayoutName(shape.layouts.get(operand)) + "-major");
+          getMatrixLayoutName(shape.layouts.get(operand)) + "-major" +
+          (spec.epilogue.bias == EpilogueBias::None
+               ? "; it runs its own layouts (" + spec.layouts.str() +
+                     ") and, as C^T = B^T*A^T, " +
+                     getTransposedLayouts(spec.layouts).str()
+               : std::string()));
   if (shape.batch > 1 && !spec.stridedBatch)
     return makeBadInputError(
         "unsupported batch: kernel " + spec.name +

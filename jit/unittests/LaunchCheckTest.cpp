@@ -156,6 +156,37 @@ TEST_F(LaunchCheckTest, FusedEpilogueOperandsNeedSixteenBytes) {
       << message;
 }
 
+TEST_F(LaunchCheckTest, ColumnMajorScheduleRunsTheTransposedProblem) {
+  // Every operand column-major: the caller's row-major 16 x 4096 x 4096
+  // runs as C^T = B^T·A^T, 4096 x 16 x 4096 with A and B exchanged.
+  GemmJit jit(getOptions());
+  auto compiled = jit.compile(readExample("gemm_bf16_wgmma_small_m_sm90.mlir"));
+  ASSERT_TRUE(bool(compiled)) << toString(compiled.takeError());
+  kernel = *compiled;
+  EXPECT_EQ(kernel->getSpec().layouts.str(), "a=col b=col c=col");
+  GemmArguments args = getValidArguments();
+  args.m = 16;
+  args.n = 4096;
+  args.k = 4096;
+  EXPECT_EQ(checkMessage(args), "");
+  // Row-major leading dimensions of the caller's matrices.
+  args.lda = 4100;
+  args.ldb = 4104;
+  args.ldc = 4112;
+  EXPECT_EQ(checkMessage(args), "");
+  args.ldc = 4000; // Less than N: C's rows would overlap.
+  EXPECT_NE(checkMessage(args), "");
+  // The kernel's A is the caller's B.
+  args = getValidArguments();
+  args.b = nullptr;
+  std::string message = checkMessage(args);
+  EXPECT_NE(message.find("device pointer of A is null"), std::string::npos)
+      << message;
+  EXPECT_NE(message.find("runs C^T = B^T*A^T: its A is the caller's B"),
+            std::string::npos)
+      << message;
+}
+
 TEST_F(LaunchCheckTest, BatchesNeedABatchedSchedule) {
   // The mma.sync kernel of SetUp computes one matrix product.
   GemmArguments args = getValidArguments();

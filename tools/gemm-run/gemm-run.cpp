@@ -29,6 +29,13 @@
 // samples of every batch entry, and timed next to cublasGemmStridedBatchedEx
 // (runtime/BatchedBenchmark.h); TFLOP/s count all entries.
 //
+// --layout-a/-b/-c name how the operands are stored; by default as the
+// kernel takes them. A problem whose layouts are the transposed ones of the
+// kernel's (flip b, flip a, flip c) runs as its transposed problem
+// C^T = B^T·A^T on the same memory (runtime/TransposedProblem.h): a kernel
+// with every operand column-major runs row-major 16x4096x4096 as
+// 4096x16x4096; the report then shows the kernel's view of the shape.
+//
 // INPUT is a kernel bundle (.json) or a schedule (.mlir), which is first
 // compiled to a bundle with gemm-translate (found next to gemm-run, else on
 // PATH).
@@ -48,6 +55,7 @@
 #include "runtime/KernelSpec.h"
 #include "runtime/LaunchGrid.h"
 #include "runtime/Report.h"
+#include "runtime/TransposedProblem.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/Validation.h"
 
@@ -116,7 +124,8 @@ cl::opt<long long> batchStrideCOpt(
 cl::opt<std::string> layoutAOpt(
     "layout-a", cl::init(""), cl::value_desc("row|col"),
     cl::desc("How A is stored (default: as the kernel takes it, its "
-             "bundle's \"layouts\"; another layout is refused)"),
+             "bundle's \"layouts\"; its transposed layouts run as C^T = "
+             "B^T*A^T; others are refused)"),
     cl::cat(gemmRunCategory));
 cl::opt<std::string> layoutBOpt("layout-b", cl::init(""),
                                 cl::value_desc("row|col"),
@@ -277,24 +286,37 @@ Expected<RequestedLayouts> parseRequestedLayouts() {
   return requested;
 }
 
-/// The problem shape for `spec`: the asked-for layouts, the kernel's where
-/// none was asked for, and the packed leading dimension of that layout
-/// where --ld* was not given.
-GemmShape getShapeFor(const KernelSpec *spec,
-                      const RequestedLayouts &requested) {
+/// The problem's layouts: the asked-for ones, the kernel's (row-major
+/// without one) where none was asked for.
+MatrixLayouts getProblemLayouts(const KernelSpec *spec,
+                                const RequestedLayouts &requested) {
   MatrixLayouts layouts = spec ? spec->layouts : MatrixLayouts();
   for (Operand operand : {Operand::A, Operand::B, Operand::C})
     if (std::optional<MatrixLayout> layout =
             requested.layouts[static_cast<size_t>(operand)])
       layouts.get(operand) = *layout;
+  return layouts;
+}
+
+/// The problem shape for `spec`: getProblemLayouts, the packed leading
+/// dimension of each layout where --ld* was not given, and as its
+/// transposed problem where the kernel runs it that way.
+GemmShape getShapeFor(const KernelSpec *spec,
+                      const RequestedLayouts &requested) {
+  MatrixLayouts layouts = getProblemLayouts(spec, requested);
   // Batch strides not given are packed.
   auto stride = [](const cl::opt<long long> &option) {
     return option.getNumOccurrences() ? std::optional<int64_t>(option)
                                       : std::nullopt;
   };
-  return GemmShape::get(mOpt, nOpt, kOpt, ldaOpt, ldbOpt, ldcOpt, layouts)
-      .withBatch(batchOpt, stride(batchStrideAOpt), stride(batchStrideBOpt),
-                 stride(batchStrideCOpt));
+  GemmShape shape =
+      GemmShape::get(mOpt, nOpt, kOpt, ldaOpt, ldbOpt, ldcOpt, layouts)
+          .withBatch(batchOpt, stride(batchStrideAOpt),
+                     stride(batchStrideBOpt), stride(batchStrideCOpt));
+  // A problem in the kernel's transposed layouts runs as C^T = B^T·A^T.
+  if (spec && runsTransposed(*spec, layouts))
+    return getTransposedProblem(shape);
+  return shape;
 }
 
 /// The batch options on their own: a batch count of at least 1, strides
@@ -425,6 +447,12 @@ Expected<RunOutcome> run(const char *argv0, const RequestedLayouts &requested,
   if (!spec)
     return spec.takeError();
   shape = getShapeFor(*spec, requested);
+  if (MatrixLayouts layouts = getProblemLayouts(*spec, requested);
+      runsTransposed(**spec, layouts))
+    outs() << "problem  : " << mOpt << "x" << nOpt << "x" << kOpt << " ("
+           << layouts.str()
+           << "), run as its transpose C^T = B^T*A^T (A and B, M and N "
+              "exchanged)\n";
   if ((*spec)->kind != KernelKind::Gemm)
     return makeBadInputError("kernel " + (*spec)->name + " of " + bundlePath +
                              " is a " + getKernelKindName((*spec)->kind) +
