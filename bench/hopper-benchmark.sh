@@ -12,7 +12,9 @@
 #   gemm-run BUNDLE -m M -n N -k K --iterations 50 --warmup 5 --json-out FILE
 # gemm-run checks the result against cuBLAS and fp64 and times both kernels
 # in the same process on the same inputs (median, L2 flushed before each run,
-# cuBLAS with a 32 MiB workspace).
+# cuBLAS with a 32 MiB workspace). The shapes are row-major problems: a
+# bundle with every operand column-major gets --layout-a/-b/-c row and runs
+# them as C^T = B^T*A^T (runtime/TransposedProblem.h).
 #
 # Bundles are left out (logged, not failures) when their input type is not
 # in $DTYPES, when they are not compiled for sm_90*, or when they carry an
@@ -106,15 +108,17 @@ types = kernel["types"]
 dtype = types["a"] if types["b"] == types["a"] else types["a"] + "x" + types["b"]
 if types["c"] != types["a"]:
     dtype += "->" + types["c"]
-print(dtype, kernel.get("chip", "?"))
+layouts = kernel.get("layouts", {})
+transposed = all(layouts.get(x) == "col" for x in "abc")
+print(dtype, kernel.get("chip", "?"), "transposed" if transposed else "as-is")
 PY
 )
   fi
   if [ -z "$info" ]; then
     case "$2" in
-      *bf16*) info="bf16 ?" ;;
-      *f16*) info="f16 ?" ;;
-      *) info="? ?" ;;
+      *bf16*) info="bf16 ? as-is" ;;
+      *f16*) info="f16 ? as-is" ;;
+      *) info="? ? as-is" ;;
     esac
   fi
   echo "$info"
@@ -182,13 +186,18 @@ read -r -a BUNDLE_PATTERNS <<<"$BUNDLES"
 read -r -a DTYPE_LIST <<<"$DTYPES"
 SELECTED=()        # bundle names to run
 SKIPPED_BUNDLES=() # "name<TAB>why" of matching bundles left out (logged only)
-declare -A DTYPE_OF=()
+declare -A DTYPE_OF=() LAYOUT_FLAGS=()
 shopt -s nullglob
 for kernel_json in "$ARTIFACTS"/*/kernel.json; do
   name=$(basename "$(dirname "$kernel_json")")
   matches "$name" "${BUNDLE_PATTERNS[@]}" || continue
-  read -r dtype chip <<<"$(bundle_info "$kernel_json" "$name")"
+  read -r dtype chip problem <<<"$(bundle_info "$kernel_json" "$name")"
   DTYPE_OF[$name]=$dtype
+  # The issue's shapes are row-major problems: a bundle with every operand
+  # column-major runs them as C^T = B^T*A^T (gemm-run's transposed layouts).
+  LAYOUT_FLAGS[$name]=""
+  [ "$problem" = transposed ] &&
+    LAYOUT_FLAGS[$name]="--layout-a row --layout-b row --layout-c row"
   expected=0
   [ -f "$ARTIFACTS/$name/expected-exit-code" ] &&
     expected=$(tr -dc '0-9' <"$ARTIFACTS/$name/expected-exit-code")
@@ -236,7 +245,8 @@ for shape in $SHAPES; do
       continue
     fi
     stem="$RUNS/runs/$name.$shape"
-    cmd=("$GEMM_RUN" "$ARTIFACTS/$name/kernel.json" -m "$m" -n "$n" -k "$k"
+    # shellcheck disable=SC2206 # the flags are words
+    cmd=("$GEMM_RUN" "$ARTIFACTS/$name/kernel.json" -m "$m" -n "$n" -k "$k" ${LAYOUT_FLAGS[$name]}
       --iterations "$ITERATIONS" --warmup "$WARMUP" --json-out "$stem.json")
     echo "+ ${cmd[*]}" >"$stem.log"
     limit=$RUN_TIMEOUT

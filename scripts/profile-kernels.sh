@@ -10,6 +10,8 @@
 # sections at the clocks the benchmark runs at (--clock-control none). The
 # text reports land in $OUT/profile/<bundle>.<shape>.txt, a one-line summary
 # per kernel (name, grid, duration, DRAM and SM throughput) on stdout.
+# NCU_EXTRA adds ncu options (e.g. "--section SourceCounters" for the top
+# stall locations).
 set -u
 cd "$(dirname "$0")/.."
 D=${1:-device-artifacts}
@@ -26,7 +28,7 @@ for entry in ${PROFILES:?PROFILES=\"bundle:MxNxK ...\"}; do
     --launch-count "${LAUNCHES:-4}" \
     --section SpeedOfLight --section MemoryWorkloadAnalysis \
     --section SchedulerStats --section WarpStateStats --section LaunchStats \
-    --section Occupancy \
+    --section Occupancy ${NCU_EXTRA:-} \
     "$D/bin/gemm-run" "$D/$bundle/kernel.json" -m "$m" -n "$n" -k "$k" \
     --iterations 1 --warmup 0 >"$report" 2>&1
   echo "== $bundle $shape (rc=$?)"
