@@ -45,6 +45,13 @@ for schedule in "$artifacts"/schedules/gemm_*.mlir; do
   run "$name, warm cache" "" "$schedule" 4096 4096 4096
 done
 run "embedded wgmma bf16" "" 1024 2048 512
+# A schedule with every operand column-major runs the caller's row-major
+# problem as C^T = B^T*A^T (A and B exchanged by the JIT).
+small_m="$artifacts/schedules/gemm_bf16_wgmma_small_m_sm90.mlir"
+if [ -f "$small_m" ]; then
+  run "small-M example, transposed" "" "$small_m" 16 4096 4096
+  run "small-M example, transposed, ragged" "" "$small_m" 13 4095 4093
+fi
 # split_k: one workspace per shape, reused by every launch (C poisoned before
 # each; the last checked), at a small-MN shape and a ragged 16-row one.
 for schedule in "$artifacts"/schedules/wgmma_*_sk*.mlir; do

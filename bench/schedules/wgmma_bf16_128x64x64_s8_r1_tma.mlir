@@ -1,0 +1,15 @@
+// Benchmark variant (1024x1024x8192): 128x64 s8 tma, tiles in row-major order.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 64, 64], warp = [64, 64],
+  mma = #tile.mma<wgmma, [64, 64, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 8, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = false, raster = along_n, group = 1>,
+  epilogue = #tile.epilogue<store = tma>>
+
+func.func @wgmma_bf16_128x64x64_s8_r1_tma(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c {schedule = #sched}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}

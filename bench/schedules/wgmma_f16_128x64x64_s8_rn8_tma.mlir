@@ -1,0 +1,15 @@
+// Benchmark variant (small-MN shapes): block [128, 64, 64], two consumer warpgroups of [64, 64], 8 stages, one tile per block, TMA-store epilogue. Tiles grouped by 8 along N.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 64, 64], warp = [64, 64],
+  mma = #tile.mma<wgmma, [64, 64, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 8, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = false, raster = along_n, group = 8>,
+  epilogue = #tile.epilogue<store = tma>>
+
+func.func @wgmma_f16_128x64x64_s8_rn8_tma(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  tile.gemm %a, %b into %c {schedule = #sched}
+      : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+  return
+}
