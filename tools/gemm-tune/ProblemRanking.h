@@ -60,6 +60,24 @@ struct ProblemRanking {
   std::vector<RankedCandidate> picks;
 };
 
+/// Every candidate that runs a shape in the model's order, and how many do
+/// not run it.
+struct ModelOrder {
+  /// Fastest predicted first; equal times by name, so the order is
+  /// deterministic. overallRank is the place in it (1 = best).
+  std::vector<RankedCandidate> ranking;
+  int64_t notRunnable = 0;
+};
+
+/// Orders `candidates` by their predicted time on `shape` for `device`.
+ModelOrder orderByModel(const std::vector<AnalyzedCandidate> &candidates,
+                        const analysis::GemmShape &shape,
+                        const analysis::ChipPerformance &device);
+
+/// Whether two predicted times are the same to the model (closer than
+/// 1e-4 relative): e.g. register splits it cannot tell apart.
+bool isSamePrediction(double x, double y);
+
 /// Family, block and warp tile, and split_k: what tells schedules apart
 /// structurally, e.g. "wgmma:64x128x64:64x128:sk4".
 std::string getStructureKey(tile::ScheduleAttr schedule);
