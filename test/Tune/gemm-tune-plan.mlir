@@ -37,7 +37,7 @@
 // WGMMA-NEXT:   1215 unsupported: wgmma with consumer warpgroups side by side along N lowering is not implemented yet
 // No split on a large shape; the model's raster twins (same prediction)
 // are not both taken.
-// WGMMA:      bf16 4096x4096x4096 (large): 1575 legal candidates run it, 0 do not; the static model's top 3 on h200 (at most 1 per block and warp tile and split_k) and 0 controls (x):
+// WGMMA:      bf16 4096x4096x4096 (large): 1575 legal candidates run it, 0 do not; the static model's top 3 on h200 (at most 1 per block and warp tile, split_k, grid and store) and 0 controls (x):
 // WGMMA-NEXT:    rank  overall    TFLOP/s    time us  bound              candidate
 // WGMMA-NEXT:       1        1      705.3      194.9  math               wgmma_bf16_128x256x64_w64x256_s4_r24_208_rm8
 // WGMMA-NEXT:       2        4      705.3      194.9  math               wgmma_bf16_256x128x64_w128x128_s4_r24_208_rn8
@@ -99,7 +99,7 @@
 
 // The controls: the best of structures the top lacks, spread from the next
 // one down to the last.
-// EXPLORE:      bf16 1024x1024x8192 (deep-k): 4611 legal candidates run it, 552 do not; the static model's top 4 on h200 (at most 2 per block and warp tile and split_k) and 2 controls (x):
+// EXPLORE:      bf16 1024x1024x8192 (deep-k): 4611 legal candidates run it, 552 do not; the static model's top 4 on h200 (at most 2 per block and warp tile, split_k, grid and store) and 2 controls (x):
 // EXPLORE:         4       25      378.5       45.4  issue              wgmma_bf16_128x64x64_w64x64_s6_r24_208
 // EXPLORE-NEXT:    5x      43      377.7       45.5  issue              wgmma_bf16_64x64x64_w64x64_s6_r24_208
 // EXPLORE-NEXT:    6x    3502       56.3      305.0  math               sync_bf16_256x256x64_w64x128_s3_apad8_bpad8

@@ -131,7 +131,8 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
         problem.picks, [](const RankedCandidate &r) { return r.explore; });
     os << formatv("\n{0} {1} ({2}): {3} legal candidates run it, {4} do "
                   "not; the static model's top {5} on {6} (at most {7} per "
-                  "block and warp tile and split_k) and {8} controls (x):\n",
+                  "block and warp tile, split_k, grid and store) and {8} "
+                  "controls (x):\n",
                   problem.dtype, shapeName(problem.shape),
                   tuning::classifyShape(problem.shape.m, problem.shape.n,
                                         problem.shape.k),

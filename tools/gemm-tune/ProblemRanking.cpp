@@ -16,9 +16,11 @@ using namespace gemm_opt::tune;
 static constexpr double kSamePrediction = 1e-4;
 
 std::string gemm_opt::tune::getStructureKey(tile::ScheduleAttr s) {
-  return formatv("{0}:{1}x{2}x{3}:{4}x{5}:sk{6}",
+  return formatv("{0}:{1}x{2}x{3}:{4}x{5}:sk{6}:{7}{8}",
                  s.isWgmma() ? "wgmma" : "sync", s.getBlockM(), s.getBlockN(),
-                 s.getBlockK(), s.getWarpM(), s.getWarpN(), s.getSplitK());
+                 s.getBlockK(), s.getWarpM(), s.getWarpN(), s.getSplitK(),
+                 s.isPersistent() ? "persistent:" : "",
+                 tile::stringifyEpilogueStore(s.getEpilogueStore()));
 }
 
 bool gemm_opt::tune::isSamePrediction(double x, double y) {

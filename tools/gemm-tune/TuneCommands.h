@@ -24,9 +24,10 @@ struct SpaceOptions {
 struct PlanOptions : SpaceOptions {
   std::vector<analysis::GemmShape> shapes;
   unsigned top = 8;
-  /// At most this many candidates of one family, block tile, warp tile and
-  /// split_k in a problem's shortlist (the rest are variants the model
-  /// barely tells apart: stages, raster, register split).
+  /// At most this many candidates of one structure (family, block tile,
+  /// warp tile, split_k, persistence, epilogue store) in a problem's
+  /// shortlist (the rest are variants the model barely tells apart:
+  /// stages, raster, register split).
   unsigned variants = 2;
   /// Exploration controls per problem beyond the shortlist
   /// (ProblemRanking.h).

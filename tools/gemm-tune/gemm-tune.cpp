@@ -58,7 +58,8 @@ static cl::opt<unsigned>
         cl::sub(planCommand), cl::cat(tuneCategory));
 static cl::opt<unsigned> variants(
     "variants", cl::init(2),
-    cl::desc("Candidates of one family, block and warp tile per problem"),
+    cl::desc("Candidates of one family, block and warp tile, split_k, grid "
+             "and store per problem"),
     cl::sub(planCommand), cl::cat(tuneCategory));
 static cl::opt<unsigned> explore(
     "explore", cl::init(0),
