@@ -184,17 +184,26 @@ llvm::Expected<ShapePrediction> gemm_opt::analysis::predictShape(
   // on average 1/S of a tile's sum.
   double cBytes = double(std::min(bm, shape.m)) * std::min(bn, shape.n) *
                   getByteWidth(schedule.getElements().getC());
-  double blockOverhead =
-      device.blockStartUs * 1e-6 + cBytes / (device.dramTBps * 1e12 / sms);
+  double blockStart = device.blockStartUs * 1e-6;
+  double cStore = cBytes / (device.dramTBps * 1e12 / sms);
+  // A persistent block starts once: its producer loads the next tile's
+  // first stages while the consumers store C. With a tma store the
+  // consumers only fill the staging tile and go on to the next tile while
+  // the bulk store drains, so only the last tile's store is exposed.
+  bool persistent = schedule.isPersistent();
+  bool storeOverlapsNextTile =
+      persistent && schedule.getEpilogueStore() == EpilogueStore::tma;
   p.splitK = computeSplitKCost(schedule, device, shape.m, shape.n);
   double blockReduction = 0;
   if (splits > 1)
     blockReduction = p.splitK.storeSeconds + p.splitK.fixupSeconds / splits;
 
-  // The busiest SM runs ceil(blocks / SMs) blocks, `resident` at a time.
+  // The busiest SM runs ceil(blocks / SMs) blocks (a persistent grid's
+  // blocks as many tiles), `resident` at a time.
   int64_t perSM = ceilDiv(p.blocks, sms);
   double compute = 0;
   for (int64_t done = 0; done < perSM;) {
+    bool firstRound = done == 0;
     int64_t together = std::min(resident, perSM - done);
     double k = p.kTilesPerBlock;
     double math = k * together * stepMath, shared = k * together * stepShared,
@@ -205,10 +214,14 @@ llvm::Expected<ShapePrediction> gemm_opt::analysis::predictShape(
     p.issueSeconds += issue;
     compute += std::max({math, shared, latency, issue});
     done += together;
+    bool lastRound = done >= perSM;
     // Another resident block hides this one's start and stores, except in
     // the SM's last round.
-    if (together == 1 || done >= perSM) {
-      p.exposedOverheadSeconds += blockOverhead;
+    if (together == 1 || lastRound) {
+      if (!persistent || firstRound)
+        p.exposedOverheadSeconds += blockStart;
+      if (!storeOverlapsNextTile || lastRound)
+        p.exposedOverheadSeconds += cStore;
       p.exposedReductionSeconds += blockReduction;
     }
   }

@@ -25,7 +25,11 @@
 //              tile's store and 1/S of the tile's sum, SplitKCost.h),
 //              exposed when the block runs alone on its SM, else hidden by
 //              the other resident blocks except in the SM's last round;
-//              with split_k the last tile's sum is exposed as a whole
+//              with split_k the last tile's sum is exposed as a whole; a
+//              persistent grid's block starts once (the next tile's loads
+//              run during the epilogue) and, with a tma store, exposes only
+//              its last tile's store (the bulk store drains while the next
+//              tile computes)
 //   whole GEMM: the soft maximum (ChipPerformance::overlapExponent) of that
 //              compute time, DRAM bytes / DRAM bandwidth and the split_k
 //              workspace traffic / L2 bandwidth

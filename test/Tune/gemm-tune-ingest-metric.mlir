@@ -24,7 +24,7 @@
 // RUN:   | FileCheck %s --check-prefix=HIT
 
 // MISS:      dtype shape             TFLOP/s    cuBLAS  ratio  rank  top5   model#1    rho  best measured candidate
-// MISS-NEXT: bf16  1024x1024x8192      400.0     800.0  0.500     1   yes     400.0   1.00  wgmma_bf16_128x128x64_w64x128_s5_r24_208_rm8_sk2
+// MISS-NEXT: bf16  1024x1024x8192      400.0     800.0  0.500     1   yes     400.0   1.00  wgmma_bf16_128x128x64_w64x128_s5_r24_208_rm4_sk2
 // MISS-NEXT: bf16  16x4096x4096         30.0     800.0  0.037     5   yes      20.0
 // MISS-NEXT: bf16  8192x8192x1024      640.0     800.0  0.800     7    no     600.0
 // MISS:      3 problems measured; 1 runs failed or were not timed
@@ -32,7 +32,7 @@
 // MISS-NEXT: model: measured / predicted TFLOP/s median {{[0-9.]+}} (range {{[0-9.]+}}-{{[0-9.]+}} over 20 runs)
 
 // A split-K best is recorded with the shapes its kernel takes: any.
-// DB:      "candidate": "wgmma_bf16_128x128x64_w64x128_s5_r24_208_rm8_sk2",
+// DB:      "candidate": "wgmma_bf16_128x128x64_w64x128_s5_r24_208_rm4_sk2",
 // DB:      "m": 1024,
 // DB:      "requires_divisible": [
 // DB-NEXT:   1,

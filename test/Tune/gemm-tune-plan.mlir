@@ -24,28 +24,31 @@
 // RUN: not gemm-tune plan --top 0 2>&1 | FileCheck %s --check-prefix=TOP
 // RUN: gemm-tune plan --chip sm_70 2>/dev/null; test $? -eq 2
 
-// Every wgmma candidate comes with split_k = 1, 2, 4, 8 and 16: five times
-// the base space, and the verifier and tile-check-chip drop the same.
-// WGMMA:      bf16: 16200 candidates enumerated, 13005 illegal (verifier), 1620 unsupported (tile-check-chip), 1575 legal
-// WGMMA-NEXT:   6075 illegal: TMA box of A is N elements (N bytes) wide, which must equal its swizzle width of N bytes
-// WGMMA-NEXT:    450 illegal: consumer warpgroups need N registers per thread (N for the accumulator, N more), more than consumer_registers = N
-// WGMMA-NEXT:   2025 illegal: register reallocation needs N registers per block (N x N for the producer, N x N x N for the consumers), more than the N sm_Na allows
-// WGMMA-NEXT:    405 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows
-// WGMMA-NEXT:   1350 illegal: schedule needs N threads per block (N warps), more than the N sm_Na allows
-// WGMMA-NEXT:   2700 illegal: warpgroup tile [N, N] does not divide block tile [N, N]
-// WGMMA-NEXT:    405 unsupported: wgmma with a NxN warpgroup tile and a vector epilogue store (more than N rows needs N = N: nvgpu.warpgroup.mma.store puts rows N-N at row N/N; store = tma does not) lowering is not implemented yet
-// WGMMA-NEXT:   1215 unsupported: wgmma with consumer warpgroups side by side along N lowering is not implemented yet
+// Every wgmma candidate comes in four raster orders with split_k = 1, 2,
+// 4, 8 and 16, and without a split also persistent and with the tma store;
+// tiles of at most 128x64 also with 8, 12 and 13 stages. The deep stages
+// of larger tiles do not fit in shared memory; the tma store makes 128-row
+// warpgroup tiles with N != 128 lowerable.
+// WGMMA:      bf16: 41472 candidates enumerated, 33840 illegal (verifier), 3660 unsupported (tile-check-chip), 3972 legal
+// WGMMA-NEXT:  15264 illegal: TMA box of A is N elements (N bytes) wide, which must equal its swizzle width of N bytes
+// WGMMA-NEXT:    960 illegal: consumer warpgroups need N registers per thread (N for the accumulator, N more), more than consumer_registers = N
+// WGMMA-NEXT:   4608 illegal: register reallocation needs N registers per block (N x N for the producer, N x N x N for the consumers), more than the N sm_Na allows
+// WGMMA-NEXT:   2064 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows
+// WGMMA-NEXT:   2880 illegal: schedule needs N threads per block (N warps), more than the N sm_Na allows
+// WGMMA-NEXT:   8064 illegal: warpgroup tile [N, N] does not divide block tile [N, N]
+// WGMMA-NEXT:    696 unsupported: wgmma with a NxN warpgroup tile and a vector epilogue store (more than N rows needs N = N: nvgpu.warpgroup.mma.store puts rows N-N at row N/N; store = tma does not) lowering is not implemented yet
+// WGMMA-NEXT:   2964 unsupported: wgmma with consumer warpgroups side by side along N lowering is not implemented yet
 // No split on a large shape; the model's raster twins (same prediction)
-// are not both taken.
-// WGMMA:      bf16 4096x4096x4096 (large): 1575 legal candidates run it, 0 do not; the static model's top 3 on h200 (at most 1 per block and warp tile and split_k) and 0 controls (x):
+// are not both taken, but the tma store is a structure of its own.
+// WGMMA:      bf16 4096x4096x4096 (large): 3972 legal candidates run it, 0 do not; the static model's top 3 on h200 (at most 1 per block and warp tile, split_k, grid and store) and 0 controls (x):
 // WGMMA-NEXT:    rank  overall    TFLOP/s    time us  bound              candidate
 // WGMMA-NEXT:       1        1      705.3      194.9  math               wgmma_bf16_128x256x64_w64x256_s4_r24_208_rm8
-// WGMMA-NEXT:       2        4      705.3      194.9  math               wgmma_bf16_256x128x64_w128x128_s4_r24_208_rn8
-// WGMMA-NEXT:       3       19      702.7      195.6  latency            wgmma_bf16_128x128x64_w128x128_s3_r24_208
+// WGMMA-NEXT:       2        2      705.3      194.9  math               wgmma_bf16_128x256x64_w64x256_s4_r24_208_rm8_tma
+// WGMMA-NEXT:       3        7      705.3      194.9  math               wgmma_bf16_256x128x64_w128x128_s4_r24_208_rn8
 // Few tiles of C: split-K first.
-// WGMMA:      bf16 128x4096x4096 (skinny): 1575 legal candidates run it, 0 do not;
-// WGMMA:           1        1      232.8       18.4  issue              wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm8_sk2
-// WGMMA-NEXT:      2        4      227.2       18.9  issue              wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm8_sk4
+// WGMMA:      bf16 128x4096x4096 (skinny): 3972 legal candidates run it, 0 do not;
+// WGMMA:           1        1      232.8       18.4  issue              wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk2
+// WGMMA-NEXT:      2        5      227.2       18.9  issue              wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk4
 
 // SYNC:      f16: 5832 candidates enumerated, 2244 illegal (verifier), 0 unsupported (tile-check-chip), 3588 legal
 // SYNC:        1224 illegal: warp tile [N, N] does not divide block tile [N, N]
@@ -58,15 +61,20 @@
 // MANIFEST:          "compiled": false,
 // MANIFEST-NEXT:     "dtype": "bf16",
 // MANIFEST-NEXT:     "family": "wgmma",
-// MANIFEST-NEXT:     "name": "wgmma_bf16_128x128x64_w64x128_s5_r24_208_rm8_sk2",
+// MANIFEST-NEXT:     "name": "wgmma_bf16_128x128x64_w64x128_s5_r24_208_rm4_sk2",
 // MANIFEST-NEXT:     "requires_divisible": [
 // MANIFEST-NEXT:       1,
 // MANIFEST-NEXT:       1,
 // MANIFEST-NEXT:       1
 // MANIFEST-NEXT:     ],
 // MANIFEST-NEXT:     "schedule": "#tile.schedule<chip = \"sm_90a\", block = [128, 128, 64], warp = [64, 128],
-// MANIFEST-SAME:       grid = #tile.grid<persistent = false, raster = along_m, group = 8, split_k = 2>
+// MANIFEST-SAME:       grid = #tile.grid<persistent = false, raster = along_m, group = 4, split_k = 2>
 // MANIFEST-NEXT:     "split_k": 2
+// A persistent control: its own structure.
+// MANIFEST:          "name": "wgmma_bf16_128x64x64_w64x64_s6_r24_208_p",
+// MANIFEST-NEXT:     "requires_divisible": [
+// MANIFEST:          "schedule": "{{.*}}grid = #tile.grid<persistent = true, raster = along_n, group = 1>, epilogue = #tile.epilogue<store = vector>>",
+// MANIFEST-NEXT:     "split_k": 1
 // An mma.sync control needs whole tiles.
 // MANIFEST:          "name": "sync_bf16_256x256x64_w64x128_s3_apad8_bpad8",
 // MANIFEST-NEXT:     "requires_divisible": [
@@ -77,32 +85,33 @@
 // MANIFEST:        "chip": "sm_90a",
 // MANIFEST-NEXT:   "device": "h200",
 // MANIFEST-NEXT:   "enumeration": [
-// MANIFEST:            "enumerated": 22032,
-// MANIFEST:            "legal": 5163,
+// MANIFEST:            "enumerated": 47304,
+// MANIFEST:            "legal": 7560,
 // MANIFEST:        "explore": 2,
 // MANIFEST:        "problems": [
 // MANIFEST:            "k": 8192,
-// MANIFEST-NEXT:       "legal_runnable": 4611,
+// MANIFEST-NEXT:       "legal_runnable": 7008,
 // MANIFEST-NEXT:       "m": 1024,
 // MANIFEST:            "ranking": [
 // MANIFEST-NEXT:         {
 // MANIFEST-NEXT:           "bound": "issue",
-// MANIFEST-NEXT:           "candidate": "wgmma_bf16_128x128x64_w64x128_s5_r24_208_rm8_sk2",
+// MANIFEST-NEXT:           "candidate": "wgmma_bf16_128x128x64_w64x128_s5_r24_208_rm4_sk2",
 // MANIFEST-NEXT:           "explore": false,
 // MANIFEST-NEXT:           "overall_rank": 1,
 // MANIFEST-NEXT:           "predicted_tflops": 424.42
 // MANIFEST:                "rank": 1
-// MANIFEST:                "candidate": "wgmma_bf16_64x64x64_w64x64_s6_r24_208",
+// MANIFEST:                "candidate": "wgmma_bf16_128x64x64_w64x64_s6_r24_208_p",
 // MANIFEST-NEXT:           "explore": true,
-// MANIFEST-NEXT:           "overall_rank": 43,
+// MANIFEST-NEXT:           "overall_rank": 34,
 // MANIFEST:                "rank": 5
 
 // The controls: the best of structures the top lacks, spread from the next
-// one down to the last.
-// EXPLORE:      bf16 1024x1024x8192 (deep-k): 4611 legal candidates run it, 552 do not; the static model's top 4 on h200 (at most 2 per block and warp tile and split_k) and 2 controls (x):
-// EXPLORE:         4       25      378.5       45.4  issue              wgmma_bf16_128x64x64_w64x64_s6_r24_208
-// EXPLORE-NEXT:    5x      43      377.7       45.5  issue              wgmma_bf16_64x64x64_w64x64_s6_r24_208
-// EXPLORE-NEXT:    6x    3502       56.3      305.0  math               sync_bf16_256x256x64_w64x128_s3_apad8_bpad8
+// one down to the last. One tile of 128x64 per SM (128 tiles): persistence
+// changes nothing for the model, which measuring the control tests.
+// EXPLORE:      bf16 1024x1024x8192 (deep-k): 7008 legal candidates run it, 552 do not; the static model's top 4 on h200 (at most 2 per block and warp tile, split_k, grid and store) and 2 controls (x):
+// EXPLORE:         4       33      378.5       45.4  issue              wgmma_bf16_128x64x64_w64x64_s6_r24_208
+// EXPLORE-NEXT:    5x      34      378.5       45.4  issue              wgmma_bf16_128x64x64_w64x64_s6_r24_208_p
+// EXPLORE-NEXT:    6x    5865       56.3      305.0  math               sync_bf16_256x256x64_w64x128_s3_apad8_bpad8
 
 // CHIP: error: --chip: unknown chip 'sm_70'; known chips: sm_80, sm_86, sm_89, sm_90, sm_90a
 // DEVICE: error: --device: a100 does not run sm_90a

@@ -11,37 +11,72 @@ using llvm::formatv;
 namespace {
 
 /// Launch order of the tiles: row-major (no `grid` field; along_n with
-/// group 1 when a grid is needed for split_k) or grouped along M or N.
+/// group 1 when a grid is needed for split_k or persistence) or grouped
+/// along M or N.
 struct Raster {
   const char *suffix;
   const char *order;
   int64_t group;
 };
-const Raster kRasters[] = {
-    {"", "along_n", 1},
-    {"_rm8", "along_m", 8},
-    {"_rn8", "along_n", 8},
-};
+const Raster kRowMajor = {"", "along_n", 1};
+const Raster kSyncRasters[] = {kRowMajor, {"_rm8", "along_m", 8}};
+/// wgmma also tries strips of 4 along M: the persistent 128x256 kernels
+/// measured best with them at 4096^3 (bench/NOTES.md, issue 3 table).
+const Raster kWgmmaRasters[] = {kRowMajor,
+                                {"_rm4", "along_m", 4},
+                                {"_rm8", "along_m", 8},
+                                {"_rn8", "along_n", 8}};
 
 /// split_k values tried (wgmma only: the verifier refuses it elsewhere).
 const int64_t kSplits[] = {1, 2, 4, 8, 16};
 
-/// The `grid` field of a raster and split, empty for the default
-/// (row-major, no split).
-std::string gridField(const Raster &raster, int64_t splits) {
-  if (!*raster.suffix && splits == 1)
+/// The `grid` field of a raster, split and persistence, empty for the
+/// default (one block per tile, row-major, no split).
+std::string gridField(const Raster &raster, int64_t splits, bool persistent) {
+  if (!*raster.suffix && splits == 1 && !persistent)
     return "";
   std::string split =
       splits > 1 ? formatv(", split_k = {0}", splits).str() : std::string();
-  return formatv("grid = #tile.grid<persistent = false, raster = {0}, "
-                 "group = {1}{2}>",
-                 raster.order, raster.group, split);
+  return formatv("grid = #tile.grid<persistent = {0}, raster = {1}, "
+                 "group = {2}{3}>",
+                 persistent ? "true" : "false", raster.order, raster.group,
+                 split);
 }
 
-/// Name suffix of a raster and split: "_rm8", "_sk4", "_rn8_sk2".
-std::string gridSuffix(const Raster &raster, int64_t splits) {
-  return (raster.suffix +
-          (splits > 1 ? formatv("_sk{0}", splits).str() : std::string()));
+/// How a wgmma kernel walks and stores the tiles of C: its `grid` field
+/// (empty for the default), epilogue store, split_k, and the name suffix
+/// that tells them apart, e.g. "_rm8_sk4", "_p_rm4_tma".
+struct TileWalk {
+  std::string suffix;
+  std::string grid;
+  const char *store;
+  int64_t splitK;
+};
+
+/// Every raster order with every split_k; without a split also a
+/// persistent grid and the tma epilogue store. A persistent grid needs one
+/// block per tile's K range (the GridAttr verifier refuses split_k with
+/// it), and split_k's last block stores C with vector stores only
+/// (tile-check-chip), so neither is tried with a split: that keeps the
+/// space at 8 walks per raster instead of 20.
+std::vector<TileWalk> enumerateWgmmaTileWalks() {
+  std::vector<TileWalk> walks;
+  for (const Raster &raster : kWgmmaRasters)
+    for (int64_t splitK : kSplits)
+      for (bool persistent : {false, true})
+        for (const char *store : {"vector", "tma"}) {
+          bool tmaStore = llvm::StringRef(store) == "tma";
+          if (splitK > 1 && (persistent || tmaStore))
+            continue;
+          std::string suffix =
+              (persistent ? "_p" : "") + std::string(raster.suffix) +
+              (splitK > 1 ? formatv("_sk{0}", splitK).str() : std::string()) +
+              (tmaStore ? "_tma" : "");
+          walks.push_back({std::move(suffix),
+                           gridField(raster, splitK, persistent), store,
+                           splitK});
+        }
+  return walks;
 }
 
 /// A shared layout and its short name.
@@ -89,7 +124,7 @@ void enumerateSync(llvm::StringRef chip, llvm::StringRef dtype,
             for (int64_t stages : stagesList)
               for (const Layout &a : layoutsA)
                 for (const Layout &b : layoutsB)
-                  for (const Raster &raster : llvm::ArrayRef(kRasters).take_front(2)) {
+                  for (const Raster &raster : kSyncRasters) {
                     Candidate c;
                     c.family = "sync";
                     c.dtype = dtype.str();
@@ -97,7 +132,7 @@ void enumerateSync(llvm::StringRef chip, llvm::StringRef dtype,
                         "sync_{0}_{1}x{2}x{3}_w{4}x{5}_s{6}_a{7}_b{8}{9}",
                         dtype, bm, bn, bk, wm, wn, stages, a.suffix, b.suffix,
                         raster.suffix);
-                    std::string field = gridField(raster, 1);
+                    std::string field = gridField(raster, 1, false);
                     std::string trailing =
                         field.empty() ? std::string()
                                       : formatv(",\n  {0}", field).str();
@@ -116,53 +151,67 @@ void enumerateSync(llvm::StringRef chip, llvm::StringRef dtype,
                   }
 }
 
+/// Pipeline depths of every wgmma tile, and deeper ones for tiles of at
+/// most kDeepStagesMaxTileElements elements of C. Small tiles are latency
+/// bound and need many K tiles in flight (cuBLAS runs 128x4096x4096 on
+/// 64x64 tiles with 13 stages; ours measured best with 64x64 s12 and
+/// 128x64 s8); a larger tile's deep pipeline does not fit in shared memory,
+/// so trying it would only add candidates the verifier drops.
+const int64_t kWgmmaStages[] = {2, 3, 4, 5, 6};
+const int64_t kDeepWgmmaStages[] = {8, 12, 13};
+constexpr int64_t kDeepStagesMaxTileElements = 128 * 64;
+
 void enumerateWgmma(llvm::StringRef chip, llvm::StringRef dtype,
                     std::vector<Candidate> &out) {
   const int64_t blockKs[] = {64, 128};
   const int64_t warpMs[] = {64, 128};
-  const int64_t stagesList[] = {2, 3, 4, 5, 6};
   const std::pair<int64_t, int64_t> registerSplits[] = {
       {40, 232}, {24, 240}, {24, 208}};
+  std::vector<TileWalk> walks = enumerateWgmmaTileWalks();
   for (int64_t bm : kBlockSizes)
-    for (int64_t bn : kBlockSizes)
+    for (int64_t bn : kBlockSizes) {
+      std::vector<int64_t> stagesList(std::begin(kWgmmaStages),
+                                      std::end(kWgmmaStages));
+      if (bm * bn <= kDeepStagesMaxTileElements)
+        stagesList.insert(stagesList.end(), std::begin(kDeepWgmmaStages),
+                          std::end(kDeepWgmmaStages));
       for (int64_t bk : blockKs)
         for (int64_t wm : warpMs)
           for (int64_t wn : {bn, bn / 2})
             for (int64_t stages : stagesList)
               for (auto [producer, consumer] : registerSplits)
-                for (const Raster &raster : kRasters)
-                  for (int64_t splitK : kSplits) {
-                    Candidate c;
-                    c.family = "wgmma";
-                    c.dtype = dtype.str();
-                    c.splitK = splitK;
-                    c.name = formatv(
-                        "wgmma_{0}_{1}x{2}x{3}_w{4}x{5}_s{6}_r{7}_{8}{9}",
-                        dtype, bm, bn, bk, wm, wn, stages, producer, consumer,
-                        gridSuffix(raster, splitK));
-                    std::string field = gridField(raster, splitK);
-                    std::string grid = field.empty()
-                                           ? std::string()
-                                           : formatv("\n  {0},", field).str();
-                    c.schedule =
-                        formatv("#tile.schedule<chip = \"{0}\", block = [{1}, "
-                                "{2}, {3}], "
-                                "warp = [{4}, {5}],\n  mma = #tile.mma<wgmma, "
-                                "[64, {5}, 16]>,\n"
-                                "  elements = {6},\n"
-                                "  smem_a = #tile.swizzle<128>, smem_b = "
-                                "#tile.swizzle<128>,\n"
-                                "  pipeline = #tile.pipeline<stages = {7}, "
-                                "load = tma>,\n"
-                                "  specialization = "
-                                "#tile.warp_specialization<producer_registers "
-                                "= {8}, consumer_registers = {9}>,{10}\n"
-                                "  epilogue = #tile.epilogue<store = vector>>",
-                                chip, bm, bn, bk, wm, wn, elementsField(dtype),
-                                stages, producer, consumer, grid);
-                    c.schedule = joinLines(c.schedule);
-                    out.push_back(std::move(c));
-                  }
+                for (const TileWalk &walk : walks) {
+                  Candidate c;
+                  c.family = "wgmma";
+                  c.dtype = dtype.str();
+                  c.splitK = walk.splitK;
+                  c.name =
+                      formatv("wgmma_{0}_{1}x{2}x{3}_w{4}x{5}_s{6}_r{7}_{8}{9}",
+                              dtype, bm, bn, bk, wm, wn, stages, producer,
+                              consumer, walk.suffix);
+                  std::string grid = walk.grid.empty()
+                                         ? std::string()
+                                         : formatv("\n  {0},", walk.grid).str();
+                  c.schedule =
+                      formatv("#tile.schedule<chip = \"{0}\", block = [{1}, "
+                              "{2}, {3}], "
+                              "warp = [{4}, {5}],\n  mma = #tile.mma<wgmma, "
+                              "[64, {5}, 16]>,\n"
+                              "  elements = {6},\n"
+                              "  smem_a = #tile.swizzle<128>, smem_b = "
+                              "#tile.swizzle<128>,\n"
+                              "  pipeline = #tile.pipeline<stages = {7}, "
+                              "load = tma>,\n"
+                              "  specialization = "
+                              "#tile.warp_specialization<producer_registers "
+                              "= {8}, consumer_registers = {9}>,{10}\n"
+                              "  epilogue = #tile.epilogue<store = {11}>>",
+                              chip, bm, bn, bk, wm, wn, elementsField(dtype),
+                              stages, producer, consumer, grid, walk.store);
+                  c.schedule = joinLines(c.schedule);
+                  out.push_back(std::move(c));
+                }
+    }
 }
 
 } // namespace

@@ -6,11 +6,16 @@
 // setmaxnreg splits over the register file): the dialect verifier and
 // tile-check-chip decide, and gemm-tune counts what they drop.
 //
-// wgmma candidates come in every raster order with split_k = 1, 2, 4, 8
-// and 16 (#tile.grid<persistent = false, raster = ..., group = ...,
+// wgmma candidates come in every raster order (row-major, along_m in
+// strips of 4 and 8, along_n in strips of 8) with split_k = 1, 2, 4, 8 and
+// 16 (#tile.grid<persistent = false, raster = ..., group = ...,
 // split_k = S>): one block per tile, no clusters, which is what split_k
 // takes; shapes with few tiles of C need it, large ones lose by it, and the
-// static model tells them apart.
+// static model tells them apart. Without a split each also comes with a
+// persistent grid (suffix "_p") and with the tma epilogue store ("_tma"),
+// which is where the hand-written winners of bench/schedules live, e.g.
+// "wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm4_tma". Tiles of at most
+// 128x64 elements also try 8, 12 and 13 stages.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,8 +31,9 @@ namespace gemm_opt::tune {
 
 struct Candidate {
   /// Self-describing name, unique in the space, e.g.
-  /// "wgmma_bf16_128x256x64_w64x256_s4_r40_232_rm8" or, with split_k = 4,
-  /// "wgmma_bf16_64x128x64_w64x128_s4_r24_208_sk4".
+  /// "wgmma_bf16_128x256x64_w64x256_s4_r40_232_rm8", with split_k = 4
+  /// "wgmma_bf16_64x128x64_w64x128_s4_r24_208_sk4", persistent with a tma
+  /// epilogue store "wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm8_tma".
   std::string name;
   std::string family; // "sync" or "wgmma"
   std::string dtype;  // "bf16" or "f16"

@@ -14,14 +14,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AnalyzedSpace.h"
 #include "BundleCompiler.h"
 #include "CandidateChecker.h"
 #include "ProblemRanking.h"
-#include "ProgressBar.h"
 #include "TuneCommands.h"
 
 #include "analysis/ScheduleAnalysis.h"
-#include "dialect/ChipInfo.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "passes/Registration.h"
 #include "tuning/TuningDatabase.h"
@@ -51,17 +50,6 @@ std::string shapeName(const GemmShape &s) {
   return formatv("{0}x{1}x{2}", s.m, s.n, s.k);
 }
 
-void printCounts(raw_ostream &os, StringRef dtype, const CheckCounts &c) {
-  os << formatv("{0}: {1} candidates enumerated, {2} illegal (verifier), {3} "
-                "unsupported (tile-check-chip), {4} legal\n",
-                dtype, c.enumerated, c.illegal, c.unsupported, c.legal);
-  for (auto [title, reasons] :
-       {std::pair{"illegal", &c.illegalReasons},
-        std::pair{"unsupported", &c.unsupportedReasons}})
-    for (const auto &[reason, count] : *reasons)
-      os << formatv("  {0,5} {1}: {2}\n", count, title, reason);
-}
-
 json::Object countsJSON(StringRef dtype, const CheckCounts &c) {
   json::Object illegal, unsupported;
   for (const auto &[reason, count] : c.illegalReasons)
@@ -88,32 +76,9 @@ std::string siblingTool(StringRef name) {
 } // namespace
 
 int gemm_opt::tune::runPlan(const PlanOptions &options) {
-  if (!tile::lookupChip(options.chip))
-    return badInput(formatv("--chip: unknown chip '{0}'; known chips: {1}",
-                            options.chip, tile::knownChipList()));
-  StringRef deviceName = options.device;
-  if (deviceName.empty()) {
-    std::optional<StringRef> fallback = analysis::getDefaultDevice(options.chip);
-    if (!fallback)
-      return badInput(formatv("--device: no default device for {0}; name one "
-                              "of {1}",
-                              options.chip, analysis::knownDeviceList()));
-    deviceName = *fallback;
-  }
-  std::optional<analysis::ChipPerformance> device =
-      analysis::lookupDevicePerformance(deviceName);
+  Expected<analysis::ChipPerformance> device = resolveSpaceOptions(options);
   if (!device)
-    return badInput(formatv("--device: unknown device '{0}'; known devices: {1}",
-                            deviceName, analysis::knownDeviceList()));
-  if (!analysis::deviceRunsChip(*device, options.chip))
-    return badInput(formatv("--device: {0} does not run {1}", deviceName,
-                            options.chip));
-  for (const std::string &dtype : options.dtypes)
-    if (dtype != "bf16" && dtype != "f16")
-      return badInput(formatv("--dtypes: '{0}' is not bf16 or f16", dtype));
-  for (const std::string &family : options.families)
-    if (family != "sync" && family != "wgmma")
-      return badInput(formatv("--families: '{0}' is not sync or wgmma", family));
+    return badInput(toString(device.takeError()));
   if (options.dtypes.empty() || options.families.empty() ||
       options.shapes.empty())
     return badInput("--dtypes, --families and --shapes must not be empty");
@@ -140,27 +105,13 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
   StringMap<std::vector<AnalyzedCandidate>> legal;
   json::Array enumeration;
   for (const std::string &dtype : options.dtypes) {
-    std::vector<Candidate> space =
-        enumerateCandidates(options.chip, dtype, options.families);
-    CheckCounts counts;
-    {
-      ProgressBar progress(os, "checking " + dtype, space.size());
-      for (Candidate &candidate : space) {
-        progress.advance();
-        tile::ScheduleAttr schedule = checker.check(candidate, counts);
-        if (!schedule)
-          continue;
-        Expected<analysis::ScheduleAnalysis> analysis =
-            analysis::analyzeSchedule(schedule, *device);
-        if (!analysis)
-          return badInput(formatv("the static model cannot analyze {0}: {1}",
-                                  candidate.name,
-                                  toString(analysis.takeError())));
-        legal[dtype].push_back({std::move(candidate), std::move(*analysis)});
-      }
-    }
-    printCounts(os, dtype, counts);
-    enumeration.push_back(countsJSON(dtype, counts));
+    Expected<AnalyzedSpace> space =
+        analyzeSpace(checker, options, dtype, *device, os);
+    if (!space)
+      return badInput(toString(space.takeError()));
+    printCheckCounts(os, dtype, space->counts);
+    enumeration.push_back(countsJSON(dtype, space->counts));
+    legal[dtype] = std::move(space->legal);
   }
 
   RankingOptions ranking{options.top, options.variants, options.explore};
@@ -180,7 +131,8 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
         problem.picks, [](const RankedCandidate &r) { return r.explore; });
     os << formatv("\n{0} {1} ({2}): {3} legal candidates run it, {4} do "
                   "not; the static model's top {5} on {6} (at most {7} per "
-                  "block and warp tile and split_k) and {8} controls (x):\n",
+                  "block and warp tile, split_k, grid and store) and {8} "
+                  "controls (x):\n",
                   problem.dtype, shapeName(problem.shape),
                   tuning::classifyShape(problem.shape.m, problem.shape.n,
                                         problem.shape.k),

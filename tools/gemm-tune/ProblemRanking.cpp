@@ -16,13 +16,43 @@ using namespace gemm_opt::tune;
 static constexpr double kSamePrediction = 1e-4;
 
 std::string gemm_opt::tune::getStructureKey(tile::ScheduleAttr s) {
-  return formatv("{0}:{1}x{2}x{3}:{4}x{5}:sk{6}",
+  return formatv("{0}:{1}x{2}x{3}:{4}x{5}:sk{6}:{7}{8}",
                  s.isWgmma() ? "wgmma" : "sync", s.getBlockM(), s.getBlockN(),
-                 s.getBlockK(), s.getWarpM(), s.getWarpN(), s.getSplitK());
+                 s.getBlockK(), s.getWarpM(), s.getWarpN(), s.getSplitK(),
+                 s.isPersistent() ? "persistent:" : "",
+                 tile::stringifyEpilogueStore(s.getEpilogueStore()));
 }
 
-static bool samePrediction(double x, double y) {
+bool gemm_opt::tune::isSamePrediction(double x, double y) {
   return std::abs(x - y) <= kSamePrediction * std::max(x, y);
+}
+
+ModelOrder
+gemm_opt::tune::orderByModel(const std::vector<AnalyzedCandidate> &candidates,
+                             const analysis::GemmShape &shape,
+                             const analysis::ChipPerformance &device) {
+  ModelOrder order;
+  for (auto [index, c] : llvm::enumerate(candidates)) {
+    const analysis::ScheduleAnalysis &a = c.analysis;
+    Expected<analysis::ShapePrediction> prediction = analysis::predictShape(
+        a.schedule, device, a.registers, a.occupancy, a.tile, shape);
+    if (!prediction) {
+      consumeError(prediction.takeError());
+      ++order.notRunnable;
+      continue;
+    }
+    order.ranking.push_back({index, std::move(*prediction), 0, false});
+  }
+  llvm::stable_sort(order.ranking,
+                    [&](const RankedCandidate &x, const RankedCandidate &y) {
+                      if (x.prediction.seconds != y.prediction.seconds)
+                        return x.prediction.seconds < y.prediction.seconds;
+                      return candidates[x.index].candidate.name <
+                             candidates[y.index].candidate.name;
+                    });
+  for (auto [index, ranked] : llvm::enumerate(order.ranking))
+    ranked.overallRank = index + 1;
+  return order;
 }
 
 ProblemRanking
@@ -33,28 +63,10 @@ gemm_opt::tune::rankProblem(const std::vector<AnalyzedCandidate> &candidates,
   ProblemRanking problem;
   problem.dtype = dtype.str();
   problem.shape = shape;
-  std::vector<RankedCandidate> ranking;
-  for (auto [index, c] : llvm::enumerate(candidates)) {
-    const analysis::ScheduleAnalysis &a = c.analysis;
-    Expected<analysis::ShapePrediction> prediction = analysis::predictShape(
-        a.schedule, device, a.registers, a.occupancy, a.tile, shape);
-    if (!prediction) {
-      consumeError(prediction.takeError());
-      ++problem.notRunnable;
-      continue;
-    }
-    ranking.push_back({index, std::move(*prediction), 0, false});
-  }
+  ModelOrder order = orderByModel(candidates, shape, device);
+  std::vector<RankedCandidate> &ranking = order.ranking;
   problem.runnable = ranking.size();
-  llvm::stable_sort(ranking,
-                    [&](const RankedCandidate &x, const RankedCandidate &y) {
-                      if (x.prediction.seconds != y.prediction.seconds)
-                        return x.prediction.seconds < y.prediction.seconds;
-                      return candidates[x.index].candidate.name <
-                             candidates[y.index].candidate.name;
-                    });
-  for (auto [index, ranked] : llvm::enumerate(ranking))
-    ranked.overallRank = index + 1;
+  problem.notRunnable = order.notRunnable;
 
   // The shortlist; the predicted times taken per structure.
   StringMap<std::vector<double>> taken;
@@ -67,7 +79,7 @@ gemm_opt::tune::rankProblem(const std::vector<AnalyzedCandidate> &candidates,
     std::vector<double> &times =
         taken[getStructureKey(candidates[ranked.index].analysis.schedule)];
     if (times.size() == options.variants || llvm::any_of(times, [&](double t) {
-          return samePrediction(t, ranked.prediction.seconds);
+          return isSamePrediction(t, ranked.prediction.seconds);
         }))
       continue;
     times.push_back(ranked.prediction.seconds);

@@ -4,10 +4,11 @@
 // model's predicted time and picks what gets measured:
 //
 //   shortlist  the model's best `top`, at most `variants` per structure
-//              (family, block tile, warp tile, split_k), leaving out a
-//              candidate whose prediction equals one already taken of its
-//              structure (a register split or raster order the model cannot
-//              tell apart: measuring both says nothing new)
+//              (family, block tile, warp tile, split_k, persistence,
+//              epilogue store), leaving out a candidate whose prediction
+//              equals one already taken of its structure (a register split
+//              or raster order the model cannot tell apart: measuring both
+//              says nothing new)
 //   explore    up to `explore` more, each the best candidate of a structure
 //              the shortlist does not have, spread evenly over those
 //              structures in the model's order: controls the model ranks
@@ -60,8 +61,33 @@ struct ProblemRanking {
   std::vector<RankedCandidate> picks;
 };
 
-/// Family, block and warp tile, and split_k: what tells schedules apart
-/// structurally, e.g. "wgmma:64x128x64:64x128:sk4".
+/// Every candidate that runs a shape in the model's order, and how many do
+/// not run it.
+struct ModelOrder {
+  /// Fastest predicted first; equal times by name, so the order is
+  /// deterministic. overallRank is the place in it (1 = best).
+  std::vector<RankedCandidate> ranking;
+  int64_t notRunnable = 0;
+};
+
+/// Orders `candidates` by their predicted time on `shape` for `device`.
+ModelOrder orderByModel(const std::vector<AnalyzedCandidate> &candidates,
+                        const analysis::GemmShape &shape,
+                        const analysis::ChipPerformance &device);
+
+/// Whether two predicted times are the same to the model (closer than
+/// 1e-4 relative): e.g. register splits it cannot tell apart.
+bool isSamePrediction(double x, double y);
+
+/// Family, block and warp tile, split_k, persistence and epilogue store:
+/// what tells kernels apart structurally, e.g.
+/// "wgmma:64x128x64:64x128:sk4:vector" or
+/// "wgmma:128x256x64:64x256:sk1:persistent:tma". A persistent grid (a tile
+/// loop whose epilogue overlaps the next tile's loads) and the tma store
+/// (a staging tile and bulk stores) are kernels of their own, which the
+/// model times least surely (bench/NOTES.md): they get their own
+/// shortlist places rather than competing with the one-block-per-tile
+/// vector-store variants of the same tiles.
 std::string getStructureKey(tile::ScheduleAttr schedule);
 
 /// Ranks `candidates` (all of `dtype`) on `shape` for `device`.

@@ -14,14 +14,20 @@ namespace gemm_opt::tune {
 /// 2 bad input (options, files).
 enum ExitCode { ExitSuccess = 0, ExitFailure = 1, ExitBadInput = 2 };
 
-struct PlanOptions {
+/// Which candidates to enumerate and the device the model times them on
+/// (empty: the chip's default).
+struct SpaceOptions {
   std::string chip, device;
   std::vector<std::string> dtypes, families;
+};
+
+struct PlanOptions : SpaceOptions {
   std::vector<analysis::GemmShape> shapes;
   unsigned top = 8;
-  /// At most this many candidates of one family, block tile, warp tile and
-  /// split_k in a problem's shortlist (the rest are variants the model
-  /// barely tells apart: stages, raster, register split).
+  /// At most this many candidates of one structure (family, block tile,
+  /// warp tile, split_k, persistence, epilogue store) in a problem's
+  /// shortlist (the rest are variants the model barely tells apart:
+  /// stages, raster, register split).
   unsigned variants = 2;
   /// Exploration controls per problem beyond the shortlist
   /// (ProblemRanking.h).
@@ -40,6 +46,20 @@ struct PlanOptions {
 /// Enumerates, checks, ranks and (optionally) compiles; prints the counts
 /// and rankings.
 int runPlan(const PlanOptions &options);
+
+struct RankOptions : SpaceOptions {
+  std::vector<analysis::GemmShape> shapes;
+  /// Candidates to report: those whose name this regular expression
+  /// matches (llvm::Regex, unanchored).
+  std::string match;
+  /// Empty: report only. Else also write each reported candidate's module
+  /// (the one plan compiles) to DIR/<name>.mlir.
+  std::string moduleDirectory;
+};
+
+/// Enumerates, checks and ranks like plan, and prints where the model puts
+/// the matching candidates in its order of all that run each problem.
+int runRank(const RankOptions &options);
 
 struct IngestOptions {
   std::string directory, results, database;

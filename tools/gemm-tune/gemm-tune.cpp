@@ -5,6 +5,7 @@
 //   (on the GPU machine) scripts/tune-measure.sh tune-plan
 //   gemm-tune ingest tune-plan tune-plan/results.json \
 //       --database tuning-database.json
+//   gemm-tune rank --dtypes bf16 --families wgmma --match '_p_rm4_tma$'
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,37 +23,43 @@ static cl::OptionCategory tuneCategory("gemm-tune options");
 
 static cl::SubCommand planCommand(
     "plan", "Enumerate, check and rank schedules; compile the best per shape");
+static cl::SubCommand
+    rankCommand("rank",
+                "Where the static model ranks the candidates a pattern names");
 static cl::SubCommand ingestCommand(
     "ingest", "Read measurements into the tuning database and print a table");
 
 static cl::opt<std::string> chip("chip", cl::desc("Target chip"),
                                  cl::init("sm_90a"), cl::sub(planCommand),
-                                 cl::cat(tuneCategory));
+                                 cl::sub(rankCommand), cl::cat(tuneCategory));
 static cl::opt<std::string>
     device("device",
            cl::desc("Device the model times for (a100, h100, h200; default: "
                     "the chip's)"),
-           cl::init(""), cl::sub(planCommand), cl::cat(tuneCategory));
+           cl::init(""), cl::sub(planCommand), cl::sub(rankCommand),
+           cl::cat(tuneCategory));
 static cl::list<std::string> dtypes("dtypes", cl::CommaSeparated,
                                     cl::desc("Input types: bf16,f16"),
-                                    cl::sub(planCommand),
+                                    cl::sub(planCommand), cl::sub(rankCommand),
                                     cl::cat(tuneCategory));
 static cl::list<std::string> families("families", cl::CommaSeparated,
                                       cl::desc("MMA families: sync,wgmma"),
                                       cl::sub(planCommand),
+                                      cl::sub(rankCommand),
                                       cl::cat(tuneCategory));
 static cl::list<std::string>
     shapes("shapes", cl::CommaSeparated,
            cl::desc("Problems: MxNxK, 'benchmark' or a shape class (large, "
                     "shallow-k, small, deep-k, skinny); default benchmark"),
-           cl::sub(planCommand), cl::cat(tuneCategory));
+           cl::sub(planCommand), cl::sub(rankCommand), cl::cat(tuneCategory));
 static cl::opt<unsigned>
     top("top", cl::init(8),
         cl::desc("Candidates of the model's best compiled per problem"),
         cl::sub(planCommand), cl::cat(tuneCategory));
 static cl::opt<unsigned> variants(
     "variants", cl::init(2),
-    cl::desc("Candidates of one family, block and warp tile per problem"),
+    cl::desc("Candidates of one family, block and warp tile, split_k, grid "
+             "and store per problem"),
     cl::sub(planCommand), cl::cat(tuneCategory));
 static cl::opt<unsigned> explore(
     "explore", cl::init(0),
@@ -83,6 +90,19 @@ static cl::opt<std::string>
                      "gemm-tune)"),
             cl::init(""), cl::sub(planCommand), cl::cat(tuneCategory));
 
+static cl::opt<std::string>
+    rankMatch("match", cl::Required,
+              cl::desc("Report the candidates whose name matches this "
+                       "regular expression"),
+              cl::value_desc("REGEX"), cl::sub(rankCommand),
+              cl::cat(tuneCategory));
+static cl::opt<std::string> moduleDirectory(
+    "modules",
+    cl::desc("Also write each matching legal candidate's module (as plan "
+             "compiles it) to DIR/<name>.mlir"),
+    cl::value_desc("DIR"), cl::init(""), cl::sub(rankCommand),
+    cl::cat(tuneCategory));
+
 static cl::opt<std::string> planDirectory(cl::Positional, cl::Required,
                                           cl::desc("<plan directory>"),
                                           cl::sub(ingestCommand),
@@ -100,19 +120,12 @@ static cl::opt<std::string>
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   // Only gemm-tune's own options in --help, not LLVM's.
-  for (cl::SubCommand *command :
-       {&cl::SubCommand::getTopLevel(), &planCommand, &ingestCommand})
+  for (cl::SubCommand *command : {&cl::SubCommand::getTopLevel(), &planCommand,
+                                  &rankCommand, &ingestCommand})
     cl::HideUnrelatedOptions(tuneCategory, *command);
   cl::ParseCommandLineOptions(argc, argv, "gemm-tune: schedule tuner\n");
-  if (planCommand) {
-    PlanOptions options;
-    options.chip = chip;
-    options.device = device;
-    options.dtypes = dtypes.empty() ? std::vector<std::string>{"bf16", "f16"}
-                                    : std::vector<std::string>(dtypes);
-    options.families = families.empty()
-                           ? std::vector<std::string>{"sync", "wgmma"}
-                           : std::vector<std::string>(families);
+  if (planCommand || rankCommand) {
+    std::vector<gemm_opt::analysis::GemmShape> problems;
     std::vector<std::string> shapeTexts =
         shapes.empty() ? std::vector<std::string>{"benchmark"}
                        : std::vector<std::string>(shapes);
@@ -120,13 +133,30 @@ int main(int argc, char **argv) {
       Expected<std::vector<gemm_opt::analysis::GemmShape>> parsed =
           parseShapes(text);
       if (!parsed) {
-        WithColor::error(errs(), "gemm-tune plan")
+        WithColor::error(errs(),
+                         planCommand ? "gemm-tune plan" : "gemm-tune rank")
             << "--shapes: " << toString(parsed.takeError()) << "\n";
         return ExitBadInput;
       }
-      options.shapes.insert(options.shapes.end(), parsed->begin(),
-                            parsed->end());
+      problems.insert(problems.end(), parsed->begin(), parsed->end());
     }
+    SpaceOptions space;
+    space.chip = chip;
+    space.device = device;
+    space.dtypes = dtypes.empty() ? std::vector<std::string>{"bf16", "f16"}
+                                  : std::vector<std::string>(dtypes);
+    space.families = families.empty()
+                         ? std::vector<std::string>{"sync", "wgmma"}
+                         : std::vector<std::string>(families);
+    if (rankCommand) {
+      RankOptions options{space};
+      options.shapes = std::move(problems);
+      options.match = rankMatch;
+      options.moduleDirectory = moduleDirectory;
+      return runRank(options);
+    }
+    PlanOptions options{space};
+    options.shapes = std::move(problems);
     options.top = top;
     options.variants = variants;
     options.explore = explore;
@@ -148,6 +178,6 @@ int main(int argc, char **argv) {
     return runIngest(options);
   }
   WithColor::error(errs(), "gemm-tune")
-      << "name a command: plan or ingest (see --help)\n";
+      << "name a command: plan, rank or ingest (see --help)\n";
   return ExitBadInput;
 }

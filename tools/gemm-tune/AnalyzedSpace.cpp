@@ -1,0 +1,85 @@
+//===- AnalyzedSpace.cpp - the legal candidates and their analysis --------===//
+
+#include "AnalyzedSpace.h"
+#include "ProgressBar.h"
+
+#include "analysis/ScheduleAnalysis.h"
+#include "dialect/ChipInfo.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+using namespace gemm_opt;
+using namespace gemm_opt::tune;
+
+Expected<analysis::ChipPerformance>
+gemm_opt::tune::resolveSpaceOptions(const SpaceOptions &options) {
+  if (!tile::lookupChip(options.chip))
+    return createStringError(formatv("--chip: unknown chip '{0}'; known "
+                                     "chips: {1}",
+                                     options.chip, tile::knownChipList()));
+  StringRef deviceName = options.device;
+  if (deviceName.empty()) {
+    std::optional<StringRef> fallback =
+        analysis::getDefaultDevice(options.chip);
+    if (!fallback)
+      return createStringError(formatv("--device: no default device for {0}; "
+                                       "name one of {1}",
+                                       options.chip,
+                                       analysis::knownDeviceList()));
+    deviceName = *fallback;
+  }
+  std::optional<analysis::ChipPerformance> device =
+      analysis::lookupDevicePerformance(deviceName);
+  if (!device)
+    return createStringError(formatv("--device: unknown device '{0}'; known "
+                                     "devices: {1}",
+                                     deviceName, analysis::knownDeviceList()));
+  if (!analysis::deviceRunsChip(*device, options.chip))
+    return createStringError(
+        formatv("--device: {0} does not run {1}", deviceName, options.chip));
+  for (const std::string &dtype : options.dtypes)
+    if (dtype != "bf16" && dtype != "f16")
+      return createStringError(
+          formatv("--dtypes: '{0}' is not bf16 or f16", dtype));
+  for (const std::string &family : options.families)
+    if (family != "sync" && family != "wgmma")
+      return createStringError(
+          formatv("--families: '{0}' is not sync or wgmma", family));
+  return *device;
+}
+
+Expected<AnalyzedSpace> gemm_opt::tune::analyzeSpace(
+    CandidateChecker &checker, const SpaceOptions &options, StringRef dtype,
+    const analysis::ChipPerformance &device, raw_ostream &os) {
+  std::vector<Candidate> space =
+      enumerateCandidates(options.chip, dtype, options.families);
+  AnalyzedSpace result;
+  ProgressBar progress(os, ("checking " + dtype).str(), space.size());
+  for (Candidate &candidate : space) {
+    progress.advance();
+    tile::ScheduleAttr schedule = checker.check(candidate, result.counts);
+    if (!schedule)
+      continue;
+    Expected<analysis::ScheduleAnalysis> analysis =
+        analysis::analyzeSchedule(schedule, device);
+    if (!analysis)
+      return createStringError(formatv("the static model cannot analyze {0}: "
+                                       "{1}",
+                                       candidate.name,
+                                       toString(analysis.takeError())));
+    result.legal.push_back({std::move(candidate), std::move(*analysis)});
+  }
+  return result;
+}
+
+void gemm_opt::tune::printCheckCounts(raw_ostream &os, StringRef dtype,
+                                      const CheckCounts &c) {
+  os << formatv("{0}: {1} candidates enumerated, {2} illegal (verifier), {3} "
+                "unsupported (tile-check-chip), {4} legal\n",
+                dtype, c.enumerated, c.illegal, c.unsupported, c.legal);
+  for (auto [title, reasons] :
+       {std::pair{"illegal", &c.illegalReasons},
+        std::pair{"unsupported", &c.unsupportedReasons}})
+    for (const auto &[reason, count] : *reasons)
+      os << formatv("  {0,5} {1}: {2}\n", count, title, reason);
+}
