@@ -80,14 +80,9 @@ static CompileResult compileOne(const Candidate &candidate, StringRef directory,
       joinPath(directory, "schedules", candidate.name + ".mlir");
   std::string bundleDir = joinPath(directory, "bundles", candidate.name);
   std::string log = joinPath(directory, "logs", candidate.name + ".log");
-  {
-    std::error_code ec;
-    raw_fd_ostream os(schedule, ec, sys::fs::OF_Text);
-    if (ec) {
-      result.error = "cannot write " + schedule + ": " + ec.message();
-      return result;
-    }
-    os << makeCandidateModule(candidate);
+  if (Error error = writeCandidateModule(schedule, candidate)) {
+    result.error = toString(std::move(error));
+    return result;
   }
   if (std::error_code ec = sys::fs::create_directories(bundleDir)) {
     result.error = "cannot create " + bundleDir + ": " + ec.message();

@@ -3,6 +3,7 @@
 #include "CandidateChecker.h"
 
 #include "passes/Passes.h"
+#include "passes/Registration.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
@@ -30,8 +31,16 @@ static std::string classifyReason(llvm::StringRef message) {
   return reason;
 }
 
-CandidateChecker::CandidateChecker(MLIRContext &context, llvm::StringRef chip)
-    : context(context), checkChip(&context) {
+static DialectRegistry getGemmOptRegistry() {
+  DialectRegistry registry;
+  gemm_opt::registerGemmOptDialects(registry);
+  return registry;
+}
+
+CandidateChecker::CandidateChecker(llvm::StringRef chip)
+    : context(getGemmOptRegistry(), MLIRContext::Threading::DISABLED),
+      checkChip(&context) {
+  context.loadAllAvailableDialects();
   TileCheckChipPassOptions options;
   options.chip = chip.str();
   checkChip.addPass(createTileCheckChipPass(options));

@@ -12,6 +12,7 @@
 
 #include "CandidateSpace.h"
 #include "dialect/TileDialect.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
 
 #include <map>
@@ -24,16 +25,18 @@ struct CheckCounts {
   std::map<std::string, int64_t> illegalReasons, unsupportedReasons;
 };
 
+/// Owns the MLIR context (gemm-opt's dialects, single-threaded) the
+/// candidates are parsed in.
 class CandidateChecker {
 public:
-  CandidateChecker(mlir::MLIRContext &context, llvm::StringRef chip);
+  explicit CandidateChecker(llvm::StringRef chip);
 
   /// The candidate's schedule if the verifier and tile-check-chip accept
   /// it; otherwise a null attribute, and `counts` records why.
   tile::ScheduleAttr check(const Candidate &candidate, CheckCounts &counts);
 
 private:
-  mlir::MLIRContext &context;
+  mlir::MLIRContext context;
   mlir::PassManager checkChip;
 };
 

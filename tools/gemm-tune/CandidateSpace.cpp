@@ -3,7 +3,9 @@
 #include "CandidateSpace.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace gemm_opt::tune;
 using llvm::formatv;
@@ -235,4 +237,15 @@ std::string gemm_opt::tune::makeCandidateModule(const Candidate &candidate) {
                  "      : memref<?x?x{2}>, memref<?x?x{2}> into memref<?x?x{2}>\n"
                  "  return\n}\n",
                  candidate.name, candidate.schedule, candidate.dtype);
+}
+
+llvm::Error gemm_opt::tune::writeCandidateModule(llvm::StringRef path,
+                                                 const Candidate &candidate) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
+  if (ec)
+    return llvm::createStringError(
+        formatv("cannot write '{0}': {1}", path, ec.message()));
+  os << makeCandidateModule(candidate);
+  return llvm::Error::success();
 }

@@ -24,6 +24,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include <string>
 #include <vector>
 
@@ -51,6 +52,10 @@ std::vector<Candidate> enumerateCandidates(llvm::StringRef chip,
 
 /// A module with the candidate's tile.gemm in a function named after it.
 std::string makeCandidateModule(const Candidate &candidate);
+
+/// Writes makeCandidateModule(candidate) to the file `path`.
+llvm::Error writeCandidateModule(llvm::StringRef path,
+                                 const Candidate &candidate);
 
 } // namespace gemm_opt::tune
 

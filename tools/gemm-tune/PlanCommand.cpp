@@ -21,8 +21,6 @@
 #include "TuneCommands.h"
 
 #include "analysis/ScheduleAnalysis.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "passes/Registration.h"
 #include "tuning/TuningDatabase.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -92,12 +90,7 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
     return badInput(formatv("--gemm-translate: '{0}' is not an executable",
                             gemmTranslate));
 
-  mlir::DialectRegistry registry;
-  registerGemmOptDialects(registry);
-  mlir::MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-  context.disableMultithreading();
-  CandidateChecker checker(context, options.chip);
+  CandidateChecker checker(options.chip);
 
   // Enumerate, check, and analyze each legal candidate once (registers,
   // occupancy, bank conflicts do not depend on the shape).

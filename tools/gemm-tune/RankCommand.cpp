@@ -17,8 +17,6 @@
 #include "AnalyzedSpace.h"
 #include "TuneCommands.h"
 
-#include "mlir/IR/DialectRegistry.h"
-#include "passes/Registration.h"
 #include "tuning/TuningDatabase.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -39,13 +37,7 @@ static int badInput(const Twine &message) {
 static Error writeModule(StringRef directory, const Candidate &candidate) {
   SmallString<256> path(directory);
   sys::path::append(path, candidate.name + ".mlir");
-  std::error_code ec;
-  raw_fd_ostream os(path, ec, sys::fs::OF_Text);
-  if (ec)
-    return createStringError(
-        formatv("cannot write '{0}': {1}", path, ec.message()));
-  os << makeCandidateModule(candidate);
-  return Error::success();
+  return writeCandidateModule(path, candidate);
 }
 
 /// The rank of the first candidate in `order` that the model predicts the
@@ -75,12 +67,7 @@ int gemm_opt::tune::runRank(const RankOptions &options) {
       return badInput(formatv("cannot create '{0}': {1}",
                               options.moduleDirectory, ec.message()));
 
-  mlir::DialectRegistry registry;
-  registerGemmOptDialects(registry);
-  mlir::MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-  context.disableMultithreading();
-  CandidateChecker checker(context, options.chip);
+  CandidateChecker checker(options.chip);
 
   raw_ostream &os = outs();
   for (const std::string &dtype : options.dtypes) {

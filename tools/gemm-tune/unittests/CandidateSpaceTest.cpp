@@ -10,8 +10,6 @@
 #include "CandidateSpace.h"
 #include "CandidateChecker.h"
 
-#include "mlir/IR/DialectRegistry.h"
-#include "passes/Registration.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -132,11 +130,7 @@ TEST_P(CandidateSpaceTest, WinnersAreInTheSpaceTextForText) {
 }
 
 TEST_P(CandidateSpaceTest, WinnersPassTheVerifierAndTileCheckChip) {
-  mlir::DialectRegistry registry;
-  gemm_opt::registerGemmOptDialects(registry);
-  mlir::MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-  CandidateChecker checker(context, "sm_90a");
+  CandidateChecker checker("sm_90a");
   std::vector<Candidate> space = wgmmaSpace();
   for (const Winner &winner : kWinners) {
     std::string name = substituteType(winner.candidate, GetParam());

@@ -12,8 +12,6 @@
 #include "CandidateSpace.h"
 
 #include "analysis/ScheduleAnalysis.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "passes/Registration.h"
 
 #include "gtest/gtest.h"
 
@@ -25,10 +23,7 @@ namespace {
 class PersistentPredictionTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    registerGemmOptDialects(registry);
-    context = std::make_unique<mlir::MLIRContext>(registry);
-    context->loadAllAvailableDialects();
-    checker = std::make_unique<CandidateChecker>(*context, "sm_90a");
+    checker = std::make_unique<CandidateChecker>("sm_90a");
     for (const Candidate &c : enumerateCandidates("sm_90a", "bf16", {"wgmma"}))
       space.push_back(c);
   }
@@ -56,8 +51,6 @@ protected:
     return analysis->prediction->exposedOverheadSeconds;
   }
 
-  mlir::DialectRegistry registry;
-  std::unique_ptr<mlir::MLIRContext> context;
   std::unique_ptr<CandidateChecker> checker;
   std::vector<Candidate> space;
   analysis::ChipPerformance device = *analysis::lookupDevicePerformance("h200");
