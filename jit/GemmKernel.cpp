@@ -39,27 +39,24 @@ static bool runsTransposed(const KernelSpec &spec) {
 }
 
 /// `args` as the kernel takes them: as given, or for a kernel that runs the
-/// transposed problem with A and B, M and N and their leading dimensions
-/// and batch strides exchanged (the same memory).
+/// transposed problem with A's and B's pointers exchanged (the shape is
+/// getKernelShape's).
 static GemmArguments getKernelArguments(const KernelSpec &spec,
                                         GemmArguments args) {
-  if (!runsTransposed(spec))
-    return args;
-  std::swap(args.a, args.b);
-  std::swap(args.m, args.n);
-  std::swap(args.lda, args.ldb);
-  std::swap(args.batchStrideA, args.batchStrideB);
+  if (runsTransposed(spec))
+    std::swap(args.a, args.b);
   return args;
 }
 
-/// The shape of `args` (as getKernelArguments gives them) in the kernel's
-/// layouts, batch entries included. Packed leading dimensions stay packed:
-/// a row-major operand's packed ld is its column-major transpose's.
-static GemmShape getShape(const KernelSpec &spec, const GemmArguments &args) {
-  return GemmShape::get(args.m, args.n, args.k, args.lda, args.ldb, args.ldc,
-                        runsTransposed(spec) ? spec.layouts : MatrixLayouts())
-      .withBatch(args.batch, args.batchStrideA, args.batchStrideB,
-                 args.batchStrideC);
+/// The shape the kernel runs for the caller's row-major `args`, batch
+/// entries included: theirs, or its transposed problem.
+static GemmShape getKernelShape(const KernelSpec &spec,
+                                const GemmArguments &args) {
+  GemmShape shape =
+      GemmShape::get(args.m, args.n, args.k, args.lda, args.ldb, args.ldc)
+          .withBatch(args.batch, args.batchStrideA, args.batchStrideB,
+                     args.batchStrideC);
+  return runsTransposed(spec) ? getTransposedProblem(shape) : shape;
 }
 
 struct GemmKernel::DeviceState {
@@ -154,7 +151,8 @@ Error GemmKernel::checkArguments(const GemmArguments &callerArgs) const {
     return parsed.takeError();
   const KernelSpec &spec = **parsed;
   if (Error error =
-          checkKernelArguments(spec, getKernelArguments(spec, callerArgs)))
+          checkKernelArguments(spec, getKernelArguments(spec, callerArgs),
+                               getKernelShape(spec, callerArgs)))
     return runsTransposed(spec)
                ? addErrorContext(std::move(error),
                                  "schedule '" + spec.name +
@@ -165,7 +163,8 @@ Error GemmKernel::checkArguments(const GemmArguments &callerArgs) const {
 }
 
 Error GemmKernel::checkKernelArguments(const KernelSpec &spec,
-                                       const GemmArguments &args) {
+                                       const GemmArguments &args,
+                                       const GemmShape &shape) {
   const FusedEpilogueSpec &epilogue = spec.epilogue;
   if (!epilogue.alphaBeta && (args.alpha != 1.0f || args.beta != 0.0f))
     return makeBadInputError(
@@ -226,7 +225,6 @@ Error GemmKernel::checkKernelArguments(const KernelSpec &spec,
                   : "aligned to its min_alignment_bytes " + Twine(alignment) +
                         " (the kernel accesses it itself)"));
   }
-  GemmShape shape = getShape(spec, args);
   if (Error error = verifyShape(shape))
     return error;
   if (Error error = checkShapeSupported(spec, shape))
@@ -262,7 +260,7 @@ Error GemmKernel::launch(const GemmArguments &callerArgs,
     return parsed.takeError();
   const KernelSpec &spec = **parsed;
   GemmArguments args = getKernelArguments(spec, callerArgs);
-  GemmShape shape = getShape(spec, args);
+  GemmShape shape = getKernelShape(spec, callerArgs);
 
   std::lock_guard<std::mutex> guard(mutex);
   Expected<DeviceState *> state = getDeviceState();

@@ -31,6 +31,7 @@
 
 #include "jit/CompiledKernel.h"
 #include "jit/GemmArguments.h"
+#include "runtime/GemmShape.h"
 #include "runtime/KernelSpec.h"
 #include "llvm/Support/Error.h"
 
@@ -78,9 +79,10 @@ private:
   /// The launch metadata, parsed on the first call.
   llvm::Expected<const runtime::KernelSpec *> getParsedSpec() const;
   llvm::Expected<DeviceState *> getDeviceState();
-  /// checkArguments on the arguments as the kernel takes them.
+  /// checkArguments on the arguments and shape as the kernel takes them.
   static llvm::Error checkKernelArguments(const runtime::KernelSpec &spec,
-                                          const GemmArguments &arguments);
+                                          const GemmArguments &arguments,
+                                          const runtime::GemmShape &shape);
 
   CompiledKernel compiled;
   mutable std::once_flag specOnce;
