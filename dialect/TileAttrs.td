@@ -13,6 +13,12 @@ def Tile_BoolParameter : AttrParameter<"bool", ""> {
   let parser = "parseBoolKeyword($_parser)";
 }
 
+// A flag spelled `true` or `false` that defaults to false (and is then not
+// printed).
+def Tile_FalseByDefaultParameter : DefaultValuedParameter<"bool", "false"> {
+  let parser = "parseBoolKeyword($_parser)";
+}
+
 class Tile_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<Tile_Dialect, name, traits> {
   let mnemonic = attrMnemonic;
@@ -175,20 +181,33 @@ def Tile_GridAttr : Tile_Attr<"Grid", "grid"> {
     tile sums the slices, applies the epilogue, stores C and leaves the
     counter at zero for the next launch.
 
+    `stream_k = true` (persistent wgmma grids, one consumer group, no
+    clusters) balances the last tiles over all blocks along K: when the
+    tiles do not divide into whole waves, the blocks first take whole tiles
+    for all but the last wave or two (data-parallel), then the remaining
+    tiles' K steps are cut into one contiguous range per block, so every
+    block does the same number of K steps. A tile split between blocks is
+    finished by the block that computed its first K steps: the others store
+    their partial accumulators into an fp32 workspace and count themselves
+    on the tile's counter; it waits for the count, adds the partials to its
+    accumulators and runs the epilogue. (The blocks of a persistent grid are
+    all resident at once, so the wait always ends.)
+
     Example:
     ```mlir
     #tile.grid<persistent = true, raster = along_m, group = 8>
     #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 4>
+    #tile.grid<persistent = true, raster = along_m, group = 8, stream_k = true>
     ```
   }];
   let parameters = (ins Tile_BoolParameter:$persistent,
                         EnumParameter<Tile_RasterOrder>:$raster,
                         "int64_t":$group,
-                        DefaultValuedParameter<"int64_t", "1">:$splitK);
-  let assemblyFormat = [{
-    `<` `persistent` `=` $persistent `,` `raster` `=` $raster `,`
-        `group` `=` $group (`,` `split_k` `=` $splitK^)? `>`
-  }];
+                        DefaultValuedParameter<"int64_t", "1">:$splitK,
+                        Tile_FalseByDefaultParameter:$streamK);
+  // `<persistent = P, raster = R, group = G (, split_k = S)?
+  //   (, stream_k = true)?>`: GridAttrAssembly.cpp.
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
 
@@ -385,6 +404,11 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     int64_t getRasterGroup() const;
     /// Blocks that share one tile of C along K; 1 without `split_k`.
     int64_t getSplitK() const { return getGrid() ? getGrid().getSplitK() : 1; }
+    /// Whether the persistent grid balances its last tiles along K.
+    bool isStreamK() const { return getGrid() && getGrid().getStreamK(); }
+    /// Whether kernels of this schedule take an fp32 workspace and per-tile
+    /// counters (split_k or stream_k).
+    bool hasKWorkspace() const { return getSplitK() > 1 || isStreamK(); }
     /// Blocks per cluster along M and N; [1, 1] without `cluster`.
     std::array<int64_t, 2> getClusterShape() const;
     int64_t getClusterSize() const;

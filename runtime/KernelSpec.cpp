@@ -123,6 +123,15 @@ Expected<PersistentGridSpec> parsePersistentGrid(const JsonFieldReader &grid) {
   if (!ctasPerSm)
     return ctasPerSm.takeError();
   persistent.ctasPerSm = *ctasPerSm;
+  if (options->has("stream_k")) {
+    Expected<const json::Value *> value = options->getRequired("stream_k");
+    if (!value)
+      return value.takeError();
+    std::optional<bool> flag = (*value)->getAsBoolean();
+    if (!flag)
+      return options->fail("stream_k", "must be true or false");
+    persistent.streamK = *flag;
+  }
   Expected<JsonFieldReader> tiles = grid.getObject("tiles");
   if (!tiles)
     return tiles.takeError();
