@@ -119,6 +119,10 @@ static llvm::json::Object describe(ScheduleAttr schedule,
                            {"n", schedule.getBlockN()}};
   if (batched)
     tiles["batch"] = 1;
+  // stream_k: the blocks share K steps of blockK, so the grid is sized by
+  // the K steps of all tiles (the whole machine for few large tiles).
+  if (schedule.isStreamK())
+    tiles["k"] = schedule.getBlockK();
   llvm::json::Value z =
       batched ? llvm::json::Value(
                     llvm::json::Object{{"extent", "batch"}, {"tile", 1}})

@@ -67,7 +67,7 @@ getSplitKWorkspaceSize(const KernelSpec &spec, const GemmShape &shape) {
     GEMM_CUDA_TRY(cudaDeviceGetAttribute(
         &multiprocessors, cudaDevAttrMultiProcessorCount, device));
     uint64_t blocks = getPersistentGridSize(
-        static_cast<uint64_t>(workspace.tileCount),
+        getPersistentWorkUnits(spec, shape),
         static_cast<uint64_t>(std::max(multiprocessors, 1)),
         static_cast<uint64_t>(spec.persistentGrid->ctasPerSm), 1);
     workspace.partialCount = static_cast<int64_t>(blocks) * tileM * tileN;

@@ -143,6 +143,12 @@ Expected<PersistentGridSpec> parsePersistentGrid(const JsonFieldReader &grid) {
       return value.takeError();
     *field = *value;
   }
+  if (persistent.streamK) {
+    Expected<int64_t> tileK = tiles->getInteger("k", 1);
+    if (!tileK)
+      return tileK.takeError();
+    persistent.tileK = *tileK;
+  }
   if (tiles->has("batch")) {
     // One batch entry per tile: the only way a kernel walks entries.
     Expected<int64_t> batch = tiles->getInteger("batch", 1, 1);

@@ -129,6 +129,8 @@ struct PersistentGridSpec {
   int64_t ctasPerSm = 1;
   int64_t tileM = 1;
   int64_t tileN = 1;
+  /// stream_k: the K step ("tiles" has "k"); 0 otherwise.
+  int64_t tileK = 0;
   /// "tiles" has "batch": 1: the kernel walks the tiles of every entry.
   bool perBatchEntry = false;
   /// The blocks share the last tiles' K steps ("stream_k": true); the

@@ -34,7 +34,7 @@ Expected<LaunchGrid> computePersistentGrid(const KernelSpec &spec,
   if (persistent.perBatchEntry)
     grid.persistentTiles *= static_cast<uint64_t>(shape.batch);
   uint64_t size = getPersistentGridSize(
-      grid.persistentTiles, std::max(multiprocessorCount, 1u),
+      getPersistentWorkUnits(spec, shape), std::max(multiprocessorCount, 1u),
       static_cast<uint64_t>(persistent.ctasPerSm), spec.getClusterSize());
   if (size > static_cast<uint64_t>(maxGrid[0]))
     return makeBadInputError("persistent grid.x = " + Twine(size) +
@@ -44,6 +44,18 @@ Expected<LaunchGrid> computePersistentGrid(const KernelSpec &spec,
 }
 
 } // namespace
+
+uint64_t getPersistentWorkUnits(const KernelSpec &spec,
+                                const GemmShape &shape) {
+  const PersistentGridSpec &persistent = *spec.persistentGrid;
+  uint64_t tiles =
+      ceilDiv(shape.m, persistent.tileM) * ceilDiv(shape.n, persistent.tileN);
+  if (persistent.perBatchEntry)
+    tiles *= static_cast<uint64_t>(shape.batch);
+  if (persistent.streamK)
+    tiles *= ceilDiv(shape.k, persistent.tileK);
+  return tiles;
+}
 
 uint64_t getPersistentGridSize(uint64_t tiles, uint64_t multiprocessorCount,
                                uint64_t ctasPerSm, uint64_t clusterSize) {
