@@ -2,11 +2,11 @@
 //
 //   #tile.grid<persistent = true, raster = along_m, group = 8>
 //   #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 4>
-//   #tile.grid<persistent = true, raster = along_m, group = 8, stream_k = true>
+//   #tile.grid<persistent = true, raster = along_m, group = 8, stream_k = 1>
 //
 // persistent, raster and group come first, in this order; split_k and
 // stream_k follow in any order, each at most once, and are printed only when
-// not the default (1, false).
+// not the default (1, 0).
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,8 +33,8 @@ static ParseResult parseTrueOrFalse(AsmParser &parser, bool &value) {
 
 Attribute GridAttr::parse(AsmParser &parser, Type) {
   SMLoc start = parser.getCurrentLocation();
-  bool persistent = false, streamK = false;
-  int64_t group = 1, splitK = 1;
+  bool persistent = false;
+  int64_t group = 1, splitK = 1, streamK = 0;
   StringRef rasterName;
   SMLoc rasterLoc;
   if (parser.parseLess() || parser.parseKeyword("persistent") ||
@@ -70,7 +70,7 @@ Attribute GridAttr::parse(AsmParser &parser, Type) {
     if (field == "split_k")
       parsed = parser.parseInteger(splitK);
     else if (field == "stream_k")
-      parsed = parseTrueOrFalse(parser, streamK);
+      parsed = parser.parseInteger(streamK);
     else
       parser.emitError(fieldLoc) << "unknown grid field '" << field
                                  << "', expected split_k or stream_k";
@@ -91,6 +91,6 @@ void GridAttr::print(AsmPrinter &printer) const {
   if (getSplitK() != 1)
     printer << ", split_k = " << getSplitK();
   if (getStreamK())
-    printer << ", stream_k = true";
+    printer << ", stream_k = " << getStreamK();
   printer << ">";
 }

@@ -58,6 +58,9 @@ struct HopperKernelPlan {
   /// A persistent grid that shares its last tiles' K steps evenly between
   /// its blocks (passes/StreamKPartition.h).
   bool streamK;
+  /// Under streamK, the last waves so shared (1: the partial last wave, 2:
+  /// also the whole wave before it).
+  int64_t streamKWaves;
   /// Where the split-K "last block" flag lives in dynamic shared memory.
   int64_t splitKFlagOffset;
   mlir::Type elementType;   // of A and B

@@ -12,7 +12,8 @@ Value StreamKPartition::index(int64_t v) {
 }
 
 StreamKPartition::StreamKPartition(OpBuilder &b, Location loc, Value tiles,
-                                   Value kTiles, Value block, Value blocks)
+                                   Value kTiles, Value block, Value blocks,
+                                   int64_t streamWaves)
     : b(b), loc(loc), kTiles(kTiles), block(block), blocks(blocks) {
   auto mul = [&](Value x, Value y) -> Value {
     return arith::MulIOp::create(b, loc, x, y);
@@ -23,14 +24,15 @@ StreamKPartition::StreamKPartition(OpBuilder &b, Location loc, Value tiles,
   auto div = [&](Value x, Value y) -> Value {
     return arith::DivUIOp::create(b, loc, x, y);
   };
-  // Whole waves but the last one or two go data-parallel; all of them when
-  // the tiles fill whole waves.
+  // Whole waves but the last streamWaves (the partial one included) go
+  // data-parallel; all of them when the tiles fill whole waves.
   Value waves = div(tiles, blocks);
   Value evenly = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::eq,
       arith::RemUIOp::create(b, loc, tiles, blocks), index(0));
+  Value shared = index(streamWaves - 1);
   Value wavesButLast =
-      sub(arith::MaxUIOp::create(b, loc, waves, index(1)), index(1));
+      sub(arith::MaxUIOp::create(b, loc, waves, shared), shared);
   dataParallelCount =
       arith::SelectOp::create(b, loc, evenly, waves, wavesButLast);
   dataParallelTiles = mul(dataParallelCount, blocks);

@@ -1,11 +1,15 @@
 //===- StreamKPartition.h - the K steps each persistent block computes -*- C++ -*-===//
 //
 // How a persistent grid of G blocks shares T tiles of K steps each under
-// `#tile.grid<..., stream_k = true>`:
+// `#tile.grid<..., stream_k = W>`:
 //
 //   - data-parallel phase: when T is not a whole number of waves, the first
-//     D = (⌊T/G⌋ - 1)·G tiles (0 when T < 2G; all T when G divides T) go
-//     whole to the blocks in turns, block b taking tiles b, b + G, ...;
+//     D = max(⌊T/G⌋ + 1 - W, 0)·G tiles (all T when G divides T) go whole to
+//     the blocks in turns, block b taking tiles b, b + G, ...; W (the
+//     schedule's stream_k) is 1 to share only the partial last wave along K,
+//     2 to share the whole wave before it as well (each block then gets
+//     between one and two tiles' K steps, so a tile is split between at most
+//     two blocks);
 //   - stream-K phase: the U = (T - D)·K K steps of the remaining tiles, in
 //     tile-major order, are cut into G contiguous ranges, block b taking
 //     [⌊bU/G⌋, ⌊(b+1)U/G⌋), so every block does the same work up to one K
@@ -43,9 +47,11 @@ struct WorkSegment {
 
 class StreamKPartition {
 public:
-  /// Block `block` of `blocks`, `tiles` tiles of `kTiles` K steps.
+  /// Block `block` of `blocks`, `tiles` tiles of `kTiles` K steps, the last
+  /// `streamWaves` (1 or 2) waves shared along K.
   StreamKPartition(mlir::OpBuilder &b, mlir::Location loc, mlir::Value tiles,
-                   mlir::Value kTiles, mlir::Value block, mlir::Value blocks);
+                   mlir::Value kTiles, mlir::Value block, mlir::Value blocks,
+                   int64_t streamWaves);
 
   /// The block's segments.
   mlir::Value getSegmentCount() const { return segmentCount; }

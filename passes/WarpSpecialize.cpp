@@ -185,7 +185,8 @@ public:
                                               tiles.tilesN),
                         kTiles, gpu::BlockIdOp::create(b, loc,
                                                        gpu::Dimension::x),
-                        gpu::GridDimOp::create(b, loc, gpu::Dimension::x));
+                        gpu::GridDimOp::create(b, loc, gpu::Dimension::x),
+                        plan.streamKWaves);
 
     // Consumers are warpgroups 0 .. C-1 and the producer is the last:
     // nvgpu.warpgroup.mma.store derives rows from the block-wide warp index.
