@@ -5,7 +5,7 @@
 # data-parallel persistent 128x256 s3 tma kernels (along M by 8 and by 4) on
 # the shapes whose tiles leave a partial wave (4096³: 3.88 waves, 8192³ and
 # 8192x8192x1024: 15.5), then correctness (ragged, 1x1x1, few tiles with a
-# long K, memcheck, racecheck) on the new kernels. Two timing rounds of 40.
+# long K, memcheck, racecheck) on the new kernels. Timing: 40 runs, two rounds at 4096³.
 # Prepare with: ONLY='(128x256x64_s3_persistent_tma(_rm4)?|_streamk1?)$' \
 #   scripts/prepare-device-artifacts.sh
 set -u
