@@ -8,13 +8,29 @@ using namespace mlir;
 using namespace gemm_opt;
 
 Value StreamKPartition::index(int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
+  return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+}
+
+Value StreamKPartition::toI32(Value v) {
+  return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), v);
+}
+
+Value StreamKPartition::toIndex(Value v) {
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
 }
 
 StreamKPartition::StreamKPartition(OpBuilder &b, Location loc, Value tiles,
                                    Value kTiles, Value block, Value blocks,
                                    int64_t streamWaves)
-    : b(b), loc(loc), kTiles(kTiles), block(block), blocks(blocks) {
+    : b(b), loc(loc) {
+  // 32-bit arithmetic: 64-bit divisions by runtime values are calls into a
+  // subroutine, whose saved registers spill and whose results ptxas cannot
+  // keep in uniform registers (the runtime bounds the work units so that
+  // every product below fits, runtime/LaunchGrid.h).
+  tiles = toI32(tiles);
+  kTiles = this->kTiles = toI32(kTiles);
+  block = this->block = toI32(block);
+  blocks = this->blocks = toI32(blocks);
   auto mul = [&](Value x, Value y) -> Value {
     return arith::MulIOp::create(b, loc, x, y);
   };
@@ -50,9 +66,9 @@ StreamKPartition::StreamKPartition(OpBuilder &b, Location loc, Value tiles,
       kTiles);
   Value touched = arith::AddIOp::create(b, loc, sub(lastTile, firstTile),
                                         index(1));
-  segmentCount = arith::AddIOp::create(
+  segmentCount = toIndex(arith::AddIOp::create(
       b, loc, dataParallelCount,
-      arith::SelectOp::create(b, loc, empty, index(0), touched));
+      arith::SelectOp::create(b, loc, empty, index(0), touched)));
 }
 
 Value StreamKPartition::blockOfStep(Value step) {
@@ -68,7 +84,8 @@ Value StreamKPartition::blockOfStep(Value step) {
       b, loc, scaled, arith::MaxUIOp::create(b, loc, streamSteps, index(1)));
 }
 
-WorkSegment StreamKPartition::getSegment(Value i) {
+WorkSegment StreamKPartition::getSegment(Value segmentIndex) {
+  Value i = toI32(segmentIndex);
   auto add = [&](Value x, Value y) -> Value {
     return arith::AddIOp::create(b, loc, x, y);
   };
@@ -122,5 +139,8 @@ WorkSegment StreamKPartition::getSegment(Value i) {
   segment.helpers = arith::SelectOp::create(
       b, loc, arith::AndIOp::create(b, loc, isStream, startsTile),
       streamHelpers, index(0));
+  for (Value *v : {&segment.tile, &segment.kBegin, &segment.kCount,
+                   &segment.stepBase, &segment.helpers})
+    *v = toIndex(*v);
   return segment;
 }

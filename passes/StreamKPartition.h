@@ -55,11 +55,14 @@ public:
 
   /// The block's segments.
   mlir::Value getSegmentCount() const { return segmentCount; }
-  /// Its `i`-th segment (0 ≤ i < getSegmentCount()).
+  /// Its `i`-th segment (0 ≤ i < getSegmentCount()); index values.
   WorkSegment getSegment(mlir::Value i);
 
 private:
+  /// An i32 constant (the partition computes in 32 bits).
   mlir::Value index(int64_t v);
+  mlir::Value toI32(mlir::Value v);
+  mlir::Value toIndex(mlir::Value v);
   /// The block whose stream-K range holds stream-K step `step`.
   mlir::Value blockOfStep(mlir::Value step);
 

@@ -2,11 +2,13 @@
 
 #include "runtime/LaunchGrid.h"
 
+
 #include "runtime/RuntimeError.h"
 
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <limits>
 
 using namespace llvm;
 
@@ -39,6 +41,16 @@ Expected<LaunchGrid> computePersistentGrid(const KernelSpec &spec,
   if (size > static_cast<uint64_t>(maxGrid[0]))
     return makeBadInputError("persistent grid.x = " + Twine(size) +
                              " is outside [1, " + Twine(maxGrid[0]) + "]");
+  // stream_k kernels share the K steps in 32-bit arithmetic: the largest
+  // product they form is (work units) x (blocks) (passes/StreamKPartition.h).
+  if (persistent.streamK) {
+    uint64_t units = getPersistentWorkUnits(spec, shape);
+    if (units > std::numeric_limits<uint32_t>::max() / std::max(size, uint64_t{1}))
+      return makeBadInputError(
+          "stream_k kernel " + spec.name + ": " + Twine(units) +
+          " K steps of tiles over " + Twine(size) +
+          " blocks exceed its 32-bit partition; use a data-parallel schedule");
+  }
   grid.dims = {static_cast<unsigned>(size), 1, 1};
   return grid;
 }
