@@ -361,8 +361,18 @@ private:
     segment.work.tile = i;
     segment.work.kBegin = kFirst ? kFirst : index(0);
     segment.work.kCount = kTiles;
-    segment.work.stepBase = arith::MulIOp::create(b, loc, i, kTiles);
+    // stepBase stays null: stepAt multiplies inside the K loop, as before
+    // stream_k existed (the data-parallel IR is unchanged).
     return segment;
+  }
+
+  /// The block's pipeline step of K step `t` of segment `work`: its step
+  /// base plus t (a data-parallel tile: tile · kTiles + t).
+  Value stepAt(const WorkSegment &work, Value t) {
+    Value base = work.stepBase
+                     ? work.stepBase
+                     : arith::MulIOp::create(b, loc, work.tile, kTiles);
+    return arith::AddIOp::create(b, loc, base, t);
   }
 
   void wait(Value barriers, Value stage, Value parity) {
@@ -393,7 +403,7 @@ private:
     b.setInsertionPointToStart(loop.getBody());
     Value t = loop.getInductionVar();
     auto [stage, parity] = ringPosition(
-        arith::AddIOp::create(b, loc, segment.work.stepBase, t));
+        stepAt(segment.work, t));
     // The stage's previous use must have been released: the phase before
     // this use's (on a fresh barrier that one counts as complete).
     Value one = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
@@ -569,11 +579,9 @@ private:
                                   index(0)));
         b.setInsertionPointToStart(ifAny.thenBlock());
       }
-      Value lastStep = arith::SubIOp::create(
-          b, loc,
-          arith::AddIOp::create(b, loc, segment.work.stepBase,
-                                segment.work.kCount),
-          index(1));
+      Value lastStep = stepAt(
+          segment.work,
+          arith::SubIOp::create(b, loc, segment.work.kCount, index(1)));
       release(ringPosition(lastStep).first);
     }
 
@@ -667,7 +675,7 @@ private:
     b.setInsertionPointToStart(loop.getBody());
     Value t = loop.getInductionVar();
     Value acc = loop.getRegionIterArgs()[0];
-    Value step = arith::AddIOp::create(b, loc, work.stepBase, t);
+    Value step = stepAt(work, t);
     auto [stage, parity] = ringPosition(step);
     wait(full, stage, parity);
 

@@ -95,8 +95,8 @@
 // CHECK-NEXT:      nvvm.setmaxregister decrease 40
 // CHECK-NEXT:      %[[FIRST_WARP:.+]] = arith.cmpi ult, %[[IN_WG]], %[[C32]] : index
 // CHECK-NEXT:      scf.if %[[FIRST_WARP]] {
-// CHECK-NEXT:        %[[STRIDED:.+]] = arith.muli %[[I]], %[[GX]] : index
 // CHECK-NEXT:        scf.for %[[I:.+]] = %[[C0]] to %[[COUNT]] step %[[C1]] {
+// CHECK-NEXT:          %[[STRIDED:.+]] = arith.muli %[[I]], %[[GX]] : index
 // CHECK-NEXT:          %[[LINEAR:.+]] = arith.addi %[[BX]], %[[STRIDED]] : index
 // CHECK-NEXT:          %[[PER_GROUP:.+]] = arith.muli %[[TILES_N]], %[[C8]] : index
 // CHECK-NEXT:          %[[GROUP:.+]] = arith.divui %[[LINEAR]], %[[PER_GROUP]] : index
@@ -109,8 +109,8 @@
 // CHECK-NEXT:          %[[TILE_COL:.+]] = arith.divui %[[IN_GROUP]], %[[GROUP_ROWS]] : index
 // CHECK-NEXT:          %[[ROW:.+]] = arith.muli %[[TILE_ROW]], %[[C128]] : index
 // CHECK-NEXT:          %[[COL:.+]] = arith.muli %[[TILE_COL]], %[[C256]] : index
-// CHECK-NEXT:          %[[BEFORE:.+]] = arith.muli %[[I]], %[[KTILES]] : index
 // CHECK-NEXT:          scf.for %[[T:.+]] = %[[C0]] to %[[KTILES]] step %[[C1]] {
+// CHECK-NEXT:            %[[BEFORE:.+]] = arith.muli %[[I]], %[[KTILES]] : index
 // CHECK-NEXT:            %[[STEP:.+]] = arith.addi %[[BEFORE]], %[[T]] : index
 // CHECK-NEXT:            %[[STAGE:.+]] = arith.remui %[[STEP]], %[[C3]] : index
 // CHECK-NEXT:            %[[ROUND:.+]] = arith.divui %[[STEP]], %[[C3]] : index
@@ -139,8 +139,8 @@
 // CHECK-NEXT:      nvvm.setmaxregister increase 232
 // CHECK-NEXT:      %[[MEMBER:.+]] = arith.remui %[[WG]], %[[C2]] : index
 // CHECK-NEXT:      %[[WG_ROW:.+]] = arith.muli %[[MEMBER]], %[[C64]] : index
-// CHECK-NEXT:      %[[STRIDED:.+]] = arith.muli %[[I]], %[[GX]] : index
 // CHECK-NEXT:      scf.for %[[I:.+]] = %[[C0]] to %[[COUNT]] step %[[C1]] {
+// CHECK-NEXT:        %[[STRIDED:.+]] = arith.muli %[[I]], %[[GX]] : index
 // CHECK-NEXT:        %[[LINEAR:.+]] = arith.addi %[[BX]], %[[STRIDED]] : index
 // CHECK-NEXT:        %[[PER_GROUP:.+]] = arith.muli %[[TILES_N]], %[[C8]] : index
 // CHECK-NEXT:        %[[GROUP:.+]] = arith.divui %[[LINEAR]], %[[PER_GROUP]] : index

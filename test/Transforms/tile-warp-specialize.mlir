@@ -117,8 +117,8 @@
 // CHECK-NEXT:      %[[FIRST_WARP40:.+]] = arith.cmpi ult, %[[IN_WG]], %[[C32]] : index
 // CHECK-NEXT:      scf.if %[[FIRST_WARP40]] {
 // CHECK-NEXT:        scf.for %[[TILE:.+]] = %[[C0]] to %[[C1]] step %[[C1]] {
-// CHECK-NEXT:          %[[BEFORE:.+]] = arith.muli %[[TILE]], %[[KTILES]] : index
 // CHECK-NEXT:          scf.for %[[T:.+]] = %[[C0]] to %[[KTILES]] step %[[C1]] {
+// CHECK-NEXT:            %[[BEFORE:.+]] = arith.muli %[[TILE]], %[[KTILES]] : index
 // CHECK-NEXT:            %[[N:.+]] = arith.addi %[[BEFORE]], %[[T]] : index
 // CHECK-NEXT:            %[[STAGE:.+]] = arith.remui %[[N]], %[[C4]] : index
 // CHECK-NEXT:            %[[ROUND:.+]] = arith.divui %[[N]], %[[C4]] : index
@@ -468,8 +468,8 @@ gpu.module @wgmma_128x256_kernel_module {
 // CHECK-NEXT:      %[[FIRST_WARP40:.+]] = arith.cmpi ult, %{{.+}}, %{{.+}} : index
 // CHECK-NEXT:      scf.if %[[FIRST_WARP40]] {
 // CHECK-NEXT:        scf.for %[[TILE:.+]] = %[[C0]] to %[[C1]] step %[[C1]] {
-// CHECK-NEXT:          %[[BEFORE:.+]] = arith.muli %[[TILE]], %{{.+}} : index
 // CHECK-NEXT:          scf.for %[[T:.+]] = %[[C0]] to
+// CHECK-NEXT:            %[[BEFORE:.+]] = arith.muli %[[TILE]], %{{.+}} : index
 // CHECK-NEXT:            %[[N:.+]] = arith.addi %[[BEFORE]], %[[T]] : index
 // CHECK-NEXT:            %[[STAGE:.+]] = arith.remui %[[N]], %[[C4]] : index
 // CHECK:                 nvgpu.mbarrier.try_wait.parity %[[EMPTY]][%[[STAGE]]]
@@ -750,8 +750,8 @@ gpu.module @wgmma_256x128_kernel_module {
 // CHECK-NEXT:      %[[FIRST_WARP24:.+]] = arith.cmpi ult, %{{.+}}, %{{.+}} : index
 // CHECK-NEXT:      scf.if %[[FIRST_WARP24]] {
 // CHECK-NEXT:        scf.for
-// CHECK-NEXT:          arith.muli
 // CHECK-NEXT:          scf.for
+// CHECK-NEXT:            arith.muli
 // CHECK-NEXT:            %[[N:.+]] = arith.addi
 // CHECK-NEXT:            %[[STAGE:.+]] = arith.remui %[[N]], %[[C6]] : index
 // CHECK-NEXT:            %[[ROUND:.+]] = arith.divui %[[N]], %[[C6]] : index
