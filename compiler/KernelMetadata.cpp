@@ -109,7 +109,7 @@ static llvm::json::Object describe(ScheduleAttr schedule,
   }
   // split_k: the workspace after everything else (tile-outline-kernel's
   // argument order), allocated and zeroed once by the runtime.
-  if (schedule.getSplitK() > 1)
+  if (schedule.hasKWorkspace())
     for (StringRef name : {"split_k_partials", "split_k_tile_counters"})
       parameters.push_back(
           llvm::json::Object{{"kind", "workspace"}, {"name", name}});
@@ -119,6 +119,10 @@ static llvm::json::Object describe(ScheduleAttr schedule,
                            {"n", schedule.getBlockN()}};
   if (batched)
     tiles["batch"] = 1;
+  // stream_k: the blocks share K steps of blockK, so the grid is sized by
+  // the K steps of all tiles (the whole machine for few large tiles).
+  if (schedule.isStreamK())
+    tiles["k"] = schedule.getBlockK();
   llvm::json::Value z =
       batched ? llvm::json::Value(
                     llvm::json::Object{{"extent", "batch"}, {"tile", 1}})
@@ -148,6 +152,10 @@ static llvm::json::Object describe(ScheduleAttr schedule,
   int64_t divisibleN = ragged ? 1 : schedule.getBlockN();
   int64_t divisibleK = ragged ? 1 : schedule.getBlockK();
   int64_t alignment = ragged ? getByteWidth(types.getC()) : 16;
+  // stream_k: the runtime sizes the workspace by the persistent grid.
+  if (schedule.isStreamK())
+    if (llvm::json::Object *persistent = grid.getObject("persistent"))
+      (*persistent)["stream_k"] = true;
   llvm::json::Object description{
       {"block", llvm::json::Array{schedule.getThreadCount(), 1, 1}},
       {"cluster", launchCluster(schedule)},

@@ -39,7 +39,7 @@ WarpSpecializationAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult GridAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                bool persistent, RasterOrder raster,
-                               int64_t group, int64_t splitK) {
+                               int64_t group, int64_t splitK, int64_t streamK) {
   if (group < 1)
     return emitError() << "raster group must be at least 1, got " << group;
   // The grid's z dimension holds the splits (at most 65535 on sm_90).
@@ -50,6 +50,16 @@ LogicalResult GridAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (splitK > 1 && persistent)
     return emitError() << "split_k = " << splitK
                        << " needs one block per tile (persistent = false)";
+  if (streamK < 0 || streamK > 2)
+    return emitError() << "stream_k must be 1 or 2 (the waves balanced along "
+                          "K), got "
+                       << streamK;
+  if (streamK && !persistent)
+    return emitError() << "stream_k needs a persistent grid (persistent = "
+                          "true)";
+  if (streamK && splitK > 1)
+    return emitError() << "stream_k and split_k = " << splitK
+                       << " both split K: choose one";
   return success();
 }
 

@@ -13,6 +13,7 @@ def Tile_BoolParameter : AttrParameter<"bool", ""> {
   let parser = "parseBoolKeyword($_parser)";
 }
 
+
 class Tile_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<Tile_Dialect, name, traits> {
   let mnemonic = attrMnemonic;
@@ -175,20 +176,34 @@ def Tile_GridAttr : Tile_Attr<"Grid", "grid"> {
     tile sums the slices, applies the epilogue, stores C and leaves the
     counter at zero for the next launch.
 
+    `stream_k = W` (W = 1 or 2; persistent wgmma grids, one consumer group,
+    no clusters) balances the last tiles over all blocks along K: when the
+    tiles do not divide into whole waves, the blocks first take whole tiles
+    (data-parallel) for all but the last W waves — with W = 1 only the
+    partial last wave is balanced, with W = 2 also the whole wave before it
+    — then the remaining tiles' K steps are cut into one contiguous range
+    per block, so every block does the same number of K steps. A tile split between blocks is
+    finished by the block that computed its first K steps: the others store
+    their partial accumulators into an fp32 workspace and count themselves
+    on the tile's counter; it waits for the count, adds the partials to its
+    accumulators and runs the epilogue. (The blocks of a persistent grid are
+    all resident at once, so the wait always ends.)
+
     Example:
     ```mlir
     #tile.grid<persistent = true, raster = along_m, group = 8>
     #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 4>
+    #tile.grid<persistent = true, raster = along_m, group = 8, stream_k = 1>
     ```
   }];
   let parameters = (ins Tile_BoolParameter:$persistent,
                         EnumParameter<Tile_RasterOrder>:$raster,
                         "int64_t":$group,
-                        DefaultValuedParameter<"int64_t", "1">:$splitK);
-  let assemblyFormat = [{
-    `<` `persistent` `=` $persistent `,` `raster` `=` $raster `,`
-        `group` `=` $group (`,` `split_k` `=` $splitK^)? `>`
-  }];
+                        DefaultValuedParameter<"int64_t", "1">:$splitK,
+                        DefaultValuedParameter<"int64_t", "0">:$streamK);
+  // `<persistent = P, raster = R, group = G (, split_k = S)?
+  //   (, stream_k = W)?>`: GridAttrAssembly.cpp.
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
 
@@ -385,6 +400,15 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     int64_t getRasterGroup() const;
     /// Blocks that share one tile of C along K; 1 without `split_k`.
     int64_t getSplitK() const { return getGrid() ? getGrid().getSplitK() : 1; }
+    /// Whether the persistent grid balances its last tiles along K.
+    bool isStreamK() const { return getStreamKWaves() > 0; }
+    /// The waves balanced along K under `stream_k`; 0 without it.
+    int64_t getStreamKWaves() const {
+      return getGrid() ? getGrid().getStreamK() : 0;
+    }
+    /// Whether kernels of this schedule take an fp32 workspace and per-tile
+    /// counters (split_k or stream_k).
+    bool hasKWorkspace() const { return getSplitK() > 1 || isStreamK(); }
     /// Blocks per cluster along M and N; [1, 1] without `cluster`.
     std::array<int64_t, 2> getClusterShape() const;
     int64_t getClusterSize() const;

@@ -88,6 +88,12 @@ static LogicalResult checkLowerable(GemmOp gemm, ScheduleAttr schedule) {
       missing.push_back("split_k with thread-block clusters");
     if (store == EpilogueStore::direct)
       missing.push_back("wgmma with a direct epilogue store");
+    if (schedule.isStreamK() && schedule.getConsumerGroups() > 1)
+      missing.push_back("stream_k with consumer groups in turns");
+    if (schedule.isStreamK() && schedule.getCluster())
+      missing.push_back("stream_k with thread-block clusters");
+    if (schedule.isStreamK() && gemm.getC().getType().getRank() == 3)
+      missing.push_back("stream_k with batches");
     if (tmaStore && schedule.getSplitK() > 1)
       missing.push_back("split_k with a tma epilogue store");
     if (tmaStore &&

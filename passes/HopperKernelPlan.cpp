@@ -88,6 +88,8 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
         std::max(plan.stagingLeadRows, 64 * w - rowInStaging);
   }
   plan.splitK = schedule.getSplitK();
+  plan.streamK = schedule.isStreamK();
+  plan.streamKWaves = schedule.getStreamKWaves();
   plan.splitKFlagOffset = schedule.getDynamicSharedMemoryBytes() - 16;
   plan.threads = schedule.getThreadCount();
   plan.dynamicSharedMemoryBytes = schedule.getDynamicSharedMemoryBytes();
@@ -196,7 +198,7 @@ std::optional<SplitKWorkspace>
 gemm_opt::getSplitKWorkspace(gpu::GPUFuncOp kernel) {
   ScheduleAttr schedule = getKernelSchedule(kernel);
   unsigned count = kernel.getNumArguments();
-  if (!schedule || schedule.getSplitK() < 2 || count < 2)
+  if (!schedule || !schedule.hasKWorkspace() || count < 2)
     return std::nullopt;
   Value partials = kernel.getArgument(count - 2);
   Value counters = kernel.getArgument(count - 1);

@@ -55,6 +55,12 @@ struct HopperKernelPlan {
   /// Blocks per tile along K (grid z); their partial tiles meet in an fp32
   /// workspace, and the last one stores C.
   int64_t splitK;
+  /// A persistent grid that shares its last tiles' K steps evenly between
+  /// its blocks (passes/StreamKPartition.h).
+  bool streamK;
+  /// Under streamK, the last waves so shared (1: the partial last wave, 2:
+  /// also the whole wave before it).
+  int64_t streamKWaves;
   /// Where the split-K "last block" flag lives in dynamic shared memory.
   int64_t splitKFlagOffset;
   mlir::Type elementType;   // of A and B
@@ -158,9 +164,11 @@ struct TmaDescriptorArguments {
 std::optional<TmaDescriptorArguments>
 getTmaDescriptorArguments(mlir::gpu::GPUFuncOp kernel);
 
-/// The split-K workspace a kernel takes as its last two arguments (appended
-/// by tile-outline-kernel when split_k > 1): S slices of M·N fp32 partial
-/// sums and one i32 counter per tile of C (zero between launches).
+/// The split-K / stream-K workspace a kernel takes as its last two arguments
+/// (appended by tile-outline-kernel when split_k > 1 or stream_k): fp32
+/// partial sums (split_k: S slices of M·N; stream_k: one BM·BN slot per
+/// block of the grid) and one i32 counter per tile of C (zero between
+/// launches).
 struct SplitKWorkspace {
   mlir::Value partials, counters;
 };

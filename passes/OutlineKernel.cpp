@@ -75,8 +75,9 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
   unsigned firstEpilogueArgument = argTypes.size();
   argTypes.append(getFusedEpilogueArgumentTypes(
       schedule, gemm.getC().getType().getElementType()));
-  // split_k: the fp32 partial sums and the per-tile counters, last.
-  if (schedule.getSplitK() > 1) {
+  // split_k / stream_k: the fp32 partial sums and the per-tile counters,
+  // last.
+  if (schedule.hasKWorkspace()) {
     argTypes.push_back(splitKPartialsType(builder.getContext()));
     argTypes.push_back(splitKCountersType(builder.getContext()));
   }
@@ -176,8 +177,10 @@ void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
     describe(gemm.getC(), tmaDescriptorTypeC(plan));
 }
 
-/// Device buffers of the split-K workspace for an m×n C, zero-filled: S
-/// slices of fp32 partial sums and a counter per tile.
+/// Device buffers of the split-K / stream-K workspace for an m×n C,
+/// zero-filled: S slices of fp32 partial sums (stream_k: one tile's worth
+/// per block of this launch, which has one block per tile) and a counter per
+/// tile.
 SmallVector<Value> allocateSplitKWorkspace(OpBuilder &builder, Location loc,
                                            ScheduleAttr schedule, Value m,
                                            Value n) {
@@ -185,13 +188,20 @@ SmallVector<Value> allocateSplitKWorkspace(OpBuilder &builder, Location loc,
     return arith::CeilDivUIOp::create(
         builder, loc, extent, arith::ConstantIndexOp::create(builder, loc, tile));
   };
-  Value elements = arith::MulIOp::create(
-      builder, loc,
-      arith::ConstantIndexOp::create(builder, loc, schedule.getSplitK()),
-      arith::MulIOp::create(builder, loc, m, n));
   Value tiles = arith::MulIOp::create(builder, loc,
                                       count(m, schedule.getBlockM()),
                                       count(n, schedule.getBlockN()));
+  Value elements =
+      schedule.isStreamK()
+          ? arith::MulIOp::create(
+                builder, loc, tiles,
+                arith::ConstantIndexOp::create(
+                    builder, loc, schedule.getBlockM() * schedule.getBlockN()))
+          : arith::MulIOp::create(
+                builder, loc,
+                arith::ConstantIndexOp::create(builder, loc,
+                                               schedule.getSplitK()),
+                arith::MulIOp::create(builder, loc, m, n));
   SmallVector<Value> buffers;
   for (auto [type, size] :
        {std::pair<MemRefType, Value>{splitKPartialsType(builder.getContext()),
@@ -292,6 +302,9 @@ void replaceByLaunch(OpBuilder &builder, GemmOp gemm,
   SmallVector<Value> workspace;
   if (int64_t splits = schedule.getSplitK(); splits > 1) {
     grid.z = arith::ConstantIndexOp::create(builder, loc, splits);
+    workspace = allocateSplitKWorkspace(builder, loc, schedule, m, n);
+    args.append(workspace);
+  } else if (schedule.isStreamK()) {
     workspace = allocateSplitKWorkspace(builder, loc, schedule, m, n);
     args.append(workspace);
   }

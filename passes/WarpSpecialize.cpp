@@ -67,6 +67,8 @@
 #include "passes/KernelAttributes.h"
 #include "passes/SharedMemoryView.h"
 #include "passes/SplitKReduction.h"
+#include "passes/StreamKFixup.h"
+#include "passes/StreamKPartition.h"
 #include "passes/StagingEpilogue.h"
 #include "passes/TileRasterization.h"
 #include "passes/TmaStoreEpilogue.h"
@@ -145,6 +147,9 @@ public:
     return arith::MinUIOp::create(b, loc, left, perSplit);
   }
 
+  /// stream_k: the workspace of partial tiles and per-tile counters.
+  void setStreamKWorkspace(SplitKWorkspace space) { workspace = space; }
+
   /// With a tma epilogue store: C's tensor map (an nvgpu descriptor) and
   /// the kernel argument it comes from (null when C cannot take TMA).
   void setTensorMapC(Value descriptor, Value pointer) {
@@ -174,6 +179,14 @@ public:
       broadcast = BatchBroadcast::get(b, loc, tiles.batched.a,
                                       tiles.batched.b);
     blockTileCount = countBlockTiles();
+    if (plan.streamK)
+      partition.emplace(b, loc,
+                        arith::MulIOp::create(b, loc, tiles.tilesM,
+                                              tiles.tilesN),
+                        kTiles, gpu::BlockIdOp::create(b, loc,
+                                                       gpu::Dimension::x),
+                        gpu::GridDimOp::create(b, loc, gpu::Dimension::x),
+                        plan.streamKWaves);
 
     // Consumers are warpgroups 0 .. C-1 and the producer is the last:
     // nvgpu.warpgroup.mma.store derives rows from the block-wide warp index.
@@ -321,9 +334,45 @@ private:
     return {stage, parity};
   }
 
-  Value stepNumber(Value tile, Value k) {
-    return arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, tile, kTiles), k);
+  /// The block's segments: its tiles, or with stream_k the segments of its
+  /// share of the K steps (passes/StreamKPartition.h).
+  Value segmentCount() {
+    return plan.streamK ? partition->getSegmentCount() : blockTileCount;
+  }
+
+  /// Segment `i`: where its tile is and which K steps it covers. Without
+  /// stream_k, tile i of the block, all its K tiles (split_k: the block's).
+  struct Segment {
+    Value rowBase, colBase;
+    Value batch; ///< The batch entry (batched kernels), else null.
+    WorkSegment work;
+  };
+  Segment segmentAt(Value i) {
+    Segment segment;
+    if (plan.streamK) {
+      segment.work = partition->getSegment(i);
+      auto [row, col] = rasterizeTile(b, loc, schedule, segment.work.tile,
+                                      tiles.tilesM, tiles.tilesN);
+      segment.rowBase = arith::MulIOp::create(b, loc, row, index(plan.blockM));
+      segment.colBase = arith::MulIOp::create(b, loc, col, index(plan.blockN));
+      return segment;
+    }
+    std::tie(segment.rowBase, segment.colBase, segment.batch) = tileOrigin(i);
+    segment.work.tile = i;
+    segment.work.kBegin = kFirst ? kFirst : index(0);
+    segment.work.kCount = kTiles;
+    // stepBase stays null: stepAt multiplies inside the K loop, as before
+    // stream_k existed (the data-parallel IR is unchanged).
+    return segment;
+  }
+
+  /// The block's pipeline step of K step `t` of segment `work`: its step
+  /// base plus t (a data-parallel tile: tile · kTiles + t).
+  Value stepAt(const WorkSegment &work, Value t) {
+    Value base = work.stepBase
+                     ? work.stepBase
+                     : arith::MulIOp::create(b, loc, work.tile, kTiles);
+    return arith::AddIOp::create(b, loc, base, t);
   }
 
   void wait(Value barriers, Value stage, Value parity) {
@@ -341,17 +390,20 @@ private:
     auto producing = scf::IfOp::create(b, loc, firstWarp);
     OpBuilder::InsertionGuard producerGuard(b);
     b.setInsertionPointToStart(producing.thenBlock());
-    auto tileLoop = scf::ForOp::create(b, loc, index(0), blockTileCount,
+    auto tileLoop = scf::ForOp::create(b, loc, index(0), segmentCount(),
                                        index(1));
     b.setInsertionPointToStart(tileLoop.getBody());
-    Value tile = tileLoop.getInductionVar();
-    auto [rowBase, colBase, batch] = tileOrigin(tile);
+    Segment segment = segmentAt(tileLoop.getInductionVar());
+    Value rowBase = segment.rowBase, colBase = segment.colBase;
+    Value batch = segment.batch;
     TmaBatchCoordinates entry =
         batch ? broadcast.at(b, loc, batch) : TmaBatchCoordinates();
-    auto loop = scf::ForOp::create(b, loc, index(0), kTiles, index(1));
+    auto loop =
+        scf::ForOp::create(b, loc, index(0), segment.work.kCount, index(1));
     b.setInsertionPointToStart(loop.getBody());
     Value t = loop.getInductionVar();
-    auto [stage, parity] = ringPosition(stepNumber(tile, t));
+    auto [stage, parity] = ringPosition(
+        stepAt(segment.work, t));
     // The stage's previous use must have been released: the phase before
     // this use's (on a fresh barrier that one counts as complete).
     Value one = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
@@ -359,7 +411,7 @@ private:
     nvgpu::MBarrierArriveExpectTxOp::create(
         b, loc, full, index(plan.stageBytesA + plan.stageBytesB), stage,
         primary);
-    Value kTile = kFirst ? arith::AddIOp::create(b, loc, kFirst, t) : t;
+    Value kTile = arith::AddIOp::create(b, loc, segment.work.kBegin, t);
     Value k = arith::MulIOp::create(b, loc, kTile, index(plan.blockK));
     // Multicast clusters take row-major A and B (the verifier says so).
     if (plan.multicast) {
@@ -499,7 +551,7 @@ private:
                               index(128 * plan.warpgroupsPerTile)));
 
     // Group g computes the block's tiles g, g + G, g + 2G, ...
-    auto tileLoop = scf::ForOp::create(b, loc, group, blockTileCount,
+    auto tileLoop = scf::ForOp::create(b, loc, group, segmentCount(),
                                        index(plan.consumerGroups));
     // The shared memory the TMA stores read stays until they are done.
     if (plan.tmaStore)
@@ -507,10 +559,12 @@ private:
     OpBuilder::InsertionGuard tileGuard(b);
     b.setInsertionPointToStart(tileLoop.getBody());
     Value tile = tileLoop.getInductionVar();
-    auto [rowBase, colBase, batch] = tileOrigin(tile);
+    Segment segment = segmentAt(tile);
+    Value rowBase = segment.rowBase, colBase = segment.colBase;
+    Value batch = segment.batch;
     if (turns)
       waitTurn(kMainLoopTurnBarrier, group, tile);
-    Value acc = buildMainLoop(tile, row, col, descA, descB);
+    Value acc = buildMainLoop(segment.work, row, col, descA, descB);
     if (turns)
       passTurn(kMainLoopTurnBarrier, group, tile);
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
@@ -525,9 +579,20 @@ private:
                                   index(0)));
         b.setInsertionPointToStart(ifAny.thenBlock());
       }
-      Value lastStep = stepNumber(
-          tile, arith::SubIOp::create(b, loc, kTiles, index(1)));
+      Value lastStep = stepAt(
+          segment.work,
+          arith::SubIOp::create(b, loc, segment.work.kCount, index(1)));
       release(ringPosition(lastStep).first);
+    }
+
+    // stream_k: a helper hands its part of the tile to the owner, which
+    // adds the helpers' parts before its epilogue.
+    OpBuilder::InsertionGuard epilogueGuard(b);
+    if (plan.streamK) {
+      acc = finishStreamKTile(segment.work, member, tid, groupThread, group,
+                              acc);
+      auto ifOwner = scf::IfOp::create(b, loc, segment.work.owner);
+      b.setInsertionPointToStart(ifOwner.thenBlock());
     }
 
     if (turns)
@@ -563,20 +628,54 @@ private:
     position.arriveOnSenders(b, loc, plan, empty, stage);
   }
 
-  /// The K loop of the block's tile number `tile`; returns the accumulator
-  /// with the last wgmma group possibly still in flight.
-  Value buildMainLoop(Value tile, Value row, Value col, Value descA,
-                      Value descB) {
+  /// stream_k (passes/StreamKFixup.h): a helper segment stores `acc` and
+  /// counts itself; an owner with helpers waits for them and returns `acc`
+  /// plus their partials (any other segment: `acc`).
+  Value finishStreamKTile(const WorkSegment &work, Value member, Value tid,
+                          Value groupThread, Value group, Value acc) {
+    StreamKFixup fixup(b, loc, plan, *workspace);
+    Value block = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+    Value thread = arith::RemUIOp::create(b, loc, tid, index(128));
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        groupThread, index(0));
+    {
+      Value helper = arith::XOrIOp::create(
+          b, loc, work.owner,
+          arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+      auto ifHelper = scf::IfOp::create(b, loc, helper);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifHelper.thenBlock());
+      fixup.storePartial(block, member, thread, acc);
+      groupBarrier(group);
+      fixup.signal(work.tile, first);
+    }
+    Value hasHelpers = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                             work.helpers, index(0));
+    {
+      auto ifHelpers = scf::IfOp::create(b, loc, hasHelpers);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifHelpers.thenBlock());
+      fixup.waitForHelpers(work.tile, work.helpers, first);
+      fixup.resetCounter(work.tile, first);
+      groupBarrier(group);
+    }
+    return fixup.addPartials(block, work.helpers, member, thread, acc);
+  }
+
+  /// The K loop of segment `work`; returns the accumulator with the last
+  /// wgmma group possibly still in flight.
+  Value buildMainLoop(const WorkSegment &work, Value row, Value col,
+                      Value descA, Value descB) {
     WgmmaStageOperands operands(b, loc, plan, raw);
     Value init = nvgpu::WarpgroupMmaInitAccumulatorOp::create(
         b, loc, operands.getAccumulatorType());
-    auto loop = scf::ForOp::create(b, loc, index(0), kTiles, index(1),
+    auto loop = scf::ForOp::create(b, loc, index(0), work.kCount, index(1),
                                    ValueRange{init});
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value t = loop.getInductionVar();
     Value acc = loop.getRegionIterArgs()[0];
-    Value step = stepNumber(tile, t);
+    Value step = stepAt(work, t);
     auto [stage, parity] = ringPosition(step);
     wait(full, stage, parity);
 
@@ -705,6 +804,8 @@ private:
   std::optional<SplitKWorkspace> workspace;
   /// Batched: which of A and B are broadcast (batch stride 0).
   BatchBroadcast broadcast;
+  /// stream_k: the block's share of the tiles' K steps.
+  std::optional<StreamKPartition> partition;
   nvgpu::MBarrierGroupType barrierType;
 };
 
@@ -820,6 +921,13 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
         return rewriter.notifyMatchFailure(
             loop, "split_k kernel has no workspace arguments");
       kTiles = builder.splitKTiles(kTiles, *workspace);
+    }
+    if (plan.streamK) {
+      std::optional<SplitKWorkspace> workspace = getSplitKWorkspace(kernel);
+      if (!workspace)
+        return rewriter.notifyMatchFailure(
+            loop, "stream_k kernel has no workspace arguments");
+      builder.setStreamKWorkspace(*workspace);
     }
     builder.build(tiles, kTiles, operandDescriptors, viewC.getSource());
     rewriter.eraseOp(store);

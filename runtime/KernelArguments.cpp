@@ -3,6 +3,7 @@
 #include "runtime/KernelArguments.h"
 
 #include "runtime/CudaCheck.h"
+#include "runtime/LaunchGrid.h"
 #include "runtime/RuntimeError.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -45,20 +46,36 @@ getSplitKWorkspaceSize(const KernelSpec &spec, const GemmShape &shape) {
   });
   if (!needed)
     return std::nullopt;
-  int64_t tileM = spec.grid[1].tile, tileN = spec.grid[0].tile;
+  bool streamK = spec.persistentGrid && spec.persistentGrid->streamK;
+  int64_t tileM = streamK ? spec.persistentGrid->tileM : spec.grid[1].tile;
+  int64_t tileN = streamK ? spec.persistentGrid->tileN : spec.grid[0].tile;
   if (tileM < 1 || tileN < 1)
     return makeBadInputError("kernel " + spec.name +
                              " takes a split_k workspace but its grid has no "
                              "m and n tiles");
   WorkspaceAddresses workspace;
-  // One M×N f32 slice per split (grid z).
-  int64_t splits = spec.grid[2].isConstant ? spec.grid[2].constant : 1;
-  workspace.partialCount = splits * shape.m * shape.n;
   workspace.tileCount =
       static_cast<int64_t>(llvm::divideCeil(static_cast<uint64_t>(shape.m),
                                             static_cast<uint64_t>(tileM)) *
                            llvm::divideCeil(static_cast<uint64_t>(shape.n),
                                             static_cast<uint64_t>(tileN)));
+  if (streamK) {
+    // One BM×BN f32 slot per block of the persistent grid, which the launch
+    // sizes from the current device's SM count.
+    int device = 0, multiprocessors = 0;
+    GEMM_CUDA_TRY(cudaGetDevice(&device));
+    GEMM_CUDA_TRY(cudaDeviceGetAttribute(
+        &multiprocessors, cudaDevAttrMultiProcessorCount, device));
+    uint64_t blocks = getPersistentGridSize(
+        getPersistentWorkUnits(spec, shape),
+        static_cast<uint64_t>(std::max(multiprocessors, 1)),
+        static_cast<uint64_t>(spec.persistentGrid->ctasPerSm), 1);
+    workspace.partialCount = static_cast<int64_t>(blocks) * tileM * tileN;
+    return workspace;
+  }
+  // One M×N f32 slice per split (grid z).
+  int64_t splits = spec.grid[2].isConstant ? spec.grid[2].constant : 1;
+  workspace.partialCount = splits * shape.m * shape.n;
   return workspace;
 }
 

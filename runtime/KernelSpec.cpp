@@ -123,6 +123,15 @@ Expected<PersistentGridSpec> parsePersistentGrid(const JsonFieldReader &grid) {
   if (!ctasPerSm)
     return ctasPerSm.takeError();
   persistent.ctasPerSm = *ctasPerSm;
+  if (options->has("stream_k")) {
+    Expected<const json::Value *> value = options->getRequired("stream_k");
+    if (!value)
+      return value.takeError();
+    std::optional<bool> flag = (*value)->getAsBoolean();
+    if (!flag)
+      return options->fail("stream_k", "must be true or false");
+    persistent.streamK = *flag;
+  }
   Expected<JsonFieldReader> tiles = grid.getObject("tiles");
   if (!tiles)
     return tiles.takeError();
@@ -133,6 +142,12 @@ Expected<PersistentGridSpec> parsePersistentGrid(const JsonFieldReader &grid) {
     if (!value)
       return value.takeError();
     *field = *value;
+  }
+  if (persistent.streamK) {
+    Expected<int64_t> tileK = tiles->getInteger("k", 1);
+    if (!tileK)
+      return tileK.takeError();
+    persistent.tileK = *tileK;
   }
   if (tiles->has("batch")) {
     // One batch entry per tile: the only way a kernel walks entries.

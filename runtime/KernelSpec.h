@@ -129,8 +129,13 @@ struct PersistentGridSpec {
   int64_t ctasPerSm = 1;
   int64_t tileM = 1;
   int64_t tileN = 1;
+  /// stream_k: the K step ("tiles" has "k"); 0 otherwise.
+  int64_t tileK = 0;
   /// "tiles" has "batch": 1: the kernel walks the tiles of every entry.
   bool perBatchEntry = false;
+  /// The blocks share the last tiles' K steps ("stream_k": true); the
+  /// kernel then takes a workspace of one tileM×tileN f32 slot per block.
+  bool streamK = false;
 };
 
 /// What a bundle kernel computes (its "kind").

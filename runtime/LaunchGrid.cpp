@@ -2,11 +2,13 @@
 
 #include "runtime/LaunchGrid.h"
 
+
 #include "runtime/RuntimeError.h"
 
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <limits>
 
 using namespace llvm;
 
@@ -34,16 +36,38 @@ Expected<LaunchGrid> computePersistentGrid(const KernelSpec &spec,
   if (persistent.perBatchEntry)
     grid.persistentTiles *= static_cast<uint64_t>(shape.batch);
   uint64_t size = getPersistentGridSize(
-      grid.persistentTiles, std::max(multiprocessorCount, 1u),
+      getPersistentWorkUnits(spec, shape), std::max(multiprocessorCount, 1u),
       static_cast<uint64_t>(persistent.ctasPerSm), spec.getClusterSize());
   if (size > static_cast<uint64_t>(maxGrid[0]))
     return makeBadInputError("persistent grid.x = " + Twine(size) +
                              " is outside [1, " + Twine(maxGrid[0]) + "]");
+  // stream_k kernels share the K steps in 32-bit arithmetic: the largest
+  // product they form is (work units) x (blocks) (passes/StreamKPartition.h).
+  if (persistent.streamK) {
+    uint64_t units = getPersistentWorkUnits(spec, shape);
+    if (units > std::numeric_limits<uint32_t>::max() / std::max(size, uint64_t{1}))
+      return makeBadInputError(
+          "stream_k kernel " + spec.name + ": " + Twine(units) +
+          " K steps of tiles over " + Twine(size) +
+          " blocks exceed its 32-bit partition; use a data-parallel schedule");
+  }
   grid.dims = {static_cast<unsigned>(size), 1, 1};
   return grid;
 }
 
 } // namespace
+
+uint64_t getPersistentWorkUnits(const KernelSpec &spec,
+                                const GemmShape &shape) {
+  const PersistentGridSpec &persistent = *spec.persistentGrid;
+  uint64_t tiles =
+      ceilDiv(shape.m, persistent.tileM) * ceilDiv(shape.n, persistent.tileN);
+  if (persistent.perBatchEntry)
+    tiles *= static_cast<uint64_t>(shape.batch);
+  if (persistent.streamK)
+    tiles *= ceilDiv(shape.k, persistent.tileK);
+  return tiles;
+}
 
 uint64_t getPersistentGridSize(uint64_t tiles, uint64_t multiprocessorCount,
                                uint64_t ctasPerSm, uint64_t clusterSize) {

@@ -36,11 +36,16 @@ struct LaunchGrid {
   }
 };
 
-/// Blocks of a persistent grid over `tiles` tiles: min(tiles,
+/// Blocks of a persistent grid over `tiles` work units: min(tiles,
 /// multiprocessorCount * ctasPerSm), rounded down to a multiple of
 /// `clusterSize`, but at least one cluster.
 uint64_t getPersistentGridSize(uint64_t tiles, uint64_t multiprocessorCount,
                                uint64_t ctasPerSm, uint64_t clusterSize);
+
+/// The work a persistent grid of `spec` shares at `shape`: its output tiles
+/// (of every batch entry when it walks them), or with stream_k their K steps
+/// (so that few large tiles still fill the machine).
+uint64_t getPersistentWorkUnits(const KernelSpec &spec, const GemmShape &shape);
 
 /// The grid of `spec` at `shape` (see the file comment). Only persistent
 /// grids depend on `multiprocessorCount` (>= 1); any count checks everything

@@ -151,6 +151,26 @@ TEST(LaunchGridTest, PersistentGrid) {
   EXPECT_EQ(grid(spec, GemmShape::get(4096, 4096, 64)).dims[0], 264u);
 }
 
+TEST(LaunchGridTest, StreamKGrid) {
+  json::Object kernel = makeValidKernel();
+  kernel["grid"] = json::Object{
+      {"persistent", json::Object{{"ctas_per_sm", 1}, {"stream_k", true}}},
+      {"tiles", json::Object{{"m", 128}, {"n", 256}, {"k", 64}}}};
+  KernelSpec spec = parseSingleKernel(std::move(kernel));
+  ASSERT_TRUE(spec.persistentGrid.has_value());
+  ASSERT_TRUE(spec.persistentGrid->streamK);
+  // Few tiles still fill the machine: 1 tile of 64 K steps on 132 SMs.
+  EXPECT_EQ(grid(spec, GemmShape::get(128, 256, 4096)).dims[0], 64u);
+  EXPECT_EQ(grid(spec, GemmShape::get(1024, 1024, 8192)).dims[0], 132u);
+  // The partition's largest product, work units x blocks, must fit in 32
+  // bits: 32 x 16 tiles of 2^17 K steps over 132 blocks does not.
+  Expected<LaunchGrid> huge =
+      computeGrid(spec, GemmShape::get(4096, 4096, int64_t{64} << 17), 132);
+  ASSERT_FALSE(static_cast<bool>(huge));
+  EXPECT_NE(toString(huge.takeError()).find("32-bit partition"),
+            std::string::npos);
+}
+
 TEST(LaunchGridTest, BadPersistentGrids) {
   struct Case {
     json::Object grid;

@@ -137,15 +137,33 @@ func.func private @accumulator_without_shape(!tile.accumulator<[], f32>)
 
 // -----
 
-// expected-error @+2 {{expected 'true' or 'false'}}
-// expected-error @+1 {{failed to parse Tile_GridAttr parameter 'persistent' which is to be a `bool`}}
+// expected-error @+1 {{expected 'true' or 'false'}}
 #grid = #tile.grid<persistent = 1, raster = along_m, group = 8>
 
 // -----
 
-// expected-error @+2 {{expected ::gemm_opt::tile::RasterOrder to be one of: along_m, along_n}}
-// expected-error @+1 {{failed to parse Tile_GridAttr parameter 'raster' which is to be a `::gemm_opt::tile::RasterOrder`}}
+// expected-error @+1 {{unknown raster order 'diagonal', expected along_m or along_n}}
 #grid = #tile.grid<persistent = true, raster = diagonal, group = 8>
+
+// -----
+
+// expected-error @+1 {{unknown grid field 'stream', expected split_k or stream_k}}
+#grid = #tile.grid<persistent = true, raster = along_m, group = 8, stream = 1>
+
+// -----
+
+// expected-error @+1 {{grid field 'stream_k' is given twice}}
+#grid = #tile.grid<persistent = true, raster = along_m, group = 8, stream_k = 1, stream_k = 2>
+
+// -----
+
+// expected-error @+1 {{stream_k must be 1 or 2 (the waves balanced along K), got 3}}
+#grid = #tile.grid<persistent = true, raster = along_m, group = 8, stream_k = 3>
+
+// -----
+
+// expected-error @+1 {{stream_k needs a persistent grid (persistent = true)}}
+#grid = #tile.grid<persistent = false, raster = along_m, group = 8, stream_k = 1>
 
 // -----
 

@@ -1,0 +1,96 @@
+//===- GridAttrAssembly.cpp - text form of #tile.grid ---------------------===//
+//
+//   #tile.grid<persistent = true, raster = along_m, group = 8>
+//   #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 4>
+//   #tile.grid<persistent = true, raster = along_m, group = 8, stream_k = 1>
+//
+// persistent, raster and group come first, in this order; split_k and
+// stream_k follow in any order, each at most once, and are printed only when
+// not the default (1, 0).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/TileDialect.h"
+
+#include "mlir/IR/DialectImplementation.h"
+
+using namespace mlir;
+using namespace gemm_opt::tile;
+
+/// Parses `true` or `false`.
+static ParseResult parseTrueOrFalse(AsmParser &parser, bool &value) {
+  if (succeeded(parser.parseOptionalKeyword("true"))) {
+    value = true;
+    return success();
+  }
+  if (succeeded(parser.parseOptionalKeyword("false"))) {
+    value = false;
+    return success();
+  }
+  return parser.emitError(parser.getCurrentLocation(),
+                          "expected 'true' or 'false'");
+}
+
+Attribute GridAttr::parse(AsmParser &parser, Type) {
+  SMLoc start = parser.getCurrentLocation();
+  bool persistent = false;
+  int64_t group = 1, splitK = 1, streamK = 0;
+  StringRef rasterName;
+  SMLoc rasterLoc;
+  if (parser.parseLess() || parser.parseKeyword("persistent") ||
+      parser.parseEqual() || parseTrueOrFalse(parser, persistent) ||
+      parser.parseComma() || parser.parseKeyword("raster") ||
+      parser.parseEqual())
+    return {};
+  rasterLoc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&rasterName) || parser.parseComma() ||
+      parser.parseKeyword("group") || parser.parseEqual() ||
+      parser.parseInteger(group))
+    return {};
+  std::optional<RasterOrder> raster = symbolizeRasterOrder(rasterName);
+  if (!raster) {
+    parser.emitError(rasterLoc) << "unknown raster order '" << rasterName
+                                << "', expected along_m or along_n";
+    return {};
+  }
+  bool seenSplitK = false, seenStreamK = false;
+  while (succeeded(parser.parseOptionalComma())) {
+    SMLoc fieldLoc = parser.getCurrentLocation();
+    StringRef field;
+    if (parser.parseKeyword(&field) || parser.parseEqual())
+      return {};
+    bool &seen = field == "split_k" ? seenSplitK : seenStreamK;
+    if ((field == "split_k" || field == "stream_k") && seen) {
+      parser.emitError(fieldLoc) << "grid field '" << field
+                                 << "' is given twice";
+      return {};
+    }
+    seen = true;
+    ParseResult parsed = failure();
+    if (field == "split_k")
+      parsed = parser.parseInteger(splitK);
+    else if (field == "stream_k")
+      parsed = parser.parseInteger(streamK);
+    else
+      parser.emitError(fieldLoc) << "unknown grid field '" << field
+                                 << "', expected split_k or stream_k";
+    if (failed(parsed))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return GridAttr::getChecked([&] { return parser.emitError(start); },
+                              parser.getContext(), persistent, *raster, group,
+                              splitK, streamK);
+}
+
+void GridAttr::print(AsmPrinter &printer) const {
+  printer << "<persistent = " << (getPersistent() ? "true" : "false")
+          << ", raster = " << stringifyRasterOrder(getRaster())
+          << ", group = " << getGroup();
+  if (getSplitK() != 1)
+    printer << ", split_k = " << getSplitK();
+  if (getStreamK())
+    printer << ", stream_k = " << getStreamK();
+  printer << ">";
+}

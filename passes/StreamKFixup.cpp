@@ -1,0 +1,130 @@
+//===- StreamKFixup.cpp - finishing tiles split between stream-K blocks ---===//
+
+#include "passes/StreamKFixup.h"
+
+#include "passes/AccumulatorFragments.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace gemm_opt;
+
+Value StreamKFixup::index(int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+Value StreamKFixup::i32(int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+}
+
+void StreamKFixup::fenceGpu() {
+  NVVM::MembarOp::create(
+      b, loc,
+      NVVM::MemScopeKindAttr::get(b.getContext(), NVVM::MemScopeKind::GPU));
+}
+
+Value StreamKFixup::partialIndex(Value slot, Value member, Value thread,
+                                 int64_t quad) {
+  int64_t quads = plan.warpM * plan.warpN / 128 / 4;
+  Value part = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, slot, index(plan.warpgroupsPerTile)),
+      member);
+  Value row = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, part, index(quads)), index(quad));
+  return arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, row, index(512)),
+      arith::MulIOp::create(b, loc, thread, index(4)));
+}
+
+void StreamKFixup::storePartial(Value block, Value member, Value thread,
+                                Value acc) {
+  SmallVector<Value> fragments =
+      extractFragments(b, loc, acc, plan.warpM, plan.warpN);
+  auto quadType = VectorType::get({4}, b.getF32Type());
+  for (int64_t q = 0; q * 4 < static_cast<int64_t>(fragments.size()); ++q) {
+    Value quad = vector::FromElementsOp::create(
+        b, loc, quadType, ArrayRef<Value>(fragments).slice(4 * q, 4));
+    vector::StoreOp::create(b, loc, quad, workspace.partials,
+                            ValueRange{partialIndex(block, member, thread, q)},
+                            /*nontemporal=*/false, llvm::MaybeAlign(16));
+  }
+  fenceGpu();
+}
+
+void StreamKFixup::signal(Value tile, Value first) {
+  auto ifFirst = scf::IfOp::create(b, loc, first);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifFirst.thenBlock());
+  memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi, i32(1),
+                              workspace.counters, ValueRange{tile});
+}
+
+void StreamKFixup::waitForHelpers(Value tile, Value helpers, Value first) {
+  auto ifFirst = scf::IfOp::create(b, loc, first);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifFirst.thenBlock());
+  Value expected = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), helpers);
+  // Poll with an atomic read (add 0) until every helper has counted itself.
+  auto poll = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
+  {
+    Block *before = b.createBlock(&poll.getBefore());
+    b.setInsertionPointToStart(before);
+    Value seen =
+        memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi, i32(0),
+                                    workspace.counters, ValueRange{tile});
+    Value pending = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          seen, expected);
+    scf::ConditionOp::create(b, loc, pending, ValueRange{});
+    Block *after = b.createBlock(&poll.getAfter());
+    b.setInsertionPointToStart(after);
+    scf::YieldOp::create(b, loc, ValueRange{});
+  }
+  b.setInsertionPointAfter(poll);
+  // The helpers' partials were fenced before they counted themselves.
+  fenceGpu();
+}
+
+Value StreamKFixup::addPartials(Value block, Value helpers, Value member,
+                                Value thread, Value acc) {
+  // Every thread orders its loads after the waiting thread's fence (the
+  // caller's barrier sits between them).
+  fenceGpu();
+  Value first = arith::AddIOp::create(b, loc, block, index(1));
+  Value last = arith::AddIOp::create(b, loc, first, helpers);
+  auto loop = scf::ForOp::create(b, loc, first, last, index(1),
+                                 ValueRange{acc});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value slot = loop.getInductionVar();
+  Value current = loop.getRegionIterArgs()[0];
+  SmallVector<Value> fragments =
+      extractFragments(b, loc, current, plan.warpM, plan.warpN);
+  auto quadType = VectorType::get({4}, b.getF32Type());
+  for (int64_t q = 0; q * 4 < static_cast<int64_t>(fragments.size()); ++q) {
+    Value quad = vector::LoadOp::create(
+        b, loc, quadType, workspace.partials,
+        ValueRange{partialIndex(slot, member, thread, q)},
+        /*nontemporal=*/false, llvm::MaybeAlign(16));
+    for (int64_t e = 0; e < 4; ++e)
+      fragments[4 * q + e] = arith::AddFOp::create(
+          b, loc, fragments[4 * q + e],
+          vector::ExtractOp::create(b, loc, quad, e));
+  }
+  scf::YieldOp::create(
+      b, loc,
+      ValueRange{buildAccumulator(b, loc, acc.getType(), fragments,
+                                  plan.warpM, plan.warpN)});
+  return loop.getResult(0);
+}
+
+void StreamKFixup::resetCounter(Value tile, Value first) {
+  auto ifFirst = scf::IfOp::create(b, loc, first);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifFirst.thenBlock());
+  memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::assign, i32(0),
+                              workspace.counters, ValueRange{tile});
+}

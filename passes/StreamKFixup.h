@@ -1,0 +1,70 @@
+//===- StreamKFixup.h - finishing tiles split between stream-K blocks -*- C++ -*-===//
+//
+// A stream-K tile split between blocks (passes/StreamKPartition.h) is
+// summed in registers before its owner's epilogue:
+//
+//   - a helper (a block whose first segment is the rest of a tile) stores
+//     its accumulators into its own slot of the fp32 workspace, fences them
+//     GPU-wide, and one thread counts the block on the tile's counter;
+//   - the owner (the block that computed the tile's first K steps, its
+//     last segment) waits, on one thread, until the counter holds its
+//     helpers, adds their slots to its accumulators in block order and
+//     resets the counter for the next launch, then runs the usual epilogue.
+//
+// Slot s holds the partial tile of block s: per consumer warpgroup w of the
+// tile and per group of 4 fragments q, thread t's 4 f32 at
+// ((s·W + w)·F/4 + q)·512 + 4t, F = WM·WN/128 fragments per thread, so a
+// warp's 16-byte stores and loads are contiguous. The workspace holds G
+// slots (G = the grid's blocks) and one i32 counter per tile.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_PASSES_STREAMKFIXUP_H
+#define GEMM_OPT_PASSES_STREAMKFIXUP_H
+
+#include "passes/HopperKernelPlan.h"
+
+namespace gemm_opt {
+
+class StreamKFixup {
+public:
+  StreamKFixup(mlir::OpBuilder &b, mlir::Location loc,
+               const HopperKernelPlan &plan, SplitKWorkspace workspace)
+      : b(b), loc(loc), plan(plan), workspace(workspace) {}
+
+  /// Warpgroup `member`'s threads (`thread` of 128) store accumulator `acc`
+  /// into slot `block` and fence it GPU-wide.
+  void storePartial(mlir::Value block, mlir::Value member, mlir::Value thread,
+                    mlir::Value acc);
+  /// One thread (`first`) counts the block on tile `tile`'s counter (after
+  /// the group's barrier behind storePartial).
+  void signal(mlir::Value tile, mlir::Value first);
+  /// One thread (`first`) waits until tile `tile`'s counter reaches
+  /// `helpers`; the caller synchronizes the group after it.
+  void waitForHelpers(mlir::Value tile, mlir::Value helpers,
+                      mlir::Value first);
+  /// `acc` plus the partials of blocks block + 1 .. block + helpers.
+  mlir::Value addPartials(mlir::Value block, mlir::Value helpers,
+                          mlir::Value member, mlir::Value thread,
+                          mlir::Value acc);
+  /// One thread (`first`) sets tile `tile`'s counter back to zero.
+  void resetCounter(mlir::Value tile, mlir::Value first);
+
+private:
+  mlir::Value index(int64_t v);
+  mlir::Value i32(int64_t v);
+  /// The workspace index of thread `thread`'s `quad`-th 4 fragments of
+  /// warpgroup `member` in slot `slot`.
+  mlir::Value partialIndex(mlir::Value slot, mlir::Value member,
+                           mlir::Value thread, int64_t quad);
+  void fenceGpu();
+
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+  const HopperKernelPlan &plan;
+  SplitKWorkspace workspace;
+};
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_PASSES_STREAMKFIXUP_H
