@@ -6,8 +6,17 @@
 // LM×LN grid (LM = WM/TM, LN = WN/TN, LM·LN = 32) and sub-tile (p, q) of
 // lane (lm, ln) covers rows `p·4·LM + 4·lm ..+4`, columns `q·4·LN + 4·ln ..+4`
 // of the warp tile. So for every K step a thread reads its A and B
-// fragments with TM/4 + TN/4 128-bit shared-memory loads, and the lanes of a
-// warp read 4·LM (A) and 4·LN (B) consecutive floats: no bank conflicts.
+// fragments with TM/4 + TN/4 128-bit shared-memory loads (LDS.128).
+//
+// Lanes are interleaved in pairs: lane l is lm = 2·(l / 2LN) + l % 2,
+// ln = (l % 2LN) / 2, so lanes l and l^1 share ln (the same B address) and
+// lanes l and l^2 share lm (the same A address). An LDS.128 returns 512
+// bytes to a warp, 4 cycles of the SM's 128 bytes per cycle of shared
+// memory, unless one of those pairings holds for the whole warp: then the
+// pairs share a read and it takes 2. Row-major lanes (l = lm·LN + ln) give
+// that to A only; at 8×8 per thread, 4 warps' loads then keep shared memory
+// busy 75% of the FFMA time, interleaved 50%. A quarter-warp still reads 2
+// (A) and 4 (B) consecutive 16-byte chunks: no bank conflicts.
 //
 // A is stored transposed in shared memory (BK rows of BM floats, padded by
 // `smem_a`'s #tile.pad), B as it is (BK rows of BN):
@@ -125,7 +134,8 @@ private:
   }
 
   /// The thread's first row and column inside the block tile (sub-tile
-  /// (0, 0) of its register tile).
+  /// (0, 0) of its register tile), lanes interleaved in pairs (see the top
+  /// of the file) unless the warp is one lane wide or tall.
   void computeThreadCoordinates() {
     threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
     Value warp = arith::DivUIOp::create(b, loc, threadId, index(32));
@@ -137,8 +147,18 @@ private:
     Value warpCol = arith::MulIOp::create(
         b, loc, arith::RemUIOp::create(b, loc, warp, warpsN),
         index(schedule.getWarpN()));
-    Value laneRow = arith::DivUIOp::create(b, loc, lane, index(lanesN));
-    Value laneCol = arith::RemUIOp::create(b, loc, lane, index(lanesN));
+    Value laneRow, laneCol;
+    if (lanesM >= 2 && lanesN >= 2) {
+      Value pairRow = arith::DivUIOp::create(b, loc, lane, index(2 * lanesN));
+      laneRow = add(arith::MulIOp::create(b, loc, pairRow, index(2)),
+                    arith::RemUIOp::create(b, loc, lane, index(2)));
+      laneCol = arith::DivUIOp::create(
+          b, loc, arith::RemUIOp::create(b, loc, lane, index(2 * lanesN)),
+          index(2));
+    } else {
+      laneRow = arith::DivUIOp::create(b, loc, lane, index(lanesN));
+      laneCol = arith::RemUIOp::create(b, loc, lane, index(lanesN));
+    }
     threadRow = add(warpRow, arith::MulIOp::create(b, loc, laneRow,
                                                    index(kSimtSubTile)));
     threadCol = add(warpCol, arith::MulIOp::create(b, loc, laneCol,

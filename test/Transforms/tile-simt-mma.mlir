@@ -7,8 +7,9 @@
 // index constants the lowering re-emits per op.
 //
 // block [64, 64, 8], warp [32, 32], thread tile [4, 8]: 4 warps (2 x 2,
-// 128 threads) whose lanes form an 8x4 grid; a thread owns rows
-// warpRow + 4·(lane/4) .. +4 and columns warpCol + 4·(lane%4) .. +4 and
+// 128 threads) whose lanes form an 8x4 grid, interleaved in pairs: lane l
+// is lane row 2·(l/8) + l%2 and lane column (l%8)/2, so a thread owns rows
+// warpRow + 4·laneRow .. +4 and columns warpCol + 4·laneCol .. +4 and
 // +16 .. +20 (two 4x4 sub-tiles, 4·LN = 16 columns apart). Shared memory:
 // 2 stages of A^T (8 rows of 64 + 4 floats: 4352 bytes) from byte 0, then
 // 2 stages of B (8 rows of 64 floats).
@@ -41,14 +42,19 @@
 // CHECK:         %[[KDIM:.+]] = memref.dim %[[A]], %[[C1]]
 // CHECK:         %[[KTILES:.+]] = arith.divui %[[KDIM]], %[[C8]] : index
 // CHECK-COUNT-32: memref.store %[[ZERO]], %[[ACC]]
-// The thread's place: warp (tid/32 over a 2-wide warp grid), lane grid 8x4.
+// The thread's place: warp (tid/32 over a 2-wide warp grid), lanes in
+// pairs: row 2·(lane/8) + lane%2, column (lane%8)/2.
 // CHECK:         %[[TID:.+]] = gpu.thread_id x
 // CHECK:         %[[WARP:.+]] = arith.divui %[[TID]], %[[C32]]
 // CHECK:         %[[LANE:.+]] = arith.remui %[[TID]], %[[C32]]
 // CHECK:         %[[WARP_ROW:.+]] = arith.muli %{{.+}}, %[[C32]]
 // CHECK:         %[[WARP_COL:.+]] = arith.muli %{{.+}}, %[[C32]]
-// CHECK:         %[[LANE_ROW:.+]] = arith.divui %[[LANE]], %[[C4]]
-// CHECK:         %[[LANE_COL:.+]] = arith.remui %[[LANE]], %[[C4]]
+// CHECK:         %[[PAIR_ROW:.+]] = arith.divui %[[LANE]], %[[C8]]
+// CHECK:         %[[ODD:.+]] = arith.remui %[[LANE]], %[[C2]]
+// CHECK:         %[[PAIR_ROW2:.+]] = arith.muli %[[PAIR_ROW]], %[[C2]]
+// CHECK:         %[[LANE_ROW:.+]] = arith.addi %[[PAIR_ROW2]], %[[ODD]]
+// CHECK:         %[[LANE8:.+]] = arith.remui %[[LANE]], %[[C8]]
+// CHECK:         %[[LANE_COL:.+]] = arith.divui %[[LANE8]], %[[C2]]
 // CHECK:         %[[R:.+]] = arith.muli %[[LANE_ROW]], %[[C4]]
 // CHECK:         %[[ROW:.+]] = arith.addi %[[WARP_ROW]], %[[R]]
 // CHECK:         %[[Q:.+]] = arith.muli %[[LANE_COL]], %[[C4]]
