@@ -4,7 +4,9 @@
 # built here, so that a GPU machine without LLVM/MLIR can run them:
 #   device-artifacts/bin/gemm-run, gemm-sweep and transpose-run
 #   device-artifacts/<schedule>/kernel.json (+ .ptx, .cubin)
-# BUILD_DIR (default build/) is the build tree whose bin/ holds the tools.
+# BUILD_DIR (default build/) is the build tree whose bin/ holds the tools;
+# ONLY (a bash regex, e.g. ONLY=simt) compiles only the schedules whose names
+# match it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=device-artifacts
@@ -14,6 +16,7 @@ mkdir -p "$out/bin"
 cp "$bin/gemm-run" "$bin/gemm-sweep" "$bin/transpose-run" "$out/bin/"
 for schedule in examples/*.mlir bench/schedules/*.mlir; do
   name=$(basename "$schedule" .mlir)
+  [[ -z ${ONLY:-} || $name =~ $ONLY ]] || continue
   "$bin/gemm-translate" "$schedule" --to-bundle -o "$out/$name/kernel.json"
 done
 git rev-parse --short HEAD > "$out/COMMIT" 2>/dev/null || echo unknown > "$out/COMMIT"
