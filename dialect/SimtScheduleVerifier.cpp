@@ -18,9 +18,12 @@ int64_t gemm_opt::tile::estimateSimtRegisters(ScheduleAttr schedule) {
   MmaAttr mma = schedule.getMma();
   int64_t accumulators = mma.getM() * mma.getN();
   int64_t fragments = 2 * (mma.getM() + mma.getN());
-  // A reaches shared memory through registers (it is stored transposed).
-  int64_t inFlightA =
-      schedule.getBlockM() * schedule.getBlockK() / schedule.getThreadCount();
+  // With 2 stages A reaches shared memory through registers (it is stored
+  // transposed); with more, by cp.async.
+  int64_t inFlightA = schedule.getStages() == 2
+                          ? schedule.getBlockM() * schedule.getBlockK() /
+                                schedule.getThreadCount()
+                          : 0;
   return accumulators + fragments + inFlightA + 16;
 }
 

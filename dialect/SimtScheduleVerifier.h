@@ -35,8 +35,9 @@ mlir::LogicalResult verifyThreadTiling(mlir::Operation *op,
 
 /// Registers a thread of an ffma schedule needs at least: the TM×TN
 /// accumulators, two K steps of A and B fragments (the next one loads while
-/// the current one multiplies), the A tile in flight from global memory, and
-/// about 16 for addresses and indices.
+/// the current one multiplies), the A tile in flight from global memory
+/// (with 2 stages it passes through registers), and about 16 for addresses
+/// and indices.
 int64_t estimateSimtRegisters(ScheduleAttr schedule);
 
 } // namespace gemm_opt::tile

@@ -31,10 +31,12 @@
 //   4 FMAs per float read from shared memory. The 8×8 tile is 2×2
 //   sub-tiles of 4×4 spaced 16 rows and 32 columns apart (lane (i, j) owns
 //   rows 4i..4i+3 and 16+4i.., columns 4j..4j+3 and 32+4j..), so each
-//   fragment is two 128-bit ld.shared.v4 loads, and the 8 lanes along N
-//   read 128 consecutive bytes of a B row (one shared-memory wavefront,
-//   no bank conflict; along M the 4 lanes read 64 bytes, broadcast to the
-//   lanes that share them). The epilogue writes each row of a sub-tile with
+//   fragment is two 128-bit ld.shared.v4 loads. Lanes are numbered in
+//   pairs, (i, j) = (2·(l/16) + l%2, (l%16)/2): lanes l and l^1 read the
+//   same B address and lanes l and l^2 the same A address, which halves
+//   the shared-memory cycles of every 128-bit load (2 instead of 4 for the
+//   512 bytes a warp receives). While one K step multiplies, the next
+//   one's fragments load. The epilogue writes each row of a sub-tile with
 //   one 128-bit store.
 //
 // elements = f32 everywhere: inputs, accumulator and output.
@@ -52,9 +54,12 @@
 // pipeline = #tile.pipeline<stages = 2, load = cp_async>
 //   Two buffers per operand (16.5 KiB in all): while the FMAs consume one K
 //   tile, the next one's global loads (A into registers, B with cp.async)
-//   are in flight; one barrier per K tile. The small shared footprint and
-//   ~128 registers per thread let two blocks share an SM, so one block's
-//   barrier wait is covered by the other's FMAs.
+//   are in flight; one barrier per K tile, before the last K step's FMAs
+//   (the next tile's first fragments load while they run). With
+//   `stages = 3` or more, A is copied by 4-byte cp.async straight into its
+//   transposed place instead (bench/schedules/f32_simt_*_s3*). The small
+//   shared footprint and ~128 registers per thread let two blocks share an
+//   SM, so one block's barrier wait is covered by the other's FMAs.
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 8], warp = [32, 64],
   mma = #tile.mma<ffma, [8, 8, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,

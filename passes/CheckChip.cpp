@@ -16,15 +16,13 @@ using namespace gemm_opt;
 using namespace gemm_opt::tile;
 
 /// What an ffma schedule asks for that tile-simt-mma does not lower: it
-/// double-buffers padded (or unpadded) stages and loads B with cp.async.
+/// pipelines padded (or unpadded) stages loaded with cp.async (A through
+/// registers with 2 stages).
 /// (The verifier already limits ffma to `direct` epilogue stores.)
 static void appendMissingSimtFeatures(ScheduleAttr schedule,
                                       SmallVectorImpl<std::string> &missing) {
   if (schedule.isTma())
     missing.push_back("ffma with TMA loads");
-  if (schedule.getStages() != 2)
-    missing.push_back("ffma with " + std::to_string(schedule.getStages()) +
-                      " pipeline stages (only 2)");
   if (!isa<PadAttr>(schedule.getSmemA()) || !isa<PadAttr>(schedule.getSmemB()))
     missing.push_back("ffma with a swizzled shared layout");
 }
@@ -47,7 +45,7 @@ static void appendMissingBatchedFeatures(ScheduleAttr schedule,
 /// lowering does not implement yet. Fails if there is any.
 ///
 /// mma.sync schedules lower with cp.async pipelines and direct epilogue
-/// stores; ffma schedules (tile-simt-mma) with two stages, padded layouts
+/// stores; ffma schedules (tile-simt-mma) with cp.async stages, padded layouts
 /// and direct stores. wgmma schedules lower (tile-warp-specialize) as warp-specialized
 /// TMA kernels with 128-byte swizzles and a `vector` epilogue store, one
 /// tile per block or persistent (consumer groups in turns), in clusters

@@ -88,15 +88,19 @@ def TileSimtMmaPass : Pass<"tile-simt-mma"> {
   let summary = "Lowers ffma schedules to an SGEMM main loop on the CUDA cores";
   let description = [{
     Rewrites the block-tiled K loop of a `#tile.mma<ffma, [TM, TN, 1]>`
-    schedule (f32 A, B, C) into a double-buffered SIMT main loop: each thread
-    accumulates a TM×TN register tile, made of 4×4 sub-tiles spread over the
-    warp tile, with `fma.rn.f32` outer products; per K step it reads its A
-    and B fragments with 128-bit shared-memory loads from A stored
-    transposed (BK rows of BM, loaded with 128-bit global loads and stored
-    element-wise) and B stored as it is (copied with 16-byte cp.async). The
-    next K tile is loaded into the other stage while the current one is
-    multiplied, with one barrier per K tile; the epilogue writes C from
-    registers with 128-bit stores. Other schedules are left alone.
+    schedule (f32 A, B, C) into a software-pipelined SIMT main loop: each
+    thread accumulates a TM×TN register tile, made of 4×4 sub-tiles spread
+    over the warp tile (lanes interleaved in pairs so that every 128-bit
+    fragment load takes 2 shared-memory cycles), with `fma.rn.f32` outer
+    products; per K step it reads its A and B fragments with 128-bit
+    shared-memory loads from A stored transposed (BK rows of BM) and B
+    stored as it is, and the next K step's fragments load while the current
+    one multiplies. With 2 stages A is loaded with 128-bit global loads and
+    stored element-wise, B copied with 16-byte cp.async; with more, A is
+    copied element by element with 4-byte cp.async into its transposed
+    place and S-1 K tiles are in flight. One barrier per K tile, before its
+    last K step's FMAs; the epilogue writes C from registers with 128-bit
+    stores. Other schedules are left alone.
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",

@@ -6,35 +6,52 @@
 // LM×LN grid (LM = WM/TM, LN = WN/TN, LM·LN = 32) and sub-tile (p, q) of
 // lane (lm, ln) covers rows `p·4·LM + 4·lm ..+4`, columns `q·4·LN + 4·ln ..+4`
 // of the warp tile. So for every K step a thread reads its A and B
-// fragments with TM/4 + TN/4 128-bit shared-memory loads, and the lanes of a
-// warp read 4·LM (A) and 4·LN (B) consecutive floats: no bank conflicts.
+// fragments with TM/4 + TN/4 128-bit shared-memory loads (LDS.128).
+//
+// Lanes are interleaved in pairs: lane l is lm = 2·(l / 2LN) + l % 2,
+// ln = (l % 2LN) / 2, so lanes l and l^1 share ln (the same B address) and
+// lanes l and l^2 share lm (the same A address). An LDS.128 returns 512
+// bytes to a warp, 4 cycles of the SM's 128 bytes per cycle of shared
+// memory, unless one of those pairings holds for the whole warp: then the
+// pairs share a read and it takes 2. Row-major lanes (l = lm·LN + ln) give
+// that to A only; at 8×8 per thread, 4 warps' loads then keep shared memory
+// busy 75% of the FFMA time, interleaved 50%. A quarter-warp still reads 2
+// (A) and 4 (B) consecutive 16-byte chunks: no bank conflicts.
 //
 // A is stored transposed in shared memory (BK rows of BM floats, padded by
-// `smem_a`'s #tile.pad), B as it is (BK rows of BN):
+// `smem_a`'s #tile.pad), B as it is (BK rows of BN); SimtTileCopies.h says
+// how they get there. With S stages (F = the fragments of one K step):
 //
-//   prologue (K ≥ BK): A tile 0 → registers (ld.global.v4) → stage 0,
-//             transposed (st.shared.f32); B tile 0 → stage 0 (cp.async,
-//             16 bytes); wait; barrier
-//   scf.for t = 0 .. K/BK:
-//     n = min(t + 1, K/BK - 1)          (the last iteration reloads tile n
-//                                        into the free stage: no branch)
-//     A tile n → registers; B tile n → stage (t+1)%2 (cp.async); commit
-//     for k in 0 .. BK (unrolled): TM/4 + TN/4 ld.shared.v4 from stage t%2,
-//                                  TM·TN fma.rn.f32 into the accumulators
-//     A registers → stage (t+1)%2, transposed
-//     cp.async.wait_group 0; barrier     (one barrier per K tile)
+//   prologue (K ≥ BK): K tiles 0 .. S-2 → stages 0 .. S-2; wait; barrier;
+//             F = fragments of K step 0 of stage 0
+//   scf.for t = 0 .. K/BK (i32), iter_args(F, stage = t % S):
+//     K tile min(t+S-1, K/BK-1) → stage (t-1) % S (2 stages: A into
+//         registers, B by cp.async; more: both cp.async); commit. Near the
+//         end that reloads the last K tile into a stage no later iteration
+//         reads, so there is no branch and the addresses stay simple.
+//     for k in 0 .. BK (unrolled):
+//       k < BK-1: F' = fragments of K step k+1 of this stage
+//       k = BK-1: (2 stages: A registers → the other stage, transposed)
+//                 wait until K tile t+1 has landed; barrier
+//                 F' = fragments of K step 0 of stage (t+1) % S
+//       TM·TN fma.rn.f32 with F into the accumulators; F = F'
+//   (S > 2: wait for every copy: the last reloads may still be in flight)
 //   epilogue: each row of a 4×4 sub-tile → C with one 128-bit store
 //
-// Stage (t+1)%2 was last read in iteration t-1, before its barrier, so it
-// may be refilled as soon as iteration t starts. Accumulators live in a
-// private buffer at kernel entry indexed by constants (registers after
-// LLVM's SROA), fragments are SSA values.
+// One barrier per K tile, placed before the last K step's FFMAs so that the
+// next tile's first fragments load while they run (registers hold two K
+// steps of fragments, as in CUTLASS's SIMT main loop). Stage (t-1) % S was
+// last read before the barrier of iteration t-1, so iteration t may refill
+// it from its start. Accumulators live in a private buffer at kernel entry
+// indexed by constants (registers after LLVM's SROA), fragments are SSA
+// values.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
 
 #include "passes/BlockTiledLoop.h"
+#include "passes/SimtTileCopies.h"
 
 #include "dialect/SimtScheduleVerifier.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -62,10 +79,9 @@ struct BlockOperands {
 class SimtKernelBuilder {
 public:
   SimtKernelBuilder(PatternRewriter &b, Location loc, ScheduleAttr schedule)
-      : b(b), loc(loc), schedule(schedule),
-        tm(schedule.getMma().getM()), tn(schedule.getMma().getN()),
-        lanesM(schedule.getWarpM() / tm), lanesN(schedule.getWarpN() / tn),
-        threads(schedule.getThreadCount()) {}
+      : b(b), loc(loc), schedule(schedule), tm(schedule.getMma().getM()),
+        tn(schedule.getMma().getN()), lanesM(schedule.getWarpM() / tm),
+        lanesN(schedule.getWarpN() / tn), stages(schedule.getStages()) {}
 
   /// Emits the main loop at the insertion point and the epilogue before
   /// `epilogue` (the accumulator store, after the block's C view).
@@ -75,47 +91,142 @@ public:
     acc = accumulators;
     computeThreadCoordinates();
     createStages();
-
-    // Prologue: K tile 0 into stage 0, when there is one.
-    Value hasTiles = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
-                                           operands.kTiles, index(0));
-    auto ifTiles = scf::IfOp::create(b, loc, hasTiles);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(ifTiles.thenBlock());
-      SmallVector<Value> tileA = loadTileA(index(0));
-      copyTileB(index(0), index(0));
-      NVVM::CpAsyncCommitGroupOp::create(b, loc);
-      storeTileA(tileA, index(0));
-      NVVM::CpAsyncWaitGroupOp::create(b, loc, 0);
-      gpu::BarrierOp::create(b, loc);
-    }
-
-    auto loop =
-        scf::ForOp::create(b, loc, index(0), operands.kTiles, index(1));
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      Value t = loop.getInductionVar();
-      Value stage = arith::RemUIOp::create(b, loc, t, index(2));
-      Value nextStage = arith::SubIOp::create(b, loc, index(1), stage);
-      Value next = arith::MinUIOp::create(
-          b, loc, arith::AddIOp::create(b, loc, t, index(1)),
-          arith::SubIOp::create(b, loc, operands.kTiles, index(1)));
-      SmallVector<Value> tileA = loadTileA(next);
-      copyTileB(next, nextStage);
-      NVVM::CpAsyncCommitGroupOp::create(b, loc);
-      for (int64_t k = 0; k < schedule.getBlockK(); ++k)
-        outerProduct(stage, k);
-      storeTileA(tileA, nextStage);
-      NVVM::CpAsyncWaitGroupOp::create(b, loc, 0);
-      gpu::BarrierOp::create(b, loc);
-    }
+    SimtTileCopies copies(b, loc, schedule,
+                          {operands.a, operands.b, operands.rowBase,
+                           operands.colBase, operands.lowerK, sharedA, sharedB,
+                           threadId});
+    ValueRange first = buildPrologue(copies);
+    buildMainLoop(copies, first);
     b.setInsertionPoint(epilogue);
     storeAccumulators();
   }
 
 private:
+  /// K tiles 0 .. S-2 into stages 0 .. S-2, when there are any, and the
+  /// fragments of K step 0 (zeros without K tiles). A stage past the last K
+  /// tile gets the last one again, which is never read: no branches.
+  ValueRange buildPrologue(SimtTileCopies &copies) {
+    Value hasTiles = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                           operands.kTiles, index(0));
+    SmallVector<Type> fragmentTypes(fragmentCount(), chunkType());
+    auto ifTiles = scf::IfOp::create(b, loc, fragmentTypes, hasTiles,
+                                     /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifTiles.thenBlock());
+    if (SimtTileCopies::stagesAThroughRegisters(schedule)) {
+      SmallVector<Value> tileA = copies.loadTileA(index(0));
+      copies.copyTileB(index(0), index(0));
+      NVVM::CpAsyncCommitGroupOp::create(b, loc);
+      copies.storeTileA(tileA, index(0));
+    } else {
+      Value lastTile = arith::SubIOp::create(b, loc, operands.kTiles, index(1));
+      for (int64_t s = 0; s + 1 < stages; ++s) {
+        Value kTile = s == 0
+                          ? index(0)
+                          : arith::MinUIOp::create(b, loc, index(s), lastTile);
+        copies.copyTileA(kTile, index(s));
+        copies.copyTileB(kTile, index(s));
+        NVVM::CpAsyncCommitGroupOp::create(b, loc);
+      }
+    }
+    waitForNextTile();
+    scf::YieldOp::create(b, loc, loadFragments(index(0), 0));
+    b.setInsertionPointToStart(ifTiles.elseBlock());
+    scf::YieldOp::create(b, loc, zeroFragments());
+    return ifTiles.getResults();
+  }
+
+  /// The K loop, from the fragments of K step 0 of stage 0. It counts K
+  /// tiles and stages in i32 (a K tile count fits) so that its bookkeeping
+  /// is not 64-bit arithmetic.
+  void buildMainLoop(SimtTileCopies &copies, ValueRange firstFragments) {
+    bool registersA = SimtTileCopies::stagesAThroughRegisters(schedule);
+    Type i32 = b.getI32Type();
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(b, loc, i32, v);
+    };
+    auto toIndex = [&](Value v) -> Value {
+      return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
+    };
+    Value kTiles = arith::IndexCastUIOp::create(b, loc, i32, operands.kTiles);
+    SmallVector<Value> initial(firstFragments);
+    initial.push_back(constant(0));
+    auto loop =
+        scf::ForOp::create(b, loc, constant(0), kTiles, constant(1), initial);
+    // The last S-2 groups (reloads of the last K tile) may still be in
+    // flight: none may land in shared memory after the block has left it.
+    if (stages > 2)
+      NVVM::CpAsyncWaitGroupOp::create(b, loc, 0);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    ValueRange carried = loop.getRegionIterArgs();
+    SmallVector<Value> fragments(carried.drop_back());
+    Value stage = carried.back();
+
+    // The next stage to read, and the one this iteration refills: the next
+    // one too with 2 stages, else the one before this one.
+    Value nextStage;
+    if (stages == 2) {
+      nextStage = arith::XOrIOp::create(b, loc, stage, constant(1));
+    } else {
+      Value isLast = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                           stage, constant(stages - 1));
+      nextStage = arith::SelectOp::create(
+          b, loc, isLast, constant(0),
+          arith::AddIOp::create(b, loc, stage, constant(1)));
+    }
+    Value fillStage = nextStage;
+    if (!registersA) {
+      Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            stage, constant(0));
+      fillStage = arith::SelectOp::create(
+          b, loc, isFirst, constant(stages - 1),
+          arith::SubIOp::create(b, loc, stage, constant(1)));
+    }
+    // K tile t+S-1, or the last one again near the end (into a stage no
+    // later iteration reads).
+    Value fillTile = toIndex(arith::MinUIOp::create(
+        b, loc,
+        arith::AddIOp::create(b, loc, loop.getInductionVar(),
+                              constant(stages - 1)),
+        arith::SubIOp::create(b, loc, kTiles, constant(1))));
+    Value readIndex = toIndex(stage), nextIndex = toIndex(nextStage);
+    Value fillIndex = toIndex(fillStage);
+    SmallVector<Value> tileA;
+    if (registersA)
+      tileA = copies.loadTileA(fillTile);
+    else
+      copies.copyTileA(fillTile, fillIndex);
+    copies.copyTileB(fillTile, fillIndex);
+    NVVM::CpAsyncCommitGroupOp::create(b, loc);
+
+    int64_t bk = schedule.getBlockK();
+    for (int64_t k = 0; k < bk; ++k) {
+      SmallVector<Value> next;
+      if (k + 1 < bk) {
+        next = loadFragments(readIndex, k + 1);
+      } else {
+        if (registersA)
+          copies.storeTileA(tileA, fillIndex);
+        waitForNextTile();
+        next = loadFragments(nextIndex, 0);
+      }
+      multiply(fragments);
+      fragments = std::move(next);
+    }
+    fragments.push_back(nextStage);
+    scf::YieldOp::create(b, loc, fragments);
+  }
+
+  /// Waits until the oldest K tile in flight has landed in shared memory
+  /// (with 2 stages: every copy; with S: all but the S-2 latest groups),
+  /// then the barrier that makes it, and every stage's last reads, visible
+  /// to the block.
+  void waitForNextTile() {
+    NVVM::CpAsyncWaitGroupOp::create(b, loc, stages - 2);
+    gpu::BarrierOp::create(b, loc);
+  }
+
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value add(Value lhs, Value rhs) {
     return arith::AddIOp::create(b, loc, lhs, rhs);
@@ -123,9 +234,15 @@ private:
   Value add(Value lhs, int64_t rhs) {
     return rhs == 0 ? lhs : add(lhs, index(rhs));
   }
+  VectorType chunkType() {
+    return VectorType::get({kSimtSubTile}, b.getF32Type());
+  }
+  /// 128-bit chunks of one K step's fragments: TM/4 of A, then TN/4 of B.
+  int64_t fragmentCount() const { return (tm + tn) / kSimtSubTile; }
 
   /// The thread's first row and column inside the block tile (sub-tile
-  /// (0, 0) of its register tile).
+  /// (0, 0) of its register tile), lanes interleaved in pairs (see the top
+  /// of the file) unless the warp is one lane wide or tall.
   void computeThreadCoordinates() {
     threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
     Value warp = arith::DivUIOp::create(b, loc, threadId, index(32));
@@ -137,15 +254,25 @@ private:
     Value warpCol = arith::MulIOp::create(
         b, loc, arith::RemUIOp::create(b, loc, warp, warpsN),
         index(schedule.getWarpN()));
-    Value laneRow = arith::DivUIOp::create(b, loc, lane, index(lanesN));
-    Value laneCol = arith::RemUIOp::create(b, loc, lane, index(lanesN));
-    threadRow = add(warpRow, arith::MulIOp::create(b, loc, laneRow,
-                                                   index(kSimtSubTile)));
-    threadCol = add(warpCol, arith::MulIOp::create(b, loc, laneCol,
-                                                   index(kSimtSubTile)));
+    Value laneRow, laneCol;
+    if (lanesM >= 2 && lanesN >= 2) {
+      Value pairRow = arith::DivUIOp::create(b, loc, lane, index(2 * lanesN));
+      laneRow = add(arith::MulIOp::create(b, loc, pairRow, index(2)),
+                    arith::RemUIOp::create(b, loc, lane, index(2)));
+      laneCol = arith::DivUIOp::create(
+          b, loc, arith::RemUIOp::create(b, loc, lane, index(2 * lanesN)),
+          index(2));
+    } else {
+      laneRow = arith::DivUIOp::create(b, loc, lane, index(lanesN));
+      laneCol = arith::RemUIOp::create(b, loc, lane, index(lanesN));
+    }
+    threadRow = add(
+        warpRow, arith::MulIOp::create(b, loc, laneRow, index(kSimtSubTile)));
+    threadCol = add(
+        warpCol, arith::MulIOp::create(b, loc, laneCol, index(kSimtSubTile)));
   }
 
-  /// The two stages of A^T (2×BK×(BM+padA)) and B (2×BK×(BN+padB)) in the
+  /// The stages of A^T (S×BK×(BM+padA)) and B (S×BK×(BN+padB)) in the
   /// kernel's dynamic shared memory.
   void createStages() {
     auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
@@ -154,7 +281,7 @@ private:
         b, loc,
         MemRefType::get({ShapedType::kDynamic}, b.getI8Type(), nullptr,
                         workgroup));
-    int64_t stages = schedule.getStages(), bk = schedule.getBlockK();
+    int64_t bk = schedule.getBlockK();
     int64_t rowA = schedule.getStageElementsA() / bk;
     int64_t rowB = schedule.getStageElementsB() / bk;
     Type f32 = b.getF32Type();
@@ -166,94 +293,42 @@ private:
         raw, index(stages * bk * rowA * 4), ValueRange{});
   }
 
-  /// Global (row, column) of this thread's `i`-th 16-byte chunk of a
-  /// `rows×cols` tile: consecutive threads take consecutive chunks of a
-  /// row, so global reads coalesce.
-  std::pair<Value, Value> chunkCoordinates(int64_t i, int64_t cols) {
-    int64_t chunksPerRow = cols / kSimtSubTile;
-    Value chunk = add(threadId, i * threads);
-    Value row = arith::DivUIOp::create(b, loc, chunk, index(chunksPerRow));
-    Value col = arith::MulIOp::create(
-        b, loc, arith::RemUIOp::create(b, loc, chunk, index(chunksPerRow)),
-        index(kSimtSubTile));
-    return {row, col};
-  }
-
-  int64_t chunksPerThread(int64_t rows, int64_t cols) const {
-    return rows * cols / kSimtSubTile / threads;
-  }
-
-  Value kOffset(Value kTile) {
-    return add(operands.lowerK,
-               arith::MulIOp::create(b, loc, kTile,
-                                     index(schedule.getBlockK())));
-  }
-
-  /// This thread's chunks of A's K tile `kTile` (BM×BK), 128-bit loads.
-  SmallVector<Value> loadTileA(Value kTile) {
-    Value k0 = kOffset(kTile);
-    auto vectorType = VectorType::get({kSimtSubTile}, b.getF32Type());
+  /// The thread's TM values of A^T row k and TN values of B row k of
+  /// `stage`, one 128-bit load per 4×4 sub-tile.
+  SmallVector<Value> loadFragments(Value stage, int64_t k) {
     SmallVector<Value> chunks;
-    int64_t bm = schedule.getBlockM(), bk = schedule.getBlockK();
-    for (int64_t i = 0; i < chunksPerThread(bm, bk); ++i) {
-      auto [row, col] = chunkCoordinates(i, bk);
-      chunks.push_back(vector::LoadOp::create(
-          b, loc, vectorType, operands.a,
-          ValueRange{add(operands.rowBase, row), add(k0, col)},
-          /*nontemporal=*/false, llvm::MaybeAlign(16)));
-    }
+    auto load = [&](Value shared, Value first, int64_t count, int64_t lanes) {
+      for (int64_t p = 0; p < count / kSimtSubTile; ++p)
+        chunks.push_back(vector::LoadOp::create(
+            b, loc, chunkType(), shared,
+            ValueRange{stage, index(k), add(first, p * kSimtSubTile * lanes)},
+            /*nontemporal=*/false, llvm::MaybeAlign(16)));
+    };
+    load(sharedA, threadRow, tm, lanesM);
+    load(sharedB, threadCol, tn, lanesN);
     return chunks;
   }
 
-  /// Writes the chunks of loadTileA into `stage` of A^T: element (m, k) of
-  /// the tile goes to row k, column m.
-  void storeTileA(ArrayRef<Value> chunks, Value stage) {
-    for (auto [i, chunk] : llvm::enumerate(chunks)) {
-      auto [row, col] = chunkCoordinates(i, schedule.getBlockK());
-      for (int64_t e = 0; e < kSimtSubTile; ++e)
-        memref::StoreOp::create(b, loc,
-                                vector::ExtractOp::create(b, loc, chunk, e),
-                                sharedA, ValueRange{stage, add(col, e), row});
-    }
+  SmallVector<Value> zeroFragments() {
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(chunkType()));
+    return SmallVector<Value>(fragmentCount(), zero);
   }
 
-  /// Starts the cp.async copies of this thread's chunks of B's K tile
-  /// `kTile` (BK×BN) into `stage`.
-  void copyTileB(Value kTile, Value stage) {
-    Value k0 = kOffset(kTile);
-    int64_t bk = schedule.getBlockK(), bn = schedule.getBlockN();
-    for (int64_t i = 0; i < chunksPerThread(bk, bn); ++i) {
-      auto [row, col] = chunkCoordinates(i, bn);
-      nvgpu::DeviceAsyncCopyOp::create(
-          b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()), sharedB,
-          ValueRange{stage, row, col}, operands.b,
-          ValueRange{add(k0, row), add(operands.colBase, col)},
-          b.getIndexAttr(kSimtSubTile), /*srcElements=*/Value(),
-          /*bypassL1=*/b.getUnitAttr());
-    }
-  }
-
-  /// acc += a ⊗ b for K step `k` of `stage`: the thread's TM values of A^T
-  /// row k and TN values of B row k, one 128-bit load per 4×4 sub-tile.
-  void outerProduct(Value stage, int64_t k) {
-    auto vectorType = VectorType::get({kSimtSubTile}, b.getF32Type());
-    auto fragment = [&](Value shared, Value first, int64_t count,
-                        int64_t lanes) {
-      SmallVector<Value> values;
-      for (int64_t p = 0; p < count / kSimtSubTile; ++p) {
-        Value chunk = vector::LoadOp::create(
-            b, loc, vectorType, shared,
-            ValueRange{stage, index(k), add(first, p * kSimtSubTile * lanes)},
-            /*nontemporal=*/false, llvm::MaybeAlign(16));
-        for (int64_t e = 0; e < kSimtSubTile; ++e)
-          values.push_back(vector::ExtractOp::create(b, loc, chunk, e));
-      }
-      return values;
+  /// acc += a ⊗ b for one K step's fragments (loadFragments), row by row,
+  /// every other row backwards so that consecutive FMAs share an operand.
+  void multiply(ArrayRef<Value> fragments) {
+    auto element = [&](int64_t chunk, int64_t e) {
+      return vector::ExtractOp::create(b, loc, fragments[chunk], e);
     };
-    SmallVector<Value> a = fragment(sharedA, threadRow, tm, lanesM);
-    SmallVector<Value> bValues = fragment(sharedB, threadCol, tn, lanesN);
+    SmallVector<Value> a, bValues;
     for (int64_t i = 0; i < tm; ++i)
-      for (int64_t j = 0; j < tn; ++j) {
+      a.push_back(element(i / kSimtSubTile, i % kSimtSubTile));
+    for (int64_t j = 0; j < tn; ++j)
+      bValues.push_back(
+          element(tm / kSimtSubTile + j / kSimtSubTile, j % kSimtSubTile));
+    for (int64_t i = 0; i < tm; ++i)
+      for (int64_t step = 0; step < tn; ++step) {
+        int64_t j = i % 2 == 0 ? step : tn - 1 - step;
         SmallVector<Value> at{index(i), index(j)};
         Value sum = memref::LoadOp::create(b, loc, acc, at);
         Value fma = LLVM::FMAOp::create(b, loc, a[i], bValues[j], sum);
@@ -263,20 +338,18 @@ private:
 
   /// Each row of each 4×4 sub-tile → C with one 128-bit store.
   void storeAccumulators() {
-    auto vectorType = VectorType::get({kSimtSubTile}, b.getF32Type());
     // operands.c is the block's C tile.
     Value row0 = threadRow, col0 = threadCol;
     for (int64_t i = 0; i < tm; ++i) {
-      int64_t row = (i / kSimtSubTile) * kSimtSubTile * lanesM +
-                    i % kSimtSubTile;
+      int64_t row =
+          (i / kSimtSubTile) * kSimtSubTile * lanesM + i % kSimtSubTile;
       for (int64_t q = 0; q < tn / kSimtSubTile; ++q) {
         SmallVector<Value> values;
         for (int64_t e = 0; e < kSimtSubTile; ++e)
           values.push_back(memref::LoadOp::create(
-              b, loc, acc,
-              ValueRange{index(i), index(q * kSimtSubTile + e)}));
+              b, loc, acc, ValueRange{index(i), index(q * kSimtSubTile + e)}));
         Value vector =
-            vector::FromElementsOp::create(b, loc, vectorType, values);
+            vector::FromElementsOp::create(b, loc, chunkType(), values);
         vector::StoreOp::create(
             b, loc, vector, operands.c,
             ValueRange{add(row0, row), add(col0, q * kSimtSubTile * lanesN)},
@@ -288,7 +361,7 @@ private:
   PatternRewriter &b;
   Location loc;
   ScheduleAttr schedule;
-  int64_t tm, tn, lanesM, lanesN, threads;
+  int64_t tm, tn, lanesM, lanesN, stages;
   BlockOperands operands;
   Value acc, threadId, threadRow, threadCol, sharedA, sharedB;
 };
@@ -336,9 +409,12 @@ struct SimtBlockLoop : public OpRewritePattern<scf::ForOp> {
         arith::SubIOp::create(rewriter, loc, loop.getUpperBound(),
                               loop.getLowerBound()),
         arith::ConstantIndexOp::create(rewriter, loc, schedule.getBlockK()));
-    BlockOperands operands{viewA.getSource(), viewB.getSource(),
-                           store.getC(),       rowA,
-                           colB,               loop.getLowerBound(),
+    BlockOperands operands{viewA.getSource(),
+                           viewB.getSource(),
+                           store.getC(),
+                           rowA,
+                           colB,
+                           loop.getLowerBound(),
                            kTiles};
     Value acc = allocateAccumulators(rewriter, loc, kernel, schedule);
     SimtKernelBuilder(rewriter, loc, schedule).build(operands, acc, store);

@@ -29,22 +29,30 @@
 // The 8x8 accumulators: one alloca in the entry block (SROA makes it
 // registers).
 // KERNEL:       llvm.alloca %{{.+}} x f32 : (i64) -> !llvm.ptr
-// Prologue: A (128-bit global load), B (cp.async 16 bytes), one barrier.
+// Prologue: A (128-bit global load), B (cp.async 16 bytes), one barrier,
+// then the 4 128-bit shared loads of K step 0's fragments.
 // KERNEL:       llvm.load {{.+}} {alignment = 16 : i64} : !llvm.ptr -> vector<4xf32>
 // KERNEL:       nvvm.cp.async.shared.global {{.+}}, 16, cache = cg
 // KERNEL:       nvvm.cp.async.commit.group
 // KERNEL:       nvvm.cp.async.wait.group 0
 // KERNEL-NEXT:  nvvm.barrier0
-// Main loop.
+// KERNEL-COUNT-4: llvm.load {{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// Main loop (i32 counter): the fragments of K step 1 load before the 64
+// FMAs of K step 0; K steps 2 to 7 likewise; then the wait, the barrier and
+// the next stage's K step 0 before the last 64 FMAs.
+// KERNEL:       ^bb{{[0-9]+}}(%{{.+}}: i32, %{{.+}}: vector<4xf32>, %{{.+}}: vector<4xf32>, %{{.+}}: vector<4xf32>, %{{.+}}: vector<4xf32>, %{{.+}}: i32):
 // KERNEL:       llvm.load {{.+}} {alignment = 16 : i64} : !llvm.ptr -> vector<4xf32>
 // KERNEL:       nvvm.cp.async.shared.global {{.+}}, 16, cache = cg
 // KERNEL:       nvvm.cp.async.commit.group
 // KERNEL-COUNT-4: llvm.load {{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
 // KERNEL-COUNT-64: llvm.intr.fma({{.+}}) : (f32, f32, f32) -> f32
-// KERNEL-COUNT-28: llvm.load {{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
-// KERNEL-NOT:   llvm.load {{.+}} : !llvm.ptr<3>
+// KERNEL-COUNT-24: llvm.load {{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
 // KERNEL:       nvvm.cp.async.wait.group 0
 // KERNEL-NEXT:  nvvm.barrier0
+// KERNEL-COUNT-4: llvm.load {{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// KERNEL-NOT:   llvm.load {{.+}} : !llvm.ptr<3>
+// KERNEL-COUNT-64: llvm.intr.fma({{.+}}) : (f32, f32, f32) -> f32
+// KERNEL-NOT:   llvm.intr.fma
 // Epilogue: 16 128-bit stores of C.
 // KERNEL-COUNT-16: llvm.store {{.+}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr
 // KERNEL-NOT:   llvm.store {{.+}} !llvm.ptr{{$}}

@@ -208,7 +208,7 @@ func.func @spelled_out(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?x
 // -----
 
 // An ffma (SIMT fp32) schedule the lowering implements: two stages of padded
-// layouts, B loaded with cp.async.
+// layouts, B loaded with cp.async (A through registers).
 
 #ffma = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [32, 64],
   mma = #tile.mma<ffma, [8, 8, 1]>,
@@ -228,7 +228,8 @@ func.func @ffma(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
 
 // -----
 
-// ffma with three stages and swizzled layouts: valid, not lowered yet.
+// ffma with three stages (A and B by cp.async) is lowered; swizzled layouts
+// are valid, but not lowered yet.
 
 #ffma_unlowered = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [32, 64],
   mma = #tile.mma<ffma, [8, 8, 1]>,
@@ -237,10 +238,8 @@ func.func @ffma(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 // ANY-NOT:       func.func @ffma_unlowered(
-// UNIMPLEMENTED: error: 'tile.gemm' op ffma with 3 pipeline stages (only 2) lowering is not implemented yet
 // UNIMPLEMENTED: error: 'tile.gemm' op ffma with a swizzled shared layout lowering is not implemented yet
 func.func @ffma_unlowered(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  // expected-error@below {{'tile.gemm' op ffma with 3 pipeline stages (only 2) lowering is not implemented yet}}
   // expected-error@below {{'tile.gemm' op ffma with a swizzled shared layout lowering is not implemented yet}}
   tile.gemm %a, %b into %c {schedule = #ffma_unlowered}
       : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>

@@ -9,9 +9,10 @@
 // RUN: FileCheck %s --input-file %t/kernel.ptx --check-prefix=STS
 // RUN: FileCheck %s --input-file %t/kernel.ptx --check-prefix=BARRIER
 // RUN: FileCheck %s --input-file %t/kernel.ptx --check-prefix=STORE
-// The shared-memory loads of the main loop use two base addresses (A^T and
-// B of the current stage) and immediate offsets: no address arithmetic per
-// K step.
+// The shared-memory loads use two base addresses per stage read (A^T and B)
+// and immediate offsets: no address arithmetic per K step. Three reads:
+// K step 0 in the prologue, this stage's K steps 1-7 and the next stage's
+// K step 0 in the loop.
 // RUN: grep -o "ld.shared.v4.b32.*\[%%rd[0-9]*" %t/kernel.ptx | sed "s/.*\[//" \
 // RUN:   | sort -u | wc -l | FileCheck %s --check-prefix=BASES
 // ptxas: no spills, and at most 128 registers, so two 256-thread blocks fit
@@ -35,8 +36,9 @@
 // FMA-NOT:       fma
 // FMA-NOT:       mul.rn.f32
 
-// 8 K steps x (2 A + 2 B) 128-bit shared loads.
-// LDS-COUNT-32: ld.shared.v4.b32
+// 8 K steps x (2 A + 2 B) 128-bit shared loads, the first K step's also in
+// the prologue.
+// LDS-COUNT-36: ld.shared.v4.b32
 // LDS-NOT:      ld.shared
 
 // Global loads of A are 128-bit (prologue, loop), B arrives by 16-byte
@@ -57,7 +59,7 @@
 // STORE-COUNT-16: st.global.v4.b32
 // STORE-NOT:      st.global
 
-// BASES: 2
+// BASES: 6
 
 // PTXAS: Compiling entry function 'gemm_f32_kernel' for 'sm_90a'
 // PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
