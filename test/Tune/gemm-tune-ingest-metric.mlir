@@ -24,21 +24,22 @@
 // RUN:   | FileCheck %s --check-prefix=HIT
 
 // MISS:      dtype shape             TFLOP/s    cuBLAS  ratio  rank  top5   model#1    rho  best measured candidate
-// MISS-NEXT: bf16  1024x1024x8192      400.0     800.0  0.500     1   yes     400.0   1.00  wgmma_bf16_128x128x64_w64x128_s5_r24_208_rm4_sk2
+// MISS-NEXT: bf16  1024x1024x8192      400.0     800.0  0.500     1   yes     400.0   1.00  wgmma_bf16_128x64x64_w64x64_s6_r24_208
 // MISS-NEXT: bf16  16x4096x4096         30.0     800.0  0.037     5   yes      20.0
 // MISS-NEXT: bf16  8192x8192x1024      640.0     800.0  0.800     7    no     600.0
 // MISS:      3 problems measured; 1 runs failed or were not timed
 // MISS-NEXT: done-when: the measured best was in the model's top 5 for 2 of 3 problems (67%; target 80%): not met
 // MISS-NEXT: model: measured / predicted TFLOP/s median {{[0-9.]+}} (range {{[0-9.]+}}-{{[0-9.]+}} over 20 runs)
 
-// A split-K best is recorded with the shapes its kernel takes: any.
-// DB:      "candidate": "wgmma_bf16_128x128x64_w64x128_s5_r24_208_rm4_sk2",
-// DB:      "m": 1024,
+// A split-K best (the 8192x8192x1024 control) is recorded with the shapes
+// its kernel takes: any.
+// DB:      "candidate": "wgmma_bf16_128x64x64_w64x64_s6_r24_208_rm4_sk16",
+// DB:      "m": 8192,
 // DB:      "requires_divisible": [
 // DB-NEXT:   1,
 // DB-NEXT:   1,
 // DB-NEXT:   1
 // DB-NEXT: ],
-// DB-NEXT: "schedule": "{{.*}}split_k = 2>{{.*}}",
+// DB-NEXT: "schedule": "{{.*}}split_k = 16>{{.*}}",
 
 // HIT:      done-when: the measured best was in the model's top 5 for 3 of 3 problems (100%; target 80%): met

@@ -39,21 +39,23 @@
 // WGMMA-NEXT:    696 unsupported: wgmma with a NxN warpgroup tile and a vector epilogue store (more than N rows needs N = N: nvgpu.warpgroup.mma.store puts rows N-N at row N/N; store = tma does not) lowering is not implemented yet
 // WGMMA-NEXT:   2964 unsupported: wgmma with consumer warpgroups side by side along N lowering is not implemented yet
 // No split on a large shape; the model's raster twins (same prediction)
-// are not both taken, but the tma store is a structure of its own.
+// are not both taken, but persistence and the tma store are structures of
+// their own.
 // WGMMA:      bf16 4096x4096x4096 (large): 3972 legal candidates run it, 0 do not; the static model's top 3 on h200 (at most 1 per block and warp tile, split_k, grid and store) and 0 controls (x):
 // WGMMA-NEXT:    rank  overall    TFLOP/s    time us  bound              candidate
-// WGMMA-NEXT:       1        1      705.3      194.9  math               wgmma_bf16_128x256x64_w64x256_s4_r24_208_rm8
-// WGMMA-NEXT:       2        2      705.3      194.9  math               wgmma_bf16_128x256x64_w64x256_s4_r24_208_rm8_tma
-// WGMMA-NEXT:       3        7      705.3      194.9  math               wgmma_bf16_256x128x64_w128x128_s4_r24_208_rn8
-// Few tiles of C: split-K first.
+// WGMMA-NEXT:       1        1      762.7      180.2  math               wgmma_bf16_128x256x64_w64x256_s3_r24_208_p_rm4_tma
+// WGMMA-NEXT:       2       13      742.0      185.2  math               wgmma_bf16_256x128x64_w128x128_s3_r24_208_p_rm4_tma
+// WGMMA-NEXT:       3       25      740.7      185.6  math               wgmma_bf16_128x256x64_w64x256_s3_r24_208_p
+// Few tiles of C, one wave streaming B from DRAM: small tiles, deep
+// pipelines, no split.
 // WGMMA:      bf16 128x4096x4096 (skinny): 3972 legal candidates run it, 0 do not;
-// WGMMA:           1        1      232.8       18.4  issue              wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk2
-// WGMMA-NEXT:      2        5      227.2       18.9  issue              wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk4
+// WGMMA:           1        1      227.9       18.8  DRAM               wgmma_bf16_64x64x64_w64x64_s12_r24_208
+// WGMMA-NEXT:      2        2      227.9       18.8  DRAM               wgmma_bf16_64x64x64_w64x64_s12_r24_208_p
 
 // SYNC:      f16: 5832 candidates enumerated, 2244 illegal (verifier), 0 unsupported (tile-check-chip), 3588 legal
 // SYNC:        1224 illegal: warp tile [N, N] does not divide block tile [N, N]
 // SYNC:      f16 2048x8192x1024 (large): 3036 legal candidates run it, 552 do not
-// SYNC:           1        1      512.8       67.0  latency            sync_f16_128x128x32_w64x64_s4_apad8_bpad8
+// SYNC:           1        1      509.6       67.4  latency            sync_f16_128x128x32_w64x64_s4_apad8_bpad8
 
 // MANIFEST:      "candidates": [
 // MANIFEST-NEXT:   {
@@ -61,16 +63,16 @@
 // MANIFEST:          "compiled": false,
 // MANIFEST-NEXT:     "dtype": "bf16",
 // MANIFEST-NEXT:     "family": "wgmma",
-// MANIFEST-NEXT:     "name": "wgmma_bf16_128x128x64_w64x128_s5_r24_208_rm4_sk2",
+// MANIFEST-NEXT:     "name": "wgmma_bf16_128x64x64_w64x64_s6_r24_208",
 // MANIFEST-NEXT:     "requires_divisible": [
 // MANIFEST-NEXT:       1,
 // MANIFEST-NEXT:       1,
 // MANIFEST-NEXT:       1
 // MANIFEST-NEXT:     ],
-// MANIFEST-NEXT:     "schedule": "#tile.schedule<chip = \"sm_90a\", block = [128, 128, 64], warp = [64, 128],
-// MANIFEST-SAME:       grid = #tile.grid<persistent = false, raster = along_m, group = 4, split_k = 2>
-// MANIFEST-NEXT:     "split_k": 2
-// A persistent control: its own structure.
+// MANIFEST-NEXT:     "schedule": "#tile.schedule<chip = \"sm_90a\", block = [128, 64, 64], warp = [64, 64],
+// MANIFEST-SAME:       epilogue = #tile.epilogue<store = vector>>"
+// MANIFEST-NEXT:     "split_k": 1
+// A persistent pick: its own structure.
 // MANIFEST:          "name": "wgmma_bf16_128x64x64_w64x64_s6_r24_208_p",
 // MANIFEST-NEXT:     "requires_divisible": [
 // MANIFEST:          "schedule": "{{.*}}grid = #tile.grid<persistent = true, raster = along_n, group = 1>, epilogue = #tile.epilogue<store = vector>>",
@@ -94,24 +96,23 @@
 // MANIFEST-NEXT:       "m": 1024,
 // MANIFEST:            "ranking": [
 // MANIFEST-NEXT:         {
-// MANIFEST-NEXT:           "bound": "issue",
-// MANIFEST-NEXT:           "candidate": "wgmma_bf16_128x128x64_w64x128_s5_r24_208_rm4_sk2",
+// MANIFEST-NEXT:           "bound": "shared memory",
+// MANIFEST-NEXT:           "candidate": "wgmma_bf16_128x64x64_w64x64_s6_r24_208",
 // MANIFEST-NEXT:           "explore": false,
 // MANIFEST-NEXT:           "overall_rank": 1,
-// MANIFEST-NEXT:           "predicted_tflops": 424.42
+// MANIFEST-NEXT:           "predicted_tflops": 513.40
 // MANIFEST:                "rank": 1
-// MANIFEST:                "candidate": "wgmma_bf16_128x64x64_w64x64_s6_r24_208_p",
+// MANIFEST:                "candidate": "wgmma_bf16_64x128x64_w64x128_s5_r24_208",
 // MANIFEST-NEXT:           "explore": true,
-// MANIFEST-NEXT:           "overall_rank": 34,
+// MANIFEST-NEXT:           "overall_rank": 145,
 // MANIFEST:                "rank": 5
 
 // The controls: the best of structures the top lacks, spread from the next
-// one down to the last. One tile of 128x64 per SM (128 tiles): persistence
-// changes nothing for the model, which measuring the control tests.
+// one down to the last.
 // EXPLORE:      bf16 1024x1024x8192 (deep-k): 7008 legal candidates run it, 552 do not; the static model's top 4 on h200 (at most 2 per block and warp tile, split_k, grid and store) and 2 controls (x):
-// EXPLORE:         4       33      378.5       45.4  issue              wgmma_bf16_128x64x64_w64x64_s6_r24_208
-// EXPLORE-NEXT:    5x      34      378.5       45.4  issue              wgmma_bf16_128x64x64_w64x64_s6_r24_208_p
-// EXPLORE-NEXT:    6x    5865       56.3      305.0  math               sync_bf16_256x256x64_w64x128_s3_apad8_bpad8
+// EXPLORE:         4       11      513.4       33.5  shared memory      wgmma_bf16_128x64x64_w64x64_s6_r24_208_rm4_tma
+// EXPLORE-NEXT:    5x     145      476.8       36.0  latency            wgmma_bf16_64x128x64_w64x128_s5_r24_208
+// EXPLORE-NEXT:    6x    5921       52.9      324.5  math               sync_bf16_256x256x64_w64x128_s3_apad8_bpad8
 
 // CHIP: error: --chip: unknown chip 'sm_70'; known chips: sm_80, sm_86, sm_89, sm_90, sm_90a
 // DEVICE: error: --device: a100 does not run sm_90a
