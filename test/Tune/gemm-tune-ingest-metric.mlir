@@ -24,7 +24,7 @@
 // RUN:   | FileCheck %s --check-prefix=HIT
 
 // MISS:      dtype shape             TFLOP/s    cuBLAS  ratio  rank  top5   model#1    rho  best measured candidate
-// MISS-NEXT: bf16  1024x1024x8192      400.0     800.0  0.500     1   yes     400.0   1.00  wgmma_bf16_128x64x64_w64x64_s6_r24_208
+// MISS-NEXT: bf16  1024x1024x8192      400.0     800.0  0.500     1   yes     400.0   1.00  wgmma_bf16_128x64x64_w64x64_s8_r40_232_p_rm4_tma
 // MISS-NEXT: bf16  16x4096x4096         30.0     800.0  0.037     5   yes      20.0
 // MISS-NEXT: bf16  8192x8192x1024      640.0     800.0  0.800     7    no     600.0
 // MISS:      3 problems measured; 1 runs failed or were not timed
@@ -33,7 +33,7 @@
 
 // A split-K best (the 8192x8192x1024 control) is recorded with the shapes
 // its kernel takes: any.
-// DB:      "candidate": "wgmma_bf16_128x64x64_w64x64_s6_r24_208_rm4_sk16",
+// DB:      "candidate": "wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm4_sk16",
 // DB:      "m": 8192,
 // DB:      "requires_divisible": [
 // DB-NEXT:   1,

@@ -43,14 +43,14 @@
 // their own.
 // WGMMA:      bf16 4096x4096x4096 (large): 3972 legal candidates run it, 0 do not; the static model's top 3 on h200 (at most 1 per block and warp tile, split_k, grid and store) and 0 controls (x):
 // WGMMA-NEXT:    rank  overall    TFLOP/s    time us  bound              candidate
-// WGMMA-NEXT:       1        1      762.7      180.2  math               wgmma_bf16_128x256x64_w64x256_s3_r24_208_p_rm4_tma
-// WGMMA-NEXT:       2       13      742.0      185.2  math               wgmma_bf16_256x128x64_w128x128_s3_r24_208_p_rm4_tma
-// WGMMA-NEXT:       3       25      740.7      185.6  math               wgmma_bf16_128x256x64_w64x256_s3_r24_208_p
+// WGMMA-NEXT:       1        1      762.7      180.2  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm4_tma
+// WGMMA-NEXT:       2       13      742.0      185.2  math               wgmma_bf16_256x128x64_w128x128_s3_r40_232_p_rm4_tma
+// WGMMA-NEXT:       3       25      740.7      185.6  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p
 // Few tiles of C, one wave streaming B from DRAM: small tiles, deep
-// pipelines, no split.
+// pipelines (the deepest of equal predictions first), no split.
 // WGMMA:      bf16 128x4096x4096 (skinny): 3972 legal candidates run it, 0 do not;
-// WGMMA:           1        1      227.9       18.8  DRAM               wgmma_bf16_64x64x64_w64x64_s12_r24_208
-// WGMMA-NEXT:      2        2      227.9       18.8  DRAM               wgmma_bf16_64x64x64_w64x64_s12_r24_208_p
+// WGMMA:           1        1      227.9       18.8  DRAM               wgmma_bf16_64x64x64_w64x64_s13_r40_232_p_rm4_tma
+// WGMMA-NEXT:      2        5      227.9       18.8  DRAM               wgmma_bf16_64x64x64_w64x64_s13_r40_232_rm4_tma
 
 // SYNC:      f16: 5832 candidates enumerated, 2244 illegal (verifier), 0 unsupported (tile-check-chip), 3588 legal
 // SYNC:        1224 illegal: warp tile [N, N] does not divide block tile [N, N]
@@ -63,19 +63,19 @@
 // MANIFEST:          "compiled": false,
 // MANIFEST-NEXT:     "dtype": "bf16",
 // MANIFEST-NEXT:     "family": "wgmma",
-// MANIFEST-NEXT:     "name": "wgmma_bf16_128x64x64_w64x64_s6_r24_208",
+// MANIFEST-NEXT:     "name": "wgmma_bf16_128x64x64_w64x64_s8_r40_232_p_rm4_tma",
 // MANIFEST-NEXT:     "requires_divisible": [
 // MANIFEST-NEXT:       1,
 // MANIFEST-NEXT:       1,
 // MANIFEST-NEXT:       1
 // MANIFEST-NEXT:     ],
 // MANIFEST-NEXT:     "schedule": "#tile.schedule<chip = \"sm_90a\", block = [128, 64, 64], warp = [64, 64],
-// MANIFEST-SAME:       epilogue = #tile.epilogue<store = vector>>"
+// MANIFEST-SAME:       grid = #tile.grid<persistent = true, raster = along_m, group = 4>, epilogue = #tile.epilogue<store = tma>>"
 // MANIFEST-NEXT:     "split_k": 1
-// A persistent pick: its own structure.
-// MANIFEST:          "name": "wgmma_bf16_128x64x64_w64x64_s6_r24_208_p",
+// The same tiles one per block, with the vector store: structures of their own.
+// MANIFEST:          "name": "wgmma_bf16_128x64x64_w64x64_s8_r40_232",
 // MANIFEST-NEXT:     "requires_divisible": [
-// MANIFEST:          "schedule": "{{.*}}grid = #tile.grid<persistent = true, raster = along_n, group = 1>, epilogue = #tile.epilogue<store = vector>>",
+// MANIFEST:          "schedule": "{{.*}}pipeline = #tile.pipeline<stages = 8, load = tma>, specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>, epilogue = #tile.epilogue<store = vector>>",
 // MANIFEST-NEXT:     "split_k": 1
 // An mma.sync control needs whole tiles.
 // MANIFEST:          "name": "sync_bf16_256x256x64_w64x128_s3_apad8_bpad8",
@@ -97,12 +97,12 @@
 // MANIFEST:            "ranking": [
 // MANIFEST-NEXT:         {
 // MANIFEST-NEXT:           "bound": "shared memory",
-// MANIFEST-NEXT:           "candidate": "wgmma_bf16_128x64x64_w64x64_s6_r24_208",
+// MANIFEST-NEXT:           "candidate": "wgmma_bf16_128x64x64_w64x64_s8_r40_232_p_rm4_tma",
 // MANIFEST-NEXT:           "explore": false,
 // MANIFEST-NEXT:           "overall_rank": 1,
 // MANIFEST-NEXT:           "predicted_tflops": 513.40
 // MANIFEST:                "rank": 1
-// MANIFEST:                "candidate": "wgmma_bf16_64x128x64_w64x128_s5_r24_208",
+// MANIFEST:                "candidate": "wgmma_bf16_64x128x64_w64x128_s8_r40_232_p_rm4_tma",
 // MANIFEST-NEXT:           "explore": true,
 // MANIFEST-NEXT:           "overall_rank": 145,
 // MANIFEST:                "rank": 5
@@ -110,8 +110,8 @@
 // The controls: the best of structures the top lacks, spread from the next
 // one down to the last.
 // EXPLORE:      bf16 1024x1024x8192 (deep-k): 7008 legal candidates run it, 552 do not; the static model's top 4 on h200 (at most 2 per block and warp tile, split_k, grid and store) and 2 controls (x):
-// EXPLORE:         4       11      513.4       33.5  shared memory      wgmma_bf16_128x64x64_w64x64_s6_r24_208_rm4_tma
-// EXPLORE-NEXT:    5x     145      476.8       36.0  latency            wgmma_bf16_64x128x64_w64x128_s5_r24_208
+// EXPLORE:         4       26      513.4       33.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232_p
+// EXPLORE-NEXT:    5x     145      476.8       36.0  issue              wgmma_bf16_64x128x64_w64x128_s8_r40_232_p_rm4_tma
 // EXPLORE-NEXT:    6x    5921       52.9      324.5  math               sync_bf16_256x256x64_w64x128_s3_apad8_bpad8
 
 // CHIP: error: --chip: unknown chip 'sm_70'; known chips: sm_80, sm_86, sm_89, sm_90, sm_90a

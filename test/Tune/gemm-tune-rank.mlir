@@ -40,27 +40,28 @@
 // RUN: gemm-tune rank --match '(' 2>/dev/null; test $? -eq 2
 
 // The model cannot tell register splits apart (nor, where A and B fit in
-// L2, raster orders), so a winner's rank and the first rank of its ties
-// both matter. At 4096^3 the persistent tma kernel measured best (0.997x
-// cuBLAS): the model's favourite, tied with its register splits and the
-// rasters whose waves read as many bytes.
+// L2, raster orders); among equal predictions it puts the deeper pipeline,
+// the tma store and the larger register budgets first, so a winner's rank
+// and the first rank of its ties both matter. At 4096^3 the persistent tma
+// kernel measured best (0.997x cuBLAS): the model's favourite.
 // CHECK:      bf16: 41472 candidates enumerated, 33840 illegal (verifier), 3660 unsupported (tile-check-chip), 3972 legal
 // CHECK:      bf16: 7 legal candidates match
 // CHECK:      bf16 4096x4096x4096 (large): 3972 legal candidates run it, 0 do not; the best predicted 762.7 TFLOP/s on h200
 // CHECK-NEXT:    rank  ties from    TFLOP/s    time us  bound              candidate
-// CHECK-NEXT:       7          1      762.7      180.2  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm4_tma
-// CHECK-NEXT:      12         10      761.7      180.4  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm8_tma
-// CHECK-NEXT:      32         25      740.7      185.6  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm4
-// CHECK-NEXT:      36         34      739.8      185.8  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm8
-// CHECK-NEXT:      72         37      723.3      190.0  math               wgmma_bf16_128x256x64_w64x256_s4_r40_232_tma
-// CHECK-NEXT:     961        917      502.4      273.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm8_tma
-// CHECK-NEXT:    1625       1605      339.0      405.4  issue              wgmma_bf16_64x64x64_w64x64_s12_r40_232_rm8_tma
+// CHECK-NEXT:       1          1      762.7      180.2  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm4_tma
+// CHECK-NEXT:      10         10      761.7      180.4  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm8_tma
+// CHECK-NEXT:      26         25      740.7      185.6  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm4
+// CHECK-NEXT:      34         34      739.8      185.8  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm8
+// CHECK-NEXT:      39         37      723.3      190.0  math               wgmma_bf16_128x256x64_w64x256_s4_r40_232_tma
+// CHECK-NEXT:     918        917      502.4      273.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm8_tma
+// CHECK-NEXT:    1630       1605      339.0      405.4  issue              wgmma_bf16_64x64x64_w64x64_s12_r40_232_rm8_tma
 // At 128x4096x4096 the 64x64 s12 kernel measured best (0.984x cuBLAS): one
-// wave streams B from DRAM once, and the model's best ties with it.
+// wave streams B from DRAM once, and the model's best ties with it (13
+// stages first).
 // CHECK:      bf16 128x4096x4096 (skinny): 3972 legal candidates run it, 0 do not; the best predicted 227.9 TFLOP/s on h200
 // CHECK-NEXT:    rank  ties from    TFLOP/s    time us  bound              candidate
-// CHECK-NEXT:      45          1      227.9       18.8  DRAM               wgmma_bf16_64x64x64_w64x64_s12_r40_232_rm8_tma
-// CHECK-NEXT:     285        193      203.6       21.1  DRAM               wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm8_tma
+// CHECK-NEXT:      54          1      227.9       18.8  DRAM               wgmma_bf16_64x64x64_w64x64_s12_r40_232_rm8_tma
+// CHECK-NEXT:     198        193      203.6       21.1  DRAM               wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm8_tma
 // CHECK:      f16: 7 legal candidates match
 // CHECK:      f16 4096x4096x4096 (large):
 // CHECK:      f16 128x4096x4096 (skinny):

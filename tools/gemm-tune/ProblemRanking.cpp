@@ -7,6 +7,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
+#include <tuple>
 
 using namespace llvm;
 using namespace gemm_opt;
@@ -21,6 +22,28 @@ std::string gemm_opt::tune::getStructureKey(tile::ScheduleAttr s) {
                  s.getBlockK(), s.getWarpM(), s.getWarpN(), s.getSplitK(),
                  s.isPersistent() ? "persistent:" : "",
                  tile::stringifyEpilogueStore(s.getEpilogueStore()));
+}
+
+/// Predicted times in one bin (1e-4 wide in log space) are the same to the
+/// model.
+static int64_t getPredictionBin(double seconds) {
+  return std::llround(std::log(seconds) / std::log1p(kSamePrediction));
+}
+
+/// Among candidates the model predicts the same time for, which to try
+/// first (smaller first): the deeper pipeline (more slack on the load
+/// latency, the term the model is least sure of), the tma store (the
+/// vector epilogue's staging reads are 2-way bank conflicted), then more
+/// producer and consumer registers (ptxas spilled 20-32 bytes in three
+/// 24/208-register candidates, none in 40/232 ones; bench/NOTES.md, "The
+/// winners in the tuner's space").
+static std::tuple<int64_t, int, int64_t, int64_t>
+getTieBreakKey(tile::ScheduleAttr s) {
+  tile::WarpSpecializationAttr registers = s.getSpecialization();
+  return {-s.getStages(),
+          s.getEpilogueStore() == tile::EpilogueStore::tma ? 0 : 1,
+          registers ? -registers.getProducerRegisters() : 0,
+          registers ? -registers.getConsumerRegisters() : 0};
 }
 
 bool gemm_opt::tune::isSamePrediction(double x, double y) {
@@ -45,10 +68,17 @@ gemm_opt::tune::orderByModel(const std::vector<AnalyzedCandidate> &candidates,
   }
   llvm::stable_sort(order.ranking,
                     [&](const RankedCandidate &x, const RankedCandidate &y) {
-                      if (x.prediction.seconds != y.prediction.seconds)
-                        return x.prediction.seconds < y.prediction.seconds;
-                      return candidates[x.index].candidate.name <
-                             candidates[y.index].candidate.name;
+                      int64_t binX = getPredictionBin(x.prediction.seconds),
+                              binY = getPredictionBin(y.prediction.seconds);
+                      if (binX != binY)
+                        return binX < binY;
+                      const AnalyzedCandidate &cx = candidates[x.index],
+                                              &cy = candidates[y.index];
+                      auto keyX = getTieBreakKey(cx.analysis.schedule),
+                           keyY = getTieBreakKey(cy.analysis.schedule);
+                      if (keyX != keyY)
+                        return keyX < keyY;
+                      return cx.candidate.name < cy.candidate.name;
                     });
   for (auto [index, ranked] : llvm::enumerate(order.ranking))
     ranked.overallRank = index + 1;

@@ -64,8 +64,12 @@ struct ProblemRanking {
 /// Every candidate that runs a shape in the model's order, and how many do
 /// not run it.
 struct ModelOrder {
-  /// Fastest predicted first; equal times by name, so the order is
-  /// deterministic. overallRank is the place in it (1 = best).
+  /// Fastest predicted first. Times the model cannot tell apart (1e-4
+  /// relative) put the deeper pipeline first, then the tma store, then more
+  /// producer and consumer registers, then the name, so the order is
+  /// deterministic and a shortlist that takes one of a tie takes the
+  /// variant with the most slack. overallRank is the place in it (1 =
+  /// best).
   std::vector<RankedCandidate> ranking;
   int64_t notRunnable = 0;
 };
