@@ -222,6 +222,14 @@ int gemm_opt::tune::runIngest(const IngestOptions &options) {
             out[i] = (*values)[i].getAsInteger().value_or(0);
       };
       readTriple("block", entry.block);
+      // A transposed candidate's kernel takes every operand column-major
+      // (plans before them do not say: row-major).
+      if (const json::Object *layouts = c->getObject("layouts")) {
+        const char *names[] = {"a", "b", "c"};
+        for (int i = 0; i < 3; ++i)
+          entry.kernelLayouts[i] =
+              layouts->getString(names[i]).value_or("row").str();
+      }
       // Plans before split_k did not say: their kernels needed whole tiles.
       entry.divisibility = entry.block;
       readTriple("requires_divisible", entry.divisibility);

@@ -6,10 +6,14 @@
 // write
 //   DIR/manifest.json  the plan: counts, rankings, candidates and bundles
 //   DIR/runs.tsv       one line per (problem, compiled pick) for
-//                      scripts/tune-measure.sh, every problem's first pick
-//                      first, then every problem's second, ...: a run
-//                      stopped at a deadline loses the model's last picks,
-//                      not whole problems
+//                      scripts/tune-measure.sh (candidate, dtype, M, N, K,
+//                      bundle, the problem's layouts for gemm-run:
+//                      "row,row,row"), every problem's first pick first,
+//                      then every problem's second, ...: a run stopped at a
+//                      deadline loses the model's last picks, not whole
+//                      problems. A transposed candidate's kernel takes
+//                      column-major operands and runs the row-major problem
+//                      as its transpose (gemm-run does, given the layouts)
 //   DIR/bin/gemm-run   when a gemm-run was found or given
 //
 //===----------------------------------------------------------------------===//
@@ -61,6 +65,13 @@ json::Object countsJSON(StringRef dtype, const CheckCounts &c) {
                       {"legal", c.legal},
                       {"illegal_reasons", std::move(illegal)},
                       {"unsupported_reasons", std::move(unsupported)}};
+}
+
+/// The layouts of a candidate's operands, as bundles and gemm-run name
+/// them: every operand column-major for a transposed candidate.
+json::Object kernelLayouts(const Candidate &candidate) {
+  StringRef layout = candidate.transposed ? "col" : "row";
+  return json::Object{{"a", layout}, {"b", layout}, {"c", layout}};
 }
 
 /// The gemm-translate / gemm-run next to this executable.
@@ -170,6 +181,8 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
         {"block", json::Array{schedule.getBlockM(), schedule.getBlockN(),
                               schedule.getBlockK()}},
         {"split_k", schedule.getSplitK()},
+        {"layouts", kernelLayouts(candidate)},
+        {"runs_transposed", candidate.transposed},
         {"requires_divisible",
          ragged ? json::Array{1, 1, 1}
                 : json::Array{schedule.getBlockM(), schedule.getBlockN(),
@@ -226,9 +239,11 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
       const CompileResult &result = compiled[selectedIndex[candidate.name]];
       if (!result.compiled)
         continue;
-      runs += formatv("{0}\t{1}\t{2}\t{3}\t{4}\t{5}\n", candidate.name,
-                      problem.dtype, problem.shape.m, problem.shape.n,
-                      problem.shape.k, result.bundle);
+      // The problems are row-major; a transposed candidate runs them as
+      // C^T = B^T * A^T.
+      runs += formatv("{0}\t{1}\t{2}\t{3}\t{4}\t{5}\trow,row,row\n",
+                      candidate.name, problem.dtype, problem.shape.m,
+                      problem.shape.n, problem.shape.k, result.bundle);
       ++runCount;
     }
   json::Object manifest{{"format", "gemm-tune-plan-1"},

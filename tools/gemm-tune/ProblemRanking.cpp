@@ -16,11 +16,13 @@ using namespace gemm_opt::tune;
 /// Predictions closer than this (relative) are the same to the model.
 static constexpr double kSamePrediction = 1e-4;
 
-std::string gemm_opt::tune::getStructureKey(tile::ScheduleAttr s) {
-  return formatv("{0}:{1}x{2}x{3}:{4}x{5}:sk{6}:{7}{8}",
-                 s.isWgmma() ? "wgmma" : "sync", s.getBlockM(), s.getBlockN(),
-                 s.getBlockK(), s.getWarpM(), s.getWarpN(), s.getSplitK(),
-                 s.isPersistent() ? "persistent:" : "",
+std::string gemm_opt::tune::getStructureKey(const AnalyzedCandidate &c) {
+  tile::ScheduleAttr s = c.analysis.schedule;
+  return formatv("{0}:{1}{2}x{3}x{4}:{5}x{6}:sk{7}:{8}{9}",
+                 s.isWgmma() ? "wgmma" : "sync",
+                 c.candidate.transposed ? "ccc:" : "", s.getBlockM(),
+                 s.getBlockN(), s.getBlockK(), s.getWarpM(), s.getWarpN(),
+                 s.getSplitK(), s.isPersistent() ? "persistent:" : "",
                  tile::stringifyEpilogueStore(s.getEpilogueStore()));
 }
 
@@ -46,6 +48,16 @@ getTieBreakKey(tile::ScheduleAttr s) {
           registers ? -registers.getConsumerRegisters() : 0};
 }
 
+std::optional<analysis::GemmShape>
+gemm_opt::tune::getKernelShape(const Candidate &candidate,
+                               const analysis::GemmShape &shape) {
+  if (!candidate.transposed)
+    return shape;
+  if (shape.m > kTransposedMaxM)
+    return std::nullopt;
+  return analysis::GemmShape{shape.n, shape.m, shape.k};
+}
+
 bool gemm_opt::tune::isSamePrediction(double x, double y) {
   return std::abs(x - y) <= kSamePrediction * std::max(x, y);
 }
@@ -56,9 +68,15 @@ gemm_opt::tune::orderByModel(const std::vector<AnalyzedCandidate> &candidates,
                              const analysis::ChipPerformance &device) {
   ModelOrder order;
   for (auto [index, c] : llvm::enumerate(candidates)) {
+    std::optional<analysis::GemmShape> kernelShape =
+        getKernelShape(c.candidate, shape);
+    if (!kernelShape) {
+      ++order.notRunnable;
+      continue;
+    }
     const analysis::ScheduleAnalysis &a = c.analysis;
     Expected<analysis::ShapePrediction> prediction = analysis::predictShape(
-        a.schedule, device, a.registers, a.occupancy, a.tile, shape);
+        a.schedule, device, a.registers, a.occupancy, a.tile, *kernelShape);
     if (!prediction) {
       consumeError(prediction.takeError());
       ++order.notRunnable;
@@ -107,7 +125,7 @@ gemm_opt::tune::rankProblem(const std::vector<AnalyzedCandidate> &candidates,
       break;
     }
     std::vector<double> &times =
-        taken[getStructureKey(candidates[ranked.index].analysis.schedule)];
+        taken[getStructureKey(candidates[ranked.index])];
     if (times.size() == options.variants || llvm::any_of(times, [&](double t) {
           return isSamePrediction(t, ranked.prediction.seconds);
         }))
@@ -121,8 +139,7 @@ gemm_opt::tune::rankProblem(const std::vector<AnalyzedCandidate> &candidates,
   std::vector<const RankedCandidate *> others;
   StringMap<bool> seen;
   for (size_t i = shortlistEnd; i < ranking.size(); ++i) {
-    std::string key =
-        getStructureKey(candidates[ranking[i].index].analysis.schedule);
+    std::string key = getStructureKey(candidates[ranking[i].index]);
     if (taken.count(key) || !seen.try_emplace(key, true).second)
       continue;
     others.push_back(&ranking[i]);

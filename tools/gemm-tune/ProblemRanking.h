@@ -24,6 +24,7 @@
 
 #include "analysis/ScheduleAnalysis.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,20 @@ struct ModelOrder {
   int64_t notRunnable = 0;
 };
 
+/// The largest M a transposed candidate runs: the transposed problem's N'
+/// is the problem's M, and wgmma's M of at least 64 is what a row-major
+/// kernel pads below it (16x4096x4096 on 64-row tiles does 4x the wgmma
+/// work and loads 4x the A rows). Above it the row-major kernels tile M
+/// without padding and the transposed ones only make the ranking longer.
+constexpr int64_t kTransposedMaxM = 64;
+
+/// The shape `candidate`'s kernel computes for the row-major problem
+/// `shape`: the shape itself, or for a transposed candidate N x M x K; none
+/// when a transposed candidate does not take the problem (M above
+/// kTransposedMaxM).
+std::optional<analysis::GemmShape>
+getKernelShape(const Candidate &candidate, const analysis::GemmShape &shape);
+
 /// Orders `candidates` by their predicted time on `shape` for `device`.
 ModelOrder orderByModel(const std::vector<AnalyzedCandidate> &candidates,
                         const analysis::GemmShape &shape,
@@ -83,16 +98,17 @@ ModelOrder orderByModel(const std::vector<AnalyzedCandidate> &candidates,
 /// 1e-4 relative): e.g. register splits it cannot tell apart.
 bool isSamePrediction(double x, double y);
 
-/// Family, block and warp tile, split_k, persistence and epilogue store:
-/// what tells kernels apart structurally, e.g.
-/// "wgmma:64x128x64:64x128:sk4:vector" or
-/// "wgmma:128x256x64:64x256:sk1:persistent:tma". A persistent grid (a tile
+/// Family, layouts, block and warp tile, split_k, persistence and epilogue
+/// store: what tells kernels apart structurally, e.g.
+/// "wgmma:64x128x64:64x128:sk4:vector",
+/// "wgmma:128x256x64:64x256:sk1:persistent:tma" or (transposed)
+/// "wgmma:ccc:64x16x64:64x16:sk1:vector". A persistent grid (a tile
 /// loop whose epilogue overlaps the next tile's loads) and the tma store
 /// (a staging tile and bulk stores) are kernels of their own, which the
 /// model times least surely (bench/NOTES.md): they get their own
 /// shortlist places rather than competing with the one-block-per-tile
 /// vector-store variants of the same tiles.
-std::string getStructureKey(tile::ScheduleAttr schedule);
+std::string getStructureKey(const AnalyzedCandidate &candidate);
 
 /// Ranks `candidates` (all of `dtype`) on `shape` for `device`.
 ProblemRanking rankProblem(const std::vector<AnalyzedCandidate> &candidates,
