@@ -45,9 +45,9 @@
 // RUN: gemm-tune rank --match '(' 2>/dev/null; test $? -eq 2
 
 // The model cannot tell register splits apart (nor, where A and B fit in
-// L2, raster orders); among equal predictions it puts the deeper pipeline,
-// the tma store and the larger register budgets first, so a winner's rank
-// and the first rank of its ties both matter. At 4096^3 the persistent tma
+// L2, raster orders); among equal predictions it puts one tile per block,
+// the deeper pipeline, the tma store and the larger register budgets
+// first, so a winner's rank and the first rank of its ties both matter. At 4096^3 the persistent tma
 // kernel measured best (0.997x cuBLAS): the model's favourite.
 // CHECK:      bf16: 44928 candidates enumerated, 34704 illegal (verifier), 4308 unsupported (tile-check-chip), 5916 legal
 // CHECK:      bf16: 8 legal candidates match
@@ -65,15 +65,15 @@
 // stages first).
 // CHECK:      bf16 128x4096x4096 (skinny): 3972 legal candidates run it, 1944 do not; the best predicted 227.9 TFLOP/s on h200
 // CHECK-NEXT:    rank  ties from    TFLOP/s    time us  bound              candidate
-// CHECK-NEXT:      54          1      227.9       18.8  DRAM               wgmma_bf16_64x64x64_w64x64_s12_r40_232_rm8_tma
-// CHECK-NEXT:     198        193      203.6       21.1  DRAM               wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm8_tma
+// CHECK-NEXT:      26          1      227.9       18.8  DRAM               wgmma_bf16_64x64x64_w64x64_s12_r40_232_rm8_tma
+// CHECK-NEXT:     194        193      203.6       21.1  DRAM               wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm8_tma
 // The transposed candidates take M up to 64 only. At 16x4096x4096 the
 // transposed problem on 64x16 tiles measured best (1.06x cuBLAS, the best
 // row-major kernel 0.90x): it streams B once without padding M to 64.
 // CHECK:      bf16 16x4096x4096 (skinny): 5916 legal candidates run it, 0 do not; the best predicted 32.2 TFLOP/s on h200
 // CHECK-NEXT:    rank  ties from    TFLOP/s    time us  bound              candidate
-// CHECK-NEXT:      55          1       32.2       16.6  DRAM               wgmma_bf16_ccc_64x16x64_w64x16_s12_r40_232_rm8
-// CHECK-NEXT:     342        265       30.2       17.8  DRAM               wgmma_bf16_64x64x64_w64x64_s12_r40_232_rm8_tma
+// CHECK-NEXT:      27          1       32.2       16.6  DRAM               wgmma_bf16_ccc_64x16x64_w64x16_s12_r40_232_rm8
+// CHECK-NEXT:     302        265       30.2       17.8  DRAM               wgmma_bf16_64x64x64_w64x64_s12_r40_232_rm8_tma
 // CHECK:      f16: 8 legal candidates match
 // CHECK:      f16 4096x4096x4096 (large):
 // CHECK:      f16 128x4096x4096 (skinny):

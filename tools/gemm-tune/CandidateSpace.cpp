@@ -53,6 +53,8 @@ struct TileWalk {
   std::string grid;
   const char *store;
   int64_t splitK;
+  /// The raster's part of `suffix`.
+  const char *rasterSuffix;
 };
 
 /// Every raster order with every split_k; without a split also a
@@ -75,8 +77,8 @@ std::vector<TileWalk> enumerateWgmmaTileWalks() {
               (splitK > 1 ? formatv("_sk{0}", splitK).str() : std::string()) +
               (tmaStore ? "_tma" : "");
           walks.push_back({std::move(suffix),
-                           gridField(raster, splitK, persistent), store,
-                           splitK});
+                           gridField(raster, splitK, persistent), store, splitK,
+                           raster.suffix});
         }
   return walks;
 }
@@ -130,6 +132,7 @@ void enumerateSync(llvm::StringRef chip, llvm::StringRef dtype,
                     Candidate c;
                     c.family = "sync";
                     c.dtype = dtype.str();
+                    c.rasterSuffix = raster.suffix;
                     c.name = formatv(
                         "sync_{0}_{1}x{2}x{3}_w{4}x{5}_s{6}_a{7}_b{8}{9}",
                         dtype, bm, bn, bk, wm, wn, stages, a.suffix, b.suffix,
@@ -207,6 +210,7 @@ void enumerateWgmma(llvm::StringRef chip, llvm::StringRef dtype,
                   c.family = "wgmma";
                   c.dtype = dtype.str();
                   c.splitK = walk.splitK;
+                  c.rasterSuffix = walk.rasterSuffix;
                   c.name =
                       formatv("wgmma_{0}_{1}x{2}x{3}_w{4}x{5}_s{6}_r{7}_{8}{9}",
                               dtype, bm, bn, bk, wm, wn, stages, producer,
@@ -245,6 +249,7 @@ void enumerateTransposedWgmma(llvm::StringRef chip, llvm::StringRef dtype,
             c.dtype = dtype.str();
             c.splitK = walk.splitK;
             c.transposed = true;
+            c.rasterSuffix = walk.rasterSuffix;
             c.name = formatv(
                 "wgmma_{0}_ccc_{1}x{2}x{3}_w{4}x{5}_s{6}_r{7}_{8}{9}", dtype,
                 bm, bn, bk, wm, bn, stages, producer, consumer, walk.suffix);

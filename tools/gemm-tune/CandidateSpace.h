@@ -53,6 +53,9 @@ struct Candidate {
   /// Every operand column-major: the kernel runs the row-major problem as
   /// its transpose, M and N exchanged (the "ccc" family).
   bool transposed = false;
+  /// The raster order's part of the name ("" row-major, "_rm4", "_rm8",
+  /// "_rn8"): candidates whose names differ only in it are raster twins.
+  std::string rasterSuffix;
   /// The `#tile.schedule<...>` attribute text.
   std::string schedule;
 };

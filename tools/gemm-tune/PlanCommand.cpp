@@ -118,7 +118,8 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
     legal[dtype] = std::move(space->legal);
   }
 
-  RankingOptions ranking{options.top, options.variants, options.explore};
+  RankingOptions ranking{options.top, options.variants, options.explore,
+                         options.twins};
   std::vector<ProblemRanking> problems;
   for (const std::string &dtype : options.dtypes)
     for (const GemmShape &shape : options.shapes)
@@ -133,22 +134,27 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
     const std::vector<AnalyzedCandidate> &candidates = legal[problem.dtype];
     size_t controls = llvm::count_if(
         problem.picks, [](const RankedCandidate &r) { return r.explore; });
+    size_t twins = llvm::count_if(
+        problem.picks, [](const RankedCandidate &r) { return r.twin; });
+    std::string twinText =
+        options.twins ? formatv(", {0} raster twins (t)", twins).str() : "";
     os << formatv("\n{0} {1} ({2}): {3} legal candidates run it, {4} do "
                   "not; the static model's top {5} on {6} (at most {7} per "
-                  "block and warp tile, split_k, grid and store) and {8} "
+                  "block and warp tile, split_k, grid and store){9} and {8} "
                   "controls (x):\n",
                   problem.dtype, shapeName(problem.shape),
                   tuning::classifyShape(problem.shape.m, problem.shape.n,
                                         problem.shape.k),
                   problem.runnable, problem.notRunnable,
-                  problem.picks.size() - controls, device->device,
-                  options.variants, controls);
+                  problem.picks.size() - controls - twins, device->device,
+                  options.variants, controls, twinText);
     os << formatv("  {0,5}  {1,7}  {2,9}  {3,9}  {4,-17}  {5}\n", "rank",
                   "overall", "TFLOP/s", "time us", "bound", "candidate");
     for (auto [rank, ranked] : llvm::enumerate(problem.picks)) {
       const AnalyzedCandidate &c = candidates[ranked.index];
+      const char *mark = ranked.explore ? "x" : (ranked.twin ? "t" : " ");
       os << formatv("  {0,4}{1}  {2,7}  {3,9:F1}  {4,9:F1}  {5,-17}  {6}\n",
-                    rank + 1, ranked.explore ? "x" : " ", ranked.overallRank,
+                    rank + 1, mark, ranked.overallRank,
                     ranked.prediction.tflops, ranked.prediction.seconds * 1e6,
                     ranked.prediction.bound, c.candidate.name);
       if (selectedIndex.try_emplace(c.candidate.name, selected.size()).second) {
@@ -213,6 +219,7 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
                        {"rank", int64_t(rank + 1)},
                        {"overall_rank", ranked.overallRank},
                        {"explore", ranked.explore},
+                       {"twin", ranked.twin},
                        {"predicted_us", p.seconds * 1e6},
                        {"predicted_tflops", p.tflops},
                        {"bound", p.bound}});
@@ -252,6 +259,7 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
                         {"top", int64_t(options.top)},
                         {"variants", int64_t(options.variants)},
                         {"explore", int64_t(options.explore)},
+                        {"twins", int64_t(options.twins)},
                         {"enumeration", std::move(enumeration)},
                         {"problems", std::move(problemsJSON)},
                         {"candidates", std::move(candidatesJSON)}};

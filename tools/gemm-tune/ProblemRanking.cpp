@@ -33,16 +33,19 @@ static int64_t getPredictionBin(double seconds) {
 }
 
 /// Among candidates the model predicts the same time for, which to try
-/// first (smaller first): the deeper pipeline (more slack on the load
+/// first (smaller first): one tile per block before a persistent grid (where
+/// the model credits persistence nothing, e.g. one tile per SM, its tile
+/// loop only costs: 64x64 s12 at 128x4096x4096 measured 0.89x cuBLAS
+/// persistent, 0.98x not), the deeper pipeline (more slack on the load
 /// latency, the term the model is least sure of), the tma store (the
 /// vector epilogue's staging reads are 2-way bank conflicted), then more
 /// producer and consumer registers (ptxas spilled 20-32 bytes in three
 /// 24/208-register candidates, none in 40/232 ones; bench/NOTES.md, "The
 /// winners in the tuner's space").
-static std::tuple<int64_t, int, int64_t, int64_t>
+static std::tuple<int, int64_t, int, int64_t, int64_t>
 getTieBreakKey(tile::ScheduleAttr s) {
   tile::WarpSpecializationAttr registers = s.getSpecialization();
-  return {-s.getStages(),
+  return {s.isPersistent() ? 1 : 0, -s.getStages(),
           s.getEpilogueStore() == tile::EpilogueStore::tma ? 0 : 1,
           registers ? -registers.getProducerRegisters() : 0,
           registers ? -registers.getConsumerRegisters() : 0};
@@ -56,6 +59,14 @@ gemm_opt::tune::getKernelShape(const Candidate &candidate,
   if (shape.m > kTransposedMaxM)
     return std::nullopt;
   return analysis::GemmShape{shape.n, shape.m, shape.k};
+}
+
+std::string gemm_opt::tune::getRasterTwinKey(const Candidate &candidate) {
+  std::string key = candidate.name;
+  if (!candidate.rasterSuffix.empty())
+    if (size_t at = key.find(candidate.rasterSuffix); at != std::string::npos)
+      key.erase(at, candidate.rasterSuffix.size());
+  return key;
 }
 
 bool gemm_opt::tune::isSamePrediction(double x, double y) {
@@ -132,6 +143,33 @@ gemm_opt::tune::rankProblem(const std::vector<AnalyzedCandidate> &candidates,
       continue;
     times.push_back(ranked.prediction.seconds);
     problem.picks.push_back(ranked);
+  }
+
+  // The raster twins of the first picks, each after its pick.
+  if (options.twins > 0) {
+    StringMap<std::vector<const RankedCandidate *>> byTwinKey;
+    for (const RankedCandidate &ranked : ranking)
+      byTwinKey[getRasterTwinKey(candidates[ranked.index].candidate)].push_back(
+          &ranked);
+    StringMap<bool> picked;
+    for (const RankedCandidate &pick : problem.picks)
+      picked[candidates[pick.index].candidate.name] = true;
+    std::vector<RankedCandidate> withTwins;
+    for (auto [position, pick] : llvm::enumerate(problem.picks)) {
+      withTwins.push_back(pick);
+      if (position >= options.twins)
+        continue;
+      for (const RankedCandidate *twin :
+           byTwinKey[getRasterTwinKey(candidates[pick.index].candidate)]) {
+        if (!picked.try_emplace(candidates[twin->index].candidate.name, true)
+                 .second)
+          continue;
+        RankedCandidate copy = *twin;
+        copy.twin = true;
+        withTwins.push_back(std::move(copy));
+      }
+    }
+    problem.picks = std::move(withTwins);
   }
 
   // The exploration controls: the best of each structure the shortlist

@@ -9,6 +9,11 @@
 //              equals one already taken of its structure (a register split
 //              or raster order the model cannot tell apart: measuring both
 //              says nothing new)
+//   twins      for each of the shortlist's first `twins` picks, the
+//              candidates that differ from it only in the raster order (the
+//              model sees rasters only through DRAM bytes, which tie where A
+//              and B fit in L2; measured, they moved 1024x1024x8192 on
+//              128x64 tiles from 0.81x to 1.00x cuBLAS)
 //   explore    up to `explore` more, each the best candidate of a structure
 //              the shortlist does not have, spread evenly over those
 //              structures in the model's order: controls the model ranks
@@ -45,10 +50,12 @@ struct RankedCandidate {
   int64_t overallRank = 0;
   /// Picked as an exploration control, not for the shortlist.
   bool explore = false;
+  /// Picked as a raster twin of a shortlist pick.
+  bool twin = false;
 };
 
 struct RankingOptions {
-  unsigned top = 8, variants = 2, explore = 0;
+  unsigned top = 8, variants = 2, explore = 0, twins = 0;
 };
 
 struct ProblemRanking {
@@ -57,8 +64,9 @@ struct ProblemRanking {
   /// Candidates that run the shape, and those that do not (a block tile
   /// that does not divide it where the kernel needs whole tiles).
   int64_t runnable = 0, notRunnable = 0;
-  /// The shortlist (best first), then the exploration controls (in the
-  /// model's order): all of it in the model's order.
+  /// The shortlist (best first), each of its first `twins` picks followed
+  /// by its raster twins (in the model's order), then the exploration
+  /// controls (in the model's order).
   std::vector<RankedCandidate> picks;
 };
 
@@ -66,8 +74,9 @@ struct ProblemRanking {
 /// not run it.
 struct ModelOrder {
   /// Fastest predicted first. Times the model cannot tell apart (1e-4
-  /// relative) put the deeper pipeline first, then the tma store, then more
-  /// producer and consumer registers, then the name, so the order is
+  /// relative) put one tile per block before a persistent grid, then the
+  /// deeper pipeline, the tma store, more producer and consumer registers
+  /// and the name, so the order is
   /// deterministic and a shortlist that takes one of a tie takes the
   /// variant with the most slack. overallRank is the place in it (1 =
   /// best).
@@ -88,6 +97,9 @@ constexpr int64_t kTransposedMaxM = 64;
 /// kTransposedMaxM).
 std::optional<analysis::GemmShape>
 getKernelShape(const Candidate &candidate, const analysis::GemmShape &shape);
+
+/// What raster twins share: the name without its raster order.
+std::string getRasterTwinKey(const Candidate &candidate);
 
 /// Orders `candidates` by their predicted time on `shape` for `device`.
 ModelOrder orderByModel(const std::vector<AnalyzedCandidate> &candidates,
