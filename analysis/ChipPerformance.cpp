@@ -12,12 +12,37 @@
 
 using namespace gemm_opt::analysis;
 
-// The latency, start, step-overhead, clock, L2 and split-K figures are
-// calibrated on the H200 measurements of bench/NOTES.md ("Split-K in the
-// model and the tuner"): 222 (schedule, shape) pairs of wgmma kernels,
-// split_k ones included, mean absolute log error 0.11. The H100 shares the
-// H200's SMs and clocks; the A100 figures are not measured (the same
-// values, for lack of better).
+// The latency, start, step-overhead, clock, DRAM-stream and overlap
+// figures are calibrated on the H200 (bench/NOTES.md, "Session 7 — model
+// refit"): 336 measurements of wgmma kernels after the C7520 fix (sessions 5
+// and 6: the issue-3 benchmark tables, the small-MN, split-K, raster and
+// transposed-problem runs), mean absolute log error 0.09 (0.28 with the
+// session-4 figures, which were fitted on kernels ptxas had serialized;
+// bench/model_fit.py computes it):
+//   loadLatencyUs 1.0        the deepest pipelines that are not latency
+//                            bound: 64x16 s12 runs 0.11 us per K tile with
+//                            11 in flight, 128x256 s3 0.65 us with 2
+//   cpAsyncLoadLatencyUs 1.5 the session-4 figure: the mma.sync kernels'
+//                            cp.async pipelines were not measured again
+//   blockStartUs 1.5         launch and pipeline fill per block
+//   wgmmaStepOverheadUs 0.07 one consumer warpgroup per block: 64x16 takes
+//                            0.11 us per K tile (0.02 of it wgmma), 64x64
+//                            0.155 (0.09 wgmma), about 140 clocks of
+//                            barrier, fence, commit, wait and release
+//   fullLoadClockLoss 0.15   128x256 tiles take 0.65 us per K tile on all
+//                            SMs where their math takes 0.56 at boost
+//   dramStreamTBps 2.3       one wave streaming its operands once:
+//                            128x4096x4096 and 16x4096x4096 (33 MB) take
+//                            15.7-18 us in cuBLAS and 17-18 us in ours,
+//                            2.0-2.3 TB/s between fill and epilogue
+//   stepOverlapExponent 6    128x64 tiles (two 64x64 warpgroups): 0.21-0.26
+//                            us per K tile where math takes 0.17 and shared
+//                            memory 0.22
+// The split-K figures are those of session 4. The H200 has 60 MiB of L2
+// (cudaDeviceProp::l2CacheSize in every gemm-run report). The H100 shares
+// the H200's SMs and clocks; its DRAM stream is the H200's fraction of the
+// peak. The A100 figures are not measured (the same values, for lack of
+// better).
 static const ChipPerformance kDevices[] = {
     {/*device=*/"a100", "NVIDIA A100 SXM 80GB", /*cc=*/80,
      /*multiprocessors=*/108, /*clockGHz=*/1.41,
@@ -26,16 +51,18 @@ static const ChipPerformance kDevices[] = {
      /*sharedBytesPerSM=*/164 * 1024, /*reservedPerBlock=*/1024,
      /*sharedBytesPerClock=*/128, /*registersPerSM=*/65536,
      /*maxThreadsPerSM=*/2048, /*maxBlocksPerSM=*/32,
-     /*registerAllocationUnit=*/256, /*loadLatencyUs=*/1.5,
-     /*blockStartUs=*/2.0, /*wgmmaStepOverheadUs=*/0.2,
-     /*fullLoadClockLoss=*/0.2, /*l2TBps=*/2.0, /*l2GBpsPerSM=*/100,
-     /*l2LatencyUs=*/1.0, /*splitKSignalUs=*/0.5, /*overlapExponent=*/3},
+     /*registerAllocationUnit=*/256, /*loadLatencyUs=*/1.0,
+     /*cpAsyncLoadLatencyUs=*/1.5, /*blockStartUs=*/1.5,
+     /*wgmmaStepOverheadUs=*/0.07, /*fullLoadClockLoss=*/0.15,
+     /*l2TBps=*/2.0, /*l2GBpsPerSM=*/100, /*l2LatencyUs=*/1.0,
+     /*splitKSignalUs=*/0.5, /*overlapExponent=*/3, /*dramStreamTBps=*/0.98,
+     /*stepOverlapExponent=*/6},
     {"h100", "NVIDIA H100 SXM", 90, 132, 1.98, 989, 494, 67, 3.35,
-     50'000'000, 228 * 1024, 1024, 128, 65536, 2048, 32, 256, 1.5, 2.0, 0.2,
-     0.2, 3.0, 100, 1.0, 0.5, 3},
-    {"h200", "NVIDIA H200", 90, 132, 1.98, 989, 494, 67, 4.8, 50'000'000,
-     228 * 1024, 1024, 128, 65536, 2048, 32, 256, 1.5, 2.0, 0.2, 0.2, 3.0,
-     100, 1.0, 0.5, 3},
+     50'000'000, 228 * 1024, 1024, 128, 65536, 2048, 32, 256, 1.0, 1.5, 1.5,
+     0.07, 0.15, 3.0, 100, 1.0, 0.5, 3, 1.6, 6},
+    {"h200", "NVIDIA H200", 90, 132, 1.98, 989, 494, 67, 4.8, 62'914'560,
+     228 * 1024, 1024, 128, 65536, 2048, 32, 256, 1.0, 1.5, 1.5, 0.07, 0.15,
+     3.0, 100, 1.0, 0.5, 3, 2.3, 6},
 };
 
 std::optional<ChipPerformance>

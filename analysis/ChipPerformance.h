@@ -33,7 +33,8 @@ struct ChipPerformance {
   double tensorHalfTflops;  // f16 / bf16 inputs, f32 accumulation
   double tensorTf32Tflops;
   double ffmaTflops;        // fp32 FFMA on the CUDA cores
-  /// DRAM bandwidth in TB/s and L2 capacity in bytes.
+  /// DRAM bandwidth in TB/s (the data sheet's peak: balance points, one
+  /// SM's share for storing C) and L2 capacity in bytes.
   double dramTBps;
   int64_t l2Bytes;
   /// Per SM: shared memory (all of it, and what each resident block
@@ -49,15 +50,19 @@ struct ChipPerformance {
   int64_t registerAllocationUnit;
   /// Latency of a global load under load, in microseconds: a pipeline of S
   /// stages keeps S - 1 K tiles in flight, so by Little's law a block takes
-  /// at least this over S - 1 per K tile.
+  /// at least this over S - 1 per K tile. TMA loads (a producer warp's bulk
+  /// copies) and cp.async loads (every thread's 16-byte copies, issued by
+  /// the warps that compute) have their own.
   double loadLatencyUs;
+  double cpAsyncLoadLatencyUs;
   /// What a block spends outside its K loop besides storing C (launch,
   /// pipeline fill, draining the last stages), in microseconds.
   double blockStartUs;
   /// wgmma: the fixed work of a consumer warpgroup per K tile (full-barrier
-  /// wait, fence, issue, commit, release of the stage) at the boost clock, in
-  /// microseconds. A warpgroup takes at least this plus its own wgmma time
-  /// per K tile; other warpgroups' wgmmas fill the tensor cores meanwhile.
+  /// wait, fence, issue, commit, wait for its wgmmas, release of the stage)
+  /// at the boost clock, in microseconds. A warpgroup takes at least this
+  /// plus its own wgmma time per K tile; other warpgroups' wgmmas fill the
+  /// tensor cores meanwhile.
   double wgmmaStepOverheadUs;
   /// Fraction of the tensor-core and issue rate lost when every SM is busy
   /// (clocks drop under sustained load), scaled by the fraction of SMs that
@@ -76,6 +81,16 @@ struct ChipPerformance {
   /// Exponent of the soft maximum that combines the compute, DRAM and L2
   /// times ((c^p + d^p + l^p)^(1/p)): two equal terms cost 2^(1/p) of one.
   double overlapExponent;
+  /// The DRAM bandwidth in TB/s that a GEMM's operand loads reach (TMA
+  /// boxes of 128-byte rows a leading dimension apart, issued a stage at a
+  /// time by every SM), below the data sheet's `dramTBps`.
+  double dramStreamTBps;
+  /// Exponent of the soft maximum of a K tile's math, shared-memory and
+  /// issue times: the tensor cores read their operands from shared memory
+  /// while TMA writes the next stages into it, and a consumer warpgroup's
+  /// fixed work delays its next wgmmas, so neither hides fully behind the
+  /// other.
+  double stepOverlapExponent;
 
   /// Dense tensor-core FLOPs per clock of one SM.
   double tensorFlopsPerClockPerSM() const {

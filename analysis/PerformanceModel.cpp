@@ -2,8 +2,9 @@
 
 #include "analysis/PerformanceModel.h"
 
+#include "analysis/OperandTraffic.h"
+
 #include "dialect/MemoryQueries.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -37,10 +38,21 @@ gemm_opt::analysis::computeTileFigures(ScheduleAttr schedule,
   double bytesA = bm * bk * e, bytesB = bk * bn * e;
   figures.globalBytes = bytesA + bytesB;
   // Every warp (mma.sync) or consumer warpgroup (wgmma) reads its WM rows
-  // of A and WN columns of B for each K tile.
+  // of A and WN columns of B for each K tile. mma.sync loads its fragments
+  // into registers once and reuses them across the warp tile; a wgmma
+  // reads both operands from shared memory per instruction, so a warpgroup
+  // tile of WM rows (WM/64 instructions of M = 64 per K step) reads B's
+  // columns WM/64 times, and one of WN columns in instructions of N < WN
+  // reads A's rows WN/N times (a 256x128 block of 128x128 warpgroup tiles
+  // moves 144 KiB per K tile of 64, a 128x256 block of 64x256 ones 128).
   double readers = schedule.getWarpsM() * schedule.getWarpsN();
   double readA = readers * wm * bk * e, readB = readers * bk * wn * e;
   bool wgmma = schedule.isWgmma();
+  if (wgmma) {
+    MmaAttr mma = schedule.getMma();
+    readA *= std::max<int64_t>(1, schedule.getWarpN() / mma.getN());
+    readB *= std::max<int64_t>(1, schedule.getWarpM() / mma.getM());
+  }
   llvm::StringRef write = wgmma ? "TMA writes" : "cp.async 16B writes";
   llvm::StringRef read = wgmma ? "wgmma core-matrix reads" : "ldmatrix.x4 reads";
   figures.sharedWriteBytes = weightedBytes(conflicts, "A", write, bytesA) +
@@ -52,53 +64,6 @@ gemm_opt::analysis::computeTileFigures(ScheduleAttr schedule,
   figures.sharedIntensity =
       figures.flops / (figures.sharedReadBytes + figures.sharedWriteBytes);
   return figures;
-}
-
-/// Block row and column of tile `id` in the launch order of `schedule`
-/// (#tile.grid: strips `group` tiles wide; without it, row-major).
-static std::pair<int64_t, int64_t> rasterTile(ScheduleAttr schedule,
-                                              int64_t id, int64_t tilesM,
-                                              int64_t tilesN) {
-  int64_t group = schedule.getRasterGroup();
-  bool alongM = schedule.getRasterOrder() == RasterOrder::along_m;
-  // along_m: strips of `group` block columns advancing along M.
-  int64_t across = alongM ? tilesN : tilesM, along = alongM ? tilesM : tilesN;
-  int64_t strip = id / (group * along), inStrip = id % (group * along);
-  int64_t width = std::min(group, across - strip * group);
-  int64_t alongIndex = inStrip / width;
-  int64_t acrossIndex = strip * group + inStrip % width;
-  return alongM ? std::pair(alongIndex, acrossIndex)
-                : std::pair(acrossIndex, alongIndex);
-}
-
-/// DRAM bytes of A and B: each wave of concurrently resident blocks loads
-/// the distinct block rows of A and block columns of B it touches, over the
-/// K range of their split. Blocks launch split by split (grid z slowest),
-/// each split's tiles in raster order.
-static double waveOperandBytes(ScheduleAttr schedule, const GemmShape &shape,
-                               int64_t tilesM, int64_t tilesN,
-                               int64_t concurrent) {
-  int64_t bm = schedule.getBlockM(), bn = schedule.getBlockN();
-  int64_t splits = schedule.getSplitK();
-  int64_t tiles = tilesM * tilesN, blocks = tiles * splits;
-  double e = getByteWidth(schedule.getElements().getA());
-  double kPerSplit = double(shape.k) / splits;
-  double bytes = 0;
-  for (int64_t first = 0; first < blocks; first += concurrent) {
-    // Rows and columns are told apart by split: each reads its own K range.
-    llvm::DenseSet<int64_t> rows, cols;
-    double rowElements = 0, colElements = 0;
-    for (int64_t id = first; id < std::min(blocks, first + concurrent); ++id) {
-      int64_t split = id / tiles;
-      auto [tm, tn] = rasterTile(schedule, id % tiles, tilesM, tilesN);
-      if (rows.insert(tm * splits + split).second)
-        rowElements += std::min(bm, shape.m - tm * bm);
-      if (cols.insert(tn * splits + split).second)
-        colElements += std::min(bn, shape.n - tn * bn);
-    }
-    bytes += (rowElements + colElements) * kPerSplit * e;
-  }
-  return bytes;
 }
 
 bool gemm_opt::analysis::acceptsRaggedShapes(ScheduleAttr schedule) {
@@ -167,8 +132,10 @@ llvm::Expected<ShapePrediction> gemm_opt::analysis::predictShape(
   double stepMath = figures.flops / tensorPerSM;
   double stepShared =
       (figures.sharedReadBytes + figures.sharedWriteBytes) / sharedPerSM;
-  double stepLatency = device.loadLatencyUs * 1e-6 /
-                       std::max<int64_t>(1, schedule.getStages() - 1);
+  double loadLatencyUs =
+      schedule.isTma() ? device.loadLatencyUs : device.cpAsyncLoadLatencyUs;
+  double stepLatency =
+      loadLatencyUs * 1e-6 / std::max<int64_t>(1, schedule.getStages() - 1);
   // wgmma: one consumer warpgroup's fixed work and its own wgmmas.
   double stepIssue = 0;
   if (schedule.isWgmma()) {
@@ -199,9 +166,12 @@ llvm::Expected<ShapePrediction> gemm_opt::analysis::predictShape(
     blockReduction = p.splitK.storeSeconds + p.splitK.fixupSeconds / splits;
 
   // The busiest SM runs ceil(blocks / SMs) blocks (a persistent grid's
-  // blocks as many tiles), `resident` at a time.
+  // blocks as many tiles), `resident` at a time. Its first block's start
+  // (the pipeline fill: nothing is in flight yet) and its last round's
+  // stores and sums (the operands are all read by then) cannot overlap the
+  // DRAM traffic; the rest of its time can.
   int64_t perSM = ceilDiv(p.blocks, sms);
-  double compute = 0;
+  double loop = 0, head = 0, tail = 0, between = 0;
   for (int64_t done = 0; done < perSM;) {
     bool firstRound = done == 0;
     int64_t together = std::min(resident, perSM - done);
@@ -212,46 +182,56 @@ llvm::Expected<ShapePrediction> gemm_opt::analysis::predictShape(
     p.sharedSeconds += shared;
     p.latencySeconds += latency;
     p.issueSeconds += issue;
-    compute += std::max({math, shared, latency, issue});
+    // The tensor cores, shared memory and the consumers' issue overlap
+    // imperfectly; a pipeline that cannot keep enough in flight waits.
+    loop +=
+        std::max(softMaximum({math, shared, issue}, device.stepOverlapExponent),
+                 latency);
     done += together;
     bool lastRound = done >= perSM;
     // Another resident block hides this one's start and stores, except in
     // the SM's last round.
     if (together == 1 || lastRound) {
-      if (!persistent || firstRound)
+      if (!persistent || firstRound) {
         p.exposedOverheadSeconds += blockStart;
-      if (!storeOverlapsNextTile || lastRound)
+        (firstRound ? head : between) += blockStart;
+      }
+      if (!storeOverlapsNextTile || lastRound) {
         p.exposedOverheadSeconds += cStore;
+        (lastRound ? tail : between) += cStore;
+      }
       p.exposedReductionSeconds += blockReduction;
+      (lastRound ? tail : between) += blockReduction;
     }
   }
   // The last tile's sum is exposed as a whole.
-  if (splits > 1)
-    p.exposedReductionSeconds += p.splitK.fixupSeconds * (1 - 1.0 / splits);
-  compute += p.exposedOverheadSeconds + p.exposedReductionSeconds;
-  if (registers.spills)
-    compute *= kSpillPenalty;
-  p.computeSeconds = compute;
+  if (splits > 1) {
+    double lastSum = p.splitK.fixupSeconds * (1 - 1.0 / splits);
+    p.exposedReductionSeconds += lastSum;
+    tail += lastSum;
+  }
+  double spill = registers.spills ? kSpillPenalty : 1;
+  p.computeSeconds = (loop + head + between + tail) * spill;
+  p.serialSeconds = (head + tail) * spill;
 
   double e = getByteWidth(schedule.getElements().getA());
-  double operandBytes = (double(shape.m) * shape.k + double(shape.k) * shape.n) * e;
-  if (operandBytes > device.l2Bytes)
-    operandBytes =
-        std::max(operandBytes,
-                 waveOperandBytes(schedule, shape, tilesM, tilesN, concurrent));
-  p.dramBytes = operandBytes + double(shape.m) * shape.n *
-                                   getByteWidth(schedule.getElements().getC());
+  p.dramBytes =
+      computeOperandDramBytes(schedule, shape.m, shape.n, shape.k, concurrent,
+                              device.l2Bytes) +
+      double(shape.m) * shape.n * getByteWidth(schedule.getElements().getC());
   // A workspace larger than L2 goes to DRAM and back.
   if (p.splitK.exceedsL2)
     p.dramBytes += p.splitK.trafficBytes;
-  p.dramSeconds = p.dramBytes / (device.dramTBps * 1e12);
+  p.dramSeconds = p.dramBytes / (device.dramStreamTBps * 1e12);
   p.l2Seconds = p.splitK.trafficBytes / (device.l2TBps * 1e12);
 
-  p.seconds = softMaximum({compute, p.dramSeconds, p.l2Seconds},
+  double overlapped = p.computeSeconds - p.serialSeconds;
+  p.seconds = p.serialSeconds +
+              softMaximum({overlapped, p.dramSeconds, p.l2Seconds},
                           device.overlapExponent);
-  if (p.dramSeconds >= std::max(compute, p.l2Seconds))
+  if (p.dramSeconds >= std::max(overlapped, p.l2Seconds))
     p.bound = "DRAM";
-  else if (p.l2Seconds >= compute)
+  else if (p.l2Seconds >= overlapped)
     p.bound = "L2";
   else {
     std::pair<double, llvm::StringRef> terms[] = {

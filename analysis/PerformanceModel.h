@@ -5,22 +5,26 @@
 // global memory and the bytes moved through shared memory (weighted by the
 // simulated bank conflicts); per shape, the tiles (and with split_k = S, S
 // blocks per tile, each over 1/S of the K tiles), how they fill the SMs in
-// waves, the DRAM traffic of each wave (the distinct A rows and B columns its
-// tiles touch, in the schedule's raster order, unless A and B fit in L2), and
-// a predicted time:
+// waves, the DRAM traffic of A and B (OperandTraffic.h: the panels each
+// wave reads, through an L2 that keeps the latest ones), and a predicted
+// time:
 //
-//   per K tile of a block: the largest of
+//   per K tile of a block: the soft maximum
+//   (ChipPerformance::stepOverlapExponent) of
 //     math            its FLOPs at one SM's tensor rate (times the blocks
 //                     resident together), the rate lowered by the clock
 //                     loss under load (ChipPerformance::fullLoadClockLoss,
 //                     scaled by the fraction of busy SMs)
-//     shared memory   its shared-memory bytes at one SM's bandwidth
-//     latency         a block keeps stages - 1 K tiles in flight, so by
-//                     Little's law it cannot take a K tile faster than the
-//                     load latency over stages - 1
+//     shared memory   its shared-memory bytes (TMA writes, and the operand
+//                     reads of every wgmma instruction) at one SM's
+//                     bandwidth
 //     issue (wgmma)   a consumer warpgroup's fixed work per K tile plus its
 //                     own wgmma time (ChipPerformance::wgmmaStepOverheadUs):
 //                     what small tiles run into
+//   or, if larger,
+//     latency         a block keeps stages - 1 K tiles in flight, so by
+//                     Little's law it cannot take a K tile faster than the
+//                     load latency over stages - 1
 //   per block: the start and the store of C (and with split_k the partial
 //              tile's store and 1/S of the tile's sum, SplitKCost.h),
 //              exposed when the block runs alone on its SM, else hidden by
@@ -30,8 +34,12 @@
 //              run during the epilogue) and, with a tma store, exposes only
 //              its last tile's store (the bulk store drains while the next
 //              tile computes)
-//   whole GEMM: the soft maximum (ChipPerformance::overlapExponent) of that
-//              compute time, DRAM bytes / DRAM bandwidth and the split_k
+//   whole GEMM: the busiest SM's first start and last round's stores and
+//              sums (before the first byte arrives and after the last one:
+//              they cannot overlap the operand traffic) plus the soft
+//              maximum (ChipPerformance::overlapExponent) of the rest of
+//              its time, DRAM bytes / the DRAM bandwidth GEMM operand
+//              loads reach (ChipPerformance::dramStreamTBps) and the split_k
 //              workspace traffic / L2 bandwidth
 //
 // wgmma schedules without a fused epilogue take any shape (TMA fills past
@@ -98,7 +106,10 @@ struct ShapePrediction {
   /// Exposed block starts and C stores, and exposed split_k work (partial
   /// stores and sums).
   double exposedOverheadSeconds = 0, exposedReductionSeconds = 0;
-  double computeSeconds = 0;
+  /// The busiest SM's time: its K loops, starts, stores and sums; of it,
+  /// what cannot overlap the DRAM traffic (its first start, its last
+  /// round's stores and sums).
+  double computeSeconds = 0, serialSeconds = 0;
   double dramSeconds = 0, l2Seconds = 0;
   double dramBytes = 0;
   SplitKCost splitK;

@@ -50,9 +50,16 @@ TuningDatabaseChooser::renderEntryModule(const tuning::TuningEntry &entry) {
   StringRef name =
       isSymbolName(entry.candidate) ? StringRef(entry.candidate) : "tuned_gemm";
   const tuning::ProblemKey &p = entry.problem;
-  std::string a = formatv("memref<?x?x{0}>", p.a).str();
-  std::string b = formatv("memref<?x?x{0}>", p.b).str();
-  std::string c = formatv("memref<?x?x{0}>", p.c).str();
+  // A column-major operand has unit stride along its rows.
+  auto memref = [&](StringRef type, StringRef layout) {
+    return layout == "col"
+               ? formatv("memref<?x?x{0}, strided<[1, ?], offset: ?>>", type)
+                     .str()
+               : formatv("memref<?x?x{0}>", type).str();
+  };
+  std::string a = memref(p.a, entry.kernelLayouts[0]);
+  std::string b = memref(p.b, entry.kernelLayouts[1]);
+  std::string c = memref(p.c, entry.kernelLayouts[2]);
   return formatv("func.func @{0}(%a: {1}, %b: {2}, %c: {3}) {{\n"
                  "  tile.gemm %a, %b into %c {{schedule = {4}}\n"
                  "      : {1}, {2} into {3}\n"

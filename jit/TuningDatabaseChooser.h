@@ -18,7 +18,10 @@
 // block tile divides M, N and K, else the nearest of any class whose tile
 // divides them). When it answers, the chooser returns that entry's
 // `#tile.schedule` in a module of its own (one plain tile.gemm on memrefs of
-// the entry's element types). It returns the caller's schedule unchanged
+// the entry's element types and kernel layouts: an entry whose kernel takes
+// every operand column-major runs the caller's row-major problem as its
+// transpose C^T = B^T·A^T, which GemmKernel::launch arranges; entries of
+// other layouts never answer). It returns the caller's schedule unchanged
 // when
 //   - the database has no entry for that chip and those element types
 //     (an empty chip matches none), or none whose block tile divides the
@@ -68,7 +71,8 @@ public:
   const tuning::TuningDatabase &getDatabase() const { return database; }
 
   /// The module compiled for `entry`: `func.func @<entry's candidate name,
-  /// or "tuned_gemm">` holding one tile.gemm with the entry's schedule.
+  /// or "tuned_gemm">` holding one tile.gemm with the entry's schedule, its
+  /// operands in the entry's kernel layouts.
   static std::string renderEntryModule(const tuning::TuningEntry &entry);
 
   /// Whether the schedule text's (non-comment) code fuses an epilogue.

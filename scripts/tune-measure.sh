@@ -5,9 +5,14 @@
 #
 # PLAN_DIR comes from `gemm-tune plan -o PLAN_DIR` on the build machine and
 # holds bin/gemm-run, bundles/*/kernel.json and runs.tsv (one line per
-# problem and candidate: name, dtype, M, N, K, bundle). For each line it runs
-#   gemm-run BUNDLE -m M -n N -k K --iterations $ITERATIONS --warmup $WARMUP
-#            --json-out FILE
+# problem and candidate: name, dtype, M, N, K, bundle and, in plans since
+# the transposed candidates, the problem's layouts "A,B,C", e.g.
+# "row,row,row"). For each line it runs
+#   gemm-run BUNDLE -m M -n N -k K [--layout-a A --layout-b B --layout-c C]
+#            --iterations $ITERATIONS --warmup $WARMUP --json-out FILE
+# (a kernel with every operand column-major runs the row-major problem as
+# its transpose C^T = B^T*A^T; without the layouts gemm-run would give it
+# column-major operands)
 # (gemm-run checks against cuBLAS and fp64 and times kernel and cuBLAS
 # interleaved in the same process) and writes PLAN_DIR/results.json:
 #   {"format": "gemm-tune-results-1", "runs": [{"candidate": ..., "dtype": ...,
@@ -55,7 +60,7 @@ failures=0
 start=$SECONDS
 {
   printf '{"format": "gemm-tune-results-1", "runs": [\n'
-  while IFS=$'\t' read -r name dtype m n k bundle; do
+  while IFS=$'\t' read -r name dtype m n k bundle layouts; do
     index=$((index + 1))
     out=$PLAN/runs/$dtype-${m}x${n}x${k}-$name.json
     log=$PLAN/runs/$dtype-${m}x${n}x${k}-$name.log
@@ -64,9 +69,14 @@ start=$SECONDS
       echo "skipped (deadline)" >"$log"
     else
       rm -f "$out"
+      layout_args=()
+      if [[ -n ${layouts:-} ]]; then
+        IFS=, read -r layout_a layout_b layout_c <<<"$layouts"
+        layout_args=(--layout-a "$layout_a" --layout-b "$layout_b" --layout-c "$layout_c")
+      fi
       timeout "$RUN_TIMEOUT" "$GEMM_RUN" "$PLAN/$bundle" -m "$m" -n "$n" -k "$k" \
-        --iterations "$ITERATIONS" --warmup "$WARMUP" --json-out "$out" \
-        >"$log" 2>&1 </dev/null
+        "${layout_args[@]}" --iterations "$ITERATIONS" --warmup "$WARMUP" \
+        --json-out "$out" >"$log" 2>&1 </dev/null
       code=$?
     fi
     ((code == 0)) || failures=$((failures + 1))

@@ -26,6 +26,17 @@ std::string gemm_opt::tuning::classifyShape(int64_t m, int64_t n, int64_t k) {
   return "large";
 }
 
+bool TuningEntry::runsTransposed() const {
+  return llvm::all_of(kernelLayouts,
+                      [](const std::string &l) { return l == "col"; });
+}
+
+bool TuningEntry::runsRowMajorProblems() const {
+  return runsTransposed() ||
+         llvm::all_of(kernelLayouts,
+                      [](const std::string &l) { return l == "row"; });
+}
+
 static bool sameTypes(const ProblemKey &x, const ProblemKey &y) {
   return x.chip == y.chip && x.a == y.a && x.b == y.b && x.c == y.c;
 }
@@ -62,7 +73,7 @@ TuningDatabase::lookup(const ProblemKey &problem) const {
   std::optional<Match> best;
   bool bestSameClass = false;
   for (const TuningEntry &entry : entries) {
-    if (!sameTypes(entry.problem, problem))
+    if (!sameTypes(entry.problem, problem) || !entry.runsRowMajorProblems())
       continue;
     if (sameProblem(entry.problem, problem))
       return Match{&entry, true, 0.0};
@@ -108,6 +119,9 @@ json::Value TuningDatabase::toJSON() const {
                      e->getDivisibility()[2]}},
         {"candidate", e->candidate},
         {"schedule", e->schedule},
+        {"kernel_layouts", json::Object{{"a", e->kernelLayouts[0]},
+                                        {"b", e->kernelLayouts[1]},
+                                        {"c", e->kernelLayouts[2]}}},
         {"measured_tflops", e->measuredTflops},
         {"cublas_tflops", e->cublasTflops},
         {"ratio_to_cublas", e->ratioToCublas},
@@ -159,6 +173,22 @@ static Expected<TuningEntry> readEntry(const json::Value &value,
     return createStringError("malformed entry");
   }
   entry.divisibility = {divisibility[0], divisibility[1], divisibility[2]};
+  // Entries from before the transposed candidates: row-major kernels.
+  if (const json::Value *layouts = object->get("kernel_layouts")) {
+    const json::Object *fields = layouts->getAsObject();
+    static constexpr StringLiteral names[] = {"a", "b", "c"};
+    for (auto [index, name] : llvm::enumerate(names)) {
+      std::optional<StringRef> layout =
+          fields ? fields->getString(name) : std::nullopt;
+      if (!layout || (*layout != "row" && *layout != "col")) {
+        path.field("kernel_layouts")
+            .report("expected {\"a\": L, \"b\": L, \"c\": L}, each "
+                    "\"row\" or \"col\"");
+        return createStringError("malformed entry");
+      }
+      entry.kernelLayouts[index] = layout->str();
+    }
+  }
   return entry;
 }
 

@@ -10,11 +10,20 @@
 //                 "a": "bf16", "b": "bf16", "c": "bf16",
 //                 "m": 4096, "n": 4096, "k": 4096, "shape_class": "large",
 //                 "block": [256, 128, 64], "requires_divisible": [1, 1, 1],
+//                 "kernel_layouts": {"a": "row", "b": "row", "c": "row"},
 //                 "candidate": "...",
 //                 "schedule": "#tile.schedule<...>",
 //                 "measured_tflops": 750.7, "cublas_tflops": 794.6,
 //                 "ratio_to_cublas": 0.945, "predicted_tflops": 890.1,
 //                 "model_rank": 2}]}
+//
+//
+// The problems are row-major (the JIT's GemmArguments). An entry's kernel
+// takes its operands either row-major too or every one column-major
+// ("kernel_layouts", row-major when absent): such a kernel runs the
+// row-major problem as its transpose C^T = B^T·A^T on the same memory
+// (runtime/TransposedProblem.h, the JIT's GemmKernel), which is what a
+// small M needs (gemm-tune's transposed candidates).
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,6 +63,8 @@ struct TuningEntry {
   std::array<int64_t, 3> divisibility = {0, 0, 0};
   std::string candidate;
   std::string schedule;
+  /// The layouts of the kernel's A, B and C: "row" or "col" each.
+  std::array<std::string, 3> kernelLayouts = {"row", "row", "row"};
   double measuredTflops = 0, cublasTflops = 0, ratioToCublas = 0;
   /// The static model's prediction and its rank of this candidate (1 = the
   /// model's favourite); 0 when unknown.
@@ -65,6 +76,13 @@ struct TuningEntry {
   std::array<int64_t, 3> getDivisibility() const {
     return divisibility[0] > 0 ? divisibility : block;
   }
+
+  /// Whether the kernel takes every operand column-major and so runs the
+  /// (row-major) problem as its transpose, M and N exchanged.
+  bool runsTransposed() const;
+  /// Whether the kernel runs the row-major problem: in its own layouts or
+  /// transposed (other layouts would need the operands copied).
+  bool runsRowMajorProblems() const;
 };
 
 /// A coarse class of GEMM shapes, for reports and nearest-match lookups:
@@ -101,6 +119,8 @@ public:
   /// asked shape (its divisibility divides it), the one of the same shape
   /// class nearest in log2(M), log2(N), log2(K), else the nearest of any
   /// class. Nothing if no entry of that chip and types can run the shape.
+  /// Entries whose kernel does not run row-major problems
+  /// (runsRowMajorProblems) never answer.
   std::optional<Match> lookup(const ProblemKey &problem) const;
 
 private:

@@ -60,6 +60,19 @@ constexpr const char *DeepSplitKSchedule =
     "= 232>, grid = #tile.grid<persistent = false, raster = along_n, group "
     "= 1, split_k = 2>, epilogue = #tile.epilogue<store = vector>>";
 
+// The transposed small-M schedule (gemm-tune's
+// wgmma_bf16_ccc_64x16x64_w64x16_s12_r40_232_rm8): its kernel takes every
+// operand column-major.
+constexpr const char *TransposedSchedule =
+    "#tile.schedule<chip = \"sm_90a\", block = [64, 16, 64], warp = [64, "
+    "16], mma = #tile.mma<wgmma, [64, 16, 16]>, elements = "
+    "#tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>, smem_a = "
+    "#tile.swizzle<128>, smem_b = #tile.swizzle<128>, pipeline = "
+    "#tile.pipeline<stages = 12, load = tma>, specialization = "
+    "#tile.warp_specialization<producer_registers = 40, consumer_registers "
+    "= 232>, grid = #tile.grid<persistent = false, raster = along_m, group "
+    "= 8>, epilogue = #tile.epilogue<store = vector>>";
+
 TuningEntry makeEntry(int64_t m, int64_t n, int64_t k,
                       std::array<int64_t, 3> block, std::string candidate,
                       std::string schedule) {
@@ -97,6 +110,20 @@ TuningDatabase makeSplitKDatabase() {
                                "deep_sk2_bf16", DeepSplitKSchedule);
   deep.divisibility = {1, 1, 1};
   database.insert(deep);
+  return database;
+}
+
+/// makeDatabase() with what gemm-tune ingest records for 16x4096x4096 when
+/// a transposed candidate measures best: its kernel takes every operand
+/// column-major and any shape.
+TuningDatabase makeTransposedDatabase() {
+  TuningDatabase database = makeDatabase();
+  TuningEntry transposed =
+      makeEntry(16, 4096, 4096, {64, 16, 64}, "small_m_ccc_bf16",
+                TransposedSchedule);
+  transposed.divisibility = {1, 1, 1};
+  transposed.kernelLayouts = {"col", "col", "col"};
+  database.insert(transposed);
   return database;
 }
 
@@ -198,6 +225,39 @@ TEST(TuningDatabaseChooser, SplitKEntriesServeSmallMNShapesOnly) {
     std::string chosen = scheduleFor(m, n, k);
     EXPECT_FALSE(contains(chosen, "split_k")) << m << "x" << n << "x" << k;
   }
+}
+
+TEST(TuningDatabaseChooser, TransposedEntryKeepsItsColumnMajorOperands) {
+  TuningDatabaseChooser chooser(makeTransposedDatabase());
+  auto chosen = chooser.chooseSchedule(bf16Problem(16, 4096, 4096), Requested);
+  ASSERT_TRUE(bool(chosen)) << llvm::toString(chosen.takeError());
+  EXPECT_TRUE(contains(*chosen, TransposedSchedule)) << *chosen;
+  EXPECT_TRUE(contains(*chosen,
+                       "func.func @small_m_ccc_bf16(%a: memref<?x?xbf16, "
+                       "strided<[1, ?], offset: ?>>, %b: memref<?x?xbf16, "
+                       "strided<[1, ?], offset: ?>>, %c: memref<?x?xbf16, "
+                       "strided<[1, ?], offset: ?>>)"))
+      << *chosen;
+  // Other small-M shapes take it too (any shape, the nearest skinny one).
+  auto ragged = chooser.chooseSchedule(bf16Problem(13, 4095, 4093), Requested);
+  ASSERT_TRUE(bool(ragged)) << llvm::toString(ragged.takeError());
+  EXPECT_TRUE(contains(*ragged, TransposedSchedule)) << *ragged;
+}
+
+TEST(TuningDatabaseChooser, EntriesOfMixedLayoutsNeverAnswer) {
+  // A kernel with only A column-major would need the caller's row-major A
+  // copied: the chooser keeps the caller's schedule.
+  TuningDatabase database;
+  TuningEntry mixed = makeEntry(16, 4096, 4096, {64, 16, 64}, "mixed_bf16",
+                                TransposedSchedule);
+  mixed.divisibility = {1, 1, 1};
+  mixed.kernelLayouts = {"col", "row", "row"};
+  database.insert(mixed);
+  TuningDatabaseChooser chooser(std::move(database));
+  EXPECT_FALSE(chooser.lookup(bf16Problem(16, 4096, 4096)).has_value());
+  auto chosen = chooser.chooseSchedule(bf16Problem(16, 4096, 4096), Requested);
+  ASSERT_TRUE(bool(chosen)) << llvm::toString(chosen.takeError());
+  EXPECT_EQ(*chosen, Requested);
 }
 
 TEST(TuningDatabaseChooser, FusedEpilogueRequestFallsBack) {
@@ -369,6 +429,38 @@ TEST_F(TuningDatabaseCompileTest, ChosenSplitKScheduleTakesAWorkspace) {
   ASSERT_TRUE(size->has_value());
   EXPECT_EQ((*size)->partialCount, 4 * 16 * 4096);
   EXPECT_EQ((*size)->tileCount, 32);
+}
+
+TEST_F(TuningDatabaseCompileTest, ChosenTransposedScheduleRunsTransposed) {
+  JitOptions options = getOptions();
+  options.enableCache = false;
+  options.chooser =
+      std::make_shared<TuningDatabaseChooser>(makeTransposedDatabase());
+  GemmJit jit(options);
+  auto kernel = jit.compileFor(bf16Problem(16, 4096, 4096), getSyncSchedule());
+  ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
+  const gemm_opt::runtime::KernelSpec &spec = (*kernel)->getSpec();
+  EXPECT_EQ(spec.name, "small_m_ccc_bf16_kernel");
+  EXPECT_EQ(spec.layouts.str(), "a=col b=col c=col");
+  // The caller's row-major 16x4096x4096 (and a ragged one) pass the launch
+  // check: the kernel runs them as 4096x16x4096 with A and B exchanged.
+  GemmArguments args;
+  args.a = reinterpret_cast<const void *>(0x10000000);
+  args.b = reinterpret_cast<const void *>(0x20000000);
+  args.c = reinterpret_cast<void *>(0x30000000);
+  args.m = 16;
+  args.n = 4096;
+  args.k = 4096;
+  llvm::Error check = (*kernel)->checkArguments(args);
+  EXPECT_FALSE(bool(check)) << llvm::toString(std::move(check));
+  args.m = 13;
+  args.n = 4095;
+  args.k = 4093;
+  args.lda = 4096;
+  args.ldb = 4096;
+  args.ldc = 4096;
+  check = (*kernel)->checkArguments(args);
+  EXPECT_FALSE(bool(check)) << llvm::toString(std::move(check));
 }
 
 } // namespace

@@ -13,8 +13,8 @@
 // CHECK-NEXT: A ldmatrix.x4 reads #tile.pad<0> 64 instr, 1024 wavefronts / 256 ideal = 4.00x
 // CHECK-NEXT: B cp.async 16B writes #tile.pad<0> 32 instr, 128 wavefronts / 128 ideal = 1.00x
 // CHECK-NEXT: B ldmatrix.x4 reads #tile.pad<0> 64 instr, 2048 wavefronts / 256 ideal = 8.00x
-// CHECK:      math 179.1 us, shared memory 844.0 us, latency 256.0 us
-// CHECK-NEXT: predicted: shared memory bound, 859.3 us, 159.9 TFLOP/s
+// CHECK:      math 168.6 us, shared memory 844.0 us, latency 256.0 us
+// CHECK-NEXT: predicted: shared memory bound, 857.3 us, 160.3 TFLOP/s
 #unpadded = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
@@ -31,8 +31,8 @@ func.func @unpadded(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xb
 // CHECK-NEXT: A ldmatrix.x4 reads #tile.pad<8> 64 instr, 256 wavefronts / 256 ideal = 1.00x
 // CHECK-NEXT: B cp.async 16B writes #tile.pad<8> 32 instr, 128 wavefronts / 128 ideal = 1.00x
 // CHECK-NEXT: B ldmatrix.x4 reads #tile.pad<8> 64 instr, 256 wavefronts / 256 ideal = 1.00x
-// CHECK:      math 179.1 us, shared memory 198.6 us, latency 256.0 us
-// CHECK-NEXT: predicted: latency bound, 271.6 us, 506.1 TFLOP/s
+// CHECK:      math 168.6 us, shared memory 198.6 us, latency 256.0 us
+// CHECK-NEXT: predicted: latency bound, 269.6 us, 509.8 TFLOP/s
 #padded = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
@@ -49,8 +49,8 @@ func.func @padded(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf1
 // CHECK-NEXT: A ldmatrix.x4 reads #tile.swizzle<64> 64 instr, 256 wavefronts / 256 ideal = 1.00x
 // CHECK-NEXT: B cp.async 16B writes #tile.swizzle<128> 32 instr, 128 wavefronts / 128 ideal = 1.00x
 // CHECK-NEXT: B ldmatrix.x4 reads #tile.swizzle<128> 64 instr, 256 wavefronts / 256 ideal = 1.00x
-// CHECK:      math 179.1 us, shared memory 182.0 us, latency 256.0 us
-// CHECK-NEXT: predicted: latency bound, 271.6 us, 506.1 TFLOP/s
+// CHECK:      math 168.6 us, shared memory 182.0 us, latency 256.0 us
+// CHECK-NEXT: predicted: latency bound, 269.6 us, 509.8 TFLOP/s
 #swizzled = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
@@ -69,8 +69,8 @@ func.func @swizzled(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xb
 // CHECK-LABEL: schedule @narrow_swizzle
 // CHECK:      B cp.async 16B writes #tile.swizzle<32> 32 instr, 512 wavefronts / 128 ideal = 4.00x
 // CHECK-NEXT: B ldmatrix.x4 reads #tile.swizzle<32> 64 instr, 256 wavefronts / 256 ideal = 1.00x
-// CHECK:      math 179.1 us, shared memory 281.3 us
-// CHECK-NEXT: predicted: shared memory bound, 296.8 us, 463.0 TFLOP/s
+// CHECK:      math 168.6 us, shared memory 281.3 us
+// CHECK-NEXT: predicted: shared memory bound, 297.0 us, 462.7 TFLOP/s
 #narrow = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,

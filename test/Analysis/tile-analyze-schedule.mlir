@@ -34,9 +34,9 @@
 
 // SYNC-SHAPE:      schedule @gemm_bf16 on NVIDIA H200 (h200, sm_90a)
 // SYNC-SHAPE:        intensity {{.*}} (DRAM balance 206.0)
-// SYNC-SHAPE:        shape 4096x4096x4096: 512 tiles of 128 K tiles, 3.88 waves (97% of the last whole wave used), clock 0.80 of boost
-// SYNC-SHAPE-NEXT:     math 179.1 us, shared memory 182.0 us, latency 256.0 us, issue 0.0 us, exposed fill+epilogue 15.2 us, DRAM 42.6 us (204.5 MB)
-// SYNC-SHAPE-NEXT:     predicted: latency bound, 271.6 us, 506.1 TFLOP/s
+// SYNC-SHAPE:        shape 4096x4096x4096: 512 tiles of 128 K tiles, 3.88 waves (97% of the last whole wave used), clock 0.85 of boost
+// SYNC-SHAPE-NEXT:     math 168.6 us, shared memory 182.0 us, latency 256.0 us, issue 0.0 us, exposed fill+epilogue 13.2 us, DRAM 43.8 us (100.7 MB)
+// SYNC-SHAPE-NEXT:     predicted: latency bound, 269.6 us, 509.8 TFLOP/s
 
 // SYNC-F16: schedule @gemm_f16 on NVIDIA H100 SXM (h100, sm_90a)
 // SYNC-F16: registers      : 252 per thread
@@ -56,15 +56,15 @@
 // WGMMA-NEXT:     C staging TMA store reads #tile.swizzle<128> 8 boxes per tile, conflict-free by construction
 // The persistent grid's blocks start once and the tma store overlaps the
 // next tile: one start and one store of the four rounds are exposed.
-// WGMMA-NEXT:   shape 4096x4096x4096: 512 tiles of 64 K tiles, 3.88 waves (97% of the last whole wave used), clock 0.80 of boost
-// WGMMA-NEXT:     math 179.1 us, shared memory 132.4 us, latency 192.0 us, issue 153.6 us, exposed fill+epilogue 3.8 us, DRAM 38.9 us (186.6 MB)
-// WGMMA-NEXT:     predicted: latency bound, 196.3 us, 700.1 TFLOP/s
+// WGMMA-NEXT:   shape 4096x4096x4096: 512 tiles of 64 K tiles, 3.88 waves (97% of the last whole wave used), clock 0.85 of boost
+// WGMMA-NEXT:     math 168.6 us, shared memory 132.4 us, latency 128.0 us, issue 105.4 us, exposed fill+epilogue 3.3 us, DRAM 47.4 us (109.1 MB)
+// WGMMA-NEXT:     predicted: math bound, 180.4 us, 761.7 TFLOP/s
 
 // 32 tiles for 132 SMs: a quarter of a wave (and the clocks of a quarter
 // of the SMs busy).
-// WGMMA-DEEP: shape 1024x1024x8192: 32 tiles of 128 K tiles, 0.24 waves (24% of the last whole wave used), clock 0.95 of boost
-// WGMMA-DEEP-NEXT: math 75.3 us, shared memory 66.2 us, latency 96.0 us, issue 64.6 us, exposed fill+epilogue 3.8 us, DRAM 7.4 us (35.7 MB)
-// WGMMA-DEEP-NEXT: predicted: latency bound, 99.8 us, 172.1 TFLOP/s
+// WGMMA-DEEP: shape 1024x1024x8192: 32 tiles of 128 K tiles, 0.24 waves (24% of the last whole wave used), clock 0.96 of boost
+// WGMMA-DEEP-NEXT: math 74.4 us, shared memory 66.2 us, latency 64.0 us, issue 46.5 us, exposed fill+epilogue 3.3 us, DRAM 15.5 us (35.7 MB)
+// WGMMA-DEEP-NEXT: predicted: math bound, 83.6 us, 205.6 TFLOP/s
 
 // JSON:      "schedules": [
 // JSON:          "block": [
@@ -81,7 +81,7 @@
 // JSON:          "blocks_per_sm": 1,
 // JSON:          "limiter": "shared memory",
 // JSON:          "prediction": {
-// JSON:            "bound": "latency",
+// JSON:            "bound": "math",
 // JSON:            "tiles": 2048,
 // JSON:          "registers": {
 // JSON:            "consumer": 232,
@@ -99,7 +99,7 @@
 // IR:      schedule @unchanged on NVIDIA A100 SXM 80GB (a100, sm_80)
 // IR:        registers      : 254 per thread (accumulators 128, fragments 64, addresses 40, other 22); 32768 per block
 // IR-NEXT:   occupancy      : 2 block(s), 8 warps per SM; limits: shared memory 3, registers 2, threads 16, blocks 32; limiter: registers
-// IR:        predicted: math bound, 586.0 us, 234.5 TFLOP/s
+// IR:        predicted: math bound, 557.0 us, 246.8 TFLOP/s
 // IR-LABEL: func.func @unchanged(
 // IR:         tile.gemm %{{.*}}, %{{.*}} into %{{.*}} {schedule = #tile.schedule<chip = "sm_80"
 func.func @unchanged(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {

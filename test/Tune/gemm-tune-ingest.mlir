@@ -6,16 +6,16 @@
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: gemm-tune plan --device h200 --dtypes bf16 --families wgmma \
-// RUN:   --shapes 4096x4096x4096,16x4096x4096 --top 2 --variants 1 \
+// RUN:   --shapes 4096x4096x4096,256x256x65536 --top 2 --variants 1 \
 // RUN:   --explore 1 -o %t/plan -j 2 | FileCheck %s --check-prefix=PLAN
 // RUN: FileCheck %s --check-prefix=RUNS < %t/plan/runs.tsv
-// RUN: test -s %t/plan/bundles/wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk4/kernel.json
-// RUN: test -s %t/plan/bundles/wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk4/wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk4_kernel.cubin
-// RUN: FileCheck %s --check-prefix=BUNDLE < %t/plan/bundles/wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk4/kernel.json
+// RUN: test -s %t/plan/bundles/wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk16/kernel.json
+// RUN: test -s %t/plan/bundles/wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk16/wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk16_kernel.cubin
+// RUN: FileCheck %s --check-prefix=BUNDLE < %t/plan/bundles/wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk16/kernel.json
 // RUN: not ls %t/plan/bundles/*/*.ptx
 // RUN: not grep -l '"ptx"' %t/plan/bundles/*/kernel.json
 // RUN: %python %S/Inputs/fake-results.py %t/plan/manifest.json \
-// RUN:   700.1,750.2,- 20,24.5,22 > %t/results.json
+// RUN:   700.1,750.2,- 200,210,190 > %t/results.json
 // RUN: gemm-tune ingest %t/plan %t/results.json --database %t/db.json \
 // RUN:   | FileCheck %s --check-prefix=TABLE
 // RUN: FileCheck %s --check-prefix=DB < %t/db.json
@@ -29,35 +29,35 @@
 // PLAN: plan written to {{.*}}plan: 6 candidates, 6 compiled, 0 failed; 6 runs
 
 // Each problem's first pick, then each problem's second, then the controls.
-// RUNS:      wgmma_bf16_128x256x64_w64x256_s4_r24_208_rm8{{[[:space:]]}}bf16{{[[:space:]]}}4096{{[[:space:]]}}4096{{[[:space:]]}}4096{{[[:space:]]}}bundles/wgmma_bf16_128x256x64_w64x256_s4_r24_208_rm8/kernel.json
-// RUNS-NEXT: wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk4{{[[:space:]]}}bf16{{[[:space:]]}}16{{[[:space:]]}}4096{{[[:space:]]}}4096
-// RUNS-NEXT: wgmma_bf16_128x256x64_w64x256_s4_r24_208_rm8_tma{{[[:space:]]}}bf16{{[[:space:]]}}4096
-// RUNS-NEXT: wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk8{{[[:space:]]}}bf16{{[[:space:]]}}16
-// RUNS-NEXT: wgmma_bf16_256x128x64_w128x128_s4_r24_208_rn8{{[[:space:]]}}bf16{{[[:space:]]}}4096
-// RUNS-NEXT: wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk16{{[[:space:]]}}bf16{{[[:space:]]}}16
+// RUNS:      wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm4_tma{{[[:space:]]}}bf16{{[[:space:]]}}4096{{[[:space:]]}}4096{{[[:space:]]}}4096{{[[:space:]]}}bundles/wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm4_tma/kernel.json
+// RUNS-NEXT: wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk16{{[[:space:]]}}bf16{{[[:space:]]}}256{{[[:space:]]}}256{{[[:space:]]}}65536
+// RUNS-NEXT: wgmma_bf16_256x128x64_w128x128_s3_r40_232_p_rm4_tma{{[[:space:]]}}bf16{{[[:space:]]}}4096
+// RUNS-NEXT: wgmma_bf16_64x64x64_w64x64_s13_r40_232_rm4_sk8{{[[:space:]]}}bf16{{[[:space:]]}}256
+// RUNS-NEXT: wgmma_bf16_128x256x64_w64x256_s3_r40_232_p{{[[:space:]]}}bf16{{[[:space:]]}}4096
+// RUNS-NEXT: wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm4_sk16{{[[:space:]]}}bf16{{[[:space:]]}}256
 
-// A split_k = 4 bundle: the cubin, grid z and the workspace.
-// BUNDLE:      "cubin": "wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk4_kernel.cubin",
-// BUNDLE:      "z": 4
+// A split_k = 16 bundle: the cubin, grid z and the workspace.
+// BUNDLE:      "cubin": "wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk16_kernel.cubin",
+// BUNDLE:      "z": 16
 // BUNDLE:      "kind": "workspace",
 // BUNDLE-NEXT: "name": "split_k_partials"
 // BUNDLE:      "kind": "workspace",
 // BUNDLE-NEXT: "name": "split_k_tile_counters"
 
 // TABLE:      dtype shape             TFLOP/s    cuBLAS  ratio  rank  top5   model#1    rho  best measured candidate
-// TABLE-NEXT: bf16  4096x4096x4096      750.2     800.0  0.938     2   yes     700.1  -1.00  wgmma_bf16_128x256x64_w64x256_s4_r24_208_rm8_tma
-// TABLE-NEXT: bf16  16x4096x4096         24.5     800.0  0.031     2   yes      20.0  -0.50  wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk8
+// TABLE-NEXT: bf16  4096x4096x4096      750.2     800.0  0.938     2   yes     700.1  -1.00  wgmma_bf16_256x128x64_w128x128_s3_r40_232_p_rm4_tma
+// TABLE-NEXT: bf16  256x256x65536       210.0     800.0  0.263     2   yes     200.0   0.50  wgmma_bf16_64x64x64_w64x64_s13_r40_232_rm4_sk8
 // TABLE:      2 problems measured; 1 runs failed or were not timed
 // TABLE-NEXT: done-when: the measured best was in the model's top 5 for 2 of 2 problems (100%; target 80%): met
 
-// Entries sorted by shape: 16 rows first. Split-K, ragged: any shape.
+// Entries sorted by shape: 256 rows first. Split-K, ragged: any shape.
 // DB:      "a": "bf16",
 // DB:      "block": [
 // DB-NEXT:   64,
 // DB-NEXT:   64,
 // DB-NEXT:   64
-// DB:      "candidate": "wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk8",
-// DB:      "m": 16,
+// DB:      "candidate": "wgmma_bf16_64x64x64_w64x64_s13_r40_232_rm4_sk8",
+// DB:      "m": 256,
 // DB:      "requires_divisible": [
 // DB-NEXT:   1,
 // DB-NEXT:   1,
@@ -65,7 +65,7 @@
 // DB:      "schedule": "{{.*}}grid = #tile.grid<persistent = false, raster = along_m, group = 4, split_k = 8>{{.*}}",
 // DB-NEXT: "shape_class": "skinny"
 // A tma-store best: its schedule says so.
-// DB:      "candidate": "wgmma_bf16_128x256x64_w64x256_s4_r24_208_rm8_tma",
+// DB:      "candidate": "wgmma_bf16_256x128x64_w128x128_s3_r40_232_p_rm4_tma",
 // DB-NEXT: "chip": "sm_90a",
 // DB-NEXT: "cublas_tflops": 800,
 // DB-NEXT: "device": "NVIDIA H200",

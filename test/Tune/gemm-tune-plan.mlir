@@ -15,6 +15,11 @@
 // RUN: sed 's/second/first/' %t/second.txt | diff %t/first.txt -
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t/first/manifest.json
 // RUN: FileCheck %s --check-prefix=EXPLORE < %t/first.txt
+// Raster twins: the first pick in every raster order.
+// RUN: gemm-tune plan --device h200 --dtypes bf16 --families wgmma \
+// RUN:   --shapes 1024x1024x8192 --top 2 --variants 1 --twins 1 \
+// RUN:   -o %t/twins --no-compile | FileCheck %s --check-prefix=TWINS
+// RUN: FileCheck %s --check-prefix=TWIN-MANIFEST < %t/twins/manifest.json
 // Bad input: a clear message and exit status 2.
 // RUN: not gemm-tune plan --chip sm_70 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not gemm-tune plan --device a100 2>&1 | FileCheck %s --check-prefix=DEVICE
@@ -28,32 +33,37 @@
 // 4, 8 and 16, and without a split also persistent and with the tma store;
 // tiles of at most 128x64 also with 8, 12 and 13 stages. The deep stages
 // of larger tiles do not fit in shared memory; the tma store makes 128-row
-// warpgroup tiles with N != 128 lowerable.
-// WGMMA:      bf16: 41472 candidates enumerated, 33840 illegal (verifier), 3660 unsupported (tile-check-chip), 3972 legal
+// warpgroup tiles with N != 128 lowerable. The transposed (all-column-major)
+// family cannot store C through TMA.
+// WGMMA:      bf16: 44928 candidates enumerated, 34704 illegal (verifier), 4308 unsupported (tile-check-chip), 5916 legal
 // WGMMA-NEXT:  15264 illegal: TMA box of A is N elements (N bytes) wide, which must equal its swizzle width of N bytes
 // WGMMA-NEXT:    960 illegal: consumer warpgroups need N registers per thread (N for the accumulator, N more), more than consumer_registers = N
 // WGMMA-NEXT:   4608 illegal: register reallocation needs N registers per block (N x N for the producer, N x N x N for the consumers), more than the N sm_Na allows
-// WGMMA-NEXT:   2064 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows
+// WGMMA-NEXT:   2928 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows
 // WGMMA-NEXT:   2880 illegal: schedule needs N threads per block (N warps), more than the N sm_Na allows
 // WGMMA-NEXT:   8064 illegal: warpgroup tile [N, N] does not divide block tile [N, N]
+// WGMMA-NEXT:    648 unsupported: a tma epilogue store into a column-major C lowering is not implemented yet
 // WGMMA-NEXT:    696 unsupported: wgmma with a NxN warpgroup tile and a vector epilogue store (more than N rows needs N = N: nvgpu.warpgroup.mma.store puts rows N-N at row N/N; store = tma does not) lowering is not implemented yet
 // WGMMA-NEXT:   2964 unsupported: wgmma with consumer warpgroups side by side along N lowering is not implemented yet
 // No split on a large shape; the model's raster twins (same prediction)
-// are not both taken, but the tma store is a structure of its own.
-// WGMMA:      bf16 4096x4096x4096 (large): 3972 legal candidates run it, 0 do not; the static model's top 3 on h200 (at most 1 per block and warp tile, split_k, grid and store) and 0 controls (x):
+// are not both taken, but persistence and the tma store are structures of
+// their own.
+// WGMMA:      bf16 4096x4096x4096 (large): 3972 legal candidates run it, 1944 do not; the static model's top 3 on h200 (at most 1 per block and warp tile, split_k, grid and store) and 0 controls (x):
 // WGMMA-NEXT:    rank  overall    TFLOP/s    time us  bound              candidate
-// WGMMA-NEXT:       1        1      705.3      194.9  math               wgmma_bf16_128x256x64_w64x256_s4_r24_208_rm8
-// WGMMA-NEXT:       2        2      705.3      194.9  math               wgmma_bf16_128x256x64_w64x256_s4_r24_208_rm8_tma
-// WGMMA-NEXT:       3        7      705.3      194.9  math               wgmma_bf16_256x128x64_w128x128_s4_r24_208_rn8
-// Few tiles of C: split-K first.
-// WGMMA:      bf16 128x4096x4096 (skinny): 3972 legal candidates run it, 0 do not;
-// WGMMA:           1        1      232.8       18.4  issue              wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk2
-// WGMMA-NEXT:      2        5      227.2       18.9  issue              wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk4
+// WGMMA-NEXT:       1        1      762.7      180.2  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm4_tma
+// WGMMA-NEXT:       2       13      742.0      185.2  math               wgmma_bf16_256x128x64_w128x128_s3_r40_232_p_rm4_tma
+// WGMMA-NEXT:       3       25      740.7      185.6  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p
+// Few tiles of C, one wave streaming B from DRAM: small tiles, deep
+// pipelines (one tile per block and the deepest pipeline first among equal
+// predictions), no split.
+// WGMMA:      bf16 128x4096x4096 (skinny): 3972 legal candidates run it, 1944 do not;
+// WGMMA:           1        1      227.9       18.8  DRAM               wgmma_bf16_64x64x64_w64x64_s13_r40_232_rm4_tma
+// WGMMA-NEXT:      2       13      227.9       18.8  DRAM               wgmma_bf16_64x64x64_w64x64_s13_r40_232
 
 // SYNC:      f16: 5832 candidates enumerated, 2244 illegal (verifier), 0 unsupported (tile-check-chip), 3588 legal
 // SYNC:        1224 illegal: warp tile [N, N] does not divide block tile [N, N]
 // SYNC:      f16 2048x8192x1024 (large): 3036 legal candidates run it, 552 do not
-// SYNC:           1        1      512.8       67.0  latency            sync_f16_128x128x32_w64x64_s4_apad8_bpad8
+// SYNC:           1        1      509.6       67.4  latency            sync_f16_128x128x32_w64x64_s4_apad8_bpad8
 
 // MANIFEST:      "candidates": [
 // MANIFEST-NEXT:   {
@@ -61,20 +71,29 @@
 // MANIFEST:          "compiled": false,
 // MANIFEST-NEXT:     "dtype": "bf16",
 // MANIFEST-NEXT:     "family": "wgmma",
-// MANIFEST-NEXT:     "name": "wgmma_bf16_128x128x64_w64x128_s5_r24_208_rm4_sk2",
+// MANIFEST-NEXT:     "layouts": {
+// MANIFEST-NEXT:       "a": "row",
+// MANIFEST-NEXT:       "b": "row",
+// MANIFEST-NEXT:       "c": "row"
+// MANIFEST-NEXT:     },
+// MANIFEST-NEXT:     "name": "wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm4_tma",
 // MANIFEST-NEXT:     "requires_divisible": [
 // MANIFEST-NEXT:       1,
 // MANIFEST-NEXT:       1,
 // MANIFEST-NEXT:       1
 // MANIFEST-NEXT:     ],
-// MANIFEST-NEXT:     "schedule": "#tile.schedule<chip = \"sm_90a\", block = [128, 128, 64], warp = [64, 128],
-// MANIFEST-SAME:       grid = #tile.grid<persistent = false, raster = along_m, group = 4, split_k = 2>
-// MANIFEST-NEXT:     "split_k": 2
-// A persistent control: its own structure.
-// MANIFEST:          "name": "wgmma_bf16_128x64x64_w64x64_s6_r24_208_p",
-// MANIFEST-NEXT:     "requires_divisible": [
-// MANIFEST:          "schedule": "{{.*}}grid = #tile.grid<persistent = true, raster = along_n, group = 1>, epilogue = #tile.epilogue<store = vector>>",
+// MANIFEST-NEXT:     "runs_transposed": false,
+// MANIFEST-NEXT:     "schedule": "#tile.schedule<chip = \"sm_90a\", block = [128, 64, 64], warp = [64, 64],
+// MANIFEST-SAME:       grid = #tile.grid<persistent = false, raster = along_m, group = 4>, epilogue = #tile.epilogue<store = tma>>"
 // MANIFEST-NEXT:     "split_k": 1
+// The same tiles with the vector store, and persistent: structures of
+// their own.
+// MANIFEST:          "name": "wgmma_bf16_128x64x64_w64x64_s8_r40_232",
+// MANIFEST-NEXT:     "requires_divisible": [
+// MANIFEST:          "schedule": "{{.*}}pipeline = #tile.pipeline<stages = 8, load = tma>, specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>, epilogue = #tile.epilogue<store = vector>>",
+// MANIFEST-NEXT:     "split_k": 1
+// MANIFEST:          "name": "wgmma_bf16_128x64x64_w64x64_s8_r40_232_p_rm4_tma",
+// MANIFEST:          "schedule": "{{.*}}grid = #tile.grid<persistent = true, raster = along_m, group = 4>, epilogue = #tile.epilogue<store = tma>>",
 // An mma.sync control needs whole tiles.
 // MANIFEST:          "name": "sync_bf16_256x256x64_w64x128_s3_apad8_bpad8",
 // MANIFEST-NEXT:     "requires_divisible": [
@@ -85,8 +104,8 @@
 // MANIFEST:        "chip": "sm_90a",
 // MANIFEST-NEXT:   "device": "h200",
 // MANIFEST-NEXT:   "enumeration": [
-// MANIFEST:            "enumerated": 47304,
-// MANIFEST:            "legal": 7560,
+// MANIFEST:            "enumerated": 50760,
+// MANIFEST:            "legal": 9504,
 // MANIFEST:        "explore": 2,
 // MANIFEST:        "problems": [
 // MANIFEST:            "k": 8192,
@@ -94,24 +113,41 @@
 // MANIFEST-NEXT:       "m": 1024,
 // MANIFEST:            "ranking": [
 // MANIFEST-NEXT:         {
-// MANIFEST-NEXT:           "bound": "issue",
-// MANIFEST-NEXT:           "candidate": "wgmma_bf16_128x128x64_w64x128_s5_r24_208_rm4_sk2",
+// MANIFEST-NEXT:           "bound": "shared memory",
+// MANIFEST-NEXT:           "candidate": "wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm4_tma",
 // MANIFEST-NEXT:           "explore": false,
 // MANIFEST-NEXT:           "overall_rank": 1,
-// MANIFEST-NEXT:           "predicted_tflops": 424.42
+// MANIFEST-NEXT:           "predicted_tflops": 513.40
 // MANIFEST:                "rank": 1
-// MANIFEST:                "candidate": "wgmma_bf16_128x64x64_w64x64_s6_r24_208_p",
+// MANIFEST:                "candidate": "wgmma_bf16_64x128x64_w64x128_s8_r40_232_rm4_tma",
 // MANIFEST-NEXT:           "explore": true,
-// MANIFEST-NEXT:           "overall_rank": 34,
+// MANIFEST-NEXT:           "overall_rank": 145,
 // MANIFEST:                "rank": 5
 
 // The controls: the best of structures the top lacks, spread from the next
-// one down to the last. One tile of 128x64 per SM (128 tiles): persistence
-// changes nothing for the model, which measuring the control tests.
-// EXPLORE:      bf16 1024x1024x8192 (deep-k): 7008 legal candidates run it, 552 do not; the static model's top 4 on h200 (at most 2 per block and warp tile, split_k, grid and store) and 2 controls (x):
-// EXPLORE:         4       33      378.5       45.4  issue              wgmma_bf16_128x64x64_w64x64_s6_r24_208
-// EXPLORE-NEXT:    5x      34      378.5       45.4  issue              wgmma_bf16_128x64x64_w64x64_s6_r24_208_p
-// EXPLORE-NEXT:    6x    5865       56.3      305.0  math               sync_bf16_256x256x64_w64x128_s3_apad8_bpad8
+// one down to the last.
+// EXPLORE:      bf16 1024x1024x8192 (deep-k): 7008 legal candidates run it, 2496 do not; the static model's top 4 on h200 (at most 2 per block and warp tile, split_k, grid and store) and 2 controls (x):
+// EXPLORE:         4       61      513.4       33.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232_p
+// EXPLORE-NEXT:    5x     145      476.8       36.0  issue              wgmma_bf16_64x128x64_w64x128_s8_r40_232_rm4_tma
+// EXPLORE-NEXT:    6x    5921       52.9      324.5  math               sync_bf16_256x256x64_w64x128_s3_apad8_bpad8
+
+// The model sees rasters only through DRAM bytes (all of A and B fit in
+// L2 here): the first pick's raster twins tie with it and follow it.
+// TWINS:      bf16 1024x1024x8192 (deep-k): 3972 legal candidates run it, 1944 do not; the static model's top 2 on h200 (at most 1 per block and warp tile, split_k, grid and store), 3 raster twins (t) and 0 controls (x):
+// TWINS-NEXT:    rank  overall    TFLOP/s    time us  bound              candidate
+// TWINS-NEXT:       1        1      513.4       33.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm4_tma
+// TWINS-NEXT:       2t       2      513.4       33.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm8_tma
+// TWINS-NEXT:       3t       3      513.4       33.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232_rn8_tma
+// TWINS-NEXT:       4t       4      513.4       33.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232_tma
+// TWINS-NEXT:       5       13      513.4       33.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232
+
+// TWIN-MANIFEST:      "candidate": "wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm4_tma",
+// TWIN-MANIFEST:      "twin": false
+// TWIN-MANIFEST:      "candidate": "wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm8_tma",
+// TWIN-MANIFEST:      "twin": true
+// TWIN-MANIFEST:      "candidate": "wgmma_bf16_128x64x64_w64x64_s8_r40_232",
+// TWIN-MANIFEST:      "twin": false
+// TWIN-MANIFEST:    "twins": 1,
 
 // CHIP: error: --chip: unknown chip 'sm_70'; known chips: sm_80, sm_86, sm_89, sm_90, sm_90a
 // DEVICE: error: --device: a100 does not run sm_90a

@@ -53,6 +53,8 @@ struct TileWalk {
   std::string grid;
   const char *store;
   int64_t splitK;
+  /// The raster's part of `suffix`.
+  const char *rasterSuffix;
 };
 
 /// Every raster order with every split_k; without a split also a
@@ -75,8 +77,8 @@ std::vector<TileWalk> enumerateWgmmaTileWalks() {
               (splitK > 1 ? formatv("_sk{0}", splitK).str() : std::string()) +
               (tmaStore ? "_tma" : "");
           walks.push_back({std::move(suffix),
-                           gridField(raster, splitK, persistent), store,
-                           splitK});
+                           gridField(raster, splitK, persistent), store, splitK,
+                           raster.suffix});
         }
   return walks;
 }
@@ -130,6 +132,7 @@ void enumerateSync(llvm::StringRef chip, llvm::StringRef dtype,
                     Candidate c;
                     c.family = "sync";
                     c.dtype = dtype.str();
+                    c.rasterSuffix = raster.suffix;
                     c.name = formatv(
                         "sync_{0}_{1}x{2}x{3}_w{4}x{5}_s{6}_a{7}_b{8}{9}",
                         dtype, bm, bn, bk, wm, wn, stages, a.suffix, b.suffix,
@@ -163,6 +166,26 @@ const int64_t kWgmmaStages[] = {2, 3, 4, 5, 6};
 const int64_t kDeepWgmmaStages[] = {8, 12, 13};
 constexpr int64_t kDeepStagesMaxTileElements = 128 * 64;
 
+/// The one-line `#tile.schedule` of a wgmma candidate.
+std::string makeWgmmaSchedule(llvm::StringRef chip, llvm::StringRef dtype,
+                              int64_t bm, int64_t bn, int64_t bk, int64_t wm,
+                              int64_t wn, int64_t stages, int64_t producer,
+                              int64_t consumer, const TileWalk &walk) {
+  std::string grid =
+      walk.grid.empty() ? std::string() : formatv("\n  {0},", walk.grid).str();
+  return joinLines(
+      formatv("#tile.schedule<chip = \"{0}\", block = [{1}, {2}, {3}], "
+              "warp = [{4}, {5}],\n  mma = #tile.mma<wgmma, [64, {5}, 16]>,\n"
+              "  elements = {6},\n"
+              "  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,\n"
+              "  pipeline = #tile.pipeline<stages = {7}, load = tma>,\n"
+              "  specialization = #tile.warp_specialization<producer_registers "
+              "= {8}, consumer_registers = {9}>,{10}\n"
+              "  epilogue = #tile.epilogue<store = {11}>>",
+              chip, bm, bn, bk, wm, wn, elementsField(dtype), stages, producer,
+              consumer, grid, walk.store));
+}
+
 void enumerateWgmma(llvm::StringRef chip, llvm::StringRef dtype,
                     std::vector<Candidate> &out) {
   const int64_t blockKs[] = {64, 128};
@@ -187,33 +210,53 @@ void enumerateWgmma(llvm::StringRef chip, llvm::StringRef dtype,
                   c.family = "wgmma";
                   c.dtype = dtype.str();
                   c.splitK = walk.splitK;
+                  c.rasterSuffix = walk.rasterSuffix;
                   c.name =
                       formatv("wgmma_{0}_{1}x{2}x{3}_w{4}x{5}_s{6}_r{7}_{8}{9}",
                               dtype, bm, bn, bk, wm, wn, stages, producer,
                               consumer, walk.suffix);
-                  std::string grid = walk.grid.empty()
-                                         ? std::string()
-                                         : formatv("\n  {0},", walk.grid).str();
                   c.schedule =
-                      formatv("#tile.schedule<chip = \"{0}\", block = [{1}, "
-                              "{2}, {3}], "
-                              "warp = [{4}, {5}],\n  mma = #tile.mma<wgmma, "
-                              "[64, {5}, 16]>,\n"
-                              "  elements = {6},\n"
-                              "  smem_a = #tile.swizzle<128>, smem_b = "
-                              "#tile.swizzle<128>,\n"
-                              "  pipeline = #tile.pipeline<stages = {7}, "
-                              "load = tma>,\n"
-                              "  specialization = "
-                              "#tile.warp_specialization<producer_registers "
-                              "= {8}, consumer_registers = {9}>,{10}\n"
-                              "  epilogue = #tile.epilogue<store = {11}>>",
-                              chip, bm, bn, bk, wm, wn, elementsField(dtype),
-                              stages, producer, consumer, grid, walk.store);
-                  c.schedule = joinLines(c.schedule);
+                      makeWgmmaSchedule(chip, dtype, bm, bn, bk, wm, wn, stages,
+                                        producer, consumer, walk);
                   out.push_back(std::move(c));
                 }
     }
+}
+
+/// The transposed family's tiles: BM' rows of the transposed problem (its
+/// M' is the problem's N) in 64-row warpgroup tiles, and BN' columns (its
+/// N' is the problem's M, at most 64 where these candidates run: 16, 32 or
+/// 64 wide wgmmas).
+const int64_t kTransposedBlockMs[] = {64, 128};
+const int64_t kTransposedBlockNs[] = {16, 32, 64};
+/// A small tile's stage is few bytes (10 KiB at 64x16): deep pipelines keep
+/// enough in flight (64x16 measured best with 12 stages; 16 fit).
+const int64_t kTransposedStages[] = {4, 6, 8, 12, 13, 16};
+
+void enumerateTransposedWgmma(llvm::StringRef chip, llvm::StringRef dtype,
+                              std::vector<Candidate> &out) {
+  const std::pair<int64_t, int64_t> registerSplits[] = {
+      {40, 232}, {24, 240}, {24, 208}};
+  const int64_t bk = 64, wm = 64;
+  std::vector<TileWalk> walks = enumerateWgmmaTileWalks();
+  for (int64_t bm : kTransposedBlockMs)
+    for (int64_t bn : kTransposedBlockNs)
+      for (int64_t stages : kTransposedStages)
+        for (auto [producer, consumer] : registerSplits)
+          for (const TileWalk &walk : walks) {
+            Candidate c;
+            c.family = "wgmma";
+            c.dtype = dtype.str();
+            c.splitK = walk.splitK;
+            c.transposed = true;
+            c.rasterSuffix = walk.rasterSuffix;
+            c.name = formatv(
+                "wgmma_{0}_ccc_{1}x{2}x{3}_w{4}x{5}_s{6}_r{7}_{8}{9}", dtype,
+                bm, bn, bk, wm, bn, stages, producer, consumer, walk.suffix);
+            c.schedule = makeWgmmaSchedule(chip, dtype, bm, bn, bk, wm, bn,
+                                           stages, producer, consumer, walk);
+            out.push_back(std::move(c));
+          }
 }
 
 } // namespace
@@ -224,19 +267,27 @@ gemm_opt::tune::enumerateCandidates(llvm::StringRef chip, llvm::StringRef dtype,
   std::vector<Candidate> candidates;
   if (llvm::is_contained(families, "sync"))
     enumerateSync(chip, dtype, candidates);
-  if (llvm::is_contained(families, "wgmma"))
+  if (llvm::is_contained(families, "wgmma")) {
     enumerateWgmma(chip, dtype, candidates);
+    enumerateTransposedWgmma(chip, dtype, candidates);
+  }
   return candidates;
 }
 
 std::string gemm_opt::tune::makeCandidateModule(const Candidate &candidate) {
+  // A column-major operand is a memref with unit stride along its rows.
+  std::string type =
+      candidate.transposed
+          ? formatv("memref<?x?x{0}, strided<[1, ?], offset: ?>>",
+                    candidate.dtype)
+                .str()
+          : formatv("memref<?x?x{0}>", candidate.dtype).str();
   return formatv("// gemm-tune candidate {0}\n#sched = {1}\n\n"
-                 "func.func @{0}(%a: memref<?x?x{2}>, %b: memref<?x?x{2}>, "
-                 "%c: memref<?x?x{2}>) {{\n"
+                 "func.func @{0}(%a: {2}, %b: {2}, %c: {2}) {{\n"
                  "  tile.gemm %a, %b into %c {{schedule = #sched}\n"
-                 "      : memref<?x?x{2}>, memref<?x?x{2}> into memref<?x?x{2}>\n"
+                 "      : {2}, {2} into {2}\n"
                  "  return\n}\n",
-                 candidate.name, candidate.schedule, candidate.dtype);
+                 candidate.name, candidate.schedule, type);
 }
 
 llvm::Error gemm_opt::tune::writeCandidateModule(llvm::StringRef path,

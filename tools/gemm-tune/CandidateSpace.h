@@ -17,6 +17,16 @@
 // "wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm4_tma". Tiles of at most
 // 128x64 elements also try 8, 12 and 13 stages.
 //
+// The transposed family ("wgmma_bf16_ccc_..."): kernels with every operand
+// column-major, which run a row-major problem as its transpose
+// C^T = B^T·A^T on the same memory (runtime/TransposedProblem.h), M and N
+// exchanged. wgmma's M is at least 64 but its N goes down to 8, so a small
+// M becomes a small N' without padding (16x4096x4096 runs as 4096x16x4096
+// on 64x16 tiles: 1.06x cuBLAS where the best row-major kernel reached
+// 0.90x, bench/NOTES.md h6.1). They come with block tiles of 64 or 128
+// rows and 16, 32 or 64 columns, one 64-row warpgroup tile per 64 rows,
+// 4 to 16 stages and every tile walk.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_TOOLS_GEMMTUNE_CANDIDATESPACE_H
@@ -40,6 +50,12 @@ struct Candidate {
   std::string dtype;  // "bf16" or "f16"
   /// split_k of the grid (1: none).
   int64_t splitK = 1;
+  /// Every operand column-major: the kernel runs the row-major problem as
+  /// its transpose, M and N exchanged (the "ccc" family).
+  bool transposed = false;
+  /// The raster order's part of the name ("" row-major, "_rm4", "_rm8",
+  /// "_rn8"): candidates whose names differ only in it are raster twins.
+  std::string rasterSuffix;
   /// The `#tile.schedule<...>` attribute text.
   std::string schedule;
 };
@@ -50,7 +66,8 @@ std::vector<Candidate> enumerateCandidates(llvm::StringRef chip,
                                            llvm::StringRef dtype,
                                            llvm::ArrayRef<std::string> families);
 
-/// A module with the candidate's tile.gemm in a function named after it.
+/// A module with the candidate's tile.gemm in a function named after it,
+/// on memrefs of the candidate's element type and layouts.
 std::string makeCandidateModule(const Candidate &candidate);
 
 /// Writes makeCandidateModule(candidate) to the file `path`.

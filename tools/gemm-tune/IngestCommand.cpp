@@ -5,14 +5,17 @@
 //    "runs": [{"candidate": ..., "dtype": ..., "m": ..., "n": ..., "k": ...,
 //              "exit_code": 0, "result": <gemm-run --json-out> | null}]}
 // For each problem the fastest passing candidate goes into the tuning
-// database; the table says how the model ranked it (its place in the
-// model's order of the problem's measured picks, shortlist and exploration
-// controls alike), and the summary computes issue 5's done-when metric: the
-// share of problems whose measured best is in the model's top 5 (target
-// 80%), and how far measured TFLOP/s are from the predictions.
+// database; the table says how the model ranked it (its rank among the
+// problem's picks, shortlist, raster twins and exploration controls alike,
+// failed runs included: one more than the picks the model predicted faster,
+// so picks it cannot tell apart share a rank), and the summary computes
+// issue 5's done-when metric: the share of problems whose measured best is
+// in the model's top 5 (target 80%), and how far measured TFLOP/s are from
+// the predictions.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ProblemRanking.h"
 #include "TuneCommands.h"
 
 #include "tuning/TuningDatabase.h"
@@ -177,14 +180,21 @@ int gemm_opt::tune::runIngest(const IngestOptions &options) {
     std::string bestName;
     Measurement best;
     double bestPredicted = 0, modelFirst = NAN;
-    std::vector<double> measuredInModelOrder;
+    // Measured TFLOP/s by predicted time (raster twins follow their pick,
+    // not the model's order).
+    std::vector<std::pair<double, double>> measuredByPrediction;
+    std::vector<double> predictedUs;
+    for (size_t i = 0; ranking && i < ranking->size(); ++i) {
+      const json::Object *entry = (*ranking)[i].getAsObject();
+      predictedUs.push_back(entry->getNumber("predicted_us").value_or(0));
+    }
     for (size_t i = 0; ranking && i < ranking->size(); ++i) {
       const json::Object *entry = (*ranking)[i].getAsObject();
       std::string name = entry->getString("candidate").value_or("").str();
       auto it = byRun.find(problemKey(name, dtype, m, n, k));
       if (it == byRun.end())
         continue;
-      measuredInModelOrder.push_back(it->second.tflops);
+      measuredByPrediction.push_back({predictedUs[i], it->second.tflops});
       if (i == 0)
         modelFirst = it->second.tflops;
       if (double predicted = entry->getNumber("predicted_tflops").value_or(0);
@@ -202,8 +212,17 @@ int gemm_opt::tune::runIngest(const IngestOptions &options) {
       continue;
     }
     ++problemsWithResults;
-    int64_t rank = *bestIndex + 1;
+    double bestPredictedUs = predictedUs[*bestIndex];
+    int64_t rank =
+        1 + llvm::count_if(predictedUs, [&](double us) {
+          return us < bestPredictedUs && !isSamePrediction(us, bestPredictedUs);
+        });
     inTopFive += rank <= 5;
+    llvm::stable_sort(measuredByPrediction,
+                      [](auto &x, auto &y) { return x.first < y.first; });
+    std::vector<double> measuredInModelOrder;
+    for (auto [us, tflops] : measuredByPrediction)
+      measuredInModelOrder.push_back(tflops);
     os << formatv("{0,-5} {1,-15} {2,9:F1} {3,9:F1} {4,6:F3} {5,5} {6,5} "
                   "{7,9:F1} {8,6:F2}  {9}\n",
                   dtype, shape, best.tflops, best.cublasTflops, best.ratio,
@@ -222,6 +241,14 @@ int gemm_opt::tune::runIngest(const IngestOptions &options) {
             out[i] = (*values)[i].getAsInteger().value_or(0);
       };
       readTriple("block", entry.block);
+      // A transposed candidate's kernel takes every operand column-major
+      // (plans before them do not say: row-major).
+      if (const json::Object *layouts = c->getObject("layouts")) {
+        const char *names[] = {"a", "b", "c"};
+        for (int i = 0; i < 3; ++i)
+          entry.kernelLayouts[i] =
+              layouts->getString(names[i]).value_or("row").str();
+      }
       // Plans before split_k did not say: their kernels needed whole tiles.
       entry.divisibility = entry.block;
       readTriple("requires_divisible", entry.divisibility);

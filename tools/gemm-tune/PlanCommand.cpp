@@ -6,10 +6,14 @@
 // write
 //   DIR/manifest.json  the plan: counts, rankings, candidates and bundles
 //   DIR/runs.tsv       one line per (problem, compiled pick) for
-//                      scripts/tune-measure.sh, every problem's first pick
-//                      first, then every problem's second, ...: a run
-//                      stopped at a deadline loses the model's last picks,
-//                      not whole problems
+//                      scripts/tune-measure.sh (candidate, dtype, M, N, K,
+//                      bundle, the problem's layouts for gemm-run:
+//                      "row,row,row"), every problem's first pick first,
+//                      then every problem's second, ...: a run stopped at a
+//                      deadline loses the model's last picks, not whole
+//                      problems. A transposed candidate's kernel takes
+//                      column-major operands and runs the row-major problem
+//                      as its transpose (gemm-run does, given the layouts)
 //   DIR/bin/gemm-run   when a gemm-run was found or given
 //
 //===----------------------------------------------------------------------===//
@@ -63,6 +67,13 @@ json::Object countsJSON(StringRef dtype, const CheckCounts &c) {
                       {"unsupported_reasons", std::move(unsupported)}};
 }
 
+/// The layouts of a candidate's operands, as bundles and gemm-run name
+/// them: every operand column-major for a transposed candidate.
+json::Object kernelLayouts(const Candidate &candidate) {
+  StringRef layout = candidate.transposed ? "col" : "row";
+  return json::Object{{"a", layout}, {"b", layout}, {"c", layout}};
+}
+
 /// The gemm-translate / gemm-run next to this executable.
 std::string siblingTool(StringRef name) {
   std::string self = sys::fs::getMainExecutable(nullptr, nullptr);
@@ -107,7 +118,8 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
     legal[dtype] = std::move(space->legal);
   }
 
-  RankingOptions ranking{options.top, options.variants, options.explore};
+  RankingOptions ranking{options.top, options.variants, options.explore,
+                         options.twins};
   std::vector<ProblemRanking> problems;
   for (const std::string &dtype : options.dtypes)
     for (const GemmShape &shape : options.shapes)
@@ -122,22 +134,27 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
     const std::vector<AnalyzedCandidate> &candidates = legal[problem.dtype];
     size_t controls = llvm::count_if(
         problem.picks, [](const RankedCandidate &r) { return r.explore; });
+    size_t twins = llvm::count_if(
+        problem.picks, [](const RankedCandidate &r) { return r.twin; });
+    std::string twinText =
+        options.twins ? formatv(", {0} raster twins (t)", twins).str() : "";
     os << formatv("\n{0} {1} ({2}): {3} legal candidates run it, {4} do "
                   "not; the static model's top {5} on {6} (at most {7} per "
-                  "block and warp tile, split_k, grid and store) and {8} "
+                  "block and warp tile, split_k, grid and store){9} and {8} "
                   "controls (x):\n",
                   problem.dtype, shapeName(problem.shape),
                   tuning::classifyShape(problem.shape.m, problem.shape.n,
                                         problem.shape.k),
                   problem.runnable, problem.notRunnable,
-                  problem.picks.size() - controls, device->device,
-                  options.variants, controls);
+                  problem.picks.size() - controls - twins, device->device,
+                  options.variants, controls, twinText);
     os << formatv("  {0,5}  {1,7}  {2,9}  {3,9}  {4,-17}  {5}\n", "rank",
                   "overall", "TFLOP/s", "time us", "bound", "candidate");
     for (auto [rank, ranked] : llvm::enumerate(problem.picks)) {
       const AnalyzedCandidate &c = candidates[ranked.index];
+      const char *mark = ranked.explore ? "x" : (ranked.twin ? "t" : " ");
       os << formatv("  {0,4}{1}  {2,7}  {3,9:F1}  {4,9:F1}  {5,-17}  {6}\n",
-                    rank + 1, ranked.explore ? "x" : " ", ranked.overallRank,
+                    rank + 1, mark, ranked.overallRank,
                     ranked.prediction.tflops, ranked.prediction.seconds * 1e6,
                     ranked.prediction.bound, c.candidate.name);
       if (selectedIndex.try_emplace(c.candidate.name, selected.size()).second) {
@@ -170,6 +187,8 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
         {"block", json::Array{schedule.getBlockM(), schedule.getBlockN(),
                               schedule.getBlockK()}},
         {"split_k", schedule.getSplitK()},
+        {"layouts", kernelLayouts(candidate)},
+        {"runs_transposed", candidate.transposed},
         {"requires_divisible",
          ragged ? json::Array{1, 1, 1}
                 : json::Array{schedule.getBlockM(), schedule.getBlockN(),
@@ -200,6 +219,7 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
                        {"rank", int64_t(rank + 1)},
                        {"overall_rank", ranked.overallRank},
                        {"explore", ranked.explore},
+                       {"twin", ranked.twin},
                        {"predicted_us", p.seconds * 1e6},
                        {"predicted_tflops", p.tflops},
                        {"bound", p.bound}});
@@ -226,9 +246,11 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
       const CompileResult &result = compiled[selectedIndex[candidate.name]];
       if (!result.compiled)
         continue;
-      runs += formatv("{0}\t{1}\t{2}\t{3}\t{4}\t{5}\n", candidate.name,
-                      problem.dtype, problem.shape.m, problem.shape.n,
-                      problem.shape.k, result.bundle);
+      // The problems are row-major; a transposed candidate runs them as
+      // C^T = B^T * A^T.
+      runs += formatv("{0}\t{1}\t{2}\t{3}\t{4}\t{5}\trow,row,row\n",
+                      candidate.name, problem.dtype, problem.shape.m,
+                      problem.shape.n, problem.shape.k, result.bundle);
       ++runCount;
     }
   json::Object manifest{{"format", "gemm-tune-plan-1"},
@@ -237,6 +259,7 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
                         {"top", int64_t(options.top)},
                         {"variants", int64_t(options.variants)},
                         {"explore", int64_t(options.explore)},
+                        {"twins", int64_t(options.twins)},
                         {"enumeration", std::move(enumeration)},
                         {"problems", std::move(problemsJSON)},
                         {"candidates", std::move(candidatesJSON)}};

@@ -9,6 +9,11 @@
 //              equals one already taken of its structure (a register split
 //              or raster order the model cannot tell apart: measuring both
 //              says nothing new)
+//   twins      for each of the shortlist's first `twins` picks, the
+//              candidates that differ from it only in the raster order (the
+//              model sees rasters only through DRAM bytes, which tie where A
+//              and B fit in L2; measured, they moved 1024x1024x8192 on
+//              128x64 tiles from 0.81x to 1.00x cuBLAS)
 //   explore    up to `explore` more, each the best candidate of a structure
 //              the shortlist does not have, spread evenly over those
 //              structures in the model's order: controls the model ranks
@@ -24,6 +29,7 @@
 
 #include "analysis/ScheduleAnalysis.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,10 +50,12 @@ struct RankedCandidate {
   int64_t overallRank = 0;
   /// Picked as an exploration control, not for the shortlist.
   bool explore = false;
+  /// Picked as a raster twin of a shortlist pick.
+  bool twin = false;
 };
 
 struct RankingOptions {
-  unsigned top = 8, variants = 2, explore = 0;
+  unsigned top = 8, variants = 2, explore = 0, twins = 0;
 };
 
 struct ProblemRanking {
@@ -56,19 +64,42 @@ struct ProblemRanking {
   /// Candidates that run the shape, and those that do not (a block tile
   /// that does not divide it where the kernel needs whole tiles).
   int64_t runnable = 0, notRunnable = 0;
-  /// The shortlist (best first), then the exploration controls (in the
-  /// model's order): all of it in the model's order.
+  /// The shortlist (best first), each of its first `twins` picks followed
+  /// by its raster twins (in the model's order), then the exploration
+  /// controls (in the model's order).
   std::vector<RankedCandidate> picks;
 };
 
 /// Every candidate that runs a shape in the model's order, and how many do
 /// not run it.
 struct ModelOrder {
-  /// Fastest predicted first; equal times by name, so the order is
-  /// deterministic. overallRank is the place in it (1 = best).
+  /// Fastest predicted first. Times the model cannot tell apart (1e-4
+  /// relative) put one tile per block before a persistent grid, then the
+  /// deeper pipeline, the tma store, more producer and consumer registers
+  /// and the name, so the order is
+  /// deterministic and a shortlist that takes one of a tie takes the
+  /// variant with the most slack. overallRank is the place in it (1 =
+  /// best).
   std::vector<RankedCandidate> ranking;
   int64_t notRunnable = 0;
 };
+
+/// The largest M a transposed candidate runs: the transposed problem's N'
+/// is the problem's M, and wgmma's M of at least 64 is what a row-major
+/// kernel pads below it (16x4096x4096 on 64-row tiles does 4x the wgmma
+/// work and loads 4x the A rows). Above it the row-major kernels tile M
+/// without padding and the transposed ones only make the ranking longer.
+constexpr int64_t kTransposedMaxM = 64;
+
+/// The shape `candidate`'s kernel computes for the row-major problem
+/// `shape`: the shape itself, or for a transposed candidate N x M x K; none
+/// when a transposed candidate does not take the problem (M above
+/// kTransposedMaxM).
+std::optional<analysis::GemmShape>
+getKernelShape(const Candidate &candidate, const analysis::GemmShape &shape);
+
+/// What raster twins share: the name without its raster order.
+std::string getRasterTwinKey(const Candidate &candidate);
 
 /// Orders `candidates` by their predicted time on `shape` for `device`.
 ModelOrder orderByModel(const std::vector<AnalyzedCandidate> &candidates,
@@ -79,16 +110,17 @@ ModelOrder orderByModel(const std::vector<AnalyzedCandidate> &candidates,
 /// 1e-4 relative): e.g. register splits it cannot tell apart.
 bool isSamePrediction(double x, double y);
 
-/// Family, block and warp tile, split_k, persistence and epilogue store:
-/// what tells kernels apart structurally, e.g.
-/// "wgmma:64x128x64:64x128:sk4:vector" or
-/// "wgmma:128x256x64:64x256:sk1:persistent:tma". A persistent grid (a tile
+/// Family, layouts, block and warp tile, split_k, persistence and epilogue
+/// store: what tells kernels apart structurally, e.g.
+/// "wgmma:64x128x64:64x128:sk4:vector",
+/// "wgmma:128x256x64:64x256:sk1:persistent:tma" or (transposed)
+/// "wgmma:ccc:64x16x64:64x16:sk1:vector". A persistent grid (a tile
 /// loop whose epilogue overlaps the next tile's loads) and the tma store
 /// (a staging tile and bulk stores) are kernels of their own, which the
 /// model times least surely (bench/NOTES.md): they get their own
 /// shortlist places rather than competing with the one-block-per-tile
 /// vector-store variants of the same tiles.
-std::string getStructureKey(tile::ScheduleAttr schedule);
+std::string getStructureKey(const AnalyzedCandidate &candidate);
 
 /// Ranks `candidates` (all of `dtype`) on `shape` for `device`.
 ProblemRanking rankProblem(const std::vector<AnalyzedCandidate> &candidates,

@@ -32,6 +32,9 @@ struct PlanOptions : SpaceOptions {
   /// Exploration controls per problem beyond the shortlist
   /// (ProblemRanking.h).
   unsigned explore = 0;
+  /// Shortlist picks (the first ones) whose raster twins are measured too
+  /// (ProblemRanking.h).
+  unsigned twins = 0;
   /// Empty: rank only. Else write the manifest there and, unless
   /// `compile` is off, compile the top candidates into bundles.
   std::string directory;

@@ -1,7 +1,7 @@
 //===- gemm-tune.cpp - schedule tuner -------------------------------------===//
 //
 //   gemm-tune plan --chip sm_90a --device h200 --dtypes bf16,f16 \
-//       --shapes benchmark --top 8 --explore 4 -o tune-plan
+//       --shapes benchmark --top 8 --twins 1 --explore 4 -o tune-plan
 //   (on the GPU machine) scripts/tune-measure.sh tune-plan
 //   gemm-tune ingest tune-plan tune-plan/results.json \
 //       --database tuning-database.json
@@ -66,6 +66,11 @@ static cl::opt<unsigned> explore(
     cl::desc("Exploration controls per problem beyond the top: the best of "
              "structures the top lacks, spread over the model's order"),
     cl::sub(planCommand), cl::cat(tuneCategory));
+static cl::opt<unsigned>
+    twins("twins", cl::init(0),
+          cl::desc("Shortlist picks (the first N) whose raster twins (the same "
+                   "candidate in the other raster orders) are picked too"),
+          cl::sub(planCommand), cl::cat(tuneCategory));
 static cl::opt<std::string> outputDirectory(
     "o", cl::desc("Plan directory (manifest, bundles); none: rank only"),
     cl::value_desc("DIR"), cl::init(""), cl::sub(planCommand),
@@ -160,6 +165,7 @@ int main(int argc, char **argv) {
     options.top = top;
     options.variants = variants;
     options.explore = explore;
+    options.twins = twins;
     options.directory = outputDirectory;
     options.compile = !noCompile;
     options.keepPtx = keepPtx;

@@ -204,6 +204,90 @@ TEST(TuningDatabase, DivisibilityRoundTripsAndDefaultsToTheBlock) {
             std::string::npos);
 }
 
+TEST(TuningDatabase, KernelLayoutsRoundTripAndDefaultToRowMajor) {
+  TuningEntry transposed = makeEntry("sm_90a", "bf16", 16, 4096, 4096,
+                                     {64, 16, 64}, "ccc", 31.1);
+  transposed.divisibility = {1, 1, 1};
+  transposed.kernelLayouts = {"col", "col", "col"};
+  TuningDatabase database;
+  database.insert(transposed);
+  database.insert(makeEntry("sm_90a", "bf16", 4096, 4096, 4096,
+                            {128, 256, 64}, "rrr", 790));
+  auto loaded = TuningDatabase::fromJSON(database.toJSON());
+  ASSERT_TRUE(bool(loaded)) << llvm::toString(loaded.takeError());
+  ASSERT_EQ(loaded->getEntries().size(), 2u);
+  const TuningEntry &first = loaded->getEntries()[0];
+  EXPECT_EQ(first.kernelLayouts,
+            (std::array<std::string, 3>{"col", "col", "col"}));
+  EXPECT_TRUE(first.runsTransposed());
+  EXPECT_TRUE(first.runsRowMajorProblems());
+  const TuningEntry &second = loaded->getEntries()[1];
+  EXPECT_EQ(second.kernelLayouts,
+            (std::array<std::string, 3>{"row", "row", "row"}));
+  EXPECT_FALSE(second.runsTransposed());
+  EXPECT_TRUE(second.runsRowMajorProblems());
+  // The transposed entry answers for its shape and other small-M ones.
+  auto exact =
+      loaded->lookup({"sm_90a", "bf16", "bf16", "bf16", 16, 4096, 4096});
+  ASSERT_TRUE(exact);
+  EXPECT_EQ(exact->entry->candidate, "ccc");
+  auto near = loaded->lookup({"sm_90a", "bf16", "bf16", "bf16", 8, 3000, 5000});
+  ASSERT_TRUE(near);
+  EXPECT_EQ(near->entry->candidate, "ccc");
+
+  // Entries written before kernel layouts existed: row-major kernels.
+  llvm::json::Object old{{"chip", "sm_90a"},
+                         {"a", "bf16"},
+                         {"b", "bf16"},
+                         {"c", "bf16"},
+                         {"m", 4096},
+                         {"n", 4096},
+                         {"k", 4096},
+                         {"schedule", "s"},
+                         {"measured_tflops", 1.0},
+                         {"block", llvm::json::Array{256, 128, 64}}};
+  auto legacy = TuningDatabase::fromJSON(
+      llvm::json::Object{{"format", TuningDatabase::FormatName},
+                         {"entries", llvm::json::Array{std::move(old)}}});
+  ASSERT_TRUE(bool(legacy)) << llvm::toString(legacy.takeError());
+  EXPECT_FALSE(legacy->getEntries()[0].runsTransposed());
+  EXPECT_TRUE(legacy->getEntries()[0].runsRowMajorProblems());
+
+  auto withLayouts = [](llvm::json::Value layouts) {
+    return TuningDatabase::fromJSON(llvm::json::Object{
+        {"format", TuningDatabase::FormatName},
+        {"entries", llvm::json::Array{llvm::json::Object{
+                        {"chip", "sm_90a"},
+                        {"a", "bf16"},
+                        {"b", "bf16"},
+                        {"c", "bf16"},
+                        {"m", 16},
+                        {"n", 4096},
+                        {"k", 4096},
+                        {"schedule", "s"},
+                        {"measured_tflops", 1.0},
+                        {"block", llvm::json::Array{64, 16, 64}},
+                        {"kernel_layouts", std::move(layouts)}}}}});
+  };
+  auto bad = withLayouts(
+      llvm::json::Object{{"a", "col"}, {"b", "diagonal"}, {"c", "col"}});
+  ASSERT_FALSE(bool(bad));
+  EXPECT_NE(llvm::toString(bad.takeError()).find("kernel_layouts"),
+            std::string::npos);
+  auto missing = withLayouts(llvm::json::Object{{"a", "col"}});
+  ASSERT_FALSE(bool(missing));
+  llvm::consumeError(missing.takeError());
+
+  // A kernel of mixed layouts cannot run the row-major problem: it never
+  // answers, not even for its own shape.
+  auto mixed = withLayouts(
+      llvm::json::Object{{"a", "col"}, {"b", "row"}, {"c", "row"}});
+  ASSERT_TRUE(bool(mixed)) << llvm::toString(mixed.takeError());
+  EXPECT_FALSE(mixed->getEntries()[0].runsRowMajorProblems());
+  EXPECT_FALSE(
+      mixed->lookup({"sm_90a", "bf16", "bf16", "bf16", 16, 4096, 4096}));
+}
+
 TEST(TuningDatabase, HasNothingForOtherChipsOrTypes) {
   TuningDatabase database = makeDatabase();
   EXPECT_FALSE(database.lookup({"sm_80", "bf16", "bf16", "bf16", 4096, 4096,

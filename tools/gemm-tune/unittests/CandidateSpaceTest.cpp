@@ -72,6 +72,41 @@ std::string readBenchSchedule(llvm::StringRef file) {
   return text.take_front(text.find("\n\n")).str();
 }
 
+/// The operand types of a module's function, e.g. "memref<?x?xbf16,
+/// strided<[1, ?], offset: ?>>" three times: what follows each ": " up to
+/// the matching ">".
+std::vector<std::string> readOperandTypes(llvm::StringRef module) {
+  std::vector<std::string> types;
+  llvm::StringRef text = module;
+  size_t at = text.find("func.func @");
+  if (at == llvm::StringRef::npos)
+    return types;
+  text = text.drop_front(at);
+  text = text.take_until([](char c) { return c == '{'; });
+  for (size_t colon = text.find(": memref<"); colon != llvm::StringRef::npos;
+       colon = text.find(": memref<", colon + 1)) {
+    llvm::StringRef rest = text.drop_front(colon + 2);
+    int depth = 0;
+    size_t end = 0;
+    for (; end < rest.size(); ++end) {
+      depth += (rest[end] == '<') - (rest[end] == '>');
+      if (depth == 0 && rest[end] == '>')
+        break;
+    }
+    types.push_back(normalizeWhitespace(rest.take_front(end + 1)));
+  }
+  return types;
+}
+
+/// The whole text of a bench/schedules file.
+std::string readBenchFile(llvm::StringRef file) {
+  std::string path =
+      (llvm::Twine(GEMM_OPT_SOURCE_DIR) + "/bench/schedules/" + file).str();
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(path);
+  return buffer ? (*buffer)->getBuffer().str() : "cannot read " + path;
+}
+
 /// A winner of bench/NOTES.md and the candidate that must reproduce it,
 /// "{0}" standing for the element type.
 struct Winner {
@@ -97,6 +132,12 @@ const Winner kWinners[] = {
      "wgmma_{0}_128x64x64_w64x64_s8_r40_232_rm8_tma"},
     {"wgmma_{0}_64x64x64_s12_tma.mlir",
      "wgmma_{0}_64x64x64_w64x64_s12_r40_232_rm8_tma"},
+    {"wgmma_{0}_128x64x64_s8_rn8_tma.mlir",
+     "wgmma_{0}_128x64x64_w64x64_s8_r40_232_rn8_tma"},
+    // 16x4096x4096: the transposed problem on a kernel with every operand
+    // column-major.
+    {"wgmma_{0}_ccc_64x16x64_s12_sk1.mlir",
+     "wgmma_{0}_ccc_64x16x64_w64x16_s12_r40_232_rm8"},
 };
 
 std::string substituteType(llvm::StringRef pattern, llvm::StringRef dtype) {
@@ -126,6 +167,11 @@ TEST_P(CandidateSpaceTest, WinnersAreInTheSpaceTextForText) {
               splitScheduleFields(readBenchSchedule(file)));
     EXPECT_EQ(normalizeWhitespace(candidate->schedule),
               normalizeWhitespace(readBenchSchedule(file)));
+    // The same operand layouts (the transposed one's column-major).
+    std::vector<std::string> types =
+        readOperandTypes(makeCandidateModule(*candidate));
+    EXPECT_EQ(types.size(), 3u);
+    EXPECT_EQ(types, readOperandTypes(readBenchFile(file)));
   }
 }
 
@@ -165,6 +211,11 @@ TEST_P(CandidateSpaceTest, SplitKOnlyWithOneBlockPerTileAndVectorStores) {
 TEST_P(CandidateSpaceTest, NameSuffixesSayPersistenceAndStore) {
   for (const Candidate &candidate : wgmmaSpace()) {
     llvm::StringRef name = candidate.name, schedule = candidate.schedule;
+    EXPECT_EQ(name.contains("_ccc_"), candidate.transposed) << candidate.name;
+    EXPECT_EQ(makeCandidateModule(candidate).find("strided<[1, ?]") !=
+                  std::string::npos,
+              candidate.transposed)
+        << candidate.name;
     EXPECT_EQ(name.contains("_p_") || name.ends_with("_p"),
               schedule.contains("persistent = true"))
         << candidate.name;
@@ -175,10 +226,16 @@ TEST_P(CandidateSpaceTest, NameSuffixesSayPersistenceAndStore) {
 
 // Persistence and the tma store double the split-free walks, group 4
 // along M adds a raster order, and tiles of at most 128x64 try 8, 12 and
-// 13 stages: 41472 wgmma candidates per type where there were 16200
-// (2.6x), most of them dropped by the verifier as before.
+// 13 stages: 41472 row-major wgmma candidates per type where there were
+// 16200 (2.6x), most of them dropped by the verifier as before. The
+// transposed family adds 2 x 3 block tiles x 6 depths x 3 register splits
+// x 32 walks.
 TEST_P(CandidateSpaceTest, WgmmaSpaceSize) {
-  EXPECT_EQ(wgmmaSpace().size(), 41472u);
+  std::vector<Candidate> space = wgmmaSpace();
+  size_t transposed =
+      llvm::count_if(space, [](const Candidate &c) { return c.transposed; });
+  EXPECT_EQ(space.size() - transposed, 41472u);
+  EXPECT_EQ(transposed, 3456u);
 }
 
 INSTANTIATE_TEST_SUITE_P(ElementTypes, CandidateSpaceTest,

@@ -1,0 +1,104 @@
+//===- OperandTraffic.cpp - DRAM bytes of A and B through the L2 ----------===//
+
+#include "analysis/OperandTraffic.h"
+
+#include "dialect/MemoryQueries.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <algorithm>
+#include <list>
+
+using namespace gemm_opt::analysis;
+using namespace gemm_opt::tile;
+
+std::pair<int64_t, int64_t>
+gemm_opt::analysis::getRasterTile(ScheduleAttr schedule, int64_t id,
+                                  int64_t tilesM, int64_t tilesN) {
+  int64_t group = schedule.getRasterGroup();
+  bool alongM = schedule.getRasterOrder() == RasterOrder::along_m;
+  // along_m: strips of `group` block columns advancing along M.
+  int64_t across = alongM ? tilesN : tilesM, along = alongM ? tilesM : tilesN;
+  int64_t strip = id / (group * along), inStrip = id % (group * along);
+  int64_t width = std::min(group, across - strip * group);
+  int64_t alongIndex = inStrip / width;
+  int64_t acrossIndex = strip * group + inStrip % width;
+  return alongM ? std::pair(alongIndex, acrossIndex)
+                : std::pair(acrossIndex, alongIndex);
+}
+
+namespace {
+
+/// The panels in L2, least recently used first.
+class PanelCache {
+public:
+  explicit PanelCache(double capacity) : capacity(capacity) {}
+
+  /// Reads `panel` of `bytes`; returns the bytes that came from DRAM.
+  double read(int64_t panel, double bytes) {
+    auto it = where.find(panel);
+    if (it != where.end()) {
+      order.splice(order.end(), order, it->second);
+      return 0;
+    }
+    order.push_back({panel, bytes});
+    where[panel] = std::prev(order.end());
+    used += bytes;
+    return bytes;
+  }
+
+  /// Drops the least recently used panels until the rest fit.
+  void evict() {
+    while (used > capacity && !order.empty()) {
+      used -= order.front().second;
+      where.erase(order.front().first);
+      order.pop_front();
+    }
+  }
+
+private:
+  double capacity, used = 0;
+  std::list<std::pair<int64_t, double>> order;
+  llvm::DenseMap<int64_t, std::list<std::pair<int64_t, double>>::iterator>
+      where;
+};
+
+} // namespace
+
+double gemm_opt::analysis::computeOperandDramBytes(ScheduleAttr schedule,
+                                                   int64_t m, int64_t n,
+                                                   int64_t k,
+                                                   int64_t concurrent,
+                                                   double l2Bytes) {
+  int64_t bm = schedule.getBlockM(), bn = schedule.getBlockN();
+  int64_t splits = schedule.getSplitK();
+  int64_t tilesM = (m + bm - 1) / bm, tilesN = (n + bn - 1) / bn;
+  int64_t tiles = tilesM * tilesN, blocks = tiles * splits;
+  double e = getByteWidth(schedule.getElements().getA());
+  double kPerSplit = double(k) / splits;
+  // Everything fits: each byte comes from DRAM once.
+  double operands = (double(m) * k + double(k) * n) * e;
+  if (operands <= l2Bytes)
+    return operands;
+  // Panel keys: A's block rows and B's block columns, told apart by split
+  // (each reads its own K range).
+  auto rowPanel = [&](int64_t row, int64_t split) {
+    return 2 * (row * splits + split);
+  };
+  auto columnPanel = [&](int64_t column, int64_t split) {
+    return 2 * (column * splits + split) + 1;
+  };
+  PanelCache cache(l2Bytes);
+  double bytes = 0;
+  for (int64_t first = 0; first < blocks; first += concurrent) {
+    for (int64_t id = first; id < std::min(blocks, first + concurrent); ++id) {
+      int64_t split = id / tiles;
+      auto [tm, tn] = getRasterTile(schedule, id % tiles, tilesM, tilesN);
+      bytes += cache.read(rowPanel(tm, split),
+                          std::min(bm, m - tm * bm) * kPerSplit * e);
+      bytes += cache.read(columnPanel(tn, split),
+                          std::min(bn, n - tn * bn) * kPerSplit * e);
+    }
+    cache.evict();
+  }
+  return bytes;
+}
