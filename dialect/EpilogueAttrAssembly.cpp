@@ -10,6 +10,8 @@
 
 #include "dialect/TileDialect.h"
 
+#include "dialect/BoolKeyword.h"
+
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -17,20 +19,6 @@ using namespace mlir;
 using namespace gemm_opt::tile;
 
 namespace {
-
-/// Parses `true` or `false`.
-ParseResult parseFlag(AsmParser &parser, bool &value) {
-  if (succeeded(parser.parseOptionalKeyword("true"))) {
-    value = true;
-    return success();
-  }
-  if (succeeded(parser.parseOptionalKeyword("false"))) {
-    value = false;
-    return success();
-  }
-  return parser.emitError(parser.getCurrentLocation(),
-                          "expected 'true' or 'false'");
-}
 
 /// Parses a keyword that `symbolize` turns into an enum value; `what` and
 /// `choices` word the error.
@@ -82,9 +70,9 @@ Attribute EpilogueAttr::parse(AsmParser &parser, Type) {
     }
     ParseResult parsed = failure();
     if (field == "alpha_beta")
-      parsed = parseFlag(parser, alphaBeta);
+      parsed = parseBoolKeyword(parser, alphaBeta);
     else if (field == "residual")
-      parsed = parseFlag(parser, residual);
+      parsed = parseBoolKeyword(parser, residual);
     else if (field == "bias")
       parsed = parseChoice<EpilogueBias>(parser, bias, symbolizeEpilogueBias,
                                          "bias", "row or column");

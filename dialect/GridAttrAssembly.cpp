@@ -12,24 +12,12 @@
 
 #include "dialect/TileDialect.h"
 
+#include "dialect/BoolKeyword.h"
+
 #include "mlir/IR/DialectImplementation.h"
 
 using namespace mlir;
 using namespace gemm_opt::tile;
-
-/// Parses `true` or `false`.
-static ParseResult parseTrueOrFalse(AsmParser &parser, bool &value) {
-  if (succeeded(parser.parseOptionalKeyword("true"))) {
-    value = true;
-    return success();
-  }
-  if (succeeded(parser.parseOptionalKeyword("false"))) {
-    value = false;
-    return success();
-  }
-  return parser.emitError(parser.getCurrentLocation(),
-                          "expected 'true' or 'false'");
-}
 
 Attribute GridAttr::parse(AsmParser &parser, Type) {
   SMLoc start = parser.getCurrentLocation();
@@ -38,7 +26,7 @@ Attribute GridAttr::parse(AsmParser &parser, Type) {
   StringRef rasterName;
   SMLoc rasterLoc;
   if (parser.parseLess() || parser.parseKeyword("persistent") ||
-      parser.parseEqual() || parseTrueOrFalse(parser, persistent) ||
+      parser.parseEqual() || parseBoolKeyword(parser, persistent) ||
       parser.parseComma() || parser.parseKeyword("raster") ||
       parser.parseEqual())
     return {};

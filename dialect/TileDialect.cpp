@@ -2,22 +2,14 @@
 
 #include "dialect/TileDialect.h"
 
+#include "dialect/BoolKeyword.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace gemm_opt::tile;
-
-/// Parses `true` or `false`, the spelling of the schedule's flags.
-static FailureOr<bool> parseBoolKeyword(AsmParser &parser) {
-  if (succeeded(parser.parseOptionalKeyword("true")))
-    return true;
-  if (succeeded(parser.parseOptionalKeyword("false")))
-    return false;
-  return parser.emitError(parser.getCurrentLocation(),
-                          "expected 'true' or 'false'");
-}
 
 #include "dialect/TileDialect.cpp.inc"
 #include "dialect/TileEnums.cpp.inc"
