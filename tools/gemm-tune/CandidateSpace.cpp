@@ -166,14 +166,26 @@ const int64_t kWgmmaStages[] = {2, 3, 4, 5, 6};
 const int64_t kDeepWgmmaStages[] = {8, 12, 13};
 constexpr int64_t kDeepStagesMaxTileElements = 128 * 64;
 
-/// The one-line `#tile.schedule` of a wgmma candidate.
-std::string makeWgmmaSchedule(llvm::StringRef chip, llvm::StringRef dtype,
-                              int64_t bm, int64_t bn, int64_t bk, int64_t wm,
-                              int64_t wn, int64_t stages, int64_t producer,
-                              int64_t consumer, const TileWalk &walk) {
+/// A wgmma candidate: its name (`_ccc_` after the type for the transposed
+/// family, whose kernels take every operand column-major) and its one-line
+/// `#tile.schedule`.
+Candidate makeWgmmaCandidate(llvm::StringRef chip, llvm::StringRef dtype,
+                             int64_t bm, int64_t bn, int64_t bk, int64_t wm,
+                             int64_t wn, int64_t stages, int64_t producer,
+                             int64_t consumer, const TileWalk &walk,
+                             bool transposed) {
+  Candidate c;
+  c.family = "wgmma";
+  c.dtype = dtype.str();
+  c.splitK = walk.splitK;
+  c.transposed = transposed;
+  c.rasterSuffix = walk.rasterSuffix;
+  c.name = formatv("wgmma_{0}_{1}{2}x{3}x{4}_w{5}x{6}_s{7}_r{8}_{9}{10}",
+                   dtype, transposed ? "ccc_" : "", bm, bn, bk, wm, wn, stages,
+                   producer, consumer, walk.suffix);
   std::string grid =
       walk.grid.empty() ? std::string() : formatv("\n  {0},", walk.grid).str();
-  return joinLines(
+  c.schedule = joinLines(
       formatv("#tile.schedule<chip = \"{0}\", block = [{1}, {2}, {3}], "
               "warp = [{4}, {5}],\n  mma = #tile.mma<wgmma, [64, {5}, 16]>,\n"
               "  elements = {6},\n"
@@ -184,6 +196,7 @@ std::string makeWgmmaSchedule(llvm::StringRef chip, llvm::StringRef dtype,
               "  epilogue = #tile.epilogue<store = {11}>>",
               chip, bm, bn, bk, wm, wn, elementsField(dtype), stages, producer,
               consumer, grid, walk.store));
+  return c;
 }
 
 void enumerateWgmma(llvm::StringRef chip, llvm::StringRef dtype,
@@ -205,21 +218,10 @@ void enumerateWgmma(llvm::StringRef chip, llvm::StringRef dtype,
           for (int64_t wn : {bn, bn / 2})
             for (int64_t stages : stagesList)
               for (auto [producer, consumer] : registerSplits)
-                for (const TileWalk &walk : walks) {
-                  Candidate c;
-                  c.family = "wgmma";
-                  c.dtype = dtype.str();
-                  c.splitK = walk.splitK;
-                  c.rasterSuffix = walk.rasterSuffix;
-                  c.name =
-                      formatv("wgmma_{0}_{1}x{2}x{3}_w{4}x{5}_s{6}_r{7}_{8}{9}",
-                              dtype, bm, bn, bk, wm, wn, stages, producer,
-                              consumer, walk.suffix);
-                  c.schedule =
-                      makeWgmmaSchedule(chip, dtype, bm, bn, bk, wm, wn, stages,
-                                        producer, consumer, walk);
-                  out.push_back(std::move(c));
-                }
+                for (const TileWalk &walk : walks)
+                  out.push_back(makeWgmmaCandidate(
+                      chip, dtype, bm, bn, bk, wm, wn, stages, producer,
+                      consumer, walk, /*transposed=*/false));
     }
 }
 
@@ -243,20 +245,10 @@ void enumerateTransposedWgmma(llvm::StringRef chip, llvm::StringRef dtype,
     for (int64_t bn : kTransposedBlockNs)
       for (int64_t stages : kTransposedStages)
         for (auto [producer, consumer] : registerSplits)
-          for (const TileWalk &walk : walks) {
-            Candidate c;
-            c.family = "wgmma";
-            c.dtype = dtype.str();
-            c.splitK = walk.splitK;
-            c.transposed = true;
-            c.rasterSuffix = walk.rasterSuffix;
-            c.name = formatv(
-                "wgmma_{0}_ccc_{1}x{2}x{3}_w{4}x{5}_s{6}_r{7}_{8}{9}", dtype,
-                bm, bn, bk, wm, bn, stages, producer, consumer, walk.suffix);
-            c.schedule = makeWgmmaSchedule(chip, dtype, bm, bn, bk, wm, bn,
-                                           stages, producer, consumer, walk);
-            out.push_back(std::move(c));
-          }
+          for (const TileWalk &walk : walks)
+            out.push_back(makeWgmmaCandidate(chip, dtype, bm, bn, bk, wm, bn,
+                                             stages, producer, consumer, walk,
+                                             /*transposed=*/true));
 }
 
 } // namespace
