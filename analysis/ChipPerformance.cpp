@@ -53,16 +53,17 @@ static const ChipPerformance kDevices[] = {
      /*maxThreadsPerSM=*/2048, /*maxBlocksPerSM=*/32,
      /*registerAllocationUnit=*/256, /*loadLatencyUs=*/1.0,
      /*cpAsyncLoadLatencyUs=*/1.5, /*blockStartUs=*/1.5,
-     /*wgmmaStepOverheadUs=*/0.07, /*fullLoadClockLoss=*/0.15,
+     /*wgmmaStepOverheadUs=*/0.07, /*wgmmaOverlapFromUs=*/0.07,
+     /*wgmmaOverlapToUs=*/0.21, /*fullLoadClockLoss=*/0.15,
      /*l2TBps=*/2.0, /*l2GBpsPerSM=*/100, /*l2LatencyUs=*/1.0,
      /*splitKSignalUs=*/0.5, /*overlapExponent=*/3, /*dramStreamTBps=*/0.98,
      /*stepOverlapExponent=*/6},
     {"h100", "NVIDIA H100 SXM", 90, 132, 1.98, 989, 494, 67, 3.35,
      50'000'000, 228 * 1024, 1024, 128, 65536, 2048, 32, 256, 1.0, 1.5, 1.5,
-     0.07, 0.15, 3.0, 100, 1.0, 0.5, 3, 1.6, 6},
+     0.07, 0.07, 0.21, 0.15, 3.0, 100, 1.0, 0.5, 3, 1.6, 6},
     {"h200", "NVIDIA H200", 90, 132, 1.98, 989, 494, 67, 4.8, 62'914'560,
-     228 * 1024, 1024, 128, 65536, 2048, 32, 256, 1.0, 1.5, 1.5, 0.07, 0.15,
-     3.0, 100, 1.0, 0.5, 3, 2.3, 6},
+     228 * 1024, 1024, 128, 65536, 2048, 32, 256, 1.0, 1.5, 1.5, 0.07, 0.07, 0.21,
+     0.15, 3.0, 100, 1.0, 0.5, 3, 2.3, 6},
 };
 
 std::optional<ChipPerformance>

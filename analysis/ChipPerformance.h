@@ -64,6 +64,13 @@ struct ChipPerformance {
   /// plus its own wgmma time per K tile; other warpgroups' wgmmas fill the
   /// tensor cores meanwhile.
   double wgmmaStepOverheadUs;
+  /// How much of that fixed work the warpgroup's wgmmas still in flight hide
+  /// (it keeps one K tile's group in flight while it waits for, fences and
+  /// issues the next): all of it is exposed while its wgmmas take at most
+  /// `wgmmaOverlapFromUs` per K tile at the boost clock, none from
+  /// `wgmmaOverlapToUs` on, a linear share in between.
+  double wgmmaOverlapFromUs;
+  double wgmmaOverlapToUs;
   /// Fraction of the tensor-core and issue rate lost when every SM is busy
   /// (clocks drop under sustained load), scaled by the fraction of SMs that
   /// have work.

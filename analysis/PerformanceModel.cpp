@@ -136,14 +136,18 @@ llvm::Expected<ShapePrediction> gemm_opt::analysis::predictShape(
       schedule.isTma() ? device.loadLatencyUs : device.cpAsyncLoadLatencyUs;
   double stepLatency =
       loadLatencyUs * 1e-6 / std::max<int64_t>(1, schedule.getStages() - 1);
-  // wgmma: one consumer warpgroup's fixed work and its own wgmmas.
+  // wgmma: one consumer warpgroup's own wgmmas and the part of its fixed
+  // work that the group it keeps in flight does not hide.
   double stepIssue = 0;
   if (schedule.isWgmma()) {
     double warpgroupFlops =
         2.0 * schedule.getWarpM() * schedule.getWarpN() * bk;
-    stepIssue =
-        (device.wgmmaStepOverheadUs * 1e-6 + warpgroupFlops / peakPerSM) /
-        p.clockFactor;
+    double wgmma = warpgroupFlops / peakPerSM;
+    double from = device.wgmmaOverlapFromUs * 1e-6,
+           to = device.wgmmaOverlapToUs * 1e-6;
+    double exposed = std::clamp((to - wgmma) / (to - from), 0.0, 1.0);
+    stepIssue = (device.wgmmaStepOverheadUs * 1e-6 * exposed + wgmma) /
+                p.clockFactor;
   }
 
   // Per block outside the K loop: start, the store of C (at one SM's share

@@ -21,14 +21,14 @@
 // 64 tiles on 132 SMs: half of them idle without split_k.
 // DEEP-LABEL: schedule @no_split
 // DEEP:       shape 1024x1024x8192: 64 tiles of 128 K tiles, 0.48 waves
-// DEEP:       predicted: latency bound, 48.5 us, 353.9 TFLOP/s
+// DEEP:       predicted: latency bound, 48.2 us, 356.3 TFLOP/s
 // DEEP-LABEL: schedule @split_k2
 // DEEP:       shape 1024x1024x8192: 64 tiles x 2 splits = 128 blocks of 64 K tiles, 0.97 waves
 // DEEP:       split-K: workspace 8.4 MB (fits in L2), partial tile 1.2 us per block, sum 9.3 us per tile (8 chunk iterations), exposed 10.5 us, L2 traffic 5.6 us
-// DEEP-NEXT:  predicted: latency bound, 38.7 us, 443.8 TFLOP/s
+// DEEP-NEXT:  predicted: latency bound, 38.5 us, 446.1 TFLOP/s
 // DEEP-LABEL: schedule @split_k4
 // DEEP:       shape 1024x1024x8192: 64 tiles x 4 splits = 256 blocks of 32 K tiles, 1.94 waves
-// DEEP:       predicted: latency bound, {{.*}} us, 373.7 TFLOP/s
+// DEEP:       predicted: latency bound, {{.*}} us, 375.4 TFLOP/s
 
 // 4096 tiles fill the SMs 31 times over: splitting only adds work, and a
 // 1 GiB workspace goes through DRAM.
@@ -39,7 +39,7 @@
 // LARGE-LABEL: schedule @split_k4
 // LARGE:       shape 8192x8192x8192: 4096 tiles x 4 splits = 16384 blocks of 32 K tiles
 // LARGE:       split-K: workspace 1073.7 MB (exceeds L2: through DRAM)
-// LARGE-NEXT:  predicted: latency bound, {{.*}} us, 462.0 TFLOP/s
+// LARGE-NEXT:  predicted: latency bound, {{.*}} us, 464.6 TFLOP/s
 
 // 16 rows: one ragged row of tiles (the wgmma kernels take any shape), the
 // partial tiles hold the 16 rows inside C.

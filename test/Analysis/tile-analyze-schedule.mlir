@@ -57,14 +57,14 @@
 // The persistent grid's blocks start once and the tma store overlaps the
 // next tile: one start and one store of the four rounds are exposed.
 // WGMMA-NEXT:   shape 4096x4096x4096: 512 tiles of 64 K tiles, 3.88 waves (97% of the last whole wave used), clock 0.85 of boost
-// WGMMA-NEXT:     math 168.6 us, shared memory 132.4 us, latency 128.0 us, issue 105.4 us, exposed fill+epilogue 3.3 us, DRAM 47.4 us (109.1 MB)
-// WGMMA-NEXT:     predicted: math bound, 180.4 us, 761.7 TFLOP/s
+// WGMMA-NEXT:     math 168.6 us, shared memory 132.4 us, latency 128.0 us, issue 84.3 us, exposed fill+epilogue 3.3 us, DRAM 47.4 us (109.1 MB)
+// WGMMA-NEXT:     predicted: math bound, 179.4 us, 765.9 TFLOP/s
 
 // 32 tiles for 132 SMs: a quarter of a wave (and the clocks of a quarter
 // of the SMs busy).
 // WGMMA-DEEP: shape 1024x1024x8192: 32 tiles of 128 K tiles, 0.24 waves (24% of the last whole wave used), clock 0.96 of boost
-// WGMMA-DEEP-NEXT: math 74.4 us, shared memory 66.2 us, latency 64.0 us, issue 46.5 us, exposed fill+epilogue 3.3 us, DRAM 15.5 us (35.7 MB)
-// WGMMA-DEEP-NEXT: predicted: math bound, 83.6 us, 205.6 TFLOP/s
+// WGMMA-DEEP-NEXT: math 74.4 us, shared memory 66.2 us, latency 64.0 us, issue 37.2 us, exposed fill+epilogue 3.3 us, DRAM 15.5 us (35.7 MB)
+// WGMMA-DEEP-NEXT: predicted: math bound, 83.2 us, 206.6 TFLOP/s
 
 // JSON:      "schedules": [
 // JSON:          "block": [

@@ -25,7 +25,7 @@
 // RUN:   | FileCheck %s --check-prefix=HIT
 
 // MISS:      dtype shape             TFLOP/s    cuBLAS  ratio  rank  top5   model#1    rho  best measured candidate
-// MISS-NEXT: bf16  1024x1024x8192      400.0     800.0  0.500     1   yes     350.0   0.54  wgmma_bf16_128x64x64_w64x64_s8_r40_232_p
+// MISS-NEXT: bf16  1024x1024x8192      400.0     800.0  0.500     1   yes     350.0   0.54  wgmma_bf16_64x128x64_w64x128_s8_r40_232_p
 // MISS-NEXT: bf16  16x4096x4096         30.0     800.0  0.037     5   yes      20.0
 // MISS-NEXT: bf16  8192x8192x1024      640.0     800.0  0.800     7    no     600.0
 // MISS:      3 problems measured; 1 runs failed or were not timed

@@ -50,9 +50,9 @@
 // their own.
 // WGMMA:      bf16 4096x4096x4096 (large): 3972 legal candidates run it, 1944 do not; the static model's top 3 on h200 (at most 1 per block and warp tile, split_k, grid and store) and 0 controls (x):
 // WGMMA-NEXT:    rank  overall    TFLOP/s    time us  bound              candidate
-// WGMMA-NEXT:       1        1      762.7      180.2  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm4_tma
-// WGMMA-NEXT:       2       13      742.0      185.2  math               wgmma_bf16_256x128x64_w128x128_s3_r40_232_p_rm4_tma
-// WGMMA-NEXT:       3       25      740.7      185.6  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p
+// WGMMA-NEXT:       1        1      767.0      179.2  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm4_tma
+// WGMMA-NEXT:       2       13      745.5      184.4  math               wgmma_bf16_256x128x64_w128x128_s3_r40_232_p_rm4_tma
+// WGMMA-NEXT:       3       22      744.7      184.6  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p
 // Few tiles of C, one wave streaming B from DRAM: small tiles, deep
 // pipelines (one tile per block and the deepest pipeline first among equal
 // predictions), no split.
@@ -76,23 +76,23 @@
 // MANIFEST-NEXT:       "b": "row",
 // MANIFEST-NEXT:       "c": "row"
 // MANIFEST-NEXT:     },
-// MANIFEST-NEXT:     "name": "wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm4_tma",
+// MANIFEST-NEXT:     "name": "wgmma_bf16_64x128x64_w64x128_s8_r40_232_rm4_tma",
 // MANIFEST-NEXT:     "requires_divisible": [
 // MANIFEST-NEXT:       1,
 // MANIFEST-NEXT:       1,
 // MANIFEST-NEXT:       1
 // MANIFEST-NEXT:     ],
 // MANIFEST-NEXT:     "runs_transposed": false,
-// MANIFEST-NEXT:     "schedule": "#tile.schedule<chip = \"sm_90a\", block = [128, 64, 64], warp = [64, 64],
+// MANIFEST-NEXT:     "schedule": "#tile.schedule<chip = \"sm_90a\", block = [64, 128, 64], warp = [64, 128],
 // MANIFEST-SAME:       grid = #tile.grid<persistent = false, raster = along_m, group = 4>, epilogue = #tile.epilogue<store = tma>>"
 // MANIFEST-NEXT:     "split_k": 1
 // The same tiles with the vector store, and persistent: structures of
 // their own.
-// MANIFEST:          "name": "wgmma_bf16_128x64x64_w64x64_s8_r40_232",
+// MANIFEST:          "name": "wgmma_bf16_64x128x64_w64x128_s8_r40_232",
 // MANIFEST-NEXT:     "requires_divisible": [
 // MANIFEST:          "schedule": "{{.*}}pipeline = #tile.pipeline<stages = 8, load = tma>, specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>, epilogue = #tile.epilogue<store = vector>>",
 // MANIFEST-NEXT:     "split_k": 1
-// MANIFEST:          "name": "wgmma_bf16_128x64x64_w64x64_s8_r40_232_p_rm4_tma",
+// MANIFEST:          "name": "wgmma_bf16_64x128x64_w64x128_s8_r40_232_p_rm4_tma",
 // MANIFEST:          "schedule": "{{.*}}grid = #tile.grid<persistent = true, raster = along_m, group = 4>, epilogue = #tile.epilogue<store = tma>>",
 // An mma.sync control needs whole tiles.
 // MANIFEST:          "name": "sync_bf16_256x256x64_w64x128_s3_apad8_bpad8",
@@ -113,39 +113,39 @@
 // MANIFEST-NEXT:       "m": 1024,
 // MANIFEST:            "ranking": [
 // MANIFEST-NEXT:         {
-// MANIFEST-NEXT:           "bound": "shared memory",
-// MANIFEST-NEXT:           "candidate": "wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm4_tma",
+// MANIFEST-NEXT:           "bound": "issue",
+// MANIFEST-NEXT:           "candidate": "wgmma_bf16_64x128x64_w64x128_s8_r40_232_rm4_tma",
 // MANIFEST-NEXT:           "explore": false,
 // MANIFEST-NEXT:           "overall_rank": 1,
-// MANIFEST-NEXT:           "predicted_tflops": 513.40
+// MANIFEST-NEXT:           "predicted_tflops": 525.33
 // MANIFEST:                "rank": 1
-// MANIFEST:                "candidate": "wgmma_bf16_64x128x64_w64x128_s8_r40_232_rm4_tma",
+// MANIFEST:                "candidate": "wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm4_tma",
 // MANIFEST-NEXT:           "explore": true,
-// MANIFEST-NEXT:           "overall_rank": 145,
+// MANIFEST-NEXT:           "overall_rank": 97,
 // MANIFEST:                "rank": 5
 
 // The controls: the best of structures the top lacks, spread from the next
 // one down to the last.
 // EXPLORE:      bf16 1024x1024x8192 (deep-k): 7008 legal candidates run it, 2496 do not; the static model's top 4 on h200 (at most 2 per block and warp tile, split_k, grid and store) and 2 controls (x):
-// EXPLORE:         4       61      513.4       33.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232_p
-// EXPLORE-NEXT:    5x     145      476.8       36.0  issue              wgmma_bf16_64x128x64_w64x128_s8_r40_232_rm4_tma
+// EXPLORE:         4       61      525.3       32.7  issue              wgmma_bf16_64x128x64_w64x128_s8_r40_232_p
+// EXPLORE-NEXT:    5x      97      513.4       33.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm4_tma
 // EXPLORE-NEXT:    6x    5921       52.9      324.5  math               sync_bf16_256x256x64_w64x128_s3_apad8_bpad8
 
 // The model sees rasters only through DRAM bytes (all of A and B fit in
 // L2 here): the first pick's raster twins tie with it and follow it.
 // TWINS:      bf16 1024x1024x8192 (deep-k): 3972 legal candidates run it, 1944 do not; the static model's top 2 on h200 (at most 1 per block and warp tile, split_k, grid and store), 3 raster twins (t) and 0 controls (x):
 // TWINS-NEXT:    rank  overall    TFLOP/s    time us  bound              candidate
-// TWINS-NEXT:       1        1      513.4       33.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm4_tma
-// TWINS-NEXT:       2t       2      513.4       33.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm8_tma
-// TWINS-NEXT:       3t       3      513.4       33.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232_rn8_tma
-// TWINS-NEXT:       4t       4      513.4       33.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232_tma
-// TWINS-NEXT:       5       13      513.4       33.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232
+// TWINS-NEXT:       1        1      525.3       32.7  issue              wgmma_bf16_64x128x64_w64x128_s8_r40_232_rm4_tma
+// TWINS-NEXT:       2t       2      525.3       32.7  issue              wgmma_bf16_64x128x64_w64x128_s8_r40_232_rm8_tma
+// TWINS-NEXT:       3t       3      525.3       32.7  issue              wgmma_bf16_64x128x64_w64x128_s8_r40_232_rn8_tma
+// TWINS-NEXT:       4t       4      525.3       32.7  issue              wgmma_bf16_64x128x64_w64x128_s8_r40_232_tma
+// TWINS-NEXT:       5       13      525.3       32.7  issue              wgmma_bf16_64x128x64_w64x128_s8_r40_232
 
-// TWIN-MANIFEST:      "candidate": "wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm4_tma",
+// TWIN-MANIFEST:      "candidate": "wgmma_bf16_64x128x64_w64x128_s8_r40_232_rm4_tma",
 // TWIN-MANIFEST:      "twin": false
-// TWIN-MANIFEST:      "candidate": "wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm8_tma",
+// TWIN-MANIFEST:      "candidate": "wgmma_bf16_64x128x64_w64x128_s8_r40_232_rm8_tma",
 // TWIN-MANIFEST:      "twin": true
-// TWIN-MANIFEST:      "candidate": "wgmma_bf16_128x64x64_w64x64_s8_r40_232",
+// TWIN-MANIFEST:      "candidate": "wgmma_bf16_64x128x64_w64x128_s8_r40_232",
 // TWIN-MANIFEST:      "twin": false
 // TWIN-MANIFEST:    "twins": 1,
 
