@@ -1,34 +1,34 @@
 #!/usr/bin/env bash
-# Session 7's device call (H200): measures the gemm-tune plan of the refit
-# model over the 7 Hopper benchmark shapes, bf16 and f16. The plan is made on
+# The tuner's device call (H200; sessions 7 and 8): measures a gemm-tune
+# plan over the 7 Hopper benchmark shapes, bf16 and f16. The plan is made on
 # the build machine (gitignored, 10 MB with its gemm-run; the device call
-# carries it: carry=["tune-plan-s7"]):
+# carries it: carry=["tune-plan-s8"], PLAN=tune-plan-s8):
 #
 #   build/bin/gemm-tune plan --device h200 --dtypes bf16,f16 --families wgmma \
 #       --shapes benchmark --top 5 --variants 1 --twins 1 --explore 3 \
-#       -o tune-plan-s7 -j 2
+#       -o tune-plan-s8 -j 2
 #
 # 14 problems x 11 picks (the model's top 5 structures, the first one's 3
-# raster twins, 3 controls) = 154 runs of tune-plan-s7/bin/gemm-run (built
+# raster twins, 3 controls) = 154 runs of $PLAN/bin/gemm-run (built
 # on the build machine; it needs only the CUDA driver and cuBLAS), 30 timed
 # runs each against cuBLAS, every problem's first pick first. No run starts
 # after DEADLINE (450 s) and none takes more than RUN_TIMEOUT (40 s), so the
 # call ends before 540 s; a cut loses the model's last picks, not problems.
 #
 # Back in $OUT (4 files): results.json (then, on the build machine:
-#   build/bin/gemm-tune ingest tune-plan-s7 results.json \
+#   build/bin/gemm-tune ingest $PLAN results.json \
 #       --database tuning-database.json
 # prints the done-when metric and updates the JIT's database), progress.log
 # (one line per run), summary.txt (the best measured per problem and the
-# geometric mean of their ratios to cuBLAS) and session7-tune-runs.tar.gz
+# geometric mean of their ratios to cuBLAS) and tune-runs.tar.gz
 # (every run's gemm-run log and JSON).
 set -u
 cd "$(dirname "$0")/.."
-PLAN=${PLAN:-tune-plan-s7}
+PLAN=${PLAN:-tune-plan-s8}
 OUT=${OUT:-./device-out}
 mkdir -p "$OUT"
 if [[ ! -f $PLAN/runs.tsv ]]; then
-  echo "session7: $PLAN/runs.tsv not found; carry the plan (carry=[\"$PLAN\"])" >&2
+  echo "tune-device-run: $PLAN/runs.tsv not found; carry the plan (carry=[\"$PLAN\"])" >&2
   exit 2
 fi
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
@@ -72,5 +72,5 @@ for dtype in ("bf16", "f16"):
               f"{len(ratios)} shapes {geomean:.3f}")
 EOF
 cat "$OUT/summary.txt"
-tar czf "$OUT/session7-tune-runs.tar.gz" -C "$PLAN" runs
+tar czf "$OUT/tune-runs.tar.gz" -C "$PLAN" runs
 ls -la "$OUT"
