@@ -105,9 +105,8 @@ void StreamKFixup::waitForHelpers(Value tile, Value helpers, Value first) {
 
 Value StreamKFixup::addPartials(Value block, Value helpers, Value member,
                                 Value thread, Value acc) {
-  Value first = arith::AddIOp::create(b, loc, block, index(1));
-  Value last = arith::AddIOp::create(b, loc, first, helpers);
-  auto loop = scf::ForOp::create(b, loc, first, last, index(1),
+  Value first = arith::SubIOp::create(b, loc, block, helpers);
+  auto loop = scf::ForOp::create(b, loc, first, block, index(1),
                                  ValueRange{acc});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());

@@ -4,12 +4,13 @@
 // summed in registers before its owner's epilogue, with the release/acquire
 // pattern of CUTLASS's stream-K barrier rather than full fences:
 //
-//   - a helper (a block whose first segment is the rest of a tile) stores
-//     its accumulators into its own slot of the fp32 workspace with plain
-//     stores; after the group's barrier one thread counts the block on the
-//     tile's counter with a release (fence.acq_rel at GPU scope, then a
-//     relaxed add), which orders the whole group's stores before the count;
-//   - the owner (the block that computed the tile's first K steps, its
+//   - a helper (a block whose first segment is part of a tile that it
+//     does not finish) stores its accumulators into its own slot of the
+//     fp32 workspace with plain stores; after the group's barrier one
+//     thread counts the block on the tile's counter with a release
+//     (fence.acq_rel at GPU scope, then a relaxed add), which orders the
+//     whole group's stores before the count;
+//   - the owner (the block that computed the tile's last K steps, its
 //     last segment) waits, on one thread, with acquire loads until the
 //     counter holds its helpers and resets it for the next launch; after
 //     the group's barrier every thread adds the helpers' slots to its
@@ -52,7 +53,7 @@ public:
   /// after it.
   void waitForHelpers(mlir::Value tile, mlir::Value helpers,
                       mlir::Value first);
-  /// `acc` plus the partials of blocks block + 1 .. block + helpers (after
+  /// `acc` plus the partials of blocks block - helpers .. block - 1 (after
   /// waitForHelpers and the group's barrier).
   mlir::Value addPartials(mlir::Value block, mlir::Value helpers,
                           mlir::Value member, mlir::Value thread,
