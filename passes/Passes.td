@@ -76,7 +76,8 @@ def TileWarpSpecializePass : Pass<"tile-warp-specialize"> {
     descriptors step as the layout says. A column-major C is written down
     its columns (passes/StagingColumnStore.h).
   }];
-  // LLVM: the fused GELU's llvm.intr.tanh (passes/FusedEpilogue.cpp).
+  // LLVM: the fused GELU's llvm.intr.tanh (passes/FusedEpilogue.cpp) and
+  // the stream-K counter's fence and acquire loads (passes/StreamKFixup.cpp).
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
                            "mlir::vector::VectorDialect", "mlir::math::MathDialect",
@@ -132,7 +133,8 @@ def TileLowerEpiloguePass : Pass<"tile-lower-epilogue"> {
     to C's element type and writes pairs of adjacent columns with one vector
     store each.
   }];
-  // LLVM: the fused GELU's llvm.intr.tanh (passes/FusedEpilogue.cpp).
+  // LLVM: the fused GELU's llvm.intr.tanh (passes/FusedEpilogue.cpp) and
+  // the stream-K counter's fence and acquire loads (passes/StreamKFixup.cpp).
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::vector::VectorDialect",
                            "mlir::math::MathDialect", "mlir::LLVM::LLVMDialect"];

@@ -4,7 +4,7 @@
 
 #include "passes/AccumulatorFragments.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -20,10 +20,20 @@ Value StreamKFixup::i32(int64_t v) {
   return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
 }
 
-void StreamKFixup::fenceGpu() {
-  NVVM::MembarOp::create(
-      b, loc,
-      NVVM::MemScopeKindAttr::get(b.getContext(), NVVM::MemScopeKind::GPU));
+Value StreamKFixup::counterPointer(Value tile) {
+  MLIRContext *ctx = b.getContext();
+  Value base =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, workspace.counters);
+  auto metadata =
+      memref::ExtractStridedMetadataOp::create(b, loc, workspace.counters);
+  Value element = arith::AddIOp::create(b, loc, metadata.getOffset(), tile);
+  Value address = arith::AddIOp::create(
+      b, loc, base, arith::MulIOp::create(b, loc, element, index(4)));
+  Value integer = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), address);
+  Value generic = LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(ctx), integer);
+  return LLVM::AddrSpaceCastOp::create(
+      b, loc, LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/1), generic);
 }
 
 Value StreamKFixup::partialIndex(Value slot, Value member, Value thread,
@@ -52,13 +62,17 @@ void StreamKFixup::storePartial(Value block, Value member, Value thread,
                             ValueRange{partialIndex(block, member, thread, q)},
                             /*nontemporal=*/false, llvm::MaybeAlign(16));
   }
-  fenceGpu();
 }
 
 void StreamKFixup::signal(Value tile, Value first) {
   auto ifFirst = scf::IfOp::create(b, loc, first);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifFirst.thenBlock());
+  // A release: the group's stores (ordered before this thread by the
+  // barrier) become visible GPU-wide no later than the count. NVPTX drops
+  // the ordering of an atomicrmw, so the fence is explicit (fence.acq_rel.gpu,
+  // not the sequentially consistent membar.gl).
+  LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::release, "device");
   memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi, i32(1),
                               workspace.counters, ValueRange{tile});
 }
@@ -68,14 +82,18 @@ void StreamKFixup::waitForHelpers(Value tile, Value helpers, Value first) {
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifFirst.thenBlock());
   Value expected = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), helpers);
-  // Poll with an atomic read (add 0) until every helper has counted itself.
+  Value counter = counterPointer(tile);
+  // Poll with acquire loads (ld.acquire.gpu) until every helper has counted
+  // itself: the helpers' partials are visible to the group after the
+  // caller's barrier.
   auto poll = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
   {
     Block *before = b.createBlock(&poll.getBefore());
     b.setInsertionPointToStart(before);
-    Value seen =
-        memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi, i32(0),
-                                    workspace.counters, ValueRange{tile});
+    Value seen = LLVM::LoadOp::create(
+        b, loc, b.getI32Type(), counter, /*alignment=*/4,
+        /*isVolatile=*/false, /*isNonTemporal=*/false, /*isInvariant=*/false,
+        /*isInvariantGroup=*/false, LLVM::AtomicOrdering::acquire, "device");
     Value pending = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                           seen, expected);
     scf::ConditionOp::create(b, loc, pending, ValueRange{});
@@ -83,19 +101,12 @@ void StreamKFixup::waitForHelpers(Value tile, Value helpers, Value first) {
     b.setInsertionPointToStart(after);
     scf::YieldOp::create(b, loc, ValueRange{});
   }
-  b.setInsertionPointAfter(poll);
-  // The helpers' partials were fenced before they counted themselves.
-  fenceGpu();
 }
 
 Value StreamKFixup::addPartials(Value block, Value helpers, Value member,
                                 Value thread, Value acc) {
-  // Every thread orders its loads after the waiting thread's fence (the
-  // caller's barrier sits between them).
-  fenceGpu();
-  Value first = arith::AddIOp::create(b, loc, block, index(1));
-  Value last = arith::AddIOp::create(b, loc, first, helpers);
-  auto loop = scf::ForOp::create(b, loc, first, last, index(1),
+  Value first = arith::SubIOp::create(b, loc, block, helpers);
+  auto loop = scf::ForOp::create(b, loc, first, block, index(1),
                                  ValueRange{acc});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());

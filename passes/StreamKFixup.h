@@ -1,15 +1,23 @@
 //===- StreamKFixup.h - finishing tiles split between stream-K blocks -*- C++ -*-===//
 //
 // A stream-K tile split between blocks (passes/StreamKPartition.h) is
-// summed in registers before its owner's epilogue:
+// summed in registers before its owner's epilogue, with the release/acquire
+// pattern of CUTLASS's stream-K barrier rather than full fences:
 //
-//   - a helper (a block whose first segment is the rest of a tile) stores
-//     its accumulators into its own slot of the fp32 workspace, fences them
-//     GPU-wide, and one thread counts the block on the tile's counter;
-//   - the owner (the block that computed the tile's first K steps, its
-//     last segment) waits, on one thread, until the counter holds its
-//     helpers, adds their slots to its accumulators in block order and
-//     resets the counter for the next launch, then runs the usual epilogue.
+//   - a helper (a block whose first segment is part of a tile that it
+//     does not finish) stores its accumulators into its own slot of the
+//     fp32 workspace with plain stores; after the group's barrier one
+//     thread counts the block on the tile's counter with a release
+//     (fence.acq_rel at GPU scope, then a relaxed add), which orders the
+//     whole group's stores before the count;
+//   - the owner (the block that computed the tile's last K steps, its
+//     last segment) waits, on one thread, with acquire loads until the
+//     counter holds its helpers and resets it for the next launch; after
+//     the group's barrier every thread adds the helpers' slots to its
+//     accumulators in block order and runs the usual epilogue.
+//
+// A segment that is a whole tile (every data-parallel tile) takes no part:
+// no fence, no barrier, no atomic.
 //
 // Slot s holds the partial tile of block s: per consumer warpgroup w of the
 // tile and per group of 4 fragments q, thread t's 4 f32 at
@@ -33,17 +41,20 @@ public:
       : b(b), loc(loc), plan(plan), workspace(workspace) {}
 
   /// Warpgroup `member`'s threads (`thread` of 128) store accumulator `acc`
-  /// into slot `block` and fence it GPU-wide.
+  /// into slot `block` (no fence: signal releases them).
   void storePartial(mlir::Value block, mlir::Value member, mlir::Value thread,
                     mlir::Value acc);
-  /// One thread (`first`) counts the block on tile `tile`'s counter (after
-  /// the group's barrier behind storePartial).
+  /// One thread (`first`) releases the group's partial stores and counts
+  /// the block on tile `tile`'s counter (after the group's barrier behind
+  /// storePartial).
   void signal(mlir::Value tile, mlir::Value first);
-  /// One thread (`first`) waits until tile `tile`'s counter reaches
-  /// `helpers`; the caller synchronizes the group after it.
+  /// One thread (`first`) waits, with GPU-scope acquire loads, until tile
+  /// `tile`'s counter reaches `helpers`; the caller synchronizes the group
+  /// after it.
   void waitForHelpers(mlir::Value tile, mlir::Value helpers,
                       mlir::Value first);
-  /// `acc` plus the partials of blocks block + 1 .. block + helpers.
+  /// `acc` plus the partials of blocks block - helpers .. block - 1 (after
+  /// waitForHelpers and the group's barrier).
   mlir::Value addPartials(mlir::Value block, mlir::Value helpers,
                           mlir::Value member, mlir::Value thread,
                           mlir::Value acc);
@@ -57,7 +68,9 @@ private:
   /// warpgroup `member` in slot `slot`.
   mlir::Value partialIndex(mlir::Value slot, mlir::Value member,
                            mlir::Value thread, int64_t quad);
-  void fenceGpu();
+  /// Tile `tile`'s counter as an LLVM global pointer (for the orderings
+  /// memref.atomic_rmw cannot spell).
+  mlir::Value counterPointer(mlir::Value tile);
 
   mlir::OpBuilder &b;
   mlir::Location loc;

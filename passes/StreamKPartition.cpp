@@ -11,6 +11,10 @@ Value StreamKPartition::index(int64_t v) {
   return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
 }
 
+Value StreamKPartition::bool1(bool v) {
+  return arith::ConstantIntOp::create(b, loc, b.getI1Type(), v);
+}
+
 Value StreamKPartition::toI32(Value v) {
   return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), v);
 }
@@ -53,15 +57,24 @@ StreamKPartition::StreamKPartition(OpBuilder &b, Location loc, Value tiles,
       arith::SelectOp::create(b, loc, evenly, waves, wavesButLast);
   dataParallelTiles = mul(dataParallelCount, blocks);
   streamSteps = mul(sub(tiles, dataParallelTiles), kTiles);
-  rangeBegin = div(mul(block, streamSteps), blocks);
-  rangeEnd = div(mul(arith::AddIOp::create(b, loc, block, index(1)),
-                     streamSteps),
-                 blocks);
+  // Fewer K steps than blocks (a partial wave of few, short tiles): the
+  // first U blocks take one step each and the others none, so the blocks
+  // that compute part of a tile are consecutive (an owner waits for exactly
+  // the blocks between the tile's first and itself).
+  streamBlocks = arith::MaxUIOp::create(
+      b, loc, arith::MinUIOp::create(b, loc, blocks, streamSteps), index(1));
+  auto rangeStart = [&](Value position) {
+    return div(mul(arith::MinUIOp::create(b, loc, position, streamBlocks),
+                   streamSteps),
+               streamBlocks);
+  };
+  rangeBegin = rangeStart(block);
+  rangeEnd = rangeStart(arith::AddIOp::create(b, loc, block, index(1)));
   firstTile = div(rangeBegin, kTiles);
   // Tiles the range touches: (end - 1)/K - begin/K + 1, none when empty.
   Value empty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                       rangeBegin, rangeEnd);
-  Value lastTile = div(
+  lastTile = div(
       sub(arith::MaxUIOp::create(b, loc, rangeEnd, index(1)), index(1)),
       kTiles);
   Value touched = arith::AddIOp::create(b, loc, sub(lastTile, firstTile),
@@ -73,11 +86,12 @@ StreamKPartition::StreamKPartition(OpBuilder &b, Location loc, Value tiles,
 
 Value StreamKPartition::blockOfStep(Value step) {
   // The largest block whose range begins at or before `step`:
-  // ⌊((step + 1)·G - 1) / U⌋.
+  // ⌊((step + 1)·G' - 1) / U⌋, G' the blocks that take stream-K steps.
   Value scaled = arith::SubIOp::create(
       b, loc,
       arith::MulIOp::create(
-          b, loc, arith::AddIOp::create(b, loc, step, index(1)), blocks),
+          b, loc, arith::AddIOp::create(b, loc, step, index(1)),
+          streamBlocks),
       index(1));
   // (Guarded: no stream-K steps at all when the tiles fill whole waves.)
   return arith::DivUIOp::create(
@@ -97,18 +111,19 @@ WorkSegment StreamKPartition::getSegment(Value segmentIndex) {
   };
   Value isStream = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, i,
                                          dataParallelCount);
-  // Stream-K: the j-th tile of the range, clipped to the range.
+  // Stream-K: the j-th tile of the range from its end, clipped to the range.
   Value j = sub(arith::MaxUIOp::create(b, loc, i, dataParallelCount),
                 dataParallelCount);
-  Value streamTile = add(firstTile, j);
+  Value streamTile = sub(lastTile, j);
   Value tileStart = mul(streamTile, kTiles);
+  Value tileEnd = add(tileStart, kTiles);
   Value low = arith::MaxUIOp::create(b, loc, rangeBegin, tileStart);
-  Value high =
-      arith::MinUIOp::create(b, loc, rangeEnd, add(tileStart, kTiles));
+  Value high = arith::MinUIOp::create(b, loc, rangeEnd, tileEnd);
   Value streamBegin = sub(low, tileStart);
   Value streamCount = sub(high, low);
+  // The segments of later tiles came first.
   Value streamStepBase =
-      add(mul(dataParallelCount, kTiles), sub(low, rangeBegin));
+      add(mul(dataParallelCount, kTiles), sub(rangeEnd, high));
 
   WorkSegment segment;
   auto select = [&](Value streamValue, Value wholeValue) -> Value {
@@ -119,25 +134,15 @@ WorkSegment StreamKPartition::getSegment(Value segmentIndex) {
   segment.kBegin = select(streamBegin, index(0));
   segment.kCount = select(streamCount, kTiles);
   segment.stepBase = select(streamStepBase, mul(i, kTiles));
-  Value startsTile = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                           segment.kBegin, index(0));
-  segment.whole = arith::AndIOp::create(
-      b, loc, startsTile,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, segment.kCount,
-                            kTiles));
-  segment.owner = startsTile;
-  // The owner's helpers: the blocks up to the one holding the tile's last
-  // stream-K step (none for a data-parallel or whole tile).
-  Value lastStep = sub(add(tileStart, kTiles), index(1));
-  Value lastBlock = blockOfStep(
-      arith::MinUIOp::create(b, loc, lastStep,
-                             sub(arith::MaxUIOp::create(b, loc, streamSteps,
-                                                        index(1)),
-                                 index(1))));
-  Value streamHelpers =
-      sub(arith::MaxUIOp::create(b, loc, lastBlock, block), block);
+  Value endsTile =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, high, tileEnd);
+  segment.owner = arith::OrIOp::create(
+      b, loc, arith::XOrIOp::create(b, loc, isStream, bool1(true)), endsTile);
+  // The owner's helpers: the blocks from the one holding the tile's first
+  // stream-K step on (none for a data-parallel or whole tile).
+  Value streamHelpers = sub(block, blockOfStep(tileStart));
   segment.helpers = arith::SelectOp::create(
-      b, loc, arith::AndIOp::create(b, loc, isStream, startsTile),
+      b, loc, arith::AndIOp::create(b, loc, isStream, endsTile),
       streamHelpers, index(0));
   for (Value *v : {&segment.tile, &segment.kBegin, &segment.kCount,
                    &segment.stepBase, &segment.helpers})

@@ -13,14 +13,29 @@
 //   - stream-K phase: the U = (T - D)·K K steps of the remaining tiles, in
 //     tile-major order, are cut into G contiguous ranges, block b taking
 //     [⌊bU/G⌋, ⌊(b+1)U/G⌋), so every block does the same work up to one K
-//     step. A range crosses tiles: each tile it touches is one segment.
+//     step (when U < G, block b < U takes step b and the others none, so
+//     no empty range lies between two parts of a tile). A range crosses
+//     tiles: each tile it touches is one segment.
 //
-// A block walks its segments in order (data-parallel tiles first). A tile
-// split between blocks is finished by the block whose segment starts at
-// the tile's first K step (its "owner"): that is the last segment of the
-// owner's range, and every other block's part of the tile is the first
-// segment of its range, so it never waits for anyone and the owner's wait
-// always ends (passes/StreamKFixup.h).
+// A block walks its data-parallel tiles in order, then its range's
+// segments from its last tile back to its first. With stream_k = 1 a range
+// (fewer than K steps) touches at most two tiles: walked backwards it is
+// the head of the later tile (K steps 0, 1, ...) and then the tail of the
+// earlier one, which starts K - L steps further on (L the range's length,
+// the same for every block up to one step); a range inside one tile starts
+// at some step c with 0 < c < K - L. So at time τ every block of the
+// stream-K phase works on a K step in [τ, τ + K - L] of its tile and
+// concurrent blocks read nearby slices of A and B, which stay in L2 (K - L
+// is 8 of 64 steps at 4096³ with 128×256 tiles on 132 blocks); walked
+// forwards, block b would be at step (bL + τ) mod K, the blocks spread
+// over all of K.
+//
+// A tile split between blocks is finished by the block whose segment ends
+// at the tile's last K step (its "owner"): that is the first tile of the
+// owner's range, so its last segment, and every other block's part of the
+// tile lies in the last tile of its range, its first segment, so it never
+// waits for anyone and the owner's wait always ends; the head of the tile
+// was computed at the start of the phase (passes/StreamKFixup.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,11 +52,11 @@ struct WorkSegment {
   mlir::Value kBegin;   ///< First K tile.
   mlir::Value kCount;   ///< K tiles (at least 1).
   mlir::Value stepBase; ///< The block's K steps before this segment.
-  /// Whether the segment is all of its tile's K steps.
-  mlir::Value whole;
-  /// Whether the segment starts at its tile's first K step.
+  /// Whether the segment ends at its tile's last K step: its block
+  /// finishes the tile (runs its epilogue).
   mlir::Value owner;
-  /// Blocks after this one that compute part of the tile (owner only).
+  /// Blocks before this one that compute part of the tile (owner only):
+  /// blocks block - helpers .. block - 1.
   mlir::Value helpers;
 };
 
@@ -61,6 +76,7 @@ public:
 private:
   /// An i32 constant (the partition computes in 32 bits).
   mlir::Value index(int64_t v);
+  mlir::Value bool1(bool v);
   mlir::Value toI32(mlir::Value v);
   mlir::Value toIndex(mlir::Value v);
   /// The block whose stream-K range holds stream-K step `step`.
@@ -68,9 +84,10 @@ private:
 
   mlir::OpBuilder &b;
   mlir::Location loc;
-  mlir::Value kTiles, block, blocks;
+  mlir::Value kTiles, block, blocks, streamBlocks;
   mlir::Value dataParallelTiles, dataParallelCount;
-  mlir::Value streamSteps, rangeBegin, rangeEnd, firstTile, segmentCount;
+  mlir::Value streamSteps, rangeBegin, rangeEnd, firstTile, lastTile;
+  mlir::Value segmentCount;
 };
 
 } // namespace gemm_opt

@@ -630,7 +630,8 @@ private:
 
   /// stream_k (passes/StreamKFixup.h): a helper segment stores `acc` and
   /// counts itself; an owner with helpers waits for them and returns `acc`
-  /// plus their partials (any other segment: `acc`).
+  /// plus their partials (any other segment, every whole tile included:
+  /// `acc`, with no fence, barrier or atomic).
   Value finishStreamKTile(const WorkSegment &work, Value member, Value tid,
                           Value groupThread, Value group, Value acc) {
     StreamKFixup fixup(b, loc, plan, *workspace);
@@ -651,15 +652,19 @@ private:
     }
     Value hasHelpers = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
                                              work.helpers, index(0));
-    {
-      auto ifHelpers = scf::IfOp::create(b, loc, hasHelpers);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(ifHelpers.thenBlock());
-      fixup.waitForHelpers(work.tile, work.helpers, first);
-      fixup.resetCounter(work.tile, first);
-      groupBarrier(group);
-    }
-    return fixup.addPartials(block, work.helpers, member, thread, acc);
+    auto ifHelpers = scf::IfOp::create(b, loc, TypeRange{acc.getType()},
+                                       hasHelpers, /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifHelpers.thenBlock());
+    fixup.waitForHelpers(work.tile, work.helpers, first);
+    fixup.resetCounter(work.tile, first);
+    groupBarrier(group);
+    scf::YieldOp::create(
+        b, loc,
+        fixup.addPartials(block, work.helpers, member, thread, acc));
+    b.setInsertionPointToStart(ifHelpers.elseBlock());
+    scf::YieldOp::create(b, loc, acc);
+    return ifHelpers.getResult(0);
   }
 
   /// The K loop of segment `work`; returns the accumulator with the last
