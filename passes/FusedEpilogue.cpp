@@ -70,9 +70,12 @@ FailureOr<FusedEpilogue> FusedEpilogue::forKernel(gpu::GPUFuncOp kernel,
   Type cElement =
       cast<MemRefType>(kernel.getArgument(2).getType()).getElementType();
   SmallVector<Type> expected = getFusedEpilogueArgumentTypes(schedule, cElement);
+  // A split_k or stream_k kernel takes its workspace (partial tiles and
+  // tile counters) after them (tile-outline-kernel).
+  unsigned workspace = schedule.hasKWorkspace() ? 2 : 0;
   ArrayRef<Type> actual = kernel.getArgumentTypes();
-  if (actual.size() != first + expected.size() ||
-      actual.drop_front(first) != ArrayRef<Type>(expected))
+  if (actual.size() != first + expected.size() + workspace ||
+      actual.slice(first, expected.size()) != ArrayRef<Type>(expected))
     return user->emitOpError()
            << "has a fused epilogue, but kernel @" << kernel.getName()
            << " does not take its operands after A, B, C"
