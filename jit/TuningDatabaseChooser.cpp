@@ -2,6 +2,7 @@
 
 #include "jit/TuningDatabaseChooser.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -113,15 +114,55 @@ bool TuningDatabaseChooser::takesBatches(StringRef scheduleText) {
   return false;
 }
 
+TuningDatabaseChooser::Choice
+TuningDatabaseChooser::choose(const ProblemDescription &problem,
+                              StringRef requested) const {
+  Choice choice;
+  if (fusesEpilogue(requested)) {
+    choice.fallbackReason = "the requested schedule fuses an epilogue "
+                            "(database entries are plain GEMMs)";
+    return choice;
+  }
+  if (takesBatches(requested)) {
+    choice.fallbackReason = "the requested schedule is batched (database "
+                            "entries compute one matrix product)";
+    return choice;
+  }
+  if (problem.chip.empty()) {
+    choice.fallbackReason = "the problem names no chip";
+    return choice;
+  }
+  choice.match = lookup(problem);
+  if (choice.match)
+    return choice;
+  std::string types =
+      formatv("a={0} b={1} c={2}", problem.aType, problem.bType, problem.cType);
+  size_t entries = llvm::count_if(
+      database.getEntries(), [&](const tuning::TuningEntry &entry) {
+        const tuning::ProblemKey &p = entry.problem;
+        return p.chip == problem.chip && p.a == problem.aType &&
+               p.b == problem.bType && p.c == problem.cType;
+      });
+  if (entries == 0)
+    choice.fallbackReason = formatv("the database has no entry for {0} with "
+                                    "{1}",
+                                    problem.chip, types);
+  else
+    choice.fallbackReason = formatv(
+        "none of the database's {0} entries for {1} with {2} can run "
+        "{3}x{4}x{5} (their block tiles do not divide it, or their kernel "
+        "layouts are neither row-major nor all column-major)",
+        entries, problem.chip, types, problem.m, problem.n, problem.k);
+  return choice;
+}
+
 Expected<std::string>
 TuningDatabaseChooser::chooseSchedule(const ProblemDescription &problem,
                                       StringRef requested) const {
-  if (fusesEpilogue(requested) || takesBatches(requested))
+  Choice choice = choose(problem, requested);
+  if (!choice.match)
     return requested.str();
-  std::optional<tuning::TuningDatabase::Match> match = lookup(problem);
-  if (!match)
-    return requested.str();
-  return renderEntryModule(*match->entry);
+  return renderEntryModule(*choice.match->entry);
 }
 
 } // namespace jit

@@ -31,6 +31,8 @@
 //     caller's would change what the kernel computes and takes;
 //   - the caller's schedule is batched (rank-3 operands): entries compute
 //     one matrix product.
+// choose() says which it was: the entry (exact or nearest), or why the
+// caller's schedule is kept.
 //
 // Thread-safe: the database is read-only after construction.
 //
@@ -61,6 +63,18 @@ public:
   llvm::Expected<std::string>
   chooseSchedule(const ProblemDescription &problem,
                  llvm::StringRef requested) const override;
+
+  /// What chooseSchedule decides for `problem` and `requested`: the entry
+  /// whose schedule it returns, or why it returns `requested`.
+  struct Choice {
+    /// The entry used; nothing when the requested schedule is kept.
+    std::optional<tuning::TuningDatabase::Match> match;
+    /// Why the requested schedule is kept, e.g. "the database has no entry
+    /// for sm_80 with a=bf16 b=bf16 c=bf16"; empty when an entry is used.
+    std::string fallbackReason;
+  };
+  Choice choose(const ProblemDescription &problem,
+                llvm::StringRef requested) const;
 
   /// The database entry the chooser uses for `problem` (ignoring the fused
   /// epilogue rule, which looks at the requested text); nothing when it

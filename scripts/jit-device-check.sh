@@ -5,8 +5,13 @@
 # shapes: a compile with the cache off, then with a cold and a warm disk
 # cache, each checked against cuBLAS; and each carried split_k schedule
 # launched three times in a row (the workspace is reused) at a small-MN and
-# a ragged shape. Prints a table last; exits 1 if any
-# run failed, 3 if there is no CUDA driver/GPU.
+# a ragged shape. Then the JIT chooses the schedule from the carried tuning
+# database (--database) for each of its element types at the 7 Hopper
+# benchmark shapes (16x4096x4096's entry runs transposed) and at one shape
+# it lacks (the nearest entry); an f32 problem, which it has no entry for,
+# falls back to the f32 SIMT schedule, and is refused (exit 2) with the
+# bf16 default to fall back to. Prints a table last; exits 1 if any run
+# failed, 3 if there is no CUDA driver/GPU.
 #
 #   scripts/jit-device-check.sh jit-device-artifacts
 set -uo pipefail
@@ -31,7 +36,8 @@ run() { # label, env, args...
   echo "$output"
   local verdict=$(echo "$output" | grep -E '^(PASS|FAIL)' | head -1)
   local compile=$(echo "$output" | grep -o 'in [0-9.]* s.*' | head -1)
-  table+=("| $label | $* | exit $status (expected ${expected:-0}) | ${verdict:-$(echo "$output" | tail -1)} | $compile |")
+  local chosen=$(echo "$output" | grep -E '^(chosen|fallback|runs transposed): ' | tr '\n' ' ')
+  table+=("| $label | ${*#$artifacts/} | exit $status (expected ${expected:-0}) | ${verdict:-$(echo "$output" | tail -1)} | $compile | $chosen |")
   if [ $status -eq 3 ]; then
     echo "no CUDA driver/GPU here: nothing to check" >&2
     exit 3
@@ -68,8 +74,37 @@ for schedule in "$artifacts"/schedules/wgmma_*_sk*.mlir; do
   run "$name, 3 launches" "" --launches 3 "$schedule" 1024 1024 8192
   run "$name, 3 launches, ragged" "" --launches 3 "$schedule" 16 4096 4096
 done
+# The tuning database: the JIT chooses the schedule by shape (compileFor
+# through TuningDatabaseChooser); every chosen kernel checked against
+# cuBLAS, one launch each.
+database="$artifacts/tuning-database.json"
+if [ -f "$database" ]; then
+  expected=0
+  dtypes=$(grep -oE '"a": *"(bf16|f16|f32)"' "$database" | sed 's/.*"\([a-z0-9]*\)"$/\1/' | sort -u)
+  for dtype in $dtypes; do
+    for shape in "4096 4096 4096" "8192 8192 8192" "8192 8192 1024" \
+                 "2048 2048 2048" "1024 1024 8192" "128 4096 4096" \
+                 "16 4096 4096" "1000 1300 2000"; do
+      run "database, $dtype" "" --database "$database" --dtype "$dtype" $shape
+    done
+  done
+  # No f32 entries: the given f32 schedule is compiled instead ...
+  f32_simt="$artifacts/schedules/gemm_f32_simt_sm90.mlir"
+  [ -f "$f32_simt" ] &&
+    run "database, f32: fallback" "" --database "$database" --dtype f32 \
+      "$f32_simt" 1024 1024 1024
+  # ... and the embedded bf16 one is refused for an f32 problem.
+  expected=2
+  run "database, f32: bf16 fallback refused" "" --database "$database" \
+    --dtype f32 1024 1024 1024
+  expected=0
+else
+  echo "no $database: the --database runs are skipped" >&2
+  failures=$((failures + 1))
+fi
 echo
-echo "| run | arguments | status | result | compile |"
-echo "|---|---|---|---|---|"
+echo "| run | arguments | status | result | compile | database choice |"
+echo "|---|---|---|---|---|---|"
 printf '%s\n' "${table[@]}"
+echo "$failures failed; ${SECONDS} s in all"
 exit $((failures > 0))

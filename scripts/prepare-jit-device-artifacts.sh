@@ -5,6 +5,7 @@
 #   jit-device-artifacts/gemm-jit-example     the program (stripped)
 #   jit-device-artifacts/schedules/*.mlir     the shipped schedules and two
 #                                             split_k ones of bench/schedules
+#   jit-device-artifacts/tuning-database.json the tuning database (--database)
 #   jit-device-artifacts/COMMIT
 # Run there with scripts/jit-device-check.sh jit-device-artifacts.
 set -euo pipefail
@@ -29,5 +30,6 @@ cp examples/*.mlir "$out/schedules/"
 # Split-K schedules: the JIT launch path's workspace (scripts/jit-device-check.sh).
 cp bench/schedules/wgmma_bf16_128x128x64_s4_sk2.mlir \
    bench/schedules/wgmma_bf16_64x128x64_s4_sk4.mlir "$out/schedules/"
+cp tuning-database.json "$out/"
 git rev-parse --short HEAD > "$out/COMMIT" 2>/dev/null || echo unknown > "$out/COMMIT"
 du -sh "$out"

@@ -198,6 +198,53 @@ TEST(TuningDatabaseChooser, FallsBackWithoutAnEntryForTypesChipOrShape) {
   expectFallback(bf16Problem(96, 96, 96), "no entry's block tile divides");
 }
 
+TEST(TuningDatabaseChooser, ChoiceNamesTheEntryOrWhyItFallsBack) {
+  TuningDatabaseChooser chooser(makeTransposedDatabase());
+  // An entry: the one chooseSchedule renders, exact or nearest.
+  auto exact = chooser.choose(bf16Problem(16, 4096, 4096), Requested);
+  ASSERT_TRUE(exact.match.has_value());
+  EXPECT_TRUE(exact.match->exact);
+  EXPECT_EQ(exact.match->entry->candidate, "small_m_ccc_bf16");
+  EXPECT_TRUE(exact.match->entry->runsTransposed());
+  EXPECT_TRUE(exact.fallbackReason.empty());
+  auto nearest = chooser.choose(bf16Problem(13, 4095, 4093), Requested);
+  ASSERT_TRUE(nearest.match.has_value());
+  EXPECT_FALSE(nearest.match->exact);
+  EXPECT_EQ(nearest.match->entry->candidate, "small_m_ccc_bf16");
+
+  // The caller's schedule, and why.
+  // (96x96x96: only the entries of makeDatabase() need their tiles to
+  // divide the shape; the transposed one takes any.)
+  TuningDatabaseChooser tiled(makeDatabase());
+  auto reasonFor = [&](const ProblemDescription &problem,
+                       llvm::StringRef requested) {
+    auto choice = tiled.choose(problem, requested);
+    EXPECT_FALSE(choice.match.has_value());
+    auto chosen = tiled.chooseSchedule(problem, requested);
+    EXPECT_TRUE(bool(chosen)) << llvm::toString(chosen.takeError());
+    if (chosen)
+      EXPECT_EQ(*chosen, requested);
+    return choice.fallbackReason;
+  };
+  ProblemDescription f16 = bf16Problem(2048, 2048, 2048);
+  f16.aType = f16.bType = f16.cType = "f16";
+  EXPECT_EQ(reasonFor(f16, Requested),
+            "the database has no entry for sm_90a with a=f16 b=f16 c=f16");
+  ProblemDescription noChip = bf16Problem(2048, 2048, 2048);
+  noChip.chip.clear();
+  EXPECT_EQ(reasonFor(noChip, Requested), "the problem names no chip");
+  std::string reason = reasonFor(bf16Problem(96, 96, 96), Requested);
+  EXPECT_TRUE(contains(reason, "none of the database's 3 entries for sm_90a "
+                               "with a=bf16 b=bf16 c=bf16 can run 96x96x96"))
+      << reason;
+  reason = reasonFor(bf16Problem(2048, 2048, 2048),
+                     readExample("gemm_bf16_wgmma_bias_gelu_sm90.mlir"));
+  EXPECT_TRUE(contains(reason, "fuses an epilogue")) << reason;
+  reason = reasonFor(bf16Problem(2048, 2048, 2048),
+                     readExample("gemm_bf16_wgmma_batched_sm90.mlir"));
+  EXPECT_TRUE(contains(reason, "is batched")) << reason;
+}
+
 TEST(TuningDatabaseChooser, SplitKEntriesServeSmallMNShapesOnly) {
   TuningDatabaseChooser chooser(makeSplitKDatabase());
   auto scheduleFor = [&](int64_t m, int64_t n, int64_t k) {
