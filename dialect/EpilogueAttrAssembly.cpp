@@ -2,9 +2,11 @@
 //
 //   #tile.epilogue<store = vector, alpha_beta = true, bias = row,
 //                  activation = gelu_tanh, residual = true>
+//   #tile.epilogue<store = tma, store_rounds = 2>
 //
-// `store` comes first; the fused fields follow in any order, each at most
-// once, and are printed (in the order above) only when not the default.
+// `store` comes first; the other fields follow in any order, each at most
+// once, and are printed (fused fields in the order above, then
+// store_rounds) only when not the default.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,6 +57,7 @@ Attribute EpilogueAttr::parse(AsmParser &parser, Type) {
   }
 
   bool alphaBeta = false, residual = false;
+  int64_t storeRounds = 1;
   EpilogueBias bias = EpilogueBias::none;
   EpilogueActivation activation = EpilogueActivation::none;
   llvm::StringSet<> seen;
@@ -76,6 +79,8 @@ Attribute EpilogueAttr::parse(AsmParser &parser, Type) {
     else if (field == "bias")
       parsed = parseChoice<EpilogueBias>(parser, bias, symbolizeEpilogueBias,
                                          "bias", "row or column");
+    else if (field == "store_rounds")
+      parsed = parser.parseInteger(storeRounds);
     else if (field == "activation")
       parsed = parseChoice<EpilogueActivation>(
           parser, activation, symbolizeEpilogueActivation, "activation",
@@ -83,14 +88,17 @@ Attribute EpilogueAttr::parse(AsmParser &parser, Type) {
     else
       parser.emitError(fieldLoc)
           << "unknown epilogue field '" << field
-          << "', expected alpha_beta, bias, activation or residual";
+          << "', expected alpha_beta, bias, activation, residual or "
+             "store_rounds";
     if (failed(parsed))
       return {};
   }
+  SMLoc endLoc = parser.getCurrentLocation();
   if (parser.parseGreater())
     return {};
-  return EpilogueAttr::get(parser.getContext(), *store, alphaBeta, bias,
-                           activation, residual);
+  return EpilogueAttr::getChecked(
+      [&] { return parser.emitError(endLoc); }, parser.getContext(), *store,
+      alphaBeta, bias, activation, residual, storeRounds);
 }
 
 void EpilogueAttr::print(AsmPrinter &printer) const {
@@ -103,5 +111,7 @@ void EpilogueAttr::print(AsmPrinter &printer) const {
     printer << ", activation = " << stringifyEpilogueActivation(getActivation());
   if (getResidual())
     printer << ", residual = true";
+  if (getStoreRounds() != 1)
+    printer << ", store_rounds = " << getStoreRounds();
   printer << ">";
 }

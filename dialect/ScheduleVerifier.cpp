@@ -297,6 +297,27 @@ static LogicalResult verifyLoads(Operation *op, ScheduleAttr schedule,
   return success();
 }
 
+/// A persistent tma store whose staging tile makes the schedule too big:
+/// the fewest store_rounds, dividing the warpgroup's column panels of C, with
+/// which it fits (none if no count does).
+static std::optional<int64_t> getFittingStoreRounds(ScheduleAttr schedule,
+                                                    const ChipInfo &chip) {
+  EpilogueAttr epilogue = schedule.getEpilogue();
+  if (!epilogue || epilogue.getStore() != EpilogueStore::tma ||
+      !schedule.isPersistent())
+    return std::nullopt;
+  int64_t rounds = epilogue.getStoreRounds();
+  int64_t staging = schedule.getEpilogueStagingBytes() * rounds;
+  int64_t rest = schedule.getSharedMemoryBytes() -
+                 schedule.getEpilogueStagingBytes();
+  int64_t panels = schedule.getWarpN() *
+                   getByteWidth(schedule.getElements().getC()) / 128;
+  for (int64_t r = rounds + 1; r <= panels; ++r)
+    if (panels % r == 0 && rest + staging / r <= chip.maxSharedMemoryPerBlock)
+      return r;
+  return std::nullopt;
+}
+
 LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
                                                  ScheduleAttr schedule,
                                                  MemRefType a, MemRefType b,
@@ -341,11 +362,17 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
 
   // Operand stages, mbarriers and the epilogue's staging tile.
   int64_t sharedBytes = schedule.getSharedMemoryBytes();
-  if (sharedBytes > chip->maxSharedMemoryPerBlock)
-    return op->emitOpError()
-           << "schedule needs " << sharedBytes
-           << " bytes of shared memory per block, more than the "
-           << chip->maxSharedMemoryPerBlock << " " << chip->name << " allows";
+  if (sharedBytes > chip->maxSharedMemoryPerBlock) {
+    InFlightDiagnostic diag =
+        op->emitOpError()
+        << "schedule needs " << sharedBytes
+        << " bytes of shared memory per block, more than the "
+        << chip->maxSharedMemoryPerBlock << " " << chip->name << " allows";
+    if (std::optional<int64_t> rounds = getFittingStoreRounds(schedule, *chip))
+      diag << " (store_rounds = " << *rounds
+           << " would shrink the staging tile enough)";
+    return diag;
+  }
 
   return success();
 }

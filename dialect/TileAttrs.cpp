@@ -44,6 +44,22 @@ PipelineAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult EpilogueAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   EpilogueStore store, bool alphaBeta,
+                                   EpilogueBias bias,
+                                   EpilogueActivation activation, bool residual,
+                                   int64_t storeRounds) {
+  if (storeRounds < 1)
+    return emitError() << "store_rounds must be at least 1, got "
+                       << storeRounds;
+  if (storeRounds > 1 && store != EpilogueStore::tma)
+    return emitError() << "store_rounds = " << storeRounds
+                       << " needs store = tma (the rounds are TMA stores from "
+                          "a smaller staging tile), got store = "
+                       << stringifyEpilogueStore(store);
+  return success();
+}
+
 LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    StringRef chip, ArrayRef<int64_t> block,
                                    ArrayRef<int64_t> warp, MmaAttr mma,
@@ -94,6 +110,10 @@ EpilogueStore ScheduleAttr::getEpilogueStore() const {
   return getEpilogue() ? getEpilogue().getStore() : EpilogueStore::direct;
 }
 
+int64_t ScheduleAttr::getEpilogueStoreRounds() const {
+  return getEpilogue() ? getEpilogue().getStoreRounds() : 1;
+}
+
 int64_t ScheduleAttr::getWarpgroupsPerTile() const {
   return isWgmma() ? getWarpsM() * getWarpsN() : 0;
 }
@@ -136,7 +156,8 @@ int64_t ScheduleAttr::getEpilogueStagingBytes() const {
   case EpilogueStore::vector:
     return getEpilogueStagingRows() * getEpilogueStagingRowElements() * 4;
   case EpilogueStore::tma:
-    return getBlockM() * getBlockN() * getByteWidth(getElements().getC());
+    return getBlockM() * getBlockN() * getByteWidth(getElements().getC()) /
+           getEpilogueStoreRounds();
   }
   return 0;
 }

@@ -268,13 +268,21 @@ def Tile_EpilogueAttr : Tile_Attr<"Epilogue", "epilogue"> {
     `gelu_tanh` is 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))), `gelu_erf`
     0.5·x·(1 + erf(x/√2)); SiLU is x·sigmoid(x).
 
-    The staging tile takes `BM·BN·sizeof(C)` bytes of shared memory. The
-    op's verifier checks the store against the MMA kind and the fused
-    fields against the store and the op's operands.
+    The staging tile takes `BM·BN·sizeof(C)` bytes of shared memory. With
+    `store_rounds = R` (`tma` only, default 1) it takes 1/R of that: each
+    consumer warpgroup stores its `WM×WN` part of C in R rounds of `WN/R`
+    columns, writing the next round only once the previous round's TMA
+    stores have read the staging part (`cp.async.bulk.wait_group.read`).
+    That is what lets a persistent grid, whose staging tile cannot reuse
+    the stages, keep an f32 C of a 128×256 tile (128 KiB) next to 3 stages.
+    R must divide the warpgroup's 128-byte column panels of C
+    (`WN·sizeof(C)/128`). The op's verifier checks the store against the
+    MMA kind and the fused fields against the store and the op's operands.
 
     Example:
     ```mlir
     #tile.epilogue<store = tma>
+    #tile.epilogue<store = tma, store_rounds = 2>
     #tile.epilogue<store = vector, bias = column, activation = gelu_tanh>
     #tile.epilogue<store = direct, alpha_beta = true, residual = true>
     ```
@@ -285,13 +293,15 @@ def Tile_EpilogueAttr : Tile_Attr<"Epilogue", "epilogue"> {
     DefaultValuedParameter<"EpilogueBias", "EpilogueBias::none">:$bias,
     DefaultValuedParameter<"EpilogueActivation",
                            "EpilogueActivation::none">:$activation,
-    DefaultValuedParameter<"bool", "false">:$residual);
-  // `<store = S (, field = value)*>`: TileEpilogueAttr.cpp.
+    DefaultValuedParameter<"bool", "false">:$residual,
+    DefaultValuedParameter<"int64_t", "1">:$storeRounds);
+  // `<store = S (, field = value)*>`: EpilogueAttrAssembly.cpp.
   let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
   let builders = [
     AttrBuilder<(ins "EpilogueStore":$store), [{
       return $_get($_ctxt, store, false, EpilogueBias::none,
-                   EpilogueActivation::none, false);
+                   EpilogueActivation::none, false, 1);
     }]>
   ];
   let extraClassDeclaration = [{
@@ -415,6 +425,9 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     bool isMulticast() const { return getCluster() && getCluster().getMulticast(); }
     /// How C is stored; `direct` without `epilogue`.
     EpilogueStore getEpilogueStore() const;
+    /// Rounds in which each consumer warpgroup TMA-stores its part of C
+    /// through a staging tile of 1/rounds of it; 1 without `epilogue`.
+    int64_t getEpilogueStoreRounds() const;
     /// Warpgroups that run wgmma on one tile: (BM/WM)·(BN/WN) for a wgmma
     /// schedule, 0 otherwise.
     int64_t getWarpgroupsPerTile() const;
@@ -438,8 +451,8 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     /// that lives next to the stages).
     int64_t getEpilogueStagingRows() const;
     /// Bytes of the epilogue staging tile: getEpilogueStagingRows() rows of
-    /// f32 accumulators for a `vector` store, BM·BN·sizeof(C) for `tma`, 0
-    /// for `direct`.
+    /// f32 accumulators for a `vector` store, BM·BN·sizeof(C) / store_rounds
+    /// for `tma`, 0 for `direct`.
     int64_t getEpilogueStagingBytes() const;
     /// Bytes of dynamic shared memory: every stage of the A and B tiles in
     /// their shared layouts and the epilogue staging tile, which reuses the

@@ -76,7 +76,9 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   plan.boxRowsC = plan.warpM;
   plan.panelsC = plan.warpN / plan.panelColumnsC;
   plan.panelBytesC = plan.boxRowsC * 128;
-  plan.warpgroupStagingBytes = plan.panelsC * plan.panelBytesC;
+  plan.storeRounds = schedule.getEpilogueStoreRounds();
+  plan.panelsPerRoundC = plan.panelsC / plan.storeRounds;
+  plan.warpgroupStagingBytes = plan.panelsPerRoundC * plan.panelBytesC;
   plan.stagingRowElements = schedule.getEpilogueStagingRowElements();
   plan.stagingRows = schedule.getEpilogueStagingRows();
   plan.stagingLeadRows = 0;

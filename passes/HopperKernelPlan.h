@@ -108,10 +108,15 @@ struct HopperKernelPlan {
   /// staging tile (warpgroupStagingBytes, at stagingOffset + member ·
   /// warpgroupStagingBytes) made of 128-byte-swizzled panels of boxRowsC
   /// rows × panelColumnsC columns, which TMA stores to C (box
-  /// boxRowsC × panelColumnsC).
+  /// boxRowsC × panelColumnsC). With storeRounds > 1 the part holds
+  /// panelsPerRoundC of the warpgroup's panelsC panels, and the warpgroup
+  /// fills and stores it storeRounds times per tile.
   bool tmaStore;
   mlir::Type elementTypeC;
   int64_t panelColumnsC, boxRowsC, panelsC, panelBytesC;
+  int64_t storeRounds, panelsPerRoundC;
+  /// Columns of C one round stores: panelsPerRoundC · panelColumnsC.
+  int64_t roundColumnsC() const { return panelsPerRoundC * panelColumnsC; }
   int64_t warpgroupStagingBytes;
   int64_t stagingRowElements;
   /// Rows of the staging tile: the whole tile at once, or (persistent) one

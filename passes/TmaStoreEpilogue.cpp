@@ -47,7 +47,7 @@ Value TmaStoreEpilogue::swizzledIndex(Value panel, Value row, Value byteInRow,
 }
 
 void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
-                                    Value rowC, Value colC) {
+                                    Value rowC, Value colC, int64_t round) {
   MLIRContext *ctx = b.getContext();
   Type f32 = b.getF32Type();
   Type elementC = plan.elementTypeC;
@@ -74,9 +74,13 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
   // first column of each 8-column group is 2·(lane mod 4).
   Value laneColumn = arith::MulIOp::create(
       b, loc, arith::RemUIOp::create(b, loc, lane, index(4)), index(2));
+  // The round's 8-column groups; `column` counts from the round's first.
+  int64_t groups = plan.roundColumnsC() / 8;
+  int64_t firstColumn = round * plan.roundColumnsC();
   for (int64_t i = 0; i < slices; ++i) {
-    for (int64_t j = 0; j < plan.warpN / 8; ++j) {
-      int64_t column = 8 * j;
+    for (int64_t g = 0; g < groups; ++g) {
+      int64_t j = firstColumn / 8 + g;
+      int64_t column = 8 * g;
       Value panel = index(column / plan.panelColumnsC);
       Value byteInRow = arith::AddIOp::create(
           b, loc, laneBytes,
@@ -93,7 +97,8 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
           Value rowInC = arith::AddIOp::create(b, loc, rowC, row);
           Value colInC = arith::AddIOp::create(
               b, loc, colC,
-              arith::AddIOp::create(b, loc, laneColumn, index(column)));
+              arith::AddIOp::create(b, loc, laneColumn,
+                                    index(firstColumn + column)));
           values = fused.apply(b, loc, values, rowInC, colInC,
                                /*alignment=*/2 * bytesC);
         }
@@ -114,7 +119,10 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
 }
 
 void TmaStoreEpilogue::storeToC(Value member, Value thread, Value issuer,
-                                Value row, Value col, Value c) {
+                                Value row, Value warpgroupCol, Value c,
+                                int64_t round) {
+  Value col = arith::AddIOp::create(b, loc, warpgroupCol,
+                                    index(round * plan.roundColumnsC()));
   Value null = LLVM::ZeroOp::create(b, loc, pointerC.getType());
   Value hasMap = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
                                       pointerC, null);
@@ -129,7 +137,7 @@ void TmaStoreEpilogue::storeToC(Value member, Value thread, Value issuer,
         b, loc, index(plan.stagingOffset),
         arith::MulIOp::create(b, loc, member,
                               index(plan.warpgroupStagingBytes)));
-    for (int64_t p = 0; p < plan.panelsC; ++p) {
+    for (int64_t p = 0; p < plan.panelsPerRoundC; ++p) {
       Value panel = viewSharedMemory(
           b, loc, raw,
           arith::AddIOp::create(b, loc, partOffset,
@@ -153,7 +161,7 @@ void TmaStoreEpilogue::copyByThreads(Value member, Value thread, Value row,
                                      Value col, Value c) {
   int64_t bytesC = getByteWidth(plan.elementTypeC);
   int64_t perChunk = 16 / bytesC;
-  int64_t chunksPerRow = plan.warpN / perChunk;
+  int64_t chunksPerRow = plan.roundColumnsC() / perChunk;
   int64_t chunksPerPanelRow = 128 / 16;
   Value part = stagingPart(member);
   RowChunkStore chunks(b, loc, c);

@@ -20,6 +20,10 @@
 //      before it writes the staging part again does that thread wait until
 //      the stores have read it (cp.async.bulk.wait_group.read 0).
 //
+// With `store_rounds = R` the staging part holds WN/R columns: steps 1-3
+// run R times per tile, round r on the columns [r·WN/R, (r+1)·WN/R) of the
+// warpgroup's part, each after the wait for the previous round's stores.
+//
 // The accumulator is read fragment by fragment (passes/
 // AccumulatorFragments.h).
 //
@@ -60,20 +64,22 @@ public:
     return copy;
   }
 
-  /// Step 1: the warpgroup's threads (`thread` of 128) write the `member`-th
-  /// warpgroup's accumulator `acc` (WM×WN, f32), whose origin in C is
-  /// (row, col), into its staging part: the fused epilogue applied to each
-  /// pair of elements in registers, then converted to C's type. Then they
-  /// fence the writes for the TMA stores. The caller synchronizes the
-  /// warpgroup before (the part is free) and after.
+  /// Step 1: the warpgroup's threads (`thread` of 128) write round `round`
+  /// of the `member`-th warpgroup's accumulator `acc` (WM×WN, f32), whose
+  /// origin in C is (row, col), into its staging part: the fused epilogue
+  /// applied to each pair of elements in registers, then converted to C's
+  /// type. Then they fence the writes for the TMA stores. The caller
+  /// synchronizes the warpgroup before (the part is free) and after.
   void writeStaging(mlir::Value member, mlir::Value thread, mlir::Value acc,
-                    mlir::Value row, mlir::Value col);
+                    mlir::Value row, mlir::Value col, int64_t round = 0);
 
-  /// Step 3: stores the `member`-th staging part to C at (row, col): TMA
-  /// stores issued by the thread where `issuer` holds, or, without a tensor
-  /// map for C, a copy by all 128 threads of the warpgroup.
+  /// Step 3: stores the `member`-th staging part, round `round` of the
+  /// warpgroup's part of C whose origin is (row, col): TMA stores issued by
+  /// the thread where `issuer` holds, or, without a tensor map for C, a
+  /// copy by all 128 threads of the warpgroup.
   void storeToC(mlir::Value member, mlir::Value thread, mlir::Value issuer,
-                mlir::Value row, mlir::Value col, mlir::Value c);
+                mlir::Value row, mlir::Value col, mlir::Value c,
+                int64_t round = 0);
 
   /// The issuing thread waits until its TMA stores have read the staging
   /// part (before it is written again); with `complete`, until they have
@@ -89,6 +95,8 @@ private:
   /// `key` is row mod 8.
   mlir::Value swizzledIndex(mlir::Value panel, mlir::Value row,
                             mlir::Value byteInRow, mlir::Value key);
+  /// Copies the staging part (the round's columns, whose origin in C is
+  /// (row, col)) to C with the warpgroup's threads.
   void copyByThreads(mlir::Value member, mlir::Value thread, mlir::Value row,
                      mlir::Value col, mlir::Value c);
 

@@ -766,20 +766,25 @@ private:
                              Value c, Value batch) {
     TmaStoreEpilogue stores =
         batch ? tmaStores().atBatchEntry(batch) : tmaStores();
-    if (plan.persistent) {
-      // The staging part has its own bytes: free once the previous tile's
-      // TMA stores (or thread copies) have read it.
-      stores.waitForStores(primary);
-      warpgroupBarrier(warpgroup);
-    } else {
-      // The staging tile reuses the stages: every warpgroup of the group
-      // must be past its last wgmma.
-      groupBarrier(group);
-    }
     Value thread = arith::RemUIOp::create(b, loc, tid, index(128));
-    stores.writeStaging(member, thread, acc, row, col);
-    warpgroupBarrier(warpgroup);
-    stores.storeToC(member, thread, primary, row, col, c);
+    // store_rounds: the part takes the warpgroup's columns a round at a
+    // time.
+    for (int64_t round = 0; round < plan.storeRounds; ++round) {
+      if (plan.persistent || round > 0) {
+        // The staging part has its own bytes (or the stages are already
+        // free): free once the previous round's or tile's TMA stores (or
+        // thread copies) have read it.
+        stores.waitForStores(primary);
+        warpgroupBarrier(warpgroup);
+      } else {
+        // The staging tile reuses the stages: every warpgroup of the group
+        // must be past its last wgmma.
+        groupBarrier(group);
+      }
+      stores.writeStaging(member, thread, acc, row, col, round);
+      warpgroupBarrier(warpgroup);
+      stores.storeToC(member, thread, primary, row, col, c, round);
+    }
     // Consumer groups in turns share the staging tile: hand it over read.
     if (plan.consumerGroups > 1)
       stores.waitForStores(primary);

@@ -460,3 +460,26 @@ func.func @gemm_split_k(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }
+
+// store_rounds follows the fused fields and is printed only when not 1.
+#rounds = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 8]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 4>,
+  epilogue = #tile.epilogue<store = tma, store_rounds = 2, activation = relu>>
+
+// CHECK-LABEL: func.func @gemm_store_rounds(
+// CHECK:         epilogue = #tile.epilogue<store = tma, activation = relu, store_rounds = 2>>
+// GENERIC-LABEL: sym_name = "gemm_store_rounds"
+// GENERIC:         epilogue = #tile.epilogue<store = tma, activation = relu, store_rounds = 2>>
+func.func @gemm_store_rounds(%a: memref<?x?xf32>,
+                             %b: memref<?x?xf32, strided<[1, ?], offset: ?>>,
+                             %c: memref<?x?xf32>) {
+  tile.gemm %a, %b into %c {schedule = #rounds}
+      : memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>>
+        into memref<?x?xf32>
+  return
+}
