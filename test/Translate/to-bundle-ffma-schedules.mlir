@@ -1,5 +1,7 @@
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
+// RUN: gemm-translate %bench/f32_simt_128x256x8_t8x16_ptxas_o1.mlir --to-bundle --ptxas-opt-level=1 -o %t/o1/kernel.json
+// RUN: FileCheck %s --input-file %t/o1/kernel.json --check-prefixes=PTXASO1
 // RUN: gemm-translate %bench/f32_simt_128x128x8_t8x8_w64x32.mlir --to-bundle -o %t/f32_simt_128x128x8_t8x8_w64x32/kernel.json
 // RUN: FileCheck %s --input-file %t/f32_simt_128x128x8_t8x8_w64x32/kernel.json --check-prefixes=NOSPILL,FIT
 // RUN: gemm-translate %bench/f32_simt_64x128x8_t8x8.mlir --to-bundle -o %t/f32_simt_64x128x8_t8x8/kernel.json
@@ -33,3 +35,5 @@
 // NOSPILL: "math": "ffma",
 // NOSPILL: "ptxas_info": "{{.*}} 0 bytes spill stores, 0 bytes spill loads
 // FIT-SAME: Used {{([0-9]|[1-9][0-9]|1[01][0-9]|12[0-8])}} registers
+
+// PTXASO1: "ptxas_info": "ptxas -O1\n{{.*}} 0 bytes spill stores, 0 bytes spill loads

@@ -55,6 +55,11 @@ cl::opt<std::string> chip("chip",
                           cl::init(""), cl::cat(translateCategory));
 cl::opt<int> optLevel("opt-level", cl::desc("LLVM optimization level"),
                       cl::init(3), cl::cat(translateCategory));
+cl::opt<int> ptxasOptLevel(
+    "ptxas-opt-level",
+    cl::desc("ptxas optimization level (0-3); a level other than 3 is noted "
+             "in the metadata's ptxas_info"),
+    cl::init(3), cl::cat(translateCategory));
 cl::opt<std::string> ptxasPath("ptxas", cl::desc("Path of ptxas"), cl::init(""),
                                cl::cat(translateCategory));
 
@@ -107,6 +112,8 @@ Error run(ModuleOp module) {
     return Error::success();
   }
 
+  if (ptxasOptLevel < 0 || ptxasOptLevel > 3)
+    return fail("--ptxas-opt-level must be 0, 1, 2 or 3");
   Expected<std::string> ptxas = findPtxas(ptxasPath);
   if (!ptxas)
     return ptxas.takeError();
@@ -128,11 +135,14 @@ Error run(ModuleOp module) {
       cubinPath = outputFile;
     if (Error error = writeFile(ptxPath, kernel.ptx))
       return error;
-    Expected<std::string> report =
-        assemblePtx(*ptxas, ptxPath, kernel.metadata.chip, cubinPath);
+    Expected<std::string> report = assemblePtx(
+        *ptxas, ptxPath, kernel.metadata.chip, cubinPath, ptxasOptLevel);
     if (!report)
       return report.takeError();
-    kernel.metadata.description["ptxas_info"] = *report;
+    std::string info = *report;
+    if (ptxasOptLevel != 3)
+      info = ("ptxas -O" + Twine(ptxasOptLevel) + "\n" + info).str();
+    kernel.metadata.description["ptxas_info"] = info;
     ptxNames.push_back(sys::path::filename(ptxPath).str());
     cubinNames.push_back(sys::path::filename(cubinPath).str());
   }
