@@ -102,6 +102,11 @@ def TileSimtMmaPass : Pass<"tile-simt-mma"> {
     last K step's FMAs; the epilogue writes C from registers with 128-bit
     stores. Other schedules are left alone.
   }];
+  let options = [
+    Option<"fmaOrder", "fma-order", "std::string", /*default=*/"\"auto\"",
+           "Order of a K step's FMAs: auto (2x2 blocks for tiles of 128 or "
+           "more accumulators, else rows), rows or blocks (experiments)">
+  ];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
                            "mlir::vector::VectorDialect", "mlir::nvgpu::NVGPUDialect",

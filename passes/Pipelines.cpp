@@ -23,7 +23,8 @@ void gemm_opt::buildLowerToNVVMPipeline(OpPassManager &pm,
   kernels.addPass(createTileTransposePass());
   kernels.addPass(createTileBlockTilePass());
   kernels.addPass(createTileWarpSpecializePass());
-  kernels.addPass(createTileSimtMmaPass());
+  kernels.addPass(createTileSimtMmaPass(
+      TileSimtMmaPassOptions{options.simtFmaOrder.getValue()}));
   kernels.addPass(createTilePipelineCopiesPass());
   kernels.addPass(createTileWarpMmaPass());
   kernels.addPass(createTileLowerEpiloguePass());

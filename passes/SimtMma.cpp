@@ -75,6 +75,9 @@ struct BlockOperands {
   Value lowerK, kTiles;
 };
 
+/// Which order outerProductOrder gives: Auto picks by thread tile size.
+enum class FmaOrder { Auto, Rows, Blocks };
+
 /// The order of one K step's TM×TN FMAs acc[i][j] += a[i]·b[j], for operand
 /// reuse. An FFMA reads its three sources from two register banks (register
 /// index mod 2); a source its slot's reuse cache holds is not read. That
@@ -95,10 +98,10 @@ struct BlockOperands {
 /// keep the row-by-row walk, odd rows backwards (one shared operand per
 /// FFMA): under their 128-register cap the 2×2 blocks cost ptxas -O3 a
 /// spill (128×128×16 s3).
-SmallVector<std::pair<int64_t, int64_t>> outerProductOrder(int64_t tm,
-                                                           int64_t tn) {
+SmallVector<std::pair<int64_t, int64_t>>
+outerProductOrder(int64_t tm, int64_t tn, FmaOrder mode) {
   SmallVector<std::pair<int64_t, int64_t>> order;
-  if (tm * tn < 128) {
+  if (mode == FmaOrder::Rows || (mode == FmaOrder::Auto && tm * tn < 128)) {
     for (int64_t i = 0; i < tm; ++i)
       for (int64_t step = 0; step < tn; ++step)
         order.push_back({i, i % 2 == 0 ? step : tn - 1 - step});
@@ -119,8 +122,10 @@ SmallVector<std::pair<int64_t, int64_t>> outerProductOrder(int64_t tm,
 /// Builds the SIMT kernel body in place of one block-tiled K loop.
 class SimtKernelBuilder {
 public:
-  SimtKernelBuilder(PatternRewriter &b, Location loc, ScheduleAttr schedule)
-      : b(b), loc(loc), schedule(schedule), tm(schedule.getMma().getM()),
+  SimtKernelBuilder(PatternRewriter &b, Location loc, ScheduleAttr schedule,
+                    FmaOrder fmaOrder)
+      : b(b), loc(loc), schedule(schedule), fmaOrder(fmaOrder),
+        tm(schedule.getMma().getM()),
         tn(schedule.getMma().getN()), lanesM(schedule.getWarpM() / tm),
         lanesN(schedule.getWarpN() / tn), stages(schedule.getStages()) {}
 
@@ -367,7 +372,7 @@ private:
     for (int64_t j = 0; j < tn; ++j)
       bValues.push_back(
           element(tm / kSimtSubTile + j / kSimtSubTile, j % kSimtSubTile));
-    for (auto [i, j] : outerProductOrder(tm, tn)) {
+    for (auto [i, j] : outerProductOrder(tm, tn, fmaOrder)) {
       SmallVector<Value> at{index(i), index(j)};
       Value sum = memref::LoadOp::create(b, loc, acc, at);
       Value fma = LLVM::FMAOp::create(b, loc, a[i], bValues[j], sum);
@@ -400,6 +405,7 @@ private:
   PatternRewriter &b;
   Location loc;
   ScheduleAttr schedule;
+  FmaOrder fmaOrder;
   int64_t tm, tn, lanesM, lanesN, stages;
   BlockOperands operands;
   Value acc, threadId, threadRow, threadCol, sharedA, sharedB;
@@ -430,7 +436,8 @@ Value allocateAccumulators(PatternRewriter &b, Location loc,
 /// Rewrites the block-tiled K loop of an ffma schedule, with the
 /// accumulator it updates and the store of it into C.
 struct SimtBlockLoop : public OpRewritePattern<scf::ForOp> {
-  using OpRewritePattern::OpRewritePattern;
+  SimtBlockLoop(MLIRContext *context, FmaOrder fmaOrder)
+      : OpRewritePattern(context), fmaOrder(fmaOrder) {}
 
   LogicalResult matchAndRewrite(scf::ForOp loop,
                                 PatternRewriter &rewriter) const override {
@@ -456,19 +463,34 @@ struct SimtBlockLoop : public OpRewritePattern<scf::ForOp> {
                            loop.getLowerBound(),
                            kTiles};
     Value acc = allocateAccumulators(rewriter, loc, kernel, schedule);
-    SimtKernelBuilder(rewriter, loc, schedule).build(operands, acc, store);
+    SimtKernelBuilder(rewriter, loc, schedule, fmaOrder)
+        .build(operands, acc, store);
     rewriter.eraseOp(store);
     rewriter.eraseOp(loop);
     rewriter.eraseOp(alloc);
     return success();
   }
+
+  FmaOrder fmaOrder;
 };
 
 struct TileSimtMmaPass
     : public gemm_opt::impl::TileSimtMmaPassBase<TileSimtMmaPass> {
+  using TileSimtMmaPassBase::TileSimtMmaPassBase;
+
   void runOnOperation() override {
+    FmaOrder order = FmaOrder::Auto;
+    if (fmaOrder == "rows")
+      order = FmaOrder::Rows;
+    else if (fmaOrder == "blocks")
+      order = FmaOrder::Blocks;
+    else if (fmaOrder != "auto") {
+      getOperation()->emitError() << "tile-simt-mma: unknown fma-order '"
+                                  << fmaOrder << "' (auto, rows, blocks)";
+      return signalPassFailure();
+    }
     RewritePatternSet patterns(&getContext());
-    patterns.add<SimtBlockLoop>(&getContext());
+    patterns.add<SimtBlockLoop>(&getContext(), order);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     getOperation()->walk([&](BlockMmaOp mma) {

@@ -1,12 +1,16 @@
 // RUN: gemm-opt %s \
 // RUN:   --pass-pipeline="builtin.module(tile-outline-kernel,gpu.module(tile-block-tile,tile-simt-mma,cse))" \
 // RUN:   | FileCheck %s
+// RUN: gemm-opt %s \
+// RUN:   --pass-pipeline="builtin.module(tile-outline-kernel,gpu.module(tile-block-tile,tile-simt-mma{fma-order=rows},cse))" \
+// RUN:   | FileCheck %s --check-prefix=ROWS
 
 // The FMA order of an 8x16 thread tile (128 accumulators): 2x2 blocks
 // (1, 0), (0, 1), (0, 0), (1, 1), then columns 2-3 likewise, along rows 0-1
 // to column 15 and back along rows 2-3 from column 14 (outerProductOrder:
 // each block reads 2 new fragment values, both rows stay in ptxas's reuse
-// cache). Smaller tiles keep the row-by-row walk (tile-simt-mma.mlir).
+// cache). Smaller tiles keep the row-by-row walk (tile-simt-mma.mlir),
+// which fma-order=rows (an experiment) asks for here too.
 
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 8], warp = [64, 64],
   mma = #tile.mma<ffma, [8, 16, 1]>,
@@ -41,3 +45,13 @@ func.func @gemm_f32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32
 // CHECK-COUNT-27:  llvm.intr.fma
 // CHECK-NEXT:      memref.store %{{.+}}, %{{.+}}[%c1, %c15]
 // CHECK-NEXT:      memref.load %{{.+}}[%c3, %c14]
+
+// ROWS-LABEL: gpu.func @gemm_f32_kernel(
+// ROWS:         scf.for
+// ROWS:           memref.load %{{.+}}[%c0, %c0]
+// ROWS-NEXT:      llvm.intr.fma
+// ROWS-NEXT:      memref.store %{{.+}}, %{{.+}}[%c0, %c0]
+// ROWS-NEXT:      memref.load %{{.+}}[%c0, %c1]
+// ROWS-COUNT-15:  llvm.intr.fma
+// ROWS-NEXT:      memref.store %{{.+}}, %{{.+}}[%c0, %c15]
+// ROWS-NEXT:      memref.load %{{.+}}[%c1, %c15]

@@ -60,6 +60,12 @@ cl::opt<int> ptxasOptLevel(
     cl::desc("ptxas optimization level (0-3); a level other than 3 is noted "
              "in the metadata's ptxas_info"),
     cl::init(3), cl::cat(translateCategory));
+// Experiments with the SIMT lowering's FFMA order (bench/NOTES.md, Session
+// 8), through a schedule's `// gemm-translate-args:` line.
+cl::opt<std::string> simtFmaOrder(
+    "simt-fma-order",
+    cl::desc("FFMA order of SIMT kernels: auto, rows or blocks"),
+    cl::init("auto"), cl::Hidden, cl::cat(translateCategory));
 cl::opt<std::string> ptxasPath("ptxas", cl::desc("Path of ptxas"), cl::init(""),
                                cl::cat(translateCategory));
 
@@ -92,6 +98,7 @@ Error run(ModuleOp module) {
   PtxCompileOptions options;
   options.chip = chip;
   options.optLevel = optLevel;
+  options.simtFmaOrder = simtFmaOrder;
   Expected<std::vector<PtxKernel>> kernels =
       compileModuleToPtx(module, options);
   if (!kernels)
