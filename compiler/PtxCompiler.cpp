@@ -19,7 +19,6 @@ gemm_opt::compileModuleToPtx(ModuleOp module,
   LowerToNVVMOptions pipelineOptions;
   pipelineOptions.chip = options.chip;
   pipelineOptions.optLevel = options.optLevel;
-  pipelineOptions.simtFmaOrder = options.simtFmaOrder;
   buildLowerToNVVMPipeline(lower, pipelineOptions);
   if (failed(lower.run(module)))
     return createStringError("lowering to NVVM failed");

@@ -27,8 +27,6 @@ struct PtxKernel {
 struct PtxCompileOptions {
   std::string chip; ///< Empty takes the schedule's chip.
   int optLevel = 3; ///< LLVM optimization level.
-  /// tile-simt-mma's FMA order (auto, rows, blocks).
-  std::string simtFmaOrder = "auto";
 };
 
 /// Lowers `module` in place and returns its kernels. Pipeline diagnostics

@@ -23,8 +23,7 @@ void gemm_opt::buildLowerToNVVMPipeline(OpPassManager &pm,
   kernels.addPass(createTileTransposePass());
   kernels.addPass(createTileBlockTilePass());
   kernels.addPass(createTileWarpSpecializePass());
-  kernels.addPass(createTileSimtMmaPass(
-      TileSimtMmaPassOptions{options.simtFmaOrder.getValue()}));
+  kernels.addPass(createTileSimtMmaPass());
   kernels.addPass(createTilePipelineCopiesPass());
   kernels.addPass(createTileWarpMmaPass());
   kernels.addPass(createTileLowerEpiloguePass());

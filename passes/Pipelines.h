@@ -28,10 +28,6 @@ struct LowerToNVVMOptions
   PassOptions::Option<int> optLevel{
       *this, "opt-level", llvm::cl::desc("LLVM optimization level (0-3)"),
       llvm::cl::init(3)};
-  PassOptions::Option<std::string> simtFmaOrder{
-      *this, "simt-fma-order",
-      llvm::cl::desc("tile-simt-mma's fma-order (auto, rows, blocks)"),
-      llvm::cl::init("auto")};
 };
 
 /// Adds the tile-dialect lowering (outlining, block tile, cp.async pipeline,

@@ -51,6 +51,7 @@
 #include "passes/Passes.h"
 
 #include "passes/BlockTiledLoop.h"
+#include "passes/KernelAttributes.h"
 #include "passes/SimtTileCopies.h"
 
 #include "dialect/SimtScheduleVerifier.h"
@@ -75,7 +76,8 @@ struct BlockOperands {
   Value lowerK, kTiles;
 };
 
-/// Which order outerProductOrder gives: Auto picks by thread tile size.
+/// Which order outerProductOrder gives: Auto picks by thread tile size
+/// (fmaOrderFor).
 enum class FmaOrder { Auto, Rows, Blocks };
 
 /// The order of one K step's TM×TN FMAs acc[i][j] += a[i]·b[j], for operand
@@ -93,15 +95,23 @@ enum class FmaOrder { Auto, Rows, Blocks };
 /// stay cached and each column is read once per row pair: 2 fragment reads
 /// per 4 FFMAs (as in cuBLAS's SGEMM kernels), the reads pairing a column
 /// with a row of the other bank. ptxas -O3 reschedules the FFMAs anyway
-/// (its SASS is as reuse-poor as row by row's), -O1 keeps this order (1251
-/// reuse hits per K tile of 128×256×8 t8×16 instead of 890). Smaller tiles
-/// keep the row-by-row walk, odd rows backwards (one shared operand per
-/// FFMA): under their 128-register cap the 2×2 blocks cost ptxas -O3 a
-/// spill (128×128×16 s3).
+/// (its SASS is as reuse-poor as row by row's, and measured slower: 0.93
+/// of cuBLAS against 0.96 at 4096³), -O1 mostly keeps this order (1199
+/// reuse hits per K tile of 128×256×8 t8×16 s3 instead of 890; 0.99 of
+/// cuBLAS): such kernels are marked for ptxas -O1 (setKernelPtxasOptLevel).
+/// Smaller tiles keep the row-by-row walk, odd rows backwards (one shared
+/// operand per FFMA), at -O3: under their 128-register cap the 2×2 blocks
+/// cost ptxas -O3 a spill (128×128×16 s3).
+FmaOrder fmaOrderFor(int64_t tm, int64_t tn, FmaOrder requested) {
+  if (requested != FmaOrder::Auto)
+    return requested;
+  return tm * tn < 128 ? FmaOrder::Rows : FmaOrder::Blocks;
+}
+
 SmallVector<std::pair<int64_t, int64_t>>
 outerProductOrder(int64_t tm, int64_t tn, FmaOrder mode) {
   SmallVector<std::pair<int64_t, int64_t>> order;
-  if (mode == FmaOrder::Rows || (mode == FmaOrder::Auto && tm * tn < 128)) {
+  if (fmaOrderFor(tm, tn, mode) == FmaOrder::Rows) {
     for (int64_t i = 0; i < tm; ++i)
       for (int64_t step = 0; step < tn; ++step)
         order.push_back({i, i % 2 == 0 ? step : tn - 1 - step});
@@ -125,9 +135,9 @@ public:
   SimtKernelBuilder(PatternRewriter &b, Location loc, ScheduleAttr schedule,
                     FmaOrder fmaOrder)
       : b(b), loc(loc), schedule(schedule), fmaOrder(fmaOrder),
-        tm(schedule.getMma().getM()),
-        tn(schedule.getMma().getN()), lanesM(schedule.getWarpM() / tm),
-        lanesN(schedule.getWarpN() / tn), stages(schedule.getStages()) {}
+        tm(schedule.getMma().getM()), tn(schedule.getMma().getN()),
+        lanesM(schedule.getWarpM() / tm), lanesN(schedule.getWarpN() / tn),
+        stages(schedule.getStages()) {}
 
   /// Emits the main loop at the insertion point and the epilogue before
   /// `epilogue` (the accumulator store, after the block's C view).
@@ -465,6 +475,11 @@ struct SimtBlockLoop : public OpRewritePattern<scf::ForOp> {
     Value acc = allocateAccumulators(rewriter, loc, kernel, schedule);
     SimtKernelBuilder(rewriter, loc, schedule, fmaOrder)
         .build(operands, acc, store);
+    // ptxas -O3 would reschedule the 2×2 blocks (outerProductOrder).
+    MmaAttr shape = schedule.getMma();
+    if (fmaOrderFor(shape.getM(), shape.getN(), fmaOrder) == FmaOrder::Blocks)
+      rewriter.modifyOpInPlace(
+          kernel, [&] { setKernelPtxasOptLevel(kernel, /*level=*/1); });
     rewriter.eraseOp(store);
     rewriter.eraseOp(loop);
     rewriter.eraseOp(alloc);

@@ -6,8 +6,6 @@
 #   device-artifacts/<schedule>/kernel.json (+ .ptx, .cubin)
 # BUILD_DIR (default build/) is the build tree whose bin/ holds the tools;
 # ONLY (an extended regular expression) keeps the schedules whose names match.
-# A schedule's `// gemm-translate-args: ...` line adds options (e.g.
-# --ptxas-opt-level=1) to its gemm-translate call.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=device-artifacts
@@ -18,9 +16,7 @@ cp "$bin/gemm-run" "$bin/gemm-sweep" "$bin/transpose-run" "$out/bin/"
 for schedule in examples/*.mlir bench/schedules/*.mlir; do
   name=$(basename "$schedule" .mlir)
   [[ -z ${ONLY:-} || $name =~ $ONLY ]] || continue
-  read -ra extra <<<"$(sed -n 's|^// gemm-translate-args:||p' "$schedule")"
-  "$bin/gemm-translate" "$schedule" --to-bundle -o "$out/$name/kernel.json" \
-    "${extra[@]}"
+  "$bin/gemm-translate" "$schedule" --to-bundle -o "$out/$name/kernel.json"
 done
 git rev-parse --short HEAD > "$out/COMMIT" 2>/dev/null || echo unknown > "$out/COMMIT"
 du -sh "$out"

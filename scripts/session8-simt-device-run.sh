@@ -5,6 +5,9 @@
 #
 #   ONLY='^f32_simt_128x256x8_t8x16(_s3)?(_ptxas_o1)?$' scripts/prepare-device-artifacts.sh
 #
+# (at commit 986e079 or 57a7d44: later commits removed the _ptxas_o1
+# schedules, every 8x16 schedule is assembled by ptxas -O1 now)
+#
 # Four bundles: the best 8x16 schedules so far (128x256x8 t8x16, 2 and 3
 # stages, ptxas -O3) and the same two assembled by ptxas -O1 (_ptxas_o1),
 # which keeps the lowering's 2x2-block FFMA order (1.4x the reuse hits).

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Session 8's second SIMT device call (issue 4: fp32 FFMA against cuBLAS
 # SGEMM, ptxas -O1 variants). Run from the repository root on the GPU machine
-# with the bundles carried in device-artifacts/, made here by
+# with the bundles carried in device-artifacts/, made at commit 57a7d44 (the
+# next one renamed the schedules: bench/NOTES.md, Session 8) by
 #
 #   ONLY='^f32_simt_(128x256x8_t8x16_s[34]_ptxas_o1|256x128x8_t8x16_s3_ptxas_o1|128x256x16_t8x16_s3_ptxas_o1|128x256x8_t8x16_s3_rows(_ptxas_o1)?)$' scripts/prepare-device-artifacts.sh
 #

@@ -1,6 +1,5 @@
-// Control: f32_simt_128x256x8_t8x16_s3 (ptxas -O3) with session 7's row-by-row FFMA order, which -O3 measured better with than the 2x2 blocks (bench/NOTES.md, Session 8).
-// gemm-translate-args: --simt-fma-order=rows
-#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 8], warp = [64, 64],
+// As f32_simt_128x256x8_t8x16_s3 with BK = 16: half the barriers per FFMA, 74 KiB of shared memory (bench/NOTES.md, Session 8).
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 16], warp = [64, 64],
   mma = #tile.mma<ffma, [8, 16, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
   smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
