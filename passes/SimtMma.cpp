@@ -89,29 +89,31 @@ enum class FmaOrder { Auto, Rows, Blocks };
 /// its bank). a[i] and b[j] come from LDS.128s into four consecutive
 /// registers, so their banks are i % 2 and j % 2.
 ///
-/// Thread tiles of 128 or more accumulators go in 2×2 blocks: rows 2p, 2p+1
-/// walk the column pairs (2q, 2q+1) forwards, the next row pair backwards,
-/// each block as (2p+1, 2q), (2p, 2q+1), (2p, 2q), (2p+1, 2q+1). Both rows
-/// stay cached and each column is read once per row pair: 2 fragment reads
-/// per 4 FFMAs (as in cuBLAS's SGEMM kernels), the reads pairing a column
-/// with a row of the other bank. ptxas -O3 reschedules the FFMAs anyway
-/// (its SASS is as reuse-poor as row by row's, and measured slower: 0.93
-/// of cuBLAS against 0.96 at 4096³), -O1 mostly keeps this order (1199
-/// reuse hits per K tile of 128×256×8 t8×16 s3 instead of 890; 0.99 of
-/// cuBLAS): such kernels are marked for ptxas -O1 (setKernelPtxasOptLevel).
-/// Smaller tiles keep the row-by-row walk, odd rows backwards (one shared
-/// operand per FFMA), at -O3: under their 128-register cap the 2×2 blocks
-/// cost ptxas -O3 a spill (128×128×16 s3).
-FmaOrder fmaOrderFor(int64_t tm, int64_t tn, FmaOrder requested) {
-  if (requested != FmaOrder::Auto)
-    return requested;
-  return tm * tn < 128 ? FmaOrder::Rows : FmaOrder::Blocks;
+/// Auto walks row by row, odd rows backwards: each a[i] stays in its
+/// operand slot for TN FFMAs in a row (one shared operand per FFMA). The
+/// 2×2 blocks (rows 2p, 2p+1 walk the column pairs (2q, 2q+1) forwards, the
+/// next row pair backwards, each block as (2p+1, 2q), (2p, 2q+1), (2p, 2q),
+/// (2p+1, 2q+1): 2 fragment reads per 4 FFMAs, as in cuBLAS's SGEMM
+/// kernels) measured slower on the H200 at both ptxas levels (128×256×8
+/// t8×16 s3, 4096³ / 8192³ against cuBLAS SGEMM: rows 0.963 / 0.971 at -O3
+/// and 1.017 / 1.024 at -O1, blocks 0.931 / 0.937 and 0.988 / 0.995;
+/// bench/NOTES.md, "SIMT round 2"). They stay as an option for experiments.
+FmaOrder fmaOrderFor(FmaOrder requested) {
+  return requested == FmaOrder::Auto ? FmaOrder::Rows : requested;
 }
+
+/// Whether the kernel is assembled by ptxas -O1: thread tiles of 128 or
+/// more accumulators (8×16). -O3 reschedules their FFMAs and renames the
+/// accumulators, which costs operand reuse (bench/sass_ffma_banks.py: 880
+/// reuse hits per K tile of 128×256×8 t8×16 s3 at -O3, 1056 at -O1 in the
+/// row order) and measured 5 % (0.963 / 0.971 against 1.017 / 1.024).
+/// Smaller tiles were not measured at -O1 and keep -O3.
+bool needsPtxasO1(int64_t tm, int64_t tn) { return tm * tn >= 128; }
 
 SmallVector<std::pair<int64_t, int64_t>>
 outerProductOrder(int64_t tm, int64_t tn, FmaOrder mode) {
   SmallVector<std::pair<int64_t, int64_t>> order;
-  if (fmaOrderFor(tm, tn, mode) == FmaOrder::Rows) {
+  if (fmaOrderFor(mode) == FmaOrder::Rows) {
     for (int64_t i = 0; i < tm; ++i)
       for (int64_t step = 0; step < tn; ++step)
         order.push_back({i, i % 2 == 0 ? step : tn - 1 - step});
@@ -475,9 +477,9 @@ struct SimtBlockLoop : public OpRewritePattern<scf::ForOp> {
     Value acc = allocateAccumulators(rewriter, loc, kernel, schedule);
     SimtKernelBuilder(rewriter, loc, schedule, fmaOrder)
         .build(operands, acc, store);
-    // ptxas -O3 would reschedule the 2×2 blocks (outerProductOrder).
+    // ptxas -O3 would reschedule the FFMAs (needsPtxasO1).
     MmaAttr shape = schedule.getMma();
-    if (fmaOrderFor(shape.getM(), shape.getN(), fmaOrder) == FmaOrder::Blocks)
+    if (needsPtxasO1(shape.getM(), shape.getN()))
       rewriter.modifyOpInPlace(
           kernel, [&] { setKernelPtxasOptLevel(kernel, /*level=*/1); });
     rewriter.eraseOp(store);
