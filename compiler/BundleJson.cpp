@@ -17,6 +17,14 @@ json::Object gemm_opt::makeBundleEntry(const KernelMetadata &kernel,
   return entry;
 }
 
+void gemm_opt::recordPtxasRun(json::Object &entry, int optLevel,
+                              StringRef report) {
+  entry["ptxas_opt_level"] = optLevel;
+  entry["ptxas_info"] =
+      optLevel == 3 ? report.str()
+                    : formatv("ptxas -O{0}\n{1}", optLevel, report).str();
+}
+
 json::Value gemm_opt::makeBundle(StringRef source, json::Array entries) {
   return json::Object{{"format", "gemm-opt-bundle-v1"},
                       {"source", source},

@@ -21,6 +21,12 @@ llvm::json::Object makeBundleEntry(const KernelMetadata &kernel,
                                    llvm::StringRef ptxName,
                                    llvm::StringRef cubinName);
 
+/// Notes in `entry` how its cubin was assembled: "ptxas_opt_level" and
+/// "ptxas_info", ptxas's resource report (preceded by a "ptxas -O<level>"
+/// line for a level other than 3).
+void recordPtxasRun(llvm::json::Object &entry, int optLevel,
+                    llvm::StringRef report);
+
 /// {"format": "gemm-opt-bundle-v1", "source": ..., "kernels": [...]}.
 llvm::json::Value makeBundle(llvm::StringRef source,
                              llvm::json::Array entries);

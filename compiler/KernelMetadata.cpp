@@ -221,6 +221,7 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       kernel.symbol =
           cast<SymbolOpInterface>(op).getName().str();
       kernel.chip = chip.empty() ? schedule.getChip().str() : chip;
+      kernel.ptxasOptLevel = getKernelPtxasOptLevel(op);
       kernel.description =
           describe(schedule, getKernelLayouts(op), isKernelBatched(op));
       kernel.description["name"] = kernel.symbol;

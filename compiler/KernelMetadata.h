@@ -22,6 +22,7 @@ struct KernelMetadata {
   std::string moduleName; // the gpu.module holding it
   std::string symbol;     // the kernel's name in PTX and cubin
   std::string chip;
+  int ptxasOptLevel = 3;          // what the lowering arranged the code for
   llvm::json::Object description; // the bundle entry, less file names
 };
 

@@ -9,7 +9,8 @@
 using namespace llvm;
 
 std::string gemm_opt::jit::makeCacheKey(StringRef scheduleText, StringRef chip,
-                                        int optLevel, int ptxasOptLevel) {
+                                        int optLevel,
+                                        std::optional<int> ptxasOptLevel) {
   const std::string &compiler = getCompilerVersion();
   std::string key;
   key.reserve(96 + compiler.size() + chip.size() + scheduleText.size());
@@ -20,7 +21,7 @@ std::string gemm_opt::jit::makeCacheKey(StringRef scheduleText, StringRef chip,
   key += "\nopt-level: ";
   key += itostr(optLevel);
   key += "\nptxas-opt-level: ";
-  key += itostr(ptxasOptLevel);
+  key += ptxasOptLevel ? itostr(*ptxasOptLevel) : "<kernel>";
   key += "\n";
   key += scheduleText;
   return key;

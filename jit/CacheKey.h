@@ -4,18 +4,20 @@
 #define GEMM_OPT_JIT_CACHEKEY_H
 
 #include "llvm/ADT/StringRef.h"
+#include <optional>
 #include <string>
 
 namespace gemm_opt {
 namespace jit {
 
 /// The full key: the schedule text, the target chip (empty: the
-/// schedule's), the LLVM and ptxas optimization levels and the compiler
+/// schedule's), the LLVM and ptxas optimization levels (no ptxas level: the
+/// kernel's own, which the compiler version determines) and the compiler
 /// version. With the canonical schedule text (the parsed module printed
 /// back) it is a kernel's cache key; with the text as a request gave it,
 /// that request's key. Entries are compared on the full key.
 std::string makeCacheKey(llvm::StringRef scheduleText, llvm::StringRef chip,
-                         int optLevel, int ptxasOptLevel);
+                         int optLevel, std::optional<int> ptxasOptLevel);
 
 /// A file name stem for the key: 32 hex digits of its xxh3_128 hash.
 std::string getCacheFileStem(llvm::StringRef cacheKey);

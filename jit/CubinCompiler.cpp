@@ -25,16 +25,16 @@ gemm_opt::jit::compileToCubin(ScheduleCompilation &compilation,
     return createStringError("the schedule holds " + Twine(kernels->size()) +
                              " kernels; the JIT compiles one tile.gemm");
   PtxKernel &kernel = kernels->front();
+  int level = settings.ptxasOptLevel.value_or(kernel.metadata.ptxasOptLevel);
   Expected<AssembledCubin> cubin =
-      assemblePtxText(*ptxas, kernel.ptx, kernel.metadata.chip,
-                      settings.ptxasOptLevel);
+      assemblePtxText(*ptxas, kernel.ptx, kernel.metadata.chip, level);
   if (!cubin)
     return cubin.takeError();
 
   CompiledKernel compiled;
   compiled.cacheKey = cacheKey.str();
   json::Object entry = makeBundleEntry(kernel.metadata, "", "kernel.cubin");
-  entry["ptxas_info"] = cubin->report;
+  recordPtxasRun(entry, level, cubin->report);
   compiled.bundleEntry = formatBundle(json::Value(std::move(entry)));
   compiled.cubin = std::move(cubin->cubin);
   compiled.ptxasReport = std::move(cubin->report);

@@ -6,15 +6,16 @@
 #include "compiler/ScheduleCompilation.h"
 #include "jit/CompiledKernel.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 
 namespace gemm_opt {
 namespace jit {
 
 struct CubinCompileSettings {
-  std::string chip;      ///< Empty: the schedule's.
-  int optLevel = 3;      ///< LLVM optimization level.
-  int ptxasOptLevel = 3; ///< ptxas -O level.
+  std::string chip;                 ///< Empty: the schedule's.
+  int optLevel = 3;                 ///< LLVM optimization level.
+  std::optional<int> ptxasOptLevel; ///< ptxas -O level; none: the kernel's.
   std::string ptxasPath; ///< Empty: the configured toolkit's, then PATH.
 };
 

@@ -5,6 +5,7 @@
 
 #include "jit/ScheduleChooser.h"
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace gemm_opt {
@@ -23,10 +24,12 @@ struct JitOptions {
   std::string chip;
   /// LLVM optimization level of the NVPTX backend.
   int optLevel = 3;
-  /// ptxas -O level. -O2 assembles the shipped mma.sync kernels about 3x
-  /// faster (bench/NOTES.md, "JIT") but into different code whose speed has
-  /// not been measured; 3 is what gemm-translate and the benchmarks use.
-  int ptxasOptLevel = 3;
+  /// ptxas -O level of every kernel; none: each kernel's own, as with
+  /// gemm-translate (3, or 1 for SIMT kernels whose FFMA order -O3 would
+  /// undo; passes/KernelAttributes.h). -O2 assembles the shipped mma.sync
+  /// kernels about 3x faster (bench/NOTES.md, "JIT") but into different code
+  /// whose speed has not been measured.
+  std::optional<int> ptxasOptLevel;
   /// ptxas to use; empty: the CUDA toolkit gemm-opt was built with, then
   /// PATH.
   std::string ptxasPath;

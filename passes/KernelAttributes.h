@@ -69,6 +69,26 @@ inline bool isKernelBatched(mlir::Operation *kernel) {
   return kernel->hasAttr(kernelBatchedAttrName());
 }
 
+/// Name of the i32 kernel attribute holding the ptxas optimization level
+/// the kernel's code was arranged for (tile-simt-mma's FFMA order needs
+/// -O1: -O3 reschedules it); absent means ptxas's default, 3. Every path that
+/// assembles PTX (gemm-translate, the JIT) follows it unless told a level.
+inline llvm::StringRef kernelPtxasOptLevelAttrName() {
+  return "tile.ptxas_opt_level";
+}
+
+inline void setKernelPtxasOptLevel(mlir::Operation *kernel, int level) {
+  mlir::Builder b(kernel->getContext());
+  kernel->setAttr(kernelPtxasOptLevelAttrName(), b.getI32IntegerAttr(level));
+}
+
+/// The level recorded on `kernel`, else 3.
+inline int getKernelPtxasOptLevel(mlir::Operation *kernel) {
+  auto level =
+      kernel->getAttrOfType<mlir::IntegerAttr>(kernelPtxasOptLevelAttrName());
+  return level ? static_cast<int>(level.getInt()) : 3;
+}
+
 } // namespace gemm_opt
 
 #endif // GEMM_OPT_PASSES_KERNELATTRIBUTES_H

@@ -101,8 +101,17 @@ def TileSimtMmaPass : Pass<"tile-simt-mma"> {
     copied element by element with 4-byte cp.async into its transposed
     place and S-1 K tiles are in flight. One barrier per K tile, before its
     last K step's FMAs; the epilogue writes C from registers with 128-bit
-    stores. Other schedules are left alone.
+    stores. Thread tiles of 128 or more accumulators order each K step's FMAs
+    in 2×2 blocks for FFMA operand reuse, which only ptxas -O1 keeps: their
+    kernels get `tile.ptxas_opt_level = 1 : i32`, which gemm-translate and
+    the JIT follow. Other schedules are left alone.
   }];
+  let options = [
+    Option<"fmaOrder", "fma-order", "std::string", /*default=*/"\"auto\"",
+           "Order of a K step's FMAs: auto (2x2 blocks, marked for ptxas -O1, "
+           "for tiles of 128 or more accumulators, else rows), rows or "
+           "blocks (experiments)">
+  ];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
                            "mlir::vector::VectorDialect", "mlir::nvgpu::NVGPUDialect",

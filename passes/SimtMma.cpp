@@ -51,6 +51,7 @@
 #include "passes/Passes.h"
 
 #include "passes/BlockTiledLoop.h"
+#include "passes/KernelAttributes.h"
 #include "passes/SimtTileCopies.h"
 
 #include "dialect/SimtScheduleVerifier.h"
@@ -75,13 +76,70 @@ struct BlockOperands {
   Value lowerK, kTiles;
 };
 
+/// Which order outerProductOrder gives: Auto picks by thread tile size
+/// (fmaOrderFor).
+enum class FmaOrder { Auto, Rows, Blocks };
+
+/// The order of one K step's TM×TN FMAs acc[i][j] += a[i]·b[j], for operand
+/// reuse. An FFMA reads its three sources from two register banks (register
+/// index mod 2); a source its slot's reuse cache holds is not read. That
+/// cache keeps one register per slot and bank, which ptxas's `.reuse` flags
+/// show (bench/sass_ffma_banks.py: every flag is followed by a read of the
+/// same register in the same slot before the slot reads another register of
+/// its bank). a[i] and b[j] come from LDS.128s into four consecutive
+/// registers, so their banks are i % 2 and j % 2.
+///
+/// Auto walks row by row, odd rows backwards: each a[i] stays in its
+/// operand slot for TN FFMAs in a row (one shared operand per FFMA). The
+/// 2×2 blocks (rows 2p, 2p+1 walk the column pairs (2q, 2q+1) forwards, the
+/// next row pair backwards, each block as (2p+1, 2q), (2p, 2q+1), (2p, 2q),
+/// (2p+1, 2q+1): 2 fragment reads per 4 FFMAs, as in cuBLAS's SGEMM
+/// kernels) measured slower on the H200 at both ptxas levels (128×256×8
+/// t8×16 s3, 4096³ / 8192³ against cuBLAS SGEMM: rows 0.963 / 0.971 at -O3
+/// and 1.017 / 1.024 at -O1, blocks 0.931 / 0.937 and 0.988 / 0.995;
+/// bench/NOTES.md, "SIMT round 2"). They stay as an option for experiments.
+FmaOrder fmaOrderFor(FmaOrder requested) {
+  return requested == FmaOrder::Auto ? FmaOrder::Rows : requested;
+}
+
+/// Whether the kernel is assembled by ptxas -O1: thread tiles of 128 or
+/// more accumulators (8×16). -O3 reschedules their FFMAs and renames the
+/// accumulators, which costs operand reuse (bench/sass_ffma_banks.py: 880
+/// reuse hits per K tile of 128×256×8 t8×16 s3 at -O3, 1056 at -O1 in the
+/// row order) and measured 5 % (0.963 / 0.971 against 1.017 / 1.024).
+/// Smaller tiles were not measured at -O1 and keep -O3.
+bool needsPtxasO1(int64_t tm, int64_t tn) { return tm * tn >= 128; }
+
+SmallVector<std::pair<int64_t, int64_t>>
+outerProductOrder(int64_t tm, int64_t tn, FmaOrder mode) {
+  SmallVector<std::pair<int64_t, int64_t>> order;
+  if (fmaOrderFor(mode) == FmaOrder::Rows) {
+    for (int64_t i = 0; i < tm; ++i)
+      for (int64_t step = 0; step < tn; ++step)
+        order.push_back({i, i % 2 == 0 ? step : tn - 1 - step});
+    return order;
+  }
+  for (int64_t p = 0; p < tm / 2; ++p) {
+    for (int64_t step = 0; step < tn / 2; ++step) {
+      int64_t q = p % 2 == 0 ? step : tn / 2 - 1 - step;
+      order.push_back({2 * p + 1, 2 * q});
+      order.push_back({2 * p, 2 * q + 1});
+      order.push_back({2 * p, 2 * q});
+      order.push_back({2 * p + 1, 2 * q + 1});
+    }
+  }
+  return order;
+}
+
 /// Builds the SIMT kernel body in place of one block-tiled K loop.
 class SimtKernelBuilder {
 public:
-  SimtKernelBuilder(PatternRewriter &b, Location loc, ScheduleAttr schedule)
-      : b(b), loc(loc), schedule(schedule), tm(schedule.getMma().getM()),
-        tn(schedule.getMma().getN()), lanesM(schedule.getWarpM() / tm),
-        lanesN(schedule.getWarpN() / tn), stages(schedule.getStages()) {}
+  SimtKernelBuilder(PatternRewriter &b, Location loc, ScheduleAttr schedule,
+                    FmaOrder fmaOrder)
+      : b(b), loc(loc), schedule(schedule), fmaOrder(fmaOrder),
+        tm(schedule.getMma().getM()), tn(schedule.getMma().getN()),
+        lanesM(schedule.getWarpM() / tm), lanesN(schedule.getWarpN() / tn),
+        stages(schedule.getStages()) {}
 
   /// Emits the main loop at the insertion point and the epilogue before
   /// `epilogue` (the accumulator store, after the block's C view).
@@ -314,8 +372,8 @@ private:
     return SmallVector<Value>(fragmentCount(), zero);
   }
 
-  /// acc += a ⊗ b for one K step's fragments (loadFragments), row by row,
-  /// every other row backwards so that consecutive FMAs share an operand.
+  /// acc += a ⊗ b for one K step's fragments (loadFragments), in the order
+  /// of outerProductOrder.
   void multiply(ArrayRef<Value> fragments) {
     auto element = [&](int64_t chunk, int64_t e) {
       return vector::ExtractOp::create(b, loc, fragments[chunk], e);
@@ -326,14 +384,12 @@ private:
     for (int64_t j = 0; j < tn; ++j)
       bValues.push_back(
           element(tm / kSimtSubTile + j / kSimtSubTile, j % kSimtSubTile));
-    for (int64_t i = 0; i < tm; ++i)
-      for (int64_t step = 0; step < tn; ++step) {
-        int64_t j = i % 2 == 0 ? step : tn - 1 - step;
-        SmallVector<Value> at{index(i), index(j)};
-        Value sum = memref::LoadOp::create(b, loc, acc, at);
-        Value fma = LLVM::FMAOp::create(b, loc, a[i], bValues[j], sum);
-        memref::StoreOp::create(b, loc, fma, acc, at);
-      }
+    for (auto [i, j] : outerProductOrder(tm, tn, fmaOrder)) {
+      SmallVector<Value> at{index(i), index(j)};
+      Value sum = memref::LoadOp::create(b, loc, acc, at);
+      Value fma = LLVM::FMAOp::create(b, loc, a[i], bValues[j], sum);
+      memref::StoreOp::create(b, loc, fma, acc, at);
+    }
   }
 
   /// Each row of each 4×4 sub-tile → C with one 128-bit store.
@@ -361,6 +417,7 @@ private:
   PatternRewriter &b;
   Location loc;
   ScheduleAttr schedule;
+  FmaOrder fmaOrder;
   int64_t tm, tn, lanesM, lanesN, stages;
   BlockOperands operands;
   Value acc, threadId, threadRow, threadCol, sharedA, sharedB;
@@ -391,7 +448,8 @@ Value allocateAccumulators(PatternRewriter &b, Location loc,
 /// Rewrites the block-tiled K loop of an ffma schedule, with the
 /// accumulator it updates and the store of it into C.
 struct SimtBlockLoop : public OpRewritePattern<scf::ForOp> {
-  using OpRewritePattern::OpRewritePattern;
+  SimtBlockLoop(MLIRContext *context, FmaOrder fmaOrder)
+      : OpRewritePattern(context), fmaOrder(fmaOrder) {}
 
   LogicalResult matchAndRewrite(scf::ForOp loop,
                                 PatternRewriter &rewriter) const override {
@@ -417,19 +475,39 @@ struct SimtBlockLoop : public OpRewritePattern<scf::ForOp> {
                            loop.getLowerBound(),
                            kTiles};
     Value acc = allocateAccumulators(rewriter, loc, kernel, schedule);
-    SimtKernelBuilder(rewriter, loc, schedule).build(operands, acc, store);
+    SimtKernelBuilder(rewriter, loc, schedule, fmaOrder)
+        .build(operands, acc, store);
+    // ptxas -O3 would reschedule the FFMAs (needsPtxasO1).
+    MmaAttr shape = schedule.getMma();
+    if (needsPtxasO1(shape.getM(), shape.getN()))
+      rewriter.modifyOpInPlace(
+          kernel, [&] { setKernelPtxasOptLevel(kernel, /*level=*/1); });
     rewriter.eraseOp(store);
     rewriter.eraseOp(loop);
     rewriter.eraseOp(alloc);
     return success();
   }
+
+  FmaOrder fmaOrder;
 };
 
 struct TileSimtMmaPass
     : public gemm_opt::impl::TileSimtMmaPassBase<TileSimtMmaPass> {
+  using TileSimtMmaPassBase::TileSimtMmaPassBase;
+
   void runOnOperation() override {
+    FmaOrder order = FmaOrder::Auto;
+    if (fmaOrder == "rows")
+      order = FmaOrder::Rows;
+    else if (fmaOrder == "blocks")
+      order = FmaOrder::Blocks;
+    else if (fmaOrder != "auto") {
+      getOperation()->emitError() << "tile-simt-mma: unknown fma-order '"
+                                  << fmaOrder << "' (auto, rows, blocks)";
+      return signalPassFailure();
+    }
     RewritePatternSet patterns(&getContext());
-    patterns.add<SimtBlockLoop>(&getContext());
+    patterns.add<SimtBlockLoop>(&getContext(), order);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     getOperation()->walk([&](BlockMmaOp mma) {

@@ -31,6 +31,47 @@ TEST_F(CompileTest, GoodScheduleGivesCubinAndLaunchSpec) {
   EXPECT_EQ(jit.getStatistics().compiles, 1u);
 }
 
+/// An fp32 SIMT schedule with 8x16 thread tiles, whose lowering asks for
+/// ptxas -O1 (bench/schedules/f32_simt_128x256x8_t8x16_s3.mlir).
+std::string getSimt8x16Schedule() {
+  return R"(#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 8],
+  warp = [64, 64], mma = #tile.mma<ffma, [8, 16, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+func.func @gemm_f32(%a: memref<?x?xf32>, %b: memref<?x?xf32>,
+                    %c: memref<?x?xf32>) {
+  tile.gemm %a, %b into %c {schedule = #sched}
+      : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>
+  return
+}
+)";
+}
+
+TEST_F(CompileTest, PtxasLevelIsTheKernelsUnlessRequested) {
+  JitOptions options = getOptions();
+  options.enableCache = false;
+  auto levelOf = [&](const JitOptions &options, const std::string &text) {
+    GemmJit jit(options);
+    auto kernel = jit.compile(text, "schedule.mlir");
+    EXPECT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
+    if (!kernel)
+      return std::string();
+    const std::string &entry = (*kernel)->getCompiled().bundleEntry;
+    EXPECT_NE(entry.find("\"ptxas_info\""), std::string::npos) << entry;
+    size_t at = entry.find("\"ptxas_opt_level\": ");
+    EXPECT_NE(at, std::string::npos) << entry;
+    return at == std::string::npos ? std::string() : entry.substr(at + 19, 1);
+  };
+  // The SIMT lowering's 2x2-block FFMA order asks for -O1; mma.sync
+  // kernels get ptxas's default.
+  EXPECT_EQ(levelOf(options, getSimt8x16Schedule()), "1");
+  EXPECT_EQ(levelOf(options, getSyncSchedule()), "3");
+  // A requested level wins.
+  options.ptxasOptLevel = 3;
+  EXPECT_EQ(levelOf(options, getSimt8x16Schedule()), "3");
+}
+
 TEST_F(CompileTest, MalformedTextReportsLocation) {
   GemmJit jit(getOptions());
   auto kernel = jit.compile("func.func @f() {\n  tile.gemm %a\n}\n", "bad.mlir");

@@ -104,7 +104,7 @@ TEST_F(ConcurrencyTest, ProcessesShareOneEntry) {
   SmallVector<char, 0> requestBytes;
   ASSERT_TRUE(readCacheFile(
       DiskCache(std::string(directory))
-          .getRequestPath(makeCacheKey(getSyncSchedule(), "", 3, 3)),
+          .getRequestPath(makeCacheKey(getSyncSchedule(), "", 3, std::nullopt)),
       requestBytes));
   auto request = deserializeCacheEntry(
       StringRef(requestBytes.data(), requestBytes.size()));

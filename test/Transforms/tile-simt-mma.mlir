@@ -24,6 +24,7 @@
 // CHECK-SAME:      %[[A:[^:]+]]: memref<?x?xf32, strided<[?, 1], offset: ?>>,
 // CHECK-SAME:      %[[B:[^:]+]]: memref<?x?xf32, strided<[?, 1], offset: ?>>,
 // CHECK-SAME:      %[[C:[^:]+]]: memref<?x?xf32, strided<[?, 1], offset: ?>>)
+// CHECK-NOT:     tile.ptxas_opt_level
 // CHECK-DAG:     %[[I1:.+]] = arith.constant 1 : i32
 // CHECK-DAG:     %[[I0:.+]] = arith.constant 0 : i32
 // CHECK-DAG:     %[[VZERO:.+]] = arith.constant dense<0.000000e+00> : vector<4xf32>

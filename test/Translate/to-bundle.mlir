@@ -58,6 +58,7 @@
 // CHECK-NEXT:     ],
 // CHECK-NEXT:     "ptx": "gemm_bf16_kernel.ptx",
 // CHECK-NEXT:     "ptxas_info": "{{.*}}Compiling entry function 'gemm_bf16_kernel' for 'sm_90a'{{.*}} bytes stack frame, 0 bytes spill stores, 0 bytes spill loads{{.*}}",
+// CHECK-NEXT:     "ptxas_opt_level": 3,
 // CHECK-NEXT:     "requires_divisible": {
 // CHECK-NEXT:       "k": 32,
 // CHECK-NEXT:       "m": 128,

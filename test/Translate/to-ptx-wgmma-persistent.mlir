@@ -95,6 +95,7 @@
 // BUNDLE:      "min_alignment_bytes": 2,
 // BUNDLE-NEXT: "name": "gemm_persistent_kernel",
 // BUNDLE:      "ptxas_info": "{{.*}}Compiling entry function 'gemm_persistent_kernel' for 'sm_90a'{{.*}} bytes stack frame, 0 bytes spill stores, 0 bytes spill loads{{.*}}",
+// BUNDLE-NEXT:      "ptxas_opt_level": 3,
 // BUNDLE-NEXT: "requires_divisible": {
 // BUNDLE-NEXT:   "k": 1,
 // BUNDLE-NEXT:   "m": 1,

@@ -138,6 +138,7 @@
 // BUNDLE-NEXT: ],
 // BUNDLE-NEXT: "ptx": "gemm_wgmma_kernel.ptx",
 // BUNDLE-NEXT: "ptxas_info": "{{.*}}Compiling entry function 'gemm_wgmma_kernel' for 'sm_90a'{{.*}} bytes stack frame, 0 bytes spill stores, 0 bytes spill loads{{.*}}",
+// BUNDLE-NEXT: "ptxas_opt_level": 3,
 // BUNDLE-NEXT: "requires_divisible": {
 // BUNDLE-NEXT:   "k": 1,
 // BUNDLE-NEXT:   "m": 1,

@@ -48,8 +48,17 @@ static cl::opt<unsigned> runs("runs", cl::init(5),
                               cl::desc("Timed compiles per schedule"));
 static cl::opt<int> optLevel("opt-level", cl::init(3),
                              cl::desc("LLVM optimization level"));
-static cl::opt<int> ptxasOptLevel("ptxas-opt-level", cl::init(3),
-                                  cl::desc("ptxas optimization level"));
+static cl::opt<int>
+    ptxasOptLevel("ptxas-opt-level", cl::init(3),
+                  cl::desc("ptxas optimization level (default: each "
+                           "kernel's own, as the JIT's)"));
+
+/// --ptxas-opt-level if given, else none: the kernel's own.
+static std::optional<int> requestedPtxasOptLevel() {
+  if (ptxasOptLevel.getNumOccurrences())
+    return ptxasOptLevel.getValue();
+  return std::nullopt;
+}
 static cl::opt<unsigned> hits("hits", cl::init(200),
                               cl::desc("Timed disk-cache hits per schedule"));
 static cl::opt<bool> cacheOnly("cache-only",
@@ -116,8 +125,10 @@ static PhaseTimes compileOnce(StringRef text, StringRef name,
     fatal(kernels.takeError());
   times.ptx = secondsSince(ptxStart);
   Clock::time_point ptxasStart = Clock::now();
-  auto cubin = assemblePtxText(ptxas, kernels->front().ptx,
-                               kernels->front().metadata.chip, ptxasOptLevel);
+  const PtxKernel &kernel = kernels->front();
+  auto cubin = assemblePtxText(
+      ptxas, kernel.ptx, kernel.metadata.chip,
+      requestedPtxasOptLevel().value_or(kernel.metadata.ptxasOptLevel));
   if (!cubin)
     fatal(cubin.takeError());
   times.ptxas = secondsSince(ptxasStart);
@@ -205,7 +216,7 @@ static HitTimes timeHits(StringRef text, StringRef name) {
   JitOptions cached;
   cached.cacheDirectory = std::string(cacheDirectory);
   cached.optLevel = optLevel;
-  cached.ptxasOptLevel = ptxasOptLevel;
+  cached.ptxasOptLevel = requestedPtxasOptLevel();
   GemmJit warmJit(cached);
   if (auto kernel = warmJit.compile(text, name); !kernel)
     fatal(kernel.takeError());
@@ -276,7 +287,7 @@ int main(int argc, char **argv) {
       JitOptions uncached;
       uncached.enableCache = false;
       uncached.optLevel = optLevel;
-      uncached.ptxasOptLevel = ptxasOptLevel;
+      uncached.ptxasOptLevel = requestedPtxasOptLevel();
       GemmJit coldJit(uncached);
       for (unsigned i = 0; i < runs; ++i) {
         Clock::time_point start = Clock::now();

@@ -5,8 +5,9 @@
 //   gemm-translate input.mlir --to-bundle -o dir/kernel.json
 //
 // Runs lower-to-nvvm, serializes each kernel module to PTX with LLVM's NVPTX
-// backend, assembles it with ptxas and writes the launch metadata the
-// runtime reads (see runtime/KernelSpec.h).
+// backend, assembles it with ptxas (at the level the lowering asked for, see
+// passes/KernelAttributes.h, unless --ptxas-opt-level says one) and writes
+// the launch metadata the runtime reads (see runtime/KernelSpec.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,6 +56,12 @@ cl::opt<std::string> chip("chip",
                           cl::init(""), cl::cat(translateCategory));
 cl::opt<int> optLevel("opt-level", cl::desc("LLVM optimization level"),
                       cl::init(3), cl::cat(translateCategory));
+cl::opt<int> ptxasOptLevel(
+    "ptxas-opt-level",
+    cl::desc("ptxas optimization level (0-3) of every kernel; default: each "
+             "kernel's own (3, or 1 for SIMT kernels whose FFMA order -O3 "
+             "would undo). The metadata's ptxas_opt_level records it"),
+    cl::init(3), cl::cat(translateCategory));
 cl::opt<std::string> ptxasPath("ptxas", cl::desc("Path of ptxas"), cl::init(""),
                                cl::cat(translateCategory));
 
@@ -107,6 +114,9 @@ Error run(ModuleOp module) {
     return Error::success();
   }
 
+  if (ptxasOptLevel.getNumOccurrences() &&
+      (ptxasOptLevel < 0 || ptxasOptLevel > 3))
+    return fail("--ptxas-opt-level must be 0, 1, 2 or 3");
   Expected<std::string> ptxas = findPtxas(ptxasPath);
   if (!ptxas)
     return ptxas.takeError();
@@ -128,11 +138,14 @@ Error run(ModuleOp module) {
       cubinPath = outputFile;
     if (Error error = writeFile(ptxPath, kernel.ptx))
       return error;
+    int level = ptxasOptLevel.getNumOccurrences()
+                    ? ptxasOptLevel.getValue()
+                    : kernel.metadata.ptxasOptLevel;
     Expected<std::string> report =
-        assemblePtx(*ptxas, ptxPath, kernel.metadata.chip, cubinPath);
+        assemblePtx(*ptxas, ptxPath, kernel.metadata.chip, cubinPath, level);
     if (!report)
       return report.takeError();
-    kernel.metadata.description["ptxas_info"] = *report;
+    recordPtxasRun(kernel.metadata.description, level, *report);
     ptxNames.push_back(sys::path::filename(ptxPath).str());
     cubinNames.push_back(sys::path::filename(cubinPath).str());
   }

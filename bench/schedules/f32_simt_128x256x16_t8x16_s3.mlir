@@ -1,0 +1,12 @@
+// As f32_simt_128x256x8_t8x16_s3 with BK = 16: half the barriers per FFMA, 74 KiB of shared memory (bench/NOTES.md, Session 8).
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 16], warp = [64, 64],
+  mma = #tile.mma<ffma, [8, 16, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @gemm_f32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  tile.gemm %a, %b into %c {schedule = #sched}
+      : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>
+  return
+}

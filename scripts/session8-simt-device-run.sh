@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# Session 8's SIMT device call (issue 4: the fp32 FFMA path against cuBLAS
+# SGEMM; FFMA operand reuse). Run from the repository root on the GPU
+# machine with the bundles carried in device-artifacts/, made here by
+#
+#   ONLY='^f32_simt_128x256x8_t8x16(_s3)?(_ptxas_o1)?$' scripts/prepare-device-artifacts.sh
+#
+# (at commit 986e079 or 57a7d44: later commits removed the _ptxas_o1
+# schedules, every 8x16 schedule is assembled by ptxas -O1 now)
+#
+# Four bundles: the best 8x16 schedules so far (128x256x8 t8x16, 2 and 3
+# stages, ptxas -O3) and the same two assembled by ptxas -O1 (_ptxas_o1),
+# which keeps the lowering's 2x2-block FFMA order (1.4x the reuse hits).
+# Every step under a time budget (BUDGET, default 200 s, checked before each
+# run; what no longer fits is listed as SKIP):
+#   1. the four bundles at 4096^3, then 8192^3, timed next to cuBLAS SGEMM
+#      (pedantic fp32) in the same process (ITER4096 / ITER8192 interleaved
+#      runs, L2 flushed);
+#   2. compute-sanitizer memcheck (512^3) and racecheck (256^3) on the 3-stage
+#      -O1 bundle;
+#   3. edge cases of the -O1 bundles (--no-timing, checked against cuBLAS and
+#      fp64): one K tile, two K tiles, 37 K tiles, padded leading dimensions;
+#      for the 3-stage one also a ragged 4097x4095x4093 and 1x1x1, which SIMT
+#      kernels refuse (exit 2).
+# Logs and the table go to $OUT/session8-simt.tar.gz and $OUT/summary.txt.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+source scripts/lib/device-session.sh
+START=$SECONDS
+BUDGET=${BUDGET:-200}
+ITER4096=${ITER4096:-20}
+ITER8192=${ITER8192:-10}
+SANITIZE_BUNDLE=${SANITIZE_BUNDLE:-f32_simt_128x256x8_t8x16_s3_ptxas_o1}
+W=$(mktemp -d "${TMPDIR:-/tmp}/session8-simt.XXXXXX")
+CHECK_LOG_DIR=$W/logs
+CHECK_DETAIL="vs cuBLAS|vs fp64|^ratio|not a multiple|SUMMARY|error:"
+mkdir -p "$CHECK_LOG_DIR" "$OUT"
+source scripts/lib/device-check.sh
+R=$D/bin/gemm-run
+SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+TABLE=$W/timing.txt
+: >"$TABLE"
+skipped=0
+
+# fits SECONDS: whether a step of about that long fits in what is left.
+fits() { [ $((SECONDS - START + $1)) -le "$BUDGET" ]; }
+# run_check NAME EXPECTED SECONDS CMD...: `check` when it fits, else SKIP.
+run_check() {
+  local name=$1 expected=$2 seconds=$3
+  shift 3
+  if fits "$seconds"; then
+    # A hung kernel may take 4x the step's time, never the rest of the budget.
+    local left=$((BUDGET - SECONDS + START))
+    CHECK_TIMEOUT=$((4 * seconds < left ? 4 * seconds : left)) \
+      check "$name" "$expected" "$@"
+  else
+    echo "SKIP $name (budget)"
+    skipped=$((skipped + 1))
+  fi
+}
+# tile BUNDLE: "M N K" of the bundle's requires_divisible (its block tile).
+tile() {
+  python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["kernels"][0]["requires_divisible"]; print(t["m"], t["n"], t["k"])' \
+    "$D/$1/kernel.json" 2>/dev/null ||
+    grep -A3 '"requires_divisible"' "$D/$1/kernel.json" | tr -dc '0-9\n' | sed '/^$/d' |
+    awk 'NR==1{k=$1} NR==2{m=$1} NR==3{n=$1} END{print m, n, k}'
+}
+# edge_cases BUNDLE REFUSALS: the step-1 shapes; REFUSALS=1 adds the ragged
+# and 1x1x1 problems, which must be refused with exit code 2.
+edge_cases() {
+  local b=$1 bm bn bk
+  read -r bm bn bk <<<"$(tile "$b")"
+  local j=$D/$b/kernel.json
+  run_check "$b.one-tile" 0 10 "$R" "$j" -m "$bm" -n "$bn" -k "$bk" --no-timing
+  run_check "$b.two-k-tiles" 0 10 "$R" "$j" -m $((2 * bm)) -n "$bn" -k $((2 * bk)) --no-timing
+  run_check "$b.37-k-tiles" 0 10 "$R" "$j" -m $((3 * bm)) -n $((5 * bn)) -k $((37 * bk)) --no-timing
+  run_check "$b.padded" 0 10 "$R" "$j" -m $((2 * bm)) -n $((2 * bn)) -k $((4 * bk)) \
+    --lda $((4 * bk + 4)) --ldb $((2 * bn + 8)) --ldc $((2 * bn + 4)) --no-timing
+  if [ "$2" = 1 ]; then
+    run_check "$b.ragged" 2 10 "$R" "$j" -m 4097 -n 4095 -k 4093 --no-timing
+    run_check "$b.1x1x1" 2 10 "$R" "$j" -m 1 -n 1 -k 1 --no-timing
+  fi
+}
+# timed BUNDLE SHAPE ITERATIONS SECONDS: one timed run and its table row.
+timed() {
+  local b=$1 s=$2 iterations=$3 m n k
+  IFS=x read -r m n k <<<"$s"
+  run_check "$b.$s" 0 "$4" "$R" "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" \
+    --iterations "$iterations" --warmup 3
+  local log=$CHECK_LOG_DIR/$b.$s.log
+  [ -f "$log" ] || return
+  printf '%-36s %-16s %8s %8s %7s %5s %5s %s\n' "$b" "$s" \
+    "$(awk '/^gemm-opt :/{print $5}' "$log")" "$(awk '/^cuBLAS   :/{print $5}' "$log")" \
+    "$(awk '/^ratio    :/{print $3}' "$log" | tr -d x)" \
+    "$(sed -n 's/^launch .* \([0-9]*\) regs.*/\1/p' "$log")" \
+    "$(sed -n 's/^launch .* \([0-9]*\) block(s)\/SM.*/\1/p' "$log")" \
+    "$(grep -q '^result   : PASS' "$log" && echo PASS || echo FAIL)" >>"$TABLE"
+}
+
+OLD="f32_simt_128x256x8_t8x16 f32_simt_128x256x8_t8x16_s3"
+NEW="f32_simt_128x256x8_t8x16_ptxas_o1 f32_simt_128x256x8_t8x16_s3_ptxas_o1"
+echo "budget ${BUDGET}s"
+for b in $OLD $NEW; do
+  if [ ! -f "$D/$b/kernel.json" ]; then
+    echo "FAIL no bundle $b (see the ONLY= line at the top)"
+    failures=$((failures + 1))
+  fi
+done
+
+echo "== 1. timed next to cuBLAS SGEMM"
+# Old and new alternate, so that a short budget still measures pairs.
+for s in 4096x4096x4096:$ITER4096:12 8192x8192x8192:$ITER8192:20; do
+  IFS=: read -r shape iterations seconds <<<"$s"
+  for b in f32_simt_128x256x8_t8x16_ptxas_o1 f32_simt_128x256x8_t8x16 \
+    f32_simt_128x256x8_t8x16_s3_ptxas_o1 f32_simt_128x256x8_t8x16_s3; do
+    [ -f "$D/$b/kernel.json" ] && timed "$b" "$shape" "$iterations" "$seconds"
+  done
+done
+echo "== 2. compute-sanitizer"
+if [ -d "$D/$SANITIZE_BUNDLE" ]; then
+  filter=(--kernel-name "kns=gemm_f32_kernel")
+  run_check "$SANITIZE_BUNDLE.memcheck" 0 30 "$SAN" --tool memcheck --error-exitcode 86 \
+    "${filter[@]}" "$R" "$D/$SANITIZE_BUNDLE/kernel.json" -m 512 -n 512 -k 512 \
+    --no-timing --iterations 1 --no-cublas
+  run_check "$SANITIZE_BUNDLE.racecheck" 0 30 "$SAN" --tool racecheck --error-exitcode 86 \
+    "${filter[@]}" "$R" "$D/$SANITIZE_BUNDLE/kernel.json" -m 256 -n 256 -k 256 \
+    --no-timing --iterations 1 --no-cublas
+else
+  echo "FAIL no bundle $SANITIZE_BUNDLE"
+  failures=$((failures + 1))
+fi
+echo "== 3. edge cases of the -O1 bundles"
+[ -d "$D/f32_simt_128x256x8_t8x16_s3_ptxas_o1" ] && edge_cases f32_simt_128x256x8_t8x16_s3_ptxas_o1 1
+[ -d "$D/f32_simt_128x256x8_t8x16_ptxas_o1" ] && edge_cases f32_simt_128x256x8_t8x16_ptxas_o1 0
+
+{
+  echo "== session 8 SIMT: $(cat "$D/COMMIT" 2>/dev/null), $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
+  echo "TFLOP/s (median), cuBLAS SGEMM in the same process, ratio, registers, blocks/SM"
+  printf '%-36s %-16s %8s %8s %7s %5s %5s %s\n' bundle shape TFLOP/s cuBLAS ratio regs b/SM result
+  cat "$TABLE"
+  echo "failures: $failures, skipped (budget): $skipped, $((SECONDS - START)) s"
+} >"$W/summary.txt"
+cp "$W/summary.txt" "$OUT/summary.txt"
+tar czf "$OUT/session8-simt.tar.gz" -C "$W" logs summary.txt timing.txt
+cat "$W/summary.txt"
+rm -rf "$W"
+[ "$failures" -eq 0 ] && [ "$skipped" -eq 0 ]
