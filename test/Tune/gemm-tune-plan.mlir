@@ -39,7 +39,8 @@
 // WGMMA-NEXT:  15264 illegal: TMA box of A is N elements (N bytes) wide, which must equal its swizzle width of N bytes
 // WGMMA-NEXT:    960 illegal: consumer warpgroups need N registers per thread (N for the accumulator, N more), more than consumer_registers = N
 // WGMMA-NEXT:   4608 illegal: register reallocation needs N registers per block (N x N for the producer, N x N x N for the consumers), more than the N sm_Na allows
-// WGMMA-NEXT:   2928 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows
+// WGMMA-NEXT:   2868 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows
+// WGMMA-NEXT:     60 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows (store_rounds = N would shrink the staging tile enough)
 // WGMMA-NEXT:   2880 illegal: schedule needs N threads per block (N warps), more than the N sm_Na allows
 // WGMMA-NEXT:   8064 illegal: warpgroup tile [N, N] does not divide block tile [N, N]
 // WGMMA-NEXT:    648 unsupported: a tma epilogue store into a column-major C lowering is not implemented yet
