@@ -36,51 +36,13 @@ CHECK_LOG_DIR=$W/logs
 CHECK_DETAIL="vs cuBLAS|vs fp64|^ratio|not a multiple|SUMMARY|error:"
 mkdir -p "$CHECK_LOG_DIR" "$OUT"
 source scripts/lib/device-check.sh
+source scripts/lib/budgeted-checks.sh
 R=$D/bin/gemm-run
 SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 TABLE=$W/timing.txt
 : >"$TABLE"
 skipped=0
 
-# fits SECONDS: whether a step of about that long fits in what is left.
-fits() { [ $((SECONDS - START + $1)) -le "$BUDGET" ]; }
-# run_check NAME EXPECTED SECONDS CMD...: `check` when it fits, else SKIP.
-run_check() {
-  local name=$1 expected=$2 seconds=$3
-  shift 3
-  if fits "$seconds"; then
-    # A hung kernel may take 4x the step's time, never the rest of the budget.
-    local left=$((BUDGET - SECONDS + START))
-    CHECK_TIMEOUT=$((4 * seconds < left ? 4 * seconds : left)) \
-      check "$name" "$expected" "$@"
-  else
-    echo "SKIP $name (budget)"
-    skipped=$((skipped + 1))
-  fi
-}
-# tile BUNDLE: "M N K" of the bundle's requires_divisible (its block tile).
-tile() {
-  python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["kernels"][0]["requires_divisible"]; print(t["m"], t["n"], t["k"])' \
-    "$D/$1/kernel.json" 2>/dev/null ||
-    grep -A3 '"requires_divisible"' "$D/$1/kernel.json" | tr -dc '0-9\n' | sed '/^$/d' |
-    awk 'NR==1{k=$1} NR==2{m=$1} NR==3{n=$1} END{print m, n, k}'
-}
-# edge_cases BUNDLE REFUSALS: the step-1 shapes; REFUSALS=1 adds the ragged
-# and 1x1x1 problems, which must be refused with exit code 2.
-edge_cases() {
-  local b=$1 bm bn bk
-  read -r bm bn bk <<<"$(tile "$b")"
-  local j=$D/$b/kernel.json
-  run_check "$b.one-tile" 0 10 "$R" "$j" -m "$bm" -n "$bn" -k "$bk" --no-timing
-  run_check "$b.two-k-tiles" 0 10 "$R" "$j" -m $((2 * bm)) -n "$bn" -k $((2 * bk)) --no-timing
-  run_check "$b.37-k-tiles" 0 10 "$R" "$j" -m $((3 * bm)) -n $((5 * bn)) -k $((37 * bk)) --no-timing
-  run_check "$b.padded" 0 10 "$R" "$j" -m $((2 * bm)) -n $((2 * bn)) -k $((4 * bk)) \
-    --lda $((4 * bk + 4)) --ldb $((2 * bn + 8)) --ldc $((2 * bn + 4)) --no-timing
-  if [ "$2" = 1 ]; then
-    run_check "$b.ragged" 2 10 "$R" "$j" -m 4097 -n 4095 -k 4093 --no-timing
-    run_check "$b.1x1x1" 2 10 "$R" "$j" -m 1 -n 1 -k 1 --no-timing
-  fi
-}
 # timed BUNDLE SHAPE ITERATIONS SECONDS: one timed run and its table row.
 timed() {
   local b=$1 s=$2 iterations=$3 m n k
@@ -89,12 +51,9 @@ timed() {
     --iterations "$iterations" --warmup 3
   local log=$CHECK_LOG_DIR/$b.$s.log
   [ -f "$log" ] || return
+  # shellcheck disable=SC2046
   printf '%-36s %-16s %8s %8s %7s %5s %5s %s\n' "$b" "$s" \
-    "$(awk '/^gemm-opt :/{print $5}' "$log")" "$(awk '/^cuBLAS   :/{print $5}' "$log")" \
-    "$(awk '/^ratio    :/{print $3}' "$log" | tr -d x)" \
-    "$(sed -n 's/^launch .* \([0-9]*\) regs.*/\1/p' "$log")" \
-    "$(sed -n 's/^launch .* \([0-9]*\) block(s)\/SM.*/\1/p' "$log")" \
-    "$(grep -q '^result   : PASS' "$log" && echo PASS || echo FAIL)" >>"$TABLE"
+    $(timing_fields "$log") >>"$TABLE"
 }
 
 OLD="f32_simt_128x256x8_t8x16 f32_simt_128x256x8_t8x16_s3"

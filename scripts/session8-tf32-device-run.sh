@@ -40,28 +40,13 @@ CHECK_LOG_DIR=$W/logs
 CHECK_DETAIL="vs cuBLAS|vs fp64|^ratio|not a multiple|SUMMARY|error:"
 mkdir -p "$CHECK_LOG_DIR" "$OUT"
 source scripts/lib/device-check.sh
+source scripts/lib/budgeted-checks.sh
 R=$D/bin/gemm-run
 SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 TABLE=$W/timing.txt
 : >"$TABLE"
 skipped=0
 
-# fits SECONDS: whether a step of about that long fits in what is left.
-fits() { [ $((SECONDS - START + $1)) -le "$BUDGET" ]; }
-# run_check NAME EXPECTED SECONDS CMD...: `check` when it fits, else SKIP.
-run_check() {
-  local name=$1 expected=$2 seconds=$3
-  shift 3
-  if fits "$seconds"; then
-    # A hung kernel may take 4x the step's time, never the rest of the budget.
-    local left=$((BUDGET - SECONDS + START))
-    CHECK_TIMEOUT=$((4 * seconds < left ? 4 * seconds : left)) \
-      check "$name" "$expected" "$@"
-  else
-    echo "SKIP $name (budget)"
-    skipped=$((skipped + 1))
-  fi
-}
 # timed BUNDLE SHAPE ITERATIONS SECONDS: one timed run and its table row.
 timed() {
   local b=$1 s=$2 iterations=$3 m n k
@@ -70,12 +55,9 @@ timed() {
     --iterations "$iterations" --warmup 3
   local log=$CHECK_LOG_DIR/$b.$s.log
   [ -f "$log" ] || return
+  # shellcheck disable=SC2046
   printf '%-46s %-15s %8s %8s %7s %5s %5s %s\n' "$b" "$s" \
-    "$(awk '/^gemm-opt :/{print $5}' "$log")" "$(awk '/^cuBLAS   :/{print $5}' "$log")" \
-    "$(awk '/^ratio    :/{print $3}' "$log" | tr -d x)" \
-    "$(sed -n 's/^launch .* \([0-9]*\) regs.*/\1/p' "$log")" \
-    "$(sed -n 's/^launch .* \([0-9]*\) block(s)\/SM.*/\1/p' "$log")" \
-    "$(grep -q '^result   : PASS' "$log" && echo PASS || echo FAIL)" >>"$TABLE"
+    $(timing_fields "$log") >>"$TABLE"
 }
 
 NEW=${NEW:-"wgmma_tf32_128x256x32_s3_persistent_tma wgmma_tf32_128x256x32_s3_persistent_tma_rm4 wgmma_tf32_128x256x32_s4_persistent_tma_r4 wgmma_tf32_256x128x32_s3_persistent_tma"}
