@@ -72,18 +72,7 @@ for s in 4096x4096x4096:$ITER4096:15 8192x8192x8192:$ITER8192:25; do
   for b in $STAGED $TWO; do timed "$b" "$shape" "$iterations" "$seconds"; done
 done
 echo "== 3. compute-sanitizer"
-if [ -d "$D/$SANITIZE_BUNDLE" ]; then
-  filter=(--kernel-name "kns=gemm_f32_kernel")
-  run_check "$SANITIZE_BUNDLE.memcheck" 0 60 "$SAN" --tool memcheck --error-exitcode 86 \
-    "${filter[@]}" "$R" "$D/$SANITIZE_BUNDLE/kernel.json" -m 512 -n 512 -k 512 \
-    --no-timing --iterations 1 --no-cublas
-  run_check "$SANITIZE_BUNDLE.racecheck" 0 60 "$SAN" --tool racecheck --error-exitcode 86 \
-    "${filter[@]}" "$R" "$D/$SANITIZE_BUNDLE/kernel.json" -m 256 -n 256 -k 256 \
-    --no-timing --iterations 1 --no-cublas
-else
-  echo "FAIL no bundle $SANITIZE_BUNDLE"
-  failures=$((failures + 1))
-fi
+sanitize "$SANITIZE_BUNDLE" gemm_f32_kernel 60
 echo "== 4. edge cases, 2 stages"
 for b in $TWO; do edge_cases "$b" 0 10; done
 

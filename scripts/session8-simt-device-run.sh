@@ -76,18 +76,7 @@ for s in 4096x4096x4096:$ITER4096:12 8192x8192x8192:$ITER8192:20; do
   done
 done
 echo "== 2. compute-sanitizer"
-if [ -d "$D/$SANITIZE_BUNDLE" ]; then
-  filter=(--kernel-name "kns=gemm_f32_kernel")
-  run_check "$SANITIZE_BUNDLE.memcheck" 0 30 "$SAN" --tool memcheck --error-exitcode 86 \
-    "${filter[@]}" "$R" "$D/$SANITIZE_BUNDLE/kernel.json" -m 512 -n 512 -k 512 \
-    --no-timing --iterations 1 --no-cublas
-  run_check "$SANITIZE_BUNDLE.racecheck" 0 30 "$SAN" --tool racecheck --error-exitcode 86 \
-    "${filter[@]}" "$R" "$D/$SANITIZE_BUNDLE/kernel.json" -m 256 -n 256 -k 256 \
-    --no-timing --iterations 1 --no-cublas
-else
-  echo "FAIL no bundle $SANITIZE_BUNDLE"
-  failures=$((failures + 1))
-fi
+sanitize "$SANITIZE_BUNDLE" gemm_f32_kernel 30
 echo "== 3. edge cases of the -O1 bundles"
 [ -d "$D/f32_simt_128x256x8_t8x16_s3_ptxas_o1" ] && edge_cases f32_simt_128x256x8_t8x16_s3_ptxas_o1 1
 [ -d "$D/f32_simt_128x256x8_t8x16_ptxas_o1" ] && edge_cases f32_simt_128x256x8_t8x16_ptxas_o1 0

@@ -100,18 +100,7 @@ if [ -z "${SANITIZE_BUNDLE:-}" ]; then
   SANITIZE_BUNDLE=${SANITIZE_BUNDLE:-f32_simt_128x256x8_t8x16_s4_ptxas_o1}
 fi
 echo "sanitizing $SANITIZE_BUNDLE"
-if [ -d "$D/$SANITIZE_BUNDLE" ]; then
-  filter=(--kernel-name "kns=gemm_f32_kernel")
-  run_check "$SANITIZE_BUNDLE.memcheck" 0 30 "$SAN" --tool memcheck --error-exitcode 86 \
-    "${filter[@]}" "$R" "$D/$SANITIZE_BUNDLE/kernel.json" -m 512 -n 512 -k 512 \
-    --no-timing --iterations 1 --no-cublas
-  run_check "$SANITIZE_BUNDLE.racecheck" 0 30 "$SAN" --tool racecheck --error-exitcode 86 \
-    "${filter[@]}" "$R" "$D/$SANITIZE_BUNDLE/kernel.json" -m 256 -n 256 -k 256 \
-    --no-timing --iterations 1 --no-cublas
-else
-  echo "FAIL no bundle $SANITIZE_BUNDLE"
-  failures=$((failures + 1))
-fi
+sanitize "$SANITIZE_BUNDLE" gemm_f32_kernel 30
 echo "== 4. round 2, reverse order"
 round 2 $REVERSE
 

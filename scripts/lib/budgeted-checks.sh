@@ -62,3 +62,22 @@ timing_fields() {
     printf '%s ' "${field:--}"
   done
 }
+
+# sanitize BUNDLE KERNEL SECONDS: compute-sanitizer memcheck at 512^3 and
+# racecheck at 256^3 on the bundle's kernel KERNEL (SAN: compute-sanitizer);
+# a missing bundle counts as a failure.
+sanitize() {
+  local b=$1 kernel=$2 seconds=$3
+  if [ ! -d "$D/$b" ]; then
+    echo "FAIL no bundle $b"
+    failures=$((failures + 1))
+    return
+  fi
+  local filter=(--kernel-name "kns=$kernel")
+  run_check "$b.memcheck" 0 "$seconds" "$SAN" --tool memcheck --error-exitcode 86 \
+    "${filter[@]}" "$R" "$D/$b/kernel.json" -m 512 -n 512 -k 512 \
+    --no-timing --iterations 1 --no-cublas
+  run_check "$b.racecheck" 0 "$seconds" "$SAN" --tool racecheck --error-exitcode 86 \
+    "${filter[@]}" "$R" "$D/$b/kernel.json" -m 256 -n 256 -k 256 \
+    --no-timing --iterations 1 --no-cublas
+}
