@@ -3,10 +3,11 @@
 //   #tile.grid<persistent = true, raster = along_m, group = 8>
 //   #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 4>
 //   #tile.grid<persistent = true, raster = along_m, group = 8, stream_k = 1>
+//   #tile.grid<persistent = true, raster = along_m, group = 4, stream_k = spares>
 //
 // persistent, raster and group come first, in this order; split_k and
 // stream_k follow in any order, each at most once, and are printed only when
-// not the default (1, 0).
+// not the default (1, 0). stream_k is a number of waves or `spares`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +24,7 @@ Attribute GridAttr::parse(AsmParser &parser, Type) {
   SMLoc start = parser.getCurrentLocation();
   bool persistent = false;
   int64_t group = 1, splitK = 1, streamK = 0;
+  bool streamKSpares = false;
   StringRef rasterName;
   SMLoc rasterLoc;
   if (parser.parseLess() || parser.parseKeyword("persistent") ||
@@ -57,7 +59,13 @@ Attribute GridAttr::parse(AsmParser &parser, Type) {
     ParseResult parsed = failure();
     if (field == "split_k")
       parsed = parser.parseInteger(splitK);
-    else if (field == "stream_k")
+    else if (field == "stream_k" &&
+             succeeded(parser.parseOptionalKeyword("spares"))) {
+      // The partial last wave, by its idle blocks.
+      streamK = 1;
+      streamKSpares = true;
+      parsed = success();
+    } else if (field == "stream_k")
       parsed = parser.parseInteger(streamK);
     else
       parser.emitError(fieldLoc) << "unknown grid field '" << field
@@ -69,7 +77,7 @@ Attribute GridAttr::parse(AsmParser &parser, Type) {
     return {};
   return GridAttr::getChecked([&] { return parser.emitError(start); },
                               parser.getContext(), persistent, *raster, group,
-                              splitK, streamK);
+                              splitK, streamK, streamKSpares);
 }
 
 void GridAttr::print(AsmPrinter &printer) const {
@@ -78,7 +86,9 @@ void GridAttr::print(AsmPrinter &printer) const {
           << ", group = " << getGroup();
   if (getSplitK() != 1)
     printer << ", split_k = " << getSplitK();
-  if (getStreamK())
+  if (getStreamKSpares())
+    printer << ", stream_k = spares";
+  else if (getStreamK())
     printer << ", stream_k = " << getStreamK();
   printer << ">";
 }

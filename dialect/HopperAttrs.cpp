@@ -39,7 +39,8 @@ WarpSpecializationAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult GridAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                bool persistent, RasterOrder raster,
-                               int64_t group, int64_t splitK, int64_t streamK) {
+                               int64_t group, int64_t splitK, int64_t streamK,
+                               bool streamKSpares) {
   if (group < 1)
     return emitError() << "raster group must be at least 1, got " << group;
   // The grid's z dimension holds the splits (at most 65535 on sm_90).
@@ -52,7 +53,11 @@ LogicalResult GridAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << " needs one block per tile (persistent = false)";
   if (streamK < 0 || streamK > 2)
     return emitError() << "stream_k must be 1 or 2 (the waves balanced along "
-                          "K), got "
+                          "K) or spares, got "
+                       << streamK;
+  if (streamKSpares && streamK != 1)
+    return emitError() << "stream_k = spares balances the partial last wave "
+                          "only (stream_k = 1 waves), got "
                        << streamK;
   if (streamK && !persistent)
     return emitError() << "stream_k needs a persistent grid (persistent = "

@@ -183,26 +183,38 @@ def Tile_GridAttr : Tile_Attr<"Grid", "grid"> {
     partial last wave is balanced, with W = 2 also the whole wave before it
     — then the remaining tiles' K steps are cut into one contiguous range
     per block, so every block does the same number of K steps. A tile split between blocks is
-    finished by the block that computed its first K steps: the others store
+    finished by the block that computed its last K steps: the others store
     their partial accumulators into an fp32 workspace and count themselves
     on the tile's counter; it waits for the count, adds the partials to its
     accumulators and runs the epilogue. (The blocks of a persistent grid are
     all resident at once, so the wait always ends.)
+
+    `stream_k = spares` balances only the partial last wave, and only with
+    the blocks it leaves idle: each of its tiles stays with the block that
+    would take it whole, which computes it from K step h on, and the spare
+    blocks compute the first h steps of those tiles before their own whole
+    tiles (h balances a spare's heads and partial stores against an owner's
+    shorter tile; passes/StreamKPartition.h). So only the spares store
+    partials, early, and each owner reloads one; with `stream_k = 1` every
+    block of the last wave stores one and reloads one at the same moment.
 
     Example:
     ```mlir
     #tile.grid<persistent = true, raster = along_m, group = 8>
     #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 4>
     #tile.grid<persistent = true, raster = along_m, group = 8, stream_k = 1>
+    #tile.grid<persistent = true, raster = along_m, group = 4, stream_k = spares>
     ```
   }];
   let parameters = (ins Tile_BoolParameter:$persistent,
                         EnumParameter<Tile_RasterOrder>:$raster,
                         "int64_t":$group,
                         DefaultValuedParameter<"int64_t", "1">:$splitK,
-                        DefaultValuedParameter<"int64_t", "0">:$streamK);
+                        DefaultValuedParameter<"int64_t", "0">:$streamK,
+                        DefaultValuedParameter<"bool", "false">:$streamKSpares);
   // `<persistent = P, raster = R, group = G (, split_k = S)?
-  //   (, stream_k = W)?>`: GridAttrAssembly.cpp.
+  //   (, stream_k = W|spares)?>`: GridAttrAssembly.cpp (spares: streamK = 1
+  //   and streamKSpares).
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
@@ -415,6 +427,11 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     /// The waves balanced along K under `stream_k`; 0 without it.
     int64_t getStreamKWaves() const {
       return getGrid() ? getGrid().getStreamK() : 0;
+    }
+    /// Whether `stream_k = spares`: the partial last wave's idle blocks
+    /// compute the first K steps of its tiles.
+    bool isStreamKBySpares() const {
+      return getGrid() && getGrid().getStreamKSpares();
     }
     /// Whether kernels of this schedule take an fp32 workspace and per-tile
     /// counters (split_k or stream_k).

@@ -92,6 +92,7 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   plan.splitK = schedule.getSplitK();
   plan.streamK = schedule.isStreamK();
   plan.streamKWaves = schedule.getStreamKWaves();
+  plan.streamKSpares = schedule.isStreamKBySpares();
   plan.splitKFlagOffset = schedule.getDynamicSharedMemoryBytes() - 16;
   plan.threads = schedule.getThreadCount();
   plan.dynamicSharedMemoryBytes = schedule.getDynamicSharedMemoryBytes();

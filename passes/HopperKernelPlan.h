@@ -61,6 +61,9 @@ struct HopperKernelPlan {
   /// Under streamK, the last waves so shared (1: the partial last wave, 2:
   /// also the whole wave before it).
   int64_t streamKWaves;
+  /// stream_k = spares: the partial last wave's idle blocks compute the
+  /// first K steps of its tiles (passes/StreamKPartition.h).
+  bool streamKSpares;
   /// Where the split-K "last block" flag lives in dynamic shared memory.
   int64_t splitKFlagOffset;
   mlir::Type elementType;   // of A and B

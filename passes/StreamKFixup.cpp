@@ -50,7 +50,7 @@ Value StreamKFixup::partialIndex(Value slot, Value member, Value thread,
       arith::MulIOp::create(b, loc, thread, index(4)));
 }
 
-void StreamKFixup::storePartial(Value block, Value member, Value thread,
+void StreamKFixup::storePartial(Value slot, Value member, Value thread,
                                 Value acc) {
   SmallVector<Value> fragments =
       extractFragments(b, loc, acc, plan.warpM, plan.warpN);
@@ -59,7 +59,7 @@ void StreamKFixup::storePartial(Value block, Value member, Value thread,
     Value quad = vector::FromElementsOp::create(
         b, loc, quadType, ArrayRef<Value>(fragments).slice(4 * q, 4));
     vector::StoreOp::create(b, loc, quad, workspace.partials,
-                            ValueRange{partialIndex(block, member, thread, q)},
+                            ValueRange{partialIndex(slot, member, thread, q)},
                             /*nontemporal=*/false, llvm::MaybeAlign(16));
   }
 }
@@ -103,11 +103,11 @@ void StreamKFixup::waitForHelpers(Value tile, Value helpers, Value first) {
   }
 }
 
-Value StreamKFixup::addPartials(Value block, Value helpers, Value member,
+Value StreamKFixup::addPartials(Value firstSlot, Value helpers, Value member,
                                 Value thread, Value acc) {
-  Value first = arith::SubIOp::create(b, loc, block, helpers);
-  auto loop = scf::ForOp::create(b, loc, first, block, index(1),
-                                 ValueRange{acc});
+  auto loop = scf::ForOp::create(
+      b, loc, firstSlot, arith::AddIOp::create(b, loc, firstSlot, helpers),
+      index(1), ValueRange{acc});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value slot = loop.getInductionVar();

@@ -4,8 +4,9 @@
 // summed in registers before its owner's epilogue, with the release/acquire
 // pattern of CUTLASS's stream-K barrier rather than full fences:
 //
-//   - a helper (a block whose first segment is part of a tile that it
-//     does not finish) stores its accumulators into its own slot of the
+//   - a helper segment (part of a tile that its block does not finish: a
+//     block's first segment under stream_k = W, a spare's heads under
+//     stream_k = spares) stores its accumulators into its slot of the
 //     fp32 workspace with plain stores; after the group's barrier one
 //     thread counts the block on the tile's counter with a release
 //     (fence.acq_rel at GPU scope, then a relaxed add), which orders the
@@ -14,12 +15,14 @@
 //     last segment) waits, on one thread, with acquire loads until the
 //     counter holds its helpers and resets it for the next launch; after
 //     the group's barrier every thread adds the helpers' slots to its
-//     accumulators in block order and runs the usual epilogue.
+//     accumulators in slot order and runs the usual epilogue.
 //
 // A segment that is a whole tile (every data-parallel tile) takes no part:
 // no fence, no barrier, no atomic.
 //
-// Slot s holds the partial tile of block s: per consumer warpgroup w of the
+// Slot s holds a helper's partial tile (StreamKPartition's WorkSegment::slot:
+// block s's under stream_k = W, partial-wave tile s's head under
+// stream_k = spares): per consumer warpgroup w of the
 // tile and per group of 4 fragments q, thread t's 4 f32 at
 // ((s·W + w)·F/4 + q)·512 + 4t, F = WM·WN/128 fragments per thread, so a
 // warp's 16-byte stores and loads are contiguous. The workspace holds G
@@ -41,8 +44,8 @@ public:
       : b(b), loc(loc), plan(plan), workspace(workspace) {}
 
   /// Warpgroup `member`'s threads (`thread` of 128) store accumulator `acc`
-  /// into slot `block` (no fence: signal releases them).
-  void storePartial(mlir::Value block, mlir::Value member, mlir::Value thread,
+  /// into workspace slot `slot` (no fence: signal releases them).
+  void storePartial(mlir::Value slot, mlir::Value member, mlir::Value thread,
                     mlir::Value acc);
   /// One thread (`first`) releases the group's partial stores and counts
   /// the block on tile `tile`'s counter (after the group's barrier behind
@@ -53,9 +56,9 @@ public:
   /// after it.
   void waitForHelpers(mlir::Value tile, mlir::Value helpers,
                       mlir::Value first);
-  /// `acc` plus the partials of blocks block - helpers .. block - 1 (after
-  /// waitForHelpers and the group's barrier).
-  mlir::Value addPartials(mlir::Value block, mlir::Value helpers,
+  /// `acc` plus the partials in slots firstSlot .. firstSlot + helpers - 1,
+  /// in that order (after waitForHelpers and the group's barrier).
+  mlir::Value addPartials(mlir::Value firstSlot, mlir::Value helpers,
                           mlir::Value member, mlir::Value thread,
                           mlir::Value acc);
   /// One thread (`first`) sets tile `tile`'s counter back to zero.

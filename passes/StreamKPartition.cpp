@@ -25,8 +25,8 @@ Value StreamKPartition::toIndex(Value v) {
 
 StreamKPartition::StreamKPartition(OpBuilder &b, Location loc, Value tiles,
                                    Value kTiles, Value block, Value blocks,
-                                   int64_t streamWaves)
-    : b(b), loc(loc) {
+                                   int64_t streamWaves, bool spares)
+    : b(b), loc(loc), spares(spares) {
   // 32-bit arithmetic: 64-bit divisions by runtime values are calls into a
   // subroutine, whose saved registers spill and whose results ptxas cannot
   // keep in uniform registers (the runtime bounds the work units so that
@@ -35,6 +35,10 @@ StreamKPartition::StreamKPartition(OpBuilder &b, Location loc, Value tiles,
   kTiles = this->kTiles = toI32(kTiles);
   block = this->block = toI32(block);
   blocks = this->blocks = toI32(blocks);
+  if (spares) {
+    partitionBySpares(tiles);
+    return;
+  }
   auto mul = [&](Value x, Value y) -> Value {
     return arith::MulIOp::create(b, loc, x, y);
   };
@@ -98,7 +102,121 @@ Value StreamKPartition::blockOfStep(Value step) {
       b, loc, scaled, arith::MaxUIOp::create(b, loc, streamSteps, index(1)));
 }
 
+void StreamKPartition::partitionBySpares(Value tiles) {
+  auto add = [&](Value x, Value y) -> Value {
+    return arith::AddIOp::create(b, loc, x, y);
+  };
+  auto sub = [&](Value x, Value y) -> Value {
+    return arith::SubIOp::create(b, loc, x, y);
+  };
+  auto mul = [&](Value x, Value y) -> Value {
+    return arith::MulIOp::create(b, loc, x, y);
+  };
+  auto div = [&](Value x, Value y) -> Value {
+    return arith::DivUIOp::create(b, loc, x, y);
+  };
+  auto ult = [&](Value x, Value y) -> Value {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
+  };
+  wholeWaves = div(tiles, blocks);
+  partialTiles = sub(tiles, mul(wholeWaves, blocks));
+  // P < G, so at least one spare (G of them when the waves are whole).
+  spareBlocks = sub(blocks, partialTiles);
+  Value hasPartial = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                           partialTiles, index(0));
+  // n = ⌈P/S⌉ heads at most per spare; h = (K + c - n·c) / (n + 1) when
+  // positive (K + c > n·c), else 0; and none without a partial wave.
+  Value n = div(add(partialTiles, sub(spareBlocks, index(1))), spareBlocks);
+  Value c = index(kPartialTransferSteps);
+  Value budget = add(kTiles, c);
+  Value transfers = mul(n, c);
+  Value balanced = div(arith::SubIOp::create(
+                           b, loc, arith::MaxUIOp::create(b, loc, budget,
+                                                          transfers),
+                           transfers),
+                       add(n, index(1)));
+  headSteps = arith::SelectOp::create(
+      b, loc, hasPartial,
+      arith::MinUIOp::create(b, loc, balanced, sub(kTiles, index(1))),
+      index(0));
+  ownsPartial = ult(block, partialTiles);
+  // Spare s = b - P heads tiles s, s + S, ... of the P: ⌈(P - s)/S⌉ of them
+  // (s < S, so P + S - 1 - s does not wrap); none when h = 0.
+  spareIndex = sub(arith::MaxUIOp::create(b, loc, block, partialTiles),
+                   partialTiles);
+  Value heads =
+      div(sub(add(partialTiles, sub(spareBlocks, index(1))), spareIndex),
+          spareBlocks);
+  Value splits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                       headSteps, index(0));
+  headCount = arith::SelectOp::create(
+      b, loc, arith::AndIOp::create(b, loc, splits,
+                                    arith::XOrIOp::create(b, loc, ownsPartial,
+                                                          bool1(true))),
+      heads, index(0));
+  // An owner: its whole tiles and its partial tile; a spare: its heads and
+  // its whole tiles.
+  segmentCount = toIndex(add(
+      wholeWaves, arith::SelectOp::create(b, loc, ownsPartial, index(1),
+                                          headCount)));
+}
+
+WorkSegment StreamKPartition::getSpareSegment(Value segmentIndex) {
+  Value i = toI32(segmentIndex);
+  auto add = [&](Value x, Value y) -> Value {
+    return arith::AddIOp::create(b, loc, x, y);
+  };
+  auto sub = [&](Value x, Value y) -> Value {
+    return arith::SubIOp::create(b, loc, x, y);
+  };
+  auto mul = [&](Value x, Value y) -> Value {
+    return arith::MulIOp::create(b, loc, x, y);
+  };
+  auto select = [&](Value condition, Value x, Value y) -> Value {
+    return arith::SelectOp::create(b, loc, condition, x, y);
+  };
+  Value firstPartial = mul(wholeWaves, blocks);
+  // Which kind of segment i is.
+  Value isHead = arith::AndIOp::create(
+      b, loc, arith::XOrIOp::create(b, loc, ownsPartial, bool1(true)),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i, headCount));
+  Value isTail = arith::AndIOp::create(
+      b, loc, ownsPartial,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, i, wholeWaves));
+  // Whole tile j of the block: j = i for an owner, i - (its heads) for a
+  // spare (owners have no heads: headCount is 0 for them).
+  Value j = sub(arith::MaxUIOp::create(b, loc, i, headCount), headCount);
+  Value wholeTile = add(block, mul(j, blocks));
+  Value wholeStepBase = add(mul(headCount, headSteps), mul(j, kTiles));
+  // Head i of spare s: partial tile s + i·S.
+  Value headPartial = add(spareIndex, mul(i, spareBlocks));
+
+  WorkSegment segment;
+  segment.tile = select(isHead, add(firstPartial, headPartial),
+                        select(isTail, add(firstPartial, block), wholeTile));
+  segment.kBegin = select(isTail, headSteps, index(0));
+  segment.kCount = select(isHead, headSteps,
+                          select(isTail, sub(kTiles, headSteps), kTiles));
+  segment.stepBase =
+      select(isHead, mul(i, headSteps),
+             select(isTail, mul(wholeWaves, kTiles), wholeStepBase));
+  segment.owner = arith::XOrIOp::create(b, loc, isHead, bool1(true));
+  Value split = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                      headSteps, index(0));
+  segment.helpers = select(arith::AndIOp::create(b, loc, isTail, split),
+                           index(1), index(0));
+  segment.slot = headPartial;
+  segment.firstHelperSlot = block;
+  for (Value *v : {&segment.tile, &segment.kBegin, &segment.kCount,
+                   &segment.stepBase, &segment.helpers, &segment.slot,
+                   &segment.firstHelperSlot})
+    *v = toIndex(*v);
+  return segment;
+}
+
 WorkSegment StreamKPartition::getSegment(Value segmentIndex) {
+  if (spares)
+    return getSpareSegment(segmentIndex);
   Value i = toI32(segmentIndex);
   auto add = [&](Value x, Value y) -> Value {
     return arith::AddIOp::create(b, loc, x, y);
@@ -144,8 +262,13 @@ WorkSegment StreamKPartition::getSegment(Value segmentIndex) {
   segment.helpers = arith::SelectOp::create(
       b, loc, arith::AndIOp::create(b, loc, isStream, endsTile),
       streamHelpers, index(0));
+  // A helper's slot is its block; an owner's helpers are the blocks just
+  // before it.
+  segment.slot = block;
+  segment.firstHelperSlot = sub(block, segment.helpers);
   for (Value *v : {&segment.tile, &segment.kBegin, &segment.kCount,
-                   &segment.stepBase, &segment.helpers})
+                   &segment.stepBase, &segment.helpers, &segment.slot,
+                   &segment.firstHelperSlot})
     *v = toIndex(*v);
   return segment;
 }

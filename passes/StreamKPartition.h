@@ -35,7 +35,32 @@
 // owner's range, so its last segment, and every other block's part of the
 // tile lies in the last tile of its range, its first segment, so it never
 // waits for anyone and the owner's wait always ends; the head of the tile
-// was computed at the start of the phase (passes/StreamKFixup.h).
+// was computed at the start of the phase (passes/StreamKFixup.h). A helper
+// stores its part into workspace slot `block`.
+//
+// `stream_k = spares` shares only the partial last wave, between its P
+// tiles' own blocks and the S = G - P blocks it would leave idle:
+//
+//   - every block takes its W = ⌊T/G⌋ whole tiles as in the data-parallel
+//     grid (b, b + G, ...);
+//   - block p < P also owns partial-wave tile W·G + p, after its whole
+//     tiles, and computes its K steps from h on;
+//   - spare s = b - P computes the first h K steps ("heads") of tiles
+//     W·G + s, W·G + s + S, ... (n_s = ⌈(P - s)/S⌉ ≤ n = ⌈P/S⌉ of them)
+//     first, then its whole tiles; the head of partial tile p goes into
+//     workspace slot p.
+//
+// h balances the two: an owner's K - h steps plus one partial's reload
+// against a spare's n heads, each h steps plus a partial store, each
+// transfer counted as kPartialTransferSteps K steps (a 128×256 fp32
+// partial, 128 KiB, moves in about two 0.67 µs K steps of a 128×256×64
+// bf16 tile): h = ⌊(K + c - n·c) / (n + 1)⌋, c = kPartialTransferSteps,
+// and h = 0 (no split: the spares idle) when that is not positive. At
+// 4096³ with 128×256 tiles on 132 blocks (P = 116, S = 16, n = 8, K = 64)
+// h = 5: owners compute 59 K steps instead of 64. The heads are done long
+// before the owners reach their tails, so an owner's wait ends at once;
+// and unlike `stream_k = 1` no block stores and reloads at the same moment
+// as every other block.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,18 +80,25 @@ struct WorkSegment {
   /// Whether the segment ends at its tile's last K step: its block
   /// finishes the tile (runs its epilogue).
   mlir::Value owner;
-  /// Blocks before this one that compute part of the tile (owner only):
-  /// blocks block - helpers .. block - 1.
+  /// Blocks that compute part of the tile before its owner (owner only).
   mlir::Value helpers;
+  /// The workspace slot a helper stores its part into (helper only).
+  mlir::Value slot;
+  /// The owner's helpers' slots: firstHelperSlot .. + helpers - 1.
+  mlir::Value firstHelperSlot;
 };
+
+/// A partial tile's store or reload, in K steps (`stream_k = spares`).
+inline constexpr int64_t kPartialTransferSteps = 2;
 
 class StreamKPartition {
 public:
   /// Block `block` of `blocks`, `tiles` tiles of `kTiles` K steps, the last
-  /// `streamWaves` (1 or 2) waves shared along K.
+  /// `streamWaves` (1 or 2) waves shared along K; with `spares` (and
+  /// streamWaves = 1) the partial wave's heads go to its idle blocks.
   StreamKPartition(mlir::OpBuilder &b, mlir::Location loc, mlir::Value tiles,
                    mlir::Value kTiles, mlir::Value block, mlir::Value blocks,
-                   int64_t streamWaves);
+                   int64_t streamWaves, bool spares = false);
 
   /// The block's segments.
   mlir::Value getSegmentCount() const { return segmentCount; }
@@ -81,6 +113,9 @@ private:
   mlir::Value toIndex(mlir::Value v);
   /// The block whose stream-K range holds stream-K step `step`.
   mlir::Value blockOfStep(mlir::Value step);
+  /// `stream_k = spares`: the partition's values and segment i.
+  void partitionBySpares(mlir::Value tiles);
+  WorkSegment getSpareSegment(mlir::Value i);
 
   mlir::OpBuilder &b;
   mlir::Location loc;
@@ -88,6 +123,12 @@ private:
   mlir::Value dataParallelTiles, dataParallelCount;
   mlir::Value streamSteps, rangeBegin, rangeEnd, firstTile, lastTile;
   mlir::Value segmentCount;
+  /// stream_k = spares: whole waves W, partial tiles P, spares S, head
+  /// steps h, whether this block owns a partial tile, its spare index and
+  /// head count.
+  bool spares;
+  mlir::Value wholeWaves, partialTiles, spareBlocks, headSteps;
+  mlir::Value ownsPartial, spareIndex, headCount;
 };
 
 } // namespace gemm_opt

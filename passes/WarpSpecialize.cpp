@@ -186,7 +186,7 @@ public:
                         kTiles, gpu::BlockIdOp::create(b, loc,
                                                        gpu::Dimension::x),
                         gpu::GridDimOp::create(b, loc, gpu::Dimension::x),
-                        plan.streamKWaves);
+                        plan.streamKWaves, plan.streamKSpares);
 
     // Consumers are warpgroups 0 .. C-1 and the producer is the last:
     // nvgpu.warpgroup.mma.store derives rows from the block-wide warp index.
@@ -635,7 +635,6 @@ private:
   Value finishStreamKTile(const WorkSegment &work, Value member, Value tid,
                           Value groupThread, Value group, Value acc) {
     StreamKFixup fixup(b, loc, plan, *workspace);
-    Value block = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
     Value thread = arith::RemUIOp::create(b, loc, tid, index(128));
     Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                         groupThread, index(0));
@@ -646,7 +645,7 @@ private:
       auto ifHelper = scf::IfOp::create(b, loc, helper);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifHelper.thenBlock());
-      fixup.storePartial(block, member, thread, acc);
+      fixup.storePartial(work.slot, member, thread, acc);
       groupBarrier(group);
       fixup.signal(work.tile, first);
     }
@@ -661,7 +660,8 @@ private:
     groupBarrier(group);
     scf::YieldOp::create(
         b, loc,
-        fixup.addPartials(block, work.helpers, member, thread, acc));
+        fixup.addPartials(work.firstHelperSlot, work.helpers, member, thread,
+                          acc));
     b.setInsertionPointToStart(ifHelpers.elseBlock());
     scf::YieldOp::create(b, loc, acc);
     return ifHelpers.getResult(0);

@@ -7,7 +7,9 @@
 // segment, and its helpers are exactly the blocks before it that compute
 // part of the tile, each in its first segment (so no block waits for a
 // block that waits); and with stream_k = 1 the blocks of the stream-K
-// phase stay within K - L steps of one another.
+// phase stay within K - L steps of one another. The helpers' workspace
+// slots are distinct and are the ones their owner adds. stream_k = spares
+// is checked the same way, and for the heads it gives the idle blocks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,7 +33,7 @@ using namespace gemm_opt;
 namespace {
 
 struct Segment {
-  int64_t tile, kBegin, kCount, stepBase, helpers;
+  int64_t tile, kBegin, kCount, stepBase, helpers, slot, firstHelperSlot;
   bool owner;
 };
 
@@ -56,8 +58,10 @@ std::vector<int64_t> foldToConstants(func::FuncOp func,
 
 class Partition {
 public:
-  Partition(int64_t tiles, int64_t kTiles, int64_t blocks, int64_t waves)
-      : tiles(tiles), kTiles(kTiles), blocks(blocks), waves(waves) {
+  Partition(int64_t tiles, int64_t kTiles, int64_t blocks, int64_t waves,
+            bool spares = false)
+      : tiles(tiles), kTiles(kTiles), blocks(blocks), waves(waves),
+        spares(spares) {
     context.loadDialect<arith::ArithDialect, func::FuncDialect>();
   }
 
@@ -72,7 +76,8 @@ public:
       func = func::FuncOp::create(b, loc, "f", b.getFunctionType({}, {}));
       b.setInsertionPointToStart(func.addEntryBlock());
       return StreamKPartition(b, loc, constant(tiles), constant(kTiles),
-                              constant(block), constant(blocks), waves);
+                              constant(block), constant(blocks), waves,
+                              spares);
     };
     func::FuncOp countFunc;
     StreamKPartition counting = build(countFunc);
@@ -85,13 +90,14 @@ public:
       WorkSegment s = partition.getSegment(constant(i));
       Value owner = arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
                                                  s.owner);
-      values.append({s.tile, s.kBegin, s.kCount, s.stepBase, s.helpers, owner});
+      values.append({s.tile, s.kBegin, s.kCount, s.stepBase, s.helpers,
+                     s.slot, s.firstHelperSlot, owner});
     }
     std::vector<int64_t> folded = foldToConstants(func, values);
     std::vector<Segment> out;
     for (int64_t i = 0; i < count; ++i) {
-      const int64_t *v = &folded[6 * i];
-      out.push_back({v[0], v[1], v[2], v[3], v[4], v[5] != 0});
+      const int64_t *v = &folded[8 * i];
+      out.push_back({v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7] != 0});
     }
     return out;
   }
@@ -123,12 +129,16 @@ public:
       }
       if (parts.empty())
         continue;
-      int64_t owner = *parts.rbegin();
-      EXPECT_EQ(owner, (computedBy[{tile, kTiles - 1}]));
-      // The owner's helpers are consecutive: the blocks before it.
-      EXPECT_EQ(*parts.begin() + static_cast<int64_t>(parts.size()) - 1,
-                owner)
-          << "tile " << tile;
+      int64_t owner = computedBy[{tile, kTiles - 1}];
+      if (!spares) {
+        // The owner's helpers are consecutive: the blocks before it.
+        EXPECT_EQ(owner, *parts.rbegin());
+        EXPECT_EQ(*parts.begin() + static_cast<int64_t>(parts.size()) - 1,
+                  owner)
+            << "tile " << tile;
+      }
+      std::set<int64_t> helperSlots;
+      const Segment *ownerSegment = nullptr;
       for (int64_t block : parts) {
         const std::vector<Segment> &mine = all[block];
         auto it = std::find_if(mine.begin(), mine.end(),
@@ -142,13 +152,26 @@ public:
           EXPECT_EQ(it->helpers, static_cast<int64_t>(parts.size()) - 1);
           if (parts.size() > 1)
             EXPECT_EQ(&*it, &mine.back()) << "owner waits before its end";
+          ownerSegment = &*it;
         } else {
           EXPECT_FALSE(it->owner);
           EXPECT_EQ(it->helpers, 0);
           // Nothing before a helper's part waits.
           for (auto before = mine.begin(); before != it; ++before)
             EXPECT_EQ(before->helpers, 0);
+          EXPECT_GE(it->slot, 0);
+          EXPECT_LT(it->slot, blocks) << "the workspace has one slot a block";
+          helperSlots.insert(it->slot);
+          EXPECT_TRUE(usedSlots.insert(it->slot).second)
+              << "slot " << it->slot << " stored twice";
         }
+      }
+      // The owner adds exactly its helpers' slots.
+      if (ownerSegment && ownerSegment->helpers > 0) {
+        std::set<int64_t> added;
+        for (int64_t i = 0; i < ownerSegment->helpers; ++i)
+          added.insert(ownerSegment->firstHelperSlot + i);
+        EXPECT_EQ(added, helperSlots) << "tile " << tile;
       }
     }
     return all;
@@ -157,6 +180,8 @@ public:
 private:
   MLIRContext context;
   int64_t tiles, kTiles, blocks, waves;
+  bool spares;
+  std::set<int64_t> usedSlots;
 };
 
 TEST(StreamKPartitionTest, FourThousandCubedOnTheH200) {
@@ -211,6 +236,80 @@ TEST(StreamKPartitionTest, RandomGrids) {
                                     << " steps on " << blocks << " blocks, "
                                     << "stream_k = " << waves);
     Partition(tiles, kTiles, blocks, waves).check();
+  }
+}
+
+TEST(StreamKPartitionTest, SparesAtFourThousandCubed) {
+  // 4096³, 128×256 tiles on 132 blocks: P = 116 partial-wave tiles, S = 16
+  // spares, n = 8 heads at most, h = (64 + 2 - 16) / 9 = 5 K steps.
+  std::vector<std::vector<Segment>> all =
+      Partition(512, 64, 132, 1, /*spares=*/true).check();
+  int64_t heads = 0;
+  for (int64_t block = 0; block < 132; ++block) {
+    const std::vector<Segment> &segments = all[block];
+    if (block < 116) {
+      // Three whole tiles, then its partial tile from K step 5 on.
+      ASSERT_EQ(segments.size(), 4u) << "block " << block;
+      for (size_t i = 0; i < 3; ++i)
+        EXPECT_EQ(segments[i].kCount, 64);
+      EXPECT_EQ(segments[3].tile, 396 + block);
+      EXPECT_EQ(segments[3].kBegin, 5);
+      EXPECT_EQ(segments[3].kCount, 59);
+      EXPECT_EQ(segments[3].helpers, 1);
+      continue;
+    }
+    // Its heads (7 or 8 of 5 steps) first, then three whole tiles.
+    int64_t mine = block - 116 < 4 ? 8 : 7;
+    ASSERT_EQ(static_cast<int64_t>(segments.size()), mine + 3);
+    for (int64_t i = 0; i < mine; ++i) {
+      EXPECT_EQ(segments[i].tile, 396 + (block - 116) + 16 * i);
+      EXPECT_EQ(segments[i].kCount, 5);
+      EXPECT_FALSE(segments[i].owner);
+    }
+    heads += mine;
+  }
+  EXPECT_EQ(heads, 116);
+}
+
+TEST(StreamKPartitionTest, SparesSplitLongerTilesFurther) {
+  // tf32 at 4096³ (K = 128 steps of 32): h = (128 + 2 - 16) / 9 = 12.
+  std::vector<std::vector<Segment>> all =
+      Partition(512, 128, 132, 1, /*spares=*/true).check();
+  EXPECT_EQ(all[0].back().kBegin, 12);
+  // 8192³ bf16 (2048 tiles = 15 waves + 68): 64 spares, n = 2, h = 42.
+  all = Partition(2048, 128, 132, 1, /*spares=*/true).check();
+  EXPECT_EQ(all[0].back().kBegin, 42);
+  EXPECT_EQ(all[131].size(), 15u + 1u);
+}
+
+TEST(StreamKPartitionTest, SparesEdges) {
+  // Whole waves: no split at all.
+  for (const std::vector<Segment> &segments :
+       Partition(528, 64, 132, 1, /*spares=*/true).check()) {
+    ASSERT_EQ(segments.size(), 4u);
+    for (const Segment &s : segments)
+      EXPECT_EQ(s.kCount, 64);
+  }
+  // One tile on a grid sized by its K steps: halved between two blocks.
+  std::vector<std::vector<Segment>> one =
+      Partition(1, 64, 64, 1, /*spares=*/true).check();
+  EXPECT_EQ(one[0].back().kBegin, 32);
+  // A single K step cannot be split: the owners take their tiles whole.
+  Partition(5, 1, 5, 1, /*spares=*/true).check();
+  Partition(130, 1, 132, 1, /*spares=*/true).check();
+  Partition(131, 3, 132, 1, /*spares=*/true).check();
+}
+
+TEST(StreamKPartitionTest, SparesRandomGrids) {
+  std::mt19937 random(11);
+  for (int trial = 0; trial < 60; ++trial) {
+    int64_t blocks = 1 + random() % 40;
+    int64_t tiles = 1 + random() % 120;
+    int64_t kTiles = 1 + random() % 40;
+    SCOPED_TRACE(testing::Message() << tiles << " tiles of " << kTiles
+                                    << " steps on " << blocks
+                                    << " blocks, stream_k = spares");
+    Partition(tiles, kTiles, blocks, 1, /*spares=*/true).check();
   }
 }
 

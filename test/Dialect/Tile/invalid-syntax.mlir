@@ -157,13 +157,18 @@ func.func private @accumulator_without_shape(!tile.accumulator<[], f32>)
 
 // -----
 
-// expected-error @+1 {{stream_k must be 1 or 2 (the waves balanced along K), got 3}}
+// expected-error @+1 {{stream_k must be 1 or 2 (the waves balanced along K) or spares, got 3}}
 #grid = #tile.grid<persistent = true, raster = along_m, group = 8, stream_k = 3>
 
 // -----
 
 // expected-error @+1 {{stream_k needs a persistent grid (persistent = true)}}
 #grid = #tile.grid<persistent = false, raster = along_m, group = 8, stream_k = 1>
+
+// -----
+
+// expected-error @+1 {{stream_k needs a persistent grid (persistent = true)}}
+#grid = #tile.grid<persistent = false, raster = along_m, group = 8, stream_k = spares>
 
 // -----
 

@@ -483,3 +483,15 @@ func.func @gemm_store_rounds(%a: memref<?x?xf32>,
         into memref<?x?xf32>
   return
 }
+
+// Grids: stream_k prints as given, a number of waves or `spares`.
+// CHECK-LABEL: func.func @grids()
+// CHECK-SAME:    grids = [#tile.grid<persistent = true, raster = along_m, group = 4, stream_k = 1>,
+// CHECK-SAME:    #tile.grid<persistent = true, raster = along_m, group = 4, stream_k = spares>,
+// CHECK-SAME:    #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 4>]
+func.func @grids() attributes {grids = [
+    #tile.grid<persistent = true, raster = along_m, group = 4, stream_k = 1>,
+    #tile.grid<persistent = true, raster = along_m, group = 4, stream_k = spares>,
+    #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 4>]} {
+  return
+}

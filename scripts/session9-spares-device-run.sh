@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Session 9's second device call (issue 3: 4096³; issue 4: tf32 4096³):
+# `stream_k = spares` — the partial last wave's tiles stay with their
+# blocks, which start them at K step h, and the 16 blocks that wave leaves
+# idle compute the first h steps of those tiles first
+# (passes/StreamKPartition.h) — against the data-parallel and the
+# stream_k = 1 kernels. Run from the repository root on the GPU machine with
+# bundles prepared by
+#
+#   ONLY='^wgmma_((bf16|f16)_128x256x64_s(3_persistent_tma_rm4|4_persistent_tma_rm4_r2(_streamk1|_spares)?)|tf32_128x256x32_s4_persistent_tma_r4(_streamk1|_spares)?)$' \
+#     scripts/prepare-device-artifacts.sh
+#
+# Steps, each under the time budget BUDGET (default 480 s):
+#   1. the spares kernels checked against cuBLAS and fp64 (no timing):
+#      ragged 4097x4095x4093, 1x1x1, 200x300x5001, 1000x1300x2000,
+#      896x4864x4096 (133 tiles on 132 blocks: a partial wave of one
+#      tile, halved with a spare), 4096x4096x64 (one K step: h = 0, no
+#      split), 256x512x96;
+#   2. 4096³ and 8192³ timed next to cuBLAS (bf16, f16, tf32), ROUNDS
+#      interleaved rounds of ITER runs (median, L2 flushed);
+#   3. compute-sanitizer memcheck, racecheck twice and synccheck on the
+#      bf16 spares kernel at 640x768x640 (15 tiles on 132 blocks: every
+#      tile split, 117 spares) and memcheck on the tf32 one.
+# Results: $OUT/session9-spares.tar.gz and $OUT/summary.txt.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+source scripts/lib/device-session.sh
+START=$SECONDS
+BUDGET=${BUDGET:-480}
+ITER=${ITER:-40}
+ROUNDS=${ROUNDS:-2}
+W=$(mktemp -d "${TMPDIR:-/tmp}/session9-spares.XXXXXX")
+CHECK_LOG_DIR=$W/logs
+CHECK_DETAIL="vs cuBLAS|vs fp64|^ratio|SUMMARY|error:"
+mkdir -p "$CHECK_LOG_DIR" "$OUT"
+source scripts/lib/device-check.sh
+source scripts/lib/budgeted-checks.sh
+export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
+R=$D/bin/gemm-run
+SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+TABLE=$W/timing.txt
+: >"$TABLE"
+skipped=0
+
+timed() {
+  local b=$1 s=$2 round=$3 m n k
+  IFS=x read -r m n k <<<"$s"
+  run_check "$b.$s.r$round" 0 30 "$R" "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" \
+    --iterations "$ITER" --warmup 5
+  local log=$CHECK_LOG_DIR/$b.$s.r$round.log
+  [ -f "$log" ] || return
+  # shellcheck disable=SC2046
+  printf '%-52s %-15s r%s %8s %8s %7s %5s %5s %s\n' "$b" "$s" "$round" \
+    $(timing_fields "$log") >>"$TABLE"
+}
+
+BF=128x256x64_s4_persistent_tma_rm4_r2
+TF=wgmma_tf32_128x256x32_s4_persistent_tma_r4
+SPARES="wgmma_bf16_${BF}_spares wgmma_f16_${BF}_spares ${TF}_spares"
+for b in $SPARES; do
+  [ -f "$D/$b/kernel.json" ] || { echo "FAIL no bundle $b"; failures=$((failures + 1)); }
+done
+
+echo "== 1. edge cases"
+for b in $SPARES; do
+  j=$D/$b/kernel.json
+  [ -f "$j" ] || continue
+  for s in 4097x4095x4093 1x1x1 200x300x5001 1000x1300x2000 896x4864x4096 4096x4096x64 256x512x96; do
+    IFS=x read -r m n k <<<"$s"
+    run_check "$b.$s" 0 8 "$R" "$j" -m "$m" -n "$n" -k "$k" --no-timing
+  done
+done
+
+echo "== 2. timed next to cuBLAS"
+for round in $(seq 1 "$ROUNDS"); do
+  for t in bf16 f16; do
+    for v in s3_persistent_tma_rm4 ${BF#128x256x64_} ${BF#128x256x64_}_spares ${BF#128x256x64_}_streamk1; do
+      b=wgmma_${t}_128x256x64_$v
+      [ -f "$D/$b/kernel.json" ] && timed "$b" 4096x4096x4096 "$round"
+    done
+  done
+  for v in "" _spares _streamk1; do
+    [ -f "$D/$TF$v/kernel.json" ] && timed "$TF$v" 4096x4096x4096 "$round"
+  done
+  for t in bf16 f16; do
+    for v in _streamk1 _spares; do
+      b=wgmma_${t}_$BF$v
+      [ -f "$D/$b/kernel.json" ] && timed "$b" 8192x8192x8192 "$round"
+    done
+  done
+  for v in _streamk1 _spares; do
+    [ -f "$D/$TF$v/kernel.json" ] && timed "$TF$v" 8192x8192x8192 "$round"
+  done
+done
+
+echo "== 3. compute-sanitizer"
+b=wgmma_bf16_${BF}_spares
+if [ -f "$D/$b/kernel.json" ]; then
+  shape=(-m 640 -n 768 -k 640 --no-timing --iterations 1 --no-cublas)
+  filter=(--kernel-name "kns=${b}_kernel")
+  run_check "$b.memcheck" 0 30 "$SAN" --tool memcheck --error-exitcode 86 \
+    "${filter[@]}" "$R" "$D/$b/kernel.json" "${shape[@]}"
+  for run in 1 2; do
+    run_check "$b.racecheck$run" 0 40 "$SAN" --tool racecheck --error-exitcode 86 \
+      "${filter[@]}" "$R" "$D/$b/kernel.json" "${shape[@]}"
+  done
+  run_check "$b.synccheck" 0 30 "$SAN" --tool synccheck --error-exitcode 86 \
+    "${filter[@]}" "$R" "$D/$b/kernel.json" "${shape[@]}"
+fi
+if [ -f "$D/${TF}_spares/kernel.json" ]; then
+  run_check "${TF}_spares.memcheck" 0 30 "$SAN" --tool memcheck --error-exitcode 86 \
+    --kernel-name "kns=${TF}_spares_kernel" "$R" "$D/${TF}_spares/kernel.json" \
+    -m 640 -n 768 -k 640 --no-timing --iterations 1 --no-cublas
+fi
+
+{
+  echo "== session 9 spares: $(cat "$D/COMMIT" 2>/dev/null), $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
+  echo "TFLOP/s (median), cuBLAS in the same process, ratio, registers, blocks/SM"
+  printf '%-52s %-15s %2s %8s %8s %7s %5s %5s %s\n' bundle shape rd TFLOP/s cuBLAS ratio regs b/SM result
+  sort -k2,2 -k1,1 -k3,3 "$TABLE"
+  echo "failures: $failures, skipped (budget): $skipped, $((SECONDS - START)) s"
+} >"$W/summary.txt"
+cp "$W/summary.txt" "$OUT/summary.txt"
+tar czf "$OUT/session9-spares.tar.gz" -C "$W" .
+cat "$W/summary.txt"
+rm -rf "$W"
+[ "$failures" -eq 0 ] && [ "$skipped" -eq 0 ]
