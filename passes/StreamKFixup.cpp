@@ -64,17 +64,23 @@ void StreamKFixup::storePartial(Value slot, Value member, Value thread,
   }
 }
 
-void StreamKFixup::signal(Value tile, Value first) {
+void StreamKFixup::signal(Value tile, Value count, Value stride,
+                          Value first) {
   auto ifFirst = scf::IfOp::create(b, loc, first);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifFirst.thenBlock());
   // A release: the group's stores (ordered before this thread by the
-  // barrier) become visible GPU-wide no later than the count. NVPTX drops
+  // barrier) become visible GPU-wide no later than the counts. NVPTX drops
   // the ordering of an atomicrmw, so the fence is explicit (fence.acq_rel.gpu,
   // not the sequentially consistent membar.gl).
   LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::release, "device");
+  auto tiles = scf::ForOp::create(b, loc, index(0), count, index(1));
+  b.setInsertionPointToStart(tiles.getBody());
+  Value counted = arith::AddIOp::create(
+      b, loc, tile,
+      arith::MulIOp::create(b, loc, tiles.getInductionVar(), stride));
   memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi, i32(1),
-                              workspace.counters, ValueRange{tile});
+                              workspace.counters, ValueRange{counted});
 }
 
 void StreamKFixup::waitForHelpers(Value tile, Value helpers, Value first) {

@@ -48,9 +48,10 @@ public:
   void storePartial(mlir::Value slot, mlir::Value member, mlir::Value thread,
                     mlir::Value acc);
   /// One thread (`first`) releases the group's partial stores and counts
-  /// the block on tile `tile`'s counter (after the group's barrier behind
-  /// storePartial).
-  void signal(mlir::Value tile, mlir::Value first);
+  /// the block on the counters of tiles tile + j·stride, j < count (after
+  /// the group's barrier behind storePartial).
+  void signal(mlir::Value tile, mlir::Value count, mlir::Value stride,
+              mlir::Value first);
   /// One thread (`first`) waits, with GPU-scope acquire loads, until tile
   /// `tile`'s counter reaches `helpers`; the caller synchronizes the group
   /// after it.

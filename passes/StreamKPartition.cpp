@@ -207,9 +207,18 @@ WorkSegment StreamKPartition::getSpareSegment(Value segmentIndex) {
                            index(1), index(0));
   segment.slot = headPartial;
   segment.firstHelperSlot = block;
+  // The last head counts the spare on all its heads' tiles.
+  Value lastHead = arith::AndIOp::create(
+      b, loc, isHead,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                            add(i, index(1)), headCount));
+  segment.signalTile = add(firstPartial, spareIndex);
+  segment.signalCount = select(lastHead, headCount, index(0));
+  segment.signalStride = spareBlocks;
   for (Value *v : {&segment.tile, &segment.kBegin, &segment.kCount,
                    &segment.stepBase, &segment.helpers, &segment.slot,
-                   &segment.firstHelperSlot})
+                   &segment.firstHelperSlot, &segment.signalTile,
+                   &segment.signalCount, &segment.signalStride})
     *v = toIndex(*v);
   return segment;
 }
@@ -266,9 +275,16 @@ WorkSegment StreamKPartition::getSegment(Value segmentIndex) {
   // before it.
   segment.slot = block;
   segment.firstHelperSlot = sub(block, segment.helpers);
+  // A helper part counts the block on its own tile right after it.
+  segment.signalTile = segment.tile;
+  segment.signalCount = arith::ExtUIOp::create(
+      b, loc, b.getI32Type(),
+      arith::XOrIOp::create(b, loc, segment.owner, bool1(true)));
+  segment.signalStride = index(1);
   for (Value *v : {&segment.tile, &segment.kBegin, &segment.kCount,
                    &segment.stepBase, &segment.helpers, &segment.slot,
-                   &segment.firstHelperSlot})
+                   &segment.firstHelperSlot, &segment.signalTile,
+                   &segment.signalCount, &segment.signalStride})
     *v = toIndex(*v);
   return segment;
 }

@@ -60,7 +60,9 @@
 // h = 5: owners compute 59 K steps instead of 64. The heads are done long
 // before the owners reach their tails, so an owner's wait ends at once;
 // and unlike `stream_k = 1` no block stores and reloads at the same moment
-// as every other block.
+// as every other block. A spare counts itself on its heads' tiles once,
+// after its last head (WorkSegment::signalCount): the release there covers
+// every head's stores, which drain meanwhile.
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,6 +88,13 @@ struct WorkSegment {
   mlir::Value slot;
   /// The owner's helpers' slots: firstHelperSlot .. + helpers - 1.
   mlir::Value firstHelperSlot;
+  /// After this segment (a helper's) the block releases its partial stores
+  /// and counts itself on tiles signalTile + j·signalStride, j <
+  /// signalCount: its own tile under stream_k = W; under stream_k = spares
+  /// all of a spare's heads at once, after its last, so the earlier heads'
+  /// stores drain while it computes the next heads instead of being waited
+  /// for at every head.
+  mlir::Value signalTile, signalCount, signalStride;
 };
 
 /// A partial tile's store or reload, in K steps (`stream_k = spares`).

@@ -646,8 +646,15 @@ private:
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifHelper.thenBlock());
       fixup.storePartial(work.slot, member, thread, acc);
+      // The release may wait for later parts (stream_k = spares).
+      auto ifSignals = scf::IfOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                work.signalCount, index(0)));
+      b.setInsertionPointToStart(ifSignals.thenBlock());
       groupBarrier(group);
-      fixup.signal(work.tile, first);
+      fixup.signal(work.signalTile, work.signalCount, work.signalStride,
+                   first);
     }
     Value hasHelpers = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
                                              work.helpers, index(0));

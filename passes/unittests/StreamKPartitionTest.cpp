@@ -34,6 +34,7 @@ namespace {
 
 struct Segment {
   int64_t tile, kBegin, kCount, stepBase, helpers, slot, firstHelperSlot;
+  int64_t signalTile, signalCount, signalStride;
   bool owner;
 };
 
@@ -91,13 +92,15 @@ public:
       Value owner = arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
                                                  s.owner);
       values.append({s.tile, s.kBegin, s.kCount, s.stepBase, s.helpers,
-                     s.slot, s.firstHelperSlot, owner});
+                     s.slot, s.firstHelperSlot, s.signalTile, s.signalCount,
+                     s.signalStride, owner});
     }
     std::vector<int64_t> folded = foldToConstants(func, values);
     std::vector<Segment> out;
     for (int64_t i = 0; i < count; ++i) {
-      const int64_t *v = &folded[8 * i];
-      out.push_back({v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7] != 0});
+      const int64_t *v = &folded[11 * i];
+      out.push_back({v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8],
+                     v[9], v[10] != 0});
     }
     return out;
   }
@@ -106,8 +109,20 @@ public:
   std::vector<std::vector<Segment>> check() {
     std::vector<std::vector<Segment>> all;
     std::map<std::pair<int64_t, int64_t>, int64_t> computedBy;
+    // (tile, block) -> the block's segment that counts it on the tile.
+    std::map<std::pair<int64_t, int64_t>, size_t> signalledAt;
     for (int64_t block = 0; block < blocks; ++block) {
       all.push_back(segments(block));
+      for (size_t i = 0; i < all.back().size(); ++i) {
+        const Segment &s = all.back()[i];
+        for (int64_t j = 0; j < s.signalCount; ++j)
+          EXPECT_TRUE(signalledAt
+                          .emplace(std::pair{s.signalTile + j * s.signalStride,
+                                             block},
+                                   i)
+                          .second)
+              << "block " << block << " counts itself twice";
+      }
       int64_t step = 0;
       for (const Segment &s : all.back()) {
         EXPECT_GE(s.kCount, 1);
@@ -164,6 +179,19 @@ public:
           helperSlots.insert(it->slot);
           EXPECT_TRUE(usedSlots.insert(it->slot).second)
               << "slot " << it->slot << " stored twice";
+          // Counted once on the tile, by the helper, at or after its part
+          // and before anything of its own waits.
+          auto signal = signalledAt.find({tile, block});
+          if (signal == signalledAt.end()) {
+            ADD_FAILURE() << "block " << block << " never counts itself on "
+                          << tile;
+          } else {
+            size_t part = it - mine.begin();
+            EXPECT_GE(signal->second, part);
+            for (size_t k = part; k <= signal->second; ++k)
+              EXPECT_EQ(mine[k].helpers, 0);
+            signalledAt.erase(signal);
+          }
         }
       }
       // The owner adds exactly its helpers' slots.
@@ -174,6 +202,8 @@ public:
         EXPECT_EQ(added, helperSlots) << "tile " << tile;
       }
     }
+    // No count on a tile that the block helps with nothing.
+    EXPECT_TRUE(signalledAt.empty());
     return all;
   }
 
@@ -265,6 +295,8 @@ TEST(StreamKPartitionTest, SparesAtFourThousandCubed) {
       EXPECT_EQ(segments[i].tile, 396 + (block - 116) + 16 * i);
       EXPECT_EQ(segments[i].kCount, 5);
       EXPECT_FALSE(segments[i].owner);
+      // One release for all its heads, after the last.
+      EXPECT_EQ(segments[i].signalCount, i + 1 == mine ? mine : 0);
     }
     heads += mine;
   }
