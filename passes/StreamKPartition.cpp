@@ -124,12 +124,11 @@ void StreamKPartition::partitionBySpares(Value tiles) {
   spareBlocks = sub(blocks, partialTiles);
   Value hasPartial = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                            partialTiles, index(0));
-  // n = ⌈P/S⌉ heads at most per spare; h = (K + c - n·c) / (n + 1) when
-  // positive (K + c > n·c), else 0; and none without a partial wave.
+  // n = ⌈P/S⌉ heads at most per spare; h = (K + r - n·s) / (n + 1) when
+  // positive (K + r > n·s), else 0; and none without a partial wave.
   Value n = div(add(partialTiles, sub(spareBlocks, index(1))), spareBlocks);
-  Value c = index(kPartialTransferSteps);
-  Value budget = add(kTiles, c);
-  Value transfers = mul(n, c);
+  Value budget = add(kTiles, index(kPartialReloadSteps));
+  Value transfers = mul(n, index(kPartialStoreSteps));
   Value balanced = div(arith::SubIOp::create(
                            b, loc, arith::MaxUIOp::create(b, loc, budget,
                                                           transfers),

@@ -51,15 +51,17 @@
 //     workspace slot p.
 //
 // h balances the two: an owner's K - h steps plus one partial's reload
-// against a spare's n heads, each h steps plus a partial store, each
-// transfer counted as kPartialTransferSteps K steps (a 128×256 fp32
-// partial, 128 KiB, moves in about two 0.67 µs K steps of a 128×256×64
-// bf16 tile): h = ⌊(K + c - n·c) / (n + 1)⌋, c = kPartialTransferSteps,
-// and h = 0 (no split: the spares idle) when that is not positive. At
-// 4096³ with 128×256 tiles on 132 blocks (P = 116, S = 16, n = 8, K = 64)
-// h = 5: owners compute 59 K steps instead of 64. The heads are done long
-// before the owners reach their tails, so an owner's wait ends at once;
-// and unlike `stream_k = 1` no block stores and reloads at the same moment
+// against a spare's n heads, each h steps plus a partial store, counted in
+// K steps as measured on the H200 at 4096³ (a 128×256 fp32 partial, 128
+// KiB: its reload ≈ 2 steps of a 128×256×64 bf16 tile, 0.67 µs each; its
+// store from registers ≈ 4 — the threads stall until the stores drain to
+// L2 — and the same for tf32, whose K steps take as long): h = ⌊(K + r -
+// n·s) / (n + 1)⌋, r = kPartialReloadSteps, s = kPartialStoreSteps, and
+// h = 0 (no split: the spares idle) when that is not positive. At 4096³
+// with 128×256 tiles on 132 blocks (P = 116, S = 16, n = 8) h = 3 of K = 64
+// for bf16 and 10 of 128 for tf32. The heads are done long before the
+// owners reach their tails, so an owner's wait ends at once; and unlike
+// `stream_k = 1` no block stores and reloads at the same moment
 // as every other block. A spare counts itself on its heads' tiles once,
 // after its last head (WorkSegment::signalCount): the release there covers
 // every head's stores, which drain meanwhile.
@@ -97,8 +99,9 @@ struct WorkSegment {
   mlir::Value signalTile, signalCount, signalStride;
 };
 
-/// A partial tile's store or reload, in K steps (`stream_k = spares`).
-inline constexpr int64_t kPartialTransferSteps = 2;
+/// A partial tile's store and reload, in K steps (`stream_k = spares`).
+inline constexpr int64_t kPartialStoreSteps = 4;
+inline constexpr int64_t kPartialReloadSteps = 2;
 
 class StreamKPartition {
 public:

@@ -271,29 +271,29 @@ TEST(StreamKPartitionTest, RandomGrids) {
 
 TEST(StreamKPartitionTest, SparesAtFourThousandCubed) {
   // 4096³, 128×256 tiles on 132 blocks: P = 116 partial-wave tiles, S = 16
-  // spares, n = 8 heads at most, h = (64 + 2 - 16) / 9 = 5 K steps.
+  // spares, n = 8 heads at most, h = (64 + 2 - 8·4) / 9 = 3 K steps.
   std::vector<std::vector<Segment>> all =
       Partition(512, 64, 132, 1, /*spares=*/true).check();
   int64_t heads = 0;
   for (int64_t block = 0; block < 132; ++block) {
     const std::vector<Segment> &segments = all[block];
     if (block < 116) {
-      // Three whole tiles, then its partial tile from K step 5 on.
+      // Three whole tiles, then its partial tile from K step 3 on.
       ASSERT_EQ(segments.size(), 4u) << "block " << block;
       for (size_t i = 0; i < 3; ++i)
         EXPECT_EQ(segments[i].kCount, 64);
       EXPECT_EQ(segments[3].tile, 396 + block);
-      EXPECT_EQ(segments[3].kBegin, 5);
-      EXPECT_EQ(segments[3].kCount, 59);
+      EXPECT_EQ(segments[3].kBegin, 3);
+      EXPECT_EQ(segments[3].kCount, 61);
       EXPECT_EQ(segments[3].helpers, 1);
       continue;
     }
-    // Its heads (7 or 8 of 5 steps) first, then three whole tiles.
+    // Its heads (7 or 8 of 3 steps) first, then three whole tiles.
     int64_t mine = block - 116 < 4 ? 8 : 7;
     ASSERT_EQ(static_cast<int64_t>(segments.size()), mine + 3);
     for (int64_t i = 0; i < mine; ++i) {
       EXPECT_EQ(segments[i].tile, 396 + (block - 116) + 16 * i);
-      EXPECT_EQ(segments[i].kCount, 5);
+      EXPECT_EQ(segments[i].kCount, 3);
       EXPECT_FALSE(segments[i].owner);
       // One release for all its heads, after the last.
       EXPECT_EQ(segments[i].signalCount, i + 1 == mine ? mine : 0);
@@ -304,13 +304,13 @@ TEST(StreamKPartitionTest, SparesAtFourThousandCubed) {
 }
 
 TEST(StreamKPartitionTest, SparesSplitLongerTilesFurther) {
-  // tf32 at 4096³ (K = 128 steps of 32): h = (128 + 2 - 16) / 9 = 12.
+  // tf32 at 4096³ (K = 128 steps of 32): h = (128 + 2 - 32) / 9 = 10.
   std::vector<std::vector<Segment>> all =
       Partition(512, 128, 132, 1, /*spares=*/true).check();
-  EXPECT_EQ(all[0].back().kBegin, 12);
-  // 8192³ bf16 (2048 tiles = 15 waves + 68): 64 spares, n = 2, h = 42.
+  EXPECT_EQ(all[0].back().kBegin, 10);
+  // 8192³ bf16 (2048 tiles = 15 waves + 68): 64 spares, n = 2, h = 40.
   all = Partition(2048, 128, 132, 1, /*spares=*/true).check();
-  EXPECT_EQ(all[0].back().kBegin, 42);
+  EXPECT_EQ(all[0].back().kBegin, 40);
   EXPECT_EQ(all[131].size(), 15u + 1u);
 }
 
@@ -322,10 +322,11 @@ TEST(StreamKPartitionTest, SparesEdges) {
     for (const Segment &s : segments)
       EXPECT_EQ(s.kCount, 64);
   }
-  // One tile on a grid sized by its K steps: halved between two blocks.
+  // One tile on a grid sized by its K steps: about halved between two
+  // blocks (h = (64 + 2 - 4) / 2 = 31).
   std::vector<std::vector<Segment>> one =
       Partition(1, 64, 64, 1, /*spares=*/true).check();
-  EXPECT_EQ(one[0].back().kBegin, 32);
+  EXPECT_EQ(one[0].back().kBegin, 31);
   // A single K step cannot be split: the owners take their tiles whole.
   Partition(5, 1, 5, 1, /*spares=*/true).check();
   Partition(130, 1, 132, 1, /*spares=*/true).check();

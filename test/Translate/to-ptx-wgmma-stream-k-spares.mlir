@@ -26,7 +26,7 @@
 
 // CHECK-LABEL: .visible .entry gemm_stream_k_spares_kernel(
 // CHECK-DAG:   wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
-// The partition runs in 32 bits: h = (K + 2 - 2n) / (n + 1).
+// The partition runs in 32 bits: h = (K + 2 - 4n) / (n + 1).
 // CHECK-DAG:   div.u32
 // A spare's head, then one thread's release of the count.
 // CHECK-DAG:   st.global.v4.b32
