@@ -192,11 +192,11 @@ def Tile_GridAttr : Tile_Attr<"Grid", "grid"> {
     `stream_k = spares` balances only the partial last wave, and only with
     the blocks it leaves idle: each of its tiles stays with the block that
     would take it whole, which computes it from K step h on, and the spare
-    blocks compute the first h steps of those tiles before their own whole
+    blocks compute the first h steps of those tiles after their own whole
     tiles (h balances a spare's heads and partial stores against an owner's
     shorter tile; passes/StreamKPartition.h). So only the spares store
-    partials, early, and each owner reloads one; with `stream_k = 1` every
-    block of the last wave stores one and reloads one at the same moment.
+    partials and each owner reloads one; with `stream_k = 1` every block of
+    the last wave stores one and reloads one.
 
     Example:
     ```mlir

@@ -175,20 +175,20 @@ WorkSegment StreamKPartition::getSpareSegment(Value segmentIndex) {
     return arith::SelectOp::create(b, loc, condition, x, y);
   };
   Value firstPartial = mul(wholeWaves, blocks);
-  // Which kind of segment i is.
+  // Every block takes its whole tiles first (segments 0 .. W-1, in step
+  // with the other blocks, so that their operands are shared in L2); then
+  // an owner its partial tile's tail, a spare its heads.
+  Value afterWhole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                           i, wholeWaves);
   Value isHead = arith::AndIOp::create(
       b, loc, arith::XOrIOp::create(b, loc, ownsPartial, bool1(true)),
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i, headCount));
-  Value isTail = arith::AndIOp::create(
-      b, loc, ownsPartial,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, i, wholeWaves));
-  // Whole tile j of the block: j = i for an owner, i - (its heads) for a
-  // spare (owners have no heads: headCount is 0 for them).
-  Value j = sub(arith::MaxUIOp::create(b, loc, i, headCount), headCount);
-  Value wholeTile = add(block, mul(j, blocks));
-  Value wholeStepBase = add(mul(headCount, headSteps), mul(j, kTiles));
-  // Head i of spare s: partial tile s + i·S.
-  Value headPartial = add(spareIndex, mul(i, spareBlocks));
+      afterWhole);
+  Value isTail = arith::AndIOp::create(b, loc, ownsPartial, afterWhole);
+  Value wholeTile = add(block, mul(i, blocks));
+  // Head e = i - W of spare s: partial tile s + e·S.
+  Value e = sub(arith::MaxUIOp::create(b, loc, i, wholeWaves), wholeWaves);
+  Value headPartial = add(spareIndex, mul(e, spareBlocks));
+  Value partialStart = mul(wholeWaves, kTiles);
 
   WorkSegment segment;
   segment.tile = select(isHead, add(firstPartial, headPartial),
@@ -197,8 +197,8 @@ WorkSegment StreamKPartition::getSpareSegment(Value segmentIndex) {
   segment.kCount = select(isHead, headSteps,
                           select(isTail, sub(kTiles, headSteps), kTiles));
   segment.stepBase =
-      select(isHead, mul(i, headSteps),
-             select(isTail, mul(wholeWaves, kTiles), wholeStepBase));
+      select(isHead, add(partialStart, mul(e, headSteps)),
+             select(isTail, partialStart, mul(i, kTiles)));
   segment.owner = arith::XOrIOp::create(b, loc, isHead, bool1(true));
   Value split = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                       headSteps, index(0));
@@ -210,7 +210,7 @@ WorkSegment StreamKPartition::getSpareSegment(Value segmentIndex) {
   Value lastHead = arith::AndIOp::create(
       b, loc, isHead,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                            add(i, index(1)), headCount));
+                            add(e, index(1)), headCount));
   segment.signalTile = add(firstPartial, spareIndex);
   segment.signalCount = select(lastHead, headCount, index(0));
   segment.signalStride = spareBlocks;

@@ -288,15 +288,19 @@ TEST(StreamKPartitionTest, SparesAtFourThousandCubed) {
       EXPECT_EQ(segments[3].helpers, 1);
       continue;
     }
-    // Its heads (7 or 8 of 3 steps) first, then three whole tiles.
+    // Three whole tiles, in step with the owners, then its heads (7 or 8
+    // of 3 steps).
     int64_t mine = block - 116 < 4 ? 8 : 7;
-    ASSERT_EQ(static_cast<int64_t>(segments.size()), mine + 3);
-    for (int64_t i = 0; i < mine; ++i) {
-      EXPECT_EQ(segments[i].tile, 396 + (block - 116) + 16 * i);
-      EXPECT_EQ(segments[i].kCount, 3);
-      EXPECT_FALSE(segments[i].owner);
+    ASSERT_EQ(static_cast<int64_t>(segments.size()), 3 + mine);
+    for (size_t i = 0; i < 3; ++i)
+      EXPECT_EQ(segments[i].kCount, 64);
+    for (int64_t e = 0; e < mine; ++e) {
+      const Segment &head = segments[3 + e];
+      EXPECT_EQ(head.tile, 396 + (block - 116) + 16 * e);
+      EXPECT_EQ(head.kCount, 3);
+      EXPECT_FALSE(head.owner);
       // One release for all its heads, after the last.
-      EXPECT_EQ(segments[i].signalCount, i + 1 == mine ? mine : 0);
+      EXPECT_EQ(head.signalCount, e + 1 == mine ? mine : 0);
     }
     heads += mine;
   }
