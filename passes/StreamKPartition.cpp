@@ -19,6 +19,30 @@ Value StreamKPartition::toI32(Value v) {
   return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), v);
 }
 
+Value StreamKPartition::add(Value x, Value y) {
+  return arith::AddIOp::create(b, loc, x, y);
+}
+
+Value StreamKPartition::sub(Value x, Value y) {
+  return arith::SubIOp::create(b, loc, x, y);
+}
+
+Value StreamKPartition::mul(Value x, Value y) {
+  return arith::MulIOp::create(b, loc, x, y);
+}
+
+Value StreamKPartition::div(Value x, Value y) {
+  return arith::DivUIOp::create(b, loc, x, y);
+}
+
+Value StreamKPartition::ult(Value x, Value y) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
+}
+
+Value StreamKPartition::select(Value condition, Value x, Value y) {
+  return arith::SelectOp::create(b, loc, condition, x, y);
+}
+
 Value StreamKPartition::toIndex(Value v) {
   return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
 }
@@ -39,15 +63,6 @@ StreamKPartition::StreamKPartition(OpBuilder &b, Location loc, Value tiles,
     partitionBySpares(tiles);
     return;
   }
-  auto mul = [&](Value x, Value y) -> Value {
-    return arith::MulIOp::create(b, loc, x, y);
-  };
-  auto sub = [&](Value x, Value y) -> Value {
-    return arith::SubIOp::create(b, loc, x, y);
-  };
-  auto div = [&](Value x, Value y) -> Value {
-    return arith::DivUIOp::create(b, loc, x, y);
-  };
   // Whole waves but the last streamWaves (the partial one included) go
   // data-parallel; all of them when the tiles fill whole waves.
   Value waves = div(tiles, blocks);
@@ -103,21 +118,6 @@ Value StreamKPartition::blockOfStep(Value step) {
 }
 
 void StreamKPartition::partitionBySpares(Value tiles) {
-  auto add = [&](Value x, Value y) -> Value {
-    return arith::AddIOp::create(b, loc, x, y);
-  };
-  auto sub = [&](Value x, Value y) -> Value {
-    return arith::SubIOp::create(b, loc, x, y);
-  };
-  auto mul = [&](Value x, Value y) -> Value {
-    return arith::MulIOp::create(b, loc, x, y);
-  };
-  auto div = [&](Value x, Value y) -> Value {
-    return arith::DivUIOp::create(b, loc, x, y);
-  };
-  auto ult = [&](Value x, Value y) -> Value {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
-  };
   wholeWaves = div(tiles, blocks);
   partialTiles = sub(tiles, mul(wholeWaves, blocks));
   // P < G, so at least one spare (G of them when the waves are whole).
@@ -162,18 +162,6 @@ void StreamKPartition::partitionBySpares(Value tiles) {
 
 WorkSegment StreamKPartition::getSpareSegment(Value segmentIndex) {
   Value i = toI32(segmentIndex);
-  auto add = [&](Value x, Value y) -> Value {
-    return arith::AddIOp::create(b, loc, x, y);
-  };
-  auto sub = [&](Value x, Value y) -> Value {
-    return arith::SubIOp::create(b, loc, x, y);
-  };
-  auto mul = [&](Value x, Value y) -> Value {
-    return arith::MulIOp::create(b, loc, x, y);
-  };
-  auto select = [&](Value condition, Value x, Value y) -> Value {
-    return arith::SelectOp::create(b, loc, condition, x, y);
-  };
   Value firstPartial = mul(wholeWaves, blocks);
   // Every block takes its whole tiles first (segments 0 .. W-1, in step
   // with the other blocks, so that their operands are shared in L2); then
@@ -226,15 +214,6 @@ WorkSegment StreamKPartition::getSegment(Value segmentIndex) {
   if (spares)
     return getSpareSegment(segmentIndex);
   Value i = toI32(segmentIndex);
-  auto add = [&](Value x, Value y) -> Value {
-    return arith::AddIOp::create(b, loc, x, y);
-  };
-  auto sub = [&](Value x, Value y) -> Value {
-    return arith::SubIOp::create(b, loc, x, y);
-  };
-  auto mul = [&](Value x, Value y) -> Value {
-    return arith::MulIOp::create(b, loc, x, y);
-  };
   Value isStream = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, i,
                                          dataParallelCount);
   // Stream-K: the j-th tile of the range from its end, clipped to the range.
@@ -252,14 +231,14 @@ WorkSegment StreamKPartition::getSegment(Value segmentIndex) {
       add(mul(dataParallelCount, kTiles), sub(rangeEnd, high));
 
   WorkSegment segment;
-  auto select = [&](Value streamValue, Value wholeValue) -> Value {
+  auto streamOrWhole = [&](Value streamValue, Value wholeValue) -> Value {
     return arith::SelectOp::create(b, loc, isStream, streamValue, wholeValue);
   };
-  segment.tile = select(add(dataParallelTiles, streamTile),
-                        add(block, mul(i, blocks)));
-  segment.kBegin = select(streamBegin, index(0));
-  segment.kCount = select(streamCount, kTiles);
-  segment.stepBase = select(streamStepBase, mul(i, kTiles));
+  segment.tile = streamOrWhole(add(dataParallelTiles, streamTile),
+                               add(block, mul(i, blocks)));
+  segment.kBegin = streamOrWhole(streamBegin, index(0));
+  segment.kCount = streamOrWhole(streamCount, kTiles);
+  segment.stepBase = streamOrWhole(streamStepBase, mul(i, kTiles));
   Value endsTile =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, high, tileEnd);
   segment.owner = arith::OrIOp::create(

@@ -125,6 +125,13 @@ private:
   mlir::Value bool1(bool v);
   mlir::Value toI32(mlir::Value v);
   mlir::Value toIndex(mlir::Value v);
+  /// 32-bit arithmetic on the partition's values (unsigned).
+  mlir::Value add(mlir::Value x, mlir::Value y);
+  mlir::Value sub(mlir::Value x, mlir::Value y);
+  mlir::Value mul(mlir::Value x, mlir::Value y);
+  mlir::Value div(mlir::Value x, mlir::Value y);
+  mlir::Value ult(mlir::Value x, mlir::Value y);
+  mlir::Value select(mlir::Value condition, mlir::Value x, mlir::Value y);
   /// The block whose stream-K range holds stream-K step `step`.
   mlir::Value blockOfStep(mlir::Value step);
   /// `stream_k = spares`: the partition's values and segment i.

@@ -42,18 +42,6 @@ TABLE=$W/timing.txt
 : >"$TABLE"
 skipped=0
 
-timed() {
-  local b=$1 s=$2 round=$3 m n k
-  IFS=x read -r m n k <<<"$s"
-  run_check "$b.$s.r$round" 0 30 "$R" "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" \
-    --iterations "$ITER" --warmup 5
-  local log=$CHECK_LOG_DIR/$b.$s.r$round.log
-  [ -f "$log" ] || return
-  # shellcheck disable=SC2046
-  printf '%-52s %-15s r%s %8s %8s %7s %5s %5s %s\n' "$b" "$s" "$round" \
-    $(timing_fields "$log") >>"$TABLE"
-}
-
 BF=128x256x64_s4_persistent_tma_rm4_r2
 TF=wgmma_tf32_128x256x32_s4_persistent_tma_r4
 SPARES="wgmma_bf16_${BF}_spares wgmma_f16_${BF}_spares ${TF}_spares"
@@ -76,20 +64,20 @@ for round in $(seq 1 "$ROUNDS"); do
   for t in bf16 f16; do
     for v in s3_persistent_tma_rm4 ${BF#128x256x64_} ${BF#128x256x64_}_spares ${BF#128x256x64_}_streamk1; do
       b=wgmma_${t}_128x256x64_$v
-      [ -f "$D/$b/kernel.json" ] && timed "$b" 4096x4096x4096 "$round"
+      [ -f "$D/$b/kernel.json" ] && timed_round "$b" 4096x4096x4096 "$round" 30
     done
   done
   for v in "" _spares _streamk1; do
-    [ -f "$D/$TF$v/kernel.json" ] && timed "$TF$v" 4096x4096x4096 "$round"
+    [ -f "$D/$TF$v/kernel.json" ] && timed_round "$TF$v" 4096x4096x4096 "$round" 30
   done
   for t in bf16 f16; do
     for v in _streamk1 _spares; do
       b=wgmma_${t}_$BF$v
-      [ -f "$D/$b/kernel.json" ] && timed "$b" 8192x8192x8192 "$round"
+      [ -f "$D/$b/kernel.json" ] && timed_round "$b" 8192x8192x8192 "$round" 30
     done
   done
   for v in _streamk1 _spares; do
-    [ -f "$D/$TF$v/kernel.json" ] && timed "$TF$v" 8192x8192x8192 "$round"
+    [ -f "$D/$TF$v/kernel.json" ] && timed_round "$TF$v" 8192x8192x8192 "$round" 30
   done
 done
 

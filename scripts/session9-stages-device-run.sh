@@ -40,18 +40,6 @@ TABLE=$W/timing.txt
 : >"$TABLE"
 skipped=0
 
-timed() {
-  local b=$1 s=$2 round=$3 m n k
-  IFS=x read -r m n k <<<"$s"
-  run_check "$b.$s.r$round" 0 25 "$R" "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" \
-    --iterations "$ITER" --warmup 5
-  local log=$CHECK_LOG_DIR/$b.$s.r$round.log
-  [ -f "$log" ] || return
-  # shellcheck disable=SC2046
-  printf '%-52s %-15s r%s %8s %8s %7s %5s %5s %s\n' "$b" "$s" "$round" \
-    $(timing_fields "$log") >>"$TABLE"
-}
-
 NEW=""
 CONTROLS=""
 for t in bf16 f16; do
@@ -77,11 +65,11 @@ for round in $(seq 1 "$ROUNDS"); do
   for t in bf16 f16; do
     for v in s3_persistent_tma_rm4 s4_persistent_tma_rm4_r2 s4_persistent_tma_rm4_r4; do
       b=wgmma_${t}_128x256x64_$v
-      [ -f "$D/$b/kernel.json" ] && timed "$b" 4096x4096x4096 "$round"
+      [ -f "$D/$b/kernel.json" ] && timed_round "$b" 4096x4096x4096 "$round" 25
     done
     for v in s3_persistent_tma_rm4_streamk1 s4_persistent_tma_rm4_r2_streamk1 s4_persistent_tma_rm4_r2; do
       b=wgmma_${t}_128x256x64_$v
-      [ -f "$D/$b/kernel.json" ] && timed "$b" 8192x8192x8192 "$round"
+      [ -f "$D/$b/kernel.json" ] && timed_round "$b" 8192x8192x8192 "$round" 25
     done
   done
 done

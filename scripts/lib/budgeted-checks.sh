@@ -1,5 +1,5 @@
 # Sourced by the one-call device scripts that check and time bundles under a
-# wall-time budget (scripts/session{7,8}-simt*-device-run.sh,
+# wall-time budget (scripts/session{7,8}-simt*-device-run.sh, session9-*,
 # scripts/session8-tf32-device-run.sh), after scripts/lib/device-check.sh.
 # Expects START and BUDGET (seconds), D (the artifacts), R (gemm-run),
 # CHECK_LOG_DIR and a `skipped` counter.
@@ -80,4 +80,19 @@ sanitize() {
   run_check "$b.racecheck" 0 "$seconds" "$SAN" --tool racecheck --error-exitcode 86 \
     "${filter[@]}" "$R" "$D/$b/kernel.json" -m 256 -n 256 -k 256 \
     --no-timing --iterations 1 --no-cublas
+}
+
+# timed_round BUNDLE SHAPE ROUND SECONDS: one timed gemm-run of BUNDLE at
+# SHAPE (MxNxK; ITER runs after 5 warm-up runs) and its row in $TABLE:
+# bundle, shape, round, then timing_fields.
+timed_round() {
+  local b=$1 s=$2 round=$3 seconds=$4 m n k
+  IFS=x read -r m n k <<<"$s"
+  run_check "$b.$s.r$round" 0 "$seconds" "$R" "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" \
+    --iterations "$ITER" --warmup 5
+  local log=$CHECK_LOG_DIR/$b.$s.r$round.log
+  [ -f "$log" ] || return
+  # shellcheck disable=SC2046
+  printf '%-52s %-15s r%s %8s %8s %7s %5s %5s %s\n' "$b" "$s" "$round" \
+    $(timing_fields "$log") >>"$TABLE"
 }
