@@ -19,6 +19,15 @@ Value StreamKPartition::toI32(Value v) {
   return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), v);
 }
 
+WorkSegment StreamKPartition::toIndex(WorkSegment segment) {
+  for (Value *v : {&segment.tile, &segment.kBegin, &segment.kCount,
+                   &segment.stepBase, &segment.helpers, &segment.slot,
+                   &segment.firstHelperSlot, &segment.signalTile,
+                   &segment.signalCount, &segment.signalStride})
+    *v = toIndex(*v);
+  return segment;
+}
+
 Value StreamKPartition::add(Value x, Value y) {
   return arith::AddIOp::create(b, loc, x, y);
 }
@@ -146,13 +155,11 @@ void StreamKPartition::partitionBySpares(Value tiles) {
   Value heads =
       div(sub(add(partialTiles, sub(spareBlocks, index(1))), spareIndex),
           spareBlocks);
-  Value splits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                       headSteps, index(0));
-  headCount = arith::SelectOp::create(
-      b, loc, arith::AndIOp::create(b, loc, splits,
-                                    arith::XOrIOp::create(b, loc, ownsPartial,
-                                                          bool1(true))),
-      heads, index(0));
+  splitsTiles = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                      headSteps, index(0));
+  isSpare = arith::XOrIOp::create(b, loc, ownsPartial, bool1(true));
+  headCount = select(arith::AndIOp::create(b, loc, splitsTiles, isSpare),
+                     heads, index(0));
   // An owner: its whole tiles and its partial tile; a spare: its heads and
   // its whole tiles.
   segmentCount = toIndex(add(
@@ -168,9 +175,7 @@ WorkSegment StreamKPartition::getSpareSegment(Value segmentIndex) {
   // an owner its partial tile's tail, a spare its heads.
   Value afterWhole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
                                            i, wholeWaves);
-  Value isHead = arith::AndIOp::create(
-      b, loc, arith::XOrIOp::create(b, loc, ownsPartial, bool1(true)),
-      afterWhole);
+  Value isHead = arith::AndIOp::create(b, loc, isSpare, afterWhole);
   Value isTail = arith::AndIOp::create(b, loc, ownsPartial, afterWhole);
   Value wholeTile = add(block, mul(i, blocks));
   // Head e = i - W of spare s: partial tile s + e·S.
@@ -188,9 +193,7 @@ WorkSegment StreamKPartition::getSpareSegment(Value segmentIndex) {
       select(isHead, add(partialStart, mul(e, headSteps)),
              select(isTail, partialStart, mul(i, kTiles)));
   segment.owner = arith::XOrIOp::create(b, loc, isHead, bool1(true));
-  Value split = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                      headSteps, index(0));
-  segment.helpers = select(arith::AndIOp::create(b, loc, isTail, split),
+  segment.helpers = select(arith::AndIOp::create(b, loc, isTail, splitsTiles),
                            index(1), index(0));
   segment.slot = headPartial;
   segment.firstHelperSlot = block;
@@ -202,12 +205,7 @@ WorkSegment StreamKPartition::getSpareSegment(Value segmentIndex) {
   segment.signalTile = add(firstPartial, spareIndex);
   segment.signalCount = select(lastHead, headCount, index(0));
   segment.signalStride = spareBlocks;
-  for (Value *v : {&segment.tile, &segment.kBegin, &segment.kCount,
-                   &segment.stepBase, &segment.helpers, &segment.slot,
-                   &segment.firstHelperSlot, &segment.signalTile,
-                   &segment.signalCount, &segment.signalStride})
-    *v = toIndex(*v);
-  return segment;
+  return toIndex(segment);
 }
 
 WorkSegment StreamKPartition::getSegment(Value segmentIndex) {
@@ -259,10 +257,5 @@ WorkSegment StreamKPartition::getSegment(Value segmentIndex) {
       b, loc, b.getI32Type(),
       arith::XOrIOp::create(b, loc, segment.owner, bool1(true)));
   segment.signalStride = index(1);
-  for (Value *v : {&segment.tile, &segment.kBegin, &segment.kCount,
-                   &segment.stepBase, &segment.helpers, &segment.slot,
-                   &segment.firstHelperSlot, &segment.signalTile,
-                   &segment.signalCount, &segment.signalStride})
-    *v = toIndex(*v);
-  return segment;
+  return toIndex(segment);
 }

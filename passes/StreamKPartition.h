@@ -125,6 +125,8 @@ private:
   mlir::Value bool1(bool v);
   mlir::Value toI32(mlir::Value v);
   mlir::Value toIndex(mlir::Value v);
+  /// The segment's values (i32, the owner flag aside) as index values.
+  WorkSegment toIndex(WorkSegment segment);
   /// 32-bit arithmetic on the partition's values (unsigned).
   mlir::Value add(mlir::Value x, mlir::Value y);
   mlir::Value sub(mlir::Value x, mlir::Value y);
@@ -145,11 +147,11 @@ private:
   mlir::Value streamSteps, rangeBegin, rangeEnd, firstTile, lastTile;
   mlir::Value segmentCount;
   /// stream_k = spares: whole waves W, partial tiles P, spares S, head
-  /// steps h, whether this block owns a partial tile, its spare index and
-  /// head count.
+  /// steps h and whether h > 0; whether this block owns a partial tile or
+  /// is a spare, its spare index and head count.
   bool spares;
-  mlir::Value wholeWaves, partialTiles, spareBlocks, headSteps;
-  mlir::Value ownsPartial, spareIndex, headCount;
+  mlir::Value wholeWaves, partialTiles, spareBlocks, headSteps, splitsTiles;
+  mlir::Value ownsPartial, isSpare, spareIndex, headCount;
 };
 
 } // namespace gemm_opt
