@@ -51,12 +51,8 @@ done
 
 echo "== 1. edge cases"
 for b in $SPARES; do
-  j=$D/$b/kernel.json
-  [ -f "$j" ] || continue
-  for s in 4097x4095x4093 1x1x1 200x300x5001 1000x1300x2000 896x4864x4096 4096x4096x64 256x512x96; do
-    IFS=x read -r m n k <<<"$s"
-    run_check "$b.$s" 0 8 "$R" "$j" -m "$m" -n "$n" -k "$k" --no-timing
-  done
+  shape_checks "$b" 8 4097x4095x4093 1x1x1 200x300x5001 1000x1300x2000 \
+    896x4864x4096 4096x4096x64 256x512x96
 done
 
 echo "== 2. timed next to cuBLAS"

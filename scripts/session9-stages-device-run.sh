@@ -52,12 +52,7 @@ done
 
 echo "== 1. edge cases"
 for b in $NEW; do
-  j=$D/$b/kernel.json
-  [ -f "$j" ] || continue
-  run_check "$b.ragged" 0 8 "$R" "$j" -m 4097 -n 4095 -k 4093 --no-timing
-  run_check "$b.1x1x1" 0 5 "$R" "$j" -m 1 -n 1 -k 1 --no-timing
-  run_check "$b.1000x1300x2000" 0 6 "$R" "$j" -m 1000 -n 1300 -k 2000 --no-timing
-  run_check "$b.896x4864x4096" 0 8 "$R" "$j" -m 896 -n 4864 -k 4096 --no-timing
+  shape_checks "$b" 8 4097x4095x4093 1x1x1 1000x1300x2000 896x4864x4096
 done
 
 echo "== 2. timed next to cuBLAS"

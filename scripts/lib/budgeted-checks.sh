@@ -96,3 +96,16 @@ timed_round() {
   printf '%-52s %-15s r%s %8s %8s %7s %5s %5s %s\n' "$b" "$s" "$round" \
     $(timing_fields "$log") >>"$TABLE"
 }
+
+# shape_checks BUNDLE SECONDS SHAPE...: BUNDLE at each MxNxK SHAPE checked
+# against cuBLAS and fp64, no timing (SECONDS each); a missing bundle is
+# skipped (the caller reports it).
+shape_checks() {
+  local b=$1 seconds=$2 s m n k
+  shift 2
+  [ -f "$D/$b/kernel.json" ] || return
+  for s in "$@"; do
+    IFS=x read -r m n k <<<"$s"
+    run_check "$b.$s" 0 "$seconds" "$R" "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" --no-timing
+  done
+}
