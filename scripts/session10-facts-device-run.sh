@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# Session 10's first device call (issue 4: tf32 4096³ and fused bias + GELU):
+# where the time goes before changing the kernels.
+#   1. ncu (clock control off) at 4096³ tf32: our persistent 128x256x32 s4
+#      kernel and cuBLAS's tf32 kernel (its name, tile and cluster), duration,
+#      SM clock, tensor pipe, L2 and DRAM;
+#   2. tf32 4096³ and 8192³ timed next to cuBLAS tf32: the s4 r4 kernel along
+#      M by 8 (session 8/9's best) and along M by 4 (new);
+#   3. bias + GELU fused at 8192x8192x4096 bf16 (gemm-run --compare-epilogue:
+#      cuBLAS + a separate kernel, cuBLASLt GELU_BIAS): the s3 kernels of
+#      session 8 against s4 with store_rounds = 2 (new), while nvidia-smi
+#      samples the SM clock, power and clock-event reasons every 50 ms;
+#   4. ncu on the fused kernel and the cuBLAS GEMM at that shape (clock and
+#      tensor pipe: what a 1.2x over cuBLAS + kernel would need);
+#   5. the new bundles checked against cuBLAS and fp64 on edge shapes.
+# Bundles:
+#   ONLY='^(wgmma_tf32_128x256x32_s4_persistent_tma_(rm4_)?r4|epilogue_bf16_wgmma_bias_gelu_(s4_)?persistent_tma(_r2)?(_streamk1)?)$' \
+#     scripts/prepare-device-artifacts.sh
+# Results: $OUT/session10-facts.tar.gz and $OUT/summary.txt.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+source scripts/lib/device-session.sh
+START=$SECONDS
+BUDGET=${BUDGET:-540}
+ITER=${ITER:-40}
+ROUNDS=${ROUNDS:-2}
+W=$(mktemp -d "${TMPDIR:-/tmp}/session10-facts.XXXXXX")
+CHECK_LOG_DIR=$W/logs
+CHECK_DETAIL="vs cuBLAS|vs fp64|^ratio|SUMMARY|error:"
+mkdir -p "$CHECK_LOG_DIR" "$OUT"
+source scripts/lib/device-check.sh
+source scripts/lib/budgeted-checks.sh
+export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
+R=$D/bin/gemm-run
+NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+TABLE=$W/timing.txt
+: >"$TABLE"
+skipped=0
+TF=wgmma_tf32_128x256x32_s4_persistent_tma
+EP=epilogue_bf16_wgmma_bias_gelu
+FUSED="${EP}_persistent_tma ${EP}_persistent_tma_streamk1 ${EP}_s4_persistent_tma_r2 ${EP}_s4_persistent_tma_r2_streamk1"
+for b in ${TF}_r4 ${TF}_rm4_r4 $FUSED; do
+  [ -f "$D/$b/kernel.json" ] || { echo "FAIL no bundle $b"; failures=$((failures + 1)); }
+done
+METRICS=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_elapsed,sm__throughput.avg.pct_of_peak_sustained_elapsed,lts__throughput.avg.pct_of_peak_sustained_elapsed,dram__bytes_read.sum,dram__bytes_write.sum,launch__grid_size,launch__cluster_dim_x,launch__cluster_dim_y
+
+echo "== 1. ncu at 4096³ tf32 (clocks not locked)"
+if fits 60; then
+  timeout 120 "$NCU" --clock-control none --metrics "$METRICS" --csv \
+    "$R" "$D/${TF}_r4/kernel.json" -m 4096 -n 4096 -k 4096 --iterations 2 --warmup 1 \
+    >"$W/ncu.tf32.csv" 2>"$W/ncu.tf32.err"
+  echo "ncu rc=$? tf32"
+fi
+
+echo "== 2. tf32 timed next to cuBLAS tf32"
+for round in $(seq 1 "$ROUNDS"); do
+  for b in ${TF}_r4 ${TF}_rm4_r4; do
+    timed_round "$b" 4096x4096x4096 "$round" 25
+    timed_round "$b" 8192x8192x8192 "$round" 40
+  done
+done
+
+echo "== 3. bias + GELU fused, 8192x8192x4096 bf16, with nvidia-smi sampling"
+for round in $(seq 1 "$ROUNDS"); do
+  for b in $FUSED; do
+    fits 45 || { echo "SKIP compare $b r$round"; skipped=$((skipped + 1)); continue; }
+    log=$CHECK_LOG_DIR/$b.compare.r$round.log
+    nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw,temperature.gpu,clocks_event_reasons.active \
+      --format=csv,noheader -lms 50 >"$W/smi.$b.r$round.csv" 2>/dev/null &
+    smi=$!
+    timeout 120 "$R" "$D/$b/kernel.json" -m 8192 -n 8192 -k 4096 --bias \
+      --compare-epilogue --iterations 30 >"$log" 2>&1
+    rc=$?
+    kill "$smi" 2>/dev/null
+    wait "$smi" 2>/dev/null
+    echo "rc=$rc r$round $b"
+    grep -E "^(epilogue|\||result|gemm-run: error)" "$log"
+    [ "$rc" -eq 0 ] || failures=$((failures + 1))
+  done
+done
+
+echo "== 4. ncu on the fused kernel and cuBLAS at 8192x8192x4096"
+if fits 90; then
+  timeout 150 "$NCU" --clock-control none --metrics "$METRICS" --csv \
+    "$R" "$D/${EP}_s4_persistent_tma_r2_streamk1/kernel.json" -m 8192 -n 8192 -k 4096 --bias \
+    --compare-epilogue --iterations 1 >"$W/ncu.fused.csv" 2>"$W/ncu.fused.err"
+  echo "ncu rc=$? fused"
+fi
+
+echo "== 5. edge shapes"
+shape_checks ${TF}_rm4_r4 10 4097x4095x4093 1x1x1 1000x1300x2000
+for b in ${EP}_s4_persistent_tma_r2 ${EP}_s4_persistent_tma_r2_streamk1; do
+  for s in 128x256x64 1024x1280x2048 896x4864x4096; do
+    IFS=x read -r m n k <<<"$s"
+    run_check "$b.$s" 0 15 "$R" "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" --bias --no-timing
+  done
+  run_check "$b.ragged" 2 10 "$R" "$D/$b/kernel.json" -m 4097 -n 4095 -k 4093 --bias --no-timing
+done
+
+{
+  echo "== session 10 facts: $(cat "$D/COMMIT" 2>/dev/null), $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
+  echo "TFLOP/s (median), cuBLAS in the same process, ratio, registers, blocks/SM"
+  printf '%-52s %-15s %2s %8s %8s %7s %5s %5s %s\n' bundle shape rd TFLOP/s cuBLAS ratio regs b/SM result
+  sort -k1,1 -k2,2 -k3,3 "$TABLE"
+  echo "== fused (8192x8192x4096 bf16, bias(col) + gelu_tanh)"
+  for f in "$CHECK_LOG_DIR"/*.compare.r*.log; do
+    [ -f "$f" ] && { echo "-- $(basename "$f" .log)"; grep -E "^(epilogue|\||result)" "$f"; }
+  done
+  echo "== SM clock (MHz) and power (W) while each comparison ran: median, min, max"
+  for f in "$W"/smi.*.csv; do
+    [ -f "$f" ] || continue
+    awk -F', ' '{gsub(/ MHz/,"",$2); gsub(/ W/,"",$3); if ($3+0 > 200) {c[n]=$2; p[n]=$3; n++}}
+      END {if (!n) {print FILENAME, "no busy samples"; exit}
+           asort(c); asort(p);
+           printf "%s: %d busy samples, clock %d (%d-%d), power %.0f (%.0f-%.0f)\n",
+             FILENAME, n, c[int((n+1)/2)], c[1], c[n], p[int((n+1)/2)], p[1], p[n]}' "$f" |
+      sed "s|$W/||"
+  done
+  echo "== ncu"
+  for f in "$W"/ncu.*.csv; do
+    [ -f "$f" ] || continue
+    echo "-- $(basename "$f")"
+    python3 - "$f" <<'EOF'
+import csv, sys, collections
+rows = [r for r in csv.reader(open(sys.argv[1])) if len(r) > 10]
+if not rows: sys.exit()
+h = rows[0]; ki = h.index("Kernel Name"); mi = h.index("Metric Name"); vi = h.index("Metric Value"); ii = h.index("ID")
+by = collections.OrderedDict()
+for r in rows[1:]:
+    by.setdefault((r[ii], r[ki][:90]), {})[r[mi]] = r[vi]
+for (i, k), m in by.items():
+    print(i, k)
+    print("   ", "; ".join(f"{n.split('__')[1] if '__' in n else n}={v}" for n, v in m.items()))
+EOF
+  done
+  echo "failures: $failures, skipped (budget): $skipped, $((SECONDS - START)) s"
+} >"$W/summary.txt" 2>&1
+cp "$W/summary.txt" "$OUT/summary.txt"
+tar czf "$OUT/session10-facts.tar.gz" -C "$W" .
+cat "$W/summary.txt"
+rm -rf "$W"
+[ "$failures" -eq 0 ]
