@@ -147,13 +147,20 @@ LogicalResult gemm_opt::tile::verifyTmaBoxes(Operation *op,
 }
 
 /// With multicast, the blocks of a cluster row share A's tile and those of
-/// a cluster column B's: each loads its share and multicasts it. A's BM rows
-/// split into cluster-N slices of whole 8-row swizzle atoms; B's 128-byte
-/// panels split evenly over the cluster's M extent, or, when there are fewer
-/// panels than cluster rows, each panel's BK rows split into whole atoms.
-static LogicalResult verifyMulticastSplit(Operation *op,
-                                          ScheduleAttr schedule) {
+/// a cluster column B's: each loads its share and multicasts it. A K-major
+/// operand (row-major A, column-major B) splits its BM or BN rows into
+/// slices of whole 8-row swizzle atoms, one per block. Row-major B's
+/// 128-byte panels split evenly over the cluster's M extent, or, when there
+/// are fewer panels than cluster rows, each panel's BK rows split into whole
+/// atoms. Column-major A (M-major panels) is not multicast.
+LogicalResult gemm_opt::tile::verifyMulticastSplit(Operation *op,
+                                                   ScheduleAttr schedule,
+                                                   const GemmLayouts &layouts) {
   auto [clusterM, clusterN] = schedule.getClusterShape();
+  if (layouts.a == MatrixOrder::col)
+    return op->emitOpError()
+           << "cluster multicast loads A's tile as K-major rows: a "
+              "column-major A needs a cluster without multicast";
   int64_t blockM = schedule.getBlockM();
   if (blockM % (8 * clusterN) != 0)
     return op->emitOpError()
@@ -161,11 +168,21 @@ static LogicalResult verifyMulticastSplit(Operation *op,
            << clusterN
            << " blocks of a cluster row: each share must be a multiple of 8 "
               "rows (one 128-byte swizzle atom)";
+  int64_t blockN = schedule.getBlockN();
+  if (layouts.b == MatrixOrder::col) {
+    if (blockN % (8 * clusterM) == 0)
+      return success();
+    return op->emitOpError()
+           << "multicast splits column-major B's " << blockN
+           << "-row tile over the " << clusterM
+           << " blocks of a cluster column: each share must be a multiple of "
+              "8 rows (one 128-byte swizzle atom)";
+  }
   if (!isa<SwizzleAttr>(schedule.getSmemB()))
     return success(); // verifyTmaTarget names the problem.
   int64_t panelColumns = cast<SwizzleAttr>(schedule.getSmemB()).getWidth() /
                          getByteWidth(schedule.getElements().getB());
-  int64_t panels = schedule.getBlockN() / std::max<int64_t>(panelColumns, 1);
+  int64_t panels = blockN / std::max<int64_t>(panelColumns, 1);
   if (panels % clusterM == 0)
     return success();
   // Fewer panels than blocks: each panel splits along K into whole 8-row
@@ -193,8 +210,6 @@ LogicalResult gemm_opt::tile::verifyHopperFeatures(Operation *op,
              << "thread-block clusters need sm_90 or newer, got " << chip.name;
     if (!wgmma)
       return op->emitOpError() << "thread-block clusters need wgmma";
-    if (schedule.isMulticast() && failed(verifyMulticastSplit(op, schedule)))
-      return failure();
   }
   if (schedule.isWarpSpecialized()) {
     if (!schedule.isTma())

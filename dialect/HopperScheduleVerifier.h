@@ -49,6 +49,12 @@ mlir::LogicalResult verifyTmaBoxes(mlir::Operation *op, ScheduleAttr schedule,
                                    int64_t bytesA, int64_t bytesB,
                                    const GemmLayouts &layouts);
 
+/// How a multicast cluster splits A's and B's tiles into per-block shares
+/// (whole swizzle atoms; A K-major).
+mlir::LogicalResult verifyMulticastSplit(mlir::Operation *op,
+                                         ScheduleAttr schedule,
+                                         const GemmLayouts &layouts);
+
 /// Clusters, warp specialization, persistent grids and staged epilogue
 /// stores against the chip, the load kind and the MMA kind.
 mlir::LogicalResult verifyHopperFeatures(mlir::Operation *op,

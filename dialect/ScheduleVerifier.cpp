@@ -246,12 +246,6 @@ static FailureOr<GemmLayouts> verifyOperandLayouts(Operation *op,
            << (schedule.isFfma() ? "ffma" : "mma.sync")
            << " path reads and writes every operand row-major";
   }
-  if (schedule.isMulticast() &&
-      (layouts->a != MatrixOrder::row || layouts->b != MatrixOrder::row))
-    return op->emitOpError()
-           << "cluster multicast splits row-major A and B tiles into "
-              "per-block shares: column-major operands need a cluster without "
-              "multicast";
   if (schedule.isWgmma() && schedule.getElements().getA().isF32() &&
       failed(verifyTf32Layouts(op, *layouts)))
     return failure();
@@ -357,6 +351,8 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
 
   if (failed(verifyLoads(op, schedule, *chip, bytesA, bytesB, *layouts)) ||
       failed(verifyHopperFeatures(op, schedule, *chip)) ||
+      (schedule.isMulticast() &&
+       failed(verifyMulticastSplit(op, schedule, *layouts))) ||
       (schedule.isWgmma() && failed(verifyWgmmaRegisters(op, schedule, *chip))))
     return failure();
 

@@ -55,12 +55,13 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   plan.boxRowsB = plan.columnMajorB() ? plan.blockN : plan.blockK;
   plan.panelsB = plan.columnMajorB() ? 1 : plan.blockN / plan.panelColumns;
   plan.panelBytesB = plan.boxRowsB * 128;
-  // Multicast (row-major A and B only): a block loads 1/clusterN of A's
-  // rows and 1/clusterM of B's panels.
+  // Multicast (row-major A only): a block loads 1/clusterN of A's rows and
+  // 1/clusterM of B's panels.
   if (plan.multicast)
     plan.boxRowsA = plan.blockM / plan.clusterN;
-  // With fewer panels than cluster rows, each panel splits along K instead
-  // (the verifier checks that the slices are whole swizzle atoms).
+  // With fewer panels than cluster rows, each panel splits into slices of
+  // its rows instead: along K for a row-major B, along N for a column-major
+  // B's one panel (the verifier checks that they are whole swizzle atoms).
   plan.slicesPerPanelB =
       plan.multicast && plan.panelsB < plan.clusterM
           ? plan.clusterM / std::max<int64_t>(plan.panelsB, 1)

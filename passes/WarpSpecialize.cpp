@@ -413,7 +413,8 @@ private:
         primary);
     Value kTile = arith::AddIOp::create(b, loc, segment.work.kBegin, t);
     Value k = arith::MulIOp::create(b, loc, kTile, index(plan.blockK));
-    // Multicast clusters take row-major A and B (the verifier says so).
+    // Multicast clusters take a row-major (K-major) A (the verifier says
+    // so).
     if (plan.multicast) {
       loadStageA(stage, k, rowBase, entry.a, descA);
       loadStageB(stage, k, colBase, entry.b, descB);
@@ -451,8 +452,9 @@ private:
   /// The TMA loads of B's BK×BN tile into `stage`, one per 128-byte panel;
   /// with multicast along M, of every clusterM-th load unit from this
   /// block's cluster row on, sent to its whole cluster column. A unit is a
-  /// panel, or a K slice of one when the panels are fewer than the cluster
-  /// rows. `batch`: as for A.
+  /// panel, or a slice of whole swizzle atoms of one when the panels are
+  /// fewer than the cluster rows: K rows of a row-major B's panels, N rows
+  /// of a column-major B's single K-major panel. `batch`: as for A.
   void loadStageB(Value stage, Value k, Value colBase, Value batch,
                   Value descB) {
     Value offset = arith::AddIOp::create(
@@ -478,14 +480,20 @@ private:
       Value tile = sharedView(
           panelOffset, getTmaBoxShape(plan.loadRowsB, plan.panelColumns, batch),
           plan.elementType);
-      Value col = arith::AddIOp::create(
-          b, loc, colBase,
-          arith::MulIOp::create(b, loc, panel, index(plan.panelColumns)));
-      nvgpu::TmaAsyncLoadOp::create(
-          b, loc, tile, full, descB,
-          getTmaCoordinates(col, arith::AddIOp::create(b, loc, k, sliceRow),
-                            batch),
-          stage, mask, primary);
+      // Coordinates innermost first: a column-major B's box rows run along
+      // N (K innermost, one panel), a row-major B's along K.
+      SmallVector<Value> coordinates =
+          plan.columnMajorB()
+              ? getTmaCoordinates(
+                    k, arith::AddIOp::create(b, loc, colBase, sliceRow), batch)
+              : getTmaCoordinates(
+                    arith::AddIOp::create(
+                        b, loc, colBase,
+                        arith::MulIOp::create(b, loc, panel,
+                                              index(plan.panelColumns))),
+                    arith::AddIOp::create(b, loc, k, sliceRow), batch);
+      nvgpu::TmaAsyncLoadOp::create(b, loc, tile, full, descB, coordinates,
+                                    stage, mask, primary);
     }
   }
 

@@ -109,29 +109,27 @@ done
   echo "== SM clock (MHz) and power (W) while each comparison ran: median, min, max"
   for f in "$W"/smi.*.csv; do
     [ -f "$f" ] || continue
-    awk -F', ' '{gsub(/ MHz/,"",$2); gsub(/ W/,"",$3); if ($3+0 > 200) {c[n]=$2; p[n]=$3; n++}}
-      END {if (!n) {print FILENAME, "no busy samples"; exit}
-           asort(c); asort(p);
-           printf "%s: %d busy samples, clock %d (%d-%d), power %.0f (%.0f-%.0f)\n",
-             FILENAME, n, c[int((n+1)/2)], c[1], c[n], p[int((n+1)/2)], p[1], p[n]}' "$f" |
-      sed "s|$W/||"
+    python3 - "$f" <<'PY'
+import os, statistics, sys
+rows = [l.strip().split(", ") for l in open(sys.argv[1]) if l.count(",") >= 4]
+# Samples under load (nvidia-smi's power is a ~1 s average, so a short run
+# may show none).
+busy = [(int(r[1].split()[0]), float(r[2].split()[0])) for r in rows
+        if float(r[2].split()[0]) > 300]
+name = os.path.basename(sys.argv[1])
+if not busy:
+    print(f"{name}: {len(rows)} samples, none above 300 W")
+else:
+    c = [x[0] for x in busy]; p = [x[1] for x in busy]
+    print(f"{name}: {len(busy)} busy samples, clock {statistics.median(c)} "
+          f"({min(c)}-{max(c)}), power {statistics.median(p):.0f} ({min(p):.0f}-{max(p):.0f})")
+PY
   done
   echo "== ncu"
   for f in "$W"/ncu.*.csv; do
     [ -f "$f" ] || continue
     echo "-- $(basename "$f")"
-    python3 - "$f" <<'EOF'
-import csv, sys, collections
-rows = [r for r in csv.reader(open(sys.argv[1])) if len(r) > 10]
-if not rows: sys.exit()
-h = rows[0]; ki = h.index("Kernel Name"); mi = h.index("Metric Name"); vi = h.index("Metric Value"); ii = h.index("ID")
-by = collections.OrderedDict()
-for r in rows[1:]:
-    by.setdefault((r[ii], r[ki][:90]), {})[r[mi]] = r[vi]
-for (i, k), m in by.items():
-    print(i, k)
-    print("   ", "; ".join(f"{n.split('__')[1] if '__' in n else n}={v}" for n, v in m.items()))
-EOF
+    scripts/lib/ncu-summary.py "$f"
   done
   echo "failures: $failures, skipped (budget): $skipped, $((SECONDS - START)) s"
 } >"$W/summary.txt" 2>&1

@@ -113,8 +113,28 @@ func.func @column_major_b_box(%a: memref<?x?xbf16>, %b: memref<?x?xbf16, strided
   cluster = #tile.cluster<[2, 1], multicast = true>,
   epilogue = #tile.epilogue<store = vector>>
 
-func.func @multicast_column_major_b(%a: memref<?x?xbf16>, %b: memref<?x?xbf16, strided<[1, ?]>>, %c: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op cluster multicast splits row-major A and B tiles into per-block shares: column-major operands need a cluster without multicast}}
+func.func @multicast_column_major_a(%a: memref<?x?xbf16, strided<[1, ?]>>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op cluster multicast loads A's tile as K-major rows: a column-major A needs a cluster without multicast}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
+      : (memref<?x?xbf16, strided<[1, ?]>>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+// A column-major B is multicast in slices of its BN rows (N), each a whole
+// number of 8-row swizzle atoms: 8 rows over 2 blocks are not.
+#sched = #tile.schedule<chip = "sm_90a", block = [64, 8, 64], warp = [64, 8],
+  mma = #tile.mma<wgmma, [64, 8, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = vector>>
+
+func.func @multicast_column_major_b_share(%a: memref<?x?xbf16>, %b: memref<?x?xbf16, strided<[1, ?]>>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op multicast splits column-major B's 8-row tile over the 2 blocks of a cluster column: each share must be a multiple of 8 rows (one 128-byte swizzle atom)}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xbf16>, memref<?x?xbf16, strided<[1, ?]>>, memref<?x?xbf16>) -> ()
   return
