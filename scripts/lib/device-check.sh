@@ -5,7 +5,8 @@
 #
 # runs COMMAND under `timeout $CHECK_TIMEOUT` (default 300 s), logs its output
 # to $CHECK_LOG_DIR/NAME.log, prints "PASS|FAIL rc=N NAME :: <the lines of the
-# log matching $CHECK_DETAIL>" and counts failures in $failures.
+# log matching $CHECK_DETAIL>" (also appended to $CHECK_RESULTS when set) and
+# counts failures in $failures.
 failures=0
 check() {
   local name=$1 expected=$2
@@ -18,4 +19,7 @@ check() {
   detail=$(grep -E "${CHECK_DETAIL:-vs fp64|^ratio|SUMMARY|error:}" \
     "$CHECK_LOG_DIR/$name.log" | head -4 | tr -s ' ' | tr '\n' ' ')
   echo "$verdict rc=$rc $name :: ${detail:0:260}"
+  if [ -n "${CHECK_RESULTS:-}" ]; then
+    echo "$verdict rc=$rc $name :: ${detail:0:260}" >>"$CHECK_RESULTS"
+  fi
 }

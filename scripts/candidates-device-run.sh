@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# One device call that checks and times candidate kernels next to controls
+# (session 10 on; the session scripts set the lists and call this):
+#   NEW       bundles to check on EDGE shapes (against cuBLAS and fp64) and
+#             to sanitize (SANITIZE: the first NEW bundle by default;
+#             memcheck, racecheck at 256³ and at 640x768x640);
+#   CONTROLS  bundles timed beside them;
+#   TIMED     MxNxK shapes timed for NEW and CONTROLS (ROUNDS interleaved
+#             rounds of ITER runs, L2 flushed, cuBLAS in the same process);
+#   NCU       bundles profiled at NCU_SHAPE (clock control off: duration, SM
+#             clock, SM/L2 throughput, DRAM bytes), cuBLAS's kernel with them;
+#   NAME      the results' name: $OUT/$NAME.tar.gz and $OUT/summary.txt.
+# Bundles are prepared here by scripts/prepare-device-artifacts.sh (ONLY).
+set -u
+cd "$(dirname "$0")/.." || exit 2
+source scripts/lib/device-session.sh
+START=$SECONDS
+BUDGET=${BUDGET:-540}
+ITER=${ITER:-40}
+ROUNDS=${ROUNDS:-2}
+NAME=${NAME:-candidates}
+EDGE=${EDGE:-"4097x4095x4093 1x1x1 1000x1300x2000 129x257x65 256x4096x512"}
+TIMED=${TIMED:-"4096x4096x4096 8192x8192x8192"}
+NCU_SHAPE=${NCU_SHAPE:-4096x4096x4096}
+read -r -a NEW_LIST <<<"${NEW:-}"
+SANITIZE=${SANITIZE-${NEW_LIST[0]:-}}
+W=$(mktemp -d "${TMPDIR:-/tmp}/$NAME.XXXXXX")
+CHECK_LOG_DIR=$W/logs
+CHECK_DETAIL="vs cuBLAS|vs fp64|^ratio|SUMMARY|error:"
+CHECK_RESULTS=$W/checks.txt
+mkdir -p "$CHECK_LOG_DIR" "$OUT"
+source scripts/lib/device-check.sh
+source scripts/lib/budgeted-checks.sh
+export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
+R=$D/bin/gemm-run
+SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+NCU_BIN=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+TABLE=$W/timing.txt
+: >"$TABLE"
+skipped=0
+for b in ${NEW:-} ${CONTROLS:-}; do
+  [ -f "$D/$b/kernel.json" ] || { echo "FAIL no bundle $b"; failures=$((failures + 1)); }
+done
+
+echo "== 1. edge shapes"
+for b in ${NEW:-}; do
+  # shellcheck disable=SC2086
+  shape_checks "$b" 10 $EDGE
+done
+
+echo "== 2. timed next to cuBLAS"
+for round in $(seq 1 "$ROUNDS"); do
+  for s in $TIMED; do
+    for b in ${NEW:-} ${CONTROLS:-}; do
+      timed_round "$b" "$s" "$round" 40
+    done
+  done
+done
+
+echo "== 3. compute-sanitizer"
+for b in $SANITIZE; do
+  sanitize "$b" "${b}_kernel" 40
+  if fits 40; then
+    run_check "$b.racecheck2" 0 40 "$SAN" --tool racecheck --error-exitcode 86 \
+      --kernel-name "kns=${b}_kernel" "$R" "$D/$b/kernel.json" \
+      -m 640 -n 768 -k 640 --no-timing --iterations 1 --no-cublas
+  fi
+done
+
+echo "== 4. ncu at $NCU_SHAPE (clocks not locked)"
+METRICS=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__throughput.avg.pct_of_peak_sustained_elapsed,lts__throughput.avg.pct_of_peak_sustained_elapsed,dram__bytes_read.sum,launch__grid_size
+IFS=x read -r nm nn nk <<<"$NCU_SHAPE"
+for b in ${NCU:-}; do
+  fits 60 || { echo "SKIP ncu $b"; skipped=$((skipped + 1)); continue; }
+  timeout 120 "$NCU_BIN" --clock-control none --metrics "$METRICS" --csv \
+    "$R" "$D/$b/kernel.json" -m "$nm" -n "$nn" -k "$nk" --iterations 2 --warmup 1 \
+    >"$W/ncu.$b.csv" 2>"$W/ncu.$b.err"
+  echo "ncu rc=$? $b"
+done
+
+{
+  echo "== $NAME: $(cat "$D/COMMIT" 2>/dev/null), $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
+  echo "TFLOP/s (median), cuBLAS in the same process, ratio, registers, blocks/SM"
+  printf '%-52s %-15s %2s %8s %8s %7s %5s %5s %s\n' bundle shape rd TFLOP/s cuBLAS ratio regs b/SM result
+  sort -k1,1 -k2,2 -k3,3 "$TABLE"
+  echo "== checks"
+  grep -v "^PASS.*\.r[0-9]* ::" "$CHECK_RESULTS" 2>/dev/null
+  echo "== ncu"
+  for f in "$W"/ncu.*.csv; do
+    [ -f "$f" ] || continue
+    echo "-- $(basename "$f")"
+    scripts/lib/ncu-summary.py "$f"
+  done
+  echo "failures: $failures, skipped (budget): $skipped, $((SECONDS - START)) s"
+} >"$W/summary.txt" 2>&1
+cp "$W/summary.txt" "$OUT/summary.txt"
+tar czf "$OUT/$NAME.tar.gz" -C "$W" .
+cat "$W/summary.txt"
+rm -rf "$W"
+[ "$failures" -eq 0 ]
