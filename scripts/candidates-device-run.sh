@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One device call that checks and times candidate kernels next to controls
 # (session 10 on; the session scripts set the lists and call this):
-#   NEW       bundles to check on EDGE shapes (against cuBLAS and fp64) and
+#   NEW       bundles to check on EDGE shapes and with a C pitch TMA cannot
+#             take (against cuBLAS and fp64) and
 #             to sanitize (SANITIZE: the first NEW bundle by default;
 #             memcheck, racecheck at 256³ and at 640x768x640);
 #   CONTROLS  bundles timed beside them;
@@ -46,6 +47,11 @@ echo "== 1. edge shapes"
 for b in ${NEW:-}; do
   # shellcheck disable=SC2086
   shape_checks "$b" 10 $EDGE
+  # A pitch of C that TMA cannot take (N + 1 elements): the epilogue copies
+  # its staging tile to C with the threads.
+  [ -f "$D/$b/kernel.json" ] &&
+    run_check "$b.ldc-unaligned" 0 10 "$R" "$D/$b/kernel.json" \
+      -m 1000 -n 1300 -k 2000 --ldc 1301 --no-timing
 done
 
 echo "== 2. timed next to cuBLAS"
@@ -84,7 +90,7 @@ done
   printf '%-52s %-15s %2s %8s %8s %7s %5s %5s %s\n' bundle shape rd TFLOP/s cuBLAS ratio regs b/SM result
   sort -k1,1 -k2,2 -k3,3 "$TABLE"
   echo "== checks"
-  grep -v "^PASS.*\.r[0-9]* ::" "$CHECK_RESULTS" 2>/dev/null
+  grep -vE "^PASS .*[.]r[0-9]+ :: " "$CHECK_RESULTS"
   echo "== ncu"
   for f in "$W"/ncu.*.csv; do
     [ -f "$f" ] || continue
