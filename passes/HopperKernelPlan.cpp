@@ -79,19 +79,7 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   plan.panelBytesC = plan.boxRowsC * 128;
   plan.storeRounds = schedule.getEpilogueStoreRounds();
   plan.panelsPerRoundC = plan.panelsC / plan.storeRounds;
-  // A persistent warpgroup that stores its part in rounds fills one half of
-  // its staging part while TMA reads the other: twice the rounds, each of
-  // half the panels, in the same bytes (consumer groups in turns hand the
-  // whole part over instead).
-  plan.stagingBuffers = 1;
-  if (plan.tmaStore && plan.persistent && plan.storeRounds > 1 &&
-      plan.consumerGroups == 1 && plan.panelsPerRoundC % 2 == 0) {
-    plan.stagingBuffers = 2;
-    plan.storeRounds *= 2;
-    plan.panelsPerRoundC /= 2;
-  }
-  plan.warpgroupStagingBytes =
-      plan.stagingBuffers * plan.panelsPerRoundC * plan.panelBytesC;
+  plan.warpgroupStagingBytes = plan.panelsPerRoundC * plan.panelBytesC;
   plan.stagingRowElements = schedule.getEpilogueStagingRowElements();
   plan.stagingRows = schedule.getEpilogueStagingRows();
   plan.stagingLeadRows = 0;

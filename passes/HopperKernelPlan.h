@@ -113,19 +113,11 @@ struct HopperKernelPlan {
   /// rows × panelColumnsC columns, which TMA stores to C (box
   /// boxRowsC × panelColumnsC). With storeRounds > 1 the part holds
   /// panelsPerRoundC of the warpgroup's panelsC panels, and the warpgroup
-  /// fills and stores it storeRounds times per tile. With stagingBuffers =
-  /// 2 (a persistent kernel with `store_rounds` > 1 and an even number of
-  /// panels per round) the part is two buffers of panelsPerRoundC panels
-  /// and the rounds alternate between them: storeRounds and panelsPerRoundC
-  /// here are then twice and half the schedule's.
+  /// fills and stores it storeRounds times per tile.
   bool tmaStore;
   mlir::Type elementTypeC;
   int64_t panelColumnsC, boxRowsC, panelsC, panelBytesC;
-  int64_t storeRounds, panelsPerRoundC, stagingBuffers;
-  /// Byte offset of round `round`'s buffer in a warpgroup's staging part.
-  int64_t roundBufferOffset(int64_t round) const {
-    return round % stagingBuffers * panelsPerRoundC * panelBytesC;
-  }
+  int64_t storeRounds, panelsPerRoundC;
   /// Columns of C one round stores: panelsPerRoundC · panelColumnsC.
   int64_t roundColumnsC() const { return panelsPerRoundC * panelColumnsC; }
   int64_t warpgroupStagingBytes;

@@ -21,17 +21,13 @@ Value TmaStoreEpilogue::index(int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
-Value TmaStoreEpilogue::roundBufferOffset(Value member, int64_t round) {
-  return arith::AddIOp::create(
-      b, loc, index(plan.stagingOffset + plan.roundBufferOffset(round)),
+Value TmaStoreEpilogue::stagingPart(Value member) {
+  Value offset = arith::AddIOp::create(
+      b, loc, index(plan.stagingOffset),
       arith::MulIOp::create(b, loc, member, index(plan.warpgroupStagingBytes)));
-}
-
-Value TmaStoreEpilogue::roundBuffer(Value member, int64_t round) {
-  int64_t elements = plan.panelsPerRoundC * plan.panelBytesC /
-                     getByteWidth(plan.elementTypeC);
-  return viewSharedMemory(b, loc, raw, roundBufferOffset(member, round),
-                          {elements}, plan.elementTypeC);
+  int64_t elements =
+      plan.warpgroupStagingBytes / getByteWidth(plan.elementTypeC);
+  return viewSharedMemory(b, loc, raw, offset, {elements}, plan.elementTypeC);
 }
 
 Value TmaStoreEpilogue::swizzledIndex(Value panel, Value row, Value byteInRow,
@@ -61,7 +57,7 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
   SmallVector<Value> fragments =
       extractFragments(b, loc, acc, plan.warpM, plan.warpN);
 
-  Value part = roundBuffer(member, round);
+  Value part = stagingPart(member);
   Value lane = arith::RemUIOp::create(b, loc, thread, index(32));
   Value warp = arith::DivUIOp::create(b, loc, thread, index(32));
   // Fragment rows are 16·warp + lane/4 (+ 8, + 64·slice): lane/4 is the
@@ -137,7 +133,10 @@ void TmaStoreEpilogue::storeToC(Value member, Value thread, Value issuer,
     auto ifIssuer = scf::IfOp::create(b, loc, issuer);
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPointToStart(ifIssuer.thenBlock());
-    Value partOffset = roundBufferOffset(member, round);
+    Value partOffset = arith::AddIOp::create(
+        b, loc, index(plan.stagingOffset),
+        arith::MulIOp::create(b, loc, member,
+                              index(plan.warpgroupStagingBytes)));
     for (int64_t p = 0; p < plan.panelsPerRoundC; ++p) {
       Value panel = viewSharedMemory(
           b, loc, raw,
@@ -155,16 +154,16 @@ void TmaStoreEpilogue::storeToC(Value member, Value thread, Value issuer,
     NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
   }
   b.setInsertionPointToStart(ifMap.elseBlock());
-  copyByThreads(member, thread, row, col, c, round);
+  copyByThreads(member, thread, row, col, c);
 }
 
 void TmaStoreEpilogue::copyByThreads(Value member, Value thread, Value row,
-                                     Value col, Value c, int64_t round) {
+                                     Value col, Value c) {
   int64_t bytesC = getByteWidth(plan.elementTypeC);
   int64_t perChunk = 16 / bytesC;
   int64_t chunksPerRow = plan.roundColumnsC() / perChunk;
   int64_t chunksPerPanelRow = 128 / 16;
-  Value part = roundBuffer(member, round);
+  Value part = stagingPart(member);
   RowChunkStore chunks(b, loc, c);
   auto chunkType = VectorType::get({perChunk}, plan.elementTypeC);
   for (int64_t first = 0; first < plan.warpM * chunksPerRow; first += 128) {
@@ -186,12 +185,11 @@ void TmaStoreEpilogue::copyByThreads(Value member, Value thread, Value row,
   }
 }
 
-void TmaStoreEpilogue::waitForStores(Value issuer, bool complete,
-                                     int64_t pending) {
+void TmaStoreEpilogue::waitForStores(Value issuer, bool complete) {
   auto ifIssuer = scf::IfOp::create(b, loc, issuer);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifIssuer.thenBlock());
   NVVM::CpAsyncBulkWaitGroupOp::create(
-      b, loc, b.getI32IntegerAttr(pending),
+      b, loc, b.getI32IntegerAttr(0),
       complete ? UnitAttr() : b.getUnitAttr());
 }

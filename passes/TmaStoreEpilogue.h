@@ -23,11 +23,6 @@
 // With `store_rounds = R` the staging part holds WN/R columns: steps 1-3
 // run R times per tile, round r on the columns [r·WN/R, (r+1)·WN/R) of the
 // warpgroup's part, each after the wait for the previous round's stores.
-// A persistent kernel splits the part into two buffers when it can
-// (HopperKernelPlan::stagingBuffers): 2R rounds of WN/2R columns alternate
-// between them, and a round waits only for the stores of the round before
-// the previous one (cp.async.bulk.wait_group.read 1), so the warpgroup
-// writes one buffer while TMA reads the other.
 //
 // The accumulator is read fragment by fragment (passes/
 // AccumulatorFragments.h).
@@ -87,28 +82,23 @@ public:
                 int64_t round = 0);
 
   /// The issuing thread waits until its TMA stores have read the staging
-  /// part (before it is written again), all but the `pending` most recent
-  /// rounds' stores; with `complete`, until they have also written C
-  /// (before the block exits).
-  void waitForStores(mlir::Value issuer, bool complete = false,
-                     int64_t pending = 0);
+  /// part (before it is written again); with `complete`, until they have
+  /// also written C (before the block exits).
+  void waitForStores(mlir::Value issuer, bool complete = false);
 
 private:
   mlir::Value index(int64_t v);
-  /// The byte offset in shared memory of the buffer that round `round` of
-  /// the `member`-th warpgroup's staging part uses.
-  mlir::Value roundBufferOffset(mlir::Value member, int64_t round);
-  /// That buffer as a 1-D memref of C's type.
-  mlir::Value roundBuffer(mlir::Value member, int64_t round);
+  /// The `member`-th warpgroup's staging part as a 1-D memref of C's type.
+  mlir::Value stagingPart(mlir::Value member);
   /// The element index in a staging part of (row, byte in the 128-byte
   /// panel row) of `panel`, with the 128-byte swizzle applied.
   /// `key` is row mod 8.
   mlir::Value swizzledIndex(mlir::Value panel, mlir::Value row,
                             mlir::Value byteInRow, mlir::Value key);
-  /// Copies round `round`'s buffer (the round's columns, whose origin in C
-  /// is (row, col)) to C with the warpgroup's threads.
+  /// Copies the staging part (the round's columns, whose origin in C is
+  /// (row, col)) to C with the warpgroup's threads.
   void copyByThreads(mlir::Value member, mlir::Value thread, mlir::Value row,
-                     mlir::Value col, mlir::Value c, int64_t round);
+                     mlir::Value col, mlir::Value c);
 
   mlir::OpBuilder &b;
   mlir::Location loc;

@@ -787,11 +787,9 @@ private:
     for (int64_t round = 0; round < plan.storeRounds; ++round) {
       if (plan.persistent || round > 0) {
         // The staging part has its own bytes (or the stages are already
-        // free): the round's buffer is free once the stores of the last
-        // round that used it (this tile's or the previous tile's) have read
-        // it; the other buffer's may still be in flight.
-        stores.waitForStores(primary, /*complete=*/false,
-                             /*pending=*/plan.stagingBuffers - 1);
+        // free): free once the previous round's or tile's TMA stores (or
+        // thread copies) have read it.
+        stores.waitForStores(primary);
         warpgroupBarrier(warpgroup);
       } else {
         // The staging tile reuses the stages: every warpgroup of the group

@@ -22,70 +22,58 @@
 // a 128x256 f32 C tile needs 128 KiB of staging, which does not fit next to
 // 3 stages of 48 KiB; in 2 rounds each consumer warpgroup stores 128 of its
 // 256 columns at a time from a 32 KiB part (64 KiB in all, after the
-// stages at 144 KiB). The persistent kernel splits the part into two 16 KiB
-// buffers and runs 4 rounds of 64 columns that alternate between them.
-// Each round: the issuing thread waits until the stores of the round before
-// the previous one have read its buffer (wait_group.read 1: the previous
-// round's may still be reading the other buffer), the warpgroup
-// synchronizes, writes 16 f32 pairs per thread, fences for the async proxy,
-// synchronizes, and one thread issues 2 TMA stores (64 rows x 32 f32) as
-// one bulk group.
+// stages at 144 KiB). Each round: the issuing thread waits until the
+// previous round's (or tile's) TMA stores have read the part
+// (wait_group.read 0), the warpgroup synchronizes, writes 32 f32 pairs per
+// thread, fences for the async proxy, synchronizes, and one thread issues 4
+// TMA stores (64 rows x 32 f32) as one bulk group.
 // CHECK-LABEL: .visible .entry wgmma_tf32_128x256x32_s3_persistent_tma_kernel(
-// CHECK:         cp.async.bulk.wait_group.read 1;
+// CHECK:         cp.async.bulk.wait_group.read 0;
 // CHECK:         bar.sync {{.+}}, 128;
 // CHECK:         st.shared.v2.b32 [{{%rd[0-9]+}}+147456],
-// CHECK-COUNT-15: st.shared.v2.b32
+// CHECK-COUNT-31: st.shared.v2.b32
 // CHECK-NOT:     st.shared
 // CHECK:         fence.proxy.async.shared::cta;
 // CHECK-NEXT:    bar.sync {{.+}}, 128;
-// CHECK-COUNT-2: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// CHECK-COUNT-4: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
 // CHECK-NOT:     cp.async.bulk.tensor
 // CHECK:         cp.async.bulk.commit_group;
-// CHECK:         cp.async.bulk.wait_group.read 1;
+// CHECK:         cp.async.bulk.wait_group.read 0;
 // CHECK:         bar.sync {{.+}}, 128;
-// CHECK:         st.shared.v2.b32 [{{%rd[0-9]+}}+163840],
-// CHECK-COUNT-15: st.shared.v2.b32
+// CHECK-COUNT-32: st.shared.v2.b32
 // CHECK-NOT:     st.shared
 // CHECK:         fence.proxy.async.shared::cta;
 // CHECK-NEXT:    bar.sync {{.+}}, 128;
-// CHECK-COUNT-2: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// CHECK-COUNT-4: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
 // CHECK-NOT:     cp.async.bulk.tensor
 // CHECK:         cp.async.bulk.commit_group;
-// CHECK:         cp.async.bulk.wait_group.read 1;
-// CHECK:         bar.sync {{.+}}, 128;
-// CHECK:         st.shared.v2.b32 [{{%rd[0-9]+}}+147456],
-// CHECK:         cp.async.bulk.wait_group.read 1;
-// CHECK:         bar.sync {{.+}}, 128;
-// CHECK:         st.shared.v2.b32 [{{%rd[0-9]+}}+163840],
-// CHECK-NOT:     cp.async.bulk.wait_group.read
 // Before the block exits, the last stores complete.
 // CHECK:         cp.async.bulk.wait_group 0;
 // CHECK:         ret;
 
-// Four rounds of 2 stores (one per 32-column panel).
+// Two rounds of 4 stores (one per 32-column panel).
 // STORES8: {{^}}8{{$}}
 
 // 4 stages and 4 rounds of 2 panels (16 KiB per warpgroup, after the stages
-// at 192 KiB): 8 rounds of one panel in two 8 KiB buffers.
+// at 192 KiB).
 // R4-LABEL: .visible .entry wgmma_tf32_128x256x32_s4_persistent_tma_r4_kernel(
-// R4-COUNT-8: cp.async.bulk.wait_group.read 1;
+// R4-COUNT-4: cp.async.bulk.wait_group.read 0;
 // R4-NOT:     cp.async.bulk.wait_group.read
 // R4:         cp.async.bulk.wait_group 0;
 
 // 256x128: each warpgroup's 128x128 part in 2 rounds of 2 panels of 128 rows
-// (2 wgmma slices of 64 rows), double-buffered: 4 rounds of one panel (16
-// pairs per thread and round).
+// (2 wgmma slices of 64 rows: 32 pairs per thread and round).
 // TALL-LABEL: .visible .entry wgmma_tf32_256x128x32_s3_persistent_tma_kernel(
-// TALL:         cp.async.bulk.wait_group.read 1;
-// TALL-COUNT-16: st.shared.v2.b32
+// TALL:         cp.async.bulk.wait_group.read 0;
+// TALL-COUNT-32: st.shared.v2.b32
 // TALL:         fence.proxy.async.shared::cta;
-// TALL-COUNT-1: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// TALL-COUNT-2: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
 // TALL-NOT:     cp.async.bulk.tensor
 // TALL:         cp.async.bulk.commit_group;
-// TALL:         cp.async.bulk.wait_group.read 1;
-// TALL-COUNT-16: st.shared.v2.b32
+// TALL:         cp.async.bulk.wait_group.read 0;
+// TALL-COUNT-32: st.shared.v2.b32
 // TALL:         fence.proxy.async.shared::cta;
-// TALL-COUNT-1: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// TALL-COUNT-2: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
 // TALL-NOT:     cp.async.bulk.tensor
 // TALL:         cp.async.bulk.commit_group;
 
