@@ -14,31 +14,13 @@
 # Bundles are prepared here by scripts/prepare-device-artifacts.sh (ONLY).
 set -u
 cd "$(dirname "$0")/.." || exit 2
-source scripts/lib/device-session.sh
-START=$SECONDS
-BUDGET=${BUDGET:-540}
-ITER=${ITER:-40}
-ROUNDS=${ROUNDS:-2}
 NAME=${NAME:-candidates}
 EDGE=${EDGE:-"4097x4095x4093 1x1x1 1000x1300x2000 129x257x65 256x4096x512"}
 TIMED=${TIMED:-"4096x4096x4096 8192x8192x8192"}
 NCU_SHAPE=${NCU_SHAPE:-4096x4096x4096}
 read -r -a NEW_LIST <<<"${NEW:-}"
 SANITIZE=${SANITIZE-${NEW_LIST[0]:-}}
-W=$(mktemp -d "${TMPDIR:-/tmp}/$NAME.XXXXXX")
-CHECK_LOG_DIR=$W/logs
-CHECK_DETAIL="vs cuBLAS|vs fp64|^ratio|SUMMARY|error:"
-CHECK_RESULTS=$W/checks.txt
-mkdir -p "$CHECK_LOG_DIR" "$OUT"
-source scripts/lib/device-check.sh
-source scripts/lib/budgeted-checks.sh
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-R=$D/bin/gemm-run
-SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-NCU_BIN=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
-TABLE=$W/timing.txt
-: >"$TABLE"
-skipped=0
+source scripts/lib/budgeted-session.sh
 for b in ${NEW:-} ${CONTROLS:-}; do
   [ -f "$D/$b/kernel.json" ] || { echo "FAIL no bundle $b"; failures=$((failures + 1)); }
 done

@@ -19,23 +19,8 @@
 # Results: $OUT/session10-facts.tar.gz and $OUT/summary.txt.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-source scripts/lib/device-session.sh
-START=$SECONDS
-BUDGET=${BUDGET:-540}
-ITER=${ITER:-40}
-ROUNDS=${ROUNDS:-2}
-W=$(mktemp -d "${TMPDIR:-/tmp}/session10-facts.XXXXXX")
-CHECK_LOG_DIR=$W/logs
-CHECK_DETAIL="vs cuBLAS|vs fp64|^ratio|SUMMARY|error:"
-mkdir -p "$CHECK_LOG_DIR" "$OUT"
-source scripts/lib/device-check.sh
-source scripts/lib/budgeted-checks.sh
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-R=$D/bin/gemm-run
-NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
-TABLE=$W/timing.txt
-: >"$TABLE"
-skipped=0
+NAME=session10-facts
+source scripts/lib/budgeted-session.sh
 TF=wgmma_tf32_128x256x32_s4_persistent_tma
 EP=epilogue_bf16_wgmma_bias_gelu
 FUSED="${EP}_persistent_tma ${EP}_persistent_tma_streamk1 ${EP}_s4_persistent_tma_r2 ${EP}_s4_persistent_tma_r2_streamk1"
@@ -46,7 +31,7 @@ METRICS=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__pipe_tensor
 
 echo "== 1. ncu at 4096³ tf32 (clocks not locked)"
 if fits 60; then
-  timeout 120 "$NCU" --clock-control none --metrics "$METRICS" --csv \
+  timeout 120 "$NCU_BIN" --clock-control none --metrics "$METRICS" --csv \
     "$R" "$D/${TF}_r4/kernel.json" -m 4096 -n 4096 -k 4096 --iterations 2 --warmup 1 \
     >"$W/ncu.tf32.csv" 2>"$W/ncu.tf32.err"
   echo "ncu rc=$? tf32"
@@ -81,7 +66,7 @@ done
 
 echo "== 4. ncu on the fused kernel and cuBLAS at 8192x8192x4096"
 if fits 90; then
-  timeout 150 "$NCU" --clock-control none --metrics "$METRICS" --csv \
+  timeout 150 "$NCU_BIN" --clock-control none --metrics "$METRICS" --csv \
     "$R" "$D/${EP}_s4_persistent_tma_r2_streamk1/kernel.json" -m 8192 -n 8192 -k 4096 --bias \
     --compare-epilogue --iterations 1 >"$W/ncu.fused.csv" 2>"$W/ncu.fused.err"
   echo "ncu rc=$? fused"

@@ -9,21 +9,9 @@
 # Results: $OUT/summary.txt (+ logs in $OUT/session10-ksweep.tar.gz).
 set -u
 cd "$(dirname "$0")/.." || exit 2
-source scripts/lib/device-session.sh
-START=$SECONDS
+NAME=session10-ksweep
 BUDGET=${BUDGET:-400}
-ITER=${ITER:-40}
-W=$(mktemp -d "${TMPDIR:-/tmp}/session10-ksweep.XXXXXX")
-CHECK_LOG_DIR=$W/logs
-CHECK_DETAIL="vs cuBLAS|vs fp64|^ratio|SUMMARY|error:"
-mkdir -p "$CHECK_LOG_DIR" "$OUT"
-source scripts/lib/device-check.sh
-source scripts/lib/budgeted-checks.sh
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-R=$D/bin/gemm-run
-TABLE=$W/timing.txt
-: >"$TABLE"
-skipped=0
+source scripts/lib/budgeted-session.sh
 KERNELS=${KERNELS:-"wgmma_tf32_128x256x32_s4_persistent_tma_r4 wgmma_tf32_128x256x32_s4_c2x1_persistent_tma_r4 wgmma_bf16_128x256x64_s4_persistent_tma_rm4_r2"}
 for b in $KERNELS; do
   for k in 1024 2048 4096 8192; do
