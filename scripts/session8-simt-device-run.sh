@@ -25,23 +25,13 @@
 # Logs and the table go to $OUT/session8-simt.tar.gz and $OUT/summary.txt.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-source scripts/lib/device-session.sh
-START=$SECONDS
+NAME=session8-simt
 BUDGET=${BUDGET:-200}
+CHECK_DETAIL="vs cuBLAS|vs fp64|^ratio|not a multiple|SUMMARY|error:"
+source scripts/lib/budgeted-session.sh
 ITER4096=${ITER4096:-20}
 ITER8192=${ITER8192:-10}
 SANITIZE_BUNDLE=${SANITIZE_BUNDLE:-f32_simt_128x256x8_t8x16_s3_ptxas_o1}
-W=$(mktemp -d "${TMPDIR:-/tmp}/session8-simt.XXXXXX")
-CHECK_LOG_DIR=$W/logs
-CHECK_DETAIL="vs cuBLAS|vs fp64|^ratio|not a multiple|SUMMARY|error:"
-mkdir -p "$CHECK_LOG_DIR" "$OUT"
-source scripts/lib/device-check.sh
-source scripts/lib/budgeted-checks.sh
-R=$D/bin/gemm-run
-SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-TABLE=$W/timing.txt
-: >"$TABLE"
-skipped=0
 
 # timed BUNDLE SHAPE ITERATIONS SECONDS: one timed run and its table row.
 timed() {

@@ -25,22 +25,12 @@
 # Logs and the table go to $OUT/session8-simt2.tar.gz and $OUT/summary.txt.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-source scripts/lib/device-session.sh
-START=$SECONDS
+NAME=session8-simt2
 BUDGET=${BUDGET:-240}
+CHECK_DETAIL="vs cuBLAS|vs fp64|^ratio|not a multiple|SUMMARY|error:"
+source scripts/lib/budgeted-session.sh
 ITER4096=${ITER4096:-20}
 ITER8192=${ITER8192:-10}
-W=$(mktemp -d "${TMPDIR:-/tmp}/session8-simt2.XXXXXX")
-CHECK_LOG_DIR=$W/logs
-CHECK_DETAIL="vs cuBLAS|vs fp64|^ratio|not a multiple|SUMMARY|error:"
-mkdir -p "$CHECK_LOG_DIR" "$OUT"
-source scripts/lib/device-check.sh
-source scripts/lib/budgeted-checks.sh
-R=$D/bin/gemm-run
-SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-TABLE=$W/timing.txt
-: >"$TABLE"
-skipped=0
 runs=0
 
 # timed BUNDLE SHAPE ITERATIONS SECONDS ROUND: one timed run and its row.

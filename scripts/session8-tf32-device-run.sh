@@ -27,25 +27,15 @@
 # Logs and the table go to $OUT/session8-tf32.tar.gz and $OUT/summary.txt.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-source scripts/lib/device-session.sh
-START=$SECONDS
+NAME=session8-tf32
 BUDGET=${BUDGET:-200}
+CHECK_DETAIL="vs cuBLAS|vs fp64|^ratio|not a multiple|SUMMARY|error:"
+source scripts/lib/budgeted-session.sh
 ITER4096=${ITER4096:-20}
 ITER8192=${ITER8192:-10}
 OLD=wgmma_tf32_128x256x32_s4_tma
 SANITIZE_BUNDLE=${SANITIZE_BUNDLE:-wgmma_tf32_128x256x32_s3_persistent_tma}
 FUSED=epilogue_tf32_wgmma_alpha_beta_bias_gelu_persistent_tma
-W=$(mktemp -d "${TMPDIR:-/tmp}/session8-tf32.XXXXXX")
-CHECK_LOG_DIR=$W/logs
-CHECK_DETAIL="vs cuBLAS|vs fp64|^ratio|not a multiple|SUMMARY|error:"
-mkdir -p "$CHECK_LOG_DIR" "$OUT"
-source scripts/lib/device-check.sh
-source scripts/lib/budgeted-checks.sh
-R=$D/bin/gemm-run
-SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-TABLE=$W/timing.txt
-: >"$TABLE"
-skipped=0
 
 # timed BUNDLE SHAPE ITERATIONS SECONDS: one timed run and its table row.
 timed() {

@@ -24,23 +24,9 @@
 # Results: $OUT/session9-spares.tar.gz and $OUT/summary.txt.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-source scripts/lib/device-session.sh
-START=$SECONDS
+NAME=session9-spares
 BUDGET=${BUDGET:-480}
-ITER=${ITER:-40}
-ROUNDS=${ROUNDS:-2}
-W=$(mktemp -d "${TMPDIR:-/tmp}/session9-spares.XXXXXX")
-CHECK_LOG_DIR=$W/logs
-CHECK_DETAIL="vs cuBLAS|vs fp64|^ratio|SUMMARY|error:"
-mkdir -p "$CHECK_LOG_DIR" "$OUT"
-source scripts/lib/device-check.sh
-source scripts/lib/budgeted-checks.sh
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-R=$D/bin/gemm-run
-SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-TABLE=$W/timing.txt
-: >"$TABLE"
-skipped=0
+source scripts/lib/budgeted-session.sh
 
 BF=128x256x64_s4_persistent_tma_rm4_r2
 TF=wgmma_tf32_128x256x32_s4_persistent_tma_r4

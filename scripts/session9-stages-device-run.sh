@@ -21,24 +21,9 @@
 # Results: $OUT/session9-stages.tar.gz and $OUT/summary.txt.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-source scripts/lib/device-session.sh
-START=$SECONDS
+NAME=session9-stages
 BUDGET=${BUDGET:-420}
-ITER=${ITER:-40}
-ROUNDS=${ROUNDS:-2}
-W=$(mktemp -d "${TMPDIR:-/tmp}/session9-stages.XXXXXX")
-CHECK_LOG_DIR=$W/logs
-CHECK_DETAIL="vs cuBLAS|vs fp64|^ratio|SUMMARY|error:"
-mkdir -p "$CHECK_LOG_DIR" "$OUT"
-source scripts/lib/device-check.sh
-source scripts/lib/budgeted-checks.sh
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-R=$D/bin/gemm-run
-SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
-TABLE=$W/timing.txt
-: >"$TABLE"
-skipped=0
+source scripts/lib/budgeted-session.sh
 
 NEW=""
 CONTROLS=""
@@ -84,7 +69,7 @@ echo "== 4. ncu at 4096³ (clocks not locked)"
 METRICS=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_elapsed,sm__throughput.avg.pct_of_peak_sustained_elapsed,lts__throughput.avg.pct_of_peak_sustained_elapsed,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__grid_size
 for b in wgmma_bf16_128x256x64_s3_persistent_tma_rm4 wgmma_bf16_128x256x64_s4_persistent_tma_rm4_r2; do
   fits 60 || { echo "SKIP ncu $b"; skipped=$((skipped + 1)); continue; }
-  timeout 120 "$NCU" --clock-control none --metrics "$METRICS" --csv \
+  timeout 120 "$NCU_BIN" --clock-control none --metrics "$METRICS" --csv \
     "$R" "$D/$b/kernel.json" -m 4096 -n 4096 -k 4096 --iterations 3 --warmup 1 \
     >"$W/ncu.$b.csv" 2>"$W/ncu.$b.err"
   echo "ncu rc=$? $b"
