@@ -20,7 +20,11 @@ LogicalResult checkPresence(GemmOp gemm, Value operand, bool wanted,
            << "has a " << name << " operand but its schedule's epilogue has no "
            << field;
   if (!operand && wanted)
-    return gemm.emitOpError() << "needs a " << name
+    return gemm.emitOpError() << "needs "
+                              << (StringRef("aeiou").contains(name.front())
+                                      ? "an "
+                                      : "a ")
+                              << name
                               << " operand: its schedule's epilogue has "
                               << field;
   return success();

@@ -225,3 +225,12 @@ Value FusedEpilogue::apply(OpBuilder &b, Location loc, Value accumulators,
         b, loc, x, loadAsF32(b, loc, residual, {row, col}, lanes, alignment));
   return x;
 }
+
+Value FusedEpilogue::scale(OpBuilder &b, Location loc,
+                           Value accumulators) const {
+  if (!epilogue || !epilogue.getAlphaBeta())
+    return accumulators;
+  return arith::MulFOp::create(
+      b, loc, accumulators,
+      vector::BroadcastOp::create(b, loc, accumulators.getType(), alpha));
+}

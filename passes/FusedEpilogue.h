@@ -49,6 +49,20 @@ public:
                     mlir::Value accumulators, mlir::Value row, mlir::Value col,
                     uint64_t alignment) const;
 
+  /// Only the scaling of `accumulators` (vector<N x f32>): alpha·acc with
+  /// alpha_beta, else acc. A part of a tile added onto C that already holds
+  /// apply() of the tile's other part (which brought beta·C, bias and
+  /// residual) contributes this; the sum is the tile's apply() when the
+  /// epilogue is affine in acc (isAffine()).
+  mlir::Value scale(mlir::OpBuilder &b, mlir::Location loc,
+                    mlir::Value accumulators) const;
+
+  /// Whether apply() is affine in the accumulators (no activation).
+  bool isAffine() const {
+    return !epilogue ||
+           epilogue.getActivation() == tile::EpilogueActivation::none;
+  }
+
 private:
   tile::EpilogueAttr epilogue;
   mlir::Value c, alpha, beta, bias, residual;

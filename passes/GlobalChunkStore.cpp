@@ -62,15 +62,33 @@ void RowChunkStore::store(Value values, Value row, Value col) {
                           /*nontemporal=*/false,
                           llvm::MaybeAlign(std::min<int64_t>(bytes, 16)));
   b.setInsertionPointToStart(ifWhole.elseBlock());
+  forEachInside(values, row, col, [&](Value element, Value column) {
+    memref::StoreOp::create(b, loc, element, matrix, ValueRange{row, column});
+  });
+}
+
+void RowChunkStore::forEachInside(
+    Value values, Value row, Value col,
+    llvm::function_ref<void(Value element, Value column)> body) {
+  int64_t lanes = cast<VectorType>(values.getType()).getNumElements();
+  Value rowIn =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, rows);
   for (int64_t e = 0; e < lanes; ++e) {
-    Value column = arith::AddIOp::create(b, loc, col, index(e));
+    Value column = arith::AddIOp::create(
+        b, loc, col, arith::ConstantIndexOp::create(b, loc, e));
     Value inside = arith::AndIOp::create(
         b, loc, rowIn,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, column, cols));
     auto ifInside = scf::IfOp::create(b, loc, inside);
-    OpBuilder::InsertionGuard inner(b);
+    OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifInside.thenBlock());
-    Value element = vector::ExtractOp::create(b, loc, values, e);
-    memref::StoreOp::create(b, loc, element, matrix, ValueRange{row, column});
+    body(vector::ExtractOp::create(b, loc, values, e), column);
   }
+}
+
+void RowChunkStore::add(Value values, Value row, Value col) {
+  forEachInside(values, row, col, [&](Value element, Value column) {
+    memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addf, element,
+                                matrix, ValueRange{row, column});
+  });
 }

@@ -30,7 +30,18 @@ public:
   /// the matrix, else one store per element that lies inside it.
   void store(mlir::Value values, mlir::Value row, mlir::Value col);
 
+  /// Adds `values` (f32) onto the elements at (row, col), ...,
+  /// (row, col + n - 1) that lie inside the matrix, one atomic add each
+  /// (other blocks may add onto the same matrix meanwhile).
+  void add(mlir::Value values, mlir::Value row, mlir::Value col);
+
 private:
+  /// Calls `body` with each element of `values` and its column, under a
+  /// branch taken only where (row, column) lies inside the matrix.
+  void forEachInside(
+      mlir::Value values, mlir::Value row, mlir::Value col,
+      llvm::function_ref<void(mlir::Value element, mlir::Value column)> body);
+
   mlir::OpBuilder &b;
   mlir::Location loc;
   mlir::Value matrix, rows, cols, vectorOk;

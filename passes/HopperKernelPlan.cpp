@@ -94,6 +94,10 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   plan.streamK = schedule.isStreamK();
   plan.streamKWaves = schedule.getStreamKWaves();
   plan.streamKSpares = schedule.isStreamKBySpares();
+  EpilogueAttr epilogue = schedule.getEpilogue();
+  plan.streamKSumsInC =
+      plan.streamKSpares && plan.tmaStore && plan.elementTypeC.isF32() &&
+      (!epilogue || epilogue.getActivation() == EpilogueActivation::none);
   plan.splitKFlagOffset = schedule.getDynamicSharedMemoryBytes() - 16;
   plan.threads = schedule.getThreadCount();
   plan.dynamicSharedMemoryBytes = schedule.getDynamicSharedMemoryBytes();

@@ -64,6 +64,12 @@ struct HopperKernelPlan {
   /// stream_k = spares: the partial last wave's idle blocks compute the
   /// first K steps of its tiles (passes/StreamKPartition.h).
   bool streamKSpares;
+  /// stream_k = spares into an f32 C by TMA stores, with an epilogue affine
+  /// in the accumulator (no activation): a partial tile's two parts meet
+  /// in C itself, the spare's head stored with the whole epilogue and the
+  /// owner's tail added to it by a TMA reduction (passes/StreamKFixup.h),
+  /// instead of through the fp32 workspace and the owner's registers.
+  bool streamKSumsInC;
   /// Where the split-K "last block" flag lives in dynamic shared memory.
   int64_t splitKFlagOffset;
   mlir::Type elementType;   // of A and B

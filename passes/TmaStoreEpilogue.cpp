@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -99,8 +100,12 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
               b, loc, colC,
               arith::AddIOp::create(b, loc, laneColumn,
                                     index(firstColumn + column)));
-          values = fused.apply(b, loc, values, rowInC, colInC,
-                               /*alignment=*/2 * bytesC);
+          Value applied = fused.apply(b, loc, values, rowInC, colInC,
+                                      /*alignment=*/2 * bytesC);
+          values = addToC ? arith::SelectOp::create(
+                                b, loc, addToC, fused.scale(b, loc, values),
+                                applied)
+                          : applied;
         }
         if (elementC != f32)
           values = arith::TruncFOp::create(b, loc, pairC, values);
@@ -137,19 +142,38 @@ void TmaStoreEpilogue::storeToC(Value member, Value thread, Value issuer,
         b, loc, index(plan.stagingOffset),
         arith::MulIOp::create(b, loc, member,
                               index(plan.warpgroupStagingBytes)));
-    for (int64_t p = 0; p < plan.panelsPerRoundC; ++p) {
-      Value panel = viewSharedMemory(
-          b, loc, raw,
-          arith::AddIOp::create(b, loc, partOffset,
-                                index(p * plan.panelBytesC)),
-          getTmaBoxShape(plan.boxRowsC, plan.panelColumnsC, batch),
-          plan.elementTypeC);
-      // Coordinates are innermost (C's column) first, a batch entry last.
-      Value column =
-          arith::AddIOp::create(b, loc, col, index(p * plan.panelColumnsC));
-      nvgpu::TmaAsyncStoreOp::create(b, loc, panel, descriptorC,
-                                     getTmaCoordinates(column, row, batch),
-                                     Value());
+    auto storePanels = [&](bool add) {
+      for (int64_t p = 0; p < plan.panelsPerRoundC; ++p) {
+        Value panel = viewSharedMemory(
+            b, loc, raw,
+            arith::AddIOp::create(b, loc, partOffset,
+                                  index(p * plan.panelBytesC)),
+            getTmaBoxShape(plan.boxRowsC, plan.panelColumnsC, batch),
+            plan.elementTypeC);
+        // Coordinates are innermost (C's column) first, a batch entry last.
+        Value column =
+            arith::AddIOp::create(b, loc, col, index(p * plan.panelColumnsC));
+        SmallVector<Value> coordinates = getTmaCoordinates(column, row, batch);
+        if (add)
+          addPanelToC(panel, coordinates);
+        else
+          nvgpu::TmaAsyncStoreOp::create(b, loc, panel, descriptorC,
+                                         coordinates, Value());
+      }
+    };
+    if (!addToC) {
+      storePanels(/*add=*/false);
+    } else {
+      auto ifAdd = scf::IfOp::create(b, loc, addToC, /*withElse=*/true);
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(ifAdd.thenBlock());
+      // The other part reached C through the generic proxy's acquire (the
+      // caller's wait and barrier); the reductions are the async proxy's.
+      NVVM::FenceProxyOp::create(b, loc, NVVM::ProxyKind::async_global,
+                                 NVVM::SharedSpaceAttr());
+      storePanels(/*add=*/true);
+      b.setInsertionPointToStart(ifAdd.elseBlock());
+      storePanels(/*add=*/false);
     }
     NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
   }
@@ -181,8 +205,33 @@ void TmaStoreEpilogue::copyByThreads(Value member, Value thread, Value row,
     Value chunkRow = arith::AddIOp::create(b, loc, row, r);
     Value chunkCol = arith::AddIOp::create(
         b, loc, col, arith::MulIOp::create(b, loc, cc, index(perChunk)));
+    if (!addToC) {
+      chunks.store(values, chunkRow, chunkCol);
+      continue;
+    }
+    auto ifAdd = scf::IfOp::create(b, loc, addToC, /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifAdd.thenBlock());
+    chunks.add(values, chunkRow, chunkCol);
+    b.setInsertionPointToStart(ifAdd.elseBlock());
     chunks.store(values, chunkRow, chunkCol);
   }
+}
+
+void TmaStoreEpilogue::addPanelToC(Value panel, ArrayRef<Value> coordinates) {
+  MLIRContext *ctx = b.getContext();
+  Value address = arith::IndexCastUIOp::create(
+      b, loc, b.getI64Type(),
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, panel));
+  Value source = LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/3), address);
+  SmallVector<Value> box;
+  for (Value coordinate : coordinates)
+    box.push_back(
+        arith::IndexCastOp::create(b, loc, b.getI32Type(), coordinate));
+  NVVM::CpAsyncBulkTensorReduceOp::create(
+      b, loc, pointerC, source, NVVM::TMAReduxKind::ADD,
+      NVVM::TMAStoreMode::TILE, box, /*l2CacheHint=*/Value());
 }
 
 void TmaStoreEpilogue::waitForStores(Value issuer, bool complete) {
@@ -192,4 +241,14 @@ void TmaStoreEpilogue::waitForStores(Value issuer, bool complete) {
   NVVM::CpAsyncBulkWaitGroupOp::create(
       b, loc, b.getI32IntegerAttr(0),
       complete ? UnitAttr() : b.getUnitAttr());
+}
+
+void TmaStoreEpilogue::waitForStoresVisible(Value issuer) {
+  auto ifIssuer = scf::IfOp::create(b, loc, issuer);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifIssuer.thenBlock());
+  NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, b.getI32IntegerAttr(0),
+                                       UnitAttr());
+  NVVM::FenceProxyOp::create(b, loc, NVVM::ProxyKind::async_global,
+                             NVVM::SharedSpaceAttr());
 }

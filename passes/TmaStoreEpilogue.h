@@ -27,6 +27,10 @@
 // The accumulator is read fragment by fragment (passes/
 // AccumulatorFragments.h).
 //
+// A stream-K owner whose tile's head a spare stored into C already adds its
+// part onto C instead (addingToC): the same staging, TMA reductions
+// (cp.reduce.async.bulk.tensor .add) instead of stores.
+//
 // C's tensor map is a kernel argument the runtime sets per launch; it is a
 // null pointer when C's address or pitch is not one TMA can take (not a
 // multiple of 16 bytes). Then the warpgroup's threads copy the staging part
@@ -64,6 +68,17 @@ public:
     return copy;
   }
 
+  /// The same epilogue for the owner of a stream-K tile whose other part
+  /// is already in C (HopperKernelPlan::streamKSumsInC): where `addToC`
+  /// (i1) holds, the staging part takes only the scaled accumulators
+  /// (FusedEpilogue::scale) and goes onto C by TMA reductions (add), or by
+  /// the threads' atomic adds without a tensor map. A null `addToC`: never.
+  TmaStoreEpilogue addingToC(mlir::Value addToC) const {
+    TmaStoreEpilogue copy = *this;
+    copy.addToC = addToC;
+    return copy;
+  }
+
   /// Step 1: the warpgroup's threads (`thread` of 128) write round `round`
   /// of the `member`-th warpgroup's accumulator `acc` (WM×WN, f32), whose
   /// origin in C is (row, col), into its staging part: the fused epilogue
@@ -86,6 +101,12 @@ public:
   /// also written C (before the block exits).
   void waitForStores(mlir::Value issuer, bool complete = false);
 
+  /// The issuing thread waits until its TMA stores have written C and
+  /// orders those writes before its later generic-proxy accesses (a
+  /// release that publishes them to another block follows the caller's
+  /// barrier).
+  void waitForStoresVisible(mlir::Value issuer);
+
 private:
   mlir::Value index(int64_t v);
   /// The `member`-th warpgroup's staging part as a 1-D memref of C's type.
@@ -95,8 +116,12 @@ private:
   /// `key` is row mod 8.
   mlir::Value swizzledIndex(mlir::Value panel, mlir::Value row,
                             mlir::Value byteInRow, mlir::Value key);
+  /// TMA-reduces (adds) staging panel `panel` onto C's box at
+  /// `coordinates` (getTmaCoordinates order).
+  void addPanelToC(mlir::Value panel, llvm::ArrayRef<mlir::Value> coordinates);
   /// Copies the staging part (the round's columns, whose origin in C is
-  /// (row, col)) to C with the warpgroup's threads.
+  /// (row, col)) to C with the warpgroup's threads (adds it onto C where
+  /// addToC holds).
   void copyByThreads(mlir::Value member, mlir::Value thread, mlir::Value row,
                      mlir::Value col, mlir::Value c);
 
@@ -107,6 +132,8 @@ private:
   mlir::Value raw, descriptorC, pointerC;
   /// A batched kernel's batch entry (the third store coordinate), or null.
   mlir::Value batch;
+  /// Whether the stores add onto C (i1), or null: they never do.
+  mlir::Value addToC;
 };
 
 } // namespace gemm_opt

@@ -594,9 +594,13 @@ private:
     }
 
     // stream_k: a helper hands its part of the tile to the owner, which
-    // adds the helpers' parts before its epilogue.
+    // adds the helpers' parts before its epilogue (or, summed in C, adds
+    // its own part onto theirs).
     OpBuilder::InsertionGuard epilogueGuard(b);
-    if (plan.streamK) {
+    Value addToC;
+    if (plan.streamKSumsInC) {
+      addToC = waitForPartsInC(segment.work, groupThread, group);
+    } else if (plan.streamK) {
       acc = finishStreamKTile(segment.work, member, tid, groupThread, group,
                               acc);
       auto ifOwner = scf::IfOp::create(b, loc, segment.work.owner);
@@ -611,12 +615,58 @@ private:
       buildTmaStoreEpilogue(warpgroup, group, member, tid, acc,
                             arith::AddIOp::create(b, loc, rowBase, row),
                             arith::AddIOp::create(b, loc, colBase, col), tileC,
-                            batch);
+                            batch, addToC);
     else
       buildEpilogue(warpgroup, group, member, groupThread, acc, row, col,
                     rowBase, colBase, tileC);
+    if (plan.streamKSumsInC)
+      publishPartsInC(segment.work, groupThread, group);
     if (turns)
       passTurn(kEpilogueTurnBarrier, group, tile);
+  }
+
+  /// stream_k summed in C (HopperKernelPlan::streamKSumsInC): an owner with
+  /// helpers waits until their parts are in C; returns whether it adds its
+  /// part onto them (i1).
+  Value waitForPartsInC(const WorkSegment &work, Value groupThread,
+                        Value group) {
+    StreamKFixup fixup(b, loc, plan, *workspace);
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        groupThread, index(0));
+    Value addToC = arith::AndIOp::create(
+        b, loc, work.owner,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, work.helpers,
+                              index(0)));
+    auto ifAdds = scf::IfOp::create(b, loc, addToC);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifAdds.thenBlock());
+    fixup.waitForHelpers(work.tile, work.helpers, first);
+    fixup.resetCounter(work.tile, first);
+    groupBarrier(group);
+    return addToC;
+  }
+
+  /// stream_k summed in C: after a helper's last part has gone into C
+  /// (every earlier part's stores with it), the block counts itself on
+  /// their tiles.
+  void publishPartsInC(const WorkSegment &work, Value groupThread,
+                       Value group) {
+    StreamKFixup fixup(b, loc, plan, *workspace);
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        groupThread, index(0));
+    Value signals = arith::AndIOp::create(
+        b, loc,
+        arith::XOrIOp::create(
+            b, loc, work.owner,
+            arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1)),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                              work.signalCount, index(0)));
+    auto ifSignals = scf::IfOp::create(b, loc, signals);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifSignals.thenBlock());
+    tmaStores().waitForStoresVisible(primary);
+    groupBarrier(group);
+    fixup.signal(work.signalTile, work.signalCount, work.signalStride, first);
   }
 
   /// One arrival per warpgroup on the stage's "empty" barrier (with
@@ -775,12 +825,14 @@ private:
 
   /// store = tma (passes/TmaStoreEpilogue.h): the warpgroup stores its
   /// accumulator part, whose C origin is (row, col), on its own (into batch
-  /// entry `batch` of a batched C, whose entry `c` is).
+  /// entry `batch` of a batched C, whose entry `c` is); where `addToC`
+  /// (i1, or null) holds, it adds the part onto C.
   void buildTmaStoreEpilogue(Value warpgroup, Value group, Value member,
                              Value tid, Value acc, Value row, Value col,
-                             Value c, Value batch) {
+                             Value c, Value batch, Value addToC) {
     TmaStoreEpilogue stores =
-        batch ? tmaStores().atBatchEntry(batch) : tmaStores();
+        (batch ? tmaStores().atBatchEntry(batch) : tmaStores())
+            .addingToC(addToC);
     Value thread = arith::RemUIOp::create(b, loc, tid, index(128));
     // store_rounds: the part takes the warpgroup's columns a round at a
     // time.

@@ -5,6 +5,10 @@
 #             take (against cuBLAS and fp64) and
 #             to sanitize (SANITIZE: the first NEW bundle by default;
 #             memcheck, racecheck at 256³ and at 640x768x640);
+#   WHOLE     bundles that take whole tiles only (fused epilogues): the
+#             edge cases of scripts/lib/budgeted-checks.sh (ragged shapes
+#             refused) and WHOLE_SHAPES, with WHOLE_ARGS (e.g. alpha and
+#             beta) there;
 #   CONTROLS  bundles timed beside them;
 #   TIMED     MxNxK shapes timed for NEW and CONTROLS (ROUNDS interleaved
 #             rounds of ITER runs, L2 flushed, cuBLAS in the same process);
@@ -34,6 +38,18 @@ for b in ${NEW:-}; do
   [ -f "$D/$b/kernel.json" ] &&
     run_check "$b.ldc-unaligned" 0 10 "$R" "$D/$b/kernel.json" \
       -m 1000 -n 1300 -k 2000 --ldc 1301 --no-timing
+done
+
+WHOLE_SHAPES=${WHOLE_SHAPES:-"1024x1280x2048 896x4864x4096 640x768x640"}
+for b in ${WHOLE:-}; do
+  [ -f "$D/$b/kernel.json" ] || { echo "FAIL no bundle $b"; failures=$((failures + 1)); continue; }
+  edge_cases "$b" 1 10
+  for s in $WHOLE_SHAPES; do
+    IFS=x read -r m n k <<<"$s"
+    # shellcheck disable=SC2086
+    run_check "$b.$s" 0 10 "$R" "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" \
+      ${WHOLE_ARGS:-} --no-timing
+  done
 done
 
 echo "== 2. timed next to cuBLAS"
