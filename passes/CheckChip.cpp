@@ -88,8 +88,10 @@ static LogicalResult checkLowerable(GemmOp gemm, ScheduleAttr schedule) {
       missing.push_back("wgmma with a direct epilogue store");
     if (schedule.isStreamK() && schedule.getConsumerGroups() > 1)
       missing.push_back("stream_k with consumer groups in turns");
-    if (schedule.isStreamK() && schedule.getCluster())
-      missing.push_back("stream_k with thread-block clusters");
+    if (schedule.isStreamK() && !schedule.isStreamKBySpares() &&
+        schedule.getCluster())
+      missing.push_back("stream_k = 1 or 2 with thread-block clusters "
+                        "(stream_k = spares takes them)");
     if (schedule.isStreamK() && gemm.getC().getType().getRank() == 3)
       missing.push_back("stream_k with batches");
     if (tmaStore && schedule.getSplitK() > 1)

@@ -179,13 +179,13 @@ public:
       broadcast = BatchBroadcast::get(b, loc, tiles.batched.a,
                                       tiles.batched.b);
     blockTileCount = countBlockTiles();
+    // stream_k shares the work of patches between clusters (a block is a
+    // cluster of one without one): every block of a cluster walks the same
+    // segments, its own tile of each patch, in step with the multicasts.
     if (plan.streamK)
       partition.emplace(b, loc,
-                        arith::MulIOp::create(b, loc, tiles.tilesM,
-                                              tiles.tilesN),
-                        kTiles, gpu::BlockIdOp::create(b, loc,
-                                                       gpu::Dimension::x),
-                        gpu::GridDimOp::create(b, loc, gpu::Dimension::x),
+                        arith::MulIOp::create(b, loc, patchesM(), patchesN()),
+                        kTiles, clusterIndex(), clusterCount(),
                         plan.streamKWaves, plan.streamKSpares);
 
     // Consumers are warpgroups 0 .. C-1 and the producer is the last:
@@ -352,7 +352,16 @@ private:
     if (plan.streamK) {
       segment.work = partition->getSegment(i);
       auto [row, col] = rasterizeTile(b, loc, schedule, segment.work.tile,
-                                      tiles.tilesM, tiles.tilesN);
+                                      patchesM(), patchesN());
+      if (plan.hasCluster()) {
+        row = arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, row, index(plan.clusterM)),
+            position.row);
+        col = arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, col, index(plan.clusterN)),
+            position.column);
+        segment.work = tileOfPatch(segment.work);
+      }
       segment.rowBase = arith::MulIOp::create(b, loc, row, index(plan.blockM));
       segment.colBase = arith::MulIOp::create(b, loc, col, index(plan.blockN));
       return segment;
@@ -364,6 +373,24 @@ private:
     // stepBase stays null: stepAt multiplies inside the K loop, as before
     // stream_k existed (the data-parallel IR is unchanged).
     return segment;
+  }
+
+  /// A cluster's segment of a patch as this block's segment of its tile of
+  /// the patch: tile, slot and counter numbers p become p·S + r (S blocks
+  /// per cluster, r this block's rank), so that the blocks of one rank in
+  /// every cluster hand their parts to each other. (stream_k = spares: at
+  /// most one helper per tile, so the owner's helper slots stay one.)
+  WorkSegment tileOfPatch(WorkSegment work) {
+    Value size = index(plan.clusterM * plan.clusterN);
+    Value rank = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, position.row, index(plan.clusterN)),
+        position.column);
+    for (Value *v : {&work.tile, &work.slot, &work.firstHelperSlot,
+                     &work.signalTile})
+      *v = arith::AddIOp::create(b, loc,
+                                 arith::MulIOp::create(b, loc, *v, size), rank);
+    work.signalStride = arith::MulIOp::create(b, loc, work.signalStride, size);
+    return work;
   }
 
   /// The block's pipeline step of K step `t` of segment `work`: its step

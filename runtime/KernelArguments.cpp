@@ -60,6 +60,17 @@ getSplitKWorkspaceSize(const KernelSpec &spec, const GemmShape &shape) {
                            llvm::divideCeil(static_cast<uint64_t>(shape.n),
                                             static_cast<uint64_t>(tileN)));
   if (streamK) {
+    // A cluster's blocks count on tile patch·S + rank (S blocks per
+    // cluster, passes/WarpSpecialize.cpp): patches that stick out of C
+    // have counters too.
+    uint64_t clusterSize = std::max<uint64_t>(spec.getClusterSize(), 1);
+    workspace.tileCount = static_cast<int64_t>(
+        llvm::alignTo(llvm::divideCeil(static_cast<uint64_t>(shape.m),
+                                       static_cast<uint64_t>(tileM)),
+                      clusterSize) *
+        llvm::alignTo(llvm::divideCeil(static_cast<uint64_t>(shape.n),
+                                       static_cast<uint64_t>(tileN)),
+                      clusterSize));
     // One BM×BN f32 slot per block of the persistent grid, which the launch
     // sizes from the current device's SM count.
     int device = 0, multiprocessors = 0;

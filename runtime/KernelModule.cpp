@@ -310,6 +310,10 @@ Expected<LoadedGemmKernel> loadGemmKernel(const KernelSpec &spec,
   Expected<KernelModule> module = KernelModule::load(spec, images, device);
   if (!module)
     return module.takeError();
+  if (spec.persistentGrid && spec.hasCluster())
+    fitPersistentGridToActiveClusters(
+        *grid, spec.getClusterSize(),
+        static_cast<uint64_t>(std::max(module->getInfo().activeClusters, 0)));
   return LoadedGemmKernel{*grid, std::move(*module)};
 }
 

@@ -69,6 +69,13 @@ uint64_t getPersistentWorkUnits(const KernelSpec &spec,
   return tiles;
 }
 
+void fitPersistentGridToActiveClusters(LaunchGrid &grid, uint64_t clusterSize,
+                                       uint64_t activeClusters) {
+  uint64_t most = activeClusters * std::max<uint64_t>(clusterSize, 1);
+  if (activeClusters > 0 && grid.dims[0] > most)
+    grid.dims[0] = static_cast<unsigned>(most);
+}
+
 uint64_t getPersistentGridSize(uint64_t tiles, uint64_t multiprocessorCount,
                                uint64_t ctasPerSm, uint64_t clusterSize) {
   clusterSize = std::max<uint64_t>(clusterSize, 1);

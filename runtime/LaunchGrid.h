@@ -36,6 +36,13 @@ struct LaunchGrid {
   }
 };
 
+/// A persistent grid of clusters shrunk to the clusters the device can
+/// hold at once (`activeClusters`, cuOccupancyMaxActiveClusters; 0:
+/// unknown, unchanged): its blocks all run together, as a stream_k grid's
+/// waits need (an owner waits for a block of another cluster).
+void fitPersistentGridToActiveClusters(LaunchGrid &grid, uint64_t clusterSize,
+                                       uint64_t activeClusters);
+
 /// Blocks of a persistent grid over `tiles` work units: min(tiles,
 /// multiprocessorCount * ctasPerSm), rounded down to a multiple of
 /// `clusterSize`, but at least one cluster.

@@ -116,6 +116,20 @@ TEST(LaunchGridTest, PersistentGridSize) {
   EXPECT_EQ(getPersistentGridSize(512, 1, 1, 4), 4u);
 }
 
+TEST(LaunchGridTest, PersistentGridFitsTheActiveClusters) {
+  LaunchGrid grid;
+  grid.dims = {132, 1, 1};
+  // Every cluster of 2 fits: unchanged.
+  fitPersistentGridToActiveClusters(grid, 2, 66);
+  EXPECT_EQ(grid.dims[0], 132u);
+  // Fewer clusters at once than the grid has: all of them run together.
+  fitPersistentGridToActiveClusters(grid, 4, 30);
+  EXPECT_EQ(grid.dims[0], 120u);
+  // Unknown (0): unchanged.
+  fitPersistentGridToActiveClusters(grid, 4, 0);
+  EXPECT_EQ(grid.dims[0], 120u);
+}
+
 TEST(LaunchGridTest, PersistentGrid) {
   json::Object kernel = makeValidKernel();
   kernel["grid"] =

@@ -1,0 +1,16 @@
+// Benchmark variant: bf16 wgmma, block [128, 256, 64], warpgroup [64, 256], 4 stages, persistent grid (raster along_m group 4), clusters of [2, 1] blocks (M, N) sharing B by TMA multicast, the partial last wave's idle clusters computing the first K steps of its patches (stream_k = spares over clusters, partials through the workspace), one consumer group, TMA-store epilogue (bf16 staging of a 1/2 of the tile, 2 rounds, each warpgroup stores its 64 rows on its own).
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 4, stream_k = spares>,
+  cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma, store_rounds = 2>>
+
+func.func @wgmma_bf16_128x256x64_s4_c2x1_persistent_tma_rm4_r2_spares(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c {schedule = #sched}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
