@@ -20,6 +20,16 @@
 // A segment that is a whole tile (every data-parallel tile) takes no part:
 // no fence, no barrier, no atomic.
 //
+// Summed in C instead (HopperKernelPlan::streamKSumsInC: stream_k = spares,
+// an f32 C, TMA stores, no activation; passes/WarpSpecialize.cpp): a spare
+// stores its head into C with the whole epilogue, and after its last head
+// its issuing threads wait for their TMA stores to complete and fence them
+// for the generic proxy before the same release; the owner waits as above
+// and adds alpha times its tail onto C with TMA reductions (a tile has one
+// helper under stream_k = spares, so the sum is deterministic). Neither
+// stores nor reloads a partial: measured 0.8 % faster at tf32 4096³ on the
+// H200 (bench/NOTES.md, session 11).
+//
 // Slot s holds a helper's partial tile (StreamKPartition's WorkSegment::slot:
 // block s's under stream_k = W, partial-wave tile s's head under
 // stream_k = spares): per consumer warpgroup w of the

@@ -17,6 +17,12 @@
 //     no empty range lies between two parts of a tile). A range crosses
 //     tiles: each tile it touches is one segment.
 //
+// On a grid of thread-block clusters (stream_k = spares only) the partition
+// is over clusters and their patches of tiles: every block of a cluster
+// gets the same segments, on its own tile of each patch
+// (passes/WarpSpecialize.cpp numbers tiles, slots and counters patch·S +
+// rank).
+//
 // A block walks its data-parallel tiles in order, then its range's
 // segments from its last tile back to its first. With stream_k = 1 a range
 // (fewer than K steps) touches at most two tiles: walked backwards it is
