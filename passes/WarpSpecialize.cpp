@@ -292,6 +292,23 @@ private:
     return arith::CeilDivUIOp::create(b, loc, left, stride);
   }
 
+  /// The tile row and column of this block's tile in the patch at
+  /// `patch` (row, column of patches); the patch itself without a cluster.
+  std::pair<Value, Value> tileInPatch(std::pair<Value, Value> patch) {
+    if (!plan.hasCluster())
+      return patch;
+    return {arith::AddIOp::create(
+                b, loc,
+                arith::MulIOp::create(b, loc, patch.first,
+                                      index(plan.clusterM)),
+                position.row),
+            arith::AddIOp::create(
+                b, loc,
+                arith::MulIOp::create(b, loc, patch.second,
+                                      index(plan.clusterN)),
+                position.column)};
+  }
+
   /// The first row and column of C of the block's tile number `i`, and its
   /// batch entry (null unless batched): its place in the i-th patch of its
   /// cluster. Tiles past C's edges (a patch that sticks out) load zeros and
@@ -309,16 +326,8 @@ private:
       batch = arith::DivUIOp::create(b, loc, linear, perEntry);
       linear = arith::RemUIOp::create(b, loc, linear, perEntry);
     }
-    auto [row, col] =
-        rasterizeTile(b, loc, schedule, linear, patchesM(), patchesN());
-    if (plan.hasCluster()) {
-      row = arith::AddIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, row, index(plan.clusterM)),
-          position.row);
-      col = arith::AddIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, col, index(plan.clusterN)),
-          position.column);
-    }
+    auto [row, col] = tileInPatch(
+        rasterizeTile(b, loc, schedule, linear, patchesM(), patchesN()));
     return {arith::MulIOp::create(b, loc, row, index(plan.blockM)),
             arith::MulIOp::create(b, loc, col, index(plan.blockN)), batch};
   }
@@ -351,17 +360,10 @@ private:
     Segment segment;
     if (plan.streamK) {
       segment.work = partition->getSegment(i);
-      auto [row, col] = rasterizeTile(b, loc, schedule, segment.work.tile,
-                                      patchesM(), patchesN());
-      if (plan.hasCluster()) {
-        row = arith::AddIOp::create(
-            b, loc, arith::MulIOp::create(b, loc, row, index(plan.clusterM)),
-            position.row);
-        col = arith::AddIOp::create(
-            b, loc, arith::MulIOp::create(b, loc, col, index(plan.clusterN)),
-            position.column);
+      auto [row, col] = tileInPatch(rasterizeTile(
+          b, loc, schedule, segment.work.tile, patchesM(), patchesN()));
+      if (plan.hasCluster())
         segment.work = tileOfPatch(segment.work);
-      }
       segment.rowBase = arith::MulIOp::create(b, loc, row, index(plan.blockM));
       segment.colBase = arith::MulIOp::create(b, loc, col, index(plan.blockN));
       return segment;
@@ -652,14 +654,27 @@ private:
       passTurn(kEpilogueTurnBarrier, group, tile);
   }
 
+  /// Whether `groupThread` is its consumer group's first thread (the one
+  /// that signals and waits for the stream-K counters).
+  Value isGroupLeader(Value groupThread) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                 groupThread, index(0));
+  }
+
+  /// Whether segment `work` is a helper's part (not its tile's owner).
+  Value isHelper(const WorkSegment &work) {
+    return arith::XOrIOp::create(
+        b, loc, work.owner,
+        arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+  }
+
   /// stream_k summed in C (HopperKernelPlan::streamKSumsInC): an owner with
   /// helpers waits until their parts are in C; returns whether it adds its
   /// part onto them (i1).
   Value waitForPartsInC(const WorkSegment &work, Value groupThread,
                         Value group) {
     StreamKFixup fixup(b, loc, plan, *workspace);
-    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        groupThread, index(0));
+    Value first = isGroupLeader(groupThread);
     Value addToC = arith::AndIOp::create(
         b, loc, work.owner,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, work.helpers,
@@ -679,13 +694,9 @@ private:
   void publishPartsInC(const WorkSegment &work, Value groupThread,
                        Value group) {
     StreamKFixup fixup(b, loc, plan, *workspace);
-    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        groupThread, index(0));
+    Value first = isGroupLeader(groupThread);
     Value signals = arith::AndIOp::create(
-        b, loc,
-        arith::XOrIOp::create(
-            b, loc, work.owner,
-            arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1)),
+        b, loc, isHelper(work),
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
                               work.signalCount, index(0)));
     auto ifSignals = scf::IfOp::create(b, loc, signals);
@@ -721,13 +732,9 @@ private:
                           Value groupThread, Value group, Value acc) {
     StreamKFixup fixup(b, loc, plan, *workspace);
     Value thread = arith::RemUIOp::create(b, loc, tid, index(128));
-    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        groupThread, index(0));
+    Value first = isGroupLeader(groupThread);
     {
-      Value helper = arith::XOrIOp::create(
-          b, loc, work.owner,
-          arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
-      auto ifHelper = scf::IfOp::create(b, loc, helper);
+      auto ifHelper = scf::IfOp::create(b, loc, isHelper(work));
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifHelper.thenBlock());
       fixup.storePartial(work.slot, member, thread, acc);
