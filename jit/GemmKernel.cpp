@@ -277,7 +277,7 @@ Error GemmKernel::launch(const GemmArguments &callerArgs,
     device.module.emplace(std::move(*module));
   }
   Expected<LaunchGrid> grid =
-      computeGrid(spec, shape, device.device.multiprocessorCount);
+      computeGridForModule(spec, shape, device.device, *device.module);
   if (!grid)
     return grid.takeError();
 

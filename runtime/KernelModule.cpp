@@ -299,21 +299,29 @@ Error KernelModule::launch(const LaunchGrid &grid, PackedKernelParams &params,
   return Error::success();
 }
 
+Expected<LaunchGrid> computeGridForModule(const KernelSpec &spec,
+                                          const GemmShape &shape,
+                                          const DeviceInfo &device,
+                                          const KernelModule &module) {
+  Expected<LaunchGrid> grid = computeGrid(
+      spec, shape, static_cast<unsigned>(device.multiprocessorCount));
+  if (grid && spec.persistentGrid && spec.hasCluster())
+    fitPersistentGridToActiveClusters(
+        *grid, spec.getClusterSize(),
+        static_cast<uint64_t>(std::max(module.getInfo().activeClusters, 0)));
+  return grid;
+}
+
 Expected<LoadedGemmKernel> loadGemmKernel(const KernelSpec &spec,
                                           const KernelImages &images,
                                           const DeviceInfo &device,
                                           const GemmShape &shape) {
-  Expected<LaunchGrid> grid = computeGrid(
-      spec, shape, static_cast<unsigned>(device.multiprocessorCount));
-  if (!grid)
-    return grid.takeError();
   Expected<KernelModule> module = KernelModule::load(spec, images, device);
   if (!module)
     return module.takeError();
-  if (spec.persistentGrid && spec.hasCluster())
-    fitPersistentGridToActiveClusters(
-        *grid, spec.getClusterSize(),
-        static_cast<uint64_t>(std::max(module->getInfo().activeClusters, 0)));
+  Expected<LaunchGrid> grid = computeGridForModule(spec, shape, device, *module);
+  if (!grid)
+    return grid.takeError();
   return LoadedGemmKernel{*grid, std::move(*module)};
 }
 

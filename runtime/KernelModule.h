@@ -96,7 +96,15 @@ struct LoadedGemmKernel {
   KernelModule module;
 };
 
-/// computeGrid for `shape` on `device`, then KernelModule::load.
+/// computeGrid for `shape` on `device`, a persistent grid of clusters
+/// fitted to the clusters `module` can run there at once
+/// (fitPersistentGridToActiveClusters).
+llvm::Expected<LaunchGrid> computeGridForModule(const KernelSpec &spec,
+                                                const GemmShape &shape,
+                                                const DeviceInfo &device,
+                                                const KernelModule &module);
+
+/// KernelModule::load, then computeGridForModule.
 llvm::Expected<LoadedGemmKernel> loadGemmKernel(const KernelSpec &spec,
                                                const KernelImages &images,
                                                const DeviceInfo &device,
