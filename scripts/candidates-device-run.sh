@@ -84,21 +84,11 @@ done
 
 {
   echo "== $NAME: $(cat "$D/COMMIT" 2>/dev/null), $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
-  echo "TFLOP/s (median), cuBLAS in the same process, ratio, registers, blocks/SM"
-  printf '%-52s %-15s %2s %8s %8s %7s %5s %5s %s\n' bundle shape rd TFLOP/s cuBLAS ratio regs b/SM result
-  sort -k1,1 -k2,2 -k3,3 "$TABLE"
+  print_timing_table
   echo "== checks"
   grep -vE "^PASS .*[.]r[0-9]+ :: " "$CHECK_RESULTS"
   echo "== ncu"
-  for f in "$W"/ncu.*.csv; do
-    [ -f "$f" ] || continue
-    echo "-- $(basename "$f")"
-    scripts/lib/ncu-summary.py "$f"
-  done
+  print_ncu_summaries
   echo "failures: $failures, skipped (budget): $skipped, $((SECONDS - START)) s"
 } >"$W/summary.txt" 2>&1
-cp "$W/summary.txt" "$OUT/summary.txt"
-tar czf "$OUT/$NAME.tar.gz" -C "$W" .
-cat "$W/summary.txt"
-rm -rf "$W"
-[ "$failures" -eq 0 ]
+finish_session

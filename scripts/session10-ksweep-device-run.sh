@@ -26,8 +26,4 @@ done
         printf "%-52s %-16s ours %8.1f us  cuBLAS %8.1f us\n", $1, $2, f / $4 / 1e6, f / $5 / 1e6}' "$TABLE" | sort -k1,1 -k2,2V
   echo "failures: $failures, skipped (budget): $skipped, $((SECONDS - START)) s"
 } >"$W/summary.txt" 2>&1
-cp "$W/summary.txt" "$OUT/summary.txt"
-tar czf "$OUT/session10-ksweep.tar.gz" -C "$W" .
-cat "$W/summary.txt"
-rm -rf "$W"
-[ "$failures" -eq 0 ]
+finish_session

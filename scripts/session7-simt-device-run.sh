@@ -73,8 +73,4 @@ for b in $TWO; do edge_cases "$b" 0 10; done
   cat "$TABLE"
   echo "failures: $failures, skipped (budget): $skipped, $((SECONDS - START)) s"
 } >"$W/summary.txt"
-cp "$W/summary.txt" "$OUT/summary.txt"
-tar czf "$OUT/session7-simt.tar.gz" -C "$W" logs summary.txt timing.txt
-cat "$W/summary.txt"
-rm -rf "$W"
-[ "$failures" -eq 0 ] && [ "$skipped" -eq 0 ]
+FAIL_ON_SKIPS=1 finish_session logs summary.txt timing.txt

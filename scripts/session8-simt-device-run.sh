@@ -78,8 +78,4 @@ echo "== 3. edge cases of the -O1 bundles"
   cat "$TABLE"
   echo "failures: $failures, skipped (budget): $skipped, $((SECONDS - START)) s"
 } >"$W/summary.txt"
-cp "$W/summary.txt" "$OUT/summary.txt"
-tar czf "$OUT/session8-simt.tar.gz" -C "$W" logs summary.txt timing.txt
-cat "$W/summary.txt"
-rm -rf "$W"
-[ "$failures" -eq 0 ] && [ "$skipped" -eq 0 ]
+FAIL_ON_SKIPS=1 finish_session logs summary.txt timing.txt

@@ -85,13 +85,7 @@ fi
 
 {
   echo "== session 9 spares: $(cat "$D/COMMIT" 2>/dev/null), $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
-  echo "TFLOP/s (median), cuBLAS in the same process, ratio, registers, blocks/SM"
-  printf '%-52s %-15s %2s %8s %8s %7s %5s %5s %s\n' bundle shape rd TFLOP/s cuBLAS ratio regs b/SM result
-  sort -k2,2 -k1,1 -k3,3 "$TABLE"
+  print_timing_table -k2,2 -k1,1 -k3,3
   echo "failures: $failures, skipped (budget): $skipped, $((SECONDS - START)) s"
 } >"$W/summary.txt"
-cp "$W/summary.txt" "$OUT/summary.txt"
-tar czf "$OUT/session9-spares.tar.gz" -C "$W" .
-cat "$W/summary.txt"
-rm -rf "$W"
-[ "$failures" -eq 0 ] && [ "$skipped" -eq 0 ]
+FAIL_ON_SKIPS=1 finish_session

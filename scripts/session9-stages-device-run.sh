@@ -77,13 +77,7 @@ done
 
 {
   echo "== session 9 stages: $(cat "$D/COMMIT" 2>/dev/null), $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
-  echo "TFLOP/s (median), cuBLAS in the same process, ratio, registers, blocks/SM"
-  printf '%-52s %-15s %2s %8s %8s %7s %5s %5s %s\n' bundle shape rd TFLOP/s cuBLAS ratio regs b/SM result
-  sort -k1,1 -k2,2 -k3,3 "$TABLE"
+  print_timing_table
   echo "failures: $failures, skipped (budget): $skipped, $((SECONDS - START)) s"
 } >"$W/summary.txt"
-cp "$W/summary.txt" "$OUT/summary.txt"
-tar czf "$OUT/session9-stages.tar.gz" -C "$W" .
-cat "$W/summary.txt"
-rm -rf "$W"
-[ "$failures" -eq 0 ]
+finish_session
