@@ -14,6 +14,9 @@
 #             rounds of ITER runs, L2 flushed, cuBLAS in the same process);
 #   NCU       bundles profiled at NCU_SHAPE (clock control off: duration, SM
 #             clock, SM/L2 throughput, DRAM bytes), cuBLAS's kernel with them;
+#   NCU_SOURCE bundles whose warp stalls ncu samples per SASS instruction at
+#             NCU_SHAPE (ncu-source.<bundle>.csv.gz in the results: the
+#             source page with the SASS, and the warp-state section);
 #   NAME      the results' name: $OUT/$NAME.tar.gz and $OUT/summary.txt.
 # Bundles are prepared here by scripts/prepare-device-artifacts.sh (ONLY).
 set -u
@@ -80,6 +83,20 @@ for b in ${NCU:-}; do
     "$R" "$D/$b/kernel.json" -m "$nm" -n "$nn" -k "$nk" --iterations 2 --warmup 1 \
     >"$W/ncu.$b.csv" 2>"$W/ncu.$b.err"
   echo "ncu rc=$? $b"
+done
+
+for b in ${NCU_SOURCE:-}; do
+  fits 90 || { echo "SKIP ncu source $b"; skipped=$((skipped + 1)); continue; }
+  timeout 150 "$NCU_BIN" --clock-control none --section WarpStateStats \
+    --section SourceCounters --kernel-name "regex:${b}_kernel" -o "$W/src.$b" \
+    "$R" "$D/$b/kernel.json" -m "$nm" -n "$nn" -k "$nk" --iterations 1 --warmup 0 \
+    --no-cublas >"$W/ncu-source.$b.log" 2>&1
+  echo "ncu source rc=$? $b"
+  { "$NCU_BIN" --import "$W/src.$b.ncu-rep" --page source --csv --print-source sass ||
+    "$NCU_BIN" --import "$W/src.$b.ncu-rep" --page source --csv
+    "$NCU_BIN" --import "$W/src.$b.ncu-rep" --page details --csv; } \
+    2>&1 | gzip >"$W/ncu-source.$b.csv.gz"
+  rm -f "$W/src.$b.ncu-rep"
 done
 
 {
