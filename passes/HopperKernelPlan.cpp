@@ -4,6 +4,7 @@
 #include "dialect/MemoryQueries.h"
 
 #include "passes/KernelAttributes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 
 using namespace mlir;
@@ -98,6 +99,10 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   plan.streamKSumsInC =
       plan.streamKSpares && plan.tmaStore && plan.elementTypeC.isF32() &&
       (!epilogue || epilogue.getActivation() == EpilogueActivation::none);
+  plan.evenRoundsInLastStage =
+      plan.persistent && plan.tmaStore && plan.consumerGroups == 1 &&
+      plan.splitK == 1 && (!plan.streamK || plan.streamKSumsInC) &&
+      plan.warpgroupsPerTile * plan.warpgroupStagingBytes <= plan.stageBytesB;
   plan.splitKFlagOffset = schedule.getDynamicSharedMemoryBytes() - 16;
   plan.threads = schedule.getThreadCount();
   plan.dynamicSharedMemoryBytes = schedule.getDynamicSharedMemoryBytes();
@@ -113,6 +118,15 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   plan.blocksPerMultiprocessor =
       std::max<int64_t>(1, std::min<int64_t>({2, bySharedMemory, byRegisters}));
   return plan;
+}
+
+Value gemm_opt::bufferOffsetOfB(OpBuilder &b, Location loc,
+                               const HopperKernelPlan &plan, Value stage) {
+  return arith::AddIOp::create(
+      b, loc, arith::ConstantIndexOp::create(b, loc, plan.bufferOffsetB),
+      arith::MulIOp::create(
+          b, loc, stage,
+          arith::ConstantIndexOp::create(b, loc, plan.stageBytesB)));
 }
 
 bool gemm_opt::usesTmaDescriptors(ScheduleAttr schedule) {

@@ -486,9 +486,7 @@ private:
   /// of a column-major B's single K-major panel. `batch`: as for A.
   void loadStageB(Value stage, Value k, Value colBase, Value batch,
                   Value descB) {
-    Value offset = arith::AddIOp::create(
-        b, loc, index(plan.bufferOffsetB),
-        arith::MulIOp::create(b, loc, stage, index(plan.stageBytesB)));
+    Value offset = bufferOffsetOfB(b, loc, plan, stage);
     bool shared = plan.multicast && plan.clusterM > 1;
     Value mask = shared ? position.columnMask(b, loc, plan) : Value();
     Value slices = index(plan.slicesPerPanelB);
@@ -606,7 +604,9 @@ private:
       passTurn(kMainLoopTurnBarrier, group, tile);
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
     // The last stage's wgmmas have retired: release it too (a split may
-    // have no K tiles at all).
+    // have no K tiles at all), or keep its B buffer for the epilogue's
+    // even rounds, which release it.
+    Value lastStage;
     {
       OpBuilder::InsertionGuard guard(b);
       if (kFirst) {
@@ -619,7 +619,9 @@ private:
       Value lastStep = stepAt(
           segment.work,
           arith::SubIOp::create(b, loc, segment.work.kCount, index(1)));
-      release(ringPosition(lastStep).first);
+      lastStage = ringPosition(lastStep).first;
+      if (!plan.evenRoundsInLastStage)
+        release(lastStage);
     }
 
     // stream_k: a helper hands its part of the tile to the owner, which
@@ -644,7 +646,7 @@ private:
       buildTmaStoreEpilogue(warpgroup, group, member, tid, acc,
                             arith::AddIOp::create(b, loc, rowBase, row),
                             arith::AddIOp::create(b, loc, colBase, col), tileC,
-                            batch, addToC);
+                            batch, addToC, lastStage);
     else
       buildEpilogue(warpgroup, group, member, groupThread, acc, row, col,
                     rowBase, colBase, tileC);
@@ -860,31 +862,53 @@ private:
   /// store = tma (passes/TmaStoreEpilogue.h): the warpgroup stores its
   /// accumulator part, whose C origin is (row, col), on its own (into batch
   /// entry `batch` of a batched C, whose entry `c` is); where `addToC`
-  /// (i1, or null) holds, it adds the part onto C.
+  /// (i1, or null) holds, it adds the part onto C. `lastStage` is the
+  /// tile's last K step's stage, which it releases under
+  /// evenRoundsInLastStage.
   void buildTmaStoreEpilogue(Value warpgroup, Value group, Value member,
                              Value tid, Value acc, Value row, Value col,
-                             Value c, Value batch, Value addToC) {
+                             Value c, Value batch, Value addToC,
+                             Value lastStage) {
     TmaStoreEpilogue stores =
         (batch ? tmaStores().atBatchEntry(batch) : tmaStores())
             .addingToC(addToC);
     Value thread = arith::RemUIOp::create(b, loc, tid, index(128));
+    bool inStages = plan.evenRoundsInLastStage;
+    TmaStoreEpilogue inLastStage =
+        inStages ? stores.inBuffer(bufferOffsetOfB(b, loc, plan, lastStage))
+                 : stores;
     // store_rounds: the part takes the warpgroup's columns a round at a
     // time.
     for (int64_t round = 0; round < plan.storeRounds; ++round) {
-      if (plan.persistent || round > 0) {
-        // The staging part has its own bytes (or the stages are already
-        // free): free once the previous round's or tile's TMA stores (or
-        // thread copies) have read it.
-        stores.waitForStores(primary);
-        warpgroupBarrier(warpgroup);
-      } else {
+      bool even = round % 2 == 0;
+      if (!plan.persistent && round == 0) {
         // The staging tile reuses the stages: every warpgroup of the group
         // must be past its last wgmma.
         groupBarrier(group);
+      } else if (inStages && round == 0) {
+        // The last stage, which every warpgroup of the group reads.
+        groupBarrier(group);
+      } else {
+        // The staging part is free once the TMA stores (or thread copies)
+        // of its previous round have read it: the previous round's, or in
+        // the stages the round before that (the previous one used the
+        // other buffer).
+        stores.waitForStores(primary, /*complete=*/false,
+                             /*pending=*/inStages ? 1 : 0);
+        warpgroupBarrier(warpgroup);
       }
-      stores.writeStaging(member, thread, acc, row, col, round);
+      TmaStoreEpilogue buffer = inStages && even ? inLastStage : stores;
+      buffer.writeStaging(member, thread, acc, row, col, round);
       warpgroupBarrier(warpgroup);
-      stores.storeToC(member, thread, primary, row, col, c, round);
+      buffer.storeToC(member, thread, primary, row, col, c, round);
+    }
+    // The last stage goes back to the producer once its last round (the
+    // last or the one before) has been read.
+    if (inStages) {
+      stores.waitForStores(primary, /*complete=*/false,
+                           /*pending=*/(plan.storeRounds - 1) % 2);
+      warpgroupBarrier(warpgroup);
+      release(lastStage);
     }
     // Consumer groups in turns share the staging tile: hand it over read.
     if (plan.consumerGroups > 1)

@@ -57,9 +57,7 @@ void WgmmaStageOperands::load(Value stage, Value k, Value rowBase,
       issue(tile, descA, row, k, batch.a);
     }
   }
-  Value offsetB = arith::AddIOp::create(
-      b, loc, index(plan.bufferOffsetB),
-      arith::MulIOp::create(b, loc, stage, index(plan.stageBytesB)));
+  Value offsetB = bufferOffsetOfB(b, loc, plan, stage);
   if (plan.columnMajorB()) {
     // Rows of B^T along N, K innermost.
     issue(box(offsetB, plan.boxRowsB, batch.b), descB, k, colBase, batch.b);
@@ -107,12 +105,8 @@ Value WgmmaStageOperands::warpTileOffsetB(Value stage, Value col) {
                 b, loc,
                 arith::DivUIOp::create(b, loc, col, index(plan.panelColumns)),
                 index(plan.panelBytesB));
-  return arith::AddIOp::create(
-      b, loc,
-      arith::AddIOp::create(
-          b, loc, index(plan.bufferOffsetB),
-          arith::MulIOp::create(b, loc, stage, index(plan.stageBytesB))),
-      inTile);
+  return arith::AddIOp::create(b, loc, bufferOffsetOfB(b, loc, plan, stage),
+                               inTile);
 }
 
 Value WgmmaStageOperands::multiply(Value stage, Value row, Value col,
