@@ -10,8 +10,9 @@
 #             refused) and WHOLE_SHAPES, with WHOLE_ARGS (e.g. alpha and
 #             beta) there;
 #   CONTROLS  bundles timed beside them;
-#   TIMED     MxNxK shapes timed for NEW and CONTROLS (ROUNDS interleaved
-#             rounds of ITER runs, L2 flushed, cuBLAS in the same process);
+#   TIMED     MxNxK shapes timed for NEW and CONTROLS, or for TIMED_BUNDLES
+#             where set (ROUNDS interleaved rounds of ITER runs, L2 flushed,
+#             cuBLAS in the same process);
 #   NCU       bundles profiled at NCU_SHAPE (clock control off: duration, SM
 #             clock, SM/L2 throughput, DRAM bytes), cuBLAS's kernel with them;
 #   NCU_SOURCE bundles whose warp stalls ncu samples per SASS instruction at
@@ -58,7 +59,7 @@ done
 echo "== 2. timed next to cuBLAS"
 for round in $(seq 1 "$ROUNDS"); do
   for s in $TIMED; do
-    for b in ${NEW:-} ${CONTROLS:-}; do
+    for b in ${TIMED_BUNDLES:-${NEW:-} ${CONTROLS:-}}; do
       timed_round "$b" "$s" "$round" 40
     done
   done
