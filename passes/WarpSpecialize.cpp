@@ -790,12 +790,31 @@ private:
     // The wgmma group of step t-1 has retired: its stage is free.
     Value notFirst =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, t, index(0));
-    auto ifNotFirst = scf::IfOp::create(b, loc, notFirst);
+    auto ifNotFirst = scf::IfOp::create(b, loc, notFirst,
+                                        plan.evenRoundsInLastStage);
+    auto releasePrevious = [&] {
+      Value previous = arith::SubIOp::create(b, loc, step, index(1));
+      release(ringPosition(previous).first);
+    };
     {
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(ifNotFirst.thenBlock());
-      Value previous = arith::SubIOp::create(b, loc, step, index(1));
-      release(ringPosition(previous).first);
+      releasePrevious();
+    }
+    if (plan.evenRoundsInLastStage) {
+      // The block's previous segment ended at step - 1, whose stage its
+      // epilogue kept: released once the stores of its last round in it
+      // have read it, while this step's wgmmas run.
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(ifNotFirst.elseBlock());
+      auto ifLater = scf::IfOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, step,
+                                index(0)));
+      b.setInsertionPointToStart(ifLater.thenBlock());
+      tmaStores().waitForStores(primary, /*complete=*/false,
+                                /*pending=*/(plan.storeRounds - 1) % 2);
+      releasePrevious();
     }
     scf::YieldOp::create(b, loc, ValueRange{next});
     return loop.getResult(0);
@@ -863,7 +882,7 @@ private:
   /// accumulator part, whose C origin is (row, col), on its own (into batch
   /// entry `batch` of a batched C, whose entry `c` is); where `addToC`
   /// (i1, or null) holds, it adds the part onto C. `lastStage` is the
-  /// tile's last K step's stage, which it releases under
+  /// tile's last K step's stage, which it writes its even rounds into under
   /// evenRoundsInLastStage.
   void buildTmaStoreEpilogue(Value warpgroup, Value group, Value member,
                              Value tid, Value acc, Value row, Value col,
@@ -903,13 +922,11 @@ private:
       buffer.storeToC(member, thread, primary, row, col, c, round);
     }
     // The last stage goes back to the producer once its last round (the
-    // last or the one before) has been read.
-    if (inStages) {
-      stores.waitForStores(primary, /*complete=*/false,
-                           /*pending=*/(plan.storeRounds - 1) % 2);
+    // last or the one before) has been read, in the first K step of the
+    // block's next segment (buildMainLoop): the thread copies without a
+    // tensor map have read it once the warpgroup is here.
+    if (inStages)
       warpgroupBarrier(warpgroup);
-      release(lastStage);
-    }
     // Consumer groups in turns share the staging tile: hand it over read.
     if (plan.consumerGroups > 1)
       stores.waitForStores(primary);

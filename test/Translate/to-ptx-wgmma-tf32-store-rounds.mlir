@@ -62,8 +62,9 @@
 // 256-thread group barrier), and rounds 1 and 3 into the staging tile
 // after the stages (192 KiB): each round waits only until the stores of
 // the round before the previous one have read its buffer (wait_group.read
-// 1), and so does the release of the stage after round 3 (round 2's
-// stores). Nothing waits for the latest round's stores.
+// 1), and so does the release of the stage (round 2's stores), in the
+// block's next K step, while its wgmmas run. Nothing waits for the latest
+// round's stores.
 // R4-LABEL: .visible .entry wgmma_tf32_128x256x32_s4_persistent_tma_r4_kernel(
 // R4-NOT:     cp.async.bulk.wait_group.read 0
 // R4:         wgmma.wait_group.sync.aligned 0;
