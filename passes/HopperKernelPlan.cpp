@@ -99,10 +99,6 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   plan.streamKSumsInC =
       plan.streamKSpares && plan.tmaStore && plan.elementTypeC.isF32() &&
       (!epilogue || epilogue.getActivation() == EpilogueActivation::none);
-  plan.evenRoundsInLastStage =
-      plan.persistent && plan.tmaStore && plan.consumerGroups == 1 &&
-      plan.splitK == 1 && (!plan.streamK || plan.streamKSumsInC) &&
-      plan.warpgroupsPerTile * plan.warpgroupStagingBytes <= plan.stageBytesB;
   plan.splitKFlagOffset = schedule.getDynamicSharedMemoryBytes() - 16;
   plan.threads = schedule.getThreadCount();
   plan.dynamicSharedMemoryBytes = schedule.getDynamicSharedMemoryBytes();

@@ -127,14 +127,6 @@ struct HopperKernelPlan {
   /// Columns of C one round stores: panelsPerRoundC · panelColumnsC.
   int64_t roundColumnsC() const { return panelsPerRoundC * panelColumnsC; }
   int64_t warpgroupStagingBytes;
-  /// A persistent tma epilogue of one consumer group whose round fits in a
-  /// stage's B buffer (and whose every tile runs it: no stream-K partials
-  /// through the workspace) writes its even rounds into the B buffer of
-  /// the tile's last K step, released to the producer only once their TMA
-  /// stores have read it, and its odd rounds into the staging tile: a round
-  /// then waits for the stores of the round before the previous one, not
-  /// for those of the previous round (passes/TmaStoreEpilogue.h).
-  bool evenRoundsInLastStage;
   int64_t stagingRowElements;
   /// Rows of the staging tile: the whole tile at once, or (persistent) one
   /// warpgroup's rows at a time, the warpgroups of a group in turns.

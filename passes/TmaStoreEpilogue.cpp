@@ -22,17 +22,13 @@ Value TmaStoreEpilogue::index(int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
-Value TmaStoreEpilogue::partOffset(Value member) {
-  return arith::AddIOp::create(
-      b, loc, stagingBase ? stagingBase : index(plan.stagingOffset),
-      arith::MulIOp::create(b, loc, member, index(plan.warpgroupStagingBytes)));
-}
-
 Value TmaStoreEpilogue::stagingPart(Value member) {
+  Value offset = arith::AddIOp::create(
+      b, loc, index(plan.stagingOffset),
+      arith::MulIOp::create(b, loc, member, index(plan.warpgroupStagingBytes)));
   int64_t elements =
       plan.warpgroupStagingBytes / getByteWidth(plan.elementTypeC);
-  return viewSharedMemory(b, loc, raw, partOffset(member), {elements},
-                          plan.elementTypeC);
+  return viewSharedMemory(b, loc, raw, offset, {elements}, plan.elementTypeC);
 }
 
 Value TmaStoreEpilogue::swizzledIndex(Value panel, Value row, Value byteInRow,
@@ -142,12 +138,16 @@ void TmaStoreEpilogue::storeToC(Value member, Value thread, Value issuer,
     auto ifIssuer = scf::IfOp::create(b, loc, issuer);
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPointToStart(ifIssuer.thenBlock());
-    Value part = partOffset(member);
+    Value partOffset = arith::AddIOp::create(
+        b, loc, index(plan.stagingOffset),
+        arith::MulIOp::create(b, loc, member,
+                              index(plan.warpgroupStagingBytes)));
     auto storePanels = [&](bool add) {
       for (int64_t p = 0; p < plan.panelsPerRoundC; ++p) {
         Value panel = viewSharedMemory(
             b, loc, raw,
-            arith::AddIOp::create(b, loc, part, index(p * plan.panelBytesC)),
+            arith::AddIOp::create(b, loc, partOffset,
+                                  index(p * plan.panelBytesC)),
             getTmaBoxShape(plan.boxRowsC, plan.panelColumnsC, batch),
             plan.elementTypeC);
         // Coordinates are innermost (C's column) first, a batch entry last.
@@ -234,13 +234,12 @@ void TmaStoreEpilogue::addPanelToC(Value panel, ArrayRef<Value> coordinates) {
       NVVM::TMAStoreMode::TILE, box, /*l2CacheHint=*/Value());
 }
 
-void TmaStoreEpilogue::waitForStores(Value issuer, bool complete,
-                                     int64_t pending) {
+void TmaStoreEpilogue::waitForStores(Value issuer, bool complete) {
   auto ifIssuer = scf::IfOp::create(b, loc, issuer);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifIssuer.thenBlock());
   NVVM::CpAsyncBulkWaitGroupOp::create(
-      b, loc, b.getI32IntegerAttr(pending),
+      b, loc, b.getI32IntegerAttr(0),
       complete ? UnitAttr() : b.getUnitAttr());
 }
 

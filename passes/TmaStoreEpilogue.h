@@ -23,13 +23,6 @@
 // With `store_rounds = R` the staging part holds WN/R columns: steps 1-3
 // run R times per tile, round r on the columns [r·WN/R, (r+1)·WN/R) of the
 // warpgroup's part, each after the wait for the previous round's stores.
-// Those waits are the SM's store bandwidth: a round's 32 KiB (two
-// warpgroups, f32) leave the SM more slowly than the threads write the next
-// round. Under HopperKernelPlan::evenRoundsInLastStage the even rounds go
-// into the B buffer of the tile's last K step instead (inBuffer), which the
-// consumers release to the producer only after those rounds' stores have
-// read it; a round then waits only for the round before the previous one
-// (waitForStores with one group pending).
 //
 // The accumulator is read fragment by fragment (passes/
 // AccumulatorFragments.h).
@@ -86,14 +79,6 @@ public:
     return copy;
   }
 
-  /// The same epilogue with its staging parts at `byteOffset` (index) of
-  /// the dynamic shared memory instead of the staging tile's.
-  TmaStoreEpilogue inBuffer(mlir::Value byteOffset) const {
-    TmaStoreEpilogue copy = *this;
-    copy.stagingBase = byteOffset;
-    return copy;
-  }
-
   /// Step 1: the warpgroup's threads (`thread` of 128) write round `round`
   /// of the `member`-th warpgroup's accumulator `acc` (WM×WN, f32), whose
   /// origin in C is (row, col), into its staging part: the fused epilogue
@@ -112,11 +97,9 @@ public:
                 int64_t round = 0);
 
   /// The issuing thread waits until its TMA stores have read the staging
-  /// part (before it is written again), all but the last `pending` rounds'
-  /// stores; with `complete`, until they have also written C (before the
-  /// block exits).
-  void waitForStores(mlir::Value issuer, bool complete = false,
-                     int64_t pending = 0);
+  /// part (before it is written again); with `complete`, until they have
+  /// also written C (before the block exits).
+  void waitForStores(mlir::Value issuer, bool complete = false);
 
   /// The issuing thread waits until its TMA stores have written C and
   /// orders those writes before its later generic-proxy accesses (a
@@ -126,8 +109,6 @@ public:
 
 private:
   mlir::Value index(int64_t v);
-  /// Where the `member`-th warpgroup's staging part starts (bytes).
-  mlir::Value partOffset(mlir::Value member);
   /// The `member`-th warpgroup's staging part as a 1-D memref of C's type.
   mlir::Value stagingPart(mlir::Value member);
   /// The element index in a staging part of (row, byte in the 128-byte
@@ -153,8 +134,6 @@ private:
   mlir::Value batch;
   /// Whether the stores add onto C (i1), or null: they never do.
   mlir::Value addToC;
-  /// Where the staging parts start (bytes), or null: the staging tile.
-  mlir::Value stagingBase;
 };
 
 } // namespace gemm_opt

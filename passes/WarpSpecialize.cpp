@@ -604,9 +604,7 @@ private:
       passTurn(kMainLoopTurnBarrier, group, tile);
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
     // The last stage's wgmmas have retired: release it too (a split may
-    // have no K tiles at all), or keep its B buffer for the epilogue's
-    // even rounds, which release it.
-    Value lastStage;
+    // have no K tiles at all).
     {
       OpBuilder::InsertionGuard guard(b);
       if (kFirst) {
@@ -619,9 +617,7 @@ private:
       Value lastStep = stepAt(
           segment.work,
           arith::SubIOp::create(b, loc, segment.work.kCount, index(1)));
-      lastStage = ringPosition(lastStep).first;
-      if (!plan.evenRoundsInLastStage)
-        release(lastStage);
+      release(ringPosition(lastStep).first);
     }
 
     // stream_k: a helper hands its part of the tile to the owner, which
@@ -646,7 +642,7 @@ private:
       buildTmaStoreEpilogue(warpgroup, group, member, tid, acc,
                             arith::AddIOp::create(b, loc, rowBase, row),
                             arith::AddIOp::create(b, loc, colBase, col), tileC,
-                            batch, addToC, lastStage);
+                            batch, addToC);
     else
       buildEpilogue(warpgroup, group, member, groupThread, acc, row, col,
                     rowBase, colBase, tileC);
@@ -790,31 +786,12 @@ private:
     // The wgmma group of step t-1 has retired: its stage is free.
     Value notFirst =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, t, index(0));
-    auto ifNotFirst = scf::IfOp::create(b, loc, notFirst,
-                                        plan.evenRoundsInLastStage);
-    auto releasePrevious = [&] {
-      Value previous = arith::SubIOp::create(b, loc, step, index(1));
-      release(ringPosition(previous).first);
-    };
+    auto ifNotFirst = scf::IfOp::create(b, loc, notFirst);
     {
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(ifNotFirst.thenBlock());
-      releasePrevious();
-    }
-    if (plan.evenRoundsInLastStage) {
-      // The block's previous segment ended at step - 1, whose stage its
-      // epilogue kept: released once the stores of its last round in it
-      // have read it, while this step's wgmmas run.
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(ifNotFirst.elseBlock());
-      auto ifLater = scf::IfOp::create(
-          b, loc,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, step,
-                                index(0)));
-      b.setInsertionPointToStart(ifLater.thenBlock());
-      tmaStores().waitForStores(primary, /*complete=*/false,
-                                /*pending=*/(plan.storeRounds - 1) % 2);
-      releasePrevious();
+      Value previous = arith::SubIOp::create(b, loc, step, index(1));
+      release(ringPosition(previous).first);
     }
     scf::YieldOp::create(b, loc, ValueRange{next});
     return loop.getResult(0);
@@ -881,52 +858,32 @@ private:
   /// store = tma (passes/TmaStoreEpilogue.h): the warpgroup stores its
   /// accumulator part, whose C origin is (row, col), on its own (into batch
   /// entry `batch` of a batched C, whose entry `c` is); where `addToC`
-  /// (i1, or null) holds, it adds the part onto C. `lastStage` is the
-  /// tile's last K step's stage, which it writes its even rounds into under
-  /// evenRoundsInLastStage.
+  /// (i1, or null) holds, it adds the part onto C.
   void buildTmaStoreEpilogue(Value warpgroup, Value group, Value member,
                              Value tid, Value acc, Value row, Value col,
-                             Value c, Value batch, Value addToC,
-                             Value lastStage) {
+                             Value c, Value batch, Value addToC) {
     TmaStoreEpilogue stores =
         (batch ? tmaStores().atBatchEntry(batch) : tmaStores())
             .addingToC(addToC);
     Value thread = arith::RemUIOp::create(b, loc, tid, index(128));
-    bool inStages = plan.evenRoundsInLastStage;
-    TmaStoreEpilogue inLastStage =
-        inStages ? stores.inBuffer(bufferOffsetOfB(b, loc, plan, lastStage))
-                 : stores;
     // store_rounds: the part takes the warpgroup's columns a round at a
     // time.
     for (int64_t round = 0; round < plan.storeRounds; ++round) {
-      bool even = round % 2 == 0;
-      if (!plan.persistent && round == 0) {
+      if (plan.persistent || round > 0) {
+        // The staging part has its own bytes (or the stages are already
+        // free): free once the previous round's or tile's TMA stores (or
+        // thread copies) have read it.
+        stores.waitForStores(primary);
+        warpgroupBarrier(warpgroup);
+      } else {
         // The staging tile reuses the stages: every warpgroup of the group
         // must be past its last wgmma.
         groupBarrier(group);
-      } else if (inStages && round == 0) {
-        // The last stage, which every warpgroup of the group reads.
-        groupBarrier(group);
-      } else {
-        // The staging part is free once the TMA stores (or thread copies)
-        // of its previous round have read it: the previous round's, or in
-        // the stages the round before that (the previous one used the
-        // other buffer).
-        stores.waitForStores(primary, /*complete=*/false,
-                             /*pending=*/inStages ? 1 : 0);
-        warpgroupBarrier(warpgroup);
       }
-      TmaStoreEpilogue buffer = inStages && even ? inLastStage : stores;
-      buffer.writeStaging(member, thread, acc, row, col, round);
+      stores.writeStaging(member, thread, acc, row, col, round);
       warpgroupBarrier(warpgroup);
-      buffer.storeToC(member, thread, primary, row, col, c, round);
+      stores.storeToC(member, thread, primary, row, col, c, round);
     }
-    // The last stage goes back to the producer once its last round (the
-    // last or the one before) has been read, in the first K step of the
-    // block's next segment (buildMainLoop): the thread copies without a
-    // tensor map have read it once the warpgroup is here.
-    if (inStages)
-      warpgroupBarrier(warpgroup);
     // Consumer groups in turns share the staging tile: hand it over read.
     if (plan.consumerGroups > 1)
       stores.waitForStores(primary);
