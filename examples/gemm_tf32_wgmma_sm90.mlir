@@ -23,11 +23,19 @@
 //     m64n256k8 wgmma instructions per consumer warpgroup, descriptors
 //     stepped 32 bytes along the rows;
 //   - mma = [64, 256, 8]: K = 8 per instruction (16 for f16/bf16);
-//   - one tile per block (persistent = false): the TMA-store epilogue's f32
-//     staging tile is 128 KiB, which fits only where it can reuse the four
-//     stages (a persistent grid would need it next to them).
-// On an H200 this runs at 0.955x cuBLAS tf32 at 4096³ and 0.986x at 8192³
-// (bench/NOTES.md, session 4; 0.908x / 0.950x with `store = vector`).
+//   - the f32 C tile (128 KiB) leaves through a 32 KiB staging tile next to
+//     the stages, each warpgroup's 64x256 part in 4 rounds of 64 columns
+//     (store_rounds = 4; 224 KiB of shared memory in all), so the grid can
+//     be persistent: each block's next tile loads while it stores this one.
+// The grid takes the tiles in strips 16 tile columns wide (raster along M
+// by 16; at 4096³ a strip is whole rows of tiles and the kernel reads 307
+// MB from DRAM, against 382 MB with strips of 8: bench/NOTES.md), and
+// stream_k = spares balances the partial last wave (4096³: 3.88 waves of
+// 128x256 tiles): its 16 idle blocks compute the first K steps of its 116
+// tiles and TMA-store them into C, the tiles' blocks add the rest with TMA
+// reductions. On an H200 this runs at 0.994-0.998x cuBLAS tf32 at 4096³
+// and 1.021-1.026x at 8192³ (bench/NOTES.md, session 12; one tile per
+// block, the schedule this example had before session 12: 0.955x / 0.986x).
 
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 8]>,
@@ -35,8 +43,8 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  grid = #tile.grid<persistent = false, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma>>
+  grid = #tile.grid<persistent = true, raster = along_m, group = 16, stream_k = spares>,
+  epilogue = #tile.epilogue<store = tma, store_rounds = 4>>
 
 func.func @gemm_tf32_wgmma(
     %a: memref<?x?xf32>,

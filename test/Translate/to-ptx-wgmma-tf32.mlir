@@ -57,8 +57,12 @@
 
 // PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 
-// 4 stages x (128x32 + 256x32) f32.
-// BUNDLE:      "dynamic_shared_memory_bytes": 196608,
+// 4 stages x (128x32 + 256x32) f32 and a 32 KiB staging tile (the C tile
+// in 4 rounds); a persistent stream-K grid (spares), one block per SM.
+// BUNDLE:      "dynamic_shared_memory_bytes": 229376,
+// BUNDLE:      "persistent": {
+// BUNDLE-NEXT:   "ctas_per_sm": 1,
+// BUNDLE-NEXT:   "stream_k": true
 // BUNDLE:      "layouts": {
 // BUNDLE-NEXT:   "a": "row",
 // BUNDLE-NEXT:   "b": "col",
