@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# (The change it measures was reverted in ec05f50: neutral, see bench/NOTES.md "Session 12".)
 # Session 12's third device call (issue 4): the epilogue's even rounds in
 # the last stage, now released in the block's next K step rather than at
 # the end of the epilogue (the second call's profile: that wait was the

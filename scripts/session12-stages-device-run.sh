@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# (The change it measures was reverted in ec05f50: neutral, see bench/NOTES.md "Session 12".)
 # Session 12's second device call (issue 4: tf32 4096³): the tma epilogue's
 # even store rounds in the B buffer of the tile's last K step
 # (HopperKernelPlan::evenRoundsInLastStage), so that a round no longer
