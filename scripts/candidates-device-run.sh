@@ -17,7 +17,8 @@
 #             clock, SM/L2 throughput, DRAM bytes), cuBLAS's kernel with them;
 #   NCU_SOURCE bundles whose warp stalls ncu samples per SASS instruction at
 #             NCU_SHAPE (ncu-source.<bundle>.csv.gz in the results: the
-#             source page with the SASS, and the warp-state section);
+#             source page with the SASS, and the warp-state section;
+#             summarized by scripts/lib/ncu-stalls.py);
 #   NAME      the results' name: $OUT/$NAME.tar.gz and $OUT/summary.txt.
 # Bundles are prepared here by scripts/prepare-device-artifacts.sh (ONLY).
 set -u
@@ -93,11 +94,11 @@ for b in ${NCU_SOURCE:-}; do
     "$R" "$D/$b/kernel.json" -m "$nm" -n "$nn" -k "$nk" --iterations 1 --warmup 0 \
     --no-cublas >"$W/ncu-source.$b.log" 2>&1
   echo "ncu source rc=$? $b"
-  { "$NCU_BIN" --import "$W/src.$b.ncu-rep" --page source --csv --print-source sass ||
-    "$NCU_BIN" --import "$W/src.$b.ncu-rep" --page source --csv
+  { "$NCU_BIN" --import "$W/src.$b.ncu-rep" --page source --csv --print-source sass
     "$NCU_BIN" --import "$W/src.$b.ncu-rep" --page details --csv; } \
     2>&1 | gzip >"$W/ncu-source.$b.csv.gz"
   rm -f "$W/src.$b.ncu-rep"
+  scripts/lib/ncu-stalls.py "$W/ncu-source.$b.csv.gz" >"$W/ncu-stalls.$b.txt" 2>&1
 done
 
 {
@@ -107,6 +108,9 @@ done
   grep -vE "^PASS .*[.]r[0-9]+ :: " "$CHECK_RESULTS"
   echo "== ncu"
   print_ncu_summaries
+  for f in "$W"/ncu-stalls.*.txt; do
+    [ -f "$f" ] && { echo "-- $(basename "$f")"; head -20 "$f"; }
+  done
   echo "failures: $failures, skipped (budget): $skipped, $((SECONDS - START)) s"
 } >"$W/summary.txt" 2>&1
 finish_session
