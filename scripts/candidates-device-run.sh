@@ -13,8 +13,9 @@
 #   TIMED     MxNxK shapes timed for NEW and CONTROLS, or for TIMED_BUNDLES
 #             where set (ROUNDS interleaved rounds of ITER runs, L2 flushed,
 #             cuBLAS in the same process);
-#   NCU       bundles profiled at NCU_SHAPE (clock control off: duration, SM
-#             clock, SM/L2 throughput, DRAM bytes), cuBLAS's kernel with them;
+#   NCU       bundles profiled at NCU_SHAPE, or at each of NCU_SHAPES (clock
+#             control off: duration, SM clock, SM/L2 throughput, DRAM
+#             bytes), cuBLAS's kernel with them;
 #   NCU_SOURCE bundles whose warp stalls ncu samples per SASS instruction at
 #             NCU_SHAPE (ncu-source.<bundle>.csv.gz in the results: the
 #             source page with the SASS, and the warp-state section;
@@ -76,16 +77,21 @@ for b in $SANITIZE; do
   fi
 done
 
-echo "== 4. ncu at $NCU_SHAPE (clocks not locked)"
+echo "== 4. ncu at ${NCU_SHAPES:-$NCU_SHAPE} (clocks not locked)"
 METRICS=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__throughput.avg.pct_of_peak_sustained_elapsed,lts__throughput.avg.pct_of_peak_sustained_elapsed,dram__bytes_read.sum,launch__grid_size
-IFS=x read -r nm nn nk <<<"$NCU_SHAPE"
-for b in ${NCU:-}; do
-  fits 60 || { echo "SKIP ncu $b"; skipped=$((skipped + 1)); continue; }
-  timeout 120 "$NCU_BIN" --clock-control none --metrics "$METRICS" --csv \
-    "$R" "$D/$b/kernel.json" -m "$nm" -n "$nn" -k "$nk" --iterations 2 --warmup 1 \
-    >"$W/ncu.$b.csv" 2>"$W/ncu.$b.err"
-  echo "ncu rc=$? $b"
+for s in ${NCU_SHAPES:-$NCU_SHAPE}; do
+  IFS=x read -r sm sn sk <<<"$s"
+  # One shape keeps the file names of session 10-12's results.
+  suffix=${NCU_SHAPES:+.$s}
+  for b in ${NCU:-}; do
+    fits 60 || { echo "SKIP ncu $b $s"; skipped=$((skipped + 1)); continue; }
+    timeout 120 "$NCU_BIN" --clock-control none --metrics "$METRICS" --csv \
+      "$R" "$D/$b/kernel.json" -m "$sm" -n "$sn" -k "$sk" --iterations 2 --warmup 1 \
+      >"$W/ncu.$b$suffix.csv" 2>"$W/ncu.$b$suffix.err"
+    echo "ncu rc=$? $b $s"
+  done
 done
+IFS=x read -r nm nn nk <<<"$NCU_SHAPE"
 
 for b in ${NCU_SOURCE:-}; do
   fits 90 || { echo "SKIP ncu source $b"; skipped=$((skipped + 1)); continue; }
