@@ -90,9 +90,17 @@ struct ErrorSums {
     metric.nonFiniteCount = nonFinite;
     metric.maxAbsError = maxAbs;
     metric.tolerance = tolerance;
-    if (nonFinite > 0 || nonFiniteExpected > 0 || !(refSquared > 0.0)) {
+    if (nonFinite > 0 || nonFiniteExpected > 0 || count == 0) {
       metric.relativeFrobenius = std::numeric_limits<double>::quiet_NaN();
       metric.passed = false;
+      return metric;
+    }
+    // An all-zero reference (e.g. ReLU of negative sums): relative to
+    // nothing, only an exact match passes.
+    if (!(refSquared > 0.0)) {
+      metric.relativeFrobenius =
+          diffSquared == 0.0 ? 0.0 : std::numeric_limits<double>::infinity();
+      metric.passed = diffSquared == 0.0;
       return metric;
     }
     metric.relativeFrobenius = std::sqrt(diffSquared / refSquared);

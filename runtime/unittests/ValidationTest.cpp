@@ -140,6 +140,13 @@ TEST(ValidationTest, RelativeFrobeniusOnHandArrays) {
   ErrorMetric half = computeErrorMetric({-3, 14}, {0, 10}, 0.5);
   EXPECT_DOUBLE_EQ(half.relativeFrobenius, 0.5);
   EXPECT_TRUE(half.passed); // tolerance is inclusive
+
+  // An all-zero reference: only an exact match passes.
+  ErrorMetric zeros = computeErrorMetric({0, 0}, {0, 0}, 1e-3);
+  EXPECT_EQ(zeros.relativeFrobenius, 0.0);
+  EXPECT_TRUE(zeros.passed);
+  EXPECT_FALSE(computeErrorMetric({0, 1e-30}, {0, 0}, 1e-3).passed);
+  EXPECT_FALSE(computeErrorMetric({}, {}, 1e-3).passed);
 }
 
 TEST(ValidationTest, NonFiniteOutputFails) {
@@ -151,7 +158,6 @@ TEST(ValidationTest, NonFiniteOutputFails) {
   EXPECT_FALSE(withInf.passed);
   EXPECT_EQ(withInf.nonFiniteCount, 1);
   EXPECT_FALSE(computeErrorMetric({1, 2, 3}, {1, nan, 3}, 1.0).passed);
-  EXPECT_FALSE(computeErrorMetric({0, 0}, {0, 0}, 1.0).passed);
   EXPECT_FALSE(computeErrorMetric({1, 2}, {1, 2, 3}, 1.0).passed);
 }
 
