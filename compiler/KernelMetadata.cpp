@@ -142,12 +142,11 @@ static llvm::json::Object describe(ScheduleAttr schedule,
                                          {"tile", schedule.getBlockM()}}},
                 {"z", std::move(z)}};
   // wgmma kernels take any shape (TMA fills past the edges with zeros, the
-  // epilogue stores element by element there) and any pitch (the runtime
-  // stages operands TMA cannot read); the others, and fused epilogues (which
-  // load bias, C and the residual 8 elements at a time), need whole tiles
-  // and 16-byte row pitches.
-  bool ragged = schedule.isWgmma() &&
-                !(epilogue && epilogue.hasFusedOperations());
+  // epilogue stores element by element there, and a fused epilogue loads
+  // C, bias and residual element by element there and where their rows are
+  // not 16-byte aligned) and any pitch (the runtime stages operands TMA
+  // cannot read); the others need whole tiles and 16-byte row pitches.
+  bool ragged = schedule.isWgmma();
   int64_t divisibleM = ragged ? 1 : schedule.getBlockM();
   int64_t divisibleN = ragged ? 1 : schedule.getBlockN();
   int64_t divisibleK = ragged ? 1 : schedule.getBlockK();

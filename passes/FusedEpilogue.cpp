@@ -23,10 +23,13 @@
 #include "passes/FusedEpilogue.h"
 
 #include "passes/HopperKernelPlan.h"
+#include "passes/MatrixRows.h"
+#include "dialect/MemoryQueries.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -97,53 +100,147 @@ FailureOr<FusedEpilogue> FusedEpilogue::forKernel(gpu::GPUFuncOp kernel,
 
 namespace {
 
-/// Loads `lanes` consecutive elements of `matrix` at `indices` and extends
-/// them to f32.
-Value loadAsF32(OpBuilder &b, Location loc, Value memref, ValueRange indices,
-                int64_t lanes, uint64_t alignment) {
-  Type element = cast<MemRefType>(memref.getType()).getElementType();
-  Value loaded = vector::LoadOp::create(
-      b, loc, VectorType::get({lanes}, element), memref, indices,
-      /*nontemporal=*/false, llvm::MaybeAlign(alignment));
-  auto f32s = VectorType::get({lanes}, b.getF32Type());
-  return element.isF32() ? loaded : arith::ExtFOp::create(b, loc, f32s, loaded);
+Value index(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
 }
 
-/// `lanes` consecutive elements (one for lanes = 0: a scalar) of the 1-D,
-/// unit-stride, read-only `memref` from `index`, extended to f32, as an
-/// LLVM load marked invariant: the kernel never writes them, so NVPTX emits
-/// ld.global.nc and LLVM may reuse one load across C's stores (the wgmma
-/// epilogue's thread visits the same columns in every step of a tile, and a
-/// vector.load would be repeated after each store).
-Value loadInvariantAsF32(OpBuilder &b, Location loc, Value memref,
-                         Value index, int64_t lanes, uint64_t alignment) {
-  MLIRContext *ctx = b.getContext();
-  Type element = cast<MemRefType>(memref.getType()).getElementType();
-  int64_t bytes = element.getIntOrFloatBitWidth() / 8;
+/// min(i, extent - 1): an index inside a dimension of extent ≥ 1.
+Value clampIndex(OpBuilder &b, Location loc, Value i, Value extent) {
+  return arith::MinUIOp::create(
+      b, loc, i, arith::SubIOp::create(b, loc, extent, index(b, loc, 1)));
+}
+
+/// `values` (of `element` type) extended to f32.
+Value extendToF32(OpBuilder &b, Location loc, Value values) {
+  Type type = values.getType();
+  if (getElementTypeOrSelf(type).isF32())
+    return values;
+  Type f32 = b.getF32Type();
+  if (auto vector = dyn_cast<VectorType>(type))
+    return arith::ExtFOp::create(b, loc, vector.clone(f32), values);
+  return arith::ExtFOp::create(b, loc, f32, values);
+}
+
+/// One branch: `whole` takes the vector of `vectorType` from `vectorLoad`,
+/// otherwise the vector is built from `elementLoad(e)` for each lane e.
+Value loadRun(OpBuilder &b, Location loc, VectorType vectorType, Value whole,
+              llvm::function_ref<Value()> vectorLoad,
+              llvm::function_ref<Value(int64_t)> elementLoad) {
+  auto ifWhole = scf::IfOp::create(b, loc, TypeRange{vectorType}, whole,
+                                   /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifWhole.thenBlock());
+  Value loaded = vectorLoad();
+  scf::YieldOp::create(b, loc, loaded);
+  b.setInsertionPointToStart(ifWhole.elseBlock());
+  SmallVector<Value> elements;
+  for (int64_t e = 0; e < vectorType.getNumElements(); ++e)
+    elements.push_back(elementLoad(e));
+  Value built = vector::FromElementsOp::create(b, loc, vectorType, elements);
+  scf::YieldOp::create(b, loc, built);
+  return ifWhole.getResult(0);
+}
+
+/// `lanes` consecutive elements of a row of `matrix` from (row, col),
+/// extended to f32: one vector load (aligned to `alignment` bytes, as the
+/// caller's store) where they lie inside the matrix and its rows take
+/// vectors, else one load per element at the nearest index inside (a
+/// ragged edge tile's values outside C are computed but never stored).
+Value loadRowRunAsF32(OpBuilder &b, Location loc, Value matrix, Value row,
+                      Value col, int64_t lanes, uint64_t alignment) {
+  MatrixRows geometry = MatrixRows::get(b, loc, matrix);
+  Type element = cast<MemRefType>(matrix.getType()).getElementType();
+  Value inRow = clampIndex(b, loc, row, geometry.rows);
+  Value loaded = loadRun(
+      b, loc, VectorType::get({lanes}, element),
+      geometry.holdsVector(b, loc, row, col, lanes),
+      [&] {
+        return vector::LoadOp::create(
+            b, loc, VectorType::get({lanes}, element), matrix,
+            ValueRange{row, col}, /*nontemporal=*/false,
+            llvm::MaybeAlign(alignment));
+      },
+      [&](int64_t e) {
+        Value column = clampIndex(
+            b, loc, arith::AddIOp::create(b, loc, col, index(b, loc, e)),
+            geometry.cols);
+        return memref::LoadOp::create(b, loc, matrix,
+                                      ValueRange{inRow, column});
+      });
+  return extendToF32(b, loc, loaded);
+}
+
+/// The byte address of entry `i` of the 1-D, unit-stride `memref`.
+Value addressOf(OpBuilder &b, Location loc, Value memref, Value i) {
+  int64_t bytes =
+      cast<MemRefType>(memref.getType()).getElementTypeBitWidth() / 8;
   auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value offset = arith::AddIOp::create(b, loc, metadata.getOffset(), index);
-  Value address = arith::AddIOp::create(
-      b, loc, base,
-      arith::MulIOp::create(b, loc, offset,
-                            arith::ConstantIndexOp::create(b, loc, bytes)));
+  Value offset = arith::AddIOp::create(b, loc, metadata.getOffset(), i);
+  return arith::AddIOp::create(
+      b, loc, base, arith::MulIOp::create(b, loc, offset, index(b, loc, bytes)));
+}
+
+/// A load of `type` (an element or a vector of them) from the global byte
+/// `address`, marked invariant: the kernel never writes the bias, so NVPTX
+/// emits ld.global.nc and LLVM may reuse one load across C's stores (the
+/// wgmma epilogue's thread visits the same columns in every step of a
+/// tile, and a vector.load would be repeated after each store).
+Value loadInvariant(OpBuilder &b, Location loc, Type type, Value address,
+                    unsigned alignment) {
+  MLIRContext *ctx = b.getContext();
   Value integer = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), address);
   Value generic = LLVM::IntToPtrOp::create(
       b, loc, LLVM::LLVMPointerType::get(ctx), integer);
   Value global = LLVM::AddrSpaceCastOp::create(
       b, loc, LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/1), generic);
-  Type loadedType =
-      lanes == 0 ? element : Type(VectorType::get({lanes}, element));
-  Value loaded = LLVM::LoadOp::create(
-      b, loc, loadedType, global,
-      lanes == 0 ? static_cast<unsigned>(bytes)
-                 : static_cast<unsigned>(alignment),
-      /*isVolatile=*/false, /*isNonTemporal=*/false, /*isInvariant=*/true);
-  if (element.isF32())
-    return loaded;
-  Type f32s = lanes == 0 ? b.getF32Type()
-                         : Type(VectorType::get({lanes}, b.getF32Type()));
-  return arith::ExtFOp::create(b, loc, f32s, loaded);
+  return LLVM::LoadOp::create(b, loc, type, global, alignment,
+                              /*isVolatile=*/false, /*isNonTemporal=*/false,
+                              /*isInvariant=*/true);
+}
+
+/// Entry `i` of the read-only bias vector (clamped to its last entry: a
+/// ragged edge tile's rows outside C), as f32.
+Value loadBiasEntryAsF32(OpBuilder &b, Location loc, Value bias, Value i) {
+  Type element = cast<MemRefType>(bias.getType()).getElementType();
+  Value length = memref::DimOp::create(b, loc, bias, 0);
+  Value address = addressOf(b, loc, bias, clampIndex(b, loc, i, length));
+  return extendToF32(
+      b, loc,
+      loadInvariant(b, loc, element, address,
+                    getByteWidth(element)));
+}
+
+/// `lanes` consecutive entries of the read-only bias vector from `i`, as
+/// f32: one vector load where they lie inside it and their address is
+/// aligned to `alignment` bytes, else one load per entry (clamped).
+Value loadBiasRunAsF32(OpBuilder &b, Location loc, Value bias, Value i,
+                       int64_t lanes, uint64_t alignment) {
+  Type element = cast<MemRefType>(bias.getType()).getElementType();
+  Value length = memref::DimOp::create(b, loc, bias, 0);
+  Value address = addressOf(b, loc, bias, i);
+  Value inside = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ule,
+      arith::AddIOp::create(b, loc, i, index(b, loc, lanes)), length);
+  Value aligned = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(b, loc, address, index(b, loc, alignment)),
+      index(b, loc, 0));
+  auto vectorType = VectorType::get({lanes}, element);
+  Value loaded = loadRun(
+      b, loc, vectorType, arith::AndIOp::create(b, loc, inside, aligned),
+      [&] {
+        return loadInvariant(b, loc, vectorType, address,
+                             static_cast<unsigned>(alignment));
+      },
+      [&](int64_t e) {
+        Value entry = clampIndex(
+            b, loc, arith::AddIOp::create(b, loc, i, index(b, loc, e)),
+            length);
+        return loadInvariant(b, loc, element, addressOf(b, loc, bias, entry),
+                             getByteWidth(element));
+      });
+  return extendToF32(b, loc, loaded);
 }
 
 Value splat(OpBuilder &b, Location loc, VectorType type, double value) {
@@ -197,33 +294,90 @@ Value activate(OpBuilder &b, Location loc, EpilogueActivation activation,
 } // namespace
 
 Value FusedEpilogue::apply(OpBuilder &b, Location loc, Value accumulators,
-                           Value row, Value col, uint64_t alignment) const {
+                           Value row, Value col, uint64_t alignment,
+                           Reads reads) const {
   if (!hasFusedOperations())
     return accumulators;
   auto type = cast<VectorType>(accumulators.getType());
   int64_t lanes = type.getNumElements();
+  bool checked = reads == Reads::checked;
+  // C and the residual: N consecutive elements of a row.
+  auto loadRow = [&](Value matrix) -> Value {
+    if (checked)
+      return loadRowRunAsF32(b, loc, matrix, row, col, lanes, alignment);
+    Type element = cast<MemRefType>(matrix.getType()).getElementType();
+    return extendToF32(
+        b, loc,
+        vector::LoadOp::create(b, loc, VectorType::get({lanes}, element),
+                               matrix, ValueRange{row, col},
+                               /*nontemporal=*/false,
+                               llvm::MaybeAlign(alignment)));
+  };
   Value x = accumulators;
   if (epilogue.getAlphaBeta()) {
     // alpha·acc + beta·C: one multiply and one fma per element.
-    Value old = loadAsF32(b, loc, c, {row, col}, lanes, alignment);
+    Value old = loadRow(c);
     Value alphas = vector::BroadcastOp::create(b, loc, type, alpha);
     Value betas = vector::BroadcastOp::create(b, loc, type, beta);
     x = math::FmaOp::create(b, loc, alphas, x,
                             arith::MulFOp::create(b, loc, betas, old));
   }
+  Type biasElement =
+      bias ? cast<MemRefType>(bias.getType()).getElementType() : Type();
   if (epilogue.getBias() == EpilogueBias::row) {
-    Value entry = loadInvariantAsF32(b, loc, bias, row, /*lanes=*/0, 0);
+    Value entry =
+        checked ? loadBiasEntryAsF32(b, loc, bias, row)
+                : extendToF32(b, loc,
+                              loadInvariant(b, loc, biasElement,
+                                            addressOf(b, loc, bias, row),
+                                            getByteWidth(biasElement)));
     x = arith::AddFOp::create(
         b, loc, x, vector::BroadcastOp::create(b, loc, type, entry));
   } else if (epilogue.getBias() == EpilogueBias::column) {
-    x = arith::AddFOp::create(
-        b, loc, x, loadInvariantAsF32(b, loc, bias, col, lanes, alignment));
+    Value entries =
+        checked ? loadBiasRunAsF32(b, loc, bias, col, lanes, alignment)
+                : extendToF32(b, loc,
+                              loadInvariant(b, loc,
+                                            VectorType::get({lanes},
+                                                            biasElement),
+                                            addressOf(b, loc, bias, col),
+                                            static_cast<unsigned>(alignment)));
+    x = arith::AddFOp::create(b, loc, x, entries);
   }
   x = activate(b, loc, epilogue.getActivation(), x);
   if (epilogue.getResidual())
-    x = arith::AddFOp::create(
-        b, loc, x, loadAsF32(b, loc, residual, {row, col}, lanes, alignment));
+    x = arith::AddFOp::create(b, loc, x, loadRow(residual));
   return x;
+}
+
+Value FusedEpilogue::holdsWholeRuns(OpBuilder &b, Location loc, Value row,
+                                    Value col, int64_t rows,
+                                    int64_t cols) const {
+  Value holds = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+  if (!hasFusedOperations())
+    return holds;
+  auto both = [&](Value condition) {
+    holds = arith::AndIOp::create(b, loc, holds, condition);
+  };
+  auto atMost = [&](Value begin, int64_t extent, Value limit) {
+    both(arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ule,
+        arith::AddIOp::create(b, loc, begin, index(b, loc, extent)), limit));
+  };
+  MatrixRows geometryC = MatrixRows::get(b, loc, c);
+  atMost(row, rows, geometryC.rows);
+  atMost(col, cols, geometryC.cols);
+  if (epilogue.getAlphaBeta())
+    both(geometryC.vectorOk);
+  if (epilogue.getResidual())
+    both(MatrixRows::get(b, loc, residual).vectorOk);
+  if (epilogue.getBias() == EpilogueBias::column)
+    both(arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::RemUIOp::create(b, loc, addressOf(b, loc, bias, index(b, loc, 0)),
+                               index(b, loc, 16)),
+        index(b, loc, 0)));
+  return holds;
 }
 
 Value FusedEpilogue::scale(OpBuilder &b, Location loc,

@@ -15,55 +15,24 @@ using namespace gemm_opt;
 using namespace gemm_opt::tile;
 
 RowChunkStore::RowChunkStore(OpBuilder &b, Location loc, Value matrix)
-    : b(b), loc(loc), matrix(matrix) {
-  auto index = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  };
-  rows = memref::DimOp::create(b, loc, matrix, 0);
-  cols = memref::DimOp::create(b, loc, matrix, 1);
-  int64_t bytes =
-      getByteWidth(cast<MemRefType>(matrix.getType()).getElementType());
-  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, matrix);
-  Value pointer = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, matrix);
-  Value address = arith::AddIOp::create(
-      b, loc, pointer,
-      arith::MulIOp::create(b, loc, metadata.getOffset(), index(bytes)));
-  Value pitchOk = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq,
-      arith::RemUIOp::create(b, loc, metadata.getStrides()[0],
-                             index(16 / bytes)),
-      index(0));
-  Value addressOk = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq,
-      arith::RemUIOp::create(b, loc, address, index(16)), index(0));
-  vectorOk = arith::AndIOp::create(b, loc, pitchOk, addressOk);
-}
+    : b(b), loc(loc), geometry(MatrixRows::get(b, loc, matrix)) {}
 
 void RowChunkStore::store(Value values, Value row, Value col) {
-  auto index = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  };
   auto type = cast<VectorType>(values.getType());
   int64_t lanes = type.getNumElements();
   int64_t bytes = lanes * getByteWidth(type.getElementType());
-  Value rowIn =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, rows);
-  Value whole = arith::AndIOp::create(
-      b, loc, vectorOk,
-      arith::AndIOp::create(
-          b, loc, rowIn,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
-                                arith::AddIOp::create(b, loc, col, index(lanes)),
-                                cols)));
+  Value whole = geometry.holdsVector(b, loc, row, col, lanes);
   auto ifWhole = scf::IfOp::create(b, loc, whole, /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifWhole.thenBlock());
-  vector::StoreOp::create(b, loc, values, matrix, ValueRange{row, col},
+  vector::StoreOp::create(b, loc, values, geometry.matrix,
+                          ValueRange{row, col},
                           /*nontemporal=*/false,
                           llvm::MaybeAlign(std::min<int64_t>(bytes, 16)));
   b.setInsertionPointToStart(ifWhole.elseBlock());
   forEachInside(values, row, col, [&](Value element, Value column) {
-    memref::StoreOp::create(b, loc, element, matrix, ValueRange{row, column});
+    memref::StoreOp::create(b, loc, element, geometry.matrix,
+                            ValueRange{row, column});
   });
 }
 
@@ -71,14 +40,15 @@ void RowChunkStore::forEachInside(
     Value values, Value row, Value col,
     llvm::function_ref<void(Value element, Value column)> body) {
   int64_t lanes = cast<VectorType>(values.getType()).getNumElements();
-  Value rowIn =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, rows);
+  Value rowIn = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row,
+                                     geometry.rows);
   for (int64_t e = 0; e < lanes; ++e) {
     Value column = arith::AddIOp::create(
         b, loc, col, arith::ConstantIndexOp::create(b, loc, e));
     Value inside = arith::AndIOp::create(
         b, loc, rowIn,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, column, cols));
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, column,
+                              geometry.cols));
     auto ifInside = scf::IfOp::create(b, loc, inside);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifInside.thenBlock());
@@ -89,6 +59,6 @@ void RowChunkStore::forEachInside(
 void RowChunkStore::add(Value values, Value row, Value col) {
   forEachInside(values, row, col, [&](Value element, Value column) {
     memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addf, element,
-                                matrix, ValueRange{row, column});
+                                geometry.matrix, ValueRange{row, column});
   });
 }

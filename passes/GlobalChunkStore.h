@@ -12,6 +12,8 @@
 #ifndef GEMM_OPT_PASSES_GLOBALCHUNKSTORE_H
 #define GEMM_OPT_PASSES_GLOBALCHUNKSTORE_H
 
+#include "passes/MatrixRows.h"
+
 #include "mlir/IR/Builders.h"
 
 namespace gemm_opt {
@@ -44,7 +46,7 @@ private:
 
   mlir::OpBuilder &b;
   mlir::Location loc;
-  mlir::Value matrix, rows, cols, vectorOk;
+  MatrixRows geometry;
 };
 
 } // namespace gemm_opt
