@@ -72,6 +72,10 @@ struct LowerStoreFragments : public OpRewritePattern<StoreFragmentsOp> {
             rewriter, loc, arith::RemUIOp::create(rewriter, loc, warp.lane, c4),
             index(2)));
 
+    // mma.sync kernels take whole tiles only (their metadata requires
+    // divisible shapes and 16-byte rows).
+    Value wholeTiles = arith::ConstantIntOp::create(
+        rewriter, loc, rewriter.getI1Type(), 1);
     MemRefType fragmentsType = op.getFragments().getType();
     for (int64_t i = 0; i < fragmentsType.getDimSize(0); ++i) {
       for (int64_t j = 0; j < fragmentsType.getDimSize(1); ++j) {
@@ -99,7 +103,8 @@ struct LowerStoreFragments : public OpRewritePattern<StoreFragmentsOp> {
             values = fused->apply(
                 rewriter, loc, values,
                 inWholeC(tileOrigin[0], plus(row, 16 * i + 8 * half)),
-                inWholeC(tileOrigin[1], plus(col, 8 * j)), pairBytes);
+                inWholeC(tileOrigin[1], plus(col, 8 * j)), pairBytes,
+                /*whole=*/wholeTiles);
             vector = outType.isF32() ? values
                                      : arith::TruncFOp::create(
                                            rewriter, loc, pairType, values);

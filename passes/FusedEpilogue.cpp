@@ -31,6 +31,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace gemm_opt;
@@ -121,11 +122,16 @@ Value extendToF32(OpBuilder &b, Location loc, Value values) {
   return arith::ExtFOp::create(b, loc, f32, values);
 }
 
-/// One branch: `whole` takes the vector of `vectorType` from `vectorLoad`,
-/// otherwise the vector is built from `elementLoad(e)` for each lane e.
+/// A run of `vectorType`: `vectorLoad()` where `whole` holds, else built
+/// from `elementLoad(e)` for each lane e. The branch is uniform over a
+/// warp (the caller decides `whole` for a whole round of a tile) and short,
+/// so ptxas predicates it instead of jumping.
 Value loadRun(OpBuilder &b, Location loc, VectorType vectorType, Value whole,
               llvm::function_ref<Value()> vectorLoad,
               llvm::function_ref<Value(int64_t)> elementLoad) {
+  // A caller whose tiles are always whole (mma.sync) needs no branch.
+  if (matchPattern(whole, m_One()))
+    return vectorLoad();
   auto ifWhole = scf::IfOp::create(b, loc, TypeRange{vectorType}, whole,
                                    /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
@@ -141,19 +147,27 @@ Value loadRun(OpBuilder &b, Location loc, VectorType vectorType, Value whole,
   return ifWhole.getResult(0);
 }
 
+/// Element `i` of `flat` (1-D, unit stride) with `i` clamped to `last`.
+Value loadClamped(OpBuilder &b, Location loc, Value flat, Value i,
+                  Value last) {
+  return memref::LoadOp::create(b, loc, flat,
+                                ValueRange{arith::MinUIOp::create(b, loc, i,
+                                                                  last)});
+}
+
 /// `lanes` consecutive elements of a row of `matrix` from (row, col),
 /// extended to f32: one vector load (aligned to `alignment` bytes, as the
-/// caller's store) where they lie inside the matrix and its rows take
-/// vectors, else one load per element at the nearest index inside (a
-/// ragged edge tile's values outside C are computed but never stored).
+/// caller's store) where `whole` holds, else one load per element. Those
+/// are clamped as linear offsets to the matrix's last element, so they stay
+/// inside its storage (a ragged edge tile's values outside C are computed
+/// but never stored); one bound keeps fewer registers live than a row and a
+/// column bound.
 Value loadRowRunAsF32(OpBuilder &b, Location loc, Value matrix, Value row,
-                      Value col, int64_t lanes, uint64_t alignment) {
-  MatrixRows geometry = MatrixRows::get(b, loc, matrix);
+                      Value col, int64_t lanes, uint64_t alignment,
+                      Value whole) {
   Type element = cast<MemRefType>(matrix.getType()).getElementType();
-  Value inRow = clampIndex(b, loc, row, geometry.rows);
   Value loaded = loadRun(
-      b, loc, VectorType::get({lanes}, element),
-      geometry.holdsVector(b, loc, row, col, lanes),
+      b, loc, VectorType::get({lanes}, element), whole,
       [&] {
         return vector::LoadOp::create(
             b, loc, VectorType::get({lanes}, element), matrix,
@@ -161,11 +175,32 @@ Value loadRowRunAsF32(OpBuilder &b, Location loc, Value matrix, Value row,
             llvm::MaybeAlign(alignment));
       },
       [&](int64_t e) {
-        Value column = clampIndex(
-            b, loc, arith::AddIOp::create(b, loc, col, index(b, loc, e)),
-            geometry.cols);
-        return memref::LoadOp::create(b, loc, matrix,
-                                      ValueRange{inRow, column});
+        // The storage as a 1-D memref from its base, up to the matrix's
+        // last element: offset + (rows - 1)·pitch + cols - 1.
+        auto metadata =
+            memref::ExtractStridedMetadataOp::create(b, loc, matrix);
+        Value offset = metadata.getOffset();
+        Value pitch = metadata.getStrides()[0];
+        Value lastRow = arith::SubIOp::create(b, loc, metadata.getSizes()[0],
+                                              index(b, loc, 1));
+        Value last = arith::AddIOp::create(
+            b, loc,
+            arith::AddIOp::create(b, loc, offset,
+                                  arith::MulIOp::create(b, loc, lastRow, pitch)),
+            arith::SubIOp::create(b, loc, metadata.getSizes()[1],
+                                  index(b, loc, 1)));
+        SmallVector<OpFoldResult> sizes{
+            arith::AddIOp::create(b, loc, last, index(b, loc, 1)).getResult()};
+        SmallVector<OpFoldResult> strides{b.getIndexAttr(1)};
+        Value flat = memref::ReinterpretCastOp::create(
+            b, loc, MemRefType::get({ShapedType::kDynamic}, element),
+            metadata.getBaseBuffer(), b.getIndexAttr(0), sizes, strides);
+        Value i = arith::AddIOp::create(
+            b, loc,
+            arith::AddIOp::create(b, loc, offset,
+                                  arith::MulIOp::create(b, loc, row, pitch)),
+            arith::AddIOp::create(b, loc, col, index(b, loc, e)));
+        return loadClamped(b, loc, flat, i, last);
       });
   return extendToF32(b, loc, loaded);
 }
@@ -183,9 +218,7 @@ Value addressOf(OpBuilder &b, Location loc, Value memref, Value i) {
 
 /// A load of `type` (an element or a vector of them) from the global byte
 /// `address`, marked invariant: the kernel never writes the bias, so NVPTX
-/// emits ld.global.nc and LLVM may reuse one load across C's stores (the
-/// wgmma epilogue's thread visits the same columns in every step of a
-/// tile, and a vector.load would be repeated after each store).
+/// emits ld.global.nc and LLVM may reuse one load across C's stores.
 Value loadInvariant(OpBuilder &b, Location loc, Type type, Value address,
                     unsigned alignment) {
   MLIRContext *ctx = b.getContext();
@@ -199,49 +232,45 @@ Value loadInvariant(OpBuilder &b, Location loc, Type type, Value address,
                               /*isInvariant=*/true);
 }
 
-/// Entry `i` of the read-only bias vector (clamped to its last entry: a
-/// ragged edge tile's rows outside C), as f32.
-Value loadBiasEntryAsF32(OpBuilder &b, Location loc, Value bias, Value i) {
+/// Entry `i` of the read-only bias vector as f32; clamped to its last entry
+/// (a ragged edge tile's rows outside C) unless `whole` is known to hold.
+Value loadBiasEntryAsF32(OpBuilder &b, Location loc, Value bias, Value i,
+                         Value whole) {
   Type element = cast<MemRefType>(bias.getType()).getElementType();
-  Value length = memref::DimOp::create(b, loc, bias, 0);
-  Value address = addressOf(b, loc, bias, clampIndex(b, loc, i, length));
+  if (!matchPattern(whole, m_One()))
+    i = clampIndex(b, loc, i, memref::DimOp::create(b, loc, bias, 0));
+  Value address = addressOf(b, loc, bias, i);
   return extendToF32(
-      b, loc,
-      loadInvariant(b, loc, element, address,
-                    getByteWidth(element)));
+      b, loc, loadInvariant(b, loc, element, address, getByteWidth(element)));
 }
 
-/// `lanes` consecutive entries of the read-only bias vector from `i`, as
-/// f32: one vector load where they lie inside it and their address is
-/// aligned to `alignment` bytes, else one load per entry (clamped).
-Value loadBiasRunAsF32(OpBuilder &b, Location loc, Value bias, Value i,
-                       int64_t lanes, uint64_t alignment) {
+} // namespace
+
+Value FusedEpilogue::loadColumnBias(OpBuilder &b, Location loc, Value col,
+                                    int64_t lanes, uint64_t alignment,
+                                    Value whole) const {
+  if (!epilogue || epilogue.getBias() != EpilogueBias::column)
+    return Value();
   Type element = cast<MemRefType>(bias.getType()).getElementType();
-  Value length = memref::DimOp::create(b, loc, bias, 0);
-  Value address = addressOf(b, loc, bias, i);
-  Value inside = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::ule,
-      arith::AddIOp::create(b, loc, i, index(b, loc, lanes)), length);
-  Value aligned = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq,
-      arith::RemUIOp::create(b, loc, address, index(b, loc, alignment)),
-      index(b, loc, 0));
   auto vectorType = VectorType::get({lanes}, element);
   Value loaded = loadRun(
-      b, loc, vectorType, arith::AndIOp::create(b, loc, inside, aligned),
+      b, loc, vectorType, whole,
       [&] {
-        return loadInvariant(b, loc, vectorType, address,
+        return loadInvariant(b, loc, vectorType, addressOf(b, loc, bias, col),
                              static_cast<unsigned>(alignment));
       },
       [&](int64_t e) {
+        Value length = memref::DimOp::create(b, loc, bias, 0);
         Value entry = clampIndex(
-            b, loc, arith::AddIOp::create(b, loc, i, index(b, loc, e)),
+            b, loc, arith::AddIOp::create(b, loc, col, index(b, loc, e)),
             length);
         return loadInvariant(b, loc, element, addressOf(b, loc, bias, entry),
                              getByteWidth(element));
       });
   return extendToF32(b, loc, loaded);
 }
+
+namespace {
 
 Value splat(OpBuilder &b, Location loc, VectorType type, double value) {
   return arith::ConstantOp::create(
@@ -295,58 +324,35 @@ Value activate(OpBuilder &b, Location loc, EpilogueActivation activation,
 
 Value FusedEpilogue::apply(OpBuilder &b, Location loc, Value accumulators,
                            Value row, Value col, uint64_t alignment,
-                           Reads reads) const {
+                           Value whole, Value columnBias) const {
   if (!hasFusedOperations())
     return accumulators;
   auto type = cast<VectorType>(accumulators.getType());
   int64_t lanes = type.getNumElements();
-  bool checked = reads == Reads::checked;
-  // C and the residual: N consecutive elements of a row.
-  auto loadRow = [&](Value matrix) -> Value {
-    if (checked)
-      return loadRowRunAsF32(b, loc, matrix, row, col, lanes, alignment);
-    Type element = cast<MemRefType>(matrix.getType()).getElementType();
-    return extendToF32(
-        b, loc,
-        vector::LoadOp::create(b, loc, VectorType::get({lanes}, element),
-                               matrix, ValueRange{row, col},
-                               /*nontemporal=*/false,
-                               llvm::MaybeAlign(alignment)));
-  };
   Value x = accumulators;
   if (epilogue.getAlphaBeta()) {
     // alpha·acc + beta·C: one multiply and one fma per element.
-    Value old = loadRow(c);
+    Value old = loadRowRunAsF32(b, loc, c, row, col, lanes, alignment, whole);
     Value alphas = vector::BroadcastOp::create(b, loc, type, alpha);
     Value betas = vector::BroadcastOp::create(b, loc, type, beta);
     x = math::FmaOp::create(b, loc, alphas, x,
                             arith::MulFOp::create(b, loc, betas, old));
   }
-  Type biasElement =
-      bias ? cast<MemRefType>(bias.getType()).getElementType() : Type();
   if (epilogue.getBias() == EpilogueBias::row) {
-    Value entry =
-        checked ? loadBiasEntryAsF32(b, loc, bias, row)
-                : extendToF32(b, loc,
-                              loadInvariant(b, loc, biasElement,
-                                            addressOf(b, loc, bias, row),
-                                            getByteWidth(biasElement)));
     x = arith::AddFOp::create(
-        b, loc, x, vector::BroadcastOp::create(b, loc, type, entry));
+        b, loc, x,
+        vector::BroadcastOp::create(b, loc, type,
+                                    loadBiasEntryAsF32(b, loc, bias, row, whole)));
   } else if (epilogue.getBias() == EpilogueBias::column) {
-    Value entries =
-        checked ? loadBiasRunAsF32(b, loc, bias, col, lanes, alignment)
-                : extendToF32(b, loc,
-                              loadInvariant(b, loc,
-                                            VectorType::get({lanes},
-                                                            biasElement),
-                                            addressOf(b, loc, bias, col),
-                                            static_cast<unsigned>(alignment)));
-    x = arith::AddFOp::create(b, loc, x, entries);
+    if (!columnBias)
+      columnBias = loadColumnBias(b, loc, col, lanes, alignment, whole);
+    x = arith::AddFOp::create(b, loc, x, columnBias);
   }
   x = activate(b, loc, epilogue.getActivation(), x);
   if (epilogue.getResidual())
-    x = arith::AddFOp::create(b, loc, x, loadRow(residual));
+    x = arith::AddFOp::create(b, loc, x,
+                              loadRowRunAsF32(b, loc, residual, row, col, lanes,
+                                              alignment, whole));
   return x;
 }
 

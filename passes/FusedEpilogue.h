@@ -41,24 +41,28 @@ public:
     return epilogue && epilogue.hasFusedOperations();
   }
 
-  /// How apply() reads C, bias and residual: `whole` vectors, where the
-  /// caller knows that its runs lie inside C and that the operands' rows
-  /// take vectors (holdsWholeRuns()); `checked`, a vector where a run lies
-  /// inside and is aligned, else element by element at the nearest index
-  /// inside C (a ragged edge tile's values outside C are computed but never
-  /// stored).
-  enum class Reads { whole, checked };
-
   /// `accumulators` (vector<N x f32>) are C(row, col), ..., C(row, col+N-1)
-  /// of the whole matrix; returns the f32 values to store there. Loads of
-  /// C, bias (by column) and residual are N-element vector loads aligned like
-  /// the caller's store: `alignment` bytes of C's element type.
+  /// of the whole matrix; returns the f32 values to store there. `whole`
+  /// (i1, from holdsWholeRuns() for the caller's region) chooses how C, the
+  /// bias and the residual are read: N-element vector loads aligned like the
+  /// caller's store (`alignment` bytes of C's element type), or element by
+  /// element at the nearest index inside C (a ragged edge tile's values
+  /// outside C are computed but never stored). A column bias the caller
+  /// read already (loadColumnBias()) is passed as `columnBias`.
   mlir::Value apply(mlir::OpBuilder &b, mlir::Location loc,
                     mlir::Value accumulators, mlir::Value row, mlir::Value col,
-                    uint64_t alignment, Reads reads = Reads::whole) const;
+                    uint64_t alignment, mlir::Value whole,
+                    mlir::Value columnBias = {}) const;
+
+  /// The column bias's entries col, ..., col + lanes - 1 as f32 (read as
+  /// apply() reads them), for a caller that applies them to several rows;
+  /// null without a column bias.
+  mlir::Value loadColumnBias(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::Value col, int64_t lanes,
+                             uint64_t alignment, mlir::Value whole) const;
 
   /// Whether rows [row, row + rows) and columns [col, col + cols) lie
-  /// inside C and the fused operands take apply()'s `whole` reads there
+  /// inside C and the fused operands take apply()'s vector reads there
   /// (C's and the residual's rows and the bias's base 16-byte aligned):
   /// an i1, true without fused operations.
   mlir::Value holdsWholeRuns(mlir::OpBuilder &b, mlir::Location loc,

@@ -66,41 +66,28 @@ void StagingEpilogue::copyToGlobal(Value groupThread, Value rowBase,
   int64_t threads = 128 * plan.warpgroupsPerTile;
   auto outx8 = VectorType::get({8}, outType);
   auto f32x8 = VectorType::get({8}, f32);
-  // A fused epilogue reads its operands as whole vectors where the staged
-  // rows lie inside C and their rows are aligned, else checked.
-  auto copyRows = [&](FusedEpilogue::Reads reads) {
-    for (int64_t first = 0; first < plan.stagingRows * chunksPerRow;
-         first += threads) {
-      Value chunk = arith::AddIOp::create(b, loc, groupThread, index(first));
-      Value r = arith::DivUIOp::create(b, loc, chunk, index(chunksPerRow));
-      Value cc = arith::MulIOp::create(
-          b, loc, arith::RemUIOp::create(b, loc, chunk, index(chunksPerRow)),
-          index(8));
-      Value values =
-          vector::LoadOp::create(b, loc, f32x8, staging, ValueRange{r, cc});
-      if (fused.hasFusedOperations()) {
-        Value row = arith::AddIOp::create(b, loc, rowBase, r);
-        Value col = arith::AddIOp::create(b, loc, colBase, cc);
-        values = fused.apply(b, loc, values, row, col, /*alignment=*/16,
-                             reads);
-      }
-      if (outType != f32)
-        values = arith::TruncFOp::create(b, loc, outx8, values);
-      Value row = arith::AddIOp::create(b, loc, rowBase, r);
-      Value col = arith::AddIOp::create(b, loc, colBase, cc);
-      chunks.store(values, row, col);
-    }
-  };
-  if (!fused.hasFusedOperations()) {
-    copyRows(FusedEpilogue::Reads::whole);
-    return;
-  }
+  // A fused epilogue reads its operands as vectors where the staged rows
+  // lie inside C and their rows are aligned, else element by element.
   Value whole = fused.holdsWholeRuns(b, loc, rowBase, colBase,
                                      plan.stagingRows, plan.blockN);
-  auto ifWhole = scf::IfOp::create(b, loc, whole, /*withElseRegion=*/true);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifWhole.thenBlock());
-  copyRows(FusedEpilogue::Reads::whole);
-  b.setInsertionPointToStart(ifWhole.elseBlock());
-  copyRows(FusedEpilogue::Reads::checked);
+  for (int64_t first = 0; first < plan.stagingRows * chunksPerRow;
+       first += threads) {
+    Value chunk = arith::AddIOp::create(b, loc, groupThread, index(first));
+    Value r = arith::DivUIOp::create(b, loc, chunk, index(chunksPerRow));
+    Value cc = arith::MulIOp::create(
+        b, loc, arith::RemUIOp::create(b, loc, chunk, index(chunksPerRow)),
+        index(8));
+    Value values =
+        vector::LoadOp::create(b, loc, f32x8, staging, ValueRange{r, cc});
+    if (fused.hasFusedOperations()) {
+      Value row = arith::AddIOp::create(b, loc, rowBase, r);
+      Value col = arith::AddIOp::create(b, loc, colBase, cc);
+      values = fused.apply(b, loc, values, row, col, /*alignment=*/16, whole);
+    }
+    if (outType != f32)
+      values = arith::TruncFOp::create(b, loc, outx8, values);
+    Value row = arith::AddIOp::create(b, loc, rowBase, r);
+    Value col = arith::AddIOp::create(b, loc, colBase, cc);
+    chunks.store(values, row, col);
+  }
 }

@@ -78,61 +78,50 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
   // The round's 8-column groups; `column` counts from the round's first.
   int64_t groups = plan.roundColumnsC() / 8;
   int64_t firstColumn = round * plan.roundColumnsC();
-  // A fused epilogue reads its operands as whole vectors where the round's
-  // part of C lies inside C and their rows are aligned, else checked.
-  auto writeRound = [&](FusedEpilogue::Reads reads) {
+  // A fused epilogue reads its operands as vectors where the round's part
+  // of C lies inside C and their rows are aligned, else element by element.
+  Value whole = fused.holdsWholeRuns(
+      b, loc, rowC, arith::AddIOp::create(b, loc, colC, index(firstColumn)),
+      plan.warpM, plan.roundColumnsC());
+  for (int64_t g = 0; g < groups; ++g) {
+    int64_t j = firstColumn / 8 + g;
+    int64_t column = 8 * g;
+    Value panel = index(column / plan.panelColumnsC);
+    Value byteInRow = arith::AddIOp::create(
+        b, loc, laneBytes, index((column % plan.panelColumnsC) * bytesC));
+    Value colInC = arith::AddIOp::create(
+        b, loc, colC,
+        arith::AddIOp::create(b, loc, laneColumn, index(firstColumn + column)));
+    // A column bias is read once for the group's rows.
+    Value columnBias = fused.loadColumnBias(b, loc, colInC, /*lanes=*/2,
+                                            /*alignment=*/2 * bytesC, whole);
     for (int64_t i = 0; i < slices; ++i) {
-      for (int64_t g = 0; g < groups; ++g) {
-        int64_t j = firstColumn / 8 + g;
-        int64_t column = 8 * g;
-        Value panel = index(column / plan.panelColumnsC);
-        Value byteInRow = arith::AddIOp::create(
-            b, loc, laneBytes,
-            index((column % plan.panelColumnsC) * bytesC));
-        for (int64_t h = 0; h < 2; ++h) {
-          int64_t element = 4 * j + 2 * h;
-          SmallVector<Value, 2> pair;
-          for (int64_t p = 0; p < 2; ++p)
-            pair.push_back(fragments[i * perThread + element + p]);
-          Value values = vector::FromElementsOp::create(b, loc, pairF32, pair);
-          Value row =
-              arith::AddIOp::create(b, loc, firstRow, index(64 * i + 8 * h));
-          if (fused.hasFusedOperations()) {
-            Value rowInC = arith::AddIOp::create(b, loc, rowC, row);
-            Value colInC = arith::AddIOp::create(
-                b, loc, colC,
-                arith::AddIOp::create(b, loc, laneColumn,
-                                      index(firstColumn + column)));
-            Value applied = fused.apply(b, loc, values, rowInC, colInC,
-                                        /*alignment=*/2 * bytesC, reads);
-            values = addToC ? arith::SelectOp::create(
-                                  b, loc, addToC, fused.scale(b, loc, values),
-                                  applied)
-                            : applied;
-          }
-          if (elementC != f32)
-            values = arith::TruncFOp::create(b, loc, pairC, values);
-          vector::StoreOp::create(b, loc, values, part,
-                                  ValueRange{swizzledIndex(panel, row, byteInRow,
-                                                           key)},
-                                  /*nontemporal=*/false,
-                                  llvm::MaybeAlign(2 * bytesC));
+      for (int64_t h = 0; h < 2; ++h) {
+        int64_t element = 4 * j + 2 * h;
+        SmallVector<Value, 2> pair;
+        for (int64_t p = 0; p < 2; ++p)
+          pair.push_back(fragments[i * perThread + element + p]);
+        Value values = vector::FromElementsOp::create(b, loc, pairF32, pair);
+        Value row =
+            arith::AddIOp::create(b, loc, firstRow, index(64 * i + 8 * h));
+        if (fused.hasFusedOperations()) {
+          Value rowInC = arith::AddIOp::create(b, loc, rowC, row);
+          Value applied =
+              fused.apply(b, loc, values, rowInC, colInC,
+                          /*alignment=*/2 * bytesC, whole, columnBias);
+          values = addToC ? arith::SelectOp::create(
+                                b, loc, addToC, fused.scale(b, loc, values),
+                                applied)
+                          : applied;
         }
+        if (elementC != f32)
+          values = arith::TruncFOp::create(b, loc, pairC, values);
+        vector::StoreOp::create(
+            b, loc, values, part,
+            ValueRange{swizzledIndex(panel, row, byteInRow, key)},
+            /*nontemporal=*/false, llvm::MaybeAlign(2 * bytesC));
       }
     }
-  };
-  if (!fused.hasFusedOperations()) {
-    writeRound(FusedEpilogue::Reads::whole);
-  } else {
-    Value whole = fused.holdsWholeRuns(
-        b, loc, rowC, arith::AddIOp::create(b, loc, colC, index(firstColumn)),
-        plan.warpM, plan.roundColumnsC());
-    auto ifWhole = scf::IfOp::create(b, loc, whole, /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifWhole.thenBlock());
-    writeRound(FusedEpilogue::Reads::whole);
-    b.setInsertionPointToStart(ifWhole.elseBlock());
-    writeRound(FusedEpilogue::Reads::checked);
   }
   // The TMA stores read the staging part through the async proxy.
   NVVM::FenceProxyOp::create(

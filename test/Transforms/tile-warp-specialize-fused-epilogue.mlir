@@ -6,7 +6,9 @@
 // tile-warp-specialize's staging copy passes each 8-float chunk through
 // passes/FusedEpilogue.cpp between the staging load and the truncation to
 // bf16. Only the first chunk of each kernel is checked (the others are the
-// same at other rows).
+// same at other rows). The kernels take any M, N, K and pitch: the operands
+// are read as vectors where the staging tile lies inside C and their rows
+// are 16-byte aligned, else element by element.
 
 #wgmma_all_but_activation_relu = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
@@ -68,18 +70,37 @@ func.func @wgmma_silu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?
 
 // CHECK-LABEL: gpu.func @wgmma_all_but_activation_relu_kernel(
 // CHECK-SAME:      %[[C:arg2]]: memref<?x?xbf16, {{.*}}, %[[ALPHA:arg[0-9]+]]: f32, %[[BETA:arg[0-9]+]]: f32, %[[BIAS:arg[0-9]+]]: memref<?xbf16, strided<[1], offset: ?>>, %[[R:arg[0-9]+]]: memref<?x?xbf16, strided<[?, 1], offset: ?>>)
-// alpha·acc + beta·C (C read in place), + bias[row], relu, + residual, then one truncation.
-// CHECK:         %[[OLD:.+]] = vector.load %[[C]][%[[ROW:.+]], %[[COL:.+]]] {{.*}} vector<8xbf16>
+// One i1 for the staging tile: its rows lie inside C and C's and the
+// residual's rows take 16-byte vectors. Then alpha·acc + beta·C (C read in
+// place), + bias[row], relu, + residual, then one truncation.
+// CHECK:         %[[ACC:.+]] = vector.load %{{.+}} : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK-NEXT:    %[[ROW:.+]] = arith.addi %{{.+}}, %{{.+}} : index
+// CHECK-NEXT:    %[[COL:.+]] = arith.addi %{{.+}}, %{{.+}} : index
+// CHECK-NEXT:    %[[OLD:.+]] = scf.if %[[WHOLE:.+]] -> (vector<8xbf16>) {
+// CHECK-NEXT:      %[[V:.+]] = vector.load %[[C]][%[[ROW]], %[[COL]]] {alignment = 16 : i64} {{.*}} vector<8xbf16>
+// CHECK-NEXT:      scf.yield %[[V]]
+// CHECK-NEXT:    } else {
+// A ragged edge or an unaligned C: one load per element of C's storage as
+// a 1-D memref, the linear index clamped to C's last element.
+// CHECK:           %[[FLAT:.+]] = memref.reinterpret_cast %{{.+}} to offset: [0], sizes: [%{{.+}}], strides: [1] : memref<bf16> to memref<?xbf16>
+// CHECK-COUNT-8:   memref.load %[[FLAT]][%{{.+}}] : memref<?xbf16>
+// CHECK-NEXT:      %[[E:.+]] = vector.from_elements
+// CHECK-NEXT:      scf.yield %[[E]]
+// CHECK-NEXT:    }
 // CHECK-NEXT:    %[[OLD32:.+]] = arith.extf %[[OLD]] : vector<8xbf16> to vector<8xf32>
 // CHECK-NEXT:    %[[ALPHAS:.+]] = vector.broadcast %[[ALPHA]] : f32 to vector<8xf32>
 // CHECK-NEXT:    %[[BETAS:.+]] = vector.broadcast %[[BETA]] : f32 to vector<8xf32>
 // CHECK-NEXT:    %[[BC:.+]] = arith.mulf %[[BETAS]], %[[OLD32]] : vector<8xf32>
-// CHECK-NEXT:    %[[SCALED:.+]] = math.fma %[[ALPHAS]], %[[ACC:.+]], %[[BC]] : vector<8xf32>
+// CHECK-NEXT:    %[[SCALED:.+]] = math.fma %[[ALPHAS]], %[[ACC]], %[[BC]] : vector<8xf32>
 // The bias is read-only: an invariant LLVM load (ld.global.nc, and LLVM may
-// reuse it across C's stores) at bias's aligned pointer + (offset + row)·2.
+// reuse it across C's stores) at bias's aligned pointer + (offset + row)·2,
+// the row clamped to the bias's last entry.
+// CHECK-NEXT:    %[[BLEN:.+]] = memref.dim %[[BIAS]], %c0
+// CHECK-NEXT:    %[[BLAST:.+]] = arith.subi %[[BLEN]], %c1 : index
+// CHECK-NEXT:    %[[BROW:.+]] = arith.minui %[[ROW]], %[[BLAST]] : index
 // CHECK-NEXT:    %{{.+}}, %[[BOFF:.+]], %{{.+}}, %{{.+}} = memref.extract_strided_metadata %[[BIAS]]
 // CHECK-NEXT:    %[[BBASE:.+]] = memref.extract_aligned_pointer_as_index %[[BIAS]]
-// CHECK-NEXT:    %[[BIDX:.+]] = arith.addi %[[BOFF]], %[[ROW]] : index
+// CHECK-NEXT:    %[[BIDX:.+]] = arith.addi %[[BOFF]], %[[BROW]] : index
 // CHECK-NEXT:    %[[BBYTES:.+]] = arith.muli %[[BIDX]], %c2 : index
 // CHECK-NEXT:    %[[BADDR:.+]] = arith.addi %[[BBASE]], %[[BBYTES]] : index
 // CHECK-NEXT:    %[[BI64:.+]] = arith.index_castui %[[BADDR]] : index to i64
@@ -90,7 +111,12 @@ func.func @wgmma_silu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?
 // CHECK-NEXT:    %[[BS:.+]] = vector.broadcast %[[B32]] : f32 to vector<8xf32>
 // CHECK-NEXT:    %[[X:.+]] = arith.addf %[[SCALED]], %[[BS]] : vector<8xf32>
 // CHECK-NEXT:    %[[RELU:.+]] = arith.maximumf %[[X]], %{{.+}} : vector<8xf32>
-// CHECK-NEXT:    %[[RES:.+]] = vector.load %[[R]][%[[ROW]], %[[COL]]]
+// CHECK-NEXT:    %[[RES:.+]] = scf.if %[[WHOLE]] -> (vector<8xbf16>) {
+// CHECK-NEXT:      vector.load %[[R]][%[[ROW]], %[[COL]]]
+// CHECK:         } else {
+// CHECK:           %[[RFLAT:.+]] = memref.reinterpret_cast %{{.+}} to offset: [0], sizes: [%{{.+}}], strides: [1] : memref<bf16> to memref<?xbf16>
+// CHECK-COUNT-8:   memref.load %[[RFLAT]][%{{.+}}] : memref<?xbf16>
+// CHECK:         }
 // CHECK-NEXT:    %[[RES32:.+]] = arith.extf %[[RES]] : vector<8xbf16> to vector<8xf32>
 // CHECK-NEXT:    %[[D:.+]] = arith.addf %[[RELU]], %[[RES32]] : vector<8xf32>
 // CHECK-NEXT:    %[[OUT:.+]] = arith.truncf %[[D]] : vector<8xf32> to vector<8xbf16>
@@ -100,18 +126,15 @@ func.func @wgmma_silu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?
 
 // CHECK-LABEL: gpu.func @wgmma_bias_column_gelu_tanh_kernel(
 // CHECK-SAME:      %[[BIAS:arg[0-9]+]]: memref<?xbf16, strided<[1], offset: ?>>)
-// x + bias[col..] (one invariant 16-byte load), then
+// x + bias[col..] (one invariant 16-byte load, or one per entry, clamped,
+// on a ragged or unaligned staging tile), then
 // 0.5·x·(1 + tanh(x·(√(2/π) + √(2/π)·0.044715·x²))) with the approximate
 // tanh (tanh.approx.f32).
-// CHECK:         %{{.+}}, %[[BOFF:.+]], %{{.+}}, %{{.+}} = memref.extract_strided_metadata %[[BIAS]]
-// CHECK-NEXT:    %[[BBASE:.+]] = memref.extract_aligned_pointer_as_index %[[BIAS]]
-// CHECK-NEXT:    %[[BIDX:.+]] = arith.addi %[[BOFF]], %{{.+}} : index
-// CHECK-NEXT:    %[[BBYTES:.+]] = arith.muli %[[BIDX]], %c2 : index
-// CHECK-NEXT:    %[[BADDR:.+]] = arith.addi %[[BBASE]], %[[BBYTES]] : index
-// CHECK-NEXT:    %[[BI64:.+]] = arith.index_castui %[[BADDR]] : index to i64
-// CHECK-NEXT:    %[[BPTR:.+]] = llvm.inttoptr %[[BI64]] : i64 to !llvm.ptr
-// CHECK-NEXT:    %[[BGLOBAL:.+]] = llvm.addrspacecast %[[BPTR]] : !llvm.ptr to !llvm.ptr<1>
-// CHECK-NEXT:    %[[B:.+]] = llvm.load %[[BGLOBAL]] invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xbf16>
+// CHECK:         %[[B:.+]] = scf.if %{{.+}} -> (vector<8xbf16>) {
+// CHECK:           llvm.load %{{.+}} invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xbf16>
+// CHECK:         } else {
+// CHECK-COUNT-8:   llvm.load %{{.+}} invariant {alignment = 2 : i64} : !llvm.ptr<1> -> bf16
+// CHECK:         }
 // CHECK-NEXT:    %[[B32:.+]] = arith.extf %[[B]] : vector<8xbf16> to vector<8xf32>
 // CHECK-NEXT:    %[[X:.+]] = arith.addf %{{.+}}, %[[B32]] : vector<8xf32>
 // CHECK-NEXT:    %[[X2:.+]] = arith.mulf %[[X]], %[[X]] : vector<8xf32>
