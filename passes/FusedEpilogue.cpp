@@ -122,29 +122,50 @@ Value extendToF32(OpBuilder &b, Location loc, Value values) {
   return arith::ExtFOp::create(b, loc, f32, values);
 }
 
-/// A run of `vectorType`: `vectorLoad()` where `whole` holds, else built
-/// from `elementLoad(e)` for each lane e. The branch is uniform over a
-/// warp (the caller decides `whole` for a whole round of a tile) and short,
-/// so ptxas predicates it instead of jumping.
+/// `runs` runs of `vectorType`: `vectorLoad(r)` for each where `whole`
+/// holds, else each built from `elementLoad(r, e)` for its lanes e. One
+/// branch for all runs, so that their loads issue together; it is uniform
+/// over a warp (the caller decides `whole` for a whole round of a tile).
+SmallVector<Value>
+loadRuns(OpBuilder &b, Location loc, VectorType vectorType, int64_t runs,
+         Value whole, llvm::function_ref<Value(int64_t)> vectorLoad,
+         llvm::function_ref<Value(int64_t, int64_t)> elementLoad) {
+  SmallVector<Value> loaded;
+  // A caller whose tiles are always whole (mma.sync) needs no branch.
+  if (matchPattern(whole, m_One())) {
+    for (int64_t r = 0; r < runs; ++r)
+      loaded.push_back(vectorLoad(r));
+    return loaded;
+  }
+  SmallVector<Type> types(runs, vectorType);
+  auto ifWhole =
+      scf::IfOp::create(b, loc, types, whole, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifWhole.thenBlock());
+  for (int64_t r = 0; r < runs; ++r)
+    loaded.push_back(vectorLoad(r));
+  scf::YieldOp::create(b, loc, loaded);
+  b.setInsertionPointToStart(ifWhole.elseBlock());
+  SmallVector<Value> built;
+  for (int64_t r = 0; r < runs; ++r) {
+    SmallVector<Value> elements;
+    for (int64_t e = 0; e < vectorType.getNumElements(); ++e)
+      elements.push_back(elementLoad(r, e));
+    built.push_back(
+        vector::FromElementsOp::create(b, loc, vectorType, elements));
+  }
+  scf::YieldOp::create(b, loc, built);
+  return SmallVector<Value>(ifWhole.getResults());
+}
+
+/// One run (loadRuns with runs = 1).
 Value loadRun(OpBuilder &b, Location loc, VectorType vectorType, Value whole,
               llvm::function_ref<Value()> vectorLoad,
               llvm::function_ref<Value(int64_t)> elementLoad) {
-  // A caller whose tiles are always whole (mma.sync) needs no branch.
-  if (matchPattern(whole, m_One()))
-    return vectorLoad();
-  auto ifWhole = scf::IfOp::create(b, loc, TypeRange{vectorType}, whole,
-                                   /*withElseRegion=*/true);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifWhole.thenBlock());
-  Value loaded = vectorLoad();
-  scf::YieldOp::create(b, loc, loaded);
-  b.setInsertionPointToStart(ifWhole.elseBlock());
-  SmallVector<Value> elements;
-  for (int64_t e = 0; e < vectorType.getNumElements(); ++e)
-    elements.push_back(elementLoad(e));
-  Value built = vector::FromElementsOp::create(b, loc, vectorType, elements);
-  scf::YieldOp::create(b, loc, built);
-  return ifWhole.getResult(0);
+  return loadRuns(
+      b, loc, vectorType, /*runs=*/1, whole,
+      [&](int64_t) { return vectorLoad(); },
+      [&](int64_t, int64_t e) { return elementLoad(e); })[0];
 }
 
 /// Element `i` of `flat` (1-D, unit stride) with `i` clamped to `last`.
@@ -246,28 +267,33 @@ Value loadBiasEntryAsF32(OpBuilder &b, Location loc, Value bias, Value i,
 
 } // namespace
 
-Value FusedEpilogue::loadColumnBias(OpBuilder &b, Location loc, Value col,
-                                    int64_t lanes, uint64_t alignment,
-                                    Value whole) const {
+SmallVector<Value> FusedEpilogue::loadColumnBias(OpBuilder &b, Location loc,
+                                                 ArrayRef<Value> cols,
+                                                 int64_t lanes,
+                                                 uint64_t alignment,
+                                                 Value whole) const {
   if (!epilogue || epilogue.getBias() != EpilogueBias::column)
-    return Value();
+    return SmallVector<Value>(cols.size(), Value());
   Type element = cast<MemRefType>(bias.getType()).getElementType();
   auto vectorType = VectorType::get({lanes}, element);
-  Value loaded = loadRun(
-      b, loc, vectorType, whole,
-      [&] {
-        return loadInvariant(b, loc, vectorType, addressOf(b, loc, bias, col),
+  SmallVector<Value> loaded = loadRuns(
+      b, loc, vectorType, cols.size(), whole,
+      [&](int64_t r) {
+        return loadInvariant(b, loc, vectorType,
+                             addressOf(b, loc, bias, cols[r]),
                              static_cast<unsigned>(alignment));
       },
-      [&](int64_t e) {
+      [&](int64_t r, int64_t e) {
         Value length = memref::DimOp::create(b, loc, bias, 0);
         Value entry = clampIndex(
-            b, loc, arith::AddIOp::create(b, loc, col, index(b, loc, e)),
+            b, loc, arith::AddIOp::create(b, loc, cols[r], index(b, loc, e)),
             length);
         return loadInvariant(b, loc, element, addressOf(b, loc, bias, entry),
                              getByteWidth(element));
       });
-  return extendToF32(b, loc, loaded);
+  for (Value &run : loaded)
+    run = extendToF32(b, loc, run);
+  return loaded;
 }
 
 namespace {
@@ -345,7 +371,7 @@ Value FusedEpilogue::apply(OpBuilder &b, Location loc, Value accumulators,
                                     loadBiasEntryAsF32(b, loc, bias, row, whole)));
   } else if (epilogue.getBias() == EpilogueBias::column) {
     if (!columnBias)
-      columnBias = loadColumnBias(b, loc, col, lanes, alignment, whole);
+      columnBias = loadColumnBias(b, loc, {col}, lanes, alignment, whole)[0];
     x = arith::AddFOp::create(b, loc, x, columnBias);
   }
   x = activate(b, loc, epilogue.getActivation(), x);

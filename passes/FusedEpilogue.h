@@ -54,12 +54,14 @@ public:
                     uint64_t alignment, mlir::Value whole,
                     mlir::Value columnBias = {}) const;
 
-  /// The column bias's entries col, ..., col + lanes - 1 as f32 (read as
-  /// apply() reads them), for a caller that applies them to several rows;
-  /// null without a column bias.
-  mlir::Value loadColumnBias(mlir::OpBuilder &b, mlir::Location loc,
-                             mlir::Value col, int64_t lanes,
-                             uint64_t alignment, mlir::Value whole) const;
+  /// For each of `cols`, the column bias's entries col, ..., col + lanes - 1
+  /// as f32 (read as apply() reads them, all behind one branch so that the
+  /// loads issue together), for a caller that applies them to several rows;
+  /// null values without a column bias.
+  llvm::SmallVector<mlir::Value>
+  loadColumnBias(mlir::OpBuilder &b, mlir::Location loc,
+                 llvm::ArrayRef<mlir::Value> cols, int64_t lanes,
+                 uint64_t alignment, mlir::Value whole) const;
 
   /// Whether rows [row, row + rows) and columns [col, col + cols) lie
   /// inside C and the fused operands take apply()'s vector reads there

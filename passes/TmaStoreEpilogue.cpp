@@ -83,18 +83,24 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
   Value whole = fused.holdsWholeRuns(
       b, loc, rowC, arith::AddIOp::create(b, loc, colC, index(firstColumn)),
       plan.warpM, plan.roundColumnsC());
+  // The thread's first column of each group in C; a column bias is read
+  // for all groups at once and applied to each group's rows.
+  SmallVector<Value> groupColumns, columnBias;
+  if (fused.hasFusedOperations()) {
+    for (int64_t g = 0; g < groups; ++g)
+      groupColumns.push_back(arith::AddIOp::create(
+          b, loc, colC,
+          arith::AddIOp::create(b, loc, laneColumn,
+                                index(firstColumn + 8 * g))));
+    columnBias = fused.loadColumnBias(b, loc, groupColumns, /*lanes=*/2,
+                                      /*alignment=*/2 * bytesC, whole);
+  }
   for (int64_t g = 0; g < groups; ++g) {
     int64_t j = firstColumn / 8 + g;
     int64_t column = 8 * g;
     Value panel = index(column / plan.panelColumnsC);
     Value byteInRow = arith::AddIOp::create(
         b, loc, laneBytes, index((column % plan.panelColumnsC) * bytesC));
-    Value colInC = arith::AddIOp::create(
-        b, loc, colC,
-        arith::AddIOp::create(b, loc, laneColumn, index(firstColumn + column)));
-    // A column bias is read once for the group's rows.
-    Value columnBias = fused.loadColumnBias(b, loc, colInC, /*lanes=*/2,
-                                            /*alignment=*/2 * bytesC, whole);
     for (int64_t i = 0; i < slices; ++i) {
       for (int64_t h = 0; h < 2; ++h) {
         int64_t element = 4 * j + 2 * h;
@@ -107,8 +113,8 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
         if (fused.hasFusedOperations()) {
           Value rowInC = arith::AddIOp::create(b, loc, rowC, row);
           Value applied =
-              fused.apply(b, loc, values, rowInC, colInC,
-                          /*alignment=*/2 * bytesC, whole, columnBias);
+              fused.apply(b, loc, values, rowInC, groupColumns[g],
+                          /*alignment=*/2 * bytesC, whole, columnBias[g]);
           values = addToC ? arith::SelectOp::create(
                                 b, loc, addToC, fused.scale(b, loc, values),
                                 applied)
