@@ -45,7 +45,7 @@ for b in gemm_bf16_wgmma_bias_gelu_sm90 epilogue_bf16_wgmma_alpha_beta_residual_
 done
 
 echo "== 3. bias + GELU at 8192x8192x4096 (--compare-epilogue)"
-for round in 1 2; do
+for round in $(seq 1 "${COMPARE_ROUNDS:-2}"); do
   for b in gemm_bf16_wgmma_bias_gelu_sm90 gemm_bf16_wgmma_bias_gelu_base; do
     run_check "$b.compare.r$round" 0 60 "$R" "$D/$b/kernel.json" -m 8192 -n 8192 -k 4096 \
       --compare-epilogue --iterations 30 --warmup 5
