@@ -3,8 +3,9 @@
 // the stages): alpha, beta·C (C's old value read in place, 2 columns at a
 // time), bias and GELU are applied to each round's accumulator fragments in
 // registers before they go to the swizzled staging tile and TMA stores
-// (passes/TmaStoreEpilogue.h). Fused epilogues need whole tiles (M, N, K
-// multiples of 128, 256, 32) and 16-byte row pitches.
+// (passes/TmaStoreEpilogue.h). Like every wgmma kernel it
+// takes any M, N, K and pitch (the epilogue reads C and the bias element by
+// element on a ragged or unaligned round).
 //
 //   C[M×N] = gelu_tanh(alpha·A[M×K]·B[K×N] + beta·C + bias[N])
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],

@@ -2,8 +2,9 @@
 // spares, store_rounds = 4): a partial-wave tile's two parts meet in C
 // itself (HopperKernelPlan::streamKSumsInC). The spare stores its head with
 // the whole epilogue (alpha·acc + beta·C + bias), the owner adds alpha times
-// its tail onto it with TMA reductions. Fused epilogues need whole tiles
-// (M, N, K multiples of 128, 256, 32) and 16-byte row pitches.
+// its tail onto it with TMA reductions. Like every wgmma kernel it
+// takes any M, N, K and pitch (the epilogue reads C and the bias element by
+// element on a ragged or unaligned round).
 //
 //   C[M×N] = alpha·A[M×K]·B[K×N] + beta·C + bias[N]
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
