@@ -28,14 +28,27 @@ ElementType KernelCapabilities::getType(Operand operand) const {
 }
 
 bool KernelCapabilities::supportsBias(BiasKind bias) const {
-  return bias == BiasKind::None || (bias == BiasKind::Row && rowBias) ||
-         (bias == BiasKind::Col && colBias);
+  switch (bias) {
+  case BiasKind::None:
+    return !rowBias && !colBias;
+  case BiasKind::Row:
+    return rowBias;
+  case BiasKind::Col:
+    return colBias;
+  }
+  return false;
 }
 
 bool KernelCapabilities::supportsActivation(Activation activation) const {
-  return activation == Activation::None ||
-         (activation == Activation::Relu && relu) ||
-         (activation == Activation::Gelu && gelu);
+  switch (activation) {
+  case Activation::None:
+    return !relu && !gelu;
+  case Activation::Relu:
+    return relu;
+  case Activation::Gelu:
+    return gelu;
+  }
+  return false;
 }
 
 namespace {
@@ -104,8 +117,22 @@ KernelCapabilities getKernelCapabilities(const KernelSpec &spec) {
     (spec.layouts.get(operand) == MatrixLayout::Row ? set.row : set.col) =
         true;
   }
-  if (spec.epilogue.hasFusedOperations())
-    capabilities.fusedEpilogue = spec.epilogue.describe();
+  const FusedEpilogueSpec &epilogue = spec.epilogue;
+  if (epilogue.hasFusedOperations())
+    capabilities.fusedEpilogue = epilogue.describe();
+  capabilities.anyAlpha = capabilities.anyBeta = epilogue.alphaBeta;
+  capabilities.rowBias = epilogue.bias == EpilogueBias::Row;
+  capabilities.colBias = epilogue.bias == EpilogueBias::Column;
+  capabilities.relu = epilogue.activation == EpilogueActivation::Relu;
+  capabilities.gelu = epilogue.activation == EpilogueActivation::GeluErf;
+  if (epilogue.activation == EpilogueActivation::GeluTanh ||
+      epilogue.activation == EpilogueActivation::Silu)
+    capabilities.unmodeledEpilogue =
+        "activation=" + getEpilogueActivationName(epilogue.activation).str();
+  if (epilogue.residual)
+    capabilities.unmodeledEpilogue +=
+        (capabilities.unmodeledEpilogue.empty() ? "" : ",") +
+        std::string("residual");
   capabilities.stridedBatch = spec.stridedBatch;
   return capabilities;
 }
@@ -198,9 +225,14 @@ std::string findMissingEpilogue(const KernelCapabilities &capabilities,
   if (epilogue.beta != 0.0 && !capabilities.anyBeta)
     missing.push_back("beta=" + formatEpilogueValue(epilogue.beta));
   if (!capabilities.supportsBias(epilogue.bias))
-    missing.push_back(("a " + getBiasKindName(epilogue.bias) + " bias").str());
+    missing.push_back(epilogue.bias == BiasKind::None
+                          ? std::string("no bias (it adds one)")
+                          : ("a " + getBiasKindName(epilogue.bias) + " bias")
+                                .str());
   if (!capabilities.supportsActivation(epilogue.activation))
-    missing.push_back(getActivationName(epilogue.activation).str());
+    missing.push_back(epilogue.activation == Activation::None
+                          ? std::string("no activation (it applies one)")
+                          : getActivationName(epilogue.activation).str());
   return join(missing, ", ");
 }
 
@@ -263,11 +295,11 @@ findCapabilityGaps(const KernelCapabilities &capabilities,
                         " needs a strided-batch kernel; " + kernel +
                         " runs one batch entry (its metadata declares no "
                         "\"batch\": {\"strided\": true})"});
-  if (!capabilities.fusedEpilogue.empty())
+  if (!capabilities.unmodeledEpilogue.empty())
     gaps.push_back({RefusalReason::Epilogue,
-                    kernel + " fuses " + capabilities.fusedEpilogue +
-                        " into its epilogue; gemm-sweep does not pass "
-                        "epilogue operands yet"});
+                    kernel + " fuses " + capabilities.unmodeledEpilogue +
+                        ", which a GemmProblem's epilogue (alpha, beta, a "
+                        "bias, relu or erf GELU) cannot ask for"});
   std::string missingEpilogue =
       findMissingEpilogue(capabilities, problem.epilogue);
   if (!missingEpilogue.empty())

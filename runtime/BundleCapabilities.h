@@ -9,9 +9,12 @@
 //       L is "row", "col", or a list of them (the kernel takes either; it
 //       then tells which one at launch). Required by the bundle format.
 //   "epilogue"*: the kernel's fused epilogue (FusedEpilogueSpec.h, parsed
-//       by KernelSpec). The sweep does not pass epilogue operands yet, so a
-//       kernel that fuses anything claims no problem, and a problem with
-//       alpha != 1, beta != 0, a bias or an activation is claimed by none.
+//       by KernelSpec). A kernel claims the problems whose bias and
+//       activation are exactly the ones it fuses (it always applies them),
+//       with any alpha and beta if it fuses alpha_beta, else alpha = 1 and
+//       beta = 0; the runtime passes alpha, beta and the bias. One that
+//       fuses what problems cannot say (gelu_tanh, silu, a residual) claims
+//       none.
 //   "batch"*: {"strided": bool}
 //       the kernel runs several batch entries with per-operand batch strides
 //       (BatchedKernelSpec.h); A and B may have stride 0.
@@ -69,13 +72,20 @@ struct KernelCapabilities {
   std::array<int64_t, 3> alignmentBytes = {16, 16, 16};
   /// FusedEpilogueSpec::describe() of a kernel that fuses anything, else "".
   std::string fusedEpilogue;
-  // What the problem's epilogue needs (none is declared yet, see above).
+  // The fused epilogue (FusedEpilogueSpec), as the problem model
+  // (GemmProblem's Epilogue) sees it. A kernel always applies the bias and
+  // activation it fuses, so it claims only problems with exactly those;
+  // alpha_beta takes any alpha and beta.
   bool anyAlpha = false;
   bool anyBeta = false;
   bool rowBias = false;
   bool colBias = false;
   bool relu = false;
-  bool gelu = false;
+  bool gelu = false; ///< gelu_erf: the problem model's GELU.
+  /// Fused operations the problem model has no words for (gelu_tanh,
+  /// silu, a residual), e.g. "activation=silu": such a kernel claims no
+  /// problem. Empty otherwise.
+  std::string unmodeledEpilogue;
   // "batch"
   bool stridedBatch = false;
 

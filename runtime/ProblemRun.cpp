@@ -33,11 +33,8 @@ Error checkRuntimeLaunchSupport(const KernelSpec &spec,
     return makeRefusal(RefusalReason::Batch,
                        kernel + " is not batched; batch count " +
                            Twine(problem.batchCount) + " is refused");
-  if (!problem.epilogue.isIdentity())
-    return makeRefusal(RefusalReason::Epilogue,
-                       "the runtime cannot pass alpha, beta, bias or "
-                       "activation (to " +
-                           kernel + ") yet");
+  // The epilogue's alpha, beta and bias are passed to a kernel that fuses
+  // them (checkCapabilities matched the problem's epilogue to the kernel's).
   return Error::success();
 }
 
@@ -182,8 +179,12 @@ runProblem(const DeviceInfo &device, const KernelSpec &spec,
   if (!operands)
     return operands.takeError();
   DeviceBuffer *a = &operands->a, *b = &operands->b, *c = &operands->c;
+  const Epilogue &epilogue = problem.epilogue;
+  EpilogueArguments epilogueArguments{
+      static_cast<float>(epilogue.alpha), static_cast<float>(epilogue.beta),
+      operands->bias.getAddress(), /*residual=*/0};
   Expected<KernelArguments> arguments = KernelArguments::create(
-      *device.driver, spec, shape, operands->views);
+      *device.driver, spec, shape, operands->views, epilogueArguments);
   if (!arguments)
     return arguments.takeError();
   result.stagedOperands = arguments->getStaging().describe();

@@ -34,6 +34,12 @@ Expected<UploadedOperands> uploadOperands(const ProblemInputs &inputs) {
     *address = buffer->getAddress() +
                static_cast<uint64_t>(view.offset) * getElementSize(view.type);
   }
+  if (!inputs.getBias().empty()) {
+    Expected<DeviceBuffer> bias = uploadBytes(inputs.getBias());
+    if (!bias)
+      return bias.takeError();
+    uploaded.bias = std::move(*bias);
+  }
   return std::move(uploaded);
 }
 

@@ -24,14 +24,16 @@ namespace runtime {
 /// A new device buffer holding `bytes`.
 llvm::Expected<DeviceBuffer> uploadBytes(const std::vector<uint8_t> &bytes);
 
-/// A, B and C of a problem on the device.
+/// A, B and C of a problem on the device, and its bias vector.
 struct UploadedOperands {
   DeviceBuffer a, b, c;
   /// Where each operand's view starts in its buffer.
   OperandAddresses views;
+  /// Empty without a bias.
+  DeviceBuffer bias;
 };
 
-/// Uploads the A, B and C buffers of `inputs`.
+/// Uploads the A, B and C buffers of `inputs`, and its bias if it has one.
 llvm::Expected<UploadedOperands> uploadOperands(const ProblemInputs &inputs);
 
 } // namespace runtime

@@ -75,13 +75,45 @@ TEST(BundleCapabilitiesTest, DeclaredFieldsAreRead) {
   for (Operand operand : {Operand::A, Operand::B, Operand::C})
     problem.getView(operand).batchStride = problem.getMatrixSpan(operand);
   EXPECT_TRUE(findCapabilityGaps(capabilities, problem).empty());
-  // No kernel declares alpha/beta, bias or activations to the sweep yet.
+  // A kernel without a fused epilogue takes none.
   problem.epilogue = {0.5, 1.0, BiasKind::Row, Activation::Gelu};
   EXPECT_EQ(findCapabilityGaps(capabilities, problem).front().reason,
             RefusalReason::Epilogue);
 }
 
-TEST(BundleCapabilitiesTest, FusedEpilogueKernelClaimsNothing) {
+TEST(BundleCapabilitiesTest, FusedEpilogueKernelClaimsItsOwnEpilogue) {
+  Object kernel = makeValidKernel();
+  kernel["epilogue"] = Object{{"alpha_beta", true},
+                              {"bias", "row"},
+                              {"activation", "gelu_erf"}};
+  llvm::json::Array *parameters = kernel.getArray("parameters");
+  parameters->push_back(
+      Object{{"kind", "scalar"}, {"name", "alpha"}, {"type", "f32"}});
+  parameters->push_back(
+      Object{{"kind", "scalar"}, {"name", "beta"}, {"type", "f32"}});
+  parameters->push_back(
+      Object{{"kind", "memref"}, {"operand", "bias"}, {"rank", 1}});
+  KernelCapabilities capabilities = parse(std::move(kernel)).capabilities;
+  EXPECT_TRUE(capabilities.anyAlpha && capabilities.anyBeta);
+  EXPECT_TRUE(capabilities.rowBias && !capabilities.colBias);
+  EXPECT_TRUE(capabilities.gelu && !capabilities.relu);
+  GemmProblem problem = makeSupportedProblem();
+  problem.epilogue = {0.5, 1.0, BiasKind::Row, Activation::Gelu};
+  EXPECT_TRUE(findCapabilityGaps(capabilities, problem).empty());
+  problem.epilogue.alpha = 1.0;
+  problem.epilogue.beta = 0.0;
+  EXPECT_TRUE(findCapabilityGaps(capabilities, problem).empty());
+  // Without the activation it always applies: refused, and why.
+  problem.epilogue.activation = Activation::None;
+  auto gaps = findCapabilityGaps(capabilities, problem);
+  ASSERT_EQ(gaps.size(), 1u);
+  EXPECT_EQ(gaps.front().reason, RefusalReason::Epilogue);
+  EXPECT_NE(gaps.front().message.find("no activation (it applies one)"),
+            std::string::npos)
+      << gaps.front().message;
+}
+
+TEST(BundleCapabilitiesTest, UnmodeledFusedEpilogueClaimsNothing) {
   Object kernel = makeValidKernel();
   // An activation alone needs no extra kernel parameters.
   kernel["epilogue"] = Object{{"activation", "gelu_tanh"}};
@@ -151,15 +183,41 @@ TEST(ProblemLaunchTest, RefusesWithTheReason) {
   EXPECT_NE(message.find("not divisible by the tile 128x256x32"),
             std::string::npos);
 
-  // Declared, but the runtime cannot pass the epilogue yet: still refused.
-  KernelCapabilities declared = kernel.capabilities;
-  declared.anyAlpha = true;
+  // alpha needs a kernel that fuses alpha_beta; the runtime passes it.
   GemmProblem scaled = makeSupportedProblem();
   scaled.epilogue.alpha = 2.0;
+  EXPECT_EQ(refusalReasonOf(checkProblemLaunchable(spec, kernel.capabilities,
+                                                   scaled),
+                            &message),
+            RefusalReason::Epilogue);
+  EXPECT_NE(message.find("alpha=2"), std::string::npos) << message;
+  KernelCapabilities declared = kernel.capabilities;
+  declared.anyAlpha = true;
+  EXPECT_FALSE(bool(checkProblemLaunchable(spec, declared, scaled)));
+
+  // A kernel always adds the bias it fuses: a problem without one (or with
+  // the other kind) is refused, one with it is claimed.
+  declared.colBias = true;
   EXPECT_EQ(refusalReasonOf(checkProblemLaunchable(spec, declared, scaled),
                             &message),
             RefusalReason::Epilogue);
-  EXPECT_NE(message.find("runtime cannot pass"), std::string::npos);
+  EXPECT_NE(message.find("no bias (it adds one)"), std::string::npos)
+      << message;
+  scaled.epilogue.bias = BiasKind::Row;
+  EXPECT_EQ(refusalReasonOf(checkProblemLaunchable(spec, declared, scaled),
+                            &message),
+            RefusalReason::Epilogue);
+  EXPECT_NE(message.find("a row bias"), std::string::npos) << message;
+  scaled.epilogue.bias = BiasKind::Col;
+  EXPECT_FALSE(bool(checkProblemLaunchable(spec, declared, scaled)));
+
+  // What a problem cannot ask for (here GELU's tanh form): claims nothing.
+  declared.unmodeledEpilogue = "activation=gelu_tanh";
+  EXPECT_EQ(refusalReasonOf(checkProblemLaunchable(spec, declared, scaled),
+                            &message),
+            RefusalReason::Epilogue);
+  EXPECT_NE(message.find("fuses activation=gelu_tanh"), std::string::npos)
+      << message;
 }
 
 TEST(ProblemLaunchTest, RefusalsAreBadInputForExitCodes) {
