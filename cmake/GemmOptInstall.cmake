@@ -14,7 +14,7 @@ set(GEMM_OPT_INSTALL_INCLUDEDIR include/gemm-opt)
 
 set(gemmOptInstalledLibraries
   GemmOptTileDialect GemmOptPasses GemmOptCompiler GemmOptRuntime GemmOptTuning
-  GemmOptJit)
+  GemmOptScheduleDescription GemmOptJit)
 foreach(library ${gemmOptInstalledLibraries})
   target_include_directories(${library} INTERFACE
     $<INSTALL_INTERFACE:${GEMM_OPT_INSTALL_INCLUDEDIR}>)

@@ -250,11 +250,21 @@ static FailureOr<GemmLayouts> verifyOperandLayouts(Operation *op,
       failed(verifyTf32Layouts(op, *layouts)))
     return failure();
   EpilogueAttr epilogue = schedule.getEpilogue();
+  // Into a column-major C the staging copy applies the epilogue down C's
+  // columns (passes/StagingColumnStore.h); TMA stores need a row-major C
+  // anyway (tile-check-chip), and the residual is passed row-major.
   if (layouts->c == MatrixOrder::col && epilogue &&
-      epilogue.hasFusedOperations())
-    return op->emitOpError()
-           << "a fused epilogue needs a row-major C: it applies bias, beta*C "
-              "and the residual along C's rows";
+      epilogue.hasFusedOperations()) {
+    if (epilogue.getStore() != EpilogueStore::vector)
+      return op->emitOpError()
+             << "a fused epilogue into a column-major C needs the staging "
+                "copy (#tile.epilogue<store = vector, ...>), got store = "
+             << stringifyEpilogueStore(epilogue.getStore());
+    if (epilogue.getResidual())
+      return op->emitOpError()
+             << "a fused residual needs a row-major C (the residual is "
+                "passed with C's row-major layout)";
+  }
   return *layouts;
 }
 

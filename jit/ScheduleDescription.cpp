@@ -44,26 +44,67 @@ std::string renderScheduleAttribute(const ScheduleDescription &s) {
       os << ", split_k = " << s.grid->splitK;
     os << ">";
   }
-  if (s.epilogueStore)
-    os << ", epilogue = #tile.epilogue<store = " << *s.epilogueStore << ">";
+  if (s.epilogueStore) {
+    const FusedEpilogueDescription &fused = s.fused;
+    os << ", epilogue = #tile.epilogue<store = " << *s.epilogueStore;
+    if (fused.alphaBeta)
+      os << ", alpha_beta = true";
+    if (fused.bias != "none")
+      os << ", bias = " << fused.bias;
+    if (fused.activation != "none")
+      os << ", activation = " << fused.activation;
+    if (fused.residual)
+      os << ", residual = true";
+    if (fused.storeRounds != 1)
+      os << ", store_rounds = " << fused.storeRounds;
+    os << ">";
+  }
   os << ">";
   return text;
+}
+
+/// The memref type of a matrix (or, batched, a batch of them) of `element`
+/// in `layout` order; a row-major one keeps the identity layout.
+static std::string renderMatrixType(bool batched, StringRef element,
+                                    StringRef layout) {
+  if (layout != "col")
+    return formatv("memref<{0}x{1}>", batched ? "?x?x?" : "?x?", element)
+        .str();
+  return formatv("memref<{0}x{1}, strided<[{2}1, ?], offset: ?>>",
+                 batched ? "?x?x?" : "?x?", element, batched ? "?, " : "")
+      .str();
 }
 
 std::string renderScheduleModule(const ScheduleDescription &s) {
   // Batched: batch × rows × columns, packed row-major by default (the
   // launch passes the actual batch strides).
-  const char *extents = s.batched ? "?x?x?" : "?x?";
-  std::string memref = formatv("memref<{0}x{1}>", extents, s.aType).str();
-  std::string memrefB = formatv("memref<{0}x{1}>", extents, s.bType).str();
-  std::string memrefC = formatv("memref<{0}x{1}>", extents, s.cType).str();
-  return formatv("func.func @{0}(%a: {1}, %b: {2}, %c: {3}) {{\n"
-                 "  tile.gemm %a, %b into %c {{schedule = {4}}\n"
+  std::string typeA = renderMatrixType(s.batched, s.aType, s.aLayout);
+  std::string typeB = renderMatrixType(s.batched, s.bType, s.bLayout);
+  std::string typeC = renderMatrixType(s.batched, s.cType, s.cLayout);
+  // The fused epilogue's operands follow C, in the order the op takes them.
+  std::string parameters, operands;
+  const FusedEpilogueDescription &fused = s.fused;
+  if (s.epilogueStore && fused.alphaBeta) {
+    parameters += ", %alpha: f32, %beta: f32";
+    operands += " alpha %alpha beta %beta";
+  }
+  if (s.epilogueStore && fused.bias != "none") {
+    std::string bias = formatv("memref<?x{0}>", s.cType).str();
+    parameters += ", %bias: " + bias;
+    operands += " bias %bias : " + bias;
+  }
+  if (s.epilogueStore && fused.residual) {
+    std::string residual = renderMatrixType(s.batched, s.cType, s.cLayout);
+    parameters += ", %residual: " + residual;
+    operands += " residual %residual : " + residual;
+  }
+  return formatv("func.func @{0}(%a: {1}, %b: {2}, %c: {3}{5}) {{\n"
+                 "  tile.gemm %a, %b into %c{6} {{schedule = {4}}\n"
                  "      : {1}, {2} into {3}\n"
                  "  return\n"
                  "}\n",
-                 s.name, memref, memrefB, memrefC,
-                 renderScheduleAttribute(s))
+                 s.name, typeA, typeB, typeC, renderScheduleAttribute(s),
+                 parameters, operands)
       .str();
 }
 

@@ -40,6 +40,17 @@ struct GridDescription {
   int64_t splitK = 1;
 };
 
+/// The fused operations of `#tile.epilogue` (besides its store): D =
+/// activation(alpha·A·B + beta·C + bias) + residual.
+struct FusedEpilogueDescription {
+  bool alphaBeta = false;
+  std::string bias = "none";       ///< "none", "row" or "column".
+  std::string activation = "none"; ///< "none", "relu", "gelu_tanh", ...
+  bool residual = false;
+  /// store_rounds of a tma store (1: the field is left out).
+  int64_t storeRounds = 1;
+};
+
 /// Field for field what `#tile.schedule` holds; defaults are the bf16
 /// wgmma example (examples/gemm_bf16_wgmma_sm90.mlir).
 struct ScheduleDescription {
@@ -59,6 +70,13 @@ struct ScheduleDescription {
   std::optional<GridDescription> grid = GridDescription{};
   /// "tma", "vector" or "direct".
   std::optional<std::string> epilogueStore = std::string("tma");
+  /// Needs epilogueStore; the module's function then takes alpha and beta
+  /// (f32), the bias (a vector of C's type) and the residual (like C) after
+  /// C, as far as the epilogue uses them.
+  FusedEpilogueDescription fused;
+  /// Each operand's major order in the module: "row" or "col" (a
+  /// column-major operand is a strided<[1, ?]> memref).
+  std::string aLayout = "row", bLayout = "row", cLayout = "row";
   /// The module's tile.gemm takes batches of matrices (3-D operands): the
   /// kernel runs GemmArguments::batch entries with per-operand strides.
   bool batched = false;

@@ -29,16 +29,16 @@ static void appendMissingSimtFeatures(ScheduleAttr schedule,
 
 /// What a batched wgmma GEMM asks for that tile-warp-specialize does not
 /// lower: split_k (grid z numbers the batch entries; the workspace holds one
-/// batch entry) and fused epilogue operations (their C and residual
-/// operands are not taken per batch entry).
+/// batch entry) and a fused residual (taken as one matrix, not per batch
+/// entry). alpha/beta, the bias (one vector for every entry) and the
+/// activations apply to each entry's C.
 static void appendMissingBatchedFeatures(ScheduleAttr schedule,
                                          SmallVectorImpl<std::string> &missing) {
   if (schedule.getSplitK() > 1)
     missing.push_back("split_k with batched operands");
   EpilogueAttr epilogue = schedule.getEpilogue();
-  if (epilogue && epilogue.hasFusedOperations())
-    missing.push_back("a fused epilogue (alpha_beta, bias, activation, "
-                      "residual) with batched operands");
+  if (epilogue && epilogue.getResidual())
+    missing.push_back("a fused residual with batched operands");
 }
 
 /// Reports at `gemm` each feature of its (verified) schedule that the

@@ -272,7 +272,7 @@ SmallVector<Value> FusedEpilogue::loadColumnBias(OpBuilder &b, Location loc,
                                                  int64_t lanes,
                                                  uint64_t alignment,
                                                  Value whole) const {
-  if (!epilogue || epilogue.getBias() != EpilogueBias::column)
+  if (!epilogue || getBias() != EpilogueBias::column)
     return SmallVector<Value>(cols.size(), Value());
   Type element = cast<MemRefType>(bias.getType()).getElementType();
   auto vectorType = VectorType::get({lanes}, element);
@@ -364,12 +364,12 @@ Value FusedEpilogue::apply(OpBuilder &b, Location loc, Value accumulators,
     x = math::FmaOp::create(b, loc, alphas, x,
                             arith::MulFOp::create(b, loc, betas, old));
   }
-  if (epilogue.getBias() == EpilogueBias::row) {
+  if (getBias() == EpilogueBias::row) {
     x = arith::AddFOp::create(
         b, loc, x,
         vector::BroadcastOp::create(b, loc, type,
                                     loadBiasEntryAsF32(b, loc, bias, row, whole)));
-  } else if (epilogue.getBias() == EpilogueBias::column) {
+  } else if (getBias() == EpilogueBias::column) {
     if (!columnBias)
       columnBias = loadColumnBias(b, loc, {col}, lanes, alignment, whole)[0];
     x = arith::AddFOp::create(b, loc, x, columnBias);
@@ -403,7 +403,7 @@ Value FusedEpilogue::holdsWholeRuns(OpBuilder &b, Location loc, Value row,
     both(geometryC.vectorOk);
   if (epilogue.getResidual())
     both(MatrixRows::get(b, loc, residual).vectorOk);
-  if (epilogue.getBias() == EpilogueBias::column)
+  if (getBias() == EpilogueBias::column)
     both(arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::eq,
         arith::RemUIOp::create(b, loc, addressOf(b, loc, bias, index(b, loc, 0)),
@@ -419,4 +419,30 @@ Value FusedEpilogue::scale(OpBuilder &b, Location loc,
   return arith::MulFOp::create(
       b, loc, accumulators,
       vector::BroadcastOp::create(b, loc, accumulators.getType(), alpha));
+}
+
+EpilogueBias FusedEpilogue::getBias() const {
+  if (!epilogue)
+    return EpilogueBias::none;
+  EpilogueBias bias = epilogue.getBias();
+  if (!onTranspose || bias == EpilogueBias::none)
+    return bias;
+  return bias == EpilogueBias::row ? EpilogueBias::column : EpilogueBias::row;
+}
+
+FusedEpilogue FusedEpilogue::onTransposeOfC(OpBuilder &b, Location loc) const {
+  FusedEpilogue transposed = *this;
+  if (!hasFusedOperations())
+    return transposed;
+  auto transpose = [&](Value matrix) -> Value {
+    return memref::TransposeOp::create(
+        b, loc, matrix,
+        AffineMapAttr::get(AffineMap::getPermutationMap(
+            ArrayRef<unsigned>{1, 0}, b.getContext())));
+  };
+  transposed.c = transpose(c);
+  if (residual)
+    transposed.residual = transpose(residual);
+  transposed.onTranspose = !onTranspose;
+  return transposed;
 }

@@ -79,6 +79,23 @@ public:
   mlir::Value scale(mlir::OpBuilder &b, mlir::Location loc,
                     mlir::Value accumulators) const;
 
+  /// The same epilogue on one batch entry of a batched kernel: `entryC` is
+  /// the entry's 2-D view of C (passes/BatchEntryView.h); the bias is
+  /// shared by every entry.
+  FusedEpilogue forBatchEntry(mlir::Value entryC) const {
+    FusedEpilogue entry = *this;
+    if (hasFusedOperations())
+      entry.c = entryC;
+    return entry;
+  }
+
+  /// The same epilogue seen on C's transpose, for an epilogue that walks a
+  /// column-major C down its columns: C and the residual are transposed
+  /// (row-major views of the same memory) and a row bias acts as a column
+  /// bias and back, so apply() takes runs down one of C's columns at
+  /// (C's column, C's row).
+  FusedEpilogue onTransposeOfC(mlir::OpBuilder &b, mlir::Location loc) const;
+
   /// Whether apply() is affine in the accumulators (no activation).
   bool isAffine() const {
     return !epilogue ||
@@ -86,8 +103,13 @@ public:
   }
 
 private:
+  /// The bias as apply()'s runs see it (swapped on C's transpose).
+  tile::EpilogueBias getBias() const;
+
   tile::EpilogueAttr epilogue;
   mlir::Value c, alpha, beta, bias, residual;
+  /// c and residual are the transposes of the kernel's (onTransposeOfC).
+  bool onTranspose = false;
 };
 
 /// Kernel argument types of the fused epilogue operands of `schedule`, in

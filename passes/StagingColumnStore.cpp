@@ -20,7 +20,8 @@ static constexpr int64_t kColumnsPerRun = 8;
 void gemm_opt::storeStagingByColumns(OpBuilder &b, Location loc,
                                      const HopperKernelPlan &plan,
                                      Value staging, Value groupThread,
-                                     Value rowBase, Value colBase, Value c) {
+                                     Value rowBase, Value colBase, Value c,
+                                     const FusedEpilogue &fused) {
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
@@ -33,6 +34,12 @@ void gemm_opt::storeStagingByColumns(OpBuilder &b, Location loc,
       AffineMapAttr::get(AffineMap::getPermutationMap(
           ArrayRef<unsigned>{1, 0}, b.getContext())));
   RowChunkStore columns(b, loc, transposed);
+  // The fused epilogue sees C's transpose: a chunk is a run of a row there.
+  // Its operands are read as vectors where the staging tile lies inside C
+  // and their rows (C's columns) are aligned, else element by element.
+  FusedEpilogue onTranspose = fused.onTransposeOfC(b, loc);
+  Value whole = onTranspose.holdsWholeRuns(b, loc, colBase, rowBase,
+                                           plan.blockN, plan.stagingRows);
   int64_t chunksPerColumn = plan.stagingRows / kChunkRows;
   int64_t runsPerColumnGroup = chunksPerColumn * kColumnsPerRun;
   int64_t chunks = plan.stagingRows * plan.blockN / kChunkRows;
@@ -57,6 +64,12 @@ void gemm_opt::storeStagingByColumns(OpBuilder &b, Location loc,
           ValueRange{arith::AddIOp::create(b, loc, r, index(e)), cc}));
     Value values = vector::FromElementsOp::create(
         b, loc, VectorType::get({kChunkRows}, f32), elements);
+    if (fused.hasFusedOperations()) {
+      Value row = arith::AddIOp::create(b, loc, rowBase, r);
+      Value col = arith::AddIOp::create(b, loc, colBase, cc);
+      values = onTranspose.apply(b, loc, values, col, row,
+                                 /*alignment=*/16, whole);
+    }
     if (outType != f32)
       values = arith::TruncFOp::create(b, loc, outx8, values);
     Value row = arith::AddIOp::create(b, loc, rowBase, r);

@@ -9,24 +9,28 @@
 // rows: 64 contiguous bytes per column for bf16/f16, whole 32-byte sectors.
 // Chunks that cross C's last row or column, and a C whose base address or
 // leading dimension rules out 16-byte stores, are stored element by
-// element, each one in bounds.
+// element, each one in bounds. A fused epilogue is applied to each chunk on
+// C's transpose (FusedEpilogue::onTransposeOfC): its 8 rows are a row run
+// there, so beta·C and a row bias are read 8 at a time like the stores.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_PASSES_STAGINGCOLUMNSTORE_H
 #define GEMM_OPT_PASSES_STAGINGCOLUMNSTORE_H
 
+#include "passes/FusedEpilogue.h"
 #include "passes/HopperKernelPlan.h"
 
 namespace gemm_opt {
 
 /// Copies the `plan.stagingRows` × BN staging tile `staging` (f32) to the
-/// column-major `c` at (rowBase, colBase); `groupThread` numbers the
-/// threads of the consumer group from 0.
+/// column-major `c` at (rowBase, colBase), through `fused`; `groupThread`
+/// numbers the threads of the consumer group from 0.
 void storeStagingByColumns(mlir::OpBuilder &b, mlir::Location loc,
                            const HopperKernelPlan &plan, mlir::Value staging,
                            mlir::Value groupThread, mlir::Value rowBase,
-                           mlir::Value colBase, mlir::Value c);
+                           mlir::Value colBase, mlir::Value c,
+                           const FusedEpilogue &fused);
 
 } // namespace gemm_opt
 

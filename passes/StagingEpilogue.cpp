@@ -59,7 +59,7 @@ void StagingEpilogue::copyToGlobal(Value groupThread, Value rowBase,
   Value staging = stagingView();
   if (plan.columnMajorC())
     return storeStagingByColumns(b, loc, plan, staging, groupThread, rowBase,
-                                 colBase, c);
+                                 colBase, c, fused);
   Type outType = cast<MemRefType>(c.getType()).getElementType();
   RowChunkStore chunks(b, loc, c);
   int64_t chunksPerRow = plan.blockN / 8;

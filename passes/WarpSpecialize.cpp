@@ -636,8 +636,12 @@ private:
 
     if (turns)
       waitTurn(kEpilogueTurnBarrier, group, tile);
-    // A batched tile's C: its batch entry's matrix.
+    // A batched tile's C: its batch entry's matrix, which a fused epilogue
+    // reads too (the bias is the same for every entry).
     Value tileC = batch ? viewBatchEntry(b, loc, tiles.batched.c, batch) : c;
+    FusedEpilogue kernelFused = fused;
+    if (batch)
+      fused = fused.forBatchEntry(tileC);
     if (plan.tmaStore)
       buildTmaStoreEpilogue(warpgroup, group, member, tid, acc,
                             arith::AddIOp::create(b, loc, rowBase, row),
@@ -646,6 +650,7 @@ private:
     else
       buildEpilogue(warpgroup, group, member, groupThread, acc, row, col,
                     rowBase, colBase, tileC);
+    fused = kernelFused;
     if (plan.streamKSumsInC)
       publishPartsInC(segment.work, groupThread, group);
     if (turns)

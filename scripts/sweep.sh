@@ -2,7 +2,9 @@
 # The randomized correctness sweep, on the GPU machine:
 #   bash scripts/sweep.sh device-artifacts          (SEED, CASES optional)
 # runs device-artifacts/bin/gemm-sweep over every bundle of the directory
-# (scripts/prepare-device-artifacts.sh builds both here) and writes the log
+# (scripts/prepare-device-artifacts.sh builds both here), and the ones
+# scripts/prepare-sweep-cover.sh compiled for SEED's cases in
+# device-artifacts/sweep-cover (--cover) where there are, and writes the log
 # and the JSON results to $OUT (else ./sweep-out). Exits with gemm-sweep's
 # code: 0 no failure, 1 a failed case, 2 bad input, 3 no GPU.
 set -uo pipefail
@@ -15,7 +17,15 @@ sweep="$artifacts/bin/gemm-sweep"
 [ -x "$sweep" ] || { echo "sweep.sh: no $sweep (run scripts/prepare-device-artifacts.sh)" >&2; exit 2; }
 nvidia-smi -L > "$out/gpu.txt" 2>&1 || true
 cat "$artifacts/COMMIT" > "$out/commit.txt" 2>/dev/null || true
-"$sweep" "$artifacts" --cases "$cases" --seed "$seed" \
+# Bundles scripts/prepare-sweep-cover.sh compiled for this seed's cases.
+cover=()
+if [ -d "$artifacts/sweep-cover" ]; then
+  cover=(--cover "$artifacts/sweep-cover")
+  cat "$artifacts/sweep-cover/SEED" 2>/dev/null | sed 's/^/sweep.sh: cover bundles planned for /'
+  cp "$artifacts/sweep-cover/plan.txt" "$out/cover-plan.txt" 2>/dev/null || true
+  cp "$artifacts/sweep-cover/refused-by-compiler.txt" "$out/" 2>/dev/null || true
+fi
+"$sweep" "$artifacts" --cases "$cases" --seed "$seed" "${cover[@]}" \
   --json-out "$out/sweep-seed$seed.json" 2>&1 | tee "$out/sweep-seed$seed.log"
 code=${PIPESTATUS[0]}
 echo "sweep.sh: seed $seed, exit code $code, logs in $out"

@@ -115,6 +115,75 @@ TEST_F(CompileTest, DescriptionRendersTheShippedWgmmaSchedule) {
   EXPECT_TRUE((*fromText)->getSpec().hasTensorMaps());
 }
 
+TEST_F(CompileTest, DescriptionRendersTheShippedFusedEpilogueSchedule) {
+  // examples/gemm_bf16_wgmma_bias_gelu_sm90.mlir is the default schedule
+  // with a column bias and GELU (tanh) fused: the same canonical module.
+  GemmJit jit(getOptions());
+  ScheduleDescription schedule;
+  schedule.name = "gemm_bf16_wgmma_bias_gelu";
+  schedule.fused.bias = "column";
+  schedule.fused.activation = "gelu_tanh";
+  auto fromDescription = jit.compile(schedule);
+  ASSERT_TRUE(bool(fromDescription))
+      << llvm::toString(fromDescription.takeError());
+  auto fromText = jit.compile(readExample("gemm_bf16_wgmma_bias_gelu_sm90.mlir"));
+  ASSERT_TRUE(bool(fromText)) << llvm::toString(fromText.takeError());
+  EXPECT_EQ(fromDescription->get(), fromText->get());
+  EXPECT_EQ(jit.getStatistics().compiles, 1u);
+}
+
+TEST_F(CompileTest, DescriptionRendersLayoutsAndAlphaBeta) {
+  // A column-major A (a strided<[1, ?]> memref) with alpha/beta.
+  GemmJit jit(getOptions());
+  ScheduleDescription schedule;
+  schedule.name = "layouts_alpha_beta";
+  schedule.aLayout = "col";
+  schedule.fused.alphaBeta = true;
+  std::string module = renderScheduleModule(schedule);
+  EXPECT_NE(module.find("%a: memref<?x?xbf16, strided<[1, ?], offset: ?>>"),
+            std::string::npos)
+      << module;
+  EXPECT_NE(module.find("%alpha: f32, %beta: f32"), std::string::npos)
+      << module;
+  EXPECT_NE(module.find("into %c alpha %alpha beta %beta {schedule"),
+            std::string::npos)
+      << module;
+  auto kernel = jit.compile(schedule);
+  ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
+  const gemm_opt::runtime::KernelSpec &spec = (*kernel)->getSpec();
+  EXPECT_EQ(spec.layouts.a, gemm_opt::runtime::MatrixLayout::Col);
+  EXPECT_EQ(spec.layouts.b, gemm_opt::runtime::MatrixLayout::Row);
+  EXPECT_EQ(spec.layouts.c, gemm_opt::runtime::MatrixLayout::Row);
+  EXPECT_TRUE(spec.epilogue.alphaBeta);
+  EXPECT_EQ(spec.epilogue.bias, gemm_opt::runtime::EpilogueBias::None);
+
+  // A fused epilogue into a column-major C is not lowered: the verifier
+  // says so.
+  schedule.name = "col_c_alpha_beta";
+  schedule.cLayout = "col";
+  schedule.epilogueStore = "vector";
+  auto refused = jit.compile(schedule);
+  ASSERT_FALSE(bool(refused));
+  std::string message = llvm::toString(refused.takeError());
+  EXPECT_NE(message.find("needs a row-major C"), std::string::npos) << message;
+
+  // A batched column-major B is strided<[?, 1, ?]>.
+  schedule.name = "batched_col_b";
+  schedule.aLayout = schedule.cLayout = "row";
+  schedule.bLayout = "col";
+  schedule.epilogueStore = "tma";
+  schedule.fused = {};
+  schedule.batched = true;
+  module = renderScheduleModule(schedule);
+  EXPECT_NE(module.find("%b: memref<?x?x?xbf16, strided<[?, 1, ?], offset: ?>>"),
+            std::string::npos)
+      << module;
+  kernel = jit.compile(schedule);
+  ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
+  EXPECT_TRUE((*kernel)->getSpec().stridedBatch);
+  EXPECT_EQ((*kernel)->getSpec().layouts.b, gemm_opt::runtime::MatrixLayout::Col);
+}
+
 /// Picks the f16 schedule for square problems, as a tuning database might.
 class SquareProblemChooser final : public ScheduleChooser {
 public:

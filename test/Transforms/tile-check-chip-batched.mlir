@@ -51,13 +51,15 @@ func.func @batched_split_k(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: m
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector, bias = column, activation = gelu_tanh>>
+  epilogue = #tile.epilogue<store = vector, bias = column, activation = gelu_tanh, residual = true>>
 
-// The bias is shared by every batch entry; the lowering still refuses it.
-func.func @batched_bias(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
-                        %c: memref<?x?x?xbf16>, %bias: memref<?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op a fused epilogue (alpha_beta, bias, activation, residual) with batched operands lowering is not implemented yet}}
-  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> {schedule = #sched}
+// The bias is shared by every batch entry and applies to each, like alpha,
+// beta and the activations; the residual is one matrix, not one per entry.
+func.func @batched_residual(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
+                            %c: memref<?x?x?xbf16>, %bias: memref<?xbf16>,
+                            %r: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op a fused residual with batched operands lowering is not implemented yet}}
+  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> residual %r : memref<?x?xbf16> {schedule = #sched}
       : memref<?x?x?xbf16>, memref<?x?x?xbf16> into memref<?x?x?xbf16>
   return
 }

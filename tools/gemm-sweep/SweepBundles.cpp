@@ -18,7 +18,7 @@ namespace sweep {
 
 std::vector<SweepTarget> SweepBundles::getTargets() const {
   std::vector<SweepTarget> targets;
-  for (const SweepKernel &kernel : kernels)
+  for (const SweepKernel &kernel : ArrayRef(kernels).take_front(targetKernels))
     targets.push_back({kernel.spec->requiresDivisible, kernel.spec->aType,
                        kernel.spec->bType, kernel.spec->cType,
                        kernel.spec->layouts, kernel.spec->stridedBatch});
@@ -53,12 +53,10 @@ Expected<std::vector<std::string>> findBundleFiles(StringRef directory) {
 }
 } // namespace
 
-Expected<SweepBundles> loadSweepBundles(StringRef directory) {
-  Expected<std::vector<std::string>> paths = findBundleFiles(directory);
-  if (!paths)
-    return paths.takeError();
-  SweepBundles result;
-  for (const std::string &path : *paths) {
+namespace {
+/// Loads the bundles at `paths` into `result`.
+void appendBundles(SweepBundles &result, ArrayRef<std::string> paths) {
+  for (const std::string &path : paths) {
     Expected<KernelBundle> bundle = loadKernelBundle(path);
     if (!bundle) {
       result.loadErrors.push_back(toString(bundle.takeError()));
@@ -82,7 +80,25 @@ Expected<SweepBundles> loadSweepBundles(StringRef directory) {
     }
     result.bundles.push_back(std::move(owned));
   }
+}
+} // namespace
+
+Expected<SweepBundles> loadSweepBundles(StringRef directory) {
+  Expected<std::vector<std::string>> paths = findBundleFiles(directory);
+  if (!paths)
+    return paths.takeError();
+  SweepBundles result;
+  appendBundles(result, *paths);
+  result.targetKernels = result.kernels.size();
   return std::move(result);
+}
+
+Error SweepBundles::addCoverBundles(StringRef directory) {
+  Expected<std::vector<std::string>> paths = findBundleFiles(directory);
+  if (!paths)
+    return paths.takeError();
+  appendBundles(*this, *paths);
+  return Error::success();
 }
 
 } // namespace sweep

@@ -39,9 +39,18 @@ struct SweepBundles {
   std::vector<runtime::KernelCapabilities> capabilities;
   /// "<path>: <why it does not load>".
   std::vector<std::string> loadErrors;
+  /// The first `targetKernels` kernels are the artifacts directory's; the
+  /// others came from addCoverBundles().
+  size_t targetKernels = 0;
 
-  /// The targets cases are aimed at: one per kernel.
+  /// The targets cases are aimed at: one per kernel of the artifacts
+  /// directory (not the cover bundles, so that they do not change the
+  /// cases).
   std::vector<SweepTarget> getTargets() const;
+
+  /// Adds every bundle of `directory` (SweepCoverPlan.h) as kernels to
+  /// choose from. Fails like loadSweepBundles.
+  llvm::Error addCoverBundles(llvm::StringRef directory);
 };
 
 /// Loads every bundle of `directory` (sorted by path). Fails with a BadInput

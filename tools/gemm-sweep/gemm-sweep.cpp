@@ -1,7 +1,8 @@
 //===- gemm-sweep.cpp - Randomized correctness sweep over kernel bundles --===//
 //
 //   gemm-sweep ARTIFACTS-DIR [--cases 200] [--seed S] [--case I]
-//              [--json-out FILE] [--device I] [--no-cublas]
+//              [--json-out FILE] [--device I] [--no-cublas] [--cover DIR]
+//   gemm-sweep ARTIFACTS-DIR [--cases 200] [--seed S] --plan-cover OUT
 //
 // Loads every bundle of ARTIFACTS-DIR (kernel.json there and one directory
 // down), draws the cases of the seed (SweepCase.h), runs each on a kernel
@@ -9,7 +10,10 @@
 // layouts where one is loaded (SweepKernelChoice.h, SweepRunner.h), and
 // prints a table per outcome and reason, the types and layouts no loaded
 // kernel has (with their case counts), and one line per failure with the
-// command that replays it.
+// command that replays it. --cover DIR adds DIR's bundles as kernels to
+// choose from (not to aim cases at); --plan-cover OUT writes, without a GPU,
+// a schedule for each combination no loaded kernel claims
+// (SweepCoverPlan.h).
 //
 // Exit codes: 0 no failure, 1 a failed case or a bundle that does not load,
 // 2 bad usage or no bundle, 3 no CUDA driver or device.
@@ -17,6 +21,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/gemm-sweep/SweepBundles.h"
+#include "tools/gemm-sweep/SweepCoverPlan.h"
+#include "tools/gemm-sweep/SweepKernelChoice.h"
 #include "tools/gemm-sweep/SweepCase.h"
 #include "tools/gemm-sweep/SweepReport.h"
 #include "tools/gemm-sweep/SweepRunner.h"
@@ -26,7 +32,10 @@
 #include "runtime/RuntimeError.h"
 #include "runtime/Validation.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
@@ -64,10 +73,67 @@ cl::opt<bool> noCublas("no-cublas",
                                 "compute-sanitizer runs)"),
                        cl::cat(sweepCategory));
 
+cl::opt<std::string> coverDirectory(
+    "cover",
+    cl::desc("Also choose kernels from the bundles of DIR (made by "
+             "scripts/prepare-sweep-cover.sh); cases are not aimed at them"),
+    cl::value_desc("DIR"), cl::cat(sweepCategory));
+cl::opt<std::string> planCoverDirectory(
+    "plan-cover",
+    cl::desc("Write a schedule (DIR/<name>.mlir) for each combination of "
+             "types, layouts, epilogue and batching that no loaded kernel "
+             "claims, and stop (no GPU needed)"),
+    cl::value_desc("DIR"), cl::cat(sweepCategory));
+
 int reportError(Error err) {
   ErrorSummary summary = summarizeError(std::move(err));
   errs() << "gemm-sweep: error: " << summary.message << "\n";
   return summary.exitCode;
+}
+
+/// --plan-cover: one schedule per combination the cases need and no loaded
+/// kernel claims. Prints a line per such case; exit 0, or 2 when a file
+/// cannot be written.
+int planCover(const SweepBundles &bundles, ArrayRef<SweepCase> cases,
+              StringRef directory) {
+  if (std::error_code ec = sys::fs::create_directories(directory))
+    return reportError(makeBadInputError("cannot create '" + directory +
+                                         "': " + ec.message()));
+  StringSet<> written;
+  unsigned uncovered = 0, unplannable = 0;
+  for (const SweepCase &sweepCase : cases) {
+    KernelChoice choice = chooseSweepKernel(
+        bundles.capabilities, sweepCase.problem, sweepCase.index);
+    if (choice.claimsSupport)
+      continue;
+    ++uncovered;
+    Expected<gemm_opt::jit::ScheduleDescription> schedule =
+        planCoverSchedule(sweepCase.problem);
+    if (!schedule) {
+      ++unplannable;
+      outs() << "case " << sweepCase.index << ": no cover schedule: "
+             << toString(schedule.takeError()) << "\n";
+      continue;
+    }
+    outs() << "case " << sweepCase.index << ": " << schedule->name << "\n";
+    if (!written.insert(schedule->name).second)
+      continue;
+    SmallString<256> path(directory);
+    sys::path::append(path, schedule->name + ".mlir");
+    std::error_code ec;
+    raw_fd_ostream file(path, ec);
+    if (ec)
+      return reportError(makeBadInputError("cannot write '" + path +
+                                           "': " + ec.message()));
+    file << "// gemm-sweep --plan-cover: " << artifactsDirectory
+         << ", seed " << seed << ", first for case " << sweepCase.index
+         << "\n" << gemm_opt::jit::renderScheduleModule(*schedule);
+  }
+  outs() << "gemm-sweep: " << cases.size() << " cases, " << uncovered
+         << " claimed by no loaded kernel: " << written.size()
+         << " schedules written to " << directory << ", " << unplannable
+         << " cases without one\n";
+  return ExitPass;
 }
 
 } // namespace
@@ -97,20 +163,31 @@ int main(int argc, char **argv) {
   Expected<SweepBundles> bundles = loadSweepBundles(artifactsDirectory);
   if (!bundles)
     return reportError(bundles.takeError());
-  Expected<DeviceInfo> device = openDevice(deviceOrdinal);
-  if (!device)
-    return reportError(device.takeError());
-  outs() << "gemm-sweep: " << bundles->kernels.size() << " kernels from "
-         << bundles->bundles.size() << " bundles in " << artifactsDirectory
-         << " on " << device->name << " (" << device->getArchName() << ")\n";
-
   std::vector<SweepTarget> targets = bundles->getTargets();
+  if (!coverDirectory.empty())
+    if (Error err = bundles->addCoverBundles(coverDirectory))
+      return reportError(std::move(err));
   std::vector<SweepCase> cases;
   if (onlyCase >= 0)
     cases.push_back(
         generateSweepCase(seed, static_cast<uint64_t>(onlyCase), targets));
   else
     cases = generateSweepCases(seed, caseCount, targets);
+  if (!planCoverDirectory.empty())
+    return planCover(*bundles, cases, planCoverDirectory);
+
+  Expected<DeviceInfo> device = openDevice(deviceOrdinal);
+  if (!device)
+    return reportError(device.takeError());
+  outs() << "gemm-sweep: " << bundles->kernels.size() << " kernels from "
+         << bundles->bundles.size() << " bundles in " << artifactsDirectory
+         << (coverDirectory.empty()
+                 ? std::string()
+                 : " (" +
+                       std::to_string(bundles->kernels.size() -
+                                      bundles->targetKernels) +
+                       " from " + coverDirectory + ")")
+         << " on " << device->name << " (" << device->getArchName() << ")\n";
 
   SweepSummary summary;
   summary.artifactsDirectory = artifactsDirectory;

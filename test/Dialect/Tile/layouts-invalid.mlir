@@ -56,12 +56,31 @@ func.func @ffma_column_major_c(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: mem
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector, activation = relu>>
+  epilogue = #tile.epilogue<store = tma, activation = relu>>
 
-func.func @fused_column_major_c(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16, strided<[1, ?]>>) {
-  // expected-error @+1 {{'tile.gemm' op a fused epilogue needs a row-major C: it applies bias, beta*C and the residual along C's rows}}
+// A fused epilogue goes into a column-major C through the staging copy
+// down C's columns, not through TMA stores.
+func.func @fused_column_major_c_tma(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16, strided<[1, ?]>>) {
+  // expected-error @+1 {{'tile.gemm' op a fused epilogue into a column-major C needs the staging copy (#tile.epilogue<store = vector, ...>), got store = tma}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16, strided<[1, ?]>>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  epilogue = #tile.epilogue<store = vector, residual = true>>
+
+func.func @fused_residual_column_major_c(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16, strided<[1, ?]>>, %r: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op a fused residual needs a row-major C (the residual is passed with C's row-major layout)}}
+  tile.gemm %a, %b into %c residual %r : memref<?x?xbf16> {schedule = #sched}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16, strided<[1, ?]>>
   return
 }
 

@@ -1,0 +1,79 @@
+//===- SweepCoverPlan.cpp - Schedules for the cases no bundle claims ------===//
+
+#include "tools/gemm-sweep/SweepCoverPlan.h"
+
+#include "runtime/ElementType.h"
+#include "runtime/KernelParamSpec.h"
+#include "runtime/RuntimeError.h"
+
+using namespace llvm;
+using namespace gemm_opt::runtime;
+
+namespace gemm_opt {
+namespace sweep {
+
+namespace {
+char layoutLetter(MatrixLayout layout) {
+  return layout == MatrixLayout::Row ? 'r' : 'c';
+}
+} // namespace
+
+Expected<jit::ScheduleDescription>
+planCoverSchedule(const GemmProblem &problem) {
+  ElementType type = problem.a.type;
+  if (problem.b.type != type || problem.c.type != type)
+    return makeBadInputError("no cover schedule for mixed element types");
+  bool tf32 = type == ElementType::F32;
+  if (tf32 && (problem.a.layout != MatrixLayout::Row ||
+               problem.b.layout != MatrixLayout::Col))
+    return makeBadInputError(
+        "no f32 schedule takes a " +
+        getMatrixLayoutName(problem.a.layout) + "-major A and a " +
+        getMatrixLayoutName(problem.b.layout) +
+        "-major B on any shape: tf32 wgmma reads only K-major operands (A "
+        "row-major, B column-major); the ffma path needs row-major "
+        "operands and whole tiles");
+
+  jit::ScheduleDescription s;
+  std::string typeName = getElementTypeName(type).str();
+  s.aType = s.bType = s.cType = typeName;
+  s.block = {128, 128, tf32 ? 32 : 64};
+  s.warp = {64, 128};
+  s.mma = {64, 128, tf32 ? 8 : 16};
+  s.stages = 4;
+  s.aLayout = getMatrixLayoutName(problem.a.layout).str();
+  s.bLayout = getMatrixLayoutName(problem.b.layout).str();
+  s.cLayout = getMatrixLayoutName(problem.c.layout).str();
+  s.batched = problem.batchCount > 1;
+  // TMA stores write row-major C tiles; a column-major C goes column by
+  // column from registers.
+  s.epilogueStore =
+      problem.c.layout == MatrixLayout::Row ? "tma" : "vector";
+
+  const Epilogue &epilogue = problem.epilogue;
+  std::string name = "cover_" + typeName + "_" +
+                     layoutLetter(problem.a.layout) +
+                     layoutLetter(problem.b.layout) +
+                     layoutLetter(problem.c.layout);
+  if (epilogue.alpha != 1.0 || epilogue.beta != 0.0) {
+    s.fused.alphaBeta = true;
+    name += "_ab";
+  }
+  if (epilogue.bias != BiasKind::None) {
+    s.fused.bias = epilogue.bias == BiasKind::Row ? "row" : "column";
+    name += epilogue.bias == BiasKind::Row ? "_biasrow" : "_biascol";
+  }
+  if (epilogue.activation != Activation::None) {
+    // The problem model's GELU is the erf form.
+    s.fused.activation =
+        epilogue.activation == Activation::Relu ? "relu" : "gelu_erf";
+    name += "_" + s.fused.activation;
+  }
+  if (s.batched)
+    name += "_batched";
+  s.name = name;
+  return s;
+}
+
+} // namespace sweep
+} // namespace gemm_opt

@@ -1,0 +1,49 @@
+//===- SweepCoverPlan.h - Schedules for the cases no bundle claims -*- C++ -*-===//
+//
+// The shipped bundles cover a few combinations of element types, layouts,
+// epilogues and batching; a random case often needs another. A user would
+// compile a schedule for it (the JIT does that in-process); the GPU machine
+// has no compiler, so the sweep plans instead: `gemm-sweep DIR --plan-cover
+// OUT` draws the seed's cases (aimed at DIR's bundles, as on the device),
+// and for each one no bundle claims writes a schedule that should (one file
+// per combination, OUT/<name>.mlir). scripts/prepare-sweep-cover.sh compiles
+// them into DIR/sweep-cover/, which `--cover` loads as kernels to choose
+// from but not to aim cases at, so the cases stay the same.
+//
+// The schedule for a combination:
+//   - bf16 or f16: wgmma 128x128x64 (one consumer warpgroup of 64x128 per
+//     half), 4 TMA stages, warp-specialized, persistent; the tma epilogue
+//     store, or the vector one for a column-major C;
+//   - f32 with A row-major and B column-major: the same on tf32 (K = 32);
+//   - any other f32 layout: none (tf32 wgmma reads only K-major operands;
+//     the ffma path needs row-major operands and whole tiles);
+// with the case's layouts, batching and fused epilogue (alpha_beta when
+// alpha != 1 or beta != 0, its bias, relu or gelu_erf). The compiler may
+// still refuse a combination (e.g. a fused epilogue with batches); the
+// script records the diagnostic.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TOOLS_GEMMSWEEP_SWEEPCOVERPLAN_H
+#define GEMM_OPT_TOOLS_GEMMSWEEP_SWEEPCOVERPLAN_H
+
+#include "jit/ScheduleDescription.h"
+#include "runtime/GemmProblem.h"
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace gemm_opt {
+namespace sweep {
+
+/// The schedule a kernel for `problem`'s combination is compiled from
+/// (named after the combination, e.g. cover_bf16_crr_ab_biasrow_relu_batched),
+/// or why there is none.
+llvm::Expected<jit::ScheduleDescription>
+planCoverSchedule(const runtime::GemmProblem &problem);
+
+} // namespace sweep
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_TOOLS_GEMMSWEEP_SWEEPCOVERPLAN_H

@@ -1,0 +1,65 @@
+//===- SweepCoverPlanTest.cpp - Schedules for the cases no bundle claims --===//
+
+#include "tools/gemm-sweep/SweepCoverPlan.h"
+
+#include "gtest/gtest.h"
+
+using namespace gemm_opt::runtime;
+using namespace gemm_opt::sweep;
+
+namespace {
+
+constexpr MatrixLayout Row = MatrixLayout::Row, Col = MatrixLayout::Col;
+
+GemmProblem makeProblem(ElementType type, MatrixLayouts layouts) {
+  return GemmProblem::get(GemmShape::get(129, 257, 65, 0, 0, 0, layouts),
+                          type, type, type);
+}
+
+TEST(SweepCoverPlanTest, NamesTheCombinationAndCarriesItIntoTheSchedule) {
+  GemmProblem problem = makeProblem(ElementType::F16, {Col, Row, Row});
+  problem.epilogue = {0.5, 0.0, BiasKind::Col, Activation::Gelu};
+  llvm::Expected<gemm_opt::jit::ScheduleDescription> schedule =
+      planCoverSchedule(problem);
+  ASSERT_TRUE(bool(schedule)) << llvm::toString(schedule.takeError());
+  EXPECT_EQ(schedule->name, "cover_f16_crr_ab_biascol_gelu_erf");
+  EXPECT_EQ(schedule->aType, "f16");
+  EXPECT_EQ(schedule->aLayout, "col");
+  EXPECT_EQ(schedule->bLayout, "row");
+  EXPECT_EQ(schedule->epilogueStore, std::optional<std::string>("tma"));
+  EXPECT_TRUE(schedule->fused.alphaBeta);
+  EXPECT_EQ(schedule->fused.bias, "column");
+  // The problem model's GELU is the erf form.
+  EXPECT_EQ(schedule->fused.activation, "gelu_erf");
+  EXPECT_FALSE(schedule->batched);
+  std::string module = renderScheduleModule(*schedule);
+  EXPECT_NE(module.find("bias %bias : memref<?xf16>"), std::string::npos)
+      << module;
+}
+
+TEST(SweepCoverPlanTest, ColumnMajorCTakesTheVectorStoreAndBatchesAreNamed) {
+  GemmProblem problem = makeProblem(ElementType::BF16, {Row, Col, Col});
+  problem.batchCount = 3;
+  llvm::Expected<gemm_opt::jit::ScheduleDescription> schedule =
+      planCoverSchedule(problem);
+  ASSERT_TRUE(bool(schedule)) << llvm::toString(schedule.takeError());
+  EXPECT_EQ(schedule->name, "cover_bf16_rcc_batched");
+  EXPECT_EQ(schedule->epilogueStore, std::optional<std::string>("vector"));
+  EXPECT_TRUE(schedule->batched);
+  EXPECT_FALSE(schedule->fused.alphaBeta);
+}
+
+TEST(SweepCoverPlanTest, Tf32NeedsKMajorOperands) {
+  llvm::Expected<gemm_opt::jit::ScheduleDescription> tf32 =
+      planCoverSchedule(makeProblem(ElementType::F32, {Row, Col, Col}));
+  ASSERT_TRUE(bool(tf32)) << llvm::toString(tf32.takeError());
+  EXPECT_EQ(tf32->block[2], 32);
+  EXPECT_EQ(tf32->mma[2], 8);
+  llvm::Expected<gemm_opt::jit::ScheduleDescription> none =
+      planCoverSchedule(makeProblem(ElementType::F32, {Col, Col, Row}));
+  ASSERT_FALSE(bool(none));
+  std::string message = llvm::toString(none.takeError());
+  EXPECT_NE(message.find("K-major"), std::string::npos) << message;
+}
+
+} // namespace
