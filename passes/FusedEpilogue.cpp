@@ -357,12 +357,30 @@ Value FusedEpilogue::apply(OpBuilder &b, Location loc, Value accumulators,
   int64_t lanes = type.getNumElements();
   Value x = accumulators;
   if (epilogue.getAlphaBeta()) {
-    // alpha·acc + beta·C: one multiply and one fma per element.
-    Value old = loadRowRunAsF32(b, loc, c, row, col, lanes, alignment, whole);
+    // alpha·acc + beta·C: one multiply and one fma per element. As in BLAS,
+    // C is not read when beta is 0 (it may hold anything, NaN included):
+    // then alpha·acc alone, behind a branch uniform over the kernel.
     Value alphas = vector::BroadcastOp::create(b, loc, type, alpha);
-    Value betas = vector::BroadcastOp::create(b, loc, type, beta);
-    x = math::FmaOp::create(b, loc, alphas, x,
-                            arith::MulFOp::create(b, loc, betas, old));
+    Value readsC = arith::CmpFOp::create(
+        b, loc, arith::CmpFPredicate::UNE, beta,
+        arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0)));
+    auto ifReadsC = scf::IfOp::create(b, loc, TypeRange{type}, readsC,
+                                      /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifReadsC.thenBlock());
+      Value old =
+          loadRowRunAsF32(b, loc, c, row, col, lanes, alignment, whole);
+      Value betas = vector::BroadcastOp::create(b, loc, type, beta);
+      scf::YieldOp::create(
+          b, loc,
+          ValueRange{math::FmaOp::create(
+              b, loc, alphas, x, arith::MulFOp::create(b, loc, betas, old))});
+      b.setInsertionPointToStart(ifReadsC.elseBlock());
+      scf::YieldOp::create(
+          b, loc, ValueRange{arith::MulFOp::create(b, loc, alphas, x)});
+    }
+    x = ifReadsC.getResult(0);
   }
   if (getBias() == EpilogueBias::row) {
     x = arith::AddFOp::create(

@@ -121,8 +121,10 @@ KernelCapabilities getKernelCapabilities(const KernelSpec &spec) {
   if (epilogue.hasFusedOperations())
     capabilities.fusedEpilogue = epilogue.describe();
   capabilities.anyAlpha = capabilities.anyBeta = epilogue.alphaBeta;
-  capabilities.rowBias = epilogue.bias == EpilogueBias::Row;
-  capabilities.colBias = epilogue.bias == EpilogueBias::Column;
+  // The problem model names a bias by its shape: a row vector (N entries,
+  // one per column of C) is BiasKind::Row, the kernel's `bias = column`.
+  capabilities.rowBias = epilogue.bias == EpilogueBias::Column;
+  capabilities.colBias = epilogue.bias == EpilogueBias::Row;
   capabilities.relu = epilogue.activation == EpilogueActivation::Relu;
   capabilities.gelu = epilogue.activation == EpilogueActivation::GeluErf;
   if (epilogue.activation == EpilogueActivation::GeluTanh ||

@@ -78,7 +78,9 @@ struct KernelCapabilities {
   // alpha_beta takes any alpha and beta.
   bool anyAlpha = false;
   bool anyBeta = false;
+  /// BiasKind::Row, a row vector of N entries: the kernel's bias = column.
   bool rowBias = false;
+  /// BiasKind::Col, a column vector of M entries: the kernel's bias = row.
   bool colBias = false;
   bool relu = false;
   bool gelu = false; ///< gelu_erf: the problem model's GELU.

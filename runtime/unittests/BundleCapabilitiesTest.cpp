@@ -95,10 +95,12 @@ TEST(BundleCapabilitiesTest, FusedEpilogueKernelClaimsItsOwnEpilogue) {
       Object{{"kind", "memref"}, {"operand", "bias"}, {"rank", 1}});
   KernelCapabilities capabilities = parse(std::move(kernel)).capabilities;
   EXPECT_TRUE(capabilities.anyAlpha && capabilities.anyBeta);
-  EXPECT_TRUE(capabilities.rowBias && !capabilities.colBias);
+  // The kernel's bias = row (one entry per row of C, M of them) is the
+  // problem model's column vector.
+  EXPECT_TRUE(capabilities.colBias && !capabilities.rowBias);
   EXPECT_TRUE(capabilities.gelu && !capabilities.relu);
   GemmProblem problem = makeSupportedProblem();
-  problem.epilogue = {0.5, 1.0, BiasKind::Row, Activation::Gelu};
+  problem.epilogue = {0.5, 1.0, BiasKind::Col, Activation::Gelu};
   EXPECT_TRUE(findCapabilityGaps(capabilities, problem).empty());
   problem.epilogue.alpha = 1.0;
   problem.epilogue.beta = 0.0;

@@ -63,13 +63,21 @@ func.func @sync_silu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?x
 
 // CHECK-LABEL: gpu.func @sync_all_but_activation_relu_kernel(
 // CHECK-SAME:      %[[C:arg2]]: memref<?x?xbf16, {{.*}}, %[[ALPHA:arg[0-9]+]]: f32, %[[BETA:arg[0-9]+]]: f32, %[[BIAS:arg[0-9]+]]: memref<?xbf16, strided<[1], offset: ?>>, %[[R:arg[0-9]+]]: memref<?x?xbf16, strided<[?, 1], offset: ?>>)
-// alpha·acc + beta·C (C read in place), + bias[row], relu, + residual, then one truncation.
-// CHECK:         %[[OLD:.+]] = vector.load %[[C]][%[[ROW:.+]], %[[COL:.+]]] {{.*}} vector<2xbf16>
-// CHECK-NEXT:    %[[OLD32:.+]] = arith.extf %[[OLD]] : vector<2xbf16> to vector<2xf32>
-// CHECK-NEXT:    %[[ALPHAS:.+]] = vector.broadcast %[[ALPHA]] : f32 to vector<2xf32>
-// CHECK-NEXT:    %[[BETAS:.+]] = vector.broadcast %[[BETA]] : f32 to vector<2xf32>
-// CHECK-NEXT:    %[[BC:.+]] = arith.mulf %[[BETAS]], %[[OLD32]] : vector<2xf32>
-// CHECK-NEXT:    %[[SCALED:.+]] = math.fma %[[ALPHAS]], %[[ACC:.+]], %[[BC]] : vector<2xf32>
+// alpha·acc + beta·C (C read in place, unless beta is 0: then C is not
+// read, as in BLAS), + bias[row], relu, + residual, then one truncation.
+// CHECK:         %[[ALPHAS:.+]] = vector.broadcast %[[ALPHA]] : f32 to vector<2xf32>
+// CHECK-NEXT:    %[[READS:.+]] = arith.cmpf une, %[[BETA]], %{{.+}} : f32
+// CHECK-NEXT:    %[[SCALED:.+]] = scf.if %[[READS]] -> (vector<2xf32>) {
+// CHECK-NEXT:      %[[OLD:.+]] = vector.load %[[C]][%[[ROW:.+]], %[[COL:.+]]] {{.*}} vector<2xbf16>
+// CHECK-NEXT:      %[[OLD32:.+]] = arith.extf %[[OLD]] : vector<2xbf16> to vector<2xf32>
+// CHECK-NEXT:      %[[BETAS:.+]] = vector.broadcast %[[BETA]] : f32 to vector<2xf32>
+// CHECK-NEXT:      %[[BC:.+]] = arith.mulf %[[BETAS]], %[[OLD32]] : vector<2xf32>
+// CHECK-NEXT:      %[[FMA:.+]] = math.fma %[[ALPHAS]], %[[ACC:.+]], %[[BC]] : vector<2xf32>
+// CHECK-NEXT:      scf.yield %[[FMA]]
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %[[AX:.+]] = arith.mulf %[[ALPHAS]], %[[ACC]] : vector<2xf32>
+// CHECK-NEXT:      scf.yield %[[AX]]
+// CHECK-NEXT:    }
 // The bias is read-only: an invariant LLVM load (ld.global.nc) at bias's
 // aligned pointer + (offset + row)·2.
 // CHECK-NEXT:    %{{.+}}, %[[BOFF:.+]], %{{.+}}, %{{.+}} = memref.extract_strided_metadata %[[BIAS]]

@@ -76,22 +76,30 @@ func.func @wgmma_silu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?
 // CHECK:         %[[ACC:.+]] = vector.load %{{.+}} : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<8xf32>
 // CHECK-NEXT:    %[[ROW:.+]] = arith.addi %{{.+}}, %{{.+}} : index
 // CHECK-NEXT:    %[[COL:.+]] = arith.addi %{{.+}}, %{{.+}} : index
-// CHECK-NEXT:    %[[OLD:.+]] = scf.if %[[WHOLE:.+]] -> (vector<8xbf16>) {
-// CHECK-NEXT:      %[[V:.+]] = vector.load %[[C]][%[[ROW]], %[[COL]]] {alignment = 16 : i64} {{.*}} vector<8xbf16>
-// CHECK-NEXT:      scf.yield %[[V]]
-// CHECK-NEXT:    } else {
+// CHECK-NEXT:    %[[ALPHAS:.+]] = vector.broadcast %[[ALPHA]] : f32 to vector<8xf32>
+// As in BLAS, C is not read when beta is 0.
+// CHECK-NEXT:    %[[READS:.+]] = arith.cmpf une, %[[BETA]], %{{.+}} : f32
+// CHECK-NEXT:    %[[SCALED:.+]] = scf.if %[[READS]] -> (vector<8xf32>) {
+// CHECK-NEXT:      %[[OLD:.+]] = scf.if %[[WHOLE:.+]] -> (vector<8xbf16>) {
+// CHECK-NEXT:        %[[V:.+]] = vector.load %[[C]][%[[ROW]], %[[COL]]] {alignment = 16 : i64} {{.*}} vector<8xbf16>
+// CHECK-NEXT:        scf.yield %[[V]]
+// CHECK-NEXT:      } else {
 // A ragged edge or an unaligned C: one load per element of C's storage as
 // a 1-D memref, the linear index clamped to C's last element.
-// CHECK:           %[[FLAT:.+]] = memref.reinterpret_cast %{{.+}} to offset: [0], sizes: [%{{.+}}], strides: [1] : memref<bf16> to memref<?xbf16>
-// CHECK-COUNT-8:   memref.load %[[FLAT]][%{{.+}}] : memref<?xbf16>
-// CHECK-NEXT:      %[[E:.+]] = vector.from_elements
-// CHECK-NEXT:      scf.yield %[[E]]
+// CHECK:             %[[FLAT:.+]] = memref.reinterpret_cast %{{.+}} to offset: [0], sizes: [%{{.+}}], strides: [1] : memref<bf16> to memref<?xbf16>
+// CHECK-COUNT-8:     memref.load %[[FLAT]][%{{.+}}] : memref<?xbf16>
+// CHECK-NEXT:        %[[E:.+]] = vector.from_elements
+// CHECK-NEXT:        scf.yield %[[E]]
+// CHECK-NEXT:      }
+// CHECK-NEXT:      %[[OLD32:.+]] = arith.extf %[[OLD]] : vector<8xbf16> to vector<8xf32>
+// CHECK-NEXT:      %[[BETAS:.+]] = vector.broadcast %[[BETA]] : f32 to vector<8xf32>
+// CHECK-NEXT:      %[[BC:.+]] = arith.mulf %[[BETAS]], %[[OLD32]] : vector<8xf32>
+// CHECK-NEXT:      %[[FMA:.+]] = math.fma %[[ALPHAS]], %[[ACC]], %[[BC]] : vector<8xf32>
+// CHECK-NEXT:      scf.yield %[[FMA]]
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %[[AX:.+]] = arith.mulf %[[ALPHAS]], %[[ACC]] : vector<8xf32>
+// CHECK-NEXT:      scf.yield %[[AX]]
 // CHECK-NEXT:    }
-// CHECK-NEXT:    %[[OLD32:.+]] = arith.extf %[[OLD]] : vector<8xbf16> to vector<8xf32>
-// CHECK-NEXT:    %[[ALPHAS:.+]] = vector.broadcast %[[ALPHA]] : f32 to vector<8xf32>
-// CHECK-NEXT:    %[[BETAS:.+]] = vector.broadcast %[[BETA]] : f32 to vector<8xf32>
-// CHECK-NEXT:    %[[BC:.+]] = arith.mulf %[[BETAS]], %[[OLD32]] : vector<8xf32>
-// CHECK-NEXT:    %[[SCALED:.+]] = math.fma %[[ALPHAS]], %[[ACC]], %[[BC]] : vector<8xf32>
 // The bias is read-only: an invariant LLVM load (ld.global.nc, and LLVM may
 // reuse it across C's stores) at bias's aligned pointer + (offset + row)·2,
 // the row clamped to the bias's last entry.

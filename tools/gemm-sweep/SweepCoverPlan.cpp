@@ -60,8 +60,10 @@ planCoverSchedule(const GemmProblem &problem) {
     name += "_ab";
   }
   if (epilogue.bias != BiasKind::None) {
-    s.fused.bias = epilogue.bias == BiasKind::Row ? "row" : "column";
-    name += epilogue.bias == BiasKind::Row ? "_biasrow" : "_biascol";
+    // The problem's row vector (N entries) is added to every row: the
+    // kernel's bias = column (bias[col]); its column vector is bias = row.
+    s.fused.bias = epilogue.bias == BiasKind::Row ? "column" : "row";
+    name += epilogue.bias == BiasKind::Row ? "_biasrowvector" : "_biascolvector";
   }
   if (epilogue.activation != Activation::None) {
     // The problem model's GELU is the erf form.

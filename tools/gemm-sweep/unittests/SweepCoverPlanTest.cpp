@@ -22,17 +22,19 @@ TEST(SweepCoverPlanTest, NamesTheCombinationAndCarriesItIntoTheSchedule) {
   llvm::Expected<gemm_opt::jit::ScheduleDescription> schedule =
       planCoverSchedule(problem);
   ASSERT_TRUE(bool(schedule)) << llvm::toString(schedule.takeError());
-  EXPECT_EQ(schedule->name, "cover_f16_crr_ab_biascol_gelu_erf");
+  EXPECT_EQ(schedule->name, "cover_f16_crr_ab_biascolvector_gelu_erf");
   EXPECT_EQ(schedule->aType, "f16");
   EXPECT_EQ(schedule->aLayout, "col");
   EXPECT_EQ(schedule->bLayout, "row");
   EXPECT_EQ(schedule->epilogueStore, std::optional<std::string>("tma"));
   EXPECT_TRUE(schedule->fused.alphaBeta);
-  EXPECT_EQ(schedule->fused.bias, "column");
+  // A column vector (M entries): the kernel's bias = row, bias[row].
+  EXPECT_EQ(schedule->fused.bias, "row");
   // The problem model's GELU is the erf form.
   EXPECT_EQ(schedule->fused.activation, "gelu_erf");
   EXPECT_FALSE(schedule->batched);
   std::string module = renderScheduleModule(*schedule);
+  EXPECT_NE(module.find("bias = row"), std::string::npos) << module;
   EXPECT_NE(module.find("bias %bias : memref<?xf16>"), std::string::npos)
       << module;
 }
