@@ -123,6 +123,19 @@ KernelArguments::allocateSplitKWorkspace(const KernelSpec &spec,
   return workspace;
 }
 
+bool tmaStoreStaysInRows(const KernelSpec &spec, const GemmShape &shape,
+                         Operand operand) {
+  // A bulk tensor store that crosses the end of a row writes up to the next
+  // 16 bytes of it (measured on an H200: with N = 46 bf16 columns and
+  // ldc = 56, columns 46 and 47 of every row changed), not only the
+  // tensor's extent; past that lies the row's padding, which belongs to the
+  // caller.
+  OperandLayout layout = getOperandLayout(shape, operand);
+  uint64_t rowBytes = static_cast<uint64_t>(layout.cols) *
+                      getElementSize(spec.getOperandType(operand));
+  return rowBytes % TensorMapGlobalAlignment == 0 || layout.ld == layout.cols;
+}
+
 Expected<KernelArguments> KernelArguments::create(
     const DriverApi &driver, const KernelSpec &spec, const GemmShape &shape,
     const OperandAddresses &addresses, const EpilogueArguments &epilogue,
@@ -143,10 +156,13 @@ Expected<KernelArguments> KernelArguments::create(
       continue;
     Expected<TensorMapEncoding> encoding = computeTensorMapEncoding(
         spec, param, mapShape, mapAddresses.get(param.operand));
-    if (!encoding && param.tensorMap.nullWhenUnaligned) {
+    if (param.tensorMap.nullWhenUnaligned &&
+        (!encoding || !tmaStoreStaysInRows(spec, mapShape, param.operand))) {
       // The kernel stores this operand with its threads instead (C of a
-      // tma epilogue store at an address or pitch TMA cannot take).
-      consumeError(encoding.takeError());
+      // tma epilogue store at an address or pitch TMA cannot take, or
+      // whose rows TMA stores would overrun).
+      if (!encoding)
+        consumeError(encoding.takeError());
       maps.push_back({CUtensorMap{}, 0});
       continue;
     }

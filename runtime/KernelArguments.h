@@ -40,6 +40,14 @@ llvm::Expected<CUtensorMap> encodeTensorMap(const DriverApi &driver,
 llvm::Expected<std::optional<WorkspaceAddresses>>
 getSplitKWorkspaceSize(const KernelSpec &spec, const GemmShape &shape);
 
+/// Whether TMA stores of `operand` (C of a tma epilogue store) at `shape`
+/// stay inside its rows: they write whole 16-byte units at a row's end, so
+/// the row's byte length must be a multiple of 16, or the rows unpadded
+/// (then the pitch is not one TMA takes anyway). Otherwise the runtime
+/// passes a null map and the kernel's threads store C.
+bool tmaStoreStaysInRows(const KernelSpec &spec, const GemmShape &shape,
+                         Operand operand);
+
 /// Move-only (owns device memory).
 class KernelArguments {
 public:

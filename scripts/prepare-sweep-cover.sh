@@ -7,7 +7,8 @@
 # schedule into device-artifacts/sweep-cover/<name>/ and lists the ones the
 # compiler refuses, with its diagnostic, in
 # device-artifacts/sweep-cover/refused-by-compiler.txt. scripts/sweep.sh then
-# passes --cover device-artifacts/sweep-cover. BUILD_DIR as for
+# passes --cover device-artifacts/sweep-cover. COVER names another folder
+# under device-artifacts (one per seed, to carry several); BUILD_DIR as for
 # prepare-device-artifacts.sh; JOBS compiles in parallel (default: nproc).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +19,7 @@ artifacts=device-artifacts
 [ -d "$artifacts" ] || { echo "no $artifacts (run scripts/prepare-device-artifacts.sh)" >&2; exit 2; }
 schedules=$(mktemp -d)
 trap 'rm -rf "$schedules"' EXIT
-cover=$artifacts/sweep-cover
+cover=$artifacts/${COVER:-sweep-cover}
 rm -rf "$cover"
 mkdir -p "$cover"
 "$bin/gemm-sweep" "$artifacts" --seed "$seed" --cases "$cases" \

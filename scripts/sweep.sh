@@ -18,12 +18,14 @@ sweep="$artifacts/bin/gemm-sweep"
 nvidia-smi -L > "$out/gpu.txt" 2>&1 || true
 cat "$artifacts/COMMIT" > "$out/commit.txt" 2>/dev/null || true
 # Bundles scripts/prepare-sweep-cover.sh compiled for this seed's cases.
+# COVER: their folder under the artifacts (default sweep-cover).
 cover=()
-if [ -d "$artifacts/sweep-cover" ]; then
-  cover=(--cover "$artifacts/sweep-cover")
-  cat "$artifacts/sweep-cover/SEED" 2>/dev/null | sed 's/^/sweep.sh: cover bundles planned for /'
-  cp "$artifacts/sweep-cover/plan.txt" "$out/cover-plan.txt" 2>/dev/null || true
-  cp "$artifacts/sweep-cover/refused-by-compiler.txt" "$out/" 2>/dev/null || true
+coverDir=$artifacts/${COVER:-sweep-cover}
+if [ -d "$coverDir" ]; then
+  cover=(--cover "$coverDir")
+  sed 's/^/sweep.sh: cover bundles planned for /' "$coverDir/SEED" 2>/dev/null
+  cp "$coverDir/plan.txt" "$out/cover-plan-seed$seed.txt" 2>/dev/null || true
+  cp "$coverDir/refused-by-compiler.txt" "$out/refused-by-compiler-seed$seed.txt" 2>/dev/null || true
 fi
 "$sweep" "$artifacts" --cases "$cases" --seed "$seed" "${cover[@]}" \
   --json-out "$out/sweep-seed$seed.json" 2>&1 | tee "$out/sweep-seed$seed.log"

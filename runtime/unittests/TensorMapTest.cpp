@@ -3,6 +3,7 @@
 #include "TestBundles.h"
 
 #include "runtime/GemmShape.h"
+#include "runtime/KernelArguments.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/OperandStaging.h"
 #include "runtime/TensorMapEncoding.h"
@@ -276,6 +277,18 @@ TEST(TensorMapTest, ShapeChecksStageMisalignedTmaOperands) {
   // c is a memref in this kernel: any pitch of whole elements is fine.
   EXPECT_FALSE(static_cast<bool>(checkShapeSupported(
       spec, GemmShape::get(256, 512, 128, 0, 0, /*ldc=*/517))));
+}
+
+TEST(TensorMapTest, TmaStoresOfCStayInsideItsRows) {
+  // TMA stores write whole 16-byte units at a row's end: C's rows must be
+  // a multiple of 16 bytes long, or unpadded, else the threads store C.
+  KernelSpec spec = parseSingleKernel(makeHopperKernel()); // bf16 C
+  EXPECT_TRUE(tmaStoreStaysInRows(
+      spec, GemmShape::get(4, 48, 64, 0, 0, /*ldc=*/56), Operand::C));
+  EXPECT_FALSE(tmaStoreStaysInRows(
+      spec, GemmShape::get(4, 46, 64, 0, 0, /*ldc=*/56), Operand::C));
+  EXPECT_TRUE(tmaStoreStaysInRows(spec, GemmShape::get(4, 46, 64),
+                                  Operand::C));
 }
 
 } // namespace
