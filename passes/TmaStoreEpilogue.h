@@ -33,9 +33,12 @@
 //
 // C's tensor map is a kernel argument the runtime sets per launch; it is a
 // null pointer when C's address or pitch is not one TMA can take (not a
-// multiple of 16 bytes). Then the warpgroup's threads copy the staging part
-// to C themselves: 16 bytes per thread and step where C's rows allow it,
-// element by element at C's edges (passes/GlobalChunkStore.h).
+// multiple of 16 bytes), or when its rows are padded and not a multiple of
+// 16 bytes long (a TMA store writes a row's last 16 bytes whole:
+// runtime/KernelArguments.h). Then the warpgroup's threads copy the
+// staging part to C themselves: 16 bytes per thread and step where C's
+// rows allow it, element by element at C's edges
+// (passes/GlobalChunkStore.h).
 //
 //===----------------------------------------------------------------------===//
 
