@@ -79,14 +79,14 @@ public:
   mlir::Value scale(mlir::OpBuilder &b, mlir::Location loc,
                     mlir::Value accumulators) const;
 
-  /// The same epilogue on one batch entry of a batched kernel: `entryC` is
-  /// the entry's 2-D view of C (passes/BatchEntryView.h); the bias is
-  /// shared by every entry.
-  FusedEpilogue forBatchEntry(mlir::Value entryC) const {
-    FusedEpilogue entry = *this;
+  /// The same epilogue reading C through `matrixC`, the 2-D matrix the
+  /// caller stores: the kernel's C, or one batch entry's view of a batched
+  /// C (passes/BatchEntryView.h; the bias is shared by every entry).
+  FusedEpilogue readingC(mlir::Value matrixC) const {
+    FusedEpilogue reading = *this;
     if (hasFusedOperations())
-      entry.c = entryC;
-    return entry;
+      reading.c = matrixC;
+    return reading;
   }
 
   /// The same epilogue seen on C's transpose, for an epilogue that walks a

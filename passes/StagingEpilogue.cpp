@@ -57,6 +57,9 @@ void StagingEpilogue::copyToGlobal(Value groupThread, Value rowBase,
                                    Value colBase, Value c) {
   Type f32 = b.getF32Type();
   Value staging = stagingView();
+  // The fused epilogue reads C where the copy stores it (a batch entry's
+  // view of a batched C).
+  FusedEpilogue fused = this->fused.readingC(c);
   if (plan.columnMajorC())
     return storeStagingByColumns(b, loc, plan, staging, groupThread, rowBase,
                                  colBase, c, fused);

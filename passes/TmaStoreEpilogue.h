@@ -64,10 +64,12 @@ public:
         descriptorC(descriptorC), pointerC(pointerC) {}
 
   /// The same epilogue for a batched kernel: C's tensor map is 3-D and the
-  /// TMA stores go to batch entry `entry` (passes/BatchedTmaLoad.h).
-  TmaStoreEpilogue atBatchEntry(mlir::Value entry) const {
+  /// TMA stores go to batch entry `entry` (passes/BatchedTmaLoad.h), whose
+  /// 2-D view of C, `entryC`, a fused epilogue reads.
+  TmaStoreEpilogue atBatchEntry(mlir::Value entry, mlir::Value entryC) const {
     TmaStoreEpilogue copy = *this;
     copy.batch = entry;
+    copy.fused = fused.readingC(entryC);
     return copy;
   }
 

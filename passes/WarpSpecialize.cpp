@@ -639,9 +639,6 @@ private:
     // A batched tile's C: its batch entry's matrix, which a fused epilogue
     // reads too (the bias is the same for every entry).
     Value tileC = batch ? viewBatchEntry(b, loc, tiles.batched.c, batch) : c;
-    FusedEpilogue kernelFused = fused;
-    if (batch)
-      fused = fused.forBatchEntry(tileC);
     if (plan.tmaStore)
       buildTmaStoreEpilogue(warpgroup, group, member, tid, acc,
                             arith::AddIOp::create(b, loc, rowBase, row),
@@ -650,7 +647,6 @@ private:
     else
       buildEpilogue(warpgroup, group, member, groupThread, acc, row, col,
                     rowBase, colBase, tileC);
-    fused = kernelFused;
     if (plan.streamKSumsInC)
       publishPartsInC(segment.work, groupThread, group);
     if (turns)
@@ -868,7 +864,7 @@ private:
                              Value tid, Value acc, Value row, Value col,
                              Value c, Value batch, Value addToC) {
     TmaStoreEpilogue stores =
-        (batch ? tmaStores().atBatchEntry(batch) : tmaStores())
+        (batch ? tmaStores().atBatchEntry(batch, c) : tmaStores())
             .addingToC(addToC);
     Value thread = arith::RemUIOp::create(b, loc, tid, index(128));
     // store_rounds: the part takes the warpgroup's columns a round at a

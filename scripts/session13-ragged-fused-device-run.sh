@@ -8,7 +8,9 @@
 # compiled before the change (gemm_bf16_wgmma_bias_gelu_base). Bundles:
 #   ONLY='^(gemm_bf16_wgmma_bias_gelu_sm90|epilogue_.*)$' scripts/prepare-device-artifacts.sh
 #   (+ the example at the previous commit, renamed, in gemm_bf16_wgmma_bias_gelu_base/)
-NAME=session13-ragged-fused
+# NAME (the results' name) and COMPARE_ROUNDS (2) for later sessions' calls
+# (scripts/session14-ragged-fused-device-run.sh).
+NAME=${NAME:-session13-ragged-fused}
 source "$(dirname "$0")/lib/budgeted-session.sh"
 FUSED="gemm_bf16_wgmma_bias_gelu_sm90 epilogue_bf16_wgmma_alpha_beta_residual_tma epilogue_bf16_wgmma_bias_relu_sm90 epilogue_bf16_wgmma_bias_gelu_s4_persistent_tma_r2_streamk1 epilogue_tf32_wgmma_alpha_beta_bias_s4_persistent_tma_r4_spares epilogue_tf32_wgmma_alpha_beta_bias_gelu_persistent_tma"
 # alpha and beta where the bundle has them (gemm-run refuses them otherwise).
@@ -43,7 +45,7 @@ for b in gemm_bf16_wgmma_bias_gelu_sm90 epilogue_bf16_wgmma_alpha_beta_residual_
 done
 
 echo "== 3. bias + GELU at 8192x8192x4096 (--compare-epilogue)"
-for round in 1 2; do
+for round in $(seq 1 "${COMPARE_ROUNDS:-2}"); do
   for b in gemm_bf16_wgmma_bias_gelu_sm90 gemm_bf16_wgmma_bias_gelu_base; do
     run_check "$b.compare.r$round" 0 60 "$R" "$D/$b/kernel.json" -m 8192 -n 8192 -k 4096 \
       --compare-epilogue --iterations 30 --warmup 5
