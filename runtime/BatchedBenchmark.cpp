@@ -35,8 +35,12 @@ Error timeBatchedProblem(const DeviceInfo &device, const KernelSpec &spec,
   if (!operands)
     return operands.takeError();
   DeviceBuffer *a = &operands->a, *b = &operands->b, *c = &operands->c;
+  const Epilogue &epilogue = problem.epilogue;
   Expected<KernelArguments> arguments = KernelArguments::create(
-      *device.driver, spec, problem.getShape(), operands->views);
+      *device.driver, spec, problem.getShape(), operands->views,
+      EpilogueArguments{static_cast<float>(epilogue.alpha),
+                        static_cast<float>(epilogue.beta),
+                        operands->bias.getAddress(), /*residual=*/0});
   if (!arguments)
     return arguments.takeError();
   auto launchKernel = [&]() -> Error {
@@ -98,12 +102,16 @@ Error timeBatchedProblem(const DeviceInfo &device, const KernelSpec &spec,
 
 Expected<BenchmarkResult>
 runBatchedBenchmark(const DeviceInfo &device, const KernelSpec &spec,
-                    const KernelImages &images, const GemmProblem &problem,
+                    const KernelImages &images, GemmProblem problem,
                     const BenchmarkOptions &options) {
-  if (spec.epilogue.hasFusedOperations())
-    return makeBadInputError("kernel " + spec.name + " fuses " +
-                             spec.epilogue.describe() +
-                             "; batched runs pass no epilogue operands");
+  // A fused epilogue runs with options.alpha and .beta and a random bias;
+  // the checks and the reference include it.
+  Expected<Epilogue> epilogue =
+      getProblemEpilogue(spec.epilogue, options.alpha, options.beta);
+  if (!epilogue)
+    return addErrorContext(epilogue.takeError(),
+                           "batched kernel " + spec.name);
+  problem.epilogue = *epilogue;
   ProblemRunOptions runOptions;
   runOptions.seed = options.seed;
   runOptions.cublasReference = options.cublasReference;

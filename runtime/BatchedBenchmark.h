@@ -23,10 +23,12 @@ namespace gemm_opt {
 namespace runtime {
 
 /// Checks (refusing problems the kernel cannot take, ProblemRefusal) and
-/// times `problem` on `spec`, which must take no fused epilogue operands.
+/// times `problem` on `spec`. A fused epilogue of `spec` becomes the
+/// problem's (getProblemEpilogue: options.alpha and .beta, a random bias);
+/// one without a reference here (gelu_tanh, silu, a residual) is refused.
 llvm::Expected<BenchmarkResult>
 runBatchedBenchmark(const DeviceInfo &device, const KernelSpec &spec,
-                    const KernelImages &images, const GemmProblem &problem,
+                    const KernelImages &images, GemmProblem problem,
                     const BenchmarkOptions &options);
 
 } // namespace runtime

@@ -121,10 +121,8 @@ KernelCapabilities getKernelCapabilities(const KernelSpec &spec) {
   if (epilogue.hasFusedOperations())
     capabilities.fusedEpilogue = epilogue.describe();
   capabilities.anyAlpha = capabilities.anyBeta = epilogue.alphaBeta;
-  // The problem model names a bias by its shape: a row vector (N entries,
-  // one per column of C) is BiasKind::Row, the kernel's `bias = column`.
-  capabilities.rowBias = epilogue.bias == EpilogueBias::Column;
-  capabilities.colBias = epilogue.bias == EpilogueBias::Row;
+  capabilities.rowBias = getProblemBias(epilogue.bias) == BiasKind::Row;
+  capabilities.colBias = getProblemBias(epilogue.bias) == BiasKind::Col;
   capabilities.relu = epilogue.activation == EpilogueActivation::Relu;
   capabilities.gelu = epilogue.activation == EpilogueActivation::GeluErf;
   if (epilogue.activation == EpilogueActivation::GeluTanh ||
@@ -137,6 +135,49 @@ KernelCapabilities getKernelCapabilities(const KernelSpec &spec) {
         std::string("residual");
   capabilities.stridedBatch = spec.stridedBatch;
   return capabilities;
+}
+
+BiasKind getProblemBias(EpilogueBias bias) {
+  // The problem model names a bias by its shape: a row vector (N entries,
+  // one per column of C) is BiasKind::Row, the kernel's `bias = column`.
+  switch (bias) {
+  case EpilogueBias::None:
+    return BiasKind::None;
+  case EpilogueBias::Row:
+    return BiasKind::Col;
+  case EpilogueBias::Column:
+    return BiasKind::Row;
+  }
+  return BiasKind::None;
+}
+
+Expected<Epilogue> getProblemEpilogue(const FusedEpilogueSpec &epilogue,
+                                      double alpha, double beta) {
+  Epilogue problem;
+  if (epilogue.alphaBeta) {
+    problem.alpha = alpha;
+    problem.beta = beta;
+  }
+  problem.bias = getProblemBias(epilogue.bias);
+  switch (epilogue.activation) {
+  case EpilogueActivation::None:
+    break;
+  case EpilogueActivation::Relu:
+    problem.activation = Activation::Relu;
+    break;
+  case EpilogueActivation::GeluErf:
+    problem.activation = Activation::Gelu;
+    break;
+  case EpilogueActivation::GeluTanh:
+  case EpilogueActivation::Silu:
+    return makeBadInputError(
+        "the fused activation " +
+        getEpilogueActivationName(epilogue.activation) +
+        " has no reference here (relu and erf GELU only)");
+  }
+  if (epilogue.residual)
+    return makeBadInputError("a fused residual has no reference here");
+  return problem;
 }
 
 Expected<KernelCapabilities>

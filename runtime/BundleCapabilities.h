@@ -101,6 +101,18 @@ struct KernelCapabilities {
 /// batched runs).
 KernelCapabilities getKernelCapabilities(const KernelSpec &spec);
 
+/// The problem model's name for a kernel's bias: `bias = column` adds a row
+/// vector (BiasKind::Row, N entries), `bias = row` a column vector.
+BiasKind getProblemBias(EpilogueBias bias);
+
+/// The epilogue of a problem that the fused `epilogue` computes with
+/// `alpha` and `beta` (used only with alpha_beta), for a caller that runs a
+/// kernel on a problem of its own (gemm-run's batched runs). Fails with a
+/// BadInput error for what the problem model cannot say (gelu_tanh, silu,
+/// a residual).
+llvm::Expected<Epilogue> getProblemEpilogue(const FusedEpilogueSpec &epilogue,
+                                            double alpha, double beta);
+
 /// The capabilities of `spec` given its JSON entry `kernel` (both from the
 /// same bundle). Fails on a capability field of the wrong form; `context`
 /// prefixes the message.

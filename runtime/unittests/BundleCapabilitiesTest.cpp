@@ -115,6 +115,34 @@ TEST(BundleCapabilitiesTest, FusedEpilogueKernelClaimsItsOwnEpilogue) {
       << gaps.front().message;
 }
 
+TEST(BundleCapabilitiesTest, ProblemEpilogueOfAFusedKernel) {
+  FusedEpilogueSpec fused;
+  fused.alphaBeta = true;
+  fused.bias = EpilogueBias::Column;
+  fused.activation = EpilogueActivation::Relu;
+  llvm::Expected<Epilogue> epilogue = getProblemEpilogue(fused, 1.5, -0.5);
+  ASSERT_TRUE(bool(epilogue)) << llvm::toString(epilogue.takeError());
+  EXPECT_EQ(epilogue->alpha, 1.5);
+  EXPECT_EQ(epilogue->beta, -0.5);
+  // bias[col]: the problem model's row vector.
+  EXPECT_EQ(epilogue->bias, BiasKind::Row);
+  EXPECT_EQ(epilogue->activation, Activation::Relu);
+  // Without alpha_beta the kernel computes alpha = 1, beta = 0.
+  fused.alphaBeta = false;
+  fused.bias = EpilogueBias::Row;
+  fused.activation = EpilogueActivation::GeluErf;
+  epilogue = getProblemEpilogue(fused, 1.5, -0.5);
+  ASSERT_TRUE(bool(epilogue)) << llvm::toString(epilogue.takeError());
+  EXPECT_TRUE(epilogue->alpha == 1.0 && epilogue->beta == 0.0);
+  EXPECT_EQ(epilogue->bias, BiasKind::Col);
+  EXPECT_EQ(epilogue->activation, Activation::Gelu);
+  fused.activation = EpilogueActivation::GeluTanh;
+  epilogue = getProblemEpilogue(fused, 1.0, 0.0);
+  ASSERT_FALSE(bool(epilogue));
+  EXPECT_NE(llvm::toString(epilogue.takeError()).find("gelu_tanh"),
+            std::string::npos);
+}
+
 TEST(BundleCapabilitiesTest, UnmodeledFusedEpilogueClaimsNothing) {
   Object kernel = makeValidKernel();
   // An activation alone needs no extra kernel parameters.
