@@ -35,12 +35,9 @@ Error timeBatchedProblem(const DeviceInfo &device, const KernelSpec &spec,
   if (!operands)
     return operands.takeError();
   DeviceBuffer *a = &operands->a, *b = &operands->b, *c = &operands->c;
-  const Epilogue &epilogue = problem.epilogue;
   Expected<KernelArguments> arguments = KernelArguments::create(
       *device.driver, spec, problem.getShape(), operands->views,
-      EpilogueArguments{static_cast<float>(epilogue.alpha),
-                        static_cast<float>(epilogue.beta),
-                        operands->bias.getAddress(), /*residual=*/0});
+      operands->getEpilogueArguments(problem.epilogue));
   if (!arguments)
     return arguments.takeError();
   auto launchKernel = [&]() -> Error {

@@ -179,12 +179,9 @@ runProblem(const DeviceInfo &device, const KernelSpec &spec,
   if (!operands)
     return operands.takeError();
   DeviceBuffer *a = &operands->a, *b = &operands->b, *c = &operands->c;
-  const Epilogue &epilogue = problem.epilogue;
-  EpilogueArguments epilogueArguments{
-      static_cast<float>(epilogue.alpha), static_cast<float>(epilogue.beta),
-      operands->bias.getAddress(), /*residual=*/0};
   Expected<KernelArguments> arguments = KernelArguments::create(
-      *device.driver, spec, shape, operands->views, epilogueArguments);
+      *device.driver, spec, shape, operands->views,
+      operands->getEpilogueArguments(problem.epilogue));
   if (!arguments)
     return arguments.takeError();
   result.stagedOperands = arguments->getStaging().describe();

@@ -31,6 +31,14 @@ struct UploadedOperands {
   OperandAddresses views;
   /// Empty without a bias.
   DeviceBuffer bias;
+
+  /// What a fused epilogue takes for `epilogue`: its alpha and beta, and
+  /// this upload's bias.
+  EpilogueArguments getEpilogueArguments(const Epilogue &epilogue) const {
+    return EpilogueArguments{static_cast<float>(epilogue.alpha),
+                             static_cast<float>(epilogue.beta),
+                             bias.getAddress(), /*residual=*/0};
+  }
 };
 
 /// Uploads the A, B and C buffers of `inputs`, and its bias if it has one.
