@@ -253,16 +253,15 @@ Value loadInvariant(OpBuilder &b, Location loc, Type type, Value address,
                               /*isInvariant=*/true);
 }
 
-/// Entry `i` of the read-only bias vector as f32; clamped to its last entry
-/// (a ragged edge tile's rows outside C) unless `whole` is known to hold.
-Value loadBiasEntryAsF32(OpBuilder &b, Location loc, Value bias, Value i,
-                         Value whole) {
+/// Entry `i` of the read-only bias vector, clamped to its last entry (a
+/// ragged edge tile's rows or columns outside C) where `clamp` says so.
+Value loadBiasEntry(OpBuilder &b, Location loc, Value bias, Value i,
+                    bool clamp) {
   Type element = cast<MemRefType>(bias.getType()).getElementType();
-  if (!matchPattern(whole, m_One()))
+  if (clamp)
     i = clampIndex(b, loc, i, memref::DimOp::create(b, loc, bias, 0));
-  Value address = addressOf(b, loc, bias, i);
-  return extendToF32(
-      b, loc, loadInvariant(b, loc, element, address, getByteWidth(element)));
+  return loadInvariant(b, loc, element, addressOf(b, loc, bias, i),
+                       getByteWidth(element));
 }
 
 } // namespace
@@ -284,12 +283,10 @@ SmallVector<Value> FusedEpilogue::loadColumnBias(OpBuilder &b, Location loc,
                              static_cast<unsigned>(alignment));
       },
       [&](int64_t r, int64_t e) {
-        Value length = memref::DimOp::create(b, loc, bias, 0);
-        Value entry = clampIndex(
-            b, loc, arith::AddIOp::create(b, loc, cols[r], index(b, loc, e)),
-            length);
-        return loadInvariant(b, loc, element, addressOf(b, loc, bias, entry),
-                             getByteWidth(element));
+        return loadBiasEntry(
+            b, loc, bias,
+            arith::AddIOp::create(b, loc, cols[r], index(b, loc, e)),
+            /*clamp=*/true);
       });
   for (Value &run : loaded)
     run = extendToF32(b, loc, run);
@@ -383,10 +380,12 @@ Value FusedEpilogue::apply(OpBuilder &b, Location loc, Value accumulators,
     x = ifReadsC.getResult(0);
   }
   if (getBias() == EpilogueBias::row) {
+    Value entry = loadBiasEntry(b, loc, bias, row,
+                                /*clamp=*/!matchPattern(whole, m_One()));
     x = arith::AddFOp::create(
         b, loc, x,
         vector::BroadcastOp::create(b, loc, type,
-                                    loadBiasEntryAsF32(b, loc, bias, row, whole)));
+                                    extendToF32(b, loc, entry)));
   } else if (getBias() == EpilogueBias::column) {
     if (!columnBias)
       columnBias = loadColumnBias(b, loc, {col}, lanes, alignment, whole)[0];
