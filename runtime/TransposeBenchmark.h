@@ -19,6 +19,7 @@
 #include "runtime/KernelSpec.h"
 #include "runtime/LaunchGrid.h"
 #include "runtime/Timing.h"
+#include "runtime/TransposeShape.h"
 
 #include "llvm/Support/Error.h"
 
@@ -27,28 +28,6 @@
 
 namespace gemm_opt {
 namespace runtime {
-
-/// src is rows×cols with leading dimension ldSrc; dst is cols×rows with
-/// ldDst.
-struct TransposeShape {
-  int64_t rows = 0;
-  int64_t cols = 0;
-  int64_t ldSrc = 0;
-  int64_t ldDst = 0;
-
-  /// Packed leading dimensions where ld* is 0.
-  static TransposeShape get(int64_t rows, int64_t cols, int64_t ldSrc = 0,
-                            int64_t ldDst = 0);
-  /// "8192x8192".
-  std::string str() const;
-};
-
-/// Positive sizes, leading dimensions at least the row lengths, sane sizes.
-llvm::Error verifyTransposeShape(const TransposeShape &shape);
-
-/// The 14 kernel parameters: the memrefs of src and dst at these addresses.
-std::vector<uint64_t> packTransposeParams(const TransposeShape &shape,
-                                          uint64_t src, uint64_t dst);
 
 /// Where dst differs from srcᵀ.
 struct TransposeMismatch {

@@ -1,0 +1,47 @@
+//===- TransposeShape.h - the matrices of a transpose kernel launch -*- C++ -*-===//
+//
+// A "transpose" bundle kernel (KernelSpec.h) writes the row-major rows×cols
+// matrix src transposed into the row-major cols×rows matrix dst. Its shape,
+// the checks on it and its 14 kernel parameters; used by the transpose
+// benchmark and by operand staging (OperandStaging.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_TRANSPOSESHAPE_H
+#define GEMM_OPT_RUNTIME_TRANSPOSESHAPE_H
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gemm_opt {
+namespace runtime {
+
+/// src is rows×cols with leading dimension ldSrc; dst is cols×rows with
+/// ldDst.
+struct TransposeShape {
+  int64_t rows = 0;
+  int64_t cols = 0;
+  int64_t ldSrc = 0;
+  int64_t ldDst = 0;
+
+  /// Packed leading dimensions where ld* is 0.
+  static TransposeShape get(int64_t rows, int64_t cols, int64_t ldSrc = 0,
+                            int64_t ldDst = 0);
+  /// "8192x8192".
+  std::string str() const;
+};
+
+/// Positive sizes, leading dimensions at least the row lengths, sane sizes.
+llvm::Error verifyTransposeShape(const TransposeShape &shape);
+
+/// The 14 kernel parameters: the memrefs of src and dst at these addresses.
+std::vector<uint64_t> packTransposeParams(const TransposeShape &shape,
+                                          uint64_t src, uint64_t dst);
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_TRANSPOSESHAPE_H
