@@ -197,10 +197,25 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       for (Attribute target : targets)
         if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target))
           chip = nvvm.getChip().str();
+    // Staging copies of a GEMM's operands (tile-stage-transposed-operands)
+    // are described inside that GEMM's entry, which shares their image.
+    llvm::json::Object stagedTransposes;
+    gpuModule.walk([&](Operation *op) {
+      TransposeScheduleAttr transpose = getKernelTransposeSchedule(op);
+      StringRef operand = getStagedOperand(op);
+      if (!transpose || operand.empty())
+        return;
+      llvm::json::Object description =
+          describeTransposeKernel(transpose, getKernelTransposeElement(op));
+      description["name"] = cast<SymbolOpInterface>(op).getName().str();
+      stagedTransposes[operand] = std::move(description);
+    });
     gpuModule.walk([&](Operation *op) {
       if (!isa<LLVM::LLVMFuncOp, gpu::GPUFuncOp>(op))
         return;
       if (TransposeScheduleAttr transpose = getKernelTransposeSchedule(op)) {
+        if (!getStagedOperand(op).empty())
+          return;
         KernelMetadata kernel;
         kernel.moduleName = gpuModule.getName().str();
         kernel.symbol = cast<SymbolOpInterface>(op).getName().str();
@@ -223,6 +238,17 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       kernel.ptxasOptLevel = getKernelPtxasOptLevel(op);
       kernel.description =
           describe(schedule, getKernelLayouts(op), isKernelBatched(op));
+      // The entry states the layouts of the problems it runs; its tensor
+      // maps (and the kernel) read the staged copies, K-major.
+      if (!stagedTransposes.empty()) {
+        llvm::json::Object *layouts =
+            kernel.description.getObject("layouts");
+        if (stagedTransposes.get("a"))
+          (*layouts)["a"] = stringifyMatrixOrder(MatrixOrder::col);
+        if (stagedTransposes.get("b"))
+          (*layouts)["b"] = stringifyMatrixOrder(MatrixOrder::row);
+        kernel.description["staged_transposes"] = std::move(stagedTransposes);
+      }
       kernel.description["name"] = kernel.symbol;
       kernel.description["chip"] = kernel.chip;
       kernels.push_back(std::move(kernel));

@@ -1,6 +1,8 @@
 //===- HopperScheduleVerifier.cpp - Hopper features of a schedule ---------===//
 
 #include "dialect/HopperScheduleVerifier.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "dialect/MemoryQueries.h"
 
 using namespace mlir;
@@ -44,13 +46,26 @@ LogicalResult gemm_opt::tile::verifyTf32Layouts(Operation *op,
                                                 const GemmLayouts &layouts) {
   if (layouts.a == MatrixOrder::row && layouts.b == MatrixOrder::col)
     return success();
-  return op->emitOpError()
-         << "tf32 wgmma reads only K-major operands: A row-major and B "
-            "column-major (strided<[1, ?]>); got "
-         << (layouts.a == MatrixOrder::row ? "row" : "column") << "-major A and "
-         << (layouts.b == MatrixOrder::row ? "row" : "column")
-         << "-major B (transpose the operand first, e.g. with tile.transpose, "
-            "or use bf16/f16 inputs, which take every layout)";
+  // On the host, tile-stage-transposed-operands gives the GEMM a K-major
+  // copy of such an operand (one 2-D transpose per operand).
+  bool inKernel = op->getParentOfType<gpu::GPUModuleOp>() != nullptr;
+  bool batched = cast<MemRefType>(op->getOperand(0).getType()).getRank() == 3;
+  if (!inKernel && !batched)
+    return success();
+  InFlightDiagnostic diag =
+      op->emitOpError()
+      << "tf32 wgmma reads only K-major operands: A row-major and B "
+         "column-major (strided<[1, ?]>); got "
+      << (layouts.a == MatrixOrder::row ? "row" : "column") << "-major A and "
+      << (layouts.b == MatrixOrder::row ? "row" : "column") << "-major B";
+  if (inKernel)
+    diag << " (in a kernel; a host tile.gemm gets a K-major copy staged by "
+            "tile-stage-transposed-operands)";
+  else
+    diag << " (the compiler stages K-major copies of 2-D operands only, not "
+            "of a batch; transpose the operand first, or use bf16/f16 "
+            "inputs, which take every layout)";
+  return diag;
 }
 
 LogicalResult gemm_opt::tile::verifyWarpgroupTiling(Operation *op,

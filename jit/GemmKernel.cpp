@@ -317,7 +317,7 @@ Error GemmKernel::launch(const GemmArguments &callerArgs,
     found = device.arguments.emplace(key, std::move(*arguments)).first;
   }
   // Operands TMA cannot read in place are copied to aligned buffers first.
-  if (Error error = found->second.prepare(stream))
+  if (Error error = found->second.prepare(*device.module, stream))
     return error;
   Error launched =
       device.module->launch(*grid, found->second.getParams(), stream);

@@ -20,6 +20,7 @@
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
 #include "passes/OutlineTranspose.h"
+#include "passes/TransposeKernelAttributes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
@@ -317,6 +318,23 @@ void replaceByLaunch(OpBuilder &builder, GemmOp gemm,
   gemm.erase();
 }
 
+/// The tile.transpose ops that write the staged copies `gemm` reads
+/// (tile-stage-transposed-operands): each operand's copy, or the copy it
+/// views through a memref.transpose, as the transpose's dst.
+SmallVector<TransposeOp> getStagingTransposes(GemmOp gemm) {
+  SmallVector<TransposeOp> stagings;
+  for (Value operand : {gemm.getA(), gemm.getB()}) {
+    Value copy = operand;
+    if (auto view = copy.getDefiningOp<memref::TransposeOp>())
+      copy = view.getIn();
+    for (Operation *user : copy.getUsers())
+      if (auto transpose = dyn_cast<TransposeOp>(user))
+        if (transpose.getDst() == copy && !getStagedOperand(transpose).empty())
+          stagings.push_back(transpose);
+  }
+  return stagings;
+}
+
 struct TileOutlineKernelPass
     : public gemm_opt::impl::TileOutlineKernelPassBase<TileOutlineKernelPass> {
   void runOnOperation() override {
@@ -326,9 +344,11 @@ struct TileOutlineKernelPass
       if (!gemm->getParentOfType<gpu::GPUModuleOp>())
         gemms.push_back(gemm);
     });
+    // Staging copies of a GEMM's operands go with that GEMM's kernel.
     SmallVector<TransposeOp> transposes;
     module.walk([&](TransposeOp transpose) {
-      if (!transpose->getParentOfType<gpu::GPUModuleOp>())
+      if (!transpose->getParentOfType<gpu::GPUModuleOp>() &&
+          getStagedOperand(transpose).empty())
         transposes.push_back(transpose);
     });
     if (gemms.empty() && transposes.empty())
@@ -350,6 +370,13 @@ struct TileOutlineKernelPass
       auto gpuModule = gpu::GPUModuleOp::create(builder, gemm.getLoc(),
                                                 kernelName + "_module");
       symbols.insert(gpuModule);
+      for (TransposeOp staging : getStagingTransposes(gemm)) {
+        gpu::GPUFuncOp copyKernel = outlineTranspose(
+            builder, gpuModule,
+            kernelName + "_stage_" + getStagedOperand(staging).str(), staging);
+        copyKernel->setAttr(stagedOperandAttrName(),
+                            staging->getAttr(stagedOperandAttrName()));
+      }
       gpu::GPUFuncOp kernel =
           createKernel(builder, gpuModule, kernelName, gemm);
       replaceByLaunch(builder, gemm, kernel);

@@ -45,6 +45,18 @@ inline mlir::Type getKernelTransposeElement(mlir::Operation *kernel) {
   return type ? type.getValue() : mlir::Type();
 }
 
+/// Name of the attribute that marks a tile.transpose (and the kernel made
+/// from it) as the staging copy of a GEMM operand (tile-stage-transposed-
+/// operands): "a" or "b".
+inline llvm::StringRef stagedOperandAttrName() { return "tile.staged_operand"; }
+
+/// The GEMM operand a staging transpose (op or kernel) writes; empty for
+/// any other.
+inline llvm::StringRef getStagedOperand(mlir::Operation *op) {
+  auto name = op->getAttrOfType<mlir::StringAttr>(stagedOperandAttrName());
+  return name ? name.getValue() : llvm::StringRef();
+}
+
 } // namespace gemm_opt
 
 #endif // GEMM_OPT_PASSES_TRANSPOSEKERNELATTRIBUTES_H

@@ -41,7 +41,7 @@ Error timeBatchedProblem(const DeviceInfo &device, const KernelSpec &spec,
   if (!arguments)
     return arguments.takeError();
   auto launchKernel = [&]() -> Error {
-    if (Error err = arguments->prepare(stream.get()))
+    if (Error err = arguments->prepare(module, stream.get()))
       return err;
     return module.launch(result.grid, arguments->getParams(), stream.get());
   };

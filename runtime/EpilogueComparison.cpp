@@ -221,7 +221,7 @@ runEpilogueComparison(const DeviceInfo &device, const KernelSpec &spec,
   result.cublasLtVersion = cublasLtGetVersion();
 
   auto runFused = [&]() -> Error {
-    if (Error err = arguments->prepare(stream.get()))
+    if (Error err = arguments->prepare(module, stream.get()))
       return err;
     return module.launch(result.grid, arguments->getParams(), stream.get());
   };

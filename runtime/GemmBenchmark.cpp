@@ -184,7 +184,7 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
     return arguments.takeError();
   result.stagedOperands = arguments->getStaging().describe();
   auto launchKernel = [&]() -> Error {
-    if (Error err = arguments->prepare(stream.get()))
+    if (Error err = arguments->prepare(module, stream.get()))
       return err;
     return module.launch(result.grid, arguments->getParams(), stream.get());
   };

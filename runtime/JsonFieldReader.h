@@ -28,6 +28,7 @@ public:
       : object(&object), context(std::move(context)) {}
 
   const std::string &getContext() const { return context; }
+  const llvm::json::Object &getFields() const { return *object; }
   bool has(llvm::StringRef key) const { return object->get(key) != nullptr; }
 
   /// "<context>: field '<key>' <problem>".

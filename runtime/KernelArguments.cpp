@@ -208,8 +208,10 @@ Expected<KernelArguments> KernelArguments::create(
       return allocated.takeError();
     workspace = *allocated;
   }
-  arguments.params =
-      packKernelParams(spec, shape, addresses, maps, epilogue, workspace);
+  // A and B memrefs describe what the kernel reads (staged copies
+  // included); C is never staged.
+  arguments.params = packKernelParams(spec, mapShape, mapAddresses, maps,
+                                      epilogue, workspace);
   return std::move(arguments);
 }
 

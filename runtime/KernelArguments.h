@@ -65,10 +65,12 @@ public:
 
   PackedKernelParams &getParams() { return params; }
 
-  /// Refreshes the staged copies of operands TMA cannot read in place (see
-  /// OperandStaging); call on the launch's stream before every launch.
-  llvm::Error prepare(cudaStream_t stream) const {
-    return staging.refresh(stream);
+  /// Refreshes the staged copies of operands TMA cannot read in place or
+  /// the kernel reads transposed (see OperandStaging), with `module`'s
+  /// staged transpose kernels; call on the launch's stream before every
+  /// launch.
+  llvm::Error prepare(KernelModule &module, cudaStream_t stream) const {
+    return staging.refresh(module, stream);
   }
   const OperandStaging &getStaging() const { return staging; }
 

@@ -147,6 +147,25 @@ Expected<KernelModule> KernelModule::load(const KernelSpec &spec,
                              "' is not in its " + getImageKindName(*kind) +
                              " image");
   GEMM_CUDA_TRY(found);
+  // The transposes that stage operands live in the same image (their
+  // static shared tiles fit the 48 KiB default).
+  for (const StagedTransposeSpec &staged : spec.stagedTransposes) {
+    CUfunction stagedFunction = nullptr;
+    CUresult stagedFound = api.moduleGetFunction(
+        &stagedFunction, result.module, staged.kernel->name.c_str());
+    if (stagedFound == CUDA_ERROR_NOT_FOUND)
+      return makeBadInputError("kernel symbol '" + staged.kernel->name +
+                               "' (the staged transpose of " +
+                               getOperandName(staged.operand) + " of " +
+                               spec.name + ") is not in its " +
+                               getImageKindName(*kind) + " image");
+    GEMM_CUDA_TRY(stagedFound);
+    if (staged.kernel->dynamicSharedMemoryBytes > 48 * 1024)
+      return makeBadInputError("the staged transpose " + staged.kernel->name +
+                               " asks for more than 48 KiB of dynamic "
+                               "shared memory");
+    result.stagedTransposeFunctions.push_back(stagedFunction);
+  }
 
   // The 48 KiB default covers static plus dynamic shared memory, so opt in
   // whenever the kernel asks for dynamic shared memory at all.
@@ -253,8 +272,9 @@ Expected<KernelModule> KernelModule::load(const KernelSpec &spec,
 
 KernelModule::KernelModule(KernelModule &&other)
     : spec(other.spec), driver(other.driver), module(other.module),
-      function(other.function), clusterFromLaunch(other.clusterFromLaunch),
-      info(other.info) {
+      function(other.function),
+      stagedTransposeFunctions(std::move(other.stagedTransposeFunctions)),
+      clusterFromLaunch(other.clusterFromLaunch), info(other.info) {
   other.module = nullptr;
   other.function = nullptr;
 }
@@ -297,6 +317,26 @@ Error KernelModule::launch(const LaunchGrid &grid, PackedKernelParams &params,
   GEMM_CUDA_TRY(
       driver->launchKernelEx(&config, function, params.getPointers(), nullptr));
   return Error::success();
+}
+
+Error KernelModule::launchStagedTranspose(Operand operand,
+                                          const LaunchGrid &grid,
+                                          PackedKernelParams &params,
+                                          cudaStream_t stream) {
+  for (auto [staged, stagedFunction] :
+       llvm::zip(spec->stagedTransposes, stagedTransposeFunctions)) {
+    if (staged.operand != operand)
+      continue;
+    const KernelSpec &transpose = *staged.kernel;
+    GEMM_CUDA_TRY(driver->launchKernel(
+        stagedFunction, grid.dims[0], grid.dims[1], grid.dims[2],
+        transpose.block[0], transpose.block[1], transpose.block[2],
+        transpose.dynamicSharedMemoryBytes, stream, params.getPointers(),
+        nullptr));
+    return Error::success();
+  }
+  return makeBadInputError("kernel " + spec->name + " stages no copy of " +
+                           getOperandName(operand));
 }
 
 Expected<LaunchGrid> computeGridForModule(const KernelSpec &spec,

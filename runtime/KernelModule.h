@@ -16,6 +16,7 @@
 #include <cuda_runtime_api.h>
 
 #include <string>
+#include <vector>
 
 namespace gemm_opt {
 namespace runtime {
@@ -75,6 +76,13 @@ public:
   llvm::Error launch(const LaunchGrid &grid, PackedKernelParams &params,
                      cudaStream_t stream);
 
+  /// Launches the kernel that writes the staged transposed copy of
+  /// `operand` (KernelSpec::stagedTransposes) with `params` (the memrefs of
+  /// the operand as stored and of the copy) over `grid`.
+  llvm::Error launchStagedTranspose(Operand operand, const LaunchGrid &grid,
+                                    PackedKernelParams &params,
+                                    cudaStream_t stream);
+
   const KernelFunctionInfo &getInfo() const { return info; }
 
 private:
@@ -85,6 +93,8 @@ private:
   const DriverApi *driver;
   CUmodule module = nullptr;
   CUfunction function = nullptr;
+  /// One per spec->stagedTransposes, in its order.
+  std::vector<CUfunction> stagedTransposeFunctions;
   bool clusterFromLaunch = false; ///< Pass cluster dims at launch time.
   KernelFunctionInfo info;
 };

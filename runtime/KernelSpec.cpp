@@ -200,6 +200,47 @@ std::string resolvePath(StringRef directory, StringRef path) {
 
 Expected<KernelSpec> parseKernel(const json::Object &object,
                                  const std::string &baseContext,
+                                 StringRef directory);
+
+/// Parses "staged_transposes": each entry is a transpose kernel in the
+/// images of `object`, of its operand's element type.
+Error parseStagedTransposes(const json::Object &object,
+                            const JsonFieldReader &kernel, StringRef directory,
+                            KernelSpec &spec) {
+  if (!kernel.has("staged_transposes"))
+    return Error::success();
+  Expected<JsonFieldReader> staged = kernel.getObject("staged_transposes");
+  if (!staged)
+    return staged.takeError();
+  for (Operand operand : {Operand::A, Operand::B}) {
+    StringRef key = getOperandName(operand);
+    if (!staged->has(key))
+      continue;
+    Expected<JsonFieldReader> entry = staged->getObject(key);
+    if (!entry)
+      return entry.takeError();
+    json::Object copy = entry->getFields();
+    for (StringRef inherited : {"cubin", "ptx", "chip"})
+      if (const json::Value *value = object.get(inherited))
+        copy[inherited] = *value;
+    Expected<KernelSpec> transpose =
+        parseKernel(copy, entry->getContext(), directory);
+    if (!transpose)
+      return transpose.takeError();
+    if (transpose->kind != KernelKind::Transpose ||
+        transpose->transpose->elementType != spec.getOperandType(operand))
+      return staged->fail(key, "must be a transpose kernel of " +
+                                   getElementTypeName(
+                                       spec.getOperandType(operand)) +
+                                   " elements");
+    spec.stagedTransposes.push_back(
+        {operand, std::make_shared<const KernelSpec>(std::move(*transpose))});
+  }
+  return Error::success();
+}
+
+Expected<KernelSpec> parseKernel(const json::Object &object,
+                                 const std::string &baseContext,
                                  StringRef directory) {
   KernelSpec spec;
   Expected<StringRef> name =
@@ -339,6 +380,8 @@ Expected<KernelSpec> parseKernel(const json::Object &object,
   spec.stridedBatch = *batched;
   if (Error err = checkBatchedKernelSpec(spec, kernel.getContext()))
     return std::move(err);
+  if (Error err = parseStagedTransposes(object, kernel, directory, spec))
+    return std::move(err);
   if (Error err = checkSupportedTypes(spec))
     return addErrorContext(std::move(err), kernel.getContext());
   return std::move(spec);
@@ -350,6 +393,14 @@ bool KernelSpec::hasTensorMaps() const {
   return any_of(parameters, [](const KernelParamSpec &param) {
     return param.isTensorMap();
   });
+}
+
+const StagedTransposeSpec *
+KernelSpec::getStagedTranspose(Operand operand) const {
+  for (const StagedTransposeSpec &staged : stagedTransposes)
+    if (staged.operand == operand)
+      return &staged;
+  return nullptr;
 }
 
 ElementType KernelSpec::getOperandType(Operand operand) const {

@@ -57,6 +57,13 @@
 // Bundles written before "tma" parameters and persistent grids existed read
 // as before.
 //
+// "staged_transposes"*: {"a"*: <transpose entry>, "b"*: <transpose entry>}
+// (tf32 kernels for a column-major A or a row-major B): the kernel reads
+// that operand from a K-major copy, which the named "transpose" kernel
+// (same images and chip as this entry, which it omits) writes before each
+// launch; "layouts" gives the problem's layouts, the tensor maps describe
+// the copy.
+//
 // "kind" (optional): "gemm" (the default: entries without "kind", which is
 // every bundle written before transposes existed, are GEMMs) or
 // "transpose". A transpose kernel writes the row-major M×N matrix src
@@ -93,6 +100,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -150,6 +158,18 @@ struct TransposeKernelSpec {
   int64_t vectorElements = 1;
 };
 
+struct KernelSpec;
+
+/// A GEMM operand the kernel reads from a staged, transposed copy: the
+/// bundle's "staged_transposes" (see the file comment), e.g. the
+/// column-major A of a tf32 kernel, which wgmma reads only K-major.
+struct StagedTransposeSpec {
+  Operand operand = Operand::A;
+  /// The "transpose" kernel that writes the copy; it lives in the GEMM
+  /// kernel's images.
+  std::shared_ptr<const KernelSpec> kernel;
+};
+
 struct KernelSpec {
   KernelKind kind = KernelKind::Gemm;
   /// Set for (and only for) a transpose kernel.
@@ -183,6 +203,10 @@ struct KernelSpec {
   /// "batch": {"strided": true}: the kernel runs batches of matrices with
   /// per-operand batch strides (BatchedKernelSpec.h).
   bool stridedBatch = false;
+  /// Operands staged through a transpose before each launch; the kernel's
+  /// tensor maps and memrefs then describe the copy, in the other order
+  /// than `layouts` says (OperandStaging.h).
+  std::vector<StagedTransposeSpec> stagedTransposes;
 
   unsigned getClusterSize() const {
     return cluster[0] * cluster[1] * cluster[2];
@@ -190,6 +214,8 @@ struct KernelSpec {
   bool hasCluster() const { return getClusterSize() != 1; }
   bool hasTensorMaps() const;
   ElementType getOperandType(Operand operand) const;
+  /// The staged transpose of `operand`, or null.
+  const StagedTransposeSpec *getStagedTranspose(Operand operand) const;
   unsigned getThreadsPerBlock() const { return block[0] * block[1] * block[2]; }
 };
 

@@ -5,6 +5,7 @@
 #include "runtime/CudaCheck.h"
 #include "runtime/ElementType.h"
 #include "runtime/OperandAlignment.h"
+#include "runtime/RuntimeError.h"
 #include "runtime/TensorMapEncoding.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -43,13 +44,38 @@ bool isAligned(int64_t elements, size_t elementSize) {
          0;
 }
 
+/// The transpose that writes the K-major copy of `operand` (see the file
+/// comment): src is the operand as stored, K × R; dst is R × K with a row
+/// pitch TMA takes.
+TransposeShape getStagedTransposeShape(const KernelSpec &spec,
+                                       const GemmShape &shape,
+                                       Operand operand) {
+  OperandLayout layout = getOperandLayout(shape, operand);
+  size_t size = getElementSize(spec.getOperandType(operand));
+  return TransposeShape::get(layout.rows, layout.cols, layout.ld,
+                             alignedLeadingDimension(layout.rows, size));
+}
+
+/// `shape` as the kernel sees it once `operand` is read from its transposed
+/// copy: the other major order, the copy's leading dimension.
+void mapToTransposedCopy(GemmShape &shape, Operand operand,
+                         const TransposeShape &copy) {
+  MatrixLayout &layout = shape.layouts.get(operand);
+  layout = layout == MatrixLayout::Row ? MatrixLayout::Col : MatrixLayout::Row;
+  leadingDimension(shape, operand) = copy.ldDst;
+}
+
 } // namespace
 
 GemmShape OperandStaging::getTensorMapShape(const KernelSpec &spec,
                                             const GemmShape &shape) {
   GemmShape mapped = shape;
+  for (const StagedTransposeSpec &staged : spec.stagedTransposes)
+    mapToTransposedCopy(
+        mapped, staged.operand,
+        getStagedTransposeShape(spec, shape, staged.operand));
   for (Operand operand : {Operand::A, Operand::B}) {
-    if (!isStagedOperand(spec, operand))
+    if (!isStagedOperand(spec, operand) || spec.getStagedTranspose(operand))
       continue;
     size_t size = getElementSize(spec.getOperandType(operand));
     OperandLayout layout = getOperandLayout(shape, operand);
@@ -68,8 +94,34 @@ OperandStaging::create(const KernelSpec &spec, const GemmShape &shape,
   OperandStaging staging;
   staging.mapped = addresses;
   staging.mappedShape = shape;
+  for (const StagedTransposeSpec &staged : spec.stagedTransposes) {
+    if (shape.batch > 1)
+      return makeBadInputError("kernel " + spec.name + " stages a transposed " +
+                               getOperandName(staged.operand) +
+                               " of one matrix; batch count " +
+                               Twine(shape.batch) + " is refused");
+    TransposedCopy copy;
+    copy.operand = staged.operand;
+    copy.shape = getStagedTransposeShape(spec, shape, staged.operand);
+    copy.source = addresses.get(staged.operand);
+    Expected<LaunchGrid> grid = computeGrid(
+        *staged.kernel, GemmShape::get(copy.shape.rows, copy.shape.cols, 1), 1);
+    if (!grid)
+      return grid.takeError();
+    copy.grid = *grid;
+    size_t size = getElementSize(spec.getOperandType(staged.operand));
+    Expected<DeviceBuffer> buffer = DeviceBuffer::allocate(
+        static_cast<size_t>(copy.shape.cols * copy.shape.ldDst) * size);
+    if (!buffer)
+      return buffer.takeError();
+    copy.buffer = std::move(*buffer);
+    mapToTransposedCopy(staging.mappedShape, staged.operand, copy.shape);
+    (staged.operand == Operand::A ? staging.mapped.a : staging.mapped.b) =
+        copy.buffer.getAddress();
+    staging.transposedCopies.push_back(std::move(copy));
+  }
   for (Operand operand : {Operand::A, Operand::B}) {
-    if (!isStagedOperand(spec, operand))
+    if (!isStagedOperand(spec, operand) || spec.getStagedTranspose(operand))
       continue;
     size_t size = getElementSize(spec.getOperandType(operand));
     OperandLayout layout = getOperandLayout(shape, operand);
@@ -111,7 +163,15 @@ OperandStaging::create(const KernelSpec &spec, const GemmShape &shape,
   return std::move(staging);
 }
 
-Error OperandStaging::refresh(cudaStream_t stream) const {
+Error OperandStaging::refresh(KernelModule &module,
+                              cudaStream_t stream) const {
+  for (const TransposedCopy &copy : transposedCopies) {
+    PackedKernelParams params(packTransposeParams(
+        copy.shape, copy.source, copy.buffer.getAddress()));
+    if (Error err = module.launchStagedTranspose(copy.operand, copy.grid,
+                                                 params, stream))
+      return err;
+  }
   for (const Copy &copy : copies) {
     // Packed source entries are one tall matrix; others go entry by entry.
     bool packed = copy.entries == 1 ||
@@ -134,6 +194,14 @@ Error OperandStaging::refresh(cudaStream_t stream) const {
 std::string OperandStaging::describe() const {
   std::string text;
   raw_string_ostream os(text);
+  for (const TransposedCopy &copy : transposedCopies) {
+    if (!text.empty())
+      os << ", ";
+    bool a = copy.operand == Operand::A;
+    os << getOperandName(copy.operand) << " (" << (a ? "col" : "row")
+       << "-major ld " << copy.shape.ldSrc << " -> " << (a ? "row" : "col")
+       << "-major ld " << copy.shape.ldDst << ")";
+  }
   for (const Copy &copy : copies) {
     if (!text.empty())
       os << ", ";

@@ -16,6 +16,14 @@
 // which stays stride 0) into consecutive padded matrices, one copy per
 // entry (a single copy where the source entries are packed).
 //
+// Transposed copies: a kernel with "staged_transposes" (KernelSpec.h; tf32
+// kernels, whose wgmma reads only K-major operands) reads such an operand
+// from a K-major copy: the operand as stored is a row-major K × R matrix
+// (R = M for a column-major A, N for a row-major B), which the bundle's
+// transpose kernel writes into an R × K buffer with a 16-byte row pitch.
+// The tensor maps and memrefs then describe that buffer (row-major A,
+// column-major B).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_RUNTIME_OPERANDSTAGING_H
@@ -24,7 +32,10 @@
 #include "runtime/DeviceBuffer.h"
 #include "runtime/GemmShape.h"
 #include "runtime/KernelParams.h"
+#include "runtime/KernelModule.h"
 #include "runtime/KernelSpec.h"
+#include "runtime/LaunchGrid.h"
+#include "runtime/TransposeShape.h"
 
 #include "llvm/Support/Error.h"
 
@@ -58,12 +69,14 @@ public:
   const OperandAddresses &getTensorMapAddresses() const { return mapped; }
   const GemmShape &getTensorMapShape() const { return mappedShape; }
 
-  /// Copies every staged operand into its aligned buffer, on `stream`.
-  llvm::Error refresh(cudaStream_t stream) const;
+  /// Copies every staged operand into its aligned buffer, on `stream`;
+  /// transposed copies through `module`'s staged transpose kernels.
+  llvm::Error refresh(KernelModule &module, cudaStream_t stream) const;
 
-  bool empty() const { return copies.empty(); }
+  bool empty() const { return copies.empty() && transposedCopies.empty(); }
   /// "A (ld 4095 -> 4096)" per staged operand (batched: "A (ld 4095 ->
-  /// 4096, batch stride 4095000 -> 4096000)"), for reports.
+  /// 4096, batch stride 4095000 -> 4096000)"; transposed: "A (col-major ld
+  /// 4099 -> row-major ld 4096)"), for reports.
   std::string describe() const;
 
 private:
@@ -79,9 +92,19 @@ private:
     DeviceBuffer buffer;
   };
 
+  struct TransposedCopy {
+    Operand operand;
+    /// src: the operand as stored (K × R), dst: the buffer (R × K).
+    TransposeShape shape;
+    uint64_t source;
+    LaunchGrid grid;
+    DeviceBuffer buffer;
+  };
+
   OperandAddresses mapped;
   GemmShape mappedShape;
   std::vector<Copy> copies;
+  std::vector<TransposedCopy> transposedCopies;
 };
 
 } // namespace runtime

@@ -185,7 +185,7 @@ runProblem(const DeviceInfo &device, const KernelSpec &spec,
   if (!arguments)
     return arguments.takeError();
   result.stagedOperands = arguments->getStaging().describe();
-  if (Error err = arguments->prepare(stream.get()))
+  if (Error err = arguments->prepare(module, stream.get()))
     return std::move(err);
   if (Error err = module.launch(result.grid, arguments->getParams(),
                                  stream.get()))

@@ -14,9 +14,10 @@
 //   - bf16 or f16: wgmma 128x128x64 (one consumer warpgroup of 64x128 per
 //     half), 4 TMA stages, warp-specialized, persistent; the tma epilogue
 //     store, or the vector one for a column-major C;
-//   - f32 with A row-major and B column-major: the same on tf32 (K = 32);
-//   - any other f32 layout: none (tf32 wgmma reads only K-major operands;
-//     the ffma path needs row-major operands and whole tiles);
+//   - f32: the same on tf32 (K = 32); the compiler stages K-major copies
+//     of a column-major A or a row-major B (tile-stage-transposed-operands),
+//     but not of a batch: batched f32 needs A row-major and B column-major
+//     (the ffma path needs row-major operands, whole tiles, one entry);
 // with the case's layouts, batching and fused epilogue (alpha_beta when
 // alpha != 1 or beta != 0, its bias, relu or gelu_erf). The compiler may
 // still refuse a combination (e.g. a fused epilogue with batches); the

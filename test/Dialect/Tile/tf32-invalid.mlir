@@ -1,9 +1,12 @@
 // RUN: gemm-opt %s -split-input-file -verify-diagnostics
 
 // f32 inputs on the wgmma path are multiplied as tf32 (m64nNk8). tf32 wgmma
-// cannot transpose an operand in shared memory, so both must be K-major:
-// A row-major and B column-major; a 128-byte swizzle row holds BK = 32 f32.
-// What breaks that is a verifier error (generic op form).
+// cannot transpose an operand in shared memory, so inside a kernel both must
+// be K-major: A row-major and B column-major. A host tile.gemm may have
+// either order (tile-stage-transposed-operands gives it K-major copies,
+// test/Transforms/tile-stage-transposed-operands.mlir) unless it is batched.
+// A 128-byte swizzle row holds BK = 32 f32. What breaks these is a verifier
+// error (generic op form).
 
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 8]>,
@@ -13,11 +16,13 @@
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   epilogue = #tile.epilogue<store = vector>>
 
-func.func @tf32_row_major_b(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'tile.gemm' op tf32 wgmma reads only K-major operands: A row-major and B column-major (strided<[1, ?]>); got row-major A and row-major B (transpose the operand first, e.g. with tile.transpose, or use bf16/f16 inputs, which take every layout)}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
-      : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
-  return
+gpu.module @kernels {
+  gpu.func @tf32_row_major_b_in_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) kernel {
+    // expected-error @+1 {{'tile.gemm' op tf32 wgmma reads only K-major operands: A row-major and B column-major (strided<[1, ?]>); got row-major A and row-major B (in a kernel; a host tile.gemm gets a K-major copy staged by tile-stage-transposed-operands)}}
+    "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
+        : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+    gpu.return
+  }
 }
 
 // -----
@@ -28,46 +33,13 @@ func.func @tf32_row_major_b(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   epilogue = #tile.epilogue<store = vector>>
 
-func.func @tf32_column_major_a(%a: memref<?x?xf32, strided<[1, ?]>>, %b: memref<?x?xf32, strided<[1, ?]>>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'tile.gemm' op tf32 wgmma reads only K-major operands: A row-major and B column-major (strided<[1, ?]>); got column-major A and column-major B (transpose the operand first, e.g. with tile.transpose, or use bf16/f16 inputs, which take every layout)}}
+func.func @tf32_batched_column_major_a(%a: memref<?x?x?xf32, strided<[?, 1, ?], offset: ?>>, %b: memref<?x?x?xf32, strided<[?, 1, ?], offset: ?>>, %c: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>) {
+  // expected-error @+1 {{'tile.gemm' op tf32 wgmma reads only K-major operands: A row-major and B column-major (strided<[1, ?]>); got column-major A and column-major B (the compiler stages K-major copies of 2-D operands only, not of a batch; transpose the operand first, or use bf16/f16 inputs, which take every layout)}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
-      : (memref<?x?xf32, strided<[1, ?]>>, memref<?x?xf32, strided<[1, ?]>>, memref<?x?xf32>) -> ()
-  return
-}
-
-// -----
-
-#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
-  mma = #tile.mma<wgmma, [64, 256, 8]>,
-  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
-  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
-  pipeline = #tile.pipeline<stages = 4, load = tma>,
-  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
-
-func.func @tf32_tt(%a: memref<?x?xf32, strided<[1, ?]>>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'tile.gemm' op tf32 wgmma reads only K-major operands: A row-major and B column-major (strided<[1, ?]>); got column-major A and row-major B (transpose the operand first, e.g. with tile.transpose, or use bf16/f16 inputs, which take every layout)}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
-      : (memref<?x?xf32, strided<[1, ?]>>, memref<?x?xf32>, memref<?x?xf32>) -> ()
-  return
-}
-
-// -----
-
-#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
-  mma = #tile.mma<wgmma, [64, 256, 16]>,
-  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
-  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
-  pipeline = #tile.pipeline<stages = 4, load = tma>,
-  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
-
-func.func @tf32_k16(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?]>>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'tile.gemm' op wgmma with 'f32' (tf32) inputs has M = 64 and K = 8, got [64, 256, 16]}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
-      : (memref<?x?xf32>, memref<?x?xf32, strided<[1, ?]>>, memref<?x?xf32>) -> ()
+      : (memref<?x?x?xf32, strided<[?, 1, ?], offset: ?>>, memref<?x?x?xf32, strided<[?, 1, ?], offset: ?>>, memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>) -> ()
   return
 }
 

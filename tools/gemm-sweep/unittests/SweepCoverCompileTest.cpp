@@ -50,6 +50,9 @@ TEST(SweepCoverCompileTest, CompiledCoverKernelsClaimTheirCases) {
                   {-1.0, 1.0, BiasKind::Row}, /*batch=*/3),
       makeProblem(ElementType::F32, {Row, Col, Row},
                   {1.0, 0.0, BiasKind::Col}),
+      // tf32 with staged K-major copies of A and B.
+      makeProblem(ElementType::F32, {Col, Row, Col},
+                  {2.0, 0.5, BiasKind::Row}),
       makeProblem(ElementType::BF16, {Row, Row, Col}, identity),
       makeProblem(ElementType::F16, {Col, Col, Col}, identity, /*batch=*/3)};
   for (const GemmProblem &problem : problems) {
@@ -63,6 +66,13 @@ TEST(SweepCoverCompileTest, CompiledCoverKernelsClaimTheirCases) {
         getKernelCapabilities((*kernel)->getSpec());
     for (const CapabilityGap &gap : findCapabilityGaps(capabilities, problem))
       ADD_FAILURE() << gap.message;
+    // tf32 reads a column-major A and a row-major B from staged copies.
+    const KernelSpec &spec = (*kernel)->getSpec();
+    bool tf32 = problem.a.type == ElementType::F32;
+    EXPECT_EQ(spec.getStagedTranspose(Operand::A) != nullptr,
+              tf32 && problem.a.layout == Col);
+    EXPECT_EQ(spec.getStagedTranspose(Operand::B) != nullptr,
+              tf32 && problem.b.layout == Row);
   }
 }
 

@@ -51,14 +51,27 @@ TEST(SweepCoverPlanTest, ColumnMajorCTakesTheVectorStoreAndBatchesAreNamed) {
   EXPECT_FALSE(schedule->fused.alphaBeta);
 }
 
-TEST(SweepCoverPlanTest, Tf32NeedsKMajorOperands) {
+TEST(SweepCoverPlanTest, Tf32TakesEveryLayoutOfOneMatrix) {
   llvm::Expected<gemm_opt::jit::ScheduleDescription> tf32 =
       planCoverSchedule(makeProblem(ElementType::F32, {Row, Col, Col}));
   ASSERT_TRUE(bool(tf32)) << llvm::toString(tf32.takeError());
   EXPECT_EQ(tf32->block[2], 32);
   EXPECT_EQ(tf32->mma[2], 8);
+  // The compiler stages K-major copies of a column-major A and a row-major
+  // B.
+  llvm::Expected<gemm_opt::jit::ScheduleDescription> staged =
+      planCoverSchedule(makeProblem(ElementType::F32, {Col, Row, Row}));
+  ASSERT_TRUE(bool(staged)) << llvm::toString(staged.takeError());
+  EXPECT_EQ(staged->name, "cover_f32_crr");
+  EXPECT_EQ(staged->aLayout, "col");
+  EXPECT_EQ(staged->bLayout, "row");
+}
+
+TEST(SweepCoverPlanTest, BatchedTf32NeedsKMajorOperands) {
+  GemmProblem problem = makeProblem(ElementType::F32, {Col, Col, Row});
+  problem.batchCount = 2;
   llvm::Expected<gemm_opt::jit::ScheduleDescription> none =
-      planCoverSchedule(makeProblem(ElementType::F32, {Col, Col, Row}));
+      planCoverSchedule(problem);
   ASSERT_FALSE(bool(none));
   std::string message = llvm::toString(none.takeError());
   EXPECT_NE(message.find("K-major"), std::string::npos) << message;

@@ -1,0 +1,167 @@
+//===- StagedTransposeTest.cpp - tf32 kernels with transposed copies ------===//
+//
+// A tf32 kernel compiled for a column-major A (or a row-major B) reads a
+// K-major copy that a transpose kernel in its image writes before each
+// launch ("staged_transposes", KernelSpec.h): the bundle entry, the
+// problems it claims and the shape its tensor maps and memrefs describe.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/BundleCapabilities.h"
+#include "runtime/KernelParams.h"
+#include "runtime/OperandStaging.h"
+#include "runtime/TensorMapEncoding.h"
+
+#include "TestBundles.h"
+
+#include "gtest/gtest.h"
+
+using namespace gemm_opt::runtime;
+using namespace gemm_opt::runtime::test;
+using llvm::json::Array;
+using llvm::json::Object;
+
+namespace {
+
+/// The transpose entry tile-stage-transposed-operands' kernel gets
+/// (compiler/TransposeMetadata.cpp), of `type` elements.
+Object makeStagingTranspose(llvm::StringRef name, llvm::StringRef type) {
+  return Object{
+      {"kind", "transpose"},
+      {"name", name},
+      {"block", Array{256, 1, 1}},
+      {"cluster", Array{1, 1, 1}},
+      {"dynamic_shared_memory_bytes", 16640},
+      {"grid", Object{{"x", Object{{"extent", "n"}, {"tile", 64}}},
+                      {"y", Object{{"extent", "m"}, {"tile", 64}}},
+                      {"z", 1}}},
+      {"tile", Object{{"m", 64}, {"n", 64}}},
+      {"types", Object{{"src", type}, {"dst", type}}},
+      {"layouts", Object{{"src", "row"}, {"dst", "row"}}},
+      {"min_alignment_bytes", 4},
+      {"vector_elements", 4},
+      {"parameters",
+       Array{Object{{"kind", "memref"}, {"operand", "src"}, {"rank", 2}},
+             Object{{"kind", "memref"}, {"operand", "dst"}, {"rank", 2}}}}};
+}
+
+/// A tf32 128x256x32 kernel for a column-major A and a row-major B: its
+/// tensor maps read the copies (boxes of K-major operands).
+Object makeStagedTf32Kernel() {
+  Object kernel = makeHopperKernel();
+  kernel["name"] = "tf32_kernel";
+  kernel["cluster"] = Array{1, 1, 1};
+  kernel["types"] = Object{
+      {"a", "f32"}, {"b", "f32"}, {"c", "f32"}, {"accumulator", "f32"}};
+  kernel["layouts"] = Object{{"a", "col"}, {"b", "row"}, {"c", "row"}};
+  kernel["math"] = "tensor_core";
+  kernel["requires_divisible"] = Object{{"m", 1}, {"n", 1}, {"k", 1}};
+  kernel["min_alignment_bytes"] = 4;
+  kernel["parameters"] =
+      Array{makeTmaParam("a", Array{32, 128}, 128, "global_pointer"),
+            makeTmaParam("b", Array{32, 256}, 128, "global_pointer"),
+            Object{{"kind", "memref"}, {"operand", "c"}, {"rank", 2}}};
+  kernel["staged_transposes"] =
+      Object{{"a", makeStagingTranspose("tf32_kernel_stage_a", "f32")},
+             {"b", makeStagingTranspose("tf32_kernel_stage_b", "f32")}};
+  return kernel;
+}
+
+TEST(StagedTransposeTest, EntryNamesTheTransposesInItsImage) {
+  KernelSpec spec = parseSingleKernel(makeStagedTf32Kernel());
+  ASSERT_EQ(spec.stagedTransposes.size(), 2u);
+  const StagedTransposeSpec *a = spec.getStagedTranspose(Operand::A);
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->kernel->kind, KernelKind::Transpose);
+  EXPECT_EQ(a->kernel->name, "tf32_kernel_stage_a");
+  // Same image and chip as the GEMM.
+  EXPECT_EQ(a->kernel->cubinPath, spec.cubinPath);
+  EXPECT_EQ(a->kernel->ptxPath, spec.ptxPath);
+  EXPECT_EQ(a->kernel->chipName, "sm_90a");
+  EXPECT_EQ(a->kernel->dynamicSharedMemoryBytes, 16640u);
+  EXPECT_EQ(spec.getStagedTranspose(Operand::B)->kernel->name,
+            "tf32_kernel_stage_b");
+  EXPECT_EQ(spec.getStagedTranspose(Operand::C), nullptr);
+  // The problem's layouts.
+  EXPECT_EQ(spec.layouts.a, MatrixLayout::Col);
+  EXPECT_EQ(spec.layouts.b, MatrixLayout::Row);
+}
+
+TEST(StagedTransposeTest, TransposeOfAnotherTypeIsRefused) {
+  Object kernel = makeStagedTf32Kernel();
+  kernel["staged_transposes"] =
+      Object{{"a", makeStagingTranspose("tf32_kernel_stage_a", "bf16")}};
+  ErrorSummary error = kernelError(std::move(kernel));
+  EXPECT_EQ(error.exitCode, ExitBadInput);
+  EXPECT_NE(error.message.find("field 'a' must be a transpose kernel of f32 "
+                               "elements"),
+            std::string::npos)
+      << error.message;
+}
+
+TEST(StagedTransposeTest, NestedEntryIsCheckedLikeATransposeKernel) {
+  Object kernel = makeStagedTf32Kernel();
+  Object broken = makeStagingTranspose("tf32_kernel_stage_a", "f32");
+  broken.erase("block");
+  kernel["staged_transposes"] = Object{{"a", std::move(broken)}};
+  ErrorSummary error = kernelError(std::move(kernel));
+  EXPECT_EQ(error.exitCode, ExitBadInput);
+  EXPECT_NE(error.message.find("block"), std::string::npos) << error.message;
+}
+
+TEST(StagedTransposeTest, ClaimsProblemsInItsStatedLayouts) {
+  std::string text = makeBundleText(makeStagedTf32Kernel());
+  llvm::Expected<KernelBundle> bundle = parseKernelBundle(text, "/b", "k.json");
+  ASSERT_TRUE(bool(bundle)) << llvm::toString(bundle.takeError());
+  GemmShape shape = GemmShape::get(
+      100, 200, 37, 0, 0, 0,
+      MatrixLayouts{MatrixLayout::Col, MatrixLayout::Row, MatrixLayout::Row});
+  EXPECT_FALSE(bool(checkShapeSupported(bundle->kernels.front(), shape)));
+  shape.layouts.a = MatrixLayout::Row;
+  llvm::Error refused = checkShapeSupported(bundle->kernels.front(), shape);
+  EXPECT_TRUE(bool(refused));
+  llvm::consumeError(std::move(refused));
+}
+
+TEST(StagedTransposeTest, TensorMapsAndMemrefsDescribeTheCopies) {
+  KernelSpec spec = parseSingleKernel(makeStagedTf32Kernel());
+  // A: column-major 100 x 37 with lda 101 (stored 37 x 100); B: row-major
+  // 37 x 200 with ldb 203. Neither pitch is one TMA takes.
+  GemmShape shape = GemmShape::get(
+      100, 200, 37, 101, 203, 0,
+      MatrixLayouts{MatrixLayout::Col, MatrixLayout::Row, MatrixLayout::Row});
+  GemmShape mapped = OperandStaging::getTensorMapShape(spec, shape);
+  // Copies: 100 x 37 row-major A and 200 x 37 (column-major K x N) B, rows
+  // padded to 40 f32 (160 bytes).
+  EXPECT_EQ(mapped.layouts.a, MatrixLayout::Row);
+  EXPECT_EQ(mapped.layouts.b, MatrixLayout::Col);
+  EXPECT_EQ(mapped.lda, 40);
+  EXPECT_EQ(mapped.ldb, 40);
+  EXPECT_EQ(mapped.ldc, shape.ldc);
+  EXPECT_EQ(mapped.layouts.c, MatrixLayout::Row);
+
+  llvm::Expected<TensorMapEncoding> a = computeTensorMapEncoding(
+      spec, spec.parameters[0], mapped, addressA);
+  ASSERT_TRUE(bool(a)) << llvm::toString(a.takeError());
+  EXPECT_EQ(a->globalDim[0], 37u); // K along the rows
+  EXPECT_EQ(a->globalDim[1], 100u);
+  EXPECT_EQ(a->globalStrides[0], 160u);
+  llvm::Expected<TensorMapEncoding> b = computeTensorMapEncoding(
+      spec, spec.parameters[1], mapped, addressB);
+  ASSERT_TRUE(bool(b)) << llvm::toString(b.takeError());
+  EXPECT_EQ(b->globalDim[0], 37u);
+  EXPECT_EQ(b->globalDim[1], 200u);
+
+  MemRefDescriptor2D memrefA = describeOperand(mapped, Operand::A, addressA);
+  EXPECT_EQ(memrefA.sizes[0], 100);
+  EXPECT_EQ(memrefA.sizes[1], 37);
+  EXPECT_EQ(memrefA.strides[0], 40);
+  EXPECT_EQ(memrefA.strides[1], 1);
+  MemRefDescriptor2D memrefB = describeOperand(mapped, Operand::B, addressB);
+  EXPECT_EQ(memrefB.sizes[0], 37);
+  EXPECT_EQ(memrefB.sizes[1], 200);
+  EXPECT_EQ(memrefB.strides[0], 1);
+  EXPECT_EQ(memrefB.strides[1], 40);
+}
+
+} // namespace
