@@ -1,0 +1,24 @@
+// The tf32 example's schedule (128×256×32, 4 stages, persistent, raster
+// along M by 16, stream_k = spares) on a column-major A: the compiler stages
+// A's K-major copy (tile-stage-transposed-operands, a 64×64 tile.transpose
+// into a buffer with 16-byte rows) before each launch. Timed against cuBLAS
+// tf32 with transa = T in the same run (bench/NOTES.md, session 15).
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 8]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 16, stream_k = spares>,
+  epilogue = #tile.epilogue<store = tma, store_rounds = 4>>
+
+func.func @tf32_staged_col_a(
+    %a: memref<?x?xf32, strided<[1, ?], offset: ?>>,
+    %b: memref<?x?xf32, strided<[1, ?], offset: ?>>,
+    %c: memref<?x?xf32>) {
+  tile.gemm %a, %b into %c {schedule = #sched}
+      : memref<?x?xf32, strided<[1, ?], offset: ?>>, memref<?x?xf32, strided<[1, ?], offset: ?>>
+        into memref<?x?xf32>
+  return
+}
