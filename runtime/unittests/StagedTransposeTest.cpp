@@ -48,19 +48,9 @@ Object makeStagingTranspose(llvm::StringRef name, llvm::StringRef type) {
 /// A tf32 128x256x32 kernel for a column-major A and a row-major B: its
 /// tensor maps read the copies (boxes of K-major operands).
 Object makeStagedTf32Kernel() {
-  Object kernel = makeHopperKernel();
+  Object kernel = makeTf32Kernel();
   kernel["name"] = "tf32_kernel";
-  kernel["cluster"] = Array{1, 1, 1};
-  kernel["types"] = Object{
-      {"a", "f32"}, {"b", "f32"}, {"c", "f32"}, {"accumulator", "f32"}};
   kernel["layouts"] = Object{{"a", "col"}, {"b", "row"}, {"c", "row"}};
-  kernel["math"] = "tensor_core";
-  kernel["requires_divisible"] = Object{{"m", 1}, {"n", 1}, {"k", 1}};
-  kernel["min_alignment_bytes"] = 4;
-  kernel["parameters"] =
-      Array{makeTmaParam("a", Array{32, 128}, 128, "global_pointer"),
-            makeTmaParam("b", Array{32, 256}, 128, "global_pointer"),
-            Object{{"kind", "memref"}, {"operand", "c"}, {"rank", 2}}};
   kernel["staged_transposes"] =
       Object{{"a", makeStagingTranspose("tf32_kernel_stage_a", "f32")},
              {"b", makeStagingTranspose("tf32_kernel_stage_b", "f32")}};

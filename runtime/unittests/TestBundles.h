@@ -69,6 +69,26 @@ inline llvm::json::Object makeHopperKernel() {
   return kernel;
 }
 
+/// What gemm-translate writes for examples/gemm_tf32_wgmma_sm90.mlir
+/// (128x256x32, f32, A row-major, B column-major), in outline.
+inline llvm::json::Object makeTf32Kernel() {
+  using llvm::json::Array;
+  using llvm::json::Object;
+  Object kernel = makeHopperKernel();
+  kernel["cluster"] = Array{1, 1, 1};
+  kernel["types"] = Object{
+      {"a", "f32"}, {"b", "f32"}, {"c", "f32"}, {"accumulator", "f32"}};
+  kernel["layouts"] = Object{{"a", "row"}, {"b", "col"}, {"c", "row"}};
+  kernel["math"] = "tensor_core";
+  kernel["requires_divisible"] = Object{{"m", 1}, {"n", 1}, {"k", 1}};
+  kernel["min_alignment_bytes"] = 4;
+  kernel["parameters"] =
+      Array{makeTmaParam("a", Array{32, 128}, 128, "global_pointer"),
+            makeTmaParam("b", Array{32, 256}, 128, "global_pointer"),
+            Object{{"kind", "memref"}, {"operand", "c"}, {"rank", 2}}};
+  return kernel;
+}
+
 inline std::string makeBundleText(llvm::json::Object kernel) {
   llvm::json::Object bundle{{"format", BundleFormatName},
                             {"kernels", llvm::json::Array{std::move(kernel)}}};

@@ -22,24 +22,6 @@ using llvm::json::Object;
 
 namespace {
 
-/// What gemm-translate writes for examples/gemm_tf32_wgmma_sm90.mlir
-/// (128x256x32, f32, A row-major, B column-major), in outline.
-Object makeTf32Kernel() {
-  Object kernel = makeHopperKernel();
-  kernel["cluster"] = Array{1, 1, 1};
-  kernel["types"] = Object{
-      {"a", "f32"}, {"b", "f32"}, {"c", "f32"}, {"accumulator", "f32"}};
-  kernel["layouts"] = Object{{"a", "row"}, {"b", "col"}, {"c", "row"}};
-  kernel["math"] = "tensor_core";
-  kernel["requires_divisible"] = Object{{"m", 1}, {"n", 1}, {"k", 1}};
-  kernel["min_alignment_bytes"] = 4;
-  kernel["parameters"] =
-      Array{makeTmaParam("a", Array{32, 128}, 128, "global_pointer"),
-            makeTmaParam("b", Array{32, 256}, 128, "global_pointer"),
-            Object{{"kind", "memref"}, {"operand", "c"}, {"rank", 2}}};
-  return kernel;
-}
-
 KernelCapabilities parseCapabilities(Object kernel) {
   std::string text = makeBundleText(std::move(kernel));
   llvm::Expected<KernelBundle> bundle = parseKernelBundle(text, "/b", "k.json");
