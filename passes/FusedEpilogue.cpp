@@ -24,6 +24,7 @@
 
 #include "passes/HopperKernelPlan.h"
 #include "passes/MatrixRows.h"
+#include "passes/TransposedView.h"
 #include "dialect/MemoryQueries.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -451,15 +452,9 @@ FusedEpilogue FusedEpilogue::onTransposeOfC(OpBuilder &b, Location loc) const {
   FusedEpilogue transposed = *this;
   if (!hasFusedOperations())
     return transposed;
-  auto transpose = [&](Value matrix) -> Value {
-    return memref::TransposeOp::create(
-        b, loc, matrix,
-        AffineMapAttr::get(AffineMap::getPermutationMap(
-            ArrayRef<unsigned>{1, 0}, b.getContext())));
-  };
-  transposed.c = transpose(c);
+  transposed.c = createTransposedView(b, loc, c);
   if (residual)
-    transposed.residual = transpose(residual);
+    transposed.residual = createTransposedView(b, loc, residual);
   transposed.onTranspose = !onTranspose;
   return transposed;
 }

@@ -21,6 +21,7 @@
 #include "passes/KernelAttributes.h"
 #include "passes/OutlineTranspose.h"
 #include "passes/TransposeKernelAttributes.h"
+#include "passes/TransposedView.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
@@ -151,12 +152,7 @@ void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
     if (batched)
       type = getBatchedTmaDescriptorType(type);
     if (getMatrixOrder(matrixType) == MatrixOrder::col)
-      matrix = memref::TransposeOp::create(
-          builder, loc, matrix,
-          AffineMapAttr::get(AffineMap::getPermutationMap(
-              batched ? ArrayRef<unsigned>{0, 2, 1}
-                      : ArrayRef<unsigned>{1, 0},
-              builder.getContext())));
+      matrix = createTransposedView(builder, loc, matrix);
     auto memref = cast<MemRefType>(matrix.getType());
     Value unranked = memref::CastOp::create(
         builder, loc,

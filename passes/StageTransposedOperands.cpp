@@ -23,6 +23,7 @@
 
 #include "dialect/MatrixLayouts.h"
 #include "passes/TransposeKernelAttributes.h"
+#include "passes/TransposedView.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -44,15 +45,6 @@ namespace {
 TransposeScheduleAttr getStagingSchedule(MLIRContext *ctx, StringRef chip) {
   return TransposeScheduleAttr::get(ctx, chip, {64, 64}, {8, 32},
                                     PadAttr::get(ctx, 1), /*vector=*/4);
-}
-
-/// `matrix` (2-D) with its dimensions swapped: the same memory viewed as its
-/// transpose, which exchanges row- and column-major.
-Value swapDimensions(OpBuilder &builder, Location loc, Value matrix) {
-  return memref::TransposeOp::create(
-      builder, loc, matrix,
-      AffineMapAttr::get(AffineMap::getPermutationMap(
-          ArrayRef<unsigned>{1, 0}, builder.getContext())));
 }
 
 /// Whether `gemm` multiplies f32 (tf32) on wgmma with `operand` MN-major.
@@ -77,7 +69,7 @@ Value stageTransposedCopy(OpBuilder &builder, GemmOp gemm, StringRef operand,
   auto type = cast<MemRefType>(matrix.getType());
   // As stored, the operand is a row-major matrix: A (column-major M×K) is
   // K×M, B (row-major K×N) is itself. Its transpose, rows × K, is the copy.
-  Value stored = operand == "a" ? swapDimensions(builder, loc, matrix) : matrix;
+  Value stored = operand == "a" ? createTransposedView(builder, loc, matrix) : matrix;
   Value rows = memref::DimOp::create(builder, loc, stored, 1);
   Value k = memref::DimOp::create(builder, loc, stored, 0);
   // Rows of 16 bytes' multiples, which TMA needs of a row pitch.
@@ -102,7 +94,7 @@ Value stageTransposedCopy(OpBuilder &builder, GemmOp gemm, StringRef operand,
                          gemm.getScheduleAttr().getChip()));
   transpose->setAttr(stagedOperandAttrName(), builder.getStringAttr(operand));
   // A reads the rows × K copy row-major; B reads it as a column-major K × N.
-  return operand == "a" ? copy : swapDimensions(builder, loc, copy);
+  return operand == "a" ? copy : createTransposedView(builder, loc, copy);
 }
 
 struct TileStageTransposedOperandsPass

@@ -3,6 +3,7 @@
 #include "passes/StagingColumnStore.h"
 
 #include "passes/GlobalChunkStore.h"
+#include "passes/TransposedView.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -29,10 +30,7 @@ void gemm_opt::storeStagingByColumns(OpBuilder &b, Location loc,
   Type outType = cast<MemRefType>(c.getType()).getElementType();
   // C's transpose is row-major: a column of C is a row of it, so 16-byte
   // vector stores go there.
-  Value transposed = memref::TransposeOp::create(
-      b, loc, c,
-      AffineMapAttr::get(AffineMap::getPermutationMap(
-          ArrayRef<unsigned>{1, 0}, b.getContext())));
+  Value transposed = createTransposedView(b, loc, c);
   RowChunkStore columns(b, loc, transposed);
   // The fused epilogue sees C's transpose: a chunk is a run of a row there.
   // Its operands are read as vectors where the staging tile lies inside C
