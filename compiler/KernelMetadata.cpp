@@ -206,7 +206,8 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       if (!transpose || operand.empty())
         return;
       llvm::json::Object description =
-          describeTransposeKernel(transpose, getKernelTransposeElement(op));
+          describeTransposeKernel(transpose, getKernelTransposeElement(op),
+                                  isKernelTransposeBatched(op));
       description["name"] = cast<SymbolOpInterface>(op).getName().str();
       stagedTransposes[operand] = std::move(description);
     });
@@ -221,7 +222,8 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
         kernel.symbol = cast<SymbolOpInterface>(op).getName().str();
         kernel.chip = chip.empty() ? transpose.getChip().str() : chip;
         kernel.description =
-            describeTransposeKernel(transpose, getKernelTransposeElement(op));
+            describeTransposeKernel(transpose, getKernelTransposeElement(op),
+                                  isKernelTransposeBatched(op));
         kernel.description["name"] = kernel.symbol;
         kernel.description["chip"] = kernel.chip;
         kernels.push_back(std::move(kernel));

@@ -18,11 +18,16 @@ static StringRef elementTypeName(Type type) {
 
 llvm::json::Object
 gemm_opt::describeTransposeKernel(TransposeScheduleAttr schedule,
-                                  Type elementType) {
-  auto operand = [](StringRef name) {
+                                  Type elementType, bool batched) {
+  int64_t rank = batched ? 3 : 2;
+  auto operand = [&](StringRef name) {
     return llvm::json::Object{
-        {"kind", "memref"}, {"operand", name}, {"rank", 2}};
+        {"kind", "memref"}, {"operand", name}, {"rank", rank}};
   };
+  llvm::json::Value gridZ =
+      batched ? llvm::json::Value(llvm::json::Object{{"extent", "batch"},
+                                                     {"tile", 1}})
+              : llvm::json::Value(1);
   StringRef type = elementTypeName(elementType);
   return llvm::json::Object{
       {"kind", "transpose"},
@@ -36,7 +41,7 @@ gemm_opt::describeTransposeKernel(TransposeScheduleAttr schedule,
                                     {"tile", schedule.getTileCols()}}},
            {"y", llvm::json::Object{{"extent", "m"},
                                     {"tile", schedule.getTileRows()}}},
-           {"z", 1}}},
+           {"z", std::move(gridZ)}}},
       {"tile", llvm::json::Object{{"m", schedule.getTileRows()},
                                   {"n", schedule.getTileCols()}}},
       {"types", llvm::json::Object{{"src", type}, {"dst", type}}},

@@ -47,25 +47,16 @@ LogicalResult gemm_opt::tile::verifyTf32Layouts(Operation *op,
   if (layouts.a == MatrixOrder::row && layouts.b == MatrixOrder::col)
     return success();
   // On the host, tile-stage-transposed-operands gives the GEMM a K-major
-  // copy of such an operand (one 2-D transpose per operand).
-  bool inKernel = op->getParentOfType<gpu::GPUModuleOp>() != nullptr;
-  bool batched = cast<MemRefType>(op->getOperand(0).getType()).getRank() == 3;
-  if (!inKernel && !batched)
+  // copy of such an operand (a transpose per operand, batched or not).
+  if (!op->getParentOfType<gpu::GPUModuleOp>())
     return success();
-  InFlightDiagnostic diag =
-      op->emitOpError()
-      << "tf32 wgmma reads only K-major operands: A row-major and B "
-         "column-major (strided<[1, ?]>); got "
-      << (layouts.a == MatrixOrder::row ? "row" : "column") << "-major A and "
-      << (layouts.b == MatrixOrder::row ? "row" : "column") << "-major B";
-  if (inKernel)
-    diag << " (in a kernel; a host tile.gemm gets a K-major copy staged by "
-            "tile-stage-transposed-operands)";
-  else
-    diag << " (the compiler stages K-major copies of 2-D operands only, not "
-            "of a batch; transpose the operand first, or use bf16/f16 "
-            "inputs, which take every layout)";
-  return diag;
+  return op->emitOpError()
+         << "tf32 wgmma reads only K-major operands: A row-major and B "
+            "column-major (strided<[1, ?]>); got "
+         << (layouts.a == MatrixOrder::row ? "row" : "column") << "-major A and "
+         << (layouts.b == MatrixOrder::row ? "row" : "column")
+         << "-major B (in a kernel; a host tile.gemm gets a K-major copy "
+            "staged by tile-stage-transposed-operands)";
 }
 
 LogicalResult gemm_opt::tile::verifyWarpgroupTiling(Operation *op,

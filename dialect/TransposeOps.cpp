@@ -143,13 +143,29 @@ LogicalResult TransposeOp::verify() {
       return emitOpError() << name << " must live in global memory, got "
                            << type;
   }
+  if (src.getRank() != dst.getRank())
+    return emitOpError() << "src and dst must both be matrices or both be "
+                            "batches of matrices, got rank "
+                         << src.getRank() << " src and rank " << dst.getRank()
+                         << " dst";
   ArrayRef<int64_t> s = src.getShape(), d = dst.getShape();
-  for (int dim = 0; dim < 2; ++dim)
-    if (!ShapedType::isDynamic(s[dim]) && !ShapedType::isDynamic(d[1 - dim]) &&
-        s[dim] != d[1 - dim])
+  // Batched: dimension 0 counts the entries on both sides; the last two
+  // are each entry's rows and columns.
+  int64_t first = src.getRank() - 2;
+  auto agree = [](int64_t lhs, int64_t rhs) {
+    return ShapedType::isDynamic(lhs) || ShapedType::isDynamic(rhs) ||
+           lhs == rhs;
+  };
+  if (first == 1 && !agree(s[0], d[0]))
+    return emitOpError() << "src and dst must have the same batch count, got "
+                         << s[0] << " and " << d[0];
+  for (int64_t dim = first; dim < first + 2; ++dim) {
+    int64_t other = 2 * first + 1 - dim;
+    if (!agree(s[dim], d[other]))
       return emitOpError() << "dst must have the transposed shape of src: "
                            << "src dimension " << dim << " is " << s[dim]
-                           << ", dst dimension " << 1 - dim << " is "
-                           << d[1 - dim];
+                           << ", dst dimension " << other << " is "
+                           << d[other];
+  }
   return verifyTransposeSchedule(*this, schedule, src.getElementType());
 }

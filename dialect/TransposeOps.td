@@ -72,7 +72,8 @@ def Tile_TransposeScheduleAttr
   }];
 }
 
-def Tile_RowMajorMatrix : MemRefRankOf<[F16, BF16, F32], [2]>;
+// A matrix, or a batch of them (batch × rows × columns).
+def Tile_RowMajorMatrix : MemRefRankOf<[F16, BF16, F32], [2, 3]>;
 
 def Tile_TransposeOp : Tile_Op<"transpose", [
     MemoryEffects<[MemRead, MemWrite]>]> {
@@ -85,10 +86,17 @@ def Tile_TransposeOp : Tile_Op<"transpose", [
     says how; an op without one is an error. Any `M, N ≥ 1` works: edge
     tiles are predicated.
 
+    Batched form: `src` is `B×M×N` and `dst` `B×N×M` (3-D memrefs, any
+    batch strides, 0 included): each of the `B` entries is transposed on
+    its own, `dst[b][j][i] = src[b][i][j]`; the kernel runs the entries
+    along grid z.
+
     Example:
     ```mlir
     tile.transpose %src into %dst {schedule = #sched}
         : memref<?x?xf32> into memref<?x?xf32>
+    tile.transpose %batch into %batchT {schedule = #sched}
+        : memref<?x?x?xf32> into memref<?x?x?xf32>
     ```
   }];
   let arguments = (ins Arg<Tile_RowMajorMatrix, "src", [MemRead]>:$src,

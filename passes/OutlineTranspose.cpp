@@ -2,6 +2,7 @@
 
 #include "passes/OutlineTranspose.h"
 
+#include "passes/BatchEntryView.h"
 #include "passes/TransposeKernelAttributes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -10,14 +11,16 @@ using namespace mlir;
 using namespace gemm_opt;
 using namespace gemm_opt::tile;
 
-/// The kernel-argument form of a matrix: row-major with dynamic extents,
-/// leading dimension and offset.
+/// The kernel-argument form of a matrix (or batch of them): row-major with
+/// dynamic extents, leading dimension, offset (and batch stride).
 static MemRefType kernelMatrixType(MemRefType type) {
   MLIRContext *ctx = type.getContext();
-  auto layout = StridedLayoutAttr::get(ctx, ShapedType::kDynamic,
-                                       {ShapedType::kDynamic, 1});
-  return MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
-                         type.getElementType(), layout, type.getMemorySpace());
+  SmallVector<int64_t> strides(type.getRank() - 1, ShapedType::kDynamic);
+  strides.push_back(1);
+  auto layout = StridedLayoutAttr::get(ctx, ShapedType::kDynamic, strides);
+  SmallVector<int64_t> shape(type.getRank(), ShapedType::kDynamic);
+  return MemRefType::get(shape, type.getElementType(), layout,
+                         type.getMemorySpace());
 }
 
 gpu::GPUFuncOp gemm_opt::outlineTranspose(OpBuilder &builder,
@@ -43,7 +46,8 @@ gpu::GPUFuncOp gemm_opt::outlineTranspose(OpBuilder &builder,
     int32_t threads = static_cast<int32_t>(schedule.getThreadCount());
     kernel.setKnownBlockSizeAttr(
         builder.getDenseI32ArrayAttr({threads, 1, 1}));
-    setKernelTranspose(kernel, schedule, elementType);
+    setKernelTranspose(kernel, schedule, elementType,
+                       transpose.getSrc().getType().getRank() == 3);
     Block &body = kernel.getBody().front();
     builder.setInsertionPointToStart(&body);
     TransposeOp::create(builder, loc, body.getArgument(0), body.getArgument(1),
@@ -62,11 +66,16 @@ gpu::GPUFuncOp gemm_opt::outlineTranspose(OpBuilder &builder,
     Value tileSize = arith::ConstantIndexOp::create(builder, loc, tile);
     return arith::CeilDivUIOp::create(builder, loc, extent, tileSize);
   };
-  Value rows = memref::DimOp::create(builder, loc, transpose.getSrc(), 0);
-  Value cols = memref::DimOp::create(builder, loc, transpose.getSrc(), 1);
+  auto src = transpose.getSrc();
+  Value rows = getMatrixExtent(builder, loc, src, 0);
+  Value cols = getMatrixExtent(builder, loc, src, 1);
   Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  // A batch of matrices: one grid layer per entry.
+  Value batch = src.getType().getRank() == 3
+                    ? memref::DimOp::create(builder, loc, src, 0).getResult()
+                    : one;
   gpu::KernelDim3 grid{ceilDiv(cols, schedule.getTileCols()),
-                       ceilDiv(rows, schedule.getTileRows()), one};
+                       ceilDiv(rows, schedule.getTileRows()), batch};
   gpu::KernelDim3 block{
       arith::ConstantIndexOp::create(builder, loc, schedule.getThreadCount()),
       one, one};

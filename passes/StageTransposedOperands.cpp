@@ -13,7 +13,9 @@
 //   gpu.dealloc %buffer
 //
 // where `rows` is M for A and N for B, and "as stored" is the operand's
-// row-major view (a column-major M×K A is a row-major K×M matrix). The
+// row-major view (a column-major M×K A is a row-major K×M matrix). A
+// batched GEMM's operand (batch × rows × columns) gets a batch of copies,
+// gpu.alloc(batch, rows, pitch), written by one batched tile.transpose. The
 // copy costs one read and one write of the operand at the transpose's
 // bandwidth (about 93 % of a device copy on an H200, bench/NOTES.md).
 //
@@ -22,6 +24,7 @@
 #include "passes/Passes.h"
 
 #include "dialect/MatrixLayouts.h"
+#include "passes/BatchEntryView.h"
 #include "passes/TransposeKernelAttributes.h"
 #include "passes/TransposedView.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -50,8 +53,7 @@ TransposeScheduleAttr getStagingSchedule(MLIRContext *ctx, StringRef chip) {
 /// Whether `gemm` multiplies f32 (tf32) on wgmma with `operand` MN-major.
 bool needsStagedCopy(GemmOp gemm, StringRef operand) {
   ScheduleAttr schedule = gemm.getScheduleAttr();
-  if (!schedule.isWgmma() || !schedule.getElements().getA().isF32() ||
-      gemm.isBatched())
+  if (!schedule.isWgmma() || !schedule.getElements().getA().isF32())
     return false;
   Value matrix = operand == "a" ? gemm.getA() : gemm.getB();
   std::optional<MatrixOrder> order =
@@ -70,24 +72,32 @@ Value stageTransposedCopy(OpBuilder &builder, GemmOp gemm, StringRef operand,
   // As stored, the operand is a row-major matrix: A (column-major M×K) is
   // K×M, B (row-major K×N) is itself. Its transpose, rows × K, is the copy.
   Value stored = operand == "a" ? createTransposedView(builder, loc, matrix) : matrix;
-  Value rows = memref::DimOp::create(builder, loc, stored, 1);
-  Value k = memref::DimOp::create(builder, loc, stored, 0);
+  Value rows = getMatrixExtent(builder, loc, stored, 1);
+  Value k = getMatrixExtent(builder, loc, stored, 0);
   // Rows of 16 bytes' multiples, which TMA needs of a row pitch.
   int64_t perUnit = 16 / (type.getElementTypeBitWidth() / 8);
   Value unit = arith::ConstantIndexOp::create(builder, loc, perUnit);
   Value pitch = arith::MulIOp::create(
       builder, loc, arith::CeilDivUIOp::create(builder, loc, k, unit), unit);
-  auto bufferType = MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
-                                    type.getElementType());
+  SmallVector<Value, 3> bufferSizes{rows, pitch};
+  SmallVector<OpFoldResult, 3> copySizes{rows, k};
+  if (type.getRank() == 3) {
+    Value batch = memref::DimOp::create(builder, loc, stored, 0);
+    bufferSizes.insert(bufferSizes.begin(), batch);
+    copySizes.insert(copySizes.begin(), batch);
+  }
+  auto bufferType = MemRefType::get(
+      SmallVector<int64_t>(type.getRank(), ShapedType::kDynamic),
+      type.getElementType());
   Value buffer = gpu::AllocOp::create(builder, loc, bufferType,
                                       /*asyncToken=*/Type(), ValueRange{},
-                                      ValueRange{rows, pitch}, ValueRange{})
+                                      bufferSizes, ValueRange{})
                      .getMemref();
   buffers.push_back(buffer);
-  OpFoldResult zero = builder.getIndexAttr(0), one = builder.getIndexAttr(1);
-  Value copy = memref::SubViewOp::create(
-      builder, loc, buffer, ArrayRef<OpFoldResult>{zero, zero},
-      ArrayRef<OpFoldResult>{rows, k}, ArrayRef<OpFoldResult>{one, one});
+  SmallVector<OpFoldResult, 3> offsets(type.getRank(), builder.getIndexAttr(0));
+  SmallVector<OpFoldResult, 3> strides(type.getRank(), builder.getIndexAttr(1));
+  Value copy = memref::SubViewOp::create(builder, loc, buffer, offsets,
+                                         copySizes, strides);
   auto transpose = TransposeOp::create(
       builder, loc, stored, copy,
       getStagingSchedule(builder.getContext(),

@@ -24,12 +24,26 @@ inline llvm::StringRef kernelTransposeElementAttrName() {
   return "tile.transpose_element";
 }
 
+/// Name of the unit attribute of a transpose kernel over a batch of
+/// matrices (3-D src and dst, entries along grid z).
+inline llvm::StringRef kernelTransposeBatchedAttrName() {
+  return "tile.transpose_batched";
+}
+
 inline void setKernelTranspose(mlir::Operation *kernel,
                                tile::TransposeScheduleAttr schedule,
-                               mlir::Type elementType) {
+                               mlir::Type elementType, bool batched) {
   kernel->setAttr(kernelTransposeScheduleAttrName(), schedule);
   kernel->setAttr(kernelTransposeElementAttrName(),
                   mlir::TypeAttr::get(elementType));
+  if (batched)
+    kernel->setAttr(kernelTransposeBatchedAttrName(),
+                    mlir::UnitAttr::get(kernel->getContext()));
+}
+
+/// Whether a transpose kernel transposes a batch of matrices.
+inline bool isKernelTransposeBatched(mlir::Operation *kernel) {
+  return kernel->hasAttr(kernelTransposeBatchedAttrName());
 }
 
 inline tile::TransposeScheduleAttr

@@ -26,11 +26,16 @@
 // use element accesses, each predicated on its row and column, so every
 // M, N ≥ 1 works.
 //
+// A batched transpose (3-D src and dst) runs its entries along grid z: the
+// block works on the 2-D views of entry blockIdx.z (BatchEntryView.h), so
+// the alignment test of the fast path covers each entry's offset.
+//
 //===----------------------------------------------------------------------===//
 
 #include "passes/TransposeTile.h"
 
 #include "dialect/MemoryQueries.h"
+#include "passes/BatchEntryView.h"
 #include "passes/Passes.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -115,6 +120,11 @@ private:
                   schedule.getTileRows());
     colBase = mul(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
                   schedule.getTileCols());
+    if (cast<MemRefType>(src.getType()).getRank() == 3) {
+      Value batch = gpu::BlockIdOp::create(b, loc, gpu::Dimension::z);
+      src = viewBatchEntry(b, loc, src, batch);
+      dst = viewBatchEntry(b, loc, dst, batch);
+    }
     rows = memref::DimOp::create(b, loc, src, 0);
     cols = memref::DimOp::create(b, loc, src, 1);
   }

@@ -156,6 +156,8 @@ struct TransposeKernelSpec {
   int64_t tileCols = 1; ///< "tile.n": columns of src per block.
   ElementType elementType = ElementType::F32;
   int64_t vectorElements = 1;
+  /// Rank-3 src and dst memrefs: a batch of matrices, entries along grid z.
+  bool batched = false;
 };
 
 struct KernelSpec;

@@ -46,23 +46,33 @@ bool isAligned(int64_t elements, size_t elementSize) {
 
 /// The transpose that writes the K-major copy of `operand` (see the file
 /// comment): src is the operand as stored, K × R; dst is R × K with a row
-/// pitch TMA takes.
+/// pitch TMA takes. A batch's entries go into consecutive copies; a
+/// stride-0 operand (one matrix every entry reads) into one copy.
 TransposeShape getStagedTransposeShape(const KernelSpec &spec,
                                        const GemmShape &shape,
                                        Operand operand) {
   OperandLayout layout = getOperandLayout(shape, operand);
   size_t size = getElementSize(spec.getOperandType(operand));
-  return TransposeShape::get(layout.rows, layout.cols, layout.ld,
-                             alignedLeadingDimension(layout.rows, size));
+  TransposeShape copy =
+      TransposeShape::get(layout.rows, layout.cols, layout.ld,
+                          alignedLeadingDimension(layout.rows, size));
+  if (hasSeveralEntries(shape, operand)) {
+    copy.batch = shape.batch;
+    copy.batchStrideSrc = shape.getBatchStride(operand);
+    copy.batchStrideDst = copy.cols * copy.ldDst;
+  }
+  return copy;
 }
 
 /// `shape` as the kernel sees it once `operand` is read from its transposed
-/// copy: the other major order, the copy's leading dimension.
+/// copy: the other major order, the copy's leading dimension and batch
+/// stride.
 void mapToTransposedCopy(GemmShape &shape, Operand operand,
                          const TransposeShape &copy) {
   MatrixLayout &layout = shape.layouts.get(operand);
   layout = layout == MatrixLayout::Row ? MatrixLayout::Col : MatrixLayout::Row;
   leadingDimension(shape, operand) = copy.ldDst;
+  shape.getBatchStride(operand) = copy.batchStrideDst;
 }
 
 } // namespace
@@ -95,23 +105,32 @@ OperandStaging::create(const KernelSpec &spec, const GemmShape &shape,
   staging.mapped = addresses;
   staging.mappedShape = shape;
   for (const StagedTransposeSpec &staged : spec.stagedTransposes) {
-    if (shape.batch > 1)
-      return makeBadInputError("kernel " + spec.name + " stages a transposed " +
-                               getOperandName(staged.operand) +
-                               " of one matrix; batch count " +
-                               Twine(shape.batch) + " is refused");
     TransposedCopy copy;
     copy.operand = staged.operand;
     copy.shape = getStagedTransposeShape(spec, shape, staged.operand);
+    copy.batched = staged.kernel->transpose->batched;
+    if (copy.shape.batch > 1 && !copy.batched)
+      return makeBadInputError(
+          "kernel " + spec.name + " stages a transposed " +
+          getOperandName(staged.operand) +
+          " through a transpose of one matrix (rank-2 parameters); a batch "
+          "of " + Twine(shape.batch) + " distinct " +
+          getOperandName(staged.operand) +
+          " matrices needs a batched one (recompile the schedule)");
     copy.source = addresses.get(staged.operand);
     Expected<LaunchGrid> grid = computeGrid(
-        *staged.kernel, GemmShape::get(copy.shape.rows, copy.shape.cols, 1), 1);
+        *staged.kernel,
+        GemmShape::get(copy.shape.rows, copy.shape.cols, 1)
+            .withBatch(copy.shape.batch),
+        1);
     if (!grid)
       return grid.takeError();
     copy.grid = *grid;
     size_t size = getElementSize(spec.getOperandType(staged.operand));
     Expected<DeviceBuffer> buffer = DeviceBuffer::allocate(
-        static_cast<size_t>(copy.shape.cols * copy.shape.ldDst) * size);
+        static_cast<size_t>(copy.shape.batch * copy.shape.cols *
+                            copy.shape.ldDst) *
+        size);
     if (!buffer)
       return buffer.takeError();
     copy.buffer = std::move(*buffer);
@@ -167,7 +186,7 @@ Error OperandStaging::refresh(KernelModule &module,
                               cudaStream_t stream) const {
   for (const TransposedCopy &copy : transposedCopies) {
     PackedKernelParams params(packTransposeParams(
-        copy.shape, copy.source, copy.buffer.getAddress()));
+        copy.shape, copy.source, copy.buffer.getAddress(), copy.batched));
     if (Error err = module.launchStagedTranspose(copy.operand, copy.grid,
                                                  params, stream))
       return err;
@@ -200,7 +219,11 @@ std::string OperandStaging::describe() const {
     bool a = copy.operand == Operand::A;
     os << getOperandName(copy.operand) << " (" << (a ? "col" : "row")
        << "-major ld " << copy.shape.ldSrc << " -> " << (a ? "row" : "col")
-       << "-major ld " << copy.shape.ldDst << ")";
+       << "-major ld " << copy.shape.ldDst;
+    if (copy.shape.batch > 1)
+      os << ", batch stride " << copy.shape.batchStrideSrc << " -> "
+         << copy.shape.batchStrideDst;
+    os << ")";
   }
   for (const Copy &copy : copies) {
     if (!text.empty())

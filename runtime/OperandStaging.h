@@ -22,7 +22,9 @@
 // (R = M for a column-major A, N for a row-major B), which the bundle's
 // transpose kernel writes into an R × K buffer with a 16-byte row pitch.
 // The tensor maps and memrefs then describe that buffer (row-major A,
-// column-major B).
+// column-major B). A batch gets one such copy per entry, packed, written by
+// one launch of a batched transpose kernel (grid z over the entries); an
+// operand of batch stride 0 gets one copy, which keeps stride 0.
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,7 +78,8 @@ public:
   bool empty() const { return copies.empty() && transposedCopies.empty(); }
   /// "A (ld 4095 -> 4096)" per staged operand (batched: "A (ld 4095 ->
   /// 4096, batch stride 4095000 -> 4096000)"; transposed: "A (col-major ld
-  /// 4099 -> row-major ld 4096)"), for reports.
+  /// 4099 -> row-major ld 4096)", batched with ", batch stride S -> T"),
+  /// for reports.
   std::string describe() const;
 
 private:
@@ -94,8 +97,11 @@ private:
 
   struct TransposedCopy {
     Operand operand;
-    /// src: the operand as stored (K × R), dst: the buffer (R × K).
+    /// src: the operand as stored (K × R), dst: the buffer (R × K), per
+    /// batch entry.
     TransposeShape shape;
+    /// Whether the transpose kernel takes rank-3 (batch) parameters.
+    bool batched = false;
     uint64_t source;
     LaunchGrid grid;
     DeviceBuffer buffer;

@@ -102,7 +102,8 @@ runTransposeBenchmark(const DeviceInfo &device, const KernelSpec &spec,
     return std::move(err);
 
   PackedKernelParams params(
-      packTransposeParams(shape, src->getAddress(), dst->getAddress()));
+      packTransposeParams(shape, src->getAddress(), dst->getAddress(),
+                          spec.transpose->batched));
   auto poisonDst = [&]() { return dst->fill(OutputPoisonByte, stream.get()); };
   auto launchKernel = [&]() {
     return module->launch(result.grid, params, stream.get());

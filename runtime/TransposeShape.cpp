@@ -26,7 +26,8 @@ TransposeShape TransposeShape::get(int64_t rows, int64_t cols, int64_t ldSrc,
 }
 
 std::string TransposeShape::str() const {
-  return std::to_string(rows) + "x" + std::to_string(cols);
+  std::string text = std::to_string(rows) + "x" + std::to_string(cols);
+  return batch > 1 ? text + " batch " + std::to_string(batch) : text;
 }
 
 Error verifyTransposeShape(const TransposeShape &shape) {
@@ -44,6 +45,18 @@ Error verifyTransposeShape(const TransposeShape &shape) {
       return makeBadInputError("invalid leading dimension: " + name + "=" +
                                Twine(ld) + " must be at least " + minName +
                                "=" + Twine(minimum) + " (and below 2^31)");
+  if (shape.batch < 1 || shape.batch > 65535)
+    return makeBadInputError("invalid batch count " + Twine(shape.batch) +
+                             " (must be in [1, 65535], the grid's z limit)");
+  if (shape.batch > 1 &&
+      (shape.batchStrideSrc < 0 || shape.batchStrideDst < 0 ||
+       (shape.batchStrideSrc != 0 &&
+        shape.batchStrideSrc < shape.rows * shape.ldSrc) ||
+       shape.batchStrideDst < shape.cols * shape.ldDst))
+    return makeBadInputError(
+        "invalid batch strides " + Twine(shape.batchStrideSrc) + " (src) and " +
+        Twine(shape.batchStrideDst) +
+        " (dst): entries must not overlap (src may be 0, one matrix)");
   constexpr uint64_t maxBufferBytes = uint64_t(1) << 40;
   if (uint64_t(shape.rows) * uint64_t(shape.ldSrc) * 4 > maxBufferBytes ||
       uint64_t(shape.cols) * uint64_t(shape.ldDst) * 4 > maxBufferBytes)
@@ -52,17 +65,25 @@ Error verifyTransposeShape(const TransposeShape &shape) {
 }
 
 std::vector<uint64_t> packTransposeParams(const TransposeShape &shape,
-                                          uint64_t src, uint64_t dst) {
-  auto memref = [](uint64_t address, int64_t rows, int64_t cols, int64_t ld) {
-    return std::vector<uint64_t>{address,        address,
-                                 0,              uint64_t(rows),
-                                 uint64_t(cols), uint64_t(ld),
-                                 1};
+                                          uint64_t src, uint64_t dst,
+                                          bool batched) {
+  // A memref descriptor: allocated and aligned pointers, offset, sizes,
+  // strides.
+  auto memref = [&](uint64_t address, int64_t rows, int64_t cols, int64_t ld,
+                    int64_t batchStride) {
+    std::vector<uint64_t> words{address, address, 0};
+    if (batched)
+      words.push_back(uint64_t(shape.batch));
+    words.insert(words.end(), {uint64_t(rows), uint64_t(cols)});
+    if (batched)
+      words.push_back(uint64_t(batchStride));
+    words.insert(words.end(), {uint64_t(ld), 1});
+    return words;
   };
   std::vector<uint64_t> params =
-      memref(src, shape.rows, shape.cols, shape.ldSrc);
+      memref(src, shape.rows, shape.cols, shape.ldSrc, shape.batchStrideSrc);
   std::vector<uint64_t> dstParams =
-      memref(dst, shape.cols, shape.rows, shape.ldDst);
+      memref(dst, shape.cols, shape.rows, shape.ldDst, shape.batchStrideDst);
   params.insert(params.end(), dstParams.begin(), dstParams.end());
   return params;
 }

@@ -1,9 +1,10 @@
 //===- TransposeShape.h - the matrices of a transpose kernel launch -*- C++ -*-===//
 //
 // A "transpose" bundle kernel (KernelSpec.h) writes the row-major rows×cols
-// matrix src transposed into the row-major cols×rows matrix dst. Its shape,
-// the checks on it and its 14 kernel parameters; used by the transpose
-// benchmark and by operand staging (OperandStaging.h).
+// matrix src transposed into the row-major cols×rows matrix dst; a batched
+// one does so for `batch` such pairs, each operand's entries its batch
+// stride apart. Its shape, the checks on it and its kernel parameters; used
+// by the transpose benchmark and by operand staging (OperandStaging.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,20 +27,27 @@ struct TransposeShape {
   int64_t cols = 0;
   int64_t ldSrc = 0;
   int64_t ldDst = 0;
+  /// Entries of a batched transpose, and the elements between consecutive
+  /// entries of src (0: one matrix read by every entry) and of dst.
+  int64_t batch = 1;
+  int64_t batchStrideSrc = 0;
+  int64_t batchStrideDst = 0;
 
   /// Packed leading dimensions where ld* is 0.
   static TransposeShape get(int64_t rows, int64_t cols, int64_t ldSrc = 0,
                             int64_t ldDst = 0);
-  /// "8192x8192".
+  /// "8192x8192", with " batch B" for several entries.
   std::string str() const;
 };
 
 /// Positive sizes, leading dimensions at least the row lengths, sane sizes.
 llvm::Error verifyTransposeShape(const TransposeShape &shape);
 
-/// The 14 kernel parameters: the memrefs of src and dst at these addresses.
+/// The kernel parameters: the memrefs of src and dst at these addresses,
+/// 2-D (14 words) or, for a `batched` kernel, 3-D (18 words).
 std::vector<uint64_t> packTransposeParams(const TransposeShape &shape,
-                                          uint64_t src, uint64_t dst);
+                                          uint64_t src, uint64_t dst,
+                                          bool batched);
 
 } // namespace runtime
 } // namespace gemm_opt

@@ -36,26 +36,33 @@ Expected<ElementType> parseTransposeType(const JsonFieldReader &kernel) {
   return *result;
 }
 
-/// "parameters": exactly the memrefs of src and dst, in that order.
-Error checkTransposeParameters(const JsonFieldReader &kernel) {
+/// "parameters": exactly the memrefs of src and dst, in that order, both of
+/// rank 2 (one matrix) or both of rank 3 (a batch). Returns the rank.
+Expected<int64_t> parseTransposeParameters(const JsonFieldReader &kernel) {
   Expected<const json::Value *> value = kernel.getRequired("parameters");
   if (!value)
     return value.takeError();
   const json::Array *array = (*value)->getAsArray();
   static constexpr StringLiteral expected =
-      "must be [{\"kind\": \"memref\", \"operand\": \"src\", \"rank\": 2}, "
-      "{\"kind\": \"memref\", \"operand\": \"dst\", \"rank\": 2}]";
+      "must be [{\"kind\": \"memref\", \"operand\": \"src\", \"rank\": R}, "
+      "{\"kind\": \"memref\", \"operand\": \"dst\", \"rank\": R}] with R "
+      "2 (a matrix) or 3 (a batch)";
   if (!array || array->size() != 2)
     return kernel.fail("parameters", expected);
   static constexpr StringLiteral operands[] = {"src", "dst"};
+  std::optional<int64_t> rank;
   for (auto [index, operand] : enumerate(operands)) {
     const json::Object *parameter = (*array)[index].getAsObject();
+    std::optional<int64_t> operandRank =
+        parameter ? parameter->getInteger("rank") : std::nullopt;
     if (!parameter || parameter->getString("kind") != "memref" ||
-        parameter->getString("operand") != operand ||
-        parameter->getInteger("rank") != 2)
+        parameter->getString("operand") != operand || !operandRank ||
+        (*operandRank != 2 && *operandRank != 3) ||
+        (rank && *rank != *operandRank))
       return kernel.fail("parameters", expected);
+    rank = operandRank;
   }
-  return Error::success();
+  return *rank;
 }
 
 } // namespace
@@ -94,8 +101,22 @@ Error parseTransposeFields(const JsonFieldReader &kernel, KernelSpec &spec) {
     transpose.vectorElements = *vector;
   }
 
-  if (Error err = checkTransposeParameters(kernel))
-    return err;
+  Expected<int64_t> rank = parseTransposeParameters(kernel);
+  if (!rank)
+    return rank.takeError();
+  transpose.batched = *rank == 3;
+  // The entries of a batch run along grid z; one matrix takes one layer.
+  const GridDimSpec &z = spec.grid[2];
+  bool zFits = transpose.batched ? !z.isConstant &&
+                                       z.extent == ProblemDim::Batch &&
+                                       z.tile == 1
+                                 : z.isConstant && z.constant == 1;
+  if (!zFits)
+    return kernel.fail("grid", transpose.batched
+                                   ? "must have z = {\"extent\": \"batch\", "
+                                     "\"tile\": 1} for rank-3 (batched) "
+                                     "parameters"
+                                   : "must have z = 1 for rank-2 parameters");
   spec.kind = KernelKind::Transpose;
   spec.transpose = transpose;
   return Error::success();

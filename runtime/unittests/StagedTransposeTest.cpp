@@ -25,7 +25,12 @@ namespace {
 
 /// The transpose entry tile-stage-transposed-operands' kernel gets
 /// (compiler/TransposeMetadata.cpp), of `type` elements.
-Object makeStagingTranspose(llvm::StringRef name, llvm::StringRef type) {
+Object makeStagingTranspose(llvm::StringRef name, llvm::StringRef type,
+                            bool batched = false) {
+  int rank = batched ? 3 : 2;
+  llvm::json::Value z =
+      batched ? llvm::json::Value(Object{{"extent", "batch"}, {"tile", 1}})
+              : llvm::json::Value(1);
   return Object{
       {"kind", "transpose"},
       {"name", name},
@@ -34,15 +39,15 @@ Object makeStagingTranspose(llvm::StringRef name, llvm::StringRef type) {
       {"dynamic_shared_memory_bytes", 16640},
       {"grid", Object{{"x", Object{{"extent", "n"}, {"tile", 64}}},
                       {"y", Object{{"extent", "m"}, {"tile", 64}}},
-                      {"z", 1}}},
+                      {"z", std::move(z)}}},
       {"tile", Object{{"m", 64}, {"n", 64}}},
       {"types", Object{{"src", type}, {"dst", type}}},
       {"layouts", Object{{"src", "row"}, {"dst", "row"}}},
       {"min_alignment_bytes", 4},
       {"vector_elements", 4},
       {"parameters",
-       Array{Object{{"kind", "memref"}, {"operand", "src"}, {"rank", 2}},
-             Object{{"kind", "memref"}, {"operand", "dst"}, {"rank", 2}}}}};
+       Array{Object{{"kind", "memref"}, {"operand", "src"}, {"rank", rank}},
+             Object{{"kind", "memref"}, {"operand", "dst"}, {"rank", rank}}}}};
 }
 
 /// A tf32 128x256x32 kernel for a column-major A and a row-major B: its
@@ -54,6 +59,26 @@ Object makeStagedTf32Kernel() {
   kernel["staged_transposes"] =
       Object{{"a", makeStagingTranspose("tf32_kernel_stage_a", "f32")},
              {"b", makeStagingTranspose("tf32_kernel_stage_b", "f32")}};
+  return kernel;
+}
+
+/// The batched variant: 3-D tensor maps and C memref, the batch along z,
+/// and batched staging transposes (rank-3 memrefs, grid z over the batch)
+/// unless `batchedStaging` is false, as in a bundle from before batches.
+Object makeBatchedStagedTf32Kernel(bool batchedStaging = true) {
+  Object kernel = makeStagedTf32Kernel();
+  kernel["grid"] = Object{{"x", Object{{"extent", "n"}, {"tile", 256}}},
+                          {"y", Object{{"extent", "m"}, {"tile", 128}}},
+                          {"z", Object{{"extent", "batch"}, {"tile", 1}}}};
+  kernel["parameters"] =
+      Array{makeTmaParam("a", Array{32, 128, 1}, 128, "global_pointer"),
+            makeTmaParam("b", Array{32, 256, 1}, 128, "global_pointer"),
+            Object{{"kind", "memref"}, {"operand", "c"}, {"rank", 3}}};
+  kernel["batch"] = Object{{"strided", true}};
+  kernel["staged_transposes"] = Object{
+      {"a", makeStagingTranspose("tf32_kernel_stage_a", "f32", batchedStaging)},
+      {"b",
+       makeStagingTranspose("tf32_kernel_stage_b", "f32", batchedStaging)}};
   return kernel;
 }
 
@@ -152,6 +177,52 @@ TEST(StagedTransposeTest, TensorMapsAndMemrefsDescribeTheCopies) {
   EXPECT_EQ(memrefB.sizes[1], 200);
   EXPECT_EQ(memrefB.strides[0], 1);
   EXPECT_EQ(memrefB.strides[1], 40);
+}
+
+TEST(StagedTransposeTest, BatchesGetOneCopyPerEntry) {
+  KernelSpec spec = parseSingleKernel(makeBatchedStagedTf32Kernel());
+  ASSERT_TRUE(spec.getStagedTranspose(Operand::A)->kernel->transpose->batched);
+  // 3 entries; A's 101-element pitch and 3800-element batch stride, B read
+  // by every entry (batch stride 0).
+  GemmShape shape = GemmShape::get(
+      100, 200, 37, 101, 203, 0,
+      MatrixLayouts{MatrixLayout::Col, MatrixLayout::Row, MatrixLayout::Row})
+                        .withBatch(3, 3800, 0);
+  GemmShape mapped = OperandStaging::getTensorMapShape(spec, shape);
+  EXPECT_EQ(mapped.lda, 40);
+  EXPECT_EQ(mapped.ldb, 40);
+  // Packed copies of A (100 x 40 each); one copy of B, still shared.
+  EXPECT_EQ(mapped.batchStrideA, 4000);
+  EXPECT_EQ(mapped.batchStrideB, 0);
+  EXPECT_EQ(mapped.batchStrideC, shape.batchStrideC);
+
+  llvm::Expected<TensorMapEncoding> a = computeTensorMapEncoding(
+      spec, spec.parameters[0], mapped, addressA);
+  ASSERT_TRUE(bool(a)) << llvm::toString(a.takeError());
+  EXPECT_EQ(a->globalDim[2], 3u);
+  EXPECT_EQ(a->globalStrides[1], 16000u); // 4000 f32
+  llvm::Expected<TensorMapEncoding> b = computeTensorMapEncoding(
+      spec, spec.parameters[1], mapped, addressB);
+  ASSERT_TRUE(bool(b)) << llvm::toString(b.takeError());
+  EXPECT_EQ(b->globalDim[2], 1u);
+}
+
+TEST(StagedTransposeTest, BatchThroughASingleMatrixTransposeIsRefused) {
+  // A bundle whose staging transposes take one matrix cannot stage a batch
+  // of distinct A matrices; the runtime says so before allocating anything.
+  KernelSpec spec =
+      parseSingleKernel(makeBatchedStagedTf32Kernel(/*batchedStaging=*/false));
+  GemmShape shape = GemmShape::get(
+      64, 64, 64, 0, 0, 0,
+      MatrixLayouts{MatrixLayout::Col, MatrixLayout::Row, MatrixLayout::Row})
+                        .withBatch(2);
+  llvm::Expected<OperandStaging> staging =
+      OperandStaging::create(spec, shape, {addressA, addressB, addressA});
+  ASSERT_FALSE(bool(staging));
+  ErrorSummary error = summarizeError(staging.takeError());
+  EXPECT_EQ(error.exitCode, ExitBadInput);
+  EXPECT_NE(error.message.find("needs a batched one"), std::string::npos)
+      << error.message;
 }
 
 } // namespace

@@ -118,9 +118,92 @@ TEST(TransposeSpecTest, RejectsMissingTile) {
 
 TEST(TransposeSpecTest, PacksSrcAndDstMemrefs) {
   TransposeShape shape = TransposeShape::get(3, 5, 8, 4);
-  std::vector<uint64_t> params = packTransposeParams(shape, 0x1000, 0x2000);
+  std::vector<uint64_t> params =
+      packTransposeParams(shape, 0x1000, 0x2000, /*batched=*/false);
   EXPECT_EQ(params, (std::vector<uint64_t>{0x1000, 0x1000, 0, 3, 5, 8, 1,
                                            0x2000, 0x2000, 0, 5, 3, 4, 1}));
+}
+
+/// The entry of a batched transpose (tile.transpose on rank-3 memrefs).
+json::Object makeBatchedTransposeKernel() {
+  json::Object kernel = makeTransposeKernel();
+  auto memref3 = [](StringRef operand) {
+    return json::Object{{"kind", "memref"}, {"operand", operand}, {"rank", 3}};
+  };
+  kernel["parameters"] = json::Array{memref3("src"), memref3("dst")};
+  kernel["grid"] =
+      json::Object{{"x", json::Object{{"extent", "n"}, {"tile", 64}}},
+                   {"y", json::Object{{"extent", "m"}, {"tile", 64}}},
+                   {"z", json::Object{{"extent", "batch"}, {"tile", 1}}}};
+  return kernel;
+}
+
+TEST(TransposeSpecTest, ParsesABatchedTransposeKernel) {
+  Expected<KernelSpec> spec = parseOne(makeBatchedTransposeKernel());
+  ASSERT_TRUE(static_cast<bool>(spec)) << toString(spec.takeError());
+  EXPECT_TRUE(spec->transpose->batched);
+  EXPECT_FALSE(parseOne(makeTransposeKernel())->transpose->batched);
+  // One grid layer per batch entry.
+  Expected<LaunchGrid> grid = computeGrid(
+      *spec, GemmShape::get(100, 65, 1).withBatch(7), 132);
+  ASSERT_TRUE(static_cast<bool>(grid)) << toString(grid.takeError());
+  EXPECT_EQ(grid->dims, (std::array<unsigned, 3>{2, 2, 7}));
+}
+
+TEST(TransposeSpecTest, RankAndGridZMustAgree) {
+  // Rank-3 parameters on a grid of one layer would transpose entry 0 only.
+  json::Object oneLayer = makeBatchedTransposeKernel();
+  oneLayer["grid"] = makeTransposeKernel()["grid"];
+  EXPECT_NE(errorOf(std::move(oneLayer))
+                .find("field 'grid' must have z = {\"extent\": \"batch\", "
+                      "\"tile\": 1} for rank-3"),
+            std::string::npos);
+  json::Object layered = makeTransposeKernel();
+  layered["grid"] = makeBatchedTransposeKernel()["grid"];
+  EXPECT_NE(errorOf(std::move(layered))
+                .find("field 'grid' must have z = 1 for rank-2 parameters"),
+            std::string::npos);
+  json::Object mixed = makeTransposeKernel();
+  mixed["parameters"] = json::Array{
+      json::Object{{"kind", "memref"}, {"operand", "src"}, {"rank", 3}},
+      json::Object{{"kind", "memref"}, {"operand", "dst"}, {"rank", 2}}};
+  EXPECT_NE(errorOf(std::move(mixed)).find("field 'parameters' must be"),
+            std::string::npos);
+}
+
+TEST(TransposeSpecTest, PacksBatchedMemrefs) {
+  TransposeShape shape = TransposeShape::get(3, 5, 8, 4);
+  shape.batch = 2;
+  shape.batchStrideSrc = 0; // one src matrix for both entries
+  shape.batchStrideDst = 20;
+  std::vector<uint64_t> params = packTransposeParams(shape, 0x1000, 0x2000,
+                                                     /*batched=*/true);
+  EXPECT_EQ(params,
+            (std::vector<uint64_t>{0x1000, 0x1000, 0, 2, 3, 5, 0, 8, 1,
+                                   0x2000, 0x2000, 0, 2, 5, 3, 20, 4, 1}));
+}
+
+TEST(TransposeSpecTest, VerifiesBatchStrides) {
+  TransposeShape shape = TransposeShape::get(3, 5, 8, 4);
+  shape.batch = 2;
+  shape.batchStrideDst = 20;
+  EXPECT_FALSE(static_cast<bool>(verifyTransposeShape(shape)));
+  shape.batchStrideDst = 19; // dst entries would overlap
+  Error overlap = verifyTransposeShape(shape);
+  ASSERT_TRUE(static_cast<bool>(overlap));
+  EXPECT_NE(summarizeError(std::move(overlap)).message.find("must not overlap"),
+            std::string::npos);
+  shape.batchStrideDst = 20;
+  shape.batchStrideSrc = 23; // src entries overlap (3 rows of 8)
+  Error srcOverlap = verifyTransposeShape(shape);
+  EXPECT_TRUE(static_cast<bool>(srcOverlap));
+  consumeError(std::move(srcOverlap));
+  shape.batch = 70000;
+  shape.batchStrideSrc = 0;
+  Error tooMany = verifyTransposeShape(shape);
+  ASSERT_TRUE(static_cast<bool>(tooMany));
+  EXPECT_NE(summarizeError(std::move(tooMany)).message.find("65535"),
+            std::string::npos);
 }
 
 TEST(TransposeSpecTest, VerifiesShapes) {

@@ -1,4 +1,5 @@
 // RUN: gemm-opt %s --tile-outline-kernel | FileCheck %s
+// RUN: gemm-opt %s --tile-outline-kernel | FileCheck %s --check-prefix=BATCHED
 
 // A tile.transpose moves into a kernel of its own that takes src and dst as
 // strided memrefs; the launch covers src with ceil(N/TC) × ceil(M/TR) blocks
@@ -32,5 +33,24 @@
 // CHECK-NEXT:      gpu.return
 func.func @transpose(%src: memref<?x?xf32>, %dst: memref<?x?xf32>) {
   tile.transpose %src into %dst {schedule = #sched} : memref<?x?xf32> into memref<?x?xf32>
+  return
+}
+
+// A batch of matrices: 3-D kernel arguments, one grid layer per entry, and
+// the kernel marked batched (its bundle entry's grid z is the batch).
+// BATCHED-LABEL: func.func @batched(
+// BATCHED-SAME:      %[[SRC:.*]]: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>, %[[DST:.*]]: memref<?x?x?xf32>)
+// BATCHED-DAG:     %[[M:.*]] = memref.dim %[[SRC]], %c1
+// BATCHED-DAG:     %[[N:.*]] = memref.dim %[[SRC]], %c2
+// BATCHED-DAG:     %[[BATCH:.*]] = memref.dim %[[SRC]], %c0
+// BATCHED-DAG:     %[[GX:.*]] = arith.ceildivui %[[N]], %c32
+// BATCHED-DAG:     %[[GY:.*]] = arith.ceildivui %[[M]], %c64
+// BATCHED:         gpu.launch_func @batched_kernel_module::@batched_kernel
+// BATCHED-SAME:        blocks in (%[[GX]], %[[GY]], %[[BATCH]])
+// BATCHED-SAME:        args(%[[SRC]] : memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>, %{{.*}} : memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>)
+// BATCHED:         gpu.func @batched_kernel(%{{.*}}: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>, %{{.*}}: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>) kernel
+// BATCHED-SAME:        tile.transpose_batched
+func.func @batched(%src: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>, %dst: memref<?x?x?xf32>) {
+  tile.transpose %src into %dst {schedule = #sched} : memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>> into memref<?x?x?xf32>
   return
 }

@@ -1,6 +1,8 @@
 // RUN: gemm-opt %s --tile-stage-transposed-operands | FileCheck %s
 // RUN: gemm-opt %s --tile-stage-transposed-operands --tile-outline-kernel \
 // RUN:   | FileCheck %s --check-prefix=OUTLINE
+// RUN: gemm-opt %s --tile-stage-transposed-operands --tile-outline-kernel \
+// RUN:   | FileCheck %s --check-prefix=BATCHED
 
 // tf32 wgmma reads only K-major operands. A host tile.gemm on f32 with a
 // column-major A or a row-major B gets a K-major copy of that operand: a
@@ -95,3 +97,46 @@ func.func @tf32_k_major(%a: memref<?x?xf32>,
 // OUTLINE:         gpu.func @tf32_column_major_a_row_major_b_kernel(
 // OUTLINE-SAME:      memref<?x?xf32, strided<[?, 1], offset: ?>>, %{{.*}}: memref<?x?xf32, strided<[1, ?], offset: ?>>
 // OUTLINE:           tile.gemm
+
+// A batched GEMM (batch × rows × columns operands) gets a batch of copies:
+// a 3-D buffer of padded rows, written by one batched tile.transpose.
+// CHECK-LABEL: func.func @tf32_batched
+// CHECK-SAME:    (%[[A:.*]]: memref<?x?x?xf32, strided<[?, 1, ?], offset: ?>>, %[[B:.*]]: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>, %[[C:.*]]: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>)
+// CHECK:         %[[STORED:.*]] = memref.transpose %[[A]] (d0, d1, d2) -> (d0, d2, d1)
+// CHECK-SAME:      to memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>
+// CHECK:         %[[M:.*]] = memref.dim %[[STORED]], %c2
+// CHECK:         %[[K:.*]] = memref.dim %[[STORED]], %c1
+// CHECK:         %[[PITCH:.*]] = arith.muli
+// CHECK:         %[[BATCH:.*]] = memref.dim %[[STORED]], %c0
+// CHECK:         %[[BUFFER_A:.*]] = gpu.alloc  (%[[BATCH]], %[[M]], %[[PITCH]]) : memref<?x?x?xf32>
+// CHECK:         %[[COPY_A:.*]] = memref.subview %[[BUFFER_A]][0, 0, 0] [%[[BATCH]], %[[M]], %[[K]]] [1, 1, 1]
+// CHECK:         tile.transpose %[[STORED]] into %[[COPY_A]]
+// CHECK-SAME:      tile.staged_operand = "a"
+// CHECK-SAME:      : memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>> into memref<?x?x?xf32, strided<[?, ?, 1]>>
+// CHECK:         %[[BUFFER_B:.*]] = gpu.alloc  (%{{.*}}, %{{.*}}, %{{.*}}) : memref<?x?x?xf32>
+// CHECK:         %[[COPY_B:.*]] = memref.subview %[[BUFFER_B]][0, 0, 0]
+// CHECK:         tile.transpose %[[B]] into %[[COPY_B]]
+// CHECK-SAME:      tile.staged_operand = "b"
+// CHECK:         %[[B_VIEW:.*]] = memref.transpose %[[COPY_B]] (d0, d1, d2) -> (d0, d2, d1)
+// CHECK-SAME:      to memref<?x?x?xf32, strided<[?, 1, ?]>>
+// CHECK:         tile.gemm %[[COPY_A]], %[[B_VIEW]] into %[[C]]
+// CHECK-NEXT:    gpu.dealloc  %[[BUFFER_A]]
+// CHECK-NEXT:    gpu.dealloc  %[[BUFFER_B]]
+func.func @tf32_batched(%a: memref<?x?x?xf32, strided<[?, 1, ?], offset: ?>>,
+    %b: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>,
+    %c: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>) {
+  tile.gemm %a, %b into %c {schedule = #sched}
+      : memref<?x?x?xf32, strided<[?, 1, ?], offset: ?>>, memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>
+        into memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>
+  return
+}
+
+// The batched staging kernels go into the GEMM's module like the others.
+// BATCHED-LABEL: func.func @tf32_batched
+// BATCHED:         gpu.launch_func  @tf32_batched_kernel_module::@tf32_batched_kernel_stage_a blocks in (%{{.*}}, %{{.*}}, %[[BATCH_A:[a-z_0-9]+]])
+// BATCHED:         gpu.launch_func  @tf32_batched_kernel_module::@tf32_batched_kernel_stage_b
+// BATCHED:         gpu.launch_func  @tf32_batched_kernel_module::@tf32_batched_kernel blocks
+// BATCHED:       gpu.module @tf32_batched_kernel_module
+// BATCHED:         gpu.func @tf32_batched_kernel_stage_a(%{{.*}}: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>, %{{.*}}: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>)
+// BATCHED-SAME:      tile.staged_operand = "a"
+// BATCHED-SAME:      tile.transpose_batched

@@ -103,3 +103,28 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A batch: the block works on the 2-D views of entry blockIdx.z of src and
+// dst, so the alignment test of the fast path sees each entry's offset.
+#sched = #tile.transpose_schedule<chip = "sm_90a", tile = [64, 64], threads = [8, 32], smem = #tile.pad<1>, vector = 4>
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // CHECK-LABEL: gpu.func @batched(
+    // CHECK-SAME:      %[[SRC:[a-z0-9]+]]: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>, %[[DST:[a-z0-9]+]]: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>)
+    // CHECK:         %[[ENTRY:.*]] = gpu.block_id  z
+    // CHECK:         %[[SRC_ENTRY:.*]] = memref.subview %[[SRC]][%[[ENTRY]], 0, 0] [1, %{{.*}}, %{{.*}}] [1, 1, 1]
+    // CHECK-SAME:      to memref<?x?xf32, strided<[?, 1], offset: ?>>
+    // CHECK:         %[[DST_ENTRY:.*]] = memref.subview %[[DST]][%[[ENTRY]], 0, 0] [1, %{{.*}}, %{{.*}}] [1, 1, 1]
+    // CHECK-DAG:     memref.extract_strided_metadata %[[SRC_ENTRY]] :
+    // CHECK-DAG:     memref.extract_strided_metadata %[[DST_ENTRY]] :
+    // CHECK:         vector.load %[[SRC_ENTRY]][
+    // CHECK:         gpu.barrier
+    // CHECK:         vector.store %{{.*}}, %[[DST_ENTRY]]
+    gpu.func @batched(%src: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>, %dst: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>) kernel {
+      tile.transpose %src into %dst {schedule = #sched} : memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>> into memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>
+      gpu.return
+    }
+  }
+}

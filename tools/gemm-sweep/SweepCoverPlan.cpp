@@ -24,17 +24,6 @@ planCoverSchedule(const GemmProblem &problem) {
   if (problem.b.type != type || problem.c.type != type)
     return makeBadInputError("no cover schedule for mixed element types");
   bool tf32 = type == ElementType::F32;
-  if (tf32 && problem.batchCount > 1 &&
-      (problem.a.layout != MatrixLayout::Row ||
-       problem.b.layout != MatrixLayout::Col))
-    return makeBadInputError(
-        "no f32 schedule takes a batch with a " +
-        getMatrixLayoutName(problem.a.layout) + "-major A and a " +
-        getMatrixLayoutName(problem.b.layout) +
-        "-major B: tf32 wgmma reads only K-major operands (A row-major, B "
-        "column-major) and the compiler stages K-major copies of single "
-        "matrices only; the ffma path runs one entry");
-
   jit::ScheduleDescription s;
   std::string typeName = getElementTypeName(type).str();
   s.aType = s.bType = s.cType = typeName;

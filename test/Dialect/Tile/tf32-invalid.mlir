@@ -27,24 +27,6 @@ gpu.module @kernels {
 
 // -----
 
-#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
-  mma = #tile.mma<wgmma, [64, 256, 8]>,
-  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
-  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
-  pipeline = #tile.pipeline<stages = 4, load = tma>,
-  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = vector>>
-
-func.func @tf32_batched_column_major_a(%a: memref<?x?x?xf32, strided<[?, 1, ?], offset: ?>>, %b: memref<?x?x?xf32, strided<[?, 1, ?], offset: ?>>, %c: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>) {
-  // expected-error @+1 {{'tile.gemm' op tf32 wgmma reads only K-major operands: A row-major and B column-major (strided<[1, ?]>); got column-major A and column-major B (the compiler stages K-major copies of 2-D operands only, not of a batch; transpose the operand first, or use bf16/f16 inputs, which take every layout)}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
-      : (memref<?x?x?xf32, strided<[?, 1, ?], offset: ?>>, memref<?x?x?xf32, strided<[?, 1, ?], offset: ?>>, memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>) -> ()
-  return
-}
-
-// -----
-
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 8]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,

@@ -140,3 +140,39 @@ func.func @smem_not_a_layout(%s: memref<?x?xf32>, %d: memref<?x?xf32>) {
   "tile.transpose"(%s, %d) <{schedule = #tile.transpose_schedule<chip = "sm_90a", tile = [64, 64], threads = [8, 32], smem = 4, vector = 4>}> : (memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
+
+// -----
+
+#sched = #tile.transpose_schedule<chip = "sm_90a", tile = [64, 64], threads = [8, 32], smem = #tile.pad<1>, vector = 4>
+func.func @batch_into_matrix(%s: memref<?x?x?xf32>, %d: memref<?x?xf32>) {
+  // expected-error @+1 {{'tile.transpose' op src and dst must both be matrices or both be batches of matrices, got rank 3 src and rank 2 dst}}
+  "tile.transpose"(%s, %d) <{schedule = #sched}> : (memref<?x?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.transpose_schedule<chip = "sm_90a", tile = [64, 64], threads = [8, 32], smem = #tile.pad<1>, vector = 4>
+func.func @batch_counts_differ(%s: memref<4x?x?xf32>, %d: memref<3x?x?xf32>) {
+  // expected-error @+1 {{'tile.transpose' op src and dst must have the same batch count, got 4 and 3}}
+  "tile.transpose"(%s, %d) <{schedule = #sched}> : (memref<4x?x?xf32>, memref<3x?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.transpose_schedule<chip = "sm_90a", tile = [64, 64], threads = [8, 32], smem = #tile.pad<1>, vector = 4>
+func.func @batch_entries_not_transposed(%s: memref<2x128x64xf32>, %d: memref<2x128x64xf32>) {
+  // expected-error @+1 {{'tile.transpose' op dst must have the transposed shape of src: src dimension 1 is 128, dst dimension 2 is 64}}
+  "tile.transpose"(%s, %d) <{schedule = #sched}> : (memref<2x128x64xf32>, memref<2x128x64xf32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.transpose_schedule<chip = "sm_90a", tile = [64, 64], threads = [8, 32], smem = #tile.pad<1>, vector = 4>
+func.func @batch_column_major_dst(%s: memref<?x?x?xf32>, %d: memref<?x?x?xf32, strided<[?, 1, ?]>>) {
+  // expected-error @+1 {{'tile.transpose' op dst must be row-major (strided with unit stride in the last dimension), got 'memref<?x?x?xf32, strided<[?, 1, ?]>>'}}
+  "tile.transpose"(%s, %d) <{schedule = #sched}> : (memref<?x?x?xf32>, memref<?x?x?xf32, strided<[?, 1, ?]>>) -> ()
+  return
+}

@@ -54,7 +54,11 @@ TEST(SweepCoverCompileTest, CompiledCoverKernelsClaimTheirCases) {
       makeProblem(ElementType::F32, {Col, Row, Col},
                   {2.0, 0.5, BiasKind::Row}),
       makeProblem(ElementType::BF16, {Row, Row, Col}, identity),
-      makeProblem(ElementType::F16, {Col, Col, Col}, identity, /*batch=*/3)};
+      makeProblem(ElementType::F16, {Col, Col, Col}, identity, /*batch=*/3),
+      // Batched tf32: batches of staged K-major copies.
+      makeProblem(ElementType::F32, {Col, Row, Row}, identity, /*batch=*/3),
+      makeProblem(ElementType::F32, {Row, Row, Col}, {0.5, 0.25},
+                  /*batch=*/2)};
   for (const GemmProblem &problem : problems) {
     llvm::Expected<gemm_opt::jit::ScheduleDescription> schedule =
         planCoverSchedule(problem);

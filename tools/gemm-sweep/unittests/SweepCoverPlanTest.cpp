@@ -67,14 +67,19 @@ TEST(SweepCoverPlanTest, Tf32TakesEveryLayoutOfOneMatrix) {
   EXPECT_EQ(staged->bLayout, "row");
 }
 
-TEST(SweepCoverPlanTest, BatchedTf32NeedsKMajorOperands) {
-  GemmProblem problem = makeProblem(ElementType::F32, {Col, Col, Row});
+TEST(SweepCoverPlanTest, BatchedTf32TakesEveryLayout) {
+  // The compiler stages batches of K-major copies, so a batched f32 case
+  // with MN-major operands gets a tf32 schedule in its own layouts.
+  GemmProblem problem = makeProblem(ElementType::F32, {Col, Row, Row});
   problem.batchCount = 2;
-  llvm::Expected<gemm_opt::jit::ScheduleDescription> none =
+  llvm::Expected<gemm_opt::jit::ScheduleDescription> schedule =
       planCoverSchedule(problem);
-  ASSERT_FALSE(bool(none));
-  std::string message = llvm::toString(none.takeError());
-  EXPECT_NE(message.find("K-major"), std::string::npos) << message;
+  ASSERT_TRUE(bool(schedule)) << llvm::toString(schedule.takeError());
+  EXPECT_EQ(schedule->name, "cover_f32_crr_batched");
+  EXPECT_TRUE(schedule->batched);
+  EXPECT_EQ(schedule->aLayout, "col");
+  EXPECT_EQ(schedule->bLayout, "row");
+  EXPECT_EQ(schedule->mma[2], 8);
 }
 
 } // namespace
