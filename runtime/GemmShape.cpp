@@ -232,7 +232,10 @@ Error checkShapeSupported(const KernelSpec &spec, const GemmShape &shape) {
           (operand == Operand::C ? " is stored" : " is loaded") +
           " by the kernel itself, not through TMA)");
   }
-  // Operands whose pitch TMA cannot take are staged (OperandStaging).
+  // Operands whose pitch TMA cannot take are staged (OperandStaging), and
+  // so are MN-major tf32 operands (through the bundle's transposes).
+  if (Error err = OperandStaging::checkStagedTransposes(spec, shape))
+    return err;
   return checkTensorMapsSupported(spec,
                                   OperandStaging::getTensorMapShape(spec, shape));
 }

@@ -98,9 +98,26 @@ GemmShape OperandStaging::getTensorMapShape(const KernelSpec &spec,
   return mapped;
 }
 
+Error OperandStaging::checkStagedTransposes(const KernelSpec &spec,
+                                            const GemmShape &shape) {
+  for (const StagedTransposeSpec &staged : spec.stagedTransposes)
+    if (hasSeveralEntries(shape, staged.operand) &&
+        !staged.kernel->transpose->batched)
+      return makeBadInputError(
+          "kernel " + spec.name + " stages a transposed " +
+          getOperandName(staged.operand) +
+          " through a transpose of one matrix (rank-2 parameters); a batch "
+          "of " + Twine(shape.batch) + " distinct " +
+          getOperandName(staged.operand) +
+          " matrices needs a batched one (recompile the schedule)");
+  return Error::success();
+}
+
 Expected<OperandStaging>
 OperandStaging::create(const KernelSpec &spec, const GemmShape &shape,
                        const OperandAddresses &addresses) {
+  if (Error err = checkStagedTransposes(spec, shape))
+    return std::move(err);
   OperandStaging staging;
   staging.mapped = addresses;
   staging.mappedShape = shape;
@@ -109,14 +126,6 @@ OperandStaging::create(const KernelSpec &spec, const GemmShape &shape,
     copy.operand = staged.operand;
     copy.shape = getStagedTransposeShape(spec, shape, staged.operand);
     copy.batched = staged.kernel->transpose->batched;
-    if (copy.shape.batch > 1 && !copy.batched)
-      return makeBadInputError(
-          "kernel " + spec.name + " stages a transposed " +
-          getOperandName(staged.operand) +
-          " through a transpose of one matrix (rank-2 parameters); a batch "
-          "of " + Twine(shape.batch) + " distinct " +
-          getOperandName(staged.operand) +
-          " matrices needs a batched one (recompile the schedule)");
     copy.source = addresses.get(staged.operand);
     Expected<LaunchGrid> grid = computeGrid(
         *staged.kernel,

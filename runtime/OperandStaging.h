@@ -61,6 +61,11 @@ public:
   static GemmShape getTensorMapShape(const KernelSpec &spec,
                                      const GemmShape &shape);
 
+  /// Whether the staged transposes of `spec` can write the copies `shape`
+  /// needs: a batch of distinct matrices needs a batched transpose kernel.
+  static llvm::Error checkStagedTransposes(const KernelSpec &spec,
+                                           const GemmShape &shape);
+
   /// Decides which TMA operands of `spec` at `addresses` need a staged copy
   /// and allocates the copies.
   static llvm::Expected<OperandStaging>

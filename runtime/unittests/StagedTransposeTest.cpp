@@ -223,6 +223,17 @@ TEST(StagedTransposeTest, BatchThroughASingleMatrixTransposeIsRefused) {
   EXPECT_EQ(error.exitCode, ExitBadInput);
   EXPECT_NE(error.message.find("needs a batched one"), std::string::npos)
       << error.message;
+  // The bundle does not claim the problem either.
+  llvm::Error claimed = checkShapeSupported(spec, shape);
+  ASSERT_TRUE(bool(claimed));
+  EXPECT_NE(summarizeError(std::move(claimed)).message.find(
+                "needs a batched one"),
+            std::string::npos);
+  // One A and one B matrix for every entry (stride 0) need one copy each,
+  // which a single-matrix transpose writes.
+  GemmShape shared = shape.withBatch(2, 0, 0);
+  llvm::Error sharedA = checkShapeSupported(spec, shared);
+  EXPECT_FALSE(bool(sharedA)) << llvm::toString(std::move(sharedA));
 }
 
 } // namespace
