@@ -31,18 +31,22 @@ TransposeCheck checkTranspose(const void *src, const void *dst,
   uint64_t poisonBits = 0;
   std::memset(&poisonBits, poisonByte, elementSize);
   TransposeCheck check;
-  for (int64_t j = 0; j < shape.cols; ++j) {
-    for (int64_t i = 0; i < shape.rows; ++i) {
-      uint64_t expected = bitsAt(src, i * shape.ldSrc + j);
-      uint64_t actual = bitsAt(dst, j * shape.ldDst + i);
-      if (expected == actual)
-        continue;
-      if (!check.mismatches++)
-        check.first = TransposeMismatch{j, i, expected, actual};
+  for (int64_t entry = 0; entry < shape.batch; ++entry) {
+    int64_t srcBase = entry * shape.batchStrideSrc;
+    int64_t dstBase = entry * shape.batchStrideDst;
+    for (int64_t j = 0; j < shape.cols; ++j) {
+      for (int64_t i = 0; i < shape.rows; ++i) {
+        uint64_t expected = bitsAt(src, srcBase + i * shape.ldSrc + j);
+        uint64_t actual = bitsAt(dst, dstBase + j * shape.ldDst + i);
+        if (expected == actual)
+          continue;
+        if (!check.mismatches++)
+          check.first = TransposeMismatch{entry, j, i, expected, actual};
+      }
+      for (int64_t i = shape.rows; i < shape.ldDst; ++i)
+        if (bitsAt(dst, dstBase + j * shape.ldDst + i) != poisonBits)
+          ++check.clobberedPadding;
     }
-    for (int64_t i = shape.rows; i < shape.ldDst; ++i)
-      if (bitsAt(dst, j * shape.ldDst + i) != poisonBits)
-        ++check.clobberedPadding;
   }
   return check;
 }
@@ -62,21 +66,40 @@ double TransposeResult::copyGBs() const {
   return gigabytesPerSecond(bytesMoved, copyTiming);
 }
 
-Expected<TransposeResult>
-runTransposeBenchmark(const DeviceInfo &device, const KernelSpec &spec,
-                      const KernelImages &images, const TransposeShape &shape,
-                      const TransposeOptions &options) {
+Error checkTransposeBenchmarkShape(const KernelSpec &spec,
+                                   const TransposeShape &shape) {
   if (!spec.transpose)
     return makeBadInputError("kernel " + spec.name + " is a " +
                              getKernelKindName(spec.kind) +
                              " kernel, not a transpose");
   if (Error err = verifyTransposeShape(shape))
+    return err;
+  if (shape.batch > 1 && !spec.transpose->batched)
+    return makeBadInputError("kernel " + spec.name +
+                             " transposes one matrix; a batch of " +
+                             Twine(shape.batch) +
+                             " needs a batched kernel (tile.transpose on 3-D "
+                             "memrefs)");
+  if (shape.batch > 1 && (shape.batchStrideSrc != shape.rows * shape.ldSrc ||
+                          shape.batchStrideDst != shape.cols * shape.ldDst))
+    return makeBadInputError("the transpose benchmark runs packed batches: "
+                             "batch strides rows × lds and cols × ldd");
+  return Error::success();
+}
+
+Expected<TransposeResult>
+runTransposeBenchmark(const DeviceInfo &device, const KernelSpec &spec,
+                      const KernelImages &images, const TransposeShape &shape,
+                      const TransposeOptions &options) {
+  if (Error err = checkTransposeBenchmarkShape(spec, shape))
     return std::move(err);
   TransposeResult result;
   ElementType type = spec.transpose->elementType;
   size_t elementSize = getElementSize(type);
   Expected<LaunchGrid> grid =
-      computeGrid(spec, GemmShape::get(shape.rows, shape.cols, 1),
+      computeGrid(spec,
+                  GemmShape::get(shape.rows, shape.cols, 1)
+                      .withBatch(shape.batch),
                   static_cast<unsigned>(device.multiprocessorCount));
   if (!grid)
     return grid.takeError();
@@ -89,9 +112,10 @@ runTransposeBenchmark(const DeviceInfo &device, const KernelSpec &spec,
   if (Error err = stream.create())
     return std::move(err);
 
-  HostMatrix hostSrc(type, shape.rows, shape.cols, shape.ldSrc);
+  // Packed batches are one tall matrix each.
+  HostMatrix hostSrc(type, shape.batch * shape.rows, shape.cols, shape.ldSrc);
   hostSrc.fillRandom(options.seed);
-  HostMatrix hostDst(type, shape.cols, shape.rows, shape.ldDst);
+  HostMatrix hostDst(type, shape.batch * shape.cols, shape.rows, shape.ldDst);
   Expected<DeviceBuffer> src = DeviceBuffer::allocate(hostSrc.getSizeInBytes());
   if (!src)
     return src.takeError();
@@ -119,15 +143,14 @@ runTransposeBenchmark(const DeviceInfo &device, const KernelSpec &spec,
     return std::move(err);
   result.check = checkTranspose(hostSrc.data(), hostDst.data(), shape,
                                 elementSize, OutputPoisonByte);
-  result.bytesMoved = 2 * uint64_t(shape.rows) * uint64_t(shape.cols) *
-                      uint64_t(elementSize);
+  result.bytesMoved = 2 * uint64_t(shape.batch) * uint64_t(shape.rows) *
+                      uint64_t(shape.cols) * uint64_t(elementSize);
   if (!options.timing)
     return std::move(result);
 
-  // The copy moves the same bytes: src's M·N elements (as one contiguous
+  // The copy moves the same bytes: src's B·M·N elements (as one contiguous
   // block when src is packed) into a buffer of its own.
-  uint64_t copyBytes = uint64_t(shape.rows) * uint64_t(shape.cols) *
-                       uint64_t(elementSize);
+  uint64_t copyBytes = result.bytesMoved / 2;
   Expected<DeviceBuffer> copyDst = DeviceBuffer::allocate(copyBytes);
   if (!copyDst)
     return copyDst.takeError();

@@ -31,6 +31,7 @@ namespace runtime {
 
 /// Where dst differs from srcᵀ.
 struct TransposeMismatch {
+  int64_t entry = 0; ///< Batch entry.
   int64_t dstRow = 0, dstCol = 0;
   uint64_t expectedBits = 0, actualBits = 0;
 };
@@ -44,8 +45,9 @@ struct TransposeCheck {
 };
 
 /// Compares, bit for bit, dst (cols×rows, ldDst) with src (rows×cols,
-/// ldSrc) transposed; elements of `elementSize` bytes. Padding of dst must
-/// still hold `poisonByte`.
+/// ldSrc) transposed, for each of the shape's batch entries (batch strides
+/// apart); elements of `elementSize` bytes. Padding of dst must still hold
+/// `poisonByte`.
 TransposeCheck checkTranspose(const void *src, const void *dst,
                               const TransposeShape &shape, size_t elementSize,
                               unsigned char poisonByte);
@@ -63,13 +65,20 @@ struct TransposeResult {
   TransposeCheck check;
   std::optional<TimingStats> kernelTiming; ///< With timing only.
   std::optional<TimingStats> copyTiming;
-  /// Bytes read plus written by each (2·M·N·sizeof(element)).
+  /// Bytes read plus written by each (2·B·M·N·sizeof(element)).
   uint64_t bytesMoved = 0;
   double kernelGBs() const;
   double copyGBs() const;
 };
 
-/// Runs, checks and (with options.timing) times `spec` at `shape`.
+/// Whether the benchmark can run `spec` at `shape`, without a GPU: `spec`
+/// must be a transpose, `shape` valid, and a batch (packed strides only)
+/// needs a batched kernel.
+llvm::Error checkTransposeBenchmarkShape(const KernelSpec &spec,
+                                         const TransposeShape &shape);
+
+/// Runs, checks and (with options.timing) times `spec` at `shape` (first
+/// checked by checkTransposeBenchmarkShape).
 llvm::Expected<TransposeResult>
 runTransposeBenchmark(const DeviceInfo &device, const KernelSpec &spec,
                       const KernelImages &images, const TransposeShape &shape,

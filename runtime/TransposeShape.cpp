@@ -58,8 +58,11 @@ Error verifyTransposeShape(const TransposeShape &shape) {
         Twine(shape.batchStrideDst) +
         " (dst): entries must not overlap (src may be 0, one matrix)");
   constexpr uint64_t maxBufferBytes = uint64_t(1) << 40;
-  if (uint64_t(shape.rows) * uint64_t(shape.ldSrc) * 4 > maxBufferBytes ||
-      uint64_t(shape.cols) * uint64_t(shape.ldDst) * 4 > maxBufferBytes)
+  uint64_t entries = uint64_t(shape.batch);
+  if (entries * uint64_t(shape.rows) * uint64_t(shape.ldSrc) * 4 >
+          maxBufferBytes ||
+      entries * uint64_t(shape.cols) * uint64_t(shape.ldDst) * 4 >
+          maxBufferBytes)
     return makeBadInputError("invalid shape: a matrix would need over 1 TiB");
   return Error::success();
 }

@@ -7,11 +7,15 @@
 # For each bundle whose kernel.json has "kind": "transpose": transpose-run at
 # each shape of $SHAPES (bit-exact check, timing against a device-to-device
 # copy), then compute-sanitizer memcheck and racecheck at $SANITIZER_SHAPES
-# (--no-timing). Logs go to $OUT (default ./transpose-session-out); the exit
+# (--no-timing). A batched bundle (grid z over "batch") also runs the
+# MxNxB shapes of $BATCHED_SHAPES and $BATCHED_SANITIZER_SHAPES (B packed
+# matrices). Logs go to $OUT (default ./transpose-session-out); the exit
 # status is non-zero if any run failed.
 #
 # Environment: SHAPES ("MxN ...", default "8192x8192 4097x1023 1x1 33x4097"),
-# SANITIZER_SHAPES (default "4097x1023 256x256"), SANITIZE (default 1),
+# SANITIZER_SHAPES (default "4097x1023 256x256"), BATCHED_SHAPES ("MxNxB
+# ...", default "1024x1024x32 4097x1023x3 1x1x2 33x65x7"),
+# BATCHED_SANITIZER_SHAPES (default "257x129x3"), SANITIZE (default 1),
 # ITERATIONS (default 100).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
@@ -19,6 +23,8 @@ ARTIFACTS=${1:-device-artifacts}
 OUT=${OUT:-$PWD/transpose-session-out}
 SHAPES=${SHAPES:-"8192x8192 4097x1023 1x1 33x4097"}
 SANITIZER_SHAPES=${SANITIZER_SHAPES:-"4097x1023 256x256"}
+BATCHED_SHAPES=${BATCHED_SHAPES:-"1024x1024x32 4097x1023x3 1x1x2 33x65x7"}
+BATCHED_SANITIZER_SHAPES=${BATCHED_SANITIZER_SHAPES:-"257x129x3"}
 SANITIZE=${SANITIZE:-1}
 ITERATIONS=${ITERATIONS:-100}
 RUN=$ARTIFACTS/bin/transpose-run
@@ -35,21 +41,31 @@ run() { # name, log, command...
   [ "$rc" -eq 0 ] || failures=$((failures + 1))
   cat "$log"
 }
+shapeArgs() { # MxN or MxNxB -> transpose-run arguments
+  local m n b
+  IFS=x read -r m n b <<<"$1"
+  echo "-m $m -n $n${b:+ --batch $b}"
+}
 for bundle in "$ARTIFACTS"/*/kernel.json; do
   grep -q '"kind": "transpose"' "$bundle" || continue
   name=$(basename "$(dirname "$bundle")")
-  for shape in $SHAPES; do
-    m=${shape%x*} n=${shape#*x}
+  shapes=$SHAPES sanitizerShapes=$SANITIZER_SHAPES
+  if grep -q '"extent": "batch"' "$bundle"; then
+    shapes="$shapes $BATCHED_SHAPES"
+    sanitizerShapes="$sanitizerShapes $BATCHED_SANITIZER_SHAPES"
+  fi
+  for shape in $shapes; do
+    # shellcheck disable=SC2046
     run "$name $shape" "$OUT/$name-$shape.log" \
-      "$RUN" "$bundle" -m "$m" -n "$n" --iterations "$ITERATIONS"
+      "$RUN" "$bundle" $(shapeArgs "$shape") --iterations "$ITERATIONS"
   done
   if [ "$SANITIZE" = 1 ]; then
-    for shape in $SANITIZER_SHAPES; do
-      m=${shape%x*} n=${shape#*x}
+    for shape in $sanitizerShapes; do
       for tool in memcheck racecheck; do
+        # shellcheck disable=SC2046
         run "$name $shape $tool" "$OUT/$name-$shape-$tool.log" \
           "$SANITIZER" --tool "$tool" --error-exitcode 1 \
-          "$RUN" "$bundle" -m "$m" -n "$n" --no-timing
+          "$RUN" "$bundle" $(shapeArgs "$shape") --no-timing
       done
     done
   fi

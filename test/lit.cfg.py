@@ -3,7 +3,8 @@
 #
 # Features:
 #   ptxas  the CUDA toolkit's ptxas is present (PTX is assembled in tests)
-#   gemm-run  gemm-run was built (its checks before the device run anywhere)
+#   gemm-run  gemm-run and transpose-run were built (their checks before the
+#             device run anywhere)
 #   gpu    a CUDA GPU and driver answer (nvidia-smi -L) and gemm-run was built;
 #          tests under GPU/ need it and are unsupported elsewhere
 
@@ -34,8 +35,9 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.gemm_opt_tools_dir, config.llvm_tools_dir]
 tools = ["gemm-opt", "gemm-translate", "gemm-tune"]
 if os.path.exists(os.path.join(config.gemm_opt_tools_dir, "gemm-run")):
-    tools.append("gemm-run")
-    # gemm-run's checks that come before it opens a device run anywhere.
+    tools += ["gemm-run", "transpose-run"]
+    # gemm-run's and transpose-run's checks that come before they open a
+    # device run anywhere.
     config.available_features.add("gemm-run")
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 

@@ -216,6 +216,24 @@ TEST(TransposeSpecTest, VerifiesShapes) {
             std::string::npos);
 }
 
+TEST(TransposeSpecTest, CheckCoversEveryBatchEntry) {
+  // Two packed entries of src 2×2, dst 2×2: entry 1's dst is wrong.
+  TransposeShape shape = TransposeShape::get(2, 2);
+  shape.batch = 2;
+  shape.batchStrideSrc = 4;
+  shape.batchStrideDst = 4;
+  std::vector<float> src = {1, 2, 3, 4, 5, 6, 7, 8};
+  std::vector<float> dst = {1, 3, 2, 4, 5, 7, 6, 8};
+  EXPECT_TRUE(checkTranspose(src.data(), dst.data(), shape, 4, 0xff).passed());
+  dst[6] = 9; // entry 1, dst[1][0]
+  TransposeCheck check = checkTranspose(src.data(), dst.data(), shape, 4, 0xff);
+  EXPECT_EQ(check.mismatches, 1);
+  ASSERT_TRUE(check.first.has_value());
+  EXPECT_EQ(check.first->entry, 1);
+  EXPECT_EQ(check.first->dstRow, 1);
+  EXPECT_EQ(check.first->dstCol, 0);
+}
+
 TEST(TransposeSpecTest, CheckIsBitExactAndWatchesPadding) {
   // src 2×3 (ld 3), dst 3×2 with ld 3: one padding column.
   TransposeShape shape = TransposeShape::get(2, 3, 3, 3);

@@ -1,13 +1,16 @@
 //===- transpose-run.cpp - Run, check and time a gemm-opt transpose -------===//
 //
-//   transpose-run BUNDLE.json -m M -n N [--lds L] [--ldd L] [--kernel NAME]
-//                 [--iterations 100] [--warmup 5] [--seed S] [--no-timing]
+//   transpose-run BUNDLE.json -m M -n N [--lds L] [--ldd L] [--batch B]
+//                 [--kernel NAME] [--iterations 100] [--warmup 5] [--seed S]
+//                 [--no-timing]
 //
 // BUNDLE is a kernel bundle holding a "transpose" kernel (compile a
 // tile.transpose schedule with `gemm-translate --to-bundle`). src is M×N
 // (leading dimension lds, default N), dst N×M (ldd, default M), both
-// row-major. The output is checked bit for bit against srcᵀ and timed next
-// to a device-to-device copy of the same bytes (see TransposeBenchmark.h).
+// row-major; --batch B runs B packed pairs through a batched kernel (a
+// tile.transpose on 3-D memrefs). The output is checked bit for bit against
+// srcᵀ and timed next to a device-to-device copy of the same bytes (see
+// TransposeBenchmark.h).
 //
 // Exit codes: 0 pass, 1 mismatch, 2 bad input / usage / unsupported chip,
 // 3 no CUDA driver or device, 4 other CUDA failure.
@@ -44,6 +47,10 @@ cl::opt<long long> ldsOpt("lds", cl::init(0), cl::value_desc("L"),
 cl::opt<long long> lddOpt("ldd", cl::init(0), cl::value_desc("L"),
                           cl::desc("Leading dimension of dst (default M)"),
                           cl::cat(category));
+cl::opt<long long> batchOpt("batch", cl::init(1), cl::value_desc("B"),
+                            cl::desc("Matrices to transpose, packed (needs a "
+                                     "batched kernel when above 1)"),
+                            cl::cat(category));
 cl::opt<std::string> kernelName("kernel",
                                 cl::desc("Transpose kernel of the bundle to "
                                          "run (default: the first)"),
@@ -88,6 +95,11 @@ void printTiming(raw_ostream &os, StringRef what, const TimingStats &stats,
 
 Expected<int> run() {
   TransposeShape shape = TransposeShape::get(mOpt, nOpt, ldsOpt, lddOpt);
+  shape.batch = batchOpt;
+  if (shape.batch > 1) {
+    shape.batchStrideSrc = shape.rows * shape.ldSrc;
+    shape.batchStrideDst = shape.cols * shape.ldDst;
+  }
   if (Error err = verifyTransposeShape(shape))
     return std::move(err);
   Expected<KernelBundle> bundle = loadKernelBundle(bundlePath);
@@ -96,6 +108,8 @@ Expected<int> run() {
   Expected<const KernelSpec *> spec = selectKernel(*bundle);
   if (!spec)
     return spec.takeError();
+  if (Error err = checkTransposeBenchmarkShape(**spec, shape))
+    return std::move(err);
   Expected<KernelImages> images = readKernelImages(**spec);
   if (!images)
     return images.takeError();
@@ -122,7 +136,9 @@ Expected<int> run() {
   os << "kernel:    " << (*spec)->name << " from " << bundlePath << "\n";
   os << "transpose: src " << shape.rows << "x" << shape.cols << " (lds "
      << shape.ldSrc << ") -> dst " << shape.cols << "x" << shape.rows
-     << " (ldd " << shape.ldDst << "), "
+     << " (ldd " << shape.ldDst << ")"
+     << (shape.batch > 1 ? ", batch " + std::to_string(shape.batch) : "")
+     << ", "
      << getElementTypeName(transpose.elementType) << ", tile "
      << transpose.tileRows << "x" << transpose.tileCols << ", vector "
      << transpose.vectorElements << "\n";
@@ -139,9 +155,9 @@ Expected<int> run() {
      << " (bit-exact vs srcᵀ: " << check.mismatches << " mismatches, "
      << check.clobberedPadding << " dst padding entries overwritten)\n";
   if (check.first)
-    os << format("           first mismatch dst[%lld][%lld]: expected 0x%llx, "
-                 "got 0x%llx\n",
-                 (long long)check.first->dstRow,
+    os << format("           first mismatch entry %lld, dst[%lld][%lld]: "
+                 "expected 0x%llx, got 0x%llx\n",
+                 (long long)check.first->entry, (long long)check.first->dstRow,
                  (long long)check.first->dstCol,
                  (unsigned long long)check.first->expectedBits,
                  (unsigned long long)check.first->actualBits);
