@@ -67,9 +67,7 @@ gemm_opt::analysis::computeTileFigures(ScheduleAttr schedule,
 }
 
 bool gemm_opt::analysis::acceptsRaggedShapes(ScheduleAttr schedule) {
-  // As compiler/KernelMetadata.cpp's "requires_divisible".
-  EpilogueAttr epilogue = schedule.getEpilogue();
-  return schedule.isWgmma() && !(epilogue && epilogue.hasFusedOperations());
+  return schedule.takesAnyShape();
 }
 
 static int64_t ceilDiv(int64_t x, int64_t y) { return (x + y - 1) / y; }
@@ -100,8 +98,7 @@ llvm::Expected<ShapePrediction> gemm_opt::analysis::predictShape(
       (shape.m % bm || shape.n % bn || shape.k % bk))
     return llvm::createStringError(llvm::formatv(
         "shape {0}x{1}x{2} is not divisible by the block tile [{3}, {4}, {5}] "
-        "(mma.sync, SIMT and fused-epilogue kernels require divisible "
-        "shapes)",
+        "(mma.sync kernels require divisible shapes)",
         shape.m, shape.n, shape.k, bm, bn, bk));
   if (occupancy.blocksPerSM < 1)
     return llvm::createStringError("the schedule does not fit on one SM");

@@ -118,8 +118,9 @@ struct ShapePrediction {
   std::string bound;
 };
 
-/// Whether kernels of `schedule` take any M, N, K (wgmma without a fused
-/// epilogue); the others need shapes their block tile divides.
+/// Whether kernels of `schedule` take any M, N, K (ScheduleAttr::
+/// takesAnyShape: wgmma and ffma); mma.sync kernels need shapes their
+/// block tile divides.
 bool acceptsRaggedShapes(tile::ScheduleAttr schedule);
 
 /// The prediction for `shape`, or an error if the shape is empty or the

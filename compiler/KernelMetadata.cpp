@@ -145,8 +145,12 @@ static llvm::json::Object describe(ScheduleAttr schedule,
   // epilogue stores element by element there, and a fused epilogue loads
   // C, bias and residual element by element there and where their rows are
   // not 16-byte aligned) and any pitch (the runtime stages operands TMA
-  // cannot read); the others need whole tiles and 16-byte row pitches.
-  bool ragged = schedule.isWgmma();
+  // cannot read); ffma (SIMT) kernels any shape and pitch too (their
+  // copies zero-fill past the edges and turn to 4-byte accesses where a
+  // matrix's rows are not 16-byte aligned, their epilogue stores element
+  // by element there); mma.sync kernels need whole tiles and 16-byte row
+  // pitches.
+  bool ragged = schedule.takesAnyShape();
   int64_t divisibleM = ragged ? 1 : schedule.getBlockM();
   int64_t divisibleN = ragged ? 1 : schedule.getBlockN();
   int64_t divisibleK = ragged ? 1 : schedule.getBlockK();

@@ -24,6 +24,8 @@ struct ChipInfo {
   /// 32-bit registers one block may hold, and one thread.
   int64_t maxRegistersPerBlock;
   int64_t maxRegistersPerThread;
+  /// Threads resident on one SM at most.
+  int64_t maxThreadsPerMultiprocessor;
 
   /// Whether the chip has TMA (`cp.async.bulk.tensor`) and thread-block
   /// clusters (sm_90 and newer).

@@ -2,6 +2,10 @@
 
 #include "dialect/SimtScheduleVerifier.h"
 
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+
 using namespace mlir;
 using namespace gemm_opt::tile;
 
@@ -25,6 +29,15 @@ int64_t gemm_opt::tile::estimateSimtRegisters(ScheduleAttr schedule) {
                                 schedule.getThreadCount()
                           : 0;
   return accumulators + fragments + inFlightA + 16;
+}
+
+int64_t gemm_opt::tile::planSimtBlocksPerMultiprocessor(ScheduleAttr schedule,
+                                                        const ChipInfo &chip) {
+  int64_t registers = llvm::alignTo(estimateSimtRegisters(schedule) + 8, 8);
+  int64_t threads = schedule.getThreadCount();
+  return std::max<int64_t>(
+      1, std::min(chip.maxRegistersPerBlock / (threads * registers),
+                  chip.maxThreadsPerMultiprocessor / threads));
 }
 
 LogicalResult gemm_opt::tile::verifyThreadTiling(Operation *op,

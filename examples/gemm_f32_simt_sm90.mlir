@@ -2,7 +2,8 @@
 // multiply-add is an fma.rn.f32, so the result is what cuBLAS's SGEMM (in
 // its default, pedantic math mode: no TF32) computes, up to summation
 // order. Tuned for an H100/H200 (sm_90a). C[M×N] = A[M×K] · B[K×N], all
-// row-major f32.
+// row-major f32. (bench/schedules/f32_simt_128x256x8_t8x16_s3.mlir, 8×16
+// per thread, is the fastest SIMT schedule; this one is the simpler read.)
 //
 //   gemm-opt gemm_f32_simt_sm90.mlir --lower-to-nvvm        # NVVM dialect
 //   gemm-translate gemm_f32_simt_sm90.mlir --to-ptx -o k.ptx
@@ -58,8 +59,17 @@
 //   (the next tile's first fragments load while they run). With
 //   `stages = 3` or more, A is copied by 4-byte cp.async straight into its
 //   transposed place instead (bench/schedules/f32_simt_*_s3*). The small
-//   shared footprint and ~128 registers per thread let two blocks share an
-//   SM, so one block's barrier wait is covered by the other's FMAs.
+//   shared footprint and 128 registers per thread (the kernel asks ptxas
+//   for two blocks per SM) let two blocks share an SM, so one block's
+//   barrier wait is covered by the other's FMAs.
+//
+// Any M, N, K ≥ 1 and any leading dimensions: the loop above is what a
+// block runs when its tiles lie inside A, B and C, K is a multiple of 8 and
+// the rows of A and B are 16-byte aligned. Every other block runs the same
+// pipeline with 4-byte cp.async copies that read one element or, past the
+// edges, none (zero-filled; the K tiles start ceil(K/8)·8 - K below 0, so
+// only the first one is partial), and stores its 4-float runs of C element
+// by element where they cross C's edge or C's rows are not aligned.
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 8], warp = [32, 64],
   mma = #tile.mma<ffma, [8, 8, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,

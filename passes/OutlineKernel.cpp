@@ -22,6 +22,9 @@
 #include "passes/OutlineTranspose.h"
 #include "passes/TransposeKernelAttributes.h"
 #include "passes/TransposedView.h"
+
+#include "dialect/ChipInfo.h"
+#include "dialect/SimtScheduleVerifier.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
@@ -95,6 +98,14 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
   // Two warp-specialized blocks per SM need ptxas to keep the launch
   // register count within half the register file (setmaxnreg redistributes
   // it afterwards).
+  // An ffma kernel that several blocks should share an SM with says so to
+  // ptxas.
+  if (schedule.isFfma())
+    if (std::optional<ChipInfo> chip = lookupChip(schedule.getChip()))
+      if (int64_t blocks = planSimtBlocksPerMultiprocessor(schedule, *chip);
+          blocks > 1)
+        kernel->setAttr("nvvm.minctasm",
+                        builder.getI32IntegerAttr(static_cast<int32_t>(blocks)));
   if (usesTmaDescriptors(schedule)) {
     int64_t blocks =
         planHopperKernel(schedule, getLayouts(gemm)).blocksPerMultiprocessor;

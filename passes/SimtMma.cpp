@@ -22,10 +22,10 @@
 // `smem_a`'s #tile.pad), B as it is (BK rows of BN); SimtTileCopies.h says
 // how they get there. With S stages (F = the fragments of one K step):
 //
-//   prologue (K ≥ BK): K tiles 0 .. S-2 → stages 0 .. S-2; wait; barrier;
+//   prologue: K tiles 0 .. S-2 → stages 0 .. S-2; wait; barrier;
 //             F = fragments of K step 0 of stage 0
-//   scf.for t = 0 .. K/BK (i32), iter_args(F, stage = t % S):
-//     K tile min(t+S-1, K/BK-1) → stage (t-1) % S (2 stages: A into
+//   scf.for t = 0 .. ceil(K/BK) (i32), iter_args(F, stage = t % S):
+//     K tile min(t+S-1, ceil(K/BK)-1) → stage (t-1) % S (2 stages: A into
 //         registers, B by cp.async; more: both cp.async); commit. Near the
 //         end that reloads the last K tile into a stage no later iteration
 //         reads, so there is no branch and the addresses stay simple.
@@ -37,6 +37,12 @@
 //       TM·TN fma.rn.f32 with F into the accumulators; F = F'
 //   (S > 2: wait for every copy: the last reloads may still be in flight)
 //   epilogue: each row of a 4×4 sub-tile → C with one 128-bit store
+//
+// Any M, N, K ≥ 1: the copies fill what lies past A's and B's edges with
+// zeros (SimtTileCopies.h), so a partial last K tile and the rows and
+// columns past M and N add nothing, and the epilogue stores only inside C
+// (element by element at its edges, or everywhere when C's rows are not
+// 16-byte aligned). Interior blocks pay a few integer compares per K tile.
 //
 // One barrier per K tile, placed before the last K step's FFMAs so that the
 // next tile's first fragments load while they run (registers hold two K
@@ -51,6 +57,7 @@
 #include "passes/Passes.h"
 
 #include "passes/BlockTiledLoop.h"
+#include "passes/GlobalChunkStore.h"
 #include "passes/KernelAttributes.h"
 #include "passes/SimtTileCopies.h"
 
@@ -68,12 +75,13 @@ using namespace gemm_opt::tile;
 
 namespace {
 
-/// Where the block's tiles are: the kernel's A and B, the block's C tile
-/// (a view), the first row and column of that tile, and the K tiles.
+/// Where the block's tiles are: the kernel's A, B and C, the first row and
+/// column of the block's C tile, and the K tiles.
 struct BlockOperands {
   Value a, b, c;
   Value rowBase, colBase;
-  Value lowerK, kTiles;
+  /// The first K, ceil(K/BK) and ceil(K/BK)·BK - K.
+  Value lowerK, kTiles, kShift;
 };
 
 /// Which order outerProductOrder gives: Auto picks by thread tile size
@@ -149,20 +157,53 @@ public:
     acc = accumulators;
     computeThreadCoordinates();
     createStages();
-    SimtTileCopies copies(b, loc, schedule,
-                          {operands.a, operands.b, operands.rowBase,
-                           operands.colBase, operands.lowerK, sharedA, sharedB,
-                           threadId});
-    ValueRange first = buildPrologue(copies);
-    buildMainLoop(copies, first);
+    MatrixRows geometryA = MatrixRows::get(b, loc, operands.a);
+    MatrixRows geometryB = MatrixRows::get(b, loc, operands.b);
+    Value severalTiles = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::uge, operands.kTiles, index(2));
+    SimtCopyOperands copyOperands{
+        operands.rowBase, operands.colBase, operands.lowerK, operands.kShift,
+        severalTiles,     sharedA,          sharedB,         threadId,
+        geometryA,        geometryB};
+    // The Interior copies (those of the fast loop, with no tests) where the
+    // block's tiles lie inside A, B and C, K is a multiple of BK, B's rows
+    // are 16-byte aligned and, when A comes through registers, A's too;
+    // the Guarded ones elsewhere (SimtTileCopies.h). The test is uniform
+    // over the block.
+    auto fits = [&](Value base, int64_t tile, Value extent) -> Value {
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                   add(base, tile), extent);
+    };
+    Value interior = arith::AndIOp::create(
+        b, loc,
+        arith::AndIOp::create(
+            b, loc, fits(operands.rowBase, schedule.getBlockM(), geometryA.rows),
+            fits(operands.colBase, schedule.getBlockN(), geometryB.cols)),
+        arith::AndIOp::create(
+            b, loc,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                  operands.kShift, index(0)),
+            geometryB.vectorOk));
+    if (stages == 2)
+      interior = arith::AndIOp::create(b, loc, interior, geometryA.vectorOk);
+    auto ifInterior = scf::IfOp::create(b, loc, TypeRange{}, interior,
+                                        /*withElseRegion=*/true);
+    for (auto [block, kind] :
+         {std::pair(ifInterior.thenBlock(), SimtCopyKind::Interior),
+          std::pair(ifInterior.elseBlock(), SimtCopyKind::Guarded)}) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(block->getTerminator());
+      SimtTileCopies copies(b, loc, schedule, copyOperands, kind);
+      ValueRange first = buildPrologue(copies);
+      buildMainLoop(copies, first);
+    }
     b.setInsertionPoint(epilogue);
     storeAccumulators();
   }
 
 private:
-  /// K tiles 0 .. S-2 into stages 0 .. S-2, when there are any, and the
-  /// fragments of K step 0 (zeros without K tiles). A stage past the last K
-  /// tile gets the last one again, which is never read: no branches.
+  /// K tiles 0 .. S-2 into stages 0 .. S-2 (those that exist), when there
+  /// are any, and the fragments of K step 0 (zeros without K tiles).
   ValueRange buildPrologue(SimtTileCopies &copies) {
     Value hasTiles = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
                                            operands.kTiles, index(0));
@@ -171,19 +212,21 @@ private:
                                      /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifTiles.thenBlock());
-    if (SimtTileCopies::stagesAThroughRegisters(schedule)) {
+    if (copies.stagesAThroughRegisters()) {
       SmallVector<Value> tileA = copies.loadTileA(index(0));
-      copies.copyTileB(index(0), index(0));
+      copies.copyTileB(index(0), index(0), /*firstTile=*/true);
       NVVM::CpAsyncCommitGroupOp::create(b, loc);
       copies.storeTileA(tileA, index(0));
     } else {
+      // Past the last K tile, the last one again, into a stage no
+      // iteration reads before it is refilled: no branches.
       Value lastTile = arith::SubIOp::create(b, loc, operands.kTiles, index(1));
       for (int64_t s = 0; s + 1 < stages; ++s) {
         Value kTile = s == 0
                           ? index(0)
                           : arith::MinUIOp::create(b, loc, index(s), lastTile);
-        copies.copyTileA(kTile, index(s));
-        copies.copyTileB(kTile, index(s));
+        copies.copyTileA(kTile, index(s), /*firstTile=*/s == 0);
+        copies.copyTileB(kTile, index(s), /*firstTile=*/s == 0);
         NVVM::CpAsyncCommitGroupOp::create(b, loc);
       }
     }
@@ -198,7 +241,7 @@ private:
   /// tiles and stages in i32 (a K tile count fits) so that its bookkeeping
   /// is not 64-bit arithmetic.
   void buildMainLoop(SimtTileCopies &copies, ValueRange firstFragments) {
-    bool registersA = SimtTileCopies::stagesAThroughRegisters(schedule);
+    bool registersA = copies.stagesAThroughRegisters();
     Type i32 = b.getI32Type();
     auto constant = [&](int64_t v) -> Value {
       return arith::ConstantIntOp::create(b, loc, i32, v);
@@ -211,8 +254,8 @@ private:
     initial.push_back(constant(0));
     auto loop =
         scf::ForOp::create(b, loc, constant(0), kTiles, constant(1), initial);
-    // The last S-2 groups (reloads of the last K tile) may still be in
-    // flight: none may land in shared memory after the block has left it.
+    // Every group after the last K tile's is empty; none may be in flight
+    // once the block has left shared memory, whatever the count.
     if (stages > 2)
       NVVM::CpAsyncWaitGroupOp::create(b, loc, 0);
     OpBuilder::InsertionGuard guard(b);
@@ -234,7 +277,7 @@ private:
           arith::AddIOp::create(b, loc, stage, constant(1)));
     }
     Value fillStage = nextStage;
-    if (!registersA) {
+    if (stages > 2) {
       Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                             stage, constant(0));
       fillStage = arith::SelectOp::create(
@@ -242,7 +285,9 @@ private:
           arith::SubIOp::create(b, loc, stage, constant(1)));
     }
     // K tile t+S-1, or the last one again near the end (into a stage no
-    // later iteration reads).
+    // later iteration reads). Either is a whole tile: t+S-1 ≥ 1, and the
+    // last tile is not the first unless there is only one (the copies then
+    // read nothing; SimtTileCopies.h).
     Value fillTile = toIndex(arith::MinUIOp::create(
         b, loc,
         arith::AddIOp::create(b, loc, loop.getInductionVar(),
@@ -254,8 +299,8 @@ private:
     if (registersA)
       tileA = copies.loadTileA(fillTile);
     else
-      copies.copyTileA(fillTile, fillIndex);
-    copies.copyTileB(fillTile, fillIndex);
+      copies.copyTileA(fillTile, fillIndex, /*firstTile=*/false);
+    copies.copyTileB(fillTile, fillIndex, /*firstTile=*/false);
     NVVM::CpAsyncCommitGroupOp::create(b, loc);
 
     int64_t bk = schedule.getBlockK();
@@ -392,10 +437,13 @@ private:
     }
   }
 
-  /// Each row of each 4×4 sub-tile → C with one 128-bit store.
+  /// Each row of each 4×4 sub-tile → C with one 128-bit store, or element
+  /// by element where it crosses C's edge or C's rows are not 16-byte
+  /// aligned (RowChunkStore).
   void storeAccumulators() {
-    // operands.c is the block's C tile.
-    Value row0 = threadRow, col0 = threadCol;
+    RowChunkStore chunks(b, loc, operands.c);
+    Value row0 = add(operands.rowBase, threadRow);
+    Value col0 = add(operands.colBase, threadCol);
     for (int64_t i = 0; i < tm; ++i) {
       int64_t row =
           (i / kSimtSubTile) * kSimtSubTile * lanesM + i % kSimtSubTile;
@@ -404,12 +452,9 @@ private:
         for (int64_t e = 0; e < kSimtSubTile; ++e)
           values.push_back(memref::LoadOp::create(
               b, loc, acc, ValueRange{index(i), index(q * kSimtSubTile + e)}));
-        Value vector =
-            vector::FromElementsOp::create(b, loc, chunkType(), values);
-        vector::StoreOp::create(
-            b, loc, vector, operands.c,
-            ValueRange{add(row0, row), add(col0, q * kSimtSubTile * lanesN)},
-            /*nontemporal=*/false, llvm::MaybeAlign(16));
+        chunks.store(
+            vector::FromElementsOp::create(b, loc, chunkType(), values),
+            add(row0, row), add(col0, q * kSimtSubTile * lanesN));
       }
     }
   }
@@ -462,18 +507,35 @@ struct SimtBlockLoop : public OpRewritePattern<scf::ForOp> {
     ScheduleAttr schedule = mma.getSchedule();
     Location loc = loop.getLoc();
     rewriter.setInsertionPoint(loop);
+    // ceil(K / BK) K tiles; the first one reaches ceil(K/BK)·BK - K below
+    // the first K (zeros there).
+    int64_t bk = schedule.getBlockK();
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, v);
+    };
+    Value extentK = arith::SubIOp::create(rewriter, loc, loop.getUpperBound(),
+                                          loop.getLowerBound());
     Value kTiles = arith::DivUIOp::create(
         rewriter, loc,
-        arith::SubIOp::create(rewriter, loc, loop.getUpperBound(),
-                              loop.getLowerBound()),
-        arith::ConstantIndexOp::create(rewriter, loc, schedule.getBlockK()));
+        arith::AddIOp::create(rewriter, loc, extentK, constant(bk - 1)),
+        constant(bk));
+    Value kShift = arith::SubIOp::create(
+        rewriter, loc, arith::MulIOp::create(rewriter, loc, kTiles, constant(bk)),
+        extentK);
+    // The epilogue indexes the whole C (its edges and alignment), so the
+    // block's C tile must be a view of it.
+    auto tileC = store.getC().getDefiningOp<memref::SubViewOp>();
+    if (!tileC)
+      return rewriter.notifyMatchFailure(
+          store, "the block's C tile is not a subview of the kernel's C");
     BlockOperands operands{viewA.getSource(),
                            viewB.getSource(),
-                           store.getC(),
+                           tileC.getSource(),
                            rowA,
                            colB,
                            loop.getLowerBound(),
-                           kTiles};
+                           kTiles,
+                           kShift};
     Value acc = allocateAccumulators(rewriter, loc, kernel, schedule);
     SimtKernelBuilder(rewriter, loc, schedule, fmaOrder)
         .build(operands, acc, store);

@@ -21,9 +21,46 @@ Value SimtTileCopies::add(Value lhs, int64_t rhs) {
 }
 
 Value SimtTileCopies::kOffset(Value kTile) {
-  return arith::AddIOp::create(
+  Value k0 = arith::AddIOp::create(
       b, loc, operands.lowerK,
       arith::MulIOp::create(b, loc, kTile, index(schedule.getBlockK())));
+  if (kind == SimtCopyKind::Interior)
+    return k0;
+  // Only K tile 0 reaches below lowerK.
+  return arith::SubIOp::create(b, loc, k0, operands.kShift);
+}
+
+Value SimtTileCopies::below(Value value, Value bound, int64_t fallback) {
+  Value in =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, value, bound);
+  return arith::SelectOp::create(b, loc, in, value, index(fallback));
+}
+
+Value SimtTileCopies::insideK(Value k) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, k,
+                               operands.lowerK);
+}
+
+Value SimtTileCopies::copyOffset(Value kTile, bool firstTile) {
+  Value k0 = kOffset(kTile);
+  if (firstTile || kind == SimtCopyKind::Interior)
+    return k0;
+  return arith::SelectOp::create(b, loc, operands.severalTiles, k0,
+                                 operands.lowerK);
+}
+
+Value SimtTileCopies::readsOfLaterTile(Value source) {
+  return arith::SelectOp::create(b, loc, operands.severalTiles, source,
+                                 index(0));
+}
+
+void SimtTileCopies::copy(Value matrix, Value row, Value col, Value shared,
+                          ValueRange sharedIndices, int64_t elements,
+                          Value source) {
+  nvgpu::DeviceAsyncCopyOp::create(
+      b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()), shared,
+      sharedIndices, matrix, ValueRange{row, col}, b.getIndexAttr(elements),
+      source, /*bypassL1=*/elements == 4 ? b.getUnitAttr() : UnitAttr());
 }
 
 /// (row, column) inside a `rows×cols` tile of this thread's `i`-th 16-byte
@@ -45,6 +82,8 @@ int64_t SimtTileCopies::chunksPerThread(int64_t rows, int64_t cols) const {
 }
 
 SmallVector<Value> SimtTileCopies::loadTileA(Value kTile) {
+  assert(kind == SimtCopyKind::Interior && "A passes through registers only "
+                                           "in interior blocks");
   Value k0 = kOffset(kTile);
   auto vectorType = VectorType::get({kSimtSubTile}, b.getF32Type());
   SmallVector<Value> chunks;
@@ -52,7 +91,7 @@ SmallVector<Value> SimtTileCopies::loadTileA(Value kTile) {
   for (int64_t i = 0; i < chunksPerThread(bm, bk); ++i) {
     auto [row, col] = chunkCoordinates(i, bk);
     chunks.push_back(vector::LoadOp::create(
-        b, loc, vectorType, operands.a,
+        b, loc, vectorType, operands.geometryA.matrix,
         ValueRange{arith::AddIOp::create(b, loc, operands.rowBase, row),
                    arith::AddIOp::create(b, loc, k0, col)},
         /*nontemporal=*/false, llvm::MaybeAlign(16)));
@@ -70,7 +109,7 @@ void SimtTileCopies::storeTileA(ArrayRef<Value> chunks, Value stage) {
   }
 }
 
-void SimtTileCopies::copyTileA(Value kTile, Value stage) {
+void SimtTileCopies::copyTileA(Value kTile, Value stage, bool firstTile) {
   // The tile is swept as BK/w column groups of w = min(BK, 8) consecutive K
   // values (one 32-byte sector) by BM rows; element e of a sweep is column
   // e % w of row e / w, and the sweeps of the threads follow each other
@@ -79,7 +118,7 @@ void SimtTileCopies::copyTileA(Value kTile, Value stage) {
   int64_t threads = schedule.getThreadCount();
   int64_t width = std::min<int64_t>(bk, 8);
   int64_t perSweep = threads / width;
-  Value k0 = kOffset(kTile);
+  Value k0 = copyOffset(kTile, firstTile);
   Value sub = arith::RemUIOp::create(b, loc, operands.threadId, index(width));
   Value row0 = arith::DivUIOp::create(b, loc, operands.threadId, index(width));
   for (int64_t i = 0; i < bm * bk / threads; ++i) {
@@ -101,26 +140,49 @@ void SimtTileCopies::copyTileA(Value kTile, Value stage) {
     }
     Value k = arith::AddIOp::create(
         b, loc, arith::MulIOp::create(b, loc, group, index(width)), sub);
-    nvgpu::DeviceAsyncCopyOp::create(
-        b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()),
-        operands.sharedA, ValueRange{stage, k, m}, operands.a,
-        ValueRange{arith::AddIOp::create(b, loc, operands.rowBase, m),
-                   arith::AddIOp::create(b, loc, k0, k)},
-        b.getIndexAttr(1), /*srcElements=*/Value(), /*bypassL1=*/UnitAttr());
+    Value globalRow = arith::AddIOp::create(b, loc, operands.rowBase, m);
+    Value globalK = arith::AddIOp::create(b, loc, k0, k), source;
+    if (kind == SimtCopyKind::Guarded) {
+      globalRow = below(globalRow, operands.geometryA.rows, 0);
+      if (firstTile) {
+        Value valid = insideK(globalK);
+        globalK =
+            arith::SelectOp::create(b, loc, valid, globalK, operands.lowerK);
+        source = arith::SelectOp::create(b, loc, valid, index(1), index(0));
+      } else {
+        source = readsOfLaterTile(index(1));
+      }
+    }
+    copy(operands.geometryA.matrix, globalRow, globalK, operands.sharedA,
+         ValueRange{stage, k, m}, 1, source);
   }
 }
 
-void SimtTileCopies::copyTileB(Value kTile, Value stage) {
-  Value k0 = kOffset(kTile);
+void SimtTileCopies::copyTileB(Value kTile, Value stage, bool firstTile) {
+  Value k0 = copyOffset(kTile, firstTile);
+  const MatrixRows &bRows = operands.geometryB;
   int64_t bk = schedule.getBlockK(), bn = schedule.getBlockN();
   for (int64_t i = 0; i < chunksPerThread(bk, bn); ++i) {
     auto [row, col] = chunkCoordinates(i, bn);
-    nvgpu::DeviceAsyncCopyOp::create(
-        b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()),
-        operands.sharedB, ValueRange{stage, row, col}, operands.b,
-        ValueRange{arith::AddIOp::create(b, loc, k0, row),
-                   arith::AddIOp::create(b, loc, operands.colBase, col)},
-        b.getIndexAttr(kSimtSubTile), /*srcElements=*/Value(),
-        /*bypassL1=*/b.getUnitAttr());
+    Value k = arith::AddIOp::create(b, loc, k0, row);
+    Value column = arith::AddIOp::create(b, loc, operands.colBase, col);
+    if (kind == SimtCopyKind::Interior) {
+      copy(bRows.matrix, k, column, operands.sharedB,
+           ValueRange{stage, row, col}, kSimtSubTile, /*source=*/Value());
+      continue;
+    }
+    // Guarded: the chunk element by element (B's rows may not be 16-byte
+    // aligned), zeros below K = 0 in the first tile.
+    Value source;
+    if (firstTile) {
+      Value valid = insideK(k);
+      k = arith::SelectOp::create(b, loc, valid, k, operands.lowerK);
+      source = arith::SelectOp::create(b, loc, valid, index(1), index(0));
+    } else {
+      source = readsOfLaterTile(index(1));
+    }
+    for (int64_t e = 0; e < kSimtSubTile; ++e)
+      copy(bRows.matrix, k, below(add(column, e), bRows.cols, 0),
+           operands.sharedB, ValueRange{stage, row, add(col, e)}, 1, source);
   }
 }

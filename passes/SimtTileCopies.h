@@ -16,10 +16,27 @@
 //   4k + m of A^T, which with BM + pad ≡ 4 (mod 32) floats per row are 32
 //   distinct banks.
 //
+// Two kinds of copies, each for a main loop of its own (tile-simt-mma
+// picks one per block):
+// - Interior: the block's tiles lie inside A and B, K is a multiple of BK
+//   and the rows of B (and of A where it passes through registers) are
+//   16-byte aligned: the copies above, with no tests.
+// - Guarded: any block, any M, N, K ≥ 1, any pitch: every copy is a 4-byte
+//   cp.async (A's too with 2 stages; B's chunk as four). A row of A past M
+//   reads row 0 instead, a column of B past N column 0 (what they hold only
+//   reaches rows and columns of C that are never stored). The K tiles are
+//   laid out so that only the first one is partial: K tile t covers K
+//   values t·BK - shift ..+BK, shift = ceil(K/BK)·BK - K, and the first
+//   tile's copies zero-fill the K values below 0 (cp.async's source size
+//   0), in A and in B. The pipeline copies tile 0 once, in its prologue;
+//   its other copies (of tiles 1 and on) need no test, except that with a
+//   single K tile they must read nothing (SimtCopyOperands::severalTiles).
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_PASSES_SIMTTILECOPIES_H
 #define GEMM_OPT_PASSES_SIMTTILECOPIES_H
+
+#include "passes/MatrixRows.h"
 
 #include "dialect/TileDialect.h"
 #include "mlir/IR/PatternMatch.h"
@@ -28,51 +45,79 @@ namespace gemm_opt {
 
 /// Where a block's operand tiles come from and go to.
 struct SimtCopyOperands {
-  /// The kernel's A and B.
-  mlir::Value a, b;
   /// The block tile's first row of A and first column of B, and the first K.
   mlir::Value rowBase, colBase, lowerK;
+  /// ceil(K/BK)·BK - K: how far the first K tile reaches below lowerK.
+  mlir::Value kShift;
+  /// Whether there are 2 or more K tiles (i1): else copies of a K tile
+  /// other than the first read nothing.
+  mlir::Value severalTiles;
   /// The stages in shared memory: stages×BK×(BM+pad) (A^T) and
   /// stages×BK×(BN+pad) (B), f32.
   mlir::Value sharedA, sharedB;
   /// gpu.thread_id x.
   mlir::Value threadId;
+  /// The kernel's A (M×K) and B (K×N) and their extents.
+  MatrixRows geometryA, geometryB;
 };
+
+/// Which copies a main loop makes (see the top of the file).
+enum class SimtCopyKind { Interior, Guarded };
 
 class SimtTileCopies {
 public:
   SimtTileCopies(mlir::OpBuilder &b, mlir::Location loc,
-                 tile::ScheduleAttr schedule, const SimtCopyOperands &operands)
-      : b(b), loc(loc), schedule(schedule), operands(operands) {}
+                 tile::ScheduleAttr schedule, const SimtCopyOperands &operands,
+                 SimtCopyKind kind)
+      : b(b), loc(loc), schedule(schedule), operands(operands), kind(kind) {}
 
   /// Whether A reaches shared memory through registers (loadTileA +
   /// storeTileA) rather than by cp.async (copyTileA).
-  static bool stagesAThroughRegisters(tile::ScheduleAttr schedule) {
-    return schedule.getStages() == 2;
+  bool stagesAThroughRegisters() const {
+    return schedule.getStages() == 2 && kind == SimtCopyKind::Interior;
   }
 
-  /// This thread's 128-bit chunks of A's K tile `kTile`.
+  /// This thread's 128-bit chunks of A's K tile `kTile` (Interior only).
   llvm::SmallVector<mlir::Value> loadTileA(mlir::Value kTile);
   /// Writes the chunks of loadTileA into `stage` of A^T.
   void storeTileA(llvm::ArrayRef<mlir::Value> chunks, mlir::Value stage);
   /// Starts the 4-byte cp.async copies of this thread's elements of A's K
-  /// tile `kTile` into `stage` of A^T.
-  void copyTileA(mlir::Value kTile, mlir::Value stage);
-  /// Starts the 16-byte cp.async copies of this thread's chunks of B's K
-  /// tile `kTile` into `stage`.
-  void copyTileB(mlir::Value kTile, mlir::Value stage);
+  /// tile `kTile` into `stage` of A^T (`firstTile`: K tile 0, whose Guarded
+  /// copies zero-fill below K = 0).
+  void copyTileA(mlir::Value kTile, mlir::Value stage, bool firstTile);
+  /// Starts the cp.async copies of this thread's chunks of B's K tile
+  /// `kTile` into `stage` (`firstTile` as for copyTileA).
+  void copyTileB(mlir::Value kTile, mlir::Value stage, bool firstTile);
 
 private:
   mlir::Value index(int64_t v);
   mlir::Value add(mlir::Value lhs, int64_t rhs);
+  /// The first K value of tile `kTile` (Guarded: shifted by kShift).
   mlir::Value kOffset(mlir::Value kTile);
   std::pair<mlir::Value, mlir::Value> chunkCoordinates(int64_t i, int64_t cols);
   int64_t chunksPerThread(int64_t rows, int64_t cols) const;
+  /// `value` where it is below `bound` (unsigned), else `fallback`.
+  mlir::Value below(mlir::Value value, mlir::Value bound, int64_t fallback);
+  /// Whether K value `k` of the first K tile lies inside K (i1).
+  mlir::Value insideK(mlir::Value k);
+  /// The first K value of tile `kTile` that copies read: with a single K
+  /// tile, a later tile's copies read nothing, from lowerK.
+  mlir::Value copyOffset(mlir::Value kTile, bool firstTile);
+  /// `source` (elements a copy reads), or 0 for a later tile's copies when
+  /// there is a single K tile.
+  mlir::Value readsOfLaterTile(mlir::Value source);
+  /// One cp.async of `elements` (1 or 4) f32 from `matrix`[row, col] into
+  /// `shared`[sharedIndices], of which `source` (index; all when null) are
+  /// read and the rest zero-filled.
+  void copy(mlir::Value matrix, mlir::Value row, mlir::Value col,
+            mlir::Value shared, mlir::ValueRange sharedIndices,
+            int64_t elements, mlir::Value source);
 
   mlir::OpBuilder &b;
   mlir::Location loc;
   tile::ScheduleAttr schedule;
   SimtCopyOperands operands;
+  SimtCopyKind kind;
 };
 
 } // namespace gemm_opt

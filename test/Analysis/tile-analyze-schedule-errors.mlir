@@ -18,7 +18,7 @@
 // NEGATIVE: error: tile-analyze-schedule needs m, n and k together, each positive; got m=-1 n=4096 k=4096
 // The mma.sync kernel needs whole tiles; the wgmma one takes a ragged shape
 // (its edge tiles cost whole tiles). The error comes first (stderr).
-// RAGGED: tile-analyze-schedule-errors.mlir:45:3: error: 'tile.gemm' op shape 100x4096x4096 is not divisible by the block tile [128, 256, 32] (mma.sync, SIMT and fused-epilogue kernels require divisible shapes)
+// RAGGED: tile-analyze-schedule-errors.mlir:45:3: error: 'tile.gemm' op shape 100x4096x4096 is not divisible by the block tile [128, 256, 32] (mma.sync kernels require divisible shapes)
 // RAGGED: schedule @gemm on NVIDIA H100 SXM
 // RAGGED: shape 100x4096x4096: 16 tiles of 64 K tiles
 // FORMAT: error: unknown report format 'yaml'; expected text or json

@@ -8,7 +8,10 @@
 // (8 x (128 + 4) floats) and B (8 x 128 floats) = 16640 bytes of dynamic
 // shared memory. Per thread and K tile: one 128-bit global load of A, one
 // 16-byte cp.async of B, 8 K steps of 2 + 2 128-bit shared loads and 64
-// FMAs; the epilogue stores 8 rows x 2 sub-tiles of 4 floats.
+// FMAs; the epilogue stores 8 rows x 2 sub-tiles of 4 floats. That is the
+// interior loop; blocks at the edges, K % 8 != 0 and rows that are not
+// 16-byte aligned take the guarded one (4-byte copies that may read
+// nothing).
 
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 8], warp = [32, 64],
   mma = #tile.mma<ffma, [8, 8, 1]>,
@@ -26,11 +29,13 @@
 // KERNEL-LABEL: llvm.func @gemm_f32_kernel(
 // KERNEL-SAME:    nvvm.kernel
 // KERNEL-SAME:    nvvm.maxntid = array<i32: 256, 1, 1>
+// Two blocks share an SM (ptxas keeps to 128 registers).
+// KERNEL-SAME:    nvvm.minctasm = 2 : i32
 // The 8x8 accumulators: one alloca in the entry block (SROA makes it
 // registers).
 // KERNEL:       llvm.alloca %{{.+}} x f32 : (i64) -> !llvm.ptr
-// Prologue: A (128-bit global load), B (cp.async 16 bytes), one barrier,
-// then the 4 128-bit shared loads of K step 0's fragments.
+// Interior prologue: A (128-bit global load), B (cp.async 16 bytes), one
+// barrier, then the 4 128-bit shared loads of K step 0's fragments.
 // KERNEL:       llvm.load {{.+}} {alignment = 16 : i64} : !llvm.ptr -> vector<4xf32>
 // KERNEL:       nvvm.cp.async.shared.global {{.+}}, 16, cache = cg
 // KERNEL:       nvvm.cp.async.commit.group
@@ -52,10 +57,21 @@
 // KERNEL-COUNT-4: llvm.load {{.+}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
 // KERNEL-NOT:   llvm.load {{.+}} : !llvm.ptr<3>
 // KERNEL-COUNT-64: llvm.intr.fma({{.+}}) : (f32, f32, f32) -> f32
+// The guarded loop: its prologue copies K tile 0 by 4 copies of one element
+// of A and 4 of B per thread, each with a source size (1, or 0 outside the
+// matrices); its main loop likewise, then 8 K steps of 64 FMAs.
+// KERNEL-COUNT-8: nvvm.cp.async.shared.global {{.+}}, 4, cache = ca, %{{.+}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// KERNEL-NEXT:  nvvm.cp.async.commit.group
+// KERNEL-NEXT:  nvvm.cp.async.wait.group 0
+// KERNEL-NEXT:  nvvm.barrier0
+// KERNEL-COUNT-8: nvvm.cp.async.shared.global {{.+}}, 4, cache = ca, %{{.+}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// KERNEL-NEXT:  nvvm.cp.async.commit.group
+// KERNEL-COUNT-512: llvm.intr.fma({{.+}}) : (f32, f32, f32) -> f32
 // KERNEL-NOT:   llvm.intr.fma
-// Epilogue: 16 128-bit stores of C.
+// Epilogue: 16 runs of 4 floats of C, each one 128-bit store where it lies
+// inside C and C's rows are 16-byte aligned, else a store per float inside.
 // KERNEL-COUNT-16: llvm.store {{.+}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr
-// KERNEL-NOT:   llvm.store {{.+}} !llvm.ptr{{$}}
+// KERNEL-NOT:   vector<4xf32>, !llvm.ptr{{$}}
 // KERNEL:       llvm.return
 
 // CHIP: error: 'tile.gemm' op schedule is for sm_90a but the compilation targets sm_80

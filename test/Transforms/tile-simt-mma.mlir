@@ -24,6 +24,9 @@
 // CHECK-SAME:      %[[A:[^:]+]]: memref<?x?xf32, strided<[?, 1], offset: ?>>,
 // CHECK-SAME:      %[[B:[^:]+]]: memref<?x?xf32, strided<[?, 1], offset: ?>>,
 // CHECK-SAME:      %[[C:[^:]+]]: memref<?x?xf32, strided<[?, 1], offset: ?>>)
+// Five 128-thread blocks per SM (the register estimate, 76, plus 8 rounded
+// up to 88 per thread): ptxas is told so.
+// CHECK-SAME:      nvvm.minctasm = 5 : i32
 // CHECK-NOT:     tile.ptxas_opt_level
 // CHECK-DAG:     %[[I1:.+]] = arith.constant 1 : i32
 // CHECK-DAG:     %[[I0:.+]] = arith.constant 0 : i32
@@ -43,8 +46,12 @@
 // CHECK:         %[[ACC:.+]] = memref.alloca() : memref<4x8xf32>
 // CHECK:         %[[ROW0:.+]] = arith.muli %{{.+}}, %[[C64]] : index
 // CHECK:         %[[COL0:.+]] = arith.muli %{{.+}}, %[[C64]] : index
+// ceil(K / 8) K tiles; the first one starts ceil(K / 8)·8 - K below 0.
 // CHECK:         %[[KDIM:.+]] = memref.dim %[[A]], %[[C1]]
-// CHECK:         %[[KTILES:.+]] = arith.divui %[[KDIM]], %[[C8]] : index
+// CHECK:         %[[KUP:.+]] = arith.addi %[[KDIM]], %[[C7]] : index
+// CHECK:         %[[KTILES:.+]] = arith.divui %[[KUP]], %[[C8]] : index
+// CHECK:         %[[KROUND:.+]] = arith.muli %[[KTILES]], %[[C8]] : index
+// CHECK:         %[[KSHIFT:.+]] = arith.subi %[[KROUND]], %[[KDIM]] : index
 // CHECK-COUNT-32: memref.store %[[ZERO]], %[[ACC]]
 // The thread's place: warp (tid/32 over a 2-wide warp grid), lanes in
 // pairs: row 2·(lane/8) + lane%2, column (lane%8)/2.
@@ -66,10 +73,23 @@
 // CHECK:         %[[SMEM:.+]] = gpu.dynamic_shared_memory
 // CHECK:         %[[SA:.+]] = memref.view %[[SMEM]][%[[C0]]][] {{.+}} to memref<2x8x68xf32, #gpu.address_space<workgroup>>
 // CHECK:         %[[SB:.+]] = memref.view %[[SMEM]][%[[C4352]]][] {{.+}} to memref<2x8x64xf32, #gpu.address_space<workgroup>>
-// Prologue, if there is a K tile: K tile 0 into stage 0. Thread t loads 4
-// consecutive K values of A row t/2 (128-bit) and stores them down the
-// column t/2 of A^T; it copies 16 bytes of B row t/16 with cp.async. Then
-// the fragments of K step 0 (zeros without K tiles).
+// The block runs the interior loop where its tiles lie inside A, B and C,
+// K is a multiple of 8 and the rows of A and B are 16-byte aligned (base
+// address and pitch), else the guarded one.
+// CHECK:         %[[M:.+]] = memref.dim %[[A]], %[[C0]]
+// CHECK:         memref.extract_strided_metadata %[[A]]
+// CHECK:         %[[N:.+]] = memref.dim %[[B]], %[[C1]]
+// CHECK:         memref.extract_strided_metadata %[[B]]
+// CHECK:         arith.cmpi eq, %[[KSHIFT]], %[[C0]] : index
+// CHECK:         %[[COLEND:.+]] = arith.addi %[[COL0]], %[[C64]]
+// CHECK:         arith.cmpi ule, %[[COLEND]], %[[N]]
+// CHECK:         %[[ROWEND:.+]] = arith.addi %[[ROW0]], %[[C64]]
+// CHECK:         arith.cmpi ule, %[[ROWEND]], %[[M]]
+// CHECK:         scf.if %{{[0-9]+}} {
+// Interior prologue, if there is a K tile: K tile 0 into stage 0. Thread
+// t loads 4 consecutive K values of A row t/2 (128-bit) and stores them
+// down the column t/2 of A^T; it copies 16 bytes of B row t/16 with
+// cp.async. Then the fragments of K step 0 (zeros without K tiles).
 // CHECK:         %[[ANY:.+]] = arith.cmpi ugt, %[[KTILES]], %[[C0]]
 // CHECK:         %[[FIRST:.+]]:3 = scf.if %[[ANY]] -> (vector<4xf32>, vector<4xf32>, vector<4xf32>) {
 // CHECK:           %[[AROW:.+]] = arith.divui %[[TID]], %[[C2]]
@@ -145,13 +165,40 @@
 // CHECK-NOT:       llvm.intr.fma
 // CHECK:           scf.yield %[[NA]], %[[NB]], %[[NC]], %[[OTHER32]]
 // CHECK-NEXT:    }
+// CHECK-NEXT:    } else {
+// The guarded loop: the same pipeline with 4-byte copies, each reading 1
+// element or (below K = 0 in the first K tile) none; rows past M and
+// columns past N read row or column 0 instead. Prologue: A's 4 elements
+// and B's 4 of K tile 0 go straight to stage 0.
+// CHECK:           scf.if %{{.+}} -> (vector<4xf32>, vector<4xf32>, vector<4xf32>) {
+// CHECK-COUNT-4:     nvgpu.device_async_copy %[[A]][{{.+}}], %[[SA]][%[[C0]], {{.+}}], 1, %{{.+}} :
+// CHECK-COUNT-4:     nvgpu.device_async_copy %[[B]][{{.+}}], %[[SB]][%[[C0]], {{.+}}], 1, %{{.+}} :
+// CHECK-NEXT:        nvvm.cp.async.commit.group
+// CHECK-NEXT:        nvvm.cp.async.wait.group 0
+// CHECK-NEXT:        gpu.barrier
+// CHECK:           scf.for
+// CHECK-COUNT-4:     nvgpu.device_async_copy %[[A]]{{.+}}, 1, %{{.+}} :
+// CHECK-COUNT-4:     nvgpu.device_async_copy %[[B]]{{.+}}, 1, %{{.+}} :
+// CHECK-NEXT:        nvvm.cp.async.commit.group
+// CHECK-NOT:         memref.store %{{.+}}, %[[SA]]
+// CHECK-COUNT-256:   llvm.intr.fma
+// CHECK-NOT:         llvm.intr.fma
+// CHECK:             scf.yield
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
 // CHECK-NOT:     nvvm.cp.async
-// Epilogue: 4 rows x 2 sub-tiles, each a 128-bit store into the C tile.
-// CHECK:         %[[CT:.+]] = memref.subview %[[C]][%[[ROW0]], %[[COL0]]] [64, 64] [1, 1]
-// CHECK:         vector.store %{{.+}}, %[[CT]][%[[ROW]], %[[COL]]] {alignment = 16 : i64}
-// CHECK:         %[[EPI_COL16:.+]] = arith.addi %[[COL]], %[[C16]]
-// CHECK:         vector.store %{{.+}}, %[[CT]][%[[ROW]], %[[EPI_COL16]]] {alignment = 16 : i64}
-// CHECK-COUNT-6: vector.store %{{.+}}, %[[CT]]
+// Epilogue: 4 rows x 2 sub-tiles of 4 columns, each one 128-bit store into
+// C where it lies inside C and C's rows are 16-byte aligned, else one store
+// per element inside C.
+// CHECK:         memref.extract_strided_metadata %[[C]]
+// CHECK:         %[[CROW:.+]] = arith.addi %[[ROW0]], %[[ROW]]
+// CHECK:         %[[CCOL:.+]] = arith.addi %[[COL0]], %[[COL]]
+// CHECK:         scf.if %{{.+}} {
+// CHECK-NEXT:      vector.store %{{.+}}, %[[C]][%[[CROW]], %[[CCOL]]] {alignment = 16 : i64}
+// CHECK-NEXT:    } else {
+// CHECK-COUNT-4:   memref.store %{{.+}}, %[[C]]
+// CHECK:         }
+// CHECK-COUNT-7: vector.store %{{.+}}, %[[C]]
 // CHECK-NOT:     vector.store
 // CHECK:         gpu.return
 // CHECK-NOT:     tile.
@@ -248,8 +295,21 @@ func.func @small(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) 
 // CHECK:           scf.yield %{{.+}}, %{{.+}}, %{{.+}}, %[[NEXT32]]
 // CHECK-NEXT:    }
 // The reloads of the last K tile land before the block leaves.
-// CHECK-NEXT:    nvvm.cp.async.wait.group 0
-// CHECK-NEXT:    memref.subview
+// CHECK-NEXT:      nvvm.cp.async.wait.group 0
+// CHECK-NEXT:    } else {
+// Guarded: K tile 0 (its copies read 1 element each, or none below K = 0)
+// and K tile min(1, last) (each reads 1, or none when K tile 0 is the only
+// one) into stages 0 and 1.
+// CHECK:           scf.if %{{.+}} -> (vector<4xf32>, vector<4xf32>, vector<4xf32>) {
+// CHECK-COUNT-4:     nvgpu.device_async_copy %[[A]]{{.+}}, %[[SA]][%[[C0]], {{.+}}], 1, %{{.+}} :
+// CHECK-COUNT-4:     nvgpu.device_async_copy %[[B]]{{.+}}, %[[SB]][%[[C0]], {{.+}}], 1, %{{.+}} :
+// CHECK-NEXT:        nvvm.cp.async.commit.group
+// CHECK-COUNT-4:     nvgpu.device_async_copy %[[A]]{{.+}}, %[[SA]][%[[C1]], {{.+}}], 1, %{{.+}} :
+// CHECK-COUNT-4:     nvgpu.device_async_copy %[[B]]{{.+}}, %[[SB]][%[[C1]], {{.+}}], 1, %{{.+}} :
+// CHECK-NEXT:        nvvm.cp.async.commit.group
+// CHECK:           scf.for
+// CHECK:           nvvm.cp.async.wait.group 0
+// CHECK-NEXT:    }
 func.func @three(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   tile.gemm %a, %b into %c {schedule = #three}
       : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>

