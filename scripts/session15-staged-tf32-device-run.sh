@@ -11,9 +11,6 @@
 set -u
 cd "$(dirname "$0")/.."
 source scripts/lib/device-session.sh
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-R=$D/bin/gemm-run
-SAN=${SAN:-/usr/local/cuda/bin/compute-sanitizer}
 COLA=wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_staged_col_a
 ROWB=wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_staged_row_b
 W=$OUT/staged

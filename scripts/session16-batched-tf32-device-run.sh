@@ -14,9 +14,6 @@
 set -u
 cd "$(dirname "$0")/.."
 source scripts/lib/device-session.sh
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-R=$D/bin/gemm-run
-SAN=${SAN:-/usr/local/cuda/bin/compute-sanitizer}
 K=$D/wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_staged_cr_batched/kernel.json
 W=$OUT/batched
 mkdir -p "$W"

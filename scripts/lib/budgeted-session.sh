@@ -22,9 +22,6 @@ CHECK_RESULTS=$W/checks.txt
 mkdir -p "$CHECK_LOG_DIR" "$OUT"
 source scripts/lib/device-check.sh
 source scripts/lib/budgeted-checks.sh
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-R=$D/bin/gemm-run
-SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 NCU_BIN=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
 TABLE=$W/timing.txt
 : >"$TABLE"
