@@ -4,7 +4,7 @@
 #
 #   scripts/transpose-session.sh [ARTIFACTS]     (default: device-artifacts/)
 #
-# For each bundle whose kernel.json has "kind": "transpose": transpose-run at
+# For each bundle with a "kind": "transpose" kernel: transpose-run at
 # each shape of $SHAPES (bit-exact check, timing against a device-to-device
 # copy), then compute-sanitizer memcheck and racecheck at $SANITIZER_SHAPES
 # (--no-timing). A batched bundle (grid z over "batch") also runs the
@@ -47,7 +47,10 @@ shapeArgs() { # MxN or MxNxB -> transpose-run arguments
   echo "-m $m -n $n${b:+ --batch $b}"
 }
 for bundle in "$ARTIFACTS"/*/kernel.json; do
-  grep -q '"kind": "transpose"' "$bundle" || continue
+  # A transpose kernel of the bundle's own, at the kernels' depth of the
+  # writer's 2-space indentation: a GEMM kernel's staging transposes
+  # (runtime/OperandStaging.h) sit deeper and are not transpose-run's.
+  grep -qE '^      "kind": "transpose"' "$bundle" || continue
   name=$(basename "$(dirname "$bundle")")
   shapes=$SHAPES sanitizerShapes=$SANITIZER_SHAPES
   if grep -q '"extent": "batch"' "$bundle"; then
