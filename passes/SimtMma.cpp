@@ -38,11 +38,14 @@
 //   (S > 2: wait for every copy: the last reloads may still be in flight)
 //   epilogue: each row of a 4×4 sub-tile → C with one 128-bit store
 //
-// Any M, N, K ≥ 1: the copies fill what lies past A's and B's edges with
-// zeros (SimtTileCopies.h), so a partial last K tile and the rows and
-// columns past M and N add nothing, and the epilogue stores only inside C
-// (element by element at its edges, or everywhere when C's rows are not
-// 16-byte aligned). Interior blocks pay a few integer compares per K tile.
+// Any M, N, K ≥ 1 and any pitch: the kernel holds the prologue and main
+// loop twice. A block whose tiles lie inside A, B and C, with K a multiple
+// of BK and 16-byte aligned rows, runs them with SimtTileCopies' Interior
+// copies (the loop above, no tests); every other block with its Guarded
+// ones (4-byte copies that zero-fill past the edges; K tile 0 is the one
+// partial tile). The choice is one uniform branch per block. The epilogue
+// stores a 4-float run with one 128-bit store where it lies inside C and
+// C's rows are aligned, else element by element inside C (RowChunkStore).
 //
 // One barrier per K tile, placed before the last K step's FFMAs so that the
 // next tile's first fragments load while they run (registers hold two K
@@ -202,8 +205,10 @@ public:
   }
 
 private:
-  /// K tiles 0 .. S-2 into stages 0 .. S-2 (those that exist), when there
-  /// are any, and the fragments of K step 0 (zeros without K tiles).
+  /// K tiles 0 .. S-2 into stages 0 .. S-2, when there are any, and the
+  /// fragments of K step 0 (zeros without K tiles). A stage past the last K
+  /// tile gets the last one again, which is never read: no branches (with
+  /// a single K tile those copies read nothing; SimtTileCopies.h).
   ValueRange buildPrologue(SimtTileCopies &copies) {
     Value hasTiles = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
                                            operands.kTiles, index(0));
@@ -218,8 +223,6 @@ private:
       NVVM::CpAsyncCommitGroupOp::create(b, loc);
       copies.storeTileA(tileA, index(0));
     } else {
-      // Past the last K tile, the last one again, into a stage no
-      // iteration reads before it is refilled: no branches.
       Value lastTile = arith::SubIOp::create(b, loc, operands.kTiles, index(1));
       for (int64_t s = 0; s + 1 < stages; ++s) {
         Value kTile = s == 0

@@ -30,7 +30,10 @@
 //   tile's copies zero-fill the K values below 0 (cp.async's source size
 //   0), in A and in B. The pipeline copies tile 0 once, in its prologue;
 //   its other copies (of tiles 1 and on) need no test, except that with a
-//   single K tile they must read nothing (SimtCopyOperands::severalTiles).
+//   single K tile they must read nothing (SimtCopyOperands::severalTiles:
+//   source size 0, from K = lowerK; such a copy's address may lie past K,
+//   and nothing is read from it).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_PASSES_SIMTTILECOPIES_H
