@@ -252,6 +252,11 @@ static BankConflictReport simulateStagingReads(const OperandBuffer &staging,
 
 FailureOr<SmallVector<BankConflictReport>>
 gemm_opt::analysis::simulateBankConflicts(ScheduleAttr schedule) {
+  // ffma kernels read fragments with LDS.128 and write A transposed; their
+  // patterns are not simulated (SimtMma.cpp and SimtTileCopies.h give the
+  // banks they touch).
+  if (schedule.isFfma())
+    return SmallVector<BankConflictReport>();
   Type element = schedule.getElements().getA();
   int64_t elementBytes = getByteWidth(element);
   FailureOr<OperandBuffer> a =

@@ -53,6 +53,22 @@ gemm_opt::analysis::computeTileFigures(ScheduleAttr schedule,
     readA *= std::max<int64_t>(1, schedule.getWarpN() / mma.getN());
     readB *= std::max<int64_t>(1, schedule.getWarpM() / mma.getM());
   }
+  if (schedule.isFfma()) {
+    // SIMT: per K step every thread reads TM + TN floats with LDS.128;
+    // lanes share each read in pairs (SimtMma.cpp), so shared memory spends
+    // half the bytes a warp receives. A^T and B arrive once per K tile.
+    MmaAttr mma = schedule.getMma();
+    double threads = schedule.getThreadCount();
+    figures.sharedWriteBytes = bytesA + bytesB;
+    figures.sharedReadBytes =
+        threads * bk * (mma.getM() + mma.getN()) * e / 2;
+    figures.blockIntensity = figures.flops / figures.globalBytes;
+    figures.warpIntensity =
+        (2 * wm * wn) / (32 * (mma.getM() + mma.getN()) * e / 2);
+    figures.sharedIntensity =
+        figures.flops / (figures.sharedReadBytes + figures.sharedWriteBytes);
+    return figures;
+  }
   llvm::StringRef write = wgmma ? "TMA writes" : "cp.async 16B writes";
   llvm::StringRef read = wgmma ? "wgmma core-matrix reads" : "ldmatrix.x4 reads";
   figures.sharedWriteBytes = weightedBytes(conflicts, "A", write, bytesA) +
@@ -120,9 +136,12 @@ llvm::Expected<ShapePrediction> gemm_opt::analysis::predictShape(
   p.clockFactor =
       1 - device.fullLoadClockLoss * double(std::min(p.blocks, sms)) / sms;
   // f32 inputs on tensor cores run as tf32, at half the f16/bf16 rate.
+  // ffma runs on the CUDA cores at the FFMA rate.
   bool tf32 = schedule.isWgmma() && schedule.getElements().getA().isF32();
-  double peakPerSM =
-      (tf32 ? device.tensorTf32Tflops : device.tensorHalfTflops) * 1e12 / sms;
+  double peakTflops = schedule.isFfma() ? device.ffmaTflops
+                      : tf32            ? device.tensorTf32Tflops
+                                        : device.tensorHalfTflops;
+  double peakPerSM = peakTflops * 1e12 / sms;
   double tensorPerSM = peakPerSM * p.clockFactor;
   double sharedPerSM =
       double(device.sharedBytesPerClock) * device.clockGHz * 1e9;

@@ -14,6 +14,12 @@
 // warp 64×64 252 (estimate 252), 128×128×32 4 warps 254 (254); BK = 64
 // estimates 290, ptxas spills (255 + 384 B of local memory).
 //
+// ffma (SIMT): the verifier's estimate (dialect/SimtScheduleVerifier.h:
+// TM·TN accumulators, two K steps of TM + TN fragments, the A chunks in
+// flight with 2 stages, 16 more) plus 8 for the guarded main loop beside
+// the interior one; kernels planned at several blocks per SM get ptxas's
+// cap for that many (128 for two 256-thread blocks).
+//
 // wgmma (warp-specialized): a consumer thread holds WM·WN/128 f32
 // accumulators plus the 16 registers the verifier reserves
 // (addresses, barrier phases, descriptors); the producer and consumer
@@ -23,7 +29,9 @@
 
 #include "analysis/ResourceEstimate.h"
 
+#include "dialect/ChipInfo.h"
 #include "dialect/MemoryQueries.h"
+#include "dialect/SimtScheduleVerifier.h"
 #include "passes/HopperKernelPlan.h"
 
 using namespace gemm_opt::analysis;
@@ -33,6 +41,8 @@ static constexpr int64_t kMaxRegistersPerThread = 255;
 /// As HopperScheduleVerifier: what a wgmma thread keeps besides accumulators.
 static constexpr int64_t kWgmmaNonAccumulatorRegisters = 16;
 static constexpr int64_t kMmaSyncOtherRegisters = 22;
+/// What an ffma kernel's guarded main loop adds to the verifier's estimate.
+static constexpr int64_t kSimtGuardedLoopRegisters = 8;
 
 static int64_t roundUp(int64_t value, int64_t unit) {
   return (value + unit - 1) / unit * unit;
@@ -64,6 +74,25 @@ gemm_opt::analysis::estimateRegisters(ScheduleAttr schedule,
                           128 * plan.consumers * estimate.consumer;
       return estimate;
     }
+    estimate.perBlock = blockRegisters(threads, estimate.perThread,
+                                       device.registerAllocationUnit);
+    return estimate;
+  }
+
+  if (schedule.isFfma()) {
+    MmaAttr mma = schedule.getMma();
+    estimate.accumulators = mma.getM() * mma.getN();
+    estimate.operandFragments = 2 * (mma.getM() + mma.getN());
+    estimate.other = estimateSimtRegisters(schedule) -
+                     estimate.accumulators - estimate.operandFragments +
+                     kSimtGuardedLoopRegisters;
+    estimate.perThread = std::min(estimate.getNeeded(), kMaxRegistersPerThread);
+    if (std::optional<ChipInfo> chip = lookupChip(schedule.getChip()))
+      if (int64_t blocks = planSimtBlocksPerMultiprocessor(schedule, *chip);
+          blocks > 1)
+        estimate.perThread = std::min(
+            estimate.perThread, chip->maxRegistersPerBlock / (threads * blocks));
+    estimate.spills = estimate.getNeeded() > estimate.perThread;
     estimate.perBlock = blockRegisters(threads, estimate.perThread,
                                        device.registerAllocationUnit);
     return estimate;

@@ -10,11 +10,15 @@ using namespace gemm_opt::tile;
 
 static std::string describeKind(const ScheduleAnalysis &analysis) {
   ScheduleAttr s = analysis.schedule;
-  return formatv("{0}, block {1}x{2}x{3}, {4} {5}x{6}, {7} stages, {8} threads",
-                 s.isWgmma() ? "wgmma" : "mma.sync", s.getBlockM(),
-                 s.getBlockN(), s.getBlockK(),
-                 s.isWgmma() ? "warpgroup" : "warp", s.getWarpM(),
-                 s.getWarpN(), s.getStages(), analysis.threads);
+  std::string kind = formatv(
+      "{0}, block {1}x{2}x{3}, {4} {5}x{6}, {7} stages, {8} threads",
+      s.isWgmma() ? "wgmma" : s.isFfma() ? "ffma" : "mma.sync", s.getBlockM(),
+      s.getBlockN(), s.getBlockK(), s.isWgmma() ? "warpgroup" : "warp",
+      s.getWarpM(), s.getWarpN(), s.getStages(), analysis.threads);
+  if (s.isFfma())
+    kind += formatv(", thread tile {0}x{1}", s.getMma().getM(),
+                    s.getMma().getN());
+  return kind;
 }
 
 static std::string describeRegisters(const RegisterEstimate &r) {
@@ -57,7 +61,11 @@ void gemm_opt::analysis::printScheduleReport(raw_ostream &os, StringRef title,
                 t.blockIntensity, d.dramBalance(),
                 s.isWgmma() ? "warpgroup" : "warp", t.warpIntensity,
                 t.sharedIntensity, d.sharedBalance());
-  os << "  bank conflicts :\n";
+  os << "  bank conflicts :";
+  if (s.isFfma())
+    os << " not simulated for ffma (LDS.128 fragment reads, lanes paired; "
+          "A^T written through a padded row: passes/SimtMma.cpp)";
+  os << "\n";
   for (const BankConflictReport &r : a.bankConflicts) {
     os << formatv("    {0,-9} {1,-26} {2,-18} ", r.buffer, r.pattern,
                   r.layout);
@@ -126,7 +134,7 @@ json::Value gemm_opt::analysis::toJSON(const ScheduleAnalysis &a) {
   json::Object out{
       {"chip", s.getChip()},
       {"device", a.device.device},
-      {"mma", s.isWgmma() ? "wgmma" : "sync"},
+      {"mma", s.isWgmma() ? "wgmma" : s.isFfma() ? "ffma" : "sync"},
       {"block", json::Array{s.getBlockM(), s.getBlockN(), s.getBlockK()}},
       {"warp", json::Array{s.getWarpM(), s.getWarpN()}},
       {"stages", s.getStages()},
