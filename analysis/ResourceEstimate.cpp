@@ -16,8 +16,8 @@
 //
 // ffma (SIMT): the verifier's estimate (dialect/SimtScheduleVerifier.h:
 // TM·TN accumulators, two K steps of TM + TN fragments, the A chunks in
-// flight with 2 stages, 16 more) plus 8 for the guarded main loop beside
-// the interior one; kernels planned at several blocks per SM get ptxas's
+// flight with 2 stages, 16 more) plus kSimtGuardedLoopRegisters for the
+// guarded main loop beside the interior one; kernels planned at several blocks per SM get ptxas's
 // cap for that many (128 for two 256-thread blocks).
 //
 // wgmma (warp-specialized): a consumer thread holds WM·WN/128 f32
@@ -41,8 +41,6 @@ static constexpr int64_t kMaxRegistersPerThread = 255;
 /// As HopperScheduleVerifier: what a wgmma thread keeps besides accumulators.
 static constexpr int64_t kWgmmaNonAccumulatorRegisters = 16;
 static constexpr int64_t kMmaSyncOtherRegisters = 22;
-/// What an ffma kernel's guarded main loop adds to the verifier's estimate.
-static constexpr int64_t kSimtGuardedLoopRegisters = 8;
 
 static int64_t roundUp(int64_t value, int64_t unit) {
   return (value + unit - 1) / unit * unit;

@@ -33,7 +33,8 @@ int64_t gemm_opt::tile::estimateSimtRegisters(ScheduleAttr schedule) {
 
 int64_t gemm_opt::tile::planSimtBlocksPerMultiprocessor(ScheduleAttr schedule,
                                                         const ChipInfo &chip) {
-  int64_t registers = llvm::alignTo(estimateSimtRegisters(schedule) + 8, 8);
+  int64_t registers = llvm::alignTo(
+      estimateSimtRegisters(schedule) + kSimtGuardedLoopRegisters, 8);
   int64_t threads = schedule.getThreadCount();
   return std::max<int64_t>(
       1, std::min(chip.maxRegistersPerBlock / (threads * registers),

@@ -40,9 +40,14 @@ mlir::LogicalResult verifyThreadTiling(mlir::Operation *op,
 /// and indices.
 int64_t estimateSimtRegisters(ScheduleAttr schedule);
 
+/// Registers an ffma kernel needs beyond estimateSimtRegisters: its guarded
+/// main loop (passes/SimtMma.cpp) sits beside the interior one.
+inline constexpr int64_t kSimtGuardedLoopRegisters = 8;
+
 /// Blocks of an ffma schedule that should share an SM on `chip`: as many as
-/// the register file holds at the estimate plus 8, rounded up to a multiple
-/// of 8 (ptxas allocates in 8s), and the SM's thread limit allows. With more
+/// the register file holds at the estimate plus kSimtGuardedLoopRegisters,
+/// rounded up to a multiple of 8 (ptxas allocates in 8s), and the SM's
+/// thread limit allows. With more
 /// than one, the kernel asks ptxas for it (nvvm.minctasm): unasked, -O3
 /// spends registers on addresses it could recompute and drops to one.
 int64_t planSimtBlocksPerMultiprocessor(ScheduleAttr schedule,
