@@ -30,15 +30,10 @@ Value SimtTileCopies::kOffset(Value kTile) {
   return arith::SubIOp::create(b, loc, k0, operands.kShift);
 }
 
-Value SimtTileCopies::below(Value value, Value bound, int64_t fallback) {
+Value SimtTileCopies::insideOrZero(Value value, Value bound) {
   Value in =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, value, bound);
-  return arith::SelectOp::create(b, loc, in, value, index(fallback));
-}
-
-Value SimtTileCopies::insideK(Value k) {
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, k,
-                               operands.lowerK);
+  return arith::SelectOp::create(b, loc, in, value, index(0));
 }
 
 Value SimtTileCopies::copyOffset(Value kTile, bool firstTile) {
@@ -49,9 +44,14 @@ Value SimtTileCopies::copyOffset(Value kTile, bool firstTile) {
                                  operands.lowerK);
 }
 
-Value SimtTileCopies::readsOfLaterTile(Value source) {
-  return arith::SelectOp::create(b, loc, operands.severalTiles, source,
-                                 index(0));
+Value SimtTileCopies::guardK(Value &k, bool firstTile) {
+  if (!firstTile)
+    return arith::SelectOp::create(b, loc, operands.severalTiles, index(1),
+                                   index(0));
+  Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, k,
+                                      operands.lowerK);
+  k = arith::SelectOp::create(b, loc, valid, k, operands.lowerK);
+  return arith::SelectOp::create(b, loc, valid, index(1), index(0));
 }
 
 void SimtTileCopies::copy(Value matrix, Value row, Value col, Value shared,
@@ -143,15 +143,8 @@ void SimtTileCopies::copyTileA(Value kTile, Value stage, bool firstTile) {
     Value globalRow = arith::AddIOp::create(b, loc, operands.rowBase, m);
     Value globalK = arith::AddIOp::create(b, loc, k0, k), source;
     if (kind == SimtCopyKind::Guarded) {
-      globalRow = below(globalRow, operands.geometryA.rows, 0);
-      if (firstTile) {
-        Value valid = insideK(globalK);
-        globalK =
-            arith::SelectOp::create(b, loc, valid, globalK, operands.lowerK);
-        source = arith::SelectOp::create(b, loc, valid, index(1), index(0));
-      } else {
-        source = readsOfLaterTile(index(1));
-      }
+      globalRow = insideOrZero(globalRow, operands.geometryA.rows);
+      source = guardK(globalK, firstTile);
     }
     copy(operands.geometryA.matrix, globalRow, globalK, operands.sharedA,
          ValueRange{stage, k, m}, 1, source);
@@ -173,16 +166,9 @@ void SimtTileCopies::copyTileB(Value kTile, Value stage, bool firstTile) {
     }
     // Guarded: the chunk element by element (B's rows may not be 16-byte
     // aligned), zeros below K = 0 in the first tile.
-    Value source;
-    if (firstTile) {
-      Value valid = insideK(k);
-      k = arith::SelectOp::create(b, loc, valid, k, operands.lowerK);
-      source = arith::SelectOp::create(b, loc, valid, index(1), index(0));
-    } else {
-      source = readsOfLaterTile(index(1));
-    }
+    Value source = guardK(k, firstTile);
     for (int64_t e = 0; e < kSimtSubTile; ++e)
-      copy(bRows.matrix, k, below(add(column, e), bRows.cols, 0),
+      copy(bRows.matrix, k, insideOrZero(add(column, e), bRows.cols),
            operands.sharedB, ValueRange{stage, row, add(col, e)}, 1, source);
   }
 }

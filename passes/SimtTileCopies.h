@@ -99,16 +99,15 @@ private:
   mlir::Value kOffset(mlir::Value kTile);
   std::pair<mlir::Value, mlir::Value> chunkCoordinates(int64_t i, int64_t cols);
   int64_t chunksPerThread(int64_t rows, int64_t cols) const;
-  /// `value` where it is below `bound` (unsigned), else `fallback`.
-  mlir::Value below(mlir::Value value, mlir::Value bound, int64_t fallback);
-  /// Whether K value `k` of the first K tile lies inside K (i1).
-  mlir::Value insideK(mlir::Value k);
+  /// `value` where it is below `bound` (unsigned), else 0.
+  mlir::Value insideOrZero(mlir::Value value, mlir::Value bound);
   /// The first K value of tile `kTile` that copies read: with a single K
   /// tile, a later tile's copies read nothing, from lowerK.
   mlir::Value copyOffset(mlir::Value kTile, bool firstTile);
-  /// `source` (elements a copy reads), or 0 for a later tile's copies when
-  /// there is a single K tile.
-  mlir::Value readsOfLaterTile(mlir::Value source);
+  /// Elements (index, 1 or 0) a Guarded 4-byte copy at K value `k` reads:
+  /// in the first tile 1 inside K (and `k` moves to lowerK outside it), in
+  /// a later one 1 where there are several K tiles.
+  mlir::Value guardK(mlir::Value &k, bool firstTile);
   /// One cp.async of `elements` (1 or 4) f32 from `matrix`[row, col] into
   /// `shared`[sharedIndices], of which `source` (index; all when null) are
   /// read and the rest zero-filled.
