@@ -42,6 +42,8 @@ std::string renderScheduleAttribute(const ScheduleDescription &s) {
                   s.grid->group);
     if (s.grid->splitK != 1)
       os << ", split_k = " << s.grid->splitK;
+    if (!s.grid->streamK.empty())
+      os << ", stream_k = " << s.grid->streamK;
     os << ">";
   }
   if (s.epilogueStore) {

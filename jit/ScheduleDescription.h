@@ -38,6 +38,8 @@ struct GridDescription {
   std::string raster = "along_m";
   int64_t group = 8;
   int64_t splitK = 1;
+  /// stream_k: "1", "2" or "spares"; empty: data-parallel.
+  std::string streamK;
 };
 
 /// The fused operations of `#tile.epilogue` (besides its store): D =

@@ -289,9 +289,17 @@ SmallVector<Value> FusedEpilogue::loadColumnBias(OpBuilder &b, Location loc,
             arith::AddIOp::create(b, loc, cols[r], index(b, loc, e)),
             /*clamp=*/true);
       });
-  for (Value &run : loaded)
-    run = extendToF32(b, loc, run);
   return loaded;
+}
+
+SmallVector<Value> FusedEpilogue::loadRowBias(OpBuilder &b, Location loc,
+                                              ArrayRef<Value> rows) const {
+  SmallVector<Value> entries;
+  for (Value row : rows)
+    entries.push_back(hasRowBias() ? loadBiasEntry(b, loc, bias, row,
+                                                   /*clamp=*/true)
+                                   : Value());
+  return entries;
 }
 
 namespace {
@@ -348,7 +356,7 @@ Value activate(OpBuilder &b, Location loc, EpilogueActivation activation,
 
 Value FusedEpilogue::apply(OpBuilder &b, Location loc, Value accumulators,
                            Value row, Value col, uint64_t alignment,
-                           Value whole, Value columnBias) const {
+                           Value whole, Value loadedBias) const {
   if (!hasFusedOperations())
     return accumulators;
   auto type = cast<VectorType>(accumulators.getType());
@@ -381,16 +389,19 @@ Value FusedEpilogue::apply(OpBuilder &b, Location loc, Value accumulators,
     x = ifReadsC.getResult(0);
   }
   if (getBias() == EpilogueBias::row) {
-    Value entry = loadBiasEntry(b, loc, bias, row,
-                                /*clamp=*/!matchPattern(whole, m_One()));
+    Value entry = loadedBias
+                      ? loadedBias
+                      : loadBiasEntry(b, loc, bias, row,
+                                      /*clamp=*/!matchPattern(whole, m_One()));
     x = arith::AddFOp::create(
         b, loc, x,
         vector::BroadcastOp::create(b, loc, type,
                                     extendToF32(b, loc, entry)));
   } else if (getBias() == EpilogueBias::column) {
-    if (!columnBias)
-      columnBias = loadColumnBias(b, loc, {col}, lanes, alignment, whole)[0];
-    x = arith::AddFOp::create(b, loc, x, columnBias);
+    Value run = loadedBias ? loadedBias
+                           : loadColumnBias(b, loc, {col}, lanes, alignment,
+                                            whole)[0];
+    x = arith::AddFOp::create(b, loc, x, extendToF32(b, loc, run));
   }
   x = activate(b, loc, epilogue.getActivation(), x);
   if (epilogue.getResidual())

@@ -47,21 +47,32 @@ public:
   /// bias and the residual are read: N-element vector loads aligned like the
   /// caller's store (`alignment` bytes of C's element type), or element by
   /// element at the nearest index inside C (a ragged edge tile's values
-  /// outside C are computed but never stored). A column bias the caller
-  /// read already (loadColumnBias()) is passed as `columnBias`.
+  /// outside C are computed but never stored). Bias entries the caller
+  /// read already are passed as `loadedBias` (apply() extends them): a
+  /// column bias's run from loadColumnBias(), a row bias's entry from
+  /// loadRowBias().
   mlir::Value apply(mlir::OpBuilder &b, mlir::Location loc,
                     mlir::Value accumulators, mlir::Value row, mlir::Value col,
                     uint64_t alignment, mlir::Value whole,
-                    mlir::Value columnBias = {}) const;
+                    mlir::Value loadedBias = {}) const;
 
   /// For each of `cols`, the column bias's entries col, ..., col + lanes - 1
-  /// as f32 (read as apply() reads them, all behind one branch so that the
-  /// loads issue together), for a caller that applies them to several rows;
-  /// null values without a column bias.
+  /// in the bias's element type (read as apply() reads them, all behind one
+  /// branch so that the loads issue together), for a caller that applies
+  /// them to several rows or loads them early, before its main loop, so
+  /// that their latency hides behind it; null values without a column bias.
   llvm::SmallVector<mlir::Value>
   loadColumnBias(mlir::OpBuilder &b, mlir::Location loc,
                  llvm::ArrayRef<mlir::Value> cols, int64_t lanes,
                  uint64_t alignment, mlir::Value whole) const;
+
+  /// For each of `rows` (inside C or not), the row bias's entry there in
+  /// the bias's element type (clamped to its last entry, as apply() reads
+  /// it), for a caller that loads them early; null values without a row
+  /// bias.
+  llvm::SmallVector<mlir::Value> loadRowBias(mlir::OpBuilder &b,
+                                             mlir::Location loc,
+                                             llvm::ArrayRef<mlir::Value> rows) const;
 
   /// Whether rows [row, row + rows) and columns [col, col + cols) lie
   /// inside C and the fused operands take apply()'s vector reads there
@@ -95,6 +106,15 @@ public:
   /// bias and back, so apply() takes runs down one of C's columns at
   /// (C's column, C's row).
   FusedEpilogue onTransposeOfC(mlir::OpBuilder &b, mlir::Location loc) const;
+
+  /// Whether the epilogue adds a bias per column (loadColumnBias()).
+  bool hasColumnBias() const {
+    return epilogue && getBias() == tile::EpilogueBias::column;
+  }
+  /// Whether the epilogue adds a bias per row (loadRowBias()).
+  bool hasRowBias() const {
+    return epilogue && getBias() == tile::EpilogueBias::row;
+  }
 
   /// Whether apply() is affine in the accumulators (no activation).
   bool isAffine() const {

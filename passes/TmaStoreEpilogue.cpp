@@ -47,8 +47,67 @@ Value TmaStoreEpilogue::swizzledIndex(Value panel, Value row, Value byteInRow,
                                 index(getByteWidth(plan.elementTypeC)));
 }
 
+/// The most bytes of column bias per thread that loadBias() keeps in
+/// registers through the main loop.
+static constexpr int64_t kEarlyColumnBiasBytes = 32 * 4;
+
+SmallVector<Value> TmaStoreEpilogue::groupColumns(Value thread, Value col,
+                                                 int64_t first,
+                                                 int64_t groups) {
+  // The thread's first column of each 8-column group is 2·(lane mod 4).
+  Value laneColumn = arith::MulIOp::create(
+      b, loc, arith::RemUIOp::create(b, loc, thread, index(4)), index(2));
+  SmallVector<Value> columns;
+  for (int64_t g = 0; g < groups; ++g)
+    columns.push_back(arith::AddIOp::create(
+        b, loc, col,
+        arith::AddIOp::create(b, loc, laneColumn, index(first + 8 * g))));
+  return columns;
+}
+
+SmallVector<Value> TmaStoreEpilogue::fragmentRows(Value thread) {
+  Value lane = arith::RemUIOp::create(b, loc, thread, index(32));
+  Value warp = arith::DivUIOp::create(b, loc, thread, index(32));
+  Value firstRow = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, warp, index(16)),
+      arith::DivUIOp::create(b, loc, lane, index(4)));
+  SmallVector<Value> rows;
+  for (int64_t i = 0; i < plan.warpM / 64; ++i)
+    for (int64_t h = 0; h < 2; ++h)
+      rows.push_back(
+          arith::AddIOp::create(b, loc, firstRow, index(64 * i + 8 * h)));
+  return rows;
+}
+
+SmallVector<Value> TmaStoreEpilogue::loadBias(Value thread, Value rowC,
+                                              Value colC) {
+  if (fused.hasRowBias()) {
+    SmallVector<Value> rows;
+    for (Value row : fragmentRows(thread))
+      rows.push_back(arith::AddIOp::create(b, loc, rowC, row));
+    return fused.loadRowBias(b, loc, rows);
+  }
+  if (!fused.hasColumnBias())
+    return {};
+  // Two entries of C's type per 8-column group stay live through the main
+  // loop beside the accumulators; more than 32 registers of them (an f32
+  // bias over 256 columns) made ptxas spill, so those parts read their bias
+  // in the epilogue.
+  int64_t bytesC = getByteWidth(plan.elementTypeC);
+  if (plan.warpN / 8 * 2 * bytesC > kEarlyColumnBiasBytes)
+    return {};
+  // The rounds' vector reads are whole exactly where the whole part's are;
+  // element reads give the same entries inside C.
+  Value whole =
+      fused.holdsWholeRuns(b, loc, rowC, colC, plan.warpM, plan.warpN);
+  return fused.loadColumnBias(b, loc,
+                              groupColumns(thread, colC, 0, plan.warpN / 8),
+                              /*lanes=*/2, /*alignment=*/2 * bytesC, whole);
+}
+
 void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
-                                    Value rowC, Value colC, int64_t round) {
+                                    Value rowC, Value colC, int64_t round,
+                                    ArrayRef<Value> loadedBias) {
   MLIRContext *ctx = b.getContext();
   Type f32 = b.getF32Type();
   Type elementC = plan.elementTypeC;
@@ -60,21 +119,15 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
 
   Value part = stagingPart(member);
   Value lane = arith::RemUIOp::create(b, loc, thread, index(32));
-  Value warp = arith::DivUIOp::create(b, loc, thread, index(32));
   // Fragment rows are 16·warp + lane/4 (+ 8, + 64·slice): lane/4 is the
   // row modulo 8, the swizzle key.
   Value key = arith::DivUIOp::create(b, loc, lane, index(4));
-  Value firstRow = arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, warp, index(16)), key);
+  SmallVector<Value> rows = fragmentRows(thread);
   Value laneBytes = arith::MulIOp::create(
       b, loc, arith::RemUIOp::create(b, loc, lane, index(4)),
       index(2 * bytesC));
   auto pairF32 = VectorType::get({2}, f32);
   auto pairC = VectorType::get({2}, elementC);
-  // The fused epilogue's operands are read at C's coordinates: the thread's
-  // first column of each 8-column group is 2·(lane mod 4).
-  Value laneColumn = arith::MulIOp::create(
-      b, loc, arith::RemUIOp::create(b, loc, lane, index(4)), index(2));
   // The round's 8-column groups; `column` counts from the round's first.
   int64_t groups = plan.roundColumnsC() / 8;
   int64_t firstColumn = round * plan.roundColumnsC();
@@ -83,17 +136,21 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
   Value whole = fused.holdsWholeRuns(
       b, loc, rowC, arith::AddIOp::create(b, loc, colC, index(firstColumn)),
       plan.warpM, plan.roundColumnsC());
-  // The thread's first column of each group in C; a column bias is read
-  // for all groups at once and applied to each group's rows.
-  SmallVector<Value> groupColumns, columnBias;
+  // The fused epilogue's operands are read at C's coordinates, from the
+  // thread's first column of each group; a column bias is read for all
+  // groups at once (or was, before the main loop) and applied to each
+  // group's rows; a row bias read before the main loop, per row.
+  SmallVector<Value> columns, columnBias, rowBias;
   if (fused.hasFusedOperations()) {
-    for (int64_t g = 0; g < groups; ++g)
-      groupColumns.push_back(arith::AddIOp::create(
-          b, loc, colC,
-          arith::AddIOp::create(b, loc, laneColumn,
-                                index(firstColumn + 8 * g))));
-    columnBias = fused.loadColumnBias(b, loc, groupColumns, /*lanes=*/2,
-                                      /*alignment=*/2 * bytesC, whole);
+    columns = groupColumns(thread, colC, firstColumn, groups);
+    if (fused.hasColumnBias() && !loadedBias.empty())
+      columnBias.assign(loadedBias.begin() + firstColumn / 8,
+                        loadedBias.begin() + firstColumn / 8 + groups);
+    else if (fused.hasColumnBias())
+      columnBias = fused.loadColumnBias(b, loc, columns, /*lanes=*/2,
+                                        /*alignment=*/2 * bytesC, whole);
+    else if (fused.hasRowBias())
+      rowBias.assign(loadedBias.begin(), loadedBias.end());
   }
   for (int64_t g = 0; g < groups; ++g) {
     int64_t j = firstColumn / 8 + g;
@@ -108,13 +165,14 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
         for (int64_t p = 0; p < 2; ++p)
           pair.push_back(fragments[i * perThread + element + p]);
         Value values = vector::FromElementsOp::create(b, loc, pairF32, pair);
-        Value row =
-            arith::AddIOp::create(b, loc, firstRow, index(64 * i + 8 * h));
+        Value row = rows[2 * i + h];
         if (fused.hasFusedOperations()) {
           Value rowInC = arith::AddIOp::create(b, loc, rowC, row);
-          Value applied =
-              fused.apply(b, loc, values, rowInC, groupColumns[g],
-                          /*alignment=*/2 * bytesC, whole, columnBias[g]);
+          Value bias = !columnBias.empty() ? columnBias[g]
+                       : !rowBias.empty()  ? rowBias[2 * i + h]
+                                           : Value();
+          Value applied = fused.apply(b, loc, values, rowInC, columns[g],
+                                      /*alignment=*/2 * bytesC, whole, bias);
           values = addToC ? arith::SelectOp::create(
                                 b, loc, addToC, fused.scale(b, loc, values),
                                 applied)

@@ -84,14 +84,30 @@ public:
     return copy;
   }
 
+  /// The bias entries that writeStaging() adds, in every round, to the
+  /// thread's (`thread` of 128) accumulators of a warpgroup part whose
+  /// origin in C is (row, col), in the bias's type: a column bias's pair of
+  /// entries per 8-column group, or a row bias's entry per fragment row
+  /// (two per 64-row slice). Empty without a bias, or when a column bias
+  /// would take more than 32 registers (then writeStaging() reads it). A
+  /// caller loads them before the tile's main loop so that their latency
+  /// hides behind it: read after the main loop, the loads (L2 hits at best,
+  /// behind the main loop's TMA traffic) held up every tile's epilogue,
+  /// all tiles' at once on a stream-K grid (bench/NOTES.md, session 18).
+  llvm::SmallVector<mlir::Value> loadBias(mlir::Value thread, mlir::Value row,
+                                          mlir::Value col);
+
   /// Step 1: the warpgroup's threads (`thread` of 128) write round `round`
   /// of the `member`-th warpgroup's accumulator `acc` (WM×WN, f32), whose
   /// origin in C is (row, col), into its staging part: the fused epilogue
   /// applied to each pair of elements in registers, then converted to C's
   /// type. Then they fence the writes for the TMA stores. The caller
   /// synchronizes the warpgroup before (the part is free) and after.
+  /// `loadedBias` is loadBias() for the same part, or empty: the round
+  /// reads its bias itself.
   void writeStaging(mlir::Value member, mlir::Value thread, mlir::Value acc,
-                    mlir::Value row, mlir::Value col, int64_t round = 0);
+                    mlir::Value row, mlir::Value col, int64_t round = 0,
+                    llvm::ArrayRef<mlir::Value> loadedBias = {});
 
   /// Step 3: stores the `member`-th staging part, round `round` of the
   /// warpgroup's part of C whose origin is (row, col): TMA stores issued by
@@ -114,6 +130,14 @@ public:
 
 private:
   mlir::Value index(int64_t v);
+  /// The thread's first column in C of each of the `groups` 8-column
+  /// groups from column `first` of the part whose origin in C is `col`.
+  llvm::SmallVector<mlir::Value> groupColumns(mlir::Value thread,
+                                              mlir::Value col, int64_t first,
+                                              int64_t groups);
+  /// The thread's fragment rows in its part, 16·warp + lane/4 + 8·h +
+  /// 64·slice, in the order (slice, h).
+  llvm::SmallVector<mlir::Value> fragmentRows(mlir::Value thread);
   /// The `member`-th warpgroup's staging part as a 1-D memref of C's type.
   mlir::Value stagingPart(mlir::Value member);
   /// The element index in a staging part of (row, byte in the 128-byte

@@ -597,6 +597,14 @@ private:
     Segment segment = segmentAt(tile);
     Value rowBase = segment.rowBase, colBase = segment.colBase;
     Value batch = segment.batch;
+    // The epilogue's bias, loaded now: its latency hides behind the main
+    // loop (TmaStoreEpilogue::loadBias).
+    Value rowC = arith::AddIOp::create(b, loc, rowBase, row);
+    Value colC = arith::AddIOp::create(b, loc, colBase, col);
+    SmallVector<Value> bias;
+    if (plan.tmaStore)
+      bias = tmaStores().loadBias(
+          arith::RemUIOp::create(b, loc, tid, index(128)), rowC, colC);
     if (turns)
       waitTurn(kMainLoopTurnBarrier, group, tile);
     Value acc = buildMainLoop(segment.work, row, col, descA, descB);
@@ -640,10 +648,8 @@ private:
     // reads too (the bias is the same for every entry).
     Value tileC = batch ? viewBatchEntry(b, loc, tiles.batched.c, batch) : c;
     if (plan.tmaStore)
-      buildTmaStoreEpilogue(warpgroup, group, member, tid, acc,
-                            arith::AddIOp::create(b, loc, rowBase, row),
-                            arith::AddIOp::create(b, loc, colBase, col), tileC,
-                            batch, addToC);
+      buildTmaStoreEpilogue(warpgroup, group, member, tid, acc, rowC, colC,
+                            tileC, batch, addToC, bias);
     else
       buildEpilogue(warpgroup, group, member, groupThread, acc, row, col,
                     rowBase, colBase, tileC);
@@ -859,10 +865,12 @@ private:
   /// store = tma (passes/TmaStoreEpilogue.h): the warpgroup stores its
   /// accumulator part, whose C origin is (row, col), on its own (into batch
   /// entry `batch` of a batched C, whose entry `c` is); where `addToC`
-  /// (i1, or null) holds, it adds the part onto C.
+  /// (i1, or null) holds, it adds the part onto C. `bias`: the part's
+  /// bias entries, loaded before the main loop (or empty).
   void buildTmaStoreEpilogue(Value warpgroup, Value group, Value member,
                              Value tid, Value acc, Value row, Value col,
-                             Value c, Value batch, Value addToC) {
+                             Value c, Value batch, Value addToC,
+                             ArrayRef<Value> bias) {
     TmaStoreEpilogue stores =
         (batch ? tmaStores().atBatchEntry(batch, c) : tmaStores())
             .addingToC(addToC);
@@ -881,7 +889,7 @@ private:
         // must be past its last wgmma.
         groupBarrier(group);
       }
-      stores.writeStaging(member, thread, acc, row, col, round);
+      stores.writeStaging(member, thread, acc, row, col, round, bias);
       warpgroupBarrier(warpgroup);
       stores.storeToC(member, thread, primary, row, col, c, round);
     }

@@ -117,10 +117,12 @@ TEST_F(CompileTest, DescriptionRendersTheShippedWgmmaSchedule) {
 
 TEST_F(CompileTest, DescriptionRendersTheShippedFusedEpilogueSchedule) {
   // examples/gemm_bf16_wgmma_bias_gelu_sm90.mlir is the default schedule
-  // with a column bias and GELU (tanh) fused: the same canonical module.
+  // on a stream_k = 1 grid with a column bias and GELU (tanh) fused: the
+  // same canonical module.
   GemmJit jit(getOptions());
   ScheduleDescription schedule;
   schedule.name = "gemm_bf16_wgmma_bias_gelu";
+  schedule.grid->streamK = "1";
   schedule.fused.bias = "column";
   schedule.fused.activation = "gelu_tanh";
   auto fromDescription = jit.compile(schedule);

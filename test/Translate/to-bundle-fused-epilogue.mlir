@@ -16,7 +16,8 @@
 // RUN: FileCheck %s --input-file %t/all.ptx --check-prefix=PTX
 
 // The bias + GELU example's bundle names its fused epilogue and lists the
-// bias vector as the kernel's last parameter, after the tensor maps.
+// bias vector after the tensor maps, followed by the stream-K grid's
+// workspaces (partial tiles and tile counters).
 // CHECK:      "epilogue": {
 // CHECK-NEXT:   "activation": "gelu_tanh",
 // CHECK-NEXT:   "alpha_beta": false,
@@ -27,6 +28,11 @@
 // CHECK:      "kind": "memref",
 // CHECK-NEXT: "operand": "bias",
 // CHECK-NEXT: "rank": 1
+// CHECK-NEXT: },
+// CHECK-NEXT: {
+// CHECK-NEXT: "kind": "workspace",
+// CHECK-NEXT: "name": "split_k_partials"
+// CHECK:      "name": "split_k_tile_counters"
 // CHECK-NEXT: }
 // CHECK-NEXT: ],
 // CHECK:      "ptxas_info": "{{.*}} 0 bytes spill stores, 0 bytes spill loads{{.*}}Used {{[0-9]+}} registers
