@@ -180,8 +180,10 @@ def Tile_GridAttr : Tile_Attr<"Grid", "grid"> {
     no clusters) balances the last tiles over all blocks along K: when the
     tiles do not divide into whole waves, the blocks first take whole tiles
     (data-parallel) for all but the last W waves — with W = 1 only the
-    partial last wave is balanced, with W = 2 also the whole wave before it
-    — then the remaining tiles' K steps are cut into one contiguous range
+    partial last wave is balanced (unless it is at least 3/4 full: then it
+    stays whole, as a split tile's partial store and reload cost more than
+    the few idle blocks), with W = 2 also the whole wave before it — then
+    the remaining tiles' K steps are cut into one contiguous range
     per block, so every block does the same number of K steps. A tile split between blocks is
     finished by the block that computed its last K steps: the others store
     their partial accumulators into an fp32 workspace and count themselves

@@ -22,7 +22,11 @@
 //   last 68 tiles' K steps evenly: a block that computed a tile's first
 //   steps stores its partial sums in an fp32 workspace (the runtime
 //   allocates it), and the block with the last steps adds them and runs the
-//   epilogue, once per tile.
+//   epilogue, once per tile. A last wave at least 3/4 full stays whole
+//   (at 4096³, 116 of 132 tiles), as splitting it would cost more than it
+//   gains. On an H100 the stream-K grid is 2 % faster than the data-parallel
+//   one at 8192×8192×4096 and 8192³, 0.8 % slower at 4096³ (the split
+//   bookkeeping it carries; bench/NOTES.md, session 18).
 //
 // epilogue = #tile.epilogue<store = tma, bias = column, activation = gelu_tanh>
 //   As in the plain example each consumer warpgroup stages its tile in bf16
@@ -36,7 +40,7 @@
 //   alternative (GEMM, then a bias + GELU kernel) reads and writes the
 //   128 MiB of C a second time at 8192². On an H100 at 8192×8192×4096 this
 //   runs at 1.12x cuBLAS GEMM + a separate kernel and 1.01-1.02x cuBLASLt's
-//   GELU_BIAS epilogue (bench/NOTES.md, session 18).
+//   GELU_BIAS epilogue (0.99x at 4096³; bench/NOTES.md, session 18).
 //
 // `bias = column` adds the bias operand to tile.gemm (a bf16 vector of N
 // entries) and a kernel argument after the tensor maps; the bundle's

@@ -73,17 +73,29 @@ StreamKPartition::StreamKPartition(OpBuilder &b, Location loc, Value tiles,
     return;
   }
   // Whole waves but the last streamWaves (the partial one included) go
-  // data-parallel; all of them when the tiles fill whole waves.
+  // data-parallel; all tiles when they fill whole waves or, with
+  // stream_k = 1, a last wave at least kWholeLastWaveFill full (block b
+  // then takes the tiles b, b + G, ..., one more for b < T mod G).
   Value waves = div(tiles, blocks);
-  Value evenly = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq,
-      arith::RemUIOp::create(b, loc, tiles, blocks), index(0));
+  Value lastWave = arith::RemUIOp::create(b, loc, tiles, blocks);
+  Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      lastWave, index(0));
+  if (streamWaves == 1)
+    whole = arith::OrIOp::create(
+        b, loc, whole,
+        arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::uge,
+            mul(lastWave, index(kWholeLastWaveFill.denominator)),
+            mul(blocks, index(kWholeLastWaveFill.numerator))));
   Value shared = index(streamWaves - 1);
   Value wavesButLast =
       sub(arith::MaxUIOp::create(b, loc, waves, shared), shared);
-  dataParallelCount =
-      arith::SelectOp::create(b, loc, evenly, waves, wavesButLast);
-  dataParallelTiles = mul(dataParallelCount, blocks);
+  Value extraTile = arith::ExtUIOp::create(b, loc, b.getI32Type(),
+                                           ult(block, lastWave));
+  dataParallelCount = arith::SelectOp::create(
+      b, loc, whole, add(waves, extraTile), wavesButLast);
+  dataParallelTiles = arith::SelectOp::create(
+      b, loc, whole, tiles, mul(wavesButLast, blocks));
   streamSteps = mul(sub(tiles, dataParallelTiles), kTiles);
   // Fewer K steps than blocks (a partial wave of few, short tiles): the
   // first U blocks take one step each and the others none, so the blocks

@@ -4,8 +4,9 @@
 // `#tile.grid<..., stream_k = W>`:
 //
 //   - data-parallel phase: when T is not a whole number of waves, the first
-//     D = max(⌊T/G⌋ + 1 - W, 0)·G tiles (all T when G divides T) go whole to
-//     the blocks in turns, block b taking tiles b, b + G, ...; W (the
+//     D = max(⌊T/G⌋ + 1 - W, 0)·G tiles (all T when G divides T, or when
+//     W = 1 and the partial wave is at least 3/4 full: kWholeLastWaveFill)
+//     go whole to the blocks in turns, block b taking tiles b, b + G, ...; W (the
 //     schedule's stream_k) is 1 to share only the partial last wave along K,
 //     2 to share the whole wave before it as well (each block then gets
 //     between one and two tiles' K steps, so a tile is split between at most
@@ -106,6 +107,17 @@ struct WorkSegment {
   /// for at every head.
   mlir::Value signalTile, signalCount, signalStride;
 };
+
+/// `stream_k = 1` leaves a partial last wave whole (data-parallel) when it
+/// is at least this full: a split tile's partial store and reload cost
+/// about a quarter of a tile (bf16 128×256 on an H100: stream_k = 1 1.8 %
+/// faster than data-parallel at 8192×8192×4096, last wave 52 % full, 3.2 %
+/// slower at 4096³, 88 % full; bench/NOTES.md, session 18), so splitting
+/// gains only where more than a quarter of the blocks would idle.
+struct WaveFill {
+  int64_t numerator, denominator;
+};
+inline constexpr WaveFill kWholeLastWaveFill = {3, 4};
 
 /// A partial tile's store and reload, in K steps (`stream_k = spares`).
 inline constexpr int64_t kPartialStoreSteps = 4;

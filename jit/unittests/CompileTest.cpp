@@ -134,6 +134,27 @@ TEST_F(CompileTest, DescriptionRendersTheShippedFusedEpilogueSchedule) {
   EXPECT_EQ(jit.getStatistics().compiles, 1u);
 }
 
+TEST_F(CompileTest, DescriptionRendersAStreamKGrid) {
+  // The plain schedule on a stream_k = 1 grid, as shipped in
+  // bench/schedules: the same canonical module.
+  GemmJit jit(getOptions());
+  ScheduleDescription schedule;
+  schedule.name = "wgmma_bf16_128x256x64_s3_persistent_tma_streamk1";
+  schedule.grid->streamK = "1";
+  EXPECT_NE(renderScheduleModule(schedule).find(
+                "grid = #tile.grid<persistent = true, raster = along_m, "
+                "group = 8, stream_k = 1>"),
+            std::string::npos);
+  auto fromDescription = jit.compile(schedule);
+  ASSERT_TRUE(bool(fromDescription))
+      << llvm::toString(fromDescription.takeError());
+  auto fromText = jit.compile(
+      readBenchSchedule("wgmma_bf16_128x256x64_s3_persistent_tma_streamk1.mlir"));
+  ASSERT_TRUE(bool(fromText)) << llvm::toString(fromText.takeError());
+  EXPECT_EQ(fromDescription->get(), fromText->get());
+  EXPECT_EQ(jit.getStatistics().compiles, 1u);
+}
+
 TEST_F(CompileTest, DescriptionRendersLayoutsAndAlphaBeta) {
   // A column-major A (a strided<[1, ?]> memref) with alpha/beta.
   GemmJit jit(getOptions());

@@ -25,6 +25,15 @@ inline std::string readExample(llvm::StringRef name) {
   return buffer ? (*buffer)->getBuffer().str() : std::string();
 }
 
+/// The text of bench/schedules/<name>.
+inline std::string readBenchSchedule(llvm::StringRef name) {
+  llvm::SmallString<256> path(GEMM_OPT_SOURCE_DIR);
+  llvm::sys::path::append(path, "bench", "schedules", name);
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  EXPECT_TRUE(bool(buffer)) << "cannot read " << path.str().str();
+  return buffer ? (*buffer)->getBuffer().str() : std::string();
+}
+
 /// The smallest shipped kernel to compile (mma.sync, bf16).
 inline std::string getSyncSchedule() {
   return readExample("gemm_bf16_sm90.mlir");

@@ -214,21 +214,43 @@ private:
   std::set<int64_t> usedSlots;
 };
 
-TEST(StreamKPartitionTest, FourThousandCubedOnTheH200) {
-  // 4096³, 128×256 tiles: 512 tiles of 64 K steps on 132 blocks.
+TEST(StreamKPartitionTest, ALastWaveThreeQuartersFullStaysWhole) {
+  // 4096³, 128×256 tiles: 512 tiles of 64 K steps on 132 blocks, the last
+  // wave 116/132 full (kWholeLastWaveFill): blocks 0..115 take four whole
+  // tiles, the others three, and nobody shares a tile.
   std::vector<std::vector<Segment>> all = Partition(512, 64, 132, 1).check();
-  // Three data-parallel tiles each, then about 56 of the last 116 tiles'
-  // K steps, heads first: at pipeline step 3·64 + τ every block is on K
-  // step τ .. τ + 8 of its tile (K - L = 64 - 7424/132 < 8).
+  for (size_t block = 0; block < all.size(); ++block) {
+    ASSERT_EQ(all[block].size(), block < 116 ? 4u : 3u) << "block " << block;
+    for (size_t i = 0; i < all[block].size(); ++i) {
+      const Segment &s = all[block][i];
+      EXPECT_EQ(s.tile, static_cast<int64_t>(block + 132 * i));
+      EXPECT_EQ(s.kCount, 64);
+      EXPECT_TRUE(s.owner);
+      EXPECT_EQ(s.helpers, 0);
+    }
+  }
+  // Just under 3/4 (98 of 132) the last wave is shared.
+  for (const std::vector<Segment> &segments :
+       Partition(494, 64, 132, 1).check())
+    EXPECT_LT(segments.back().kCount, 64);
+}
+
+TEST(StreamKPartitionTest, EightThousandByFourThousandSharesItsLastWave) {
+  // 8192×8192×4096, 128×256 tiles: 2048 tiles of 64 K steps on 132 blocks,
+  // the last wave 68/132 full. Fifteen data-parallel tiles each, then about
+  // 33 of the last 68 tiles' K steps, heads first: at pipeline step
+  // 15·64 + τ every block is on K step τ .. τ + 32 of its tile
+  // (K - L = 64 - ⌊4352/132⌋).
+  std::vector<std::vector<Segment>> all = Partition(2048, 64, 132, 1).check();
   for (const std::vector<Segment> &segments : all) {
-    ASSERT_GE(segments.size(), 4u);
-    for (size_t i = 0; i < 3; ++i)
+    ASSERT_GE(segments.size(), 16u);
+    for (size_t i = 0; i < 15; ++i)
       EXPECT_EQ(segments[i].kCount, 64);
-    for (size_t i = 3; i < segments.size(); ++i) {
+    for (size_t i = 15; i < segments.size(); ++i) {
       const Segment &s = segments[i];
-      int64_t tau = s.stepBase - 3 * 64;
+      int64_t tau = s.stepBase - 15 * 64;
       EXPECT_GE(s.kBegin, tau);
-      EXPECT_LE(s.kBegin, tau + 8);
+      EXPECT_LE(s.kBegin, tau + 32);
     }
   }
 }
