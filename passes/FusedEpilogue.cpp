@@ -1,14 +1,14 @@
 //===- FusedEpilogue.cpp - element-wise math of a fused epilogue ----------===//
 //
-// All math is f32. erf and exp go through the math dialect, which
-// convert-gpu-to-nvvm maps to libdevice (__nv_erff, __nv_expf), linked and
-// inlined by gpu-module-to-binary; GELU's tanh is the hardware's:
+// All math is f32. erf goes through the math dialect, which
+// convert-gpu-to-nvvm maps to libdevice (__nv_erff), linked and inlined by
+// gpu-module-to-binary; GELU's and SiLU's tanh is the hardware's:
 //
 //   relu       max(x, 0)                      arith.maximumf (NaN propagates)
 //   gelu_tanh  0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))
 //                                             llvm.intr.tanh {afn}
 //   gelu_erf   0.5·x·(1 + erf(x·(1/√2)))                       math.erf
-//   silu       x / (1 + exp(−x))                               math.exp
+//   silu       x·σ(x) = 0.5·x·(1 + tanh(x/2))    llvm.intr.tanh {afn}
 //
 // llvm.intr.tanh with the approximate-function flag becomes one
 // tanh.approx.f32 per element (MUFU.TANH, sm_75 and newer; max relative
@@ -177,26 +177,28 @@ Value loadClamped(OpBuilder &b, Location loc, Value flat, Value i,
                                                                   last)});
 }
 
-/// `lanes` consecutive elements of a row of `matrix` from (row, col),
-/// extended to f32: one vector load (aligned to `alignment` bytes, as the
-/// caller's store) where `whole` holds, else one load per element. Those
-/// are clamped as linear offsets to the matrix's last element, so they stay
-/// inside its storage (a ragged edge tile's values outside C are computed
-/// but never stored); one bound keeps fewer registers live than a row and a
-/// column bound.
-Value loadRowRunAsF32(OpBuilder &b, Location loc, Value matrix, Value row,
-                      Value col, int64_t lanes, uint64_t alignment,
-                      Value whole) {
+/// For each r, `lanes` consecutive elements of a row of `matrix` from
+/// (rows[r], cols[r]) in its element type, all behind one branch so that
+/// the loads issue together: vector loads (aligned to `alignment` bytes, as
+/// the caller's store) where `whole` holds, else one load per element.
+/// Those are clamped as linear offsets to the matrix's last element, so
+/// they stay inside its storage (a ragged edge tile's values outside C are
+/// computed but never stored); one bound keeps fewer registers live than a
+/// row and a column bound.
+SmallVector<Value> loadRowRuns(OpBuilder &b, Location loc, Value matrix,
+                               ArrayRef<Value> rows, ArrayRef<Value> cols,
+                               int64_t lanes, uint64_t alignment, Value whole) {
   Type element = cast<MemRefType>(matrix.getType()).getElementType();
-  Value loaded = loadRun(
-      b, loc, VectorType::get({lanes}, element), whole,
-      [&] {
-        return vector::LoadOp::create(
-            b, loc, VectorType::get({lanes}, element), matrix,
-            ValueRange{row, col}, /*nontemporal=*/false,
-            llvm::MaybeAlign(alignment));
+  auto vectorType = VectorType::get({lanes}, element);
+  return loadRuns(
+      b, loc, vectorType, rows.size(), whole,
+      [&](int64_t r) {
+        return vector::LoadOp::create(b, loc, vectorType, matrix,
+                                      ValueRange{rows[r], cols[r]},
+                                      /*nontemporal=*/false,
+                                      llvm::MaybeAlign(alignment));
       },
-      [&](int64_t e) {
+      [&](int64_t r, int64_t e) {
         // The storage as a 1-D memref from its base, up to the matrix's
         // last element: offset + (rows - 1)·pitch + cols - 1.
         auto metadata =
@@ -220,11 +222,19 @@ Value loadRowRunAsF32(OpBuilder &b, Location loc, Value matrix, Value row,
         Value i = arith::AddIOp::create(
             b, loc,
             arith::AddIOp::create(b, loc, offset,
-                                  arith::MulIOp::create(b, loc, row, pitch)),
-            arith::AddIOp::create(b, loc, col, index(b, loc, e)));
+                                  arith::MulIOp::create(b, loc, rows[r], pitch)),
+            arith::AddIOp::create(b, loc, cols[r], index(b, loc, e)));
         return loadClamped(b, loc, flat, i, last);
       });
-  return extendToF32(b, loc, loaded);
+}
+
+/// One run of loadRowRuns, extended to f32.
+Value loadRowRunAsF32(OpBuilder &b, Location loc, Value matrix, Value row,
+                      Value col, int64_t lanes, uint64_t alignment,
+                      Value whole) {
+  return extendToF32(
+      b, loc,
+      loadRowRuns(b, loc, matrix, {row}, {col}, lanes, alignment, whole)[0]);
 }
 
 /// The byte address of entry `i` of the 1-D, unit-stride `memref`.
@@ -292,6 +302,46 @@ SmallVector<Value> FusedEpilogue::loadColumnBias(OpBuilder &b, Location loc,
   return loaded;
 }
 
+SmallVector<Value> FusedEpilogue::loadC(OpBuilder &b, Location loc,
+                                        ArrayRef<Value> rows,
+                                        ArrayRef<Value> cols, int64_t lanes,
+                                        uint64_t alignment, Value whole) const {
+  if (!epilogue || !epilogue.getAlphaBeta())
+    return SmallVector<Value>(rows.size(), Value());
+  // As in BLAS, C is not read when beta is 0 (it may hold anything, NaN
+  // included): zeros then, so that alpha·acc + beta·0 is alpha·acc. One
+  // branch, uniform over the kernel, for all the runs.
+  Type element = cast<MemRefType>(c.getType()).getElementType();
+  auto vectorType = VectorType::get({lanes}, element);
+  Value readsC = arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::UNE, beta,
+      arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0)));
+  SmallVector<Type> types(rows.size(), vectorType);
+  auto ifReadsC =
+      scf::IfOp::create(b, loc, types, readsC, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifReadsC.thenBlock());
+  scf::YieldOp::create(
+      b, loc, loadRowRuns(b, loc, c, rows, cols, lanes, alignment, whole));
+  b.setInsertionPointToStart(ifReadsC.elseBlock());
+  Value zeros = arith::ConstantOp::create(
+      b, loc, vectorType,
+      DenseElementsAttr::get(vectorType, b.getFloatAttr(element, 0.0)));
+  scf::YieldOp::create(b, loc, SmallVector<Value>(rows.size(), zeros));
+  return SmallVector<Value>(ifReadsC.getResults());
+}
+
+SmallVector<Value> FusedEpilogue::loadResidual(OpBuilder &b, Location loc,
+                                               ArrayRef<Value> rows,
+                                               ArrayRef<Value> cols,
+                                               int64_t lanes,
+                                               uint64_t alignment,
+                                               Value whole) const {
+  if (!epilogue || !epilogue.getResidual())
+    return SmallVector<Value>(rows.size(), Value());
+  return loadRowRuns(b, loc, residual, rows, cols, lanes, alignment, whole);
+}
+
 SmallVector<Value> FusedEpilogue::loadRowBias(OpBuilder &b, Location loc,
                                               ArrayRef<Value> rows) const {
   SmallVector<Value> entries;
@@ -317,9 +367,6 @@ Value activate(OpBuilder &b, Location loc, EpilogueActivation activation,
   auto mul = [&](Value l, Value r) -> Value {
     return arith::MulFOp::create(b, loc, l, r);
   };
-  auto add = [&](Value l, Value r) -> Value {
-    return arith::AddFOp::create(b, loc, l, r);
-  };
   switch (activation) {
   case EpilogueActivation::none:
     return x;
@@ -344,9 +391,13 @@ Value activate(OpBuilder &b, Location loc, EpilogueActivation activation,
     return math::FmaOp::create(b, loc, halfX, e, halfX);
   }
   case EpilogueActivation::silu: {
-    Value negated = arith::NegFOp::create(b, loc, x);
-    Value denominator = add(constant(1.0), math::ExpOp::create(b, loc, negated));
-    return arith::DivFOp::create(b, loc, x, denominator);
+    // x·σ(x) with σ(x) = (1 + tanh(x/2))/2: one tanh.approx and two fmas,
+    // where x / (1 + exp(−x)) took libdevice's expf and an IEEE division
+    // (alpha_beta + SiLU + residual ran at 0.71x cuBLAS on an H100 at
+    // 8192x8192x4096; bench/NOTES.md, session 18).
+    Value halfX = mul(x, constant(0.5));
+    Value t = LLVM::TanhOp::create(b, loc, halfX, LLVM::FastmathFlags::afn);
+    return math::FmaOp::create(b, loc, halfX, t, halfX);
   }
   }
   return x;
@@ -356,13 +407,21 @@ Value activate(OpBuilder &b, Location loc, EpilogueActivation activation,
 
 Value FusedEpilogue::apply(OpBuilder &b, Location loc, Value accumulators,
                            Value row, Value col, uint64_t alignment,
-                           Value whole, Value loadedBias) const {
+                           Value whole, const Operands &loaded) const {
   if (!hasFusedOperations())
     return accumulators;
   auto type = cast<VectorType>(accumulators.getType());
   int64_t lanes = type.getNumElements();
   Value x = accumulators;
-  if (epilogue.getAlphaBeta()) {
+  if (epilogue.getAlphaBeta() && loaded.c) {
+    // C read already (loadC(): zeros where beta is 0, so that the sum is
+    // alpha·acc there): one multiply and one fma per element.
+    Value alphas = vector::BroadcastOp::create(b, loc, type, alpha);
+    Value betas = vector::BroadcastOp::create(b, loc, type, beta);
+    x = math::FmaOp::create(
+        b, loc, alphas, x,
+        arith::MulFOp::create(b, loc, betas, extendToF32(b, loc, loaded.c)));
+  } else if (epilogue.getAlphaBeta()) {
     // alpha·acc + beta·C: one multiply and one fma per element. As in BLAS,
     // C is not read when beta is 0 (it may hold anything, NaN included):
     // then alpha·acc alone, behind a branch uniform over the kernel.
@@ -389,8 +448,8 @@ Value FusedEpilogue::apply(OpBuilder &b, Location loc, Value accumulators,
     x = ifReadsC.getResult(0);
   }
   if (getBias() == EpilogueBias::row) {
-    Value entry = loadedBias
-                      ? loadedBias
+    Value entry = loaded.bias
+                      ? loaded.bias
                       : loadBiasEntry(b, loc, bias, row,
                                       /*clamp=*/!matchPattern(whole, m_One()));
     x = arith::AddFOp::create(
@@ -398,16 +457,18 @@ Value FusedEpilogue::apply(OpBuilder &b, Location loc, Value accumulators,
         vector::BroadcastOp::create(b, loc, type,
                                     extendToF32(b, loc, entry)));
   } else if (getBias() == EpilogueBias::column) {
-    Value run = loadedBias ? loadedBias
-                           : loadColumnBias(b, loc, {col}, lanes, alignment,
-                                            whole)[0];
+    Value run = loaded.bias ? loaded.bias
+                            : loadColumnBias(b, loc, {col}, lanes, alignment,
+                                             whole)[0];
     x = arith::AddFOp::create(b, loc, x, extendToF32(b, loc, run));
   }
   x = activate(b, loc, epilogue.getActivation(), x);
   if (epilogue.getResidual())
-    x = arith::AddFOp::create(b, loc, x,
-                              loadRowRunAsF32(b, loc, residual, row, col, lanes,
-                                              alignment, whole));
+    x = arith::AddFOp::create(
+        b, loc, x,
+        loaded.residual ? extendToF32(b, loc, loaded.residual)
+                        : loadRowRunAsF32(b, loc, residual, row, col, lanes,
+                                          alignment, whole));
   return x;
 }
 

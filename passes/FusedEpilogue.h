@@ -41,20 +41,48 @@ public:
     return epilogue && epilogue.hasFusedOperations();
   }
 
+  /// Operands of apply() that the caller read already, in their element
+  /// types (apply() extends them to f32); null: apply() reads them.
+  struct Operands {
+    /// The bias: a column bias's run from loadColumnBias(), a row bias's
+    /// entry from loadRowBias().
+    mlir::Value bias;
+    /// C's run from loadC() (zeros where beta is 0).
+    mlir::Value c;
+    /// The residual's run from loadResidual().
+    mlir::Value residual;
+  };
+
   /// `accumulators` (vector<N x f32>) are C(row, col), ..., C(row, col+N-1)
   /// of the whole matrix; returns the f32 values to store there. `whole`
   /// (i1, from holdsWholeRuns() for the caller's region) chooses how C, the
   /// bias and the residual are read: N-element vector loads aligned like the
   /// caller's store (`alignment` bytes of C's element type), or element by
   /// element at the nearest index inside C (a ragged edge tile's values
-  /// outside C are computed but never stored). Bias entries the caller
-  /// read already are passed as `loadedBias` (apply() extends them): a
-  /// column bias's run from loadColumnBias(), a row bias's entry from
-  /// loadRowBias().
+  /// outside C are computed but never stored). Operands the caller read
+  /// already (for many runs at once, so that their loads issue together)
+  /// are passed in `loaded`.
   mlir::Value apply(mlir::OpBuilder &b, mlir::Location loc,
                     mlir::Value accumulators, mlir::Value row, mlir::Value col,
                     uint64_t alignment, mlir::Value whole,
-                    mlir::Value loadedBias = {}) const;
+                    const Operands &loaded = {}) const;
+
+  /// For each r, C's `lanes` elements from (rows[r], cols[r]) as apply()
+  /// reads them, in C's element type, all behind one branch on beta (zeros
+  /// where beta is 0: C is not read) and one on `whole`; null values
+  /// without alpha_beta.
+  llvm::SmallVector<mlir::Value> loadC(mlir::OpBuilder &b, mlir::Location loc,
+                                       llvm::ArrayRef<mlir::Value> rows,
+                                       llvm::ArrayRef<mlir::Value> cols,
+                                       int64_t lanes, uint64_t alignment,
+                                       mlir::Value whole) const;
+
+  /// The same for the residual (null values without one).
+  llvm::SmallVector<mlir::Value>
+  loadResidual(mlir::OpBuilder &b, mlir::Location loc,
+               llvm::ArrayRef<mlir::Value> rows,
+               llvm::ArrayRef<mlir::Value> cols, int64_t lanes,
+               uint64_t alignment, mlir::Value whole) const;
 
   /// For each of `cols`, the column bias's entries col, ..., col + lanes - 1
   /// in the bias's element type (read as apply() reads them, all behind one
@@ -111,6 +139,10 @@ public:
   bool hasColumnBias() const {
     return epilogue && getBias() == tile::EpilogueBias::column;
   }
+  /// Whether the epilogue reads C (alpha_beta: loadC()).
+  bool readsC() const { return epilogue && epilogue.getAlphaBeta(); }
+  /// Whether the epilogue adds a residual (loadResidual()).
+  bool hasResidual() const { return epilogue && epilogue.getResidual(); }
   /// Whether the epilogue adds a bias per row (loadRowBias()).
   bool hasRowBias() const {
     return epilogue && getBias() == tile::EpilogueBias::row;

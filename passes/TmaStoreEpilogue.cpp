@@ -152,7 +152,50 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
     else if (fused.hasRowBias())
       rowBias.assign(loadedBias.begin(), loadedBias.end());
   }
+  // C (beta != 0) and a residual are read a chunk of groups at a time, all
+  // of a chunk's loads behind one branch, the next chunk's issued before
+  // this one's math: read per pair, behind a branch each, every load's
+  // latency was exposed (alpha_beta with beta = 1 ran at 0.79x cuBLAS on an
+  // H100 at 8192x8192x4096; bench/NOTES.md, session 18). A chunk holds 16
+  // registers of one operand, or 4 of each of C and the residual (two
+  // chunks are live; 8 of each made ptxas spill next to the accumulators
+  // of alpha_beta + SiLU + residual).
+  SmallVector<Value> rowsInC;
+  for (Value row : rows)
+    rowsInC.push_back(arith::AddIOp::create(b, loc, rowC, row));
+  bool readsRuns = fused.readsC() || fused.hasResidual();
+  int64_t registersPerOperand =
+      fused.readsC() && fused.hasResidual() ? 4 : 16;
+  int64_t pairsPerGroup = 2 * slices;
+  int64_t groupsPerChunk = std::max<int64_t>(
+      1, registersPerOperand * 4 / (2 * bytesC) / pairsPerGroup);
+  struct Chunk {
+    SmallVector<Value> c, residual;
+  };
+  auto loadChunk = [&](int64_t first) {
+    Chunk chunk;
+    if (!readsRuns || first >= groups)
+      return chunk;
+    SmallVector<Value> chunkRows, chunkCols;
+    for (int64_t g = first; g < std::min(groups, first + groupsPerChunk); ++g)
+      for (Value row : rowsInC) {
+        chunkRows.push_back(row);
+        chunkCols.push_back(columns[g]);
+      }
+    chunk.c = fused.loadC(b, loc, chunkRows, chunkCols, /*lanes=*/2,
+                          /*alignment=*/2 * bytesC, whole);
+    chunk.residual =
+        fused.loadResidual(b, loc, chunkRows, chunkCols, /*lanes=*/2,
+                           /*alignment=*/2 * bytesC, whole);
+    return chunk;
+  };
+  Chunk current = loadChunk(0), next;
   for (int64_t g = 0; g < groups; ++g) {
+    if (g % groupsPerChunk == 0 && g > 0)
+      current = next;
+    if (g % groupsPerChunk == 0)
+      next = loadChunk(g + groupsPerChunk);
+    int64_t inChunk = (g % groupsPerChunk) * pairsPerGroup;
     int64_t j = firstColumn / 8 + g;
     int64_t column = 8 * g;
     Value panel = index(column / plan.panelColumnsC);
@@ -167,12 +210,17 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
         Value values = vector::FromElementsOp::create(b, loc, pairF32, pair);
         Value row = rows[2 * i + h];
         if (fused.hasFusedOperations()) {
-          Value rowInC = arith::AddIOp::create(b, loc, rowC, row);
-          Value bias = !columnBias.empty() ? columnBias[g]
-                       : !rowBias.empty()  ? rowBias[2 * i + h]
-                                           : Value();
-          Value applied = fused.apply(b, loc, values, rowInC, columns[g],
-                                      /*alignment=*/2 * bytesC, whole, bias);
+          FusedEpilogue::Operands loaded;
+          loaded.bias = !columnBias.empty() ? columnBias[g]
+                        : !rowBias.empty()  ? rowBias[2 * i + h]
+                                            : Value();
+          if (readsRuns) {
+            loaded.c = current.c[inChunk + 2 * i + h];
+            loaded.residual = current.residual[inChunk + 2 * i + h];
+          }
+          Value applied =
+              fused.apply(b, loc, values, rowsInC[2 * i + h], columns[g],
+                          /*alignment=*/2 * bytesC, whole, loaded);
           values = addToC ? arith::SelectOp::create(
                                 b, loc, addToC, fused.scale(b, loc, values),
                                 applied)

@@ -133,9 +133,8 @@ func.func @sync_silu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?x
 // CHECK-NEXT:    arith.truncf %[[G]] : vector<2xf32> to vector<2xbf16>
 
 // CHECK-LABEL: gpu.func @sync_silu_kernel(
-// x / (1 + exp(-x)).
-// CHECK:         %[[NEG:.+]] = arith.negf %[[X:.+]] : vector<2xf32>
-// CHECK-NEXT:    %[[EXP:.+]] = math.exp %[[NEG]] : vector<2xf32>
-// CHECK-NEXT:    %[[DEN:.+]] = arith.addf %[[EXP]], %{{.+}} : vector<2xf32>
-// CHECK-NEXT:    %[[Y:.+]] = arith.divf %[[X]], %[[DEN]] : vector<2xf32>
+// x·σ(x) = 0.5·x·(1 + tanh(x/2)): no exp, no division.
+// CHECK:         %[[HALF:.+]] = arith.mulf %[[X:.+]], %{{.+}} : vector<2xf32>
+// CHECK-NEXT:    %[[T:.+]] = llvm.intr.tanh(%[[HALF]]) {fastmathFlags = #llvm.fastmath<afn>} : (vector<2xf32>) -> vector<2xf32>
+// CHECK-NEXT:    %[[Y:.+]] = math.fma %[[HALF]], %[[T]], %[[HALF]] : vector<2xf32>
 // CHECK-NEXT:    arith.truncf %[[Y]] : vector<2xf32> to vector<2xbf16>

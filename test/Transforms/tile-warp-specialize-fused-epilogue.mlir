@@ -162,9 +162,8 @@ func.func @wgmma_silu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?
 // CHECK-NEXT:    arith.truncf %[[G]] : vector<8xf32> to vector<8xbf16>
 
 // CHECK-LABEL: gpu.func @wgmma_silu_kernel(
-// x / (1 + exp(-x)).
-// CHECK:         %[[NEG:.+]] = arith.negf %[[X:.+]] : vector<8xf32>
-// CHECK-NEXT:    %[[EXP:.+]] = math.exp %[[NEG]] : vector<8xf32>
-// CHECK-NEXT:    %[[DEN:.+]] = arith.addf %[[EXP]], %{{.+}} : vector<8xf32>
-// CHECK-NEXT:    %[[Y:.+]] = arith.divf %[[X]], %[[DEN]] : vector<8xf32>
+// x·σ(x) = 0.5·x·(1 + tanh(x/2)): no exp, no division.
+// CHECK:         %[[HALF:.+]] = arith.mulf %[[X:.+]], %{{.+}} : vector<8xf32>
+// CHECK-NEXT:    %[[T:.+]] = llvm.intr.tanh(%[[HALF]]) {fastmathFlags = #llvm.fastmath<afn>} : (vector<8xf32>) -> vector<8xf32>
+// CHECK-NEXT:    %[[Y:.+]] = math.fma %[[HALF]], %[[T]], %[[HALF]] : vector<8xf32>
 // CHECK-NEXT:    arith.truncf %[[Y]] : vector<8xf32> to vector<8xbf16>
