@@ -302,6 +302,12 @@ SmallVector<Value> FusedEpilogue::loadColumnBias(OpBuilder &b, Location loc,
   return loaded;
 }
 
+Value FusedEpilogue::betaIsNotZero(OpBuilder &b, Location loc) const {
+  return arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::UNE, beta,
+      arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0)));
+}
+
 SmallVector<Value> FusedEpilogue::loadC(OpBuilder &b, Location loc,
                                         ArrayRef<Value> rows,
                                         ArrayRef<Value> cols, int64_t lanes,
@@ -313,9 +319,7 @@ SmallVector<Value> FusedEpilogue::loadC(OpBuilder &b, Location loc,
   // branch, uniform over the kernel, for all the runs.
   Type element = cast<MemRefType>(c.getType()).getElementType();
   auto vectorType = VectorType::get({lanes}, element);
-  Value readsC = arith::CmpFOp::create(
-      b, loc, arith::CmpFPredicate::UNE, beta,
-      arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0)));
+  Value readsC = betaIsNotZero(b, loc);
   SmallVector<Type> types(rows.size(), vectorType);
   auto ifReadsC =
       scf::IfOp::create(b, loc, types, readsC, /*withElseRegion=*/true);

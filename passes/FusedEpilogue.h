@@ -139,6 +139,9 @@ public:
   bool hasColumnBias() const {
     return epilogue && getBias() == tile::EpilogueBias::column;
   }
+  /// beta != 0 (i1): C is read (alpha_beta only).
+  mlir::Value betaIsNotZero(mlir::OpBuilder &b, mlir::Location loc) const;
+
   /// Whether the epilogue reads C (alpha_beta: loadC()).
   bool readsC() const { return epilogue && epilogue.getAlphaBeta(); }
   /// Whether the epilogue adds a residual (loadResidual()).

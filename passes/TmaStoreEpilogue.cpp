@@ -105,9 +105,52 @@ SmallVector<Value> TmaStoreEpilogue::loadBias(Value thread, Value rowC,
                               /*lanes=*/2, /*alignment=*/2 * bytesC, whole);
 }
 
+bool TmaStoreEpilogue::stagesC() const {
+  return fused.readsC() && plan.storeRounds == 1 && !plan.columnMajorC() &&
+         !addToC;
+}
+
+Value TmaStoreEpilogue::cInStaging() {
+  Value null = LLVM::ZeroOp::create(b, loc, pointerC.getType());
+  Value hasMap = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
+                                      pointerC, null);
+  return arith::AndIOp::create(b, loc, hasMap, fused.betaIsNotZero(b, loc));
+}
+
+void TmaStoreEpilogue::loadCIntoStaging(Value member, Value issuer, Value row,
+                                        Value col, Value barriers,
+                                        Value barrierIndex) {
+  auto ifLoads = scf::IfOp::create(
+      b, loc, arith::AndIOp::create(b, loc, issuer, cInStaging()));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifLoads.thenBlock());
+  // The previous tile's stores read the part through the async proxy, as
+  // the loads write it: they must be done reading first.
+  waitForStores(issuer);
+  nvgpu::MBarrierArriveExpectTxOp::create(
+      b, loc, barriers, index(plan.warpgroupStagingBytes), barrierIndex,
+      Value());
+  Value partOffset = arith::AddIOp::create(
+      b, loc, index(plan.stagingOffset),
+      arith::MulIOp::create(b, loc, member, index(plan.warpgroupStagingBytes)));
+  for (int64_t p = 0; p < plan.panelsPerRoundC; ++p) {
+    Value panel = viewSharedMemory(
+        b, loc, raw,
+        arith::AddIOp::create(b, loc, partOffset, index(p * plan.panelBytesC)),
+        getTmaBoxShape(plan.boxRowsC, plan.panelColumnsC, batch),
+        plan.elementTypeC);
+    Value column =
+        arith::AddIOp::create(b, loc, col, index(p * plan.panelColumnsC));
+    nvgpu::TmaAsyncLoadOp::create(b, loc, panel, barriers, descriptorC,
+                                  getTmaCoordinates(column, row, batch),
+                                  barrierIndex, Value(), Value());
+  }
+}
+
 void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
                                     Value rowC, Value colC, int64_t round,
-                                    ArrayRef<Value> loadedBias) {
+                                    ArrayRef<Value> loadedBias,
+                                    Value cStaged) {
   MLIRContext *ctx = b.getContext();
   Type f32 = b.getF32Type();
   Type elementC = plan.elementTypeC;
@@ -157,18 +200,28 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
   // this one's math: read per pair, behind a branch each, every load's
   // latency was exposed (alpha_beta with beta = 1 ran at 0.79x cuBLAS on an
   // H100 at 8192x8192x4096; bench/NOTES.md, session 18). A chunk holds 16
-  // registers of one operand, or 4 of each of C and the residual (two
-  // chunks are live; 8 of each made ptxas spill next to the accumulators
-  // of alpha_beta + SiLU + residual).
+  // registers of a residual, 8 of C, or 4 of each of both (two chunks are
+  // live; more made ptxas spill next to the accumulators of alpha_beta,
+  // whose C may come from the staging part instead, and of alpha_beta +
+  // SiLU + residual).
   SmallVector<Value> rowsInC;
   for (Value row : rows)
     rowsInC.push_back(arith::AddIOp::create(b, loc, rowC, row));
   bool readsRuns = fused.readsC() || fused.hasResidual();
   int64_t registersPerOperand =
-      fused.readsC() && fused.hasResidual() ? 4 : 16;
+      fused.readsC() && fused.hasResidual() ? 4 : fused.readsC() ? 8 : 16;
   int64_t pairsPerGroup = 2 * slices;
   int64_t groupsPerChunk = std::max<int64_t>(
       1, registersPerOperand * 4 / (2 * bytesC) / pairsPerGroup);
+  // The staging index of the thread's pair in group g on fragment row
+  // `row` (of the part).
+  auto stagingIndex = [&](int64_t g, Value row) {
+    int64_t column = 8 * g;
+    Value panel = index(column / plan.panelColumnsC);
+    Value byteInRow = arith::AddIOp::create(
+        b, loc, laneBytes, index((column % plan.panelColumnsC) * bytesC));
+    return swizzledIndex(panel, row, byteInRow, key);
+  };
   struct Chunk {
     SmallVector<Value> c, residual;
   };
@@ -182,8 +235,33 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
         chunkRows.push_back(row);
         chunkCols.push_back(columns[g]);
       }
-    chunk.c = fused.loadC(b, loc, chunkRows, chunkCols, /*lanes=*/2,
-                          /*alignment=*/2 * bytesC, whole);
+    if (cStaged) {
+      // C from the staging part, where each pair's D goes.
+      SmallVector<Type> types(chunkRows.size(), pairC);
+      auto ifStaged =
+          scf::IfOp::create(b, loc, types, cStaged, /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifStaged.thenBlock());
+      SmallVector<Value> fromStaging;
+      for (int64_t g = first; g < std::min(groups, first + groupsPerChunk);
+           ++g)
+        for (Value row : rows)
+          fromStaging.push_back(vector::LoadOp::create(
+              b, loc, pairC, part,
+              ValueRange{stagingIndex(g, row)}, /*nontemporal=*/false,
+              llvm::MaybeAlign(2 * bytesC)));
+      scf::YieldOp::create(b, loc, fromStaging);
+      b.setInsertionPointToStart(ifStaged.elseBlock());
+      scf::YieldOp::create(b, loc,
+                           fused.loadC(b, loc, chunkRows, chunkCols,
+                                       /*lanes=*/2, /*alignment=*/2 * bytesC,
+                                       whole));
+      chunk.c.assign(ifStaged.getResults().begin(),
+                     ifStaged.getResults().end());
+    } else {
+      chunk.c = fused.loadC(b, loc, chunkRows, chunkCols, /*lanes=*/2,
+                            /*alignment=*/2 * bytesC, whole);
+    }
     chunk.residual =
         fused.loadResidual(b, loc, chunkRows, chunkCols, /*lanes=*/2,
                            /*alignment=*/2 * bytesC, whole);
@@ -197,10 +275,6 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
       next = loadChunk(g + groupsPerChunk);
     int64_t inChunk = (g % groupsPerChunk) * pairsPerGroup;
     int64_t j = firstColumn / 8 + g;
-    int64_t column = 8 * g;
-    Value panel = index(column / plan.panelColumnsC);
-    Value byteInRow = arith::AddIOp::create(
-        b, loc, laneBytes, index((column % plan.panelColumnsC) * bytesC));
     for (int64_t i = 0; i < slices; ++i) {
       for (int64_t h = 0; h < 2; ++h) {
         int64_t element = 4 * j + 2 * h;
@@ -228,10 +302,10 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
         }
         if (elementC != f32)
           values = arith::TruncFOp::create(b, loc, pairC, values);
-        vector::StoreOp::create(
-            b, loc, values, part,
-            ValueRange{swizzledIndex(panel, row, byteInRow, key)},
-            /*nontemporal=*/false, llvm::MaybeAlign(2 * bytesC));
+        vector::StoreOp::create(b, loc, values, part,
+                                ValueRange{stagingIndex(g, row)},
+                                /*nontemporal=*/false,
+                                llvm::MaybeAlign(2 * bytesC));
       }
     }
   }

@@ -97,6 +97,23 @@ public:
   llvm::SmallVector<mlir::Value> loadBias(mlir::Value thread, mlir::Value row,
                                           mlir::Value col);
 
+  /// Whether this epilogue can take C from the staging part, loaded there
+  /// by loadCIntoStaging() during the main loop: alpha_beta in a single
+  /// store round of a row-major C.
+  bool stagesC() const;
+
+  /// Where C has a tensor map and beta is not 0 (an i1, uniform over the
+  /// kernel): writeStaging() reads C from the staging part.
+  mlir::Value cInStaging();
+
+  /// The issuing thread (`issuer`) of the `member`-th warpgroup waits until
+  /// the previous tile's stores have read its staging part, then loads the
+  /// part's C (origin (row, col)) into it by TMA, completing barrier
+  /// `barrierIndex` of `barriers`; where cInStaging() holds.
+  void loadCIntoStaging(mlir::Value member, mlir::Value issuer,
+                        mlir::Value row, mlir::Value col,
+                        mlir::Value barriers, mlir::Value barrierIndex);
+
   /// Step 1: the warpgroup's threads (`thread` of 128) write round `round`
   /// of the `member`-th warpgroup's accumulator `acc` (WM×WN, f32), whose
   /// origin in C is (row, col), into its staging part: the fused epilogue
@@ -104,10 +121,13 @@ public:
   /// type. Then they fence the writes for the TMA stores. The caller
   /// synchronizes the warpgroup before (the part is free) and after.
   /// `loadedBias` is loadBias() for the same part, or empty: the round
-  /// reads its bias itself.
+  /// reads its bias itself. Where `cStaged` (i1, or null: never) holds, C
+  /// is in the staging part already (loadCIntoStaging(), waited for), each
+  /// pair read where the thread then writes D.
   void writeStaging(mlir::Value member, mlir::Value thread, mlir::Value acc,
                     mlir::Value row, mlir::Value col, int64_t round = 0,
-                    llvm::ArrayRef<mlir::Value> loadedBias = {});
+                    llvm::ArrayRef<mlir::Value> loadedBias = {},
+                    mlir::Value cStaged = {});
 
   /// Step 3: stores the `member`-th staging part, round `round` of the
   /// warpgroup's part of C whose origin is (row, col): TMA stores issued by

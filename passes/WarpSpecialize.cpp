@@ -220,6 +220,15 @@ private:
     return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), uniform);
   }
 
+  /// Whether the epilogue's C (alpha_beta) is loaded into the staging tile
+  /// by TMA during the main loop (TmaStoreEpilogue::loadCIntoStaging): a
+  /// persistent grid whose staging tile has its own bytes, one consumer
+  /// group, one block per tile (no K split).
+  bool stagesC() {
+    return plan.tmaStore && plan.persistent && plan.consumerGroups == 1 &&
+           !plan.streamK && !plan.streamKSumsInC && tmaStores().stagesC();
+  }
+
   void createBarriers(Value tid, Value descA, Value descB) {
     auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
                                                 gpu::AddressSpace::Workgroup);
@@ -227,6 +236,11 @@ private:
                                                 plan.stages);
     full = nvgpu::MBarrierCreateOp::create(b, loc, barrierType);
     empty = nvgpu::MBarrierCreateOp::create(b, loc, barrierType);
+    if (stagesC())
+      cLoaded = nvgpu::MBarrierCreateOp::create(
+          b, loc,
+          nvgpu::MBarrierGroupType::get(b.getContext(), workgroup,
+                                        plan.warpgroupsPerTile));
     Value isFirst =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, index(0));
     auto init = scf::IfOp::create(b, loc, isFirst);
@@ -243,6 +257,10 @@ private:
                                       index(emptyBarrierArrivals(plan)),
                                       index(s), Value());
       }
+      // cLoaded: the issuing thread's arrive.expect_tx plus the TMA bytes.
+      for (int64_t w = 0; cLoaded && w < plan.warpgroupsPerTile; ++w)
+        nvgpu::MBarrierInitOp::create(b, loc, cLoaded, index(1), index(w),
+                                      Value());
       nvgpu::TmaPrefetchOp::create(b, loc, descA, Value());
       nvgpu::TmaPrefetchOp::create(b, loc, descB, Value());
       if (plan.multicast)
@@ -341,6 +359,14 @@ private:
         b, loc, arith::CmpIPredicate::ne,
         arith::AndIOp::create(b, loc, round, index(1)), index(0));
     return {stage, parity};
+  }
+
+  /// The parity of the block's `tile`-th tile (one consumer group): the
+  /// phase of a barrier completed once per tile.
+  Value tileParity(Value tile) {
+    return arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne,
+        arith::AndIOp::create(b, loc, tile, index(1)), index(0));
   }
 
   /// The block's segments: its tiles, or with stream_k the segments of its
@@ -607,7 +633,28 @@ private:
           arith::RemUIOp::create(b, loc, tid, index(128)), rowC, colC);
     if (turns)
       waitTurn(kMainLoopTurnBarrier, group, tile);
-    Value acc = buildMainLoop(segment.work, row, col, descA, descB);
+    // alpha_beta: the part's C goes into its staging part by TMA while the
+    // main loop runs, issued in its second K step (min(1, K - 1)), by when
+    // the previous tile's stores have long read the part.
+    auto loadC = [&](Value t) {
+      Value loadStep = arith::MinUIOp::create(
+          b, loc, index(1),
+          arith::SubIOp::create(b, loc, segment.work.kCount, index(1)));
+      auto ifStep = scf::IfOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, t,
+                                loadStep));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifStep.thenBlock());
+      TmaStoreEpilogue stores =
+          batch ? tmaStores().atBatchEntry(
+                      batch, viewBatchEntry(b, loc, tiles.batched.c, batch))
+                : tmaStores();
+      stores.loadCIntoStaging(member, primary, rowC, colC, cLoaded, member);
+    };
+    Value acc = cLoaded ? buildMainLoop(segment.work, row, col, descA, descB,
+                                        loadC)
+                        : buildMainLoop(segment.work, row, col, descA, descB);
     if (turns)
       passTurn(kMainLoopTurnBarrier, group, tile);
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
@@ -649,7 +696,8 @@ private:
     Value tileC = batch ? viewBatchEntry(b, loc, tiles.batched.c, batch) : c;
     if (plan.tmaStore)
       buildTmaStoreEpilogue(warpgroup, group, member, tid, acc, rowC, colC,
-                            tileC, batch, addToC, bias);
+                            tileC, batch, addToC, bias,
+                            cLoaded ? tileParity(tile) : Value());
     else
       buildEpilogue(warpgroup, group, member, groupThread, acc, row, col,
                     rowBase, colBase, tileC);
@@ -773,8 +821,11 @@ private:
 
   /// The K loop of segment `work`; returns the accumulator with the last
   /// wgmma group possibly still in flight.
+  /// `atStep(t)`, when given, is built into step t's body after its
+  /// wgmmas are issued.
   Value buildMainLoop(const WorkSegment &work, Value row, Value col,
-                      Value descA, Value descB) {
+                      Value descA, Value descB,
+                      llvm::function_ref<void(Value)> atStep = {}) {
     WgmmaStageOperands operands(b, loc, plan, raw);
     Value init = nvgpu::WarpgroupMmaInitAccumulatorOp::create(
         b, loc, operands.getAccumulatorType());
@@ -789,6 +840,8 @@ private:
     wait(full, stage, parity);
 
     Value next = operands.multiply(stage, row, col, acc, descA, descB);
+    if (atStep)
+      atStep(t);
 
     // The wgmma group of step t-1 has retired: its stage is free.
     Value notFirst =
@@ -866,15 +919,25 @@ private:
   /// accumulator part, whose C origin is (row, col), on its own (into batch
   /// entry `batch` of a batched C, whose entry `c` is); where `addToC`
   /// (i1, or null) holds, it adds the part onto C. `bias`: the part's
-  /// bias entries, loaded before the main loop (or empty).
+  /// bias entries, loaded before the main loop (or empty). `cParity`: with
+  /// stagesC(), the phase of the part's cLoaded barrier to wait for.
   void buildTmaStoreEpilogue(Value warpgroup, Value group, Value member,
                              Value tid, Value acc, Value row, Value col,
                              Value c, Value batch, Value addToC,
-                             ArrayRef<Value> bias) {
+                             ArrayRef<Value> bias, Value cParity) {
     TmaStoreEpilogue stores =
         (batch ? tmaStores().atBatchEntry(batch, c) : tmaStores())
             .addingToC(addToC);
     Value thread = arith::RemUIOp::create(b, loc, tid, index(128));
+    // C in the staging part: wait for its TMA load (issued where it holds).
+    Value cStaged;
+    if (cParity) {
+      cStaged = stores.cInStaging();
+      auto ifStaged = scf::IfOp::create(b, loc, cStaged);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifStaged.thenBlock());
+      wait(cLoaded, member, cParity);
+    }
     // store_rounds: the part takes the warpgroup's columns a round at a
     // time.
     for (int64_t round = 0; round < plan.storeRounds; ++round) {
@@ -889,7 +952,8 @@ private:
         // must be past its last wgmma.
         groupBarrier(group);
       }
-      stores.writeStaging(member, thread, acc, row, col, round, bias);
+      stores.writeStaging(member, thread, acc, row, col, round, bias,
+                          cStaged);
       warpgroupBarrier(warpgroup);
       stores.storeToC(member, thread, primary, row, col, c, round);
     }
@@ -925,6 +989,9 @@ private:
   /// stream_k: the block's share of the tiles' K steps.
   std::optional<StreamKPartition> partition;
   nvgpu::MBarrierGroupType barrierType;
+  /// stagesC(): one barrier per warpgroup of a tile, completed by the TMA
+  /// load of its part of C into its staging part.
+  Value cLoaded;
 };
 
 /// Rewrites the block-tiled K loop of a wgmma schedule.

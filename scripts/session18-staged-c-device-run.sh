@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Session 18, last call: alpha_beta's C loaded into the staging tile by TMA
+# during the main loop (tma_* bundles) against the chunked global reads
+# (now_*) and the kernels before this session (old_*), via
+# scripts/session18-epilogue-reads-device-run.sh (timings, edge shapes with
+# and without C's tensor map, beta = 0, memcheck); racecheck on the staged
+# kernel; the sweep (seed $SWEEP_SEED, default 23), whose JIT-described
+# cover kernels are persistent tma-store kernels too.
+set -u
+cd "$(dirname "$0")/.."
+source scripts/lib/device-session.sh
+OUT_ROOT=$OUT
+mkdir -p "$OUT_ROOT/reads"
+OUT=$OUT_ROOT/reads VARIANTS="old_ now_ tma_" ROUNDS=2 \
+  timeout 300 bash scripts/session18-epilogue-reads-device-run.sh >/dev/null 2>&1
+grep -E "^(plain|old_|now_|tma_)" "$OUT_ROOT/reads/console.txt" | awk '{print $1, $4, $5, $7}'
+grep -E "^(check|memcheck)" "$OUT_ROOT/reads/console.txt" | grep -v " PASS" || true
+echo "checks passed: $(grep -cE '^check.* PASS' "$OUT_ROOT/reads/console.txt")"
+for b in tma_xread_ab tma_epilogue_bf16_wgmma_alpha_beta_residual_tma; do
+  extra=()
+  [ "$b" = tma_xread_ab ] || extra=(--residual)
+  timeout 120 "$SAN" --tool racecheck --error-exitcode 86 "$R" "$D/$b/kernel.json" \
+    -m 640 -n 768 -k 640 --alpha 1.5 --beta 1 "${extra[@]}" --no-timing --iterations 1 \
+    --no-cublas >"$OUT_ROOT/racecheck.$b.log" 2>&1
+  echo "racecheck $b rc=$? $(grep 'RACECHECK SUMMARY' "$OUT_ROOT/racecheck.$b.log")"
+  # 300x384x200: a ragged tile row, C's pitch a multiple of 16 bytes (its
+  # tensor map exists: the staged path).
+  timeout 120 "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$b/kernel.json" \
+    -m 300 -n 384 -k 200 --alpha 1.5 --beta 1 "${extra[@]}" --no-timing --iterations 1 \
+    --no-cublas >"$OUT_ROOT/memcheck.$b.log" 2>&1
+  echo "memcheck $b rc=$? $(grep 'ERROR SUMMARY' "$OUT_ROOT/memcheck.$b.log")"
+done
+seed=${SWEEP_SEED:-23}
+echo "== sweep seed $seed"
+OUT=$OUT_ROOT/sweep$seed SEED=$seed CASES=200 timeout 300 bash scripts/sweep.sh "$D" 2>&1 | tail -n 6
