@@ -200,16 +200,15 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
   // this one's math: read per pair, behind a branch each, every load's
   // latency was exposed (alpha_beta with beta = 1 ran at 0.79x cuBLAS on an
   // H100 at 8192x8192x4096; bench/NOTES.md, session 18). A chunk holds 16
-  // registers of a residual, 8 of C, or 4 of each of both (two chunks are
-  // live; more made ptxas spill next to the accumulators of alpha_beta,
-  // whose C may come from the staging part instead, and of alpha_beta +
-  // SiLU + residual).
+  // registers of one operand, 8 of C where C may come from the staging
+  // part instead, or 4 of each of C and a residual (two chunks are live;
+  // more made ptxas spill next to the accumulators).
   SmallVector<Value> rowsInC;
   for (Value row : rows)
     rowsInC.push_back(arith::AddIOp::create(b, loc, rowC, row));
   bool readsRuns = fused.readsC() || fused.hasResidual();
   int64_t registersPerOperand =
-      fused.readsC() && fused.hasResidual() ? 4 : fused.readsC() ? 8 : 16;
+      fused.readsC() && fused.hasResidual() ? 4 : cStaged ? 8 : 16;
   int64_t pairsPerGroup = 2 * slices;
   int64_t groupsPerChunk = std::max<int64_t>(
       1, registersPerOperand * 4 / (2 * bytesC) / pairsPerGroup);

@@ -109,7 +109,8 @@ public:
   /// The issuing thread (`issuer`) of the `member`-th warpgroup waits until
   /// the previous tile's stores have read its staging part, then loads the
   /// part's C (origin (row, col)) into it by TMA, completing barrier
-  /// `barrierIndex` of `barriers`; where cInStaging() holds.
+  /// `barrierIndex` of `barriers`; where cInStaging() holds. Issued before
+  /// the tile's main loop, the load lands while it runs.
   void loadCIntoStaging(mlir::Value member, mlir::Value issuer,
                         mlir::Value row, mlir::Value col,
                         mlir::Value barriers, mlir::Value barrierIndex);

@@ -634,27 +634,17 @@ private:
     if (turns)
       waitTurn(kMainLoopTurnBarrier, group, tile);
     // alpha_beta: the part's C goes into its staging part by TMA while the
-    // main loop runs, issued in its second K step (min(1, K - 1)), by when
-    // the previous tile's stores have long read the part.
-    auto loadC = [&](Value t) {
-      Value loadStep = arith::MinUIOp::create(
-          b, loc, index(1),
-          arith::SubIOp::create(b, loc, segment.work.kCount, index(1)));
-      auto ifStep = scf::IfOp::create(
-          b, loc,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, t,
-                                loadStep));
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(ifStep.thenBlock());
+    // main loop runs, issued before it (in the loop, behind a branch per K
+    // step, it cost 5 % even where nothing was loaded; bench/NOTES.md,
+    // session 18).
+    if (cLoaded) {
       TmaStoreEpilogue stores =
           batch ? tmaStores().atBatchEntry(
                       batch, viewBatchEntry(b, loc, tiles.batched.c, batch))
                 : tmaStores();
       stores.loadCIntoStaging(member, primary, rowC, colC, cLoaded, member);
-    };
-    Value acc = cLoaded ? buildMainLoop(segment.work, row, col, descA, descB,
-                                        loadC)
-                        : buildMainLoop(segment.work, row, col, descA, descB);
+    }
+    Value acc = buildMainLoop(segment.work, row, col, descA, descB);
     if (turns)
       passTurn(kMainLoopTurnBarrier, group, tile);
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
@@ -821,11 +811,8 @@ private:
 
   /// The K loop of segment `work`; returns the accumulator with the last
   /// wgmma group possibly still in flight.
-  /// `atStep(t)`, when given, is built into step t's body after its
-  /// wgmmas are issued.
   Value buildMainLoop(const WorkSegment &work, Value row, Value col,
-                      Value descA, Value descB,
-                      llvm::function_ref<void(Value)> atStep = {}) {
+                      Value descA, Value descB) {
     WgmmaStageOperands operands(b, loc, plan, raw);
     Value init = nvgpu::WarpgroupMmaInitAccumulatorOp::create(
         b, loc, operands.getAccumulatorType());
@@ -840,8 +827,6 @@ private:
     wait(full, stage, parity);
 
     Value next = operands.multiply(stage, row, col, acc, descA, descB);
-    if (atStep)
-      atStep(t);
 
     // The wgmma group of step t-1 has retired: its stage is free.
     Value notFirst =
