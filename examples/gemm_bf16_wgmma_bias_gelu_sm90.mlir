@@ -39,8 +39,9 @@
 //   tanh.approx. C is written once and never read back: the unfused
 //   alternative (GEMM, then a bias + GELU kernel) reads and writes the
 //   128 MiB of C a second time at 8192². On an H100 at 8192×8192×4096 this
-//   runs at 1.12x cuBLAS GEMM + a separate kernel and 1.01-1.02x cuBLASLt's
-//   GELU_BIAS epilogue (0.99x at 4096³; bench/NOTES.md, session 18).
+//   runs at 1.12x cuBLAS GEMM + a separate kernel and 1.01x cuBLASLt's
+//   GELU_BIAS epilogue (medians 1.006-1.018 in four calls; 0.98x at 4096³,
+//   1.02x at 8192³; bench/NOTES.md, session 18).
 //
 // `bias = column` adds the bias operand to tile.gemm (a bf16 vector of N
 // entries) and a kernel argument after the tensor maps; the bundle's

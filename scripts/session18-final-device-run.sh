@@ -9,8 +9,14 @@
 #             rounds) and, two rounds each, at 4096³, 4097x4095x4096 and
 #             8192³: the example against the data-parallel schedule, both
 #             against cuBLASLt GELU_BIAS and cuBLAS + a separate kernel;
+#   reads     scripts/session18-epilogue-reads-device-run.sh: alpha_beta and
+#             residual epilogues before (old_*), with chunked reads
+#             (chunked_*) and with the tanh SiLU as well (now_*);
+#   table     issue 4's table (scripts/session17-h100-device-run.sh, table);
 #   sweep     scripts/sweep.sh, seed $SWEEP_SEED (default 21).
-# Console in $OUT/console.txt, logs in $OUT/session18.tar.gz.
+# PARTS picks (default "checks epilogue sweep"; the final calls ran
+# "checks epilogue reads" and "table sweep"). Console in $OUT/console.txt,
+# logs in $OUT/session18.tar.gz.
 set -u
 cd "$(dirname "$0")/.."
 source scripts/lib/device-session.sh
@@ -52,8 +58,9 @@ fi
 
 if wants epilogue; then
   FUSED="gemm_bf16_wgmma_bias_gelu_sm90 epilogue_bf16_wgmma_bias_gelu_persistent_tma"
-  for spec in "8192 8192 4096:5" "4096 4096 4096:2" "4097 4095 4096:2" "8192 8192 8192:2"; do
+  for spec in ${EPILOGUE_SPECS:-8192x8192x4096:5 4096x4096x4096:2 4097x4095x4096:2 8192x8192x8192:2}; do
     shape=${spec%%:*}
+    shape=${shape//x/ }
     echo "== epilogue at $shape"
     mkdir -p "$OUT_ROOT/epilogue-${shape// /x}"
     OUT=$OUT_ROOT/epilogue-${shape// /x} SHAPE=$shape ROUNDS=${spec#*:} ITER=40 \
@@ -62,6 +69,20 @@ if wants epilogue; then
     python3 scripts/lib/epilogue-rounds.py "$OUT_ROOT/epilogue-${shape// /x}/summary.txt"
     grep -E "^-- .*gemm_bf16_wgmma_sm90" "$OUT_ROOT/epilogue-${shape// /x}/summary.txt" | cut -c1-140
   done
+fi
+
+if wants reads; then
+  echo "== reads"
+  mkdir -p "$OUT_ROOT/reads"
+  OUT=$OUT_ROOT/reads VARIANTS="old_ chunked_ now_" ROUNDS=2 \
+    timeout 240 bash scripts/session18-epilogue-reads-device-run.sh >/dev/null 2>&1
+  grep -E "^(check|memcheck|== failures)" "$OUT_ROOT/reads/console.txt" | grep -v " PASS" || true
+  grep -cE "^check.* PASS" "$OUT_ROOT/reads/console.txt"
+fi
+
+if wants table; then
+  mkdir -p "$OUT_ROOT/table"
+  OUT=$OUT_ROOT/table PARTS=table timeout 300 bash scripts/session17-h100-device-run.sh 2>&1 | tail -n 45
 fi
 
 if wants sweep; then
