@@ -4,6 +4,7 @@
 
 #include "dialect/MemoryQueries.h"
 #include "passes/AccumulatorFragments.h"
+#include "passes/EpilogueOperandChunks.h"
 #include "passes/GlobalChunkStore.h"
 #include "passes/SharedMemoryView.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -195,23 +196,9 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
     else if (fused.hasRowBias())
       rowBias.assign(loadedBias.begin(), loadedBias.end());
   }
-  // C (beta != 0) and a residual are read a chunk of groups at a time, all
-  // of a chunk's loads behind one branch, the next chunk's issued before
-  // this one's math: read per pair, behind a branch each, every load's
-  // latency was exposed (alpha_beta with beta = 1 ran at 0.79x cuBLAS on an
-  // H100 at 8192x8192x4096; bench/NOTES.md, session 18). A chunk holds 16
-  // registers of one operand, 8 of C where C may come from the staging
-  // part instead, or 4 of each of C and a residual (two chunks are live;
-  // more made ptxas spill next to the accumulators).
   SmallVector<Value> rowsInC;
   for (Value row : rows)
     rowsInC.push_back(arith::AddIOp::create(b, loc, rowC, row));
-  bool readsRuns = fused.readsC() || fused.hasResidual();
-  int64_t registersPerOperand =
-      fused.readsC() && fused.hasResidual() ? 4 : cStaged ? 8 : 16;
-  int64_t pairsPerGroup = 2 * slices;
-  int64_t groupsPerChunk = std::max<int64_t>(
-      1, registersPerOperand * 4 / (2 * bytesC) / pairsPerGroup);
   // The staging index of the thread's pair in group g on fragment row
   // `row` (of the part).
   auto stagingIndex = [&](int64_t g, Value row) {
@@ -221,58 +208,20 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
         b, loc, laneBytes, index((column % plan.panelColumnsC) * bytesC));
     return swizzledIndex(panel, row, byteInRow, key);
   };
-  struct Chunk {
-    SmallVector<Value> c, residual;
+  // C (beta != 0) and a residual, read ahead a chunk of groups at a time
+  // (passes/EpilogueOperandChunks.h); C from the staging part where
+  // `cStaged` holds.
+  auto stagedC = [&](int64_t g, int64_t r) -> Value {
+    return vector::LoadOp::create(b, loc, pairC, part,
+                                  ValueRange{stagingIndex(g, rows[r])},
+                                  /*nontemporal=*/false,
+                                  llvm::MaybeAlign(2 * bytesC));
   };
-  auto loadChunk = [&](int64_t first) {
-    Chunk chunk;
-    if (!readsRuns || first >= groups)
-      return chunk;
-    SmallVector<Value> chunkRows, chunkCols;
-    for (int64_t g = first; g < std::min(groups, first + groupsPerChunk); ++g)
-      for (Value row : rowsInC) {
-        chunkRows.push_back(row);
-        chunkCols.push_back(columns[g]);
-      }
-    if (cStaged) {
-      // C from the staging part, where each pair's D goes.
-      SmallVector<Type> types(chunkRows.size(), pairC);
-      auto ifStaged =
-          scf::IfOp::create(b, loc, types, cStaged, /*withElseRegion=*/true);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(ifStaged.thenBlock());
-      SmallVector<Value> fromStaging;
-      for (int64_t g = first; g < std::min(groups, first + groupsPerChunk);
-           ++g)
-        for (Value row : rows)
-          fromStaging.push_back(vector::LoadOp::create(
-              b, loc, pairC, part,
-              ValueRange{stagingIndex(g, row)}, /*nontemporal=*/false,
-              llvm::MaybeAlign(2 * bytesC)));
-      scf::YieldOp::create(b, loc, fromStaging);
-      b.setInsertionPointToStart(ifStaged.elseBlock());
-      scf::YieldOp::create(b, loc,
-                           fused.loadC(b, loc, chunkRows, chunkCols,
-                                       /*lanes=*/2, /*alignment=*/2 * bytesC,
-                                       whole));
-      chunk.c.assign(ifStaged.getResults().begin(),
-                     ifStaged.getResults().end());
-    } else {
-      chunk.c = fused.loadC(b, loc, chunkRows, chunkCols, /*lanes=*/2,
-                            /*alignment=*/2 * bytesC, whole);
-    }
-    chunk.residual =
-        fused.loadResidual(b, loc, chunkRows, chunkCols, /*lanes=*/2,
-                           /*alignment=*/2 * bytesC, whole);
-    return chunk;
-  };
-  Chunk current = loadChunk(0), next;
+  EpilogueOperandChunks chunks(b, loc, fused, rowsInC, columns, whole,
+                               elementC, cStaged, stagedC);
   for (int64_t g = 0; g < groups; ++g) {
-    if (g % groupsPerChunk == 0 && g > 0)
-      current = next;
-    if (g % groupsPerChunk == 0)
-      next = loadChunk(g + groupsPerChunk);
-    int64_t inChunk = (g % groupsPerChunk) * pairsPerGroup;
+    if (fused.hasFusedOperations())
+      chunks.advanceTo(g);
     int64_t j = firstColumn / 8 + g;
     for (int64_t i = 0; i < slices; ++i) {
       for (int64_t h = 0; h < 2; ++h) {
@@ -287,10 +236,8 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
           loaded.bias = !columnBias.empty() ? columnBias[g]
                         : !rowBias.empty()  ? rowBias[2 * i + h]
                                             : Value();
-          if (readsRuns) {
-            loaded.c = current.c[inChunk + 2 * i + h];
-            loaded.residual = current.residual[inChunk + 2 * i + h];
-          }
+          loaded.c = chunks.c(g, 2 * i + h);
+          loaded.residual = chunks.residual(g, 2 * i + h);
           Value applied =
               fused.apply(b, loc, values, rowsInC[2 * i + h], columns[g],
                           /*alignment=*/2 * bytesC, whole, loaded);
