@@ -10,9 +10,8 @@
 set -u
 cd "$(dirname "$0")/.."
 source scripts/lib/device-session.sh
-FINAL_OUT=$OUT
-OUT=$(mktemp -d)
-exec > >(tee "$FINAL_OUT/summary.txt") 2>&1
+CONSOLE=summary.txt
+source scripts/lib/logged-session.sh
 FUSED=${FUSED:-$(cd "$D" && ls -d *gelu* | tr '\n' ' ')}
 PLAIN=${PLAIN:-}
 ROUNDS=${ROUNDS:-2}
@@ -20,28 +19,28 @@ ITER=${ITER:-30}
 SHAPE=${SHAPE:-"8192 8192 4096"}
 read -r m n k <<<"$SHAPE"
 for round in $(seq 1 "$ROUNDS"); do
-  mkdir -p "$OUT/$round"
+  mkdir -p "$WORK/$round"
   for b in $FUSED; do
     timeout 120 "$R" "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" --bias \
-      --compare-epilogue --iterations "$ITER" --json-out "$OUT/$round/$b.json" \
-      >"$OUT/$round/$b.log" 2>&1
+      --compare-epilogue --iterations "$ITER" --json-out "$WORK/$round/$b.json" \
+      >"$WORK/$round/$b.log" 2>&1
     echo "-- $round $b rc=$?"
-    grep -E "^\| (fused|unfused|cublaslt|cublas_gemm) " "$OUT/$round/$b.log" | cut -d'|' -f2,4,5,8 | tr -s ' '
+    grep -E "^\| (fused|unfused|cublaslt|cublas_gemm) " "$WORK/$round/$b.log" | cut -d'|' -f2,4,5,8 | tr -s ' '
   done
   for b in $PLAIN; do
     timeout 60 "$R" "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" --iterations "$ITER" \
-      >"$OUT/$round/$b.log" 2>&1
-    echo "-- $round $b rc=$? $(grep -E '^(gemm-opt|cuBLAS|ratio)' "$OUT/$round/$b.log" | cut -c1-60 | tr '\n' ' ')"
+      >"$WORK/$round/$b.log" 2>&1
+    echo "-- $round $b rc=$? $(grep -E '^(gemm-opt|cuBLAS|ratio)' "$WORK/$round/$b.log" | cut -c1-60 | tr '\n' ' ')"
   done
 done
 echo "== correctness"
-mkdir -p "$OUT/check"
+mkdir -p "$WORK/check"
 for b in ${CHECKED-$FUSED}; do
   for s in "512 768 256" "1000 1300 2000" "4097 4095 4093" "1 1 1" "896 4864 4096"; do
     read -r cm cn ck <<<"$s"
     timeout 60 "$R" "$D/$b/kernel.json" -m "$cm" -n "$cn" -k "$ck" --bias --no-timing \
-      >"$OUT/check/$b.$cm.log" 2>&1
-    echo "check $b $s rc=$? $(grep -E '^result' "$OUT/check/$b.$cm.log")"
+      >"$WORK/check/$b.$cm.log" 2>&1
+    echo "check $b $s rc=$? $(grep -E '^result' "$WORK/check/$b.$cm.log")"
   done
 done
-tar czf "$FINAL_OUT/results.tar.gz" -C "$OUT" .
+tar czf "$OUT_ROOT/results.tar.gz" -C "$WORK" .

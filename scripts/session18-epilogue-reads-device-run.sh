@@ -14,14 +14,11 @@
 set -u
 cd "$(dirname "$0")/.."
 source scripts/lib/device-session.sh
-OUT_ROOT=$OUT
-WORK=$(mktemp -d)
-exec > >(tee "$OUT_ROOT/console.txt") 2>&1
+source scripts/lib/logged-session.sh
 SHAPES=${SHAPES:-"8192x8192x4096 4096x4096x4096"}
 ROUNDS=${ROUNDS:-3}
 ITER=${ITER:-40}
 VARIANTS=${VARIANTS:-"old_ chunked_ prefetch_"}
-failures=0
 run() { # NAME BUNDLE SHAPE ARGS...
   local name=$1 b=$2 s=$3 m n k
   shift 3

@@ -20,20 +20,9 @@
 set -u
 cd "$(dirname "$0")/.."
 source scripts/lib/device-session.sh
-OUT_ROOT=$OUT
-WORK=$(mktemp -d)
-exec > >(tee "$OUT_ROOT/console.txt") 2>&1
+source scripts/lib/logged-session.sh
 PARTS=${PARTS:-checks epilogue sweep}
 wants() { [[ " $PARTS " == *" $1 "* ]]; }
-failures=0
-check() { # NAME CMD...: runs CMD, logs it, counts a failure on a non-zero exit
-  local name=$1
-  shift
-  timeout 120 "$@" >"$WORK/$name.log" 2>&1
-  local rc=$?
-  echo "$([ $rc = 0 ] && echo ok || echo FAIL) $name rc=$rc $(grep -E '^result|ERROR SUMMARY|RACECHECK SUMMARY' "$WORK/$name.log" | tr '\n' ' ')"
-  [ $rc = 0 ] || failures=$((failures + 1))
-}
 
 if wants checks; then
   echo "== checks"
@@ -41,18 +30,18 @@ if wants checks; then
            epilogue_bf16_wgmma_bias_relu_persistent_tma epilogue_bf16_wgmma_row_bias_relu_persistent_tma; do
     for s in 1x1x1 7x9x3 129x257x65 640x768x640 1000x1300x2000 896x4864x4096 4097x4095x4093 256x4096x5; do
       IFS=x read -r m n k <<<"$s"
-      check "$b.$s" "$R" "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" --bias --no-timing
+      logged_check "$b.$s" "$R" "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" --bias --no-timing
     done
-    check "$b.ldc1301" "$R" "$D/$b/kernel.json" -m 1000 -n 1300 -k 2000 --ldc 1301 --bias --no-timing
-    check "$b.ld-padded" "$R" "$D/$b/kernel.json" -m 1024 -n 1280 -k 2048 --lda 2056 \
+    logged_check "$b.ldc1301" "$R" "$D/$b/kernel.json" -m 1000 -n 1300 -k 2000 --ldc 1301 --bias --no-timing
+    logged_check "$b.ld-padded" "$R" "$D/$b/kernel.json" -m 1024 -n 1280 -k 2048 --lda 2056 \
       --ldb 1288 --ldc 1296 --bias --no-timing
   done
   b=gemm_bf16_wgmma_bias_gelu_sm90
-  check "$b.memcheck" "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$b/kernel.json" \
+  logged_check "$b.memcheck" "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$b/kernel.json" \
     -m 640 -n 768 -k 640 --bias --no-timing --iterations 1 --no-cublas
-  check "$b.racecheck" "$SAN" --tool racecheck --error-exitcode 86 "$R" "$D/$b/kernel.json" \
+  logged_check "$b.racecheck" "$SAN" --tool racecheck --error-exitcode 86 "$R" "$D/$b/kernel.json" \
     -m 640 -n 768 -k 640 --bias --no-timing --iterations 1 --no-cublas
-  check "$b.memcheck-ragged" "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$b/kernel.json" \
+  logged_check "$b.memcheck-ragged" "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$b/kernel.json" \
     -m 300 -n 333 -k 200 --bias --no-timing --iterations 1 --no-cublas
 fi
 

@@ -10,29 +10,18 @@
 set -u
 cd "$(dirname "$0")/.."
 source scripts/lib/device-session.sh
-OUT_ROOT=$OUT
-WORK=$(mktemp -d)
-exec > >(tee "$OUT_ROOT/console.txt") 2>&1
-failures=0
-check() { # NAME CMD...
-  local name=$1
-  shift
-  timeout 120 "$@" >"$WORK/$name.log" 2>&1
-  local rc=$?
-  echo "$([ $rc = 0 ] && echo ok || echo FAIL) $name rc=$rc $(grep -E '^result|ERROR SUMMARY|RACECHECK SUMMARY' "$WORK/$name.log" | tr '\n' ' ')"
-  [ $rc = 0 ] || failures=$((failures + 1))
-}
+source scripts/lib/logged-session.sh
 echo "== checks"
 b=gemm_bf16_wgmma_bias_gelu_sm90
 for s in 1408x2304x640 1280x2560x640 1280x2304x640 640x768x640 4097x4095x4093 1000x1300x2000 1x1x1; do
   IFS=x read -r m n k <<<"$s"
-  check "$b.$s" "$R" "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" --bias --no-timing
+  logged_check "$b.$s" "$R" "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" --bias --no-timing
 done
 for s in 1280x2560x640 640x768x640; do
   IFS=x read -r m n k <<<"$s"
-  check "$b.memcheck.$s" "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$b/kernel.json" \
+  logged_check "$b.memcheck.$s" "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$b/kernel.json" \
     -m "$m" -n "$n" -k "$k" --bias --no-timing --iterations 1 --no-cublas
-  check "$b.racecheck.$s" "$SAN" --tool racecheck --error-exitcode 86 "$R" "$D/$b/kernel.json" \
+  logged_check "$b.racecheck.$s" "$SAN" --tool racecheck --error-exitcode 86 "$R" "$D/$b/kernel.json" \
     -m "$m" -n "$n" -k "$k" --bias --no-timing --iterations 1 --no-cublas
 done
 FUSED="old_gemm_bf16_wgmma_bias_gelu_sm90 gemm_bf16_wgmma_bias_gelu_sm90 epilogue_bf16_wgmma_bias_gelu_persistent_tma"
