@@ -23,13 +23,34 @@ Value TmaStoreEpilogue::index(int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
-Value TmaStoreEpilogue::stagingPart(Value member) {
-  Value offset = arith::AddIOp::create(
+Value TmaStoreEpilogue::stagingPartOffset(Value member) {
+  return arith::AddIOp::create(
       b, loc, index(plan.stagingOffset),
       arith::MulIOp::create(b, loc, member, index(plan.warpgroupStagingBytes)));
+}
+
+Value TmaStoreEpilogue::stagingPart(Value member) {
   int64_t elements =
       plan.warpgroupStagingBytes / getByteWidth(plan.elementTypeC);
-  return viewSharedMemory(b, loc, raw, offset, {elements}, plan.elementTypeC);
+  return viewSharedMemory(b, loc, raw, stagingPartOffset(member), {elements},
+                          plan.elementTypeC);
+}
+
+void TmaStoreEpilogue::forEachPanel(
+    Value member, Value row, Value col,
+    llvm::function_ref<void(Value, ArrayRef<Value>)> body) {
+  Value partOffset = stagingPartOffset(member);
+  for (int64_t p = 0; p < plan.panelsPerRoundC; ++p) {
+    Value panel = viewSharedMemory(
+        b, loc, raw,
+        arith::AddIOp::create(b, loc, partOffset, index(p * plan.panelBytesC)),
+        getTmaBoxShape(plan.boxRowsC, plan.panelColumnsC, batch),
+        plan.elementTypeC);
+    // Coordinates are innermost (C's column) first, a batch entry last.
+    Value column =
+        arith::AddIOp::create(b, loc, col, index(p * plan.panelColumnsC));
+    body(panel, getTmaCoordinates(column, row, batch));
+  }
 }
 
 Value TmaStoreEpilogue::swizzledIndex(Value panel, Value row, Value byteInRow,
@@ -131,21 +152,12 @@ void TmaStoreEpilogue::loadCIntoStaging(Value member, Value issuer, Value row,
   nvgpu::MBarrierArriveExpectTxOp::create(
       b, loc, barriers, index(plan.warpgroupStagingBytes), barrierIndex,
       Value());
-  Value partOffset = arith::AddIOp::create(
-      b, loc, index(plan.stagingOffset),
-      arith::MulIOp::create(b, loc, member, index(plan.warpgroupStagingBytes)));
-  for (int64_t p = 0; p < plan.panelsPerRoundC; ++p) {
-    Value panel = viewSharedMemory(
-        b, loc, raw,
-        arith::AddIOp::create(b, loc, partOffset, index(p * plan.panelBytesC)),
-        getTmaBoxShape(plan.boxRowsC, plan.panelColumnsC, batch),
-        plan.elementTypeC);
-    Value column =
-        arith::AddIOp::create(b, loc, col, index(p * plan.panelColumnsC));
-    nvgpu::TmaAsyncLoadOp::create(b, loc, panel, barriers, descriptorC,
-                                  getTmaCoordinates(column, row, batch),
-                                  barrierIndex, Value(), Value());
-  }
+  forEachPanel(member, row, col,
+               [&](Value panel, ArrayRef<Value> coordinates) {
+                 nvgpu::TmaAsyncLoadOp::create(b, loc, panel, barriers,
+                                               descriptorC, coordinates,
+                                               barrierIndex, Value(), Value());
+               });
 }
 
 void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
@@ -276,28 +288,16 @@ void TmaStoreEpilogue::storeToC(Value member, Value thread, Value issuer,
     auto ifIssuer = scf::IfOp::create(b, loc, issuer);
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPointToStart(ifIssuer.thenBlock());
-    Value partOffset = arith::AddIOp::create(
-        b, loc, index(plan.stagingOffset),
-        arith::MulIOp::create(b, loc, member,
-                              index(plan.warpgroupStagingBytes)));
     auto storePanels = [&](bool add) {
-      for (int64_t p = 0; p < plan.panelsPerRoundC; ++p) {
-        Value panel = viewSharedMemory(
-            b, loc, raw,
-            arith::AddIOp::create(b, loc, partOffset,
-                                  index(p * plan.panelBytesC)),
-            getTmaBoxShape(plan.boxRowsC, plan.panelColumnsC, batch),
-            plan.elementTypeC);
-        // Coordinates are innermost (C's column) first, a batch entry last.
-        Value column =
-            arith::AddIOp::create(b, loc, col, index(p * plan.panelColumnsC));
-        SmallVector<Value> coordinates = getTmaCoordinates(column, row, batch);
-        if (add)
-          addPanelToC(panel, coordinates);
-        else
-          nvgpu::TmaAsyncStoreOp::create(b, loc, panel, descriptorC,
-                                         coordinates, Value());
-      }
+      forEachPanel(member, row, col,
+                   [&](Value panel, ArrayRef<Value> coordinates) {
+                     if (add)
+                       addPanelToC(panel, coordinates);
+                     else
+                       nvgpu::TmaAsyncStoreOp::create(b, loc, panel,
+                                                      descriptorC, coordinates,
+                                                      Value());
+                   });
     };
     if (!addToC) {
       storePanels(/*add=*/false);

@@ -159,8 +159,16 @@ private:
   /// The thread's fragment rows in its part, 16·warp + lane/4 + 8·h +
   /// 64·slice, in the order (slice, h).
   llvm::SmallVector<mlir::Value> fragmentRows(mlir::Value thread);
+  /// The byte offset of the `member`-th warpgroup's staging part.
+  mlir::Value stagingPartOffset(mlir::Value member);
   /// The `member`-th warpgroup's staging part as a 1-D memref of C's type.
   mlir::Value stagingPart(mlir::Value member);
+  /// For each panel of the round in the `member`-th staging part: `body`
+  /// with its TMA box view and the coordinates of its box in C, whose
+  /// origin for the round is (row, col).
+  void forEachPanel(
+      mlir::Value member, mlir::Value row, mlir::Value col,
+      llvm::function_ref<void(mlir::Value, llvm::ArrayRef<mlir::Value>)> body);
   /// The element index in a staging part of (row, byte in the 128-byte
   /// panel row) of `panel`, with the 128-byte swizzle applied.
   /// `key` is row mod 8.
