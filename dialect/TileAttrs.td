@@ -416,11 +416,6 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     int64_t getStages() const { return getPipeline().getStages(); }
     bool isWgmma() const { return getMma().getKind() == MmaKind::wgmma; }
     bool isFfma() const { return getMma().getKind() == MmaKind::ffma; }
-    /// Whether kernels of this schedule take any M, N, K >= 1 and any row
-    /// pitch: wgmma (TMA fills past the edges; the runtime stages operands
-    /// TMA cannot read) and ffma (a guarded main loop for edge blocks and
-    /// unaligned rows). mma.sync kernels need whole tiles and 16-byte rows.
-    bool takesAnyShape() const { return isWgmma() || isFfma(); }
     bool isTma() const { return getPipeline().getLoad() == LoadKind::tma; }
     bool isWarpSpecialized() const { return bool(getSpecialization()); }
     bool isPersistent() const { return getGrid() && getGrid().getPersistent(); }

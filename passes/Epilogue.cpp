@@ -5,7 +5,9 @@
 // writes each pair with one aligned vector store. A fused epilogue
 // (passes/FusedEpilogue.h) transforms each f32 pair first, at the pair's
 // row and column of the whole C (the C tile's subview offsets plus the
-// fragment's place in the tile).
+// fragment's place in the tile). A block whose tile reaches past C's edge,
+// or whose C rows are not 16-byte aligned, stores element by element, only
+// inside C (RowChunkStore); the choice is one uniform branch per block.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +15,8 @@
 #include "dialect/MemoryQueries.h"
 
 #include "passes/FusedEpilogue.h"
+#include "passes/GlobalChunkStore.h"
+#include "passes/MatrixRows.h"
 #include "passes/MmaSyncFragments.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -38,17 +42,17 @@ struct LowerStoreFragments : public OpRewritePattern<StoreFragmentsOp> {
         op->getParentOfType<gpu::GPUFuncOp>(), schedule, op);
     if (failed(fused))
       return failure();
-    // Where the C tile starts in the whole C (fused epilogues index bias,
-    // residual and C's old values by the whole matrix).
+    // The C tile is a view of the kernel's C (fused epilogues index bias,
+    // residual and C's old values by the whole matrix, and edge tiles store
+    // only inside it); a C that is not a view is the whole matrix.
+    auto view = op.getC().getDefiningOp<memref::SubViewOp>();
+    if (!view && fused->hasFusedOperations())
+      return op.emitOpError()
+             << "has a fused epilogue but its C tile is not a subview of "
+                "the kernel's C";
     SmallVector<OpFoldResult> tileOrigin;
-    if (fused->hasFusedOperations()) {
-      auto tile = op.getC().getDefiningOp<memref::SubViewOp>();
-      if (!tile)
-        return op.emitOpError()
-               << "has a fused epilogue but its C tile is not a subview of "
-                  "the kernel's C";
-      tileOrigin = tile.getMixedOffsets();
-    }
+    if (view)
+      tileOrigin = view.getMixedOffsets();
     auto index = [&](int64_t v) {
       return arith::ConstantIndexOp::create(rewriter, loc, v);
     };
@@ -72,52 +76,103 @@ struct LowerStoreFragments : public OpRewritePattern<StoreFragmentsOp> {
             rewriter, loc, arith::RemUIOp::create(rewriter, loc, warp.lane, c4),
             index(2)));
 
-    // mma.sync kernels take whole tiles only (their metadata requires
-    // divisible shapes and 16-byte rows).
-    Value wholeTiles = arith::ConstantIntOp::create(
-        rewriter, loc, rewriter.getI1Type(), 1);
+    // Where the block's tile lies inside C, C's rows take aligned vectors
+    // and the fused operands their vector reads, each pair is stored (and
+    // its operands read) with one vector access; elsewhere (a ragged edge
+    // tile, a pitch or base that is not a multiple of 16 bytes) element by
+    // element, only inside C. The choice is one uniform branch per block.
+    MemRefType tileType = cast<MemRefType>(op.getC().getType());
+    Value matrixC = view ? view.getSource() : Value();
+    Value whole;
+    std::optional<RowChunkStore> edgeStores;
+    if (matrixC) {
+      Value originRow =
+          getValueOrCreateConstantIndexOp(rewriter, loc, tileOrigin[0]);
+      Value originCol =
+          getValueOrCreateConstantIndexOp(rewriter, loc, tileOrigin[1]);
+      MatrixRows geometryC = MatrixRows::get(rewriter, loc, matrixC);
+      auto fits = [&](Value begin, int64_t extent, Value limit) -> Value {
+        return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ule,
+                                     plus(begin, extent), limit);
+      };
+      Value rowsFit = fits(originRow, tileType.getDimSize(0), geometryC.rows);
+      Value colsFit = fits(originCol, tileType.getDimSize(1), geometryC.cols);
+      whole = arith::AndIOp::create(
+          rewriter, loc, geometryC.vectorOk,
+          arith::AndIOp::create(rewriter, loc, rowsFit, colsFit));
+      whole = arith::AndIOp::create(
+          rewriter, loc, whole,
+          fused->holdsWholeRuns(rewriter, loc, originRow, originCol,
+                                tileType.getDimSize(0),
+                                tileType.getDimSize(1)));
+    }
     MemRefType fragmentsType = op.getFragments().getType();
-    for (int64_t i = 0; i < fragmentsType.getDimSize(0); ++i) {
-      for (int64_t j = 0; j < fragmentsType.getDimSize(1); ++j) {
-        for (int64_t half = 0; half < 2; ++half) {
-          SmallVector<Value> pair;
-          for (int64_t r = 2 * half; r < 2 * half + 2; ++r) {
-            Value acc = memref::LoadOp::create(
-                rewriter, loc, op.getFragments(),
-                ValueRange{index(i), index(j), index(r)});
-            if (acc.getType() != outType && !fused->hasFusedOperations())
-              acc = arith::TruncFOp::create(rewriter, loc, outType, acc);
-            pair.push_back(acc);
-          }
-          Value vector;
-          if (fused->hasFusedOperations()) {
-            Value values = vector::FromElementsOp::create(
-                rewriter, loc, VectorType::get({2}, rewriter.getF32Type()),
-                pair);
+    auto storePairs = [&](bool inside) {
+      Value wholeRuns = arith::ConstantIntOp::create(
+          rewriter, loc, rewriter.getI1Type(), inside ? 1 : 0);
+      if (!inside)
+        edgeStores.emplace(rewriter, loc, matrixC);
+      for (int64_t i = 0; i < fragmentsType.getDimSize(0); ++i) {
+        for (int64_t j = 0; j < fragmentsType.getDimSize(1); ++j) {
+          for (int64_t half = 0; half < 2; ++half) {
+            SmallVector<Value> pair;
+            for (int64_t r = 2 * half; r < 2 * half + 2; ++r) {
+              Value acc = memref::LoadOp::create(
+                  rewriter, loc, op.getFragments(),
+                  ValueRange{index(i), index(j), index(r)});
+              if (acc.getType() != outType && !fused->hasFusedOperations())
+                acc = arith::TruncFOp::create(rewriter, loc, outType, acc);
+              pair.push_back(acc);
+            }
+            // (The pair's place in the tile is computed where it is used,
+            // after the values.)
+            auto tileRow = [&] { return plus(row, 16 * i + 8 * half); };
+            auto tileCol = [&] { return plus(col, 8 * j); };
             auto inWholeC = [&](OpFoldResult origin, Value inTile) -> Value {
               return arith::AddIOp::create(
                   rewriter, loc,
                   getValueOrCreateConstantIndexOp(rewriter, loc, origin),
                   inTile);
             };
-            values = fused->apply(
-                rewriter, loc, values,
-                inWholeC(tileOrigin[0], plus(row, 16 * i + 8 * half)),
-                inWholeC(tileOrigin[1], plus(col, 8 * j)), pairBytes,
-                /*whole=*/wholeTiles);
-            vector = outType.isF32() ? values
-                                     : arith::TruncFOp::create(
-                                           rewriter, loc, pairType, values);
-          } else {
-            vector =
-                vector::FromElementsOp::create(rewriter, loc, pairType, pair);
+            Value vector;
+            if (fused->hasFusedOperations()) {
+              Value values = vector::FromElementsOp::create(
+                  rewriter, loc, VectorType::get({2}, rewriter.getF32Type()),
+                  pair);
+              values = fused->apply(rewriter, loc, values,
+                                    inWholeC(tileOrigin[0], tileRow()),
+                                    inWholeC(tileOrigin[1], tileCol()),
+                                    pairBytes, wholeRuns);
+              vector = outType.isF32() ? values
+                                       : arith::TruncFOp::create(
+                                             rewriter, loc, pairType, values);
+            } else {
+              vector =
+                  vector::FromElementsOp::create(rewriter, loc, pairType, pair);
+            }
+            if (inside) {
+              vector::StoreOp::create(rewriter, loc, vector, op.getC(),
+                                      ValueRange{tileRow(), tileCol()},
+                                      /*nontemporal=*/false,
+                                      llvm::MaybeAlign(pairBytes));
+              continue;
+            }
+            Value wholeRow = inWholeC(tileOrigin[0], tileRow());
+            Value wholeCol = inWholeC(tileOrigin[1], tileCol());
+            edgeStores->store(vector, wholeRow, wholeCol);
           }
-          vector::StoreOp::create(
-              rewriter, loc, vector, op.getC(),
-              ValueRange{plus(row, 16 * i + 8 * half), plus(col, 8 * j)},
-              /*nontemporal=*/false, llvm::MaybeAlign(pairBytes));
         }
       }
+    };
+    if (!matrixC) {
+      storePairs(/*inside=*/true);
+    } else {
+      auto ifWhole = scf::IfOp::create(rewriter, loc, whole, /*withElse=*/true);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifWhole.thenBlock());
+      storePairs(/*inside=*/true);
+      rewriter.setInsertionPointToStart(ifWhole.elseBlock());
+      storePairs(/*inside=*/false);
     }
     rewriter.eraseOp(op);
     return success();

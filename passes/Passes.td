@@ -71,7 +71,8 @@ def TilePipelineCopiesPass : Pass<"tile-pipeline-copies"> {
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
-                           "mlir::nvgpu::NVGPUDialect", "mlir::NVVM::NVVMDialect"];
+                           "mlir::nvgpu::NVGPUDialect", "mlir::NVVM::NVVMDialect",
+                           "mlir::vector::VectorDialect"];
 }
 
 def TileWarpSpecializePass : Pass<"tile-warp-specialize"> {
@@ -166,7 +167,8 @@ def TileLowerEpiloguePass : Pass<"tile-lower-epilogue"> {
   // the stream-K counter's fence and acquire loads (passes/StreamKFixup.cpp).
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::vector::VectorDialect",
-                           "mlir::math::MathDialect", "mlir::LLVM::LLVMDialect"];
+                           "mlir::math::MathDialect", "mlir::LLVM::LLVMDialect",
+                           "mlir::scf::SCFDialect"];
 }
 
 def TileSharedLayoutPass : Pass<"tile-shared-layout"> {

@@ -26,11 +26,20 @@
 // stage may be refilled in iteration t. Operand fragments are loaded one K
 // step ahead, across the barrier, as CUTLASS's multistage main loop does.
 //
+// Any M, N, K >= 1 and any pitch: there are ceil(K/BK) K tiles, and the
+// prologue and loop come three times, one per kind of copy
+// (passes/CpAsyncTileCopies.h): plain 16-byte copies for blocks inside A
+// and B with K a multiple of BK and 16-byte aligned rows, copies that
+// zero-fill past the edges for other blocks with aligned rows, and
+// element loads (one K tile at a time, not pipelined) where rows are not
+// aligned. Each block takes one, by a uniform branch.
+//
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
 
 #include "passes/BlockTiledLoop.h"
+#include "passes/CpAsyncTileCopies.h"
 #include "dialect/MemoryQueries.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -45,52 +54,6 @@ using namespace gemm_opt;
 using namespace gemm_opt::tile;
 
 namespace {
-
-/// One operand's side of the pipeline: where its block tile sits in global
-/// memory and the shared buffers it is staged in.
-struct StagedOperand {
-  Value global;     // the kernel's A or B
-  Value rowBase;    // first row of the block's tile, for the K tile at 0
-  Value colBase;    // first column, likewise
-  bool kAlongRows;  // B advances along rows with K, A along columns
-  int64_t rows, cols;
-  Value shared;     // stages x rows x cols in workgroup memory
-};
-
-/// Emits this thread's cp.async copies of one `rows×cols` K tile of
-/// `operand` into stage `stage` of its shared buffer.
-void emitTileCopy(OpBuilder &b, Location loc, const StagedOperand &operand,
-                  Value kOffset, Value stage, Value threadId,
-                  int64_t threads) {
-  auto elementType =
-      cast<MemRefType>(operand.global.getType()).getElementType();
-  int64_t vector = 128 / elementType.getIntOrFloatBitWidth();
-  int64_t chunksPerRow = operand.cols / vector;
-  int64_t chunks = operand.rows * chunksPerRow;
-  auto index = [&](int64_t v) {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  };
-  Value rowBase = operand.rowBase, colBase = operand.colBase;
-  if (operand.kAlongRows)
-    rowBase = arith::AddIOp::create(b, loc, rowBase, kOffset);
-  else
-    colBase = arith::AddIOp::create(b, loc, colBase, kOffset);
-
-  for (int64_t first = 0; first < chunks; first += threads) {
-    Value chunk = arith::AddIOp::create(b, loc, threadId, index(first));
-    Value row = arith::DivUIOp::create(b, loc, chunk, index(chunksPerRow));
-    Value col = arith::MulIOp::create(
-        b, loc, arith::RemUIOp::create(b, loc, chunk, index(chunksPerRow)),
-        index(vector));
-    Value globalRow = arith::AddIOp::create(b, loc, rowBase, row);
-    Value globalCol = arith::AddIOp::create(b, loc, colBase, col);
-    nvgpu::DeviceAsyncCopyOp::create(
-        b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()),
-        operand.shared, ValueRange{stage, row, col}, operand.global,
-        ValueRange{globalRow, globalCol}, b.getIndexAttr(vector),
-        /*srcElements=*/Value(), /*bypassL1=*/b.getUnitAttr());
-  }
-}
 
 /// The `rows×cols` stage `stage` of a shared buffer, as a 2-D view.
 Value stageView(OpBuilder &b, Location loc, Value shared, Value stage) {
@@ -148,23 +111,93 @@ struct PipelineBlockMmaLoop : public OpRewritePattern<scf::ForOp> {
         schedule.getSmemB(),
         rewriter.getI64IntegerAttr(stages * schedule.getStageElementsA() *
                                    bytesA));
-    // emitTileCopy adds each K tile's offset along K.
-    StagedOperand a{viewA.getSource(), rowA, index(0), false, bm, bk, sharedA};
-    StagedOperand b{viewB.getSource(), index(0), colB, true, bk, bn, sharedB};
+    // copyTile adds each K tile's offset along K.
+    CpAsyncOperand a{MatrixRows::get(rewriter, loc, viewA.getSource()),
+                     rowA, index(0), false, bm, bk, sharedA};
+    CpAsyncOperand b{MatrixRows::get(rewriter, loc, viewB.getSource()),
+                     index(0), colB, true, bk, bn, sharedB};
 
     Value threadId = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
-    int64_t threads = schedule.getThreadCount();
     Value lowerK = loop.getLowerBound();
+    Value extentK =
+        arith::SubIOp::create(rewriter, loc, loop.getUpperBound(), lowerK);
+    // ceil(K / BK): the last K tile may be partial.
     Value kTiles = arith::DivUIOp::create(
         rewriter, loc,
-        arith::SubIOp::create(rewriter, loc, loop.getUpperBound(), lowerK),
+        arith::AddIOp::create(rewriter, loc, extentK, index(bk - 1)),
         index(bk));
+    // Whether the block takes the Interior copies (below).
+    auto fits = [&](Value base, int64_t extent, Value limit) -> Value {
+      return arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ule,
+          arith::AddIOp::create(rewriter, loc, base, index(extent)), limit);
+    };
+    Value rowsFit = fits(rowA, bm, a.geometry.rows);
+    Value colsFit = fits(colB, bn, b.geometry.cols);
+    Value wholeKTiles = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq,
+        arith::RemUIOp::create(rewriter, loc, extentK, index(bk)), index(0));
+    Value rowsAligned = arith::AndIOp::create(
+        rewriter, loc, a.geometry.vectorOk, b.geometry.vectorOk);
+    Value interior = arith::AndIOp::create(
+        rewriter, loc, arith::AndIOp::create(rewriter, loc, rowsFit, colsFit),
+        arith::AndIOp::create(rewriter, loc, wholeKTiles, rowsAligned));
+    int64_t ksteps = bk / schedule.getMma().getK();
+    auto fragmentsType =
+        FragmentsType::get(getContext(), ksteps, elements.getA());
+    Value fragments =
+        AllocFragmentsOp::create(rewriter, loc, fragmentsType, schedule);
+    // The pipeline three times: with the Interior copies where the block's
+    // tiles lie inside A and B, K is a multiple of BK and both matrices'
+    // rows are 16-byte aligned, the Edge copies in other blocks where the
+    // rows are aligned, the Unaligned ones where they are not
+    // (CpAsyncTileCopies.h). One uniform branch per block; the interior
+    // loop keeps nothing of the edge tests live.
+    auto ifInterior =
+        scf::IfOp::create(rewriter, loc, interior, /*withElse=*/true);
+    scf::IfOp ifAligned;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(ifInterior.elseBlock()->getTerminator());
+      ifAligned =
+          scf::IfOp::create(rewriter, loc, rowsAligned, /*withElse=*/true);
+    }
+    for (auto [block, kind] :
+         {std::pair(ifInterior.thenBlock(), CpAsyncCopyKind::Interior),
+          std::pair(ifAligned.thenBlock(), CpAsyncCopyKind::Edge),
+          std::pair(ifAligned.elseBlock(), CpAsyncCopyKind::Unaligned)}) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(block->getTerminator());
+      emitPipeline(rewriter, loc, schedule, a, b, kTiles, lowerK, threadId,
+                   fragments, mma.getAcc(), kind);
+    }
+    rewriter.setInsertionPointAfter(ifInterior);
+    NVVM::CpAsyncWaitGroupOp::create(rewriter, loc, 0);
+    rewriter.eraseOp(loop);
+    return success();
+  }
+
+  /// Prologue and pipelined loop over `kTiles` K tiles with copies of
+  /// `kind` (see the top of the file).
+  static void emitPipeline(OpBuilder &rewriter, Location loc,
+                           ScheduleAttr schedule, const CpAsyncOperand &a,
+                           const CpAsyncOperand &b, Value kTiles, Value lowerK,
+                           Value threadId, Value fragments, Value acc,
+                           CpAsyncCopyKind kind) {
+    int64_t stages = schedule.getStages();
+    int64_t bk = schedule.getBlockK();
+    int64_t ksteps = bk / schedule.getMma().getK();
+    auto index = [&](int64_t v) {
+      return arith::ConstantIndexOp::create(rewriter, loc, v);
+    };
     auto copyBoth = [&](OpBuilder &builder, Value kTile, Value stage) {
       Value kOffset = arith::AddIOp::create(
           builder, loc, lowerK,
           arith::MulIOp::create(builder, loc, kTile, index(bk)));
-      emitTileCopy(builder, loc, a, kOffset, stage, threadId, threads);
-      emitTileCopy(builder, loc, b, kOffset, stage, threadId, threads);
+      CpAsyncTileCopies copies(builder, loc, threadId,
+                               schedule.getThreadCount());
+      copies.copyTile(a, kOffset, stage, kind);
+      copies.copyTile(b, kOffset, stage, kind);
     };
     auto copyIfInRange = [&](Value kTile, Value stage) {
       Value inRange = arith::CmpIOp::create(
@@ -177,21 +210,40 @@ struct PipelineBlockMmaLoop : public OpRewritePattern<scf::ForOp> {
       NVVM::CpAsyncCommitGroupOp::create(rewriter, loc);
     };
 
+    auto loadFragments = [&](Value stage, int64_t kstep) {
+      LoadFragmentsOp::create(rewriter, loc, fragments,
+                              stageView(rewriter, loc, a.shared, stage),
+                              stageView(rewriter, loc, b.shared, stage),
+                              rewriter.getI64IntegerAttr(kstep), schedule);
+    };
+    auto mmaStep = [&](int64_t kstep) {
+      MmaFragmentsOp::create(rewriter, loc, acc, fragments,
+                             rewriter.getI64IntegerAttr(kstep), schedule);
+    };
+
+    if (kind == CpAsyncCopyKind::Unaligned) {
+      // Element loads pass through registers: one K tile at a time in
+      // stage 0, loaded, then multiplied, with no fragments or copies in
+      // flight beside the accumulators (a pipeline would need registers
+      // for both and spill).
+      auto loop = scf::ForOp::create(rewriter, loc, index(0), kTiles, index(1));
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(loop.getBody());
+      copyBoth(rewriter, loop.getInductionVar(), index(0));
+      gpu::BarrierOp::create(rewriter, loc);
+      for (int64_t kstep = 0; kstep < ksteps; ++kstep) {
+        loadFragments(index(0), kstep);
+        mmaStep(kstep);
+      }
+      // Every warp is done reading the stage before the next tile's loads.
+      gpu::BarrierOp::create(rewriter, loc);
+      return;
+    }
+
     // Prologue: K tiles 0 .. stages-2 into stages 0 .. stages-2.
     for (int64_t s = 0; s + 1 < stages; ++s)
       copyIfInRange(index(s), index(s));
 
-    int64_t ksteps = bk / schedule.getMma().getK();
-    auto fragmentsType =
-        FragmentsType::get(getContext(), ksteps, elements.getA());
-    Value fragments =
-        AllocFragmentsOp::create(rewriter, loc, fragmentsType, schedule);
-    auto loadFragments = [&](Value stage, int64_t kstep) {
-      LoadFragmentsOp::create(rewriter, loc, fragments,
-                              stageView(rewriter, loc, sharedA, stage),
-                              stageView(rewriter, loc, sharedB, stage),
-                              rewriter.getI64IntegerAttr(kstep), schedule);
-    };
     // K tile t has landed and every warp is past its reads of tile t-1.
     auto waitForTile = [&]() {
       NVVM::CpAsyncWaitGroupOp::create(rewriter, loc, stages - 2);
@@ -202,11 +254,6 @@ struct PipelineBlockMmaLoop : public OpRewritePattern<scf::ForOp> {
       copyIfInRange(next,
                     arith::RemUIOp::create(rewriter, loc, next, index(stages)));
     };
-    auto mmaStep = [&](int64_t kstep) {
-      MmaFragmentsOp::create(rewriter, loc, mma.getAcc(), fragments,
-                             rewriter.getI64IntegerAttr(kstep), schedule);
-    };
-
     if (ksteps > 1) {
       // Before the loop: K tile 0's first fragments.
       waitForTile();
@@ -247,10 +294,6 @@ struct PipelineBlockMmaLoop : public OpRewritePattern<scf::ForOp> {
       }
     }
 
-    rewriter.setInsertionPointAfter(pipelined);
-    NVVM::CpAsyncWaitGroupOp::create(rewriter, loc, 0);
-    rewriter.eraseOp(loop);
-    return success();
   }
 };
 

@@ -3,8 +3,8 @@
 // tile.alloc_shared buffers are indexed logically ([stage, row, col]) by the
 // passes that create copies and ldmatrix loads. This pass gives each buffer
 // its place in the kernel's dynamic shared memory (a flat view at the
-// buffer's byte offset) and rewrites every access through the buffer's
-// layout (SharedLayoutIndex.h).
+// buffer's byte offset) and rewrites every access (cp.async, ldmatrix and
+// 16-byte vector stores) through the buffer's layout (SharedLayoutIndex.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -98,6 +98,28 @@ struct LayoutAsyncCopy : public OpRewritePattern<nvgpu::DeviceAsyncCopyOp> {
   const FlatViews &views;
 };
 
+/// A 16-byte vector store into a shared buffer: the guarded copies of the
+/// mma.sync pipeline (passes/CpAsyncTileCopies.h) write a chunk they read
+/// element by element this way, at a chunk's logical place, as cp.async
+/// would have.
+struct LayoutVectorStore : public OpRewritePattern<vector::StoreOp> {
+  LayoutVectorStore(MLIRContext *ctx, const FlatViews &views)
+      : OpRewritePattern(ctx), views(views) {}
+
+  LogicalResult matchAndRewrite(vector::StoreOp op,
+                                PatternRewriter &rewriter) const override {
+    auto access = resolveSharedAccess(op.getBase(), op.getIndices());
+    if (!access)
+      return rewriter.notifyMatchFailure(op, "not a logical shared access");
+    Value index = flatIndex(rewriter, op.getLoc(), *access);
+    rewriter.replaceOpWithNewOp<vector::StoreOp>(
+        op, op.getValueToStore(), views.lookup(access->buffer),
+        ValueRange{index}, /*nontemporal=*/false, llvm::MaybeAlign(16));
+    return success();
+  }
+  const FlatViews &views;
+};
+
 struct TileSharedLayoutPass
     : public gemm_opt::impl::TileSharedLayoutPassBase<TileSharedLayoutPass> {
   void runOnOperation() override {
@@ -135,7 +157,7 @@ struct TileSharedLayoutPass
     }
 
     RewritePatternSet patterns(&getContext());
-    patterns.add<LayoutLdMatrix, LayoutAsyncCopy>(&getContext(), views);
+    patterns.add<LayoutLdMatrix, LayoutAsyncCopy, LayoutVectorStore>(&getContext(), views);
     if (failed(applyPatternsGreedily(kernel, std::move(patterns))))
       return failure();
 

@@ -151,3 +151,60 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// A C tile that is a view of the whole C (as tile-block-tile makes it): one
+// uniform branch per block. Where the tile lies inside C and C's rows (and
+// base) are 16-byte aligned, the pairs go out as above; elsewhere each pair
+// is stored at its place in the whole C, with one 4-byte store where both
+// elements lie inside C and its rows are aligned, else element by element,
+// each only inside C.
+
+#sched = #tile.schedule<chip = "sm_80", block = [32, 32, 32], warp = [16, 16],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.pad<8>, smem_b = #tile.pad<8>,
+  pipeline = #tile.pipeline<stages = 2, load = cp_async>>
+
+// CHECK-LABEL: gpu.func @epilogue_edge(
+// CHECK-SAME:      %[[FRAGS:[^:]+]]: memref<1x2x4xf32>, %[[C:[^:]+]]: memref<?x?xf16, strided<[?, 1], offset: ?>>, %[[ROW0:[^:]+]]: index, %[[COL0:[^:]+]]: index)
+// CHECK:         %[[TILE:.+]] = memref.subview %[[C]][%[[ROW0]], %[[COL0]]] [32, 32] [1, 1]
+// CHECK:         %[[M:.+]] = memref.dim %[[C]], %{{.+}}
+// CHECK:         %[[N:.+]] = memref.dim %[[C]], %{{.+}}
+// CHECK:         %[[ALIGNED:.+]] = arith.andi
+// CHECK-NEXT:    %[[END_ROW:.+]] = arith.addi %[[ROW0]], %{{.+}} : index
+// CHECK-NEXT:    %[[ROWS_IN:.+]] = arith.cmpi ule, %[[END_ROW]], %[[M]] : index
+// CHECK-NEXT:    %[[END_COL:.+]] = arith.addi %[[COL0]], %{{.+}} : index
+// CHECK-NEXT:    %[[COLS_IN:.+]] = arith.cmpi ule, %[[END_COL]], %[[N]] : index
+// CHECK-NEXT:    %[[IN:.+]] = arith.andi %[[ROWS_IN]], %[[COLS_IN]] : i1
+// CHECK-NEXT:    %[[WHOLE:.+]] = arith.andi %[[ALIGNED]], %[[IN]] : i1
+// CHECK:         scf.if %[[WHOLE]] {
+// CHECK-COUNT-4:   vector.store %{{.+}}, %[[TILE]][%{{.+}}, %{{.+}}] {alignment = 4 : i64}
+// CHECK-NOT:       vector.store %{{.+}}, %[[TILE]]
+// CHECK:         } else {
+// The first pair at (ROW0 + row, COL0 + col) of the whole C.
+// CHECK:           %[[R:.+]] = arith.addi %[[ROW0]], %{{.+}} : index
+// CHECK-NEXT:      %[[CC:.+]] = arith.addi %[[COL0]], %{{.+}} : index
+// CHECK:           %[[RIN:.+]] = arith.cmpi ult, %[[R]], %{{.+}} : index
+// CHECK:           scf.if %{{.+}} {
+// CHECK-NEXT:        vector.store %{{.+}}, %[[C]][%[[R]], %[[CC]]] {alignment = 4 : i64}
+// CHECK-NEXT:      } else {
+// CHECK:             scf.if %{{.+}} {
+// CHECK-NEXT:          memref.store %{{.+}}, %[[C]][%[[R]], %[[CC]]]
+// CHECK:             scf.if %{{.+}} {
+// CHECK-NEXT:          memref.store %{{.+}}, %[[C]][%[[R]], %{{.+}}]
+// CHECK-COUNT-3:   vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 4 : i64}
+// CHECK-NOT:       vector.store
+// CHECK:         gpu.return
+gpu.module @kernels {
+  gpu.func @epilogue_edge(%frags: memref<1x2x4xf32>, %c: memref<?x?xf16, strided<[?, 1], offset: ?>>,
+                          %row: index, %col: index) kernel
+      attributes {tile.schedule = #sched} {
+    %tile = memref.subview %c[%row, %col] [32, 32] [1, 1]
+        : memref<?x?xf16, strided<[?, 1], offset: ?>> to memref<32x32xf16, strided<[?, 1], offset: ?>>
+    tile.store_fragments %frags, %tile {schedule = #sched}
+        : memref<1x2x4xf32>, memref<32x32xf16, strided<[?, 1], offset: ?>>
+    gpu.return
+  }
+}
