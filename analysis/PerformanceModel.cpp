@@ -82,6 +82,10 @@ gemm_opt::analysis::computeTileFigures(ScheduleAttr schedule,
   return figures;
 }
 
+bool gemm_opt::analysis::acceptsRaggedShapes(ScheduleAttr schedule) {
+  return schedule.takesAnyShape();
+}
+
 static int64_t ceilDiv(int64_t x, int64_t y) { return (x + y - 1) / y; }
 
 /// The soft maximum of non-negative times: (sum t^p)^(1/p).
@@ -106,6 +110,12 @@ llvm::Expected<ShapePrediction> gemm_opt::analysis::predictShape(
                       shape.m, shape.n, shape.k));
   int64_t bm = schedule.getBlockM(), bn = schedule.getBlockN(),
           bk = schedule.getBlockK();
+  if (!acceptsRaggedShapes(schedule) &&
+      (shape.m % bm || shape.n % bn || shape.k % bk))
+    return llvm::createStringError(llvm::formatv(
+        "shape {0}x{1}x{2} is not divisible by the block tile [{3}, {4}, {5}] "
+        "(mma.sync kernels require divisible shapes)",
+        shape.m, shape.n, shape.k, bm, bn, bk));
   if (occupancy.blocksPerSM < 1)
     return llvm::createStringError("the schedule does not fit on one SM");
 

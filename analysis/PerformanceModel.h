@@ -118,8 +118,13 @@ struct ShapePrediction {
   std::string bound;
 };
 
-/// The prediction for `shape` (any M, N, K >= 1: every path's kernels take
-/// ragged shapes), or an error if the shape is empty.
+/// Whether kernels of `schedule` take any M, N, K (ScheduleAttr::
+/// takesAnyShape: wgmma and ffma); mma.sync kernels need shapes their
+/// block tile divides.
+bool acceptsRaggedShapes(tile::ScheduleAttr schedule);
+
+/// The prediction for `shape`, or an error if the shape is empty or the
+/// schedule needs divisible shapes and the block tile does not divide it.
 llvm::Expected<ShapePrediction>
 predictShape(tile::ScheduleAttr schedule, const ChipPerformance &device,
              const RegisterEstimate &registers, const Occupancy &occupancy,

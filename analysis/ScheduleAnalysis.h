@@ -33,8 +33,9 @@ struct ScheduleAnalysis {
 };
 
 /// Analyzes `schedule` (already verified) on `device`, and predicts `shape`
-/// when given. Errors: the device does not run the schedule's chip or the
-/// shape is empty.
+/// when given. Errors: the device does not run the schedule's chip, the
+/// shape is empty, or the schedule's kernels need whole tiles
+/// (acceptsRaggedShapes) and the block tile does not divide the shape.
 llvm::Expected<ScheduleAnalysis>
 analyzeSchedule(tile::ScheduleAttr schedule, const ChipPerformance &device,
                 std::optional<GemmShape> shape = std::nullopt);

@@ -141,19 +141,22 @@ static llvm::json::Object describe(ScheduleAttr schedule,
                 {"y", llvm::json::Object{{"extent", "m"},
                                          {"tile", schedule.getBlockM()}}},
                 {"z", std::move(z)}};
-  // Every path's kernels take any shape and pitch: wgmma (TMA fills past
-  // the edges with zeros, the epilogue stores element by element there,
-  // and a fused epilogue loads C, bias and residual element by element
-  // there and where their rows are not 16-byte aligned; the runtime stages
-  // operands TMA cannot read), ffma (SIMT; copies that zero-fill past the
-  // edges and turn to 4-byte accesses where a matrix's rows are not 16-byte
-  // aligned) and mma.sync (cp.async with zero-filled chunk tails past the
-  // edges, element loads where rows are not 16-byte aligned); the last two
-  // store element by element inside C where a run is not whole. So the
-  // kernel needs no divisible extents, and its own accesses only C's
-  // element alignment.
-  int64_t divisibleM = 1, divisibleN = 1, divisibleK = 1;
-  int64_t alignment = getByteWidth(types.getC());
+  // wgmma kernels take any shape (TMA fills past the edges with zeros, the
+  // epilogue stores element by element there, and a fused epilogue loads
+  // C, bias and residual element by element there and where their rows are
+  // not 16-byte aligned) and any pitch (the runtime stages operands TMA
+  // cannot read); ffma (SIMT) kernels any shape and pitch too (their
+  // copies zero-fill past the edges and turn to 4-byte accesses where a
+  // matrix's rows are not 16-byte aligned, their epilogue stores element
+  // by element there); mma.sync kernels with `ragged = true` likewise
+  // (cp.async chunks with a source size past the edges, element loads where
+  // rows are not aligned: passes/CpAsyncTileCopies.h), other mma.sync
+  // kernels need whole tiles and 16-byte row pitches.
+  bool ragged = schedule.takesAnyShape();
+  int64_t divisibleM = ragged ? 1 : schedule.getBlockM();
+  int64_t divisibleN = ragged ? 1 : schedule.getBlockN();
+  int64_t divisibleK = ragged ? 1 : schedule.getBlockK();
+  int64_t alignment = ragged ? getByteWidth(types.getC()) : 16;
   // stream_k: the runtime sizes the workspace by the persistent grid.
   if (schedule.isStreamK())
     if (llvm::json::Object *persistent = grid.getObject("persistent"))

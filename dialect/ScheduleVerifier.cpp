@@ -212,6 +212,10 @@ static LogicalResult verifyCpAsyncPipeline(Operation *op,
     return op->emitOpError()
            << "a cp.async pipeline needs at least 2 stages, got "
            << schedule.getStages();
+  if (schedule.isFfma() && schedule.getPipeline().getRagged())
+    return op->emitOpError()
+           << "ragged = true is for mma.sync pipelines; ffma kernels take any "
+              "shape and pitch already";
   return success();
 }
 

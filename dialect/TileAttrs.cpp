@@ -38,9 +38,12 @@ LogicalResult PadAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult
 PipelineAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                     int64_t stages, LoadKind load) {
+                     int64_t stages, LoadKind load, bool ragged) {
   if (stages < 1)
     return emitError() << "pipeline needs at least one stage, got " << stages;
+  if (ragged && load != LoadKind::cp_async)
+    return emitError() << "ragged = true applies to cp_async pipelines "
+                          "(mma.sync); TMA kernels take any shape already";
   return success();
 }
 

@@ -13,6 +13,12 @@ def Tile_BoolParameter : AttrParameter<"bool", ""> {
   let parser = "parseBoolKeyword($_parser)";
 }
 
+// The same flag, false when left out (and then not printed).
+def Tile_DefaultFalseParameter : AttrParameter<"bool", ""> {
+  let parser = "parseBoolKeyword($_parser)";
+  let defaultValue = "false";
+}
+
 
 class Tile_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<Tile_Dialect, name, traits> {
@@ -101,13 +107,28 @@ def Tile_PipelineAttr : Tile_Attr<"Pipeline", "pipeline"> {
     one, the copies for the next `stages - 1` K tiles are in flight. `load`
     says how operands move from global to shared memory.
 
+    `ragged = true` (mma.sync schedules only) makes the kernel take any M,
+    N, K >= 1 and any row pitch: its K loop comes three times, and each block
+    takes one by a uniform branch (plain 16-byte cp.async copies where its
+    tiles lie inside A and B, copies that zero-fill past the edges in other
+    blocks whose rows are 16-byte aligned, element loads where they are not),
+    and edge blocks store C element by element inside it. The loops beside
+    it cost the interior loop 10-20 % (ptxas schedules it worse), so without
+    it an mma.sync kernel takes whole tiles and 16-byte aligned rows only.
+    wgmma and ffma kernels take any shape and pitch without it.
+
     Example:
     ```mlir
     #tile.pipeline<stages = 4, load = cp_async>
+    #tile.pipeline<stages = 4, load = cp_async, ragged = true>
     ```
   }];
-  let parameters = (ins "int64_t":$stages, EnumParameter<Tile_LoadKind>:$load);
-  let assemblyFormat = "`<` `stages` `=` $stages `,` `load` `=` $load `>`";
+  let parameters = (ins "int64_t":$stages, EnumParameter<Tile_LoadKind>:$load,
+                        Tile_DefaultFalseParameter:$ragged);
+  let assemblyFormat = [{
+    `<` `stages` `=` $stages `,` `load` `=` $load
+        (`,` `ragged` `=` $ragged^)? `>`
+  }];
   let genVerifyDecl = 1;
 }
 
@@ -416,6 +437,14 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     int64_t getStages() const { return getPipeline().getStages(); }
     bool isWgmma() const { return getMma().getKind() == MmaKind::wgmma; }
     bool isFfma() const { return getMma().getKind() == MmaKind::ffma; }
+    /// Whether kernels of this schedule take any M, N, K >= 1 and any row
+    /// pitch: wgmma (TMA fills past the edges; the runtime stages operands
+    /// TMA cannot read), ffma (a guarded main loop for edge blocks and
+    /// unaligned rows) and mma.sync with `ragged = true` (PipelineAttr).
+    /// Other mma.sync kernels need whole tiles and 16-byte rows.
+    bool takesAnyShape() const {
+      return isWgmma() || isFfma() || getPipeline().getRagged();
+    }
     bool isTma() const { return getPipeline().getLoad() == LoadKind::tma; }
     bool isWarpSpecialized() const { return bool(getSpecialization()); }
     bool isPersistent() const { return getGrid() && getGrid().getPersistent(); }

@@ -5,9 +5,10 @@
 // writes each pair with one aligned vector store. A fused epilogue
 // (passes/FusedEpilogue.h) transforms each f32 pair first, at the pair's
 // row and column of the whole C (the C tile's subview offsets plus the
-// fragment's place in the tile). A block whose tile reaches past C's edge,
-// or whose C rows are not 16-byte aligned, stores element by element, only
-// inside C (RowChunkStore); the choice is one uniform branch per block.
+// fragment's place in the tile). In a `ragged` kernel (#tile.pipeline) a
+// block whose tile reaches past C's edge, or whose C rows are not 16-byte
+// aligned, stores element by element, only inside C (RowChunkStore); the
+// choice is one uniform branch per block.
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,13 +77,17 @@ struct LowerStoreFragments : public OpRewritePattern<StoreFragmentsOp> {
             rewriter, loc, arith::RemUIOp::create(rewriter, loc, warp.lane, c4),
             index(2)));
 
-    // Where the block's tile lies inside C, C's rows take aligned vectors
-    // and the fused operands their vector reads, each pair is stored (and
-    // its operands read) with one vector access; elsewhere (a ragged edge
-    // tile, a pitch or base that is not a multiple of 16 bytes) element by
-    // element, only inside C. The choice is one uniform branch per block.
+    // A `ragged` kernel (#tile.pipeline): where the block's tile lies
+    // inside C, C's rows take aligned vectors and the fused operands their
+    // vector reads, each pair is stored (and its operands read) with one
+    // vector access; elsewhere (an edge tile, a pitch or base that is not a
+    // multiple of 16 bytes) element by element, only inside C. The choice
+    // is one uniform branch per block. Other mma.sync kernels take whole
+    // tiles and aligned rows only: the first way always.
     MemRefType tileType = cast<MemRefType>(op.getC().getType());
-    Value matrixC = view ? view.getSource() : Value();
+    Value matrixC = view && schedule.getPipeline().getRagged()
+                        ? view.getSource()
+                        : Value();
     Value whole;
     std::optional<RowChunkStore> edgeStores;
     if (matrixC) {

@@ -26,13 +26,16 @@
 // stage may be refilled in iteration t. Operand fragments are loaded one K
 // step ahead, across the barrier, as CUTLASS's multistage main loop does.
 //
-// Any M, N, K >= 1 and any pitch: there are ceil(K/BK) K tiles, and the
-// prologue and loop come three times, one per kind of copy
-// (passes/CpAsyncTileCopies.h): plain 16-byte copies for blocks inside A
-// and B with K a multiple of BK and 16-byte aligned rows, copies that
-// zero-fill past the edges for other blocks with aligned rows, and
-// element loads (one K tile at a time, not pipelined) where rows are not
-// aligned. Each block takes one, by a uniform branch.
+// With `ragged = true` (#tile.pipeline) the kernel takes any M, N, K >= 1
+// and any pitch: there are ceil(K/BK) K tiles, and the prologue and loop
+// come three times, one per kind of copy (passes/CpAsyncTileCopies.h):
+// plain 16-byte copies for blocks inside A and B with K a multiple of BK
+// and 16-byte aligned rows, copies that zero-fill past the edges for other
+// blocks with aligned rows, and element loads (one K tile at a time, not
+// pipelined) where rows are not aligned. Each block takes one, by a uniform
+// branch. Without it there is the first loop alone: the other two cost it
+// 10-20 % at 4096³ on an H100 (ptxas schedules its copies apart from the
+// MMAs; bench/NOTES.md, session 19).
 //
 //===----------------------------------------------------------------------===//
 
@@ -111,17 +114,39 @@ struct PipelineBlockMmaLoop : public OpRewritePattern<scf::ForOp> {
         schedule.getSmemB(),
         rewriter.getI64IntegerAttr(stages * schedule.getStageElementsA() *
                                    bytesA));
-    // copyTile adds each K tile's offset along K.
-    CpAsyncOperand a{MatrixRows::get(rewriter, loc, viewA.getSource()),
-                     rowA, index(0), false, bm, bk, sharedA};
-    CpAsyncOperand b{MatrixRows::get(rewriter, loc, viewB.getSource()),
-                     index(0), colB, true, bk, bn, sharedB};
+    // copyTile adds each K tile's offset along K. Without `ragged` only the
+    // Interior copies are made, which need the matrices alone.
+    bool ragged = schedule.getPipeline().getRagged();
+    auto geometry = [&](Value matrix) {
+      if (ragged)
+        return MatrixRows::get(rewriter, loc, matrix);
+      MatrixRows rows;
+      rows.matrix = matrix;
+      return rows;
+    };
+    CpAsyncOperand a{geometry(viewA.getSource()), rowA, index(0), false,
+                     bm, bk, sharedA};
+    CpAsyncOperand b{geometry(viewB.getSource()), index(0), colB, true,
+                     bk, bn, sharedB};
 
     Value threadId = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
     Value lowerK = loop.getLowerBound();
     Value extentK =
         arith::SubIOp::create(rewriter, loc, loop.getUpperBound(), lowerK);
-    // ceil(K / BK): the last K tile may be partial.
+    if (!ragged) {
+      // Whole tiles only (the kernel's metadata says so): one pipeline.
+      Value kTiles = arith::DivUIOp::create(rewriter, loc, extentK, index(bk));
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        emitPipeline(rewriter, loc, schedule, a, b, kTiles, lowerK, threadId,
+                     /*fragments=*/Value(), mma.getAcc(),
+                     CpAsyncCopyKind::Interior);
+      }
+      NVVM::CpAsyncWaitGroupOp::create(rewriter, loc, 0);
+      rewriter.eraseOp(loop);
+      return success();
+    }
+    // ragged: ceil(K / BK) K tiles, the last one maybe partial.
     Value kTiles = arith::DivUIOp::create(
         rewriter, loc,
         arith::AddIOp::create(rewriter, loc, extentK, index(bk - 1)),
@@ -178,7 +203,8 @@ struct PipelineBlockMmaLoop : public OpRewritePattern<scf::ForOp> {
   }
 
   /// Prologue and pipelined loop over `kTiles` K tiles with copies of
-  /// `kind` (see the top of the file).
+  /// `kind` (see the top of the file), into `fragments` (allocated after
+  /// the prologue when null).
   static void emitPipeline(OpBuilder &rewriter, Location loc,
                            ScheduleAttr schedule, const CpAsyncOperand &a,
                            const CpAsyncOperand &b, Value kTiles, Value lowerK,
@@ -243,6 +269,12 @@ struct PipelineBlockMmaLoop : public OpRewritePattern<scf::ForOp> {
     // Prologue: K tiles 0 .. stages-2 into stages 0 .. stages-2.
     for (int64_t s = 0; s + 1 < stages; ++s)
       copyIfInRange(index(s), index(s));
+    if (!fragments) {
+      auto fragmentsType = FragmentsType::get(
+          rewriter.getContext(), ksteps, schedule.getElements().getA());
+      fragments =
+          AllocFragmentsOp::create(rewriter, loc, fragmentsType, schedule);
+    }
 
     // K tile t has landed and every warp is past its reads of tile t-1.
     auto waitForTile = [&]() {

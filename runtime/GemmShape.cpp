@@ -203,7 +203,9 @@ Error checkShapeSupported(const KernelSpec &spec, const GemmShape &shape) {
           "ragged shapes are not supported yet: " + name + "=" + Twine(extent) +
           " is not a multiple of the block tile " + Twine(tile) + " (kernel " +
           spec.name + " requires M % " + Twine(divisible.m) + " == 0, N % " +
-          Twine(divisible.n) + " == 0, K % " + Twine(divisible.k) + " == 0)");
+          Twine(divisible.n) + " == 0, K % " + Twine(divisible.k) +
+          " == 0; an mma.sync schedule with ragged = true in its "
+          "#tile.pipeline takes any shape)");
   // A and B read through TMA take any pitch (OperandAlignment.h); the
   // operands the kernel accesses itself need min_alignment_bytes.
   for (Operand operand : {Operand::A, Operand::B, Operand::C}) {

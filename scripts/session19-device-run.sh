@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
-# Session 19's device call (H100): mma.sync kernels on any shape and pitch.
-#   checks   the mma.sync bundles (the two examples, three bench tilings, two
+# Session 19's device calls (H100): mma.sync kernels on any shape and pitch
+# (ragged = true schedules; the others keep whole tiles).
+#   checks   the ragged mma.sync bundles (bf16 and f16 tilings, two
 #            fused-epilogue schedules) at edge shapes, padded pitches, pitches
 #            that are not 16-byte aligned (element loads) and a C pitch that
-#            is not (element stores);
-#   random   RANDOM_CASES (default 30) random shapes and pitches per bf16/f16
-#            example, seed RANDOM_SEED (default 19), each checked against
+#            is not (element stores); the whole-tile example refusing a
+#            ragged shape;
+#   random   RANDOM_CASES (default 30) random shapes and pitches per ragged
+#            bf16/f16 bundle, seed RANDOM_SEED (default 19), each checked against
 #            cuBLAS and fp64;
 #   memcheck compute-sanitizer memcheck and racecheck on an edge shape, an
 #            unaligned one, and the fused kernel;
 #   perf     the mma.sync bundles before (old_*, compiled at the commit before
 #            the change) and now at 4096³ (and the examples at 8192³: interior
 #            blocks only), the examples now at 4097x4095x4096 (edge blocks)
-#            and with lda = 4097 (element loads), ROUNDS rounds;
+#            and with lda = 4097 (element loads), ROUNDS rounds (first call;
+#            SYNC=... names the bundles);
+#   ragged   the ragged bf16/f16 bundles against the whole-tile ones at
+#            4096³, and at 4097x4095x4096 and lda = 4097, ROUNDS rounds;
 #   sass     LDL/STL (local memory) per mma.sync kernel, from cuobjdump;
 #   tf32     the tf32 example against 3 stages with 2 store rounds, 4096³ and
 #            8192³, ROUNDS rounds.
@@ -23,10 +28,11 @@ cd "$(dirname "$0")/.."
 source scripts/lib/device-session.sh
 source scripts/lib/logged-session.sh
 export PATH=/usr/local/cuda/bin:$PATH
-PARTS=${PARTS:-checks random memcheck perf sass tf32}
+PARTS=${PARTS:-checks random memcheck ragged sass}
 ROUNDS=${ROUNDS:-2}
 wants() { [[ " $PARTS " == *" $1 "* ]]; }
-SYNC="gemm_bf16_sm90 gemm_f16_sm90 bf16_128x128x32_s4 bf16_128x256x32_s4 f16_128x256x32_s4"
+SYNC=${SYNC:-"gemm_bf16_sm90 gemm_f16_sm90 bf16_128x128x32_s4 bf16_128x256x32_s4 f16_128x256x32_s4"}
+RAGGED="bf16_128x256x32_s4_ragged f16_128x256x32_s4_ragged"
 FUSED="epilogue_bf16_sync_alpha_beta_row_bias_relu_residual epilogue_bf16_sync_column_bias_gelu"
 
 fused_args() {
@@ -38,7 +44,12 @@ fused_args() {
 
 if wants checks; then
   echo "== checks"
-  for b in $SYNC $FUSED; do
+  # The whole-tile kernel refuses a ragged shape with the reason (exit 2).
+  timeout 60 "$R" "$D/gemm_bf16_sm90/kernel.json" -m 1000 -n 1300 -k 2000 --no-timing >"$WORK/refusal.log" 2>&1
+  rc=$?
+  echo "$([ $rc = 2 ] && echo ok || echo FAIL) whole-tile-refusal rc=$rc $(grep -m1 -o 'ragged shapes are not supported[^(]*' "$WORK/refusal.log")"
+  [ $rc = 2 ] || failures=$((failures + 1))
+  for b in $RAGGED $FUSED; do
     extra=$(fused_args "$b")
     for s in 1x1x1 7x9x3 129x257x65 640x768x640 1000x1300x2000 4097x4095x4093 256x4096x5 33x4096x4096; do
       IFS=x read -r m n k <<<"$s"
@@ -57,7 +68,7 @@ if wants random; then
   cases=${RANDOM_CASES:-30}
   RANDOM=${RANDOM_SEED:-19}
   echo "== random: $cases cases per bundle, seed ${RANDOM_SEED:-19}"
-  for b in gemm_bf16_sm90 gemm_f16_sm90; do
+  for b in $RAGGED; do
     for ((i = 0; i < cases; i++)); do
       m=$((1 + RANDOM % 3000)); n=$((1 + RANDOM % 3000)); k=$((1 + RANDOM % 3000))
       lda=$((k + (RANDOM % 3 == 0 ? RANDOM % 17 : 0)))
@@ -71,7 +82,7 @@ fi
 
 if wants memcheck; then
   echo "== sanitizers"
-  b=gemm_bf16_sm90
+  b=bf16_128x256x32_s4_ragged
   logged_check "$b.memcheck-edge" "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$b/kernel.json" \
     -m 300 -n 333 -k 200 --no-timing --iterations 1 --no-cublas
   logged_check "$b.memcheck-unaligned" "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$b/kernel.json" \
@@ -112,9 +123,33 @@ if wants perf; then
   done
 fi
 
+if wants ragged; then
+  echo "== ragged vs whole-tile kernels: gemm-opt ms TFLOP/s | cuBLAS | ratio | result"
+  for r in $(seq 1 "$ROUNDS"); do
+    for t in bf16 f16; do
+      time_bundle "r$r.4096^3.${t}_128x256x32_s4" "${t}_128x256x32_s4" -m 4096 -n 4096 -k 4096
+      time_bundle "r$r.4096^3.${t}_128x256x32_s4_ragged" "${t}_128x256x32_s4_ragged" -m 4096 -n 4096 -k 4096
+      time_bundle "r$r.4097x4095x4096.${t}_128x256x32_s4_ragged" "${t}_128x256x32_s4_ragged" -m 4097 -n 4095 -k 4096
+      time_bundle "r$r.4096^3-lda4097.${t}_128x256x32_s4_ragged" "${t}_128x256x32_s4_ragged" -m 4096 -n 4096 -k 4096 --lda 4097
+    done
+  done
+fi
+
+# variants: the bundles named in $VARIANTS (e.g. the compiler variants of
+# one schedule compiled here with a switch, not kept) against each other at
+# 4096³, ROUNDS rounds.
+if wants variants; then
+  echo "== variants at 4096^3: gemm-opt ms TFLOP/s | cuBLAS | ratio | result"
+  for r in $(seq 1 "$ROUNDS"); do
+    for b in ${VARIANTS:-}; do
+      time_bundle "r$r.$b" "$b" -m 4096 -n 4096 -k 4096
+    done
+  done
+fi
+
 if wants sass; then
   echo "== sass"
-  for b in $SYNC $FUSED; do
+  for b in $SYNC $RAGGED $FUSED; do
     for dir in "$D/$b" "$D/old_$b"; do
       [ -d "$dir" ] || continue
       cubin=$(ls "$dir"/*.cubin | head -1)

@@ -25,11 +25,9 @@ TEST_F(CompileTest, GoodScheduleGivesCubinAndLaunchSpec) {
   const gemm_opt::runtime::KernelSpec &spec = (*kernel)->getSpec();
   EXPECT_EQ(spec.chipName, "sm_90a");
   EXPECT_EQ(spec.block[0], 256u);
-  // mma.sync kernels take any shape (passes/CpAsyncTileCopies.h).
-  EXPECT_EQ(spec.requiresDivisible.m, 1);
-  EXPECT_EQ(spec.requiresDivisible.n, 1);
-  EXPECT_EQ(spec.requiresDivisible.k, 1);
-  EXPECT_EQ(spec.minAlignmentBytes, 2);
+  EXPECT_EQ(spec.requiresDivisible.m, 128);
+  EXPECT_EQ(spec.requiresDivisible.n, 256);
+  EXPECT_EQ(spec.requiresDivisible.k, 32);
   EXPECT_EQ(jit.getStatistics().compiles, 1u);
 }
 

@@ -65,6 +65,10 @@ TEST(GemmShapeTest, RefusesRaggedShapes) {
                            "not a multiple of the block tile 128"),
             std::string::npos)
       << m.message;
+  EXPECT_NE(m.message.find("an mma.sync schedule with ragged = true in its "
+                           "#tile.pipeline takes any shape"),
+            std::string::npos)
+      << m.message;
   ErrorSummary n = supportError(spec, GemmShape::get(128, 384, 32));
   EXPECT_NE(n.message.find("N=384 is not a multiple of the block tile 256"),
             std::string::npos)

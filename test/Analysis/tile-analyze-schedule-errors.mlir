@@ -7,22 +7,20 @@
 // RUN:   | FileCheck %s --check-prefix=PARTIAL
 // RUN: not gemm-opt %s --tile-analyze-schedule="m=-1 n=4096 k=4096" -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NEGATIVE
-// RUN: gemm-opt %s --tile-analyze-schedule="m=100 n=4096 k=4096" -o /dev/null 2>&1 \
+// RUN: not gemm-opt %s --tile-analyze-schedule="m=100 n=4096 k=4096" -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=RAGGED
 // RUN: not gemm-opt %s --tile-analyze-schedule="format=yaml" -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=FORMAT
 
-// DEVICE: tile-analyze-schedule-errors.mlir:36:3: error: 'tile.gemm' op unknown device 'v100'; known devices: a100, h100, h200
-// WRONG-CHIP: tile-analyze-schedule-errors.mlir:36:3: error: 'tile.gemm' op device 'a100' (sm_80) does not run schedules for sm_90a
+// DEVICE: tile-analyze-schedule-errors.mlir:34:3: error: 'tile.gemm' op unknown device 'v100'; known devices: a100, h100, h200
+// WRONG-CHIP: tile-analyze-schedule-errors.mlir:34:3: error: 'tile.gemm' op device 'a100' (sm_80) does not run schedules for sm_90a
 // PARTIAL: error: tile-analyze-schedule needs m, n and k together, each positive; got m=4096 n=4096 k=0
 // NEGATIVE: error: tile-analyze-schedule needs m, n and k together, each positive; got m=-1 n=4096 k=4096
-// A ragged shape is no error: both kernels take it (their edge tiles cost
-// whole tiles).
-// RAGGED-NOT: error
+// The mma.sync kernel needs whole tiles; the wgmma one takes a ragged shape
+// (its edge tiles cost whole tiles). The error comes first (stderr).
+// RAGGED: tile-analyze-schedule-errors.mlir:45:3: error: 'tile.gemm' op shape 100x4096x4096 is not divisible by the block tile [128, 256, 32] (mma.sync kernels require divisible shapes)
 // RAGGED: schedule @gemm on NVIDIA H100 SXM
 // RAGGED: shape 100x4096x4096: 16 tiles of 64 K tiles
-// RAGGED: schedule @sync on NVIDIA H100 SXM
-// RAGGED: shape 100x4096x4096: 16 tiles of 128 K tiles
 // FORMAT: error: unknown report format 'yaml'; expected text or json
 
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],

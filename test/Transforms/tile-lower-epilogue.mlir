@@ -154,8 +154,8 @@ gpu.module @kernels {
 
 // -----
 
-// A C tile that is a view of the whole C (as tile-block-tile makes it): one
-// uniform branch per block. Where the tile lies inside C and C's rows (and
+// A ragged = true kernel's C tile, a view of the whole C (as
+// tile-block-tile makes it): one uniform branch per block. Where the tile lies inside C and C's rows (and
 // base) are 16-byte aligned, the pairs go out as above; elsewhere each pair
 // is stored at its place in the whole C, with one 4-byte store where both
 // elements lie inside C and its rows are aligned, else element by element,
@@ -165,7 +165,7 @@ gpu.module @kernels {
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
   smem_a = #tile.pad<8>, smem_b = #tile.pad<8>,
-  pipeline = #tile.pipeline<stages = 2, load = cp_async>>
+  pipeline = #tile.pipeline<stages = 2, load = cp_async, ragged = true>>
 
 // CHECK-LABEL: gpu.func @epilogue_edge(
 // CHECK-SAME:      %[[FRAGS:[^:]+]]: memref<1x2x4xf32>, %[[C:[^:]+]]: memref<?x?xf16, strided<[?, 1], offset: ?>>, %[[ROW0:[^:]+]]: index, %[[COL0:[^:]+]]: index)

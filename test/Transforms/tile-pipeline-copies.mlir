@@ -7,12 +7,7 @@
 
 // 3 stages of bf16 64x32 A tiles and 32x64 B tiles; 128 threads copy 256
 // 16-byte chunks of each tile, 2 per thread. A advances along its columns
-// with K, B along its rows. ceil(K / 32) K tiles. The pipeline is emitted
-// three times: blocks whose tiles lie inside A and B, with K a multiple of
-// 32 and both matrices' rows 16-byte aligned, run the one with plain
-// 16-byte copies (checked in detail below); other blocks with aligned rows
-// one whose copies zero-fill past the edges (cp.async's source size); the
-// rest one that loads element by element. The prologue fills stages 0 and 1, waits until at
+// with K, B along its rows. The prologue fills stages 0 and 1, waits until at
 // most stages - 2 = 1 group is pending, barriers and loads the fragments of
 // K step 0 of tile 0. BK = 32 is 2 K steps of 16: in iteration t, step 0
 // loads step 1's fragments, refills the stage of tile t - 1 with tile t + 2
@@ -35,7 +30,6 @@
 // CHECK-DAG:     %[[C3:.+]] = arith.constant 3 : index
 // CHECK-DAG:     %[[C4:.+]] = arith.constant 4 : index
 // CHECK-DAG:     %[[C8:.+]] = arith.constant 8 : index
-// CHECK-DAG:     %[[C31:.+]] = arith.constant 31 : index
 // CHECK-DAG:     %[[C32:.+]] = arith.constant 32 : index
 // CHECK-DAG:     %[[C128:.+]] = arith.constant 128 : index
 // CHECK:         %[[ROW:.+]] = arith.muli %{{.+}}, %{{.+}} : index
@@ -46,23 +40,8 @@
 // CHECK-SAME:      : memref<3x64x32xbf16, #gpu.address_space<workgroup>>
 // CHECK:         %[[SB:.+]] = tile.alloc_shared {layout = #tile.swizzle<128>, offset = 12288 : i64}
 // CHECK-SAME:      : memref<3x32x64xbf16, #gpu.address_space<workgroup>>
-// CHECK:         %[[ALIGNED_A:.+]] = arith.andi
-// CHECK:         %[[ALIGNED_B:.+]] = arith.andi
 // CHECK:         %[[TID:.+]] = gpu.thread_id x
-// CHECK:         %[[KPLUS:.+]] = arith.addi %[[K]], %[[C31]] : index
-// CHECK:         %[[KTILES:.+]] = arith.divui %[[KPLUS]], %[[C32]] : index
-// CHECK:         %[[ROWEND:.+]] = arith.addi %[[ROW]], %{{.+}} : index
-// CHECK-NEXT:    %[[ROWSFIT:.+]] = arith.cmpi ule, %[[ROWEND]], %{{.+}} : index
-// CHECK-NEXT:    %[[COLEND:.+]] = arith.addi %[[COL]], %{{.+}} : index
-// CHECK-NEXT:    %[[COLSFIT:.+]] = arith.cmpi ule, %[[COLEND]], %{{.+}} : index
-// CHECK-NEXT:    %[[KREM:.+]] = arith.remui %[[K]], %[[C32]] : index
-// CHECK-NEXT:    %[[KWHOLE:.+]] = arith.cmpi eq, %[[KREM]], %[[C0]] : index
-// CHECK-NEXT:    %[[ALIGNED:.+]] = arith.andi %[[ALIGNED_A]], %[[ALIGNED_B]] : i1
-// CHECK-NEXT:    %[[KOK:.+]] = arith.andi %[[KWHOLE]], %[[ALIGNED]] : i1
-// CHECK-NEXT:    %[[INSIDE:.+]] = arith.andi %[[ROWSFIT]], %[[COLSFIT]] : i1
-// CHECK-NEXT:    %[[INTERIOR:.+]] = arith.andi %[[INSIDE]], %[[KOK]] : i1
-// CHECK:         %[[FRAGS:.+]] = tile.alloc_fragments {schedule = #tile.schedule<{{.+}}>} : !tile.fragments<2, bf16>
-// CHECK-NEXT:    scf.if %[[INTERIOR]] {
+// CHECK:         %[[KTILES:.+]] = arith.divui %[[K]], %[[C32]] : index
 
 // Prologue, K tile 0 into stage 0: thread t copies chunks t and t + 128.
 // CHECK:         %[[HAS0:.+]] = arith.cmpi ugt, %[[KTILES]], %[[C0]] : index
@@ -97,6 +76,7 @@
 // CHECK-NEXT:    nvvm.cp.async.commit.group
 
 // Before the loop: wait for tile 0, barrier, load K step 0 from stage 0.
+// CHECK-NEXT:    %[[FRAGS:.+]] = tile.alloc_fragments {schedule = #tile.schedule<{{.+}}>} : !tile.fragments<2, bf16>
 // CHECK-NEXT:    nvvm.cp.async.wait.group 1
 // CHECK-NEXT:    gpu.barrier
 // CHECK-DAG:     %[[VB0:.+]] = memref.subview %[[SB]][%[[C0]], 0, 0] [1, 32, 64] [1, 1, 1]
@@ -158,50 +138,7 @@
 // CHECK-NEXT:      {{^ *}$}}
 // CHECK-NEXT:      tile.mma_fragments %[[ACC]], %[[FRAGS]] {kstep = 1 : i64, schedule = #tile.schedule<{{.+}}>}
 // CHECK-NEXT:    {{^ *}$}}
-
-// Edge blocks with aligned rows: A's chunk at (r, k) reads
-// min(K - k, 8) elements where r < M and k < K, none elsewhere (from
-// A[0, 0]); cp.async zero-fills the rest.
-// CHECK-NEXT:    } else {
-// CHECK-NEXT:      scf.if %[[ALIGNED]] {
-// CHECK:             %[[EC:.+]] = arith.muli %{{.+}}, %[[C8]] : index
-// CHECK-NEXT:        %[[ER:.+]] = arith.addi %[[ROW]], %{{.+}} : index
-// CHECK-NEXT:        %[[ROWIN:.+]] = arith.cmpi ult, %[[ER]], %[[MA:.+]] : index
-// CHECK-NEXT:        %[[COLIN:.+]] = arith.cmpi ult, %[[EC]], %[[KA:.+]] : index
-// CHECK-NEXT:        %[[IN:.+]] = arith.andi %[[ROWIN]], %[[COLIN]] : i1
-// CHECK-NEXT:        %[[LEFT:.+]] = arith.subi %[[KA]], %[[EC]] : index
-// CHECK-NEXT:        %[[UPTO8:.+]] = arith.minui %[[LEFT]], %[[C8]] : index
-// CHECK-NEXT:        %[[SRC:.+]] = arith.select %[[IN]], %[[UPTO8]], %[[C0]] : index
-// CHECK-NEXT:        %[[ANY:.+]] = arith.cmpi ne, %[[SRC]], %[[C0]] : index
-// CHECK-NEXT:        %[[SR:.+]] = arith.select %[[ANY]], %[[ER]], %[[C0]] : index
-// CHECK-NEXT:        %[[SC:.+]] = arith.select %[[ANY]], %[[EC]], %[[C0]] : index
-// CHECK-NEXT:        nvgpu.device_async_copy %[[A]][%[[SR]], %[[SC]]], %[[SA]][%[[C0]], {{.+}}, %[[EC]]], 8, %[[SRC]] {bypassL1}
-// CHECK-NOT:         gpu.barrier
-// CHECK:             nvgpu.device_async_copy %[[B]][{{.+}}], %[[SB]][%[[C0]], {{.+}}], 8, %{{.+}} {bypassL1}
-// CHECK:           scf.for
-// CHECK:             nvgpu.device_async_copy %[[A]][{{.+}}], %[[SA]][{{.+}}], 8, %{{.+}} {bypassL1}
-// CHECK:             tile.mma_fragments %[[ACC]], %[[FRAGS]] {kstep = 1 : i64
-
-// Unaligned rows: one K tile at a time, not pipelined. Each of a chunk's
-// 8 elements is loaded where it lies inside (its indices clamped to 0 and
-// its value replaced by 0 outside), the chunk stored into stage 0 with one
-// 16-byte store; a barrier, the tile's two K steps, a barrier.
-// CHECK:         } else {
-// CHECK-NEXT:      scf.for %[[UT:.+]] = %[[C0]] to %[[KTILES]] step %[[C1]] {
-// CHECK-COUNT-8:     memref.load %[[A]]
-// CHECK:             %[[CHUNK:.+]] = vector.from_elements {{.+}} : vector<8xbf16>
-// CHECK-NEXT:        vector.store %[[CHUNK]], %[[SA]][%[[C0]], {{.+}}] {alignment = 16 : i64}
-// CHECK-NOT:         nvgpu.device_async_copy
-// CHECK-COUNT-8:     memref.load %[[B]]
-// CHECK:             vector.store %{{.+}}, %[[SB]][%[[C0]], {{.+}}] {alignment = 16 : i64}
-// CHECK:             gpu.barrier
-// CHECK:             tile.load_fragments %[[FRAGS]], {{.+}} {kstep = 0 : i64
-// CHECK-NEXT:        tile.mma_fragments %[[ACC]], %[[FRAGS]] {kstep = 0 : i64
-// CHECK:             tile.load_fragments %[[FRAGS]], {{.+}} {kstep = 1 : i64
-// CHECK-NEXT:        tile.mma_fragments %[[ACC]], %[[FRAGS]] {kstep = 1 : i64
-// CHECK-NEXT:        gpu.barrier
-// CHECK-NEXT:      }
-// CHECK:         {{^      }}nvvm.cp.async.wait.group 0
+// CHECK-NEXT:    nvvm.cp.async.wait.group 0
 // CHECK-NOT:     memref.subview %[[A]]
 // CHECK-NOT:     memref.subview %[[B]]
 // CHECK-NOT:     tile.block_mma
@@ -272,13 +209,12 @@ gpu.module @kernels {
 // CHECK-SAME:      : memref<2x64x32xf16, #gpu.address_space<workgroup>>
 // CHECK:         %[[SB:.+]] = tile.alloc_shared {layout = #tile.pad<8>, offset = 10240 : i64}
 // CHECK-SAME:      : memref<2x32x64xf16, #gpu.address_space<workgroup>>
-// CHECK:         %[[FRAGS:.+]] = tile.alloc_fragments {{.+}} : !tile.fragments<2, f16>
-// CHECK-NEXT:    scf.if
 // CHECK:         scf.if
 // CHECK-COUNT-2:   nvgpu.device_async_copy %[[A]][{{.+}}], %[[SA]][%[[C0]], {{.+}}], 8 {bypassL1}
 // CHECK-COUNT-2:   nvgpu.device_async_copy %[[B]][{{.+}}], %[[SB]][%[[C0]], {{.+}}], 8 {bypassL1}
 // CHECK:         {{^ *}$}}
 // CHECK-NEXT:    nvvm.cp.async.commit.group
+// CHECK-NEXT:    %[[FRAGS:.+]] = tile.alloc_fragments {{.+}} : !tile.fragments<2, f16>
 // CHECK-NEXT:    nvvm.cp.async.wait.group 0
 // CHECK-NEXT:    gpu.barrier
 // CHECK-DAG:     %[[VB0:.+]] = memref.subview %[[SB]][%[[C0]], 0, 0] [1, 32, 64] [1, 1, 1]
@@ -313,8 +249,7 @@ gpu.module @kernels {
 // CHECK-NEXT:      tile.mma_fragments %[[ACC]], %[[FRAGS]] {kstep = 1 : i64
 // CHECK-SAME:        : !tile.accumulator<[64, 64], f32>, !tile.fragments<2, f16>
 // CHECK-NEXT:    {{^ *}$}}
-// CHECK-NEXT:    } else {
-// CHECK:         {{^      }}nvvm.cp.async.wait.group 0
+// CHECK-NEXT:    nvvm.cp.async.wait.group 0
 // CHECK:         tile.store_accumulator
 gpu.module @kernels {
   gpu.func @pipeline_f16_pad(%a: memref<?x?xf16, strided<[?, 1], offset: ?>>,
@@ -369,9 +304,8 @@ gpu.module @kernels {
 // CHECK:         %[[ACC:.+]] = tile.alloc_accumulator
 // CHECK:         %[[SA:.+]] = tile.alloc_shared {{.+}} : memref<4x64x64xbf16, #gpu.address_space<workgroup>>
 // CHECK:         %[[SB:.+]] = tile.alloc_shared {{.+}} : memref<4x64x64xbf16, #gpu.address_space<workgroup>>
-// CHECK:         %[[FRAGS:.+]] = tile.alloc_fragments {{.+}} : !tile.fragments<4, bf16>
-// CHECK-NEXT:    scf.if
 // CHECK-COUNT-3: nvvm.cp.async.commit.group
+// CHECK-NEXT:    %[[FRAGS:.+]] = tile.alloc_fragments {{.+}} : !tile.fragments<4, bf16>
 // CHECK-NEXT:    nvvm.cp.async.wait.group 2
 // CHECK-NEXT:    gpu.barrier
 // CHECK:         tile.load_fragments %[[FRAGS]], {{.+}} {kstep = 0 : i64
@@ -407,7 +341,7 @@ gpu.module @kernels {
 // CHECK-NEXT:      tile.mma_fragments %[[ACC]], %[[FRAGS]] {kstep = 3 : i64
 // CHECK-SAME:        : !tile.accumulator<[64, 64], f32>, !tile.fragments<4, bf16>
 // CHECK-NEXT:    {{^ *}$}}
-// CHECK-NEXT:    } else {
+// CHECK-NEXT:    nvvm.cp.async.wait.group 0
 gpu.module @kernels {
   gpu.func @pipeline_four_ksteps(%a: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
                                  %b: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
@@ -459,9 +393,8 @@ gpu.module @kernels {
 // CHECK:         %[[ACC:.+]] = tile.alloc_accumulator
 // CHECK:         %[[SA:.+]] = tile.alloc_shared {{.+}} : memref<3x64x16xf16, #gpu.address_space<workgroup>>
 // CHECK:         %[[SB:.+]] = tile.alloc_shared {{.+}} : memref<3x16x64xf16, #gpu.address_space<workgroup>>
-// CHECK:         %[[FRAGS:.+]] = tile.alloc_fragments {{.+}} : !tile.fragments<1, f16>
-// CHECK-NEXT:    scf.if
 // CHECK-COUNT-2: nvvm.cp.async.commit.group
+// CHECK-NEXT:    %[[FRAGS:.+]] = tile.alloc_fragments {{.+}} : !tile.fragments<1, f16>
 // CHECK-NEXT:    scf.for %[[T:.+]] = %[[C0]] to %[[KTILES:.+]] step %[[C1]] {
 // CHECK-NEXT:      %[[STAGE:.+]] = arith.remui %[[T]], %[[C3]] : index
 // CHECK-NEXT:      nvvm.cp.async.wait.group 1
@@ -484,7 +417,7 @@ gpu.module @kernels {
 // CHECK-NEXT:      tile.mma_fragments %[[ACC]], %[[FRAGS]] {kstep = 0 : i64, schedule = #tile.schedule<{{.+}}>}
 // CHECK-SAME:        : !tile.accumulator<[64, 64], f32>, !tile.fragments<1, f16>
 // CHECK-NEXT:    {{^ *}$}}
-// CHECK-NEXT:    } else {
+// CHECK-NEXT:    nvvm.cp.async.wait.group 0
 gpu.module @kernels {
   gpu.func @pipeline_one_kstep(%a: memref<?x?xf16, strided<[?, 1], offset: ?>>,
                                %b: memref<?x?xf16, strided<[?, 1], offset: ?>>,

@@ -33,11 +33,11 @@
 // CHECK-NEXT:       },
 // CHECK-NEXT:       "z": 1
 // CHECK-NEXT:     },
-// An mma.sync kernel takes any shape and pitch, as wgmma kernels do
-// (to-ptx-wgmma*.mlir): requires_divisible below is 1 x 1 x 1 and the
-// alignment the size of C's element (passes/CpAsyncTileCopies.h).
+// An mma.sync kernel needs whole block tiles (requires_divisible below is
+// the tile) and 16-byte aligned operands and row pitches; wgmma kernels
+// (to-ptx-wgmma*.mlir) say 1 x 1 x 1 and the size of C's element.
 // CHECK:          "math": "tensor_core",
-// CHECK-NEXT:     "min_alignment_bytes": 2,
+// CHECK-NEXT:     "min_alignment_bytes": 16,
 // CHECK-NEXT:     "name": "gemm_bf16_kernel",
 // CHECK-NEXT:     "parameters": [
 // CHECK-NEXT:       {
@@ -60,9 +60,9 @@
 // CHECK-NEXT:     "ptxas_info": "{{.*}}Compiling entry function 'gemm_bf16_kernel' for 'sm_90a'{{.*}} bytes stack frame, 0 bytes spill stores, 0 bytes spill loads{{.*}}",
 // CHECK-NEXT:     "ptxas_opt_level": 3,
 // CHECK-NEXT:     "requires_divisible": {
-// CHECK-NEXT:       "k": 1,
-// CHECK-NEXT:       "m": 1,
-// CHECK-NEXT:       "n": 1
+// CHECK-NEXT:       "k": 32,
+// CHECK-NEXT:       "m": 128,
+// CHECK-NEXT:       "n": 256
 // CHECK-NEXT:     },
 // CHECK-NEXT:     "tile": {
 // CHECK-NEXT:       "k": 32,

@@ -33,8 +33,7 @@
 // CHECK-NOT:   cp.async.wait_group 1;
 // CHECK:       ret;
 
-// 16 a main loop, three loops (interior, edge and unaligned blocks).
-// MMA-COUNT-48: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// MMA-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // MMA-NOT:      mma.sync
 
 // META:      "format": "gemm-opt-bundle-v1",

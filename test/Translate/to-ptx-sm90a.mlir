@@ -2,23 +2,17 @@
 // RUN: gemm-translate %s --to-ptx -o %t.ptx
 // RUN: FileCheck %s --input-file %t.ptx
 // RUN: FileCheck %s --input-file %t.ptx --check-prefix=COPY
-// RUN: FileCheck %s --input-file %t.ptx --check-prefix=ZFILL
-// RUN: FileCheck %s --input-file %t.ptx --check-prefix=ELEMENTS
 // RUN: FileCheck %s --input-file %t.ptx --check-prefix=LDMATRIX
 // RUN: FileCheck %s --input-file %t.ptx --check-prefix=TRANS
 // RUN: FileCheck %s --input-file %t.ptx --check-prefix=MMA
 // RUN: FileCheck %s --input-file %t.ptx --check-prefix=BARRIER
 // RUN: FileCheck %s --input-file %t.ptx --check-prefix=REGS
 // RUN: FileCheck %s --input-file %t.ptx --check-prefix=STORE
-// RUN: FileCheck %s --input-file %t.ptx --check-prefix=EDGESTORE
-// RUN: FileCheck %s --input-file %t.ptx --check-prefix=ELEMSTORE
 // ptxas accepts the PTX for the chip the schedule names.
 // RUN: %ptxas -arch=sm_90a %t.ptx -o %t.cubin
 
 // A bf16 sm_90a schedule in PTX: sm_90a needs PTX 8.0. LLVM reorders the
-// blocks, so each instruction family is counted on its own. The main loop
-// comes three times (passes/CpAsyncTileCopies.h): for interior blocks, for
-// edge blocks with 16-byte aligned rows and for unaligned rows.
+// blocks, so each instruction family is counted on its own.
 
 #sched = #tile.schedule<chip = "sm_90a", block = [64, 64, 32], warp = [32, 32],
   mma = #tile.mma<sync, [16, 8, 16]>,
@@ -43,34 +37,25 @@
 // CHECK:       ret;
 
 // Each thread copies 2 A and 2 B 16-byte chunks of a K tile: 3 copy sites
-// (2 prologue tiles, 1 refill per iteration) x 4 = 12 copies in each loop:
-// whole chunks in the interior one, chunks with a source size (zero-filled
-// past the edges) in the edge one; where rows are not aligned, 8 element
-// loads a chunk at one site (that loop is not pipelined): 32.
+// (2 prologue tiles, 1 refill per iteration) x 4 = 12 copies.
 // COPY-COUNT-12: cp.async.cg.shared.global [{{.+}}], [{{.+}}], 16;
-// COPY-NOT:      cp.async.cg.shared.global [{{.+}}], [{{.+}}], 16;
-// ZFILL-COUNT-12: cp.async.cg.shared.global [{{.+}}], [{{.+}}], 16, %r{{[0-9]+}};
-// ZFILL-NOT:      cp.async.cg.shared.global [{{.+}}], [{{.+}}], 16, %r
-// ELEMENTS-COUNT-32: ld.global.b16
-// ELEMENTS-NOT:      ld.global
+// COPY-NOT:      cp.async.cg
 
 // One K step's fragments are 2 A ldmatrix.x4 and 2 B ldmatrix.x4.trans per
 // warp, loaded at 3 sites: step 0 of tile 0 before the loop, step 1 of tile t
-// and (guarded) step 0 of tile t + 1 in the loop: 3 x 4 = 12 in each of the
-// two pipelined loops, 6 of them transposed, and 2 x 4 in the unaligned
-// loop (one site per K step): 32, 16 transposed.
-// LDMATRIX-COUNT-32: ldmatrix.sync.aligned.m8n8.x4{{(.trans)?}}.shared.b16
+// and (guarded) step 0 of tile t + 1 in the loop: 3 x 4 = 12, 6 of them
+// transposed.
+// LDMATRIX-COUNT-12: ldmatrix.sync.aligned.m8n8.x4{{(.trans)?}}.shared.b16
 // LDMATRIX-NOT:      ldmatrix
-// TRANS-COUNT-16: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
-// TRANS-NOT:      ldmatrix.sync.aligned.m8n8.x4.trans
+// TRANS-COUNT-6: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// TRANS-NOT:     ldmatrix.sync.aligned.m8n8.x4.trans
 
-// 2 K steps x (2 x 4) m16n8k16 tiles per warp = 16 a loop.
-// MMA-COUNT-48: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// 2 K steps x (2 x 4) m16n8k16 tiles per warp = 16.
+// MMA-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 // MMA-NOT:      mma.sync
 
-// One barrier before each pipelined loop and one at the last K step of
-// each tile; the unaligned loop's two per tile.
-// BARRIER-COUNT-6: bar.sync 0;
+// One barrier before the loop and one at the last K step of each tile.
+// BARRIER-COUNT-2: bar.sync 0;
 // BARRIER-NOT:     bar.sync
 
 // The entry-block allocas of fragments and accumulators became registers:
@@ -78,16 +63,8 @@
 // REGS:     .entry gemm_bf16_kernel(
 // REGS-NOT: .local
 
-// A thread's 16 pairs of C: one 4-byte vector store each where the block's
-// tile lies inside C and C's rows are 16-byte aligned; elsewhere a pair
-// inside C and aligned takes one 4-byte store, any other pair's elements
-// one 2-byte store each where they lie inside C.
 // STORE-COUNT-16: st.global.v2.b16
-// STORE-NOT:      st.global.v2
-// EDGESTORE-COUNT-16: st.global.b32
-// EDGESTORE-NOT:      st.global.b32
-// ELEMSTORE-COUNT-32: st.global.b16
-// ELEMSTORE-NOT:      st.global.b16
+// STORE-NOT:      st.global
 func.func @gemm_bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c {schedule = #sched}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>

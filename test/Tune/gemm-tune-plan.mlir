@@ -95,12 +95,12 @@
 // MANIFEST-NEXT:     "split_k": 1
 // MANIFEST:          "name": "wgmma_bf16_64x128x64_w64x128_s8_r40_232_p_rm4_tma",
 // MANIFEST:          "schedule": "{{.*}}grid = #tile.grid<persistent = true, raster = along_m, group = 4>, epilogue = #tile.epilogue<store = tma>>",
-// An mma.sync control takes any shape too.
+// An mma.sync control needs whole tiles.
 // MANIFEST:          "name": "sync_bf16_256x256x64_w64x128_s3_apad8_bpad8",
 // MANIFEST-NEXT:     "requires_divisible": [
-// MANIFEST-NEXT:       1,
-// MANIFEST-NEXT:       1,
-// MANIFEST-NEXT:       1
+// MANIFEST-NEXT:       256,
+// MANIFEST-NEXT:       256,
+// MANIFEST-NEXT:       64
 // MANIFEST:          "split_k": 1
 // MANIFEST:        "chip": "sm_90a",
 // MANIFEST-NEXT:   "device": "h200",

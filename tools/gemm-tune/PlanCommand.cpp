@@ -178,6 +178,7 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
   for (auto [candidate, analyzed, result] :
        llvm::zip_equal(selected, selectedAnalysis, compiled)) {
     tile::ScheduleAttr schedule = analyzed->analysis.schedule;
+    bool ragged = analysis::acceptsRaggedShapes(schedule);
     json::Object entry{
         {"name", candidate.name},
         {"family", candidate.family},
@@ -188,8 +189,10 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
         {"split_k", schedule.getSplitK()},
         {"layouts", kernelLayouts(candidate)},
         {"runs_transposed", candidate.transposed},
-        // Every path's kernels take any shape (compiler/KernelMetadata.cpp).
-        {"requires_divisible", json::Array{1, 1, 1}},
+        {"requires_divisible",
+         ragged ? json::Array{1, 1, 1}
+                : json::Array{schedule.getBlockM(), schedule.getBlockN(),
+                              schedule.getBlockK()}},
         {"compiled", result.compiled}};
     if (compile)
       entry["bundle"] = result.bundle;

@@ -609,6 +609,30 @@ func.func @shared_memory_sm86_padded(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %
 
 // -----
 
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  // expected-error @+2 {{ragged = true applies to cp_async pipelines (mma.sync); TMA kernels take any shape already}}
+  // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'pipeline' which is to be a `PipelineAttr`}}
+  pipeline = #tile.pipeline<stages = 3, load = tma, ragged = true>>
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [32, 64],
+  mma = #tile.mma<ffma, [8, 8, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 2, load = cp_async, ragged = true>>
+
+func.func @ffma_ragged(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-error @+1 {{'tile.gemm' op ragged = true is for mma.sync pipelines; ffma kernels take any shape and pitch already}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
 #sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,

@@ -16,7 +16,7 @@
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
   smem_a = #tile.pad<8>, smem_b = #tile.pad<8>,
-  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+  pipeline = #tile.pipeline<stages = 3, load = cp_async, ragged = true>>
 
 #f32c_sm86 = #tile.schedule<chip = "sm_86", block = [64, 64, 64], warp = [32, 32],
   mma = #tile.mma<sync, [16, 8, 16]>,
@@ -50,7 +50,7 @@ func.func @gemm_bf16_sm90a(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
 // CHECK-SAME:      {schedule = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 32],
 // CHECK-SAME:      elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
 // CHECK-SAME:      smem_a = #tile.pad<8>, smem_b = #tile.pad<8>,
-// CHECK-SAME:      pipeline = #tile.pipeline<stages = 3, load = cp_async>>}
+// CHECK-SAME:      pipeline = #tile.pipeline<stages = 3, load = cp_async, ragged = true>>}
 // CHECK-SAME:      : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
 func.func @gemm_f16_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>,
                          %c: memref<?x?xf16>) {
