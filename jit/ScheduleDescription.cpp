@@ -28,8 +28,8 @@ std::string renderScheduleAttribute(const ScheduleDescription &s) {
                 s.aType, s.bType, s.cType, s.accumulatorType)
      << "smem_a = " << renderSharedLayout(s.smemA)
      << ", smem_b = " << renderSharedLayout(s.smemB)
-     << formatv(", pipeline = #tile.pipeline<stages = {0}, load = {1}>",
-                s.stages, s.load);
+     << formatv(", pipeline = #tile.pipeline<stages = {0}, load = {1}{2}>",
+                s.stages, s.load, s.ragged ? ", ragged = true" : "");
   if (s.specialization)
     os << formatv(", specialization = #tile.warp_specialization<"
                   "producer_registers = {0}, consumer_registers = {1}>",

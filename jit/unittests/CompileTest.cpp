@@ -155,6 +155,54 @@ TEST_F(CompileTest, DescriptionRendersAStreamKGrid) {
   EXPECT_EQ(jit.getStatistics().compiles, 1u);
 }
 
+TEST_F(CompileTest, DescriptionRendersARaggedMmaSyncSchedule) {
+  // bench/schedules/bf16_128x256x32_s4_ragged.mlir: an mma.sync kernel that
+  // takes any shape and pitch (ragged = true in its pipeline).
+  GemmJit jit(getOptions());
+  ScheduleDescription schedule;
+  schedule.name = "bf16_128x256x32_s4_ragged";
+  schedule.block = {128, 256, 32};
+  schedule.warp = {64, 64};
+  schedule.mmaKind = "sync";
+  schedule.mma = {16, 8, 16};
+  schedule.smemA.swizzleBytes = 64;
+  schedule.stages = 4;
+  schedule.load = "cp_async";
+  schedule.ragged = true;
+  schedule.specialization.reset();
+  schedule.grid.reset();
+  schedule.epilogueStore.reset();
+  EXPECT_NE(renderScheduleModule(schedule).find(
+                "pipeline = #tile.pipeline<stages = 4, load = cp_async, "
+                "ragged = true>"),
+            std::string::npos);
+  auto fromDescription = jit.compile(schedule);
+  ASSERT_TRUE(bool(fromDescription))
+      << llvm::toString(fromDescription.takeError());
+  auto fromText =
+      jit.compile(readBenchSchedule("bf16_128x256x32_s4_ragged.mlir"));
+  ASSERT_TRUE(bool(fromText)) << llvm::toString(fromText.takeError());
+  EXPECT_EQ(fromDescription->get(), fromText->get());
+  EXPECT_EQ(jit.getStatistics().compiles, 1u);
+  const gemm_opt::runtime::KernelSpec &spec = (*fromText)->getSpec();
+  EXPECT_EQ(spec.requiresDivisible.m, 1);
+  EXPECT_EQ(spec.requiresDivisible.n, 1);
+  EXPECT_EQ(spec.requiresDivisible.k, 1);
+  EXPECT_EQ(spec.minAlignmentBytes, 2);
+  // A shape no tile divides and a pitch that is not 16-byte aligned pass
+  // the launch checks (nothing is launched here).
+  GemmArguments args;
+  args.a = reinterpret_cast<const void *>(0x10000002);
+  args.b = reinterpret_cast<const void *>(0x20000000);
+  args.c = reinterpret_cast<void *>(0x30000000);
+  args.m = 100;
+  args.n = 257;
+  args.k = 33;
+  args.lda = 35;
+  llvm::Error error = (*fromText)->checkArguments(args);
+  EXPECT_FALSE(bool(error)) << llvm::toString(std::move(error));
+}
+
 TEST_F(CompileTest, DescriptionRendersLayoutsAndAlphaBeta) {
   // A column-major A (a strided<[1, ?]> memref) with alpha/beta.
   GemmJit jit(getOptions());
