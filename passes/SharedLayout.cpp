@@ -61,63 +61,76 @@ Value flatIndex(OpBuilder &b, Location loc, SharedAccess access) {
 
 using FlatViews = llvm::DenseMap<Operation *, Value>;
 
-struct LayoutLdMatrix : public OpRewritePattern<nvgpu::LdMatrixOp> {
-  LayoutLdMatrix(MLIRContext *ctx, const FlatViews &views)
-      : OpRewritePattern(ctx), views(views) {}
+/// Rewrites an `OpTy` access of a logical shared buffer into one of the
+/// buffer's flat view at the access's flat index; each access kind says
+/// where its memref and indices are and how it is rebuilt.
+template <typename OpTy>
+struct LayoutSharedAccess : public OpRewritePattern<OpTy> {
+  LayoutSharedAccess(MLIRContext *ctx, const FlatViews &views)
+      : OpRewritePattern<OpTy>(ctx), views(views) {}
 
-  LogicalResult matchAndRewrite(nvgpu::LdMatrixOp op,
-                                PatternRewriter &rewriter) const override {
-    auto access = resolveSharedAccess(op.getSrcMemref(), op.getIndices());
+  /// The memref the access goes through and its indices.
+  virtual std::pair<Value, ValueRange> getAccess(OpTy op) const = 0;
+  /// Replaces `op` with the same access of `view` at [`index`].
+  virtual void rebuild(OpTy op, Value view, Value index,
+                       PatternRewriter &rewriter) const = 0;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const final {
+    auto [memref, indices] = getAccess(op);
+    auto access = resolveSharedAccess(memref, indices);
     if (!access)
       return rewriter.notifyMatchFailure(op, "not a logical shared access");
     Value index = flatIndex(rewriter, op.getLoc(), *access);
+    rebuild(op, views.lookup(access->buffer), index, rewriter);
+    return success();
+  }
+  const FlatViews &views;
+};
+
+struct LayoutLdMatrix : public LayoutSharedAccess<nvgpu::LdMatrixOp> {
+  using LayoutSharedAccess::LayoutSharedAccess;
+  std::pair<Value, ValueRange> getAccess(nvgpu::LdMatrixOp op) const override {
+    return {op.getSrcMemref(), op.getIndices()};
+  }
+  void rebuild(nvgpu::LdMatrixOp op, Value view, Value index,
+               PatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<nvgpu::LdMatrixOp>(
-        op, op.getType(), views.lookup(access->buffer), ValueRange{index},
-        op.getTranspose(), op.getNumTiles());
-    return success();
+        op, op.getType(), view, ValueRange{index}, op.getTranspose(),
+        op.getNumTiles());
   }
-  const FlatViews &views;
 };
 
-struct LayoutAsyncCopy : public OpRewritePattern<nvgpu::DeviceAsyncCopyOp> {
-  LayoutAsyncCopy(MLIRContext *ctx, const FlatViews &views)
-      : OpRewritePattern(ctx), views(views) {}
-
-  LogicalResult matchAndRewrite(nvgpu::DeviceAsyncCopyOp op,
-                                PatternRewriter &rewriter) const override {
-    auto access = resolveSharedAccess(op.getDst(), op.getDstIndices());
-    if (!access)
-      return rewriter.notifyMatchFailure(op, "not a logical shared access");
-    Value index = flatIndex(rewriter, op.getLoc(), *access);
+struct LayoutAsyncCopy : public LayoutSharedAccess<nvgpu::DeviceAsyncCopyOp> {
+  using LayoutSharedAccess::LayoutSharedAccess;
+  std::pair<Value, ValueRange>
+  getAccess(nvgpu::DeviceAsyncCopyOp op) const override {
+    return {op.getDst(), op.getDstIndices()};
+  }
+  void rebuild(nvgpu::DeviceAsyncCopyOp op, Value view, Value index,
+               PatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<nvgpu::DeviceAsyncCopyOp>(
-        op, op.getAsyncToken().getType(), views.lookup(access->buffer),
-        ValueRange{index}, op.getSrc(), op.getSrcIndices(),
-        op.getDstElementsAttr(), op.getSrcElements(), op.getBypassL1Attr());
-    return success();
+        op, op.getAsyncToken().getType(), view, ValueRange{index},
+        op.getSrc(), op.getSrcIndices(), op.getDstElementsAttr(),
+        op.getSrcElements(), op.getBypassL1Attr());
   }
-  const FlatViews &views;
 };
 
-/// A 16-byte vector store into a shared buffer: the guarded copies of the
+/// A 16-byte vector store into a shared buffer: the unaligned copies of the
 /// mma.sync pipeline (passes/CpAsyncTileCopies.h) write a chunk they read
 /// element by element this way, at a chunk's logical place, as cp.async
 /// would have.
-struct LayoutVectorStore : public OpRewritePattern<vector::StoreOp> {
-  LayoutVectorStore(MLIRContext *ctx, const FlatViews &views)
-      : OpRewritePattern(ctx), views(views) {}
-
-  LogicalResult matchAndRewrite(vector::StoreOp op,
-                                PatternRewriter &rewriter) const override {
-    auto access = resolveSharedAccess(op.getBase(), op.getIndices());
-    if (!access)
-      return rewriter.notifyMatchFailure(op, "not a logical shared access");
-    Value index = flatIndex(rewriter, op.getLoc(), *access);
-    rewriter.replaceOpWithNewOp<vector::StoreOp>(
-        op, op.getValueToStore(), views.lookup(access->buffer),
-        ValueRange{index}, /*nontemporal=*/false, llvm::MaybeAlign(16));
-    return success();
+struct LayoutVectorStore : public LayoutSharedAccess<vector::StoreOp> {
+  using LayoutSharedAccess::LayoutSharedAccess;
+  std::pair<Value, ValueRange> getAccess(vector::StoreOp op) const override {
+    return {op.getBase(), op.getIndices()};
   }
-  const FlatViews &views;
+  void rebuild(vector::StoreOp op, Value view, Value index,
+               PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<vector::StoreOp>(
+        op, op.getValueToStore(), view, ValueRange{index},
+        /*nontemporal=*/false, llvm::MaybeAlign(16));
+  }
 };
 
 struct TileSharedLayoutPass
