@@ -4,9 +4,10 @@
 // row-major in global memory, into a stage of shared memory: in 16-byte
 // chunks, consecutive threads on consecutive chunks of a row.
 //
-// Three kinds of copies; tile-pipeline-copies emits its K loop once for
-// each and a block takes one (a uniform branch), so that the common loop
-// keeps nothing of the others' tests and registers live:
+// Three kinds of copies. A kernel whose #tile.pipeline says `ragged = true`
+// has its K loop once for each, and a block takes one (a uniform branch);
+// other kernels take whole tiles and aligned rows and have the first alone
+// (the other loops beside it cost it 10-20 %: bench/NOTES.md, session 19):
 // - Interior: the block's tiles lie inside A and B, K is a multiple of BK
 //   and both matrices' rows are 16-byte aligned: one 16-byte cp.async per
 //   chunk, no tests.
