@@ -9,6 +9,7 @@
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
 #include "passes/TransposeKernelAttributes.h"
+#include "passes/WholeTileDispatch.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -194,6 +195,30 @@ static llvm::json::Object describe(ScheduleAttr schedule,
   return description;
 }
 
+/// The whole-tile kernel of `gpuModule` (tile-outline-kernel puts it beside
+/// the any-shape kernel of a `ragged = true` mma.sync schedule), as the
+/// "whole_tile_variant" of that kernel's entry: what differs between the
+/// two; block, grid and parameters are the same.
+static std::optional<llvm::json::Object>
+describeWholeTileVariant(gpu::GPUModuleOp gpuModule) {
+  std::optional<llvm::json::Object> variant;
+  gpuModule.walk([&](Operation *op) {
+    ScheduleAttr schedule = getKernelSchedule(op);
+    if (!schedule || !op->hasAttr(wholeTileVariantAttrName()))
+      return;
+    llvm::json::Object description =
+        describe(schedule, getKernelLayouts(op), isKernelBatched(op));
+    variant = llvm::json::Object{
+        {"name", cast<SymbolOpInterface>(op).getName().str()},
+        {"requires_divisible",
+         std::move(*description.getObject("requires_divisible"))},
+        {"min_alignment_bytes", *description.getInteger("min_alignment_bytes")},
+        {"dynamic_shared_memory_bytes",
+         *description.getInteger("dynamic_shared_memory_bytes")}};
+  });
+  return variant;
+}
+
 std::vector<KernelMetadata>
 gemm_opt::collectKernelMetadata(ModuleOp module) {
   std::vector<KernelMetadata> kernels;
@@ -236,7 +261,7 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
         return;
       }
       ScheduleAttr schedule = getKernelSchedule(op);
-      if (!schedule)
+      if (!schedule || op->hasAttr(wholeTileVariantAttrName()))
         return;
       KernelMetadata kernel;
       kernel.moduleName = gpuModule.getName().str();
@@ -257,6 +282,9 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
           (*layouts)["b"] = stringifyMatrixOrder(MatrixOrder::row);
         kernel.description["staged_transposes"] = std::move(stagedTransposes);
       }
+      if (std::optional<llvm::json::Object> variant =
+              describeWholeTileVariant(gpuModule))
+        kernel.description["whole_tile_variant"] = std::move(*variant);
       kernel.description["name"] = kernel.symbol;
       kernel.description["chip"] = kernel.chip;
       kernels.push_back(std::move(kernel));

@@ -91,6 +91,16 @@ LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+ScheduleAttr ScheduleAttr::getWholeTileVariant() const {
+  PipelineAttr pipeline = getPipeline();
+  return ScheduleAttr::get(
+      getContext(), getChip(), getBlock(), getWarp(), getMma(), getElements(),
+      getSmemA(), getSmemB(),
+      PipelineAttr::get(getContext(), pipeline.getStages(), pipeline.getLoad(),
+                        /*ragged=*/false),
+      getSpecialization(), getGrid(), getCluster(), getEpilogue());
+}
+
 RasterOrder ScheduleAttr::getRasterOrder() const {
   return getGrid() ? getGrid().getRaster() : RasterOrder::along_n;
 }

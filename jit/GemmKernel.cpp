@@ -320,7 +320,7 @@ Error GemmKernel::launch(const GemmArguments &callerArgs,
   if (Error error = found->second.prepare(*device.module, stream))
     return error;
   Error launched =
-      device.module->launch(*grid, found->second.getParams(), stream);
+      device.module->launch(*grid, found->second, stream);
   if (workspace)
     return joinErrors(std::move(launched), workspace->finish());
   return launched;

@@ -22,11 +22,13 @@
 #include "passes/OutlineTranspose.h"
 #include "passes/TransposeKernelAttributes.h"
 #include "passes/TransposedView.h"
+#include "passes/WholeTileDispatch.h"
 
 #include "dialect/ChipInfo.h"
 #include "dialect/SimtScheduleVerifier.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 
 namespace gemm_opt {
@@ -66,10 +68,11 @@ SmallVector<Value, 4> epilogueOperands(GemmOp gemm) {
           gemm.getResidual()};
 }
 
-/// Creates the kernel for `gemm` inside `module` and returns it.
+/// Creates the kernel for `gemm` with `schedule` (its own, or the
+/// whole-tile variant of it) inside `module` and returns it.
 gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
-                            StringRef name, GemmOp gemm) {
-  ScheduleAttr schedule = gemm.getScheduleAttr();
+                            StringRef name, GemmOp gemm,
+                            ScheduleAttr schedule) {
   SmallVector<Type> argTypes;
   for (Value operand : {gemm.getA(), gemm.getB(), gemm.getC()})
     argTypes.push_back(kernelMatrixType(cast<MemRefType>(operand.getType())));
@@ -232,9 +235,12 @@ SmallVector<Value> allocateSplitKWorkspace(OpBuilder &builder, Location loc,
   return buffers;
 }
 
-/// Replaces `gemm` in its host function by a launch of `kernel`.
-void replaceByLaunch(OpBuilder &builder, GemmOp gemm,
-                     gpu::GPUFuncOp kernel) {
+/// Replaces `gemm` in its host function by a launch of `kernel`, or, with
+/// a `wholeTileKernel`, by a launch of that kernel where it takes the
+/// problem (WholeTileDispatch.h) and of `kernel` elsewhere. The two kernels
+/// share parameters and launch configuration.
+void replaceByLaunch(OpBuilder &builder, GemmOp gemm, gpu::GPUFuncOp kernel,
+                     gpu::GPUFuncOp wholeTileKernel) {
   ScheduleAttr schedule = gemm.getScheduleAttr();
   Location loc = gemm.getLoc();
   builder.setInsertionPoint(gemm);
@@ -316,9 +322,27 @@ void replaceByLaunch(OpBuilder &builder, GemmOp gemm,
     workspace = allocateSplitKWorkspace(builder, loc, schedule, m, n);
     args.append(workspace);
   }
-  gpu::LaunchFuncOp::create(builder, loc, kernel, grid, block, sharedBytes,
-                            args, /*asyncTokenType=*/nullptr,
-                            /*asyncDependencies=*/{}, clusterSize);
+  auto launch = [&](OpBuilder &b, gpu::GPUFuncOp launched) {
+    gpu::LaunchFuncOp::create(b, loc, launched, grid, block, sharedBytes, args,
+                              /*asyncTokenType=*/nullptr,
+                              /*asyncDependencies=*/{}, clusterSize);
+  };
+  if (wholeTileKernel) {
+    Value takesWholeTiles = buildTakesWholeTiles(
+        builder, loc, gemm, schedule.getWholeTileVariant());
+    scf::IfOp::create(
+        builder, loc, takesWholeTiles,
+        [&](OpBuilder &b, Location) {
+          launch(b, wholeTileKernel);
+          scf::YieldOp::create(b, loc);
+        },
+        [&](OpBuilder &b, Location) {
+          launch(b, kernel);
+          scf::YieldOp::create(b, loc);
+        });
+  } else {
+    launch(builder, kernel);
+  }
   for (Value buffer : workspace)
     gpu::DeallocOp::create(builder, loc, /*asyncToken=*/Type(), ValueRange{},
                            buffer);
@@ -384,9 +408,19 @@ struct TileOutlineKernelPass
         copyKernel->setAttr(stagedOperandAttrName(),
                             staging->getAttr(stagedOperandAttrName()));
       }
+      ScheduleAttr schedule = gemm.getScheduleAttr();
       gpu::GPUFuncOp kernel =
-          createKernel(builder, gpuModule, kernelName, gemm);
-      replaceByLaunch(builder, gemm, kernel);
+          createKernel(builder, gpuModule, kernelName, gemm, schedule);
+      // Its whole-tile variant, in the same module (one image).
+      gpu::GPUFuncOp wholeTileKernel;
+      if (schedule.hasWholeTileVariant()) {
+        wholeTileKernel =
+            createKernel(builder, gpuModule, kernelName + "_whole_tiles", gemm,
+                         schedule.getWholeTileVariant());
+        wholeTileKernel->setAttr(wholeTileVariantAttrName(),
+                                 builder.getUnitAttr());
+      }
+      replaceByLaunch(builder, gemm, kernel, wholeTileKernel);
     }
     for (TransposeOp transpose : transposes) {
       auto func = transpose->getParentOfType<FunctionOpInterface>();

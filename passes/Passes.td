@@ -13,10 +13,19 @@ def TileOutlineKernelPass : Pass<"tile-outline-kernel", "mlir::ModuleOp"> {
     leading dimensions travel inside their descriptors) and replaces the op by
     a `gpu.launch_func` over a `ceil(N/BN) × ceil(M/BM)` grid with the
     schedule's block size and dynamic shared memory.
+
+    An mma.sync schedule with `ragged = true` gets a second kernel in the same
+    `gpu.module`, `<name>_kernel_whole_tiles` (marked
+    `tile.whole_tile_variant`): the schedule without `ragged`, which runs
+    10-20 % faster but needs whole tiles and 16-byte aligned rows. The host
+    launches it under an `scf.if` that checks M, N and K against the block
+    tile and the addresses, leading dimensions and batch strides of A, B, C,
+    the bias and the residual against 16 bytes, and the any-shape kernel
+    otherwise (passes/WholeTileDispatch.h).
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::nvgpu::NVGPUDialect",
-                           "mlir::LLVM::LLVMDialect"];
+                           "mlir::LLVM::LLVMDialect", "mlir::scf::SCFDialect"];
 }
 
 def TileStageTransposedOperandsPass

@@ -43,7 +43,7 @@ Error timeBatchedProblem(const DeviceInfo &device, const KernelSpec &spec,
   auto launchKernel = [&]() -> Error {
     if (Error err = arguments->prepare(module, stream.get()))
       return err;
-    return module.launch(result.grid, arguments->getParams(), stream.get());
+    return module.launch(result.grid, *arguments, stream.get());
   };
   auto poisonC = [&]() { return c->fill(OutputPoisonByte, stream.get()); };
 
@@ -128,7 +128,8 @@ runBatchedBenchmark(const DeviceInfo &device, const KernelSpec &spec,
       loadGemmKernel(spec, images, device, problem.getShape());
   if (!kernel)
     return kernel.takeError();
-  result.kernelInfo = kernel->module.getInfo();
+  result.kernelInfo = kernel->module.getInfo(run->wholeTileVariant);
+  result.launchedKernel = run->launchedKernel;
   if (!options.timing)
     return std::move(result);
   if (Error err = timeBatchedProblem(device, spec, kernel->module, problem,

@@ -129,7 +129,6 @@ runEpilogueComparison(const DeviceInfo &device, const KernelSpec &spec,
     return kernel.takeError();
   result.grid = kernel->grid;
   KernelModule &module = kernel->module;
-  result.kernelInfo = module.getInfo();
   CudaStream stream;
   if (Error err = stream.create())
     return std::move(err);
@@ -182,6 +181,9 @@ runEpilogueComparison(const DeviceInfo &device, const KernelSpec &spec,
   if (!arguments)
     return arguments.takeError();
   result.stagedOperands = arguments->getStaging().describe();
+  result.kernelInfo = module.getInfo(arguments->usesWholeTileVariant());
+  result.launchedKernel =
+      module.getFunctionName(arguments->usesWholeTileVariant()).str();
   Expected<CublasReference> cublas = CublasReference::create(
       stream.get(), getCublasComputeType(spec.aType, spec.exactFp32Math));
   if (!cublas)
@@ -223,7 +225,7 @@ runEpilogueComparison(const DeviceInfo &device, const KernelSpec &spec,
   auto runFused = [&]() -> Error {
     if (Error err = arguments->prepare(module, stream.get()))
       return err;
-    return module.launch(result.grid, arguments->getParams(), stream.get());
+    return module.launch(result.grid, *arguments, stream.get());
   };
   auto runCublasGemm = [&]() -> Error {
     return cublas->gemm(shape, types, a.data(), b.data(), unfusedC.data());

@@ -93,7 +93,9 @@ struct PipelineResult {
 };
 
 struct EpilogueComparisonResult {
+  /// Of the function that ran: the kernel, or its whole-tile variant.
   KernelFunctionInfo kernelInfo;
+  std::string launchedKernel;
   LaunchGrid grid;
   std::string stagedOperands;
   /// Entries of the fused D's padding (ldc > N) that the kernel overwrote.

@@ -85,6 +85,8 @@ void printEpilogueComparison(raw_ostream &os,
      << ", " << result.kernelInfo.registersPerThread << " regs";
   if (!result.stagedOperands.empty())
     os << ", staged for TMA (timed): " << result.stagedOperands;
+  if (result.launchedKernel != spec.name)
+    os << ", ran its whole-tile variant " << result.launchedKernel;
   os << ")\n";
   os << "epilogue : " << spec.epilogue.describe();
   if (spec.epilogue.bias == EpilogueBias::Column)
@@ -199,6 +201,7 @@ json::Value toJSON(const EpilogueComparisonReport &report) {
       {"input", report.input},
       {"bundle", report.bundlePath},
       {"kernel", spec.name},
+      {"launched", result.launchedKernel},
       {"epilogue", spec.epilogue.describe()},
       {"registers_per_thread", result.kernelInfo.registersPerThread},
       {"shape", json::Object{{"m", shape.m},

@@ -83,7 +83,6 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
     return kernel.takeError();
   result.grid = kernel->grid;
   KernelModule &module = kernel->module;
-  result.kernelInfo = module.getInfo();
 
   CudaStream stream;
   if (Error err = stream.create())
@@ -183,10 +182,13 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
   if (!arguments)
     return arguments.takeError();
   result.stagedOperands = arguments->getStaging().describe();
+  result.kernelInfo = module.getInfo(arguments->usesWholeTileVariant());
+  result.launchedKernel =
+      module.getFunctionName(arguments->usesWholeTileVariant()).str();
   auto launchKernel = [&]() -> Error {
     if (Error err = arguments->prepare(module, stream.get()))
       return err;
-    return module.launch(result.grid, arguments->getParams(), stream.get());
+    return module.launch(result.grid, *arguments, stream.get());
   };
   // cuBLAS with the matching transa/transb (and C^T for a column-major C),
   // through the general problem form when any operand is column-major.

@@ -45,7 +45,10 @@ struct BenchmarkOptions {
 };
 
 struct BenchmarkResult {
+  /// Of the function that ran: the kernel, or its whole-tile variant.
   KernelFunctionInfo kernelInfo;
+  /// The name of that function.
+  std::string launchedKernel;
   LaunchGrid grid;
   std::optional<ErrorMetric> vsCublas; ///< Unset without the cuBLAS check.
   ErrorMetric vsFp64;

@@ -2,6 +2,8 @@
 
 #include "runtime/KernelArguments.h"
 
+#include "runtime/WholeTileVariant.h"
+
 #include "runtime/CudaCheck.h"
 #include "runtime/LaunchGrid.h"
 #include "runtime/RuntimeError.h"
@@ -212,6 +214,8 @@ Expected<KernelArguments> KernelArguments::create(
   // included); C is never staged.
   arguments.params = packKernelParams(spec, mapShape, mapAddresses, maps,
                                       epilogue, workspace);
+  arguments.wholeTileVariant =
+      takesWholeTileVariant(spec, shape, addresses, epilogue);
   return std::move(arguments);
 }
 

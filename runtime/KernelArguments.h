@@ -65,6 +65,10 @@ public:
 
   PackedKernelParams &getParams() { return params; }
 
+  /// Whether launches run the kernel's whole-tile variant: decided at
+  /// create() from the shape and addresses (WholeTileVariant.h).
+  bool usesWholeTileVariant() const { return wholeTileVariant; }
+
   /// Refreshes the staged copies of operands TMA cannot read in place or
   /// the kernel reads transposed (see OperandStaging), with `module`'s
   /// staged transpose kernels; call on the launch's stream before every
@@ -85,6 +89,7 @@ private:
   /// split_k: partial sums and tile counters, zero between launches.
   DeviceBuffer splitKPartials, splitKTileCounters;
   OperandStaging staging;
+  bool wholeTileVariant = false;
 };
 
 } // namespace runtime

@@ -3,6 +3,7 @@
 #include "runtime/KernelModule.h"
 
 #include "runtime/CudaCheck.h"
+#include "runtime/KernelArguments.h"
 #include "runtime/RuntimeError.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -43,6 +44,64 @@ bool isImageError(CUresult result) {
   default:
     return false;
   }
+}
+/// "(R registers x T threads, S B static + D B dynamic shared memory)".
+std::string describeFootprint(const KernelSpec &spec,
+                              const KernelFunctionInfo &info,
+                              uint32_t dynamicSharedBytes) {
+  return (Twine(info.registersPerThread) + " registers x " +
+          Twine(spec.getThreadsPerBlock()) + " threads, " +
+          Twine(info.staticSharedBytes) + " B static + " +
+          Twine(dynamicSharedBytes) + " B dynamic shared memory)")
+      .str();
+}
+
+/// Raises the dynamic shared memory limit of `function` (kernel `name`
+/// of `spec`'s images) to `dynamicSharedBytes`, reads what the driver
+/// reports of it into `info` and checks that a block of `spec`'s size fits
+/// its registers.
+Error inspectFunction(const DriverApi &api, const KernelSpec &spec,
+                      StringRef name, CUfunction function,
+                      uint32_t dynamicSharedBytes, KernelFunctionInfo &info) {
+  // The 48 KiB default covers static plus dynamic shared memory, so opt in
+  // whenever the kernel asks for dynamic shared memory at all.
+  if (dynamicSharedBytes > 0)
+    GEMM_CUDA_TRY(api.funcSetAttribute(
+        function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+        static_cast<int>(dynamicSharedBytes)));
+  GEMM_CUDA_TRY(api.funcGetAttribute(&info.registersPerThread,
+                                     CU_FUNC_ATTRIBUTE_NUM_REGS, function));
+  GEMM_CUDA_TRY(api.funcGetAttribute(
+      &info.localBytesPerThread, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, function));
+  GEMM_CUDA_TRY(api.funcGetAttribute(
+      &info.staticSharedBytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function));
+  GEMM_CUDA_TRY(api.funcGetAttribute(&info.maxThreadsPerBlock,
+                                     CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+                                     function));
+  if (spec.getThreadsPerBlock() >
+      static_cast<unsigned>(info.maxThreadsPerBlock))
+    return makeBadInputError(
+        "kernel " + name + " can run at most " +
+        Twine(info.maxThreadsPerBlock) + " threads per block (it uses " +
+        Twine(info.registersPerThread) +
+        " registers per thread), but the bundle launches " +
+        Twine(spec.getThreadsPerBlock()));
+  return Error::success();
+}
+
+/// Checks that one block of `function` (kernel `name`, launched without
+/// clusters) fits an SM, and records how many do.
+Error checkOneBlockFits(const DriverApi &api, const KernelSpec &spec,
+                        StringRef name, CUfunction function,
+                        uint32_t dynamicSharedBytes, KernelFunctionInfo &info) {
+  GEMM_CUDA_TRY(api.occupancyMaxActiveBlocksPerMultiprocessor(
+      &info.activeBlocksPerMultiprocessor, function,
+      static_cast<int>(spec.getThreadsPerBlock()), dynamicSharedBytes));
+  if (info.activeBlocksPerMultiprocessor == 0)
+    return makeBadInputError("kernel " + name +
+                             " cannot run a single block per SM (" +
+                             describeFootprint(spec, info, dynamicSharedBytes));
+  return Error::success();
 }
 } // namespace
 
@@ -117,7 +176,6 @@ Expected<KernelModule> KernelModule::load(const KernelSpec &spec,
         Twine(device.maxSharedMemoryPerBlockOptin) + " per block");
 
   KernelModule result(spec, device.driver);
-  result.info.imageKind = *kind;
   const DriverApi &api = *device.driver;
   const std::string &image =
       *kind == ImageKind::Cubin ? images.cubin : images.ptx;
@@ -167,31 +225,38 @@ Expected<KernelModule> KernelModule::load(const KernelSpec &spec,
     result.stagedTransposeFunctions.push_back(stagedFunction);
   }
 
-  // The 48 KiB default covers static plus dynamic shared memory, so opt in
-  // whenever the kernel asks for dynamic shared memory at all.
-  if (spec.dynamicSharedMemoryBytes > 0)
-    GEMM_CUDA_TRY(api.funcSetAttribute(
-        result.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-        static_cast<int>(spec.dynamicSharedMemoryBytes)));
-
   KernelFunctionInfo &info = result.info;
+  info.imageKind = *kind;
   CUfunction fn = result.function;
-  GEMM_CUDA_TRY(api.funcGetAttribute(&info.registersPerThread,
-                                     CU_FUNC_ATTRIBUTE_NUM_REGS, fn));
-  GEMM_CUDA_TRY(api.funcGetAttribute(&info.localBytesPerThread,
-                                     CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, fn));
-  GEMM_CUDA_TRY(api.funcGetAttribute(&info.staticSharedBytes,
-                                     CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn));
-  GEMM_CUDA_TRY(api.funcGetAttribute(
-      &info.maxThreadsPerBlock, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn));
-  if (spec.getThreadsPerBlock() >
-      static_cast<unsigned>(info.maxThreadsPerBlock))
-    return makeBadInputError(
-        "kernel " + spec.name + " can run at most " +
-        Twine(info.maxThreadsPerBlock) + " threads per block (it uses " +
-        Twine(info.registersPerThread) +
-        " registers per thread), but the bundle launches " +
-        Twine(spec.getThreadsPerBlock()));
+  if (Error err = inspectFunction(api, spec, spec.name, fn,
+                                  spec.dynamicSharedMemoryBytes, info))
+    return std::move(err);
+
+  // The whole-tile variant lives in the same image and launches like the
+  // kernel (KernelSpec.h; the bundle parser refuses it on cluster kernels).
+  if (spec.wholeTileVariant) {
+    const WholeTileVariantSpec &variant = *spec.wholeTileVariant;
+    CUresult variantFound = api.moduleGetFunction(
+        &result.wholeTileFunction, result.module, variant.name.c_str());
+    if (variantFound == CUDA_ERROR_NOT_FOUND)
+      return makeBadInputError("kernel symbol '" + variant.name +
+                               "' (the whole-tile variant of " + spec.name +
+                               ") is not in its " + getImageKindName(*kind) +
+                               " image");
+    GEMM_CUDA_TRY(variantFound);
+    result.wholeTileInfo.emplace();
+    result.wholeTileInfo->imageKind = *kind;
+    if (Error err = inspectFunction(api, spec, variant.name,
+                                    result.wholeTileFunction,
+                                    variant.dynamicSharedMemoryBytes,
+                                    *result.wholeTileInfo))
+      return std::move(err);
+    if (Error err = checkOneBlockFits(api, spec, variant.name,
+                                      result.wholeTileFunction,
+                                      variant.dynamicSharedMemoryBytes,
+                                      *result.wholeTileInfo))
+      return std::move(err);
+  }
 
   // A cluster shape compiled into the kernel must match the bundle's; only
   // kernels without one get the cluster shape at launch.
@@ -218,23 +283,14 @@ Expected<KernelModule> KernelModule::load(const KernelSpec &spec,
           fn, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1));
   }
 
-  std::string footprint =
-      (Twine(info.registersPerThread) + " registers x " +
-       Twine(spec.getThreadsPerBlock()) + " threads, " +
-       Twine(info.staticSharedBytes) + " B static + " +
-       Twine(spec.dynamicSharedMemoryBytes) + " B dynamic shared memory)")
-          .str();
   if (!spec.hasCluster()) {
-    GEMM_CUDA_TRY(api.occupancyMaxActiveBlocksPerMultiprocessor(
-        &info.activeBlocksPerMultiprocessor, fn,
-        static_cast<int>(spec.getThreadsPerBlock()),
-        spec.dynamicSharedMemoryBytes));
-    if (info.activeBlocksPerMultiprocessor == 0)
-      return makeBadInputError("kernel " + spec.name +
-                               " cannot run a single block per SM (" +
-                               footprint);
+    if (Error err = checkOneBlockFits(api, spec, spec.name, fn,
+                                      spec.dynamicSharedMemoryBytes, info))
+      return std::move(err);
     return std::move(result);
   }
+  std::string footprint = describeFootprint(
+      spec, info, spec.dynamicSharedMemoryBytes);
 
   // One cluster as the launch configuration (a compiled-in cluster shape
   // may be given as long as it matches, which was checked above).
@@ -272,16 +328,39 @@ Expected<KernelModule> KernelModule::load(const KernelSpec &spec,
 
 KernelModule::KernelModule(KernelModule &&other)
     : spec(other.spec), driver(other.driver), module(other.module),
-      function(other.function),
+      function(other.function), wholeTileFunction(other.wholeTileFunction),
       stagedTransposeFunctions(std::move(other.stagedTransposeFunctions)),
-      clusterFromLaunch(other.clusterFromLaunch), info(other.info) {
+      clusterFromLaunch(other.clusterFromLaunch), info(other.info),
+      wholeTileInfo(other.wholeTileInfo) {
   other.module = nullptr;
   other.function = nullptr;
+  other.wholeTileFunction = nullptr;
 }
 
 KernelModule::~KernelModule() {
   if (module)
     (void)driver->moduleUnload(module);
+}
+
+StringRef KernelModule::getFunctionName(bool wholeTileVariant) const {
+  return wholeTileVariant && spec->wholeTileVariant
+             ? StringRef(spec->wholeTileVariant->name)
+             : StringRef(spec->name);
+}
+
+Error KernelModule::launch(const LaunchGrid &grid, KernelArguments &arguments,
+                           cudaStream_t stream) {
+  if (!arguments.usesWholeTileVariant())
+    return launch(grid, arguments.getParams(), stream);
+  if (!wholeTileFunction)
+    return makeBadInputError("kernel " + spec->name +
+                             " has no whole-tile variant to launch");
+  GEMM_CUDA_TRY(driver->launchKernel(
+      wholeTileFunction, grid.dims[0], grid.dims[1], grid.dims[2],
+      spec->block[0], spec->block[1], spec->block[2],
+      spec->wholeTileVariant->dynamicSharedMemoryBytes, stream,
+      arguments.getParams().getPointers(), nullptr));
+  return Error::success();
 }
 
 Error KernelModule::launch(const LaunchGrid &grid, PackedKernelParams &params,

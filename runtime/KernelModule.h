@@ -15,11 +15,14 @@
 #include <cuda.h>
 #include <cuda_runtime_api.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace gemm_opt {
 namespace runtime {
+
+class KernelArguments;
 
 /// The bytes of a kernel's images; an empty string means "not in the bundle".
 struct KernelImages {
@@ -76,6 +79,11 @@ public:
   llvm::Error launch(const LaunchGrid &grid, PackedKernelParams &params,
                      cudaStream_t stream);
 
+  /// launch() with `arguments`' parameters, of the whole-tile variant where
+  /// they chose it (KernelArguments::usesWholeTileVariant).
+  llvm::Error launch(const LaunchGrid &grid, KernelArguments &arguments,
+                     cudaStream_t stream);
+
   /// Launches the kernel that writes the staged transposed copy of
   /// `operand` (KernelSpec::stagedTransposes) with `params` (the memrefs of
   /// the operand as stored and of the copy) over `grid`.
@@ -83,7 +91,13 @@ public:
                                     PackedKernelParams &params,
                                     cudaStream_t stream);
 
-  const KernelFunctionInfo &getInfo() const { return info; }
+  /// What the driver reports of the kernel, or of its whole-tile variant
+  /// (the kernel's when it has none).
+  const KernelFunctionInfo &getInfo(bool wholeTileVariant = false) const {
+    return wholeTileVariant && wholeTileInfo ? *wholeTileInfo : info;
+  }
+  /// The symbol of the kernel, or of its whole-tile variant.
+  llvm::StringRef getFunctionName(bool wholeTileVariant = false) const;
 
 private:
   KernelModule(const KernelSpec &spec, const DriverApi *driver)
@@ -93,10 +107,12 @@ private:
   const DriverApi *driver;
   CUmodule module = nullptr;
   CUfunction function = nullptr;
+  CUfunction wholeTileFunction = nullptr; ///< Null without a variant.
   /// One per spec->stagedTransposes, in its order.
   std::vector<CUfunction> stagedTransposeFunctions;
   bool clusterFromLaunch = false; ///< Pass cluster dims at launch time.
   KernelFunctionInfo info;
+  std::optional<KernelFunctionInfo> wholeTileInfo;
 };
 
 /// A GEMM kernel ready to run one problem shape on a device: its launch

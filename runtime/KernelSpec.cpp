@@ -239,6 +239,46 @@ Error parseStagedTransposes(const json::Object &object,
   return Error::success();
 }
 
+/// Parses "whole_tile_variant" (see KernelSpec.h), whose dynamic shared
+/// memory defaults to the entry's.
+Error parseWholeTileVariant(const JsonFieldReader &kernel, KernelSpec &spec) {
+  if (!kernel.has("whole_tile_variant"))
+    return Error::success();
+  Expected<JsonFieldReader> entry = kernel.getObject("whole_tile_variant");
+  if (!entry)
+    return entry.takeError();
+  WholeTileVariantSpec variant;
+  Expected<StringRef> name = entry->getString("name");
+  if (!name)
+    return name.takeError();
+  variant.name = name->str();
+  Expected<ProblemTile> divisible =
+      parseProblemTile(*entry, "requires_divisible");
+  if (!divisible)
+    return divisible.takeError();
+  variant.requiresDivisible = *divisible;
+  Expected<int64_t> alignment = readMinAlignmentBytes(*entry);
+  if (!alignment)
+    return alignment.takeError();
+  variant.minAlignmentBytes = *alignment;
+  variant.dynamicSharedMemoryBytes = spec.dynamicSharedMemoryBytes;
+  if (entry->has("dynamic_shared_memory_bytes")) {
+    Expected<int64_t> smem =
+        entry->getInteger("dynamic_shared_memory_bytes", 0, 1 << 30);
+    if (!smem)
+      return smem.takeError();
+    variant.dynamicSharedMemoryBytes = static_cast<uint32_t>(*smem);
+  }
+  if (variant.name == spec.name)
+    return entry->fail("name", "is the entry's own kernel");
+  // It launches with the entry's parameters through cuLaunchKernel.
+  if (spec.hasCluster() || spec.hasTensorMaps())
+    return kernel.fail("whole_tile_variant",
+                       "is only for kernels without clusters and tensor maps");
+  spec.wholeTileVariant = std::move(variant);
+  return Error::success();
+}
+
 Expected<KernelSpec> parseKernel(const json::Object &object,
                                  const std::string &baseContext,
                                  StringRef directory) {
@@ -381,6 +421,8 @@ Expected<KernelSpec> parseKernel(const json::Object &object,
   if (Error err = checkBatchedKernelSpec(spec, kernel.getContext()))
     return std::move(err);
   if (Error err = parseStagedTransposes(object, kernel, directory, spec))
+    return std::move(err);
+  if (Error err = parseWholeTileVariant(kernel, spec))
     return std::move(err);
   if (Error err = checkSupportedTypes(spec))
     return addErrorContext(std::move(err), kernel.getContext());

@@ -64,6 +64,16 @@
 // launch; "layouts" gives the problem's layouts, the tensor maps describe
 // the copy.
 //
+// "whole_tile_variant"*: {"name": "k_whole_tiles",
+//                         "requires_divisible": {"m": 128, "n": 256, "k": 32},
+//                         "min_alignment_bytes": 16,
+//                         "dynamic_shared_memory_bytes"*: 98304}
+// (mma.sync kernels compiled with `ragged = true`): a second kernel in the
+// same images, launched with the entry's block, cluster, grid and
+// parameters, that needs whole tiles and aligned operands and is faster
+// where it may run. The runtime launches it instead of the entry's kernel
+// for problems that meet its requirements (WholeTileVariant.h).
+//
 // "kind" (optional): "gemm" (the default: entries without "kind", which is
 // every bundle written before transposes existed, are GEMMs) or
 // "transpose". A transpose kernel writes the row-major M×N matrix src
@@ -172,6 +182,15 @@ struct StagedTransposeSpec {
   std::shared_ptr<const KernelSpec> kernel;
 };
 
+/// The bundle's "whole_tile_variant" (see the file comment): what differs
+/// from the entry's kernel.
+struct WholeTileVariantSpec {
+  std::string name; ///< Its symbol in the entry's images.
+  ProblemTile requiresDivisible;
+  int64_t minAlignmentBytes = 16;
+  uint32_t dynamicSharedMemoryBytes = 0;
+};
+
 struct KernelSpec {
   KernelKind kind = KernelKind::Gemm;
   /// Set for (and only for) a transpose kernel.
@@ -209,6 +228,9 @@ struct KernelSpec {
   /// tensor maps and memrefs then describe the copy, in the other order
   /// than `layouts` says (OperandStaging.h).
   std::vector<StagedTransposeSpec> stagedTransposes;
+  /// A faster kernel for whole tiles and aligned operands, launched in
+  /// this one's place where the problem allows (WholeTileVariant.h).
+  std::optional<WholeTileVariantSpec> wholeTileVariant;
 
   unsigned getClusterSize() const {
     return cluster[0] * cluster[1] * cluster[2];

@@ -185,10 +185,12 @@ runProblem(const DeviceInfo &device, const KernelSpec &spec,
   if (!arguments)
     return arguments.takeError();
   result.stagedOperands = arguments->getStaging().describe();
+  result.launchedKernel =
+      module.getFunctionName(arguments->usesWholeTileVariant()).str();
+  result.wholeTileVariant = arguments->usesWholeTileVariant();
   if (Error err = arguments->prepare(module, stream.get()))
     return std::move(err);
-  if (Error err = module.launch(result.grid, arguments->getParams(),
-                                 stream.get()))
+  if (Error err = module.launch(result.grid, *arguments, stream.get()))
     return std::move(err);
   if (Error err = waitForKernel(stream.get(), "kernel " + spec.name))
     return std::move(err);

@@ -64,6 +64,10 @@ struct ProblemRunResult {
   /// Operands copied to aligned buffers for TMA (OperandStaging); empty if
   /// none.
   std::string stagedOperands;
+  /// The function that ran: the kernel, or its whole-tile variant
+  /// (WholeTileVariant.h).
+  std::string launchedKernel;
+  bool wholeTileVariant = false;
 
   bool passed() const {
     return (!vsCublas || vsCublas->passed) && vsFp64.passed &&

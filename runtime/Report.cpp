@@ -114,6 +114,16 @@ void printReport(raw_ostream &os, const RunReport &report) {
      << device.driverVersion % 1000 / 10 << ")\n";
   os << "kernel   : " << spec.name << " from " << report.bundlePath << " ("
      << getImageKindName(info.imageKind) << ", " << spec.chipName << ")\n";
+  if (!result.launchedKernel.empty() && result.launchedKernel != spec.name)
+    os << "variant  : ran its whole-tile variant " << result.launchedKernel
+       << " (the block tile divides the shape and every operand is "
+       << spec.wholeTileVariant->minAlignmentBytes << "-byte aligned)\n";
+  else if (spec.wholeTileVariant)
+    os << "variant  : ran the any-shape kernel (its whole-tile variant "
+       << spec.wholeTileVariant->name
+       << " needs the block tile to divide the shape and "
+       << spec.wholeTileVariant->minAlignmentBytes
+       << "-byte aligned operands)\n";
   if (spec.aType == ElementType::F32)
     os << "math     : "
        << (spec.exactFp32Math ? "fp32 (ffma)" : "tf32 (f32 inputs on tensor cores)")
@@ -218,6 +228,8 @@ json::Value toJSON(const RunReport &report) {
 
   json::Object kernel{
       {"name", spec.name},
+      {"launched", result.launchedKernel.empty() ? spec.name
+                                                 : result.launchedKernel},
       {"bundle", report.bundlePath},
       {"image", getImageKindName(info.imageKind)},
       {"chip", spec.chipName},

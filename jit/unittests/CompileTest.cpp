@@ -189,6 +189,18 @@ TEST_F(CompileTest, DescriptionRendersARaggedMmaSyncSchedule) {
   EXPECT_EQ(spec.requiresDivisible.n, 1);
   EXPECT_EQ(spec.requiresDivisible.k, 1);
   EXPECT_EQ(spec.minAlignmentBytes, 2);
+  // Its image holds the whole-tile variant too, which launches take where
+  // the tiles divide the shape and the operands are 16-byte aligned.
+  ASSERT_TRUE(spec.wholeTileVariant.has_value());
+  EXPECT_EQ(spec.wholeTileVariant->name,
+            "bf16_128x256x32_s4_ragged_kernel_whole_tiles");
+  EXPECT_EQ(spec.wholeTileVariant->requiresDivisible.m, 128);
+  EXPECT_EQ(spec.wholeTileVariant->requiresDivisible.n, 256);
+  EXPECT_EQ(spec.wholeTileVariant->requiresDivisible.k, 32);
+  EXPECT_EQ(spec.wholeTileVariant->minAlignmentBytes, 16);
+  EXPECT_NE((*fromText)->getCompiled().ptxasReport.find(
+                "bf16_128x256x32_s4_ragged_kernel_whole_tiles"),
+            std::string::npos);
   // A shape no tile divides and a pitch that is not 16-byte aligned pass
   // the launch checks (nothing is launched here).
   GemmArguments args;

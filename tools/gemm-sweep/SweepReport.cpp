@@ -80,6 +80,8 @@ json::Value toJSON(const SweepSummary &summary) {
         object["vs_cublas"] = runtime::metricJSON(*result.run->vsCublas);
       object["vs_fp64"] = runtime::metricJSON(result.run->vsFp64);
       object["clobbered_elements"] = result.run->clobberedElements;
+      if (result.run->wholeTileVariant)
+        object["launched"] = result.run->launchedKernel;
     }
     if (result.outcome == CaseOutcome::Failed)
       object["replay"] = getReplayCommand(summary, result.index);
