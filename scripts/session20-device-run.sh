@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# Session 20's device call (H100): ragged = true mma.sync bundles carry a
+# whole-tile variant that launches take where the block tile divides the
+# shape and the operands are 16-byte aligned (runtime/WholeTileVariant.h).
+#   checks   the ragged bundles (bf16, f16, two fused epilogues) at whole
+#            shapes (the variant must run: the report's "variant" line) and
+#            at edge shapes, unaligned pitches (the any-shape kernel);
+#   random   RANDOM_CASES (default 30) random problems per ragged bf16/f16
+#            bundle, seed RANDOM_SEED (default 20); a third of them rounded
+#            to whole tiles with 16-byte pitches (the variant runs);
+#   memcheck compute-sanitizer memcheck and racecheck on both kernels;
+#   perf     ragged bundles against the whole-tile ones at 4096³ and 8192³
+#            (now the same kernel), 4097x4095x4096 and lda = 4097 (the
+#            any-shape kernel), ROUNDS rounds;
+#   sass     LDL/STL/HMMA per function of each mma.sync cubin (cuobjdump);
+#   sweep    gemm-sweep over every bundle (and device-artifacts/cover), seed
+#            SWEEP_SEED (default 26), 200 cases.
+# PARTS picks (default all). Console in $OUT/console.txt, logs in
+# $OUT/session20.tar.gz.
+set -u
+cd "$(dirname "$0")/.."
+source scripts/lib/device-session.sh
+source scripts/lib/logged-session.sh
+export PATH=/usr/local/cuda/bin:$PATH
+PARTS=${PARTS:-checks random memcheck perf sass sweep}
+ROUNDS=${ROUNDS:-2}
+wants() { [[ " $PARTS " == *" $1 "* ]]; }
+RAGGED="bf16_128x256x32_s4_ragged f16_128x256x32_s4_ragged"
+FUSED="epilogue_bf16_sync_alpha_beta_row_bias_relu_residual epilogue_bf16_sync_column_bias_gelu"
+
+fused_args() {
+  case $1 in
+    *alpha_beta*) echo "--bias --residual --alpha 1.5 --beta 0.5" ;;
+    *bias*) echo "--bias" ;;
+  esac
+}
+
+# variant_check NAME WANT ARGS...: logged_check of gemm-run ARGS, then
+# whether the report's variant line says WANT ("whole-tile" or "any-shape").
+variant_check() {
+  local name=$1 want=$2
+  shift 2
+  logged_check "$name" "$R" "$@"
+  local line
+  line=$(grep -m1 '^variant' "$WORK/$name.log")
+  if [[ $line == *"$want"* ]]; then
+    echo "   variant ok ($want)"
+  else
+    echo "   variant FAIL: want $want, got: ${line:-no variant line}"
+    failures=$((failures + 1))
+  fi
+}
+
+if wants checks; then
+  echo "== checks"
+  for b in $RAGGED $FUSED; do
+    extra=$(fused_args "$b")
+    for s in 128x256x32 1024x1024x1024 4096x4096x4096 2048x8192x1024; do
+      IFS=x read -r m n k <<<"$s"
+      variant_check "$b.$s" whole-tile "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" $extra --no-timing
+    done
+    variant_check "$b.ld-padded16" whole-tile "$D/$b/kernel.json" -m 1024 -n 1280 -k 2048 \
+      --lda 2056 --ldb 1288 --ldc 1296 $extra --no-timing
+    for s in 1x1x1 7x9x3 129x257x65 1000x1300x2000 4097x4095x4093 1024x1024x1056 1152x1280x2047; do
+      IFS=x read -r m n k <<<"$s"
+      variant_check "$b.$s" any-shape "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" $extra --no-timing
+    done
+    variant_check "$b.lda1025" any-shape "$D/$b/kernel.json" -m 1024 -n 1024 -k 1024 --lda 1025 $extra --no-timing
+    variant_check "$b.ldb1028" any-shape "$D/$b/kernel.json" -m 1024 -n 1024 -k 1024 --ldb 1028 $extra --no-timing
+    variant_check "$b.ldc1030" any-shape "$D/$b/kernel.json" -m 1024 -n 1024 -k 1024 --ldc 1030 $extra --no-timing
+  done
+fi
+
+if wants random; then
+  cases=${RANDOM_CASES:-30}
+  RANDOM=${RANDOM_SEED:-20}
+  echo "== random: $cases cases per bundle, seed ${RANDOM_SEED:-20}"
+  for b in $RAGGED; do
+    for ((i = 0; i < cases; i++)); do
+      m=$((1 + RANDOM % 3000)); n=$((1 + RANDOM % 3000)); k=$((1 + RANDOM % 3000))
+      lda=$((k + (RANDOM % 3 == 0 ? RANDOM % 17 : 0)))
+      ldb=$((n + (RANDOM % 3 == 0 ? RANDOM % 17 : 0)))
+      ldc=$((n + (RANDOM % 3 == 0 ? RANDOM % 17 : 0)))
+      if ((i % 3 == 0)); then
+        # Whole tiles, pitches padded by multiples of 8 elements.
+        m=$(((m + 127) / 128 * 128)); n=$(((n + 255) / 256 * 256)); k=$(((k + 31) / 32 * 32))
+        lda=$((k + 8 * (RANDOM % 3))); ldb=$((n + 8 * (RANDOM % 3))); ldc=$((n + 8 * (RANDOM % 3)))
+      fi
+      logged_check "random.$b.$i.${m}x${n}x${k}.$lda.$ldb.$ldc" "$R" "$D/$b/kernel.json" \
+        -m "$m" -n "$n" -k "$k" --lda "$lda" --ldb "$ldb" --ldc "$ldc" --seed "$i" --no-timing
+      echo "   $(grep -m1 -o '^variant  : ran [a-z -]*' "$WORK/random.$b.$i.${m}x${n}x${k}.$lda.$ldb.$ldc.log")"
+    done
+  done
+fi
+
+if wants memcheck; then
+  echo "== sanitizers"
+  for b in bf16_128x256x32_s4_ragged epilogue_bf16_sync_alpha_beta_row_bias_relu_residual; do
+    extra=$(fused_args "$b")
+    for tool in memcheck racecheck; do
+      logged_check "$b.$tool-whole" "$SAN" --tool $tool --error-exitcode 86 "$R" "$D/$b/kernel.json" \
+        -m 256 -n 512 -k 96 $extra --no-timing --iterations 1 --no-cublas
+      logged_check "$b.$tool-edge" "$SAN" --tool $tool --error-exitcode 86 "$R" "$D/$b/kernel.json" \
+        -m 300 -n 333 -k 201 --lda 203 $extra --no-timing --iterations 1 --no-cublas
+    done
+  done
+fi
+
+# time_bundle NAME BUNDLE ARGS...: one timed run (40 iterations) of BUNDLE
+# with gemm-run ARGS; prints its times, ratio, result and what ran.
+time_bundle() {
+  local name=$1 bundle=$2
+  shift 2
+  timeout 120 "$R" "$D/$bundle/kernel.json" "$@" --iterations 40 --warmup 5 \
+    >"$WORK/$name.log" 2>&1 || failures=$((failures + 1))
+  printf '%-58s %s %s\n' "$name" "$(grep -E '^(gemm-opt|cuBLAS   |ratio|result)' "$WORK/$name.log" |
+    sed -E 's/ +\(median.*//; s/ cuBLAS throughput.*//; s/^[a-zA-Z-]+ *: //' | tr '\n' ' ')" \
+    "$(grep -m1 -o 'ran [a-z -]*' "$WORK/$name.log")"
+}
+
+if wants perf; then
+  echo "== perf: gemm-opt ms TFLOP/s | cuBLAS | ratio | result | what ran"
+  for r in $(seq 1 "$ROUNDS"); do
+    for t in bf16 f16; do
+      time_bundle "r$r.4096^3.${t}_128x256x32_s4" "${t}_128x256x32_s4" -m 4096 -n 4096 -k 4096
+      time_bundle "r$r.4096^3.${t}_128x256x32_s4_ragged" "${t}_128x256x32_s4_ragged" -m 4096 -n 4096 -k 4096
+      time_bundle "r$r.8192^3.${t}_128x256x32_s4_ragged" "${t}_128x256x32_s4_ragged" -m 8192 -n 8192 -k 8192
+      time_bundle "r$r.4097x4095x4096.${t}_128x256x32_s4_ragged" "${t}_128x256x32_s4_ragged" -m 4097 -n 4095 -k 4096
+      time_bundle "r$r.4096^3-lda4097.${t}_128x256x32_s4_ragged" "${t}_128x256x32_s4_ragged" -m 4096 -n 4096 -k 4096 --lda 4097
+    done
+    time_bundle "r$r.8192^3.gemm_bf16_sm90" gemm_bf16_sm90 -m 8192 -n 8192 -k 8192
+  done
+fi
+
+if wants sass; then
+  echo "== sass: per function LDL STL HMMA"
+  for b in gemm_bf16_sm90 gemm_f16_sm90 $RAGGED $FUSED; do
+    cubin=$(ls "$D/$b"/*.cubin | head -1)
+    cuobjdump -sass "$cubin" >"$WORK/$b.sass" 2>&1
+    awk -v b="$b" '/Function :/ { if (f) printf "%s %s: %d LDL, %d STL, %d HMMA\n", b, f, l, s, h; f = $3; l = s = h = 0 }
+      /LDL/ { l++ } /STL/ { s++ } /HMMA/ { h++ }
+      END { if (f) printf "%s %s: %d LDL, %d STL, %d HMMA\n", b, f, l, s, h }' "$WORK/$b.sass"
+  done
+fi
+
+if wants sweep; then
+  echo "== sweep seed ${SWEEP_SEED:-26}"
+  export LD_LIBRARY_PATH=/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  OUT=$OUT_ROOT/sweep${SWEEP_SEED:-26} SEED=${SWEEP_SEED:-26} CASES=200 bash scripts/sweep.sh device-artifacts \
+    >"$WORK/sweep.log" 2>&1 || failures=$((failures + 1))
+  grep -E "passed|failed|refused|FAILED|gemm-sweep:" "$WORK/sweep.log" | tail -15
+fi
+echo "== failures: $failures"
+tar czf "$OUT_ROOT/session20.tar.gz" -C "$WORK" . 2>/dev/null
