@@ -58,5 +58,26 @@ std::vector<double> computeProblemReference(const ProblemInputs &inputs,
   return reference;
 }
 
+double sumProblemProductSquares(const ProblemInputs &inputs,
+                                llvm::ArrayRef<OutputEntry> entries) {
+  const GemmProblem &problem = inputs.getProblem();
+  std::vector<double> squares(entries.size());
+  llvm::parallelFor(0, entries.size(), [&](size_t index) {
+    const OutputEntry &entry = entries[index];
+    double sum = 0.0;
+    for (int64_t k = 0; k < problem.k; ++k) {
+      double product = problem.epilogue.alpha *
+                       inputs.get(Operand::A, entry.batch, entry.row, k) *
+                       inputs.get(Operand::B, entry.batch, k, entry.col);
+      sum += product * product;
+    }
+    squares[index] = sum;
+  });
+  double total = 0.0;
+  for (double square : squares)
+    total += square;
+  return total;
+}
+
 } // namespace runtime
 } // namespace gemm_opt

@@ -54,6 +54,22 @@ inline constexpr double F32ExactMath = 1e-5;
 double getTolerance(ElementType inputType, ElementType outputType,
                     bool exactFp32Math = false);
 
+/// The factor by which a check's tolerance grows where the sums of
+/// products cancel. A kernel's rounding (tf32 or 16-bit inputs, the
+/// accumulator) perturbs each product a_k·b_k of C = sum_k a_k·b_k, so its
+/// error grows with sqrt(sum_k (a_k·b_k)^2), not with |C|. For random
+/// inputs the two are alike (the tolerances above assume that); a sum that
+/// cancels (a tiny K, products of opposite signs) is much smaller than its
+/// products. The factor is
+///   sqrt(sum over the checked entries of sum_k (alpha·a_k·b_k)^2)
+///     / ||expected||_F,
+/// given `productSquares` (the double sum), at least 1, and 1 where the
+/// expected output is all zero (which only an exact match passes). A
+/// scaled check still bounds the error by the products' size: a wrong
+/// product or a missing one fails it.
+double getCancellationFactor(double productSquares,
+                             llvm::ArrayRef<double> expected);
+
 /// One line listing the tolerances above, for --help texts: "Tolerances
 /// (relative Frobenius error, vs cuBLAS and vs fp64): bf16 output 0.02, ...".
 std::string describeTolerances();
@@ -91,17 +107,28 @@ std::vector<double>
 computeFp64Reference(const HostMatrix &a, const HostMatrix &b,
                      llvm::ArrayRef<std::pair<int64_t, int64_t>> samples);
 
+/// sum over `samples` of sum_k (A(i, k) * B(k, j))^2, in double: what
+/// getCancellationFactor takes (times alpha^2).
+double sumProductSquares(const HostMatrix &a, const HostMatrix &b,
+                         llvm::ArrayRef<std::pair<int64_t, int64_t>> samples);
+
 /// What a fused epilogue makes of the exact product entry `acc` at (row,
 /// col); empty for a plain GEMM.
 using EntryEpilogue =
     llvm::function_ref<double(int64_t row, int64_t col, double acc)>;
 
-/// Compares `c` against the fp64 reference at `samples`, passed through
-/// `epilogue` when one is given.
+/// The fp64 reference at `samples` passed through `epilogue` when one is
+/// given (computeFp64Reference).
+std::vector<double>
+computeFp64Reference(const HostMatrix &a, const HostMatrix &b,
+                     llvm::ArrayRef<std::pair<int64_t, int64_t>> samples,
+                     EntryEpilogue epilogue);
+
+/// Compares `c` at `samples` against `reference` (computeFp64Reference);
+/// a NaN or Inf anywhere in `c` fails too.
 ErrorMetric compareWithFp64Reference(
-    const HostMatrix &a, const HostMatrix &b, const HostMatrix &c,
-    llvm::ArrayRef<std::pair<int64_t, int64_t>> samples, double tolerance,
-    EntryEpilogue epilogue = nullptr);
+    const HostMatrix &c, llvm::ArrayRef<std::pair<int64_t, int64_t>> samples,
+    llvm::ArrayRef<double> reference, double tolerance);
 
 /// Number of NaN / Inf entries in the M x N part of `matrix`.
 int64_t countNonFinite(const HostMatrix &matrix);

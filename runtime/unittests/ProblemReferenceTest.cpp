@@ -77,6 +77,16 @@ TEST(ProblemReferenceTest, MatchesAHandComputedEpilogue) {
                           inputs.getBias(e.row, 0));
     EXPECT_DOUBLE_EQ(reference[i], expected) << i;
   }
+  // The products' squares (scaled by alpha) for the cancellation factor.
+  double squares = 0;
+  for (const OutputEntry &e : entries)
+    for (int64_t k = 0; k < problem.k; ++k) {
+      double product = 2.0 * inputs.get(Operand::A, e.batch, e.row, k) *
+                       inputs.get(Operand::B, e.batch, k, e.col);
+      squares += product * product;
+    }
+  EXPECT_NEAR(sumProblemProductSquares(inputs, entries), squares,
+              1e-12 * squares);
 }
 
 TEST(ProblemReferenceTest, BigOutputsAreSampledPerBatch) {

@@ -224,16 +224,49 @@ TEST(ValidationTest, Fp64ReferenceOnSamples) {
             (std::vector<double>{19, 22, 43, 50}));
 
   HostMatrix c = makeMatrix(ElementType::F32, 2, 2, 2, {19, 22, 43, 50});
-  ErrorMetric exact = compareWithFp64Reference(a, b, c, samples, 1e-6);
+  std::vector<double> reference =
+      computeFp64Reference(a, b, samples, /*epilogue=*/nullptr);
+  ErrorMetric exact = compareWithFp64Reference(c, samples, reference, 1e-6);
   EXPECT_EQ(exact.relativeFrobenius, 0.0);
   EXPECT_TRUE(exact.passed);
+  // Through an epilogue: 2·acc + 1.
+  auto twiceAndOne = [](int64_t, int64_t, double acc) { return 2 * acc + 1; };
+  EXPECT_EQ(computeFp64Reference(a, b, samples, twiceAndOne),
+            (std::vector<double>{39, 45, 87, 101}));
 
   // A NaN outside the samples still fails the fp64 check.
   std::vector<std::pair<int64_t, int64_t>> someSamples = {{0, 0}};
   c.set(1, 1, std::numeric_limits<float>::quiet_NaN());
-  ErrorMetric withNan = compareWithFp64Reference(a, b, c, someSamples, 1.0);
+  ErrorMetric withNan = compareWithFp64Reference(
+      c, someSamples, computeFp64Reference(a, b, someSamples), 1.0);
   EXPECT_FALSE(withNan.passed);
   EXPECT_EQ(withNan.nonFiniteCount, 1);
+}
+
+TEST(ValidationTest, CancellationFactor) {
+  // Products 1·5 = 5 and 2·(-2.4) = -4.8 sum to 0.2: their root sum of
+  // squares, sqrt(25 + 23.04) = 6.93, is 34.6 times the result.
+  HostMatrix a = makeMatrix(ElementType::F32, 1, 2, 2, {1, 2});
+  HostMatrix b = makeMatrix(ElementType::F32, 2, 1, 1, {5, -2.4});
+  std::vector<std::pair<int64_t, int64_t>> samples = {{0, 0}};
+  double squares = sumProductSquares(a, b, samples);
+  EXPECT_NEAR(squares, 25 + 23.04, 1e-4);
+  std::vector<double> reference = computeFp64Reference(a, b, samples);
+  EXPECT_NEAR(getCancellationFactor(squares, reference),
+              std::sqrt(48.04) / 0.2, 1e-2);
+  // Products of one sign: the result is at least as large as their root
+  // sum of squares, no loosening.
+  HostMatrix same = makeMatrix(ElementType::F32, 2, 1, 1, {5, 2.4});
+  EXPECT_EQ(getCancellationFactor(sumProductSquares(a, same, samples),
+                                  computeFp64Reference(a, same, samples)),
+            1.0);
+  // An all-zero expected output keeps its exact-match rule.
+  EXPECT_EQ(getCancellationFactor(10.0, std::vector<double>{0.0, 0.0}), 1.0);
+  // A scaled check still fails a wrong product: with b(1) = -2.2 instead of
+  // -2.4 the result moves by 0.4, 6 % of the products' size.
+  std::vector<double> wrong = {0.6};
+  double factor = getCancellationFactor(squares, reference);
+  EXPECT_FALSE(computeErrorMetric(wrong, reference, 5e-3 * factor).passed);
 }
 
 TEST(ValidationTest, DetectsClobberedPadding) {

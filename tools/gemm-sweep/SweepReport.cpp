@@ -76,6 +76,7 @@ json::Value toJSON(const SweepSummary &summary) {
       object["missing"] = result.missing;
     if (result.run) {
       object["tolerance"] = result.run->tolerance;
+      object["cancellation_factor"] = result.run->cancellationFactor;
       if (result.run->vsCublas)
         object["vs_cublas"] = runtime::metricJSON(*result.run->vsCublas);
       object["vs_fp64"] = runtime::metricJSON(result.run->vsFp64);
