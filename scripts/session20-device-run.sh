@@ -13,8 +13,9 @@
 #            (now the same kernel), 4097x4095x4096 and lda = 4097 (the
 #            any-shape kernel), ROUNDS rounds;
 #   sass     LDL/STL/HMMA per function of each mma.sync cubin (cuobjdump);
-#   sweep    gemm-sweep over every bundle (and device-artifacts/cover), seed
-#            SWEEP_SEED (default 26), 200 cases.
+#   sweep    gemm-sweep over every bundle (and the cover bundles planned for
+#            the seed: device-artifacts/sweep-cover<seed>, else sweep-cover),
+#            200 cases for each seed of SWEEP_SEEDS (default 26).
 # PARTS picks (default all). Console in $OUT/console.txt, logs in
 # $OUT/session20.tar.gz.
 set -u
@@ -144,11 +145,16 @@ if wants sass; then
 fi
 
 if wants sweep; then
-  echo "== sweep seed ${SWEEP_SEED:-26}"
   export LD_LIBRARY_PATH=/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-  OUT=$OUT_ROOT/sweep${SWEEP_SEED:-26} SEED=${SWEEP_SEED:-26} CASES=200 bash scripts/sweep.sh device-artifacts \
-    >"$WORK/sweep.log" 2>&1 || failures=$((failures + 1))
-  grep -E "passed|failed|refused|FAILED|gemm-sweep:" "$WORK/sweep.log" | tail -15
+  for seed in ${SWEEP_SEEDS:-26}; do
+    echo "== sweep seed $seed"
+    # Cover bundles planned for this seed: sweep-cover<seed>, else sweep-cover.
+    cover=sweep-cover$seed
+    [ -d "$D/$cover" ] || cover=sweep-cover
+    COVER=$cover OUT=$OUT_ROOT/sweep$seed SEED=$seed CASES=200 bash scripts/sweep.sh device-artifacts \
+      >"$WORK/sweep$seed.log" 2>&1 || failures=$((failures + 1))
+    grep -E "cancel|^passed|^refused|FAILED|gemm-sweep:" "$WORK/sweep$seed.log" | tail -15
+  done
 fi
 echo "== failures: $failures"
 tar czf "$OUT_ROOT/session20.tar.gz" -C "$WORK" . 2>/dev/null
