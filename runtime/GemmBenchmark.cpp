@@ -158,8 +158,9 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
                   OutputPoisonByte,
                   static_cast<size_t>(shape.ldc - shape.n) * elementSize);
   }
-  // D for the exact product entry `acc`, in fp64.
-  auto applyEpilogue = [&](int64_t row, int64_t col, double acc) {
+  // The epilogue's inputs at an entry, and D for the exact product entry
+  // `acc` there, in fp64.
+  auto getEpilogueInputs = [&](int64_t row, int64_t col) {
     EpilogueEntryInputs inputs;
     inputs.alpha = options.alpha;
     inputs.beta = options.beta;
@@ -170,7 +171,10 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
           hostBias->get(0, epilogue.bias == EpilogueBias::Row ? row : col);
     if (hostResidual)
       inputs.residual = hostResidual->get(row, col);
-    return applyFusedEpilogue(epilogue, acc, inputs);
+    return inputs;
+  };
+  auto applyEpilogue = [&](int64_t row, int64_t col, double acc) {
+    return applyFusedEpilogue(epilogue, acc, getEpilogueInputs(row, col));
   };
 
   // Parameters, and the tensor maps they refer to, for all launches below.
@@ -219,9 +223,23 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
   std::vector<double> fp64Reference = computeFp64Reference(
       hostA, hostB, samples,
       epilogue.hasFusedOperations() ? EntryEpilogue(applyEpilogue) : nullptr);
+  // Against the epilogue before its activation (a ReLU's zeros carry no
+  // rounding error).
+  FusedEpilogueSpec linearEpilogue = epilogue;
+  linearEpilogue.activation = EpilogueActivation::None;
+  std::vector<double> linearReference =
+      epilogue.activation == EpilogueActivation::None
+          ? fp64Reference
+          : computeFp64Reference(
+                hostA, hostB, samples,
+                [&](int64_t row, int64_t col, double acc) {
+                  return applyFusedEpilogue(linearEpilogue, acc,
+                                            getEpilogueInputs(row, col));
+                });
   double alpha = epilogue.alphaBeta ? options.alpha : 1.0;
   result.cancellationFactor = getCancellationFactor(
-      alpha * alpha * sumProductSquares(hostA, hostB, samples), fp64Reference);
+      alpha * alpha * sumProductSquares(hostA, hostB, samples),
+      linearReference);
   double tolerance = getTolerance(spec.aType, spec.cType, spec.exactFp32Math) *
                      result.cancellationFactor;
 

@@ -58,25 +58,31 @@ std::vector<double> computeProblemReference(const ProblemInputs &inputs,
   return reference;
 }
 
-double sumProblemProductSquares(const ProblemInputs &inputs,
-                                llvm::ArrayRef<OutputEntry> entries) {
+double computeProblemCancellationFactor(const ProblemInputs &inputs,
+                                        llvm::ArrayRef<OutputEntry> entries) {
   const GemmProblem &problem = inputs.getProblem();
-  std::vector<double> squares(entries.size());
+  const Epilogue &epilogue = problem.epilogue;
+  std::vector<double> linear(entries.size()), squares(entries.size());
   llvm::parallelFor(0, entries.size(), [&](size_t index) {
     const OutputEntry &entry = entries[index];
-    double sum = 0.0;
+    double sum = 0.0, sumOfSquares = 0.0;
     for (int64_t k = 0; k < problem.k; ++k) {
-      double product = problem.epilogue.alpha *
+      double product = epilogue.alpha *
                        inputs.get(Operand::A, entry.batch, entry.row, k) *
                        inputs.get(Operand::B, entry.batch, k, entry.col);
-      sum += product * product;
+      sum += product;
+      sumOfSquares += product * product;
     }
-    squares[index] = sum;
+    if (epilogue.beta != 0.0)
+      sum += epilogue.beta *
+             inputs.get(Operand::C, entry.batch, entry.row, entry.col);
+    linear[index] = sum + inputs.getBias(entry.row, entry.col);
+    squares[index] = sumOfSquares;
   });
   double total = 0.0;
   for (double square : squares)
     total += square;
-  return total;
+  return getCancellationFactor(total, linear);
 }
 
 } // namespace runtime

@@ -46,10 +46,11 @@ double applyEpilogueTail(const ProblemInputs &inputs, double value,
 std::vector<double> computeProblemReference(const ProblemInputs &inputs,
                                             llvm::ArrayRef<OutputEntry> entries);
 
-/// sum over `entries` of sum_k (alpha * A(i, k) * B(k, j))^2, what
-/// getCancellationFactor (Validation.h) takes.
-double sumProblemProductSquares(const ProblemInputs &inputs,
-                                llvm::ArrayRef<OutputEntry> entries);
+/// getCancellationFactor (Validation.h) of the products at `entries`,
+/// against the epilogue's linear part (alpha * A * B + beta * C + bias,
+/// before the activation: a ReLU's zeros carry no rounding error).
+double computeProblemCancellationFactor(const ProblemInputs &inputs,
+                                        llvm::ArrayRef<OutputEntry> entries);
 
 } // namespace runtime
 } // namespace gemm_opt

@@ -206,8 +206,7 @@ runProblem(const DeviceInfo &device, const KernelSpec &spec,
       chooseOutputEntries(problem, options.fp64AllEntriesLimit,
                           options.fp64RandomSamples, options.seed);
   std::vector<double> fp64Reference = computeProblemReference(inputs, sampled);
-  result.cancellationFactor = getCancellationFactor(
-      sumProblemProductSquares(inputs, sampled), fp64Reference);
+  result.cancellationFactor = computeProblemCancellationFactor(inputs, sampled);
   result.tolerance *= result.cancellationFactor;
 
   std::vector<OutputEntry> allEntries = listAllOutputEntries(problem);

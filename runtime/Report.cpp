@@ -193,7 +193,7 @@ void printReport(raw_ostream &os, const RunReport &report) {
   else
     os << "vs cuBLAS: skipped (--no-cublas)\n";
   printMetric(os, "vs fp64  : ", result.vsFp64);
-  if (result.cancellationFactor > 1.0)
+  if (result.cancellationFactor >= 1.005)
     os << "note     : tolerances x" << format("%.3g", result.cancellationFactor)
        << ": the sums of products cancel (their products' root sum of "
           "squares over the result's norm)\n";

@@ -64,7 +64,9 @@ double getTolerance(ElementType inputType, ElementType outputType,
 ///   sqrt(sum over the checked entries of sum_k (alpha·a_k·b_k)^2)
 ///     / ||expected||_F,
 /// given `productSquares` (the double sum), at least 1, and 1 where the
-/// expected output is all zero (which only an exact match passes). A
+/// expected output is all zero (which only an exact match passes). Callers
+/// pass the epilogue's linear part as `expected` (alpha·A·B + beta·C +
+/// bias, before an activation, whose zeros carry no rounding error). A
 /// scaled check still bounds the error by the products' size: a wrong
 /// product or a missing one fails it.
 double getCancellationFactor(double productSquares,

@@ -77,16 +77,23 @@ TEST(ProblemReferenceTest, MatchesAHandComputedEpilogue) {
                           inputs.getBias(e.row, 0));
     EXPECT_DOUBLE_EQ(reference[i], expected) << i;
   }
-  // The products' squares (scaled by alpha) for the cancellation factor.
-  double squares = 0;
-  for (const OutputEntry &e : entries)
+  // The cancellation factor: the products' (times alpha) root sum of
+  // squares over the norm of the epilogue before its ReLU.
+  double squares = 0, linear = 0;
+  for (const OutputEntry &e : entries) {
+    double sum = 0;
     for (int64_t k = 0; k < problem.k; ++k) {
       double product = 2.0 * inputs.get(Operand::A, e.batch, e.row, k) *
                        inputs.get(Operand::B, e.batch, k, e.col);
       squares += product * product;
+      sum += product;
     }
-  EXPECT_NEAR(sumProblemProductSquares(inputs, entries), squares,
-              1e-12 * squares);
+    double value = sum - 0.5 * inputs.get(Operand::C, e.batch, e.row, e.col) +
+                   inputs.getBias(e.row, 0);
+    linear += value * value;
+  }
+  EXPECT_NEAR(computeProblemCancellationFactor(inputs, entries),
+              std::max(1.0, std::sqrt(squares / linear)), 1e-12);
 }
 
 TEST(ProblemReferenceTest, BigOutputsAreSampledPerBatch) {

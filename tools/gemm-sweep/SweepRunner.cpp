@@ -40,7 +40,7 @@ std::string describeMismatch(const ProblemRunResult &run) {
     describe("vs cuBLAS", *run.vsCublas);
   describe("vs fp64", run.vsFp64);
   os << "tolerance " << format("%g", run.tolerance);
-  if (run.cancellationFactor > 1.0)
+  if (run.cancellationFactor >= 1.005)
     os << " (x" << format("%.3g", run.cancellationFactor)
        << ": the sums cancel)";
   if (run.clobberedElements)
