@@ -113,9 +113,13 @@ def Tile_PipelineAttr : Tile_Attr<"Pipeline", "pipeline"> {
     tiles lie inside A and B, copies that zero-fill past the edges in other
     blocks whose rows are 16-byte aligned, element loads where they are not),
     and edge blocks store C element by element inside it. The loops beside
-    it cost the interior loop 10-20 % (ptxas schedules it worse), so without
-    it an mma.sync kernel takes whole tiles and 16-byte aligned rows only.
-    wgmma and ffma kernels take any shape and pitch without it.
+    it cost the interior loop 10-20 % (ptxas schedules it worse), so the
+    schedule also compiles its whole-tile variant (this schedule without
+    `ragged`) into the same image, which the host and the runtime launch
+    where the block tile divides the shape and the operands are 16-byte
+    aligned (ScheduleAttr::getWholeTileVariant). Without it an mma.sync
+    kernel takes whole tiles and 16-byte aligned rows only. wgmma and ffma
+    kernels take any shape and pitch without it.
 
     Example:
     ```mlir

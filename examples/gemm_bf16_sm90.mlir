@@ -35,8 +35,9 @@
 //   tensor cores consume one K tile, cp.async copies of the next three are
 //   in flight, hiding global-memory latency. This kernel takes shapes its
 //   block tile divides (and 16-byte aligned rows); `ragged = true` after
-//   `load = cp_async` makes one that takes any shape and pitch, 20 % slower
-//   on whole tiles (README, bench/schedules/bf16_128x256x32_s4_ragged.mlir).
+//   `load = cp_async` compiles one that takes any shape and pitch beside
+//   this one, and launches run this one wherever it can (README,
+//   bench/schedules/bf16_128x256x32_s4_ragged.mlir).
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,

@@ -205,7 +205,8 @@ Error checkShapeSupported(const KernelSpec &spec, const GemmShape &shape) {
           spec.name + " requires M % " + Twine(divisible.m) + " == 0, N % " +
           Twine(divisible.n) + " == 0, K % " + Twine(divisible.k) +
           " == 0; an mma.sync schedule with ragged = true in its "
-          "#tile.pipeline takes any shape)");
+          "#tile.pipeline takes any shape, and runs this kernel where the "
+          "tiles divide it)");
   // A and B read through TMA take any pitch (OperandAlignment.h); the
   // operands the kernel accesses itself need min_alignment_bytes.
   for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
