@@ -11,6 +11,7 @@
 #include "runtime/OperandAlignment.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/TransposedProblem.h"
+#include "runtime/WholeTileVariant.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
@@ -230,6 +231,24 @@ Error GemmKernel::checkKernelArguments(const KernelSpec &spec,
   if (Error error = checkShapeSupported(spec, shape))
     return addErrorContext(std::move(error), "schedule '" + spec.name + "'");
   return Error::success();
+}
+
+Expected<std::string>
+GemmKernel::getLaunchedKernelName(const GemmArguments &callerArgs) const {
+  if (Error error = checkArguments(callerArgs))
+    return std::move(error);
+  const KernelSpec &spec = getSpec();
+  GemmArguments args = getKernelArguments(spec, callerArgs);
+  OperandAddresses addresses{reinterpret_cast<uint64_t>(args.a),
+                             reinterpret_cast<uint64_t>(args.b),
+                             reinterpret_cast<uint64_t>(args.c)};
+  EpilogueArguments epilogue{args.alpha, args.beta,
+                             reinterpret_cast<uint64_t>(args.bias),
+                             reinterpret_cast<uint64_t>(args.residual)};
+  if (takesWholeTileVariant(spec, getKernelShape(spec, callerArgs), addresses,
+                            epilogue))
+    return spec.wholeTileVariant->name;
+  return spec.name;
 }
 
 Expected<GemmKernel::DeviceState *> GemmKernel::getDeviceState() {

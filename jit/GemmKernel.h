@@ -63,6 +63,13 @@ public:
   /// C^T = B^T·A^T (runtime/TransposedProblem.h), A and B exchanged.
   llvm::Error checkArguments(const GemmArguments &arguments) const;
 
+  /// Which kernel launch() runs for `arguments` (checked first): the
+  /// whole-tile variant's name where the schedule has one (mma.sync with
+  /// `ragged = true`) and the problem meets its requirements
+  /// (runtime/WholeTileVariant.h), else the kernel's. No GPU needed.
+  llvm::Expected<std::string>
+  getLaunchedKernelName(const GemmArguments &arguments) const;
+
   /// checkArguments, then loads the kernel on the current device (first
   /// time) and enqueues it on `stream`. No GPU or driver: a NoDevice error.
   llvm::Error launch(const GemmArguments &arguments, cudaStream_t stream);

@@ -213,6 +213,24 @@ TEST_F(CompileTest, DescriptionRendersARaggedMmaSyncSchedule) {
   args.lda = 35;
   llvm::Error error = (*fromText)->checkArguments(args);
   EXPECT_FALSE(bool(error)) << llvm::toString(std::move(error));
+  auto launched = [&](const GemmArguments &arguments) {
+    llvm::Expected<std::string> name =
+        (*fromText)->getLaunchedKernelName(arguments);
+    return name ? *name : llvm::toString(name.takeError());
+  };
+  EXPECT_EQ(launched(args), "bf16_128x256x32_s4_ragged_kernel");
+  // Whole tiles, aligned operands and pitches: the whole-tile variant.
+  GemmArguments whole = args;
+  whole.a = reinterpret_cast<const void *>(0x10000000);
+  whole.m = 256;
+  whole.n = 512;
+  whole.k = 64;
+  whole.lda = 0;
+  EXPECT_EQ(launched(whole), "bf16_128x256x32_s4_ragged_kernel_whole_tiles");
+  whole.ldc = 520; // a padded pitch of 16-byte multiples
+  EXPECT_EQ(launched(whole), "bf16_128x256x32_s4_ragged_kernel_whole_tiles");
+  whole.ldc = 516; // 1032 bytes
+  EXPECT_EQ(launched(whole), "bf16_128x256x32_s4_ragged_kernel");
 }
 
 TEST_F(CompileTest, DescriptionRendersLayoutsAndAlphaBeta) {
