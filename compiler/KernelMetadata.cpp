@@ -206,15 +206,17 @@ describeWholeTileVariant(gpu::GPUModuleOp gpuModule) {
     ScheduleAttr schedule = getKernelSchedule(op);
     if (!schedule || !op->hasAttr(wholeTileVariantAttrName()))
       return;
-    llvm::json::Object description =
-        describe(schedule, getKernelLayouts(op), isKernelBatched(op));
+    // Whole block tiles and 16-byte aligned operands, as the host's test
+    // (passes/WholeTileDispatch.h).
     variant = llvm::json::Object{
         {"name", cast<SymbolOpInterface>(op).getName().str()},
         {"requires_divisible",
-         std::move(*description.getObject("requires_divisible"))},
-        {"min_alignment_bytes", *description.getInteger("min_alignment_bytes")},
+         llvm::json::Object{{"m", schedule.getBlockM()},
+                            {"n", schedule.getBlockN()},
+                            {"k", schedule.getBlockK()}}},
+        {"min_alignment_bytes", WholeTileAlignmentBytes},
         {"dynamic_shared_memory_bytes",
-         *description.getInteger("dynamic_shared_memory_bytes")}};
+         schedule.getDynamicSharedMemoryBytes()}};
   });
   return variant;
 }

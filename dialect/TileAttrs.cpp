@@ -92,6 +92,8 @@ LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 ScheduleAttr ScheduleAttr::getWholeTileVariant() const {
+  if (isFfma())
+    return *this;
   PipelineAttr pipeline = getPipeline();
   return ScheduleAttr::get(
       getContext(), getChip(), getBlock(), getWarp(), getMma(), getElements(),

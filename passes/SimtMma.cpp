@@ -46,6 +46,9 @@
 // partial tile). The choice is one uniform branch per block. The epilogue
 // stores a 4-float run with one 128-bit store where it lies inside C and
 // C's rows are aligned, else element by element inside C (RowChunkStore).
+// The kernel's whole-tile variant (tile.whole_tile_variant, launched only
+// where every block's tiles are whole and its rows aligned:
+// passes/WholeTileDispatch.h) holds the Interior loop alone.
 //
 // One barrier per K tile, placed before the last K step's FFMAs so that the
 // next tile's first fragments load while they run (registers hold two K
@@ -63,6 +66,7 @@
 #include "passes/GlobalChunkStore.h"
 #include "passes/KernelAttributes.h"
 #include "passes/SimtTileCopies.h"
+#include "passes/WholeTileDispatch.h"
 
 #include "dialect/SimtScheduleVerifier.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -155,7 +159,7 @@ public:
   /// Emits the main loop at the insertion point and the epilogue before
   /// `epilogue` (the accumulator store, after the block's C view).
   void build(const BlockOperands &operands, Value accumulators,
-             Operation *epilogue) {
+             Operation *epilogue, bool wholeTilesOnly) {
     this->operands = operands;
     acc = accumulators;
     computeThreadCoordinates();
@@ -168,6 +172,17 @@ public:
         operands.rowBase, operands.colBase, operands.lowerK, operands.kShift,
         severalTiles,     sharedA,          sharedB,         threadId,
         geometryA,        geometryB};
+    // The whole-tile variant of a kernel (passes/WholeTileDispatch.h) runs
+    // only where every block has whole tiles and aligned rows.
+    if (wholeTilesOnly) {
+      SimtTileCopies copies(b, loc, schedule, copyOperands,
+                            SimtCopyKind::Interior);
+      ValueRange first = buildPrologue(copies);
+      buildMainLoop(copies, first);
+      b.setInsertionPoint(epilogue);
+      storeAccumulators();
+      return;
+    }
     // The Interior copies (those of the fast loop, with no tests) where the
     // block's tiles lie inside A, B and C, K is a multiple of BK, B's rows
     // are 16-byte aligned and, when A comes through registers, A's too;
@@ -541,7 +556,8 @@ struct SimtBlockLoop : public OpRewritePattern<scf::ForOp> {
                            kShift};
     Value acc = allocateAccumulators(rewriter, loc, kernel, schedule);
     SimtKernelBuilder(rewriter, loc, schedule, fmaOrder)
-        .build(operands, acc, store);
+        .build(operands, acc, store,
+               /*wholeTilesOnly=*/kernel->hasAttr(wholeTileVariantAttrName()));
     // ptxas -O3 would reschedule the FFMAs (needsPtxasO1).
     MmaAttr shape = schedule.getMma();
     if (needsPtxasO1(shape.getM(), shape.getN()))

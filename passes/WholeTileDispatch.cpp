@@ -12,10 +12,6 @@ using namespace gemm_opt::tile;
 
 namespace {
 
-/// The unit every access of a whole-tile mma.sync kernel needs: one
-/// 16-byte cp.async chunk or vector store.
-constexpr int64_t WholeTileAlignmentBytes = 16;
-
 Value isMultipleOf(OpBuilder &b, Location loc, Value value, int64_t unit) {
   Value remainder = arith::RemUIOp::create(
       b, loc, value, arith::ConstantIndexOp::create(b, loc, unit));

@@ -25,6 +25,11 @@ inline llvm::StringRef wholeTileVariantAttrName() {
   return "tile.whole_tile_variant";
 }
 
+/// The alignment, in bytes, of every operand's address, leading dimension
+/// and batch stride that a whole-tile kernel needs: one 16-byte cp.async
+/// chunk or vector access.
+inline constexpr int64_t WholeTileAlignmentBytes = 16;
+
 /// An i1 that holds when the kernel of `wholeTiles` (the whole-tile
 /// variant of `gemm`'s schedule) can run `gemm`: M, N and K are multiples
 /// of its block tile, and A, B, C, the bias and the residual each start at

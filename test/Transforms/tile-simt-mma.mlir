@@ -201,7 +201,22 @@
 // CHECK-COUNT-7: vector.store %{{.+}}, %[[C]]
 // CHECK-NOT:     vector.store
 // CHECK:         gpu.return
-// CHECK-NOT:     tile.
+// CHECK-NOT:     {{^ *}}tile.
+// The whole-tile variant (passes/WholeTileDispatch.h) in the same module:
+// the interior prologue and main loop alone, so two 16-byte cp.async of B
+// (prologue and loop) and no 4-byte copies, one scf.for.
+// CHECK-LABEL: gpu.func @small_kernel_whole_tiles(
+// CHECK-SAME:      tile.whole_tile_variant
+// CHECK-NOT:     nvgpu.device_async_copy {{.+}}, 1
+// CHECK:         nvgpu.device_async_copy %{{.+}}, 4 {bypassL1}
+// CHECK-NOT:     nvgpu.device_async_copy
+// CHECK:         scf.for
+// CHECK-NOT:     nvgpu.device_async_copy {{.+}}, 1
+// CHECK:         nvgpu.device_async_copy %{{.+}}, 4 {bypassL1}
+// CHECK-NOT:     nvgpu.device_async_copy
+// CHECK-NOT:     scf.for
+// CHECK:         gpu.return
+// CHECK-NOT:     {{^ *}}tile.
 func.func @small(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   tile.gemm %a, %b into %c {schedule = #sched}
       : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>

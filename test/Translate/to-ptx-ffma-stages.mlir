@@ -7,6 +7,7 @@
 // RUN: FileCheck %s --input-file %t/kernel.ptx --check-prefix=COPIES
 // RUN: FileCheck %s --input-file %t/kernel.ptx --check-prefix=NOREG
 // RUN: FileCheck %s --input-file %t/kernel.ptx --check-prefix=BARRIER
+// RUN: FileCheck %s --input-file %t/kernel.ptx --check-prefix=WHOLE
 // ptxas: at most 128 registers, so two 256-thread blocks fit in an SM's
 // 64K registers (.minnctapersm 2), spilling a word or so at most.
 // RUN: %ptxas -arch=sm_90a -v %t/kernel.ptx -o %t/kernel.cubin 2>&1 \
@@ -25,17 +26,22 @@
 // CHECK-NOT:   .local
 
 // 16 K steps x 64 outer-product FMAs in each loop.
+// FMA-LABEL: .entry gemm_f32_kernel(
 // FMA-COUNT-2048: fma.rn.f32
 // FMA-NOT:        fma
+// FMA-LABEL: .entry gemm_f32_kernel_whole_tiles(
 
 // 16 K steps x (2 A + 2 B) 128-bit shared loads, and K step 0 again in the
 // prologue, in each loop.
+// LDS-LABEL: .entry gemm_f32_kernel(
 // LDS-COUNT-136: ld.shared.v4.b32
 // LDS-NOT:      ld.shared
+// LDS-LABEL: .entry gemm_f32_kernel_whole_tiles(
 
 // Interior, per thread and K tile: 8 elements of A (4-byte cp.async,
 // through L1: .ca) and 2 16-byte chunks of B (.cg); K tiles 0 and 1 in the
 // prologue, one per iteration. Nothing of A passes through registers.
+// COPIES-LABEL: .entry gemm_f32_kernel(
 // COPIES-COUNT-8:  cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4;
 // COPIES-COUNT-2:  cp.async.cg.shared.global [{{.+}}], [{{.+}}], 16;
 // COPIES-NEXT:     cp.async.commit_group;
@@ -63,12 +69,28 @@
 // COPIES-NEXT:     bar.sync 0;
 // COPIES:          cp.async.wait_group 0;
 // COPIES-NOT:      cp.async
+// COPIES-LABEL: .entry gemm_f32_kernel_whole_tiles(
+// NOREG-LABEL: .entry gemm_f32_kernel(
 // NOREG-NOT:       ld.global
 // NOREG-NOT:       st.shared
+// NOREG-LABEL: .entry gemm_f32_kernel_whole_tiles(
 
 // One barrier for each prologue, one per K tile of each loop.
+// BARRIER-LABEL: .entry gemm_f32_kernel(
 // BARRIER-COUNT-4: bar.sync 0;
 // BARRIER-NOT:     bar.sync
+// BARRIER-LABEL: .entry gemm_f32_kernel_whole_tiles(
+
+// The whole-tile variant follows in the same PTX (each prefix above counts
+// up to it): the interior loop alone, 16 K steps of 64 FMAs, and no copy
+// with a source size (the guarded loop's).
+// WHOLE-LABEL:      .entry gemm_f32_kernel_whole_tiles(
+// WHOLE-NOT:        .local
+// WHOLE-NOT:        cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r
+// WHOLE-COUNT-1024: fma.rn.f32
+// WHOLE-NOT:        fma
+// WHOLE-NOT:        cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, %r
+// WHOLE:            ret;
 
 // PTXAS: Compiling entry function 'gemm_f32_kernel' for 'sm_90a'
 // PTXAS: {{([0-9]|[1-2][0-9])}} bytes spill stores
