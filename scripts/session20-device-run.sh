@@ -12,7 +12,11 @@
 #   perf     ragged bundles against the whole-tile ones at 4096³ and 8192³
 #            (now the same kernel), 4097x4095x4096 and lda = 4097 (the
 #            any-shape kernel), ROUNDS rounds;
-#   sass     LDL/STL/HMMA per function of each mma.sync cubin (cuobjdump);
+#   simt     the ffma bundles' whole-tile variants: checks (variant or
+#            any-shape kernel), then the t8x16 s3 and example bundles at
+#            4096³ and 8192³ against their any-shape kernel on the same
+#            shape with lda = K + 1 (its interior loop), ROUNDS rounds;
+#   sass     LDL/STL/HMMA/FFMA per function of each cubin (cuobjdump);
 #   sweep    gemm-sweep over every bundle (and the cover bundles planned for
 #            the seed: device-artifacts/sweep-cover<seed>, else sweep-cover),
 #            200 cases for each seed of SWEEP_SEEDS (default 26).
@@ -23,7 +27,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib/device-session.sh
 source scripts/lib/logged-session.sh
 export PATH=/usr/local/cuda/bin:$PATH
-PARTS=${PARTS:-checks random memcheck perf sass sweep}
+PARTS=${PARTS:-checks random memcheck perf simt sass sweep}
 ROUNDS=${ROUNDS:-2}
 wants() { [[ " $PARTS " == *" $1 "* ]]; }
 RAGGED="bf16_128x256x32_s4_ragged f16_128x256x32_s4_ragged"
@@ -133,14 +137,43 @@ if wants perf; then
   done
 fi
 
+SIMT="f32_simt_128x256x8_t8x16_s3 gemm_f32_simt_sm90 f32_simt_128x128x16_t8x8_s3"
+if wants simt; then
+  echo "== simt checks"
+  for b in $SIMT; do
+    for s in 1024x1024x1024 2048x4096x512; do
+      IFS=x read -r m n k <<<"$s"
+      variant_check "$b.$s" whole-tile "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" --no-timing
+    done
+    for s in 1000x1300x2000 4097x4095x4093 1024x1024x1020; do
+      IFS=x read -r m n k <<<"$s"
+      variant_check "$b.$s" any-shape "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" --no-timing
+    done
+    variant_check "$b.ldb1025" any-shape "$D/$b/kernel.json" -m 1024 -n 1024 -k 1024 --ldb 1025 --no-timing
+  done
+  for tool in memcheck racecheck; do
+    logged_check "simt.$tool-whole" "$SAN" --tool $tool --error-exitcode 86 "$R" \
+      "$D/f32_simt_128x256x8_t8x16_s3/kernel.json" -m 256 -n 512 -k 64 --no-timing --iterations 1 --no-cublas
+  done
+  echo "== simt perf: gemm-opt ms TFLOP/s | cuBLAS | ratio | result | what ran"
+  for r in $(seq 1 "$ROUNDS"); do
+    for b in f32_simt_128x256x8_t8x16_s3 gemm_f32_simt_sm90; do
+      for s in 4096 8192; do
+        time_bundle "r$r.$s^3.$b" "$b" -m $s -n $s -k $s
+        time_bundle "r$r.$s^3-lda$((s + 1)).$b" "$b" -m $s -n $s -k $s --lda $((s + 1))
+      done
+    done
+  done
+fi
+
 if wants sass; then
-  echo "== sass: per function LDL STL HMMA"
-  for b in gemm_bf16_sm90 gemm_f16_sm90 $RAGGED $FUSED; do
+  echo "== sass: per function LDL STL HMMA FFMA"
+  for b in gemm_bf16_sm90 gemm_f16_sm90 $RAGGED $FUSED $SIMT; do
     cubin=$(ls "$D/$b"/*.cubin | head -1)
     cuobjdump -sass "$cubin" >"$WORK/$b.sass" 2>&1
-    awk -v b="$b" '/Function :/ { if (f) printf "%s %s: %d LDL, %d STL, %d HMMA\n", b, f, l, s, h; f = $3; l = s = h = 0 }
-      /LDL/ { l++ } /STL/ { s++ } /HMMA/ { h++ }
-      END { if (f) printf "%s %s: %d LDL, %d STL, %d HMMA\n", b, f, l, s, h }' "$WORK/$b.sass"
+    awk -v b="$b" '/Function :/ { if (f) printf "%s %s: %d LDL, %d STL, %d HMMA, %d FFMA\n", b, f, l, s, h, m; f = $3; l = s = h = m = 0 }
+      /LDL/ { l++ } /STL/ { s++ } /HMMA/ { h++ } /FFMA/ { m++ }
+      END { if (f) printf "%s %s: %d LDL, %d STL, %d HMMA, %d FFMA\n", b, f, l, s, h, m }' "$WORK/$b.sass"
   done
 fi
 
