@@ -16,6 +16,7 @@
 #            any-shape kernel), then the t8x16 s3 and example bundles at
 #            4096³ and 8192³ against their any-shape kernel on the same
 #            shape with lda = K + 1 (its interior loop), ROUNDS rounds;
+#   tf32     the tf32 example at 4096³ and 8192³, ROUNDS rounds (not default);
 #   sass     LDL/STL/HMMA/FFMA per function of each cubin (cuobjdump);
 #   sweep    gemm-sweep over every bundle (and the cover bundles planned for
 #            the seed: device-artifacts/sweep-cover<seed>, else sweep-cover),
@@ -162,6 +163,17 @@ if wants simt; then
         time_bundle "r$r.$s^3.$b" "$b" -m $s -n $s -k $s
         time_bundle "r$r.$s^3-lda$((s + 1)).$b" "$b" -m $s -n $s -k $s --lda $((s + 1))
       done
+    done
+  done
+fi
+
+# tf32: the tf32 example at 4096³ and 8192³ (issue 4's open target), ROUNDS
+# rounds; not in the default PARTS.
+if wants tf32; then
+  echo "== tf32: gemm-opt ms TFLOP/s | cuBLAS | ratio | result"
+  for r in $(seq 1 "$ROUNDS"); do
+    for s in 4096 8192; do
+      time_bundle "r$r.$s^3.gemm_tf32_wgmma_sm90" gemm_tf32_wgmma_sm90 -m $s -n $s -k $s
     done
   done
 fi
