@@ -17,8 +17,9 @@
 // ffma (SIMT): the verifier's estimate (dialect/SimtScheduleVerifier.h:
 // TM·TN accumulators, two K steps of TM + TN fragments, the A chunks in
 // flight with 2 stages, 16 more) plus kSimtGuardedLoopRegisters for the
-// guarded main loop beside the interior one; kernels planned at several blocks per SM get ptxas's
-// cap for that many (128 for two 256-thread blocks).
+// guarded main loop beside the interior one, which the whole-tile variant
+// does without; kernels planned at several blocks per SM get ptxas's cap
+// for that many (128 for two 256-thread blocks).
 //
 // wgmma (warp-specialized): a consumer thread holds WM·WN/128 f32
 // accumulators plus the 16 registers the verifier reserves
@@ -55,7 +56,8 @@ static int64_t blockRegisters(int64_t threads, int64_t perThread,
 
 RegisterEstimate
 gemm_opt::analysis::estimateRegisters(ScheduleAttr schedule,
-                                      const ChipPerformance &device) {
+                                      const ChipPerformance &device,
+                                      bool wholeTileVariant) {
   RegisterEstimate estimate;
   int64_t threads = schedule.getThreadCount();
   if (schedule.isWgmma()) {
@@ -83,7 +85,7 @@ gemm_opt::analysis::estimateRegisters(ScheduleAttr schedule,
     estimate.operandFragments = 2 * (mma.getM() + mma.getN());
     estimate.other = estimateSimtRegisters(schedule) -
                      estimate.accumulators - estimate.operandFragments +
-                     kSimtGuardedLoopRegisters;
+                     (wholeTileVariant ? 0 : kSimtGuardedLoopRegisters);
     estimate.perThread = std::min(estimate.getNeeded(), kMaxRegistersPerThread);
     if (std::optional<ChipInfo> chip = lookupChip(schedule.getChip()))
       if (int64_t blocks = planSimtBlocksPerMultiprocessor(schedule, *chip);

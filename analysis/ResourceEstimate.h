@@ -31,8 +31,12 @@ struct RegisterEstimate {
   int64_t perBlock = 0;
 };
 
+/// The registers of `schedule`'s kernel, or with `wholeTileVariant` of its
+/// whole-tile variant (ScheduleAttr::hasWholeTileVariant), which an ffma
+/// schedule's holds without the guarded main loop.
 RegisterEstimate estimateRegisters(tile::ScheduleAttr schedule,
-                                   const ChipPerformance &device);
+                                   const ChipPerformance &device,
+                                   bool wholeTileVariant = false);
 
 /// Resident blocks per SM and what limits them.
 struct Occupancy {

@@ -38,7 +38,13 @@ gemm_opt::analysis::analyzeSchedule(ScheduleAttr schedule,
   analysis.device = device;
   analysis.threads = schedule.getThreadCount();
   analysis.sharedMemoryBytes = schedule.getSharedMemoryBytes();
-  analysis.registers = estimateRegisters(schedule, device);
+  analysis.wholeTileVariant =
+      shape && schedule.hasWholeTileVariant() &&
+      shape->m % schedule.getBlockM() == 0 &&
+      shape->n % schedule.getBlockN() == 0 &&
+      shape->k % schedule.getBlockK() == 0;
+  analysis.registers =
+      estimateRegisters(schedule, device, analysis.wholeTileVariant);
   analysis.occupancy =
       computeOccupancy(schedule, analysis.registers, device);
   mlir::FailureOr<llvm::SmallVector<BankConflictReport>> conflicts =

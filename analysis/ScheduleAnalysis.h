@@ -25,6 +25,11 @@ struct ScheduleAnalysis {
   ChipPerformance device;
   int64_t threads = 0;
   int64_t sharedMemoryBytes = 0;
+  /// Whether the shape runs the schedule's whole-tile variant (the block
+  /// tile divides it; the runtime also needs 16-byte aligned operands,
+  /// which the model assumes): registers and occupancy are then the
+  /// variant's.
+  bool wholeTileVariant = false;
   RegisterEstimate registers;
   Occupancy occupancy;
   TileFigures tile;

@@ -47,7 +47,10 @@ void gemm_opt::analysis::printScheduleReport(raw_ostream &os, StringRef title,
                 a.sharedMemoryBytes, s.getDynamicSharedMemoryBytes(),
                 a.sharedMemoryBytes - s.getDynamicSharedMemoryBytes(),
                 s.getBarrierBytes(), s.getEpilogueStagingBytes());
-  os << "  registers      : " << describeRegisters(a.registers) << "\n";
+  os << "  registers      : " << describeRegisters(a.registers)
+     << (a.wholeTileVariant ? " (its whole-tile variant, which this shape runs)"
+                            : "")
+     << "\n";
   const Occupancy &o = a.occupancy;
   os << formatv("  occupancy      : {0} block(s), {1} warps per SM; limits: "
                 "shared memory {2}, registers {3}, threads {4}, blocks {5}; "
@@ -139,6 +142,7 @@ json::Value gemm_opt::analysis::toJSON(const ScheduleAnalysis &a) {
       {"warp", json::Array{s.getWarpM(), s.getWarpN()}},
       {"stages", s.getStages()},
       {"threads", a.threads},
+      {"whole_tile_variant", a.wholeTileVariant},
       {"shared_memory_bytes", a.sharedMemoryBytes},
       {"registers",
        json::Object{{"per_thread_needed", r.getNeeded()},

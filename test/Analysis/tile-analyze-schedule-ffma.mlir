@@ -15,11 +15,12 @@
 // RUN:   --tile-analyze-schedule="device=h100 m=4096 n=4096 k=4096 format=json" \
 // RUN:   | FileCheck %s --check-prefix=JSON
 
-// 8x8 thread tiles: 64 accumulators, 2 x 16 fragments, 28 more (4 for A in
-// flight, 16, 8 for the guarded loop): 124, two blocks per SM. Measured on
-// an H100: 46.7 TFLOP/s at 4096³ (bench/NOTES.md, session 17).
+// 8x8 thread tiles: 64 accumulators, 2 x 16 fragments, 20 more (4 for A in
+// flight, 16): 116 in the whole-tile variant, which 4096³ runs, two blocks
+// per SM. Measured on an H100: 47.7 TFLOP/s at 4096³ (bench/NOTES.md,
+// session 20).
 // EXAMPLE: kind           : ffma, block 128x128x8, warp 32x64, 2 stages, 256 threads, thread tile 8x8
-// EXAMPLE: registers      : 124 per thread (accumulators 64, fragments 32, addresses 0, other 28)
+// EXAMPLE: registers      : 116 per thread (accumulators 64, fragments 32, addresses 0, other 20); {{[0-9]+}} per block (its whole-tile variant, which this shape runs)
 // EXAMPLE: occupancy      : 2 block(s), 16 warps per SM
 // EXAMPLE: bank conflicts : not simulated for ffma
 // EXAMPLE-NOT: ldmatrix
@@ -31,8 +32,13 @@
 // WIDE: occupancy      : 1 block(s), 8 warps per SM
 // WIDE: predicted: math bound, {{[0-9.]+}} us, 5{{[0-9]}}.{{[0-9]}} TFLOP/s
 
+// A ragged shape runs the any-shape kernel: 8 more registers for the
+// guarded loop, 124.
+// RAGGED: registers      : 124 per thread (accumulators 64, fragments 32, addresses 0, other 28)
+// RAGGED-NOT: whole-tile variant
 // RAGGED: shape 1000x1300x2001: 88 tiles of 251 K tiles
 // RAGGED: predicted:
 
 // JSON: "mma": "ffma"
 // JSON: "blocks_per_sm": 2
+// JSON: "whole_tile_variant": true
