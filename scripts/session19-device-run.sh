@@ -35,13 +35,6 @@ SYNC=${SYNC:-"gemm_bf16_sm90 gemm_f16_sm90 bf16_128x128x32_s4 bf16_128x256x32_s4
 RAGGED="bf16_128x256x32_s4_ragged f16_128x256x32_s4_ragged"
 FUSED="epilogue_bf16_sync_alpha_beta_row_bias_relu_residual epilogue_bf16_sync_column_bias_gelu"
 
-fused_args() {
-  case $1 in
-    *alpha_beta*) echo "--bias --residual --alpha 1.5 --beta 0.5" ;;
-    *bias*) echo "--bias" ;;
-  esac
-}
-
 if wants checks; then
   echo "== checks"
   # The whole-tile kernel refuses a ragged shape with the reason (exit 2).
@@ -95,17 +88,6 @@ if wants memcheck; then
   logged_check "$b.memcheck-unaligned" "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$b/kernel.json" \
     -m 300 -n 333 -k 201 --lda 203 --ldc 337 $(fused_args "$b") --no-timing --iterations 1 --no-cublas
 fi
-
-# time_bundle NAME BUNDLE ARGS...: one timed run (40 iterations) of BUNDLE
-# with gemm-run ARGS; prints its times, ratio and result on one line.
-time_bundle() {
-  local name=$1 bundle=$2
-  shift 2
-  timeout 120 "$R" "$D/$bundle/kernel.json" "$@" --iterations 40 --warmup 5 \
-    >"$WORK/$name.log" 2>&1 || failures=$((failures + 1))
-  printf '%-60s %s\n' "$name" "$(grep -E '^(gemm-opt|cuBLAS   |ratio|result)' "$WORK/$name.log" |
-    sed -E 's/ +\(median.*//; s/ cuBLAS throughput.*//; s/^[a-zA-Z-]+ *: //' | tr '\n' ' ')"
-}
 
 if wants perf; then
   echo "== perf (old_* = before the change): gemm-opt ms TFLOP/s | cuBLAS | ratio | result"

@@ -34,13 +34,6 @@ wants() { [[ " $PARTS " == *" $1 "* ]]; }
 RAGGED="bf16_128x256x32_s4_ragged f16_128x256x32_s4_ragged"
 FUSED="epilogue_bf16_sync_alpha_beta_row_bias_relu_residual epilogue_bf16_sync_column_bias_gelu"
 
-fused_args() {
-  case $1 in
-    *alpha_beta*) echo "--bias --residual --alpha 1.5 --beta 0.5" ;;
-    *bias*) echo "--bias" ;;
-  esac
-}
-
 # variant_check NAME WANT ARGS...: logged_check of gemm-run ARGS, then
 # whether the report's variant line says WANT ("whole-tile" or "any-shape").
 variant_check() {
@@ -111,18 +104,6 @@ if wants memcheck; then
     done
   done
 fi
-
-# time_bundle NAME BUNDLE ARGS...: one timed run (40 iterations) of BUNDLE
-# with gemm-run ARGS; prints its times, ratio, result and what ran.
-time_bundle() {
-  local name=$1 bundle=$2
-  shift 2
-  timeout 120 "$R" "$D/$bundle/kernel.json" "$@" --iterations 40 --warmup 5 \
-    >"$WORK/$name.log" 2>&1 || failures=$((failures + 1))
-  printf '%-58s %s %s\n' "$name" "$(grep -E '^(gemm-opt|cuBLAS   |ratio|result)' "$WORK/$name.log" |
-    sed -E 's/ +\(median.*//; s/ cuBLAS throughput.*//; s/^[a-zA-Z-]+ *: //' | tr '\n' ' ')" \
-    "$(grep -m1 -o 'ran [a-z -]*' "$WORK/$name.log")"
-}
 
 if wants perf; then
   echo "== perf: gemm-opt ms TFLOP/s | cuBLAS | ratio | result | what ran"

@@ -19,3 +19,26 @@ logged_check() {
   echo "$([ $rc = 0 ] && echo ok || echo FAIL) $name rc=$rc $(grep -E '^result|ERROR SUMMARY|RACECHECK SUMMARY' "$WORK/$name.log" | tr '\n' ' ')"
   [ $rc = 0 ] || failures=$((failures + 1))
 }
+
+# time_bundle NAME BUNDLE ARGS...: one timed gemm-run (40 iterations, 5
+# warm-up) of $D/BUNDLE with ARGS, log in $WORK/NAME.log; prints its times,
+# ratio, result and, for a bundle with a whole-tile variant, which kernel
+# ran. A non-zero exit counts a failure.
+time_bundle() {
+  local name=$1 bundle=$2
+  shift 2
+  timeout 120 "$R" "$D/$bundle/kernel.json" "$@" --iterations 40 --warmup 5 \
+    >"$WORK/$name.log" 2>&1 || failures=$((failures + 1))
+  printf '%-58s %s %s\n' "$name" "$(grep -E '^(gemm-opt|cuBLAS   |ratio|result)' "$WORK/$name.log" |
+    sed -E 's/ +\(median.*//; s/ cuBLAS throughput.*//; s/^[a-zA-Z-]+ *: //' | tr '\n' ' ')" \
+    "$(grep -m1 -o 'ran [a-z -]*' "$WORK/$name.log")"
+}
+
+# fused_args BUNDLE: the gemm-run flags a fused-epilogue bundle's name asks
+# for (alpha/beta with bias and residual, or a bias).
+fused_args() {
+  case $1 in
+    *alpha_beta*) echo "--bias --residual --alpha 1.5 --beta 0.5" ;;
+    *bias*) echo "--bias" ;;
+  esac
+}
