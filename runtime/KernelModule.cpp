@@ -45,6 +45,7 @@ bool isImageError(CUresult result) {
     return false;
   }
 }
+
 /// "(R registers x T threads, S B static + D B dynamic shared memory)".
 std::string describeFootprint(const KernelSpec &spec,
                               const KernelFunctionInfo &info,
