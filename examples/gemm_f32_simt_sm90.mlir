@@ -69,7 +69,11 @@
 // pipeline with 4-byte cp.async copies that read one element or, past the
 // edges, none (zero-filled; the K tiles start ceil(K/8)·8 - K below 0, so
 // only the first one is partial), and stores its 4-float runs of C element
-// by element where they cross C's edge or C's rows are not aligned.
+// by element where they cross C's edge or C's rows are not aligned. The
+// second loop costs the first registers, so the compiler also emits a
+// whole-tile variant of the kernel holding the first loop alone; launches
+// run it when the block tile divides the shape and A, B and C are 16-byte
+// aligned (README, passes/WholeTileDispatch.h).
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 8], warp = [32, 64],
   mma = #tile.mma<ffma, [8, 8, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
