@@ -16,6 +16,8 @@
 #            any-shape kernel), then the t8x16 s3 and example bundles at
 #            4096³ and 8192³ against their any-shape kernel on the same
 #            shape with lda = K + 1 (its interior loop), ROUNDS rounds;
+#   gputests the gemm-run lines of the test/GPU tests this session changed
+#            (not default);
 #   tf32     the tf32 example at 4096³ and 8192³, ROUNDS rounds (not default);
 #   sass     LDL/STL/HMMA/FFMA per function of each cubin (cuobjdump);
 #   sweep    gemm-sweep over every bundle (and the cover bundles planned for
@@ -146,6 +148,46 @@ if wants simt; then
       done
     done
   done
+fi
+
+# gputests: the gemm-run lines of test/GPU/*.mlir this session changed,
+# from the bundles (no lit or FileCheck on the GPU machine): each must exit
+# as the test expects and print what its FileCheck lines look for.
+# expect_run NAME RC PATTERN ARGS...: gemm-run ARGS must exit with RC and
+# its output match the extended regular expression PATTERN.
+expect_run() {
+  local name=$1 want=$2 pattern=$3
+  shift 3
+  timeout 120 "$R" "$@" >"$WORK/$name.log" 2>&1
+  local rc=$?
+  if [ "$rc" = "$want" ] && grep -Eq "$pattern" "$WORK/$name.log"; then
+    echo "ok $name"
+  else
+    echo "FAIL $name rc=$rc (want $want), /$pattern/: $(grep -E '^(variant|result|gemm-run)' "$WORK/$name.log" | tr '\n' ' ')"
+    failures=$((failures + 1))
+  fi
+}
+if wants gputests; then
+  echo "== test/GPU lines"
+  simt=$D/gemm_f32_simt_sm90/kernel.json
+  for s in "4096 4096 4096" "2048 8192 1024" "128 256 8"; do
+    read -r m n k <<<"$s"
+    expect_run "simt.$m.$n.$k" 0 "ran its whole-tile variant gemm_f32_kernel_whole_tiles" "$simt" -m $m -n $n -k $k --no-timing
+  done
+  expect_run simt.padded 0 "ran its whole-tile variant" "$simt" -m 512 -n 512 -k 512 --lda 640 --ldb 768 --ldc 520 --no-timing
+  expect_run simt.ragged 0 "ran the any-shape kernel" "$simt" -m 500 -n 512 -k 509 --no-timing
+  expect_run simt.ldb513 0 "ran the any-shape kernel" "$simt" -m 512 -n 512 -k 512 --ldb 513 --no-timing
+  expect_run simt-s3.ragged 0 "result   : PASS" "$D/f32_simt_128x128x16_t8x8_s3/kernel.json" -m 4097 -n 4095 -k 4093 --no-timing
+  for b in gemm_bf16_wgmma_sm90 gemm_f16_wgmma_sm90; do
+    expect_run "$b.ragged" 0 "result   : PASS" "$D/$b/kernel.json" -m 500 -n 512 -k 509 --no-timing
+  done
+  for b in gemm_bf16_sm90 gemm_f16_sm90; do
+    expect_run "$b.refusal" 2 "not a multiple.*ragged = true" "$D/$b/kernel.json" -m 500 -n 512 -k 512 --no-timing
+  done
+  rg=$D/bf16_128x256x32_s4_ragged/kernel.json
+  expect_run ragged.whole 0 "ran its whole-tile variant bf16_128x256x32_s4_ragged_kernel_whole_tiles" "$rg" -m 1024 -n 1024 -k 1024 --no-timing
+  expect_run ragged.any 0 "ran the any-shape kernel" "$rg" -m 1000 -n 1300 -k 2000 --no-timing
+  expect_run ragged.lda 0 "ran the any-shape kernel" "$rg" -m 1024 -n 1024 -k 1024 --lda 1025 --no-timing
 fi
 
 # tf32: the tf32 example at 4096³ and 8192³ (issue 4's open target), ROUNDS

@@ -5,15 +5,20 @@
 // Unsupported where no GPU answers; on the GPU machines (no LLVM there)
 // scripts/device-session.sh runs the same checks from prebuilt bundles.
 //
-// RUN: gemm-run %examples/gemm_f32_simt_sm90.mlir -m 4096 -n 4096 -k 4096 --iterations 10 | FileCheck %s
-// RUN: gemm-run %examples/gemm_f32_simt_sm90.mlir -m 2048 -n 8192 -k 1024 --no-timing | FileCheck %s
+// Shapes the block tile divides, with aligned rows, run the kernel's
+// whole-tile variant (passes/WholeTileDispatch.h):
+// RUN: gemm-run %examples/gemm_f32_simt_sm90.mlir -m 4096 -n 4096 -k 4096 --iterations 10 | FileCheck %s --check-prefixes=CHECK,WHOLE
+// RUN: gemm-run %examples/gemm_f32_simt_sm90.mlir -m 2048 -n 8192 -k 1024 --no-timing | FileCheck %s --check-prefixes=CHECK,WHOLE
 // One K tile (the main loop runs once and reloads it into the free stage):
-// RUN: gemm-run %examples/gemm_f32_simt_sm90.mlir -m 128 -n 256 -k 8 --no-timing | FileCheck %s
+// RUN: gemm-run %examples/gemm_f32_simt_sm90.mlir -m 128 -n 256 -k 8 --no-timing | FileCheck %s --check-prefixes=CHECK,WHOLE
 // Leading dimensions larger than the extents (rows stay 16-byte aligned):
-// RUN: gemm-run %examples/gemm_f32_simt_sm90.mlir -m 512 -n 512 -k 512 --lda 640 --ldb 768 --ldc 520 --no-timing | FileCheck %s
-// A ragged shape is refused with exit code 2 until ragged tiles exist:
-// RUN: not gemm-run %examples/gemm_f32_simt_sm90.mlir -m 500 -n 512 -k 512 --no-timing 2>&1 | FileCheck %s --check-prefix=RAGGED
+// RUN: gemm-run %examples/gemm_f32_simt_sm90.mlir -m 512 -n 512 -k 512 --lda 640 --ldb 768 --ldc 520 --no-timing | FileCheck %s --check-prefixes=CHECK,WHOLE
+// A ragged shape and a pitch of no 16-byte multiple run the any-shape
+// kernel:
+// RUN: gemm-run %examples/gemm_f32_simt_sm90.mlir -m 500 -n 512 -k 509 --no-timing | FileCheck %s --check-prefixes=CHECK,ANY
+// RUN: gemm-run %examples/gemm_f32_simt_sm90.mlir -m 512 -n 512 -k 512 --ldb 513 --no-timing | FileCheck %s --check-prefixes=CHECK,ANY
 
+// WHOLE: variant  : ran its whole-tile variant gemm_f32_kernel_whole_tiles
+// ANY:   variant  : ran the any-shape kernel
 // CHECK: vs cuBLAS: {{.*}}PASS
 // CHECK: vs fp64  : {{.*}}PASS
-// RAGGED: not a multiple
