@@ -18,10 +18,16 @@ namespace sweep {
 
 std::vector<SweepTarget> SweepBundles::getTargets() const {
   std::vector<SweepTarget> targets;
-  for (const SweepKernel &kernel : ArrayRef(kernels).take_front(targetKernels))
-    targets.push_back({kernel.spec->requiresDivisible, kernel.spec->aType,
-                       kernel.spec->bType, kernel.spec->cType,
-                       kernel.spec->layouts, kernel.spec->stridedBatch});
+  for (const SweepKernel &kernel : ArrayRef(kernels).take_front(targetKernels)) {
+    // A kernel with a whole-tile variant takes any shape; aimed cases (whole
+    // tiles, aligned views) go to its variant's tiles, so that they run it.
+    const KernelSpec &spec = *kernel.spec;
+    ProblemTile tile = spec.wholeTileVariant
+                           ? spec.wholeTileVariant->requiresDivisible
+                           : spec.requiresDivisible;
+    targets.push_back({tile, spec.aType, spec.bType, spec.cType, spec.layouts,
+                       spec.stridedBatch});
+  }
   return targets;
 }
 

@@ -45,7 +45,7 @@ struct SweepBundles {
 
   /// The targets cases are aimed at: one per kernel of the artifacts
   /// directory (not the cover bundles, so that they do not change the
-  /// cases).
+  /// cases), at the tiles of its whole-tile variant where it has one.
   std::vector<SweepTarget> getTargets() const;
 
   /// Adds every bundle of `directory` (SweepCoverPlan.h) as kernels to
