@@ -49,6 +49,18 @@ static GemmArguments getKernelArguments(const KernelSpec &spec,
   return args;
 }
 
+/// The addresses of A, B and C in `args`.
+static OperandAddresses getOperandAddresses(const GemmArguments &args) {
+  return {reinterpret_cast<uint64_t>(args.a), reinterpret_cast<uint64_t>(args.b),
+          reinterpret_cast<uint64_t>(args.c)};
+}
+
+/// The fused epilogue's operands in `args`.
+static EpilogueArguments getEpilogueArguments(const GemmArguments &args) {
+  return {args.alpha, args.beta, reinterpret_cast<uint64_t>(args.bias),
+          reinterpret_cast<uint64_t>(args.residual)};
+}
+
 /// The shape the kernel runs for the caller's row-major `args`, batch
 /// entries included: theirs, or its transposed problem.
 static GemmShape getKernelShape(const KernelSpec &spec,
@@ -239,14 +251,9 @@ GemmKernel::getLaunchedKernelName(const GemmArguments &callerArgs) const {
     return std::move(error);
   const KernelSpec &spec = getSpec();
   GemmArguments args = getKernelArguments(spec, callerArgs);
-  OperandAddresses addresses{reinterpret_cast<uint64_t>(args.a),
-                             reinterpret_cast<uint64_t>(args.b),
-                             reinterpret_cast<uint64_t>(args.c)};
-  EpilogueArguments epilogue{args.alpha, args.beta,
-                             reinterpret_cast<uint64_t>(args.bias),
-                             reinterpret_cast<uint64_t>(args.residual)};
-  if (takesWholeTileVariant(spec, getKernelShape(spec, callerArgs), addresses,
-                            epilogue))
+  if (takesWholeTileVariant(spec, getKernelShape(spec, callerArgs),
+                            getOperandAddresses(args),
+                            getEpilogueArguments(args)))
     return spec.wholeTileVariant->name;
   return spec.name;
 }
@@ -321,15 +328,9 @@ Error GemmKernel::launch(const GemmArguments &callerArgs,
                    shape.batchStrideB, shape.batchStrideC};
   auto found = device.arguments.find(key);
   if (found == device.arguments.end()) {
-    OperandAddresses addresses;
-    addresses.a = reinterpret_cast<uint64_t>(args.a);
-    addresses.b = reinterpret_cast<uint64_t>(args.b);
-    addresses.c = reinterpret_cast<uint64_t>(args.c);
-    EpilogueArguments epilogue{args.alpha, args.beta,
-                               reinterpret_cast<uint64_t>(args.bias),
-                               reinterpret_cast<uint64_t>(args.residual)};
     Expected<KernelArguments> arguments = KernelArguments::create(
-        *device.device.driver, spec, shape, addresses, epilogue,
+        *device.device.driver, spec, shape, getOperandAddresses(args),
+        getEpilogueArguments(args),
         workspace ? &workspace->getAddresses() : nullptr);
     if (!arguments)
       return arguments.takeError();

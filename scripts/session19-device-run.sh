@@ -63,10 +63,7 @@ if wants random; then
   echo "== random: $cases cases per bundle, seed ${RANDOM_SEED:-19}"
   for b in $RAGGED; do
     for ((i = 0; i < cases; i++)); do
-      m=$((1 + RANDOM % 3000)); n=$((1 + RANDOM % 3000)); k=$((1 + RANDOM % 3000))
-      lda=$((k + (RANDOM % 3 == 0 ? RANDOM % 17 : 0)))
-      ldb=$((n + (RANDOM % 3 == 0 ? RANDOM % 17 : 0)))
-      ldc=$((n + (RANDOM % 3 == 0 ? RANDOM % 17 : 0)))
+      random_problem
       logged_check "random.$b.$i.${m}x${n}x${k}.$lda.$ldb.$ldc" "$R" "$D/$b/kernel.json" \
         -m "$m" -n "$n" -k "$k" --lda "$lda" --ldb "$ldb" --ldc "$ldc" --seed "$i" --no-timing
     done

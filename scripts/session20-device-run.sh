@@ -78,10 +78,7 @@ if wants random; then
   echo "== random: $cases cases per bundle, seed ${RANDOM_SEED:-20}"
   for b in $RAGGED; do
     for ((i = 0; i < cases; i++)); do
-      m=$((1 + RANDOM % 3000)); n=$((1 + RANDOM % 3000)); k=$((1 + RANDOM % 3000))
-      lda=$((k + (RANDOM % 3 == 0 ? RANDOM % 17 : 0)))
-      ldb=$((n + (RANDOM % 3 == 0 ? RANDOM % 17 : 0)))
-      ldc=$((n + (RANDOM % 3 == 0 ? RANDOM % 17 : 0)))
+      random_problem
       if ((i % 3 == 0)); then
         # Whole tiles, pitches padded by multiples of 8 elements.
         m=$(((m + 127) / 128 * 128)); n=$(((n + 255) / 256 * 256)); k=$(((k + 31) / 32 * 32))

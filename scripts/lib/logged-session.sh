@@ -42,3 +42,12 @@ fused_args() {
     *bias*) echo "--bias" ;;
   esac
 }
+
+# random_problem: sets m, n, k (1 .. 3000) and lda, ldb, ldc (the packed
+# pitch, a third of the time padded by 0 .. 16 elements) from $RANDOM.
+random_problem() {
+  m=$((1 + RANDOM % 3000)); n=$((1 + RANDOM % 3000)); k=$((1 + RANDOM % 3000))
+  lda=$((k + (RANDOM % 3 == 0 ? RANDOM % 17 : 0)))
+  ldb=$((n + (RANDOM % 3 == 0 ? RANDOM % 17 : 0)))
+  ldc=$((n + (RANDOM % 3 == 0 ? RANDOM % 17 : 0)))
+}
