@@ -3,6 +3,7 @@
 #include "runtime/BatchedBenchmark.h"
 
 #include "runtime/BundleCapabilities.h"
+#include "runtime/CublasBaseline.h"
 #include "runtime/CublasReference.h"
 #include "runtime/CudaStream.h"
 #include "runtime/DeviceBuffer.h"
@@ -72,9 +73,18 @@ Error timeBatchedProblem(const DeviceInfo &device, const KernelSpec &spec,
       return buffer.takeError();
     reference.emplace(std::move(*buffer));
   }
-  // cublasGemmStridedBatchedEx over the same views, into C's type.
+  // cublasGemmStridedBatchedEx over the same views, into C's type, doing
+  // what it can of the fused epilogue (runtime/CublasBaseline.h; C holds
+  // poison there as in the kernel's timed runs: only the time counts).
+  CublasBaseline baseline =
+      getCublasBaseline(spec.epilogue, options.alpha, options.beta);
+  result.cublasBaseline = baseline.describe();
+  GemmProblem baselineProblem = problem;
+  baselineProblem.epilogue.alpha = baseline.alpha;
+  baselineProblem.epilogue.beta = baseline.beta;
   auto launchCublas = [&]() {
-    return cublas->gemm(problem, a->data(), b->data(), reference->data());
+    return cublas->gemm(baselineProblem, a->data(), b->data(),
+                        reference->data());
   };
   auto poisonReference = [&]() {
     return reference->fill(OutputPoisonByte, stream.get());

@@ -70,9 +70,8 @@ CublasReference::~CublasReference() {
 }
 
 Error CublasReference::gemm(const GemmShape &shape, const GemmTypes &types,
-                            const void *a, const void *b, void *c) {
-  const float alpha = 1.0f;
-  const float beta = 0.0f;
+                            const void *a, const void *b, void *c, float alpha,
+                            float beta) {
   // Column-major view: C^T[n x m] = B^T[n x k] * A^T[k x m].
   GEMM_CUDA_TRY(
       cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, static_cast<int>(shape.n),

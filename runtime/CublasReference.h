@@ -59,9 +59,11 @@ public:
   CublasReference &operator=(const CublasReference &) = delete;
   ~CublasReference();
 
-  /// Enqueues C = A * B (row-major, leading dimensions from `shape`).
+  /// Enqueues C = alpha * A * B + beta * C (row-major, leading dimensions
+  /// from `shape`; C is not read where beta is 0).
   llvm::Error gemm(const GemmShape &shape, const GemmTypes &types,
-                   const void *a, const void *b, void *c);
+                   const void *a, const void *b, void *c, float alpha = 1.0f,
+                   float beta = 0.0f);
 
   /// Enqueues, for every batch entry of `problem`, C = alpha * A * B +
   /// beta * C over the operand views of `problem` (layouts, leading

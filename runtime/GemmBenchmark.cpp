@@ -2,6 +2,7 @@
 
 #include "runtime/GemmBenchmark.h"
 
+#include "runtime/CublasBaseline.h"
 #include "runtime/CublasReference.h"
 #include "runtime/CudaStream.h"
 #include "runtime/DeviceBuffer.h"
@@ -148,15 +149,17 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
     epilogueArguments.residual = *address;
   }
   if (epilogue.alphaBeta) {
-    hostOldC.emplace(spec.cType, shape.m, shape.n, shape.ldc);
+    // In C's layout: the kernel reads it where it writes D.
+    hostOldC.emplace(spec.cType, shape.m, shape.n, shape.ldc, shape.layouts.c);
     hostOldC->fillRandom(options.seed * 2 + 4);
     size_t elementSize = getElementSize(spec.cType);
     auto *bytes = static_cast<unsigned char *>(hostOldC->data());
-    for (int64_t row = 0; row < shape.m; ++row)
-      std::memset(bytes + static_cast<size_t>(row * shape.ldc + shape.n) *
+    int64_t length = hostOldC->getStoredLineLength();
+    for (int64_t line = 0; line < hostOldC->getStoredLines(); ++line)
+      std::memset(bytes + static_cast<size_t>(line * shape.ldc + length) *
                               elementSize,
                   OutputPoisonByte,
-                  static_cast<size_t>(shape.ldc - shape.n) * elementSize);
+                  static_cast<size_t>(shape.ldc - length) * elementSize);
   }
   // The epilogue's inputs at an entry, and D for the exact product entry
   // `acc` there, in fp64.
@@ -205,6 +208,23 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
     return cublas->gemm(shape, types, operands->a.data(), operands->b.data(),
                         operands->reference.data());
   };
+  // The timed cuBLAS call does what its GEMM can of the epilogue's work
+  // (runtime/CublasBaseline.h): alpha and beta, or beta = 1 over the
+  // residual, reading C as the kernel does.
+  CublasBaseline baseline =
+      getCublasBaseline(epilogue, options.alpha, options.beta);
+  result.cublasBaseline = baseline.describe();
+  GemmProblem baselineProblem = cublasProblem;
+  baselineProblem.epilogue.alpha = baseline.alpha;
+  baselineProblem.epilogue.beta = baseline.beta;
+  auto launchCublasBaseline = [&]() {
+    if (!shape.layouts.isAllRow())
+      return cublas->gemm(baselineProblem, operands->a.data(),
+                          operands->b.data(), operands->reference.data());
+    return cublas->gemm(shape, types, operands->a.data(), operands->b.data(),
+                        operands->reference.data(), baseline.alpha,
+                        baseline.beta);
+  };
   // C is poisoned before each run, or, when beta·C reads it, reset to its
   // random initial value (padding poisoned).
   auto poisonC = [&]() -> Error {
@@ -214,6 +234,17 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
   };
   auto poisonReference = [&]() {
     return operands->reference.fill(OutputPoisonByte, stream.get());
+  };
+  auto prepareBaselineC = [&]() -> Error {
+    switch (baseline.initialC) {
+    case CublasBaseline::InitialC::None:
+      return poisonReference();
+    case CublasBaseline::InitialC::KernelC:
+      return operands->reference.copyFromHost(hostOldC->data());
+    case CublasBaseline::InitialC::Residual:
+      return operands->reference.copyFromHost(hostResidual->data());
+    }
+    llvm_unreachable("every initial C is handled");
   };
 
   // The fp64 reference at the samples, and the tolerance both checks use
@@ -292,7 +323,7 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
           device, stream.get(), options, spec.name,
           TimedWork{poisonC, launchKernel},
           cublas ? std::optional<TimedWork>(
-                       TimedWork{poisonReference, launchCublas})
+                       TimedWork{prepareBaselineC, launchCublasBaseline})
                  : std::nullopt,
           result))
     return std::move(err);

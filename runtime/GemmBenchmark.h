@@ -54,6 +54,8 @@ struct BenchmarkResult {
   ErrorMetric vsFp64;
   std::optional<TimingStats> kernelTiming;
   std::optional<TimingStats> cublasTiming;
+  /// What the timed cuBLAS call computed (CublasBaseline::describe).
+  std::string cublasBaseline = "A·B";
   /// Whether the output of the last timed run equals (bit for bit) the
   /// checked one; unset without timing.
   std::optional<bool> repeatIdentical;

@@ -207,6 +207,9 @@ void printReport(raw_ostream &os, const RunReport &report) {
     printTiming(os, "gemm-opt : ", *result.kernelTiming, flops);
     if (result.cublasTiming) {
       printTiming(os, "cuBLAS   : ", *result.cublasTiming, flops);
+      if (result.cublasBaseline != "A·B")
+        os << "baseline : cuBLAS computed " << result.cublasBaseline
+           << " (what its GEMM can do of the fused epilogue)\n";
       os << "ratio    : "
          << format("%.3f", getRatio(*result.kernelTiming, *result.cublasTiming))
          << "x cuBLAS throughput";
@@ -318,6 +321,9 @@ json::Value toJSON(const RunReport &report) {
          result.cublasTiming
              ? json::Value(getRatio(*result.kernelTiming, *result.cublasTiming))
              : json::Value(nullptr)},
+        {"cublas_computes",
+         result.cublasTiming ? json::Value(result.cublasBaseline)
+                             : json::Value(nullptr)},
         {"warmup_runs", report.options.warmupRuns},
         {"l2_flush_bytes", static_cast<int64_t>(result.l2FlushBytes)}};
     if (result.repeatIdentical)

@@ -7,17 +7,22 @@
 #           next to cuBLAS GemmEx with the same alpha and beta (a residual
 #           is not in cuBLAS's GEMM), at EPI_SHAPES, ROUNDS rounds;
 #   ncu     duration, SM clock, DRAM bytes of those kernels (and cuBLAS's)
-#           at 8192x8192x4096;
+#           at NCU_SHAPE (default 8192x8192x4096);
 #   source  warp-stall samples per SASS instruction (ncu source page,
-#           summarized by scripts/lib/ncu-stalls.py) of alpha_beta with
-#           beta = 1 and beta = 0 and of the residual kernel, 8192x8192x4096;
+#           summarized by scripts/lib/ncu-stalls.py) of SOURCE_KERNELS
+#           (default alpha_beta with beta = 1 and beta = 0 and the residual
+#           kernel; "plain" is the example) at NCU_SHAPE;
 #   checks  the epilogue bundles against cuBLAS and fp64 at edge shapes,
 #           with and without C's tensor map (ldc 1301), beta = 0;
 #           memcheck and racecheck on the alpha_beta and residual kernels;
+#   gelu    the bias + GELU example at 8192x8192x4096 against cuBLAS + a
+#           separate kernel and cuBLASLt GELU_BIAS (--compare-epilogue),
+#           ROUNDS rounds;
 #   tf32    the tf32 example at 4096³ and 8192³, ROUNDS rounds.
 # PARTS picks (default epi ncu source). PREFIXES names bundle prefixes to
-# compare (default: none, the shipped bundles). Console in
-# $OUT/console.txt, logs in $OUT/session21.tar.gz.
+# compare, "-" for none (default "-": the shipped bundles; "old_ -": the
+# bundles of an earlier compiler beside them). Console in $OUT/console.txt,
+# logs in $OUT/session21.tar.gz.
 set -u
 cd "$(dirname "$0")/.."
 source scripts/lib/device-session.sh
@@ -26,9 +31,13 @@ export PATH=/usr/local/cuda/bin:$PATH
 PARTS=${PARTS:-epi ncu source}
 ROUNDS=${ROUNDS:-2}
 EPI_SHAPES=${EPI_SHAPES:-"8192x8192x4096 4096x4096x4096"}
-read -r -a PREFIX_LIST <<<"${PREFIXES:-}"
-[ ${#PREFIX_LIST[@]} -gt 0 ] || PREFIX_LIST=("")
+read -r -a PREFIX_LIST <<<"${PREFIXES:--}"
+for i in "${!PREFIX_LIST[@]}"; do
+  [ "${PREFIX_LIST[$i]}" = - ] && PREFIX_LIST[$i]=""
+done
 wants() { [[ " $PARTS " == *" $1 "* ]]; }
+NCU_SHAPE=${NCU_SHAPE:-8192x8192x4096}
+SOURCE_KERNELS=${SOURCE_KERNELS:-"ab-beta1 ab-beta0 residual"}
 NCU_BIN=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
 AB=epilogue_bf16_wgmma_alpha_beta_persistent_tma
 RES=epilogue_bf16_wgmma_residual_persistent_tma
@@ -40,8 +49,8 @@ if wants epi; then
   for round in $(seq 1 "$ROUNDS"); do
     for s in $EPI_SHAPES; do
       dims "$s"
-      time_bundle "plain.$s.r$round" gemm_bf16_wgmma_sm90 -m "$m" -n "$n" -k "$k"
       for p in "${PREFIX_LIST[@]}"; do
+        time_bundle "${p}plain.$s.r$round" "${p}gemm_bf16_wgmma_sm90" -m "$m" -n "$n" -k "$k"
         time_bundle "${p}ab-beta0.$s.r$round" "$p$AB" -m "$m" -n "$n" -k "$k" --alpha 1.5 --beta 0
         time_bundle "${p}ab-beta1.$s.r$round" "$p$AB" -m "$m" -n "$n" -k "$k" --alpha 1.5 --beta 1
         time_bundle "${p}residual.$s.r$round" "$p$RES" -m "$m" -n "$n" -k "$k" --residual
@@ -62,16 +71,16 @@ profile_args() { # NAME: the bundle and gemm-run flags of a profiled kernel
 }
 
 if wants ncu; then
-  echo "== ncu at 8192x8192x4096 (clocks not locked)"
+  echo "== ncu at $NCU_SHAPE (clocks not locked)"
+  dims "$NCU_SHAPE"
   METRICS=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__throughput.avg.pct_of_peak_sustained_elapsed,lts__throughput.avg.pct_of_peak_sustained_elapsed,dram__bytes_read.sum,dram__bytes_write.sum
   for p in "${PREFIX_LIST[@]}"; do
     for what in plain ab-beta0 ab-beta1 residual; do
-      [ "$what" = plain ] && [ -n "$p" ] && continue
       read -r b args <<<"$(profile_args "$what")"
-      [ "$what" = plain ] || b=$p$b
+      b=$p$b
       # shellcheck disable=SC2086
       timeout 120 "$NCU_BIN" --clock-control none --metrics "$METRICS" --csv \
-        "$R" "$D/$b/kernel.json" -m 8192 -n 8192 -k 4096 $args --iterations 2 --warmup 1 \
+        "$R" "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" $args --iterations 2 --warmup 1 \
         >"$WORK/ncu.$p$what.csv" 2>"$WORK/ncu.$p$what.err"
       echo "-- ncu rc=$? $p$what"
       scripts/lib/ncu-summary.py "$WORK/ncu.$p$what.csv" 2>&1 | head -20
@@ -80,15 +89,18 @@ if wants ncu; then
 fi
 
 if wants source; then
-  echo "== ncu source at 8192x8192x4096"
+  echo "== ncu source at $NCU_SHAPE"
+  dims "$NCU_SHAPE"
   for p in "${PREFIX_LIST[@]}"; do
-    for what in ab-beta1 ab-beta0 residual; do
+    for what in $SOURCE_KERNELS; do
       read -r b args <<<"$(profile_args "$what")"
       b=$p$b
+      # The kernel's function name (a bundle's prefix is not in it).
+      kernel=$(grep -o '"name": *"[^"]*_kernel"' "$D/$b/kernel.json" | head -1 | sed 's/.*"\([^"]*\)"$/\1/')
       # shellcheck disable=SC2086
       timeout 150 "$NCU_BIN" --clock-control none --section WarpStateStats \
-        --section SourceCounters --kernel-name "regex:${b}_kernel" -o "$WORK/src.$p$what" \
-        "$R" "$D/$b/kernel.json" -m 8192 -n 8192 -k 4096 $args --iterations 1 --warmup 0 \
+        --section SourceCounters --kernel-name "$kernel" -o "$WORK/src.$p$what" \
+        "$R" "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" $args --iterations 1 --warmup 0 \
         --no-cublas >"$WORK/ncu-source.$p$what.log" 2>&1
       echo "-- ncu source rc=$? $p$what"
       { "$NCU_BIN" --import "$WORK/src.$p$what.ncu-rep" --page source --csv --print-source sass
@@ -129,12 +141,27 @@ if wants checks; then
   done
 fi
 
+if wants gelu; then
+  echo "== bias + GELU at 8192x8192x4096 (--compare-epilogue)"
+  for round in $(seq 1 "$ROUNDS"); do
+    for p in "${PREFIX_LIST[@]}"; do
+      b=${p}gemm_bf16_wgmma_bias_gelu_sm90
+      timeout 240 "$R" "$D/$b/kernel.json" -m 8192 -n 8192 -k 4096 --bias --compare-epilogue \
+        --iterations 30 >"$WORK/gelu.$b.r$round.log" 2>&1 || failures=$((failures + 1))
+      echo "-- $b r$round"
+      grep -E "^(epilogue|\||result|gemm-run: error)" "$WORK/gelu.$b.r$round.log"
+    done
+  done
+fi
+
 if wants tf32; then
   echo "== tf32"
   for round in $(seq 1 "$ROUNDS"); do
     for s in 4096x4096x4096 8192x8192x8192; do
       dims "$s"
-      time_bundle "tf32.$s.r$round" gemm_tf32_wgmma_sm90 -m "$m" -n "$n" -k "$k"
+      for p in "${PREFIX_LIST[@]}"; do
+        time_bundle "${p}tf32.$s.r$round" "${p}gemm_tf32_wgmma_sm90" -m "$m" -n "$n" -k "$k"
+      done
     done
   done
 fi
