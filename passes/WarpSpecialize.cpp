@@ -634,17 +634,21 @@ private:
     if (turns)
       waitTurn(kMainLoopTurnBarrier, group, tile);
     // alpha_beta: the part's C goes into its staging part by TMA while the
-    // main loop runs, issued before it (in the loop, behind a branch per K
-    // step, it cost 5 % even where nothing was loaded; bench/NOTES.md,
-    // session 18).
-    if (cLoaded) {
+    // main loop runs, issued once the first K step's wgmmas are (its issuing
+    // thread first waits for the previous tile's stores to leave the part:
+    // issued before the loop, the warpgroup's first wgmma waited for that;
+    // in the loop, behind a branch per K step, it cost 5 % even where
+    // nothing was loaded; bench/NOTES.md, sessions 18 and 21).
+    auto loadC = [&] {
       TmaStoreEpilogue stores =
           batch ? tmaStores().atBatchEntry(
                       batch, viewBatchEntry(b, loc, tiles.batched.c, batch))
                 : tmaStores();
       stores.loadCIntoStaging(member, primary, rowC, colC, cLoaded, member);
-    }
-    Value acc = buildMainLoop(segment.work, row, col, descA, descB);
+    };
+    Value acc = cLoaded ? buildMainLoop(segment.work, row, col, descA, descB,
+                                        loadC)
+                        : buildMainLoop(segment.work, row, col, descA, descB);
     if (turns)
       passTurn(kMainLoopTurnBarrier, group, tile);
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
@@ -811,12 +815,33 @@ private:
 
   /// The K loop of segment `work`; returns the accumulator with the last
   /// wgmma group possibly still in flight.
+  /// The tile's K steps of segment `work`; returns the accumulator. With
+  /// `afterFirstStep`, that runs once the first step's wgmmas are issued, in
+  /// straight-line code before the loop over the others (a branch inside the
+  /// K loop cost 5 %: bench/NOTES.md, session 18); the segment must have a
+  /// K step then (a tile without a K split: the runtime refuses K < 1).
   Value buildMainLoop(const WorkSegment &work, Value row, Value col,
-                      Value descA, Value descB) {
+                      Value descA, Value descB,
+                      llvm::function_ref<void()> afterFirstStep = nullptr) {
     WgmmaStageOperands operands(b, loc, plan, raw);
-    Value init = nvgpu::WarpgroupMmaInitAccumulatorOp::create(
+    Value acc = nvgpu::WarpgroupMmaInitAccumulatorOp::create(
         b, loc, operands.getAccumulatorType());
-    auto loop = scf::ForOp::create(b, loc, index(0), work.kCount, index(1),
+    if (!afterFirstStep)
+      return buildSteps(operands, work, index(0), work.kCount, acc, row, col,
+                        descA, descB);
+    auto [stage, parity] = ringPosition(stepAt(work, index(0)));
+    wait(full, stage, parity);
+    acc = operands.multiply(stage, row, col, acc, descA, descB);
+    afterFirstStep();
+    return buildSteps(operands, work, index(1), work.kCount, acc, row, col,
+                      descA, descB);
+  }
+
+  /// K steps [from, to) of segment `work` onto accumulator `init`.
+  Value buildSteps(WgmmaStageOperands &operands, const WorkSegment &work,
+                   Value from, Value to, Value init, Value row, Value col,
+                   Value descA, Value descB) {
+    auto loop = scf::ForOp::create(b, loc, from, to, index(1),
                                    ValueRange{init});
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
