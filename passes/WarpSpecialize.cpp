@@ -813,9 +813,8 @@ private:
     return ifHelpers.getResult(0);
   }
 
-  /// The K loop of segment `work`; returns the accumulator with the last
-  /// wgmma group possibly still in flight.
-  /// The tile's K steps of segment `work`; returns the accumulator. With
+  /// The tile's K steps of segment `work`; returns the accumulator, the last
+  /// wgmma group possibly still in flight. With
   /// `afterFirstStep`, that runs once the first step's wgmmas are issued, in
   /// straight-line code before the loop over the others (a branch inside the
   /// K loop cost 5 %: bench/NOTES.md, session 18); the segment must have a

@@ -201,29 +201,26 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
   // through the general problem form when any operand is column-major.
   GemmProblem cublasProblem =
       GemmProblem::get(shape, spec.aType, spec.bType, spec.cType);
-  auto launchCublas = [&]() {
-    if (!shape.layouts.isAllRow())
-      return cublas->gemm(cublasProblem, operands->a.data(),
-                          operands->b.data(), operands->reference.data());
-    return cublas->gemm(shape, types, operands->a.data(), operands->b.data(),
-                        operands->reference.data());
-  };
   // The timed cuBLAS call does what its GEMM can of the epilogue's work
   // (runtime/CublasBaseline.h): alpha and beta, or beta = 1 over the
-  // residual, reading C as the kernel does.
+  // residual, reading C as the kernel does; the checked one computes A·B.
   CublasBaseline baseline =
       getCublasBaseline(epilogue, options.alpha, options.beta);
   result.cublasBaseline = baseline.describe();
-  GemmProblem baselineProblem = cublasProblem;
-  baselineProblem.epilogue.alpha = baseline.alpha;
-  baselineProblem.epilogue.beta = baseline.beta;
-  auto launchCublasBaseline = [&]() {
-    if (!shape.layouts.isAllRow())
-      return cublas->gemm(baselineProblem, operands->a.data(),
-                          operands->b.data(), operands->reference.data());
+  auto runCublas = [&](float alpha, float beta) {
+    if (!shape.layouts.isAllRow()) {
+      GemmProblem scaled = cublasProblem;
+      scaled.epilogue.alpha = alpha;
+      scaled.epilogue.beta = beta;
+      return cublas->gemm(scaled, operands->a.data(), operands->b.data(),
+                          operands->reference.data());
+    }
     return cublas->gemm(shape, types, operands->a.data(), operands->b.data(),
-                        operands->reference.data(), baseline.alpha,
-                        baseline.beta);
+                        operands->reference.data(), alpha, beta);
+  };
+  auto launchCublas = [&]() { return runCublas(1.0f, 0.0f); };
+  auto launchCublasBaseline = [&]() {
+    return runCublas(baseline.alpha, baseline.beta);
   };
   // C is poisoned before each run, or, when beta·C reads it, reset to its
   // random initial value (padding poisoned).
