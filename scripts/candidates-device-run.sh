@@ -31,6 +31,7 @@ NCU_SHAPE=${NCU_SHAPE:-4096x4096x4096}
 read -r -a NEW_LIST <<<"${NEW:-}"
 SANITIZE=${SANITIZE-${NEW_LIST[0]:-}}
 source scripts/lib/budgeted-session.sh
+source scripts/lib/ncu-source.sh
 for b in ${NEW:-} ${CONTROLS:-}; do
   [ -f "$D/$b/kernel.json" ] || { echo "FAIL no bundle $b"; failures=$((failures + 1)); }
 done
@@ -95,15 +96,9 @@ IFS=x read -r nm nn nk <<<"$NCU_SHAPE"
 
 for b in ${NCU_SOURCE:-}; do
   fits 90 || { echo "SKIP ncu source $b"; skipped=$((skipped + 1)); continue; }
-  timeout 150 "$NCU_BIN" --clock-control none --section WarpStateStats \
-    --section SourceCounters --kernel-name "regex:${b}_kernel" -o "$W/src.$b" \
-    "$R" "$D/$b/kernel.json" -m "$nm" -n "$nn" -k "$nk" --iterations 1 --warmup 0 \
-    --no-cublas >"$W/ncu-source.$b.log" 2>&1
+  ncu_source "$W/src.$b" "regex:${b}_kernel" "$W/ncu-source.$b.log" "$W/ncu-source.$b.csv.gz" \
+    "$D/$b/kernel.json" -m "$nm" -n "$nn" -k "$nk"
   echo "ncu source rc=$? $b"
-  { "$NCU_BIN" --import "$W/src.$b.ncu-rep" --page source --csv --print-source sass
-    "$NCU_BIN" --import "$W/src.$b.ncu-rep" --page details --csv; } \
-    2>&1 | gzip >"$W/ncu-source.$b.csv.gz"
-  rm -f "$W/src.$b.ncu-rep"
   scripts/lib/ncu-stalls.py "$W/ncu-source.$b.csv.gz" >"$W/ncu-stalls.$b.txt" 2>&1
 done
 

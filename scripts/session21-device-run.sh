@@ -27,6 +27,7 @@ set -u
 cd "$(dirname "$0")/.."
 source scripts/lib/device-session.sh
 source scripts/lib/logged-session.sh
+source scripts/lib/ncu-source.sh
 export PATH=/usr/local/cuda/bin:$PATH
 PARTS=${PARTS:-epi ncu source}
 ROUNDS=${ROUNDS:-2}
@@ -98,15 +99,9 @@ if wants source; then
       # The kernel's function name (a bundle's prefix is not in it).
       kernel=$(grep -o '"name": *"[^"]*_kernel"' "$D/$b/kernel.json" | head -1 | sed 's/.*"\([^"]*\)"$/\1/')
       # shellcheck disable=SC2086
-      timeout 150 "$NCU_BIN" --clock-control none --section WarpStateStats \
-        --section SourceCounters --kernel-name "$kernel" -o "$WORK/src.$p$what" \
-        "$R" "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" $args --iterations 1 --warmup 0 \
-        --no-cublas >"$WORK/ncu-source.$p$what.log" 2>&1
+      ncu_source "$WORK/src.$p$what" "$kernel" "$WORK/ncu-source.$p$what.log" \
+        "$OUT_ROOT/ncu-source.$p$what.csv.gz" "$D/$b/kernel.json" -m "$m" -n "$n" -k "$k" $args
       echo "-- ncu source rc=$? $p$what"
-      { "$NCU_BIN" --import "$WORK/src.$p$what.ncu-rep" --page source --csv --print-source sass
-        "$NCU_BIN" --import "$WORK/src.$p$what.ncu-rep" --page details --csv; } \
-        2>&1 | gzip >"$OUT_ROOT/ncu-source.$p$what.csv.gz"
-      rm -f "$WORK/src.$p$what.ncu-rep"
       scripts/lib/ncu-stalls.py "$OUT_ROOT/ncu-source.$p$what.csv.gz" 40 2>&1 | head -60
     done
   done
