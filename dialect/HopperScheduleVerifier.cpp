@@ -44,19 +44,18 @@ int64_t gemm_opt::tile::getWgmmaK(Type inputType) {
 
 LogicalResult gemm_opt::tile::verifyTf32Layouts(Operation *op,
                                                 const GemmLayouts &layouts) {
-  if (layouts.a == MatrixOrder::row && layouts.b == MatrixOrder::col)
-    return success();
-  // On the host, tile-stage-transposed-operands gives the GEMM a K-major
-  // copy of such an operand (a transpose per operand, batched or not).
-  if (!op->getParentOfType<gpu::GPUModuleOp>())
+  // A of either order: a column-major A is read from registers
+  // (passes/WgmmaStageOperands.h). B must be K-major; on the host,
+  // tile-stage-transposed-operands gives the GEMM a K-major copy of a
+  // row-major B (batched or not).
+  if (layouts.b == MatrixOrder::col ||
+      !op->getParentOfType<gpu::GPUModuleOp>())
     return success();
   return op->emitOpError()
-         << "tf32 wgmma reads only K-major operands: A row-major and B "
-            "column-major (strided<[1, ?]>); got "
-         << (layouts.a == MatrixOrder::row ? "row" : "column") << "-major A and "
-         << (layouts.b == MatrixOrder::row ? "row" : "column")
-         << "-major B (in a kernel; a host tile.gemm gets a K-major copy "
-            "staged by tile-stage-transposed-operands)";
+         << "tf32 wgmma reads B only K-major from shared memory: B "
+            "column-major (strided<[1, ?]>); got row-major B (in a kernel; a "
+            "host tile.gemm gets a K-major copy staged by "
+            "tile-stage-transposed-operands)";
 }
 
 LogicalResult gemm_opt::tile::verifyWarpgroupTiling(Operation *op,

@@ -27,8 +27,9 @@ mlir::LogicalResult verifyWgmmaShape(mlir::Operation *op, MmaAttr mma,
 /// (tf32); 32 bytes of each row either way.
 int64_t getWgmmaK(mlir::Type inputType);
 
-/// tf32 wgmma has no transpose: it reads both operands K-major from shared
-/// memory, i.e. row-major A and column-major B.
+/// tf32 wgmma has no transpose: it reads operands from shared memory only
+/// K-major; B must be column-major in a kernel (a column-major A is read
+/// from registers).
 mlir::LogicalResult verifyTf32Layouts(mlir::Operation *op,
                                       const GemmLayouts &layouts);
 

@@ -112,6 +112,13 @@ struct HopperKernelPlan {
   bool singleInstructionWgmma() const {
     return columnMajorA() || columnMajorB() || elementType.isF32();
   }
+  /// tf32 (f32 inputs) with a column-major (M-major) A: wgmma has no
+  /// transpose flag for 32-bit operands in shared memory, so each consumer
+  /// thread loads its A fragments from the stage and the instructions take
+  /// A from registers (passes/WgmmaStageOperands.h).
+  bool registerSourcedA() const {
+    return elementType.isF32() && columnMajorA();
+  }
   /// store = tma (passes/TmaStoreEpilogue.h): each consumer warpgroup
   /// converts its WM×WN accumulator to C's type into its own part of a
   /// staging tile (warpgroupStagingBytes, at stagingOffset + member ·

@@ -30,19 +30,19 @@ def TileOutlineKernelPass : Pass<"tile-outline-kernel", "mlir::ModuleOp"> {
 
 def TileStageTransposedOperandsPass
     : Pass<"tile-stage-transposed-operands", "mlir::ModuleOp"> {
-  let summary = "Gives tf32 GEMMs a K-major copy of an MN-major operand";
+  let summary = "Gives tf32 GEMMs a K-major copy of a row-major B";
   let description = [{
-    tf32 wgmma reads only K-major operands from shared memory: A row-major
-    and B column-major. For a host `tile.gemm` with f32 inputs on a wgmma
-    schedule whose A is column-major or whose B is row-major, this pass
-    allocates a device buffer, fills it with the operand's K-major copy by a
-    `tile.transpose` (marked `tile.staged_operand = "a"` or `"b"`; its rows
-    padded to 16 bytes so TMA can read them) and lets the GEMM read the copy;
-    the buffer is freed after the GEMM. `tile-outline-kernel` puts that
-    transpose's kernel into the GEMM's `gpu.module` and the bundle describes
-    it inside the GEMM's entry (`"staged_transposes"`), so the runtime
-    refreshes the copy before each launch. Batched GEMMs are not staged (the
-    op verifier refuses them).
+    tf32 wgmma reads only K-major operands from shared memory; a
+    column-major A is read from registers instead, but B has no register
+    form. For a host `tile.gemm` with f32 inputs on a wgmma schedule whose B
+    is row-major, this pass allocates a device buffer, fills it with B's
+    K-major copy by a `tile.transpose` (marked `tile.staged_operand = "b"`;
+    its rows padded to 16 bytes so TMA can read them) and lets the GEMM read
+    the copy; the buffer is freed after the GEMM. A batched B gets a batch of
+    copies. `tile-outline-kernel` puts that transpose's kernel into the
+    GEMM's `gpu.module` and the bundle describes it inside the GEMM's entry
+    (`"staged_transposes"`), so the runtime refreshes the copy before each
+    launch.
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect"];

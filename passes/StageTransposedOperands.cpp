@@ -1,21 +1,20 @@
 //===- StageTransposedOperands.cpp - K-major copies for tf32 wgmma --------===//
 //
-// tf32 wgmma has no transpose flag: both operands must reach shared memory
-// K-major (A row-major, B column-major). A host tile.gemm on f32 inputs
-// with a wgmma schedule whose A is column-major (M contiguous) or whose B is
-// row-major (N contiguous) gets, per such operand:
+// tf32 wgmma has no transpose flag: it reads operands from shared memory
+// only K-major. A column-major A (M contiguous) is read from registers
+// instead (passes/WgmmaStageOperands.h); B has no register form. A host
+// tile.gemm on f32 inputs with a wgmma schedule whose B is row-major (N
+// contiguous) gets:
 //
-//   %buffer = gpu.alloc(rows, ceil(K / 4) * 4) : memref<?x?xf32>
-//   %copy   = memref.subview %buffer [rows, K]        (K-major, rows padded
+//   %buffer = gpu.alloc(N, ceil(K / 4) * 4) : memref<?x?xf32>
+//   %copy   = memref.subview %buffer [N, K]           (K-major, rows padded
 //                                                      to 16 bytes for TMA)
-//   tile.transpose %operand-as-stored into %copy {tile.staged_operand = ..}
-//   tile.gemm ... reads %copy (B: through memref.transpose, column-major)
+//   tile.transpose %b into %copy {tile.staged_operand = "b"}
+//   tile.gemm ... reads %copy through memref.transpose (column-major K×N)
 //   gpu.dealloc %buffer
 //
-// where `rows` is M for A and N for B, and "as stored" is the operand's
-// row-major view (a column-major M×K A is a row-major K×M matrix). A
-// batched GEMM's operand (batch × rows × columns) gets a batch of copies,
-// gpu.alloc(batch, rows, pitch), written by one batched tile.transpose. The
+// A batched B (batch × K × N) gets a batch of copies,
+// gpu.alloc(batch, N, pitch), written by one batched tile.transpose. The
 // copy costs one read and one write of the operand at the transpose's
 // bandwidth (about 93 % of a device copy on an H200, bench/NOTES.md).
 //
@@ -50,28 +49,26 @@ TransposeScheduleAttr getStagingSchedule(MLIRContext *ctx, StringRef chip) {
                                     PadAttr::get(ctx, 1), /*vector=*/4);
 }
 
-/// Whether `gemm` multiplies f32 (tf32) on wgmma with `operand` MN-major.
-bool needsStagedCopy(GemmOp gemm, StringRef operand) {
+/// Whether `gemm` multiplies f32 (tf32) on wgmma with a row-major
+/// (N-major) B, which its kernel cannot read (a column-major A is read from
+/// registers, passes/WgmmaStageOperands.h).
+bool needsStagedB(GemmOp gemm) {
   ScheduleAttr schedule = gemm.getScheduleAttr();
   if (!schedule.isWgmma() || !schedule.getElements().getA().isF32())
     return false;
-  Value matrix = operand == "a" ? gemm.getA() : gemm.getB();
   std::optional<MatrixOrder> order =
-      getMatrixOrder(cast<MemRefType>(matrix.getType()));
-  MatrixOrder kMajor = operand == "a" ? MatrixOrder::row : MatrixOrder::col;
-  return order && *order != kMajor;
+      getMatrixOrder(cast<MemRefType>(gemm.getB().getType()));
+  return order && *order != MatrixOrder::col;
 }
 
-/// Stages `operand` of `gemm` (see the file comment) and returns the matrix
-/// the GEMM reads instead, in its K-major order.
-Value stageTransposedCopy(OpBuilder &builder, GemmOp gemm, StringRef operand,
-                          SmallVectorImpl<Value> &buffers) {
+/// Stages B of `gemm` (see the file comment) into `buffer` and returns the
+/// column-major K×N view of the copy the GEMM reads instead.
+Value stageTransposedB(OpBuilder &builder, GemmOp gemm, Value &buffer) {
   Location loc = gemm.getLoc();
-  Value matrix = operand == "a" ? gemm.getA() : gemm.getB();
-  auto type = cast<MemRefType>(matrix.getType());
-  // As stored, the operand is a row-major matrix: A (column-major M×K) is
-  // K×M, B (row-major K×N) is itself. Its transpose, rows × K, is the copy.
-  Value stored = operand == "a" ? createTransposedView(builder, loc, matrix) : matrix;
+  // As stored, a row-major K×N B is itself; its transpose, N × K, is the
+  // copy.
+  Value stored = gemm.getB();
+  auto type = cast<MemRefType>(stored.getType());
   Value rows = getMatrixExtent(builder, loc, stored, 1);
   Value k = getMatrixExtent(builder, loc, stored, 0);
   // Rows of 16 bytes' multiples, which TMA needs of a row pitch.
@@ -89,11 +86,10 @@ Value stageTransposedCopy(OpBuilder &builder, GemmOp gemm, StringRef operand,
   auto bufferType = MemRefType::get(
       SmallVector<int64_t>(type.getRank(), ShapedType::kDynamic),
       type.getElementType());
-  Value buffer = gpu::AllocOp::create(builder, loc, bufferType,
-                                      /*asyncToken=*/Type(), ValueRange{},
-                                      bufferSizes, ValueRange{})
-                     .getMemref();
-  buffers.push_back(buffer);
+  buffer = gpu::AllocOp::create(builder, loc, bufferType,
+                                /*asyncToken=*/Type(), ValueRange{},
+                                bufferSizes, ValueRange{})
+               .getMemref();
   SmallVector<OpFoldResult, 3> offsets(type.getRank(), builder.getIndexAttr(0));
   SmallVector<OpFoldResult, 3> strides(type.getRank(), builder.getIndexAttr(1));
   Value copy = memref::SubViewOp::create(builder, loc, buffer, offsets,
@@ -102,9 +98,9 @@ Value stageTransposedCopy(OpBuilder &builder, GemmOp gemm, StringRef operand,
       builder, loc, stored, copy,
       getStagingSchedule(builder.getContext(),
                          gemm.getScheduleAttr().getChip()));
-  transpose->setAttr(stagedOperandAttrName(), builder.getStringAttr(operand));
-  // A reads the rows × K copy row-major; B reads it as a column-major K × N.
-  return operand == "a" ? copy : createTransposedView(builder, loc, copy);
+  transpose->setAttr(stagedOperandAttrName(), builder.getStringAttr("b"));
+  // The GEMM reads the N × K copy as a column-major K × N B.
+  return createTransposedView(builder, loc, copy);
 }
 
 struct TileStageTransposedOperandsPass
@@ -113,25 +109,16 @@ struct TileStageTransposedOperandsPass
   void runOnOperation() override {
     SmallVector<GemmOp> gemms;
     getOperation().walk([&](GemmOp gemm) {
-      if (!gemm->getParentOfType<gpu::GPUModuleOp>() &&
-          (needsStagedCopy(gemm, "a") || needsStagedCopy(gemm, "b")))
+      if (!gemm->getParentOfType<gpu::GPUModuleOp>() && needsStagedB(gemm))
         gemms.push_back(gemm);
     });
     for (GemmOp gemm : gemms) {
       OpBuilder builder(gemm);
-      SmallVector<Value> buffers;
-      Value a = needsStagedCopy(gemm, "a")
-                    ? stageTransposedCopy(builder, gemm, "a", buffers)
-                    : gemm.getA();
-      Value b = needsStagedCopy(gemm, "b")
-                    ? stageTransposedCopy(builder, gemm, "b", buffers)
-                    : gemm.getB();
-      gemm.getAMutable().assign(a);
-      gemm.getBMutable().assign(b);
+      Value buffer;
+      gemm.getBMutable().assign(stageTransposedB(builder, gemm, buffer));
       builder.setInsertionPointAfter(gemm);
-      for (Value buffer : buffers)
-        gpu::DeallocOp::create(builder, gemm.getLoc(), /*asyncToken=*/Type(),
-                               ValueRange{}, buffer);
+      gpu::DeallocOp::create(builder, gemm.getLoc(), /*asyncToken=*/Type(),
+                             ValueRange{}, buffer);
     }
   }
 };

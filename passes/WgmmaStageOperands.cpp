@@ -7,6 +7,7 @@
 #include "dialect/HopperScheduleVerifier.h"
 #include "dialect/MemoryQueries.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -113,14 +114,18 @@ Value WgmmaStageOperands::multiply(Value stage, Value row, Value col,
                                    Value acc, Value descA, Value descB) {
   Value offsetA = warpTileOffsetA(stage, row);
   Value offsetB = warpTileOffsetB(stage, col);
-  Value tileA = view(offsetA, {plan.warpM, plan.blockK});
-  Value tileB = view(offsetB, {plan.blockK, plan.warpN});
   auto descriptorType = [&](Value view) {
     return nvgpu::WarpgroupMatrixDescriptorType::get(
         b.getContext(), cast<MemRefType>(view.getType()));
   };
-  Value matrixA = nvgpu::WarpgroupGenerateDescriptorOp::create(
-      b, loc, descriptorType(tileA), tileA, descA);
+  // A register-sourced A has no descriptor.
+  bool sharedA = !plan.registerSourcedA();
+  Value tileA = sharedA ? view(offsetA, {plan.warpM, plan.blockK}) : Value();
+  Value tileB = view(offsetB, {plan.blockK, plan.warpN});
+  Value matrixA = sharedA ? nvgpu::WarpgroupGenerateDescriptorOp::create(
+                                b, loc, descriptorType(tileA), tileA, descA)
+                                .getResult()
+                          : Value();
   Value matrixB = nvgpu::WarpgroupGenerateDescriptorOp::create(
       b, loc, descriptorType(tileB), tileB, descB);
   if (!plan.singleInstructionWgmma())
@@ -128,11 +133,118 @@ Value WgmmaStageOperands::multiply(Value stage, Value row, Value col,
         b, loc, getAccumulatorType(), matrixA, matrixB,
         b.getI64IntegerAttr(1),
         /*transposeA=*/UnitAttr(), /*transposeB=*/b.getUnitAttr(), acc);
-  return multiplyInstructions(acc, matrixA, matrixB);
+  return multiplyInstructions(acc, matrixA, offsetA, matrixB);
+}
+
+SmallVector<Value, 4> WgmmaStageOperands::getFragmentOffsetsA() {
+  auto constant = [&](int64_t v) { return index(v); };
+  auto div = [&](Value v, int64_t d) {
+    return arith::DivUIOp::create(b, loc, v, constant(d)).getResult();
+  };
+  auto rem = [&](Value v, int64_t d) {
+    return arith::RemUIOp::create(b, loc, v, constant(d)).getResult();
+  };
+  auto mul = [&](Value v, int64_t f) {
+    return arith::MulIOp::create(b, loc, v, constant(f)).getResult();
+  };
+  auto add = [&](Value x, Value y) {
+    return arith::AddIOp::create(b, loc, x, y).getResult();
+  };
+  Value thread =
+      rem(gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x), 128);
+  Value warp = div(thread, 32), lane = rem(thread, 32);
+  Value g = div(lane, 4), t = rem(lane, 4);
+  // Warp w holds rows 16w .. 16w + 15 of the slice: panel w / 2 (32 f32
+  // rows of M per 128-byte panel row), 16 (w % 2) + g (+ 8) within it, in
+  // 16-byte chunk 4 (w % 2) + g / 4 (+ 2), at byte 4 (g % 4) of the chunk.
+  Value panelBytes = mul(div(warp, 2), plan.panelBytesA);
+  Value chunk = add(mul(rem(warp, 2), 4), div(g, 4));
+  Value inChunk = mul(rem(g, 4), 4);
+  SmallVector<Value, 4> offsets;
+  // Entries in register order: (g, t), (g + 8, t), (g, t + 4), (g + 8, t + 4).
+  for (int64_t columnHalf = 0; columnHalf < 2; ++columnHalf) {
+    for (int64_t rowHalf = 0; rowHalf < 2; ++rowHalf) {
+      // K row t (+ 4) of the panel; 128-byte swizzle: the chunk index is
+      // XORed with the row's index within its 8-row atom (K steps are
+      // whole atoms, so that is the row itself).
+      Value kRow = add(t, constant(4 * columnHalf));
+      Value swizzled = arith::XOrIOp::create(
+          b, loc, add(chunk, constant(2 * rowHalf)), kRow);
+      offsets.push_back(add(add(panelBytes, mul(kRow, kSwizzleRowBytes)),
+                            add(mul(swizzled, 16), inChunk)));
+    }
+  }
+  return offsets;
+}
+
+SmallVector<Value, 4>
+WgmmaStageOperands::loadFragmentA(Value offsetA, ArrayRef<Value> offsets,
+                                  int64_t slice, int64_t step) {
+  // A slice of 64 rows is 64 / panelColumns panels; a K step of 8 is 8 panel
+  // rows.
+  int64_t sliceBytes = (64 / plan.panelColumns) * plan.panelBytesA;
+  int64_t warpTileBytes = (plan.warpM / 64) * sliceBytes;
+  Value tile = view(offsetA, {warpTileBytes / 4});
+  int64_t base = slice * sliceBytes +
+                 step * getWgmmaK(plan.elementType) * kSwizzleRowBytes;
+  SmallVector<Value, 4> fragment;
+  for (Value offset : offsets) {
+    Value element = arith::DivUIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, offset, index(base)), index(4));
+    Value value = memref::LoadOp::create(b, loc, tile, element);
+    fragment.push_back(
+        arith::BitcastOp::create(b, loc, b.getI32Type(), value));
+  }
+  return fragment;
+}
+
+Value WgmmaStageOperands::registerAInstruction(Value acc,
+                                               ArrayRef<Value> fragment,
+                                               Value descriptorB) {
+  // Operands as NVVM's own wgmma lowering numbers them: the N/2
+  // accumulators as outputs and tied inputs, then A's four registers, B's
+  // descriptor and the three scales (immediates).
+  int64_t n = plan.warpN / 2;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << 2 * n + 5
+     << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << plan.warpN
+     << "k8.f32.tf32.tf32 {";
+  llvm::interleave(
+      llvm::seq<int64_t>(0, n), os, [&](int64_t i) { os << "$" << i; }, ", ");
+  os << "}, {$" << 2 * n << ", $" << 2 * n + 1 << ", $" << 2 * n + 2 << ", $"
+     << 2 * n + 3 << "}, $" << 2 * n + 4 << ", p, $" << 2 * n + 6 << ", $"
+     << 2 * n + 7 << ";\n}\n";
+  std::string constraints;
+  llvm::raw_string_ostream cs(constraints);
+  for (int64_t i = 0; i < n; ++i)
+    cs << "=f,";
+  for (int64_t i = 0; i < n; ++i)
+    cs << i << ",";
+  cs << "r,r,r,r,l,n,n,n";
+
+  SmallVector<Value> operands;
+  for (int64_t i = 0; i < n; ++i)
+    operands.push_back(LLVM::ExtractValueOp::create(b, loc, acc, i));
+  llvm::append_range(operands, fragment);
+  operands.push_back(descriptorB);
+  // scale-d = 1 (D = A·B + D; the accumulator starts at zero), A and B
+  // scaled by 1.
+  for (int i = 0; i < 3; ++i)
+    operands.push_back(
+        LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(1)));
+  return LLVM::InlineAsmOp::create(
+             b, loc, acc.getType(), operands, text, constraints,
+             /*has_side_effects=*/true, /*is_align_stack=*/false,
+             LLVM::TailCallKind::None,
+             LLVM::AsmDialectAttr::get(b.getContext(),
+                                       LLVM::AsmDialect::AD_ATT),
+             /*operand_attrs=*/ArrayAttr())
+      .getResult(0);
 }
 
 Value WgmmaStageOperands::multiplyInstructions(Value acc, Value matrixA,
-                                               Value matrixB) {
+                                               Value offsetA, Value matrixB) {
   MLIRContext *ctx = b.getContext();
   Type i64 = b.getI64Type();
   auto cast = [&](Value value, Type type) {
@@ -140,7 +252,8 @@ Value WgmmaStageOperands::multiplyInstructions(Value acc, Value matrixA,
   };
   // The LLVM forms nvgpu's lowering gives the descriptors (i64) and the
   // accumulator (a struct of WM/64 structs of WN/2 f32 each).
-  Value baseA = cast(matrixA, i64), baseB = cast(matrixB, i64);
+  Value baseA = matrixA ? cast(matrixA, i64) : Value();
+  Value baseB = cast(matrixB, i64);
   int64_t slices = plan.warpM / 64;
   auto slice = LLVM::LLVMStructType::getLiteral(
       ctx, SmallVector<Type>(plan.warpN / 2, b.getF32Type()));
@@ -152,6 +265,7 @@ Value WgmmaStageOperands::multiplyInstructions(Value acc, Value matrixA,
   // K of one instruction: 16 f16/bf16 or 8 tf32 elements, 32 bytes of a
   // K-major row either way.
   int64_t kWgmmaK = getWgmmaK(plan.elementType);
+  int64_t steps = plan.blockK / kWgmmaK;
   // Descriptor addresses count 16-byte units.
   auto advance = [&](Value descriptor, int64_t byteOffset) -> Value {
     if (byteOffset == 0)
@@ -165,8 +279,10 @@ Value WgmmaStageOperands::multiplyInstructions(Value acc, Value matrixA,
   int64_t kStepKMajor = kWgmmaK * bytes, kStepMnMajor = kWgmmaK * kSwizzleRowBytes;
   int64_t stepA = plan.columnMajorA() ? kStepMnMajor : kStepKMajor;
   int64_t stepB = plan.columnMajorB() ? kStepKMajor : kStepMnMajor;
-  // The next 64 rows of A: 64 rows of 128 bytes, or the next M panel.
-  int64_t sliceA = plan.columnMajorA() ? plan.panelBytesA : 64 * plan.rowBytesA;
+  // The next 64 rows of A: 64 rows of 128 bytes, or the next M panel(s).
+  int64_t sliceA = plan.columnMajorA()
+                       ? (64 / plan.panelColumns) * plan.panelBytesA
+                       : 64 * plan.rowBytesA;
   // Input types (f32 inputs are multiplied as tf32: wgmma reads their top
   // 19 bits, and only K-major, which the verifier ensures).
   auto wgmmaType = [&](Type type) {
@@ -182,19 +298,34 @@ Value WgmmaStageOperands::multiplyInstructions(Value acc, Value matrixA,
   };
   auto one = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
 
+  // Register-sourced A: every fragment of the stage is loaded before the
+  // fence, which orders those register writes before the wgmmas read them.
+  SmallVector<SmallVector<Value, 4>> fragments;
+  if (!matrixA) {
+    SmallVector<Value, 4> offsets = getFragmentOffsetsA();
+    for (int64_t i = 0; i < slices; ++i)
+      for (int64_t s = 0; s < steps; ++s)
+        fragments.push_back(loadFragmentA(offsetA, offsets, i, s));
+  }
   NVVM::WgmmaFenceAlignedOp::create(b, loc);
   for (int64_t i = 0; i < slices; ++i) {
     Value sliceAcc = LLVM::ExtractValueOp::create(b, loc, result, i);
-    for (int64_t s = 0; s < plan.blockK / kWgmmaK; ++s)
+    for (int64_t s = 0; s < steps; ++s) {
+      Value descriptorB = advance(baseB, s * stepB);
+      if (!matrixA) {
+        sliceAcc = registerAInstruction(sliceAcc, fragments[i * steps + s],
+                                        descriptorB);
+        continue;
+      }
       sliceAcc = NVVM::WgmmaMmaAsyncOp::create(
           b, loc, slice, sliceAcc, advance(baseA, i * sliceA + s * stepA),
-          advance(baseB, s * stepB),
-          NVVM::MMAShapeAttr::get(ctx, 64, plan.warpN, kWgmmaK),
+          descriptorB, NVVM::MMAShapeAttr::get(ctx, 64, plan.warpN, kWgmmaK),
           wgmmaType(plan.elementType), wgmmaType(plan.elementType),
           NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
           NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one), one,
           one, layout(plan.columnMajorA()), layout(plan.columnMajorB()),
           NVVM::MMAIntOverflowAttr::get(ctx, NVVM::MMAIntOverflow::wrapped));
+    }
     result = LLVM::InsertValueOp::create(b, loc, result, sliceAcc, i);
   }
   NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);

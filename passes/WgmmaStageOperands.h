@@ -26,8 +26,19 @@
 // per stage, as nvgpu.warpgroup.mma emits.
 //
 // f32 inputs (tf32) always take that path: tf32 wgmma reads only K-major
-// operands (row-major A, column-major B; the verifier insists), m64nNk8 per
-// instruction, still 32 bytes of K per step; a 128-byte row holds BK = 32.
+// operands from shared memory, m64nNk8 per instruction, still 32 bytes of K
+// per step; a 128-byte row holds BK = 32. B must be column-major (the
+// verifier insists; a host GEMM stages a K-major copy of a row-major B). A
+// column-major A is loaded as M-major panels like any other type's, and
+// read from registers instead (HopperKernelPlan::registerSourcedA): before
+// a stage's instructions each thread loads its fragment of every m64k8
+// slice of A from the swizzled panels (4 f32 per instruction: rows g and
+// g + 8 of its warp's 16, K columns t and t + 4, g = lane / 4, t = lane % 4)
+// and the instruction takes them as its A registers. MLIR 22's
+// nvvm.wgmma.mma_async has no register-A form, so that one instruction is
+// emitted as llvm.inline_asm the way NVVM lowers its own wgmma op. The
+// fragment loads read the same bytes wgmma would (2-way bank conflicts:
+// lanes t and t ^ 1 read the same 32 bytes of two swizzled rows).
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,8 +83,25 @@ private:
   /// warpgroup tile at (row, col).
   mlir::Value warpTileOffsetA(mlir::Value stage, mlir::Value row);
   mlir::Value warpTileOffsetB(mlir::Value stage, mlir::Value col);
+  /// The stage's instructions; `matrixA` is null with registerSourcedA,
+  /// whose fragments are read from `offsetA` (the warpgroup tile's A).
   mlir::Value multiplyInstructions(mlir::Value acc, mlir::Value matrixA,
-                                   mlir::Value matrixB);
+                                   mlir::Value offsetA, mlir::Value matrixB);
+  /// registerSourcedA: byte offsets, from a 64-row slice's first panel at
+  /// K step 0, of the thread's 4 fragment entries (rows g, g + 8 by K
+  /// columns t, t + 4 of its warp's 16 rows), swizzle applied.
+  llvm::SmallVector<mlir::Value, 4> getFragmentOffsetsA();
+  /// registerSourcedA: the thread's 4 fragment entries (i32 bit patterns)
+  /// of the m64k8 instruction at slice `slice` and K step `step` of the
+  /// warpgroup tile of A at byte `offsetA`.
+  llvm::SmallVector<mlir::Value, 4>
+  loadFragmentA(mlir::Value offsetA, llvm::ArrayRef<mlir::Value> offsets,
+                int64_t slice, int64_t step);
+  /// One m64nNk8 tf32 wgmma with A from `fragment` and B from descriptor
+  /// `descriptorB`, accumulating into `acc` (a struct of N/2 f32).
+  mlir::Value registerAInstruction(mlir::Value acc,
+                                   llvm::ArrayRef<mlir::Value> fragment,
+                                   mlir::Value descriptorB);
 
   mlir::OpBuilder &b;
   mlir::Location loc;

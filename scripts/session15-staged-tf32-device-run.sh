@@ -11,7 +11,8 @@
 set -u
 cd "$(dirname "$0")/.."
 source scripts/lib/device-session.sh
-COLA=wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_staged_col_a
+# Session 22 renamed the schedule (its A is read from registers now, no copy).
+COLA=wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_col_a
 ROWB=wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_staged_row_b
 W=$OUT/staged
 mkdir -p "$W"

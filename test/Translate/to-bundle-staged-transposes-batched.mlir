@@ -5,15 +5,16 @@
 // RUN: FileCheck %s --input-file %t/tf32_batched_kernel.ptx --check-prefix=PTX
 
 // A batched tf32 GEMM with a column-major A and a row-major B: the entry
-// describes two batched staging transposes, whose memrefs are 3-D and whose
-// grid has one layer per batch entry.
+// describes one batched staging transpose (B's; A is read from registers),
+// whose memrefs are 3-D and whose grid has one layer per batch entry.
 // CHECK:          "staged_transposes": {
-// CHECK-NEXT:       "a": {
+// CHECK-NOT:        "a": {
+// CHECK-NEXT:       "b": {
 // CHECK:              "grid": {
 // CHECK:                "z": {
 // CHECK-NEXT:             "extent": "batch",
 // CHECK-NEXT:             "tile": 1
-// CHECK:              "name": "tf32_batched_kernel_stage_a",
+// CHECK:              "name": "tf32_batched_kernel_stage_b",
 // CHECK-NEXT:         "parameters": [
 // CHECK-NEXT:           {
 // CHECK-NEXT:             "kind": "memref",
@@ -24,15 +25,13 @@
 // CHECK-NEXT:             "kind": "memref",
 // CHECK-NEXT:             "operand": "dst",
 // CHECK-NEXT:             "rank": 3
-// CHECK:            "b": {
-// CHECK:              "name": "tf32_batched_kernel_stage_b",
-// CHECK:                "rank": 3
 
-// Each staging kernel takes its entry from blockIdx.z.
-// PTX-LABEL: .entry tf32_batched_kernel_stage_a(
-// PTX:       mov.u32 %r{{[0-9]+}}, %ctaid.z;
+// The staging kernel takes its entry from blockIdx.z; the GEMM reads A's
+// fragments from shared memory into registers.
 // PTX-LABEL: .entry tf32_batched_kernel_stage_b(
 // PTX:       mov.u32 %r{{[0-9]+}}, %ctaid.z;
+// PTX-NOT:   .entry tf32_batched_kernel_stage_a(
+// PTX:       wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {{{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1;
 
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 32], warp = [64, 128],
   mma = #tile.mma<wgmma, [64, 128, 8]>,

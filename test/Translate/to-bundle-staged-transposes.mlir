@@ -2,31 +2,37 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: gemm-translate %s --to-bundle -o %t/kernel.json
 // RUN: FileCheck %s --input-file %t/kernel.json
-// RUN: FileCheck %s --input-file %t/tf32_column_major_a_kernel.ptx --check-prefix=PTX
+// RUN: FileCheck %s --input-file %t/tf32_row_major_b_kernel.ptx --check-prefix=PTX
 
-// A tf32 GEMM with a column-major A: one bundle entry whose "layouts" are
-// the problem's (A column-major), whose tensor map reads A's K-major copy
-// (box [32, 128]: 32 f32 of K by 128 rows, as for a row-major A) and which
-// describes the transpose that writes the copy; that kernel is in the same
-// image and has no entry of its own.
+// A tf32 GEMM with a row-major B: one bundle entry whose "layouts" are the
+// problem's (B row-major), whose tensor map reads B's K-major copy (box
+// [32, 128]: 32 f32 of K by 128 columns of B, as for a column-major B) and
+// which describes the transpose that writes the copy; that kernel is in the
+// same image and has no entry of its own.
 // CHECK:      "kernels": [
 // CHECK-NEXT:   {
-// CHECK:          "cubin": "tf32_column_major_a_kernel.cubin",
+// CHECK:          "cubin": "tf32_row_major_b_kernel.cubin",
 // CHECK:          "layouts": {
-// CHECK-NEXT:       "a": "col",
-// CHECK-NEXT:       "b": "col",
+// CHECK-NEXT:       "a": "row",
+// CHECK-NEXT:       "b": "row",
 // CHECK-NEXT:       "c": "row"
-// CHECK:          "name": "tf32_column_major_a_kernel",
+// CHECK:          "name": "tf32_row_major_b_kernel",
 // CHECK:          "box": [
 // CHECK-NEXT:       32,
 // CHECK-NEXT:       128
 // CHECK-NEXT:     ],
 // CHECK-NEXT:     "kind": "tma",
 // CHECK:          "operand": "a",
+// CHECK:          "box": [
+// CHECK-NEXT:       32,
+// CHECK-NEXT:       128
+// CHECK-NEXT:     ],
+// CHECK-NEXT:     "kind": "tma",
+// CHECK:          "operand": "b",
 // CHECK:          "staged_transposes": {
-// CHECK-NEXT:       "a": {
+// CHECK-NEXT:       "b": {
 // CHECK:              "kind": "transpose",
-// CHECK:              "name": "tf32_column_major_a_kernel_stage_a",
+// CHECK:              "name": "tf32_row_major_b_kernel_stage_b",
 // CHECK:              "types": {
 // CHECK-NEXT:           "dst": "f32",
 // CHECK-NEXT:           "src": "f32"
@@ -36,8 +42,8 @@
 // CHECK-NOT:  "name":
 // CHECK:      ]
 
-// PTX-DAG: .entry tf32_column_major_a_kernel_stage_a(
-// PTX-DAG: .entry tf32_column_major_a_kernel(
+// PTX-DAG: .entry tf32_row_major_b_kernel_stage_b(
+// PTX-DAG: .entry tf32_row_major_b_kernel(
 // PTX-DAG: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
 
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 32], warp = [64, 128],
@@ -48,10 +54,9 @@
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   epilogue = #tile.epilogue<store = vector>>
 
-func.func @tf32_column_major_a(%a: memref<?x?xf32, strided<[1, ?], offset: ?>>,
-    %b: memref<?x?xf32, strided<[1, ?], offset: ?>>, %c: memref<?x?xf32>) {
+func.func @tf32_row_major_b(%a: memref<?x?xf32>, %b: memref<?x?xf32>,
+    %c: memref<?x?xf32>) {
   tile.gemm %a, %b into %c {schedule = #sched}
-      : memref<?x?xf32, strided<[1, ?], offset: ?>>, memref<?x?xf32, strided<[1, ?], offset: ?>>
-        into memref<?x?xf32>
+      : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>
   return
 }

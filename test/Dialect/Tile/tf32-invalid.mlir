@@ -1,10 +1,10 @@
 // RUN: gemm-opt %s -split-input-file -verify-diagnostics
 
 // f32 inputs on the wgmma path are multiplied as tf32 (m64nNk8). tf32 wgmma
-// cannot transpose an operand in shared memory, so inside a kernel both must
-// be K-major: A row-major and B column-major. A host tile.gemm may have
-// either order (tile-stage-transposed-operands gives it K-major copies,
-// test/Transforms/tile-stage-transposed-operands.mlir) unless it is batched.
+// cannot transpose an operand in shared memory, so inside a kernel B must be
+// K-major (column-major); A may be column-major (read from registers). A
+// host tile.gemm may have a row-major B (tile-stage-transposed-operands
+// gives it a K-major copy, test/Transforms/tile-stage-transposed-operands.mlir).
 // A 128-byte swizzle row holds BK = 32 f32. What breaks these is a verifier
 // error (generic op form).
 
@@ -18,7 +18,7 @@
 
 gpu.module @kernels {
   gpu.func @tf32_row_major_b_in_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) kernel {
-    // expected-error @+1 {{'tile.gemm' op tf32 wgmma reads only K-major operands: A row-major and B column-major (strided<[1, ?]>); got row-major A and row-major B (in a kernel; a host tile.gemm gets a K-major copy staged by tile-stage-transposed-operands)}}
+    // expected-error @+1 {{'tile.gemm' op tf32 wgmma reads B only K-major from shared memory: B column-major (strided<[1, ?]>); got row-major B (in a kernel; a host tile.gemm gets a K-major copy staged by tile-stage-transposed-operands)}}
     "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
         : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
     gpu.return

@@ -1,8 +1,10 @@
-// The tf32 example's schedule (128×256×32, 4 stages, persistent, raster
-// along M by 16, stream_k = spares) on a column-major A: the compiler stages
-// A's K-major copy (tile-stage-transposed-operands, a 64×64 tile.transpose
-// into a buffer with 16-byte rows) before each launch. Timed against cuBLAS
-// tf32 with transa = T in the same run (bench/NOTES.md, session 15).
+// The tf32 example's schedule (128×256×32, 4 stages, persistent, strips of
+// 16 along M, stream_k = spares, TMA store in 4 rounds) with a column-major
+// A: the kernel loads A's M-major panels and reads its wgmma fragments from
+// them into registers (passes/WgmmaStageOperands.h), no staged copy. Until
+// session 22 (when this file was ..._spares_staged_col_a.mlir) the compiler
+// staged A's K-major copy with a tile.transpose before each launch.
+// Timed against cuBLAS tf32 with transa = T in the same run.
 
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 8]>,
@@ -13,7 +15,7 @@
   grid = #tile.grid<persistent = true, raster = along_m, group = 16, stream_k = spares>,
   epilogue = #tile.epilogue<store = tma, store_rounds = 4>>
 
-func.func @tf32_staged_col_a(
+func.func @tf32_col_a(
     %a: memref<?x?xf32, strided<[1, ?], offset: ?>>,
     %b: memref<?x?xf32, strided<[1, ?], offset: ?>>,
     %c: memref<?x?xf32>) {
