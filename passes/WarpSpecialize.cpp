@@ -836,34 +836,64 @@ private:
                       descA, descB);
   }
 
-  /// K steps [from, to) of segment `work` onto accumulator `init`.
+  /// K steps [from, to) of segment `work` onto accumulator `init`. With a
+  /// register-sourced A, two steps per iteration and an odd one after the
+  /// loop: a wgmma reads its A registers until its group retires, and in a
+  /// one-step loop ptxas gives each step's fragments the same registers as
+  /// the step before, whose group is still in flight when they are loaded
+  /// (wrong results on an H200; bench/NOTES.md, session 22). Within an
+  /// iteration it keeps the two steps' fragments apart.
   Value buildSteps(WgmmaStageOperands &operands, const WorkSegment &work,
                    Value from, Value to, Value init, Value row, Value col,
                    Value descA, Value descB) {
-    auto loop = scf::ForOp::create(b, loc, from, to, index(1),
-                                   ValueRange{init});
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value t = loop.getInductionVar();
-    Value acc = loop.getRegionIterArgs()[0];
-    Value step = stepAt(work, t);
-    auto [stage, parity] = ringPosition(step);
-    wait(full, stage, parity);
-
-    Value next = operands.multiply(stage, row, col, acc, descA, descB);
-
-    // The wgmma group of step t-1 has retired: its stage is free.
-    Value notFirst =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, t, index(0));
-    auto ifNotFirst = scf::IfOp::create(b, loc, notFirst);
-    {
+    auto buildStep = [&](Value t, Value acc) {
+      Value step = stepAt(work, t);
+      auto [stage, parity] = ringPosition(step);
+      wait(full, stage, parity);
+      Value next = operands.multiply(stage, row, col, acc, descA, descB);
+      // The wgmma group of step t-1 has retired: its stage is free.
+      Value notFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                             t, index(0));
+      auto ifNotFirst = scf::IfOp::create(b, loc, notFirst);
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(ifNotFirst.thenBlock());
       Value previous = arith::SubIOp::create(b, loc, step, index(1));
       release(ringPosition(previous).first);
+      return next;
+    };
+    int64_t unroll = plan.registerSourcedA() ? 2 : 1;
+    Value loopEnd = to;
+    if (unroll > 1) {
+      Value pairs = arith::DivUIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, to, from), index(unroll));
+      loopEnd = arith::AddIOp::create(
+          b, loc, from, arith::MulIOp::create(b, loc, pairs, index(unroll)));
     }
-    scf::YieldOp::create(b, loc, ValueRange{next});
-    return loop.getResult(0);
+    auto loop = scf::ForOp::create(b, loc, from, loopEnd, index(unroll),
+                                   ValueRange{init});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value t = loop.getInductionVar();
+      Value acc = loop.getRegionIterArgs()[0];
+      for (int64_t i = 0; i < unroll; ++i)
+        acc = buildStep(i == 0 ? t : arith::AddIOp::create(b, loc, t, index(i)),
+                        acc);
+      scf::YieldOp::create(b, loc, ValueRange{acc});
+    }
+    if (unroll == 1)
+      return loop.getResult(0);
+    // The odd step left over.
+    auto ifOdd = scf::IfOp::create(
+        b, loc, TypeRange{init.getType()},
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, loopEnd, to),
+        /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOdd.thenBlock());
+    scf::YieldOp::create(b, loc, ValueRange{buildStep(loopEnd, loop.getResult(0))});
+    b.setInsertionPointToStart(ifOdd.elseBlock());
+    scf::YieldOp::create(b, loc, loop.getResults());
+    return ifOdd.getResult(0);
   }
 
   /// Synchronizes the warpgroups of consumer group `group`.

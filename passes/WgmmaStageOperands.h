@@ -38,7 +38,11 @@
 // nvvm.wgmma.mma_async has no register-A form, so that one instruction is
 // emitted as llvm.inline_asm the way NVVM lowers its own wgmma op. The
 // fragment loads read the same bytes wgmma would (2-way bank conflicts:
-// lanes t and t ^ 1 read the same 32 bytes of two swizzled rows).
+// lanes t and t ^ 1 read the same 32 bytes of two swizzled rows). A wgmma
+// reads its A registers until a wait_group retires its group (PTX ISA), so
+// the K loop around these stages runs two per iteration (passes/
+// WarpSpecialize.cpp, buildSteps): ptxas keeps the fragments of straight-
+// line steps apart, not those of one loop step and the next.
 //
 //===----------------------------------------------------------------------===//
 

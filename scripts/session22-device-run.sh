@@ -72,6 +72,9 @@ if wants time; then
       time_bundle "example.$s.r$round" "$EX" -m "$m" -n "$n" -k "$k"
       time_bundle "cola.$s.r$round" "$COLA" -m "$m" -n "$n" -k "$k" "${CC[@]}"
       time_bundle "old_cola.$s.r$round" "old_$COLA" -m "$m" -n "$n" -k "$k" "${CC[@]}"
+      for v in ${TIME_VARIANTS:-}; do
+        time_bundle "$v.$s.r$round" "$v" -m "$m" -n "$n" -k "$k" "${CC[@]}"
+      done
       time_bundle "rowb.$s.r$round" "$ROWB" -m "$m" -n "$n" -k "$k" --layout-a row --layout-b row
     done
     for s in 4096x4096x4096x2 1024x1024x1024x32; do
@@ -79,6 +82,25 @@ if wants time; then
       time_bundle "batched.$s.r$round" "$BAT" -m "$m" -n "$n" -k "$k" --batch "$b" "${CR[@]}"
       time_bundle "old_batched.$s.r$round" "old_$BAT" -m "$m" -n "$n" -k "$k" --batch "$b" "${CR[@]}"
     done
+  done
+fi
+
+if wants variants; then
+  # Which part of the column-major-A kernel a wrong result comes from:
+  # var_dp (no stream-K), var_np (one tile per block), var_w0 (wait for
+  # every wgmma group before the next stage's fragment loads).
+  echo "== variants"
+  for v in $COLA var_dp var_np var_w0; do
+    for s in 129x257x65 1000x1300x2000 256x4096x512 4096x4096x4096 4096x4096x64; do
+      dims "$s"
+      logged_check "$v.$s" "$R" "$D/$v/kernel.json" -m "$m" -n "$n" -k "$k" "${CC[@]}" --no-timing
+    done
+  done
+  for v in $COLA var_w0; do
+    cubin=$(ls "$D/$v"/*.cubin | head -1)
+    cuobjdump -sass "$cubin" >"$WORK/sass.$v.txt" 2>&1
+    echo "sass $v: $(grep -c HGMMA "$WORK/sass.$v.txt") HGMMA, $(grep -c 'LDS' "$WORK/sass.$v.txt") LDS"
+    grep -m60 -E 'LDS|HGMMA|WARPGROUP|SYNCS' "$WORK/sass.$v.txt" | sed -n 1,60p
   done
 fi
 
