@@ -11,6 +11,9 @@
 #           the old staged one, the staged row-major-B kernel, at 4096³ and
 #           8192³, and the batched kernels, ROUNDS interleaved rounds next
 #           to cuBLAS tf32 with the same transposes;
+#   variants, rs  hand-compiled variants (var_dp, var_np, var_w0, var_rs:
+#           bench/NOTES.md, session 22 says what each was; the shipped
+#           compiler does not build them) at edge shapes and timed;
 #   ncu     duration, SM clock, DRAM bytes of the example and the
 #           column-major-A kernel at 4096³.
 # PARTS picks (default "checks time"). Console in $OUT/console.txt, logs in
@@ -101,6 +104,24 @@ if wants variants; then
     cuobjdump -sass "$cubin" >"$WORK/sass.$v.txt" 2>&1
     echo "sass $v: $(grep -c HGMMA "$WORK/sass.$v.txt") HGMMA, $(grep -c 'LDS' "$WORK/sass.$v.txt") LDS"
     grep -m60 -E 'LDS|HGMMA|WARPGROUP|SYNCS' "$WORK/sass.$v.txt" | sed -n 1,60p
+  done
+fi
+
+if wants rs; then
+  # The tf32 example with its (row-major) A read from registers too
+  # (var_rs), against the example as shipped (A through wgmma's
+  # descriptors): edge shapes, then ROUNDS interleaved timing rounds.
+  echo "== rs: row-major A from registers"
+  for s in 4097x4095x4093 1x1x1 129x257x65 1000x1300x2000 4096x4096x64; do
+    dims "$s"
+    logged_check "var_rs.$s" "$R" "$D/var_rs/kernel.json" -m "$m" -n "$n" -k "$k" --no-timing
+  done
+  for round in $(seq 1 "$ROUNDS"); do
+    for s in 4096x4096x4096 8192x8192x8192; do
+      dims "$s"
+      time_bundle "example.$s.r$round" "$EX" -m "$m" -n "$n" -k "$k"
+      time_bundle "var_rs.$s.r$round" var_rs -m "$m" -n "$n" -k "$k"
+    done
   done
 fi
 
