@@ -7,6 +7,9 @@
 // RUN: gemm-opt %S/../../bench/schedules/wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_col_a.mlir \
 // RUN:   --pass-pipeline="builtin.module(tile-outline-kernel,gpu.module(tile-block-tile,tile-warp-specialize,cse))" \
 // RUN:   | FileCheck %s --check-prefix=IR
+// RUN: gemm-opt %S/../../bench/schedules/wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_col_a.mlir \
+// RUN:   --pass-pipeline="builtin.module(tile-outline-kernel,gpu.module(tile-block-tile,tile-warp-specialize,cse))" \
+// RUN:   | FileCheck %s --check-prefix=LOOP
 
 // tf32 with a column-major A: wgmma has no transpose flag for 32-bit
 // operands in shared memory, so A's M-major panels (TMA boxes of 32 K rows
@@ -37,6 +40,15 @@
 // CHECK-NEXT:    wgmma.wait_group.sync.aligned 1;
 
 // PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+
+// The K loop runs two steps per iteration and an odd one after it (ptxas
+// would give one step's fragments the registers the previous step's wgmma
+// group still reads).
+// LOOP:      scf.for %{{.+}} = %{{.+}} to %[[LOOP_END:.+]] step %c2 iter_args
+// LOOP-COUNT-2: llvm.inline_asm has_side_effects {{.*}}wgmma.mma_async
+// LOOP:      scf.yield
+// LOOP:      %[[ODD:.+]] = arith.cmpi ult, %[[LOOP_END]], %{{.+}} : index
+// LOOP:      scf.if %[[ODD]] -> (!nvgpu.warpgroup.accumulator
 
 // The fragment offsets: warp w = (tid % 128) / 32 holds rows 16w .. 16w + 15
 // of a 64-row slice, panel w / 2 (4096 bytes each), chunk 4 (w % 2) + g / 4
