@@ -178,20 +178,14 @@ SmallVector<Value, 4> WgmmaStageOperands::getFragmentOffsetsA() {
 }
 
 SmallVector<Value, 4>
-WgmmaStageOperands::loadFragmentA(Value offsetA, ArrayRef<Value> offsets,
-                                  int64_t slice, int64_t step) {
-  // A slice of 64 rows is 64 / panelColumns panels; a K step of 8 is 8 panel
-  // rows.
-  int64_t sliceBytes = (64 / plan.panelColumns) * plan.panelBytesA;
-  int64_t warpTileBytes = (plan.warpM / 64) * sliceBytes;
-  Value tile = view(offsetA, {warpTileBytes / 4});
-  int64_t base = slice * sliceBytes +
-                 step * getWgmmaK(plan.elementType) * kSwizzleRowBytes;
+WgmmaStageOperands::loadFragmentA(Value tileA, ArrayRef<Value> offsets,
+                                  int64_t byteOffset) {
   SmallVector<Value, 4> fragment;
   for (Value offset : offsets) {
     Value element = arith::DivUIOp::create(
-        b, loc, arith::AddIOp::create(b, loc, offset, index(base)), index(4));
-    Value value = memref::LoadOp::create(b, loc, tile, element);
+        b, loc, arith::AddIOp::create(b, loc, offset, index(byteOffset)),
+        index(4));
+    Value value = memref::LoadOp::create(b, loc, tileA, element);
     fragment.push_back(
         arith::BitcastOp::create(b, loc, b.getI32Type(), value));
   }
@@ -303,9 +297,11 @@ Value WgmmaStageOperands::multiplyInstructions(Value acc, Value matrixA,
   SmallVector<SmallVector<Value, 4>> fragments;
   if (!matrixA) {
     SmallVector<Value, 4> offsets = getFragmentOffsetsA();
+    Value tileA = view(offsetA, {slices * sliceA / 4});
     for (int64_t i = 0; i < slices; ++i)
       for (int64_t s = 0; s < steps; ++s)
-        fragments.push_back(loadFragmentA(offsetA, offsets, i, s));
+        fragments.push_back(
+            loadFragmentA(tileA, offsets, i * sliceA + s * stepA));
   }
   NVVM::WgmmaFenceAlignedOp::create(b, loc);
   for (int64_t i = 0; i < slices; ++i) {

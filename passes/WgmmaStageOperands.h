@@ -96,11 +96,12 @@ private:
   /// columns t, t + 4 of its warp's 16 rows), swizzle applied.
   llvm::SmallVector<mlir::Value, 4> getFragmentOffsetsA();
   /// registerSourcedA: the thread's 4 fragment entries (i32 bit patterns)
-  /// of the m64k8 instruction at slice `slice` and K step `step` of the
-  /// warpgroup tile of A at byte `offsetA`.
+  /// of the m64k8 instruction `byteOffset` bytes into `tileA` (an f32 view
+  /// of the warpgroup tile of A; the offset of its slice and K step, as a
+  /// descriptor would be advanced).
   llvm::SmallVector<mlir::Value, 4>
-  loadFragmentA(mlir::Value offsetA, llvm::ArrayRef<mlir::Value> offsets,
-                int64_t slice, int64_t step);
+  loadFragmentA(mlir::Value tileA, llvm::ArrayRef<mlir::Value> offsets,
+                int64_t byteOffset);
   /// One m64nNk8 tf32 wgmma with A from `fragment` and B from descriptor
   /// `descriptorB`, accumulating into `acc` (a struct of N/2 f32).
   mlir::Value registerAInstruction(mlir::Value acc,
