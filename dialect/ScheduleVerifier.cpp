@@ -255,15 +255,16 @@ static FailureOr<GemmLayouts> verifyOperandLayouts(Operation *op,
     return failure();
   EpilogueAttr epilogue = schedule.getEpilogue();
   // Into a column-major C the staging copy applies the epilogue down C's
-  // columns (passes/StagingColumnStore.h); TMA stores need a row-major C
-  // anyway (tile-check-chip), and the residual is passed row-major.
+  // columns (passes/StagingColumnStore.h), the TMA stores' staging on the
+  // fragments, reading C element by element (passes/TmaStoreEpilogue.h);
+  // the residual is passed row-major.
   if (layouts->c == MatrixOrder::col && epilogue &&
       epilogue.hasFusedOperations()) {
-    if (epilogue.getStore() != EpilogueStore::vector)
+    if (epilogue.getStore() == EpilogueStore::direct)
       return op->emitOpError()
-             << "a fused epilogue into a column-major C needs the staging "
-                "copy (#tile.epilogue<store = vector, ...>), got store = "
-             << stringifyEpilogueStore(epilogue.getStore());
+             << "a fused epilogue into a column-major C needs a staging "
+                "tile (#tile.epilogue<store = vector | tma, ...>), got "
+                "store = direct";
     if (epilogue.getResidual())
       return op->emitOpError()
              << "a fused residual needs a row-major C (the residual is "

@@ -280,7 +280,9 @@ def Tile_EpilogueAttr : Tile_Attr<"Epilogue", "epilogue"> {
     `store` says how the tile is written:
 
     - `tma`: the accumulators, converted to C's element type, go to a
-      `BM×BN` staging tile in shared memory, which TMA stores write to C;
+      `BM×BN` staging tile in shared memory, which TMA stores write to C
+      (a column-major C down its columns: the staging tile holds C's
+      transpose);
     - `vector`: the same staging tile, written to C by all threads with
       coalesced 16-byte vector stores;
     - `direct`: each thread stores its accumulator fragments straight from

@@ -96,9 +96,6 @@ static LogicalResult checkLowerable(GemmOp gemm, ScheduleAttr schedule) {
       missing.push_back("stream_k with batches");
     if (tmaStore && schedule.getSplitK() > 1)
       missing.push_back("split_k with a tma epilogue store");
-    if (tmaStore &&
-        getMatrixOrder(gemm.getC().getType()) == MatrixOrder::col)
-      missing.push_back("a tma epilogue store into a column-major C");
     if (tmaStore && schedule.isWarpSpecialized() &&
         planHopperKernel(schedule).stagingOffset % 1024 != 0)
       missing.push_back(

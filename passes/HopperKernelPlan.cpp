@@ -75,11 +75,20 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   plan.tmaStore = schedule.getEpilogueStore() == EpilogueStore::tma;
   plan.elementTypeC = schedule.getElements().getC();
   plan.panelColumnsC = 128 / getByteWidth(plan.elementTypeC);
-  plan.boxRowsC = plan.warpM;
-  plan.panelsC = plan.warpN / plan.panelColumnsC;
-  plan.panelBytesC = plan.boxRowsC * 128;
   plan.storeRounds = schedule.getEpilogueStoreRounds();
-  plan.panelsPerRoundC = plan.panelsC / plan.storeRounds;
+  // Row-major C: panels side by side along N, each WM rows deep. Column-
+  // major C (stored as its transpose): panels side by side along M, each
+  // one round's columns of C deep.
+  if (plan.columnMajorC()) {
+    plan.boxRowsC = plan.roundColumnsC();
+    plan.panelsPerRoundC = plan.warpM / plan.panelColumnsC;
+    plan.panelsC = plan.panelsPerRoundC * plan.storeRounds;
+  } else {
+    plan.boxRowsC = plan.warpM;
+    plan.panelsC = plan.warpN / plan.panelColumnsC;
+    plan.panelsPerRoundC = plan.panelsC / plan.storeRounds;
+  }
+  plan.panelBytesC = plan.boxRowsC * 128;
   plan.warpgroupStagingBytes = plan.panelsPerRoundC * plan.panelBytesC;
   plan.stagingRowElements = schedule.getEpilogueStagingRowElements();
   plan.stagingRows = schedule.getEpilogueStagingRows();

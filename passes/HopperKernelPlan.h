@@ -123,16 +123,19 @@ struct HopperKernelPlan {
   /// converts its WM×WN accumulator to C's type into its own part of a
   /// staging tile (warpgroupStagingBytes, at stagingOffset + member ·
   /// warpgroupStagingBytes) made of 128-byte-swizzled panels of boxRowsC
-  /// rows × panelColumnsC columns, which TMA stores to C (box
-  /// boxRowsC × panelColumnsC). With storeRounds > 1 the part holds
-  /// panelsPerRoundC of the warpgroup's panelsC panels, and the warpgroup
-  /// fills and stores it storeRounds times per tile.
+  /// rows × panelColumnsC elements of C as stored, which TMA stores to C
+  /// (box boxRowsC × panelColumnsC). With storeRounds > 1 the part holds
+  /// one round of WN/storeRounds columns of C: panelsPerRoundC of the
+  /// warpgroup's panelsC panels, and the warpgroup fills and stores it
+  /// storeRounds times per tile. A row-major C's panels lie side by side
+  /// along N (boxRowsC = WM rows of C); a column-major C's along M, each
+  /// holding the round's columns as its rows (boxRowsC = WN/storeRounds).
   bool tmaStore;
   mlir::Type elementTypeC;
   int64_t panelColumnsC, boxRowsC, panelsC, panelBytesC;
   int64_t storeRounds, panelsPerRoundC;
-  /// Columns of C one round stores: panelsPerRoundC · panelColumnsC.
-  int64_t roundColumnsC() const { return panelsPerRoundC * panelColumnsC; }
+  /// Columns of C one round stores: WN / storeRounds.
+  int64_t roundColumnsC() const { return warpN / storeRounds; }
   int64_t warpgroupStagingBytes;
   int64_t stagingRowElements;
   /// Rows of the staging tile: the whole tile at once, or (persistent) one

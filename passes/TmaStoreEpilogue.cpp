@@ -7,6 +7,7 @@
 #include "passes/EpilogueOperandChunks.h"
 #include "passes/GlobalChunkStore.h"
 #include "passes/SharedMemoryView.h"
+#include "passes/TransposedView.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -46,10 +47,13 @@ void TmaStoreEpilogue::forEachPanel(
         arith::AddIOp::create(b, loc, partOffset, index(p * plan.panelBytesC)),
         getTmaBoxShape(plan.boxRowsC, plan.panelColumnsC, batch),
         plan.elementTypeC);
-    // Coordinates are innermost (C's column) first, a batch entry last.
-    Value column =
-        arith::AddIOp::create(b, loc, col, index(p * plan.panelColumnsC));
-    body(panel, getTmaCoordinates(column, row, batch));
+    // Coordinates are innermost first (C's column, or a column-major C's
+    // row), a batch entry last; panels lie side by side along the inner
+    // dimension.
+    bool columnMajor = plan.columnMajorC();
+    Value inner = arith::AddIOp::create(b, loc, columnMajor ? row : col,
+                                        index(p * plan.panelColumnsC));
+    body(panel, getTmaCoordinates(inner, columnMajor ? col : row, batch));
   }
 }
 
@@ -160,6 +164,40 @@ void TmaStoreEpilogue::loadCIntoStaging(Value member, Value issuer, Value row,
                });
 }
 
+Value TmaStoreEpilogue::applyOnTranspose(
+    const FusedEpilogue &onTranspose, Value wholeOnTranspose, Value value,
+    Value rowInC, ArrayRef<Value> columns, ArrayRef<Value> columnBias,
+    ArrayRef<Value> rowBias, int64_t g, int64_t r, int64_t p) {
+  Type f32 = b.getF32Type();
+  Value x = value;
+  if (onTranspose.hasFusedOperations()) {
+    Value run =
+        vector::FromElementsOp::create(b, loc, VectorType::get({1}, f32), x);
+    // Read already: C's column bias pair (the transpose's row bias entry
+    // is element p of it) or C's row bias entry (the transpose's column
+    // bias run of one).
+    FusedEpilogue::Operands loaded;
+    if (!columnBias.empty())
+      loaded.bias = vector::ExtractOp::create(b, loc, columnBias[g], p);
+    else if (!rowBias.empty())
+      loaded.bias = vector::FromElementsOp::create(
+          b, loc, VectorType::get({1}, rowBias[r].getType()), rowBias[r]);
+    Value column = arith::AddIOp::create(b, loc, columns[g], index(p));
+    Value applied =
+        onTranspose.apply(b, loc, run, column, rowInC,
+                          getByteWidth(plan.elementTypeC), wholeOnTranspose,
+                          loaded);
+    if (addToC)
+      applied = arith::SelectOp::create(b, loc, addToC,
+                                        onTranspose.scale(b, loc, run),
+                                        applied);
+    x = vector::ExtractOp::create(b, loc, applied, 0);
+  }
+  if (plan.elementTypeC != f32)
+    x = arith::TruncFOp::create(b, loc, plan.elementTypeC, x);
+  return x;
+}
+
 void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
                                     Value rowC, Value colC, int64_t round,
                                     ArrayRef<Value> loadedBias,
@@ -189,9 +227,20 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
   int64_t firstColumn = round * plan.roundColumnsC();
   // A fused epilogue reads its operands as vectors where the round's part
   // of C lies inside C and their rows are aligned, else element by element.
-  Value whole = fused.holdsWholeRuns(
-      b, loc, rowC, arith::AddIOp::create(b, loc, colC, index(firstColumn)),
-      plan.warpM, plan.roundColumnsC());
+  Value roundColC = arith::AddIOp::create(b, loc, colC, index(firstColumn));
+  Value whole = fused.holdsWholeRuns(b, loc, rowC, roundColC, plan.warpM,
+                                     plan.roundColumnsC());
+  // A column-major C's runs along a row are not contiguous: its elements
+  // take the fused epilogue one at a time, on C's transpose (a row-major
+  // view), where a row bias acts per column and back.
+  bool columnMajor = plan.columnMajorC();
+  FusedEpilogue onTranspose;
+  Value wholeOnTranspose;
+  if (columnMajor && fused.hasFusedOperations()) {
+    onTranspose = fused.onTransposeOfC(b, loc);
+    wholeOnTranspose = onTranspose.holdsWholeRuns(
+        b, loc, roundColC, rowC, plan.roundColumnsC(), plan.warpM);
+  }
   // The fused epilogue's operands are read at C's coordinates, from the
   // thread's first column of each group; a column bias is read for all
   // groups at once (or was, before the main loop) and applied to each
@@ -220,6 +269,30 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
         b, loc, laneBytes, index((column % plan.panelColumnsC) * bytesC));
     return swizzledIndex(panel, row, byteInRow, key);
   };
+  // A column-major C: the staging index of the thread's element p of the
+  // pair in group g on fragment row `r` (its rows[r]): panel row = the
+  // column in the round, panel = row / P, byte in the panel row = (row mod
+  // P) · sizeof(C), swizzle key = column mod 8 = 2·(lane mod 4) + p. The
+  // 8 rows × 4 column pairs of one store hit 32 distinct banks (f32).
+  SmallVector<Value> panelOfRow, byteOfRow;
+  Value laneColumn;
+  if (columnMajor) {
+    for (Value row : rows) {
+      panelOfRow.push_back(
+          arith::DivUIOp::create(b, loc, row, index(plan.panelColumnsC)));
+      byteOfRow.push_back(arith::MulIOp::create(
+          b, loc,
+          arith::RemUIOp::create(b, loc, row, index(plan.panelColumnsC)),
+          index(bytesC)));
+    }
+    laneColumn = arith::MulIOp::create(
+        b, loc, arith::RemUIOp::create(b, loc, lane, index(4)), index(2));
+  }
+  auto columnStagingIndex = [&](int64_t g, int64_t r, int64_t p) {
+    Value column = arith::AddIOp::create(b, loc, laneColumn, index(p));
+    Value panelRow = arith::AddIOp::create(b, loc, column, index(8 * g));
+    return swizzledIndex(panelOfRow[r], panelRow, byteOfRow[r], column);
+  };
   // C (beta != 0) and a residual, read ahead a chunk of groups at a time
   // (passes/EpilogueOperandChunks.h); C from the staging part where
   // `cStaged` holds.
@@ -232,7 +305,7 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
   EpilogueOperandChunks chunks(b, loc, fused, rowsInC, columns, whole,
                                elementC, cStaged, stagedC);
   for (int64_t g = 0; g < groups; ++g) {
-    if (fused.hasFusedOperations())
+    if (fused.hasFusedOperations() && !columnMajor)
       chunks.advanceTo(g);
     int64_t j = firstColumn / 8 + g;
     for (int64_t i = 0; i < slices; ++i) {
@@ -241,6 +314,16 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
         SmallVector<Value, 2> pair;
         for (int64_t p = 0; p < 2; ++p)
           pair.push_back(fragments[i * perThread + element + p]);
+        if (columnMajor) {
+          for (int64_t p = 0; p < 2; ++p)
+            memref::StoreOp::create(
+                b, loc,
+                applyOnTranspose(onTranspose, wholeOnTranspose, pair[p],
+                                 rowsInC[2 * i + h], columns, columnBias,
+                                 rowBias, g, 2 * i + h, p),
+                part, ValueRange{columnStagingIndex(g, 2 * i + h, p)});
+          continue;
+        }
         Value values = vector::FromElementsOp::create(b, loc, pairF32, pair);
         Value row = rows[2 * i + h];
         if (fused.hasFusedOperations()) {
@@ -321,14 +404,24 @@ void TmaStoreEpilogue::storeToC(Value member, Value thread, Value issuer,
 
 void TmaStoreEpilogue::copyByThreads(Value member, Value thread, Value row,
                                      Value col, Value c) {
+  // The staging part holds C as stored: a column-major C's round as rows
+  // of its transpose (C's columns), which is the row-major matrix the
+  // chunks go to.
+  bool columnMajor = plan.columnMajorC();
+  int64_t storedRows = columnMajor ? plan.roundColumnsC() : plan.warpM;
+  int64_t storedColumns = columnMajor ? plan.warpM : plan.roundColumnsC();
+  if (columnMajor) {
+    std::swap(row, col);
+    c = createTransposedView(b, loc, c);
+  }
   int64_t bytesC = getByteWidth(plan.elementTypeC);
   int64_t perChunk = 16 / bytesC;
-  int64_t chunksPerRow = plan.roundColumnsC() / perChunk;
+  int64_t chunksPerRow = storedColumns / perChunk;
   int64_t chunksPerPanelRow = 128 / 16;
   Value part = stagingPart(member);
   RowChunkStore chunks(b, loc, c);
   auto chunkType = VectorType::get({perChunk}, plan.elementTypeC);
-  for (int64_t first = 0; first < plan.warpM * chunksPerRow; first += 128) {
+  for (int64_t first = 0; first < storedRows * chunksPerRow; first += 128) {
     Value chunk = arith::AddIOp::create(b, loc, thread, index(first));
     Value r = arith::DivUIOp::create(b, loc, chunk, index(chunksPerRow));
     Value cc = arith::RemUIOp::create(b, loc, chunk, index(chunksPerRow));

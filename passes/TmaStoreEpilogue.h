@@ -24,6 +24,17 @@
 // run R times per tile, round r on the columns [r·WN/R, (r+1)·WN/R) of the
 // warpgroup's part, each after the wait for the previous round's stores.
 //
+// A column-major C is stored as its transpose (M innermost), and so is the
+// staging part: WM/P panels side by side along M, each with the round's
+// WN/R columns of C as its 128-byte rows (P rows of C each; the TMA box is
+// P × WN/R). A thread's fragment pair (row, col) and (row, col + 1) lies in
+// two panel rows, so it writes them one element at a time: panel row
+// `col`, chunk (row mod P)·sizeof(C)/16 swizzled with col mod 8, which for
+// the 8 rows × 4 column pairs of one warp's store hits 32 distinct banks
+// (f32; bf16 shares words, never banks). A fused epilogue takes each
+// element on its own, on C's transpose (FusedEpilogue::onTransposeOfC),
+// where C's columns are rows and a row bias acts per column.
+//
 // The accumulator is read fragment by fragment (passes/
 // AccumulatorFragments.h).
 //
@@ -37,8 +48,8 @@
 // 16 bytes long (a TMA store writes a row's last 16 bytes whole:
 // runtime/KernelArguments.h). Then the warpgroup's threads copy the
 // staging part to C themselves: 16 bytes per thread and step where C's
-// rows allow it, element by element at C's edges
-// (passes/GlobalChunkStore.h).
+// rows (a column-major C's columns) allow it, element by element at C's
+// edges (passes/GlobalChunkStore.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -174,6 +185,19 @@ private:
   /// `key` is row mod 8.
   mlir::Value swizzledIndex(mlir::Value panel, mlir::Value row,
                             mlir::Value byteInRow, mlir::Value key);
+  /// A column-major C's element (rowInC, columns[g] + p) of fragment row
+  /// `r`, `value` (f32): the fused epilogue applied to it alone on C's
+  /// transpose (`onTranspose`, whose runs hold where `wholeOnTranspose`),
+  /// with the bias writeStaging() read already (`columnBias` pairs per
+  /// group or `rowBias` entries per fragment row, either may be empty),
+  /// converted to C's type.
+  mlir::Value applyOnTranspose(const FusedEpilogue &onTranspose,
+                               mlir::Value wholeOnTranspose, mlir::Value value,
+                               mlir::Value rowInC,
+                               llvm::ArrayRef<mlir::Value> columns,
+                               llvm::ArrayRef<mlir::Value> columnBias,
+                               llvm::ArrayRef<mlir::Value> rowBias, int64_t g,
+                               int64_t r, int64_t p);
   /// TMA-reduces (adds) staging panel `panel` onto C's box at
   /// `coordinates` (getTmaCoordinates order).
   void addPanelToC(mlir::Value panel, llvm::ArrayRef<mlir::Value> coordinates);

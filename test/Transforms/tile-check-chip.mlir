@@ -99,29 +99,6 @@ func.func @hopper(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf1
 
 // -----
 
-// A tma epilogue store into a column-major C.
-
-#tma_col = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
-  mma = #tile.mma<wgmma, [64, 256, 16]>,
-  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
-  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
-  pipeline = #tile.pipeline<stages = 3, load = tma>,
-  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma>>
-
-// ANY-NOT:       func.func @tma_col(
-// UNIMPLEMENTED: error: 'tile.gemm' op a tma epilogue store into a column-major C lowering is not implemented yet
-func.func @tma_col(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16, strided<[1, ?], offset: ?>>) {
-  // expected-error@below {{'tile.gemm' op schedule is for sm_90a but the compilation targets sm_80}}
-  // expected-error@below {{'tile.gemm' op a tma epilogue store into a column-major C lowering is not implemented yet}}
-  tile.gemm %a, %b into %c {schedule = #tma_col}
-      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16, strided<[1, ?], offset: ?>>
-  return
-}
-
-// -----
-
 // wgmma without warp specialization: the lowering always specializes.
 
 #wgmma = #tile.schedule<chip = "sm_90a", block = [128, 128, 64], warp = [64, 128],

@@ -1,0 +1,25 @@
+// epilogue_tf32_wgmma_alpha_beta_bias_s4_persistent_tma_r4_spares with a
+// column-major C: a partial-wave tile's two parts still meet in C (the
+// owner's TMA reductions add along C's columns), the epilogue reads C
+// element by element, the bias per column of C as before.
+//
+//   C[M×N] = alpha·A[M×K]·B[K×N] + beta·C + bias[N], C column-major
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 8]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8, stream_k = spares>,
+  epilogue = #tile.epilogue<store = tma, alpha_beta = true, bias = column,
+                            store_rounds = 4>>
+
+func.func @epilogue_tf32_wgmma_alpha_beta_bias_s4_persistent_tma_r4_spares_colc(
+    %a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?], offset: ?>>,
+    %c: memref<?x?xf32, strided<[1, ?], offset: ?>>, %alpha: f32, %beta: f32, %bias: memref<?xf32>) {
+  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xf32>
+      {schedule = #sched}
+      : memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>>
+        into memref<?x?xf32, strided<[1, ?], offset: ?>>
+  return
+}

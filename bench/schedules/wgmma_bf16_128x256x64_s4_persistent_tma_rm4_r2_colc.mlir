@@ -1,0 +1,18 @@
+// Benchmark variant: wgmma_bf16_128x256x64_s4_persistent_tma_rm4_r2 with a
+// column-major C: each warpgroup's staging panels hold C's columns as rows
+// (64 rows of C, 128 bytes, per panel row) and the TMA stores write C down
+// its columns.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 4>,
+  epilogue = #tile.epilogue<store = tma, store_rounds = 2>>
+
+func.func @wgmma_bf16_128x256x64_s4_persistent_tma_rm4_r2_colc(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16, strided<[1, ?], offset: ?>>) {
+  tile.gemm %a, %b into %c {schedule = #sched}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16, strided<[1, ?], offset: ?>>
+  return
+}

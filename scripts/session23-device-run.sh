@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Session 23's device call: TMA stores into a column-major C
+# (passes/TmaStoreEpilogue.h), which lets the tf32 row-major problem (the
+# SGEMM layout, A, B and C row-major) run on an all-column-major kernel as
+# C^T = B^T·A^T (runtime/TransposedProblem.h) instead of staging B.
+#   checks  the all-column-major tf32 kernel at edge shapes, padded and
+#           unaligned leading dimensions (C without a tensor map: the
+#           threads' copy), both as itself (col, col, col) and as the
+#           transposed row-major problem; the bf16 column-major-C kernel
+#           and two fused epilogues into a column-major C; memcheck and
+#           racecheck;
+#   time    at 4096³ and 8192³, ROUNDS interleaved rounds next to cuBLAS
+#           with the same transposes: the row-major tf32 problem on the
+#           all-column-major kernel and on the staged-B kernel, the tf32
+#           example (A row, B col), the column-major-A kernel, and bf16
+#           with a row- and a column-major C; TIME_VARIANTS adds bundles
+#           timed on the example's layouts.
+# PARTS picks (default "checks time"). Console in $OUT/console.txt, logs in
+# $OUT/session23.tar.gz.
+set -u
+cd "$(dirname "$0")/.."
+source scripts/lib/device-session.sh
+source scripts/lib/logged-session.sh
+export PATH=/usr/local/cuda/bin:$PATH
+PARTS=${PARTS:-checks time}
+ROUNDS=${ROUNDS:-2}
+wants() { [[ " $PARTS " == *" $1 "* ]]; }
+EX=gemm_tf32_wgmma_sm90
+COLA=wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_col_a
+CCC=wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_ccc
+ROWB=wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_staged_row_b
+BF=wgmma_bf16_128x256x64_s4_persistent_tma_rm4_r2
+BFC=wgmma_bf16_128x256x64_s4_persistent_tma_rm4_r2_colc
+EPB=epilogue_bf16_wgmma_alpha_beta_row_bias_silu_tma_colc
+EPT=epilogue_tf32_wgmma_alpha_beta_bias_s4_persistent_tma_r4_spares_colc
+ALL_COL=(--layout-a col --layout-b col --layout-c col)
+ALL_ROW=(--layout-a row --layout-b row --layout-c row)
+dims() { IFS=x read -r m n k b <<<"$1"; }
+
+if wants checks; then
+  echo "== checks"
+  SHAPES="4097x4095x4093 1x1x1 3x5x7 129x257x65 1000x1300x2000 896x4864x4096 256x4096x512 4096x4096x64 4096x4096x4096"
+  for s in $SHAPES; do
+    dims "$s"
+    logged_check "ccc.$s" "$R" "$D/$CCC/kernel.json" -m "$m" -n "$n" -k "$k" "${ALL_COL[@]}" --no-timing
+    logged_check "nn.$s" "$R" "$D/$CCC/kernel.json" -m "$m" -n "$n" -k "$k" "${ALL_ROW[@]}" --no-timing
+    logged_check "bfc.$s" "$R" "$D/$BFC/kernel.json" -m "$m" -n "$n" -k "$k" --no-timing
+    logged_check "epb.$s" "$R" "$D/$EPB/kernel.json" -m "$m" -n "$n" -k "$k" --alpha 1.5 --beta 0.5 --bias --no-timing
+    logged_check "ept.$s" "$R" "$D/$EPT/kernel.json" -m "$m" -n "$n" -k "$k" --alpha 1.5 --beta 0.5 --bias --no-timing
+  done
+  # Padded pitches; an odd ldc leaves C without a tensor map (the threads
+  # copy the staging part down C's columns).
+  logged_check ccc.ld "$R" "$D/$CCC/kernel.json" -m 1000 -n 1300 -k 2001 "${ALL_COL[@]}" \
+    --lda 1003 --ldb 2005 --ldc 1004 --no-timing
+  logged_check ccc.ldc-odd "$R" "$D/$CCC/kernel.json" -m 1000 -n 1300 -k 2001 "${ALL_COL[@]}" \
+    --ldc 1001 --no-timing
+  logged_check nn.ld "$R" "$D/$CCC/kernel.json" -m 1000 -n 1300 -k 2001 "${ALL_ROW[@]}" \
+    --lda 2005 --ldb 1303 --ldc 1301 --no-timing
+  logged_check bfc.ldc-odd "$R" "$D/$BFC/kernel.json" -m 1000 -n 1300 -k 2000 --ldc 1001 --no-timing
+  logged_check epb.ldc-odd "$R" "$D/$EPB/kernel.json" -m 1000 -n 1300 -k 2000 --ldc 1001 \
+    --alpha 1.5 --beta 0.5 --bias --no-timing
+  logged_check ept.ldc-odd "$R" "$D/$EPT/kernel.json" -m 4000 -n 4100 -k 1000 --ldc 4001 \
+    --alpha 1.5 --beta 0.5 --bias --no-timing
+  logged_check ccc.memcheck "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$CCC/kernel.json" \
+    -m 300 -n 260 -k 129 "${ALL_COL[@]}" --no-timing --iterations 1 --no-cublas
+  logged_check ccc.racecheck "$SAN" --tool racecheck --error-exitcode 86 "$R" "$D/$CCC/kernel.json" \
+    -m 300 -n 520 -k 200 "${ALL_COL[@]}" --no-timing --iterations 1 --no-cublas
+  logged_check epb.memcheck "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$EPB/kernel.json" \
+    -m 300 -n 260 -k 129 --alpha 1.5 --beta 0.5 --bias --no-timing --iterations 1 --no-cublas
+  logged_check bfc.ldc-odd.memcheck "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$BFC/kernel.json" \
+    -m 300 -n 260 -k 129 --ldc 301 --no-timing --iterations 1 --no-cublas
+fi
+
+if wants time; then
+  echo "== time: ratio to cuBLAS (same transposes)"
+  for round in $(seq 1 "$ROUNDS"); do
+    for s in 4096x4096x4096 8192x8192x8192; do
+      dims "$s"
+      time_bundle "nn.ccc.$s.r$round" "$CCC" -m "$m" -n "$n" -k "$k" "${ALL_ROW[@]}"
+      time_bundle "nn.rowb.$s.r$round" "$ROWB" -m "$m" -n "$n" -k "$k" --layout-a row --layout-b row
+      time_bundle "ccc.$s.r$round" "$CCC" -m "$m" -n "$n" -k "$k" "${ALL_COL[@]}"
+      time_bundle "cola.$s.r$round" "$COLA" -m "$m" -n "$n" -k "$k" --layout-a col --layout-b col
+      time_bundle "example.$s.r$round" "$EX" -m "$m" -n "$n" -k "$k"
+      for v in ${TIME_VARIANTS:-}; do
+        time_bundle "$v.$s.r$round" "$v" -m "$m" -n "$n" -k "$k"
+      done
+    done
+    for s in 8192x8192x8192; do
+      dims "$s"
+      time_bundle "bf16.$s.r$round" "$BF" -m "$m" -n "$n" -k "$k"
+      time_bundle "bf16.colc.$s.r$round" "$BFC" -m "$m" -n "$n" -k "$k"
+    done
+  done
+fi
+
+echo "failures: $failures"
+tar czf "$OUT_ROOT/session23.tar.gz" -C "$WORK" . 2>/dev/null
+exit 0
