@@ -271,8 +271,22 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
           cast<SymbolOpInterface>(op).getName().str();
       kernel.chip = chip.empty() ? schedule.getChip().str() : chip;
       kernel.ptxasOptLevel = getKernelPtxasOptLevel(op);
+      GemmLayouts layouts = getKernelLayouts(op);
       kernel.description =
-          describe(schedule, getKernelLayouts(op), isKernelBatched(op));
+          describe(schedule, layouts, isKernelBatched(op));
+      // A GEMM compiled as C^T = B^T·A^T (tile-exchange-operands): its own
+      // layouts are the transposed ones of the kernel's.
+      if (hasExchangedOperands(op)) {
+        auto flip = [](MatrixOrder order) {
+          return stringifyMatrixOrder(order == MatrixOrder::row
+                                          ? MatrixOrder::col
+                                          : MatrixOrder::row);
+        };
+        kernel.description["source_layouts"] =
+            llvm::json::Object{{"a", flip(layouts.b)},
+                               {"b", flip(layouts.a)},
+                               {"c", flip(layouts.c)}};
+      }
       // The entry states the layouts of the problems it runs; its tensor
       // maps (and the kernel) read the staged copies, K-major.
       if (!stagedTransposes.empty()) {

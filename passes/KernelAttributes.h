@@ -56,6 +56,22 @@ inline tile::GemmLayouts getKernelLayouts(mlir::Operation *kernel) {
   return layouts;
 }
 
+/// Name of the unit attribute of a host tile.gemm whose operands
+/// tile-exchange-operands exchanged (it computes C^T = B^T·A^T on the
+/// memory of the GEMM as written), and of its kernel.
+inline llvm::StringRef exchangedOperandsAttrName() {
+  return "tile.exchanged_operands";
+}
+
+inline void setExchangedOperands(mlir::Operation *op) {
+  op->setAttr(exchangedOperandsAttrName(),
+              mlir::UnitAttr::get(op->getContext()));
+}
+
+inline bool hasExchangedOperands(mlir::Operation *op) {
+  return op->hasAttr(exchangedOperandsAttrName());
+}
+
 /// Name of the unit attribute of a kernel whose A, B and C are batches of
 /// matrices (3-D memref arguments, 3-D tensor maps; passes/BatchEntryView.h).
 inline llvm::StringRef kernelBatchedAttrName() { return "tile.batched"; }

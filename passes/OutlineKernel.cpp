@@ -132,6 +132,8 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
     setKernelLayouts(kernel, getLayouts(gemm));
   if (gemm.isBatched())
     setKernelBatched(kernel);
+  if (hasExchangedOperands(gemm))
+    setExchangedOperands(kernel);
 
   Block &body = kernel.getBody().front();
   builder.setInsertionPointToStart(&body);

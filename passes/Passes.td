@@ -28,6 +28,24 @@ def TileOutlineKernelPass : Pass<"tile-outline-kernel", "mlir::ModuleOp"> {
                            "mlir::LLVM::LLVMDialect", "mlir::scf::SCFDialect"];
 }
 
+def TileExchangeOperandsPass
+    : Pass<"tile-exchange-operands", "mlir::ModuleOp"> {
+  let summary = "Runs tf32 GEMMs on row-major A and B as C^T = B^T·A^T";
+  let description = [{
+    tf32 wgmma reads B only K-major from shared memory. For a host
+    `tile.gemm` with f32 inputs on a wgmma schedule whose A and B are
+    row-major (and that fuses no bias or residual), this pass computes the
+    same result as `C^T = B^T·A^T`: it makes the GEMM read `memref.transpose`
+    views of B (as A, column-major: read from registers), A (as B,
+    column-major: K-major) and C, and marks it `tile.exchanged_operands`.
+    Nothing is copied. A GEMM whose exchanged form its schedule cannot take
+    (the op's verifier says so) keeps its operands; its row-major B then
+    gets a staged copy (`tile-stage-transposed-operands`). The kernel and
+    its bundle entry (`"source_layouts"`) record the exchange.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
 def TileStageTransposedOperandsPass
     : Pass<"tile-stage-transposed-operands", "mlir::ModuleOp"> {
   let summary = "Gives tf32 GEMMs a K-major copy of a row-major B";

@@ -16,6 +16,7 @@ void gemm_opt::buildLowerToNVVMPipeline(OpPassManager &pm,
                                         const LowerToNVVMOptions &options) {
   pm.addPass(createTileCheckChipPass(
       TileCheckChipPassOptions{options.chip.getValue()}));
+  pm.addPass(createTileExchangeOperandsPass());
   pm.addPass(createTileStageTransposedOperandsPass());
   pm.addPass(createTileOutlineKernelPass());
 

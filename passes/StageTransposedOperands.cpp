@@ -2,9 +2,11 @@
 //
 // tf32 wgmma has no transpose flag: it reads operands from shared memory
 // only K-major. A column-major A (M contiguous) is read from registers
-// instead (passes/WgmmaStageOperands.h); B has no register form. A host
-// tile.gemm on f32 inputs with a wgmma schedule whose B is row-major (N
-// contiguous) gets:
+// instead (passes/WgmmaStageOperands.h); B has no register form. A GEMM on
+// row-major A and B runs as C^T = B^T·A^T where it can
+// (tile-exchange-operands, before this pass); a host tile.gemm on f32
+// inputs with a wgmma schedule whose B is still row-major (N contiguous:
+// a column-major A, a fused bias or residual, a multicast cluster) gets:
 //
 //   %buffer = gpu.alloc(N, ceil(K / 4) * 4) : memref<?x?xf32>
 //   %copy   = memref.subview %buffer [N, K]           (K-major, rows padded

@@ -12,6 +12,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <utility>
+
 using namespace llvm;
 
 namespace gemm_opt {
@@ -110,11 +112,22 @@ KernelCapabilities getKernelCapabilities(const KernelSpec &spec) {
   capabilities.bType = spec.bType;
   capabilities.cType = spec.cType;
   capabilities.requiresDivisible = spec.requiresDivisible;
-  for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
+  for (Operand operand : {Operand::A, Operand::B, Operand::C})
     capabilities.alignmentBytes[static_cast<size_t>(operand)] =
         getOperandAlignmentBytes(spec, operand);
+  // A kernel compiled with A and B exchanged claims problems of the GEMM as
+  // written, the kernel's transposed ones: M and N, A and B exchanged.
+  if (spec.sourceLayouts) {
+    std::swap(capabilities.requiresDivisible.m,
+              capabilities.requiresDivisible.n);
+    std::swap(capabilities.alignmentBytes[0], capabilities.alignmentBytes[1]);
+  }
+  for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
     LayoutSet &set = capabilities.layouts[static_cast<size_t>(operand)];
-    (spec.layouts.get(operand) == MatrixLayout::Row ? set.row : set.col) =
+    // The layouts of the GEMM as compiled: a kernel compiled with A and B
+    // exchanged runs them as its transposed problem (ProblemRun.h).
+    (spec.getSourceLayouts().get(operand) == MatrixLayout::Row ? set.row
+                                                                : set.col) =
         true;
   }
   const FusedEpilogueSpec &epilogue = spec.epilogue;
@@ -187,7 +200,10 @@ parseKernelCapabilities(const KernelSpec &spec, const json::Object &kernel,
   capabilities.layouts = {};
 
   JsonFieldReader reader(kernel, context.str());
-  Expected<JsonFieldReader> layouts = reader.getObject("layouts");
+  // A kernel compiled with A and B exchanged claims the GEMM's own layouts
+  // (getKernelCapabilities).
+  Expected<JsonFieldReader> layouts = reader.getObject(
+      spec.sourceLayouts ? "source_layouts" : "layouts");
   if (!layouts)
     return layouts.takeError();
   for (Operand operand : {Operand::A, Operand::B, Operand::C}) {

@@ -26,19 +26,20 @@ Error checkRowMajorLayouts(const JsonFieldReader &kernel,
   return Error::success();
 }
 
-Expected<MatrixLayouts> readGemmLayouts(const JsonFieldReader &kernel) {
-  Expected<JsonFieldReader> fields = kernel.getObject("layouts");
+Expected<MatrixLayouts> readGemmLayouts(const JsonFieldReader &kernel,
+                                        StringRef key) {
+  Expected<JsonFieldReader> fields = kernel.getObject(key);
   if (!fields)
     return fields.takeError();
   MatrixLayouts layouts;
   for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
-    StringRef key = getOperandName(operand);
-    Expected<StringRef> name = fields->getString(key);
-    if (!name)
-      return name.takeError();
-    std::optional<MatrixLayout> layout = parseMatrixLayout(*name);
+    StringRef name = getOperandName(operand);
+    Expected<StringRef> value = fields->getString(name);
+    if (!value)
+      return value.takeError();
+    std::optional<MatrixLayout> layout = parseMatrixLayout(*value);
     if (!layout)
-      return fields->fail(key, "is '" + *name +
+      return fields->fail(name, "is '" + *value +
                                    "'; expected \"row\" or \"col\"");
     layouts.get(operand) = *layout;
   }

@@ -24,8 +24,11 @@ namespace runtime {
 llvm::Error checkRowMajorLayouts(const JsonFieldReader &kernel,
                                  llvm::ArrayRef<llvm::StringRef> operands);
 
-/// The GEMM entry's "layouts": "row" or "col" for each of "a", "b", "c".
-llvm::Expected<MatrixLayouts> readGemmLayouts(const JsonFieldReader &kernel);
+/// The GEMM entry's "layouts" (or the layouts object `key`, e.g.
+/// "source_layouts"): "row" or "col" for each of "a", "b", "c".
+llvm::Expected<MatrixLayouts>
+readGemmLayouts(const JsonFieldReader &kernel,
+                llvm::StringRef key = "layouts");
 
 /// The entry's "min_alignment_bytes": a power of two in [1, 4096].
 llvm::Expected<int64_t> readMinAlignmentBytes(const JsonFieldReader &kernel);

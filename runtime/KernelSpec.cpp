@@ -6,6 +6,7 @@
 #include "runtime/JsonFieldReader.h"
 #include "runtime/KernelEntryFields.h"
 #include "runtime/RuntimeError.h"
+#include "runtime/TransposedProblem.h"
 #include "runtime/TransposeSpec.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -387,6 +388,21 @@ Expected<KernelSpec> parseKernel(const json::Object &object,
   if (!layouts)
     return layouts.takeError();
   spec.layouts = *layouts;
+  if (kernel.has("source_layouts")) {
+    Expected<MatrixLayouts> source = readGemmLayouts(kernel, "source_layouts");
+    if (!source)
+      return source.takeError();
+    // The compiler exchanged A and B: the GEMM as written is the kernel's
+    // transposed problem.
+    if (!(*source == getTransposedLayouts(spec.layouts)))
+      return kernel.fail("source_layouts",
+                         "is " + source->str() +
+                             "; a kernel compiled with A and B exchanged "
+                             "runs the transposed layouts of its own " +
+                             spec.layouts.str() + ", " +
+                             getTransposedLayouts(spec.layouts).str());
+    spec.sourceLayouts = *source;
+  }
   Expected<int64_t> alignment = readMinAlignmentBytes(kernel);
   if (!alignment)
     return alignment.takeError();

@@ -64,6 +64,12 @@
 // launch; "layouts" gives the problem's layouts, the tensor maps describe
 // the copy.
 //
+// "source_layouts"*: {"a": "row", "b": "row", "c": "row"} (a tf32 GEMM on
+// row-major A and B, compiled as C^T = B^T·A^T by tile-exchange-operands):
+// the layouts of the GEMM as written, the transposed ones of "layouts"
+// (the kernel's own), which the runtime runs as the kernel's transposed
+// problem (TransposedProblem.h) and tools take by default.
+//
 // "whole_tile_variant"*: {"name": "k_whole_tiles",
 //                         "requires_divisible": {"m": 128, "n": 256, "k": 32},
 //                         "min_alignment_bytes": 16,
@@ -213,6 +219,15 @@ struct KernelSpec {
   ElementType accumulatorType = ElementType::F32;
   /// The bundle's "layouts": how the kernel reads A and B and writes C.
   MatrixLayouts layouts;
+  /// The bundle's "source_layouts": the layouts of the tile.gemm as written
+  /// when the compiler exchanged A and B (tile-exchange-operands), the
+  /// transposed ones of `layouts`; the problems a tool runs by default.
+  std::optional<MatrixLayouts> sourceLayouts;
+  /// The layouts of the problems this kernel was compiled for:
+  /// sourceLayouts, else layouts.
+  const MatrixLayouts &getSourceLayouts() const {
+    return sourceLayouts ? *sourceLayouts : layouts;
+  }
   int64_t minAlignmentBytes = 16;
   /// The bundle's "math": true for "ffma" (fp32 products and sums on the
   /// CUDA cores, checked as tightly as SGEMM), false for "tensor_core" or a

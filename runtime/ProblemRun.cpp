@@ -10,8 +10,10 @@
 #include "runtime/ProblemUpload.h"
 #include "runtime/ProblemReference.h"
 #include "runtime/RuntimeError.h"
+#include "runtime/TransposedProblem.h"
 
 #include <cmath>
+#include <utility>
 #include <cstring>
 
 using namespace llvm;
@@ -36,6 +38,16 @@ Error checkRuntimeLaunchSupport(const KernelSpec &spec,
   // The epilogue's alpha, beta and bias are passed to a kernel that fuses
   // them (checkCapabilities matched the problem's epilogue to the kernel's).
   return Error::success();
+}
+
+/// The shape `spec`'s kernel runs for `problem`: the problem's, or its
+/// transposed problem where the kernel runs that (a kernel compiled with A
+/// and B exchanged, on the layouts of the GEMM as written;
+/// TransposedProblem.h).
+GemmShape getKernelShape(const KernelSpec &spec, const GemmProblem &problem) {
+  GemmShape shape = problem.getShape();
+  return runsTransposed(spec, shape.layouts) ? getTransposedProblem(shape)
+                                             : shape;
 }
 
 Error asLaunchRefusal(Error err) {
@@ -145,7 +157,7 @@ Error checkProblemLaunchable(const KernelSpec &spec,
     return err;
   if (Error err = checkRuntimeLaunchSupport(spec, problem))
     return err;
-  GemmShape shape = problem.getShape();
+  GemmShape shape = getKernelShape(spec, problem);
   if (Error err = asLaunchRefusal(checkShapeSupported(spec, shape)))
     return err;
   Expected<LaunchGrid> grid = computeGrid(spec, shape, 1);
@@ -160,7 +172,7 @@ runProblem(const DeviceInfo &device, const KernelSpec &spec,
            const GemmProblem &problem, const ProblemRunOptions &options) {
   if (Error err = checkProblemLaunchable(spec, capabilities, problem))
     return std::move(err);
-  GemmShape shape = problem.getShape();
+  GemmShape shape = getKernelShape(spec, problem);
   ProblemRunResult result;
   result.tolerance = getTolerance(problem.a.type, problem.c.type,
                                   spec.exactFp32Math);
@@ -179,8 +191,12 @@ runProblem(const DeviceInfo &device, const KernelSpec &spec,
   if (!operands)
     return operands.takeError();
   DeviceBuffer *a = &operands->a, *b = &operands->b, *c = &operands->c;
+  // The transposed problem reads A's buffer as its B and B's as its A.
+  OperandAddresses views = operands->views;
+  if (runsTransposed(spec, problem.getShape().layouts))
+    std::swap(views.a, views.b);
   Expected<KernelArguments> arguments = KernelArguments::create(
-      *device.driver, spec, shape, operands->views,
+      *device.driver, spec, shape, views,
       operands->getEpilogueArguments(problem.epilogue));
   if (!arguments)
     return arguments.takeError();

@@ -15,6 +15,12 @@
 #           example (A row, B col), the column-major-A kernel, and bf16
 #           with a row- and a column-major C; TIME_VARIANTS adds bundles
 #           timed on the example's layouts.
+#   exchange the row-major tf32 GEMM compiled as C^T = B^T·A^T (its own
+#           bundle, default layouts) at edge shapes, padded and odd
+#           pitches, memcheck; the tuner's small-M transposed candidate
+#           with TMA stores, checked and timed;
+#   sweep   gemm-sweep over every carried bundle and the seed's cover
+#           bundles (SWEEP_SEEDS, default 34).
 # PARTS picks (default "checks time"). Console in $OUT/console.txt, logs in
 # $OUT/session23.tar.gz.
 set -u
@@ -28,7 +34,11 @@ wants() { [[ " $PARTS " == *" $1 "* ]]; }
 EX=gemm_tf32_wgmma_sm90
 COLA=wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_col_a
 CCC=wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_ccc
-ROWB=wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_staged_row_b
+NN=wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_nn
+# The same schedule from the compiler before tile-exchange-operands (a
+# staged copy of B), carried as old_<name> where present.
+ROWB=old_wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_staged_row_b
+TUNE=wgmma_f16_ccc_64x16x64_w64x16_s16_r40_232_rm4_tma
 BF=wgmma_bf16_128x256x64_s4_persistent_tma_rm4_r2
 BFC=wgmma_bf16_128x256x64_s4_persistent_tma_rm4_r2_colc
 EPB=epilogue_bf16_wgmma_alpha_beta_row_bias_silu_tma_colc
@@ -71,13 +81,39 @@ if wants checks; then
     -m 300 -n 260 -k 129 --ldc 301 --no-timing --iterations 1 --no-cublas
 fi
 
+if wants exchange; then
+  # The row-major tf32 GEMM compiled as C^T = B^T·A^T (its bundle's
+  # default layouts are the source's, row-major), and the tuner's
+  # transposed small-M candidate with TMA stores into its column-major C.
+  echo "== exchange"
+  for s in 4097x4095x4093 1x1x1 3x5x7 129x257x65 1000x1300x2000 896x4864x4096 4096x4096x64 4096x4096x4096; do
+    dims "$s"
+    logged_check "nn.$s" "$R" "$D/$NN/kernel.json" -m "$m" -n "$n" -k "$k" --no-timing
+  done
+  logged_check nn.ld "$R" "$D/$NN/kernel.json" -m 1000 -n 1300 -k 2001 --lda 2005 --ldb 1303 --ldc 1301 --no-timing
+  logged_check nn.ldc-odd "$R" "$D/$NN/kernel.json" -m 1000 -n 1300 -k 2001 --ldc 1301 --no-timing
+  logged_check nn.memcheck "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$NN/kernel.json" \
+    -m 300 -n 260 -k 129 --no-timing --iterations 1 --no-cublas
+  if [ -d "$D/$TUNE" ]; then
+    for s in 16x4096x4096 1x1x1 17x1000x333 64x4097x512 129x257x65; do
+      dims "$s"
+      logged_check "tune.$s" "$R" "$D/$TUNE/kernel.json" -m "$m" -n "$n" -k "$k" "${ALL_ROW[@]}" --no-timing
+    done
+    logged_check tune.ldc-odd "$R" "$D/$TUNE/kernel.json" -m 16 -n 1001 -k 512 "${ALL_ROW[@]}" --ldc 1001 --no-timing
+    time_bundle "tune.16x4096x4096" "$TUNE" -m 16 -n 4096 -k 4096 "${ALL_ROW[@]}"
+    time_bundle "small_m.16x4096x4096" gemm_bf16_wgmma_small_m_sm90 -m 16 -n 4096 -k 4096 "${ALL_ROW[@]}"
+  fi
+fi
+
 if wants time; then
   echo "== time: ratio to cuBLAS (same transposes)"
   for round in $(seq 1 "$ROUNDS"); do
     for s in 4096x4096x4096 8192x8192x8192; do
       dims "$s"
+      time_bundle "nn.$s.r$round" "$NN" -m "$m" -n "$n" -k "$k"
       time_bundle "nn.ccc.$s.r$round" "$CCC" -m "$m" -n "$n" -k "$k" "${ALL_ROW[@]}"
-      time_bundle "nn.rowb.$s.r$round" "$ROWB" -m "$m" -n "$n" -k "$k" --layout-a row --layout-b row
+      [ -d "$D/$ROWB" ] &&
+        time_bundle "nn.staged.$s.r$round" "$ROWB" -m "$m" -n "$n" -k "$k" --layout-a row --layout-b row
       time_bundle "ccc.$s.r$round" "$CCC" -m "$m" -n "$n" -k "$k" "${ALL_COL[@]}"
       time_bundle "cola.$s.r$round" "$COLA" -m "$m" -n "$n" -k "$k" --layout-a col --layout-b col
       time_bundle "example.$s.r$round" "$EX" -m "$m" -n "$n" -k "$k"
@@ -90,6 +126,17 @@ if wants time; then
       time_bundle "bf16.$s.r$round" "$BF" -m "$m" -n "$n" -k "$k"
       time_bundle "bf16.colc.$s.r$round" "$BFC" -m "$m" -n "$n" -k "$k"
     done
+  done
+fi
+
+if wants sweep; then
+  for seed in ${SWEEP_SEEDS:-34}; do
+    echo "== sweep seed $seed"
+    cover=sweep-cover$seed
+    [ -d "$D/$cover" ] || cover=sweep-cover
+    COVER=$cover OUT=$OUT_ROOT/sweep$seed SEED=$seed CASES=200 bash scripts/sweep.sh device-artifacts \
+      >"$WORK/sweep$seed.log" 2>&1 || failures=$((failures + 1))
+    grep -E "cancel|^passed|^refused|FAILED|gemm-sweep:" "$WORK/sweep$seed.log" | tail -15
   done
 fi
 

@@ -250,6 +250,36 @@ TEST(ProblemLaunchTest, RefusesWithTheReason) {
       << message;
 }
 
+TEST(ProblemLaunchTest, ExchangedKernelsRunTheSourceLayoutsTransposed) {
+  // A kernel compiled as C^T = B^T·A^T (tile-exchange-operands): it claims
+  // the GEMM's own row-major layouts and runs them as its transposed
+  // problem, whose shape (M and N exchanged) meets its tiles.
+  Object kernel = makeValidKernel();
+  kernel["layouts"] = Object{{"a", "col"}, {"b", "col"}, {"c", "col"}};
+  kernel["source_layouts"] = Object{{"a", "row"}, {"b", "row"}, {"c", "row"}};
+  ParsedKernel parsed = parse(std::move(kernel));
+  const KernelSpec &spec = parsed.bundle.kernels.front();
+  for (const LayoutSet &set : parsed.capabilities.layouts) {
+    EXPECT_TRUE(set.row);
+    EXPECT_FALSE(set.col);
+  }
+  // 256x128: N is not a multiple of the tile's 256 columns, but the
+  // transposed problem's 128x256 is whole.
+  GemmProblem problem = GemmProblem::get(GemmShape::get(256, 128, 64),
+                                         ElementType::BF16, ElementType::BF16,
+                                         ElementType::BF16);
+  llvm::Error launchable =
+      checkProblemLaunchable(spec, parsed.capabilities, problem);
+  EXPECT_FALSE(bool(launchable)) << llvm::toString(std::move(launchable));
+  problem = GemmProblem::get(GemmShape::get(128, 256, 64), ElementType::BF16,
+                             ElementType::BF16, ElementType::BF16);
+  std::string message;
+  EXPECT_EQ(refusalReasonOf(checkProblemLaunchable(spec, parsed.capabilities,
+                                                   problem),
+                            &message),
+            RefusalReason::Divisibility);
+}
+
 TEST(ProblemLaunchTest, RefusalsAreBadInputForExitCodes) {
   ParsedKernel kernel = parse(makeValidKernel());
   GemmProblem ragged = makeSupportedProblem();

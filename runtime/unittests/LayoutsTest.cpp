@@ -80,6 +80,38 @@ TEST(LayoutsTest, ParsesTheBundleLayouts) {
   EXPECT_EQ(kernelError(std::move(missing)).exitCode, ExitBadInput);
 }
 
+TEST(LayoutsTest, SourceLayoutsAreTheKernelsTransposedOnes) {
+  // A tf32 GEMM on row-major A, B and C compiled as C^T = B^T·A^T.
+  json::Object exchanged = makeLayoutKernel("col", "col", "col");
+  exchanged["source_layouts"] =
+      json::Object{{"a", "row"}, {"b", "row"}, {"c", "row"}};
+  KernelSpec spec = parseSingleKernel(std::move(exchanged));
+  ASSERT_TRUE(spec.sourceLayouts.has_value());
+  EXPECT_TRUE(spec.sourceLayouts->isAllRow());
+  EXPECT_TRUE(spec.getSourceLayouts().isAllRow());
+  EXPECT_EQ(spec.layouts.str(), "a=col b=col c=col");
+  // Without the field a kernel's problems are its own.
+  KernelSpec own = parseSingleKernel(makeLayoutKernel("col", "col", "row"));
+  EXPECT_FALSE(own.sourceLayouts.has_value());
+  EXPECT_EQ(own.getSourceLayouts().str(), "a=col b=col c=row");
+
+  // Anything but the transposed layouts is refused.
+  json::Object wrong = makeLayoutKernel("col", "col", "row");
+  wrong["source_layouts"] =
+      json::Object{{"a", "row"}, {"b", "row"}, {"c", "row"}};
+  ErrorSummary error = kernelError(std::move(wrong));
+  EXPECT_EQ(error.exitCode, ExitBadInput);
+  EXPECT_NE(error.message.find("source_layouts"), std::string::npos)
+      << error.message;
+  EXPECT_NE(error.message.find("runs the transposed layouts of its own "
+                               "a=col b=col c=row, a=row b=row c=col"),
+            std::string::npos)
+      << error.message;
+  json::Object malformed = makeLayoutKernel("col", "col", "col");
+  malformed["source_layouts"] = json::Object{{"a", "row"}, {"b", "row"}};
+  EXPECT_EQ(kernelError(std::move(malformed)).exitCode, ExitBadInput);
+}
+
 TEST(LayoutsTest, PackedLeadingDimensionsFollowTheLayout) {
   GemmShape shape =
       GemmShape::get(300, 200, 100, 0, 0, 0, MatrixLayouts{Col, Col, Col});

@@ -286,11 +286,12 @@ Expected<RequestedLayouts> parseRequestedLayouts() {
   return requested;
 }
 
-/// The problem's layouts: the asked-for ones, the kernel's (row-major
-/// without one) where none was asked for.
+/// The problem's layouts: the asked-for ones, the GEMM's as compiled
+/// (KernelSpec::getSourceLayouts; row-major without a kernel) where none
+/// was asked for.
 MatrixLayouts getProblemLayouts(const KernelSpec *spec,
                                 const RequestedLayouts &requested) {
-  MatrixLayouts layouts = spec ? spec->layouts : MatrixLayouts();
+  MatrixLayouts layouts = spec ? spec->getSourceLayouts() : MatrixLayouts();
   for (Operand operand : {Operand::A, Operand::B, Operand::C})
     if (std::optional<MatrixLayout> layout =
             requested.layouts[static_cast<size_t>(operand)])

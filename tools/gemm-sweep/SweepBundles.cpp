@@ -9,6 +9,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <utility>
 
 using namespace llvm;
 using namespace gemm_opt::runtime;
@@ -21,11 +22,15 @@ std::vector<SweepTarget> SweepBundles::getTargets() const {
   for (const SweepKernel &kernel : ArrayRef(kernels).take_front(targetKernels)) {
     // A kernel with a whole-tile variant takes any shape; aimed cases (whole
     // tiles, aligned views) go to its variant's tiles, so that they run it.
+    // Cases take the layouts of the GEMM as compiled (a kernel compiled
+    // with A and B exchanged runs them as its transposed problem).
     const KernelSpec &spec = *kernel.spec;
     ProblemTile tile = spec.wholeTileVariant
                            ? spec.wholeTileVariant->requiresDivisible
                            : spec.requiresDivisible;
-    targets.push_back({tile, spec.aType, spec.bType, spec.cType, spec.layouts,
+    if (spec.sourceLayouts)
+      std::swap(tile.m, tile.n);
+    targets.push_back({tile, spec.aType, spec.bType, spec.cType, spec.getSourceLayouts(),
                        spec.stridedBatch});
   }
   return targets;

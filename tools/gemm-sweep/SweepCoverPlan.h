@@ -13,10 +13,12 @@
 // The schedule for a combination:
 //   - bf16 or f16: wgmma 128x128x64 (one consumer warpgroup of 64x128 per
 //     half), 4 TMA stages, warp-specialized, persistent; the tma epilogue
-//     store, or the vector one for a column-major C;
+//     store (down the columns of a column-major C);
 //   - f32: the same on tf32 (K = 32); the kernel reads a column-major A
-//     into registers, and the compiler stages K-major copies of a
-//     row-major B, batched or not (tile-stage-transposed-operands);
+//     into registers; a GEMM on row-major A and B without a bias runs as
+//     C^T = B^T·A^T (tile-exchange-operands), otherwise the compiler
+//     stages K-major copies of a row-major B, batched or not
+//     (tile-stage-transposed-operands);
 // with the case's layouts, batching and fused epilogue (alpha_beta when
 // alpha != 1 or beta != 0, its bias, relu or gelu_erf). The compiler may
 // still refuse a combination (e.g. a fused epilogue with batches); the

@@ -56,7 +56,8 @@ TEST(SweepCoverCompileTest, CompiledCoverKernelsClaimTheirCases) {
       makeProblem(ElementType::BF16, {Row, Row, Col}, identity),
       makeProblem(ElementType::F16, {Col, Col, Col}, identity, /*batch=*/3),
       // Batched tf32: a column-major A read from registers, batches of
-      // staged K-major copies of a row-major B.
+      // staged K-major copies of a row-major B; row-major A and B
+      // exchanged.
       makeProblem(ElementType::F32, {Col, Row, Row}, identity, /*batch=*/3),
       makeProblem(ElementType::F32, {Row, Row, Col}, {0.5, 0.25},
                   /*batch=*/2)};
@@ -71,13 +72,18 @@ TEST(SweepCoverCompileTest, CompiledCoverKernelsClaimTheirCases) {
         getKernelCapabilities((*kernel)->getSpec());
     for (const CapabilityGap &gap : findCapabilityGaps(capabilities, problem))
       ADD_FAILURE() << gap.message;
-    // tf32 reads a row-major B from a staged copy; a column-major A from
-    // registers (no copy).
+    // tf32 on row-major A and B (no bias) runs as C^T = B^T·A^T
+    // (tile-exchange-operands); otherwise it reads a row-major B from a
+    // staged copy; a column-major A from registers (no copy).
     const KernelSpec &spec = (*kernel)->getSpec();
     bool tf32 = problem.a.type == ElementType::F32;
+    bool exchanged = tf32 && problem.a.layout == Row &&
+                     problem.b.layout == Row &&
+                     problem.epilogue.bias == BiasKind::None;
+    EXPECT_EQ(spec.sourceLayouts.has_value(), exchanged);
     EXPECT_EQ(spec.getStagedTranspose(Operand::A), nullptr);
     EXPECT_EQ(spec.getStagedTranspose(Operand::B) != nullptr,
-              tf32 && problem.b.layout == Row);
+              tf32 && problem.b.layout == Row && !exchanged);
   }
 }
 

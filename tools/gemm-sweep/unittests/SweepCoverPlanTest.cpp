@@ -39,14 +39,14 @@ TEST(SweepCoverPlanTest, NamesTheCombinationAndCarriesItIntoTheSchedule) {
       << module;
 }
 
-TEST(SweepCoverPlanTest, ColumnMajorCTakesTheVectorStoreAndBatchesAreNamed) {
+TEST(SweepCoverPlanTest, ColumnMajorCTakesTheTmaStoreAndBatchesAreNamed) {
   GemmProblem problem = makeProblem(ElementType::BF16, {Row, Col, Col});
   problem.batchCount = 3;
   llvm::Expected<gemm_opt::jit::ScheduleDescription> schedule =
       planCoverSchedule(problem);
   ASSERT_TRUE(bool(schedule)) << llvm::toString(schedule.takeError());
   EXPECT_EQ(schedule->name, "cover_bf16_rcc_batched");
-  EXPECT_EQ(schedule->epilogueStore, std::optional<std::string>("vector"));
+  EXPECT_EQ(schedule->epilogueStore, std::optional<std::string>("tma"));
   EXPECT_TRUE(schedule->batched);
   EXPECT_FALSE(schedule->fused.alphaBeta);
 }

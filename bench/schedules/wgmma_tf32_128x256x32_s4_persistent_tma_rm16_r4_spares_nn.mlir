@@ -1,7 +1,11 @@
-// The tf32 example's schedule on a row-major A and B (the SGEMM layout):
-// the compiler stages B's K-major copy (B^T, N×K) before each launch
-// (tile-stage-transposed-operands). Timed against cuBLAS tf32 in the same
-// run (bench/NOTES.md, session 15).
+// The tf32 example's schedule on a row-major A, B and C (the SGEMM layout,
+// NN in BLAS terms). The compiler runs it as C^T = B^T·A^T
+// (tile-exchange-operands): the kernel reads B as a column-major A, from
+// registers, and A as a K-major B, and writes C's transpose by TMA stores
+// down its columns; the bundle entry's "source_layouts" say row, row, row.
+// Until session 23 (when this file was ..._spares_staged_row_b.mlir) the
+// compiler staged a K-major copy of B before each launch. Timed against
+// cuBLAS tf32 in the same run (bench/NOTES.md, sessions 15 and 23).
 
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 8]>,
@@ -12,7 +16,7 @@
   grid = #tile.grid<persistent = true, raster = along_m, group = 16, stream_k = spares>,
   epilogue = #tile.epilogue<store = tma, store_rounds = 4>>
 
-func.func @tf32_staged_row_b(
+func.func @tf32_nn(
     %a: memref<?x?xf32>,
     %b: memref<?x?xf32>,
     %c: memref<?x?xf32>) {

@@ -1,0 +1,108 @@
+//===- ExchangeOperands.cpp - tf32 row-major GEMMs as C^T = B^T·A^T -------===//
+//
+// tf32 wgmma reads B only K-major from shared memory, and a row-major B is
+// N-major. C = A·B and C^T = B^T·A^T are one computation on the same
+// memory, and in the transposed GEMM the row-major B is a column-major A,
+// which the kernel reads from registers (passes/WgmmaStageOperands.h),
+// and the row-major A a column-major, K-major B. So a host tile.gemm on f32
+// inputs with a wgmma schedule whose A and B are row-major becomes
+//
+//   tile.gemm (transpose B), (transpose A) into (transpose C)
+//       {tile.exchanged_operands}
+//
+// (memref.transpose views of the same memory, batches keeping their batch
+// dimension first), where it would otherwise need a staged copy of B
+// (tile-stage-transposed-operands), a transpose before every launch. The
+// schedule's tiles then apply to the transposed problem (BM along the
+// problem's N). A fused bias, per row or per column of C, would change
+// sides, and a fused residual needs a row-major C: GEMMs with either keep
+// their operands, as do those whose exchanged form the schedule cannot
+// take (the op's verifier, run quietly, decides). The kernel and the
+// bundle record the exchange (passes/KernelAttributes.h,
+// compiler/KernelMetadata.cpp: "source_layouts"), so that the runtime runs
+// the GEMM's own layouts as the kernel's transposed problem
+// (runtime/TransposedProblem.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "dialect/MatrixLayouts.h"
+#include "passes/KernelAttributes.h"
+#include "passes/TransposedView.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+
+namespace gemm_opt {
+#define GEN_PASS_DEF_TILEEXCHANGEOPERANDSPASS
+#include "passes/Passes.h.inc"
+} // namespace gemm_opt
+
+using namespace mlir;
+using namespace gemm_opt;
+using namespace gemm_opt::tile;
+
+namespace {
+
+/// Whether `gemm` multiplies f32 (tf32) on wgmma with row-major A and B and
+/// fuses no bias or residual.
+bool wantsExchange(GemmOp gemm) {
+  ScheduleAttr schedule = gemm.getScheduleAttr();
+  if (!schedule || !schedule.isWgmma() ||
+      !schedule.getElements().getA().isF32() || gemm.getBias() ||
+      gemm.getResidual())
+    return false;
+  auto isRowMajor = [](Value matrix) {
+    std::optional<MatrixOrder> order =
+        getMatrixOrder(cast<MemRefType>(matrix.getType()));
+    return order && *order == MatrixOrder::row;
+  };
+  return isRowMajor(gemm.getA()) && isRowMajor(gemm.getB());
+}
+
+/// Exchanges `gemm`'s operands (see the file comment) if its verifier takes
+/// the result; otherwise leaves it as it was.
+void exchange(GemmOp gemm) {
+  OpBuilder builder(gemm);
+  Location loc = gemm.getLoc();
+  Value a = gemm.getA(), b = gemm.getB(), c = gemm.getC();
+  Value views[] = {createTransposedView(builder, loc, b),
+                   createTransposedView(builder, loc, a),
+                   createTransposedView(builder, loc, c)};
+  gemm.getAMutable().assign(views[0]);
+  gemm.getBMutable().assign(views[1]);
+  gemm.getCMutable().assign(views[2]);
+  LogicalResult verified = failure();
+  {
+    ScopedDiagnosticHandler quiet(gemm.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    verified = verify(gemm);
+  }
+  if (succeeded(verified)) {
+    setExchangedOperands(gemm);
+    return;
+  }
+  gemm.getAMutable().assign(a);
+  gemm.getBMutable().assign(b);
+  gemm.getCMutable().assign(c);
+  for (Value view : views)
+    view.getDefiningOp()->erase();
+}
+
+struct TileExchangeOperandsPass
+    : public gemm_opt::impl::TileExchangeOperandsPassBase<
+          TileExchangeOperandsPass> {
+  void runOnOperation() override {
+    SmallVector<GemmOp> gemms;
+    getOperation().walk([&](GemmOp gemm) {
+      if (!gemm->getParentOfType<gpu::GPUModuleOp>() && wantsExchange(gemm))
+        gemms.push_back(gemm);
+    });
+    for (GemmOp gemm : gemms)
+      exchange(gemm);
+  }
+};
+
+} // namespace
