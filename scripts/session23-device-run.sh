@@ -19,6 +19,9 @@
 #           bundle, default layouts) at edge shapes, padded and odd
 #           pitches, memcheck; the tuner's small-M transposed candidate
 #           with TMA stores, checked and timed;
+#   epilogue  the example against var_noepi (no epilogue; timing only);
+#   ncu     speed of light and memory sections of the example and the
+#           column-major-A kernel at 8192³ (NCU_VARIANTS adds name:bundle);
 #   sweep   gemm-sweep over every carried bundle and the seed's cover
 #           bundles (SWEEP_SEEDS, default 34).
 # PARTS picks (default "checks time"). Console in $OUT/console.txt, logs in
@@ -126,6 +129,37 @@ if wants time; then
       time_bundle "bf16.$s.r$round" "$BF" -m "$m" -n "$n" -k "$k"
       time_bundle "bf16.colc.$s.r$round" "$BFC" -m "$m" -n "$n" -k "$k"
     done
+  done
+fi
+
+if wants epilogue; then
+  # What the tf32 example's epilogue costs: var_noepi, the example compiled
+  # without its TMA-store epilogue (wrong results by design; hand-built,
+  # bench/NOTES.md, session 23), against the example, interleaved.
+  echo "== epilogue cost"
+  for round in $(seq 1 "$ROUNDS"); do
+    for s in 4096x4096x4096 8192x8192x8192; do
+      dims "$s"
+      time_bundle "example.$s.r$round" "$EX" -m "$m" -n "$n" -k "$k"
+      time_bundle "var_noepi.$s.r$round" var_noepi -m "$m" -n "$n" -k "$k"
+    done
+  done
+fi
+
+if wants ncu; then
+  # Why the column-major-A kernel beats the K-major example at 8192³:
+  # ncu's speed-of-light and memory sections of both (one launch each).
+  echo "== ncu at 8192³"
+  NCU_BIN=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+  for spec in "example $EX" "cola $COLA --layout-a col --layout-b col" ${NCU_VARIANTS:-}; do
+    read -r name bundle extra <<<"${spec//:/ }"
+    # shellcheck disable=SC2086
+    timeout 300 "$NCU_BIN" --section SpeedOfLight --section MemoryWorkloadAnalysis \
+      --section LaunchStats --section Occupancy \
+      "$R" "$D/$bundle/kernel.json" -m 8192 -n 8192 -k 8192 $extra --iterations 1 --warmup 0 --no-cublas \
+      >"$WORK/ncu.$name.log" 2>&1 || failures=$((failures + 1))
+    echo "-- $name"
+    grep -E "Duration|SM Frequency|DRAM Throughput|Memory Throughput|L2 Hit Rate|L1/TEX Hit|Compute \(SM\)|Mem Busy|Max Bandwidth|DRAM Frequency" "$WORK/ncu.$name.log" | head -14
   done
 fi
 
