@@ -191,6 +191,34 @@ TEST_F(LaunchCheckTest, ColumnMajorScheduleRunsTheTransposedProblem) {
       << message;
 }
 
+TEST_F(LaunchCheckTest, Tf32RowMajorScheduleRunsExchanged) {
+  // tf32 on row-major A, B and C compiles as C^T = B^T·A^T
+  // (tile-exchange-operands): an all-column-major kernel, no staged copy,
+  // the schedule's own layouts as "source_layouts"; the caller's row-major
+  // arguments run as its transposed problem.
+  GemmJit jit(getOptions());
+  auto compiled = jit.compile(readBenchSchedule(
+      "wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_nn.mlir"));
+  ASSERT_TRUE(bool(compiled)) << toString(compiled.takeError());
+  kernel = *compiled;
+  const KernelSpec &spec = kernel->getSpec();
+  EXPECT_EQ(spec.layouts.str(), "a=col b=col c=col");
+  ASSERT_TRUE(spec.sourceLayouts.has_value());
+  EXPECT_TRUE(spec.sourceLayouts->isAllRow());
+  EXPECT_EQ(spec.getStagedTranspose(Operand::A), nullptr);
+  EXPECT_EQ(spec.getStagedTranspose(Operand::B), nullptr);
+  GemmArguments args = getValidArguments();
+  args.m = 1000;
+  args.n = 1300;
+  args.k = 2001;
+  EXPECT_EQ(checkMessage(args), "");
+  args.b = nullptr;
+  std::string message = checkMessage(args);
+  EXPECT_NE(message.find("runs C^T = B^T*A^T: its A is the caller's B"),
+            std::string::npos)
+      << message;
+}
+
 TEST_F(LaunchCheckTest, BatchesNeedABatchedSchedule) {
   // The mma.sync kernel of SetUp computes one matrix product.
   GemmArguments args = getValidArguments();
