@@ -103,6 +103,23 @@ ScheduleAttr ScheduleAttr::getWholeTileVariant() const {
       getSpecialization(), getGrid(), getCluster(), getEpilogue());
 }
 
+ScheduleAttr ScheduleAttr::getForTransposedProblem() const {
+  EpilogueAttr epilogue = getEpilogue();
+  if (!epilogue || epilogue.getBias() == EpilogueBias::none)
+    return *this;
+  EpilogueBias bias = epilogue.getBias() == EpilogueBias::row
+                          ? EpilogueBias::column
+                          : EpilogueBias::row;
+  return ScheduleAttr::get(
+      getContext(), getChip(), getBlock(), getWarp(), getMma(), getElements(),
+      getSmemA(), getSmemB(), getPipeline(), getSpecialization(), getGrid(),
+      getCluster(),
+      EpilogueAttr::get(getContext(), epilogue.getStore(),
+                        epilogue.getAlphaBeta(), bias,
+                        epilogue.getActivation(), epilogue.getResidual(),
+                        epilogue.getStoreRounds()));
+}
+
 RasterOrder ScheduleAttr::getRasterOrder() const {
   return getGrid() ? getGrid().getRaster() : RasterOrder::along_n;
 }

@@ -466,6 +466,10 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     /// the variant's kernel, and tile-simt-mma gives it the interior loop
     /// only).
     ScheduleAttr getWholeTileVariant() const;
+    /// The schedule of the same GEMM computed as C^T = B^T·A^T
+    /// (tile-exchange-operands): a fused bias per row of C is one per
+    /// column of C^T and back; everything else is the same.
+    ScheduleAttr getForTransposedProblem() const;
     bool isTma() const { return getPipeline().getLoad() == LoadKind::tma; }
     bool isWarpSpecialized() const { return bool(getSpecialization()); }
     bool isPersistent() const { return getGrid() && getGrid().getPersistent(); }

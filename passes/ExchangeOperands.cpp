@@ -14,10 +14,11 @@
 // dimension first), where it would otherwise need a staged copy of B
 // (tile-stage-transposed-operands), a transpose before every launch. The
 // schedule's tiles then apply to the transposed problem (BM along the
-// problem's N). A fused bias, per row or per column of C, would change
-// sides, and a fused residual needs a row-major C: GEMMs with either keep
-// their operands, as do those whose exchanged form the schedule cannot
-// take (the op's verifier, run quietly, decides). The kernel and the
+// problem's N), and a fused bias changes sides: one per row of C (M
+// entries) is one per column of C^T, the same vector. A fused residual
+// needs a row-major C: GEMMs with one keep their operands, as do those
+// whose exchanged form the schedule cannot take (the op's verifier, run
+// quietly, decides). The kernel and the
 // bundle record the exchange (passes/KernelAttributes.h,
 // compiler/KernelMetadata.cpp: "source_layouts"), so that the runtime runs
 // the GEMM's own layouts as the kernel's transposed problem
@@ -47,12 +48,11 @@ using namespace gemm_opt::tile;
 namespace {
 
 /// Whether `gemm` multiplies f32 (tf32) on wgmma with row-major A and B and
-/// fuses no bias or residual.
+/// fuses no residual.
 bool wantsExchange(GemmOp gemm) {
   ScheduleAttr schedule = gemm.getScheduleAttr();
   if (!schedule || !schedule.isWgmma() ||
-      !schedule.getElements().getA().isF32() || gemm.getBias() ||
-      gemm.getResidual())
+      !schedule.getElements().getA().isF32() || gemm.getResidual())
     return false;
   auto isRowMajor = [](Value matrix) {
     std::optional<MatrixOrder> order =
@@ -71,9 +71,11 @@ void exchange(GemmOp gemm) {
   Value views[] = {createTransposedView(builder, loc, b),
                    createTransposedView(builder, loc, a),
                    createTransposedView(builder, loc, c)};
+  ScheduleAttr schedule = gemm.getScheduleAttr();
   gemm.getAMutable().assign(views[0]);
   gemm.getBMutable().assign(views[1]);
   gemm.getCMutable().assign(views[2]);
+  gemm.setScheduleAttr(schedule.getForTransposedProblem());
   LogicalResult verified = failure();
   {
     ScopedDiagnosticHandler quiet(gemm.getContext(),
@@ -87,6 +89,7 @@ void exchange(GemmOp gemm) {
   gemm.getAMutable().assign(a);
   gemm.getBMutable().assign(b);
   gemm.getCMutable().assign(c);
+  gemm.setScheduleAttr(schedule);
   for (Value view : views)
     view.getDefiningOp()->erase();
 }

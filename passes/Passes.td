@@ -34,10 +34,12 @@ def TileExchangeOperandsPass
   let description = [{
     tf32 wgmma reads B only K-major from shared memory. For a host
     `tile.gemm` with f32 inputs on a wgmma schedule whose A and B are
-    row-major (and that fuses no bias or residual), this pass computes the
-    same result as `C^T = B^T·A^T`: it makes the GEMM read `memref.transpose`
+    row-major (and that fuses no residual), this pass computes the same
+    result as `C^T = B^T·A^T`: it makes the GEMM read `memref.transpose`
     views of B (as A, column-major: read from registers), A (as B,
-    column-major: K-major) and C, and marks it `tile.exchanged_operands`.
+    column-major: K-major) and C, gives its schedule the bias on the other
+    side (a row of C is a column of C^T), and marks it
+    `tile.exchanged_operands`.
     Nothing is copied. A GEMM whose exchanged form its schedule cannot take
     (the op's verifier says so) keeps its operands; its row-major B then
     gets a staged copy (`tile-stage-transposed-operands`). The kernel and

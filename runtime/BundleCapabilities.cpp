@@ -136,6 +136,9 @@ KernelCapabilities getKernelCapabilities(const KernelSpec &spec) {
   capabilities.anyAlpha = capabilities.anyBeta = epilogue.alphaBeta;
   capabilities.rowBias = getProblemBias(epilogue.bias) == BiasKind::Row;
   capabilities.colBias = getProblemBias(epilogue.bias) == BiasKind::Col;
+  // The kernel's bias per column of C^T is one per row of C, and back.
+  if (spec.sourceLayouts)
+    std::swap(capabilities.rowBias, capabilities.colBias);
   capabilities.relu = epilogue.activation == EpilogueActivation::Relu;
   capabilities.gelu = epilogue.activation == EpilogueActivation::GeluErf;
   if (epilogue.activation == EpilogueActivation::GeluTanh ||

@@ -182,7 +182,7 @@ Error checkShapeSupported(const KernelSpec &spec, const GemmShape &shape) {
           "-major (its bundle's \"layouts\"), but the problem's " +
           getOperandName(operand).upper() + " is " +
           getMatrixLayoutName(shape.layouts.get(operand)) + "-major" +
-          (spec.epilogue.bias == EpilogueBias::None
+          (spec.epilogue.bias == EpilogueBias::None || spec.sourceLayouts
                ? "; it runs its own layouts (" + spec.layouts.str() +
                      ") and, as C^T = B^T*A^T, " +
                      getTransposedLayouts(spec.layouts).str()

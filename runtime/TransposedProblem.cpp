@@ -31,7 +31,7 @@ GemmShape getTransposedProblem(const GemmShape &shape) {
 bool runsTransposed(const KernelSpec &spec, const MatrixLayouts &layouts) {
   return !(spec.layouts == layouts) &&
          spec.layouts == getTransposedLayouts(layouts) &&
-         spec.epilogue.bias == EpilogueBias::None;
+         (spec.epilogue.bias == EpilogueBias::None || spec.sourceLayouts);
 }
 
 } // namespace runtime

@@ -10,9 +10,12 @@
 // so a GEMM with a small M (16 x 4096 x 4096) runs without padding as
 // 4096 x 16 x 4096 on a kernel with every operand column-major.
 //
-// A fused bias is per row or per column of C and would change sides; a
-// kernel that fuses one runs only its own layouts. alpha/beta, the
-// activations and the residual (C's layout and ld) are symmetric.
+// A fused bias is per row or per column of C and changes sides: a kernel
+// that fuses one runs its transposed layouts only where the compiler
+// exchanged A and B itself ("source_layouts": it gave the kernel the bias
+// on the other side, so the GEMM as written keeps its own), otherwise only
+// its own layouts. alpha/beta, the activations and the residual (C's
+// layout and ld) are symmetric.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,7 +39,8 @@ GemmShape getTransposedProblem(const GemmShape &shape);
 
 /// Whether `spec` runs a problem with operand layouts `layouts` as its
 /// transposed problem: the layouts are not the kernel's own, their
-/// transposed layouts are, and the kernel fuses no bias.
+/// transposed layouts are, and the kernel fuses no bias or was compiled
+/// with A and B exchanged (KernelSpec::sourceLayouts).
 bool runsTransposed(const KernelSpec &spec, const MatrixLayouts &layouts);
 
 } // namespace runtime

@@ -97,6 +97,17 @@ if wants exchange; then
   logged_check nn.ldc-odd "$R" "$D/$NN/kernel.json" -m 1000 -n 1300 -k 2001 --ldc 1301 --no-timing
   logged_check nn.memcheck "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$NN/kernel.json" \
     -m 300 -n 260 -k 129 --no-timing --iterations 1 --no-cublas
+  # A bias on the exchanged GEMM: the kernel's per column of C^T.
+  EPNN=epilogue_tf32_wgmma_alpha_beta_row_bias_gelu_nn_tma
+  if [ -d "$D/$EPNN" ]; then
+    for s in 4097x4095x4093 1x1x1 3x5x7 129x257x65 1000x1300x2000 4096x4096x4096; do
+      dims "$s"
+      logged_check "epnn.$s" "$R" "$D/$EPNN/kernel.json" -m "$m" -n "$n" -k "$k" \
+        --alpha 1.5 --beta 0.5 --bias --no-timing
+    done
+    logged_check epnn.ld "$R" "$D/$EPNN/kernel.json" -m 1000 -n 1300 -k 2001 --lda 2005 --ldb 1303 \
+      --ldc 1301 --alpha 1.5 --beta 0.5 --bias --no-timing
+  fi
   if [ -d "$D/$TUNE" ]; then
     for s in 16x4096x4096 1x1x1 17x1000x333 64x4097x512 129x257x65; do
       dims "$s"

@@ -278,6 +278,20 @@ TEST(ProblemLaunchTest, ExchangedKernelsRunTheSourceLayoutsTransposed) {
                                                    problem),
                             &message),
             RefusalReason::Divisibility);
+
+  // Its bias per row of C^T (the kernel's "row") is one per column of C:
+  // the problem model's row vector of N entries.
+  Object biased = makeValidKernel();
+  biased["layouts"] = Object{{"a", "col"}, {"b", "col"}, {"c", "col"}};
+  biased["source_layouts"] = Object{{"a", "row"}, {"b", "row"}, {"c", "row"}};
+  biased["epilogue"] = Object{{"bias", "row"}};
+  Array parameters = *biased.getArray("parameters");
+  parameters.push_back(Object{{"kind", "memref"}, {"operand", "bias"},
+                              {"rank", 1}});
+  biased["parameters"] = std::move(parameters);
+  KernelCapabilities capabilities = parse(std::move(biased)).capabilities;
+  EXPECT_TRUE(capabilities.rowBias);
+  EXPECT_FALSE(capabilities.colBias);
 }
 
 TEST(ProblemLaunchTest, RefusalsAreBadInputForExitCodes) {

@@ -120,6 +120,10 @@ TEST(TransposedProblemTest, WhichKernelsRunTheTransposedProblem) {
   KernelSpec biased = columnMajor;
   biased.epilogue.bias = EpilogueBias::Row;
   EXPECT_FALSE(runsTransposed(biased, layouts(Row, Row, Row)));
+  // ...unless the compiler exchanged A and B itself and moved the bias to
+  // the other side ("source_layouts").
+  biased.sourceLayouts = layouts(Row, Row, Row);
+  EXPECT_TRUE(runsTransposed(biased, layouts(Row, Row, Row)));
 }
 
 } // namespace

@@ -72,13 +72,15 @@ func.func @batched(%a: memref<?x?x?xf32>, %b: memref<?x?x?xf32>, %c: memref<?x?x
   return
 }
 
-// A bias would change sides: the GEMM keeps its operands (its B is
-// staged by tile-stage-transposed-operands).
+// A bias changes sides: the same vector, per column of C (N entries), is
+// one per row of C^T.
 // CHECK-LABEL: func.func @bias
-// CHECK-NOT:     memref.transpose
-// CHECK:         tile.gemm %arg0, %arg1 into %arg2 bias %arg3
-// CHECK-NOT:     tile.exchanged_operands
-// CHECK:         return
+// CHECK-COUNT-3: memref.transpose
+// CHECK:         tile.gemm %{{.*}}, %{{.*}} into %{{.*}} bias %arg3 : memref<?xf32> {schedule = #tile.schedule<{{.*}}epilogue = #tile.epilogue<store = tma, bias = row, store_rounds = 4>>, tile.exchanged_operands}
+// OUTLINE-LABEL: gpu.func @bias_kernel
+// OUTLINE-SAME:    tile.exchanged_operands
+// OUTLINE-SAME:    tile.layouts = ["col", "col", "col"]
+// OUTLINE-SAME:    tile.schedule = #tile.schedule<{{.*}}bias = row
 #bias = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 8]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
@@ -89,6 +91,27 @@ func.func @batched(%a: memref<?x?x?xf32>, %b: memref<?x?x?xf32>, %c: memref<?x?x
   epilogue = #tile.epilogue<store = tma, bias = column, store_rounds = 4>>
 func.func @bias(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %bias: memref<?xf32>) {
   tile.gemm %a, %b into %c bias %bias : memref<?xf32> {schedule = #bias}
+      : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>
+  return
+}
+
+// A residual needs a row-major C (it is passed with C's layout): the GEMM
+// keeps its operands (its B is staged by tile-stage-transposed-operands).
+// CHECK-LABEL: func.func @residual
+// CHECK-NOT:     memref.transpose
+// CHECK:         tile.gemm %arg0, %arg1 into %arg2 residual %arg3
+// CHECK-NOT:     tile.exchanged_operands
+// CHECK:         return
+#residual = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 8]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 16>,
+  epilogue = #tile.epilogue<store = tma, residual = true, store_rounds = 4>>
+func.func @residual(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %r: memref<?x?xf32>) {
+  tile.gemm %a, %b into %c residual %r : memref<?x?xf32> {schedule = #residual}
       : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>
   return
 }

@@ -4,9 +4,10 @@
 // RUN: FileCheck %s --input-file %t/kernel.json
 // RUN: FileCheck %s --input-file %t/tf32_row_major_b_kernel.ptx --check-prefix=PTX
 
-// A tf32 GEMM with a row-major B (and a column bias, which keeps
-// tile-exchange-operands from running it as C^T = B^T·A^T; see
-// to-bundle-exchanged-operands.mlir): one bundle entry whose "layouts" are the
+// A tf32 GEMM with a row-major B (and a residual, which needs a row-major
+// C and so keeps tile-exchange-operands from running it as
+// C^T = B^T·A^T; see to-bundle-exchanged-operands.mlir): one bundle entry
+// whose "layouts" are the
 // problem's (B row-major), whose tensor map reads B's K-major copy (box
 // [32, 128]: 32 f32 of K by 128 columns of B, as for a column-major B) and
 // which describes the transpose that writes the copy; that kernel is in the
@@ -54,11 +55,11 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector, bias = column>>
+  epilogue = #tile.epilogue<store = vector, residual = true>>
 
 func.func @tf32_row_major_b(%a: memref<?x?xf32>, %b: memref<?x?xf32>,
-    %c: memref<?x?xf32>, %bias: memref<?xf32>) {
-  tile.gemm %a, %b into %c bias %bias : memref<?xf32> {schedule = #sched}
+    %c: memref<?x?xf32>, %residual: memref<?x?xf32>) {
+  tile.gemm %a, %b into %c residual %residual : memref<?x?xf32> {schedule = #sched}
       : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>
   return
 }

@@ -72,14 +72,14 @@ TEST(SweepCoverCompileTest, CompiledCoverKernelsClaimTheirCases) {
         getKernelCapabilities((*kernel)->getSpec());
     for (const CapabilityGap &gap : findCapabilityGaps(capabilities, problem))
       ADD_FAILURE() << gap.message;
-    // tf32 on row-major A and B (no bias) runs as C^T = B^T·A^T
-    // (tile-exchange-operands); otherwise it reads a row-major B from a
-    // staged copy; a column-major A from registers (no copy).
+    // tf32 on row-major A and B runs as C^T = B^T·A^T
+    // (tile-exchange-operands; a bias changes sides); otherwise it reads a
+    // row-major B from a staged copy; a column-major A from registers (no
+    // copy).
     const KernelSpec &spec = (*kernel)->getSpec();
     bool tf32 = problem.a.type == ElementType::F32;
-    bool exchanged = tf32 && problem.a.layout == Row &&
-                     problem.b.layout == Row &&
-                     problem.epilogue.bias == BiasKind::None;
+    bool exchanged =
+        tf32 && problem.a.layout == Row && problem.b.layout == Row;
     EXPECT_EQ(spec.sourceLayouts.has_value(), exchanged);
     EXPECT_EQ(spec.getStagedTranspose(Operand::A), nullptr);
     EXPECT_EQ(spec.getStagedTranspose(Operand::B) != nullptr,
