@@ -19,7 +19,9 @@
 #           bundle, default layouts) at edge shapes, padded and odd
 #           pitches, memcheck; the tuner's small-M transposed candidate
 #           with TMA stores, checked and timed;
-#   epilogue  the example against var_noepi (no epilogue; timing only);
+#   epilogue  the example against EPILOGUE_VARIANT (default var_noepi, no
+#           epilogue; var_nostore, staging written but no TMA stores;
+#           timing only, hand-built);
 #   ncu     speed of light and memory sections of the example and the
 #           column-major-A kernel at 8192³ (NCU_VARIANTS adds name:bundle);
 #   sweep   gemm-sweep over every carried bundle and the seed's cover
@@ -152,7 +154,8 @@ if wants epilogue; then
     for s in 4096x4096x4096 8192x8192x8192; do
       dims "$s"
       time_bundle "example.$s.r$round" "$EX" -m "$m" -n "$n" -k "$k"
-      time_bundle "var_noepi.$s.r$round" var_noepi -m "$m" -n "$n" -k "$k"
+      v=${EPILOGUE_VARIANT:-var_noepi}
+      time_bundle "$v.$s.r$round" "$v" -m "$m" -n "$n" -k "$k"
     done
   done
 fi
