@@ -3,10 +3,11 @@
 //   #tile.epilogue<store = vector, alpha_beta = true, bias = row,
 //                  activation = gelu_tanh, residual = true>
 //   #tile.epilogue<store = tma, store_rounds = 2>
+//   #tile.epilogue<store = tma, store_rounds = 8, staging_buffers = 2>
 //
 // `store` comes first; the other fields follow in any order, each at most
 // once, and are printed (fused fields in the order above, then
-// store_rounds) only when not the default.
+// store_rounds and staging_buffers) only when not the default.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,7 +58,7 @@ Attribute EpilogueAttr::parse(AsmParser &parser, Type) {
   }
 
   bool alphaBeta = false, residual = false;
-  int64_t storeRounds = 1;
+  int64_t storeRounds = 1, stagingBuffers = 1;
   EpilogueBias bias = EpilogueBias::none;
   EpilogueActivation activation = EpilogueActivation::none;
   llvm::StringSet<> seen;
@@ -81,6 +82,8 @@ Attribute EpilogueAttr::parse(AsmParser &parser, Type) {
                                          "bias", "row or column");
     else if (field == "store_rounds")
       parsed = parser.parseInteger(storeRounds);
+    else if (field == "staging_buffers")
+      parsed = parser.parseInteger(stagingBuffers);
     else if (field == "activation")
       parsed = parseChoice<EpilogueActivation>(
           parser, activation, symbolizeEpilogueActivation, "activation",
@@ -88,8 +91,8 @@ Attribute EpilogueAttr::parse(AsmParser &parser, Type) {
     else
       parser.emitError(fieldLoc)
           << "unknown epilogue field '" << field
-          << "', expected alpha_beta, bias, activation, residual or "
-             "store_rounds";
+          << "', expected alpha_beta, bias, activation, residual, "
+             "store_rounds or staging_buffers";
     if (failed(parsed))
       return {};
   }
@@ -98,7 +101,7 @@ Attribute EpilogueAttr::parse(AsmParser &parser, Type) {
     return {};
   return EpilogueAttr::getChecked(
       [&] { return parser.emitError(endLoc); }, parser.getContext(), *store,
-      alphaBeta, bias, activation, residual, storeRounds);
+      alphaBeta, bias, activation, residual, storeRounds, stagingBuffers);
 }
 
 void EpilogueAttr::print(AsmPrinter &printer) const {
@@ -113,5 +116,7 @@ void EpilogueAttr::print(AsmPrinter &printer) const {
     printer << ", residual = true";
   if (getStoreRounds() != 1)
     printer << ", store_rounds = " << getStoreRounds();
+  if (getStagingBuffers() != 1)
+    printer << ", staging_buffers = " << getStagingBuffers();
   printer << ">";
 }

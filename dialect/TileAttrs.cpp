@@ -51,7 +51,8 @@ LogicalResult EpilogueAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    EpilogueStore store, bool alphaBeta,
                                    EpilogueBias bias,
                                    EpilogueActivation activation, bool residual,
-                                   int64_t storeRounds) {
+                                   int64_t storeRounds,
+                                   int64_t stagingBuffers) {
   if (storeRounds < 1)
     return emitError() << "store_rounds must be at least 1, got "
                        << storeRounds;
@@ -60,6 +61,14 @@ LogicalResult EpilogueAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << " needs store = tma (the rounds are TMA stores from "
                           "a smaller staging tile), got store = "
                        << stringifyEpilogueStore(store);
+  if (stagingBuffers != 1 && stagingBuffers != 2)
+    return emitError() << "staging_buffers must be 1 or 2, got "
+                       << stagingBuffers;
+  if (stagingBuffers == 2 && (storeRounds < 2 || storeRounds % 2 != 0))
+    return emitError() << "staging_buffers = 2 alternates between two "
+                          "staging parts round by round: it needs an even "
+                          "store_rounds (at least 2), got store_rounds = "
+                       << storeRounds;
   return success();
 }
 
@@ -117,7 +126,8 @@ ScheduleAttr ScheduleAttr::getForTransposedProblem() const {
       EpilogueAttr::get(getContext(), epilogue.getStore(),
                         epilogue.getAlphaBeta(), bias,
                         epilogue.getActivation(), epilogue.getResidual(),
-                        epilogue.getStoreRounds()));
+                        epilogue.getStoreRounds(),
+                        epilogue.getStagingBuffers()));
 }
 
 RasterOrder ScheduleAttr::getRasterOrder() const {
@@ -144,6 +154,10 @@ EpilogueStore ScheduleAttr::getEpilogueStore() const {
 
 int64_t ScheduleAttr::getEpilogueStoreRounds() const {
   return getEpilogue() ? getEpilogue().getStoreRounds() : 1;
+}
+
+int64_t ScheduleAttr::getEpilogueStagingBuffers() const {
+  return getEpilogue() ? getEpilogue().getStagingBuffers() : 1;
 }
 
 int64_t ScheduleAttr::getWarpgroupsPerTile() const {
@@ -189,7 +203,7 @@ int64_t ScheduleAttr::getEpilogueStagingBytes() const {
     return getEpilogueStagingRows() * getEpilogueStagingRowElements() * 4;
   case EpilogueStore::tma:
     return getBlockM() * getBlockN() * getByteWidth(getElements().getC()) /
-           getEpilogueStoreRounds();
+           getEpilogueStoreRounds() * getEpilogueStagingBuffers();
   }
   return 0;
 }

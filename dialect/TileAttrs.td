@@ -317,7 +317,12 @@ def Tile_EpilogueAttr : Tile_Attr<"Epilogue", "epilogue"> {
     That is what lets a persistent grid, whose staging tile cannot reuse
     the stages, keep an f32 C of a 128×256 tile (128 KiB) next to 3 stages.
     R must divide the warpgroup's 128-byte column panels of C
-    (`WN·sizeof(C)/128`). The op's verifier checks the store against the
+    (`WN·sizeof(C)/128`). With `staging_buffers = 2` (`tma` with an even
+    number of rounds) each warpgroup has two such parts and the rounds
+    alternate between them: a round waits only for the stores of the round
+    before the previous one, so its writes overlap the previous round's
+    TMA reads (the staging takes twice the bytes of one round).
+    The op's verifier checks the store against the
     MMA kind and the fused fields against the store and the op's operands.
 
     Example:
@@ -335,14 +340,15 @@ def Tile_EpilogueAttr : Tile_Attr<"Epilogue", "epilogue"> {
     DefaultValuedParameter<"EpilogueActivation",
                            "EpilogueActivation::none">:$activation,
     DefaultValuedParameter<"bool", "false">:$residual,
-    DefaultValuedParameter<"int64_t", "1">:$storeRounds);
+    DefaultValuedParameter<"int64_t", "1">:$storeRounds,
+    DefaultValuedParameter<"int64_t", "1">:$stagingBuffers);
   // `<store = S (, field = value)*>`: EpilogueAttrAssembly.cpp.
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let builders = [
     AttrBuilder<(ins "EpilogueStore":$store), [{
       return $_get($_ctxt, store, false, EpilogueBias::none,
-                   EpilogueActivation::none, false, 1);
+                   EpilogueActivation::none, false, 1, 1);
     }]>
   ];
   let extraClassDeclaration = [{
@@ -501,6 +507,8 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     /// Rounds in which each consumer warpgroup TMA-stores its part of C
     /// through a staging tile of 1/rounds of it; 1 without `epilogue`.
     int64_t getEpilogueStoreRounds() const;
+    /// Staging parts per consumer warpgroup the rounds alternate between.
+    int64_t getEpilogueStagingBuffers() const;
     /// Warpgroups that run wgmma on one tile: (BM/WM)·(BN/WN) for a wgmma
     /// schedule, 0 otherwise.
     int64_t getWarpgroupsPerTile() const;

@@ -76,6 +76,7 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   plan.elementTypeC = schedule.getElements().getC();
   plan.panelColumnsC = 128 / getByteWidth(plan.elementTypeC);
   plan.storeRounds = schedule.getEpilogueStoreRounds();
+  plan.stagingBuffers = schedule.getEpilogueStagingBuffers();
   // Row-major C: panels side by side along N, each WM rows deep. Column-
   // major C (stored as its transpose): panels side by side along M, each
   // one round's columns of C deep.

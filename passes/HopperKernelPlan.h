@@ -134,6 +134,9 @@ struct HopperKernelPlan {
   mlir::Type elementTypeC;
   int64_t panelColumnsC, boxRowsC, panelsC, panelBytesC;
   int64_t storeRounds, panelsPerRoundC;
+  /// Staging parts per warpgroup (staging_buffers): round r fills part
+  /// r mod stagingBuffers, each warpgroupStagingBytes.
+  int64_t stagingBuffers;
   /// Columns of C one round stores: WN / storeRounds.
   int64_t roundColumnsC() const { return warpN / storeRounds; }
   int64_t warpgroupStagingBytes;

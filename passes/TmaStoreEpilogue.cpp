@@ -24,23 +24,28 @@ Value TmaStoreEpilogue::index(int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
-Value TmaStoreEpilogue::stagingPartOffset(Value member) {
+Value TmaStoreEpilogue::stagingPartOffset(Value member, int64_t round) {
+  // The warpgroup's parts are consecutive; round r fills part r mod
+  // stagingBuffers.
+  Value part = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, member, index(plan.stagingBuffers)),
+      index(round % plan.stagingBuffers));
   return arith::AddIOp::create(
       b, loc, index(plan.stagingOffset),
-      arith::MulIOp::create(b, loc, member, index(plan.warpgroupStagingBytes)));
+      arith::MulIOp::create(b, loc, part, index(plan.warpgroupStagingBytes)));
 }
 
-Value TmaStoreEpilogue::stagingPart(Value member) {
+Value TmaStoreEpilogue::stagingPart(Value member, int64_t round) {
   int64_t elements =
       plan.warpgroupStagingBytes / getByteWidth(plan.elementTypeC);
-  return viewSharedMemory(b, loc, raw, stagingPartOffset(member), {elements},
-                          plan.elementTypeC);
+  return viewSharedMemory(b, loc, raw, stagingPartOffset(member, round),
+                          {elements}, plan.elementTypeC);
 }
 
 void TmaStoreEpilogue::forEachPanel(
-    Value member, Value row, Value col,
+    Value member, int64_t round, Value row, Value col,
     llvm::function_ref<void(Value, ArrayRef<Value>)> body) {
-  Value partOffset = stagingPartOffset(member);
+  Value partOffset = stagingPartOffset(member, round);
   for (int64_t p = 0; p < plan.panelsPerRoundC; ++p) {
     Value panel = viewSharedMemory(
         b, loc, raw,
@@ -156,7 +161,7 @@ void TmaStoreEpilogue::loadCIntoStaging(Value member, Value issuer, Value row,
   nvgpu::MBarrierArriveExpectTxOp::create(
       b, loc, barriers, index(plan.warpgroupStagingBytes), barrierIndex,
       Value());
-  forEachPanel(member, row, col,
+  forEachPanel(member, /*round=*/0, row, col,
                [&](Value panel, ArrayRef<Value> coordinates) {
                  nvgpu::TmaAsyncLoadOp::create(b, loc, panel, barriers,
                                                descriptorC, coordinates,
@@ -211,7 +216,7 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
   SmallVector<Value> fragments =
       extractFragments(b, loc, acc, plan.warpM, plan.warpN);
 
-  Value part = stagingPart(member);
+  Value part = stagingPart(member, round);
   Value lane = arith::RemUIOp::create(b, loc, thread, index(32));
   // Fragment rows are 16·warp + lane/4 (+ 8, + 64·slice): lane/4 is the
   // row modulo 8, the swizzle key.
@@ -372,7 +377,7 @@ void TmaStoreEpilogue::storeToC(Value member, Value thread, Value issuer,
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPointToStart(ifIssuer.thenBlock());
     auto storePanels = [&](bool add) {
-      forEachPanel(member, row, col,
+      forEachPanel(member, round, row, col,
                    [&](Value panel, ArrayRef<Value> coordinates) {
                      if (add)
                        addPanelToC(panel, coordinates);
@@ -399,11 +404,12 @@ void TmaStoreEpilogue::storeToC(Value member, Value thread, Value issuer,
     NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
   }
   b.setInsertionPointToStart(ifMap.elseBlock());
-  copyByThreads(member, thread, row, col, c);
+  copyByThreads(member, round, thread, row, col, c);
 }
 
-void TmaStoreEpilogue::copyByThreads(Value member, Value thread, Value row,
-                                     Value col, Value c) {
+void TmaStoreEpilogue::copyByThreads(Value member, int64_t round,
+                                     Value thread, Value row, Value col,
+                                     Value c) {
   // The staging part holds C as stored: a column-major C's round as rows
   // of its transpose (C's columns), which is the row-major matrix the
   // chunks go to.
@@ -418,7 +424,7 @@ void TmaStoreEpilogue::copyByThreads(Value member, Value thread, Value row,
   int64_t perChunk = 16 / bytesC;
   int64_t chunksPerRow = storedColumns / perChunk;
   int64_t chunksPerPanelRow = 128 / 16;
-  Value part = stagingPart(member);
+  Value part = stagingPart(member, round);
   RowChunkStore chunks(b, loc, c);
   auto chunkType = VectorType::get({perChunk}, plan.elementTypeC);
   for (int64_t first = 0; first < storedRows * chunksPerRow; first += 128) {
@@ -465,13 +471,21 @@ void TmaStoreEpilogue::addPanelToC(Value panel, ArrayRef<Value> coordinates) {
       NVVM::TMAStoreMode::TILE, box, /*l2CacheHint=*/Value());
 }
 
-void TmaStoreEpilogue::waitForStores(Value issuer, bool complete) {
+void TmaStoreEpilogue::waitForStores(Value issuer, bool complete,
+                                     int64_t pending) {
   auto ifIssuer = scf::IfOp::create(b, loc, issuer);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifIssuer.thenBlock());
   NVVM::CpAsyncBulkWaitGroupOp::create(
-      b, loc, b.getI32IntegerAttr(0),
+      b, loc, b.getI32IntegerAttr(pending),
       complete ? UnitAttr() : b.getUnitAttr());
+}
+
+void TmaStoreEpilogue::waitForRoundPart(Value issuer) {
+  // Each round commits one bulk group (its stores, reductions, or none
+  // where the threads copied): the part this round fills was last read
+  // by the group stagingBuffers rounds back.
+  waitForStores(issuer, /*complete=*/false, plan.stagingBuffers - 1);
 }
 
 void TmaStoreEpilogue::waitForStoresVisible(Value issuer) {

@@ -23,6 +23,9 @@
 // With `store_rounds = R` the staging part holds WN/R columns: steps 1-3
 // run R times per tile, round r on the columns [r·WN/R, (r+1)·WN/R) of the
 // warpgroup's part, each after the wait for the previous round's stores.
+// With `staging_buffers = 2` the warpgroup has two parts and round r fills
+// part r mod 2, waiting only for the stores of round r - 2 (wait_group.read
+// 1): its writes overlap the TMA reads of round r - 1.
 //
 // A column-major C is stored as its transpose (M innermost), and so is the
 // staging part: WM/P panels side by side along M, each with the round's
@@ -149,10 +152,16 @@ public:
                 mlir::Value row, mlir::Value col, mlir::Value c,
                 int64_t round = 0);
 
-  /// The issuing thread waits until its TMA stores have read the staging
-  /// part (before it is written again); with `complete`, until they have
-  /// also written C (before the block exits).
-  void waitForStores(mlir::Value issuer, bool complete = false);
+  /// The issuing thread waits until its TMA stores, all but the `pending`
+  /// most recent rounds' groups, have read their staging parts; with
+  /// `complete`, until they have also written C (before the block exits).
+  void waitForStores(mlir::Value issuer, bool complete = false,
+                     int64_t pending = 0);
+
+  /// Before a round writes its staging part: the issuing thread waits until
+  /// the stores that last read that part are done reading it (the previous
+  /// round's, or with staging_buffers = 2 the one before it).
+  void waitForRoundPart(mlir::Value issuer);
 
   /// The issuing thread waits until its TMA stores have written C and
   /// orders those writes before its later generic-proxy accesses (a
@@ -170,15 +179,16 @@ private:
   /// The thread's fragment rows in its part, 16·warp + lane/4 + 8·h +
   /// 64·slice, in the order (slice, h).
   llvm::SmallVector<mlir::Value> fragmentRows(mlir::Value thread);
-  /// The byte offset of the `member`-th warpgroup's staging part.
-  mlir::Value stagingPartOffset(mlir::Value member);
-  /// The `member`-th warpgroup's staging part as a 1-D memref of C's type.
-  mlir::Value stagingPart(mlir::Value member);
-  /// For each panel of the round in the `member`-th staging part: `body`
-  /// with its TMA box view and the coordinates of its box in C, whose
-  /// origin for the round is (row, col).
+  /// The byte offset of the `member`-th warpgroup's staging part that
+  /// round `round` fills (HopperKernelPlan::stagingBuffers).
+  mlir::Value stagingPartOffset(mlir::Value member, int64_t round);
+  /// That staging part as a 1-D memref of C's type.
+  mlir::Value stagingPart(mlir::Value member, int64_t round);
+  /// For each panel of round `round` in the `member`-th warpgroup's
+  /// staging part: `body` with its TMA box view and the coordinates of its
+  /// box in C, whose origin for the round is (row, col).
   void forEachPanel(
-      mlir::Value member, mlir::Value row, mlir::Value col,
+      mlir::Value member, int64_t round, mlir::Value row, mlir::Value col,
       llvm::function_ref<void(mlir::Value, llvm::ArrayRef<mlir::Value>)> body);
   /// The element index in a staging part of (row, byte in the 128-byte
   /// panel row) of `panel`, with the 128-byte swizzle applied.
@@ -204,8 +214,8 @@ private:
   /// Copies the staging part (the round's columns, whose origin in C is
   /// (row, col)) to C with the warpgroup's threads (adds it onto C where
   /// addToC holds).
-  void copyByThreads(mlir::Value member, mlir::Value thread, mlir::Value row,
-                     mlir::Value col, mlir::Value c);
+  void copyByThreads(mlir::Value member, int64_t round, mlir::Value thread,
+                     mlir::Value row, mlir::Value col, mlir::Value c);
 
   mlir::OpBuilder &b;
   mlir::Location loc;

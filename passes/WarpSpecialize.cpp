@@ -982,9 +982,9 @@ private:
     for (int64_t round = 0; round < plan.storeRounds; ++round) {
       if (plan.persistent || round > 0) {
         // The staging part has its own bytes (or the stages are already
-        // free): free once the previous round's or tile's TMA stores (or
-        // thread copies) have read it.
-        stores.waitForStores(primary);
+        // free): free once the TMA stores (or thread copies) that last
+        // read it, a previous round's or tile's, are done reading.
+        stores.waitForRoundPart(primary);
         warpgroupBarrier(warpgroup);
       } else {
         // The staging tile reuses the stages: every warpgroup of the group

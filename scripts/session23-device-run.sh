@@ -19,6 +19,8 @@
 #           bundle, default layouts) at edge shapes, padded and odd
 #           pitches, memcheck; the tuner's small-M transposed candidate
 #           with TMA stores, checked and timed;
+#   buffers the example's epilogue with two alternating staging parts
+#           (*_r8_b2_spares.mlir): checks, then timed against the example;
 #   epilogue  the example against EPILOGUE_VARIANT (default var_noepi, no
 #           epilogue; var_nostore, staging written but no TMA stores;
 #           timing only, hand-built);
@@ -141,6 +143,30 @@ if wants time; then
       dims "$s"
       time_bundle "bf16.$s.r$round" "$BF" -m "$m" -n "$n" -k "$k"
       time_bundle "bf16.colc.$s.r$round" "$BFC" -m "$m" -n "$n" -k "$k"
+    done
+  done
+fi
+
+if wants buffers; then
+  # The example's epilogue in 8 rounds alternating between two staging
+  # parts (staging_buffers = 2) against the example: checks, then ROUNDS
+  # interleaved timing rounds.
+  DB=wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r8_b2_spares
+  echo "== staging buffers"
+  for s in 4097x4095x4093 1x1x1 3x5x7 129x257x65 1000x1300x2000 896x4864x4096 4096x4096x4096; do
+    dims "$s"
+    logged_check "db.$s" "$R" "$D/$DB/kernel.json" -m "$m" -n "$n" -k "$k" --no-timing
+  done
+  logged_check db.ldc-odd "$R" "$D/$DB/kernel.json" -m 1000 -n 1300 -k 2001 --ldc 1301 --no-timing
+  logged_check db.memcheck "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$DB/kernel.json" \
+    -m 300 -n 520 -k 129 --no-timing --iterations 1 --no-cublas
+  logged_check db.racecheck "$SAN" --tool racecheck --error-exitcode 86 "$R" "$D/$DB/kernel.json" \
+    -m 300 -n 520 -k 200 --no-timing --iterations 1 --no-cublas
+  for round in $(seq 1 "$ROUNDS"); do
+    for s in 4096x4096x4096 8192x8192x8192; do
+      dims "$s"
+      time_bundle "example.$s.r$round" "$EX" -m "$m" -n "$n" -k "$k"
+      time_bundle "db.$s.r$round" "$DB" -m "$m" -n "$n" -k "$k"
     done
   done
 fi

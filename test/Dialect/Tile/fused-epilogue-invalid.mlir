@@ -9,7 +9,7 @@
 
 // -----
 
-// expected-error @+1 {{unknown epilogue field 'beta', expected alpha_beta, bias, activation, residual or store_rounds}}
+// expected-error @+1 {{unknown epilogue field 'beta', expected alpha_beta, bias, activation, residual, store_rounds or staging_buffers}}
 #e = #tile.epilogue<store = vector, beta = true>
 
 // -----

@@ -484,6 +484,29 @@ func.func @gemm_store_rounds(%a: memref<?x?xf32>,
   return
 }
 
+// staging_buffers follows store_rounds and is printed only when not 1.
+#buffers = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 8]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 16>,
+  epilogue = #tile.epilogue<store = tma, staging_buffers = 2, store_rounds = 8>>
+
+// CHECK-LABEL: func.func @gemm_staging_buffers(
+// CHECK:         epilogue = #tile.epilogue<store = tma, store_rounds = 8, staging_buffers = 2>>
+// GENERIC-LABEL: sym_name = "gemm_staging_buffers"
+// GENERIC:         epilogue = #tile.epilogue<store = tma, store_rounds = 8, staging_buffers = 2>>
+func.func @gemm_staging_buffers(%a: memref<?x?xf32>,
+                                %b: memref<?x?xf32, strided<[1, ?], offset: ?>>,
+                                %c: memref<?x?xf32>) {
+  tile.gemm %a, %b into %c {schedule = #buffers}
+      : memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>>
+        into memref<?x?xf32>
+  return
+}
+
 // Grids: stream_k prints as given, a number of waves or `spares`.
 // CHECK-LABEL: func.func @grids()
 // CHECK-SAME:    grids = [#tile.grid<persistent = true, raster = along_m, group = 4, stream_k = 1>,

@@ -21,6 +21,22 @@
 
 // -----
 
+// expected-error @+1 {{staging_buffers must be 1 or 2, got 3}}
+#e = #tile.epilogue<store = tma, store_rounds = 6, staging_buffers = 3>
+
+// -----
+
+// The rounds alternate between the two parts: an odd count would not.
+// expected-error @+1 {{staging_buffers = 2 alternates between two staging parts round by round: it needs an even store_rounds (at least 2), got store_rounds = 1}}
+#e = #tile.epilogue<store = tma, staging_buffers = 2>
+
+// -----
+
+// expected-error @+1 {{got store_rounds = 3}}
+#e = #tile.epilogue<store = tma, store_rounds = 3, staging_buffers = 2>
+
+// -----
+
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 8]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
