@@ -39,6 +39,13 @@ static llvm::json::Array launchCluster(ScheduleAttr schedule) {
   return llvm::json::Array{cluster[0], cluster[1], cluster[2]};
 }
 
+/// A bundle layouts object: {"a": "row" | "col", "b": ..., "c": ...}.
+static llvm::json::Object describeLayouts(const GemmLayouts &layouts) {
+  return llvm::json::Object{{"a", stringifyMatrixOrder(layouts.a)},
+                            {"b", stringifyMatrixOrder(layouts.b)},
+                            {"c", stringifyMatrixOrder(layouts.c)}};
+}
+
 /// `batched`: A, B and C are batches of matrices (3-D memrefs and tensor
 /// maps, the batch entries along grid z or in the persistent tile walk).
 static llvm::json::Object describe(ScheduleAttr schedule,
@@ -177,9 +184,7 @@ static llvm::json::Object describe(ScheduleAttr schedule,
                                    {"b", typeName(types.getB())},
                                    {"c", typeName(types.getC())},
                                    {"accumulator", typeName(types.getAcc())}}},
-      {"layouts", llvm::json::Object{{"a", stringifyMatrixOrder(layouts.a)},
-                                     {"b", stringifyMatrixOrder(layouts.b)},
-                                     {"c", stringifyMatrixOrder(layouts.c)}}},
+      {"layouts", describeLayouts(layouts)},
       {"min_alignment_bytes", alignment},
       // How products are formed: "ffma" (fma.rn.f32 on the CUDA cores, as
       // exact as fp32 SGEMM) or "tensor_core" (may round inputs, e.g. TF32).
@@ -277,15 +282,8 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       // A GEMM compiled as C^T = B^T·A^T (tile-exchange-operands): its own
       // layouts are the transposed ones of the kernel's.
       if (hasExchangedOperands(op)) {
-        auto flip = [](MatrixOrder order) {
-          return stringifyMatrixOrder(order == MatrixOrder::row
-                                          ? MatrixOrder::col
-                                          : MatrixOrder::row);
-        };
         kernel.description["source_layouts"] =
-            llvm::json::Object{{"a", flip(layouts.b)},
-                               {"b", flip(layouts.a)},
-                               {"c", flip(layouts.c)}};
+            describeLayouts(layouts.getTransposed());
       }
       // The entry states the layouts of the problems it runs; its tensor
       // maps (and the kernel) read the staged copies, K-major.

@@ -52,6 +52,13 @@ std::string GemmLayouts::str() const {
       .str();
 }
 
+GemmLayouts GemmLayouts::getTransposed() const {
+  auto flip = [](MatrixOrder order) {
+    return order == MatrixOrder::row ? MatrixOrder::col : MatrixOrder::row;
+  };
+  return GemmLayouts{flip(b), flip(a), flip(c)};
+}
+
 std::optional<GemmLayouts>
 gemm_opt::tile::getGemmLayouts(MemRefType a, MemRefType b, MemRefType c,
                                StringRef *failing) {

@@ -58,6 +58,9 @@ struct GemmLayouts {
   }
   /// "a = row, b = col, c = row", for diagnostics.
   std::string str() const;
+  /// The layouts of C^T = B^T·A^T on the same memory: (flip b, flip a,
+  /// flip c).
+  GemmLayouts getTransposed() const;
 };
 
 /// The layouts of the operand types, or nullopt (and the failing operand's

@@ -211,15 +211,8 @@ fi
 
 if wants sweep; then
   export LD_LIBRARY_PATH=/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-  for seed in ${SWEEP_SEEDS:-26}; do
-    echo "== sweep seed $seed"
-    # Cover bundles planned for this seed: sweep-cover<seed>, else sweep-cover.
-    cover=sweep-cover$seed
-    [ -d "$D/$cover" ] || cover=sweep-cover
-    COVER=$cover OUT=$OUT_ROOT/sweep$seed SEED=$seed CASES=200 bash scripts/sweep.sh device-artifacts \
-      >"$WORK/sweep$seed.log" 2>&1 || failures=$((failures + 1))
-    grep -E "cancel|^passed|^refused|FAILED|gemm-sweep:" "$WORK/sweep$seed.log" | tail -15
-  done
+  # shellcheck disable=SC2086
+  sweep_seeds ${SWEEP_SEEDS:-26}
 fi
 echo "== failures: $failures"
 tar czf "$OUT_ROOT/session20.tar.gz" -C "$WORK" . 2>/dev/null

@@ -204,14 +204,8 @@ if wants ncu; then
 fi
 
 if wants sweep; then
-  for seed in ${SWEEP_SEEDS:-34}; do
-    echo "== sweep seed $seed"
-    cover=sweep-cover$seed
-    [ -d "$D/$cover" ] || cover=sweep-cover
-    COVER=$cover OUT=$OUT_ROOT/sweep$seed SEED=$seed CASES=200 bash scripts/sweep.sh device-artifacts \
-      >"$WORK/sweep$seed.log" 2>&1 || failures=$((failures + 1))
-    grep -E "cancel|^passed|^refused|FAILED|gemm-sweep:" "$WORK/sweep$seed.log" | tail -15
-  done
+  # shellcheck disable=SC2086
+  sweep_seeds ${SWEEP_SEEDS:-34}
 fi
 
 echo "failures: $failures"

@@ -34,6 +34,23 @@ time_bundle() {
     "$(grep -m1 -o 'ran [a-z -]*' "$WORK/$name.log")"
 }
 
+# sweep_seeds SEEDS...: for each seed, scripts/sweep.sh (200 cases) over
+# device-artifacts with the cover bundles planned for it
+# (device-artifacts/sweep-cover<seed>, else sweep-cover), results in
+# $OUT_ROOT/sweep<seed>, log in $WORK/sweep<seed>.log; prints its summary
+# lines and counts a failure on a non-zero exit.
+sweep_seeds() {
+  local seed cover
+  for seed in "$@"; do
+    echo "== sweep seed $seed"
+    cover=sweep-cover$seed
+    [ -d "$D/$cover" ] || cover=sweep-cover
+    COVER=$cover OUT=$OUT_ROOT/sweep$seed SEED=$seed CASES=200 bash scripts/sweep.sh device-artifacts \
+      >"$WORK/sweep$seed.log" 2>&1 || failures=$((failures + 1))
+    grep -E "cancel|^passed|^refused|FAILED|gemm-sweep:" "$WORK/sweep$seed.log" | tail -15
+  done
+}
+
 # fused_args BUNDLE: the gemm-run flags a fused-epilogue bundle's name asks
 # for (alpha/beta with bias and residual, or a bias).
 fused_args() {
