@@ -59,23 +59,27 @@ static llvm::json::Object describe(ScheduleAttr schedule,
   if (usesTmaDescriptors(schedule)) {
     // Tensor maps of A and B, in the kernel's argument order; boxes are
     // [inner, outer] elements of the operand as stored (a column-major
-    // operand's inner dimension is its rows), 128 bytes wide, and one batch
+    // operand's inner dimension is its rows), one swizzle row (smem_a,
+    // smem_b: 32, 64 or 128 bytes) wide, and one batch
     // entry deep ([inner, outer, 1]) for batched operands.
     HopperKernelPlan plan = planHopperKernel(schedule, layouts);
-    auto tensorMap = [&](StringRef name, int64_t outer) {
-      llvm::json::Array box{plan.panelColumns, outer};
+    auto tensorMap = [&](StringRef name, int64_t inner, int64_t outer,
+                         int64_t swizzle) {
+      llvm::json::Array box{inner, outer};
       if (batched)
         box.push_back(1);
       return llvm::json::Object{{"kind", "tma"},
                                 {"operand", name},
                                 {"box", std::move(box)},
-                                {"swizzle", 128},
+                                {"swizzle", swizzle},
                                 {"pass", "global_pointer"},
                                 {"l2_promotion", 256},
                                 {"oob_fill", "zero"}};
     };
-    parameters.push_back(tensorMap("a", plan.boxRowsA));
-    parameters.push_back(tensorMap("b", plan.loadRowsB));
+    parameters.push_back(tensorMap("a", plan.panelColumnsA, plan.boxRowsA,
+                                   plan.swizzleBytesA));
+    parameters.push_back(tensorMap("b", plan.panelColumnsB, plan.loadRowsB,
+                                   plan.swizzleBytesB));
     // A tma epilogue store's map of C (one warpgroup's rows × 128 bytes,
     // one batch entry deep for a batched C); where C's address, pitch (or
     // batch stride) rules TMA out the runtime passes a null pointer and the

@@ -70,8 +70,10 @@ def Tile_SwizzleAttr : Tile_Attr<"Swizzle", "swizzle"> {
     panel, rows are `width` bytes and the 16-byte chunk index is XORed with
     the row's position in the 8-row (1024-byte for width 128) repeat, the
     pattern of the TMA swizzle modes. `ldmatrix` and `cp.async` then touch
-    eight distinct 16-byte bank groups per phase. `width` is 32, 64 or 128 and
-    must divide the operand tile's row bytes.
+    eight distinct 16-byte bank groups per phase; wgmma reads the same
+    pattern through its matrix descriptors (a K-major operand's rows are
+    BK elements of exactly `width` bytes). `width` is 32, 64 or 128 and must
+    divide the operand tile's row bytes.
 
     Example:
     ```mlir

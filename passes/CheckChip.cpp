@@ -58,13 +58,6 @@ static LogicalResult checkLowerable(GemmOp gemm, ScheduleAttr schedule) {
       missing.push_back("wgmma without warp specialization");
     if (schedule.getWarpN() != schedule.getBlockN())
       missing.push_back("wgmma with consumer warpgroups side by side along N");
-    for (Attribute layout : {schedule.getSmemA(), schedule.getSmemB()})
-      if (auto swizzle = dyn_cast<SwizzleAttr>(layout);
-          !swizzle || swizzle.getWidth() != 128) {
-        missing.push_back("wgmma with a shared layout other than "
-                          "#tile.swizzle<128>");
-        break;
-      }
     bool tmaStore = store == EpilogueStore::tma;
     // Upstream nvgpu.warpgroup.mma.store (LLVM 22), which the vector store
     // uses, offsets the second 64-row half of a 128-row accumulator by N/2

@@ -11,6 +11,12 @@ using namespace mlir;
 using namespace gemm_opt;
 using namespace gemm_opt::tile;
 
+/// The swizzle width of a wgmma operand's shared layout (wgmma loads by TMA,
+/// which the verifier lets read only into a #tile.swizzle: 32, 64 or 128).
+static int64_t getSwizzleWidth(Attribute layout) {
+  return cast<SwizzleAttr>(layout).getWidth();
+}
+
 /// setmaxnreg counts of the producer and consumer warpgroups.
 static std::pair<int64_t, int64_t> getRegisterSplit(ScheduleAttr schedule) {
   if (WarpSpecializationAttr split = schedule.getSpecialization())
@@ -49,13 +55,16 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   plan.stagingOffset =
       plan.persistent ? plan.stages * (plan.stageBytesA + plan.stageBytesB) : 0;
   plan.rowBytesA = plan.blockK * bytes;
-  plan.panelColumns = 128 / bytes;
+  plan.swizzleBytesA = getSwizzleWidth(schedule.getSmemA());
+  plan.swizzleBytesB = getSwizzleWidth(schedule.getSmemB());
+  plan.panelColumnsA = plan.swizzleBytesA / bytes;
+  plan.panelColumnsB = plan.swizzleBytesB / bytes;
   plan.boxRowsA = plan.columnMajorA() ? plan.blockK : plan.blockM;
-  plan.panelsA = plan.columnMajorA() ? plan.blockM / plan.panelColumns : 1;
-  plan.panelBytesA = plan.boxRowsA * 128;
+  plan.panelsA = plan.columnMajorA() ? plan.blockM / plan.panelColumnsA : 1;
+  plan.panelBytesA = plan.boxRowsA * plan.swizzleBytesA;
   plan.boxRowsB = plan.columnMajorB() ? plan.blockN : plan.blockK;
-  plan.panelsB = plan.columnMajorB() ? 1 : plan.blockN / plan.panelColumns;
-  plan.panelBytesB = plan.boxRowsB * 128;
+  plan.panelsB = plan.columnMajorB() ? 1 : plan.blockN / plan.panelColumnsB;
+  plan.panelBytesB = plan.boxRowsB * plan.swizzleBytesB;
   // Multicast (row-major A only): a block loads 1/clusterN of A's rows and
   // 1/clusterM of B's panels.
   if (plan.multicast)
@@ -145,34 +154,42 @@ unsigned gemm_opt::getTmaDescriptorCount(ScheduleAttr schedule) {
   return schedule.getEpilogueStore() == EpilogueStore::tma ? 3 : 2;
 }
 
-/// A 128-byte-swizzled box of `rows` × `columns` elements of `element`.
+/// A box of `rows` × `columns` elements of `element`, swizzled in rows of
+/// `swizzleBytes` (32, 64 or 128).
 static nvgpu::TensorMapDescriptorType
 descriptorType(int64_t rows, int64_t columns, Type element,
-               nvgpu::TensorMapL2PromoKind promotion) {
+               int64_t swizzleBytes, nvgpu::TensorMapL2PromoKind promotion) {
+  nvgpu::TensorMapSwizzleKind swizzle =
+      swizzleBytes == 32   ? nvgpu::TensorMapSwizzleKind::SWIZZLE_32B
+      : swizzleBytes == 64 ? nvgpu::TensorMapSwizzleKind::SWIZZLE_64B
+                           : nvgpu::TensorMapSwizzleKind::SWIZZLE_128B;
   MLIRContext *ctx = element.getContext();
   auto box = MemRefType::get({rows, columns}, element, nullptr,
                              IntegerAttr::get(IntegerType::get(ctx, 64), 3));
   return nvgpu::TensorMapDescriptorType::get(
-      ctx, box, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B, promotion,
+      ctx, box, swizzle, promotion,
       nvgpu::TensorMapOOBKind::OOB_ZERO,
       nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
 }
 
 nvgpu::TensorMapDescriptorType
 gemm_opt::tmaDescriptorTypeA(const HopperKernelPlan &plan) {
-  return descriptorType(plan.boxRowsA, plan.panelColumns, plan.elementType,
+  return descriptorType(plan.boxRowsA, plan.panelColumnsA, plan.elementType,
+                        plan.swizzleBytesA,
                         nvgpu::TensorMapL2PromoKind::L2PROMO_256B);
 }
 
 nvgpu::TensorMapDescriptorType
 gemm_opt::tmaDescriptorTypeB(const HopperKernelPlan &plan) {
-  return descriptorType(plan.loadRowsB, plan.panelColumns, plan.elementType,
+  return descriptorType(plan.loadRowsB, plan.panelColumnsB, plan.elementType,
+                        plan.swizzleBytesB,
                         nvgpu::TensorMapL2PromoKind::L2PROMO_256B);
 }
 
 nvgpu::TensorMapDescriptorType
 gemm_opt::tmaDescriptorTypeC(const HopperKernelPlan &plan) {
   return descriptorType(plan.boxRowsC, plan.panelColumnsC, plan.elementTypeC,
+                        /*swizzleBytes=*/128,
                         nvgpu::TensorMapL2PromoKind::L2PROMO_NONE);
 }
 

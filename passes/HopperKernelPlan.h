@@ -93,10 +93,14 @@ struct HopperKernelPlan {
   bool columnMajorA() const { return layouts.a == tile::MatrixOrder::col; }
   bool columnMajorB() const { return layouts.b == tile::MatrixOrder::col; }
   bool columnMajorC() const { return layouts.c == tile::MatrixOrder::col; }
-  int64_t rowBytesA;        // 128: one swizzle row
-  /// Elements of one 128-byte TMA box row (the inner box extent of both
-  /// operands): K of a K-major operand, else M (A) or N (B) of one panel.
-  int64_t panelColumns;
+  /// Swizzle widths of A's and B's stage buffers (smem_a, smem_b: 32, 64
+  /// or 128 bytes): one TMA box row, and one row of the operand's 8-row
+  /// swizzle atoms.
+  int64_t swizzleBytesA, swizzleBytesB;
+  int64_t rowBytesA;        // a K-major A row: BK elements, one swizzle row
+  /// Elements of one TMA box row of A and of B (a swizzle row, the inner box
+  /// extent): K of a K-major operand, else M (A) or N (B) of one panel.
+  int64_t panelColumnsA, panelColumnsB;
   /// Rows (outer extent) of one TMA box: A row-major BM (with multicast, a
   /// block's BM/clusterN share), column-major BK (M-major panels); B
   /// row-major BK (N-major panels), column-major BN.
@@ -107,10 +111,12 @@ struct HopperKernelPlan {
   /// Whether each nvgpu.warpgroup.mma must be one wgmma instruction
   /// (m64nNk16) whose descriptors this lowering computes: upstream's
   /// descriptor iteration inside a bigger warpgroup.mma assumes K-major A
-  /// and N-major B (today's row-major A and B). tf32 (f32 inputs) reads
-  /// only K-major A and B, so it always takes this path.
+  /// and N-major B (today's row-major A and B) in 128-byte swizzle rows.
+  /// tf32 (f32 inputs) reads only K-major A and B, so it always takes this
+  /// path.
   bool singleInstructionWgmma() const {
-    return columnMajorA() || columnMajorB() || elementType.isF32();
+    return columnMajorA() || columnMajorB() || elementType.isF32() ||
+           swizzleBytesA != 128 || swizzleBytesB != 128;
   }
   /// tf32 (f32 inputs) with a column-major (M-major) A: wgmma has no
   /// transpose flag for 32-bit operands in shared memory, so each consumer
@@ -169,8 +175,8 @@ bool usesTmaDescriptors(tile::ScheduleAttr schedule);
 /// C: A's and B's, and C's with a tma epilogue store; 0 without TMA.
 unsigned getTmaDescriptorCount(tile::ScheduleAttr schedule);
 
-/// The TMA descriptor types of A (box boxRowsA × 128 bytes) and B (box
-/// boxRowsB × 128 bytes), as nvgpu sees them.
+/// The TMA descriptor types of A (box boxRowsA × swizzleBytesA bytes) and B
+/// (box loadRowsB × swizzleBytesB bytes), as nvgpu sees them.
 mlir::nvgpu::TensorMapDescriptorType tmaDescriptorTypeA(const HopperKernelPlan &);
 mlir::nvgpu::TensorMapDescriptorType tmaDescriptorTypeB(const HopperKernelPlan &);
 /// The TMA descriptor type of C for a tma epilogue store (box boxRowsC ×

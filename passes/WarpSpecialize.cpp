@@ -504,7 +504,7 @@ private:
                                   mask, primary);
   }
 
-  /// The TMA loads of B's BK×BN tile into `stage`, one per 128-byte panel;
+  /// The TMA loads of B's BK×BN tile into `stage`, one per swizzle-wide panel;
   /// with multicast along M, of every clusterM-th load unit from this
   /// block's cluster row on, sent to its whole cluster column. A unit is a
   /// panel, or a slice of whole swizzle atoms of one when the panels are
@@ -529,9 +529,11 @@ private:
           arith::AddIOp::create(
               b, loc,
               arith::MulIOp::create(b, loc, panel, index(plan.panelBytesB)),
-              arith::MulIOp::create(b, loc, sliceRow, index(128))));
+              arith::MulIOp::create(b, loc, sliceRow,
+                                    index(plan.swizzleBytesB))));
       Value tile = sharedView(
-          panelOffset, getTmaBoxShape(plan.loadRowsB, plan.panelColumns, batch),
+          panelOffset,
+          getTmaBoxShape(plan.loadRowsB, plan.panelColumnsB, batch),
           plan.elementType);
       // Coordinates innermost first: a column-major B's box rows run along
       // N (K innermost, one panel), a row-major B's along K.
@@ -543,7 +545,7 @@ private:
                     arith::AddIOp::create(
                         b, loc, colBase,
                         arith::MulIOp::create(b, loc, panel,
-                                              index(plan.panelColumns))),
+                                              index(plan.panelColumnsB))),
                     arith::AddIOp::create(b, loc, k, sliceRow), batch);
       nvgpu::TmaAsyncLoadOp::create(b, loc, tile, full, descB, coordinates,
                                     stage, mask, primary);

@@ -16,9 +16,6 @@ using namespace mlir;
 using namespace gemm_opt;
 using namespace gemm_opt::tile;
 
-/// Bytes of one row of a 128-byte-swizzled tile.
-static constexpr int64_t kSwizzleRowBytes = 128;
-
 Value WgmmaStageOperands::index(int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
@@ -40,37 +37,40 @@ void WgmmaStageOperands::load(Value stage, Value k, Value rowBase,
                                   getTmaCoordinates(inner, outer, entry),
                                   stage, Value(), predicate);
   };
-  auto box = [&](Value offset, int64_t rows, Value entry) {
-    return view(offset, getTmaBoxShape(rows, plan.panelColumns, entry));
+  auto box = [&](Value offset, int64_t rows, int64_t columns, Value entry) {
+    return view(offset, getTmaBoxShape(rows, columns, entry));
   };
   Value offsetA = arith::MulIOp::create(b, loc, stage, index(plan.stageBytesA));
   if (!plan.columnMajorA()) {
     // Rows of A along M, K innermost.
-    issue(box(offsetA, plan.boxRowsA, batch.a), descA, k, rowBase, batch.a);
+    issue(box(offsetA, plan.boxRowsA, plan.panelColumnsA, batch.a), descA, k,
+          rowBase, batch.a);
   } else {
-    // Panels of 64 M-elements (innermost) by BK rows along K.
+    // Panels of one swizzle row of M-elements (innermost) by BK rows along
+    // K.
     for (int64_t panel = 0; panel < plan.panelsA; ++panel) {
       Value tile = box(arith::AddIOp::create(b, loc, offsetA,
                                              index(panel * plan.panelBytesA)),
-                       plan.boxRowsA, batch.a);
+                       plan.boxRowsA, plan.panelColumnsA, batch.a);
       Value row = arith::AddIOp::create(b, loc, rowBase,
-                                        index(panel * plan.panelColumns));
+                                        index(panel * plan.panelColumnsA));
       issue(tile, descA, row, k, batch.a);
     }
   }
   Value offsetB = bufferOffsetOfB(b, loc, plan, stage);
   if (plan.columnMajorB()) {
     // Rows of B^T along N, K innermost.
-    issue(box(offsetB, plan.boxRowsB, batch.b), descB, k, colBase, batch.b);
+    issue(box(offsetB, plan.boxRowsB, plan.panelColumnsB, batch.b), descB, k,
+          colBase, batch.b);
     return;
   }
-  // Panels of 64 N-elements (innermost) by BK rows along K.
+  // Panels of one swizzle row of N-elements (innermost) by BK rows along K.
   for (int64_t panel = 0; panel < plan.panelsB; ++panel) {
     Value panelOffset = arith::AddIOp::create(
         b, loc, offsetB, index(panel * plan.panelBytesB));
-    Value tile = box(panelOffset, plan.boxRowsB, batch.b);
+    Value tile = box(panelOffset, plan.boxRowsB, plan.panelColumnsB, batch.b);
     Value col = arith::AddIOp::create(b, loc, colBase,
-                                      index(panel * plan.panelColumns));
+                                      index(panel * plan.panelColumnsB));
     issue(tile, descB, col, k, batch.b);
   }
 }
@@ -84,12 +84,12 @@ nvgpu::WarpgroupAccumulatorType WgmmaStageOperands::getAccumulatorType() {
 Value WgmmaStageOperands::warpTileOffsetA(Value stage, Value row) {
   Value inTile =
       plan.columnMajorA()
-          // Rows i·64 .. of the tile are panel i.
+          // Rows i·P .. of the tile (P = panelColumnsA) are panel i.
           ? arith::MulIOp::create(
                 b, loc,
-                arith::DivUIOp::create(b, loc, row, index(plan.panelColumns)),
+                arith::DivUIOp::create(b, loc, row, index(plan.panelColumnsA)),
                 index(plan.panelBytesA))
-          // Rows of A are 128 bytes.
+          // Rows of A are one swizzle row.
           : arith::MulIOp::create(b, loc, row, index(plan.rowBytesA));
   return arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, stage, index(plan.stageBytesA)),
@@ -99,12 +99,12 @@ Value WgmmaStageOperands::warpTileOffsetA(Value stage, Value row) {
 Value WgmmaStageOperands::warpTileOffsetB(Value stage, Value col) {
   Value inTile =
       plan.columnMajorB()
-          // Rows of B^T (columns of B) are 128 bytes.
-          ? arith::MulIOp::create(b, loc, col, index(kSwizzleRowBytes))
-          // B's WN columns start in panel col/64.
+          // Rows of B^T (columns of B) are one swizzle row.
+          ? arith::MulIOp::create(b, loc, col, index(plan.swizzleBytesB))
+          // B's WN columns start in panel col/P (P = panelColumnsB).
           : arith::MulIOp::create(
                 b, loc,
-                arith::DivUIOp::create(b, loc, col, index(plan.panelColumns)),
+                arith::DivUIOp::create(b, loc, col, index(plan.panelColumnsB)),
                 index(plan.panelBytesB));
   return arith::AddIOp::create(b, loc, bufferOffsetOfB(b, loc, plan, stage),
                                inTile);
@@ -114,26 +114,52 @@ Value WgmmaStageOperands::multiply(Value stage, Value row, Value col,
                                    Value acc, Value descA, Value descB) {
   Value offsetA = warpTileOffsetA(stage, row);
   Value offsetB = warpTileOffsetB(stage, col);
-  auto descriptorType = [&](Value view) {
-    return nvgpu::WarpgroupMatrixDescriptorType::get(
-        b.getContext(), cast<MemRefType>(view.getType()));
-  };
   // A register-sourced A has no descriptor.
   bool sharedA = !plan.registerSourcedA();
   Value tileA = sharedA ? view(offsetA, {plan.warpM, plan.blockK}) : Value();
   Value tileB = view(offsetB, {plan.blockK, plan.warpN});
-  Value matrixA = sharedA ? nvgpu::WarpgroupGenerateDescriptorOp::create(
-                                b, loc, descriptorType(tileA), tileA, descA)
-                                .getResult()
+  Value matrixA = sharedA ? describeTile(tileA, descA, plan.swizzleBytesA,
+                                         plan.panelBytesA)
                           : Value();
-  Value matrixB = nvgpu::WarpgroupGenerateDescriptorOp::create(
-      b, loc, descriptorType(tileB), tileB, descB);
+  Value matrixB =
+      describeTile(tileB, descB, plan.swizzleBytesB, plan.panelBytesB);
   if (!plan.singleInstructionWgmma())
     return nvgpu::WarpgroupMmaOp::create(
         b, loc, getAccumulatorType(), matrixA, matrixB,
         b.getI64IntegerAttr(1),
         /*transposeA=*/UnitAttr(), /*transposeB=*/b.getUnitAttr(), acc);
   return multiplyInstructions(acc, matrixA, offsetA, matrixB);
+}
+
+Value WgmmaStageOperands::describeTile(Value tile, Value descriptor,
+                                       int64_t swizzleBytes,
+                                       int64_t panelBytes) {
+  if (swizzleBytes == 128)
+    return nvgpu::WarpgroupGenerateDescriptorOp::create(
+        b, loc,
+        nvgpu::WarpgroupMatrixDescriptorType::get(
+            b.getContext(), cast<MemRefType>(tile.getType())),
+        tile, descriptor);
+  // The wgmma matrix descriptor (PTX ISA, "Matrix Descriptor Format"):
+  // bits 0-13 the shared address / 16, 16-29 the leading byte offset / 16
+  // (an MN-major operand's panel stride; unused by a K-major one), 32-45
+  // the stride byte offset / 16 (between 8-row swizzle atoms), 62-63 the
+  // swizzle mode (1: 128, 2: 64, 3: 32 bytes).
+  Type i64 = b.getI64Type();
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, i64, v).getResult();
+  };
+  Value address = arith::IndexCastUIOp::create(
+      b, loc, i64,
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, tile));
+  Value start = arith::ShRUIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, address, constant(0x3FFFF)),
+      constant(4));
+  uint64_t mode = swizzleBytes == 64 ? 2 : 3;
+  uint64_t fields = (uint64_t(panelBytes >> 4) << 16) |
+                    (uint64_t((8 * swizzleBytes) >> 4) << 32) | (mode << 62);
+  return arith::OrIOp::create(b, loc, start,
+                              constant(static_cast<int64_t>(fields)));
 }
 
 SmallVector<Value, 4> WgmmaStageOperands::getFragmentOffsetsA() {
@@ -170,7 +196,7 @@ SmallVector<Value, 4> WgmmaStageOperands::getFragmentOffsetsA() {
       Value kRow = add(t, constant(4 * columnHalf));
       Value swizzled = arith::XOrIOp::create(
           b, loc, add(chunk, constant(2 * rowHalf)), kRow);
-      offsets.push_back(add(add(panelBytes, mul(kRow, kSwizzleRowBytes)),
+      offsets.push_back(add(add(panelBytes, mul(kRow, plan.swizzleBytesA)),
                             add(mul(swizzled, 16), inChunk)));
     }
   }
@@ -246,8 +272,11 @@ Value WgmmaStageOperands::multiplyInstructions(Value acc, Value matrixA,
   };
   // The LLVM forms nvgpu's lowering gives the descriptors (i64) and the
   // accumulator (a struct of WM/64 structs of WN/2 f32 each).
-  Value baseA = matrixA ? cast(matrixA, i64) : Value();
-  Value baseB = cast(matrixB, i64);
+  auto asInteger = [&](Value descriptor) {
+    return descriptor.getType() == i64 ? descriptor : cast(descriptor, i64);
+  };
+  Value baseA = matrixA ? asInteger(matrixA) : Value();
+  Value baseB = asInteger(matrixB);
   int64_t slices = plan.warpM / 64;
   auto slice = LLVM::LLVMStructType::getLiteral(
       ctx, SmallVector<Type>(plan.warpN / 2, b.getF32Type()));
@@ -268,14 +297,16 @@ Value WgmmaStageOperands::multiplyInstructions(Value acc, Value matrixA,
         b, loc, descriptor,
         arith::ConstantIntOp::create(b, loc, i64, byteOffset / 16));
   };
-  // K-major operands step 16 elements along their 128-byte rows, MN-major
-  // ones 16 rows of 128 bytes.
-  int64_t kStepKMajor = kWgmmaK * bytes, kStepMnMajor = kWgmmaK * kSwizzleRowBytes;
-  int64_t stepA = plan.columnMajorA() ? kStepMnMajor : kStepKMajor;
-  int64_t stepB = plan.columnMajorB() ? kStepKMajor : kStepMnMajor;
-  // The next 64 rows of A: 64 rows of 128 bytes, or the next M panel(s).
+  // K-major operands step one instruction's K (32 bytes) along their
+  // swizzle rows, MN-major ones that many rows of one swizzle width.
+  int64_t kStepKMajor = kWgmmaK * bytes;
+  int64_t stepA =
+      plan.columnMajorA() ? kWgmmaK * plan.swizzleBytesA : kStepKMajor;
+  int64_t stepB =
+      plan.columnMajorB() ? kStepKMajor : kWgmmaK * plan.swizzleBytesB;
+  // The next 64 rows of A: 64 K-major rows, or the next M panel(s).
   int64_t sliceA = plan.columnMajorA()
-                       ? (64 / plan.panelColumns) * plan.panelBytesA
+                       ? (64 / plan.panelColumnsA) * plan.panelBytesA
                        : 64 * plan.rowBytesA;
   // Input types (f32 inputs are multiplied as tf32: wgmma reads their top
   // 19 bits, and only K-major, which the verifier ensures).

@@ -87,6 +87,12 @@ private:
   /// warpgroup tile at (row, col).
   mlir::Value warpTileOffsetA(mlir::Value stage, mlir::Value row);
   mlir::Value warpTileOffsetB(mlir::Value stage, mlir::Value col);
+  /// The descriptor (nvgpu's, or an i64 where nvgpu's op takes only the
+  /// 128-byte swizzle) of `tile`, a stage's operand at its warpgroup tile,
+  /// swizzled in rows of `swizzleBytes`, loaded by TMA map `descriptor`,
+  /// whose panels of an MN-major operand lie `panelBytes` apart.
+  mlir::Value describeTile(mlir::Value tile, mlir::Value descriptor,
+                           int64_t swizzleBytes, int64_t panelBytes);
   /// The stage's instructions; `matrixA` is null with registerSourcedA,
   /// whose fragments are read from `offsetA` (the warpgroup tile's A).
   mlir::Value multiplyInstructions(mlir::Value acc, mlir::Value matrixA,
