@@ -11,6 +11,8 @@
 #           late (SKEW_*), checked and timed against the shipped ones;
 #   swizzle wgmma operands in 64- and 32-byte swizzle rows: checks and
 #           timing against the 128-byte schedules;
+#   depth   hand-built variants that keep 2 or 3 wgmma groups in flight,
+#           checked and timed against the shipped schedules;
 #   checks, time, exchange, buffers, epilogue, ncu, sweep: as in
 #           scripts/session23-device-run.sh.
 # PARTS picks (default "pitch"). Console in $OUT/console.txt, logs in
@@ -122,6 +124,31 @@ if wants swizzle; then
       time_bundle "sw64.tf32.$s.r$round" "$SW_TF" -m "$m" -n "$n" -k "$k"
       time_bundle "bf16.$s.r$round" "$BF" -m "$m" -n "$n" -k "$k"
       time_bundle "sw64.bf16.$s.r$round" "$SW_BF" -m "$m" -n "$n" -k "$k"
+    done
+  done
+fi
+
+if wants depth; then
+  # Hand-built variants (GEMM_OPT_WGMMA_DEPTH=d, session 24): consumers
+  # keep d wgmma groups in flight (wait_group d) and release a stage d
+  # steps after its wgmmas, against the shipped schedules.
+  echo "== depth"
+  for v in ${DEPTH_VARIANTS:-var_d2_tf32 var_d2_tf32sw64 var_d3_tf32sw64 var_d2_bf16 var_d2_bf16sw64 var_d3_bf16sw64}; do
+    for s in 4097x4095x4093 1x1x1 3x5x7 129x257x65 1000x1300x2000 4096x4096x64 4096x4096x4096; do
+      dims "$s"
+      logged_check "$v.$s" "$R" "$D/$v/kernel.json" -m "$m" -n "$n" -k "$k" --no-timing
+    done
+  done
+  logged_check var_d3_tf32sw64.racecheck "$SAN" --tool racecheck --error-exitcode 86 "$R" "$D/var_d3_tf32sw64/kernel.json" \
+    -m 300 -n 520 -k 200 --no-timing --iterations 1 --no-cublas
+  SW_TF=wgmma_tf32_128x256x16_s8_persistent_tma_rm16_r4_spares_sw64
+  SW_BF=wgmma_bf16_128x256x32_s8_persistent_tma_rm4_r2_sw64
+  for round in $(seq 1 "$ROUNDS"); do
+    for s in 4096x4096x4096 8192x8192x8192; do
+      dims "$s"
+      for v in $EX var_d2_tf32 $SW_TF var_d2_tf32sw64 var_d3_tf32sw64 $BF var_d2_bf16 $SW_BF var_d2_bf16sw64 var_d3_bf16sw64; do
+        time_bundle "$v.$s.r$round" "$v" -m "$m" -n "$n" -k "$k"
+      done
     done
   done
 fi
