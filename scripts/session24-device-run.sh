@@ -13,6 +13,8 @@
 #           timing against the 128-byte schedules;
 #   depth   hand-built variants that keep 2 or 3 wgmma groups in flight,
 #           checked and timed against the shipped schedules;
+#   store   vector against tma stores on the tuner's 64x16 transposed
+#           tiles (var_ccc_tma hand-built), small-M problems;
 #   checks, time, exchange, buffers, epilogue, ncu, sweep: as in
 #           scripts/session23-device-run.sh.
 # PARTS picks (default "pitch"). Console in $OUT/console.txt, logs in
@@ -149,6 +151,28 @@ if wants depth; then
       for v in $EX var_d2_tf32 $SW_TF var_d2_tf32sw64 var_d3_tf32sw64 $BF var_d2_bf16 $SW_BF var_d2_bf16sw64 var_d3_bf16sw64; do
         time_bundle "$v.$s.r$round" "$v" -m "$m" -n "$n" -k "$k"
       done
+    done
+  done
+fi
+
+if wants store; then
+  # The tuner's tie between vector and tma stores on small transposed
+  # tiles: the f16 ccc 64x16x64 s16 persistent schedule as shipped (vector)
+  # against var_ccc_tma (the same with store = tma, hand-built), on small-M
+  # problems in the row-major layouts (run as C^T = B^T*A^T) and as ccc.
+  echo "== store: vector against tma on 64x16 tiles"
+  V=wgmma_f16_ccc_64x16x64_s16_persistent
+  for s in 16x4096x4096 1x1x1 17x1000x333 129x257x65; do
+    dims "$s"
+    logged_check "var_ccc_tma.$s" "$R" "$D/var_ccc_tma/kernel.json" -m "$m" -n "$n" -k "$k" "${ALL_ROW[@]}" --no-timing
+  done
+  for round in $(seq 1 "$ROUNDS"); do
+    for s in 16x4096x4096 64x4096x4096 128x8192x4096 32x16384x8192; do
+      dims "$s"
+      time_bundle "vector.rows.$s.r$round" "$V" -m "$m" -n "$n" -k "$k" "${ALL_ROW[@]}"
+      time_bundle "tma.rows.$s.r$round" var_ccc_tma -m "$m" -n "$n" -k "$k" "${ALL_ROW[@]}"
+      time_bundle "vector.ccc.$s.r$round" "$V" -m "$m" -n "$n" -k "$k" "${ALL_COL[@]}"
+      time_bundle "tma.ccc.$s.r$round" var_ccc_tma -m "$m" -n "$n" -k "$k" "${ALL_COL[@]}"
     done
   done
 fi
