@@ -15,6 +15,8 @@
 #           checked and timed against the shipped schedules;
 #   store   vector against tma stores on the tuner's 64x16 transposed
 #           tiles (var_ccc_tma hand-built), small-M problems;
+#   direct  hand-built variants storing C straight from registers,
+#           checked at whole-tile shapes and timed;
 #   checks, time, exchange, buffers, epilogue, ncu, sweep: as in
 #           scripts/session23-device-run.sh.
 # PARTS picks (default "pitch"). Console in $OUT/console.txt, logs in
@@ -173,6 +175,29 @@ if wants store; then
       time_bundle "tma.rows.$s.r$round" var_ccc_tma -m "$m" -n "$n" -k "$k" "${ALL_ROW[@]}"
       time_bundle "vector.ccc.$s.r$round" "$V" -m "$m" -n "$n" -k "$k" "${ALL_COL[@]}"
       time_bundle "tma.ccc.$s.r$round" var_ccc_tma -m "$m" -n "$n" -k "$k" "${ALL_COL[@]}"
+    done
+  done
+fi
+
+if wants direct; then
+  # Hand-built variants (GEMM_OPT_DIRECT_STORE, session 24): the consumers
+  # store their accumulator straight from registers to a row-major C (8
+  # bytes per thread per f32 pair), no staging, barriers or TMA stores;
+  # whole tiles only. Checks, then ROUNDS interleaved rounds.
+  echo "== direct stores"
+  for v in var_direct_tf32 var_direct_bf16; do
+    for s in 4096x4096x4096 4096x4096x64 2048x4096x1024 896x4864x4096; do
+      dims "$s"
+      logged_check "$v.$s" "$R" "$D/$v/kernel.json" -m "$m" -n "$n" -k "$k" --no-timing
+    done
+  done
+  for round in $(seq 1 "$ROUNDS"); do
+    for s in 4096x4096x4096 8192x8192x8192; do
+      dims "$s"
+      time_bundle "example.$s.r$round" "$EX" -m "$m" -n "$n" -k "$k"
+      time_bundle "var_direct_tf32.$s.r$round" var_direct_tf32 -m "$m" -n "$n" -k "$k"
+      time_bundle "bf16.$s.r$round" "$BF" -m "$m" -n "$n" -k "$k"
+      time_bundle "var_direct_bf16.$s.r$round" var_direct_bf16 -m "$m" -n "$n" -k "$k"
     done
   done
 fi
