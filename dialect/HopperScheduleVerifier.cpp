@@ -288,5 +288,19 @@ LogicalResult gemm_opt::tile::verifyWgmmaRegisters(Operation *op,
            << accumulator << " for the accumulator, "
            << kNonAccumulatorRegisters
            << " more), more than consumer_registers = " << consumer;
+  // ptxas assembles every warpgroup's code within the registers a thread
+  // has at launch (the block's share); setmaxnreg moves registers between
+  // warpgroups only at run time.
+  int64_t threads = schedule.getThreadCount();
+  int64_t atLaunch = std::min(chip.maxRegistersPerThread,
+                              chip.maxRegistersPerBlock / threads / 8 * 8);
+  if (needed > atLaunch)
+    return op->emitOpError()
+           << "consumer warpgroups need " << needed << " registers per thread ("
+           << accumulator << " for the accumulator, "
+           << kNonAccumulatorRegisters << " more), but ptxas assembles them "
+           << "within the " << atLaunch << " each of the block's " << threads
+           << " threads has at launch (setmaxnreg moves registers only at run "
+           << "time); use fewer consumer warpgroups or a smaller warp tile";
   return success();
 }

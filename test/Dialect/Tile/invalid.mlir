@@ -1392,6 +1392,26 @@ func.func @consumer_registers_below_accumulator(%a: memref<?x?xbf16>, %b: memref
 
 // -----
 
+// Three consumer warpgroups of 64x256 and the producer: 512 threads have 128
+// registers each at launch, within which ptxas must assemble the consumers'
+// m64n256 wgmmas (it reported needing 154); setmaxnreg cannot help there.
+#sched = #tile.schedule<chip = "sm_90a", block = [192, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 24, consumer_registers = 160>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  epilogue = #tile.epilogue<store = tma, store_rounds = 4>>
+
+func.func @consumers_over_launch_registers(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op consumer warpgroups need 144 registers per thread (128 for the accumulator, 16 more), but ptxas assembles them within the 128 each of the block's 512 threads has at launch (setmaxnreg moves registers only at run time); use fewer consumer warpgroups or a smaller warp tile}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
 // Without warp specialization, 4 warpgroups (512 threads) share 65536 registers.
 #sched = #tile.schedule<chip = "sm_90a", block = [256, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
