@@ -17,6 +17,7 @@
 #           tiles (var_ccc_tma hand-built), small-M problems;
 #   direct  hand-built variants storing C straight from registers,
 #           checked at whole-tile shapes and timed;
+#   tiles   hand-built 256x128-tile variants, checked and timed;
 #   checks, time, exchange, buffers, epilogue, ncu, sweep: as in
 #           scripts/session23-device-run.sh.
 # PARTS picks (default "pitch"). Console in $OUT/console.txt, logs in
@@ -198,6 +199,28 @@ if wants direct; then
       time_bundle "var_direct_tf32.$s.r$round" var_direct_tf32 -m "$m" -n "$n" -k "$k"
       time_bundle "bf16.$s.r$round" "$BF" -m "$m" -n "$n" -k "$k"
       time_bundle "var_direct_bf16.$s.r$round" var_direct_bf16 -m "$m" -n "$n" -k "$k"
+    done
+  done
+fi
+
+if wants tiles; then
+  # Hand-built variants (session 24): 256x128 tiles (two 128x128 consumer
+  # warpgroups, as cuBLAS's bf16 kernel) of the tf32 example and the bf16
+  # s4 r2 schedule (TILE_VARIANTS), checked, then timed against them.
+  echo "== 256x128 tiles"
+  for v in ${TILE_VARIANTS:-var_t256 var_b256}; do
+    for s in 4097x4095x4093 1x1x1 129x257x65 1000x1300x2000 4096x4096x4096; do
+      dims "$s"
+      logged_check "$v.$s" "$R" "$D/$v/kernel.json" -m "$m" -n "$n" -k "$k" --no-timing
+    done
+  done
+  for round in $(seq 1 "$ROUNDS"); do
+    for s in 4096x4096x4096 8192x8192x8192; do
+      dims "$s"
+      time_bundle "example.$s.r$round" "$EX" -m "$m" -n "$n" -k "$k"
+      for v in ${TILE_TF32:-var_t256}; do time_bundle "$v.$s.r$round" "$v" -m "$m" -n "$n" -k "$k"; done
+      time_bundle "bf16.$s.r$round" "$BF" -m "$m" -n "$n" -k "$k"
+      for v in ${TILE_BF16:-var_b256}; do time_bundle "$v.$s.r$round" "$v" -m "$m" -n "$n" -k "$k"; done
     done
   done
 fi
