@@ -18,6 +18,7 @@
 #   direct  hand-built variants storing C straight from registers,
 #           checked at whole-tile shapes and timed;
 #   tiles   hand-built 256x128-tile variants, checked and timed;
+#   ncu-swizzle  ncu of the tf32 example and its 64-byte-swizzle twin;
 #   checks, time, exchange, buffers, epilogue, ncu, sweep: as in
 #           scripts/session23-device-run.sh.
 # PARTS picks (default "pitch"). Console in $OUT/console.txt, logs in
@@ -222,6 +223,22 @@ if wants tiles; then
       time_bundle "bf16.$s.r$round" "$BF" -m "$m" -n "$n" -k "$k"
       for v in ${TILE_BF16:-var_b256}; do time_bundle "$v.$s.r$round" "$v" -m "$m" -n "$n" -k "$k"; done
     done
+  done
+fi
+
+if wants ncu-swizzle; then
+  # Why the 64-byte-swizzle kernels run at ~2/3 of the 128-byte ones: ncu
+  # (one launch each at 4096³) of the tf32 example and its BK = 16 sw64
+  # twin: throughput, shared-memory and warp-state sections.
+  echo "== ncu: 128- against 64-byte swizzle"
+  NCU_BIN=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+  for v in $EX wgmma_tf32_128x256x16_s8_persistent_tma_rm16_r4_spares_sw64; do
+    timeout 300 "$NCU_BIN" --section SpeedOfLight --section MemoryWorkloadAnalysis_Tables \
+      --section WarpStateStats --section ComputeWorkloadAnalysis \
+      "$R" "$D/$v/kernel.json" -m 4096 -n 4096 -k 4096 --iterations 1 --warmup 0 --no-cublas \
+      >"$WORK/ncu.$v.log" 2>&1 || failures=$((failures + 1))
+    echo "-- $v"
+    grep -E "Duration|SM Frequency|Compute \(SM\) Throughput|Memory Throughput|Shared|Bank|Stall|Issued Warp|Warp Cycles Per Issued|Executed Ipc|L1/TEX Hit|Max Bandwidth|Mem Busy" "$WORK/ncu.$v.log" | head -40
   done
 fi
 
