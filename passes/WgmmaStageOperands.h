@@ -1,18 +1,23 @@
 //===- WgmmaStageOperands.h - A and B in a stage, for each major order -*- C++ -*-===//
 //
 // How one pipeline stage of the warp-specialized wgmma kernel holds A and B
-// in 128-byte-swizzled shared memory, for each operand's major order, and
-// the two things that touch it: the producer's TMA loads and the consumers'
-// wgmma.
+// in swizzled shared memory, for each operand's major order, and the two
+// things that touch it: the producer's TMA loads and the consumers' wgmma.
+// Each operand's rows are one swizzle width W (smem_a / smem_b: 32, 64 or
+// 128 bytes; the examples below say 128, i.e. 64 bf16 or 32 f32):
 //
-//   A row-major (K-major): one BM×BK box, rows of 128 bytes; wgmma reads A
+//   A row-major (K-major): one BM×BK box, rows of W bytes; wgmma reads A
 //     non-transposed.
-//   A column-major (M-major): BM/64 boxes of BK rows × 64 M-elements (128
-//     bytes), one per 64 rows of the tile; wgmma reads A transposed.
-//   B row-major (N-major): BN/64 boxes of BK rows × 64 N-elements; wgmma
-//     reads B transposed (as it always has).
-//   B column-major (K-major): one BN×BK box, rows of 128 bytes; wgmma reads
+//   A column-major (M-major, W = 128): BM/64 boxes of BK rows × 64
+//     M-elements (128 bytes), one per 64 rows of the tile; wgmma reads A
+//     transposed.
+//   B row-major (N-major): BN/P boxes of BK rows × P N-elements (P = W /
+//     element size); wgmma reads B transposed (as it always has).
+//   B column-major (K-major): one BN×BK box, rows of W bytes; wgmma reads
 //     B non-transposed.
+//
+// nvgpu.warpgroup.generate.descriptor takes only the 128-byte swizzle, so
+// describeTile builds the 32- and 64-byte descriptors itself.
 //
 // With both operands row-major, one nvgpu.warpgroup.mma per stage does the
 // work (upstream iterates its descriptors for exactly that pair). For any
