@@ -68,3 +68,36 @@ random_problem() {
   ldb=$((n + (RANDOM % 3 == 0 ? RANDOM % 17 : 0)))
   ldc=$((n + (RANDOM % 3 == 0 ? RANDOM % 17 : 0)))
 }
+
+# check_shapes BUNDLE SHAPES [ARGS...]: logged_check "BUNDLE.MxNxK" of
+# $D/BUNDLE at each of the space-separated MxNxK shapes, with ARGS and
+# --no-timing.
+check_shapes() {
+  local bundle=$1 shapes=$2 s m n k
+  shift 2
+  for s in $shapes; do
+    IFS=x read -r m n k _ <<<"$s"
+    logged_check "$bundle.$s" "$R" "$D/$bundle/kernel.json" -m "$m" -n "$n" -k "$k" "$@" --no-timing
+  done
+}
+
+# time_interleaved SHAPES SPEC...: ROUNDS rounds; in each, every shape,
+# and at it every SPEC ("bundle" or "bundle:extra args:..." with colons
+# for spaces; "NAME=bundle..." labels the line NAME) timed by time_bundle.
+time_interleaved() {
+  local shapes=$1 round s m n k spec name bundle
+  shift
+  for round in $(seq 1 "${ROUNDS:-2}"); do
+    for s in $shapes; do
+      IFS=x read -r m n k _ <<<"$s"
+      for spec in "$@"; do
+        name=${spec%%=*}
+        [ "$name" = "$spec" ] && name=${spec%%:*}
+        spec=${spec#*=}
+        read -r bundle extra <<<"${spec//:/ }"
+        # shellcheck disable=SC2086
+        time_bundle "$name.$s.r$round" "$bundle" -m "$m" -n "$n" -k "$k" $extra
+      done
+    done
+  done
+}
