@@ -821,18 +821,47 @@ private:
   /// straight-line code before the loop over the others (a branch inside the
   /// K loop cost 5 %: bench/NOTES.md, session 18); the segment must have a
   /// K step then (a tile without a K split: the runtime refuses K < 1).
+  ///
+  /// A warpgroup tile of several 64-row slices starts from a first step
+  /// that overwrites the accumulator (WgmmaStageOperands::multiply): with a
+  /// zeroed one, the second slice's zeroing came after the first slice's
+  /// wgmmas and ptxas serialized them (C7519 / C7517; bench/NOTES.md,
+  /// session 24). That step is peeled, and skipped by a segment without K
+  /// steps, which keeps the zeroed accumulator.
   Value buildMainLoop(const WorkSegment &work, Value row, Value col,
                       Value descA, Value descB,
                       llvm::function_ref<void()> afterFirstStep = nullptr) {
     WgmmaStageOperands operands(b, loc, plan, raw);
     Value acc = nvgpu::WarpgroupMmaInitAccumulatorOp::create(
         b, loc, operands.getAccumulatorType());
-    if (!afterFirstStep)
-      return buildSteps(operands, work, index(0), work.kCount, acc, row, col,
-                        descA, descB);
-    auto [stage, parity] = ringPosition(stepAt(work, index(0)));
-    wait(full, stage, parity);
-    acc = operands.multiply(stage, row, col, acc, descA, descB);
+    bool overwrite = plan.warpM > 64;
+    auto firstStep = [&](Value init) {
+      auto [stage, parity] = ringPosition(stepAt(work, index(0)));
+      wait(full, stage, parity);
+      return operands.multiply(stage, row, col, init, descA, descB,
+                               overwrite);
+    };
+    if (!afterFirstStep) {
+      if (!overwrite)
+        return buildSteps(operands, work, index(0), work.kCount, acc, row,
+                          col, descA, descB);
+      auto ifAny = scf::IfOp::create(
+          b, loc, TypeRange{acc.getType()},
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                work.kCount, index(0)),
+          /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(ifAny.thenBlock());
+        scf::YieldOp::create(b, loc, ValueRange{firstStep(acc)});
+        b.setInsertionPointToStart(ifAny.elseBlock());
+        scf::YieldOp::create(b, loc, ValueRange{acc});
+      }
+      Value from = arith::MinUIOp::create(b, loc, index(1), work.kCount);
+      return buildSteps(operands, work, from, work.kCount, ifAny.getResult(0),
+                        row, col, descA, descB);
+    }
+    acc = firstStep(acc);
     afterFirstStep();
     return buildSteps(operands, work, index(1), work.kCount, acc, row, col,
                       descA, descB);

@@ -111,7 +111,8 @@ Value WgmmaStageOperands::warpTileOffsetB(Value stage, Value col) {
 }
 
 Value WgmmaStageOperands::multiply(Value stage, Value row, Value col,
-                                   Value acc, Value descA, Value descB) {
+                                   Value acc, Value descA, Value descB,
+                                   bool overwrite) {
   Value offsetA = warpTileOffsetA(stage, row);
   Value offsetB = warpTileOffsetB(stage, col);
   // A register-sourced A has no descriptor.
@@ -123,12 +124,13 @@ Value WgmmaStageOperands::multiply(Value stage, Value row, Value col,
                           : Value();
   Value matrixB =
       describeTile(tileB, descB, plan.swizzleBytesB, plan.panelBytesB);
-  if (!plan.singleInstructionWgmma())
+  // nvgpu.warpgroup.mma always accumulates.
+  if (!plan.singleInstructionWgmma() && !overwrite)
     return nvgpu::WarpgroupMmaOp::create(
         b, loc, getAccumulatorType(), matrixA, matrixB,
         b.getI64IntegerAttr(1),
         /*transposeA=*/UnitAttr(), /*transposeB=*/b.getUnitAttr(), acc);
-  return multiplyInstructions(acc, matrixA, offsetA, matrixB);
+  return multiplyInstructions(acc, matrixA, offsetA, matrixB, overwrite);
 }
 
 Value WgmmaStageOperands::describeTile(Value tile, Value descriptor,
@@ -220,7 +222,8 @@ WgmmaStageOperands::loadFragmentA(Value tileA, ArrayRef<Value> offsets,
 
 Value WgmmaStageOperands::registerAInstruction(Value acc,
                                                ArrayRef<Value> fragment,
-                                               Value descriptorB) {
+                                               Value descriptorB,
+                                               bool overwrite) {
   // Operands as NVVM's own wgmma lowering numbers them: the N/2
   // accumulators as outputs and tied inputs, then A's four registers, B's
   // descriptor and the three scales (immediates).
@@ -248,11 +251,12 @@ Value WgmmaStageOperands::registerAInstruction(Value acc,
     operands.push_back(LLVM::ExtractValueOp::create(b, loc, acc, i));
   llvm::append_range(operands, fragment);
   operands.push_back(descriptorB);
-  // scale-d = 1 (D = A·B + D; the accumulator starts at zero), A and B
+  // scale-d = 1 (D = A·B + D) or, overwriting, 0 (D = A·B); A and B
   // scaled by 1.
   for (int i = 0; i < 3; ++i)
-    operands.push_back(
-        LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(1)));
+    operands.push_back(LLVM::ConstantOp::create(
+        b, loc, b.getI32Type(),
+        b.getI32IntegerAttr(i == 0 && overwrite ? 0 : 1)));
   return LLVM::InlineAsmOp::create(
              b, loc, acc.getType(), operands, text, constraints,
              /*has_side_effects=*/true, /*is_align_stack=*/false,
@@ -264,7 +268,8 @@ Value WgmmaStageOperands::registerAInstruction(Value acc,
 }
 
 Value WgmmaStageOperands::multiplyInstructions(Value acc, Value matrixA,
-                                               Value offsetA, Value matrixB) {
+                                               Value offsetA, Value matrixB,
+                                               bool overwrite) {
   MLIRContext *ctx = b.getContext();
   Type i64 = b.getI64Type();
   auto cast = [&](Value value, Type type) {
@@ -336,12 +341,17 @@ Value WgmmaStageOperands::multiplyInstructions(Value acc, Value matrixA,
   }
   NVVM::WgmmaFenceAlignedOp::create(b, loc);
   for (int64_t i = 0; i < slices; ++i) {
-    Value sliceAcc = LLVM::ExtractValueOp::create(b, loc, result, i);
+    // Overwriting, the slice's first instruction ignores its input: leave
+    // it undefined rather than zeroed.
+    Value sliceAcc =
+        overwrite ? LLVM::UndefOp::create(b, loc, slice).getResult()
+                  : LLVM::ExtractValueOp::create(b, loc, result, i).getResult();
     for (int64_t s = 0; s < steps; ++s) {
       Value descriptorB = advance(baseB, s * stepB);
+      bool overwriteHere = overwrite && s == 0;
       if (!matrixA) {
         sliceAcc = registerAInstruction(sliceAcc, fragments[i * steps + s],
-                                        descriptorB);
+                                        descriptorB, overwriteHere);
         continue;
       }
       sliceAcc = NVVM::WgmmaMmaAsyncOp::create(
@@ -349,8 +359,10 @@ Value WgmmaStageOperands::multiplyInstructions(Value acc, Value matrixA,
           descriptorB, NVVM::MMAShapeAttr::get(ctx, 64, plan.warpN, kWgmmaK),
           wgmmaType(plan.elementType), wgmmaType(plan.elementType),
           NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
-          NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one), one,
-          one, layout(plan.columnMajorA()), layout(plan.columnMajorB()),
+          NVVM::WGMMAScaleOutAttr::get(ctx, overwriteHere
+                                                ? NVVM::WGMMAScaleOut::zero
+                                                : NVVM::WGMMAScaleOut::one),
+          one, one, layout(plan.columnMajorA()), layout(plan.columnMajorB()),
           NVVM::MMAIntOverflowAttr::get(ctx, NVVM::MMAIntOverflow::wrapped));
     }
     result = LLVM::InsertValueOp::create(b, loc, result, sliceAcc, i);

@@ -81,8 +81,13 @@ public:
   /// acc += the wgmmas of `stage` for the warpgroup tile at (row, col) of
   /// the block tile; returns the new accumulator with this stage's wgmma
   /// group possibly in flight (wait group 1: the previous stage's retired).
+  /// With `overwrite`, the stage's first instruction of each 64-row slice
+  /// writes its accumulator instead of adding to it (scale-d = 0) and `acc`
+  /// is never read: no instruction zeroes the registers between the
+  /// wgmmas (ptxas injects warpgroup.arrive / wait where one does).
   mlir::Value multiply(mlir::Value stage, mlir::Value row, mlir::Value col,
-                       mlir::Value acc, mlir::Value descA, mlir::Value descB);
+                       mlir::Value acc, mlir::Value descA, mlir::Value descB,
+                       bool overwrite = false);
 
 private:
   mlir::Value index(int64_t v);
@@ -101,7 +106,8 @@ private:
   /// The stage's instructions; `matrixA` is null with registerSourcedA,
   /// whose fragments are read from `offsetA` (the warpgroup tile's A).
   mlir::Value multiplyInstructions(mlir::Value acc, mlir::Value matrixA,
-                                   mlir::Value offsetA, mlir::Value matrixB);
+                                   mlir::Value offsetA, mlir::Value matrixB,
+                                   bool overwrite);
   /// registerSourcedA: byte offsets, from a 64-row slice's first panel at
   /// K step 0, of the thread's 4 fragment entries (rows g, g + 8 by K
   /// columns t, t + 4 of its warp's 16 rows), swizzle applied.
@@ -114,10 +120,11 @@ private:
   loadFragmentA(mlir::Value tileA, llvm::ArrayRef<mlir::Value> offsets,
                 int64_t byteOffset);
   /// One m64nNk8 tf32 wgmma with A from `fragment` and B from descriptor
-  /// `descriptorB`, accumulating into `acc` (a struct of N/2 f32).
+  /// `descriptorB`, accumulating into `acc` (a struct of N/2 f32), or with
+  /// `overwrite` writing it (scale-d = 0).
   mlir::Value registerAInstruction(mlir::Value acc,
                                    llvm::ArrayRef<mlir::Value> fragment,
-                                   mlir::Value descriptorB);
+                                   mlir::Value descriptorB, bool overwrite);
 
   mlir::OpBuilder &b;
   mlir::Location loc;

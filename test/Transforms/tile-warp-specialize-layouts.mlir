@@ -116,18 +116,35 @@ func.func @tn(%a: memref<?x?xbf16, strided<[1, ?], offset: ?>>, %b: memref<?x?xb
 // CHECK-LABEL: gpu.func @tt_col_c_kernel(
 // CHECK-SAME:      %[[C:[^:]+]]: memref<?x?xf16, strided<[1, ?], offset: ?>>, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr)
 // CHECK-SAME:      tile.layouts = ["col", "col", "col"]
+// CHECK:         %[[UNDEF:.+]] = llvm.mlir.undef : !llvm.struct<(f32,
 // CHECK:         %[[MAPA:.+]] = builtin.unrealized_conversion_cast %{{.+}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16, 3>
 // CHECK:         %[[MAPB:.+]] = builtin.unrealized_conversion_cast %{{.+}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, 3>
 // CHECK:         nvgpu.tma.async.load %[[MAPA]][%[[ROW:.+]], %[[K:.+]]],
 // CHECK:         nvgpu.tma.async.load %[[MAPA]][%{{.+}}, %[[K]]],
 // CHECK:         nvgpu.tma.async.load %[[MAPB]][%[[K]], %{{.+}}],
 // CHECK-NOT:     nvgpu.tma.async.load
+// The tile's first K step, peeled: each 64-row slice's first wgmma writes
+// its accumulator (scale-d zero) on an undefined input, so nothing zeroes
+// the registers between the two slices' wgmmas (ptxas would serialize them:
+// C7519 / C7517). A tile without K steps keeps the zeroed accumulator.
+// CHECK:         %[[INIT:.+]] = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x128xf32>>
+// CHECK-NEXT:    %[[ANY:.+]] = arith.cmpi ugt, %[[STEPS:.+]], %{{.+}} : index
+// CHECK-NEXT:    %[[PEELED:.+]] = scf.if %[[ANY]] -> (!nvgpu.warpgroup.accumulator<fragmented = vector<128x128xf32>>) {
+// CHECK:           nvvm.wgmma.fence.aligned
+// CHECK-NEXT:      nvvm.wgmma.mma_async %{{.+}}, %{{.+}}, %[[UNDEF]], <m = 64, n = 128, k = 16>, D[<f32>, <zero>, <wrapped>]
+// CHECK-COUNT-3:   D[<f32>, <one>, <wrapped>]
+// CHECK:           nvvm.wgmma.mma_async %{{.+}}, %{{.+}}, %[[UNDEF]], <m = 64, n = 128, k = 16>, D[<f32>, <zero>, <wrapped>]
+// CHECK:         } else {
+// CHECK-NEXT:      scf.yield %[[INIT]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    %[[FROM:.+]] = arith.minui %[[STEPS]], %{{.+}} : index
+// CHECK-NEXT:    scf.for %{{.+}} = %[[FROM]] to %[[STEPS]] step %{{.+}} iter_args(%{{.+}} = %[[PEELED]])
 // CHECK:         %[[A0:.+]] = builtin.unrealized_conversion_cast %{{.+}} to i64
 // CHECK:         %[[B0:.+]] = builtin.unrealized_conversion_cast %{{.+}} to i64
 // CHECK:         %[[ACC:.+]] = builtin.unrealized_conversion_cast %{{.+}} : !nvgpu.warpgroup.accumulator<fragmented = vector<128x128xf32>> to !llvm.struct<(struct<(f32
 // CHECK:         nvvm.wgmma.fence.aligned
 // CHECK:         llvm.extractvalue %[[ACC]][0]
-// CHECK:         nvvm.wgmma.mma_async %[[A0]], %[[B0]], {{.*}} A[<f16>, <one>, <col>], B[<f16>, <one>, <col>]
+// CHECK:         nvvm.wgmma.mma_async %[[A0]], %[[B0]], {{.*}} D[<f32>, <one>, <wrapped>], A[<f16>, <one>, <col>], B[<f16>, <one>, <col>]
 // CHECK:         arith.addi %[[B0]], %c2_i64
 // CHECK:         arith.addi %[[A0]], %c128_i64
 // CHECK:         arith.addi %[[B0]], %c6_i64

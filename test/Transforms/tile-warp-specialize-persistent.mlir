@@ -537,7 +537,17 @@ gpu.module @persistent_kernel_module {
 // CHECK-NEXT:          nvvm.barrier id = %[[MAIN_TURN]] number_of_threads = %[[BOTH_THREADS]]
 // CHECK-NEXT:        }
 // CHECK-NEXT:        %[[INIT:.+]] = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x128xf32>>
-// CHECK-NEXT:        %[[RESULT:.+]] = scf.for %{{.+}} = %[[C0]] to %{{.+}} step %[[C1]] iter_args(%{{.+}} = %[[INIT]])
+// ...the tile's first K step, peeled (128-row warpgroup tiles: each 64-row
+// slice's first wgmma writes its accumulator, scale-d zero; see
+// tile-warp-specialize-layouts.mlir)...
+// CHECK-NEXT:        %[[ANY:.+]] = arith.cmpi ugt, %{{.+}}, %[[C0]] : index
+// CHECK-NEXT:        %[[PEELED:.+]] = scf.if %[[ANY]] -> (!nvgpu.warpgroup.accumulator<fragmented = vector<128x128xf32>>) {
+// CHECK:               D[<f32>, <zero>, <wrapped>]
+// CHECK:             } else {
+// CHECK-NEXT:          scf.yield %[[INIT]]
+// CHECK-NEXT:        }
+// CHECK-NEXT:        %[[FROM:.+]] = arith.minui %{{.+}}, %[[C1]] : index
+// CHECK-NEXT:        %[[RESULT:.+]] = scf.for %{{.+}} = %[[FROM]] to %{{.+}} step %[[C1]] iter_args(%{{.+}} = %[[PEELED]])
 // CHECK-NEXT:          %[[BEFORE:.+]] = arith.muli %[[TILE]], %{{.+}} : index
 // CHECK-NEXT:          %[[STEP:.+]] = arith.addi %[[BEFORE]], %{{.+}} : index
 // CHECK-NEXT:          %[[STAGE:.+]] = arith.remui %[[STEP]], %[[C4]] : index

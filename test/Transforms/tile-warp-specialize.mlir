@@ -493,7 +493,17 @@ gpu.module @wgmma_128x256_kernel_module {
 // CHECK-NEXT:      %[[WG_ROW:.+]] = arith.muli %[[MEMBER]], %[[C128]] : index
 // CHECK-NEXT:      scf.for %[[TILE:.+]] = %[[C0]] to %[[C1]] step %[[C1]] {
 // CHECK-NEXT:        %[[INIT:.+]] = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x128xf32>>
-// CHECK-NEXT:        %[[RESULT:.+]] = scf.for %[[T:.+]] = %[[C0]] to {{.+}} iter_args(%[[ACC:.+]] = %[[INIT]])
+// The first K step, peeled (128-row warpgroup tiles: each 64-row slice's
+// first wgmma writes its accumulator, scale-d zero; see
+// tile-warp-specialize-layouts.mlir), then the loop over the others.
+// CHECK-NEXT:        %[[ANY:.+]] = arith.cmpi ugt, %{{.+}}, %[[C0]] : index
+// CHECK-NEXT:        %[[PEELED:.+]] = scf.if %[[ANY]] -> (!nvgpu.warpgroup.accumulator<fragmented = vector<128x128xf32>>) {
+// CHECK:               D[<f32>, <zero>, <wrapped>]
+// CHECK:             } else {
+// CHECK-NEXT:          scf.yield %[[INIT]]
+// CHECK-NEXT:        }
+// CHECK-NEXT:        %[[FROM:.+]] = arith.minui %{{.+}}, %[[C1]] : index
+// CHECK-NEXT:        %[[RESULT:.+]] = scf.for %[[T:.+]] = %[[FROM]] to {{.+}} iter_args(%[[ACC:.+]] = %[[PEELED]])
 // CHECK-NEXT:          %[[BEFORE:.+]] = arith.muli %[[TILE]], %{{.+}} : index
 // CHECK-NEXT:          %[[N:.+]] = arith.addi %[[BEFORE]], %[[T]] : index
 // CHECK-NEXT:          %[[STAGE:.+]] = arith.remui %[[N]], %[[C4]] : index
