@@ -20,6 +20,9 @@
 #   tiles    var_t256 / var_b256: 256x128 tiles of the tf32 example and
 #            the bf16 s4 r2 schedule;
 #   ncu-swizzle  ncu of the tf32 example and its 64-byte-swizzle twin;
+#   overwrite  kernels of two-slice warpgroup tiles with the first K step
+#            writing the accumulator: checks, sanitizers, timed against
+#            old_<name> (the compiler before);
 #   sweep    gemm-sweep over every carried bundle and the seed's cover
 #            bundles (SWEEP_SEEDS, default 36).
 # Each part checks its variants, then times them in ROUNDS interleaved
@@ -147,6 +150,37 @@ if wants ncu-swizzle; then
       "Duration|SM Frequency|Compute \(SM\) Throughput|Memory Throughput|Shared|Bank|Stall|Issued Warp|Warp Cycles Per Issued|Executed Ipc|L1/TEX Hit|Max Bandwidth|Mem Busy" \
       "$v" -m 4096 -n 4096 -k 4096
   done
+fi
+
+if wants overwrite; then
+  # Kernels whose warpgroup tiles have two 64-row slices, compiled with the
+  # first K step writing each slice's accumulator (scale-d = 0): checks at
+  # edge shapes (K = 1 and a single K step among them), memcheck and
+  # racecheck, then timed against the same schedules compiled before
+  # (old_<name>, carried when present).
+  echo "== first K step overwriting the accumulator (two-slice warpgroup tiles)"
+  TWO_SLICE="wgmma_bf16_128x128x64_s3_2cta wgmma_bf16_128x128x64_s4_2cta wgmma_bf16_128x128x64_s4_pingpong
+    wgmma_bf16_128x128x64_s4_pingpong_tma wgmma_bf16_256x128x64_s3_persistent_tma wgmma_bf16_256x128x64_s4
+    wgmma_bf16_256x128x64_s4_rm8 wgmma_bf16_256x128x64_s4_sk4 wgmma_f16_128x128x64_s3_2cta
+    wgmma_f16_128x128x64_s4_pingpong wgmma_f16_128x128x64_s4_pingpong_tt_colc
+    wgmma_tf32_128x128x32_s3_2cta wgmma_tf32_128x128x32_s4_pingpong_tma wgmma_tf32_256x128x32_s3_persistent_tma"
+  for v in $TWO_SLICE; do
+    check_shapes "$v" "4097x4095x4093 1x1x1 3x5x7 129x257x65 1000x1300x2000 4096x4096x64 300x520x16"
+  done
+  B=wgmma_f16_128x128x64_s4_pingpong_tt_colc_batched
+  check_shapes "$B" "129x257x65 1x1x1 1000x1300x200" --batch 3
+  for v in wgmma_bf16_128x128x64_s4_pingpong wgmma_tf32_256x128x32_s3_persistent_tma wgmma_bf16_256x128x64_s4_sk4; do
+    logged_check "$v.memcheck" "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$v/kernel.json" \
+      -m 300 -n 520 -k 129 --no-timing --iterations 1 --no-cublas
+    logged_check "$v.racecheck" "$SAN" --tool racecheck --error-exitcode 86 "$R" "$D/$v/kernel.json" \
+      -m 300 -n 520 -k 200 --no-timing --iterations 1 --no-cublas
+  done
+  specs=()
+  for v in wgmma_bf16_128x128x64_s4_pingpong wgmma_bf16_256x128x64_s4 wgmma_tf32_256x128x32_s3_persistent_tma wgmma_tf32_128x128x32_s4_pingpong_tma; do
+    specs+=("$v")
+    [ -d "$D/old_$v" ] && specs+=("old_$v")
+  done
+  time_interleaved "$SQUARES 8192x8192x1024" "${specs[@]}"
 fi
 
 if wants sweep; then
