@@ -257,18 +257,19 @@ LogicalResult gemm_opt::tile::verifyWgmmaRegisters(Operation *op,
   // f32 accumulators, one register each, spread over a warpgroup's threads.
   int64_t accumulator = schedule.getWarpM() * schedule.getWarpN() / 128;
   int64_t needed = accumulator + kNonAccumulatorRegisters;
+  // A thread's share of the block's registers at launch, handed out in
+  // multiples of 8.
+  int64_t threads = schedule.getThreadCount();
+  int64_t atLaunch = std::min(chip.maxRegistersPerThread,
+                              chip.maxRegistersPerBlock / threads / 8 * 8);
   WarpSpecializationAttr specialization = schedule.getSpecialization();
   if (!specialization) {
-    int64_t threads = schedule.getThreadCount();
-    // Registers are handed out per thread in multiples of 8.
-    int64_t available = std::min(chip.maxRegistersPerThread,
-                                 chip.maxRegistersPerBlock / threads / 8 * 8);
-    if (needed > available)
+    if (needed > atLaunch)
       return op->emitOpError()
              << "warpgroups need " << needed << " registers per thread ("
              << accumulator << " for the accumulator, "
              << kNonAccumulatorRegisters << " more), more than the "
-             << available << " each of " << threads << " threads can have";
+             << atLaunch << " each of " << threads << " threads can have";
     return success();
   }
   int64_t producer = specialization.getProducerRegisters();
@@ -289,11 +290,8 @@ LogicalResult gemm_opt::tile::verifyWgmmaRegisters(Operation *op,
            << kNonAccumulatorRegisters
            << " more), more than consumer_registers = " << consumer;
   // ptxas assembles every warpgroup's code within the registers a thread
-  // has at launch (the block's share); setmaxnreg moves registers between
-  // warpgroups only at run time.
-  int64_t threads = schedule.getThreadCount();
-  int64_t atLaunch = std::min(chip.maxRegistersPerThread,
-                              chip.maxRegistersPerBlock / threads / 8 * 8);
+  // has at launch; setmaxnreg moves registers between warpgroups only at
+  // run time.
   if (needed > atLaunch)
     return op->emitOpError()
            << "consumer warpgroups need " << needed << " registers per thread ("
