@@ -85,7 +85,7 @@ check_shapes() {
 # and at it every SPEC ("bundle" or "bundle:extra args:..." with colons
 # for spaces; "NAME=bundle..." labels the line NAME) timed by time_bundle.
 time_interleaved() {
-  local shapes=$1 round s m n k spec name bundle
+  local shapes=$1 round s m n k spec name bundle extra
   shift
   for round in $(seq 1 "${ROUNDS:-2}"); do
     for s in $shapes; do
