@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Session 25's device calls (bench/NOTES.md, "Session 25"). The var_*
+# bundles are hand-built variants (the patches in bench/wip/ with their
+# environment variables); the shipped compiler does not build them.
+#   rs     var_rs: the tf32 example (A row, B col) reading its K-major A
+#          from registers (register-sourced-a-kmajor.patch,
+#          GEMM_OPT_RS_KMAJOR=1): edge shapes, memcheck, racecheck, then
+#          timed against the example and the column-major-A kernel; ncu
+#          (clock, DRAM) of the three at 8192³;
+#   rsbf   the same patch on bf16 (A's fragments by ldmatrix): var_rs_bf
+#          (the s4 r2 schedule), var_rs_bfex (the bf16 example),
+#          var_rs_gelu (the bias + GELU example) checked and timed
+#          against their shipped twins; the fused ones with
+#          --compare-epilogue; ncu (clock) at 8192x8192x4096;
+#   sweep  gemm-sweep over every carried bundle and the seed's cover
+#          bundles (SWEEP_SEEDS, default 38).
+# Each part checks its variants, then times them in ROUNDS interleaved
+# rounds next to cuBLAS with the same transposes and pitches. PARTS picks
+# (default "rs"). Console in $OUT/console.txt, logs in $OUT/session25.tar.gz.
+set -u
+cd "$(dirname "$0")/.."
+source scripts/lib/device-session.sh
+source scripts/lib/logged-session.sh
+export PATH=/usr/local/cuda/bin:$PATH
+PARTS=${PARTS:-rs}
+ROUNDS=${ROUNDS:-2}
+wants() { [[ " $PARTS " == *" $1 "* ]]; }
+EX=gemm_tf32_wgmma_sm90
+COLA=wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_col_a
+SQUARES="4096x4096x4096 8192x8192x8192"
+EDGES="4097x4095x4093 1x1x1 3x5x7 129x257x65 1000x1300x2000 4096x4096x64 896x4864x4096 4096x4096x4096"
+NCU_BIN=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+
+# ncu_report NAME SECTIONS LINES BUNDLE ARGS...: one launch of BUNDLE under
+# ncu with the comma-separated SECTIONS; prints the lines matching LINES.
+ncu_report() {
+  local name=$1 sections=$2 lines=$3 bundle=$4 section
+  shift 4
+  local flags=()
+  for section in ${sections//,/ }; do flags+=(--section "$section"); done
+  timeout 300 "$NCU_BIN" "${flags[@]}" "$R" "$D/$bundle/kernel.json" "$@" \
+    --iterations 1 --warmup 0 --no-cublas >"$WORK/ncu.$name.log" 2>&1 || failures=$((failures + 1))
+  echo "-- $name"
+  grep -E "$lines" "$WORK/ncu.$name.log" | head -40
+}
+
+if wants rs; then
+  echo "== rs: the example's K-major A from registers"
+  check_shapes var_rs "$EDGES"
+  check_shapes var_rs 1000x1300x2001 --lda 2005 --ldb 2003 --ldc 1301
+  logged_check var_rs.memcheck "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/var_rs/kernel.json" \
+    -m 300 -n 520 -k 129 --no-timing --iterations 1 --no-cublas
+  logged_check var_rs.racecheck "$SAN" --tool racecheck --error-exitcode 86 "$R" "$D/var_rs/kernel.json" \
+    -m 300 -n 520 -k 200 --no-timing --iterations 1 --no-cublas
+  time_interleaved "$SQUARES" "example=$EX" var_rs "cola=$COLA:--layout-a:col:--layout-b:col"
+  for spec in "example $EX" "var_rs var_rs" "cola $COLA --layout-a col --layout-b col"; do
+    read -r name bundle extra <<<"$spec"
+    # shellcheck disable=SC2086
+    ncu_report "$name" SpeedOfLight,MemoryWorkloadAnalysis \
+      "Duration|SM Frequency|DRAM Throughput|L2 Hit Rate|Compute \(SM\)|Elapsed Cycles" \
+      "$bundle" -m 8192 -n 8192 -k 8192 $extra
+  done
+fi
+
+if wants rsbf; then
+  echo "== rsbf: bf16 A from registers"
+  BF=wgmma_bf16_128x256x64_s4_persistent_tma_rm4_r2
+  BFEX=gemm_bf16_wgmma_sm90
+  GELU=gemm_bf16_wgmma_bias_gelu_sm90
+  for v in var_rs_bf var_rs_bfex var_rs_gelu; do
+    extra=""
+    [ "$v" = var_rs_gelu ] && extra=--bias
+    # shellcheck disable=SC2086
+    check_shapes "$v" "$EDGES" $extra
+  done
+  logged_check var_rs_bf.racecheck "$SAN" --tool racecheck --error-exitcode 86 "$R" "$D/var_rs_bf/kernel.json" \
+    -m 300 -n 520 -k 200 --no-timing --iterations 1 --no-cublas
+  logged_check var_rs_gelu.memcheck "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/var_rs_gelu/kernel.json" \
+    -m 300 -n 520 -k 129 --bias --no-timing --iterations 1 --no-cublas
+  time_interleaved "4096x4096x4096 8192x8192x4096 8192x8192x8192" "bf16=$BF" var_rs_bf "example=$EX" var_rs
+  time_interleaved "4097x4095x4096 8191x8191x8191" "bfex=$BFEX" var_rs_bfex
+  for round in $(seq 1 "$ROUNDS"); do
+    for v in $GELU var_rs_gelu; do
+      timeout 200 "$R" "$D/$v/kernel.json" -m 8192 -n 8192 -k 4096 --bias --compare-epilogue \
+        --iterations 30 >"$WORK/$v.compare.r$round.log" 2>&1 || failures=$((failures + 1))
+      echo "-- $v r$round"
+      grep -E "^\| (fused|unfused|cublaslt|cublas_gemm) " "$WORK/$v.compare.r$round.log" | cut -c1-60,120-
+    done
+  done
+  for v in $BF var_rs_bf; do
+    ncu_report "$v" SpeedOfLight "Duration|SM Frequency|DRAM Throughput|Elapsed Cycles" "$v" -m 8192 -n 8192 -k 4096
+  done
+fi
+
+if wants sweep; then
+  # shellcheck disable=SC2086
+  sweep_seeds ${SWEEP_SEEDS:-38}
+fi
+
+echo "failures: $failures"
+tar czf "$OUT_ROOT/session25.tar.gz" -C "$WORK" . 2>/dev/null
+exit 0
