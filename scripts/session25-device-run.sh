@@ -29,20 +29,6 @@ EX=gemm_tf32_wgmma_sm90
 COLA=wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_col_a
 SQUARES="4096x4096x4096 8192x8192x8192"
 EDGES="4097x4095x4093 1x1x1 3x5x7 129x257x65 1000x1300x2000 4096x4096x64 896x4864x4096 4096x4096x4096"
-NCU_BIN=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
-
-# ncu_report NAME SECTIONS LINES BUNDLE ARGS...: one launch of BUNDLE under
-# ncu with the comma-separated SECTIONS; prints the lines matching LINES.
-ncu_report() {
-  local name=$1 sections=$2 lines=$3 bundle=$4 section
-  shift 4
-  local flags=()
-  for section in ${sections//,/ }; do flags+=(--section "$section"); done
-  timeout 300 "$NCU_BIN" "${flags[@]}" "$R" "$D/$bundle/kernel.json" "$@" \
-    --iterations 1 --warmup 0 --no-cublas >"$WORK/ncu.$name.log" 2>&1 || failures=$((failures + 1))
-  echo "-- $name"
-  grep -E "$lines" "$WORK/ncu.$name.log" | head -40
-}
 
 if wants rs; then
   echo "== rs: the example's K-major A from registers"
