@@ -12,6 +12,11 @@
 #          var_rs_gelu (the bias + GELU example) checked and timed
 #          against their shipped twins; the fused ones with
 #          --compare-epilogue; ncu (clock) at 8192x8192x4096;
+#   pfc    pfc_<bundle>: the compiler with C's tensor map prefetched at
+#          the kernel's start like A's and B's (passes/WarpSpecialize.cpp),
+#          against <bundle> from the compiler before: checks, then timed
+#          in ROUNDS interleaved rounds (the fused example with
+#          --compare-epilogue);
 #   sweep  gemm-sweep over every carried bundle and the seed's cover
 #          bundles (SWEEP_SEEDS, default 38).
 # Each part checks its variants, then times them in ROUNDS interleaved
@@ -75,6 +80,38 @@ if wants rsbf; then
   done
   for v in $BF var_rs_bf; do
     ncu_report "$v" SpeedOfLight "Duration|SM Frequency|DRAM Throughput|Elapsed Cycles" "$v" -m 8192 -n 8192 -k 4096
+  done
+fi
+
+if wants pfc; then
+  echo "== pfc: C's tensor map prefetched"
+  TF_NN=wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_nn
+  BF=wgmma_bf16_128x256x64_s4_persistent_tma_rm4_r2
+  GELU=gemm_bf16_wgmma_bias_gelu_sm90
+  for v in pfc_$EX pfc_$BF pfc_gemm_bf16_wgmma_sm90; do
+    check_shapes "$v" "4097x4095x4093 1x1x1 129x257x65 1000x1300x2000 4096x4096x4096"
+  done
+  check_shapes pfc_$EX 1000x1300x2001 --lda 2005 --ldb 2003 --ldc 1301
+  check_shapes pfc_$TF_NN "4097x4095x4093 1x1x1 4096x4096x4096" --layout-a row --layout-b row
+  check_shapes pfc_$GELU "4097x4095x4093 1x1x1 1000x1300x2000 4096x4096x4096" --bias
+  check_shapes pfc_$GELU 1000x1300x2000 --bias --ldc 1301
+  logged_check pfc_$EX.memcheck "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/pfc_$EX/kernel.json" \
+    -m 300 -n 520 -k 129 --no-timing --iterations 1 --no-cublas
+  logged_check pfc_$EX.memcheck-ldc "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/pfc_$EX/kernel.json" \
+    -m 300 -n 520 -k 129 --ldc 521 --no-timing --iterations 1 --no-cublas
+  time_interleaved "4096x4096x4096" "example=$EX" "pfc.example=pfc_$EX" \
+    "nn=$TF_NN:--layout-a:row:--layout-b:row" "pfc.nn=pfc_$TF_NN:--layout-a:row:--layout-b:row" \
+    "bf16=$BF" "pfc.bf16=pfc_$BF"
+  time_interleaved "8192x8192x4096" "bf16=$BF" "pfc.bf16=pfc_$BF"
+  time_interleaved "4097x4095x4096" "bfex=gemm_bf16_wgmma_sm90" "pfc.bfex=pfc_gemm_bf16_wgmma_sm90"
+  for round in $(seq 1 "$ROUNDS"); do
+    for v in $GELU pfc_$GELU; do
+      timeout 200 "$R" "$D/$v/kernel.json" -m 8192 -n 8192 -k 4096 --bias --compare-epilogue \
+        --iterations 30 >"$WORK/$v.compare.r$round.log" 2>&1 || failures=$((failures + 1))
+      echo "-- $v r$round"
+      grep -E "^\| (fused|unfused|cublaslt|cublas_gemm) " "$WORK/$v.compare.r$round.log" |
+        awk -F'|' '{print $2, $4, $NF}'
+    done
   done
 fi
 
