@@ -17,6 +17,18 @@
 #          against <bundle> from the compiler before: checks, then timed
 #          in ROUNDS interleaved rounds (the fused example with
 #          --compare-epilogue);
+#   clusters  the tf32 example against itself in 1x2 clusters sharing A
+#          (cuBLAS's shape at 4096³), with and without its spares
+#          (var_c12_sp16, var_c12_dp16), data-parallel without clusters
+#          (var_dp16) and the 2x1 spares schedule, at 4096³ and at
+#          4224x4096x4096 (whole waves for both grids); ncu with free
+#          clocks (cycles, clock, DRAM) of each and of cuBLAS;
+#   keep   var_keep: the tf32 example whose spares store their heads into
+#          C with L2's evict_last policy (head-evict-last.patch,
+#          GEMM_OPT_HEAD_EVICT_LAST=1), so that the owners' reductions
+#          find them in L2: checks, sanitizers, timed in ROUNDS rounds at
+#          4096³ and once at 8192³; ncu (free clocks) DRAM bytes, cycles,
+#          clock;
 #   sweep  gemm-sweep over every carried bundle and the seed's cover
 #          bundles (SWEEP_SEEDS, default 38).
 # Each part checks its variants, then times them in ROUNDS interleaved
@@ -112,6 +124,51 @@ if wants pfc; then
       grep -E "^\| (fused|unfused|cublaslt|cublas_gemm) " "$WORK/$v.compare.r$round.log" |
         awk -F'|' '{print $2, $4, $NF}'
     done
+  done
+fi
+
+if wants clusters; then
+  echo "== clusters: 1x2 like cuBLAS"
+  C21=wgmma_tf32_128x256x32_s4_c2x1_persistent_tma_r4_spares
+  for v in var_c12_sp16 var_c12_dp16 var_dp16; do
+    check_shapes "$v" "4097x4095x4093 1x1x1 129x257x65 1000x1300x2000 4224x4096x4096 4096x4096x4096"
+  done
+  logged_check var_c12_sp16.racecheck "$SAN" --tool racecheck --error-exitcode 86 "$R" \
+    "$D/var_c12_sp16/kernel.json" -m 300 -n 520 -k 200 --no-timing --iterations 1 --no-cublas
+  time_interleaved "4096x4096x4096 4224x4096x4096" "example=$EX" var_dp16 var_c12_sp16 var_c12_dp16 "c21sp=$C21"
+  for s in 4096x4096x4096 4224x4096x4096; do
+    IFS=x read -r m n k _ <<<"$s"
+    for v in $EX var_dp16 var_c12_sp16 var_c12_dp16; do
+      NCU_FLAGS="--clock-control none" ncu_report "$v.$s" SpeedOfLight \
+        "Duration|SM Frequency|DRAM Throughput|Elapsed Cycles" "$v" -m "$m" -n "$n" -k "$k"
+    done
+    timeout 300 "$NCU_BIN" --clock-control none --section SpeedOfLight --section MemoryWorkloadAnalysis \
+      -k regex:'xmma|nvjet|cutlass' -c 1 "$R" "$D/$EX/kernel.json" -m "$m" -n "$n" -k "$k" \
+      --iterations 1 --warmup 0 --no-timing >"$WORK/ncu.cublas.$s.log" 2>&1 || failures=$((failures + 1))
+    echo "-- cublas.$s"
+    grep -E "^  [a-z_0-9]+.*\(|Duration|SM Frequency|DRAM Throughput|Elapsed Cycles|Memory \[%\]" "$WORK/ncu.cublas.$s.log" | head -12
+    for v in $EX var_c12_sp16; do
+      NCU_FLAGS="--clock-control none" ncu_report "$v.$s.mem" MemoryWorkloadAnalysis \
+        "DRAM Throughput|Mem Busy|L2 Hit" "$v" -m "$m" -n "$n" -k "$k"
+    done
+  done
+fi
+
+if wants keep; then
+  echo "== keep: spares' heads kept in L2"
+  check_shapes var_keep "4097x4095x4093 1x1x1 129x257x65 1000x1300x2000 896x4864x4096 640x768x640 4096x4096x4096"
+  check_shapes var_keep 1000x1300x2000 --ldc 1301
+  check_shapes var_keep 4096x4096x4096 --ldc 4100
+  logged_check var_keep.memcheck "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/var_keep/kernel.json" \
+    -m 640 -n 768 -k 640 --no-timing --iterations 1 --no-cublas
+  logged_check var_keep.racecheck "$SAN" --tool racecheck --error-exitcode 86 "$R" "$D/var_keep/kernel.json" \
+    -m 640 -n 768 -k 640 --no-timing --iterations 1 --no-cublas
+  time_interleaved "4096x4096x4096" "example=$EX" var_keep
+  ROUNDS=1 time_interleaved "8192x8192x8192" "example=$EX" var_keep
+  for v in $EX var_keep; do
+    NCU_FLAGS="--clock-control none --metrics dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_srcunit_tex_op_read_lookup_miss.sum" \
+      ncu_report "$v.keep" SpeedOfLight \
+      "Duration|SM Frequency|Elapsed Cycles|dram__bytes|lookup_miss" "$v" -m 4096 -n 4096 -k 4096
   done
 fi
 

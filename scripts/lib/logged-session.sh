@@ -105,13 +105,15 @@ time_interleaved() {
 NCU_BIN=${NCU_BIN:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
 
 # ncu_report NAME SECTIONS LINES BUNDLE ARGS...: one launch of BUNDLE under
-# ncu with the comma-separated SECTIONS; prints the lines matching LINES.
+# ncu with the comma-separated SECTIONS (and NCU_FLAGS, e.g.
+# "--clock-control none"); prints the lines matching LINES.
 ncu_report() {
   local name=$1 sections=$2 lines=$3 bundle=$4 section
   shift 4
   local flags=()
   for section in ${sections//,/ }; do flags+=(--section "$section"); done
-  timeout 300 "$NCU_BIN" "${flags[@]}" "$R" "$D/$bundle/kernel.json" "$@" \
+  # shellcheck disable=SC2086
+  timeout 300 "$NCU_BIN" ${NCU_FLAGS:-} "${flags[@]}" "$R" "$D/$bundle/kernel.json" "$@" \
     --iterations 1 --warmup 0 --no-cublas >"$WORK/ncu.$name.log" 2>&1 || failures=$((failures + 1))
   echo "-- $name"
   grep -E "$lines" "$WORK/ncu.$name.log" | head -40
