@@ -60,6 +60,7 @@
 #include "dialect/MemoryQueries.h"
 #include "passes/BatchEntryView.h"
 #include "passes/BatchedTmaLoad.h"
+#include "passes/BlockWorkWalk.h"
 #include "passes/FusedEpilogue.h"
 #include "passes/BlockTiledLoop.h"
 #include "passes/ClusterMulticast.h"
@@ -68,9 +69,7 @@
 #include "passes/SharedMemoryView.h"
 #include "passes/SplitKReduction.h"
 #include "passes/StreamKFixup.h"
-#include "passes/StreamKPartition.h"
 #include "passes/StagingEpilogue.h"
-#include "passes/TileRasterization.h"
 #include "passes/TmaStoreEpilogue.h"
 #include "passes/WgmmaStageOperands.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -92,18 +91,6 @@ namespace {
 /// per consumer warpgroup (the tma epilogue store).
 constexpr int64_t kGroupBarrier = 1, kMainLoopTurnBarrier = 3,
                   kEpilogueTurnBarrier = 5, kWarpgroupBarrier = 7;
-
-/// The C tiles a block computes: the one at (rowBase, colBase), or for a
-/// persistent grid every gridDim.x-th tile of the tilesM × tilesN grid
-/// (of each batch entry) starting at blockIdx.x.
-struct BlockTiles {
-  Value rowBase, colBase;
-  Value tilesM, tilesN;
-  /// Batched: the 3-D operands, the entry of the block's one tile (without
-  /// a persistent grid) and the entry count.
-  BatchedOperands batched;
-  Value batch, batchCount;
-};
 
 /// The tensor maps of A and B as the TMA loads take them (3-D for a
 /// batched kernel) and as wgmma's matrix descriptors take them (2-D boxes).
@@ -178,15 +165,8 @@ public:
     if (tiles.batched)
       broadcast = BatchBroadcast::get(b, loc, tiles.batched.a,
                                       tiles.batched.b);
-    blockTileCount = countBlockTiles();
-    // stream_k shares the work of patches between clusters (a block is a
-    // cluster of one without one): every block of a cluster walks the same
-    // segments, its own tile of each patch, in step with the multicasts.
-    if (plan.streamK)
-      partition.emplace(b, loc,
-                        arith::MulIOp::create(b, loc, patchesM(), patchesN()),
-                        kTiles, clusterIndex(), clusterCount(),
-                        plan.streamKWaves, plan.streamKSpares);
+    walk.emplace(b, loc, schedule, plan, tiles, kTiles, kFirst, position);
+    walk->countWork();
 
     // Consumers are warpgroups 0 .. C-1 and the producer is the last:
     // nvgpu.warpgroup.mma.store derives rows from the block-wide warp index.
@@ -272,84 +252,6 @@ private:
       gpu::BarrierOp::create(b, loc);
   }
 
-  /// Persistent grid: the cluster (a single block without clusters)
-  /// computes the patches of clusterM × clusterN tiles numbered cluster,
-  /// cluster + clusters, ... below patchesM·patchesN.
-  Value clusterIndex() {
-    return arith::DivUIOp::create(
-        b, loc, gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
-        index(plan.clusterM * plan.clusterN));
-  }
-  Value clusterCount() {
-    return arith::DivUIOp::create(
-        b, loc, gpu::GridDimOp::create(b, loc, gpu::Dimension::x),
-        index(plan.clusterM * plan.clusterN));
-  }
-  Value patchesM() {
-    return arith::CeilDivUIOp::create(b, loc, tiles.tilesM,
-                                      index(plan.clusterM));
-  }
-  Value patchesN() {
-    return arith::CeilDivUIOp::create(b, loc, tiles.tilesN,
-                                      index(plan.clusterN));
-  }
-
-  /// Tiles this block computes: 1, or for a persistent grid one per patch
-  /// of its cluster (the same count for every block of the cluster, whose
-  /// pipelines are coupled by multicast).
-  Value countBlockTiles() {
-    if (!plan.persistent)
-      return index(1);
-    Value total = arith::MulIOp::create(b, loc, patchesM(), patchesN());
-    if (tiles.batched)
-      total = arith::MulIOp::create(b, loc, total, tiles.batchCount);
-    Value first = clusterIndex();
-    Value stride = clusterCount();
-    Value left = arith::SubIOp::create(
-        b, loc, arith::MaxUIOp::create(b, loc, total, first), first);
-    return arith::CeilDivUIOp::create(b, loc, left, stride);
-  }
-
-  /// The tile row and column of this block's tile in the patch at
-  /// `patch` (row, column of patches); the patch itself without a cluster.
-  std::pair<Value, Value> tileInPatch(std::pair<Value, Value> patch) {
-    if (!plan.hasCluster())
-      return patch;
-    return {arith::AddIOp::create(
-                b, loc,
-                arith::MulIOp::create(b, loc, patch.first,
-                                      index(plan.clusterM)),
-                position.row),
-            arith::AddIOp::create(
-                b, loc,
-                arith::MulIOp::create(b, loc, patch.second,
-                                      index(plan.clusterN)),
-                position.column)};
-  }
-
-  /// The first row and column of C of the block's tile number `i`, and its
-  /// batch entry (null unless batched): its place in the i-th patch of its
-  /// cluster. Tiles past C's edges (a patch that sticks out) load zeros and
-  /// store nothing.
-  std::tuple<Value, Value, Value> tileOrigin(Value i) {
-    if (!plan.persistent)
-      return {tiles.rowBase, tiles.colBase, tiles.batch};
-    Value linear = arith::AddIOp::create(
-        b, loc, clusterIndex(),
-        arith::MulIOp::create(b, loc, i, clusterCount()));
-    // Batched: the patches of entry 0 come first, then those of entry 1...
-    Value batch;
-    if (tiles.batched) {
-      Value perEntry = arith::MulIOp::create(b, loc, patchesM(), patchesN());
-      batch = arith::DivUIOp::create(b, loc, linear, perEntry);
-      linear = arith::RemUIOp::create(b, loc, linear, perEntry);
-    }
-    auto [row, col] = tileInPatch(
-        rasterizeTile(b, loc, schedule, linear, patchesM(), patchesN()));
-    return {arith::MulIOp::create(b, loc, row, index(plan.blockM)),
-            arith::MulIOp::create(b, loc, col, index(plan.blockN)), batch};
-  }
-
   /// The stage of the block's `step`-th K step overall (over all its
   /// tiles) and the parity of the stage's use: its round through the ring.
   std::pair<Value, Value> ringPosition(Value step) {
@@ -369,67 +271,6 @@ private:
         arith::AndIOp::create(b, loc, tile, index(1)), index(0));
   }
 
-  /// The block's segments: its tiles, or with stream_k the segments of its
-  /// share of the K steps (passes/StreamKPartition.h).
-  Value segmentCount() {
-    return plan.streamK ? partition->getSegmentCount() : blockTileCount;
-  }
-
-  /// Segment `i`: where its tile is and which K steps it covers. Without
-  /// stream_k, tile i of the block, all its K tiles (split_k: the block's).
-  struct Segment {
-    Value rowBase, colBase;
-    Value batch; ///< The batch entry (batched kernels), else null.
-    WorkSegment work;
-  };
-  Segment segmentAt(Value i) {
-    Segment segment;
-    if (plan.streamK) {
-      segment.work = partition->getSegment(i);
-      auto [row, col] = tileInPatch(rasterizeTile(
-          b, loc, schedule, segment.work.tile, patchesM(), patchesN()));
-      if (plan.hasCluster())
-        segment.work = tileOfPatch(segment.work);
-      segment.rowBase = arith::MulIOp::create(b, loc, row, index(plan.blockM));
-      segment.colBase = arith::MulIOp::create(b, loc, col, index(plan.blockN));
-      return segment;
-    }
-    std::tie(segment.rowBase, segment.colBase, segment.batch) = tileOrigin(i);
-    segment.work.tile = i;
-    segment.work.kBegin = kFirst ? kFirst : index(0);
-    segment.work.kCount = kTiles;
-    // stepBase stays null: stepAt multiplies inside the K loop, as before
-    // stream_k existed (the data-parallel IR is unchanged).
-    return segment;
-  }
-
-  /// A cluster's segment of a patch as this block's segment of its tile of
-  /// the patch: tile, slot and counter numbers p become p·S + r (S blocks
-  /// per cluster, r this block's rank), so that the blocks of one rank in
-  /// every cluster hand their parts to each other. (stream_k = spares: at
-  /// most one helper per tile, so the owner's helper slots stay one.)
-  WorkSegment tileOfPatch(WorkSegment work) {
-    Value size = index(plan.clusterM * plan.clusterN);
-    Value rank = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, position.row, index(plan.clusterN)),
-        position.column);
-    for (Value *v : {&work.tile, &work.slot, &work.firstHelperSlot,
-                     &work.signalTile})
-      *v = arith::AddIOp::create(b, loc,
-                                 arith::MulIOp::create(b, loc, *v, size), rank);
-    work.signalStride = arith::MulIOp::create(b, loc, work.signalStride, size);
-    return work;
-  }
-
-  /// The block's pipeline step of K step `t` of segment `work`: its step
-  /// base plus t (a data-parallel tile: tile · kTiles + t).
-  Value stepAt(const WorkSegment &work, Value t) {
-    Value base = work.stepBase
-                     ? work.stepBase
-                     : arith::MulIOp::create(b, loc, work.tile, kTiles);
-    return arith::AddIOp::create(b, loc, base, t);
-  }
-
   void wait(Value barriers, Value stage, Value parity) {
     nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, parity,
                                            index(10000000), stage);
@@ -445,10 +286,10 @@ private:
     auto producing = scf::IfOp::create(b, loc, firstWarp);
     OpBuilder::InsertionGuard producerGuard(b);
     b.setInsertionPointToStart(producing.thenBlock());
-    auto tileLoop = scf::ForOp::create(b, loc, index(0), segmentCount(),
+    auto tileLoop = scf::ForOp::create(b, loc, index(0), walk->getSegmentCount(),
                                        index(1));
     b.setInsertionPointToStart(tileLoop.getBody());
-    Segment segment = segmentAt(tileLoop.getInductionVar());
+    BlockSegment segment = walk->getSegment(tileLoop.getInductionVar());
     Value rowBase = segment.rowBase, colBase = segment.colBase;
     Value batch = segment.batch;
     TmaBatchCoordinates entry =
@@ -458,7 +299,7 @@ private:
     b.setInsertionPointToStart(loop.getBody());
     Value t = loop.getInductionVar();
     auto [stage, parity] = ringPosition(
-        stepAt(segment.work, t));
+        walk->getStep(segment.work, t));
     // The stage's previous use must have been released: the phase before
     // this use's (on a fresh barrier that one counts as complete).
     Value one = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
@@ -582,7 +423,7 @@ private:
   void passTurn(int64_t base, Value group, Value tile) {
     Value next = arith::AddIOp::create(b, loc, tile, index(1));
     Value more = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, next,
-                                       blockTileCount);
+                                       walk->getTileCount());
     auto ifMore = scf::IfOp::create(b, loc, more);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifMore.thenBlock());
@@ -614,7 +455,7 @@ private:
                               index(128 * plan.warpgroupsPerTile)));
 
     // Group g computes the block's tiles g, g + G, g + 2G, ...
-    auto tileLoop = scf::ForOp::create(b, loc, group, segmentCount(),
+    auto tileLoop = scf::ForOp::create(b, loc, group, walk->getSegmentCount(),
                                        index(plan.consumerGroups));
     // The shared memory the TMA stores read stays until they are done.
     if (plan.tmaStore)
@@ -622,7 +463,7 @@ private:
     OpBuilder::InsertionGuard tileGuard(b);
     b.setInsertionPointToStart(tileLoop.getBody());
     Value tile = tileLoop.getInductionVar();
-    Segment segment = segmentAt(tile);
+    BlockSegment segment = walk->getSegment(tile);
     Value rowBase = segment.rowBase, colBase = segment.colBase;
     Value batch = segment.batch;
     // The epilogue's bias, loaded now: its latency hides behind the main
@@ -665,7 +506,7 @@ private:
                                   index(0)));
         b.setInsertionPointToStart(ifAny.thenBlock());
       }
-      Value lastStep = stepAt(
+      Value lastStep = walk->getStep(
           segment.work,
           arith::SubIOp::create(b, loc, segment.work.kCount, index(1)));
       release(ringPosition(lastStep).first);
@@ -836,7 +677,7 @@ private:
         b, loc, operands.getAccumulatorType());
     bool overwrite = plan.warpM > 64;
     auto firstStep = [&](Value init) {
-      auto [stage, parity] = ringPosition(stepAt(work, index(0)));
+      auto [stage, parity] = ringPosition(walk->getStep(work, index(0)));
       wait(full, stage, parity);
       return operands.multiply(stage, row, col, init, descA, descB,
                                overwrite);
@@ -878,7 +719,7 @@ private:
                    Value from, Value to, Value init, Value row, Value col,
                    Value descA, Value descB) {
     auto buildStep = [&](Value t, Value acc) {
-      Value step = stepAt(work, t);
+      Value step = walk->getStep(work, t);
       auto [stage, parity] = ringPosition(step);
       wait(full, stage, parity);
       Value next = operands.multiply(stage, row, col, acc, descA, descB);
@@ -1047,7 +888,7 @@ private:
   const HopperKernelPlan &plan;
   FusedEpilogue fused;
   BlockTiles tiles;
-  Value kTiles, blockTileCount;
+  Value kTiles;
   Value primary, raw, full, empty;
   Value descC, pointerC;
   ClusterPosition position;
@@ -1056,8 +897,8 @@ private:
   std::optional<SplitKWorkspace> workspace;
   /// Batched: which of A and B are broadcast (batch stride 0).
   BatchBroadcast broadcast;
-  /// stream_k: the block's share of the tiles' K steps.
-  std::optional<StreamKPartition> partition;
+  /// The tiles and K steps the block computes.
+  std::optional<BlockWorkWalk> walk;
   nvgpu::MBarrierGroupType barrierType;
   /// stagesC(): one barrier per warpgroup of a tile, completed by the TMA
   /// load of its part of C into its staging part.
