@@ -20,10 +20,9 @@ void BlockWorkWalk::countWork() {
   // cluster of one without one): every block of a cluster walks the same
   // segments, its own tile of each patch, in step with the multicasts.
   if (plan.streamK)
-    partition.emplace(b, loc,
-                      arith::MulIOp::create(b, loc, patchesM(), patchesN()),
-                      kTiles, clusterIndex(), clusterCount(),
-                      plan.streamKWaves, plan.streamKSpares);
+    partition.emplace(
+        b, loc, arith::MulIOp::create(b, loc, patchesM(), patchesN()), kTiles,
+        clusterIndex(), clusterCount(), plan.streamKWaves, plan.streamKSpares);
 }
 
 Value BlockWorkWalk::clusterIndex() {
@@ -39,13 +38,11 @@ Value BlockWorkWalk::clusterCount() {
 }
 
 Value BlockWorkWalk::patchesM() {
-  return arith::CeilDivUIOp::create(b, loc, tiles.tilesM,
-                                    index(plan.clusterM));
+  return arith::CeilDivUIOp::create(b, loc, tiles.tilesM, index(plan.clusterM));
 }
 
 Value BlockWorkWalk::patchesN() {
-  return arith::CeilDivUIOp::create(b, loc, tiles.tilesN,
-                                    index(plan.clusterN));
+  return arith::CeilDivUIOp::create(b, loc, tiles.tilesN, index(plan.clusterN));
 }
 
 Value BlockWorkWalk::countBlockTiles() {
@@ -71,8 +68,7 @@ BlockWorkWalk::tileInPatch(std::pair<Value, Value> patch) {
               position.row),
           arith::AddIOp::create(
               b, loc,
-              arith::MulIOp::create(b, loc, patch.second,
-                                    index(plan.clusterN)),
+              arith::MulIOp::create(b, loc, patch.second, index(plan.clusterN)),
               position.column)};
 }
 
@@ -80,8 +76,7 @@ std::tuple<Value, Value, Value> BlockWorkWalk::tileOrigin(Value i) {
   if (!plan.persistent)
     return {tiles.rowBase, tiles.colBase, tiles.batch};
   Value linear = arith::AddIOp::create(
-      b, loc, clusterIndex(),
-      arith::MulIOp::create(b, loc, i, clusterCount()));
+      b, loc, clusterIndex(), arith::MulIOp::create(b, loc, i, clusterCount()));
   // Batched: the patches of entry 0 come first, then those of entry 1...
   Value batch;
   if (tiles.batched) {
@@ -134,8 +129,7 @@ WorkSegment BlockWorkWalk::tileOfPatch(WorkSegment work) {
 }
 
 Value BlockWorkWalk::getStep(const WorkSegment &work, Value t) {
-  Value base = work.stepBase
-                   ? work.stepBase
-                   : arith::MulIOp::create(b, loc, work.tile, kTiles);
+  Value base = work.stepBase ? work.stepBase
+                             : arith::MulIOp::create(b, loc, work.tile, kTiles);
   return arith::AddIOp::create(b, loc, base, t);
 }

@@ -56,8 +56,8 @@ public:
   /// at `position` in its cluster. Creates no IR.
   BlockWorkWalk(mlir::OpBuilder &b, mlir::Location loc,
                 tile::ScheduleAttr schedule, const HopperKernelPlan &plan,
-                const BlockTiles &tiles, mlir::Value kTiles,
-                mlir::Value kFirst, ClusterPosition position)
+                const BlockTiles &tiles, mlir::Value kTiles, mlir::Value kFirst,
+                ClusterPosition position)
       : b(b), loc(loc), schedule(schedule), plan(plan), tiles(tiles),
         kTiles(kTiles), kFirst(kFirst), position(position) {}
 

@@ -3,12 +3,14 @@
 // Lowers a block-tiled wgmma schedule (tile-block-tile's K loop of
 // tile.block_mma on global tiles) into a warp-specialized Hopper kernel:
 //
-//   the last warpgroup (producer, setmaxnreg down): one warp walks the
-//     block's tiles and their K steps; for the n-th K step overall it waits
-//     until stage n%S is empty, expects its bytes on full[n%S] and one
-//     thread issues the TMA loads of A (BM×BK) and B (BK×BN, in 64-column
-//     panels) into the 128-byte-swizzled stage (passes/WgmmaStageOperands.h
-//     says how each operand layout is boxed and read by wgmma).
+//   the last warpgroup (producer, setmaxnreg down; passes/TmaProducer.h):
+//     one warp walks the block's tiles and their K steps
+//     (passes/BlockWorkWalk.h); for the n-th K step overall it waits until
+//     stage n%S is empty (passes/StageRing.h), expects its bytes on
+//     full[n%S] and one thread issues the TMA loads of A (BM×BK) and B
+//     (BK×BN, in 64-column panels) into the 128-byte-swizzled stage
+//     (passes/WgmmaStageOperands.h says how each operand layout is boxed
+//     and read by wgmma).
 //   warpgroups 0 .. C-1 (consumers, setmaxnreg up): for each K step of
 //     their tile, wait until full[n%S] completes; issue wgmma on the stage
 //     (operands straight from shared memory) keeping one wgmma group in
@@ -69,7 +71,9 @@
 #include "passes/SharedMemoryView.h"
 #include "passes/SplitKReduction.h"
 #include "passes/StreamKFixup.h"
+#include "passes/StageRing.h"
 #include "passes/StagingEpilogue.h"
+#include "passes/TmaProducer.h"
 #include "passes/TmaStoreEpilogue.h"
 #include "passes/WgmmaStageOperands.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -176,7 +180,9 @@ public:
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(roles.thenBlock());
-      buildProducer(inGroup, descriptors.loadA, descriptors.loadB);
+      TmaProducer(b, loc, plan, raw, {full, empty}, *walk, position,
+                  broadcast, primary)
+          .build(inGroup, descriptors.loadA, descriptors.loadB);
       b.setInsertionPointToStart(roles.elseBlock());
       buildConsumer(warpgroup, tid, descA, descB, c);
     }
@@ -255,142 +261,15 @@ private:
   /// The stage of the block's `step`-th K step overall (over all its
   /// tiles) and the parity of the stage's use: its round through the ring.
   std::pair<Value, Value> ringPosition(Value step) {
-    Value stage = arith::RemUIOp::create(b, loc, step, index(plan.stages));
-    Value round = arith::DivUIOp::create(b, loc, step, index(plan.stages));
-    Value parity = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ne,
-        arith::AndIOp::create(b, loc, round, index(1)), index(0));
-    return {stage, parity};
+    return getRingPosition(b, loc, plan.stages, step);
   }
 
   /// The parity of the block's `tile`-th tile (one consumer group): the
   /// phase of a barrier completed once per tile.
-  Value tileParity(Value tile) {
-    return arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ne,
-        arith::AndIOp::create(b, loc, tile, index(1)), index(0));
-  }
+  Value tileParity(Value tile) { return getUseParity(b, loc, tile); }
 
   void wait(Value barriers, Value stage, Value parity) {
-    nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, parity,
-                                           index(10000000), stage);
-  }
-
-  void buildProducer(Value inGroup, Value descA, Value descB) {
-    NVVM::SetMaxRegisterOp::create(b, loc, plan.producerRegisters,
-                                   NVVM::SetMaxRegisterAction::decrease);
-    // One warp does the producing; the other three retire at once instead
-    // of polling the barriers on the consumers' schedulers.
-    Value firstWarp = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                            inGroup, index(32));
-    auto producing = scf::IfOp::create(b, loc, firstWarp);
-    OpBuilder::InsertionGuard producerGuard(b);
-    b.setInsertionPointToStart(producing.thenBlock());
-    auto tileLoop = scf::ForOp::create(b, loc, index(0), walk->getSegmentCount(),
-                                       index(1));
-    b.setInsertionPointToStart(tileLoop.getBody());
-    BlockSegment segment = walk->getSegment(tileLoop.getInductionVar());
-    Value rowBase = segment.rowBase, colBase = segment.colBase;
-    Value batch = segment.batch;
-    TmaBatchCoordinates entry =
-        batch ? broadcast.at(b, loc, batch) : TmaBatchCoordinates();
-    auto loop =
-        scf::ForOp::create(b, loc, index(0), segment.work.kCount, index(1));
-    b.setInsertionPointToStart(loop.getBody());
-    Value t = loop.getInductionVar();
-    auto [stage, parity] = ringPosition(
-        walk->getStep(segment.work, t));
-    // The stage's previous use must have been released: the phase before
-    // this use's (on a fresh barrier that one counts as complete).
-    Value one = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
-    wait(empty, stage, arith::XOrIOp::create(b, loc, parity, one));
-    nvgpu::MBarrierArriveExpectTxOp::create(
-        b, loc, full, index(plan.stageBytesA + plan.stageBytesB), stage,
-        primary);
-    Value kTile = arith::AddIOp::create(b, loc, segment.work.kBegin, t);
-    Value k = arith::MulIOp::create(b, loc, kTile, index(plan.blockK));
-    // Multicast clusters take a row-major (K-major) A (the verifier says
-    // so).
-    if (plan.multicast) {
-      loadStageA(stage, k, rowBase, entry.a, descA);
-      loadStageB(stage, k, colBase, entry.b, descB);
-      return;
-    }
-    WgmmaStageOperands(b, loc, plan, raw)
-        .load(stage, k, rowBase, colBase, descA, descB, full, primary, entry);
-  }
-
-  /// The TMA load of A's BM×BK tile into `stage`; with multicast along N,
-  /// of this block's share of its rows, sent to its whole cluster row.
-  /// `batch`: the batch coordinate of a 3-D map, else null.
-  void loadStageA(Value stage, Value k, Value rowBase, Value batch,
-                  Value descA) {
-    Value offset =
-        arith::MulIOp::create(b, loc, stage, index(plan.stageBytesA));
-    Value mask;
-    if (plan.multicast && plan.clusterN > 1) {
-      Value firstRow =
-          arith::MulIOp::create(b, loc, position.column, index(plan.boxRowsA));
-      offset = arith::AddIOp::create(
-          b, loc, offset,
-          arith::MulIOp::create(b, loc, firstRow, index(plan.rowBytesA)));
-      rowBase = arith::AddIOp::create(b, loc, rowBase, firstRow);
-      mask = position.rowMask(b, loc, plan);
-    }
-    Value tile = sharedView(
-        offset, getTmaBoxShape(plan.boxRowsA, plan.blockK, batch),
-        plan.elementType);
-    nvgpu::TmaAsyncLoadOp::create(b, loc, tile, full, descA,
-                                  getTmaCoordinates(k, rowBase, batch), stage,
-                                  mask, primary);
-  }
-
-  /// The TMA loads of B's BK×BN tile into `stage`, one per swizzle-wide panel;
-  /// with multicast along M, of every clusterM-th load unit from this
-  /// block's cluster row on, sent to its whole cluster column. A unit is a
-  /// panel, or a slice of whole swizzle atoms of one when the panels are
-  /// fewer than the cluster rows: K rows of a row-major B's panels, N rows
-  /// of a column-major B's single K-major panel. `batch`: as for A.
-  void loadStageB(Value stage, Value k, Value colBase, Value batch,
-                  Value descB) {
-    Value offset = bufferOffsetOfB(b, loc, plan, stage);
-    bool shared = plan.multicast && plan.clusterM > 1;
-    Value mask = shared ? position.columnMask(b, loc, plan) : Value();
-    Value slices = index(plan.slicesPerPanelB);
-    for (int64_t j = 0; j < plan.panelsPerBlockB; ++j) {
-      Value unit = shared ? arith::AddIOp::create(
-                                b, loc, index(j * plan.clusterM), position.row)
-                          : index(j);
-      Value panel = arith::DivUIOp::create(b, loc, unit, slices);
-      Value sliceRow = arith::MulIOp::create(
-          b, loc, arith::RemUIOp::create(b, loc, unit, slices),
-          index(plan.loadRowsB));
-      Value panelOffset = arith::AddIOp::create(
-          b, loc, offset,
-          arith::AddIOp::create(
-              b, loc,
-              arith::MulIOp::create(b, loc, panel, index(plan.panelBytesB)),
-              arith::MulIOp::create(b, loc, sliceRow,
-                                    index(plan.swizzleBytesB))));
-      Value tile = sharedView(
-          panelOffset,
-          getTmaBoxShape(plan.loadRowsB, plan.panelColumnsB, batch),
-          plan.elementType);
-      // Coordinates innermost first: a column-major B's box rows run along
-      // N (K innermost, one panel), a row-major B's along K.
-      SmallVector<Value> coordinates =
-          plan.columnMajorB()
-              ? getTmaCoordinates(
-                    k, arith::AddIOp::create(b, loc, colBase, sliceRow), batch)
-              : getTmaCoordinates(
-                    arith::AddIOp::create(
-                        b, loc, colBase,
-                        arith::MulIOp::create(b, loc, panel,
-                                              index(plan.panelColumnsB))),
-                    arith::AddIOp::create(b, loc, k, sliceRow), batch);
-      nvgpu::TmaAsyncLoadOp::create(b, loc, tile, full, descB, coordinates,
-                                    stage, mask, primary);
-    }
+    waitForPhase(b, loc, barriers, stage, parity);
   }
 
   /// bar.sync on named barrier `id` (may be a value) with `threads`.

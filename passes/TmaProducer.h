@@ -1,0 +1,79 @@
+//===- TmaProducer.h - the warp-specialized kernel's producer -*- C++ -*-===//
+//
+// The last warpgroup of the warp-specialized wgmma kernel: after giving up
+// registers (setmaxnreg), one warp walks the block's segments and their K
+// steps (passes/BlockWorkWalk.h); for the n-th K step overall it waits
+// until stage n % S is empty (passes/StageRing.h), expects the stage's
+// bytes on its "full" barrier, and one thread issues the TMA loads of A
+// and B into it (passes/WgmmaStageOperands.h says how each layout is
+// boxed). The other three warps retire at once.
+//
+// In a thread-block cluster with multicast, the blocks of a cluster row
+// share A's tile and those of a column B's: each producer loads its share
+// (1/CN of A's rows, 1/CM of B's load units) once and multicasts it into
+// every block that needs it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_PASSES_TMAPRODUCER_H
+#define GEMM_OPT_PASSES_TMAPRODUCER_H
+
+#include "passes/BatchedTmaLoad.h"
+#include "passes/BlockWorkWalk.h"
+#include "passes/ClusterMulticast.h"
+#include "passes/HopperKernelPlan.h"
+
+namespace gemm_opt {
+
+/// The mbarrier groups of the stage ring.
+struct StageBarriers {
+  mlir::Value full, empty;
+};
+
+class TmaProducer {
+public:
+  /// `sharedMemory`: the kernel's dynamic shared memory (i8); `primary`:
+  /// whether this thread is its warpgroup's first (the TMA issuer).
+  TmaProducer(mlir::OpBuilder &b, mlir::Location loc,
+              const HopperKernelPlan &plan, mlir::Value sharedMemory,
+              StageBarriers barriers, BlockWorkWalk &walk,
+              ClusterPosition position, BatchBroadcast broadcast,
+              mlir::Value primary)
+      : b(b), loc(loc), plan(plan), sharedMemory(sharedMemory),
+        barriers(barriers), walk(walk), position(position),
+        broadcast(broadcast), primary(primary) {}
+
+  /// The producer warpgroup's code; `inGroup` is the thread's index in it,
+  /// `descA` and `descB` the tensor maps the loads read.
+  void build(mlir::Value inGroup, mlir::Value descA, mlir::Value descB);
+
+private:
+  mlir::Value index(int64_t v);
+  /// The TMA load of A's BM×BK tile into `stage`; with multicast along N,
+  /// of this block's share of its rows, sent to its whole cluster row.
+  /// `batch`: the batch coordinate of a 3-D map, else null.
+  void loadStageA(mlir::Value stage, mlir::Value k, mlir::Value rowBase,
+                  mlir::Value batch, mlir::Value descA);
+  /// The TMA loads of B's BK×BN tile into `stage`, one per swizzle-wide
+  /// panel; with multicast along M, of every clusterM-th load unit from
+  /// this block's cluster row on, sent to its whole cluster column. A unit
+  /// is a panel, or a slice of whole swizzle atoms of one when the panels
+  /// are fewer than the cluster rows: K rows of a row-major B's panels, N
+  /// rows of a column-major B's single K-major panel. `batch`: as for A.
+  void loadStageB(mlir::Value stage, mlir::Value k, mlir::Value colBase,
+                  mlir::Value batch, mlir::Value descB);
+
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+  const HopperKernelPlan &plan;
+  mlir::Value sharedMemory;
+  StageBarriers barriers;
+  BlockWorkWalk &walk;
+  ClusterPosition position;
+  BatchBroadcast broadcast;
+  mlir::Value primary;
+};
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_PASSES_TMAPRODUCER_H
