@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 
@@ -36,4 +37,23 @@ void gemm_opt::waitForPhase(OpBuilder &b, Location loc, Value barriers,
   nvgpu::MBarrierTryWaitParityOp::create(
       b, loc, barriers, parity,
       arith::ConstantIndexOp::create(b, loc, 10000000), index);
+}
+
+void gemm_opt::releaseStage(OpBuilder &b, Location loc,
+                            const HopperKernelPlan &plan, Value empty,
+                            Value stage, Value primary,
+                            const ClusterPosition &position) {
+  // Locally a predicated arrival (an expect_tx of 0 bytes), which keeps
+  // the K loop free of a branch; NVVM has no predicated arrival on a
+  // shared::cluster address, so the multicast path branches.
+  if (!plan.multicast) {
+    nvgpu::MBarrierArriveExpectTxOp::create(
+        b, loc, empty, arith::ConstantIndexOp::create(b, loc, 0), stage,
+        primary);
+    return;
+  }
+  auto ifPrimary = scf::IfOp::create(b, loc, primary);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifPrimary.thenBlock());
+  position.arriveOnSenders(b, loc, plan, empty, stage);
 }

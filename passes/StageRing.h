@@ -12,11 +12,19 @@
 #ifndef GEMM_OPT_PASSES_STAGERING_H
 #define GEMM_OPT_PASSES_STAGERING_H
 
+#include "passes/ClusterMulticast.h"
+#include "passes/HopperKernelPlan.h"
+
 #include "mlir/IR/Builders.h"
 
 #include <utility>
 
 namespace gemm_opt {
+
+/// The mbarrier groups of the stage ring.
+struct StageBarriers {
+  mlir::Value full, empty;
+};
 
 /// The stage of pipeline step `step` in a ring of `stages` and the parity
 /// (i1) of its round.
@@ -34,6 +42,14 @@ mlir::Value getUseParity(mlir::OpBuilder &b, mlir::Location loc,
 /// the phase of parity `parity`.
 void waitForPhase(mlir::OpBuilder &b, mlir::Location loc, mlir::Value barriers,
                   mlir::Value index, mlir::Value parity);
+
+/// One arrival per warpgroup, by its first thread (`primary`), on stage
+/// `stage`'s "empty" barrier (with multicast: on that of every block that
+/// sends into this one, `position` in the cluster).
+void releaseStage(mlir::OpBuilder &b, mlir::Location loc,
+                  const HopperKernelPlan &plan, mlir::Value empty,
+                  mlir::Value stage, mlir::Value primary,
+                  const ClusterPosition &position);
 
 } // namespace gemm_opt
 

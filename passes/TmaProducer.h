@@ -22,13 +22,9 @@
 #include "passes/BlockWorkWalk.h"
 #include "passes/ClusterMulticast.h"
 #include "passes/HopperKernelPlan.h"
+#include "passes/StageRing.h"
 
 namespace gemm_opt {
-
-/// The mbarrier groups of the stage ring.
-struct StageBarriers {
-  mlir::Value full, empty;
-};
 
 class TmaProducer {
 public:

@@ -75,6 +75,7 @@
 #include "passes/StagingEpilogue.h"
 #include "passes/TmaProducer.h"
 #include "passes/TmaStoreEpilogue.h"
+#include "passes/WgmmaMainLoop.h"
 #include "passes/WgmmaStageOperands.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -368,9 +369,11 @@ private:
                 : tmaStores();
       stores.loadCIntoStaging(member, primary, rowC, colC, cLoaded, member);
     };
-    Value acc = cLoaded ? buildMainLoop(segment.work, row, col, descA, descB,
-                                        loadC)
-                        : buildMainLoop(segment.work, row, col, descA, descB);
+    WgmmaMainLoop mainLoop(b, loc, plan, raw, {full, empty}, *walk, position,
+                           primary);
+    Value acc =
+        cLoaded ? mainLoop.build(segment.work, row, col, descA, descB, loadC)
+                : mainLoop.build(segment.work, row, col, descA, descB);
     if (turns)
       passTurn(kMainLoopTurnBarrier, group, tile);
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
@@ -479,18 +482,7 @@ private:
   /// One arrival per warpgroup on the stage's "empty" barrier (with
   /// multicast: on that of every block that sends into this one).
   void release(Value stage) {
-    // Locally a predicated arrival (an expect_tx of 0 bytes), which keeps
-    // the K loop free of a branch; NVVM has no predicated arrival on a
-    // shared::cluster address, so the multicast path branches.
-    if (!plan.multicast) {
-      nvgpu::MBarrierArriveExpectTxOp::create(b, loc, empty, index(0), stage,
-                                              primary);
-      return;
-    }
-    auto ifPrimary = scf::IfOp::create(b, loc, primary);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifPrimary.thenBlock());
-    position.arriveOnSenders(b, loc, plan, empty, stage);
+    releaseStage(b, loc, plan, empty, stage, primary, position);
   }
 
   /// stream_k (passes/StreamKFixup.h): a helper segment stores `acc` and
@@ -533,118 +525,6 @@ private:
     b.setInsertionPointToStart(ifHelpers.elseBlock());
     scf::YieldOp::create(b, loc, acc);
     return ifHelpers.getResult(0);
-  }
-
-  /// The tile's K steps of segment `work`; returns the accumulator, the last
-  /// wgmma group possibly still in flight. With
-  /// `afterFirstStep`, that runs once the first step's wgmmas are issued, in
-  /// straight-line code before the loop over the others (a branch inside the
-  /// K loop cost 5 %: bench/NOTES.md, session 18); the segment must have a
-  /// K step then (a tile without a K split: the runtime refuses K < 1).
-  ///
-  /// A warpgroup tile of several 64-row slices starts from a first step
-  /// that overwrites the accumulator (WgmmaStageOperands::multiply): with a
-  /// zeroed one, the second slice's zeroing came after the first slice's
-  /// wgmmas and ptxas serialized them (C7519 / C7517; bench/NOTES.md,
-  /// session 24). That step is peeled, and skipped by a segment without K
-  /// steps, which keeps the zeroed accumulator.
-  Value buildMainLoop(const WorkSegment &work, Value row, Value col,
-                      Value descA, Value descB,
-                      llvm::function_ref<void()> afterFirstStep = nullptr) {
-    WgmmaStageOperands operands(b, loc, plan, raw);
-    Value acc = nvgpu::WarpgroupMmaInitAccumulatorOp::create(
-        b, loc, operands.getAccumulatorType());
-    bool overwrite = plan.warpM > 64;
-    auto firstStep = [&](Value init) {
-      auto [stage, parity] = ringPosition(walk->getStep(work, index(0)));
-      wait(full, stage, parity);
-      return operands.multiply(stage, row, col, init, descA, descB,
-                               overwrite);
-    };
-    if (!afterFirstStep) {
-      if (!overwrite)
-        return buildSteps(operands, work, index(0), work.kCount, acc, row,
-                          col, descA, descB);
-      auto ifAny = scf::IfOp::create(
-          b, loc, TypeRange{acc.getType()},
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
-                                work.kCount, index(0)),
-          /*withElseRegion=*/true);
-      {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(ifAny.thenBlock());
-        scf::YieldOp::create(b, loc, ValueRange{firstStep(acc)});
-        b.setInsertionPointToStart(ifAny.elseBlock());
-        scf::YieldOp::create(b, loc, ValueRange{acc});
-      }
-      Value from = arith::MinUIOp::create(b, loc, index(1), work.kCount);
-      return buildSteps(operands, work, from, work.kCount, ifAny.getResult(0),
-                        row, col, descA, descB);
-    }
-    acc = firstStep(acc);
-    afterFirstStep();
-    return buildSteps(operands, work, index(1), work.kCount, acc, row, col,
-                      descA, descB);
-  }
-
-  /// K steps [from, to) of segment `work` onto accumulator `init`. With a
-  /// register-sourced A, two steps per iteration and an odd one after the
-  /// loop: a wgmma reads its A registers until its group retires, and in a
-  /// one-step loop ptxas gives each step's fragments the same registers as
-  /// the step before, whose group is still in flight when they are loaded
-  /// (wrong results on an H200; bench/NOTES.md, session 22). Within an
-  /// iteration it keeps the two steps' fragments apart.
-  Value buildSteps(WgmmaStageOperands &operands, const WorkSegment &work,
-                   Value from, Value to, Value init, Value row, Value col,
-                   Value descA, Value descB) {
-    auto buildStep = [&](Value t, Value acc) {
-      Value step = walk->getStep(work, t);
-      auto [stage, parity] = ringPosition(step);
-      wait(full, stage, parity);
-      Value next = operands.multiply(stage, row, col, acc, descA, descB);
-      // The wgmma group of step t-1 has retired: its stage is free.
-      Value notFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
-                                             t, index(0));
-      auto ifNotFirst = scf::IfOp::create(b, loc, notFirst);
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(ifNotFirst.thenBlock());
-      Value previous = arith::SubIOp::create(b, loc, step, index(1));
-      release(ringPosition(previous).first);
-      return next;
-    };
-    int64_t unroll = plan.registerSourcedA() ? 2 : 1;
-    Value loopEnd = to;
-    if (unroll > 1) {
-      Value pairs = arith::DivUIOp::create(
-          b, loc, arith::SubIOp::create(b, loc, to, from), index(unroll));
-      loopEnd = arith::AddIOp::create(
-          b, loc, from, arith::MulIOp::create(b, loc, pairs, index(unroll)));
-    }
-    auto loop = scf::ForOp::create(b, loc, from, loopEnd, index(unroll),
-                                   ValueRange{init});
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      Value t = loop.getInductionVar();
-      Value acc = loop.getRegionIterArgs()[0];
-      for (int64_t i = 0; i < unroll; ++i)
-        acc = buildStep(i == 0 ? t : arith::AddIOp::create(b, loc, t, index(i)),
-                        acc);
-      scf::YieldOp::create(b, loc, ValueRange{acc});
-    }
-    if (unroll == 1)
-      return loop.getResult(0);
-    // The odd step left over.
-    auto ifOdd = scf::IfOp::create(
-        b, loc, TypeRange{init.getType()},
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, loopEnd, to),
-        /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifOdd.thenBlock());
-    scf::YieldOp::create(b, loc, ValueRange{buildStep(loopEnd, loop.getResult(0))});
-    b.setInsertionPointToStart(ifOdd.elseBlock());
-    scf::YieldOp::create(b, loc, loop.getResults());
-    return ifOdd.getResult(0);
   }
 
   /// Synchronizes the warpgroups of consumer group `group`.

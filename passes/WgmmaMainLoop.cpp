@@ -1,0 +1,110 @@
+//===- WgmmaMainLoop.cpp - the consumers' K loop of wgmmas ----------------===//
+
+#include "passes/WgmmaMainLoop.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace gemm_opt;
+
+Value WgmmaMainLoop::index(int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+Value WgmmaMainLoop::build(const WorkSegment &work, Value row, Value col,
+                           Value descA, Value descB,
+                           llvm::function_ref<void()> afterFirstStep) {
+  WgmmaStageOperands operands(b, loc, plan, sharedMemory);
+  Value acc = nvgpu::WarpgroupMmaInitAccumulatorOp::create(
+      b, loc, operands.getAccumulatorType());
+  bool overwrite = plan.warpM > 64;
+  auto firstStep = [&](Value init) {
+    auto [stage, parity] =
+        getRingPosition(b, loc, plan.stages, walk.getStep(work, index(0)));
+    waitForPhase(b, loc, barriers.full, stage, parity);
+    return operands.multiply(stage, row, col, init, descA, descB, overwrite);
+  };
+  if (!afterFirstStep) {
+    if (!overwrite)
+      return buildSteps(operands, work, index(0), work.kCount, acc, row, col,
+                        descA, descB);
+    auto ifAny = scf::IfOp::create(
+        b, loc, TypeRange{acc.getType()},
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, work.kCount,
+                              index(0)),
+        /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifAny.thenBlock());
+      scf::YieldOp::create(b, loc, ValueRange{firstStep(acc)});
+      b.setInsertionPointToStart(ifAny.elseBlock());
+      scf::YieldOp::create(b, loc, ValueRange{acc});
+    }
+    Value from = arith::MinUIOp::create(b, loc, index(1), work.kCount);
+    return buildSteps(operands, work, from, work.kCount, ifAny.getResult(0),
+                      row, col, descA, descB);
+  }
+  acc = firstStep(acc);
+  afterFirstStep();
+  return buildSteps(operands, work, index(1), work.kCount, acc, row, col, descA,
+                    descB);
+}
+
+Value WgmmaMainLoop::buildSteps(WgmmaStageOperands &operands,
+                                const WorkSegment &work, Value from, Value to,
+                                Value init, Value row, Value col, Value descA,
+                                Value descB) {
+  auto buildStep = [&](Value t, Value acc) {
+    Value step = walk.getStep(work, t);
+    auto [stage, parity] = getRingPosition(b, loc, plan.stages, step);
+    waitForPhase(b, loc, barriers.full, stage, parity);
+    Value next = operands.multiply(stage, row, col, acc, descA, descB);
+    // The wgmma group of step t-1 has retired: its stage is free.
+    Value notFirst =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, t, index(0));
+    auto ifNotFirst = scf::IfOp::create(b, loc, notFirst);
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(ifNotFirst.thenBlock());
+    Value previous = arith::SubIOp::create(b, loc, step, index(1));
+    releaseStage(b, loc, plan, barriers.empty,
+                 getRingPosition(b, loc, plan.stages, previous).first, primary,
+                 position);
+    return next;
+  };
+  int64_t unroll = plan.registerSourcedA() ? 2 : 1;
+  Value loopEnd = to;
+  if (unroll > 1) {
+    Value pairs = arith::DivUIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, to, from), index(unroll));
+    loopEnd = arith::AddIOp::create(
+        b, loc, from, arith::MulIOp::create(b, loc, pairs, index(unroll)));
+  }
+  auto loop = scf::ForOp::create(b, loc, from, loopEnd, index(unroll),
+                                 ValueRange{init});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value t = loop.getInductionVar();
+    Value acc = loop.getRegionIterArgs()[0];
+    for (int64_t i = 0; i < unroll; ++i)
+      acc = buildStep(i == 0 ? t : arith::AddIOp::create(b, loc, t, index(i)),
+                      acc);
+    scf::YieldOp::create(b, loc, ValueRange{acc});
+  }
+  if (unroll == 1)
+    return loop.getResult(0);
+  // The odd step left over.
+  auto ifOdd = scf::IfOp::create(
+      b, loc, TypeRange{init.getType()},
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, loopEnd, to),
+      /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOdd.thenBlock());
+  scf::YieldOp::create(b, loc,
+                       ValueRange{buildStep(loopEnd, loop.getResult(0))});
+  b.setInsertionPointToStart(ifOdd.elseBlock());
+  scf::YieldOp::create(b, loc, loop.getResults());
+  return ifOdd.getResult(0);
+}
