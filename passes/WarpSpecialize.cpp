@@ -66,6 +66,7 @@
 #include "passes/FusedEpilogue.h"
 #include "passes/BlockTiledLoop.h"
 #include "passes/ClusterMulticast.h"
+#include "passes/ConsumerBarriers.h"
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
 #include "passes/SharedMemoryView.h"
@@ -91,12 +92,6 @@ using namespace gemm_opt::tile;
 
 namespace {
 
-/// Named barrier ids (0 is __syncthreads): the consumers of one group, per
-/// group "your turn" barriers for the main loop and the epilogue, and one
-/// per consumer warpgroup (the tma epilogue store).
-constexpr int64_t kGroupBarrier = 1, kMainLoopTurnBarrier = 3,
-                  kEpilogueTurnBarrier = 5, kWarpgroupBarrier = 7;
-
 /// The tensor maps of A and B as the TMA loads take them (3-D for a
 /// batched kernel) and as wgmma's matrix descriptors take them (2-D boxes).
 struct OperandDescriptors {
@@ -109,7 +104,8 @@ public:
   WarpSpecializedBuilder(PatternRewriter &b, Location loc,
                          ScheduleAttr schedule, const HopperKernelPlan &plan,
                          FusedEpilogue fused)
-      : b(b), loc(loc), schedule(schedule), plan(plan), fused(fused) {}
+      : b(b), loc(loc), schedule(schedule), plan(plan), fused(fused),
+        named(b, loc, plan) {}
 
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value i32(int64_t v) {
@@ -273,44 +269,6 @@ private:
     waitForPhase(b, loc, barriers, stage, parity);
   }
 
-  /// bar.sync on named barrier `id` (may be a value) with `threads`.
-  void namedBarrier(Value id, int64_t threads) {
-    NVVM::BarrierOp::create(b, loc, Type(), id, i32(threads),
-                            NVVM::BarrierReductionAttr(), Value());
-  }
-  /// bar.arrive: counts towards `id` without waiting.
-  void namedArrive(Value id, int64_t threads) {
-    NVVM::BarrierArriveOp::create(b, loc, id, i32(threads));
-  }
-
-  /// The consumer groups' turn barrier `base + group`.
-  Value turnBarrier(int64_t base, Value group) {
-    return arith::AddIOp::create(b, loc, i32(base), i32(group));
-  }
-
-  /// Waits for this group's turn at `base` unless `tile` is the block's
-  /// first (nobody had a turn before it).
-  void waitTurn(int64_t base, Value group, Value tile) {
-    Value later = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
-                                        tile, index(0));
-    auto ifLater = scf::IfOp::create(b, loc, later);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifLater.thenBlock());
-    namedBarrier(turnBarrier(base, group), 2 * 128 * plan.warpgroupsPerTile);
-  }
-
-  /// Hands the turn at `base` to the other group if it has the next tile.
-  void passTurn(int64_t base, Value group, Value tile) {
-    Value next = arith::AddIOp::create(b, loc, tile, index(1));
-    Value more = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, next,
-                                       walk->getTileCount());
-    auto ifMore = scf::IfOp::create(b, loc, more);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifMore.thenBlock());
-    Value other = arith::SubIOp::create(b, loc, index(1), group);
-    namedArrive(turnBarrier(base, other), 2 * 128 * plan.warpgroupsPerTile);
-  }
-
   void buildConsumer(Value warpgroup, Value tid, Value descA, Value descB,
                      Value c) {
     NVVM::SetMaxRegisterOp::create(b, loc, plan.consumerRegisters,
@@ -355,7 +313,7 @@ private:
       bias = tmaStores().loadBias(
           arith::RemUIOp::create(b, loc, tid, index(128)), rowC, colC);
     if (turns)
-      waitTurn(kMainLoopTurnBarrier, group, tile);
+      named.waitTurn(ConsumerBarriers::kMainLoopTurn, group, tile);
     // alpha_beta: the part's C goes into its staging part by TMA while the
     // main loop runs, issued once the first K step's wgmmas are (its issuing
     // thread first waits for the previous tile's stores to leave the part:
@@ -375,7 +333,8 @@ private:
         cLoaded ? mainLoop.build(segment.work, row, col, descA, descB, loadC)
                 : mainLoop.build(segment.work, row, col, descA, descB);
     if (turns)
-      passTurn(kMainLoopTurnBarrier, group, tile);
+      named.passTurn(ConsumerBarriers::kMainLoopTurn, group, tile,
+                     walk->getTileCount());
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
     // The last stage's wgmmas have retired: release it too (a split may
     // have no K tiles at all).
@@ -409,7 +368,7 @@ private:
     }
 
     if (turns)
-      waitTurn(kEpilogueTurnBarrier, group, tile);
+      named.waitTurn(ConsumerBarriers::kEpilogueTurn, group, tile);
     // A batched tile's C: its batch entry's matrix, which a fused epilogue
     // reads too (the bias is the same for every entry).
     Value tileC = batch ? viewBatchEntry(b, loc, tiles.batched.c, batch) : c;
@@ -423,7 +382,8 @@ private:
     if (plan.streamKSumsInC)
       publishPartsInC(segment.work, groupThread, group);
     if (turns)
-      passTurn(kEpilogueTurnBarrier, group, tile);
+      named.passTurn(ConsumerBarriers::kEpilogueTurn, group, tile,
+                     walk->getTileCount());
   }
 
   /// Whether `groupThread` is its consumer group's first thread (the one
@@ -456,7 +416,7 @@ private:
     b.setInsertionPointToStart(ifAdds.thenBlock());
     fixup.waitForHelpers(work.tile, work.helpers, first);
     fixup.resetCounter(work.tile, first);
-    groupBarrier(group);
+    named.syncGroup(group);
     return addToC;
   }
 
@@ -475,7 +435,7 @@ private:
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifSignals.thenBlock());
     tmaStores().waitForStoresVisible(primary);
-    groupBarrier(group);
+    named.syncGroup(group);
     fixup.signal(work.signalTile, work.signalCount, work.signalStride, first);
   }
 
@@ -505,7 +465,7 @@ private:
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
                                 work.signalCount, index(0)));
       b.setInsertionPointToStart(ifSignals.thenBlock());
-      groupBarrier(group);
+      named.syncGroup(group);
       fixup.signal(work.signalTile, work.signalCount, work.signalStride,
                    first);
     }
@@ -517,7 +477,7 @@ private:
     b.setInsertionPointToStart(ifHelpers.thenBlock());
     fixup.waitForHelpers(work.tile, work.helpers, first);
     fixup.resetCounter(work.tile, first);
-    groupBarrier(group);
+    named.syncGroup(group);
     scf::YieldOp::create(
         b, loc,
         fixup.addPartials(work.firstHelperSlot, work.helpers, member, thread,
@@ -525,12 +485,6 @@ private:
     b.setInsertionPointToStart(ifHelpers.elseBlock());
     scf::YieldOp::create(b, loc, acc);
     return ifHelpers.getResult(0);
-  }
-
-  /// Synchronizes the warpgroups of consumer group `group`.
-  void groupBarrier(Value group) {
-    namedBarrier(turnBarrier(kGroupBarrier, group),
-                 128 * plan.warpgroupsPerTile);
   }
 
   void buildEpilogue(Value warpgroup, Value group, Value member,
@@ -542,7 +496,7 @@ private:
     for (int64_t slice = 0; slice < slices; ++slice) {
       // Every warpgroup of the group is past its last wgmma (the stages
       // may be reused) and past its reads of the staging tile.
-      groupBarrier(group);
+      named.syncGroup(group);
       if (slices == 1) {
         staging().storeAccumulator(warpgroup, acc, row, col);
       } else {
@@ -557,13 +511,13 @@ private:
                                   index(slice * plan.stagingRows)),
             col);
       }
-      groupBarrier(group);
+      named.syncGroup(group);
       if (workspace) {
         // One block per tile (no persistent grid): one slice.
         SplitKReduction reduction(b, loc, plan, *workspace, c, rowBase,
                                   colBase);
         scf::IfOp ifLast = reduction.addAndTakeSumsIfLast(
-            staging().stagingView(), groupThread, [&] { groupBarrier(group); },
+            staging().stagingView(), groupThread, [&] { named.syncGroup(group); },
             sharedView(index(plan.splitKFlagOffset), {1}, b.getI32Type()));
         staging().copyToGlobal(groupThread, rowBase, colBase, c);
         reduction.resetCounter(groupThread);
@@ -576,13 +530,6 @@ private:
                                 index(slice * plan.stagingRows)),
           colBase, c);
     }
-  }
-
-  /// Synchronizes the 128 threads of consumer warpgroup `warpgroup`.
-  void warpgroupBarrier(Value warpgroup) {
-    namedBarrier(i32(arith::AddIOp::create(b, loc, warpgroup,
-                                           index(kWarpgroupBarrier))),
-                 128);
   }
 
   /// store = tma (passes/TmaStoreEpilogue.h): the warpgroup stores its
@@ -616,15 +563,15 @@ private:
         // free): free once the TMA stores (or thread copies) that last
         // read it, a previous round's or tile's, are done reading.
         stores.waitForRoundPart(primary);
-        warpgroupBarrier(warpgroup);
+        named.syncWarpgroup(warpgroup);
       } else {
         // The staging tile reuses the stages: every warpgroup of the group
         // must be past its last wgmma.
-        groupBarrier(group);
+        named.syncGroup(group);
       }
       stores.writeStaging(member, thread, acc, row, col, round, bias,
                           cStaged);
-      warpgroupBarrier(warpgroup);
+      named.syncWarpgroup(warpgroup);
       stores.storeToC(member, thread, primary, row, col, c, round);
     }
     // Consumer groups in turns share the staging tile: hand it over read.
@@ -646,6 +593,8 @@ private:
   ScheduleAttr schedule;
   const HopperKernelPlan &plan;
   FusedEpilogue fused;
+  /// The consumers' named barriers.
+  ConsumerBarriers named;
   BlockTiles tiles;
   Value kTiles;
   Value primary, raw, full, empty;
