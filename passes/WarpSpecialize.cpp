@@ -71,7 +71,7 @@
 #include "passes/KernelAttributes.h"
 #include "passes/SharedMemoryView.h"
 #include "passes/SplitKReduction.h"
-#include "passes/StreamKFixup.h"
+#include "passes/StreamKSegmentEnd.h"
 #include "passes/StageRing.h"
 #include "passes/StagingEpilogue.h"
 #include "passes/TmaProducer.h"
@@ -357,12 +357,14 @@ private:
     // adds the helpers' parts before its epilogue (or, summed in C, adds
     // its own part onto theirs).
     OpBuilder::InsertionGuard epilogueGuard(b);
+    std::optional<StreamKSegmentEnd> segmentEnd;
+    if (plan.streamK || plan.streamKSumsInC)
+      segmentEnd.emplace(b, loc, plan, *workspace, named, group, groupThread);
     Value addToC;
     if (plan.streamKSumsInC) {
-      addToC = waitForPartsInC(segment.work, groupThread, group);
+      addToC = segmentEnd->waitForPartsInC(segment.work);
     } else if (plan.streamK) {
-      acc = finishStreamKTile(segment.work, member, tid, groupThread, group,
-                              acc);
+      acc = segmentEnd->finishInWorkspace(segment.work, member, tid, acc);
       auto ifOwner = scf::IfOp::create(b, loc, segment.work.owner);
       b.setInsertionPointToStart(ifOwner.thenBlock());
     }
@@ -380,111 +382,18 @@ private:
       buildEpilogue(warpgroup, group, member, groupThread, acc, row, col,
                     rowBase, colBase, tileC);
     if (plan.streamKSumsInC)
-      publishPartsInC(segment.work, groupThread, group);
+      segmentEnd->publishPartsInC(segment.work, [&] {
+        tmaStores().waitForStoresVisible(primary);
+      });
     if (turns)
       named.passTurn(ConsumerBarriers::kEpilogueTurn, group, tile,
                      walk->getTileCount());
-  }
-
-  /// Whether `groupThread` is its consumer group's first thread (the one
-  /// that signals and waits for the stream-K counters).
-  Value isGroupLeader(Value groupThread) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                 groupThread, index(0));
-  }
-
-  /// Whether segment `work` is a helper's part (not its tile's owner).
-  Value isHelper(const WorkSegment &work) {
-    return arith::XOrIOp::create(
-        b, loc, work.owner,
-        arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
-  }
-
-  /// stream_k summed in C (HopperKernelPlan::streamKSumsInC): an owner with
-  /// helpers waits until their parts are in C; returns whether it adds its
-  /// part onto them (i1).
-  Value waitForPartsInC(const WorkSegment &work, Value groupThread,
-                        Value group) {
-    StreamKFixup fixup(b, loc, plan, *workspace);
-    Value first = isGroupLeader(groupThread);
-    Value addToC = arith::AndIOp::create(
-        b, loc, work.owner,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, work.helpers,
-                              index(0)));
-    auto ifAdds = scf::IfOp::create(b, loc, addToC);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifAdds.thenBlock());
-    fixup.waitForHelpers(work.tile, work.helpers, first);
-    fixup.resetCounter(work.tile, first);
-    named.syncGroup(group);
-    return addToC;
-  }
-
-  /// stream_k summed in C: after a helper's last part has gone into C
-  /// (every earlier part's stores with it), the block counts itself on
-  /// their tiles.
-  void publishPartsInC(const WorkSegment &work, Value groupThread,
-                       Value group) {
-    StreamKFixup fixup(b, loc, plan, *workspace);
-    Value first = isGroupLeader(groupThread);
-    Value signals = arith::AndIOp::create(
-        b, loc, isHelper(work),
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
-                              work.signalCount, index(0)));
-    auto ifSignals = scf::IfOp::create(b, loc, signals);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifSignals.thenBlock());
-    tmaStores().waitForStoresVisible(primary);
-    named.syncGroup(group);
-    fixup.signal(work.signalTile, work.signalCount, work.signalStride, first);
   }
 
   /// One arrival per warpgroup on the stage's "empty" barrier (with
   /// multicast: on that of every block that sends into this one).
   void release(Value stage) {
     releaseStage(b, loc, plan, empty, stage, primary, position);
-  }
-
-  /// stream_k (passes/StreamKFixup.h): a helper segment stores `acc` and
-  /// counts itself; an owner with helpers waits for them and returns `acc`
-  /// plus their partials (any other segment, every whole tile included:
-  /// `acc`, with no fence, barrier or atomic).
-  Value finishStreamKTile(const WorkSegment &work, Value member, Value tid,
-                          Value groupThread, Value group, Value acc) {
-    StreamKFixup fixup(b, loc, plan, *workspace);
-    Value thread = arith::RemUIOp::create(b, loc, tid, index(128));
-    Value first = isGroupLeader(groupThread);
-    {
-      auto ifHelper = scf::IfOp::create(b, loc, isHelper(work));
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(ifHelper.thenBlock());
-      fixup.storePartial(work.slot, member, thread, acc);
-      // The release may wait for later parts (stream_k = spares).
-      auto ifSignals = scf::IfOp::create(
-          b, loc,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
-                                work.signalCount, index(0)));
-      b.setInsertionPointToStart(ifSignals.thenBlock());
-      named.syncGroup(group);
-      fixup.signal(work.signalTile, work.signalCount, work.signalStride,
-                   first);
-    }
-    Value hasHelpers = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
-                                             work.helpers, index(0));
-    auto ifHelpers = scf::IfOp::create(b, loc, TypeRange{acc.getType()},
-                                       hasHelpers, /*withElse=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifHelpers.thenBlock());
-    fixup.waitForHelpers(work.tile, work.helpers, first);
-    fixup.resetCounter(work.tile, first);
-    named.syncGroup(group);
-    scf::YieldOp::create(
-        b, loc,
-        fixup.addPartials(work.firstHelperSlot, work.helpers, member, thread,
-                          acc));
-    b.setInsertionPointToStart(ifHelpers.elseBlock());
-    scf::YieldOp::create(b, loc, acc);
-    return ifHelpers.getResult(0);
   }
 
   void buildEpilogue(Value warpgroup, Value group, Value member,
