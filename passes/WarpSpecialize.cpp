@@ -11,15 +11,19 @@
 //     (BK×BN, in 64-column panels) into the 128-byte-swizzled stage
 //     (passes/WgmmaStageOperands.h says how each operand layout is boxed
 //     and read by wgmma).
-//   warpgroups 0 .. C-1 (consumers, setmaxnreg up): for each K step of
-//     their tile, wait until full[n%S] completes; issue wgmma on the stage
-//     (operands straight from shared memory) keeping one wgmma group in
-//     flight; once the group of step n-1 has retired, release its stage.
+//   warpgroups 0 .. C-1 (consumers, setmaxnreg up; passes/WgmmaMainLoop.h):
+//     for each K step of their tile, wait until full[n%S] completes; issue
+//     wgmma on the stage (operands straight from shared memory) keeping one
+//     wgmma group in flight; once the group of step n-1 has retired,
+//     release its stage.
 //   epilogue (consumers): the f32 accumulators go to a padded staging tile
 //     in shared memory, then every consumer thread converts 8 consecutive
 //     elements and writes them with one 16-byte store, consecutive threads
 //     covering consecutive columns (a column-major C: 8 rows of a column;
-//     passes/StagingEpilogue.h).
+//     passes/StagingEpilogue.h); or with store = tma each warpgroup stages
+//     its part and TMA stores it (passes/TmaStoreEpilogue.h). A stream-K
+//     segment first hands its part over or collects its helpers'
+//     (passes/StreamKSegmentEnd.h).
 //
 // Without a persistent grid the block computes the one tile tile-block-tile
 // gave it and the staging tile reuses the stages. With one (#tile.grid<
@@ -29,7 +33,8 @@
 // consumer_groups = 2 the consumer warpgroups form two groups that take
 // the tiles in turns ("ping-pong"): named barriers hand the main loop and
 // the staging tile from one group to the other, so one group's epilogue
-// runs while the other's wgmmas keep the tensor cores busy.
+// runs while the other's wgmmas keep the tensor cores busy
+// (passes/ConsumerBarriers.h).
 //
 // In a thread-block cluster with multicast (#tile.cluster<[CM, CN],
 // multicast = true>) the blocks of a cluster row share A's tile and those of
