@@ -29,6 +29,9 @@
 #          find them in L2: checks, sanitizers, timed in ROUNDS rounds at
 #          4096³ and once at 8192³; ncu (free clocks) DRAM bytes, cycles,
 #          clock;
+#   power  ncu's instruction and memory sections of the tf32 example,
+#          var_dp16 and var_c12_dp16 (call 4's variants) and cuBLAS's kernel
+#          at 4096³: what differs between kernels that do the same work;
 #   sweep  gemm-sweep over every carried bundle and the seed's cover
 #          bundles (SWEEP_SEEDS, default 38).
 # Each part checks its variants, then times them in ROUNDS interleaved
@@ -170,6 +173,22 @@ if wants keep; then
       ncu_report "$v.keep" SpeedOfLight \
       "Duration|SM Frequency|Elapsed Cycles|dram__bytes|lookup_miss" "$v" -m 4096 -n 4096 -k 4096
   done
+fi
+
+if wants power; then
+  echo "== power: instruction mix and memory traffic at 4096³"
+  SECTIONS="SpeedOfLight,InstructionStats,MemoryWorkloadAnalysis_Tables,ComputeWorkloadAnalysis"
+  LINES="Duration|SM Frequency|Elapsed Cycles|Executed Instructions|Issued Instructions|Executed Ipc|Shared|L2|DRAM|L1|Tensor|Mem Busy|Max Bandwidth"
+  for v in $EX var_dp16 var_c12_dp16; do
+    ncu_report "$v.power" "$SECTIONS" "$LINES" "$v" -m 4096 -n 4096 -k 4096
+  done
+  flags=()
+  for section in ${SECTIONS//,/ }; do flags+=(--section "$section"); done
+  timeout 300 "$NCU_BIN" "${flags[@]}" -k regex:'xmma|nvjet' -c 1 "$R" "$D/$EX/kernel.json" \
+    -m 4096 -n 4096 -k 4096 --iterations 1 --warmup 0 --no-timing >"$WORK/ncu.cublas.power.log" 2>&1 ||
+    failures=$((failures + 1))
+  echo "-- cublas.power"
+  grep -E "$LINES" "$WORK/ncu.cublas.power.log" | head -60
 fi
 
 if wants sweep; then
