@@ -13,7 +13,7 @@
 //     (passes/StreamKPartition.h), partitioned over clusters and patches.
 //
 // A segment's K steps are numbered in the block's pipeline: the stage ring
-// (passes/WarpSpecialize.cpp) uses step n's stage n % S.
+// (passes/StageRing.h) uses step n's stage n % S.
 //
 //===----------------------------------------------------------------------===//
 

@@ -21,7 +21,7 @@
 // no fence, no barrier, no atomic.
 //
 // Summed in C instead (HopperKernelPlan::streamKSumsInC: stream_k = spares,
-// an f32 C, TMA stores, no activation; passes/WarpSpecialize.cpp): a spare
+// an f32 C, TMA stores, no activation; passes/StreamKSegmentEnd.h): a spare
 // stores its head into C with the whole epilogue, and after its last head
 // its issuing threads wait for their TMA stores to complete and fence them
 // for the generic proxy before the same release; the owner waits as above

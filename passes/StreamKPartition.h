@@ -21,7 +21,7 @@
 // On a grid of thread-block clusters (stream_k = spares only) the partition
 // is over clusters and their patches of tiles: every block of a cluster
 // gets the same segments, on its own tile of each patch
-// (passes/WarpSpecialize.cpp numbers tiles, slots and counters patch·S +
+// (passes/BlockWorkWalk.cpp numbers tiles, slots and counters patch·S +
 // rank).
 //
 // A block walks its data-parallel tiles in order, then its range's

@@ -46,7 +46,7 @@
 // lanes t and t ^ 1 read the same 32 bytes of two swizzled rows). A wgmma
 // reads its A registers until a wait_group retires its group (PTX ISA), so
 // the K loop around these stages runs two per iteration (passes/
-// WarpSpecialize.cpp, buildSteps): ptxas keeps the fragments of straight-
+// WgmmaMainLoop.cpp, buildSteps): ptxas keeps the fragments of straight-
 // line steps apart, not those of one loop step and the next.
 //
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,53 @@
+//===- WarpSpecializedKernel.h - the warp-specialized kernel -*- C++ -*-===//
+//
+// Builds the body of the warp-specialized Hopper kernel (a TMA producer
+// warpgroup, wgmma consumer warpgroups, mbarrier stages and the epilogue;
+// passes/WarpSpecializedKernel.cpp describes it) that tile-warp-specialize
+// puts in place of a block-tiled wgmma K loop.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_PASSES_WARPSPECIALIZEDKERNEL_H
+#define GEMM_OPT_PASSES_WARPSPECIALIZEDKERNEL_H
+
+#include "passes/BlockWorkWalk.h"
+#include "passes/FusedEpilogue.h"
+#include "passes/HopperKernelPlan.h"
+
+#include <optional>
+
+namespace gemm_opt {
+
+/// The tensor maps of A and B as the TMA loads take them (3-D for a
+/// batched kernel) and as wgmma's matrix descriptors take them (2-D boxes).
+struct OperandDescriptors {
+  mlir::Value loadA, loadB, mmaA, mmaB;
+};
+
+/// What the kernel body works on.
+struct WarpSpecializedKernelOperands {
+  /// The C tiles of the block (or of the persistent grid).
+  BlockTiles tiles;
+  /// K tiles of the whole K extent.
+  mlir::Value kTiles;
+  OperandDescriptors descriptors;
+  /// C (the 2-D matrix, or the 3-D batched one's source).
+  mlir::Value c;
+  /// store = tma: C's tensor map (an nvgpu descriptor) and the kernel
+  /// argument it comes from (null when C cannot take TMA); else null.
+  mlir::Value descC, pointerC;
+  /// split_k or stream_k: the workspace of partial tiles and counters.
+  std::optional<SplitKWorkspace> workspace;
+};
+
+/// Builds the kernel body for `schedule` (planned as `plan`, with epilogue
+/// `fused`) at the builder's insertion point.
+void buildWarpSpecializedKernel(mlir::OpBuilder &b, mlir::Location loc,
+                                tile::ScheduleAttr schedule,
+                                const HopperKernelPlan &plan,
+                                FusedEpilogue fused,
+                                const WarpSpecializedKernelOperands &operands);
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_PASSES_WARPSPECIALIZEDKERNEL_H
