@@ -19,25 +19,16 @@
 #define GEMM_OPT_PASSES_TMAPRODUCER_H
 
 #include "passes/BatchedTmaLoad.h"
-#include "passes/BlockWorkWalk.h"
-#include "passes/ClusterMulticast.h"
-#include "passes/HopperKernelPlan.h"
-#include "passes/StageRing.h"
+#include "passes/KernelBlock.h"
 
 namespace gemm_opt {
 
-class TmaProducer {
+class TmaProducer : KernelBlock {
 public:
-  /// `sharedMemory`: the kernel's dynamic shared memory (i8); `primary`:
-  /// whether this thread is its warpgroup's first (the TMA issuer).
-  TmaProducer(mlir::OpBuilder &b, mlir::Location loc,
-              const HopperKernelPlan &plan, mlir::Value sharedMemory,
-              StageBarriers barriers, BlockWorkWalk &walk,
-              ClusterPosition position, BatchBroadcast broadcast,
-              mlir::Value primary)
-      : b(b), loc(loc), plan(plan), sharedMemory(sharedMemory),
-        barriers(barriers), walk(walk), position(position),
-        broadcast(broadcast), primary(primary) {}
+  /// The producer of `block`; `broadcast`: which batched operands are
+  /// broadcast (batch stride 0).
+  TmaProducer(const KernelBlock &block, BatchBroadcast broadcast)
+      : KernelBlock(block), broadcast(broadcast) {}
 
   /// The producer warpgroup's code; `inGroup` is the thread's index in it,
   /// `descA` and `descB` the tensor maps the loads read.
@@ -59,15 +50,7 @@ private:
   void loadStageB(mlir::Value stage, mlir::Value k, mlir::Value colBase,
                   mlir::Value batch, mlir::Value descB);
 
-  mlir::OpBuilder &b;
-  mlir::Location loc;
-  const HopperKernelPlan &plan;
-  mlir::Value sharedMemory;
-  StageBarriers barriers;
-  BlockWorkWalk &walk;
-  ClusterPosition position;
   BatchBroadcast broadcast;
-  mlir::Value primary;
 };
 
 } // namespace gemm_opt

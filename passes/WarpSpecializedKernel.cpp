@@ -172,8 +172,7 @@ public:
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(roles.thenBlock());
-      TmaProducer(b, loc, plan, raw, {full, empty}, *walk, position,
-                  broadcast, primary)
+      TmaProducer(block(), broadcast)
           .build(inGroup, descriptors.loadA, descriptors.loadB);
       b.setInsertionPointToStart(roles.elseBlock());
       buildConsumer(warpgroup, tid, descA, descB, c);
@@ -322,8 +321,7 @@ private:
                 : tmaStores();
       stores.loadCIntoStaging(member, primary, rowC, colC, cLoaded, member);
     };
-    WgmmaMainLoop mainLoop(b, loc, plan, raw, {full, empty}, *walk, position,
-                           primary);
+    WgmmaMainLoop mainLoop(block());
     Value acc =
         cLoaded ? mainLoop.build(segment.work, row, col, descA, descB, loadC)
                 : mainLoop.build(segment.work, row, col, descA, descB);
@@ -481,6 +479,11 @@ private:
     // Consumer groups in turns share the staging tile: hand it over read.
     if (plan.consumerGroups > 1)
       stores.waitForStores(primary);
+  }
+
+  /// What the block's producer and consumers share.
+  KernelBlock block() {
+    return {b, loc, plan, raw, {full, empty}, *walk, position, primary};
   }
 
   TmaStoreEpilogue tmaStores() {

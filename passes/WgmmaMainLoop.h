@@ -11,26 +11,16 @@
 #ifndef GEMM_OPT_PASSES_WGMMAMAINLOOP_H
 #define GEMM_OPT_PASSES_WGMMAMAINLOOP_H
 
-#include "passes/BlockWorkWalk.h"
-#include "passes/ClusterMulticast.h"
-#include "passes/HopperKernelPlan.h"
-#include "passes/StageRing.h"
+#include "passes/KernelBlock.h"
 #include "passes/WgmmaStageOperands.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace gemm_opt {
 
-class WgmmaMainLoop {
+class WgmmaMainLoop : KernelBlock {
 public:
-  /// `sharedMemory`: the kernel's dynamic shared memory (i8); `primary`:
-  /// whether this thread is its warpgroup's first.
-  WgmmaMainLoop(mlir::OpBuilder &b, mlir::Location loc,
-                const HopperKernelPlan &plan, mlir::Value sharedMemory,
-                StageBarriers barriers, BlockWorkWalk &walk,
-                ClusterPosition position, mlir::Value primary)
-      : b(b), loc(loc), plan(plan), sharedMemory(sharedMemory),
-        barriers(barriers), walk(walk), position(position), primary(primary) {}
+  explicit WgmmaMainLoop(const KernelBlock &block) : KernelBlock(block) {}
 
   /// The K steps of segment `work` for the warpgroup tile at (row, col)
   /// (A and B read through wgmma descriptors `descA`, `descB`); returns the
@@ -63,15 +53,6 @@ private:
                          mlir::Value from, mlir::Value to, mlir::Value init,
                          mlir::Value row, mlir::Value col, mlir::Value descA,
                          mlir::Value descB);
-
-  mlir::OpBuilder &b;
-  mlir::Location loc;
-  const HopperKernelPlan &plan;
-  mlir::Value sharedMemory;
-  StageBarriers barriers;
-  BlockWorkWalk &walk;
-  ClusterPosition position;
-  mlir::Value primary;
 };
 
 } // namespace gemm_opt

@@ -1,0 +1,38 @@
+//===- KernelBlock.h - a block's producer and consumers share -*- C++ -*-===//
+//
+// The warp-specialized wgmma kernel's producer (passes/TmaProducer.h) and
+// consumers (passes/WgmmaMainLoop.h) are built from the same pieces of the
+// block: the builder, the kernel's plan, the block's shared memory, the
+// stage ring's barriers (passes/StageRing.h), its list of work
+// (passes/BlockWorkWalk.h), its place in its cluster, and whether the
+// thread is its warpgroup's first.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_PASSES_KERNELBLOCK_H
+#define GEMM_OPT_PASSES_KERNELBLOCK_H
+
+#include "passes/BlockWorkWalk.h"
+#include "passes/ClusterMulticast.h"
+#include "passes/HopperKernelPlan.h"
+#include "passes/StageRing.h"
+
+namespace gemm_opt {
+
+struct KernelBlock {
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+  const HopperKernelPlan &plan;
+  /// The kernel's dynamic shared memory (i8).
+  mlir::Value sharedMemory;
+  StageBarriers barriers;
+  BlockWorkWalk &walk;
+  ClusterPosition position;
+  /// Whether this thread is its warpgroup's first (the one that issues TMA
+  /// and arrives on the barriers).
+  mlir::Value primary;
+};
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_PASSES_KERNELBLOCK_H
