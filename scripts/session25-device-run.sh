@@ -32,6 +32,9 @@
 #   power  ncu's instruction and memory sections of the tf32 example,
 #          var_dp16 and var_c12_dp16 (call 4's variants) and cuBLAS's kernel
 #          at 4096³: what differs between kernels that do the same work;
+#   l2     L2 sectors read and written (and the crossbar bytes into the
+#          SMs) of the same four kernels at 4096³: whether our multicast
+#          clusters read A from L2 once per cluster as cuBLAS's do;
 #   sweep  gemm-sweep over every carried bundle and the seed's cover
 #          bundles (SWEEP_SEEDS, default 38).
 # Each part checks its variants, then times them in ROUNDS interleaved
@@ -189,6 +192,22 @@ if wants power; then
     failures=$((failures + 1))
   echo "-- cublas.power"
   grep -E "$LINES" "$WORK/ncu.cublas.power.log" | head -60
+fi
+
+if wants l2; then
+  echo "== l2: L2 traffic at 4096³"
+  for metrics in "lts__t_sectors_op_read.sum,lts__t_sectors_op_write.sum,lts__t_sectors_op_red.sum,dram__bytes_read.sum" \
+    "l1tex__m_xbar2l1tex_read_bytes.sum,sm__cycles_elapsed.avg"; do
+    for v in $EX var_dp16 var_c12_dp16; do
+      NCU_FLAGS="--metrics $metrics" ncu_report "$v.l2" SpeedOfLight "lts__|dram__|xbar|sm__cycles|ERROR|rror" \
+        "$v" -m 4096 -n 4096 -k 4096
+    done
+    timeout 300 "$NCU_BIN" --metrics "$metrics" -k regex:'xmma|nvjet' -c 1 "$R" "$D/$EX/kernel.json" \
+      -m 4096 -n 4096 -k 4096 --iterations 1 --warmup 0 --no-timing >"$WORK/ncu.cublas.l2.log" 2>&1 ||
+      failures=$((failures + 1))
+    echo "-- cublas.l2"
+    grep -E "lts__|dram__|xbar|sm__cycles|rror" "$WORK/ncu.cublas.l2.log" | head -20
+  done
 fi
 
 if wants sweep; then
