@@ -14,6 +14,8 @@
 
 #include "passes/BlockWorkWalk.h"
 
+#include "FoldToConstants.h"
+
 #include "dialect/TileDialect.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -21,8 +23,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Matchers.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include "gtest/gtest.h"
 
@@ -177,35 +177,23 @@ public:
   }
 
 private:
-  /// Folds `values` (built in `func`, which this returns them from) to
-  /// integers, with blockIdx.x = `block` and gridDim.x = `blocks`.
+  /// Folds `values` (built in `func`) to integers, with blockIdx.x =
+  /// `block` and gridDim.x = `blocks`.
   std::vector<int64_t> fold(func::FuncOp func, ArrayRef<Value> values,
                             int64_t block, int64_t blocks) {
-    Block &body = func.getBody().front();
-    OpBuilder b = OpBuilder::atBlockEnd(&body);
-    auto ret = func::ReturnOp::create(b, func.getLoc(), values);
-    func.setFunctionType(b.getFunctionType({}, TypeRange(ValueRange(values))));
     SmallVector<Operation *> ids;
     func.walk([&](Operation *op) {
       if (isa<gpu::BlockIdOp, gpu::GridDimOp>(op))
         ids.push_back(op);
     });
     for (Operation *op : ids) {
-      b.setInsertionPoint(op);
+      OpBuilder b(op);
       int64_t v = isa<gpu::BlockIdOp>(op) ? block : blocks;
       op->getResult(0).replaceAllUsesWith(
           arith::ConstantIndexOp::create(b, op->getLoc(), v));
       op->erase();
     }
-    RewritePatternSet none(func.getContext());
-    (void)applyPatternsGreedily(func, std::move(none));
-    std::vector<int64_t> out;
-    for (Value v : ret.getOperands()) {
-      APInt value;
-      EXPECT_TRUE(matchPattern(v, m_ConstantInt(&value)));
-      out.push_back(value.getZExtValue());
-    }
-    return out;
+    return foldToConstants(func, values);
   }
 
   MLIRContext context;

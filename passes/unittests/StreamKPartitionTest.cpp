@@ -15,6 +15,8 @@
 
 #include "passes/StreamKPartition.h"
 
+#include "FoldToConstants.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -37,25 +39,6 @@ struct Segment {
   int64_t signalTile, signalCount, signalStride;
   bool owner;
 };
-
-/// Folds `values` (built into `func`'s body before its return) to integers.
-std::vector<int64_t> foldToConstants(func::FuncOp func,
-                                     ArrayRef<Value> values) {
-  OpBuilder b(func.getBody());
-  b.setInsertionPointToEnd(&func.getBody().front());
-  auto ret = func::ReturnOp::create(b, func.getLoc(), values);
-  func.setFunctionType(
-      b.getFunctionType({}, TypeRange(ValueRange(values))));
-  RewritePatternSet none(func.getContext());
-  (void)applyPatternsGreedily(func, std::move(none));
-  std::vector<int64_t> out;
-  for (Value v : ret.getOperands()) {
-    APInt value;
-    EXPECT_TRUE(matchPattern(v, m_ConstantInt(&value)));
-    out.push_back(value.getZExtValue());
-  }
-  return out;
-}
 
 class Partition {
 public:
