@@ -17,14 +17,14 @@
 //     wgmma on the stage (operands straight from shared memory) keeping one
 //     wgmma group in flight; once the group of step n-1 has retired,
 //     release its stage.
-//   epilogue (consumers): the f32 accumulators go to a padded staging tile
-//     in shared memory, then every consumer thread converts 8 consecutive
-//     elements and writes them with one 16-byte store, consecutive threads
-//     covering consecutive columns (a column-major C: 8 rows of a column;
-//     passes/StagingEpilogue.h); or with store = tma each warpgroup stages
-//     its part and TMA stores it (passes/TmaStoreEpilogue.h). A stream-K
-//     segment first hands its part over or collects its helpers'
-//     (passes/StreamKSegmentEnd.h).
+//   epilogue (consumers; passes/ConsumerEpilogue.h): the f32 accumulators
+//     go to a padded staging tile in shared memory, then every consumer
+//     thread converts 8 consecutive elements and writes them with one
+//     16-byte store, consecutive threads covering consecutive columns (a
+//     column-major C: 8 rows of a column; passes/StagingEpilogue.h); or
+//     with store = tma each warpgroup stages its part and TMA stores it
+//     (passes/TmaStoreEpilogue.h). A stream-K segment first hands its part
+//     over or collects its helpers' (passes/StreamKSegmentEnd.h).
 //
 // Without a persistent grid the block computes the one tile tile-block-tile
 // gave it and the staging tile reuses the stages. With one (#tile.grid<
@@ -70,10 +70,8 @@
 #include "passes/BatchedTmaLoad.h"
 #include "passes/ClusterMulticast.h"
 #include "passes/ConsumerBarriers.h"
-#include "passes/SharedMemoryView.h"
-#include "passes/SplitKReduction.h"
+#include "passes/ConsumerEpilogue.h"
 #include "passes/StageRing.h"
-#include "passes/StagingEpilogue.h"
 #include "passes/StreamKSegmentEnd.h"
 #include "passes/TmaProducer.h"
 #include "passes/TmaStoreEpilogue.h"
@@ -108,12 +106,6 @@ public:
   }
   Value i32(Value v) {
     return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), v);
-  }
-
-  /// A `shape` view of element type `type` at `byteOffset` of the dynamic
-  /// shared memory.
-  Value sharedView(Value byteOffset, ArrayRef<int64_t> shape, Type type) {
-    return viewSharedMemory(b, loc, raw, byteOffset, shape, type);
   }
 
   /// split_k: this block (blockIdx.z) takes K tiles [kFirst, kFirst + n)
@@ -367,13 +359,19 @@ private:
     // A batched tile's C: its batch entry's matrix, which a fused epilogue
     // reads too (the bias is the same for every entry).
     Value tileC = batch ? viewBatchEntry(b, loc, tiles.batched.c, batch) : c;
-    if (plan.tmaStore)
-      buildTmaStoreEpilogue(warpgroup, group, member, tid, acc, rowC, colC,
-                            tileC, batch, addToC, bias,
-                            cLoaded ? tileParity(tile) : Value());
-    else
-      buildEpilogue(warpgroup, group, member, groupThread, acc, row, col,
-                    rowBase, colBase, tileC);
+    ConsumerEpilogue epilogue(b, loc, plan, fused, raw, named, primary);
+    if (plan.tmaStore) {
+      Value cParity = cLoaded ? tileParity(tile) : Value();
+      TmaStoreEpilogue stores =
+          (batch ? tmaStores().atBatchEntry(batch, tileC) : tmaStores())
+              .addingToC(addToC);
+      epilogue.storeByTma(stores, warpgroup, group, member, tid, acc, rowC,
+                          colC, tileC, bias, cLoaded, cParity);
+    } else {
+      epilogue.storeThroughStaging(warpgroup, group, member, groupThread, acc,
+                                   row, col, rowBase, colBase, tileC,
+                                   workspace);
+    }
     if (plan.streamKSumsInC)
       segmentEnd->publishPartsInC(segment.work, [&] {
         tmaStores().waitForStoresVisible(primary);
@@ -389,98 +387,6 @@ private:
     releaseStage(b, loc, plan, empty, stage, primary, position);
   }
 
-  void buildEpilogue(Value warpgroup, Value group, Value member,
-                     Value groupThread, Value acc, Value row, Value col,
-                     Value rowBase, Value colBase, Value c) {
-    // The staging tile holds the whole tile, or one warpgroup's rows at a
-    // time (persistent: the members of the group take turns).
-    int64_t slices = plan.blockM / plan.stagingRows;
-    for (int64_t slice = 0; slice < slices; ++slice) {
-      // Every warpgroup of the group is past its last wgmma (the stages
-      // may be reused) and past its reads of the staging tile.
-      named.syncGroup(group);
-      if (slices == 1) {
-        staging().storeAccumulator(warpgroup, acc, row, col);
-      } else {
-        Value mine = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                           member, index(slice));
-        auto ifMine = scf::IfOp::create(b, loc, mine);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(ifMine.thenBlock());
-        staging().storeAccumulator(
-            warpgroup, acc,
-            arith::SubIOp::create(b, loc, row,
-                                  index(slice * plan.stagingRows)),
-            col);
-      }
-      named.syncGroup(group);
-      if (workspace) {
-        // One block per tile (no persistent grid): one slice.
-        SplitKReduction reduction(b, loc, plan, *workspace, c, rowBase,
-                                  colBase);
-        scf::IfOp ifLast = reduction.addAndTakeSumsIfLast(
-            staging().stagingView(), groupThread, [&] { named.syncGroup(group); },
-            sharedView(index(plan.splitKFlagOffset), {1}, b.getI32Type()));
-        staging().copyToGlobal(groupThread, rowBase, colBase, c);
-        reduction.resetCounter(groupThread);
-        b.setInsertionPointAfter(ifLast);
-        return;
-      }
-      staging().copyToGlobal(
-          groupThread,
-          arith::AddIOp::create(b, loc, rowBase,
-                                index(slice * plan.stagingRows)),
-          colBase, c);
-    }
-  }
-
-  /// store = tma (passes/TmaStoreEpilogue.h): the warpgroup stores its
-  /// accumulator part, whose C origin is (row, col), on its own (into batch
-  /// entry `batch` of a batched C, whose entry `c` is); where `addToC`
-  /// (i1, or null) holds, it adds the part onto C. `bias`: the part's
-  /// bias entries, loaded before the main loop (or empty). `cParity`: with
-  /// stagesC(), the phase of the part's cLoaded barrier to wait for.
-  void buildTmaStoreEpilogue(Value warpgroup, Value group, Value member,
-                             Value tid, Value acc, Value row, Value col,
-                             Value c, Value batch, Value addToC,
-                             ArrayRef<Value> bias, Value cParity) {
-    TmaStoreEpilogue stores =
-        (batch ? tmaStores().atBatchEntry(batch, c) : tmaStores())
-            .addingToC(addToC);
-    Value thread = arith::RemUIOp::create(b, loc, tid, index(128));
-    // C in the staging part: wait for its TMA load (issued where it holds).
-    Value cStaged;
-    if (cParity) {
-      cStaged = stores.cInStaging();
-      auto ifStaged = scf::IfOp::create(b, loc, cStaged);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(ifStaged.thenBlock());
-      wait(cLoaded, member, cParity);
-    }
-    // store_rounds: the part takes the warpgroup's columns a round at a
-    // time.
-    for (int64_t round = 0; round < plan.storeRounds; ++round) {
-      if (plan.persistent || round > 0) {
-        // The staging part has its own bytes (or the stages are already
-        // free): free once the TMA stores (or thread copies) that last
-        // read it, a previous round's or tile's, are done reading.
-        stores.waitForRoundPart(primary);
-        named.syncWarpgroup(warpgroup);
-      } else {
-        // The staging tile reuses the stages: every warpgroup of the group
-        // must be past its last wgmma.
-        named.syncGroup(group);
-      }
-      stores.writeStaging(member, thread, acc, row, col, round, bias,
-                          cStaged);
-      named.syncWarpgroup(warpgroup);
-      stores.storeToC(member, thread, primary, row, col, c, round);
-    }
-    // Consumer groups in turns share the staging tile: hand it over read.
-    if (plan.consumerGroups > 1)
-      stores.waitForStores(primary);
-  }
-
   /// What the block's producer and consumers share.
   KernelBlock block() {
     return {b, loc, plan, raw, {full, empty}, *walk, position, primary};
@@ -490,10 +396,6 @@ private:
     return TmaStoreEpilogue(b, loc, plan, fused, raw, descC, pointerC);
   }
 
-  /// The staging tile and the stores from it to C.
-  StagingEpilogue staging() {
-    return StagingEpilogue(b, loc, plan, fused, raw);
-  }
 
   OpBuilder &b;
   Location loc;
