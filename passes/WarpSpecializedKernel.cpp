@@ -104,9 +104,6 @@ public:
   Value i32(int64_t v) {
     return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
   }
-  Value i32(Value v) {
-    return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), v);
-  }
 
   /// split_k: this block (blockIdx.z) takes K tiles [kFirst, kFirst + n)
   /// of the `total`, n = ceil(total / S) or fewer (possibly none) for the
@@ -250,10 +247,6 @@ private:
   /// The parity of the block's `tile`-th tile (one consumer group): the
   /// phase of a barrier completed once per tile.
   Value tileParity(Value tile) { return getUseParity(b, loc, tile); }
-
-  void wait(Value barriers, Value stage, Value parity) {
-    waitForPhase(b, loc, barriers, stage, parity);
-  }
 
   void buildConsumer(Value warpgroup, Value tid, Value descA, Value descB,
                      Value c) {
