@@ -148,11 +148,9 @@ if wants clusters; then
       NCU_FLAGS="--clock-control none" ncu_report "$v.$s" SpeedOfLight \
         "Duration|SM Frequency|DRAM Throughput|Elapsed Cycles" "$v" -m "$m" -n "$n" -k "$k"
     done
-    timeout 300 "$NCU_BIN" --clock-control none --section SpeedOfLight --section MemoryWorkloadAnalysis \
-      -k regex:'xmma|nvjet|cutlass' -c 1 "$R" "$D/$EX/kernel.json" -m "$m" -n "$n" -k "$k" \
-      --iterations 1 --warmup 0 --no-timing >"$WORK/ncu.cublas.$s.log" 2>&1 || failures=$((failures + 1))
-    echo "-- cublas.$s"
-    grep -E "^  [a-z_0-9]+.*\(|Duration|SM Frequency|DRAM Throughput|Elapsed Cycles|Memory \[%\]" "$WORK/ncu.cublas.$s.log" | head -12
+    NCU_KERNEL='xmma|nvjet|cutlass' NCU_FLAGS="--clock-control none" ncu_report "cublas.$s" \
+      SpeedOfLight,MemoryWorkloadAnalysis "Duration|SM Frequency|DRAM Throughput|Elapsed Cycles" \
+      "$EX" -m "$m" -n "$n" -k "$k"
     for v in $EX var_c12_sp16; do
       NCU_FLAGS="--clock-control none" ncu_report "$v.$s.mem" MemoryWorkloadAnalysis \
         "DRAM Throughput|Mem Busy|L2 Hit" "$v" -m "$m" -n "$n" -k "$k"
@@ -185,13 +183,7 @@ if wants power; then
   for v in $EX var_dp16 var_c12_dp16; do
     ncu_report "$v.power" "$SECTIONS" "$LINES" "$v" -m 4096 -n 4096 -k 4096
   done
-  flags=()
-  for section in ${SECTIONS//,/ }; do flags+=(--section "$section"); done
-  timeout 300 "$NCU_BIN" "${flags[@]}" -k regex:'xmma|nvjet' -c 1 "$R" "$D/$EX/kernel.json" \
-    -m 4096 -n 4096 -k 4096 --iterations 1 --warmup 0 --no-timing >"$WORK/ncu.cublas.power.log" 2>&1 ||
-    failures=$((failures + 1))
-  echo "-- cublas.power"
-  grep -E "$LINES" "$WORK/ncu.cublas.power.log" | head -60
+  NCU_KERNEL='xmma|nvjet' ncu_report cublas.power "$SECTIONS" "$LINES" "$EX" -m 4096 -n 4096 -k 4096
 fi
 
 if wants l2; then
@@ -202,11 +194,8 @@ if wants l2; then
       NCU_FLAGS="--metrics $metrics" ncu_report "$v.l2" SpeedOfLight "lts__|dram__|xbar|sm__cycles|ERROR|rror" \
         "$v" -m 4096 -n 4096 -k 4096
     done
-    timeout 300 "$NCU_BIN" --metrics "$metrics" -k regex:'xmma|nvjet' -c 1 "$R" "$D/$EX/kernel.json" \
-      -m 4096 -n 4096 -k 4096 --iterations 1 --warmup 0 --no-timing >"$WORK/ncu.cublas.l2.log" 2>&1 ||
-      failures=$((failures + 1))
-    echo "-- cublas.l2"
-    grep -E "lts__|dram__|xbar|sm__cycles|rror" "$WORK/ncu.cublas.l2.log" | head -20
+    NCU_KERNEL='xmma|nvjet' NCU_FLAGS="--metrics $metrics" ncu_report cublas.l2 SpeedOfLight \
+      "lts__|dram__|xbar|sm__cycles|rror" "$EX" -m 4096 -n 4096 -k 4096
   done
 fi
 

@@ -106,15 +106,20 @@ NCU_BIN=${NCU_BIN:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
 
 # ncu_report NAME SECTIONS LINES BUNDLE ARGS...: one launch of BUNDLE under
 # ncu with the comma-separated SECTIONS (and NCU_FLAGS, e.g.
-# "--clock-control none"); prints the lines matching LINES.
+# "--clock-control none"); prints the lines matching LINES (and the
+# profiled kernel's name). With NCU_KERNEL (a regex, e.g. 'xmma|nvjet') it
+# profiles the first kernel of that name instead: gemm-run checks BUNDLE
+# against cuBLAS once, so that is cuBLAS's kernel for the same problem.
 ncu_report() {
   local name=$1 sections=$2 lines=$3 bundle=$4 section
   shift 4
   local flags=()
   for section in ${sections//,/ }; do flags+=(--section "$section"); done
+  local run=(--iterations 1 --warmup 0 --no-cublas)
+  [ -n "${NCU_KERNEL:-}" ] && flags+=(-k "regex:$NCU_KERNEL" -c 1) && run=(--iterations 1 --warmup 0 --no-timing)
   # shellcheck disable=SC2086
   timeout 300 "$NCU_BIN" ${NCU_FLAGS:-} "${flags[@]}" "$R" "$D/$bundle/kernel.json" "$@" \
-    --iterations 1 --warmup 0 --no-cublas >"$WORK/ncu.$name.log" 2>&1 || failures=$((failures + 1))
+    "${run[@]}" >"$WORK/ncu.$name.log" 2>&1 || failures=$((failures + 1))
   echo "-- $name"
-  grep -E "$lines" "$WORK/ncu.$name.log" | head -40
+  grep -E "^  [A-Za-z_0-9]+.*\(.*\)x\(|$lines" "$WORK/ncu.$name.log" | head -60
 }
