@@ -72,7 +72,7 @@ static llvm::json::Object describe(ScheduleAttr schedule,
                                 {"operand", name},
                                 {"box", std::move(box)},
                                 {"swizzle", swizzle},
-                                {"pass", "global_pointer"},
+                                {"pass", "by_value"},
                                 {"l2_promotion", 256},
                                 {"oob_fill", "zero"}};
     };
@@ -81,22 +81,25 @@ static llvm::json::Object describe(ScheduleAttr schedule,
     parameters.push_back(tensorMap("b", plan.panelColumnsB, plan.loadRowsB,
                                    plan.swizzleBytesB));
     // A tma epilogue store's map of C (one warpgroup's rows × 128 bytes,
-    // one batch entry deep for a batched C); where C's address, pitch (or
-    // batch stride) rules TMA out the runtime passes a null pointer and the
-    // kernel stores C with its threads.
+    // one batch entry deep for a batched C), then whether it is there:
+    // where C's address, pitch (or batch stride) rules TMA out the runtime
+    // passes zeros and a 0, and the kernel stores C with its threads.
     llvm::json::Array boxC{plan.panelColumnsC, plan.boxRowsC};
     if (batched)
       boxC.push_back(1);
-    if (plan.tmaStore)
+    if (plan.tmaStore) {
       parameters.push_back(llvm::json::Object{
           {"kind", "tma"},
           {"operand", "c"},
           {"box", std::move(boxC)},
           {"swizzle", 128},
-          {"pass", "global_pointer"},
+          {"pass", "by_value"},
           {"l2_promotion", 0},
           {"oob_fill", "zero"},
           {"null_when_unaligned", true}});
+      parameters.push_back(
+          llvm::json::Object{{"kind", "tma_present"}, {"operand", "c"}});
+    }
   }
   // The fused epilogue's operands, after the others (tile-outline-kernel's
   // argument order; runtime/KernelParamSpec.h).

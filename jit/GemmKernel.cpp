@@ -326,21 +326,32 @@ Error GemmKernel::launch(const GemmArguments &callerArgs,
                    args.alpha,     args.beta,       args.bias,
                    args.residual,  shape.batch,     shape.batchStrideA,
                    shape.batchStrideB, shape.batchStrideC};
-  auto found = device.arguments.find(key);
-  if (found == device.arguments.end()) {
-    Expected<KernelArguments> arguments = KernelArguments::create(
+  // Arguments that own device memory (staged operand copies) stay for the
+  // launches that use it; the others (tensor maps passed by value, the
+  // shape's shared workspace) are only encoded here: the launch copies its
+  // parameters, so a caller cycling through buffers keeps nothing alive.
+  std::optional<KernelArguments> fresh;
+  KernelArguments *arguments = nullptr;
+  if (auto found = device.arguments.find(key);
+      found != device.arguments.end()) {
+    arguments = &found->second;
+  } else {
+    Expected<KernelArguments> created = KernelArguments::create(
         *device.device.driver, spec, shape, getOperandAddresses(args),
         getEpilogueArguments(args),
         workspace ? &workspace->getAddresses() : nullptr);
-    if (!arguments)
-      return arguments.takeError();
-    found = device.arguments.emplace(key, std::move(*arguments)).first;
+    if (!created)
+      return created.takeError();
+    if (created->ownsDeviceMemory())
+      arguments =
+          &device.arguments.emplace(key, std::move(*created)).first->second;
+    else
+      arguments = &fresh.emplace(std::move(*created));
   }
   // Operands TMA cannot read in place are copied to aligned buffers first.
-  if (Error error = found->second.prepare(*device.module, stream))
+  if (Error error = arguments->prepare(*device.module, stream))
     return error;
-  Error launched =
-      device.module->launch(*grid, found->second, stream);
+  Error launched = device.module->launch(*grid, *arguments, stream);
   if (workspace)
     return joinErrors(std::move(launched), workspace->finish());
   return launched;

@@ -67,7 +67,8 @@ FailureOr<FusedEpilogue> FusedEpilogue::forKernel(gpu::GPUFuncOp kernel,
   EpilogueAttr epilogue = schedule.getEpilogue();
   if (!epilogue || !epilogue.hasFusedOperations())
     return fused;
-  unsigned first = 3 + getTmaDescriptorCount(schedule);
+  unsigned first =
+      3 + getTmaArgumentTypes(schedule.getContext(), schedule).size();
   if (!kernel)
     return user->emitOpError()
            << "has a fused epilogue but is not in a kernel: outline it with "

@@ -154,6 +154,15 @@ unsigned gemm_opt::getTmaDescriptorCount(ScheduleAttr schedule) {
   return schedule.getEpilogueStore() == EpilogueStore::tma ? 3 : 2;
 }
 
+SmallVector<Type> gemm_opt::getTmaArgumentTypes(MLIRContext *context,
+                                                ScheduleAttr schedule) {
+  unsigned maps = getTmaDescriptorCount(schedule);
+  SmallVector<Type> types(maps, LLVM::LLVMPointerType::get(context));
+  if (maps > 2)
+    types.push_back(IntegerType::get(context, 32));
+  return types;
+}
+
 /// A box of `rows` × `columns` elements of `element`, swizzled in rows of
 /// `swizzleBytes` (32, 64 or 128).
 static nvgpu::TensorMapDescriptorType
@@ -214,20 +223,26 @@ Value TmaDescriptorArguments::castC(OpBuilder &b, Location loc,
       .getResult(0);
 }
 
+Value TmaDescriptorArguments::hasMapC(OpBuilder &b, Location loc) const {
+  return arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne, presentC,
+      arith::ConstantIntOp::create(b, loc, presentC.getType(), 0));
+}
+
 std::optional<TmaDescriptorArguments>
 gemm_opt::getTmaDescriptorArguments(gpu::GPUFuncOp kernel) {
   ScheduleAttr schedule = getKernelSchedule(kernel);
-  unsigned count = schedule ? getTmaDescriptorCount(schedule) : 0;
-  if (count == 0 || kernel.getNumArguments() < 3 + count)
+  if (!schedule || getTmaDescriptorCount(schedule) == 0)
     return std::nullopt;
-  SmallVector<Value, 3> pointers;
-  for (unsigned i = 0; i < count; ++i) {
-    pointers.push_back(kernel.getArgument(3 + i));
-    if (!isa<LLVM::LLVMPointerType>(pointers.back().getType()))
-      return std::nullopt;
-  }
-  return TmaDescriptorArguments{pointers[0], pointers[1],
-                                count > 2 ? pointers[2] : Value()};
+  SmallVector<Type> types = getTmaArgumentTypes(kernel.getContext(), schedule);
+  if (kernel.getNumArguments() < 3 + types.size() ||
+      kernel.getArgumentTypes().slice(3, types.size()) != ArrayRef(types))
+    return std::nullopt;
+  auto argument = [&](unsigned i) {
+    return i < types.size() ? kernel.getArgument(3 + i) : Value();
+  };
+  return TmaDescriptorArguments{argument(0), argument(1), argument(2),
+                                argument(3)};
 }
 
 MemRefType gemm_opt::splitKPartialsType(MLIRContext *context) {

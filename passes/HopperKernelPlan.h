@@ -171,9 +171,15 @@ mlir::Value bufferOffsetOfB(mlir::OpBuilder &b, mlir::Location loc,
 /// Whether kernels of `schedule` take TMA descriptors of A and B.
 bool usesTmaDescriptors(tile::ScheduleAttr schedule);
 
-/// How many tensor-map arguments kernels of `schedule` take after A, B and
-/// C: A's and B's, and C's with a tma epilogue store; 0 without TMA.
+/// How many tensor maps kernels of `schedule` take after A, B and C: A's
+/// and B's, and C's with a tma epilogue store; 0 without TMA.
 unsigned getTmaDescriptorCount(tile::ScheduleAttr schedule);
+
+/// The types of the arguments kernels of `schedule` take after A, B and C
+/// for TMA (see TmaDescriptorArguments): a pointer per tensor map, and an
+/// i32 after C's map that says whether C's map is there.
+llvm::SmallVector<mlir::Type> getTmaArgumentTypes(mlir::MLIRContext *context,
+                                                  tile::ScheduleAttr schedule);
 
 /// The TMA descriptor types of A (box boxRowsA × swizzleBytesA bytes) and B
 /// (box loadRowsB × swizzleBytesB bytes), as nvgpu sees them.
@@ -184,13 +190,19 @@ mlir::nvgpu::TensorMapDescriptorType tmaDescriptorTypeB(const HopperKernelPlan &
 mlir::nvgpu::TensorMapDescriptorType tmaDescriptorTypeC(const HopperKernelPlan &);
 
 /// The kernel arguments holding the descriptors of A and B (and C with a
-/// tma epilogue store): generic pointers to 128-byte CUtensorMaps in global
-/// memory, appended after the matrices by tile-outline-kernel. C's pointer
-/// is null when C's address or pitch is not one TMA can take (the runtime
-/// decides per launch): the kernel then stores C with its threads.
+/// tma epilogue store), appended after the matrices by tile-outline-kernel:
+/// 128-byte CUtensorMaps passed by value (`__grid_constant__`, see
+/// tile-tensor-maps-by-value), which the kernel addresses through generic
+/// pointers into its parameter space. C's map is followed by an i32 that is
+/// 0 when C's address or pitch is not one TMA can take (the runtime decides
+/// per launch; the map's bytes are then zero): the kernel then stores C
+/// with its threads.
 struct TmaDescriptorArguments {
   mlir::Value pointerA, pointerB;
   mlir::Value pointerC; ///< Null Value without a tma epilogue store.
+  mlir::Value presentC; ///< The i32 after C's map (with pointerC).
+  /// Whether C's map is there (i1; needs a tma epilogue store).
+  mlir::Value hasMapC(mlir::OpBuilder &b, mlir::Location loc) const;
   /// The arguments as nvgpu descriptors (a cast the NVVM lowering folds).
   mlir::Value castA(mlir::OpBuilder &b, mlir::Location loc,
                     const HopperKernelPlan &plan) const;

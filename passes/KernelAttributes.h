@@ -85,6 +85,14 @@ inline bool isKernelBatched(mlir::Operation *kernel) {
   return kernel->hasAttr(kernelBatchedAttrName());
 }
 
+/// Name of the kernel attribute listing which arguments of the kernel's
+/// LLVM function (after convert-gpu-to-nvvm has expanded each memref into
+/// its descriptor's fields) are tensor maps, which tile-tensor-maps-by-value
+/// makes `__grid_constant__` parameters; set by tile-outline-kernel.
+inline llvm::StringRef kernelTensorMapArgumentsAttrName() {
+  return "tile.tensor_map_arguments";
+}
+
 /// Name of the i32 kernel attribute holding the ptxas optimization level
 /// the kernel's code was arranged for (tile-simt-mma's FFMA order needs
 /// -O1: -O3 reschedules it); absent means ptxas's default, 3. Every path that

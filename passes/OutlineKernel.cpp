@@ -26,6 +26,7 @@
 
 #include "dialect/ChipInfo.h"
 #include "dialect/SimtScheduleVerifier.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -68,6 +69,29 @@ SmallVector<Value, 4> epilogueOperands(GemmOp gemm) {
           gemm.getResidual()};
 }
 
+/// Records on `kernel` which arguments of its LLVM function its `count`
+/// tensor maps (its arguments 3, 4, ...) will be: the signature conversion
+/// convert-gpu-to-nvvm applies, which expands each memref argument into its
+/// descriptor's fields.
+void recordTensorMapArguments(gpu::GPUFuncOp kernel, unsigned count) {
+  LLVMTypeConverter converter(kernel.getContext());
+  TypeConverter::SignatureConversion conversion(kernel.getNumArguments());
+  if (!converter.convertFunctionSignature(kernel.getFunctionType(),
+                                          /*isVariadic=*/false,
+                                          /*useBarePtrCallConv=*/false,
+                                          conversion)) {
+    // tile-tensor-maps-by-value fails on a TMA kernel without the record.
+    kernel.emitError("cannot convert the kernel's signature to LLVM");
+    return;
+  }
+  SmallVector<int32_t> arguments;
+  for (unsigned map = 0; map < count; ++map)
+    arguments.push_back(
+        static_cast<int32_t>(conversion.getInputMapping(3 + map)->inputNo));
+  kernel->setAttr(kernelTensorMapArgumentsAttrName(),
+                  DenseI32ArrayAttr::get(kernel.getContext(), arguments));
+}
+
 /// Creates the kernel for `gemm` with `schedule` (its own, or the
 /// whole-tile variant of it) inside `module` and returns it.
 gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
@@ -77,9 +101,8 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
   for (Value operand : {gemm.getA(), gemm.getB(), gemm.getC()})
     argTypes.push_back(kernelMatrixType(cast<MemRefType>(operand.getType())));
   // TMA schedules also take the tensor maps of A and B, and of C with a tma
-  // epilogue store (global pointers).
-  argTypes.append(getTmaDescriptorCount(schedule),
-                  LLVM::LLVMPointerType::get(builder.getContext()));
+  // epilogue store (passed by value: tile-tensor-maps-by-value).
+  argTypes.append(getTmaArgumentTypes(builder.getContext(), schedule));
   unsigned firstEpilogueArgument = argTypes.size();
   argTypes.append(getFusedEpilogueArgumentTypes(
       schedule, gemm.getC().getType().getElementType()));
@@ -127,6 +150,8 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
     }
   }
   setKernelSchedule(kernel, schedule);
+  if (usesTmaDescriptors(schedule))
+    recordTensorMapArguments(kernel, getTmaDescriptorCount(schedule));
   // Row-major kernels carry no layouts (their absence means row-major).
   if (!getLayouts(gemm).isAllRowMajor())
     setKernelLayouts(kernel, getLayouts(gemm));
@@ -151,8 +176,10 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
 }
 
 /// Creates the host-side tensor maps of A and B (and C with a tma epilogue
-/// store) for a TMA schedule and appends them, as the kernel's pointer
-/// arguments, to `args`.
+/// store, then a 1: it is there) for a TMA schedule and appends them, as
+/// the kernel's tensor-map arguments, to `args`. (The runtime launches from
+/// the bundle's metadata instead, which passes the maps' 128 bytes by
+/// value.)
 void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
                           SmallVectorImpl<Value> &args) {
   HopperKernelPlan plan =
@@ -186,8 +213,12 @@ void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
   };
   describe(gemm.getA(), tmaDescriptorTypeA(plan));
   describe(gemm.getB(), tmaDescriptorTypeB(plan));
-  if (plan.tmaStore)
+  if (plan.tmaStore) {
     describe(gemm.getC(), tmaDescriptorTypeC(plan));
+    // C's map is there (TmaDescriptorArguments::presentC).
+    args.push_back(
+        arith::ConstantIntOp::create(builder, loc, builder.getI32Type(), 1));
+  }
 }
 
 /// Device buffers of the split-K / stream-K workspace for an m×n C,

@@ -288,4 +288,27 @@ def TileExternDynamicSharedPass
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def TileTensorMapsByValuePass
+    : Pass<"tile-tensor-maps-by-value", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Passes the kernels' tensor maps as __grid_constant__ "
+                "parameters";
+  let description = [{
+    tile-outline-kernel gives TMA kernels their tensor maps as `!llvm.ptr`
+    arguments and records, in `tile.tensor_map_arguments`, which arguments
+    of the kernel's LLVM function they become. After `convert-gpu-to-nvvm`
+    this pass makes each of them a 128-byte, 64-byte aligned `byval`
+    parameter marked `nvvm.grid_constant` (CUDA's
+    `__grid_constant__ const CUtensorMap`): the launch copies the map's
+    bytes into the kernel's parameters, and the kernel addresses them
+    through a generic pointer into parameter space (`cvta.param`), which
+    TMA instructions and `prefetch.tensormap` take. No launch then needs the
+    maps in device memory, and no kernel fetches them from DRAM.
+
+    A kernel with the attribute whose listed arguments are not pointers, or
+    a TMA kernel without it, is an error.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect",
+                           "mlir::NVVM::NVVMDialect"];
+}
+
 #endif // GEMM_OPT_PASSES_PASSES_TD

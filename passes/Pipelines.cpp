@@ -48,6 +48,7 @@ void gemm_opt::buildLowerToNVVMPipeline(OpPassManager &pm,
   toNVVM.addPass(createSCFToControlFlowPass());
   toNVVM.addPass(createConvertGpuOpsToNVVMOps());
   toNVVM.addPass(createTileExternDynamicSharedPass());
+  toNVVM.addPass(createTileTensorMapsByValuePass());
   toNVVM.addPass(createConvertNVVMToLLVMPass());
   toNVVM.addPass(createReconcileUnrealizedCastsPass());
   toNVVM.addPass(createCanonicalizerPass());

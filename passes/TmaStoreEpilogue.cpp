@@ -142,10 +142,7 @@ bool TmaStoreEpilogue::stagesC() const {
 }
 
 Value TmaStoreEpilogue::cInStaging() {
-  Value null = LLVM::ZeroOp::create(b, loc, pointerC.getType());
-  Value hasMap = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
-                                      pointerC, null);
-  return arith::AndIOp::create(b, loc, hasMap, fused.betaIsNotZero(b, loc));
+  return arith::AndIOp::create(b, loc, hasMapC, fused.betaIsNotZero(b, loc));
 }
 
 void TmaStoreEpilogue::loadCIntoStaging(Value member, Value issuer, Value row,
@@ -366,10 +363,7 @@ void TmaStoreEpilogue::storeToC(Value member, Value thread, Value issuer,
                                 int64_t round) {
   Value col = arith::AddIOp::create(b, loc, warpgroupCol,
                                     index(round * plan.roundColumnsC()));
-  Value null = LLVM::ZeroOp::create(b, loc, pointerC.getType());
-  Value hasMap = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
-                                      pointerC, null);
-  auto ifMap = scf::IfOp::create(b, loc, hasMap, /*withElse=*/true);
+  auto ifMap = scf::IfOp::create(b, loc, hasMapC, /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifMap.thenBlock());
   {

@@ -68,14 +68,16 @@ namespace gemm_opt {
 class TmaStoreEpilogue {
 public:
   /// `raw` is the kernel's dynamic shared memory, `descriptorC` C's tensor
-  /// map as an nvgpu descriptor and `pointerC` the kernel argument it comes
-  /// from (an !llvm.ptr, null when C cannot take TMA stores).
+  /// map as an nvgpu descriptor, `pointerC` the kernel argument it comes
+  /// from (an !llvm.ptr) and `hasMapC` (i1) whether the map is there: when
+  /// it is not, C's address or pitch rules out TMA stores and the threads
+  /// store C (TmaDescriptorArguments).
   TmaStoreEpilogue(mlir::OpBuilder &b, mlir::Location loc,
                    const HopperKernelPlan &plan, FusedEpilogue fused,
                    mlir::Value raw, mlir::Value descriptorC,
-                   mlir::Value pointerC)
+                   mlir::Value pointerC, mlir::Value hasMapC)
       : b(b), loc(loc), plan(plan), fused(fused), raw(raw),
-        descriptorC(descriptorC), pointerC(pointerC) {}
+        descriptorC(descriptorC), pointerC(pointerC), hasMapC(hasMapC) {}
 
   /// The same epilogue for a batched kernel: C's tensor map is 3-D and the
   /// TMA stores go to batch entry `entry` (passes/BatchedTmaLoad.h), whose
@@ -221,7 +223,7 @@ private:
   mlir::Location loc;
   const HopperKernelPlan &plan;
   FusedEpilogue fused;
-  mlir::Value raw, descriptorC, pointerC;
+  mlir::Value raw, descriptorC, pointerC, hasMapC;
   /// A batched kernel's batch entry (the third store coordinate), or null.
   mlir::Value batch;
   /// Whether the stores add onto C (i1), or null: they never do.

@@ -122,11 +122,12 @@ public:
   /// stream_k: the workspace of partial tiles and per-tile counters.
   void setStreamKWorkspace(SplitKWorkspace space) { workspace = space; }
 
-  /// With a tma epilogue store: C's tensor map (an nvgpu descriptor) and
-  /// the kernel argument it comes from (null when C cannot take TMA).
-  void setTensorMapC(Value descriptor, Value pointer) {
+  /// With a tma epilogue store: C's tensor map (an nvgpu descriptor), the
+  /// kernel argument it comes from and whether it is there (i1).
+  void setTensorMapC(Value descriptor, Value pointer, Value present) {
     descC = descriptor;
     pointerC = pointer;
+    hasMapC = present;
   }
 
   void build(const BlockTiles &tiles, Value kTiles,
@@ -386,7 +387,7 @@ private:
   }
 
   TmaStoreEpilogue tmaStores() {
-    return TmaStoreEpilogue(b, loc, plan, fused, raw, descC, pointerC);
+    return TmaStoreEpilogue(b, loc, plan, fused, raw, descC, pointerC, hasMapC);
   }
 
 
@@ -400,7 +401,7 @@ private:
   BlockTiles tiles;
   Value kTiles;
   Value primary, raw, full, empty;
-  Value descC, pointerC;
+  Value descC, pointerC, hasMapC;
   ClusterPosition position;
   /// split_k: the block's first K tile and the workspace.
   Value kFirst;
@@ -423,7 +424,7 @@ void gemm_opt::buildWarpSpecializedKernel(
     const WarpSpecializedKernelOperands &operands) {
   WarpSpecializedBuilder builder(b, loc, schedule, plan, fused);
   if (operands.descC)
-    builder.setTensorMapC(operands.descC, operands.pointerC);
+    builder.setTensorMapC(operands.descC, operands.pointerC, operands.hasMapC);
   Value kTiles = operands.kTiles;
   if (plan.splitK > 1)
     kTiles = builder.splitKTiles(kTiles, *operands.workspace);

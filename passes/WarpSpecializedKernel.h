@@ -33,9 +33,10 @@ struct WarpSpecializedKernelOperands {
   OperandDescriptors descriptors;
   /// C (the 2-D matrix, or the 3-D batched one's source).
   mlir::Value c;
-  /// store = tma: C's tensor map (an nvgpu descriptor) and the kernel
-  /// argument it comes from (null when C cannot take TMA); else null.
-  mlir::Value descC, pointerC;
+  /// store = tma: C's tensor map (an nvgpu descriptor), the kernel
+  /// argument it comes from and whether it is there (i1: false when C
+  /// cannot take TMA); else null.
+  mlir::Value descC, pointerC, hasMapC;
   /// split_k or stream_k: the workspace of partial tiles and counters.
   std::optional<SplitKWorkspace> workspace;
 };

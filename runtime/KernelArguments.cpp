@@ -165,7 +165,7 @@ Expected<KernelArguments> KernelArguments::create(
       // whose rows TMA stores would overrun).
       if (!encoding)
         consumeError(encoding.takeError());
-      maps.push_back({CUtensorMap{}, 0});
+      maps.push_back({CUtensorMap{}, 0, /*present=*/false});
       continue;
     }
     if (!encoding)
@@ -175,7 +175,7 @@ Expected<KernelArguments> KernelArguments::create(
       return map.takeError();
     if (param.tensorMap.passing == TensorMapPassing::GlobalPointer)
       globalMaps.push_back(maps.size());
-    maps.push_back({*map, 0});
+    maps.push_back({*map, 0, /*present=*/true});
   }
 
   if (!globalMaps.empty()) {

@@ -2,9 +2,12 @@
 //
 // The packed kernel parameters of a bundle kernel at one shape, and what they
 // refer to: the tensor maps of its "tma" parameters, encoded with
-// cuTensorMapEncodeTiled. Maps passed as global_pointer are copied into one
-// device allocation (each at a 128-byte aligned offset) that lives as long as
-// this object, so it must outlive every launch that uses getParams().
+// cuTensorMapEncodeTiled. Maps passed by_value (what gemm-opt's kernels
+// take) travel in the launch's parameters. Maps passed as global_pointer
+// are copied into one device allocation (each at a 128-byte aligned offset)
+// that lives as long as this object, so it must then outlive every launch
+// that uses getParams(); so must staged operand copies and a split-K
+// workspace it allocated (ownsDeviceMemory()).
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,6 +80,15 @@ public:
     return staging.refresh(module, stream);
   }
   const OperandStaging &getStaging() const { return staging; }
+
+  /// Whether launches with getParams() use device memory this object owns
+  /// (global_pointer maps, staged operand copies, a split-K workspace it
+  /// allocated). Without any, the launch has copied all it needs when it
+  /// returns, and this object can go.
+  bool ownsDeviceMemory() const {
+    return tensorMapStorage.size() > 0 || splitKPartials.size() > 0 ||
+           splitKTileCounters.size() > 0 || !staging.empty();
+  }
 
 private:
   KernelArguments() = default;

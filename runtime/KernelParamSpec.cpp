@@ -226,10 +226,6 @@ Expected<TensorMapSpec> parseTensorMap(const JsonFieldReader &reader,
     std::optional<bool> flag = (*value)->getAsBoolean();
     if (!flag)
       return reader.fail("null_when_unaligned", "must be true or false");
-    if (*flag && spec.passing != TensorMapPassing::GlobalPointer)
-      return reader.fail("null_when_unaligned",
-                         "needs \"pass\": \"global_pointer\" (a null "
-                         "pointer stands for the missing map)");
     spec.nullWhenUnaligned = *flag;
   }
   if (Error err = checkTensorMapBox(spec, type, reader.getContext()))
@@ -295,6 +291,22 @@ parseKernelParams(const JsonFieldReader &kernel,
       params.push_back(param);
       continue;
     }
+    if (*kind == "tma_present") {
+      Expected<Operand> operand = parseOperand(reader);
+      if (!operand)
+        return operand.takeError();
+      const KernelParamSpec *map = params.empty() ? nullptr : &params.back();
+      if (!map || !map->isTensorMap() || map->operand != *operand ||
+          map->tensorMap.passing != TensorMapPassing::ByValue ||
+          !map->tensorMap.nullWhenUnaligned)
+        return makeBadInputError(
+            context + ": a tma_present parameter must follow its operand's "
+                      "by_value tma parameter with null_when_unaligned");
+      param.kind = KernelParamSpec::Kind::TensorMapPresent;
+      param.operand = *operand;
+      params.push_back(param);
+      continue;
+    }
     if (*kind == "memref" && reader.has("operand")) {
       Expected<StringRef> name = reader.getString("operand");
       if (!name)
@@ -318,7 +330,8 @@ parseKernelParams(const JsonFieldReader &kernel,
     else if (*kind != "memref")
       return reader.fail("kind", "is '" + *kind +
                                      "', expected \"memref\", \"tma\", "
-                                     "\"scalar\" or \"workspace\"");
+                                     "\"tma_present\", \"scalar\" or "
+                                     "\"workspace\"");
     Expected<Operand> operand = parseOperand(reader);
     if (!operand)
       return operand.takeError();
@@ -344,6 +357,21 @@ parseKernelParams(const JsonFieldReader &kernel,
           "' is passed twice as a " + *kind + " parameter");
     wasSeen = true;
     params.push_back(param);
+  }
+  // Without its tma_present parameter a kernel could not tell a left-out
+  // by_value map from a real one.
+  for (auto [index, param] : enumerate(params)) {
+    bool needsPresence = param.isTensorMap() &&
+                         param.tensorMap.passing == TensorMapPassing::ByValue &&
+                         param.tensorMap.nullWhenUnaligned;
+    if (needsPresence &&
+        (index + 1 == params.size() ||
+         params[index + 1].kind != KernelParamSpec::Kind::TensorMapPresent))
+      return makeBadInputError(
+          kernel.getContext() + ": parameters[" + Twine(index).str() +
+          "]: a by_value tma parameter with null_when_unaligned must be "
+          "followed by {\"kind\": \"tma_present\", \"operand\": \"" +
+          getOperandName(param.operand).str() + "\"}");
   }
   for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
     size_t index = static_cast<size_t>(operand);

@@ -1,7 +1,7 @@
 //===- KernelParamSpec.h - Kernel parameter conventions --------*- C++ -*-===//
 //
 // The "parameters" array of a bundle kernel: what the kernel receives, in
-// order. Three kinds exist:
+// order. These kinds exist:
 //
 //   {"kind": "memref", "operand": "a"|"b"|"c", "rank": 2|3}
 //       7 eight-byte parameters (see KernelParams.h); rank 3 (a batched
@@ -26,6 +26,16 @@
 //       TensorMapEncoding.h). "l2_promotion" (default 0) and "oob_fill"
 //       (default "zero") are optional. A batched kernel's maps are 3-D, the
 //       batch entries outermost, one entry per box: "box": [inner, outer, 1].
+//       "null_when_unaligned": true (optional) lets the runtime leave the
+//       map out where TMA cannot take the operand (see TensorMapSpec).
+//
+//   {"kind": "tma_present", "operand": "c"}
+//       One 4-byte i32 right after the operand's by_value "tma" parameter
+//       with "null_when_unaligned": 1 when that map is there, 0 when the
+//       runtime left it out (and passed zeros in its place).
+//
+//   {"kind": "workspace", "name": "split_k_partials"|"split_k_tile_counters"}
+//       A split_k / stream_k workspace buffer (see WorkspaceBuffer).
 //
 // Every operand needs at least one parameter; an operand may have one memref
 // and one tma parameter, but not two of the same kind. A tensor map is opaque
@@ -90,10 +100,12 @@ struct MatrixLayouts {
 enum class TensorMapPassing {
   /// "global_pointer": an 8-byte generic pointer to the 128-byte CUtensorMap
   /// in device global memory (what upstream MLIR's nvgpu TMA lowering
-  /// expects). The runtime keeps that copy alive for all launches.
+  /// expects; gemm-opt's own kernels took their maps so at first).
+  /// The runtime keeps that copy alive for all launches.
   GlobalPointer,
   /// "by_value": the 128-byte CUtensorMap itself is the kernel parameter
-  /// (a `const __grid_constant__ CUtensorMap` in CUDA C++).
+  /// (a `const __grid_constant__ CUtensorMap` in CUDA C++; what
+  /// tile-tensor-maps-by-value makes of gemm-opt's kernels).
   ByValue,
 };
 llvm::StringRef getTensorMapPassingName(TensorMapPassing passing);
@@ -118,10 +130,11 @@ struct TensorMapSpec {
   unsigned l2PromotionBytes = 0;        ///< 0 (none), 64, 128 or 256.
   TensorMapPassing passing = TensorMapPassing::GlobalPointer;
   TensorMapOobFill oobFill = TensorMapOobFill::Zero;
-  /// The kernel takes a null pointer instead of this map when the operand's
-  /// address or row pitch is not one TMA can take ("null_when_unaligned":
-  /// true; C of a tma epilogue store, which then stores C with its threads).
-  /// Only with global_pointer passing.
+  /// The kernel does without this map when the operand's address or row
+  /// pitch is not one TMA can take ("null_when_unaligned": true; C of a tma
+  /// epilogue store, which then stores C with its threads): it then takes
+  /// a null pointer (global_pointer), or zeros and a 0 in the tma_present
+  /// parameter that follows the map (by_value).
   bool nullWhenUnaligned = false;
 };
 
@@ -142,10 +155,12 @@ struct KernelParamSpec {
     TensorMap,
     EpilogueMemRef,
     EpilogueScalar,
-    Workspace
+    Workspace,
+    /// "tma_present": whether the previous parameter's map is there.
+    TensorMapPresent
   };
   Kind kind = Kind::MemRef;
-  Operand operand = Operand::A; ///< MemRef and TensorMap.
+  Operand operand = Operand::A; ///< MemRef, TensorMap and TensorMapPresent.
   unsigned rank = 2;       ///< MemRef (2, or 3 batched) and EpilogueMemRef.
   TensorMapSpec tensorMap; ///< TensorMap only.
   /// EpilogueMemRef (Bias, Residual) and EpilogueScalar (Alpha, Beta).

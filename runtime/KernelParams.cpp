@@ -138,6 +138,11 @@ PackedKernelParams packKernelParams(const KernelSpec &spec,
         params.appendValue(value);
       continue;
     }
+    if (param.kind == KernelParamSpec::Kind::TensorMapPresent) {
+      assert(mapIndex > 0 && "tma_present follows its tma parameter");
+      params.appendValue(maps[mapIndex - 1].present ? 1 : 0);
+      continue;
+    }
     if (param.isTensorMap()) {
       assert(mapIndex < maps.size() && "a tensor map per tma parameter");
       const TensorMapArgument &argument = maps[mapIndex++];

@@ -147,6 +147,9 @@ private:
 struct TensorMapArgument {
   CUtensorMap map;
   uint64_t deviceAddress = 0;
+  /// False where a null_when_unaligned map was left out (map all zeros,
+  /// deviceAddress 0).
+  bool present = true;
 };
 
 /// Packs the parameters of `spec` (in its parameter order) for `shape`.

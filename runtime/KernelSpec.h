@@ -49,10 +49,11 @@
 // rounded up to a multiple of the cluster dimension, so kernels must skip
 // tiles outside M x N.
 //
-// <parameter> is a "memref" or a "tma" parameter (see KernelParamSpec.h):
+// <parameter> is, among others (see KernelParamSpec.h), a "memref" or a
+// "tma" parameter:
 //   {"kind": "memref", "operand": "a", "rank": 2}
 //   {"kind": "tma", "operand": "a", "box": [64, 128], "swizzle": 128,
-//    "pass": "global_pointer", "l2_promotion"*: 256, "oob_fill"*: "zero"}
+//    "pass": "by_value", "l2_promotion"*: 256, "oob_fill"*: "zero"}
 //
 // Bundles written before "tma" parameters and persistent grids existed read
 // as before.

@@ -116,6 +116,39 @@ TEST(KernelParamsTest, PacksTensorMaps) {
   EXPECT_EQ(movedPointers[0], &moved.getValues()[0]);
 }
 
+TEST(KernelParamsTest, PacksWhetherAByValueMapIsThere) {
+  // What gemm-translate writes for a tma epilogue store: C's map by value,
+  // then whether it is there.
+  json::Object kernel = makeValidKernel();
+  json::Object mapC = makeTmaParam("c", json::Array{64, 32}, 128, "by_value");
+  mapC["null_when_unaligned"] = true;
+  kernel["parameters"] = json::Array{
+      json::Object{{"kind", "memref"}, {"operand", "a"}, {"rank", 2}},
+      json::Object{{"kind", "memref"}, {"operand", "b"}, {"rank", 2}},
+      json::Object{{"kind", "memref"}, {"operand", "c"}, {"rank", 2}},
+      std::move(mapC), json::Object{{"kind", "tma_present"}, {"operand", "c"}}};
+  KernelSpec spec = parseSingleKernel(std::move(kernel));
+  ASSERT_EQ(spec.parameters.size(), 5u);
+  EXPECT_EQ(spec.parameters[4].kind, KernelParamSpec::Kind::TensorMapPresent);
+  EXPECT_EQ(spec.parameters[4].operand, Operand::C);
+  GemmShape shape = GemmShape::get(256, 512, 128);
+  for (bool present : {true, false}) {
+    TensorMapArgument map{};
+    map.present = present;
+    for (size_t i = 0; i < 16; ++i)
+      map.map.opaque[i] = present ? 0x2000 + i : 0;
+    PackedKernelParams params =
+        packKernelParams(spec, shape, {addressA, addressB, addressC}, {map});
+    ASSERT_EQ(params.size(), 3 * MemRef2DParamCount + 2);
+    void **pointers = params.getPointers();
+    const auto *packed =
+        static_cast<const CUtensorMap *>(pointers[3 * MemRef2DParamCount]);
+    EXPECT_EQ(packed->opaque[3], present ? 0x2003u : 0u);
+    EXPECT_EQ(*static_cast<uint32_t *>(pointers[3 * MemRef2DParamCount + 1]),
+              present ? 1u : 0u);
+  }
+}
+
 TEST(KernelParamsTest, AppendsInOrder) {
   PackedKernelParams params;
   CUtensorMap map{};

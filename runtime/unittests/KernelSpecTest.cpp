@@ -211,7 +211,7 @@ TEST(KernelSpecTest, BadValues) {
        json::Array{
            json::Object{{"kind", "texture"}, {"operand", "a"}, {"rank", 2}}},
        "field 'kind' is 'texture', expected \"memref\", \"tma\", "
-       "\"scalar\" or \"workspace\""},
+       "\"tma_present\", \"scalar\" or \"workspace\""},
       {"parameters",
        json::Array{json::Object{{"kind", "scalar"}, {"name", "gamma"},
                                 {"type", "f32"}}},

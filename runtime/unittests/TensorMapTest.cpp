@@ -156,6 +156,61 @@ TEST(TensorMapTest, RefusesBadTmaParameters) {
       << error.message;
 }
 
+TEST(TensorMapTest, AByValueMapLeftOutHasItsPresenceParameter) {
+  auto nullableC = [](StringRef pass) {
+    json::Object map = makeTmaParam("c", json::Array{64, 32}, 128, pass);
+    map["null_when_unaligned"] = true;
+    return map;
+  };
+  auto present = [] {
+    return json::Object{{"kind", "tma_present"}, {"operand", "c"}};
+  };
+  auto withTail = [&](json::Array tail) {
+    json::Object kernel = makeValidKernel();
+    json::Array parameters{memref("a"), memref("b"), memref("c")};
+    for (json::Value &value : tail)
+      parameters.push_back(std::move(value));
+    kernel["parameters"] = std::move(parameters);
+    return kernel;
+  };
+  // A global_pointer map needs none: a null pointer says it is left out.
+  EXPECT_EQ(
+      parseSingleKernel(withTail(json::Array{nullableC("global_pointer")}))
+          .parameters.size(),
+      4u);
+  EXPECT_EQ(
+      parseSingleKernel(withTail(json::Array{nullableC("by_value"), present()}))
+          .parameters.size(),
+      5u);
+
+  ErrorSummary missing =
+      kernelError(withTail(json::Array{nullableC("by_value")}));
+  EXPECT_EQ(missing.exitCode, ExitBadInput);
+  EXPECT_NE(
+      missing.message.find("parameters[3]: a by_value tma parameter with "
+                           "null_when_unaligned must be followed by {\"kind\": "
+                           "\"tma_present\", \"operand\": \"c\"}"),
+      std::string::npos)
+      << missing.message;
+
+  const char *misplaced = "a tma_present parameter must follow its operand's "
+                          "by_value tma parameter with null_when_unaligned";
+  json::Array misplacedTails[] = {
+      json::Array{present()},
+      json::Array{nullableC("global_pointer"), present()},
+      json::Array{makeTmaParam("c", json::Array{64, 32}, 128, "by_value"),
+                  present()},
+      json::Array{nullableC("by_value"),
+                  json::Object{{"kind", "tma_present"}, {"operand", "a"}}},
+  };
+  for (json::Array &tail : misplacedTails) {
+    ErrorSummary error = kernelError(withTail(std::move(tail)));
+    EXPECT_EQ(error.exitCode, ExitBadInput);
+    EXPECT_NE(error.message.find(misplaced), std::string::npos)
+        << error.message;
+  }
+}
+
 TEST(TensorMapTest, EncodesTheOperands) {
   // bf16, every leading dimension above its extent.
   GemmShape shape = GemmShape::get(/*m=*/256, /*n=*/512, /*k=*/128,

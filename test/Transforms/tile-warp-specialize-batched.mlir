@@ -87,7 +87,7 @@ gpu.module @batched_kernel_module {
 // CHECK-SAME:      %{{[^:]+}}: memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>,
 // CHECK-SAME:      %{{[^:]+}}: memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>,
 // CHECK-SAME:      %[[C:[^:]+]]: memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>,
-// CHECK-SAME:      %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr, %[[TMA_C:[^:]+]]: !llvm.ptr)
+// CHECK-SAME:      %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr, %[[TMA_C:[^:]+]]: !llvm.ptr, %{{[^:]+}}: i32)
 // CHECK-DAG:     %[[C0:.+]] = arith.constant 0 : index
 // CHECK:         %[[BATCH:.+]] = memref.dim %[[C]], %[[C0]]
 // CHECK:         %[[MAP_C:.+]] = builtin.unrealized_conversion_cast %[[TMA_C]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<1x64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none
@@ -111,7 +111,8 @@ gpu.module @persistent_kernel_module {
   gpu.func @persistent_kernel(%a: memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>,
                               %b: memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>,
                               %c: memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>,
-                              %ta: !llvm.ptr, %tb: !llvm.ptr, %tc: !llvm.ptr) kernel
+                              %ta: !llvm.ptr, %tb: !llvm.ptr, %tc: !llvm.ptr,
+                              %has_tc: i32) kernel
       attributes {known_block_size = array<i32: 384, 1, 1>, tile.batched, tile.schedule = #sched} {
     tile.gemm %a, %b into %c {schedule = #sched}
         : memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>, memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>
