@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Session 26's device calls (bench/NOTES.md, "Session 26"): the kernels take
+# their tensor maps by value (__grid_constant__, tile-tensor-maps-by-value)
+# and C's map with an i32 that says whether it is there. gp_<bundle> is
+# <bundle> from the compiler before (session 25: maps as global pointers,
+# C's a null pointer when absent), carried for the comparison.
+#   maps   the TMA examples and stream-K, batched, exchanged (NN) and
+#          fused bench schedules at edge shapes, each also with a C pitch
+#          TMA cannot take (C's map absent: the threads store C), and a
+#          batched C whose batch stride rules TMA out; memcheck with and
+#          without C's map, racecheck;
+#   ab     the new bundles against gp_ ones in ROUNDS interleaved rounds:
+#          tf32 example 4096³ and 8192³, tf32 NN 4096³, bf16 s4 r2 4096³
+#          and 8192x8192x4096, the bf16 example at 4097x4095x4096, and the
+#          bias + GELU example against cuBLAS + a kernel (--compare-epilogue);
+#   jit    scripts/jit-device-check.sh on the carried jit-device-artifacts
+#          (the JIT now encodes by-value maps per launch and keeps no
+#          arguments without device memory);
+#   sweep  gemm-sweep over every carried bundle and the seed's cover
+#          bundles (SWEEP_SEEDS, default 40).
+# PARTS picks (default "maps ab jit"). Console in $OUT/console.txt, logs in
+# $OUT/session26.tar.gz.
+set -u
+cd "$(dirname "$0")/.."
+source scripts/lib/device-session.sh
+source scripts/lib/logged-session.sh
+export PATH=/usr/local/cuda/bin:$PATH
+PARTS=${PARTS:-maps ab jit}
+ROUNDS=${ROUNDS:-2}
+wants() { [[ " $PARTS " == *" $1 "* ]]; }
+EX=gemm_tf32_wgmma_sm90
+NN=wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_nn
+BF=wgmma_bf16_128x256x64_s4_persistent_tma_rm4_r2
+BFEX=gemm_bf16_wgmma_sm90
+GELU=gemm_bf16_wgmma_bias_gelu_sm90
+EDGES="4097x4095x4093 1x1x1 129x257x65 1000x1300x2000 4096x4096x4096"
+
+if wants maps; then
+  echo "== maps: by-value tensor maps, with and without C's"
+  for b in $EX $BFEX gemm_bf16_wgmma_persistent_cluster_sm90 gemm_bf16_wgmma_small_m_sm90 \
+    gemm_f16_wgmma_sm90 gemm_bf16_wgmma_layouts_sm90 $BF \
+    wgmma_bf16_128x256x64_s3_persistent_tma_streamk1 wgmma_bf16_128x128x64_s4_sk2; do
+    check_shapes "$b" "$EDGES"
+    check_shapes "$b" 1000x1300x2000 --ldc 1301
+  done
+  check_shapes $NN "4097x4095x4093 1x1x1 1000x1300x2000 4096x4096x4096" --layout-a row --layout-b row
+  check_shapes $NN 1000x1300x2000 --layout-a row --layout-b row --ldc 1301
+  check_shapes $GELU "4097x4095x4093 1x1x1 1000x1300x2000 4096x4096x4096" --bias
+  check_shapes $GELU 1000x1300x2000 --bias --ldc 1301
+  A=epilogue_tf32_wgmma_alpha_beta_bias_s4_persistent_tma_r4_spares
+  check_shapes $A "4097x4095x4093 1000x1300x2000" --bias --residual --alpha 1.5 --beta 0.5
+  check_shapes $A 1000x1300x2000 --bias --residual --alpha 1.5 --beta 0.5 --ldc 1301
+  B=gemm_bf16_wgmma_batched_sm90
+  for batch in 1 3; do
+    check_shapes $B "129x257x65 1000x1000x1000" --batch $batch
+  done
+  check_shapes $B 129x257x65 --batch 3 --batch-stride-b 0
+  # A batch stride TMA cannot take (not a multiple of 16 bytes): C's map absent.
+  check_shapes $B 129x264x65 --batch 3 --batch-stride-c $((129 * 264 + 3))
+  for ldc in 520 521; do
+    logged_check "$EX.memcheck.ldc$ldc" "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$EX/kernel.json" \
+      -m 300 -n 520 -k 129 --ldc $ldc --no-timing --iterations 1 --no-cublas
+  done
+  logged_check "$GELU.memcheck" "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$GELU/kernel.json" \
+    -m 300 -n 520 -k 129 --bias --no-timing --iterations 1 --no-cublas
+  logged_check "$B.memcheck" "$SAN" --tool memcheck --error-exitcode 86 "$R" "$D/$B/kernel.json" \
+    -m 129 -n 264 -k 65 --batch 3 --batch-stride-c $((129 * 264 + 3)) --no-timing --iterations 1 --no-cublas
+  logged_check "$EX.racecheck" "$SAN" --tool racecheck --error-exitcode 86 "$R" "$D/$EX/kernel.json" \
+    -m 300 -n 520 -k 200 --no-timing --iterations 1 --no-cublas
+fi
+
+if wants ab; then
+  echo "== ab: by-value maps against global pointers"
+  time_interleaved "4096x4096x4096" "example=$EX" "gp.example=gp_$EX" \
+    "nn=$NN:--layout-a:row:--layout-b:row" "gp.nn=gp_$NN:--layout-a:row:--layout-b:row" \
+    "bf16=$BF" "gp.bf16=gp_$BF"
+  ROUNDS=1 time_interleaved "8192x8192x8192" "example=$EX" "gp.example=gp_$EX"
+  time_interleaved "8192x8192x4096" "bf16=$BF" "gp.bf16=gp_$BF"
+  time_interleaved "4097x4095x4096" "bfex=$BFEX" "gp.bfex=gp_$BFEX"
+  for round in $(seq 1 "$ROUNDS"); do
+    for v in $GELU gp_$GELU; do
+      timeout 200 "$R" "$D/$v/kernel.json" -m 8192 -n 8192 -k 4096 --bias --compare-epilogue \
+        --iterations 30 >"$WORK/$v.compare.r$round.log" 2>&1 || failures=$((failures + 1))
+      echo "-- $v r$round"
+      grep -E "^\| (fused|unfused|cublaslt|cublas_gemm) " "$WORK/$v.compare.r$round.log" |
+        awk -F'|' '{print $2, $4, $NF}'
+    done
+  done
+fi
+
+if wants jit; then
+  echo "== jit"
+  if [ -d jit-device-artifacts ]; then
+    timeout 240 bash scripts/jit-device-check.sh jit-device-artifacts >"$WORK/jit.log" 2>&1 ||
+      failures=$((failures + 1))
+    tail -n 45 "$WORK/jit.log"
+  else
+    echo "no jit-device-artifacts carried"
+    failures=$((failures + 1))
+  fi
+fi
+
+if wants sweep; then
+  # shellcheck disable=SC2086
+  sweep_seeds ${SWEEP_SEEDS:-40}
+fi
+
+echo "failures: $failures"
+tar czf "$OUT_ROOT/session26.tar.gz" -C "$WORK" . 2>/dev/null
+exit 0
