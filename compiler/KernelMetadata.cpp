@@ -46,10 +46,26 @@ static llvm::json::Object describeLayouts(const GemmLayouts &layouts) {
                             {"c", stringifyMatrixOrder(layouts.c)}};
 }
 
+/// Whether `kernel` takes its tensor maps by value: an llvm.func whose
+/// arguments tile-tensor-maps-by-value made __grid_constant__.
+static bool takesTensorMapsByValue(Operation *kernel) {
+  auto func = dyn_cast<LLVM::LLVMFuncOp>(kernel);
+  if (!func)
+    return false;
+  for (unsigned i = 0; i < func.getNumArguments(); ++i)
+    if (func.getArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName()))
+      return true;
+  return false;
+}
+
 /// `batched`: A, B and C are batches of matrices (3-D memrefs and tensor
 /// maps, the batch entries along grid z or in the persistent tile walk).
+/// `mapsByValue`: the tensor maps are the kernel's parameters themselves,
+/// else pointers to them in global memory.
 static llvm::json::Object describe(ScheduleAttr schedule,
-                                   const GemmLayouts &layouts, bool batched) {
+                                   const GemmLayouts &layouts, bool batched,
+                                   bool mapsByValue) {
+  StringRef passing = mapsByValue ? "by_value" : "global_pointer";
   ElementTypesAttr types = schedule.getElements();
   auto operand = [&](StringRef name) {
     return llvm::json::Object{
@@ -72,7 +88,7 @@ static llvm::json::Object describe(ScheduleAttr schedule,
                                 {"operand", name},
                                 {"box", std::move(box)},
                                 {"swizzle", swizzle},
-                                {"pass", "by_value"},
+                                {"pass", passing},
                                 {"l2_promotion", 256},
                                 {"oob_fill", "zero"}};
     };
@@ -83,7 +99,8 @@ static llvm::json::Object describe(ScheduleAttr schedule,
     // A tma epilogue store's map of C (one warpgroup's rows × 128 bytes,
     // one batch entry deep for a batched C), then whether it is there:
     // where C's address, pitch (or batch stride) rules TMA out the runtime
-    // passes zeros and a 0, and the kernel stores C with its threads.
+    // passes a null pointer (or zeros) and a 0, and the kernel stores C
+    // with its threads.
     llvm::json::Array boxC{plan.panelColumnsC, plan.boxRowsC};
     if (batched)
       boxC.push_back(1);
@@ -93,7 +110,7 @@ static llvm::json::Object describe(ScheduleAttr schedule,
           {"operand", "c"},
           {"box", std::move(boxC)},
           {"swizzle", 128},
-          {"pass", "by_value"},
+          {"pass", passing},
           {"l2_promotion", 0},
           {"oob_fill", "zero"},
           {"null_when_unaligned", true}});
@@ -285,7 +302,8 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       kernel.ptxasOptLevel = getKernelPtxasOptLevel(op);
       GemmLayouts layouts = getKernelLayouts(op);
       kernel.description =
-          describe(schedule, layouts, isKernelBatched(op));
+          describe(schedule, layouts, isKernelBatched(op),
+                   takesTensorMapsByValue(op));
       // A GEMM compiled as C^T = B^T·A^T (tile-exchange-operands): its own
       // layouts are the transposed ones of the kernel's.
       if (hasExchangedOperands(op)) {

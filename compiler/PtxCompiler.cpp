@@ -19,6 +19,7 @@ gemm_opt::compileModuleToPtx(ModuleOp module,
   LowerToNVVMOptions pipelineOptions;
   pipelineOptions.chip = options.chip;
   pipelineOptions.optLevel = options.optLevel;
+  pipelineOptions.tensorMapsByValue = options.tensorMapsByValue;
   buildLowerToNVVMPipeline(lower, pipelineOptions);
   if (failed(lower.run(module)))
     return createStringError("lowering to NVVM failed");

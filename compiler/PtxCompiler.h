@@ -27,6 +27,9 @@ struct PtxKernel {
 struct PtxCompileOptions {
   std::string chip; ///< Empty takes the schedule's chip.
   int optLevel = 3; ///< LLVM optimization level.
+  /// TMA kernels take their tensor maps by value (`tensor-maps-by-value`
+  /// of lower-to-nvvm) instead of as pointers into global memory.
+  bool tensorMapsByValue = false;
 };
 
 /// Lowers `module` in place and returns its kernels. Pipeline diagnostics

@@ -15,12 +15,12 @@
 // was parsed when the kernel was compiled, before it was stored, and the
 // entry's checksum vouches for the bytes since.
 //
-// Tensor-map kernels (TMA) take their descriptors by value: each launch
-// encodes them on the host and hands them over in its parameters, so no
-// launch allocates, copies or keeps device memory for them. Where an operand
-// needs a staged copy (a pitch TMA cannot read), the copy is kept per
-// distinct (pointers, shape) for as long as this object lives, so launches
-// never wait on one another. split_k kernels also take an f32
+// Tensor-map kernels (TMA) read their descriptors from a small device
+// buffer per distinct (pointers, shape), kept, with any staged operand copy
+// (a pitch TMA cannot read), for as long as this object lives, so launches
+// never wait on one another. (A kernel compiled with tensor-maps-by-value
+// takes them in its parameters: its launches keep nothing unless an operand
+// needs a staged copy.) split_k kernels also take an f32
 // workspace: one per device and shape (M, N), allocated at the shape's
 // first launch with its counters zeroed on that launch's stream, reused by
 // later launches of the shape; launches sharing it are ordered by an event

@@ -191,12 +191,12 @@ mlir::nvgpu::TensorMapDescriptorType tmaDescriptorTypeC(const HopperKernelPlan &
 
 /// The kernel arguments holding the descriptors of A and B (and C with a
 /// tma epilogue store), appended after the matrices by tile-outline-kernel:
-/// 128-byte CUtensorMaps passed by value (`__grid_constant__`, see
-/// tile-tensor-maps-by-value), which the kernel addresses through generic
-/// pointers into its parameter space. C's map is followed by an i32 that is
-/// 0 when C's address or pitch is not one TMA can take (the runtime decides
-/// per launch; the map's bytes are then zero): the kernel then stores C
-/// with its threads.
+/// generic pointers to 128-byte CUtensorMaps in global memory, or, after
+/// tile-tensor-maps-by-value, the maps themselves (`__grid_constant__`
+/// parameters the pointers then address). C's map is followed by an i32
+/// that is 0 when C's address or pitch is not one TMA can take (the runtime
+/// decides per launch, and passes a null pointer or zeros for the map): the
+/// kernel then stores C with its threads.
 struct TmaDescriptorArguments {
   mlir::Value pointerA, pointerB;
   mlir::Value pointerC; ///< Null Value without a tma epilogue store.

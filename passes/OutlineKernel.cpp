@@ -101,7 +101,7 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
   for (Value operand : {gemm.getA(), gemm.getB(), gemm.getC()})
     argTypes.push_back(kernelMatrixType(cast<MemRefType>(operand.getType())));
   // TMA schedules also take the tensor maps of A and B, and of C with a tma
-  // epilogue store (passed by value: tile-tensor-maps-by-value).
+  // epilogue store and whether it is there (TmaDescriptorArguments).
   argTypes.append(getTmaArgumentTypes(builder.getContext(), schedule));
   unsigned firstEpilogueArgument = argTypes.size();
   argTypes.append(getFusedEpilogueArgumentTypes(
@@ -178,8 +178,7 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
 /// Creates the host-side tensor maps of A and B (and C with a tma epilogue
 /// store, then a 1: it is there) for a TMA schedule and appends them, as
 /// the kernel's tensor-map arguments, to `args`. (The runtime launches from
-/// the bundle's metadata instead, which passes the maps' 128 bytes by
-/// value.)
+/// the bundle's metadata instead.)
 void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
                           SmallVectorImpl<Value> &args) {
   HopperKernelPlan plan =

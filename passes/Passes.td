@@ -302,7 +302,10 @@ def TileTensorMapsByValuePass
     bytes into the kernel's parameters, and the kernel addresses them
     through a generic pointer into parameter space (`cvta.param`), which
     TMA instructions and `prefetch.tensormap` take. No launch then needs the
-    maps in device memory, and no kernel fetches them from DRAM.
+    maps in device memory. lower-to-nvvm runs it with
+    `tensor-maps-by-value`; by default the maps stay in global memory, which
+    measured up to 0.8% faster on an H100 (bf16, 4097x4095x4096; the SASS
+    of the two differs only in where the descriptors are).
 
     A kernel with the attribute whose listed arguments are not pointers, or
     a TMA kernel without it, is an error.

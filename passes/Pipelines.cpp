@@ -48,7 +48,8 @@ void gemm_opt::buildLowerToNVVMPipeline(OpPassManager &pm,
   toNVVM.addPass(createSCFToControlFlowPass());
   toNVVM.addPass(createConvertGpuOpsToNVVMOps());
   toNVVM.addPass(createTileExternDynamicSharedPass());
-  toNVVM.addPass(createTileTensorMapsByValuePass());
+  if (options.tensorMapsByValue)
+    toNVVM.addPass(createTileTensorMapsByValuePass());
   toNVVM.addPass(createConvertNVVMToLLVMPass());
   toNVVM.addPass(createReconcileUnrealizedCastsPass());
   toNVVM.addPass(createCanonicalizerPass());

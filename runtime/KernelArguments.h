@@ -2,8 +2,8 @@
 //
 // The packed kernel parameters of a bundle kernel at one shape, and what they
 // refer to: the tensor maps of its "tma" parameters, encoded with
-// cuTensorMapEncodeTiled. Maps passed by_value (what gemm-opt's kernels
-// take) travel in the launch's parameters. Maps passed as global_pointer
+// cuTensorMapEncodeTiled. Maps passed by_value travel in the launch's
+// parameters. Maps passed as global_pointer
 // are copied into one device allocation (each at a 128-byte aligned offset)
 // that lives as long as this object, so it must then outlive every launch
 // that uses getParams(); so must staged operand copies and a split-K

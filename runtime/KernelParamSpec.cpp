@@ -297,11 +297,10 @@ parseKernelParams(const JsonFieldReader &kernel,
         return operand.takeError();
       const KernelParamSpec *map = params.empty() ? nullptr : &params.back();
       if (!map || !map->isTensorMap() || map->operand != *operand ||
-          map->tensorMap.passing != TensorMapPassing::ByValue ||
           !map->tensorMap.nullWhenUnaligned)
         return makeBadInputError(
             context + ": a tma_present parameter must follow its operand's "
-                      "by_value tma parameter with null_when_unaligned");
+                      "tma parameter with null_when_unaligned");
       param.kind = KernelParamSpec::Kind::TensorMapPresent;
       param.operand = *operand;
       params.push_back(param);

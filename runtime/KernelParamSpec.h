@@ -30,9 +30,10 @@
 //       map out where TMA cannot take the operand (see TensorMapSpec).
 //
 //   {"kind": "tma_present", "operand": "c"}
-//       One 4-byte i32 right after the operand's by_value "tma" parameter
-//       with "null_when_unaligned": 1 when that map is there, 0 when the
-//       runtime left it out (and passed zeros in its place).
+//       One 4-byte i32 right after the operand's "tma" parameter with
+//       "null_when_unaligned": 1 when that map is there, 0 when the runtime
+//       left it out (and passed a null pointer, or zeros by_value, in its
+//       place). A by_value map that may be left out needs one.
 //
 //   {"kind": "workspace", "name": "split_k_partials"|"split_k_tile_counters"}
 //       A split_k / stream_k workspace buffer (see WorkspaceBuffer).
@@ -100,12 +101,12 @@ struct MatrixLayouts {
 enum class TensorMapPassing {
   /// "global_pointer": an 8-byte generic pointer to the 128-byte CUtensorMap
   /// in device global memory (what upstream MLIR's nvgpu TMA lowering
-  /// expects; gemm-opt's own kernels took their maps so at first).
-  /// The runtime keeps that copy alive for all launches.
+  /// expects, and gemm-opt's kernels take by default). The runtime keeps
+  /// that copy alive for all launches.
   GlobalPointer,
   /// "by_value": the 128-byte CUtensorMap itself is the kernel parameter
-  /// (a `const __grid_constant__ CUtensorMap` in CUDA C++; what
-  /// tile-tensor-maps-by-value makes of gemm-opt's kernels).
+  /// (a `const __grid_constant__ CUtensorMap` in CUDA C++; gemm-opt's
+  /// kernels compiled with tensor-maps-by-value).
   ByValue,
 };
 llvm::StringRef getTensorMapPassingName(TensorMapPassing passing);

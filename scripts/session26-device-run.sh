@@ -13,6 +13,17 @@
 #          tf32 example 4096³ and 8192³, tf32 NN 4096³, bf16 s4 r2 4096³
 #          and 8192x8192x4096, the bf16 example at 4097x4095x4096, and the
 #          bias + GELU example against cuBLAS + a kernel (--compare-epilogue);
+#   ab2    the short kernels where call 1 saw by-value maps slower (bf16
+#          s4 r2 4096³, the bf16 example at 4097x4095x4096, tf32 4096³) in
+#          ROUNDS rounds, then each under ncu at ncu's fixed clocks (two
+#          launches each): kernel cycles without the launch;
+#   pv     which prefetch of the by-value maps matters: pv_<kind>_<bundle>
+#          is <bundle>'s PTX with its prefetches edited and reassembled
+#          (nopf: none; generic: only `prefetch.tensormap` of the generic
+#          address; param: only `prefetch.param.tensormap`, the line LLVM
+#          adds for a grid_constant parameter), timed in ROUNDS rounds
+#          against <bundle> and gp_<bundle>; the SASS of the TMA and
+#          prefetch instructions of the new and gp_ kernels (cuobjdump);
 #   jit    scripts/jit-device-check.sh on the carried jit-device-artifacts
 #          (the JIT now encodes by-value maps per launch and keeps no
 #          arguments without device memory);
@@ -48,8 +59,8 @@ if wants maps; then
   check_shapes $GELU "4097x4095x4093 1x1x1 1000x1300x2000 4096x4096x4096" --bias
   check_shapes $GELU 1000x1300x2000 --bias --ldc 1301
   A=epilogue_tf32_wgmma_alpha_beta_bias_s4_persistent_tma_r4_spares
-  check_shapes $A "4097x4095x4093 1000x1300x2000" --bias --residual --alpha 1.5 --beta 0.5
-  check_shapes $A 1000x1300x2000 --bias --residual --alpha 1.5 --beta 0.5 --ldc 1301
+  check_shapes $A "4097x4095x4093 1000x1300x2000" --bias --alpha 1.5 --beta 0.5
+  check_shapes $A 1000x1300x2000 --bias --alpha 1.5 --beta 0.5 --ldc 1301
   B=gemm_bf16_wgmma_batched_sm90
   for batch in 1 3; do
     check_shapes $B "129x257x65 1000x1000x1000" --batch $batch
@@ -85,6 +96,36 @@ if wants ab; then
       grep -E "^\| (fused|unfused|cublaslt|cublas_gemm) " "$WORK/$v.compare.r$round.log" |
         awk -F'|' '{print $2, $4, $NF}'
     done
+  done
+fi
+
+if wants ab2; then
+  echo "== ab2: by-value maps against global pointers, short kernels"
+  time_interleaved "4096x4096x4096" "bf16=$BF" "gp.bf16=gp_$BF" "example=$EX" "gp.example=gp_$EX"
+  time_interleaved "4097x4095x4096" "bfex=$BFEX" "gp.bfex=gp_$BFEX"
+  for launch in 1 2; do
+    for v in $BF gp_$BF; do
+      ncu_report "$v.$launch" SpeedOfLight "Duration|Elapsed Cycles|SM Frequency" "$v" -m 4096 -n 4096 -k 4096
+    done
+    for v in $BFEX gp_$BFEX; do
+      ncu_report "$v.$launch" SpeedOfLight "Duration|Elapsed Cycles|SM Frequency" "$v" -m 4097 -n 4095 -k 4096
+    done
+  done
+fi
+
+if wants pv; then
+  echo "== pv: the by-value maps' prefetches"
+  for b in $BFEX $BF; do
+    check_shapes "pv_nopf_$b" "4097x4095x4093 1x1x1"
+  done
+  time_interleaved "4097x4095x4096" "bfex=$BFEX" "gp.bfex=gp_$BFEX" "nopf.bfex=pv_nopf_$BFEX" \
+    "generic.bfex=pv_generic_$BFEX" "param.bfex=pv_param_$BFEX"
+  time_interleaved "4096x4096x4096" "bf16=$BF" "gp.bf16=gp_$BF" "nopf.bf16=pv_nopf_$BF" \
+    "generic.bf16=pv_generic_$BF" "param.bf16=pv_param_$BF"
+  for v in $BFEX gp_$BFEX pv_nopf_$BFEX; do
+    cuobjdump -sass "$D/$v/"*.cubin >"$OUT_ROOT/$v.sass" 2>&1
+    echo "-- $v: $(grep -cE 'UTMALDG' "$OUT_ROOT/$v.sass") UTMALDG"
+    grep -E 'UTMAPF|UTMACCTL|UTMALDG|UTMASTG|CCTL|ULDC.64' "$OUT_ROOT/$v.sass" | sort | uniq -c | sort -rn | head -12
   done
 fi
 

@@ -173,11 +173,16 @@ TEST(TensorMapTest, AByValueMapLeftOutHasItsPresenceParameter) {
     kernel["parameters"] = std::move(parameters);
     return kernel;
   };
-  // A global_pointer map needs none: a null pointer says it is left out.
+  // A global_pointer map needs none (a null pointer says it is left out),
+  // but may have one.
   EXPECT_EQ(
       parseSingleKernel(withTail(json::Array{nullableC("global_pointer")}))
           .parameters.size(),
       4u);
+  EXPECT_EQ(parseSingleKernel(
+                withTail(json::Array{nullableC("global_pointer"), present()}))
+                .parameters.size(),
+            5u);
   EXPECT_EQ(
       parseSingleKernel(withTail(json::Array{nullableC("by_value"), present()}))
           .parameters.size(),
@@ -194,10 +199,10 @@ TEST(TensorMapTest, AByValueMapLeftOutHasItsPresenceParameter) {
       << missing.message;
 
   const char *misplaced = "a tma_present parameter must follow its operand's "
-                          "by_value tma parameter with null_when_unaligned";
+                          "tma parameter with null_when_unaligned";
   json::Array misplacedTails[] = {
       json::Array{present()},
-      json::Array{nullableC("global_pointer"), present()},
+      json::Array{present(), nullableC("by_value")},
       json::Array{makeTmaParam("c", json::Array{64, 32}, 128, "by_value"),
                   present()},
       json::Array{nullableC("by_value"),

@@ -39,10 +39,8 @@
 // The full and empty mbarriers of the 4 stages.
 // CHECK-COUNT-2: llvm.mlir.global private @__mbarrier{{.*}}() {addr_space = 3 : i32, alignment = 8 : i64} : !llvm.array<4 x i64>
 // CHECK-LABEL:   llvm.func @gemm_wgmma_kernel(
-// Three memref descriptors, then the TMA descriptors of A and B, passed by
-// value (tile-tensor-maps-by-value).
-// CHECK-SAME:        %[[MAP_A:[^:]+]]: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant},
-// CHECK-SAME:        %[[MAP_B:[^:]+]]: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant})
+// Three memref descriptors, then the TMA descriptors of A and B.
+// CHECK-SAME:        %[[MAP_A:[^:]+]]: !llvm.ptr, %[[MAP_B:[^:]+]]: !llvm.ptr)
 // CHECK-SAME:        nvvm.kernel, nvvm.maxntid = array<i32: 384, 1, 1>
 // CHECK-DAG:       %[[BARRIER_ID:.+]] = llvm.mlir.constant(1 : i32) : i32
 // CHECK-DAG:       %[[CONSUMER_THREADS:.+]] = llvm.mlir.constant(256 : i32) : i32

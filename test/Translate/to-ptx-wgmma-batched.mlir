@@ -33,8 +33,8 @@
 
 // CHECK-LABEL: .visible .entry gemm_batched_kernel(
 // The TMA descriptors of A and B follow the three 9-parameter memrefs.
-// CHECK:       .param .align 64 .b8 gemm_batched_kernel_param_27[128],
-// CHECK-NEXT:  .param .align 64 .b8 gemm_batched_kernel_param_28[128]
+// CHECK:       .param .u64 .ptr .align 1 gemm_batched_kernel_param_27,
+// CHECK-NEXT:  .param .u64 .ptr .align 1 gemm_batched_kernel_param_28
 // CHECK-NEXT:  )
 // CHECK:       mov.u32 %r[[Z:[0-9]+]], %ctaid.z;
 // CHECK-DAG:   ld.param.b64 %rd[[STRIDE_A:[0-9]+]], [gemm_batched_kernel_param_6];

@@ -1,5 +1,5 @@
 // REQUIRES: ptxas
-// RUN: rm -rf %t && mkdir -p %t/bundle
+// RUN: rm -rf %t && mkdir -p %t/bundle %t/byvalue
 // RUN: gemm-opt %s --lower-to-nvvm | FileCheck %s --check-prefix=HOST
 // RUN: gemm-translate %s --to-ptx -o %t/kernel.ptx
 // RUN: FileCheck %s --input-file %t/kernel.ptx
@@ -10,6 +10,12 @@
 // RUN:   | FileCheck %s --check-prefix=PTXAS
 // RUN: gemm-translate %s --to-bundle -o %t/bundle/kernel.json
 // RUN: FileCheck %s --input-file %t/bundle/kernel.json --check-prefix=BUNDLE
+// With tensor-maps-by-value the maps are __grid_constant__ parameters:
+// RUN: gemm-opt %s --lower-to-nvvm="tensor-maps-by-value=1" \
+// RUN:   | FileCheck %s --check-prefix=BYVALUE-HOST
+// RUN: gemm-translate %s --tensor-maps-by-value --to-bundle -o %t/byvalue/kernel.json
+// RUN: FileCheck %s --input-file %t/byvalue/gemm_tma_store_kernel.ptx --check-prefix=BYVALUE
+// RUN: FileCheck %s --input-file %t/byvalue/kernel.json --check-prefix=BYVALUE-BUNDLE
 
 // The tma epilogue store (passes/TmaStoreEpilogue.h) on the persistent
 // 128x256 s3 schedule of examples/gemm_bf16_wgmma_sm90.mlir: each consumer
@@ -35,13 +41,13 @@
 // HOST:         nvgpu.tma.create.descriptor {{.+}} -> <tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero
 // HOST:         %[[PRESENT:.+]] = arith.constant 1 : i32
 // HOST:         gpu.launch_func {{.+}} dynamic_shared_memory_size %{{.+}} args({{.+}} : !llvm.ptr, {{.+}} : !llvm.ptr, {{.+}} : !llvm.ptr, %[[PRESENT]] : i32)
-// The maps are __grid_constant__ parameters; C's is followed by whether it
-// is there.
-// HOST:       llvm.func @gemm_tma_store_kernel(
-// HOST-SAME:    %{{[^:]+}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant},
-// HOST-SAME:    %{{[^:]+}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant},
-// HOST-SAME:    %{{[^:]+}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant},
-// HOST-SAME:    %{{[^:]+}}: i32) attributes {{.*}}nvvm.kernel
+// The maps are pointers; C's is followed by whether it is there.
+// HOST:       llvm.func @gemm_tma_store_kernel({{.+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i32) attributes {{.*}}nvvm.kernel
+// BYVALUE-HOST:       llvm.func @gemm_tma_store_kernel(
+// BYVALUE-HOST-SAME:    %{{[^:]+}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant},
+// BYVALUE-HOST-SAME:    %{{[^:]+}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant},
+// BYVALUE-HOST-SAME:    %{{[^:]+}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant},
+// BYVALUE-HOST-SAME:    %{{[^:]+}}: i32) attributes {{.*}}nvvm.kernel
 
 // In the PTX: fragments converted to bf16 pairs, the proxy fence, the
 // warpgroup's own named barrier (128 threads), the bulk stores and their
@@ -50,12 +56,11 @@
 // threads copy C (16-byte global stores).
 // CHECK:       .target sm_90a
 // CHECK-LABEL: .visible .entry gemm_tma_store_kernel(
-// CHECK:       .param .align 64 .b8 gemm_tma_store_kernel_param_21[128],
-// CHECK-NEXT:  .param .align 64 .b8 gemm_tma_store_kernel_param_22[128],
-// CHECK-NEXT:  .param .align 64 .b8 gemm_tma_store_kernel_param_23[128],
+// CHECK:       .param .u64 .ptr .align 1 gemm_tma_store_kernel_param_21,
+// CHECK-NEXT:  .param .u64 .ptr .align 1 gemm_tma_store_kernel_param_22,
+// CHECK-NEXT:  .param .u64 .ptr .align 1 gemm_tma_store_kernel_param_23,
 // CHECK-NEXT:  .param .u32 gemm_tma_store_kernel_param_24
 // CHECK-NEXT:  )
-// CHECK-DAG:   cvta.param.u64 %rd{{[0-9]+}}, %rd{{[0-9]+}};
 // CHECK-DAG:   ld.param.b32 %r{{[0-9]+}}, [gemm_tma_store_kernel_param_24];
 // CHECK-DAG:   cvt.rn.bf16x2.f32
 // CHECK-DAG:   fence.proxy.async.shared::cta;
@@ -84,13 +89,26 @@
 // BUNDLE-NEXT: "null_when_unaligned": true,
 // BUNDLE-NEXT: "oob_fill": "zero",
 // BUNDLE-NEXT: "operand": "c",
-// BUNDLE-NEXT: "pass": "by_value",
+// BUNDLE-NEXT: "pass": "global_pointer",
 // BUNDLE-NEXT: "swizzle": 128
 // BUNDLE-NEXT: },
 // BUNDLE-NEXT: {
 // BUNDLE-NEXT: "kind": "tma_present",
 // BUNDLE-NEXT: "operand": "c"
 // BUNDLE-NEXT: }
+
+// By value: 128-byte parameters the kernel addresses in parameter space.
+// BYVALUE:       .param .align 64 .b8 gemm_tma_store_kernel_param_21[128],
+// BYVALUE-NEXT:  .param .align 64 .b8 gemm_tma_store_kernel_param_22[128],
+// BYVALUE-NEXT:  .param .align 64 .b8 gemm_tma_store_kernel_param_23[128],
+// BYVALUE-NEXT:  .param .u32 gemm_tma_store_kernel_param_24
+// BYVALUE-NEXT:  )
+// BYVALUE-DAG:   cvta.param.u64 %rd{{[0-9]+}}, %rd{{[0-9]+}};
+// BYVALUE-DAG:   ld.param.b32 %r{{[0-9]+}}, [gemm_tma_store_kernel_param_24];
+// BYVALUE-DAG:   cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// BYVALUE-BUNDLE-COUNT-3: "pass": "by_value",
+// BYVALUE-BUNDLE-NOT:     "global_pointer"
+// BYVALUE-BUNDLE:         "kind": "tma_present",
 func.func @gemm_tma_store(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c {schedule = #sched}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>

@@ -31,14 +31,12 @@
 // CHECK:       .version 8.0
 // CHECK-NEXT:  .target sm_90a
 // CHECK-LABEL: .visible .entry gemm_wgmma_kernel(
-// The TMA descriptors of A and B are the last two parameters, by value;
-// the kernel addresses them through generic pointers into parameter space.
-// CHECK:       .param .align 64 .b8 gemm_wgmma_kernel_param_21[128],
-// CHECK-NEXT:  .param .align 64 .b8 gemm_wgmma_kernel_param_22[128]
+// The TMA descriptors of A and B are the last two parameters.
+// CHECK:       .param .u64 .ptr .align 1 gemm_wgmma_kernel_param_21,
+// CHECK-NEXT:  .param .u64 .ptr .align 1 gemm_wgmma_kernel_param_22
 // CHECK-NEXT:  )
 // CHECK-NEXT:  .maxntid 384, 1, 1
 // CHECK-DAG:   mbarrier.init.shared.b64
-// CHECK-DAG:   cvta.param.u64
 // CHECK-DAG:   prefetch.tensormap
 // CHECK-DAG:   setmaxnreg.dec.sync.aligned.u32 40;
 // CHECK-DAG:   mbarrier.try_wait.parity.shared.b64
@@ -122,7 +120,7 @@
 // BUNDLE-NEXT:     "l2_promotion": 256,
 // BUNDLE-NEXT:     "oob_fill": "zero",
 // BUNDLE-NEXT:     "operand": "a",
-// BUNDLE-NEXT:     "pass": "by_value",
+// BUNDLE-NEXT:     "pass": "global_pointer",
 // BUNDLE-NEXT:     "swizzle": 128
 // BUNDLE-NEXT:   },
 // BUNDLE-NEXT:   {
@@ -134,7 +132,7 @@
 // BUNDLE-NEXT:     "l2_promotion": 256,
 // BUNDLE-NEXT:     "oob_fill": "zero",
 // BUNDLE-NEXT:     "operand": "b",
-// BUNDLE-NEXT:     "pass": "by_value",
+// BUNDLE-NEXT:     "pass": "global_pointer",
 // BUNDLE-NEXT:     "swizzle": 128
 // BUNDLE-NEXT:   }
 // BUNDLE-NEXT: ],
