@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Session 26's device calls (bench/NOTES.md, "Session 26"): the kernels take
-# their tensor maps by value (__grid_constant__, tile-tensor-maps-by-value)
-# and C's map with an i32 that says whether it is there. gp_<bundle> is
-# <bundle> from the compiler before (session 25: maps as global pointers,
-# C's a null pointer when absent), carried for the comparison.
+# C's tensor map with an i32 that says whether it is there, and, compiled
+# with --tensor-maps-by-value (calls 1-3: every bundle; from call 4 the
+# bv_<bundle> ones), their maps by value (__grid_constant__,
+# tile-tensor-maps-by-value). gp_<bundle> is <bundle> from the compiler
+# before (session 25: maps as global pointers, C's a null pointer when
+# absent), carried for the comparison.
 #   maps   the TMA examples and stream-K, batched, exchanged (NN) and
 #          fused bench schedules at edge shapes, each also with a C pitch
 #          TMA cannot take (C's map absent: the threads store C), and a
@@ -24,6 +26,9 @@
 #          adds for a grid_constant parameter), timed in ROUNDS rounds
 #          against <bundle> and gp_<bundle>; the SASS of the TMA and
 #          prefetch instructions of the new and gp_ kernels (cuobjdump);
+#   modes  the shipped bundles (global maps and the presence flag) against
+#          gp_ and bv_ ones in ROUNDS rounds: the bf16 example at
+#          4097x4095x4096, bf16 s4 r2 and the tf32 example at 4096³;
 #   jit    scripts/jit-device-check.sh on the carried jit-device-artifacts
 #          (the JIT now encodes by-value maps per launch and keeps no
 #          arguments without device memory);
@@ -127,6 +132,17 @@ if wants pv; then
     echo "-- $v: $(grep -cE 'UTMALDG' "$OUT_ROOT/$v.sass") UTMALDG"
     grep -E 'UTMAPF|UTMACCTL|UTMALDG|UTMASTG|CCTL|ULDC.64' "$OUT_ROOT/$v.sass" | sort | uniq -c | sort -rn | head -12
   done
+fi
+
+if wants modes; then
+  echo "== modes: shipped (global maps, presence flag), gp_ and bv_"
+  for b in $BFEX $BF $EX; do
+    check_shapes "bv_$b" "4097x4095x4093 1x1x1 1000x1300x2000"
+    check_shapes "bv_$b" 1000x1300x2000 --ldc 1301
+  done
+  time_interleaved "4097x4095x4096" "bfex=$BFEX" "gp.bfex=gp_$BFEX" "bv.bfex=bv_$BFEX"
+  time_interleaved "4096x4096x4096" "bf16=$BF" "gp.bf16=gp_$BF" "bv.bf16=bv_$BF" \
+    "example=$EX" "gp.example=gp_$EX" "bv.example=bv_$EX"
 fi
 
 if wants jit; then
