@@ -48,7 +48,7 @@ static llvm::json::Object describeLayouts(const GemmLayouts &layouts) {
 
 /// Whether `kernel` takes its tensor maps by value: an llvm.func whose
 /// arguments tile-tensor-maps-by-value made __grid_constant__.
-static bool takesTensorMapsByValue(Operation *kernel) {
+static bool hasGridConstantTensorMaps(Operation *kernel) {
   auto func = dyn_cast<LLVM::LLVMFuncOp>(kernel);
   if (!func)
     return false;
@@ -97,10 +97,10 @@ static llvm::json::Object describe(ScheduleAttr schedule,
     parameters.push_back(tensorMap("b", plan.panelColumnsB, plan.loadRowsB,
                                    plan.swizzleBytesB));
     // A tma epilogue store's map of C (one warpgroup's rows × 128 bytes,
-    // one batch entry deep for a batched C), then whether it is there:
-    // where C's address, pitch (or batch stride) rules TMA out the runtime
-    // passes a null pointer (or zeros) and a 0, and the kernel stores C
-    // with its threads.
+    // one batch entry deep for a batched C); where C's address, pitch (or
+    // batch stride) rules TMA out the runtime passes a null pointer (by
+    // value: zeros, and a 0 in the parameter after it) and the kernel
+    // stores C with its threads.
     llvm::json::Array boxC{plan.panelColumnsC, plan.boxRowsC};
     if (batched)
       boxC.push_back(1);
@@ -114,8 +114,9 @@ static llvm::json::Object describe(ScheduleAttr schedule,
           {"l2_promotion", 0},
           {"oob_fill", "zero"},
           {"null_when_unaligned", true}});
-      parameters.push_back(
-          llvm::json::Object{{"kind", "tma_present"}, {"operand", "c"}});
+      if (mapsByValue)
+        parameters.push_back(
+            llvm::json::Object{{"kind", "tma_present"}, {"operand", "c"}});
     }
   }
   // The fused epilogue's operands, after the others (tile-outline-kernel's
@@ -301,9 +302,8 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       kernel.chip = chip.empty() ? schedule.getChip().str() : chip;
       kernel.ptxasOptLevel = getKernelPtxasOptLevel(op);
       GemmLayouts layouts = getKernelLayouts(op);
-      kernel.description =
-          describe(schedule, layouts, isKernelBatched(op),
-                   takesTensorMapsByValue(op));
+      kernel.description = describe(schedule, layouts, isKernelBatched(op),
+                                    hasGridConstantTensorMaps(op));
       // A GEMM compiled as C^T = B^T·A^T (tile-exchange-operands): its own
       // layouts are the transposed ones of the kernel's.
       if (hasExchangedOperands(op)) {

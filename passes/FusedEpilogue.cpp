@@ -23,6 +23,7 @@
 #include "passes/FusedEpilogue.h"
 
 #include "passes/HopperKernelPlan.h"
+#include "passes/KernelAttributes.h"
 #include "passes/MatrixRows.h"
 #include "passes/TransposedView.h"
 #include "dialect/MemoryQueries.h"
@@ -67,12 +68,13 @@ FailureOr<FusedEpilogue> FusedEpilogue::forKernel(gpu::GPUFuncOp kernel,
   EpilogueAttr epilogue = schedule.getEpilogue();
   if (!epilogue || !epilogue.hasFusedOperations())
     return fused;
-  unsigned first =
-      3 + getTmaArgumentTypes(schedule.getContext(), schedule).size();
   if (!kernel)
     return user->emitOpError()
            << "has a fused epilogue but is not in a kernel: outline it with "
               "tile-outline-kernel";
+  unsigned first = 3 + getTmaArgumentTypes(schedule.getContext(), schedule,
+                                           takesTensorMapsByValue(kernel))
+                           .size();
   Type cElement =
       cast<MemRefType>(kernel.getArgument(2).getType()).getElementType();
   SmallVector<Type> expected = getFusedEpilogueArgumentTypes(schedule, cElement);

@@ -155,10 +155,11 @@ unsigned gemm_opt::getTmaDescriptorCount(ScheduleAttr schedule) {
 }
 
 SmallVector<Type> gemm_opt::getTmaArgumentTypes(MLIRContext *context,
-                                                ScheduleAttr schedule) {
+                                                ScheduleAttr schedule,
+                                                bool byValue) {
   unsigned maps = getTmaDescriptorCount(schedule);
   SmallVector<Type> types(maps, LLVM::LLVMPointerType::get(context));
-  if (maps > 2)
+  if (byValue && maps > 2)
     types.push_back(IntegerType::get(context, 32));
   return types;
 }
@@ -223,18 +224,13 @@ Value TmaDescriptorArguments::castC(OpBuilder &b, Location loc,
       .getResult(0);
 }
 
-Value TmaDescriptorArguments::hasMapC(OpBuilder &b, Location loc) const {
-  return arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::ne, presentC,
-      arith::ConstantIntOp::create(b, loc, presentC.getType(), 0));
-}
-
 std::optional<TmaDescriptorArguments>
 gemm_opt::getTmaDescriptorArguments(gpu::GPUFuncOp kernel) {
   ScheduleAttr schedule = getKernelSchedule(kernel);
   if (!schedule || getTmaDescriptorCount(schedule) == 0)
     return std::nullopt;
-  SmallVector<Type> types = getTmaArgumentTypes(kernel.getContext(), schedule);
+  SmallVector<Type> types = getTmaArgumentTypes(kernel.getContext(), schedule,
+                                                takesTensorMapsByValue(kernel));
   if (kernel.getNumArguments() < 3 + types.size() ||
       kernel.getArgumentTypes().slice(3, types.size()) != ArrayRef(types))
     return std::nullopt;

@@ -176,10 +176,12 @@ bool usesTmaDescriptors(tile::ScheduleAttr schedule);
 unsigned getTmaDescriptorCount(tile::ScheduleAttr schedule);
 
 /// The types of the arguments kernels of `schedule` take after A, B and C
-/// for TMA (see TmaDescriptorArguments): a pointer per tensor map, and an
-/// i32 after C's map that says whether C's map is there.
+/// for TMA (see TmaDescriptorArguments): a pointer per tensor map and, for
+/// maps passed `byValue`, an i32 after C's map that says whether it is
+/// there.
 llvm::SmallVector<mlir::Type> getTmaArgumentTypes(mlir::MLIRContext *context,
-                                                  tile::ScheduleAttr schedule);
+                                                  tile::ScheduleAttr schedule,
+                                                  bool byValue);
 
 /// The TMA descriptor types of A (box boxRowsA × swizzleBytesA bytes) and B
 /// (box loadRowsB × swizzleBytesB bytes), as nvgpu sees them.
@@ -191,18 +193,18 @@ mlir::nvgpu::TensorMapDescriptorType tmaDescriptorTypeC(const HopperKernelPlan &
 
 /// The kernel arguments holding the descriptors of A and B (and C with a
 /// tma epilogue store), appended after the matrices by tile-outline-kernel:
-/// generic pointers to 128-byte CUtensorMaps in global memory, or, after
-/// tile-tensor-maps-by-value, the maps themselves (`__grid_constant__`
-/// parameters the pointers then address). C's map is followed by an i32
-/// that is 0 when C's address or pitch is not one TMA can take (the runtime
-/// decides per launch, and passes a null pointer or zeros for the map): the
-/// kernel then stores C with its threads.
+/// generic pointers to 128-byte CUtensorMaps in global memory, or, in a
+/// kernel that takes them by value (takesTensorMapsByValue), to the maps
+/// themselves, `__grid_constant__` parameters after
+/// tile-tensor-maps-by-value. The runtime decides per launch whether C's
+/// address and pitch are ones TMA can take; where they are not, C's pointer
+/// is null (by value: the map is zeros and the i32 after it 0) and the
+/// kernel stores C with its threads.
 struct TmaDescriptorArguments {
   mlir::Value pointerA, pointerB;
   mlir::Value pointerC; ///< Null Value without a tma epilogue store.
-  mlir::Value presentC; ///< The i32 after C's map (with pointerC).
-  /// Whether C's map is there (i1; needs a tma epilogue store).
-  mlir::Value hasMapC(mlir::OpBuilder &b, mlir::Location loc) const;
+  /// By value: the i32 after C's map (1: it is there); else a null Value.
+  mlir::Value presentC;
   /// The arguments as nvgpu descriptors (a cast the NVVM lowering folds).
   mlir::Value castA(mlir::OpBuilder &b, mlir::Location loc,
                     const HopperKernelPlan &plan) const;

@@ -88,9 +88,16 @@ inline bool isKernelBatched(mlir::Operation *kernel) {
 /// Name of the kernel attribute listing which arguments of the kernel's
 /// LLVM function (after convert-gpu-to-nvvm has expanded each memref into
 /// its descriptor's fields) are tensor maps, which tile-tensor-maps-by-value
-/// makes `__grid_constant__` parameters; set by tile-outline-kernel.
+/// makes `__grid_constant__` parameters; set by tile-outline-kernel on the
+/// kernels that take their maps by value. Its presence is what marks them.
 inline llvm::StringRef kernelTensorMapArgumentsAttrName() {
   return "tile.tensor_map_arguments";
+}
+
+/// Whether `kernel` takes its tensor maps by value (and C's with a presence
+/// flag; TmaDescriptorArguments).
+inline bool takesTensorMapsByValue(mlir::Operation *kernel) {
+  return kernel->hasAttr(kernelTensorMapArgumentsAttrName());
 }
 
 /// Name of the i32 kernel attribute holding the ptxas optimization level

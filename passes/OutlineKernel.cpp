@@ -93,16 +93,19 @@ void recordTensorMapArguments(gpu::GPUFuncOp kernel, unsigned count) {
 }
 
 /// Creates the kernel for `gemm` with `schedule` (its own, or the
-/// whole-tile variant of it) inside `module` and returns it.
+/// whole-tile variant of it) inside `module` and returns it; a TMA kernel
+/// takes its tensor maps by value where `mapsByValue`.
 gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
-                            StringRef name, GemmOp gemm,
-                            ScheduleAttr schedule) {
+                            StringRef name, GemmOp gemm, ScheduleAttr schedule,
+                            bool mapsByValue) {
   SmallVector<Type> argTypes;
   for (Value operand : {gemm.getA(), gemm.getB(), gemm.getC()})
     argTypes.push_back(kernelMatrixType(cast<MemRefType>(operand.getType())));
   // TMA schedules also take the tensor maps of A and B, and of C with a tma
-  // epilogue store and whether it is there (TmaDescriptorArguments).
-  argTypes.append(getTmaArgumentTypes(builder.getContext(), schedule));
+  // epilogue store (by value: and whether it is there;
+  // TmaDescriptorArguments).
+  argTypes.append(
+      getTmaArgumentTypes(builder.getContext(), schedule, mapsByValue));
   unsigned firstEpilogueArgument = argTypes.size();
   argTypes.append(getFusedEpilogueArgumentTypes(
       schedule, gemm.getC().getType().getElementType()));
@@ -150,7 +153,7 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
     }
   }
   setKernelSchedule(kernel, schedule);
-  if (usesTmaDescriptors(schedule))
+  if (mapsByValue && usesTmaDescriptors(schedule))
     recordTensorMapArguments(kernel, getTmaDescriptorCount(schedule));
   // Row-major kernels carry no layouts (their absence means row-major).
   if (!getLayouts(gemm).isAllRowMajor())
@@ -176,11 +179,12 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
 }
 
 /// Creates the host-side tensor maps of A and B (and C with a tma epilogue
-/// store, then a 1: it is there) for a TMA schedule and appends them, as
+/// store; by value, then a 1: it is there) for a TMA schedule and appends
+/// them, as
 /// the kernel's tensor-map arguments, to `args`. (The runtime launches from
 /// the bundle's metadata instead.)
 void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
-                          SmallVectorImpl<Value> &args) {
+                          bool mapsByValue, SmallVectorImpl<Value> &args) {
   HopperKernelPlan plan =
       planHopperKernel(gemm.getScheduleAttr(), getLayouts(gemm));
   auto pointer = LLVM::LLVMPointerType::get(builder.getContext());
@@ -214,9 +218,10 @@ void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
   describe(gemm.getB(), tmaDescriptorTypeB(plan));
   if (plan.tmaStore) {
     describe(gemm.getC(), tmaDescriptorTypeC(plan));
-    // C's map is there (TmaDescriptorArguments::presentC).
-    args.push_back(
-        arith::ConstantIntOp::create(builder, loc, builder.getI32Type(), 1));
+    // By value: C's map is there (TmaDescriptorArguments::presentC).
+    if (mapsByValue)
+      args.push_back(
+          arith::ConstantIntOp::create(builder, loc, builder.getI32Type(), 1));
   }
 }
 
@@ -334,7 +339,8 @@ void replaceByLaunch(OpBuilder &builder, GemmOp gemm, gpu::GPUFuncOp kernel,
   Value sharedBytes = arith::ConstantIntOp::create(
       builder, loc, builder.getI32Type(), schedule.getDynamicSharedMemoryBytes());
   if (usesTmaDescriptors(schedule))
-    appendTmaDescriptors(builder, loc, gemm, args);
+    appendTmaDescriptors(builder, loc, gemm, takesTensorMapsByValue(kernel),
+                         args);
   ArrayRef<Type> argTypes = kernel.getArgumentTypes();
   for (Value operand : epilogueOperands(gemm)) {
     if (!operand)
@@ -400,6 +406,8 @@ SmallVector<TransposeOp> getStagingTransposes(GemmOp gemm) {
 
 struct TileOutlineKernelPass
     : public gemm_opt::impl::TileOutlineKernelPassBase<TileOutlineKernelPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<GemmOp> gemms;
@@ -441,14 +449,14 @@ struct TileOutlineKernelPass
                             staging->getAttr(stagedOperandAttrName()));
       }
       ScheduleAttr schedule = gemm.getScheduleAttr();
-      gpu::GPUFuncOp kernel =
-          createKernel(builder, gpuModule, kernelName, gemm, schedule);
+      gpu::GPUFuncOp kernel = createKernel(builder, gpuModule, kernelName, gemm,
+                                           schedule, tensorMapsByValue);
       // Its whole-tile variant, in the same module (one image).
       gpu::GPUFuncOp wholeTileKernel;
       if (schedule.hasWholeTileVariant()) {
         wholeTileKernel =
             createKernel(builder, gpuModule, kernelName + "_whole_tiles", gemm,
-                         schedule.getWholeTileVariant());
+                         schedule.getWholeTileVariant(), tensorMapsByValue);
         wholeTileKernel->setAttr(wholeTileVariantAttrName(),
                                  builder.getUnitAttr());
       }

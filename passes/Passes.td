@@ -22,7 +22,18 @@ def TileOutlineKernelPass : Pass<"tile-outline-kernel", "mlir::ModuleOp"> {
     tile and the addresses, leading dimensions and batch strides of A, B, C,
     the bias and the residual against 16 bytes, and the any-shape kernel
     otherwise (passes/WholeTileDispatch.h).
+
+    With `tensor-maps-by-value`, TMA kernels are marked to take their tensor
+    maps as `__grid_constant__` parameters (tile-tensor-maps-by-value) and
+    C's map with an i32 after it that says whether it is there; by default
+    they take pointers to maps in global memory, C's null where C cannot
+    take TMA stores.
   }];
+  let options = [
+    Option<"tensorMapsByValue", "tensor-maps-by-value", "bool",
+           /*default=*/"false",
+           "TMA kernels take their tensor maps by value">
+  ];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::nvgpu::NVGPUDialect",
                            "mlir::LLVM::LLVMDialect", "mlir::scf::SCFDialect"];
@@ -294,21 +305,21 @@ def TileTensorMapsByValuePass
                 "parameters";
   let description = [{
     tile-outline-kernel gives TMA kernels their tensor maps as `!llvm.ptr`
-    arguments and records, in `tile.tensor_map_arguments`, which arguments
-    of the kernel's LLVM function they become. After `convert-gpu-to-nvvm`
-    this pass makes each of them a 128-byte, 64-byte aligned `byval`
+    arguments and, with its `tensor-maps-by-value`, records in
+    `tile.tensor_map_arguments` which arguments of the kernel's LLVM
+    function they become. After `convert-gpu-to-nvvm` this pass makes each
+    of them a 128-byte, 64-byte aligned `byval`
     parameter marked `nvvm.grid_constant` (CUDA's
     `__grid_constant__ const CUtensorMap`): the launch copies the map's
     bytes into the kernel's parameters, and the kernel addresses them
     through a generic pointer into parameter space (`cvta.param`), which
     TMA instructions and `prefetch.tensormap` take. No launch then needs the
-    maps in device memory. lower-to-nvvm runs it with
-    `tensor-maps-by-value`; by default the maps stay in global memory, which
-    measured up to 0.8% faster on an H100 (bf16, 4097x4095x4096; the SASS
-    of the two differs only in where the descriptors are).
+    maps in device memory. Kernels without the attribute keep their
+    pointers (lower-to-nvvm's default: on an H100 the by-value kernels ran
+    0-1% slower, bench/NOTES.md session 26).
 
-    A kernel with the attribute whose listed arguments are not pointers, or
-    a TMA kernel without it, is an error.
+    A kernel with the attribute whose listed arguments are not pointers is
+    an error.
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect",
                            "mlir::NVVM::NVVMDialect"];

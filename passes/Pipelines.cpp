@@ -18,7 +18,8 @@ void gemm_opt::buildLowerToNVVMPipeline(OpPassManager &pm,
       TileCheckChipPassOptions{options.chip.getValue()}));
   pm.addPass(createTileExchangeOperandsPass());
   pm.addPass(createTileStageTransposedOperandsPass());
-  pm.addPass(createTileOutlineKernelPass());
+  pm.addPass(createTileOutlineKernelPass(
+      TileOutlineKernelPassOptions{options.tensorMapsByValue.getValue()}));
 
   // Tile dialect → gpu / nvgpu / nvvm / vector / memref / scf, per kernel.
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
@@ -48,8 +49,7 @@ void gemm_opt::buildLowerToNVVMPipeline(OpPassManager &pm,
   toNVVM.addPass(createSCFToControlFlowPass());
   toNVVM.addPass(createConvertGpuOpsToNVVMOps());
   toNVVM.addPass(createTileExternDynamicSharedPass());
-  if (options.tensorMapsByValue)
-    toNVVM.addPass(createTileTensorMapsByValuePass());
+  toNVVM.addPass(createTileTensorMapsByValuePass());
   toNVVM.addPass(createConvertNVVMToLLVMPass());
   toNVVM.addPass(createReconcileUnrealizedCastsPass());
   toNVVM.addPass(createCanonicalizerPass());

@@ -7,7 +7,6 @@ namespace gemm_opt {
 #include "passes/Passes.h.inc"
 } // namespace gemm_opt
 
-#include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -50,16 +49,8 @@ struct TileTensorMapsByValuePass
     WalkResult result = getOperation().walk([&](LLVM::LLVMFuncOp kernel) {
       auto arguments = kernel->getAttrOfType<DenseI32ArrayAttr>(
           kernelTensorMapArgumentsAttrName());
-      if (!arguments) {
-        tile::ScheduleAttr schedule = getKernelSchedule(kernel);
-        if (schedule && usesTmaDescriptors(schedule)) {
-          kernel.emitError()
-              << "TMA kernel has no " << kernelTensorMapArgumentsAttrName()
-              << " (outline it with tile-outline-kernel)";
-          return WalkResult::interrupt();
-        }
+      if (!arguments)
         return WalkResult::advance();
-      }
       for (int32_t index : arguments.asArrayRef())
         if (failed(passByValue(kernel, index)))
           return WalkResult::interrupt();

@@ -141,8 +141,18 @@ bool TmaStoreEpilogue::stagesC() const {
          !addToC;
 }
 
+Value TmaStoreEpilogue::hasMapC() {
+  if (presentC)
+    return arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne, presentC,
+        arith::ConstantIntOp::create(b, loc, presentC.getType(), 0));
+  Value null = LLVM::ZeroOp::create(b, loc, pointerC.getType());
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, pointerC, null);
+}
+
 Value TmaStoreEpilogue::cInStaging() {
-  return arith::AndIOp::create(b, loc, hasMapC, fused.betaIsNotZero(b, loc));
+  Value hasMap = hasMapC();
+  return arith::AndIOp::create(b, loc, hasMap, fused.betaIsNotZero(b, loc));
 }
 
 void TmaStoreEpilogue::loadCIntoStaging(Value member, Value issuer, Value row,
@@ -363,7 +373,7 @@ void TmaStoreEpilogue::storeToC(Value member, Value thread, Value issuer,
                                 int64_t round) {
   Value col = arith::AddIOp::create(b, loc, warpgroupCol,
                                     index(round * plan.roundColumnsC()));
-  auto ifMap = scf::IfOp::create(b, loc, hasMapC, /*withElse=*/true);
+  auto ifMap = scf::IfOp::create(b, loc, hasMapC(), /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifMap.thenBlock());
   {

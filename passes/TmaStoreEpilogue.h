@@ -69,15 +69,16 @@ class TmaStoreEpilogue {
 public:
   /// `raw` is the kernel's dynamic shared memory, `descriptorC` C's tensor
   /// map as an nvgpu descriptor, `pointerC` the kernel argument it comes
-  /// from (an !llvm.ptr) and `hasMapC` (i1) whether the map is there: when
-  /// it is not, C's address or pitch rules out TMA stores and the threads
-  /// store C (TmaDescriptorArguments).
+  /// from (an !llvm.ptr) and `presentC` the i32 that says whether a map
+  /// passed by value is there (else null: a null `pointerC` says it is
+  /// not). Without the map, C's address or pitch rules out TMA stores and
+  /// the threads store C (TmaDescriptorArguments).
   TmaStoreEpilogue(mlir::OpBuilder &b, mlir::Location loc,
                    const HopperKernelPlan &plan, FusedEpilogue fused,
                    mlir::Value raw, mlir::Value descriptorC,
-                   mlir::Value pointerC, mlir::Value hasMapC)
+                   mlir::Value pointerC, mlir::Value presentC)
       : b(b), loc(loc), plan(plan), fused(fused), raw(raw),
-        descriptorC(descriptorC), pointerC(pointerC), hasMapC(hasMapC) {}
+        descriptorC(descriptorC), pointerC(pointerC), presentC(presentC) {}
 
   /// The same epilogue for a batched kernel: C's tensor map is 3-D and the
   /// TMA stores go to batch entry `entry` (passes/BatchedTmaLoad.h), whose
@@ -117,6 +118,10 @@ public:
   /// by loadCIntoStaging() during the main loop: alpha_beta in a single
   /// store round of a row-major C.
   bool stagesC() const;
+
+  /// Whether C has a tensor map this launch (an i1, uniform over the
+  /// kernel).
+  mlir::Value hasMapC();
 
   /// Where C has a tensor map and beta is not 0 (an i1, uniform over the
   /// kernel): writeStaging() reads C from the staging part.
@@ -223,7 +228,7 @@ private:
   mlir::Location loc;
   const HopperKernelPlan &plan;
   FusedEpilogue fused;
-  mlir::Value raw, descriptorC, pointerC, hasMapC;
+  mlir::Value raw, descriptorC, pointerC, presentC;
   /// A batched kernel's batch entry (the third store coordinate), or null.
   mlir::Value batch;
   /// Whether the stores add onto C (i1), or null: they never do.

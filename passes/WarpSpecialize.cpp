@@ -139,7 +139,7 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
                     .getResult(0)
               : descriptors->castC(rewriter, loc, plan);
       operands.pointerC = descriptors->pointerC;
-      operands.hasMapC = descriptors->hasMapC(rewriter, loc);
+      operands.presentC = descriptors->presentC;
     }
     if (plan.splitK > 1 || plan.streamK) {
       operands.workspace = getSplitKWorkspace(kernel);

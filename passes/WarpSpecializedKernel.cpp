@@ -123,11 +123,11 @@ public:
   void setStreamKWorkspace(SplitKWorkspace space) { workspace = space; }
 
   /// With a tma epilogue store: C's tensor map (an nvgpu descriptor), the
-  /// kernel argument it comes from and whether it is there (i1).
+  /// kernel argument it comes from and, by value, its presence flag.
   void setTensorMapC(Value descriptor, Value pointer, Value present) {
     descC = descriptor;
     pointerC = pointer;
-    hasMapC = present;
+    presentC = present;
   }
 
   void build(const BlockTiles &tiles, Value kTiles,
@@ -387,7 +387,8 @@ private:
   }
 
   TmaStoreEpilogue tmaStores() {
-    return TmaStoreEpilogue(b, loc, plan, fused, raw, descC, pointerC, hasMapC);
+    return TmaStoreEpilogue(b, loc, plan, fused, raw, descC, pointerC,
+                            presentC);
   }
 
 
@@ -401,7 +402,7 @@ private:
   BlockTiles tiles;
   Value kTiles;
   Value primary, raw, full, empty;
-  Value descC, pointerC, hasMapC;
+  Value descC, pointerC, presentC;
   ClusterPosition position;
   /// split_k: the block's first K tile and the workspace.
   Value kFirst;
@@ -424,7 +425,7 @@ void gemm_opt::buildWarpSpecializedKernel(
     const WarpSpecializedKernelOperands &operands) {
   WarpSpecializedBuilder builder(b, loc, schedule, plan, fused);
   if (operands.descC)
-    builder.setTensorMapC(operands.descC, operands.pointerC, operands.hasMapC);
+    builder.setTensorMapC(operands.descC, operands.pointerC, operands.presentC);
   Value kTiles = operands.kTiles;
   if (plan.splitK > 1)
     kTiles = builder.splitKTiles(kTiles, *operands.workspace);

@@ -34,9 +34,9 @@ struct WarpSpecializedKernelOperands {
   /// C (the 2-D matrix, or the 3-D batched one's source).
   mlir::Value c;
   /// store = tma: C's tensor map (an nvgpu descriptor), the kernel
-  /// argument it comes from and whether it is there (i1: false when C
-  /// cannot take TMA); else null.
-  mlir::Value descC, pointerC, hasMapC;
+  /// argument it comes from (null when C cannot take TMA) and, for a map
+  /// passed by value, the i32 that says whether it is there; else null.
+  mlir::Value descC, pointerC, presentC;
   /// split_k or stream_k: the workspace of partial tiles and counters.
   std::optional<SplitKWorkspace> workspace;
 };

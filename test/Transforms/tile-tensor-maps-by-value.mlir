@@ -35,7 +35,8 @@ gpu.module @kernels {
 
 // -----
 
-// Functions without the list and without a TMA schedule are left alone.
+// Functions without the list (a TMA kernel of the default, whose maps stay
+// in global memory, or any other) are left alone.
 // CHECK-LABEL: llvm.func @plain(
 // CHECK-SAME:    %{{[^:]+}}: !llvm.ptr)
 // CHECK-SAME:    attributes {nvvm.kernel}
@@ -59,23 +60,6 @@ gpu.module @kernels {
 gpu.module @kernels {
   // expected-error @+1 {{tensor map argument 2 is not a pointer argument of the kernel}}
   llvm.func @past_the_end(%p: !llvm.ptr, %q: !llvm.ptr) attributes {nvvm.kernel, tile.tensor_map_arguments = array<i32: 2>} {
-    llvm.return
-  }
-}
-
-// -----
-
-#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
-  mma = #tile.mma<wgmma, [64, 256, 16]>,
-  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
-  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
-  pipeline = #tile.pipeline<stages = 4, load = tma>,
-  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
-
-gpu.module @kernels {
-  // expected-error @+1 {{TMA kernel has no tile.tensor_map_arguments (outline it with tile-outline-kernel)}}
-  llvm.func @unlisted(%a: !llvm.ptr, %b: !llvm.ptr) attributes {nvvm.kernel, tile.schedule = #sched} {
     llvm.return
   }
 }

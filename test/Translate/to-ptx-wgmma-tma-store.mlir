@@ -39,10 +39,11 @@
 // HOST:         nvgpu.tma.create.descriptor {{.+}} -> <tensor = memref<128x64xbf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_256b
 // HOST:         nvgpu.tma.create.descriptor {{.+}} -> <tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_256b
 // HOST:         nvgpu.tma.create.descriptor {{.+}} -> <tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero
-// HOST:         %[[PRESENT:.+]] = arith.constant 1 : i32
-// HOST:         gpu.launch_func {{.+}} dynamic_shared_memory_size %{{.+}} args({{.+}} : !llvm.ptr, {{.+}} : !llvm.ptr, {{.+}} : !llvm.ptr, %[[PRESENT]] : i32)
-// The maps are pointers; C's is followed by whether it is there.
-// HOST:       llvm.func @gemm_tma_store_kernel({{.+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i32) attributes {{.*}}nvvm.kernel
+// HOST:         gpu.launch_func {{.+}} dynamic_shared_memory_size %{{.+}} args({{.+}} : !llvm.ptr, {{.+}} : !llvm.ptr, {{.+}} : !llvm.ptr)
+// HOST:       llvm.func @gemm_tma_store_kernel({{.+}}: !llvm.ptr, {{.+}}: !llvm.ptr, {{.+}}: !llvm.ptr) attributes {{.*}}nvvm.kernel
+// By value, C's map is followed by whether it is there.
+// BYVALUE-HOST:       %[[PRESENT:.+]] = arith.constant 1 : i32
+// BYVALUE-HOST:       gpu.launch_func {{.+}} args({{.+}} : !llvm.ptr, {{.+}} : !llvm.ptr, {{.+}} : !llvm.ptr, %[[PRESENT]] : i32)
 // BYVALUE-HOST:       llvm.func @gemm_tma_store_kernel(
 // BYVALUE-HOST-SAME:    %{{[^:]+}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant},
 // BYVALUE-HOST-SAME:    %{{[^:]+}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant},
@@ -52,16 +53,14 @@
 // In the PTX: fragments converted to bf16 pairs, the proxy fence, the
 // warpgroup's own named barrier (128 threads), the bulk stores and their
 // group, the wait before the staging part is written again (.read) and the
-// full wait before the block exits; without C's map (its i32 is 0) the
-// threads copy C (16-byte global stores).
+// full wait before the block exits; a null map of C takes the threads' copy
+// (16-byte global stores).
 // CHECK:       .target sm_90a
 // CHECK-LABEL: .visible .entry gemm_tma_store_kernel(
 // CHECK:       .param .u64 .ptr .align 1 gemm_tma_store_kernel_param_21,
 // CHECK-NEXT:  .param .u64 .ptr .align 1 gemm_tma_store_kernel_param_22,
-// CHECK-NEXT:  .param .u64 .ptr .align 1 gemm_tma_store_kernel_param_23,
-// CHECK-NEXT:  .param .u32 gemm_tma_store_kernel_param_24
+// CHECK-NEXT:  .param .u64 .ptr .align 1 gemm_tma_store_kernel_param_23
 // CHECK-NEXT:  )
-// CHECK-DAG:   ld.param.b32 %r{{[0-9]+}}, [gemm_tma_store_kernel_param_24];
 // CHECK-DAG:   cvt.rn.bf16x2.f32
 // CHECK-DAG:   fence.proxy.async.shared::cta;
 // CHECK-DAG:   bar.sync {{.+}}, 128;
@@ -80,8 +79,8 @@
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
 
 // The bundle lists C's map (the only one without L2 promotion) after A's and
-// B's, with "null_when_unaligned", then the parameter that says whether it
-// is there.
+// B's, with "null_when_unaligned"; by value, then the parameter that says
+// whether it is there.
 // BUNDLE:      "dynamic_shared_memory_bytes": 212992
 // BUNDLE:      "l2_promotion": 256,
 // BUNDLE:      "l2_promotion": 256,
@@ -91,11 +90,7 @@
 // BUNDLE-NEXT: "operand": "c",
 // BUNDLE-NEXT: "pass": "global_pointer",
 // BUNDLE-NEXT: "swizzle": 128
-// BUNDLE-NEXT: },
-// BUNDLE-NEXT: {
-// BUNDLE-NEXT: "kind": "tma_present",
-// BUNDLE-NEXT: "operand": "c"
-// BUNDLE-NEXT: }
+// BUNDLE-NOT:  "tma_present"
 
 // By value: 128-byte parameters the kernel addresses in parameter space.
 // BYVALUE:       .param .align 64 .b8 gemm_tma_store_kernel_param_21[128],
