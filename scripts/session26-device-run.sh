@@ -29,6 +29,9 @@
 #   modes  the shipped bundles (global maps and the presence flag) against
 #          gp_ and bv_ ones in ROUNDS rounds: the bf16 example at
 #          4097x4095x4096, bf16 s4 r2 and the tf32 example at 4096³;
+#   bvmaps the by-value bundles of the final compiler (bv_<bundle>, built
+#          with --tensor-maps-by-value: C's presence flag tested at each
+#          use) at edge shapes, with and without C's map, memcheck;
 #   jit    scripts/jit-device-check.sh on the carried jit-device-artifacts
 #          (the JIT now encodes by-value maps per launch and keeps no
 #          arguments without device memory);
@@ -143,6 +146,29 @@ if wants modes; then
   time_interleaved "4097x4095x4096" "bfex=$BFEX" "gp.bfex=gp_$BFEX" "bv.bfex=bv_$BFEX"
   time_interleaved "4096x4096x4096" "bf16=$BF" "gp.bf16=gp_$BF" "bv.bf16=bv_$BF" \
     "example=$EX" "gp.example=gp_$EX" "bv.example=bv_$EX"
+fi
+
+if wants bvmaps; then
+  echo "== bvmaps: by-value bundles of the final compiler"
+  for b in $EX $BFEX $BF wgmma_bf16_128x256x64_s3_persistent_tma_streamk1; do
+    check_shapes "bv_$b" "$EDGES"
+    check_shapes "bv_$b" 1000x1300x2000 --ldc 1301
+  done
+  check_shapes bv_$NN "4097x4095x4093 1x1x1 1000x1300x2000" --layout-a row --layout-b row
+  check_shapes bv_$NN 1000x1300x2000 --layout-a row --layout-b row --ldc 1301
+  check_shapes bv_$GELU "4097x4095x4093 1x1x1 1000x1300x2000" --bias
+  check_shapes bv_$GELU 1000x1300x2000 --bias --ldc 1301
+  A=epilogue_tf32_wgmma_alpha_beta_bias_s4_persistent_tma_r4_spares
+  check_shapes bv_$A "4097x4095x4093 1000x1300x2000" --bias --alpha 1.5 --beta 0.5
+  check_shapes bv_$A 1000x1300x2000 --bias --alpha 1.5 --beta 0.5 --ldc 1301
+  B=gemm_bf16_wgmma_batched_sm90
+  check_shapes bv_$B "129x257x65 1000x1000x1000" --batch 3
+  check_shapes bv_$B 129x264x65 --batch 3 --batch-stride-c $((129 * 264 + 3))
+  for ldc in 520 521; do
+    logged_check "bv_$EX.memcheck.ldc$ldc" "$SAN" --tool memcheck --error-exitcode 86 "$R" \
+      "$D/bv_$EX/kernel.json" -m 300 -n 520 -k 129 --ldc $ldc --no-timing --iterations 1 --no-cublas
+  done
+  ROUNDS=1 time_interleaved "4097x4095x4096" "bfex=$BFEX" "bv.bfex=bv_$BFEX"
 fi
 
 if wants jit; then
