@@ -122,15 +122,7 @@ if wants pfc; then
     "bf16=$BF" "pfc.bf16=pfc_$BF"
   time_interleaved "8192x8192x4096" "bf16=$BF" "pfc.bf16=pfc_$BF"
   time_interleaved "4097x4095x4096" "bfex=gemm_bf16_wgmma_sm90" "pfc.bfex=pfc_gemm_bf16_wgmma_sm90"
-  for round in $(seq 1 "$ROUNDS"); do
-    for v in $GELU pfc_$GELU; do
-      timeout 200 "$R" "$D/$v/kernel.json" -m 8192 -n 8192 -k 4096 --bias --compare-epilogue \
-        --iterations 30 >"$WORK/$v.compare.r$round.log" 2>&1 || failures=$((failures + 1))
-      echo "-- $v r$round"
-      grep -E "^\| (fused|unfused|cublaslt|cublas_gemm) " "$WORK/$v.compare.r$round.log" |
-        awk -F'|' '{print $2, $4, $NF}'
-    done
-  done
+  compare_epilogue_rounds $GELU pfc_$GELU
 fi
 
 if wants clusters; then

@@ -96,15 +96,7 @@ if wants ab; then
   ROUNDS=1 time_interleaved "8192x8192x8192" "example=$EX" "gp.example=gp_$EX"
   time_interleaved "8192x8192x4096" "bf16=$BF" "gp.bf16=gp_$BF"
   time_interleaved "4097x4095x4096" "bfex=$BFEX" "gp.bfex=gp_$BFEX"
-  for round in $(seq 1 "$ROUNDS"); do
-    for v in $GELU gp_$GELU; do
-      timeout 200 "$R" "$D/$v/kernel.json" -m 8192 -n 8192 -k 4096 --bias --compare-epilogue \
-        --iterations 30 >"$WORK/$v.compare.r$round.log" 2>&1 || failures=$((failures + 1))
-      echo "-- $v r$round"
-      grep -E "^\| (fused|unfused|cublaslt|cublas_gemm) " "$WORK/$v.compare.r$round.log" |
-        awk -F'|' '{print $2, $4, $NF}'
-    done
-  done
+  compare_epilogue_rounds $GELU gp_$GELU
 fi
 
 if wants ab2; then

@@ -51,6 +51,23 @@ sweep_seeds() {
   done
 }
 
+# compare_epilogue_rounds BUNDLE...: ROUNDS rounds; in each, every BUNDLE's
+# fused bias + GELU at 8192x8192x4096 against cuBLAS + a separate kernel
+# and cuBLASLt (gemm-run --compare-epilogue, 30 iterations), log in
+# $WORK/BUNDLE.compare.rN.log; prints each pipeline's median ms.
+compare_epilogue_rounds() {
+  local round v
+  for round in $(seq 1 "${ROUNDS:-2}"); do
+    for v in "$@"; do
+      timeout 200 "$R" "$D/$v/kernel.json" -m 8192 -n 8192 -k 4096 --bias --compare-epilogue \
+        --iterations 30 >"$WORK/$v.compare.r$round.log" 2>&1 || failures=$((failures + 1))
+      echo "-- $v r$round"
+      grep -E "^\| (fused|unfused|cublaslt|cublas_gemm) " "$WORK/$v.compare.r$round.log" |
+        awk -F'|' '{print $2, $4, $NF}'
+    done
+  done
+}
+
 # fused_args BUNDLE: the gemm-run flags a fused-epilogue bundle's name asks
 # for (alpha/beta with bias and residual, or a bias).
 fused_args() {
