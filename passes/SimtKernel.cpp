@@ -1,0 +1,392 @@
+//===- SimtKernel.cpp - the SGEMM main loop of an ffma schedule -----------===//
+
+#include "passes/SimtKernel.h"
+
+#include "passes/GlobalChunkStore.h"
+#include "passes/MatrixRows.h"
+#include "passes/SimtTileCopies.h"
+#include "dialect/SimtScheduleVerifier.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace gemm_opt;
+using namespace gemm_opt::tile;
+
+namespace {
+
+/// Builds the SIMT kernel body in place of one block-tiled K loop.
+class SimtKernelBuilder {
+public:
+  SimtKernelBuilder(PatternRewriter &b, Location loc, ScheduleAttr schedule,
+                    FmaOrder fmaOrder)
+      : b(b), loc(loc), schedule(schedule), fmaOrder(fmaOrder),
+        tm(schedule.getMma().getM()), tn(schedule.getMma().getN()),
+        lanesM(schedule.getWarpM() / tm), lanesN(schedule.getWarpN() / tn),
+        stages(schedule.getStages()) {}
+
+  /// Emits the main loop at the insertion point and the epilogue before
+  /// `epilogue` (the accumulator store, after the block's C view).
+  void build(const SimtBlockOperands &operands, Value accumulators,
+             Operation *epilogue, bool wholeTilesOnly) {
+    this->operands = operands;
+    acc = accumulators;
+    computeThreadCoordinates();
+    createStages();
+    MatrixRows geometryA = MatrixRows::get(b, loc, operands.a);
+    MatrixRows geometryB = MatrixRows::get(b, loc, operands.b);
+    Value severalTiles = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::uge, operands.kTiles, index(2));
+    SimtCopyOperands copyOperands{
+        operands.rowBase, operands.colBase, operands.lowerK, operands.kShift,
+        severalTiles,     sharedA,          sharedB,         threadId,
+        geometryA,        geometryB};
+    // The whole-tile variant of a kernel (passes/WholeTileDispatch.h) runs
+    // only where every block has whole tiles and aligned rows.
+    if (wholeTilesOnly) {
+      SimtTileCopies copies(b, loc, schedule, copyOperands,
+                            SimtCopyKind::Interior);
+      ValueRange first = buildPrologue(copies);
+      buildMainLoop(copies, first);
+      b.setInsertionPoint(epilogue);
+      storeAccumulators();
+      return;
+    }
+    // The Interior copies (those of the fast loop, with no tests) where the
+    // block's tiles lie inside A, B and C, K is a multiple of BK, B's rows
+    // are 16-byte aligned and, when A comes through registers, A's too;
+    // the Guarded ones elsewhere (SimtTileCopies.h). The test is uniform
+    // over the block.
+    auto fits = [&](Value base, int64_t tile, Value extent) -> Value {
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                   add(base, tile), extent);
+    };
+    Value interior = arith::AndIOp::create(
+        b, loc,
+        arith::AndIOp::create(
+            b, loc, fits(operands.rowBase, schedule.getBlockM(), geometryA.rows),
+            fits(operands.colBase, schedule.getBlockN(), geometryB.cols)),
+        arith::AndIOp::create(
+            b, loc,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                  operands.kShift, index(0)),
+            geometryB.vectorOk));
+    if (stages == 2)
+      interior = arith::AndIOp::create(b, loc, interior, geometryA.vectorOk);
+    auto ifInterior = scf::IfOp::create(b, loc, TypeRange{}, interior,
+                                        /*withElseRegion=*/true);
+    for (auto [block, kind] :
+         {std::pair(ifInterior.thenBlock(), SimtCopyKind::Interior),
+          std::pair(ifInterior.elseBlock(), SimtCopyKind::Guarded)}) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(block->getTerminator());
+      SimtTileCopies copies(b, loc, schedule, copyOperands, kind);
+      ValueRange first = buildPrologue(copies);
+      buildMainLoop(copies, first);
+    }
+    b.setInsertionPoint(epilogue);
+    storeAccumulators();
+  }
+
+private:
+  /// K tiles 0 .. S-2 into stages 0 .. S-2, when there are any, and the
+  /// fragments of K step 0 (zeros without K tiles). A stage past the last K
+  /// tile gets the last one again, which is never read: no branches (with
+  /// a single K tile those copies read nothing; SimtTileCopies.h).
+  ValueRange buildPrologue(SimtTileCopies &copies) {
+    Value hasTiles = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                           operands.kTiles, index(0));
+    SmallVector<Type> fragmentTypes(fragmentCount(), chunkType());
+    auto ifTiles = scf::IfOp::create(b, loc, fragmentTypes, hasTiles,
+                                     /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifTiles.thenBlock());
+    if (copies.stagesAThroughRegisters()) {
+      SmallVector<Value> tileA = copies.loadTileA(index(0));
+      copies.copyTileB(index(0), index(0), /*firstTile=*/true);
+      NVVM::CpAsyncCommitGroupOp::create(b, loc);
+      copies.storeTileA(tileA, index(0));
+    } else {
+      Value lastTile = arith::SubIOp::create(b, loc, operands.kTiles, index(1));
+      for (int64_t s = 0; s + 1 < stages; ++s) {
+        Value kTile = s == 0
+                          ? index(0)
+                          : arith::MinUIOp::create(b, loc, index(s), lastTile);
+        copies.copyTileA(kTile, index(s), /*firstTile=*/s == 0);
+        copies.copyTileB(kTile, index(s), /*firstTile=*/s == 0);
+        NVVM::CpAsyncCommitGroupOp::create(b, loc);
+      }
+    }
+    waitForNextTile();
+    scf::YieldOp::create(b, loc, loadFragments(index(0), 0));
+    b.setInsertionPointToStart(ifTiles.elseBlock());
+    scf::YieldOp::create(b, loc, zeroFragments());
+    return ifTiles.getResults();
+  }
+
+  /// The K loop, from the fragments of K step 0 of stage 0. It counts K
+  /// tiles and stages in i32 (a K tile count fits) so that its bookkeeping
+  /// is not 64-bit arithmetic.
+  void buildMainLoop(SimtTileCopies &copies, ValueRange firstFragments) {
+    bool registersA = copies.stagesAThroughRegisters();
+    Type i32 = b.getI32Type();
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(b, loc, i32, v);
+    };
+    auto toIndex = [&](Value v) -> Value {
+      return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
+    };
+    Value kTiles = arith::IndexCastUIOp::create(b, loc, i32, operands.kTiles);
+    SmallVector<Value> initial(firstFragments);
+    initial.push_back(constant(0));
+    auto loop =
+        scf::ForOp::create(b, loc, constant(0), kTiles, constant(1), initial);
+    // Every group after the last K tile's is empty; none may be in flight
+    // once the block has left shared memory, whatever the count.
+    if (stages > 2)
+      NVVM::CpAsyncWaitGroupOp::create(b, loc, 0);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    ValueRange carried = loop.getRegionIterArgs();
+    SmallVector<Value> fragments(carried.drop_back());
+    Value stage = carried.back();
+
+    // The next stage to read, and the one this iteration refills: the next
+    // one too with 2 stages, else the one before this one.
+    Value nextStage;
+    if (stages == 2) {
+      nextStage = arith::XOrIOp::create(b, loc, stage, constant(1));
+    } else {
+      Value isLast = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                           stage, constant(stages - 1));
+      nextStage = arith::SelectOp::create(
+          b, loc, isLast, constant(0),
+          arith::AddIOp::create(b, loc, stage, constant(1)));
+    }
+    Value fillStage = nextStage;
+    if (stages > 2) {
+      Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            stage, constant(0));
+      fillStage = arith::SelectOp::create(
+          b, loc, isFirst, constant(stages - 1),
+          arith::SubIOp::create(b, loc, stage, constant(1)));
+    }
+    // K tile t+S-1, or the last one again near the end (into a stage no
+    // later iteration reads). Either is a whole tile: t+S-1 ≥ 1, and the
+    // last tile is not the first unless there is only one (the copies then
+    // read nothing; SimtTileCopies.h).
+    Value fillTile = toIndex(arith::MinUIOp::create(
+        b, loc,
+        arith::AddIOp::create(b, loc, loop.getInductionVar(),
+                              constant(stages - 1)),
+        arith::SubIOp::create(b, loc, kTiles, constant(1))));
+    Value readIndex = toIndex(stage), nextIndex = toIndex(nextStage);
+    Value fillIndex = toIndex(fillStage);
+    SmallVector<Value> tileA;
+    if (registersA)
+      tileA = copies.loadTileA(fillTile);
+    else
+      copies.copyTileA(fillTile, fillIndex, /*firstTile=*/false);
+    copies.copyTileB(fillTile, fillIndex, /*firstTile=*/false);
+    NVVM::CpAsyncCommitGroupOp::create(b, loc);
+
+    int64_t bk = schedule.getBlockK();
+    for (int64_t k = 0; k < bk; ++k) {
+      SmallVector<Value> next;
+      if (k + 1 < bk) {
+        next = loadFragments(readIndex, k + 1);
+      } else {
+        if (registersA)
+          copies.storeTileA(tileA, fillIndex);
+        waitForNextTile();
+        next = loadFragments(nextIndex, 0);
+      }
+      multiply(fragments);
+      fragments = std::move(next);
+    }
+    fragments.push_back(nextStage);
+    scf::YieldOp::create(b, loc, fragments);
+  }
+
+  /// Waits until the oldest K tile in flight has landed in shared memory
+  /// (with 2 stages: every copy; with S: all but the S-2 latest groups),
+  /// then the barrier that makes it, and every stage's last reads, visible
+  /// to the block.
+  void waitForNextTile() {
+    NVVM::CpAsyncWaitGroupOp::create(b, loc, stages - 2);
+    gpu::BarrierOp::create(b, loc);
+  }
+
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value lhs, Value rhs) {
+    return arith::AddIOp::create(b, loc, lhs, rhs);
+  }
+  Value add(Value lhs, int64_t rhs) {
+    return rhs == 0 ? lhs : add(lhs, index(rhs));
+  }
+  VectorType chunkType() {
+    return VectorType::get({kSimtSubTile}, b.getF32Type());
+  }
+  /// 128-bit chunks of one K step's fragments: TM/4 of A, then TN/4 of B.
+  int64_t fragmentCount() const { return (tm + tn) / kSimtSubTile; }
+
+  /// The thread's first row and column inside the block tile (sub-tile
+  /// (0, 0) of its register tile), lanes interleaved in pairs (see the top
+  /// of the file) unless the warp is one lane wide or tall.
+  void computeThreadCoordinates() {
+    threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+    Value warp = arith::DivUIOp::create(b, loc, threadId, index(32));
+    Value lane = arith::RemUIOp::create(b, loc, threadId, index(32));
+    Value warpsN = index(schedule.getWarpsN());
+    Value warpRow = arith::MulIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, warp, warpsN),
+        index(schedule.getWarpM()));
+    Value warpCol = arith::MulIOp::create(
+        b, loc, arith::RemUIOp::create(b, loc, warp, warpsN),
+        index(schedule.getWarpN()));
+    Value laneRow, laneCol;
+    if (lanesM >= 2 && lanesN >= 2) {
+      Value pairRow = arith::DivUIOp::create(b, loc, lane, index(2 * lanesN));
+      laneRow = add(arith::MulIOp::create(b, loc, pairRow, index(2)),
+                    arith::RemUIOp::create(b, loc, lane, index(2)));
+      laneCol = arith::DivUIOp::create(
+          b, loc, arith::RemUIOp::create(b, loc, lane, index(2 * lanesN)),
+          index(2));
+    } else {
+      laneRow = arith::DivUIOp::create(b, loc, lane, index(lanesN));
+      laneCol = arith::RemUIOp::create(b, loc, lane, index(lanesN));
+    }
+    threadRow = add(
+        warpRow, arith::MulIOp::create(b, loc, laneRow, index(kSimtSubTile)));
+    threadCol = add(
+        warpCol, arith::MulIOp::create(b, loc, laneCol, index(kSimtSubTile)));
+  }
+
+  /// The stages of A^T (S×BK×(BM+padA)) and B (S×BK×(BN+padB)) in the
+  /// kernel's dynamic shared memory.
+  void createStages() {
+    auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
+                                                gpu::AddressSpace::Workgroup);
+    Value raw = gpu::DynamicSharedMemoryOp::create(
+        b, loc,
+        MemRefType::get({ShapedType::kDynamic}, b.getI8Type(), nullptr,
+                        workgroup));
+    int64_t bk = schedule.getBlockK();
+    int64_t rowA = schedule.getStageElementsA() / bk;
+    int64_t rowB = schedule.getStageElementsB() / bk;
+    Type f32 = b.getF32Type();
+    sharedA = memref::ViewOp::create(
+        b, loc, MemRefType::get({stages, bk, rowA}, f32, nullptr, workgroup),
+        raw, index(0), ValueRange{});
+    sharedB = memref::ViewOp::create(
+        b, loc, MemRefType::get({stages, bk, rowB}, f32, nullptr, workgroup),
+        raw, index(stages * bk * rowA * 4), ValueRange{});
+  }
+
+  /// The thread's TM values of A^T row k and TN values of B row k of
+  /// `stage`, one 128-bit load per 4×4 sub-tile.
+  SmallVector<Value> loadFragments(Value stage, int64_t k) {
+    SmallVector<Value> chunks;
+    auto load = [&](Value shared, Value first, int64_t count, int64_t lanes) {
+      for (int64_t p = 0; p < count / kSimtSubTile; ++p)
+        chunks.push_back(vector::LoadOp::create(
+            b, loc, chunkType(), shared,
+            ValueRange{stage, index(k), add(first, p * kSimtSubTile * lanes)},
+            /*nontemporal=*/false, llvm::MaybeAlign(16)));
+    };
+    load(sharedA, threadRow, tm, lanesM);
+    load(sharedB, threadCol, tn, lanesN);
+    return chunks;
+  }
+
+  SmallVector<Value> zeroFragments() {
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(chunkType()));
+    return SmallVector<Value>(fragmentCount(), zero);
+  }
+
+  /// acc += a ⊗ b for one K step's fragments (loadFragments), in the order
+  /// of outerProductOrder.
+  void multiply(ArrayRef<Value> fragments) {
+    auto element = [&](int64_t chunk, int64_t e) {
+      return vector::ExtractOp::create(b, loc, fragments[chunk], e);
+    };
+    SmallVector<Value> a, bValues;
+    for (int64_t i = 0; i < tm; ++i)
+      a.push_back(element(i / kSimtSubTile, i % kSimtSubTile));
+    for (int64_t j = 0; j < tn; ++j)
+      bValues.push_back(
+          element(tm / kSimtSubTile + j / kSimtSubTile, j % kSimtSubTile));
+    for (auto [i, j] : outerProductOrder(tm, tn, fmaOrder)) {
+      SmallVector<Value> at{index(i), index(j)};
+      Value sum = memref::LoadOp::create(b, loc, acc, at);
+      Value fma = LLVM::FMAOp::create(b, loc, a[i], bValues[j], sum);
+      memref::StoreOp::create(b, loc, fma, acc, at);
+    }
+  }
+
+  /// Each row of each 4×4 sub-tile → C with one 128-bit store, or element
+  /// by element where it crosses C's edge or C's rows are not 16-byte
+  /// aligned (RowChunkStore).
+  void storeAccumulators() {
+    RowChunkStore chunks(b, loc, operands.c);
+    Value row0 = add(operands.rowBase, threadRow);
+    Value col0 = add(operands.colBase, threadCol);
+    for (int64_t i = 0; i < tm; ++i) {
+      int64_t row =
+          (i / kSimtSubTile) * kSimtSubTile * lanesM + i % kSimtSubTile;
+      for (int64_t q = 0; q < tn / kSimtSubTile; ++q) {
+        SmallVector<Value> values;
+        for (int64_t e = 0; e < kSimtSubTile; ++e)
+          values.push_back(memref::LoadOp::create(
+              b, loc, acc, ValueRange{index(i), index(q * kSimtSubTile + e)}));
+        chunks.store(
+            vector::FromElementsOp::create(b, loc, chunkType(), values),
+            add(row0, row), add(col0, q * kSimtSubTile * lanesN));
+      }
+    }
+  }
+
+  PatternRewriter &b;
+  Location loc;
+  ScheduleAttr schedule;
+  FmaOrder fmaOrder;
+  int64_t tm, tn, lanesM, lanesN, stages;
+  SimtBlockOperands operands;
+  Value acc, threadId, threadRow, threadCol, sharedA, sharedB;
+};
+
+} // namespace
+
+Value gemm_opt::allocateSimtAccumulators(PatternRewriter &b, Location loc,
+                                         gpu::GPUFuncOp kernel,
+                                         ScheduleAttr schedule) {
+  MmaAttr mma = schedule.getMma();
+  auto type = MemRefType::get({mma.getM(), mma.getN()}, b.getF32Type());
+  Value buffer;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&kernel.getBody().front());
+    buffer = memref::AllocaOp::create(b, loc, type);
+  }
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(b.getF32Type()));
+  for (int64_t i = 0; i < mma.getM(); ++i)
+    for (int64_t j = 0; j < mma.getN(); ++j)
+      memref::StoreOp::create(
+          b, loc, zero, buffer,
+          ValueRange{arith::ConstantIndexOp::create(b, loc, i),
+                     arith::ConstantIndexOp::create(b, loc, j)});
+  return buffer;
+}
+
+void gemm_opt::buildSimtKernel(PatternRewriter &b, Location loc,
+                               ScheduleAttr schedule, FmaOrder order,
+                               const SimtBlockOperands &operands,
+                               Value accumulators, Operation *epilogue,
+                               bool wholeTilesOnly) {
+  SimtKernelBuilder(b, loc, schedule, order)
+      .build(operands, accumulators, epilogue, wholeTilesOnly);
+}
