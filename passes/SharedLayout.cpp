@@ -11,6 +11,7 @@
 #include "passes/Passes.h"
 
 #include "passes/SharedLayoutIndex.h"
+#include "passes/SharedMemoryView.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace gemm_opt {
@@ -153,10 +154,7 @@ struct TileSharedLayoutPass
     Location loc = kernel.getLoc();
     auto workgroup = gpu::AddressSpaceAttr::get(&getContext(),
                                                 gpu::AddressSpace::Workgroup);
-    Value raw = gpu::DynamicSharedMemoryOp::create(
-        builder, loc,
-        MemRefType::get({ShapedType::kDynamic}, builder.getI8Type(), nullptr,
-                        workgroup));
+    Value raw = getDynamicSharedMemory(builder, loc);
     FlatViews views;
     for (AllocSharedOp buffer : buffers) {
       MemRefType logical = buffer.getType();

@@ -9,6 +9,18 @@
 
 namespace gemm_opt {
 
+/// The kernel's dynamic shared memory as a flat i8 memref
+/// (gpu.dynamic_shared_memory), the base every view is carved from.
+inline mlir::Value getDynamicSharedMemory(mlir::OpBuilder &b,
+                                          mlir::Location loc) {
+  auto workgroup = mlir::gpu::AddressSpaceAttr::get(
+      b.getContext(), mlir::gpu::AddressSpace::Workgroup);
+  return mlir::gpu::DynamicSharedMemoryOp::create(
+      b, loc,
+      mlir::MemRefType::get({mlir::ShapedType::kDynamic}, b.getI8Type(),
+                            nullptr, workgroup));
+}
+
 /// A `shape` view of element type `type` at `byteOffset` of `raw`, the
 /// kernel's dynamic shared memory (gpu.dynamic_shared_memory, i8).
 inline mlir::Value viewSharedMemory(mlir::OpBuilder &b, mlir::Location loc,

@@ -4,6 +4,7 @@
 
 #include "passes/GlobalChunkStore.h"
 #include "passes/MatrixRows.h"
+#include "passes/SharedMemoryView.h"
 #include "passes/SimtTileCopies.h"
 #include "dialect/SimtScheduleVerifier.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -271,10 +272,7 @@ private:
   void createStages() {
     auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
                                                 gpu::AddressSpace::Workgroup);
-    Value raw = gpu::DynamicSharedMemoryOp::create(
-        b, loc,
-        MemRefType::get({ShapedType::kDynamic}, b.getI8Type(), nullptr,
-                        workgroup));
+    Value raw = getDynamicSharedMemory(b, loc);
     int64_t bk = schedule.getBlockK();
     int64_t rowA = schedule.getStageElementsA() / bk;
     int64_t rowB = schedule.getStageElementsB() / bk;

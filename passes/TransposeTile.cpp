@@ -37,6 +37,7 @@
 #include "dialect/MemoryQueries.h"
 #include "passes/BatchEntryView.h"
 #include "passes/Passes.h"
+#include "passes/SharedMemoryView.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace gemm_opt {
@@ -133,10 +134,7 @@ private:
   void createStagingTile() {
     auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
                                                 gpu::AddressSpace::Workgroup);
-    Value raw = gpu::DynamicSharedMemoryOp::create(
-        b, loc,
-        MemRefType::get({ShapedType::kDynamic}, b.getI8Type(), nullptr,
-                        workgroup));
+    Value raw = getDynamicSharedMemory(b, loc);
     staging = memref::ViewOp::create(
         b, loc,
         MemRefType::get(

@@ -71,6 +71,7 @@
 #include "passes/ClusterMulticast.h"
 #include "passes/ConsumerBarriers.h"
 #include "passes/ConsumerEpilogue.h"
+#include "passes/SharedMemoryView.h"
 #include "passes/StageRing.h"
 #include "passes/StreamKSegmentEnd.h"
 #include "passes/TmaProducer.h"
@@ -142,11 +143,7 @@ public:
                                     index(0));
     if (plan.hasCluster())
       position = ClusterPosition::get(b, loc, plan);
-    raw = gpu::DynamicSharedMemoryOp::create(
-        b, loc,
-        MemRefType::get({ShapedType::kDynamic}, b.getI8Type(), nullptr,
-                        gpu::AddressSpaceAttr::get(
-                            b.getContext(), gpu::AddressSpace::Workgroup)));
+    raw = getDynamicSharedMemory(b, loc);
     createBarriers(tid, descriptors.loadA, descriptors.loadB);
     if (tiles.batched)
       broadcast = BatchBroadcast::get(b, loc, tiles.batched.a,
