@@ -72,32 +72,33 @@ SmallVector<Value, 4> epilogueOperands(GemmOp gemm) {
 /// Records on `kernel` which arguments of its LLVM function its `count`
 /// tensor maps (its arguments 3, 4, ...) will be: the signature conversion
 /// convert-gpu-to-nvvm applies, which expands each memref argument into its
-/// descriptor's fields.
-void recordTensorMapArguments(gpu::GPUFuncOp kernel, unsigned count) {
+/// descriptor's fields. Fails, with an error on `kernel`, where that
+/// conversion does (the kernel could not take its maps by value).
+LogicalResult recordTensorMapArguments(gpu::GPUFuncOp kernel, unsigned count) {
   LLVMTypeConverter converter(kernel.getContext());
   TypeConverter::SignatureConversion conversion(kernel.getNumArguments());
   if (!converter.convertFunctionSignature(kernel.getFunctionType(),
                                           /*isVariadic=*/false,
                                           /*useBarePtrCallConv=*/false,
-                                          conversion)) {
-    // tile-tensor-maps-by-value fails on a TMA kernel without the record.
-    kernel.emitError("cannot convert the kernel's signature to LLVM");
-    return;
-  }
+                                          conversion))
+    return kernel.emitError("cannot convert the kernel's signature to LLVM "
+                            "to pass its tensor maps by value");
   SmallVector<int32_t> arguments;
   for (unsigned map = 0; map < count; ++map)
     arguments.push_back(
         static_cast<int32_t>(conversion.getInputMapping(3 + map)->inputNo));
   kernel->setAttr(kernelTensorMapArgumentsAttrName(),
                   DenseI32ArrayAttr::get(kernel.getContext(), arguments));
+  return success();
 }
 
 /// Creates the kernel for `gemm` with `schedule` (its own, or the
 /// whole-tile variant of it) inside `module` and returns it; a TMA kernel
 /// takes its tensor maps by value where `mapsByValue`.
-gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
-                            StringRef name, GemmOp gemm, ScheduleAttr schedule,
-                            bool mapsByValue) {
+FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
+                                       gpu::GPUModuleOp module, StringRef name,
+                                       GemmOp gemm, ScheduleAttr schedule,
+                                       bool mapsByValue) {
   SmallVector<Type> argTypes;
   for (Value operand : {gemm.getA(), gemm.getB(), gemm.getC()})
     argTypes.push_back(kernelMatrixType(cast<MemRefType>(operand.getType())));
@@ -153,8 +154,9 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, gpu::GPUModuleOp module,
     }
   }
   setKernelSchedule(kernel, schedule);
-  if (mapsByValue && usesTmaDescriptors(schedule))
-    recordTensorMapArguments(kernel, getTmaDescriptorCount(schedule));
+  if (mapsByValue && usesTmaDescriptors(schedule) &&
+      failed(recordTensorMapArguments(kernel, getTmaDescriptorCount(schedule))))
+    return failure();
   // Row-major kernels carry no layouts (their absence means row-major).
   if (!getLayouts(gemm).isAllRowMajor())
     setKernelLayouts(kernel, getLayouts(gemm));
@@ -449,18 +451,23 @@ struct TileOutlineKernelPass
                             staging->getAttr(stagedOperandAttrName()));
       }
       ScheduleAttr schedule = gemm.getScheduleAttr();
-      gpu::GPUFuncOp kernel = createKernel(builder, gpuModule, kernelName, gemm,
-                                           schedule, tensorMapsByValue);
+      FailureOr<gpu::GPUFuncOp> kernel = createKernel(
+          builder, gpuModule, kernelName, gemm, schedule, tensorMapsByValue);
+      if (failed(kernel))
+        return signalPassFailure();
       // Its whole-tile variant, in the same module (one image).
       gpu::GPUFuncOp wholeTileKernel;
       if (schedule.hasWholeTileVariant()) {
-        wholeTileKernel =
+        FailureOr<gpu::GPUFuncOp> variant =
             createKernel(builder, gpuModule, kernelName + "_whole_tiles", gemm,
                          schedule.getWholeTileVariant(), tensorMapsByValue);
+        if (failed(variant))
+          return signalPassFailure();
+        wholeTileKernel = *variant;
         wholeTileKernel->setAttr(wholeTileVariantAttrName(),
                                  builder.getUnitAttr());
       }
-      replaceByLaunch(builder, gemm, kernel, wholeTileKernel);
+      replaceByLaunch(builder, gemm, *kernel, wholeTileKernel);
     }
     for (TransposeOp transpose : transposes) {
       auto func = transpose->getParentOfType<FunctionOpInterface>();
