@@ -12,6 +12,12 @@
 #            SUSTAINED_MS ms (default 3000) at both shapes, with power, SM
 #            clock and the power-cap flag sampled by nvidia-smi
 #            (scripts/lib/power-log.sh, split by scripts/lib/power-phases.py).
+#   mufu     bench/power/mufu-throughput.cu: tanh (f32, f16x2, bf16x2) and
+#            ex2 elements per SM per clock;
+#   epi      the bias + GELU example's schedule with other epilogues
+#            (v_none: no bias, no activation; v_bias; v_relu; v_silu: bias
+#            and that activation), compiled by scripts/session27-prepare.sh,
+#            against the example at 8192x8192x4096 in ROUNDS rounds.
 # PARTS picks (default "ceiling power"). Console in $OUT/console.txt, logs
 # in $OUT/session27.tar.gz.
 set -u
@@ -47,6 +53,18 @@ if wants ceiling; then
     ceiling "tf32.r$round" --type tf32 --m 4096 --n 4096 --k 4096 --cublas
     time_bundle "tf32ex.4096.r$round" $EX -m 4096 -n 4096 -k 4096
   done
+fi
+
+if wants mufu; then
+  echo "== mufu"
+  nvcc -O3 -std=c++17 -gencode arch=compute_90a,code=sm_90a -o "$WORK/mufu-throughput" \
+    bench/power/mufu-throughput.cu && "$WORK/mufu-throughput" || failures=$((failures + 1))
+fi
+
+if wants epi; then
+  echo "== epi"
+  time_interleaved "8192x8192x4096" "gelu=$GELU:--bias" v_none "v_bias:--bias" "v_relu:--bias" \
+    "v_silu:--bias"
 fi
 
 if wants power; then
