@@ -18,6 +18,15 @@
 #            (v_none: no bias, no activation; v_bias; v_relu; v_silu: bias
 #            and that activation), compiled by scripts/session27-prepare.sh,
 #            against the example at 8192x8192x4096 in ROUNDS rounds.
+#   sass     cuobjdump -sass of the example and the v_ bundles (in the
+#            tarball) with their register use and instruction counts.
+#   ncu      one launch each of the example, v_none and v_bias at
+#            8192x8192x4096 under ncu (its base clock): cycles, issue
+#            activity and the consumers' stall reasons.
+#   bound    ROUNDS rounds of: the bias + GELU example against cuBLAS + a
+#            kernel and cuBLASLt, v_none (the same kernel without bias or
+#            activation) at the same shape, and the bf16 ceiling: how far
+#            the unfused pipeline is from the kernel with no epilogue work.
 # PARTS picks (default "ceiling power"). Console in $OUT/console.txt, logs
 # in $OUT/session27.tar.gz.
 set -u
@@ -55,6 +64,15 @@ if wants ceiling; then
   done
 fi
 
+if wants bound; then
+  for round in $(seq 1 "$ROUNDS"); do
+    echo "== bound round $round"
+    ROUNDS=1 compare_epilogue_rounds $GELU
+    time_bundle "v_none.r$round" v_none -m 8192 -n 8192 -k 4096
+    ceiling "bf16.bound.r$round" --type bf16 --m 8192 --n 8192 --k 4096
+  done
+fi
+
 if wants mufu; then
   echo "== mufu"
   nvcc -O3 -std=c++17 -gencode arch=compute_90a,code=sm_90a -o "$WORK/mufu-throughput" \
@@ -65,6 +83,31 @@ if wants epi; then
   echo "== epi"
   time_interleaved "8192x8192x4096" "gelu=$GELU:--bias" v_none "v_bias:--bias" "v_relu:--bias" \
     "v_silu:--bias"
+fi
+
+if wants sass; then
+  echo "== sass"
+  for v in $GELU v_none v_bias v_relu v_silu; do
+    cubin=$(ls "$D/$v"/*.cubin)
+    cuobjdump -sass "$cubin" >"$WORK/$v.sass"
+    cuobjdump -res-usage "$cubin" | grep -o "REG:[0-9]* STACK:[0-9]* SHARED:[0-9]* LOCAL:[0-9]*" | head -1 |
+      sed "s/^/$v /"
+    printf '%s: %s instructions, HGMMA %s, LDG %s, LDS %s, STL %s, LDL %s, MUFU %s\n' "$v" \
+      "$(grep -cE '^ +/\*[0-9a-f]{4}\*/' "$WORK/$v.sass")" "$(grep -c HGMMA "$WORK/$v.sass")" \
+      "$(grep -c 'LDG' "$WORK/$v.sass")" "$(grep -c 'LDS' "$WORK/$v.sass")" \
+      "$(grep -c 'STL' "$WORK/$v.sass")" "$(grep -c 'LDL' "$WORK/$v.sass")" "$(grep -c 'MUFU' "$WORK/$v.sass")"
+  done
+fi
+
+if wants ncu; then
+  echo "== ncu"
+  for spec in "$GELU:--bias" v_none "v_bias:--bias" "v_relu:--bias"; do
+    read -r bundle extra <<<"${spec//:/ }"
+    # shellcheck disable=SC2086
+    ncu_report "$bundle" SpeedOfLight,WarpStateStats,InstructionStats \
+      "Elapsed Cycles|Duration|SM Frequency|Executed Instructions  |Issue Slots Busy|Stall|Warp Cycles Per Issued" \
+      "$bundle" -m 8192 -n 8192 -k 4096 $extra
+  done
 fi
 
 if wants power; then
