@@ -16,6 +16,8 @@
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
+#include "CudaCheck.cuh"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -25,15 +27,7 @@ namespace {
 constexpr int kThreads = 512;
 constexpr int kChains = 8;
 
-#define CHECK_CUDA(call)                                                       \
-  do {                                                                         \
-    cudaError_t status = (call);                                               \
-    if (status != cudaSuccess) {                                               \
-      std::fprintf(stderr, "mufu-throughput: %s failed: %s (%s:%d)\n", #call,  \
-                   cudaGetErrorString(status), __FILE__, __LINE__);            \
-      std::exit(1);                                                            \
-    }                                                                          \
-  } while (0)
+constexpr const char *kProgramName = "mufu-throughput";
 
 enum class Form { F32, F16x2, BF16x2, Ex2F32 };
 

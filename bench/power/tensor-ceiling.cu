@@ -39,6 +39,8 @@
 #include <cuda_bf16.h>
 #include <cuda_runtime.h>
 
+#include "CudaCheck.cuh"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -62,21 +64,13 @@ constexpr int kInstructionsPerStage = 4; // 128 bytes of K, 32 per wgmma
 
 enum class Type { BF16, TF32 };
 
-#define CHECK_CUDA(call)                                                       \
-  do {                                                                         \
-    cudaError_t status = (call);                                               \
-    if (status != cudaSuccess) {                                               \
-      std::fprintf(stderr, "tensor-ceiling: %s failed: %s (%s:%d)\n", #call,   \
-                   cudaGetErrorString(status), __FILE__, __LINE__);            \
-      std::exit(1);                                                            \
-    }                                                                          \
-  } while (0)
+constexpr const char *kProgramName = "tensor-ceiling";
 
 #define CHECK_CUBLAS(call)                                                     \
   do {                                                                         \
     cublasStatus_t status = (call);                                            \
     if (status != CUBLAS_STATUS_SUCCESS) {                                     \
-      std::fprintf(stderr, "tensor-ceiling: %s failed: status %d (%s:%d)\n",   \
+      std::fprintf(stderr, "%s: %s failed: status %d (%s:%d)\n", kProgramName,   \
                    #call, static_cast<int>(status), __FILE__, __LINE__);       \
       std::exit(1);                                                            \
     }                                                                          \
@@ -131,22 +125,23 @@ __device__ uint64_t makeDescriptor(uint32_t sharedAddress) {
 template <Type T>
 __device__ __forceinline__ void wgmma(float (&d)[128], uint64_t a, uint64_t b);
 
+// One wgmma of `instruction` with `immediates` after its scale-d (always
+// 1: accumulate) on the 128 accumulators, A and B from descriptors.
+#define WGMMA(instruction, immediates)                                         \
+  asm volatile(instruction " " ACC_LIST ", %128, %129, 1, " immediates ";\n"   \
+               : ACC128                                                        \
+               : "l"(a), "l"(b))
+
 template <>
 __device__ __forceinline__ void wgmma<Type::BF16>(float (&d)[128], uint64_t a,
                                                   uint64_t b) {
-  asm volatile("wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 " ACC_LIST
-               ", %128, %129, 1, 1, 1, 0, 0;\n"
-               : ACC128
-               : "l"(a), "l"(b));
+  WGMMA("wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16", "1, 1, 0, 0");
 }
 
 template <>
 __device__ __forceinline__ void wgmma<Type::TF32>(float (&d)[128], uint64_t a,
                                                   uint64_t b) {
-  asm volatile("wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 " ACC_LIST
-               ", %128, %129, 1, 1, 1;\n"
-               : ACC128
-               : "l"(a), "l"(b));
+  WGMMA("wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32", "1, 1");
 }
 
 template <Type T>
@@ -398,6 +393,13 @@ int main(int argc, char **argv) {
                                                      clocks);
     CHECK_CUDA(cudaGetLastError());
   };
+  // Kernel 0 is the ceiling, kernel 1 cuBLAS.
+  auto launch = [&](int which) {
+    if (which == 0)
+      launchCeiling();
+    else
+      cublas->run();
+  };
   std::printf("device   : %s (sm_%d%d, %d SMs)\n", properties.name,
               properties.major, properties.minor, sms);
   std::printf("shape    : %s %lldx%lldx%lld, %.4g GFLOP; ceiling kernel %d "
@@ -414,10 +416,7 @@ int main(int argc, char **argv) {
     for (int which = 0; which < (cublas ? 2 : 1); ++which) {
       CHECK_CUDA(cudaMemsetAsync(flush, ++flushValue, flushBytes, stream));
       CHECK_CUDA(cudaEventRecord(begin, stream));
-      if (which == 0)
-        launchCeiling();
-      else
-        cublas->run();
+      launch(which);
       CHECK_CUDA(cudaEventRecord(end, stream));
       CHECK_CUDA(cudaEventSynchronize(end));
       float ms = 0;
@@ -464,12 +463,8 @@ int main(int argc, char **argv) {
       long long runs = 0;
       float ms = 0;
       while (ms < options.sustainedMs) {
-        for (int i = 0; i < 20; ++i, ++runs) {
-          if (which == 0)
-            launchCeiling();
-          else
-            cublas->run();
-        }
+        for (int i = 0; i < 20; ++i, ++runs)
+          launch(which);
         CHECK_CUDA(cudaEventRecord(end, stream));
         CHECK_CUDA(cudaEventSynchronize(end));
         CHECK_CUDA(cudaEventElapsedTime(&ms, begin, end));
