@@ -6,6 +6,7 @@
 #include "passes/AccumulatorFragments.h"
 #include "passes/EpilogueOperandChunks.h"
 #include "passes/GlobalChunkStore.h"
+#include "passes/MatrixRows.h"
 #include "passes/SharedMemoryView.h"
 #include "passes/TransposedView.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -429,33 +430,110 @@ void TmaStoreEpilogue::copyByThreads(Value member, int64_t round,
   int64_t chunksPerRow = storedColumns / perChunk;
   int64_t chunksPerPanelRow = 128 / 16;
   Value part = stagingPart(member, round);
-  RowChunkStore chunks(b, loc, c);
-  auto chunkType = VectorType::get({perChunk}, plan.elementTypeC);
-  for (int64_t first = 0; first < storedRows * chunksPerRow; first += 128) {
-    Value chunk = arith::AddIOp::create(b, loc, thread, index(first));
-    Value r = arith::DivUIOp::create(b, loc, chunk, index(chunksPerRow));
-    Value cc = arith::RemUIOp::create(b, loc, chunk, index(chunksPerRow));
-    Value panel = arith::DivUIOp::create(b, loc, cc, index(chunksPerPanelRow));
-    Value byteInRow = arith::MulIOp::create(
-        b, loc, arith::RemUIOp::create(b, loc, cc, index(chunksPerPanelRow)),
-        index(16));
-    Value key = arith::AndIOp::create(b, loc, r, index(7));
-    Value values = vector::LoadOp::create(
-        b, loc, chunkType, part,
-        ValueRange{swizzledIndex(panel, r, byteInRow, key)});
-    Value chunkRow = arith::AddIOp::create(b, loc, row, r);
-    Value chunkCol = arith::AddIOp::create(
-        b, loc, col, arith::MulIOp::create(b, loc, cc, index(perChunk)));
-    if (!addToC) {
+  auto copyChunks = [&] {
+    RowChunkStore chunks(b, loc, c);
+    auto chunkType = VectorType::get({perChunk}, plan.elementTypeC);
+    for (int64_t first = 0; first < storedRows * chunksPerRow; first += 128) {
+      Value chunk = arith::AddIOp::create(b, loc, thread, index(first));
+      Value r = arith::DivUIOp::create(b, loc, chunk, index(chunksPerRow));
+      Value cc = arith::RemUIOp::create(b, loc, chunk, index(chunksPerRow));
+      Value panel =
+          arith::DivUIOp::create(b, loc, cc, index(chunksPerPanelRow));
+      Value byteInRow = arith::MulIOp::create(
+          b, loc, arith::RemUIOp::create(b, loc, cc, index(chunksPerPanelRow)),
+          index(16));
+      Value key = arith::AndIOp::create(b, loc, r, index(7));
+      Value values = vector::LoadOp::create(
+          b, loc, chunkType, part,
+          ValueRange{swizzledIndex(panel, r, byteInRow, key)});
+      Value chunkRow = arith::AddIOp::create(b, loc, row, r);
+      Value chunkCol = arith::AddIOp::create(
+          b, loc, col, arith::MulIOp::create(b, loc, cc, index(perChunk)));
+      if (!addToC) {
+        chunks.store(values, chunkRow, chunkCol);
+        continue;
+      }
+      auto ifAdd = scf::IfOp::create(b, loc, addToC, /*withElse=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifAdd.thenBlock());
+      chunks.add(values, chunkRow, chunkCol);
+      b.setInsertionPointToStart(ifAdd.elseBlock());
       chunks.store(values, chunkRow, chunkCol);
-      continue;
     }
-    auto ifAdd = scf::IfOp::create(b, loc, addToC, /*withElse=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifAdd.thenBlock());
-    chunks.add(values, chunkRow, chunkCol);
-    b.setInsertionPointToStart(ifAdd.elseBlock());
-    chunks.store(values, chunkRow, chunkCol);
+  };
+  // The owner of a stream-K tile adding onto C keeps the chunks (its
+  // atomic adds go element by element anyway).
+  if (addToC) {
+    copyChunks();
+    return;
+  }
+  auto ifVectors = scf::IfOp::create(b, loc, MatrixRows::get(b, loc, c).vectorOk,
+                                     /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifVectors.thenBlock());
+  copyChunks();
+  b.setInsertionPointToStart(ifVectors.elseBlock());
+  copyElementsByThreads(part, thread, row, col, c, storedRows, storedColumns);
+}
+
+void TmaStoreEpilogue::copyElementsByThreads(Value part, Value thread,
+                                             Value row, Value col, Value c,
+                                             int64_t storedRows,
+                                             int64_t storedColumns) {
+  MatrixRows geometry = MatrixRows::get(b, loc, c);
+  int64_t bytesC = getByteWidth(plan.elementTypeC);
+  int64_t perPanelRow = 128 / bytesC;
+  // Each thread takes elements thread, thread + 128, ...: up to four per
+  // loop step, all loaded before any is stored.
+  int64_t elements = storedRows * storedColumns;
+  int64_t perThread = llvm::divideCeil(elements, 128);
+  int64_t perStep = perThread % 4 == 0 ? 4 : perThread % 2 == 0 ? 2 : 1;
+  auto loop = scf::ForOp::create(b, loc, index(0), index(perThread),
+                                 index(perStep));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  SmallVector<Value, 4> values, rows, columns, inPart;
+  for (int64_t e = 0; e < perStep; ++e) {
+    Value element = arith::AddIOp::create(
+        b, loc, thread,
+        arith::MulIOp::create(
+            b, loc,
+            arith::AddIOp::create(b, loc, loop.getInductionVar(), index(e)),
+            index(128)));
+    // A part of fewer than 128·k elements: the last step's extra threads
+    // read element 0 and store nothing.
+    if (elements % 128) {
+      inPart.push_back(arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ult, element, index(elements)));
+      element = arith::SelectOp::create(b, loc, inPart.back(), element,
+                                        index(0));
+    }
+    Value r = arith::DivUIOp::create(b, loc, element, index(storedColumns));
+    Value cc = arith::RemUIOp::create(b, loc, element, index(storedColumns));
+    Value panel = arith::DivUIOp::create(b, loc, cc, index(perPanelRow));
+    Value byteInRow = arith::MulIOp::create(
+        b, loc, arith::RemUIOp::create(b, loc, cc, index(perPanelRow)),
+        index(bytesC));
+    Value key = arith::AndIOp::create(b, loc, r, index(7));
+    values.push_back(memref::LoadOp::create(
+        b, loc, part, ValueRange{swizzledIndex(panel, r, byteInRow, key)}));
+    rows.push_back(arith::AddIOp::create(b, loc, row, r));
+    columns.push_back(arith::AddIOp::create(b, loc, col, cc));
+  }
+  for (int64_t e = 0; e < perStep; ++e) {
+    Value inside = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, rows[e],
+                              geometry.rows),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, columns[e],
+                              geometry.cols));
+    if (!inPart.empty())
+      inside = arith::AndIOp::create(b, loc, inside, inPart[e]);
+    auto ifInside = scf::IfOp::create(b, loc, inside);
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(ifInside.thenBlock());
+    memref::StoreOp::create(b, loc, values[e], c,
+                            ValueRange{rows[e], columns[e]});
   }
 }
 

@@ -220,9 +220,20 @@ private:
   void addPanelToC(mlir::Value panel, llvm::ArrayRef<mlir::Value> coordinates);
   /// Copies the staging part (the round's columns, whose origin in C is
   /// (row, col)) to C with the warpgroup's threads (adds it onto C where
-  /// addToC holds).
+  /// addToC holds): 16-byte chunks where C's rows take them, else
+  /// copyElementsByThreads.
   void copyByThreads(mlir::Value member, int64_t round, mlir::Value thread,
                      mlir::Value row, mlir::Value col, mlir::Value c);
+  /// The copy for rows that take no vectors (C's address or pitch not a
+  /// multiple of 16 bytes): element by element, consecutive threads on
+  /// consecutive elements of a stored row, so that each warp's store is one
+  /// contiguous run (a thread per 16-byte chunk would spread a warp's
+  /// 2-byte stores over 512 bytes). `part` is the staging part, `storedRows`
+  /// × `storedColumns` as stored, whose origin in `c` (C, or a column-major
+  /// C's transpose) is (row, col).
+  void copyElementsByThreads(mlir::Value part, mlir::Value thread,
+                             mlir::Value row, mlir::Value col, mlir::Value c,
+                             int64_t storedRows, int64_t storedColumns);
 
   mlir::OpBuilder &b;
   mlir::Location loc;

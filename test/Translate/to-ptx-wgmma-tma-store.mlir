@@ -6,6 +6,7 @@
 // RUN: grep -c "st.shared.b32" %t/kernel.ptx | FileCheck %s --check-prefix=FRAGMENTS
 // RUN: grep -c "cp.async.bulk.tensor.2d.global.shared::cta" %t/kernel.ptx \
 // RUN:   | FileCheck %s --check-prefix=STORES
+// RUN: grep -c "ld.shared.b16" %t/kernel.ptx | FileCheck %s --check-prefix=ELEMENTS
 // RUN: %ptxas -arch=sm_90a -v %t/kernel.ptx -o %t/kernel.cubin 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PTXAS
 // RUN: gemm-translate %s --to-bundle -o %t/bundle/kernel.json
@@ -54,7 +55,8 @@
 // warpgroup's own named barrier (128 threads), the bulk stores and their
 // group, the wait before the staging part is written again (.read) and the
 // full wait before the block exits; a null map of C takes the threads' copy
-// (16-byte global stores).
+// (16-byte global stores where C's rows take them, else one element per
+// thread and store, consecutive threads on consecutive elements).
 // CHECK:       .target sm_90a
 // CHECK-LABEL: .visible .entry gemm_tma_store_kernel(
 // CHECK:       .param .u64 .ptr .align 1 gemm_tma_store_kernel_param_21,
@@ -75,6 +77,8 @@
 // FRAGMENTS: {{^}}64{{$}}
 // One TMA store per 64-column panel of the warpgroup's 64x256 part.
 // STORES: {{^}}4{{$}}
+// The element copy reads four staged elements per thread and loop step.
+// ELEMENTS: {{^}}4{{$}}
 
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
 
