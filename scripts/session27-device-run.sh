@@ -27,6 +27,16 @@
 #            kernel and cuBLASLt, v_none (the same kernel without bias or
 #            activation) at the same shape, and the bf16 ceiling: how far
 #            the unfused pipeline is from the kernel with no epilogue work.
+#   rchecks  the tma-store kernels whose C pitch or address rules out TMA
+#            (the threads' element copy, commit after d5717c9): edge shapes
+#            with odd and padded pitches for the examples and the stream-K,
+#            spares (sums in C), column-major C, batched and fused bench
+#            schedules, memcheck and racecheck;
+#   ragged   old_<bundle> (the compiler of d5717c9, carried) against
+#            <bundle> in ROUNDS rounds at 4097x4095x4096 and 8191³ (bf16,
+#            f16, tf32 examples), and the bf16 example with C's pitch
+#            aligned (--ldc 4096) and nothing staged for reference;
+#   sweep    gemm-sweep, seeds SWEEP_SEEDS (default "42 43").
 # PARTS picks (default "ceiling power"). Console in $OUT/console.txt, logs
 # in $OUT/session27.tar.gz.
 set -u
@@ -71,6 +81,45 @@ if wants bound; then
     time_bundle "v_none.r$round" v_none -m 8192 -n 8192 -k 4096
     ceiling "bf16.bound.r$round" --type bf16 --m 8192 --n 8192 --k 4096
   done
+fi
+
+if wants rchecks; then
+  echo "== rchecks"
+  RAGGED="4097x4095x4093 1x1x1 129x257x65 1000x1300x2000 300x520x129"
+  for bundle in gemm_bf16_wgmma_sm90 gemm_tf32_wgmma_sm90 gemm_f16_wgmma_sm90 \
+    gemm_bf16_wgmma_persistent_cluster_sm90 wgmma_bf16_128x256x64_s4_persistent_tma_rm4_r2_spares \
+    wgmma_bf16_128x256x64_s3_persistent_tma_streamk1 wgmma_bf16_128x256x64_s4_persistent_tma_rm4_r2_colc; do
+    check_shapes $bundle "$RAGGED"
+    check_shapes $bundle "1000x1300x2000 300x520x129" --ldc 1301
+  done
+  check_shapes $GELU "4097x4095x4093 1000x1300x2000" --bias
+  check_shapes $GELU 1000x1300x2000 --bias --ldc 1301
+  A=epilogue_tf32_wgmma_alpha_beta_bias_s4_persistent_tma_r4_spares
+  check_shapes $A "4097x4095x4093 1000x1300x2000 640x768x640" --bias --alpha 1.5 --beta 0.5
+  check_shapes $A "1000x1300x2000 640x768x641" --bias --alpha 1.5 --beta 0.5 --ldc 1303
+  check_shapes ${A}_colc "1000x1300x2000 640x768x640" --bias --alpha 1.5 --beta 0.5
+  B=gemm_bf16_wgmma_batched_sm90
+  check_shapes $B "129x257x65 1000x1000x1000" --batch 3
+  check_shapes $B 129x264x65 --batch 3 --batch-stride-c $((129 * 264 + 3))
+  for tool in memcheck racecheck; do
+    logged_check "bf16.$tool.ldc521" "$SAN" --tool $tool --error-exitcode 86 "$R" \
+      "$D/gemm_bf16_wgmma_sm90/kernel.json" -m 300 -n 520 -k 129 --ldc 521 --no-timing --iterations 1 --no-cublas
+    logged_check "tf32.$tool.ldc521" "$SAN" --tool $tool --error-exitcode 86 "$R" \
+      "$D/gemm_tf32_wgmma_sm90/kernel.json" -m 300 -n 520 -k 129 --ldc 521 --no-timing --iterations 1 --no-cublas
+  done
+fi
+
+if wants ragged; then
+  echo "== ragged"
+  time_interleaved "4097x4095x4096 8191x8191x8191" old_gemm_bf16_wgmma_sm90 gemm_bf16_wgmma_sm90 \
+    old_gemm_f16_wgmma_sm90 gemm_f16_wgmma_sm90 old_gemm_tf32_wgmma_sm90 gemm_tf32_wgmma_sm90
+  ROUNDS=1 time_interleaved "4097x4095x4096" "aligned=gemm_bf16_wgmma_sm90:--ldb:4096:--ldc:4096" \
+    "cpitch=gemm_bf16_wgmma_sm90:--ldc:4096"
+fi
+
+if wants sweep; then
+  # shellcheck disable=SC2086
+  sweep_seeds ${SWEEP_SEEDS:-42 43}
 fi
 
 if wants mufu; then
