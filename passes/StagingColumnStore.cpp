@@ -2,7 +2,10 @@
 
 #include "passes/StagingColumnStore.h"
 
+#include "dialect/MemoryQueries.h"
+#include "passes/CoalescedElementCopy.h"
 #include "passes/GlobalChunkStore.h"
+#include "passes/MatrixRows.h"
 #include "passes/TransposedView.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -31,17 +34,45 @@ void gemm_opt::storeStagingByColumns(OpBuilder &b, Location loc,
   // C's transpose is row-major: a column of C is a row of it, so 16-byte
   // vector stores go there.
   Value transposed = createTransposedView(b, loc, c);
-  RowChunkStore columns(b, loc, transposed);
   // The fused epilogue sees C's transpose: a chunk is a run of a row there.
   // Its operands are read as vectors where the staging tile lies inside C
   // and their rows (C's columns) are aligned, else element by element.
   FusedEpilogue onTranspose = fused.onTransposeOfC(b, loc);
+  int64_t threads = 128 * plan.warpgroupsPerTile;
+  // Columns that take no 16-byte stores: one element per thread and store,
+  // consecutive threads on consecutive rows of a column of C.
+  auto ifVectors = scf::IfOp::create(
+      b, loc, MatrixRows::get(b, loc, transposed).vectorOk,
+      /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifVectors.elseBlock());
+  Value never = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
+  copyTileByElements(
+      b, loc, groupThread, threads, /*rows=*/plan.blockN,
+      /*columns=*/plan.stagingRows, transposed, colBase, rowBase,
+      [&](Value column, Value row) -> Value {
+        Value value =
+            memref::LoadOp::create(b, loc, staging, ValueRange{row, column});
+        if (fused.hasFusedOperations()) {
+          Value one = vector::FromElementsOp::create(
+              b, loc, VectorType::get({1}, f32), ValueRange{value});
+          one = onTranspose.apply(
+              b, loc, one, arith::AddIOp::create(b, loc, colBase, column),
+              arith::AddIOp::create(b, loc, rowBase, row),
+              /*alignment=*/getByteWidth(outType), never);
+          value = vector::ExtractOp::create(b, loc, one, 0);
+        }
+        if (outType != f32)
+          value = arith::TruncFOp::create(b, loc, outType, value);
+        return value;
+      });
+  b.setInsertionPointToStart(ifVectors.thenBlock());
+  RowChunkStore columns(b, loc, transposed);
   Value whole = onTranspose.holdsWholeRuns(b, loc, colBase, rowBase,
                                            plan.blockN, plan.stagingRows);
   int64_t chunksPerColumn = plan.stagingRows / kChunkRows;
   int64_t runsPerColumnGroup = chunksPerColumn * kColumnsPerRun;
   int64_t chunks = plan.stagingRows * plan.blockN / kChunkRows;
-  int64_t threads = 128 * plan.warpgroupsPerTile;
   auto outx8 = VectorType::get({kChunkRows}, outType);
   for (int64_t first = 0; first < chunks; first += threads) {
     Value chunk = arith::AddIOp::create(b, loc, groupThread, index(first));

@@ -4,13 +4,15 @@
 #include "passes/StagingEpilogue.h"
 
 #include "dialect/MemoryQueries.h"
+#include "passes/CoalescedElementCopy.h"
+#include "passes/GlobalChunkStore.h"
+#include "passes/MatrixRows.h"
+#include "passes/SharedMemoryView.h"
+#include "passes/StagingColumnStore.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "passes/GlobalChunkStore.h"
-#include "passes/SharedMemoryView.h"
-#include "passes/StagingColumnStore.h"
 
 using namespace mlir;
 using namespace gemm_opt;
@@ -64,9 +66,34 @@ void StagingEpilogue::copyToGlobal(Value groupThread, Value rowBase,
     return storeStagingByColumns(b, loc, plan, staging, groupThread, rowBase,
                                  colBase, c, fused);
   Type outType = cast<MemRefType>(c.getType()).getElementType();
+  int64_t threads = 128 * plan.warpgroupsPerTile;
+  // Rows that take no 16-byte stores: one element per thread and store,
+  // consecutive threads on consecutive elements.
+  auto ifVectors = scf::IfOp::create(
+      b, loc, MatrixRows::get(b, loc, c).vectorOk, /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifVectors.elseBlock());
+  Value never = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
+  copyTileByElements(
+      b, loc, groupThread, threads, plan.stagingRows, plan.blockN, c, rowBase,
+      colBase, [&](Value r, Value cc) -> Value {
+        Value value = memref::LoadOp::create(b, loc, staging, ValueRange{r, cc});
+        if (fused.hasFusedOperations()) {
+          Value row = arith::AddIOp::create(b, loc, rowBase, r);
+          Value col = arith::AddIOp::create(b, loc, colBase, cc);
+          Value one = vector::FromElementsOp::create(
+              b, loc, VectorType::get({1}, f32), ValueRange{value});
+          one = fused.apply(b, loc, one, row, col,
+                            /*alignment=*/getByteWidth(outType), never);
+          value = vector::ExtractOp::create(b, loc, one, 0);
+        }
+        if (outType != f32)
+          value = arith::TruncFOp::create(b, loc, outType, value);
+        return value;
+      });
+  b.setInsertionPointToStart(ifVectors.thenBlock());
   RowChunkStore chunks(b, loc, c);
   int64_t chunksPerRow = plan.blockN / 8;
-  int64_t threads = 128 * plan.warpgroupsPerTile;
   auto outx8 = VectorType::get({8}, outType);
   auto f32x8 = VectorType::get({8}, f32);
   // A fused epilogue reads its operands as vectors where the staged rows

@@ -4,6 +4,7 @@
 
 #include "dialect/MemoryQueries.h"
 #include "passes/AccumulatorFragments.h"
+#include "passes/CoalescedElementCopy.h"
 #include "passes/EpilogueOperandChunks.h"
 #include "passes/GlobalChunkStore.h"
 #include "passes/MatrixRows.h"
@@ -480,61 +481,19 @@ void TmaStoreEpilogue::copyElementsByThreads(Value part, Value thread,
                                              Value row, Value col, Value c,
                                              int64_t storedRows,
                                              int64_t storedColumns) {
-  MatrixRows geometry = MatrixRows::get(b, loc, c);
   int64_t bytesC = getByteWidth(plan.elementTypeC);
   int64_t perPanelRow = 128 / bytesC;
-  // Each thread takes elements thread, thread + 128, ...: up to four per
-  // loop step, all loaded before any is stored.
-  int64_t elements = storedRows * storedColumns;
-  int64_t perThread = llvm::divideCeil(elements, 128);
-  int64_t perStep = perThread % 4 == 0 ? 4 : perThread % 2 == 0 ? 2 : 1;
-  auto loop = scf::ForOp::create(b, loc, index(0), index(perThread),
-                                 index(perStep));
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(loop.getBody());
-  SmallVector<Value, 4> values, rows, columns, inPart;
-  for (int64_t e = 0; e < perStep; ++e) {
-    Value element = arith::AddIOp::create(
-        b, loc, thread,
-        arith::MulIOp::create(
-            b, loc,
-            arith::AddIOp::create(b, loc, loop.getInductionVar(), index(e)),
-            index(128)));
-    // A part of fewer than 128·k elements: the last step's extra threads
-    // read element 0 and store nothing.
-    if (elements % 128) {
-      inPart.push_back(arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::ult, element, index(elements)));
-      element = arith::SelectOp::create(b, loc, inPart.back(), element,
-                                        index(0));
-    }
-    Value r = arith::DivUIOp::create(b, loc, element, index(storedColumns));
-    Value cc = arith::RemUIOp::create(b, loc, element, index(storedColumns));
-    Value panel = arith::DivUIOp::create(b, loc, cc, index(perPanelRow));
-    Value byteInRow = arith::MulIOp::create(
-        b, loc, arith::RemUIOp::create(b, loc, cc, index(perPanelRow)),
-        index(bytesC));
-    Value key = arith::AndIOp::create(b, loc, r, index(7));
-    values.push_back(memref::LoadOp::create(
-        b, loc, part, ValueRange{swizzledIndex(panel, r, byteInRow, key)}));
-    rows.push_back(arith::AddIOp::create(b, loc, row, r));
-    columns.push_back(arith::AddIOp::create(b, loc, col, cc));
-  }
-  for (int64_t e = 0; e < perStep; ++e) {
-    Value inside = arith::AndIOp::create(
-        b, loc,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, rows[e],
-                              geometry.rows),
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, columns[e],
-                              geometry.cols));
-    if (!inPart.empty())
-      inside = arith::AndIOp::create(b, loc, inside, inPart[e]);
-    auto ifInside = scf::IfOp::create(b, loc, inside);
-    OpBuilder::InsertionGuard inner(b);
-    b.setInsertionPointToStart(ifInside.thenBlock());
-    memref::StoreOp::create(b, loc, values[e], c,
-                            ValueRange{rows[e], columns[e]});
-  }
+  copyTileByElements(
+      b, loc, thread, /*threads=*/128, storedRows, storedColumns, c, row, col,
+      [&](Value r, Value cc) -> Value {
+        Value panel = arith::DivUIOp::create(b, loc, cc, index(perPanelRow));
+        Value byteInRow = arith::MulIOp::create(
+            b, loc, arith::RemUIOp::create(b, loc, cc, index(perPanelRow)),
+            index(bytesC));
+        Value key = arith::AndIOp::create(b, loc, r, index(7));
+        return memref::LoadOp::create(
+            b, loc, part, ValueRange{swizzledIndex(panel, r, byteInRow, key)});
+      });
 }
 
 void TmaStoreEpilogue::addPanelToC(Value panel, ArrayRef<Value> coordinates) {

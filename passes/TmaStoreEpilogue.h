@@ -226,11 +226,9 @@ private:
                      mlir::Value row, mlir::Value col, mlir::Value c);
   /// The copy for rows that take no vectors (C's address or pitch not a
   /// multiple of 16 bytes): element by element, consecutive threads on
-  /// consecutive elements of a stored row, so that each warp's store is one
-  /// contiguous run (a thread per 16-byte chunk would spread a warp's
-  /// 2-byte stores over 512 bytes). `part` is the staging part, `storedRows`
-  /// × `storedColumns` as stored, whose origin in `c` (C, or a column-major
-  /// C's transpose) is (row, col).
+  /// consecutive elements (passes/CoalescedElementCopy.h). `part` is the
+  /// staging part, `storedRows` × `storedColumns` as stored, whose origin
+  /// in `c` (C, or a column-major C's transpose) is (row, col).
   void copyElementsByThreads(mlir::Value part, mlir::Value thread,
                              mlir::Value row, mlir::Value col, mlir::Value c,
                              int64_t storedRows, int64_t storedColumns);

@@ -221,11 +221,11 @@
 // CHECK-NEXT:        nvgpu.warpgroup.mma.store %[[RESULT]], %[[MINE]] :
 // CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
 
-// C's extent and whether its rows take 16-byte stores are computed once: C's
-// row stride must be a multiple of 8 bf16 and the address of its first
-// element (aligned pointer + 2 x offset) a multiple of 16 bytes.
-// CHECK-NEXT:        %[[ROWS_C:.+]] = memref.dim %[[C]], %[[C0]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
-// CHECK-NEXT:        %[[COLS_C:.+]] = memref.dim %[[C]], %[[C1]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// Whether C's rows take 16-byte stores is computed once: C's row stride
+// must be a multiple of 8 bf16 and the address of its first element
+// (aligned pointer + 2 x offset) a multiple of 16 bytes. Where they do, the
+// threads copy 16-byte chunks; else element by element (the else branch
+// below).
 // CHECK-NEXT:        %{{[^,]+}}, %[[OFFSET_C:[^,]+]], %{{[^,]+}}, %[[STRIDES_C:[^:]+]]:2 = memref.extract_strided_metadata %[[C]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
 // CHECK-NEXT:        %[[POINTER_C:.+]] = memref.extract_aligned_pointer_as_index %[[C]] : memref<?x?xbf16, strided<[?, 1], offset: ?>> -> index
 // CHECK-NEXT:        %[[OFFSET_BYTES:.+]] = arith.muli %[[OFFSET_C]], %[[C2]] : index
@@ -235,6 +235,9 @@
 // CHECK-NEXT:        %[[ADDRESS_REM:.+]] = arith.remui %[[ADDRESS_C]], %[[C16]] : index
 // CHECK-NEXT:        %[[ADDRESS_OK:.+]] = arith.cmpi eq, %[[ADDRESS_REM]], %[[C0]] : index
 // CHECK-NEXT:        %[[VECTORS:.+]] = arith.andi %[[PITCH_OK]], %[[ADDRESS_OK]] : i1
+// CHECK-NEXT:        scf.if %[[VECTORS]] {
+// CHECK-NEXT:        %[[ROWS_C:.+]] = memref.dim %[[C]], %[[C0]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:        %[[COLS_C:.+]] = memref.dim %[[C]], %[[C1]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
 
 // Then chunk q = tid + 256 s of the 128 x 256 / 8 chunks, row q / 32,
 // columns 8 (q % 32): 8 f32 from the staging tile (the same view: cse merges
@@ -361,7 +364,34 @@
 // CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
 // CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
 // CHECK-NOT:         {{vector|memref}}.store
-// CHECK-NEXT:          }
+// CHECK:             } else {
+
+// Rows that take no 16-byte stores (passes/CoalescedElementCopy.h): thread
+// t copies elements t + 256 i of the 128 x 256 tile, row (t + 256 i) / 256,
+// four per loop step (128 elements each), all four loaded before any
+// store, each stored only inside C.
+// CHECK-NEXT:          %[[EROWS_C:.+]] = memref.dim %[[C]], %[[C0]]
+// CHECK-NEXT:          %[[ECOLS_C:.+]] = memref.dim %[[C]], %[[C1]]
+// CHECK-NEXT:          scf.for %[[I:.+]] = %[[C0]] to %[[C128]] step %[[C4]] {
+// CHECK-NEXT:            %[[EI0:.+]] = arith.muli %[[I]], %[[C256]] : index
+// CHECK-NEXT:            %[[EL0:.+]] = arith.addi %[[TID]], %[[EI0]] : index
+// CHECK-NEXT:            %[[ER0:.+]] = arith.divui %[[EL0]], %[[C256]] : index
+// CHECK-NEXT:            %[[EC0:.+]] = arith.remui %[[EL0]], %[[C256]] : index
+// CHECK-NEXT:            %[[EF0:.+]] = memref.load %[[STAGING]][%[[ER0]], %[[EC0]]] : memref<128x264xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[EH0:.+]] = arith.truncf %[[EF0]] : f32 to bf16
+// CHECK-NEXT:            %[[EGR0:.+]] = arith.addi %[[ROW]], %[[ER0]] : index
+// CHECK-NEXT:            %[[EGC0:.+]] = arith.addi %[[COL]], %[[EC0]] : index
+// CHECK-COUNT-3:         memref.load %[[STAGING]]
+// CHECK:                 %[[ECOL_IN0:.+]] = arith.cmpi ult, %[[EGC0]], %[[ECOLS_C]] : index
+// CHECK-NEXT:            %[[EROW_IN0:.+]] = arith.cmpi ult, %[[EGR0]], %[[EROWS_C]] : index
+// CHECK-NEXT:            %[[EIN0:.+]] = arith.andi %[[EROW_IN0]], %[[ECOL_IN0]] : i1
+// CHECK-NEXT:            scf.if %[[EIN0]] {
+// CHECK-NEXT:              memref.store %[[EH0]], %[[C]][%[[EGR0]], %[[EGC0]]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:            }
+// CHECK-COUNT-3:         memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NOT:             {{vector|memref}}.store
+// CHECK:               }
+// CHECK-NEXT:        }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
@@ -532,8 +562,6 @@ gpu.module @wgmma_128x256_kernel_module {
 // CHECK-SAME:          : memref<256x136xf32, #gpu.address_space<workgroup>> to memref<128x128xf32, strided<[136, 1], offset: ?>, #gpu.address_space<workgroup>>
 // CHECK-NEXT:        nvgpu.warpgroup.mma.store %[[RESULT]], %[[MINE]] :
 // CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
-// CHECK-NEXT:        %[[ROWS_C:.+]] = memref.dim %[[C]], %[[C0]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
-// CHECK-NEXT:        %[[COLS_C:.+]] = memref.dim %[[C]], %[[C1]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
 // CHECK-NEXT:        %{{[^,]+}}, %[[OFFSET_C:[^,]+]], %{{[^,]+}}, %[[STRIDES_C:[^:]+]]:2 = memref.extract_strided_metadata %[[C]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
 // CHECK-NEXT:        %[[POINTER_C:.+]] = memref.extract_aligned_pointer_as_index %[[C]] : memref<?x?xbf16, strided<[?, 1], offset: ?>> -> index
 // CHECK-NEXT:        %[[OFFSET_BYTES:.+]] = arith.muli %[[OFFSET_C]], %[[C2]] : index
@@ -543,6 +571,9 @@ gpu.module @wgmma_128x256_kernel_module {
 // CHECK-NEXT:        %[[ADDRESS_REM:.+]] = arith.remui %[[ADDRESS_C]], %[[C16]] : index
 // CHECK-NEXT:        %[[ADDRESS_OK:.+]] = arith.cmpi eq, %[[ADDRESS_REM]], %[[C0]] : index
 // CHECK-NEXT:        %[[VECTORS:.+]] = arith.andi %[[PITCH_OK]], %[[ADDRESS_OK]] : i1
+// CHECK-NEXT:        scf.if %[[VECTORS]] {
+// CHECK-NEXT:        %[[ROWS_C:.+]] = memref.dim %[[C]], %[[C0]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:        %[[COLS_C:.+]] = memref.dim %[[C]], %[[C1]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
 // CHECK-NEXT:        %[[R0:.+]] = arith.divui %[[TID]], %[[C16]] : index
 // CHECK-NEXT:        %[[Q0:.+]] = arith.remui %[[TID]], %[[C16]] : index
 // CHECK-NEXT:        %[[CC0:.+]] = arith.muli %[[Q0]], %[[C8]] : index
@@ -660,7 +691,13 @@ gpu.module @wgmma_128x256_kernel_module {
 // CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<8xbf16>
 // CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
 // CHECK-NOT:         {{vector|memref}}.store
-// CHECK-NEXT:          }
+// CHECK:             } else {
+// The element copy, as in the first case.
+// CHECK:               scf.for
+// CHECK-COUNT-4:         memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}]
+// CHECK-NOT:             {{vector|memref}}.store
+// CHECK:               }
+// CHECK-NEXT:        }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
@@ -786,8 +823,6 @@ gpu.module @wgmma_256x128_kernel_module {
 // CHECK-NEXT:        %[[STAGING:.+]] = memref.view {{.+}} to memref<128x136xf32, #gpu.address_space<workgroup>>
 // CHECK:             nvgpu.warpgroup.mma.store
 // CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
-// CHECK-NEXT:        %[[ROWS_C:.+]] = memref.dim %[[C]], %[[C0]] : memref<?x?xf16, strided<[?, 1], offset: ?>>
-// CHECK-NEXT:        %[[COLS_C:.+]] = memref.dim %[[C]], %[[C1]] : memref<?x?xf16, strided<[?, 1], offset: ?>>
 // CHECK-NEXT:        %{{[^,]+}}, %[[OFFSET_C:[^,]+]], %{{[^,]+}}, %[[STRIDES_C:[^:]+]]:2 = memref.extract_strided_metadata %[[C]] : memref<?x?xf16, strided<[?, 1], offset: ?>>
 // CHECK-NEXT:        %[[POINTER_C:.+]] = memref.extract_aligned_pointer_as_index %[[C]] : memref<?x?xf16, strided<[?, 1], offset: ?>> -> index
 // CHECK-NEXT:        %[[OFFSET_BYTES:.+]] = arith.muli %[[OFFSET_C]], %[[C2]] : index
@@ -797,6 +832,9 @@ gpu.module @wgmma_256x128_kernel_module {
 // CHECK-NEXT:        %[[ADDRESS_REM:.+]] = arith.remui %[[ADDRESS_C]], %[[C16]] : index
 // CHECK-NEXT:        %[[ADDRESS_OK:.+]] = arith.cmpi eq, %[[ADDRESS_REM]], %[[C0]] : index
 // CHECK-NEXT:        %[[VECTORS:.+]] = arith.andi %[[PITCH_OK]], %[[ADDRESS_OK]] : i1
+// CHECK-NEXT:        scf.if %[[VECTORS]] {
+// CHECK-NEXT:        %[[ROWS_C:.+]] = memref.dim %[[C]], %[[C0]] : memref<?x?xf16, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:        %[[COLS_C:.+]] = memref.dim %[[C]], %[[C1]] : memref<?x?xf16, strided<[?, 1], offset: ?>>
 // CHECK-NEXT:        %[[R0:.+]] = arith.divui %[[TID]], %[[C16]] : index
 // CHECK-NEXT:        %[[Q0:.+]] = arith.remui %[[TID]], %[[C16]] : index
 // CHECK-NEXT:        %[[CC0:.+]] = arith.muli %[[Q0]], %[[C8]] : index
@@ -914,7 +952,13 @@ gpu.module @wgmma_256x128_kernel_module {
 // CHECK:             vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<8xf16>
 // CHECK-COUNT-8:     memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<?x?xf16, strided<[?, 1], offset: ?>>
 // CHECK-NOT:         {{vector|memref}}.store
-// CHECK-NEXT:          }
+// CHECK:             } else {
+// The element copy, as in the first case.
+// CHECK:               scf.for
+// CHECK-COUNT-4:         memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}]
+// CHECK-NOT:             {{vector|memref}}.store
+// CHECK:               }
+// CHECK-NEXT:        }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
