@@ -36,6 +36,9 @@
 #            <bundle> in ROUNDS rounds at 4097x4095x4096 and 8191³ (bf16,
 #            f16, tf32 examples), and the bf16 example with C's pitch
 #            aligned (--ldc 4096) and nothing staged for reference;
+#   schecks  the same for the staged (store = vector) wgmma epilogues, row-
+#            and column-major C, fused (commit b0f1ba5);
+#   sragged  old_<bundle> against <bundle> for those at 4097x4095x4096;
 #   sweep    gemm-sweep, seeds SWEEP_SEEDS (default "42 43").
 # PARTS picks (default "ceiling power"). Console in $OUT/console.txt, logs
 # in $OUT/session27.tar.gz.
@@ -107,6 +110,35 @@ if wants rchecks; then
     logged_check "tf32.$tool.ldc521" "$SAN" --tool $tool --error-exitcode 86 "$R" \
       "$D/gemm_tf32_wgmma_sm90/kernel.json" -m 300 -n 520 -k 129 --ldc 521 --no-timing --iterations 1 --no-cublas
   done
+fi
+
+if wants schecks; then
+  echo "== schecks"
+  RAGGED="4097x4095x4093 1x1x1 129x257x65 1000x1300x2000 300x520x129"
+  for bundle in gemm_bf16_wgmma_layouts_sm90 wgmma_bf16_128x256x64_s3_persistent \
+    wgmma_f16_128x128x64_s4_pingpong_tt_colc; do
+    check_shapes $bundle "$RAGGED"
+    check_shapes $bundle "1000x1300x2000 300x520x129" --ldc 1301
+  done
+  check_shapes gemm_bf16_wgmma_small_m_sm90 "16x4095x4096 1x1x1 129x257x65 64x1300x2000"
+  check_shapes gemm_bf16_wgmma_small_m_sm90 "16x4095x4096 64x1300x2000" --ldc 4099
+  R2=epilogue_bf16_wgmma_bias_relu_sm90
+  check_shapes $R2 "4097x4095x4093 1000x1300x2000" --bias
+  check_shapes $R2 "1000x1300x2000 300x520x129" --bias --ldc 1301
+  for tool in memcheck racecheck; do
+    logged_check "layouts.$tool.ldc521" "$SAN" --tool $tool --error-exitcode 86 "$R" \
+      "$D/gemm_bf16_wgmma_layouts_sm90/kernel.json" -m 300 -n 520 -k 129 --ldc 521 --no-timing --iterations 1 --no-cublas
+    logged_check "relu.$tool.ldc521" "$SAN" --tool $tool --error-exitcode 86 "$R" \
+      "$D/$R2/kernel.json" -m 300 -n 520 -k 129 --ldc 521 --bias --no-timing --iterations 1 --no-cublas
+  done
+fi
+
+if wants sragged; then
+  echo "== sragged"
+  time_interleaved "4097x4095x4096" old_gemm_bf16_wgmma_layouts_sm90 gemm_bf16_wgmma_layouts_sm90 \
+    old_wgmma_bf16_128x256x64_s3_persistent wgmma_bf16_128x256x64_s3_persistent \
+    old_wgmma_f16_128x128x64_s4_pingpong_tt_colc wgmma_f16_128x128x64_s4_pingpong_tt_colc
+  time_interleaved "16x4095x4096" old_gemm_bf16_wgmma_small_m_sm90 gemm_bf16_wgmma_small_m_sm90
 fi
 
 if wants ragged; then
