@@ -39,6 +39,10 @@
 #   schecks  the same for the staged (store = vector) wgmma epilogues, row-
 #            and column-major C, fused (commit b0f1ba5);
 #   sragged  old_<bundle> against <bundle> for those at 4097x4095x4096;
+#   aligned  old_<bundle> against <bundle> where C takes TMA stores (the
+#            element copy only adds a branch): tf32 and bf16 examples at
+#            4096³ and 8192³, bias + GELU against cuBLAS + a kernel, in
+#            ROUNDS rounds;
 #   sweep    gemm-sweep, seeds SWEEP_SEEDS (default "42 43").
 # PARTS picks (default "ceiling power"). Console in $OUT/console.txt, logs
 # in $OUT/session27.tar.gz.
@@ -139,6 +143,13 @@ if wants sragged; then
     old_wgmma_bf16_128x256x64_s3_persistent wgmma_bf16_128x256x64_s3_persistent \
     old_wgmma_f16_128x128x64_s4_pingpong_tt_colc wgmma_f16_128x128x64_s4_pingpong_tt_colc
   time_interleaved "16x4095x4096" old_gemm_bf16_wgmma_small_m_sm90 gemm_bf16_wgmma_small_m_sm90
+fi
+
+if wants aligned; then
+  echo "== aligned"
+  time_interleaved "4096x4096x4096 8192x8192x8192" old_gemm_tf32_wgmma_sm90 gemm_tf32_wgmma_sm90 \
+    old_gemm_bf16_wgmma_sm90 gemm_bf16_wgmma_sm90
+  compare_epilogue_rounds old_gemm_bf16_wgmma_bias_gelu_sm90 $GELU
 fi
 
 if wants ragged; then
