@@ -412,6 +412,23 @@ Value activate(OpBuilder &b, Location loc, EpilogueActivation activation,
 
 } // namespace
 
+Value FusedEpilogue::applyToElement(OpBuilder &b, Location loc,
+                                    Value accumulator, Value row, Value col,
+                                    Type outType) const {
+  Value value = accumulator;
+  if (hasFusedOperations()) {
+    Value never = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
+    Value one = vector::FromElementsOp::create(
+        b, loc, VectorType::get({1}, b.getF32Type()), ValueRange{value});
+    one = apply(b, loc, one, row, col,
+                /*alignment=*/getByteWidth(outType), never);
+    value = vector::ExtractOp::create(b, loc, one, 0);
+  }
+  if (outType != value.getType())
+    value = arith::TruncFOp::create(b, loc, outType, value);
+  return value;
+}
+
 Value FusedEpilogue::apply(OpBuilder &b, Location loc, Value accumulators,
                            Value row, Value col, uint64_t alignment,
                            Value whole, const Operands &loaded) const {

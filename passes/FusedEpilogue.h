@@ -67,6 +67,13 @@ public:
                     uint64_t alignment, mlir::Value whole,
                     const Operands &loaded = {}) const;
 
+  /// One f32 accumulator, C(row, col), with the operands read element by
+  /// element (apply() on one lane), converted to `outType`: what an
+  /// element-by-element copy of C stores (passes/CoalescedElementCopy.h).
+  mlir::Value applyToElement(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::Value accumulator, mlir::Value row,
+                             mlir::Value col, mlir::Type outType) const;
+
   /// For each r, C's `lanes` elements from (rows[r], cols[r]) as apply()
   /// reads them, in C's element type, all behind one branch on beta (zeros
   /// where beta is 0: C is not read) and one on `whole`; null values

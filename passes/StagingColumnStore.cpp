@@ -46,25 +46,15 @@ void gemm_opt::storeStagingByColumns(OpBuilder &b, Location loc,
       /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifVectors.elseBlock());
-  Value never = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
   copyTileByElements(
       b, loc, groupThread, threads, /*rows=*/plan.blockN,
       /*columns=*/plan.stagingRows, transposed, colBase, rowBase,
       [&](Value column, Value row) -> Value {
-        Value value =
-            memref::LoadOp::create(b, loc, staging, ValueRange{row, column});
-        if (fused.hasFusedOperations()) {
-          Value one = vector::FromElementsOp::create(
-              b, loc, VectorType::get({1}, f32), ValueRange{value});
-          one = onTranspose.apply(
-              b, loc, one, arith::AddIOp::create(b, loc, colBase, column),
-              arith::AddIOp::create(b, loc, rowBase, row),
-              /*alignment=*/getByteWidth(outType), never);
-          value = vector::ExtractOp::create(b, loc, one, 0);
-        }
-        if (outType != f32)
-          value = arith::TruncFOp::create(b, loc, outType, value);
-        return value;
+        return onTranspose.applyToElement(
+            b, loc,
+            memref::LoadOp::create(b, loc, staging, ValueRange{row, column}),
+            arith::AddIOp::create(b, loc, colBase, column),
+            arith::AddIOp::create(b, loc, rowBase, row), outType);
       });
   b.setInsertionPointToStart(ifVectors.thenBlock());
   RowChunkStore columns(b, loc, transposed);

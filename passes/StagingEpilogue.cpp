@@ -73,23 +73,13 @@ void StagingEpilogue::copyToGlobal(Value groupThread, Value rowBase,
       b, loc, MatrixRows::get(b, loc, c).vectorOk, /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifVectors.elseBlock());
-  Value never = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
   copyTileByElements(
       b, loc, groupThread, threads, plan.stagingRows, plan.blockN, c, rowBase,
       colBase, [&](Value r, Value cc) -> Value {
-        Value value = memref::LoadOp::create(b, loc, staging, ValueRange{r, cc});
-        if (fused.hasFusedOperations()) {
-          Value row = arith::AddIOp::create(b, loc, rowBase, r);
-          Value col = arith::AddIOp::create(b, loc, colBase, cc);
-          Value one = vector::FromElementsOp::create(
-              b, loc, VectorType::get({1}, f32), ValueRange{value});
-          one = fused.apply(b, loc, one, row, col,
-                            /*alignment=*/getByteWidth(outType), never);
-          value = vector::ExtractOp::create(b, loc, one, 0);
-        }
-        if (outType != f32)
-          value = arith::TruncFOp::create(b, loc, outType, value);
-        return value;
+        return fused.applyToElement(
+            b, loc, memref::LoadOp::create(b, loc, staging, ValueRange{r, cc}),
+            arith::AddIOp::create(b, loc, rowBase, r),
+            arith::AddIOp::create(b, loc, colBase, cc), outType);
       });
   b.setInsertionPointToStart(ifVectors.thenBlock());
   RowChunkStore chunks(b, loc, c);
