@@ -11,10 +11,11 @@
 using namespace mlir;
 using namespace gemm_opt;
 
-void gemm_opt::copyTileByElements(
-    OpBuilder &b, Location loc, Value thread, int64_t threads, int64_t rows,
-    int64_t columns, Value matrix, Value rowBase, Value colBase,
-    function_ref<Value(Value r, Value c)> load) {
+void gemm_opt::copyTileByElements(OpBuilder &b, Location loc, Value thread,
+                                  int64_t threads, int64_t rows,
+                                  int64_t columns, Value matrix, Value rowBase,
+                                  Value colBase,
+                                  function_ref<Value(Value r, Value c)> load) {
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
@@ -22,8 +23,8 @@ void gemm_opt::copyTileByElements(
   int64_t elements = rows * columns;
   int64_t perThread = llvm::divideCeil(elements, threads);
   int64_t perStep = perThread % 4 == 0 ? 4 : perThread % 2 == 0 ? 2 : 1;
-  auto loop = scf::ForOp::create(b, loc, index(0), index(perThread),
-                                 index(perStep));
+  auto loop =
+      scf::ForOp::create(b, loc, index(0), index(perThread), index(perStep));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   SmallVector<Value, 4> values, matrixRows, matrixColumns, inTile;
@@ -37,8 +38,8 @@ void gemm_opt::copyTileByElements(
     // A tile of fewer than threads·k elements: the last step's extra
     // threads load element 0 and store nothing.
     if (elements % threads) {
-      inTile.push_back(arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::ult, element, index(elements)));
+      inTile.push_back(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                             element, index(elements)));
       element =
           arith::SelectOp::create(b, loc, inTile.back(), element, index(0));
     }
@@ -51,8 +52,8 @@ void gemm_opt::copyTileByElements(
   for (int64_t e = 0; e < perStep; ++e) {
     Value inside = arith::AndIOp::create(
         b, loc,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                              matrixRows[e], geometry.rows),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, matrixRows[e],
+                              geometry.rows),
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                               matrixColumns[e], geometry.cols));
     if (!inTile.empty())

@@ -41,9 +41,9 @@ void gemm_opt::storeStagingByColumns(OpBuilder &b, Location loc,
   int64_t threads = 128 * plan.warpgroupsPerTile;
   // Columns that take no 16-byte stores: one element per thread and store,
   // consecutive threads on consecutive rows of a column of C.
-  auto ifVectors = scf::IfOp::create(
-      b, loc, MatrixRows::get(b, loc, transposed).vectorOk,
-      /*withElse=*/true);
+  auto ifVectors =
+      scf::IfOp::create(b, loc, MatrixRows::get(b, loc, transposed).vectorOk,
+                        /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifVectors.elseBlock());
   copyTileByElements(

@@ -468,8 +468,9 @@ void TmaStoreEpilogue::copyByThreads(Value member, int64_t round,
     copyChunks();
     return;
   }
-  auto ifVectors = scf::IfOp::create(b, loc, MatrixRows::get(b, loc, c).vectorOk,
-                                     /*withElse=*/true);
+  auto ifVectors =
+      scf::IfOp::create(b, loc, MatrixRows::get(b, loc, c).vectorOk,
+                        /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifVectors.thenBlock());
   copyChunks();
