@@ -3,11 +3,12 @@
 #include "compiler/KernelMetadata.h"
 #include "dialect/MemoryQueries.h"
 
-#include "compiler/TransposeMetadata.h"
+#include "compiler/MatrixMoveMetadata.h"
 
 #include "dialect/TileDialect.h"
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
+#include "passes/StagingCopyKernels.h"
 #include "passes/TransposeKernelAttributes.h"
 #include "passes/WholeTileDispatch.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -274,6 +275,20 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       description["name"] = cast<SymbolOpInterface>(op).getName().str();
       stagedTransposes[operand] = std::move(description);
     });
+    // Likewise the copies the runtime makes of operands TMA cannot read
+    // (passes/StagingCopyKernels.h).
+    llvm::json::Object stagedCopies;
+    gpuModule.walk([&](Operation *op) {
+      CopyScheduleAttr copy = getKernelCopySchedule(op);
+      if (!copy || !isa<LLVM::LLVMFuncOp, gpu::GPUFuncOp>(op))
+        return;
+      for (StringRef operand : getKernelStagedCopyOperands(op)) {
+        llvm::json::Object description = describeCopyKernel(
+            copy, getKernelCopyElement(op), isKernelCopyBatched(op));
+        description["name"] = cast<SymbolOpInterface>(op).getName().str();
+        stagedCopies[operand] = std::move(description);
+      }
+    });
     gpuModule.walk([&](Operation *op) {
       if (!isa<LLVM::LLVMFuncOp, gpu::GPUFuncOp>(op))
         return;
@@ -321,6 +336,8 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
           (*layouts)["b"] = stringifyMatrixOrder(MatrixOrder::row);
         kernel.description["staged_transposes"] = std::move(stagedTransposes);
       }
+      if (!stagedCopies.empty())
+        kernel.description["staged_copies"] = std::move(stagedCopies);
       if (std::optional<llvm::json::Object> variant =
               describeWholeTileVariant(gpuModule))
         kernel.description["whole_tile_variant"] = std::move(*variant);

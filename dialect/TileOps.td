@@ -263,5 +263,6 @@ def Tile_StoreFragmentsOp : Tile_Op<"store_fragments", [
 }
 
 include "dialect/TransposeOps.td"
+include "dialect/CopyOps.td"
 
 #endif // GEMM_OPT_DIALECT_TILEOPS_TD

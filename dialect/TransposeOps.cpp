@@ -9,6 +9,7 @@
 #include "dialect/TileDialect.h"
 
 #include "dialect/ChipInfo.h"
+#include "dialect/MatrixMoveVerifier.h"
 #include "dialect/MemoryQueries.h"
 #include "dialect/SharedLayout.h"
 #include "llvm/Support/MathExtras.h"
@@ -21,24 +22,13 @@ TransposeScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                               StringRef chip, ArrayRef<int64_t> tile,
                               ArrayRef<int64_t> threads, Attribute smem,
                               int64_t vector) {
-  if (tile.size() != 2)
-    return emitError() << "transpose tile must be [TR, TC], got " << tile.size()
-                       << " sizes";
-  if (threads.size() != 2)
-    return emitError() << "transpose threads must be [TX, TY], got "
-                       << threads.size() << " sizes";
-  if (llvm::any_of(tile, [](int64_t size) { return size <= 0; }))
-    return emitError() << "transpose tile sizes must be positive";
-  if (llvm::any_of(threads, [](int64_t size) { return size <= 0; }))
-    return emitError() << "transpose thread counts must be positive";
+  if (failed(verifyMoveScheduleShape(emitError, "transpose", tile, threads)))
+    return failure();
   if (!isa<SwizzleAttr, PadAttr>(smem))
     return emitError() << "shared-memory layout must be #tile.swizzle or "
                           "#tile.pad, got "
                        << smem;
-  if (vector != 1 && vector != 2 && vector != 4 && vector != 8)
-    return emitError() << "vector width must be 1, 2, 4 or 8 elements, got "
-                       << vector;
-  return success();
+  return verifyMoveVector(emitError, vector);
 }
 
 int64_t TransposeScheduleAttr::getStagingRowElements() const {
@@ -55,40 +45,18 @@ int64_t TransposeScheduleAttr::getSwizzleMask(Type elementType) const {
   return 0;
 }
 
-/// Whether `type` has unit stride in its last dimension.
-static bool isRowMajor(MemRefType type) {
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)))
-    return false;
-  return strides.back() == 1;
-}
-
 /// Checks `schedule` against the element type and its chip.
 static LogicalResult verifyTransposeSchedule(TransposeOp op,
                                              TransposeScheduleAttr schedule,
                                              Type elementType) {
-  std::optional<ChipInfo> chip = lookupChip(schedule.getChip());
-  if (!chip)
-    return op.emitOpError() << "unknown chip '" << schedule.getChip()
-                            << "'; known chips: " << knownChipList();
   int64_t rows = schedule.getTileRows(), cols = schedule.getTileCols();
   int64_t tx = schedule.getThreadsX(), ty = schedule.getThreadsY();
   int64_t vector = schedule.getVector();
   int64_t bytes = getByteWidth(elementType);
-  int64_t threads = schedule.getThreadCount();
-  if (threads % 32 != 0)
-    return op.emitOpError() << "has " << threads
-                            << " threads per block (TX·TY = " << tx << "·"
-                            << ty << "); it must be a multiple of 32";
-  if (threads > chip->maxThreadsPerBlock)
-    return op.emitOpError() << "has " << threads << " threads per block; "
-                            << chip->name << " allows at most "
-                            << chip->maxThreadsPerBlock;
-  if (vector * bytes > 16)
-    return op.emitOpError() << "vector of " << vector << " " << elementType
-                            << " elements is " << vector * bytes
-                            << " bytes; global accesses are at most 16 bytes";
+  FailureOr<ChipInfo> chip = verifyMoveThreads(op, schedule.getChip(), tx, ty,
+                                               vector, elementType);
+  if (failed(chip))
+    return failure();
   // Load phase: TY rows × TX·vector columns of the TR×TC src tile per step;
   // store phase: the same over the TC×TR dst tile.
   int64_t span = tx * vector;
@@ -125,29 +93,8 @@ LogicalResult TransposeOp::verify() {
     return emitOpError() << "has no schedule: attach {schedule = "
                             "#tile.transpose_schedule<...>}";
   MemRefType src = getSrc().getType(), dst = getDst().getType();
-  if (src.getElementType() != dst.getElementType())
-    return emitOpError() << "element type of dst (" << dst.getElementType()
-                         << ") does not match src (" << src.getElementType()
-                         << ")";
-  for (auto [name, type] : {std::pair<StringRef, MemRefType>("src", src),
-                            {"dst", dst}}) {
-    if (!isRowMajor(type))
-      return emitOpError() << name << " must be row-major (strided with unit "
-                                      "stride in the last dimension), got "
-                           << type;
-    if (type.getMemorySpace() && !isa<gpu::AddressSpaceAttr>(
-                                     type.getMemorySpace()))
-      return emitOpError() << name << " must live in global memory, got "
-                           << type;
-    if (isWorkgroupMemory(type))
-      return emitOpError() << name << " must live in global memory, got "
-                           << type;
-  }
-  if (src.getRank() != dst.getRank())
-    return emitOpError() << "src and dst must both be matrices or both be "
-                            "batches of matrices, got rank "
-                         << src.getRank() << " src and rank " << dst.getRank()
-                         << " dst";
+  if (failed(verifyMovedMatrices(*this, src, dst)))
+    return failure();
   ArrayRef<int64_t> s = src.getShape(), d = dst.getShape();
   // Batched: dimension 0 counts the entries on both sides; the last two
   // are each entry's rows and columns.

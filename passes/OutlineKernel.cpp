@@ -20,6 +20,7 @@
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
 #include "passes/OutlineTranspose.h"
+#include "passes/StagingCopyKernels.h"
 #include "passes/TransposeKernelAttributes.h"
 #include "passes/TransposedView.h"
 #include "passes/WholeTileDispatch.h"
@@ -467,6 +468,8 @@ struct TileOutlineKernelPass
         wholeTileKernel->setAttr(wholeTileVariantAttrName(),
                                  builder.getUnitAttr());
       }
+      // Copies of A and B the runtime makes where TMA cannot read them.
+      createStagingCopyKernels(builder, gpuModule, kernelName, gemm);
       replaceByLaunch(builder, gemm, *kernel, wholeTileKernel);
     }
     for (TransposeOp transpose : transposes) {

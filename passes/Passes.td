@@ -282,6 +282,21 @@ def TileTransposePass : Pass<"tile-transpose"> {
                            "mlir::vector::VectorDialect"];
 }
 
+def TileCopyPass : Pass<"tile-copy"> {
+  let summary = "Lowers a kernel's tile.copy to one block's loads and stores";
+  let description = [{
+    Inside a kernel made by `tile-outline-kernel`, replaces `tile.copy` by
+    the work of one thread block: all of its threads' loads of its `TR×TC`
+    src tile, then all of their stores into dst. Each side uses vector
+    accesses where the tile lies inside the matrix and the matrix is
+    aligned for them, element accesses where it is not, and predicated
+    element accesses at the matrix's edges.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 def TileExternDynamicSharedPass
     : Pass<"tile-extern-dynamic-shared", "mlir::gpu::GPUModuleOp"> {
   let summary = "Makes the dynamic shared memory symbol an extern array";

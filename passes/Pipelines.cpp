@@ -24,6 +24,7 @@ void gemm_opt::buildLowerToNVVMPipeline(OpPassManager &pm,
   // Tile dialect → gpu / nvgpu / nvvm / vector / memref / scf, per kernel.
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createTileTransposePass());
+  kernels.addPass(createTileCopyPass());
   kernels.addPass(createTileBlockTilePass());
   kernels.addPass(createTileWarpSpecializePass());
   kernels.addPass(createTileSimtMmaPass());

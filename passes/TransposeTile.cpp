@@ -36,6 +36,7 @@
 
 #include "dialect/MemoryQueries.h"
 #include "passes/BatchEntryView.h"
+#include "passes/MatrixMoveBuilder.h"
 #include "passes/Passes.h"
 #include "passes/SharedMemoryView.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -52,10 +53,10 @@ using namespace gemm_opt::tile;
 namespace {
 
 /// Builds one block's transpose in place of a kernel's tile.transpose.
-class TransposeKernelBuilder {
+class TransposeKernelBuilder : MatrixMoveBuilder {
 public:
   TransposeKernelBuilder(PatternRewriter &b, TransposeOp op)
-      : b(b), loc(op.getLoc()), schedule(op.getScheduleAttr()),
+      : MatrixMoveBuilder(b, op.getLoc()), schedule(op.getScheduleAttr()),
         src(op.getSrc()), dst(op.getDst()),
         elementType(op.getSrc().getType().getElementType()),
         vector(schedule.getVector()) {}
@@ -72,47 +73,6 @@ public:
   }
 
 private:
-  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value add(Value lhs, Value rhs) {
-    return arith::AddIOp::create(b, loc, lhs, rhs);
-  }
-  Value add(Value lhs, int64_t rhs) { return rhs ? add(lhs, index(rhs)) : lhs; }
-  Value mul(Value lhs, int64_t rhs) {
-    return arith::MulIOp::create(b, loc, lhs, index(rhs));
-  }
-  Value less(Value lhs, Value rhs) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lhs, rhs);
-  }
-  Value lessEqual(Value lhs, Value rhs) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, lhs, rhs);
-  }
-  Value both(Value lhs, Value rhs) {
-    return arith::AndIOp::create(b, loc, lhs, rhs);
-  }
-  /// Whether `value` is a multiple of `factor` (a power of two).
-  Value isMultiple(Value value, int64_t factor) {
-    Value low = arith::AndIOp::create(b, loc, value, index(factor - 1));
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
-                                 index(0));
-  }
-
-  void ifElse(Value condition, function_ref<void()> thenBody,
-              function_ref<void()> elseBody) {
-    auto ifOp = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-    thenBody();
-    b.setInsertionPointToStart(ifOp.elseBlock());
-    elseBody();
-  }
-
-  void predicated(Value condition, function_ref<void()> body) {
-    auto ifOp = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-    body();
-  }
-
   void computeCoordinates() {
     Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
     threadX = arith::RemUIOp::create(b, loc, tid, index(schedule.getThreadsX()));
@@ -143,17 +103,6 @@ private:
         raw, index(0), ValueRange{});
   }
 
-  /// Whether `matrix` allows `vector`-wide accesses at every row start of a
-  /// chunk: its aligned pointer, offset and leading dimension.
-  Value isVectorAligned(Value matrix) {
-    auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, matrix);
-    Value pointer =
-        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, matrix);
-    Value aligned = isMultiple(pointer, vector * getByteWidth(elementType));
-    aligned = both(aligned, isMultiple(metadata.getOffset(), vector));
-    return both(aligned, isMultiple(metadata.getStrides()[0], vector));
-  }
-
   /// Whether this block takes the vectorized path: its tile lies inside
   /// src (so its dst tile inside dst) and both matrices are aligned.
   Value isFastBlock() {
@@ -162,7 +111,7 @@ private:
              lessEqual(add(colBase, schedule.getTileCols()), cols));
     if (vector == 1)
       return inside;
-    return both(inside, both(isVectorAligned(src), isVectorAligned(dst)));
+    return both(inside, both(isVectorAligned(src, vector), isVectorAligned(dst, vector)));
   }
 
   /// Staging-tile indices of logical element (row, col).
@@ -247,8 +196,6 @@ private:
     }
   }
 
-  PatternRewriter &b;
-  Location loc;
   TransposeScheduleAttr schedule;
   Value src, dst;
   Type elementType;

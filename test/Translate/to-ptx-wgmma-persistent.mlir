@@ -67,8 +67,10 @@
 // copied element by element, consecutive threads on consecutive elements,
 // four per loop step (passes/CoalescedElementCopy.h): 8 (4 for each of the two 64-row slices) more.
 // STORE-NOT:       st.global.v4
+// STORE:           .entry gemm_persistent_kernel_stage_copy(
 // SCALAR-COUNT-136: st.global.b16
 // SCALAR-NOT:       st.global.b16
+// SCALAR:           .entry gemm_persistent_kernel_stage_copy(
 
 // PTXAS: Compiling entry function 'gemm_persistent_kernel' for 'sm_90a'
 // PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
@@ -102,6 +104,14 @@
 // BUNDLE-NEXT:   "k": 1,
 // BUNDLE-NEXT:   "m": 1,
 // BUNDLE-NEXT:   "n": 1
+// BUNDLE-NEXT: },
+// BUNDLE-NEXT: "staged_copies": {
+// BUNDLE-NEXT:   "a": {
+// BUNDLE:          "name": "gemm_persistent_kernel_stage_copy",
+// BUNDLE:        "b": {
+// BUNDLE:          "name": "gemm_persistent_kernel_stage_copy",
+// BUNDLE:          "vector_elements": 8
+// BUNDLE-NEXT:   }
 // BUNDLE-NEXT: },
 // BUNDLE-NEXT: "tile": {
 // BUNDLE-NEXT:   "k": 64,

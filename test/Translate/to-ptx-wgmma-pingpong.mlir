@@ -70,8 +70,10 @@
 // copied element by element, consecutive threads on consecutive elements,
 // four per loop step (passes/CoalescedElementCopy.h): 4 more.
 // STORE-NOT:       st.global.v4
+// STORE:           .entry gemm_pingpong_kernel_stage_copy(
 // SCALAR-COUNT-132: st.global.b16
 // SCALAR-NOT:       st.global.b16
+// SCALAR:           .entry gemm_pingpong_kernel_stage_copy(
 
 // No warpgroup.arrive / wait injected by ptxas (C7519 / C7517): the tile's
 // first K step writes each 64-row slice's accumulator (scale-d zero), so

@@ -50,6 +50,7 @@
 // The owner reloads no partial (the 16-byte stores in the kernel are the
 // copy to C without a tensor map).
 // NO-PARTIALS-NOT: ld.global.v4
+// NO-PARTIALS:     .entry gemm_spares_sums_in_c_kernel_stage_copy(
 
 // One reduction per panel (64 rows x 32 columns), per round (4) and per
 // consumer warpgroup's issuing code path (2).

@@ -80,6 +80,15 @@
 // BUNDLE-NEXT: ],
 // BUNDLE:      "operand": "b",
 // BUNDLE:      "ptxas_info": "{{.*}}0 bytes spill stores, 0 bytes spill loads{{.*}}",
+// The copy kernel the runtime launches for an A or B TMA cannot read
+// (passes/StagingCopyKernels.h): 16-byte vectors of f32.
+// BUNDLE:      "staged_copies": {
+// BUNDLE-NEXT:   "a": {
+// BUNDLE:          "kind": "copy",
+// BUNDLE:          "name": "gemm_tf32_wgmma_kernel_stage_copy",
+// BUNDLE:        "b": {
+// BUNDLE:          "name": "gemm_tf32_wgmma_kernel_stage_copy",
+// BUNDLE:          "vector_elements": 4
 // BUNDLE:      "tile": {
 // BUNDLE-NEXT:   "k": 32,
 // BUNDLE:      "types": {

@@ -74,8 +74,11 @@
 // copied element by element, consecutive threads on consecutive elements,
 // four per loop step (passes/CoalescedElementCopy.h): 4 more.
 // STORE-NOT:       st.global.v4
+// (The module's staging copy kernel, passes/StagingCopyKernels.h, follows.)
+// STORE:           .entry gemm_wgmma_kernel_stage_copy(
 // SCALAR-COUNT-132: st.global.b16
 // SCALAR-NOT:       st.global.b16
+// SCALAR:           .entry gemm_wgmma_kernel_stage_copy(
 
 // PTXAS: Compiling entry function 'gemm_wgmma_kernel' for 'sm_90a'
 // PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
@@ -145,6 +148,67 @@
 // BUNDLE-NEXT:   "k": 1,
 // BUNDLE-NEXT:   "m": 1,
 // BUNDLE-NEXT:   "n": 1
+// BUNDLE-NEXT: },
+// The copy kernel the runtime launches where A or B has rows TMA cannot
+// read (passes/StagingCopyKernels.h), in the same image: 32×256 bf16 per
+// block of 256 threads, rows along grid x.
+// BUNDLE-NEXT: "staged_copies": {
+// BUNDLE-NEXT:   "a": {
+// BUNDLE-NEXT:     "block": [
+// BUNDLE-NEXT:       256,
+// BUNDLE-NEXT:       1,
+// BUNDLE-NEXT:       1
+// BUNDLE-NEXT:     ],
+// BUNDLE-NEXT:     "cluster": [
+// BUNDLE-NEXT:       1,
+// BUNDLE-NEXT:       1,
+// BUNDLE-NEXT:       1
+// BUNDLE-NEXT:     ],
+// BUNDLE-NEXT:     "dynamic_shared_memory_bytes": 0,
+// BUNDLE-NEXT:     "grid": {
+// BUNDLE-NEXT:       "x": {
+// BUNDLE-NEXT:         "extent": "m",
+// BUNDLE-NEXT:         "tile": 32
+// BUNDLE-NEXT:       },
+// BUNDLE-NEXT:       "y": {
+// BUNDLE-NEXT:         "extent": "n",
+// BUNDLE-NEXT:         "tile": 256
+// BUNDLE-NEXT:       },
+// BUNDLE-NEXT:       "z": 1
+// BUNDLE-NEXT:     },
+// BUNDLE-NEXT:     "kind": "copy",
+// BUNDLE-NEXT:     "layouts": {
+// BUNDLE-NEXT:       "dst": "row",
+// BUNDLE-NEXT:       "src": "row"
+// BUNDLE-NEXT:     },
+// BUNDLE-NEXT:     "min_alignment_bytes": 2,
+// BUNDLE-NEXT:     "name": "gemm_wgmma_kernel_stage_copy",
+// BUNDLE-NEXT:     "parameters": [
+// BUNDLE-NEXT:       {
+// BUNDLE-NEXT:         "kind": "memref",
+// BUNDLE-NEXT:         "operand": "src",
+// BUNDLE-NEXT:         "rank": 2
+// BUNDLE-NEXT:       },
+// BUNDLE-NEXT:       {
+// BUNDLE-NEXT:         "kind": "memref",
+// BUNDLE-NEXT:         "operand": "dst",
+// BUNDLE-NEXT:         "rank": 2
+// BUNDLE-NEXT:       }
+// BUNDLE-NEXT:     ],
+// BUNDLE-NEXT:     "tile": {
+// BUNDLE-NEXT:       "m": 32,
+// BUNDLE-NEXT:       "n": 256
+// BUNDLE-NEXT:     },
+// BUNDLE-NEXT:     "types": {
+// BUNDLE-NEXT:       "dst": "bf16",
+// BUNDLE-NEXT:       "src": "bf16"
+// BUNDLE-NEXT:     },
+// BUNDLE-NEXT:     "vector_elements": 8
+// BUNDLE-NEXT:   },
+// BUNDLE-NEXT:   "b": {
+// BUNDLE:          "name": "gemm_wgmma_kernel_stage_copy",
+// BUNDLE:          "vector_elements": 8
+// BUNDLE-NEXT:   }
 // BUNDLE-NEXT: },
 // BUNDLE-NEXT: "tile": {
 // BUNDLE-NEXT:   "k": 64,

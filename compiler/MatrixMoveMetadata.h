@@ -1,0 +1,35 @@
+//===- MatrixMoveMetadata.h - launch metadata of transpose and copy kernels -*- C++ -*-===//
+//
+// The bundle entries of kernels made from a tile.transpose ("kind":
+// "transpose") and from a tile.copy ("kind": "copy"), see
+// runtime/KernelSpec.h. Both take a row-major src and dst (rank 3 for a
+// batch, whose entries run along grid z):
+//   - a transpose's src is M×N and dst N×M; its grid is ceil(N/TC) ×
+//     ceil(M/TR) blocks;
+//   - a copy's src and dst are both M×N; its grid is ceil(M/TR) ×
+//     ceil(N/TC) blocks (rows along x, which has room for any M).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_COMPILER_MATRIXMOVEMETADATA_H
+#define GEMM_OPT_COMPILER_MATRIXMOVEMETADATA_H
+
+#include "dialect/TileDialect.h"
+#include "llvm/Support/JSON.h"
+
+namespace gemm_opt {
+
+/// The bundle entry of a transpose kernel of `elementType`, less its name,
+/// chip and file names.
+llvm::json::Object describeTransposeKernel(tile::TransposeScheduleAttr schedule,
+                                           mlir::Type elementType,
+                                           bool batched);
+
+/// The bundle entry of a copy kernel of `elementType`, less its name, chip
+/// and file names.
+llvm::json::Object describeCopyKernel(tile::CopyScheduleAttr schedule,
+                                      mlir::Type elementType, bool batched);
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_COMPILER_MATRIXMOVEMETADATA_H

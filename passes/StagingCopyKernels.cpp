@@ -1,0 +1,109 @@
+//===- StagingCopyKernels.cpp - the copies that make operands TMA-readable ===//
+
+#include "passes/StagingCopyKernels.h"
+
+#include "dialect/MatrixLayouts.h"
+#include "dialect/MemoryQueries.h"
+#include "passes/HopperKernelPlan.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace gemm_opt;
+using namespace gemm_opt::tile;
+
+namespace {
+
+StringRef copyScheduleAttrName() { return "tile.copy_schedule"; }
+StringRef copyElementAttrName() { return "tile.copy_element"; }
+StringRef copyBatchedAttrName() { return "tile.copy_batched"; }
+StringRef stagedCopyOperandsAttrName() { return "tile.staged_copy_operands"; }
+
+/// 256 threads, each moving 16 bytes per access, 4 accesses in flight:
+/// 32 rows × 256 bf16 (128 f32) per block.
+CopyScheduleAttr getStagingCopySchedule(MLIRContext *ctx, StringRef chip,
+                                        Type elementType) {
+  int64_t vector = 16 / getByteWidth(elementType);
+  return CopyScheduleAttr::get(ctx, chip, {32, 32 * vector}, {32, 8}, vector);
+}
+
+/// Creates the kernel copying matrices (or batches, `batched`) of
+/// `elementType` for the GEMM operands `operands`.
+void createCopyKernel(OpBuilder &builder, gpu::GPUModuleOp module,
+                      Location loc, StringRef name, StringRef chip,
+                      Type elementType, bool batched,
+                      ArrayRef<StringRef> operands) {
+  MLIRContext *ctx = builder.getContext();
+  int64_t rank = batched ? 3 : 2;
+  auto matrixType = MemRefType::get(
+      SmallVector<int64_t>(rank, ShapedType::kDynamic), elementType,
+      getDynamicMatrixLayout(ctx, MatrixOrder::row, batched));
+  CopyScheduleAttr schedule =
+      getStagingCopySchedule(ctx, chip, elementType);
+
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(module.getBody());
+  auto kernel = gpu::GPUFuncOp::create(
+      builder, loc, name, builder.getFunctionType({matrixType, matrixType}, {}));
+  kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                  builder.getUnitAttr());
+  int32_t threads = static_cast<int32_t>(schedule.getThreadCount());
+  kernel.setKnownBlockSizeAttr(builder.getDenseI32ArrayAttr({threads, 1, 1}));
+  kernel->setAttr(copyScheduleAttrName(), schedule);
+  kernel->setAttr(copyElementAttrName(), TypeAttr::get(elementType));
+  if (batched)
+    kernel->setAttr(copyBatchedAttrName(), builder.getUnitAttr());
+  kernel->setAttr(stagedCopyOperandsAttrName(),
+                  builder.getStrArrayAttr(operands));
+  Block &body = kernel.getBody().front();
+  builder.setInsertionPointToStart(&body);
+  CopyOp::create(builder, loc, body.getArgument(0), body.getArgument(1),
+                 schedule);
+  gpu::ReturnOp::create(builder, loc);
+}
+
+} // namespace
+
+void gemm_opt::createStagingCopyKernels(OpBuilder &builder,
+                                        gpu::GPUModuleOp module,
+                                        StringRef gemmKernelName,
+                                        GemmOp gemm) {
+  ScheduleAttr schedule = gemm.getScheduleAttr();
+  if (!usesTmaDescriptors(schedule))
+    return;
+  // One kernel per element type of A and B (they share one on every
+  // tensor-core path today).
+  llvm::MapVector<Type, SmallVector<StringRef, 2>> operandsByType;
+  operandsByType[gemm.getA().getType().getElementType()].push_back("a");
+  operandsByType[gemm.getB().getType().getElementType()].push_back("b");
+  for (auto &[elementType, operands] : operandsByType) {
+    std::string name = (gemmKernelName + "_stage_copy").str();
+    if (operandsByType.size() > 1)
+      name += "_" + llvm::join(operands, "");
+    createCopyKernel(builder, module, gemm.getLoc(), name, schedule.getChip(),
+                     elementType, gemm.isBatched(), operands);
+  }
+}
+
+CopyScheduleAttr gemm_opt::getKernelCopySchedule(Operation *kernel) {
+  return kernel->getAttrOfType<CopyScheduleAttr>(copyScheduleAttrName());
+}
+
+Type gemm_opt::getKernelCopyElement(Operation *kernel) {
+  auto type = kernel->getAttrOfType<TypeAttr>(copyElementAttrName());
+  return type ? type.getValue() : Type();
+}
+
+bool gemm_opt::isKernelCopyBatched(Operation *kernel) {
+  return kernel->hasAttr(copyBatchedAttrName());
+}
+
+SmallVector<StringRef, 2>
+gemm_opt::getKernelStagedCopyOperands(Operation *kernel) {
+  SmallVector<StringRef, 2> operands;
+  if (auto names =
+          kernel->getAttrOfType<ArrayAttr>(stagedCopyOperandsAttrName()))
+    for (Attribute name : names)
+      operands.push_back(cast<StringAttr>(name).getValue());
+  return operands;
+}
