@@ -444,7 +444,9 @@ struct TileOutlineKernelPass
       auto gpuModule = gpu::GPUModuleOp::create(builder, gemm.getLoc(),
                                                 kernelName + "_module");
       symbols.insert(gpuModule);
+      SmallVector<StringRef, 2> transposedOperands;
       for (TransposeOp staging : getStagingTransposes(gemm)) {
+        transposedOperands.push_back(getStagedOperand(staging));
         gpu::GPUFuncOp copyKernel = outlineTranspose(
             builder, gpuModule,
             kernelName + "_stage_" + getStagedOperand(staging).str(), staging);
@@ -469,7 +471,8 @@ struct TileOutlineKernelPass
                                  builder.getUnitAttr());
       }
       // Copies of A and B the runtime makes where TMA cannot read them.
-      createStagingCopyKernels(builder, gpuModule, kernelName, gemm);
+      createStagingCopyKernels(builder, gpuModule, kernelName, gemm,
+                               transposedOperands);
       replaceByLaunch(builder, gemm, *kernel, wholeTileKernel);
     }
     for (TransposeOp transpose : transposes) {

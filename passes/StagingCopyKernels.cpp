@@ -67,15 +67,19 @@ void createCopyKernel(OpBuilder &builder, gpu::GPUModuleOp module,
 void gemm_opt::createStagingCopyKernels(OpBuilder &builder,
                                         gpu::GPUModuleOp module,
                                         StringRef gemmKernelName,
-                                        GemmOp gemm) {
+                                        GemmOp gemm,
+                                        ArrayRef<StringRef> transposedOperands) {
   ScheduleAttr schedule = gemm.getScheduleAttr();
   if (!usesTmaDescriptors(schedule))
     return;
   // One kernel per element type of A and B (they share one on every
   // tensor-core path today).
   llvm::MapVector<Type, SmallVector<StringRef, 2>> operandsByType;
-  operandsByType[gemm.getA().getType().getElementType()].push_back("a");
-  operandsByType[gemm.getB().getType().getElementType()].push_back("b");
+  for (auto [name, operand] : {std::pair<StringRef, Value>("a", gemm.getA()),
+                               {"b", gemm.getB()}})
+    if (!llvm::is_contained(transposedOperands, name))
+      operandsByType[cast<MemRefType>(operand.getType()).getElementType()]
+          .push_back(name);
   for (auto &[elementType, operands] : operandsByType) {
     std::string name = (gemmKernelName + "_stage_copy").str();
     if (operandsByType.size() > 1)

@@ -27,11 +27,15 @@ namespace gemm_opt {
 
 /// Creates in `module` the staging copy kernels of `gemm` (a host tile.gemm
 /// whose schedule reads A and B through TMA; nothing otherwise), named
-/// after its kernel `gemmKernelName`.
+/// after its kernel `gemmKernelName`, for its operands other than the
+/// `transposedOperands` ("a", "b": those it reads from a K-major copy that
+/// a staging transpose writes, tile-stage-transposed-operands, whose rows
+/// are padded already).
 void createStagingCopyKernels(mlir::OpBuilder &builder,
                               mlir::gpu::GPUModuleOp module,
                               llvm::StringRef gemmKernelName,
-                              tile::GemmOp gemm);
+                              tile::GemmOp gemm,
+                              llvm::ArrayRef<llvm::StringRef> transposedOperands);
 
 /// The schedule of a staging copy kernel; null for other kernels.
 tile::CopyScheduleAttr getKernelCopySchedule(mlir::Operation *kernel);

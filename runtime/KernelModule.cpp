@@ -104,6 +104,36 @@ Error checkOneBlockFits(const DriverApi &api, const KernelSpec &spec,
                              describeFootprint(spec, info, dynamicSharedBytes));
   return Error::success();
 }
+
+/// Looks up the kernels that write the staged copies of `spec`'s operands
+/// (`staged`, of `kind`: its "staged_transposes" or "staged_copies") in
+/// `module`, the image of `imageKind` they share with it (their static
+/// shared tiles fit the 48 KiB default).
+Expected<std::vector<CUfunction>>
+getStagedFunctions(const DriverApi &api, CUmodule module, ImageKind imageKind,
+                   const KernelSpec &spec, ArrayRef<StagedOperandSpec> staged,
+                   KernelKind kind) {
+  std::vector<CUfunction> functions;
+  StringRef what = getKernelKindName(kind);
+  for (const StagedOperandSpec &entry : staged) {
+    CUfunction function = nullptr;
+    CUresult found =
+        api.moduleGetFunction(&function, module, entry.kernel->name.c_str());
+    if (found == CUDA_ERROR_NOT_FOUND)
+      return makeBadInputError(
+          "kernel symbol '" + entry.kernel->name + "' (the staged " + what +
+          " of " + getOperandName(entry.operand) + " of " + spec.name +
+          ") is not in its " + getImageKindName(imageKind) + " image");
+    GEMM_CUDA_TRY(found);
+    if (entry.kernel->dynamicSharedMemoryBytes > 48 * 1024)
+      return makeBadInputError("the staged " + what + " " + entry.kernel->name +
+                               " asks for more than 48 KiB of dynamic "
+                               "shared memory");
+    functions.push_back(function);
+  }
+  return std::move(functions);
+}
+
 } // namespace
 
 Expected<KernelImages> readKernelImages(const KernelSpec &spec) {
@@ -206,25 +236,18 @@ Expected<KernelModule> KernelModule::load(const KernelSpec &spec,
                              "' is not in its " + getImageKindName(*kind) +
                              " image");
   GEMM_CUDA_TRY(found);
-  // The transposes that stage operands live in the same image (their
-  // static shared tiles fit the 48 KiB default).
-  for (const StagedTransposeSpec &staged : spec.stagedTransposes) {
-    CUfunction stagedFunction = nullptr;
-    CUresult stagedFound = api.moduleGetFunction(
-        &stagedFunction, result.module, staged.kernel->name.c_str());
-    if (stagedFound == CUDA_ERROR_NOT_FOUND)
-      return makeBadInputError("kernel symbol '" + staged.kernel->name +
-                               "' (the staged transpose of " +
-                               getOperandName(staged.operand) + " of " +
-                               spec.name + ") is not in its " +
-                               getImageKindName(*kind) + " image");
-    GEMM_CUDA_TRY(stagedFound);
-    if (staged.kernel->dynamicSharedMemoryBytes > 48 * 1024)
-      return makeBadInputError("the staged transpose " + staged.kernel->name +
-                               " asks for more than 48 KiB of dynamic "
-                               "shared memory");
-    result.stagedTransposeFunctions.push_back(stagedFunction);
-  }
+  // The transposes and copies that stage operands live in the same image.
+  Expected<std::vector<CUfunction>> transposes =
+      getStagedFunctions(api, result.module, *kind, spec, spec.stagedTransposes,
+                         KernelKind::Transpose);
+  if (!transposes)
+    return transposes.takeError();
+  result.stagedTransposeFunctions = std::move(*transposes);
+  Expected<std::vector<CUfunction>> copies = getStagedFunctions(
+      api, result.module, *kind, spec, spec.stagedCopies, KernelKind::Copy);
+  if (!copies)
+    return copies.takeError();
+  result.stagedCopyFunctions = std::move(*copies);
 
   KernelFunctionInfo &info = result.info;
   info.imageKind = *kind;
@@ -331,6 +354,7 @@ KernelModule::KernelModule(KernelModule &&other)
     : spec(other.spec), driver(other.driver), module(other.module),
       function(other.function), wholeTileFunction(other.wholeTileFunction),
       stagedTransposeFunctions(std::move(other.stagedTransposeFunctions)),
+      stagedCopyFunctions(std::move(other.stagedCopyFunctions)),
       clusterFromLaunch(other.clusterFromLaunch), info(other.info),
       wholeTileInfo(other.wholeTileInfo) {
   other.module = nullptr;
@@ -399,23 +423,28 @@ Error KernelModule::launch(const LaunchGrid &grid, PackedKernelParams &params,
   return Error::success();
 }
 
-Error KernelModule::launchStagedTranspose(Operand operand,
-                                          const LaunchGrid &grid,
-                                          PackedKernelParams &params,
-                                          cudaStream_t stream) {
-  for (auto [staged, stagedFunction] :
-       llvm::zip(spec->stagedTransposes, stagedTransposeFunctions)) {
-    if (staged.operand != operand)
+Error KernelModule::launchStagedKernel(KernelKind kind, Operand operand,
+                                       const LaunchGrid &grid,
+                                       PackedKernelParams &params,
+                                       cudaStream_t stream) {
+  bool transpose = kind == KernelKind::Transpose;
+  const std::vector<StagedOperandSpec> &staged =
+      transpose ? spec->stagedTransposes : spec->stagedCopies;
+  const std::vector<CUfunction> &functions =
+      transpose ? stagedTransposeFunctions : stagedCopyFunctions;
+  for (auto [entry, stagedFunction] : llvm::zip_equal(staged, functions)) {
+    if (entry.operand != operand)
       continue;
-    const KernelSpec &transpose = *staged.kernel;
-    GEMM_CUDA_TRY(driver->launchKernel(
-        stagedFunction, grid.dims[0], grid.dims[1], grid.dims[2],
-        transpose.block[0], transpose.block[1], transpose.block[2],
-        transpose.dynamicSharedMemoryBytes, stream, params.getPointers(),
-        nullptr));
+    const KernelSpec &kernel = *entry.kernel;
+    GEMM_CUDA_TRY(
+        driver->launchKernel(stagedFunction, grid.dims[0], grid.dims[1],
+                             grid.dims[2], kernel.block[0], kernel.block[1],
+                             kernel.block[2], kernel.dynamicSharedMemoryBytes,
+                             stream, params.getPointers(), nullptr));
     return Error::success();
   }
-  return makeBadInputError("kernel " + spec->name + " stages no copy of " +
+  return makeBadInputError("kernel " + spec->name + " has no staged " +
+                           getKernelKindName(kind) + " of " +
                            getOperandName(operand));
 }
 

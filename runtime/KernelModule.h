@@ -84,12 +84,15 @@ public:
   llvm::Error launch(const LaunchGrid &grid, KernelArguments &arguments,
                      cudaStream_t stream);
 
-  /// Launches the kernel that writes the staged transposed copy of
-  /// `operand` (KernelSpec::stagedTransposes) with `params` (the memrefs of
-  /// the operand as stored and of the copy) over `grid`.
-  llvm::Error launchStagedTranspose(Operand operand, const LaunchGrid &grid,
-                                    PackedKernelParams &params,
-                                    cudaStream_t stream);
+  /// Launches the kernel of `kind` that writes the staged copy of
+  /// `operand`: its transpose (KernelKind::Transpose,
+  /// KernelSpec::stagedTransposes) or its padded copy (KernelKind::Copy,
+  /// KernelSpec::stagedCopies), with `params` (the memrefs of the operand
+  /// as stored and of the copy) over `grid`.
+  llvm::Error launchStagedKernel(KernelKind kind, Operand operand,
+                                 const LaunchGrid &grid,
+                                 PackedKernelParams &params,
+                                 cudaStream_t stream);
 
   /// What the driver reports of the kernel, or of its whole-tile variant
   /// (the kernel's when it has none).
@@ -110,6 +113,8 @@ private:
   CUfunction wholeTileFunction = nullptr; ///< Null without a variant.
   /// One per spec->stagedTransposes, in its order.
   std::vector<CUfunction> stagedTransposeFunctions;
+  /// One per spec->stagedCopies, in its order.
+  std::vector<CUfunction> stagedCopyFunctions;
   bool clusterFromLaunch = false; ///< Pass cluster dims at launch time.
   KernelFunctionInfo info;
   std::optional<KernelFunctionInfo> wholeTileInfo;

@@ -45,6 +45,19 @@ MemRefDescriptor3D describeBatchedOperand(const GemmShape &shape,
   return descriptor;
 }
 
+void appendRowMajorMemRef(std::vector<uint64_t> &values, uint64_t address,
+                          int64_t rows, int64_t cols, int64_t ld, bool batched,
+                          int64_t batch, int64_t batchStride) {
+  values.insert(values.end(), {address, address, 0});
+  if (batched)
+    values.push_back(static_cast<uint64_t>(batch));
+  values.insert(values.end(),
+                {static_cast<uint64_t>(rows), static_cast<uint64_t>(cols)});
+  if (batched)
+    values.push_back(static_cast<uint64_t>(batchStride));
+  values.insert(values.end(), {static_cast<uint64_t>(ld), 1});
+}
+
 int64_t getBiasLength(const FusedEpilogueSpec &epilogue,
                       const GemmShape &shape) {
   switch (epilogue.bias) {

@@ -64,6 +64,16 @@ struct MemRefDescriptor3D {
 /// Number of 8-byte kernel parameters a rank-3 memref expands to.
 inline constexpr unsigned MemRef3DParamCount = 9;
 
+/// Appends to `values` the parameters of a memref over the row-major
+/// rows×cols matrix at `address` with leading dimension `ld`: rank 2
+/// {address, address, 0, rows, cols, ld, 1}, or with `batched` rank 3 over
+/// `batch` such matrices `batchStride` elements apart {address, address, 0,
+/// batch, rows, cols, batchStride, ld, 1} (the src and dst of transpose and
+/// copy kernels).
+void appendRowMajorMemRef(std::vector<uint64_t> &values, uint64_t address,
+                          int64_t rows, int64_t cols, int64_t ld, bool batched,
+                          int64_t batch, int64_t batchStride);
+
 /// Device addresses of the three operands.
 struct OperandAddresses {
   uint64_t a = 0;

@@ -5,9 +5,9 @@
 #include "runtime/BatchedKernelSpec.h"
 #include "runtime/JsonFieldReader.h"
 #include "runtime/KernelEntryFields.h"
+#include "runtime/MatrixMoveSpec.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/TransposedProblem.h"
-#include "runtime/TransposeSpec.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -34,7 +34,15 @@ StringRef getProblemDimName(ProblemDim dim) {
 }
 
 StringRef getKernelKindName(KernelKind kind) {
-  return kind == KernelKind::Transpose ? "transpose" : "gemm";
+  switch (kind) {
+  case KernelKind::Gemm:
+    return "gemm";
+  case KernelKind::Transpose:
+    return "transpose";
+  case KernelKind::Copy:
+    return "copy";
+  }
+  return "?";
 }
 
 namespace {
@@ -203,41 +211,68 @@ Expected<KernelSpec> parseKernel(const json::Object &object,
                                  const std::string &baseContext,
                                  StringRef directory);
 
-/// Parses "staged_transposes": each entry is a transpose kernel in the
-/// images of `object`, of its operand's element type.
-Error parseStagedTransposes(const json::Object &object,
-                            const JsonFieldReader &kernel, StringRef directory,
-                            KernelSpec &spec) {
-  if (!kernel.has("staged_transposes"))
-    return Error::success();
-  Expected<JsonFieldReader> staged = kernel.getObject("staged_transposes");
+/// Checks the staged copy kernel `copy` of `operand` (field `key` of
+/// `staged`) against the GEMM `spec`: rank-3 memrefs for a batched GEMM,
+/// rank 2 otherwise, and an operand not staged through a transpose.
+Error checkStagedCopy(const JsonFieldReader &staged, StringRef key,
+                      Operand operand, const KernelSpec &copy,
+                      const KernelSpec &spec) {
+  if (copy.matrixMove->batched != spec.stridedBatch)
+    return staged.fail(
+        key, "is " + copy.name + ", a copy of " +
+                 (copy.matrixMove->batched ? "a batch (rank-3 parameters)"
+                                           : "one matrix (rank-2 parameters)") +
+                 "; the staged copies of a " +
+                 (spec.stridedBatch ? "batched kernel take rank-3 memrefs"
+                                    : "kernel without batches take rank-2 "
+                                      "memrefs"));
+  if (spec.getStagedTranspose(operand))
+    return staged.fail(key, "stages an operand the kernel reads through a "
+                            "staged transpose");
+  return Error::success();
+}
+
+/// Parses the staged-operand kernels of `key` ("staged_transposes" or
+/// "staged_copies", see KernelSpec.h): each entry is a kernel of `kind` in
+/// the images of `object`, of its operand's element type.
+Expected<std::vector<StagedOperandSpec>>
+parseStagedKernels(const json::Object &object, const JsonFieldReader &kernel,
+                   StringRef directory, const KernelSpec &spec, StringRef key,
+                   KernelKind kind) {
+  std::vector<StagedOperandSpec> result;
+  if (!kernel.has(key))
+    return std::move(result);
+  Expected<JsonFieldReader> staged = kernel.getObject(key);
   if (!staged)
     return staged.takeError();
   for (Operand operand : {Operand::A, Operand::B}) {
-    StringRef key = getOperandName(operand);
-    if (!staged->has(key))
+    StringRef operandKey = getOperandName(operand);
+    if (!staged->has(operandKey))
       continue;
-    Expected<JsonFieldReader> entry = staged->getObject(key);
+    Expected<JsonFieldReader> entry = staged->getObject(operandKey);
     if (!entry)
       return entry.takeError();
-    json::Object copy = entry->getFields();
+    json::Object fields = entry->getFields();
     for (StringRef inherited : {"cubin", "ptx", "chip"})
       if (const json::Value *value = object.get(inherited))
-        copy[inherited] = *value;
-    Expected<KernelSpec> transpose =
-        parseKernel(copy, entry->getContext(), directory);
-    if (!transpose)
-      return transpose.takeError();
-    if (transpose->kind != KernelKind::Transpose ||
-        transpose->transpose->elementType != spec.getOperandType(operand))
-      return staged->fail(key, "must be a transpose kernel of " +
-                                   getElementTypeName(
-                                       spec.getOperandType(operand)) +
-                                   " elements");
-    spec.stagedTransposes.push_back(
-        {operand, std::make_shared<const KernelSpec>(std::move(*transpose))});
+        fields[inherited] = *value;
+    Expected<KernelSpec> parsed =
+        parseKernel(fields, entry->getContext(), directory);
+    if (!parsed)
+      return parsed.takeError();
+    ElementType type = spec.getOperandType(operand);
+    if (parsed->kind != kind || parsed->matrixMove->elementType != type)
+      return staged->fail(
+          operandKey, "must be a " + getKernelKindName(kind) + " kernel of " +
+                          getElementTypeName(type) + " elements");
+    if (kind == KernelKind::Copy)
+      if (Error err =
+              checkStagedCopy(*staged, operandKey, operand, *parsed, spec))
+        return std::move(err);
+    result.push_back(
+        {operand, std::make_shared<const KernelSpec>(std::move(*parsed))});
   }
-  return Error::success();
+  return std::move(result);
 }
 
 /// Parses "whole_tile_variant" (see KernelSpec.h), whose dynamic shared
@@ -295,11 +330,17 @@ Expected<KernelSpec> parseKernel(const json::Object &object,
     Expected<StringRef> kind = kernel.getString("kind");
     if (!kind)
       return kind.takeError();
-    if (*kind == "transpose")
-      spec.kind = KernelKind::Transpose;
-    else if (*kind != "gemm")
+    std::optional<KernelKind> parsed =
+        StringSwitch<std::optional<KernelKind>>(*kind)
+            .Case("gemm", KernelKind::Gemm)
+            .Case("transpose", KernelKind::Transpose)
+            .Case("copy", KernelKind::Copy)
+            .Default(std::nullopt);
+    if (!parsed)
       return kernel.fail("kind", "is '" + *kind +
-                                     "', expected \"gemm\" or \"transpose\"");
+                                     "', expected \"gemm\", \"transpose\" "
+                                     "or \"copy\"");
+    spec.kind = *parsed;
   }
 
   // Images: a cubin, a PTX file, or both.
@@ -352,8 +393,8 @@ Expected<KernelSpec> parseKernel(const json::Object &object,
 
   if (Error err = parseGrid(kernel, spec))
     return std::move(err);
-  if (spec.kind == KernelKind::Transpose) {
-    if (Error err = parseTransposeFields(kernel, spec))
+  if (spec.kind != KernelKind::Gemm) {
+    if (Error err = parseMatrixMoveFields(kernel, spec))
       return std::move(err);
     return std::move(spec);
   }
@@ -436,8 +477,17 @@ Expected<KernelSpec> parseKernel(const json::Object &object,
   spec.stridedBatch = *batched;
   if (Error err = checkBatchedKernelSpec(spec, kernel.getContext()))
     return std::move(err);
-  if (Error err = parseStagedTransposes(object, kernel, directory, spec))
-    return std::move(err);
+  Expected<std::vector<StagedTransposeSpec>> transposes =
+      parseStagedKernels(object, kernel, directory, spec, "staged_transposes",
+                         KernelKind::Transpose);
+  if (!transposes)
+    return transposes.takeError();
+  spec.stagedTransposes = std::move(*transposes);
+  Expected<std::vector<StagedCopySpec>> copies = parseStagedKernels(
+      object, kernel, directory, spec, "staged_copies", KernelKind::Copy);
+  if (!copies)
+    return copies.takeError();
+  spec.stagedCopies = std::move(*copies);
   if (Error err = parseWholeTileVariant(kernel, spec))
     return std::move(err);
   if (Error err = checkSupportedTypes(spec))
@@ -453,12 +503,25 @@ bool KernelSpec::hasTensorMaps() const {
   });
 }
 
+namespace {
+
+const StagedOperandSpec *findStaged(ArrayRef<StagedOperandSpec> staged,
+                                    Operand operand) {
+  for (const StagedOperandSpec &entry : staged)
+    if (entry.operand == operand)
+      return &entry;
+  return nullptr;
+}
+
+} // namespace
+
 const StagedTransposeSpec *
 KernelSpec::getStagedTranspose(Operand operand) const {
-  for (const StagedTransposeSpec &staged : stagedTransposes)
-    if (staged.operand == operand)
-      return &staged;
-  return nullptr;
+  return findStaged(stagedTransposes, operand);
+}
+
+const StagedCopySpec *KernelSpec::getStagedCopy(Operand operand) const {
+  return findStaged(stagedCopies, operand);
 }
 
 ElementType KernelSpec::getOperandType(Operand operand) const {
@@ -526,6 +589,12 @@ Expected<KernelBundle> parseKernelBundle(StringRef jsonText,
         parseKernel(*kernelObject, context, bundleDirectory);
     if (!spec)
       return spec.takeError();
+    // A copy kernel only stages a GEMM's operand.
+    if (spec->kind == KernelKind::Copy)
+      return JsonFieldReader(*kernelObject, context + " (" + spec->name + ")")
+          .fail("kind", "is \"copy\": a copy kernel belongs in the "
+                        "\"staged_copies\" of the GEMM entry whose operand it "
+                        "stages");
     bundle.kernels.push_back(std::move(*spec));
   }
   return std::move(bundle);

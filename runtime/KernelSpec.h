@@ -65,6 +65,16 @@
 // launch; "layouts" gives the problem's layouts, the tensor maps describe
 // the copy.
 //
+// "staged_copies"*: {"a"*: <copy entry>, "b"*: <copy entry>} (kernels with
+// tensor maps): where TMA cannot read that operand in place (base address
+// or row pitch not a multiple of 16 bytes, OperandStaging.h), the named
+// "copy" kernel (same images and chip as this entry, which it omits; A and
+// B may name the same one) writes its padded copy before each launch,
+// instead of cudaMemcpy2DAsync. Its element type is the operand's; its
+// memrefs are rank 3 for a batched entry ("batch"), else rank 2. An
+// operand without an entry is copied by cudaMemcpy2DAsync, and so is every
+// operand of a bundle without the field.
+//
 // "source_layouts"*: {"a": "row", "b": "row", "c": "row"} (a tf32 GEMM on
 // row-major A and B, compiled as C^T = B^T·A^T by tile-exchange-operands):
 // the layouts of the GEMM as written, the transposed ones of "layouts"
@@ -82,12 +92,13 @@
 // for problems that meet its requirements (WholeTileVariant.h).
 //
 // "kind" (optional): "gemm" (the default: entries without "kind", which is
-// every bundle written before transposes existed, are GEMMs) or
-// "transpose". A transpose kernel writes the row-major M×N matrix src
-// transposed into the row-major N×M matrix dst (dst[j][i] = src[i][j]); its
-// entry has the common fields above (name, images, chip, block, cluster*,
-// dynamic_shared_memory_bytes*, grid, where extent "m" is the rows and "n"
-// the columns of src) and, instead of the GEMM fields:
+// every bundle written before transposes existed, are GEMMs), "transpose"
+// or "copy" (only in "staged_copies"). A transpose kernel writes the
+// row-major M×N matrix src transposed into the row-major N×M matrix dst
+// (dst[j][i] = src[i][j]); its entry has the common fields above (name,
+// images, chip, block, cluster*, dynamic_shared_memory_bytes*, grid, where
+// extent "m" is the rows and "n" the columns of src) and, instead of the
+// GEMM fields:
 //
 //   {"kind": "transpose",
 //    "tile": {"m": 64, "n": 64},           (the src tile of one block)
@@ -101,7 +112,28 @@
 //
 // The two memrefs expand to 7 parameters each (KernelParams.h): src with
 // sizes (M, N) and strides (lds, 1), dst with sizes (N, M) and strides
-// (ldd, 1). Any M, N >= 1 runs (edge tiles are predicated).
+// (ldd, 1). Any M, N >= 1 runs (edge tiles are predicated). Rank-3 memrefs
+// (batch × rows × columns, 9 parameters each, grid z {"extent": "batch",
+// "tile": 1}) transpose every entry of a batch; a src batch stride of 0
+// is one matrix.
+//
+// A copy kernel has exactly the fields of a transpose kernel, with
+// "kind": "copy"; it writes the row-major M×N matrix src into the
+// row-major M×N matrix dst (dst[i][j] = src[i][j]), each with its own
+// leading dimension: both memrefs have sizes (M, N), src strides (lds, 1)
+// and dst strides (ldd, 1) (CopyShape.h), e.g.
+//
+//   {"kind": "copy", "name": "gemm_kernel_stage_copy_b",
+//    "block": [256, 1, 1], "cluster": [1, 1, 1],
+//    "dynamic_shared_memory_bytes": 0,
+//    "grid": {"x": {"extent": "n", "tile": 256},
+//             "y": {"extent": "m", "tile": 32}, "z": 1},
+//    "tile": {"m": 32, "n": 256},
+//    "types": {"src": "bf16", "dst": "bf16"},
+//    "layouts": {"src": "row", "dst": "row"},
+//    "min_alignment_bytes": 2, "vector_elements": 8,
+//    "parameters": [{"kind": "memref", "operand": "src", "rank": 2},
+//                   {"kind": "memref", "operand": "dst", "rank": 2}]}
 //
 //===----------------------------------------------------------------------===//
 
@@ -164,11 +196,13 @@ struct PersistentGridSpec {
 };
 
 /// What a bundle kernel computes (its "kind").
-enum class KernelKind { Gemm, Transpose };
-llvm::StringRef getKernelKindName(KernelKind kind); // "gemm", "transpose"
+enum class KernelKind { Gemm, Transpose, Copy };
+/// "gemm", "transpose", "copy".
+llvm::StringRef getKernelKindName(KernelKind kind);
 
-/// The fields of a "transpose" kernel (see the file comment).
-struct TransposeKernelSpec {
+/// The fields of a "transpose" or a "copy" kernel (see the file comment),
+/// which both move a row-major matrix (or a batch of them) from src to dst.
+struct MatrixMoveKernelSpec {
   int64_t tileRows = 1; ///< "tile.m": rows of src per block.
   int64_t tileCols = 1; ///< "tile.n": columns of src per block.
   ElementType elementType = ElementType::F32;
@@ -179,15 +213,23 @@ struct TransposeKernelSpec {
 
 struct KernelSpec;
 
-/// A GEMM operand the kernel reads from a staged, transposed copy: the
-/// bundle's "staged_transposes" (see the file comment), e.g. the
-/// column-major A of a tf32 kernel, which wgmma reads only K-major.
-struct StagedTransposeSpec {
+/// A GEMM operand the kernel reads from a staged copy that a kernel in its
+/// images writes before each launch.
+struct StagedOperandSpec {
   Operand operand = Operand::A;
-  /// The "transpose" kernel that writes the copy; it lives in the GEMM
-  /// kernel's images.
+  /// The "transpose" or "copy" kernel that writes the copy; it lives in the
+  /// GEMM kernel's images.
   std::shared_ptr<const KernelSpec> kernel;
 };
+
+/// The bundle's "staged_transposes" (see the file comment): a transposed
+/// copy, e.g. of the column-major A of a tf32 kernel, which wgmma reads
+/// only K-major.
+using StagedTransposeSpec = StagedOperandSpec;
+
+/// The bundle's "staged_copies" (see the file comment): the padded copy of
+/// an operand TMA cannot read in place, written by a "copy" kernel.
+using StagedCopySpec = StagedOperandSpec;
 
 /// The bundle's "whole_tile_variant" (see the file comment): what differs
 /// from the entry's kernel.
@@ -200,8 +242,8 @@ struct WholeTileVariantSpec {
 
 struct KernelSpec {
   KernelKind kind = KernelKind::Gemm;
-  /// Set for (and only for) a transpose kernel.
-  std::optional<TransposeKernelSpec> transpose;
+  /// Set for (and only for) a transpose or a copy kernel.
+  std::optional<MatrixMoveKernelSpec> matrixMove;
   std::string name;      ///< Kernel symbol in the cubin / PTX.
   std::string cubinPath; ///< Resolved path, empty if the bundle has none.
   std::string ptxPath;   ///< Resolved path, empty if the bundle has none.
@@ -244,6 +286,10 @@ struct KernelSpec {
   /// tensor maps and memrefs then describe the copy, in the other order
   /// than `layouts` says (OperandStaging.h).
   std::vector<StagedTransposeSpec> stagedTransposes;
+  /// Copy kernels that write the padded copies of operands TMA cannot read
+  /// in place (OperandStaging.h); operands without one are copied by
+  /// cudaMemcpy2DAsync.
+  std::vector<StagedCopySpec> stagedCopies;
   /// A faster kernel for whole tiles and aligned operands, launched in
   /// this one's place where the problem allows (WholeTileVariant.h).
   std::optional<WholeTileVariantSpec> wholeTileVariant;
@@ -256,6 +302,8 @@ struct KernelSpec {
   ElementType getOperandType(Operand operand) const;
   /// The staged transpose of `operand`, or null.
   const StagedTransposeSpec *getStagedTranspose(Operand operand) const;
+  /// The staged copy kernel of `operand`, or null.
+  const StagedCopySpec *getStagedCopy(Operand operand) const;
   unsigned getThreadsPerBlock() const { return block[0] * block[1] * block[2]; }
 };
 

@@ -115,5 +115,11 @@ Expected<LaunchGrid> computeGrid(const KernelSpec &spec, const GemmShape &shape,
   return grid;
 }
 
+Expected<LaunchGrid> computeMatrixMoveGrid(const KernelSpec &spec, int64_t rows,
+                                           int64_t cols, int64_t batch) {
+  // Its grids are not persistent: the SM count does not matter.
+  return computeGrid(spec, GemmShape::get(rows, cols, 1).withBatch(batch), 1);
+}
+
 } // namespace runtime
 } // namespace gemm_opt

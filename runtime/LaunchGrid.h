@@ -61,6 +61,13 @@ llvm::Expected<LaunchGrid> computeGrid(const KernelSpec &spec,
                                        const GemmShape &shape,
                                        unsigned multiprocessorCount);
 
+/// The grid of a transpose or copy kernel (KernelSpec::matrixMove) over a
+/// rows×cols src (extents "m" and "n") and `batch` entries (extent
+/// "batch").
+llvm::Expected<LaunchGrid> computeMatrixMoveGrid(const KernelSpec &spec,
+                                                 int64_t rows, int64_t cols,
+                                                 int64_t batch);
+
 } // namespace runtime
 } // namespace gemm_opt
 

@@ -24,6 +24,12 @@ int64_t &leadingDimension(GemmShape &shape, Operand operand) {
                                  : shape.ldc;
 }
 
+uint64_t &operandAddress(OperandAddresses &addresses, Operand operand) {
+  return operand == Operand::A   ? addresses.a
+         : operand == Operand::B ? addresses.b
+                                 : addresses.c;
+}
+
 /// The smallest leading dimension >= `ld` whose row pitch is a multiple of
 /// the TMA alignment.
 int64_t alignedLeadingDimension(int64_t ld, size_t elementSize) {
@@ -102,7 +108,7 @@ Error OperandStaging::checkStagedTransposes(const KernelSpec &spec,
                                             const GemmShape &shape) {
   for (const StagedTransposeSpec &staged : spec.stagedTransposes)
     if (hasSeveralEntries(shape, staged.operand) &&
-        !staged.kernel->transpose->batched)
+        !staged.kernel->matrixMove->batched)
       return makeBadInputError(
           "kernel " + spec.name + " stages a transposed " +
           getOperandName(staged.operand) +
@@ -113,9 +119,26 @@ Error OperandStaging::checkStagedTransposes(const KernelSpec &spec,
   return Error::success();
 }
 
+CopyShape OperandStaging::getStagedCopyShape(const KernelSpec &spec,
+                                             const GemmShape &shape,
+                                             Operand operand) {
+  OperandLayout layout = getOperandLayout(shape, operand);
+  size_t size = getElementSize(spec.getOperandType(operand));
+  CopyShape copy;
+  copy.rows = layout.rows;
+  copy.cols = layout.cols;
+  copy.ldSrc = layout.ld;
+  copy.ldDst = alignedLeadingDimension(layout.cols, size);
+  copy.batch = hasSeveralEntries(shape, operand) ? shape.batch : 1;
+  copy.batchStrideSrc = shape.getBatchStride(operand);
+  // A stride-0 operand stays one matrix that every entry reads.
+  copy.batchStrideDst = copy.batchStrideSrc == 0 ? 0 : copy.ldDst * copy.rows;
+  return copy;
+}
+
 Expected<OperandStaging>
-OperandStaging::create(const KernelSpec &spec, const GemmShape &shape,
-                       const OperandAddresses &addresses) {
+OperandStaging::plan(const KernelSpec &spec, const GemmShape &shape,
+                     const OperandAddresses &addresses) {
   if (Error err = checkStagedTransposes(spec, shape))
     return std::move(err);
   OperandStaging staging;
@@ -125,27 +148,19 @@ OperandStaging::create(const KernelSpec &spec, const GemmShape &shape,
     TransposedCopy copy;
     copy.operand = staged.operand;
     copy.shape = getStagedTransposeShape(spec, shape, staged.operand);
-    copy.batched = staged.kernel->transpose->batched;
+    copy.batched = staged.kernel->matrixMove->batched;
     copy.source = addresses.get(staged.operand);
-    Expected<LaunchGrid> grid = computeGrid(
-        *staged.kernel,
-        GemmShape::get(copy.shape.rows, copy.shape.cols, 1)
-            .withBatch(copy.shape.batch),
-        1);
+    Expected<LaunchGrid> grid = computeMatrixMoveGrid(
+        *staged.kernel, copy.shape.rows, copy.shape.cols, copy.shape.batch);
     if (!grid)
       return grid.takeError();
     copy.grid = *grid;
-    size_t size = getElementSize(spec.getOperandType(staged.operand));
-    Expected<DeviceBuffer> buffer = DeviceBuffer::allocate(
-        static_cast<size_t>(copy.shape.batch * copy.shape.cols *
-                            copy.shape.ldDst) *
-        size);
-    if (!buffer)
-      return buffer.takeError();
-    copy.buffer = std::move(*buffer);
+    copy.bufferBytes = static_cast<size_t>(copy.shape.batch * copy.shape.cols *
+                                           copy.shape.ldDst) *
+                       getElementSize(spec.getOperandType(staged.operand));
     mapToTransposedCopy(staging.mappedShape, staged.operand, copy.shape);
-    (staged.operand == Operand::A ? staging.mapped.a : staging.mapped.b) =
-        copy.buffer.getAddress();
+    // The copy has no address until create() allocates it.
+    operandAddress(staging.mapped, staged.operand) = 0;
     staging.transposedCopies.push_back(std::move(copy));
   }
   for (Operand operand : {Operand::A, Operand::B}) {
@@ -154,67 +169,103 @@ OperandStaging::create(const KernelSpec &spec, const GemmShape &shape,
     size_t size = getElementSize(spec.getOperandType(operand));
     OperandLayout layout = getOperandLayout(shape, operand);
     uint64_t address = addresses.get(operand);
-    size_t pitch = static_cast<size_t>(layout.ld) * size;
-    bool severalEntries = hasSeveralEntries(shape, operand);
-    int64_t batchStride = shape.getBatchStride(operand);
-    if (address % TensorMapGlobalAlignment == 0 &&
-        pitch % TensorMapGlobalAlignment == 0 &&
-        (!severalEntries || isAligned(batchStride, size)))
+    if (address % TensorMapGlobalAlignment == 0 && isAligned(layout.ld, size) &&
+        (!hasSeveralEntries(shape, operand) ||
+         isAligned(shape.getBatchStride(operand), size)))
       continue;
     Copy copy;
     copy.operand = operand;
     copy.source = address;
-    copy.sourcePitch = pitch;
-    copy.ld = layout.ld;
-    copy.stagedLd = alignedLeadingDimension(layout.cols, size);
-    copy.pitch = static_cast<size_t>(copy.stagedLd) * size;
-    copy.rowBytes = static_cast<size_t>(layout.cols) * size;
-    copy.rows = static_cast<size_t>(layout.rows);
-    copy.entries = severalEntries ? static_cast<size_t>(shape.batch) : 1;
-    copy.batchStride = batchStride;
-    copy.sourceStride = static_cast<size_t>(batchStride) * size;
-    copy.stride = copy.pitch * copy.rows;
-    // A stride-0 operand stays one matrix that every entry reads.
-    copy.stagedBatchStride =
-        batchStride == 0 ? 0 : copy.stagedLd * static_cast<int64_t>(copy.rows);
-    Expected<DeviceBuffer> buffer =
-        DeviceBuffer::allocate(copy.stride * copy.entries);
-    if (!buffer)
-      return buffer.takeError();
-    copy.buffer = std::move(*buffer);
-    leadingDimension(staging.mappedShape, operand) = copy.stagedLd;
-    staging.mappedShape.getBatchStride(operand) = copy.stagedBatchStride;
-    (operand == Operand::A ? staging.mapped.a : staging.mapped.b) =
-        copy.buffer.getAddress();
+    copy.shape = getStagedCopyShape(spec, shape, operand);
+    copy.elementSize = size;
+    if (const StagedCopySpec *staged = spec.getStagedCopy(operand)) {
+      copy.kernel = staged->kernel;
+      Expected<LaunchGrid> grid = computeCopyGrid(*copy.kernel, copy.shape);
+      if (!grid)
+        return grid.takeError();
+      copy.grid = *grid;
+    }
+    copy.bufferBytes = static_cast<size_t>(copy.shape.batch * copy.shape.rows *
+                                           copy.shape.ldDst) *
+                       size;
+    leadingDimension(staging.mappedShape, operand) = copy.shape.ldDst;
+    staging.mappedShape.getBatchStride(operand) = copy.shape.batchStrideDst;
+    operandAddress(staging.mapped, operand) = 0;
     staging.copies.push_back(std::move(copy));
   }
   return std::move(staging);
 }
 
+Expected<OperandStaging>
+OperandStaging::create(const KernelSpec &spec, const GemmShape &shape,
+                       const OperandAddresses &addresses) {
+  Expected<OperandStaging> staging = plan(spec, shape, addresses);
+  if (!staging)
+    return staging.takeError();
+  auto allocate = [&](Operand operand, size_t bytes,
+                      DeviceBuffer &buffer) -> Error {
+    Expected<DeviceBuffer> allocated = DeviceBuffer::allocate(bytes);
+    if (!allocated)
+      return allocated.takeError();
+    buffer = std::move(*allocated);
+    operandAddress(staging->mapped, operand) = buffer.getAddress();
+    return Error::success();
+  };
+  for (TransposedCopy &copy : staging->transposedCopies)
+    if (Error err = allocate(copy.operand, copy.bufferBytes, copy.buffer))
+      return std::move(err);
+  for (Copy &copy : staging->copies)
+    if (Error err = allocate(copy.operand, copy.bufferBytes, copy.buffer))
+      return std::move(err);
+  return staging;
+}
+
+std::vector<OperandStaging::KernelLaunch>
+OperandStaging::getKernelLaunches() const {
+  std::vector<KernelLaunch> launches;
+  for (const TransposedCopy &copy : transposedCopies)
+    launches.push_back(
+        {KernelKind::Transpose, copy.operand, copy.grid,
+         packTransposeParams(copy.shape, copy.source, copy.buffer.getAddress(),
+                             copy.batched)});
+  for (const Copy &copy : copies)
+    if (copy.kernel)
+      launches.push_back(
+          {KernelKind::Copy, copy.operand, copy.grid,
+           packCopyParams(copy.shape, copy.source, copy.buffer.getAddress(),
+                          copy.kernel->matrixMove->batched)});
+  return launches;
+}
+
 Error OperandStaging::refresh(KernelModule &module,
                               cudaStream_t stream) const {
-  for (const TransposedCopy &copy : transposedCopies) {
-    PackedKernelParams params(packTransposeParams(
-        copy.shape, copy.source, copy.buffer.getAddress(), copy.batched));
-    if (Error err = module.launchStagedTranspose(copy.operand, copy.grid,
-                                                 params, stream))
+  for (KernelLaunch &launch : getKernelLaunches()) {
+    PackedKernelParams params(std::move(launch.params));
+    if (Error err = module.launchStagedKernel(launch.kind, launch.operand,
+                                              launch.grid, params, stream))
       return err;
   }
   for (const Copy &copy : copies) {
+    if (copy.kernel)
+      continue;
+    const CopyShape &shape = copy.shape;
     // Packed source entries are one tall matrix; others go entry by entry.
-    bool packed = copy.entries == 1 ||
-                  copy.sourceStride == copy.sourcePitch * copy.rows;
-    size_t copies = packed ? 1 : copy.entries;
-    size_t rows = packed ? copy.rows * copy.entries : copy.rows;
+    bool packed =
+        shape.batch == 1 || shape.batchStrideSrc == shape.rows * shape.ldSrc;
+    size_t copies = packed ? 1 : static_cast<size_t>(shape.batch);
+    size_t rows =
+        static_cast<size_t>(packed ? shape.rows * shape.batch : shape.rows);
+    size_t size = copy.elementSize;
     for (size_t entry = 0; entry < copies; ++entry)
       GEMM_CUDA_TRY(cudaMemcpy2DAsync(
           reinterpret_cast<void *>(copy.buffer.getAddress() +
-                                   entry * copy.stride),
-          copy.pitch,
+                                   entry * shape.batchStrideDst * size),
+          static_cast<size_t>(shape.ldDst) * size,
           reinterpret_cast<const void *>(copy.source +
-                                         entry * copy.sourceStride),
-          copy.sourcePitch, copy.rowBytes, rows, cudaMemcpyDeviceToDevice,
-          stream));
+                                         entry * shape.batchStrideSrc * size),
+          static_cast<size_t>(shape.ldSrc) * size,
+          static_cast<size_t>(shape.cols) * size, rows,
+          cudaMemcpyDeviceToDevice, stream));
   }
   return Error::success();
 }
@@ -237,11 +288,13 @@ std::string OperandStaging::describe() const {
   for (const Copy &copy : copies) {
     if (!text.empty())
       os << ", ";
-    os << getOperandName(copy.operand) << " (ld " << copy.ld << " -> "
-       << copy.stagedLd;
-    if (copy.entries > 1)
-      os << ", batch stride " << copy.batchStride << " -> "
-         << copy.stagedBatchStride;
+    os << getOperandName(copy.operand) << " (ld " << copy.shape.ldSrc << " -> "
+       << copy.shape.ldDst;
+    if (copy.shape.batch > 1)
+      os << ", batch stride " << copy.shape.batchStrideSrc << " -> "
+         << copy.shape.batchStrideDst;
+    if (copy.kernel)
+      os << ", by " << copy.kernel->name;
     os << ")";
   }
   return text;

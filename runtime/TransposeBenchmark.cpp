@@ -68,13 +68,13 @@ double TransposeResult::copyGBs() const {
 
 Error checkTransposeBenchmarkShape(const KernelSpec &spec,
                                    const TransposeShape &shape) {
-  if (!spec.transpose)
+  if (spec.kind != KernelKind::Transpose)
     return makeBadInputError("kernel " + spec.name + " is a " +
                              getKernelKindName(spec.kind) +
                              " kernel, not a transpose");
   if (Error err = verifyTransposeShape(shape))
     return err;
-  if (shape.batch > 1 && !spec.transpose->batched)
+  if (shape.batch > 1 && !spec.matrixMove->batched)
     return makeBadInputError("kernel " + spec.name +
                              " transposes one matrix; a batch of " +
                              Twine(shape.batch) +
@@ -94,13 +94,10 @@ runTransposeBenchmark(const DeviceInfo &device, const KernelSpec &spec,
   if (Error err = checkTransposeBenchmarkShape(spec, shape))
     return std::move(err);
   TransposeResult result;
-  ElementType type = spec.transpose->elementType;
+  ElementType type = spec.matrixMove->elementType;
   size_t elementSize = getElementSize(type);
   Expected<LaunchGrid> grid =
-      computeGrid(spec,
-                  GemmShape::get(shape.rows, shape.cols, 1)
-                      .withBatch(shape.batch),
-                  static_cast<unsigned>(device.multiprocessorCount));
+      computeMatrixMoveGrid(spec, shape.rows, shape.cols, shape.batch);
   if (!grid)
     return grid.takeError();
   result.grid = *grid;
@@ -125,9 +122,8 @@ runTransposeBenchmark(const DeviceInfo &device, const KernelSpec &spec,
   if (Error err = src->copyFromHost(hostSrc.data()))
     return std::move(err);
 
-  PackedKernelParams params(
-      packTransposeParams(shape, src->getAddress(), dst->getAddress(),
-                          spec.transpose->batched));
+  PackedKernelParams params(packTransposeParams(
+      shape, src->getAddress(), dst->getAddress(), spec.matrixMove->batched));
   auto poisonDst = [&]() { return dst->fill(OutputPoisonByte, stream.get()); };
   auto launchKernel = [&]() {
     return module->launch(result.grid, params, stream.get());

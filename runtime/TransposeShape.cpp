@@ -2,6 +2,7 @@
 
 #include "runtime/TransposeShape.h"
 
+#include "runtime/KernelParams.h"
 #include "runtime/RuntimeError.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -70,24 +71,11 @@ Error verifyTransposeShape(const TransposeShape &shape) {
 std::vector<uint64_t> packTransposeParams(const TransposeShape &shape,
                                           uint64_t src, uint64_t dst,
                                           bool batched) {
-  // A memref descriptor: allocated and aligned pointers, offset, sizes,
-  // strides.
-  auto memref = [&](uint64_t address, int64_t rows, int64_t cols, int64_t ld,
-                    int64_t batchStride) {
-    std::vector<uint64_t> words{address, address, 0};
-    if (batched)
-      words.push_back(uint64_t(shape.batch));
-    words.insert(words.end(), {uint64_t(rows), uint64_t(cols)});
-    if (batched)
-      words.push_back(uint64_t(batchStride));
-    words.insert(words.end(), {uint64_t(ld), 1});
-    return words;
-  };
-  std::vector<uint64_t> params =
-      memref(src, shape.rows, shape.cols, shape.ldSrc, shape.batchStrideSrc);
-  std::vector<uint64_t> dstParams =
-      memref(dst, shape.cols, shape.rows, shape.ldDst, shape.batchStrideDst);
-  params.insert(params.end(), dstParams.begin(), dstParams.end());
+  std::vector<uint64_t> params;
+  appendRowMajorMemRef(params, src, shape.rows, shape.cols, shape.ldSrc,
+                       batched, shape.batch, shape.batchStrideSrc);
+  appendRowMajorMemRef(params, dst, shape.cols, shape.rows, shape.ldDst,
+                       batched, shape.batch, shape.batchStrideDst);
   return params;
 }
 

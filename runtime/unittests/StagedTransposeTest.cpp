@@ -24,30 +24,12 @@ using llvm::json::Object;
 namespace {
 
 /// The transpose entry tile-stage-transposed-operands' kernel gets
-/// (compiler/TransposeMetadata.cpp), of `type` elements.
+/// (compiler/MatrixMoveMetadata.cpp), of `type` elements.
 Object makeStagingTranspose(llvm::StringRef name, llvm::StringRef type,
                             bool batched = false) {
-  int rank = batched ? 3 : 2;
-  llvm::json::Value z =
-      batched ? llvm::json::Value(Object{{"extent", "batch"}, {"tile", 1}})
-              : llvm::json::Value(1);
-  return Object{
-      {"kind", "transpose"},
-      {"name", name},
-      {"block", Array{256, 1, 1}},
-      {"cluster", Array{1, 1, 1}},
-      {"dynamic_shared_memory_bytes", 16640},
-      {"grid", Object{{"x", Object{{"extent", "n"}, {"tile", 64}}},
-                      {"y", Object{{"extent", "m"}, {"tile", 64}}},
-                      {"z", std::move(z)}}},
-      {"tile", Object{{"m", 64}, {"n", 64}}},
-      {"types", Object{{"src", type}, {"dst", type}}},
-      {"layouts", Object{{"src", "row"}, {"dst", "row"}}},
-      {"min_alignment_bytes", 4},
-      {"vector_elements", 4},
-      {"parameters",
-       Array{Object{{"kind", "memref"}, {"operand", "src"}, {"rank", rank}},
-             Object{{"kind", "memref"}, {"operand", "dst"}, {"rank", rank}}}}};
+  Object entry = makeMatrixMoveEntry("transpose", name, type, 64, 64, batched);
+  entry["dynamic_shared_memory_bytes"] = 16640;
+  return entry;
 }
 
 /// A tf32 128x256x32 kernel for a column-major A and a row-major B: its
@@ -181,7 +163,7 @@ TEST(StagedTransposeTest, TensorMapsAndMemrefsDescribeTheCopies) {
 
 TEST(StagedTransposeTest, BatchesGetOneCopyPerEntry) {
   KernelSpec spec = parseSingleKernel(makeBatchedStagedTf32Kernel());
-  ASSERT_TRUE(spec.getStagedTranspose(Operand::A)->kernel->transpose->batched);
+  ASSERT_TRUE(spec.getStagedTranspose(Operand::A)->kernel->matrixMove->batched);
   // 3 entries; A's 101-element pitch and 3800-element batch stride, B read
   // by every entry (batch stride 0).
   GemmShape shape = GemmShape::get(

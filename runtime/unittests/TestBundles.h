@@ -89,6 +89,42 @@ inline llvm::json::Object makeTf32Kernel() {
   return kernel;
 }
 
+/// A "transpose" or "copy" entry (`kind`, KernelSpec.h) of `type` elements
+/// as the compiler writes it for a staged operand (without images and chip,
+/// which it inherits): 256 threads over tiles of tileRows × tileCols src
+/// elements, 16-byte vectors, rank-3 memrefs and grid z over the batch when
+/// `batched`.
+inline llvm::json::Object makeMatrixMoveEntry(llvm::StringRef kind,
+                                              llvm::StringRef name,
+                                              llvm::StringRef type,
+                                              int tileRows, int tileCols,
+                                              bool batched) {
+  using llvm::json::Array;
+  using llvm::json::Object;
+  int rank = batched ? 3 : 2;
+  llvm::json::Value z =
+      batched ? llvm::json::Value(Object{{"extent", "batch"}, {"tile", 1}})
+              : llvm::json::Value(1);
+  int elementBytes = type == "f32" ? 4 : 2;
+  return Object{
+      {"kind", kind},
+      {"name", name},
+      {"block", Array{256, 1, 1}},
+      {"cluster", Array{1, 1, 1}},
+      {"dynamic_shared_memory_bytes", 0},
+      {"grid", Object{{"x", Object{{"extent", "n"}, {"tile", tileCols}}},
+                      {"y", Object{{"extent", "m"}, {"tile", tileRows}}},
+                      {"z", std::move(z)}}},
+      {"tile", Object{{"m", tileRows}, {"n", tileCols}}},
+      {"types", Object{{"src", type}, {"dst", type}}},
+      {"layouts", Object{{"src", "row"}, {"dst", "row"}}},
+      {"min_alignment_bytes", elementBytes},
+      {"vector_elements", 16 / elementBytes},
+      {"parameters",
+       Array{Object{{"kind", "memref"}, {"operand", "src"}, {"rank", rank}},
+             Object{{"kind", "memref"}, {"operand", "dst"}, {"rank", rank}}}}};
+}
+
 inline std::string makeBundleText(llvm::json::Object kernel) {
   llvm::json::Object bundle{{"format", BundleFormatName},
                             {"kernels", llvm::json::Array{std::move(kernel)}}};

@@ -62,11 +62,11 @@ TEST(TransposeSpecTest, ParsesATransposeKernel) {
   Expected<KernelSpec> spec = parseOne(makeTransposeKernel());
   ASSERT_TRUE(static_cast<bool>(spec)) << toString(spec.takeError());
   EXPECT_EQ(spec->kind, KernelKind::Transpose);
-  ASSERT_TRUE(spec->transpose.has_value());
-  EXPECT_EQ(spec->transpose->tileRows, 64);
-  EXPECT_EQ(spec->transpose->tileCols, 64);
-  EXPECT_EQ(spec->transpose->elementType, ElementType::F32);
-  EXPECT_EQ(spec->transpose->vectorElements, 4);
+  ASSERT_TRUE(spec->matrixMove.has_value());
+  EXPECT_EQ(spec->matrixMove->tileRows, 64);
+  EXPECT_EQ(spec->matrixMove->tileCols, 64);
+  EXPECT_EQ(spec->matrixMove->elementType, ElementType::F32);
+  EXPECT_EQ(spec->matrixMove->vectorElements, 4);
   EXPECT_EQ(spec->minAlignmentBytes, 4);
   EXPECT_EQ(spec->dynamicSharedMemoryBytes, 16640u);
   EXPECT_EQ(spec->getThreadsPerBlock(), 256u);
@@ -81,15 +81,17 @@ TEST(TransposeSpecTest, EntriesWithoutKindAreGemms) {
   Expected<KernelSpec> spec = parseOne(makeValidKernel());
   ASSERT_TRUE(static_cast<bool>(spec)) << toString(spec.takeError());
   EXPECT_EQ(spec->kind, KernelKind::Gemm);
-  EXPECT_FALSE(spec->transpose.has_value());
+  EXPECT_FALSE(spec->matrixMove.has_value());
 }
 
 TEST(TransposeSpecTest, RejectsAnUnknownKind) {
   json::Object kernel = makeTransposeKernel();
   kernel["kind"] = "conv";
-  EXPECT_NE(errorOf(std::move(kernel)).find(
-                "field 'kind' is 'conv', expected \"gemm\" or \"transpose\""),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(std::move(kernel))
+          .find("field 'kind' is 'conv', expected \"gemm\", \"transpose\" or "
+                "\"copy\""),
+      std::string::npos);
 }
 
 TEST(TransposeSpecTest, RejectsDifferentElementTypes) {
@@ -141,8 +143,8 @@ json::Object makeBatchedTransposeKernel() {
 TEST(TransposeSpecTest, ParsesABatchedTransposeKernel) {
   Expected<KernelSpec> spec = parseOne(makeBatchedTransposeKernel());
   ASSERT_TRUE(static_cast<bool>(spec)) << toString(spec.takeError());
-  EXPECT_TRUE(spec->transpose->batched);
-  EXPECT_FALSE(parseOne(makeTransposeKernel())->transpose->batched);
+  EXPECT_TRUE(spec->matrixMove->batched);
+  EXPECT_FALSE(parseOne(makeTransposeKernel())->matrixMove->batched);
   // One grid layer per batch entry.
   Expected<LaunchGrid> grid = computeGrid(
       *spec, GemmShape::get(100, 65, 1).withBatch(7), 132);

@@ -1,4 +1,4 @@
-// RUN: gemm-opt %s --split-input-file --tile-outline-kernel | FileCheck %s
+// RUN: gemm-opt %s --split-input-file --tile-stage-transposed-operands --tile-outline-kernel | FileCheck %s
 
 // A GEMM whose schedule reads A and B through TMA gets, in its gpu.module, a
 // copy kernel for their element type (passes/StagingCopyKernels.h). The
@@ -96,5 +96,30 @@ func.func @batched(%a: memref<?x?x?xf16>, %b: memref<?x?x?xf16>, %c: memref<?x?x
 func.func @sync(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c {schedule = #sched}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
+
+// -----
+
+// A tf32 GEMM on a row-major B reads B from the K-major copy a staging
+// transpose writes (tile-stage-transposed-operands), whose rows are padded
+// already: the copy kernel serves A alone.
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 8]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  epilogue = #tile.epilogue<store = tma, bias = row>>
+
+// CHECK-LABEL: gpu.module @staged_b_kernel_module {
+// CHECK:         gpu.func @staged_b_kernel_stage_b(
+// CHECK:         gpu.func @staged_b_kernel(
+// CHECK:         gpu.func @staged_b_kernel_stage_copy(
+// CHECK-SAME:      tile.staged_copy_operands = ["a"]
+func.func @staged_b(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %bias: memref<?xf32>) {
+  tile.gemm %a, %b into %c bias %bias : memref<?xf32> {schedule = #sched}
+      : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>
   return
 }

@@ -130,7 +130,7 @@ Expected<int> run() {
     return result.takeError();
 
   raw_ostream &os = outs();
-  const TransposeKernelSpec &transpose = *(*spec)->transpose;
+  const MatrixMoveKernelSpec &transpose = *(*spec)->matrixMove;
   os << "device:    " << device->name << " (" << device->getArchName()
      << ", " << device->multiprocessorCount << " SMs)\n";
   os << "kernel:    " << (*spec)->name << " from " << bundlePath << "\n";

@@ -1,6 +1,6 @@
-//===- TransposeSpec.cpp - The fields of a "transpose" bundle kernel ------===//
+//===- MatrixMoveSpec.cpp - The fields of a transpose or copy kernel ------===//
 
-#include "runtime/TransposeSpec.h"
+#include "runtime/MatrixMoveSpec.h"
 
 #include "runtime/JsonFieldReader.h"
 #include "runtime/KernelEntryFields.h"
@@ -13,8 +13,10 @@ namespace runtime {
 
 namespace {
 
-/// "types": {"src": T, "dst": T} with one supported T.
-Expected<ElementType> parseTransposeType(const JsonFieldReader &kernel) {
+/// "types": {"src": T, "dst": T} with one supported T; `kind` names the
+/// kernel's kind in messages.
+Expected<ElementType> parseMatrixMoveType(const JsonFieldReader &kernel,
+                                          StringRef kind) {
   Expected<JsonFieldReader> types = kernel.getObject("types");
   if (!types)
     return types.takeError();
@@ -29,8 +31,8 @@ Expected<ElementType> parseTransposeType(const JsonFieldReader &kernel) {
                                   "' (expected f16, bf16 or f32)");
     if (result && *result != *type)
       return types->fail(key, "is " + *name + " but src is " +
-                                  getElementTypeName(*result) +
-                                  "; a transpose keeps the element type");
+                                  getElementTypeName(*result) + "; a " + kind +
+                                  " keeps the element type");
     result = *type;
   }
   return *result;
@@ -38,7 +40,7 @@ Expected<ElementType> parseTransposeType(const JsonFieldReader &kernel) {
 
 /// "parameters": exactly the memrefs of src and dst, in that order, both of
 /// rank 2 (one matrix) or both of rank 3 (a batch). Returns the rank.
-Expected<int64_t> parseTransposeParameters(const JsonFieldReader &kernel) {
+Expected<int64_t> parseMatrixMoveParameters(const JsonFieldReader &kernel) {
   Expected<const json::Value *> value = kernel.getRequired("parameters");
   if (!value)
     return value.takeError();
@@ -67,28 +69,29 @@ Expected<int64_t> parseTransposeParameters(const JsonFieldReader &kernel) {
 
 } // namespace
 
-Error parseTransposeFields(const JsonFieldReader &kernel, KernelSpec &spec) {
-  TransposeKernelSpec transpose;
+Error parseMatrixMoveFields(const JsonFieldReader &kernel, KernelSpec &spec) {
+  MatrixMoveKernelSpec move;
   Expected<JsonFieldReader> tile = kernel.getObject("tile");
   if (!tile)
     return tile.takeError();
   for (auto [key, field] :
-       {std::pair<StringRef, int64_t *>("m", &transpose.tileRows),
-        {"n", &transpose.tileCols}}) {
+       {std::pair<StringRef, int64_t *>("m", &move.tileRows),
+        {"n", &move.tileCols}}) {
     Expected<int64_t> value = tile->getInteger(key, 1);
     if (!value)
       return value.takeError();
     *field = *value;
   }
 
-  Expected<ElementType> type = parseTransposeType(kernel);
+  Expected<ElementType> type =
+      parseMatrixMoveType(kernel, getKernelKindName(spec.kind));
   if (!type)
     return type.takeError();
-  transpose.elementType = *type;
+  move.elementType = *type;
   spec.aType = spec.bType = spec.cType = *type;
 
   if (Error err = checkRowMajorLayouts(kernel, {"src", "dst"}))
-    return std::move(err);
+    return err;
   Expected<int64_t> alignment = readMinAlignmentBytes(kernel);
   if (!alignment)
     return alignment.takeError();
@@ -98,27 +101,25 @@ Error parseTransposeFields(const JsonFieldReader &kernel, KernelSpec &spec) {
     Expected<int64_t> vector = kernel.getInteger("vector_elements", 1, 8);
     if (!vector)
       return vector.takeError();
-    transpose.vectorElements = *vector;
+    move.vectorElements = *vector;
   }
 
-  Expected<int64_t> rank = parseTransposeParameters(kernel);
+  Expected<int64_t> rank = parseMatrixMoveParameters(kernel);
   if (!rank)
     return rank.takeError();
-  transpose.batched = *rank == 3;
+  move.batched = *rank == 3;
   // The entries of a batch run along grid z; one matrix takes one layer.
   const GridDimSpec &z = spec.grid[2];
-  bool zFits = transpose.batched ? !z.isConstant &&
-                                       z.extent == ProblemDim::Batch &&
-                                       z.tile == 1
-                                 : z.isConstant && z.constant == 1;
+  bool zFits = move.batched ? !z.isConstant && z.extent == ProblemDim::Batch &&
+                                  z.tile == 1
+                            : z.isConstant && z.constant == 1;
   if (!zFits)
-    return kernel.fail("grid", transpose.batched
+    return kernel.fail("grid", move.batched
                                    ? "must have z = {\"extent\": \"batch\", "
                                      "\"tile\": 1} for rank-3 (batched) "
                                      "parameters"
                                    : "must have z = 1 for rank-2 parameters");
-  spec.kind = KernelKind::Transpose;
-  spec.transpose = transpose;
+  spec.matrixMove = move;
   return Error::success();
 }
 

@@ -1,0 +1,28 @@
+//===- CopyShape.cpp - the matrices of a copy kernel launch ---------------===//
+
+#include "runtime/CopyShape.h"
+
+#include "runtime/KernelParams.h"
+
+using namespace llvm;
+
+namespace gemm_opt {
+namespace runtime {
+
+std::vector<uint64_t> packCopyParams(const CopyShape &shape, uint64_t src,
+                                     uint64_t dst, bool batched) {
+  std::vector<uint64_t> params;
+  appendRowMajorMemRef(params, src, shape.rows, shape.cols, shape.ldSrc,
+                       batched, shape.batch, shape.batchStrideSrc);
+  appendRowMajorMemRef(params, dst, shape.rows, shape.cols, shape.ldDst,
+                       batched, shape.batch, shape.batchStrideDst);
+  return params;
+}
+
+Expected<LaunchGrid> computeCopyGrid(const KernelSpec &spec,
+                                     const CopyShape &shape) {
+  return computeMatrixMoveGrid(spec, shape.rows, shape.cols, shape.batch);
+}
+
+} // namespace runtime
+} // namespace gemm_opt

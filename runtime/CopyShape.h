@@ -1,0 +1,54 @@
+//===- CopyShape.h - the matrices of a copy kernel launch ------*- C++ -*-===//
+//
+// A "copy" bundle kernel (KernelSpec.h) copies the row-major rows×cols
+// matrix src into the row-major rows×cols matrix dst (dst[i][j] =
+// src[i][j]), each with its own leading dimension; a batched one does so
+// for `batch` such pairs, each operand's entries its batch stride apart
+// (src may be 0: one matrix). Its shape, kernel parameters and grid; used
+// by operand staging (OperandStaging.h) to write the padded copies of
+// operands TMA cannot read in place.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_COPYSHAPE_H
+#define GEMM_OPT_RUNTIME_COPYSHAPE_H
+
+#include "runtime/KernelSpec.h"
+#include "runtime/LaunchGrid.h"
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace gemm_opt {
+namespace runtime {
+
+/// src and dst are rows×cols, with leading dimensions ldSrc and ldDst.
+struct CopyShape {
+  int64_t rows = 0;
+  int64_t cols = 0;
+  int64_t ldSrc = 0;
+  int64_t ldDst = 0;
+  /// Entries of a batched copy, and the elements between consecutive
+  /// entries of src (0: one matrix) and of dst.
+  int64_t batch = 1;
+  int64_t batchStrideSrc = 0;
+  int64_t batchStrideDst = 0;
+};
+
+/// The kernel parameters: the memrefs of src and dst at these addresses,
+/// both of sizes (rows, cols), 2-D (14 words) or, for a `batched` kernel,
+/// 3-D (18 words).
+std::vector<uint64_t> packCopyParams(const CopyShape &shape, uint64_t src,
+                                     uint64_t dst, bool batched);
+
+/// The grid of the copy kernel `spec` over `shape`: x over the columns, y
+/// over the rows, z over the entries of a batched one.
+llvm::Expected<LaunchGrid> computeCopyGrid(const KernelSpec &spec,
+                                           const CopyShape &shape);
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_COPYSHAPE_H

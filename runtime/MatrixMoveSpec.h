@@ -1,0 +1,31 @@
+//===- MatrixMoveSpec.h - Fields of transpose and copy kernels -*- C++ -*-===//
+//
+// Parses what a "kind": "transpose" or "kind": "copy" entry has instead of
+// the GEMM fields (see KernelSpec.h): tile, types, layouts, alignment,
+// vector width and the [src, dst] memref parameters. The two kinds share
+// every field; they differ in what the kernel writes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_MATRIXMOVESPEC_H
+#define GEMM_OPT_RUNTIME_MATRIXMOVESPEC_H
+
+#include "runtime/KernelSpec.h"
+
+#include "llvm/Support/Error.h"
+
+namespace gemm_opt {
+namespace runtime {
+
+class JsonFieldReader;
+
+/// Fills spec.matrixMove (and the element types, alignment and parameters
+/// of `spec`) from the fields of `kernel`, a transpose or copy entry
+/// (spec.kind). BadInput errors.
+llvm::Error parseMatrixMoveFields(const JsonFieldReader &kernel,
+                                  KernelSpec &spec);
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_MATRIXMOVESPEC_H
