@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Session 28's device call (bench/NOTES.md, "Session 28"): operands TMA
+# cannot read, staged by the bundle's copy kernel (tile.copy, commits
+# f71db0d and 42f94b7) instead of cudaMemcpy2DAsync.
+#   checks  edge shapes with odd leading dimensions of A and B (staged
+#           copies) for the bf16, f16 and tf32 examples (tf32: A copied, a
+#           row-major B transposed), the persistent-cluster example, the
+#           layouts example (column-major operands), a batched bundle (odd
+#           ldb, padded and stride-0 batch strides), the fused example;
+#           memcheck of bf16 and batched staging; the staging line of a
+#           report;
+#   ncu     each kernel gemm-run launches for the bf16 example at
+#           4097x4095x4096 (B staged), with the copy kernel (new) and with
+#           cudaMemcpy2DAsync (old_ bundle): duration and DRAM throughput;
+#   ragged  old_<bundle> (compiled at 6264c7f: no "staged_copies", so the
+#           runtime stages with cudaMemcpy2DAsync) against <bundle> in
+#           ROUNDS rounds at 4097x4095x4096 and 8191³ (bf16, f16, tf32
+#           examples) and the batched bundle, cuBLAS in the same process;
+#   sweep   gemm-sweep, seeds SWEEP_SEEDS (default 46).
+# PARTS picks (default "checks ncu ragged sweep"). Console in
+# $OUT/console.txt, logs in $OUT/session28.tar.gz.
+set -u
+cd "$(dirname "$0")/.."
+source scripts/lib/device-session.sh
+source scripts/lib/logged-session.sh
+export PATH=/usr/local/cuda/bin:$PATH
+PARTS=${PARTS:-checks ncu ragged sweep}
+ROUNDS=${ROUNDS:-2}
+NCU_BIN=${NCU_BIN:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
+wants() { [[ " $PARTS " == *" $1 "* ]]; }
+BF=gemm_bf16_wgmma_sm90
+BATCHED=gemm_bf16_wgmma_batched_sm90
+
+if wants checks; then
+  echo "== checks"
+  RAGGED="4097x4095x4093 1x1x1 129x257x65 1000x1300x2000 300x520x129"
+  for bundle in $BF gemm_f16_wgmma_sm90 gemm_tf32_wgmma_sm90 gemm_bf16_wgmma_persistent_cluster_sm90 \
+    gemm_bf16_wgmma_layouts_sm90; do
+    check_shapes $bundle "$RAGGED"
+    check_shapes $bundle "1000x1300x2000 300x520x129" --lda 2001 --ldb 1303
+  done
+  check_shapes gemm_tf32_wgmma_sm90 "1000x1300x2000 300x520x129" --layout-b row --lda 2001 --ldb 1301
+  check_shapes gemm_bf16_wgmma_bias_gelu_sm90 "4097x4095x4093 1000x1300x2000" --bias
+  check_shapes gemm_bf16_wgmma_bias_gelu_sm90 1000x1300x2000 --bias --lda 2003 --ldb 1305
+  check_shapes $BATCHED "129x257x65 1000x1000x1000" --batch 3
+  check_shapes $BATCHED 129x257x65 --batch 3 --ldb 259 --batch-stride-b $((65 * 259 + 5))
+  check_shapes $BATCHED 129x257x65 --batch 3 --ldb 259 --batch-stride-b 0 --lda 67
+  logged_check "bf16.memcheck.staged" "$SAN" --tool memcheck --error-exitcode 86 "$R" \
+    "$D/$BF/kernel.json" -m 300 -n 521 -k 131 --no-timing --iterations 1 --no-cublas
+  logged_check "batched.memcheck.staged" "$SAN" --tool memcheck --error-exitcode 86 "$R" \
+    "$D/$BATCHED/kernel.json" -m 129 -n 257 -k 65 --batch 3 --ldb 259 --lda 67 --no-timing \
+    --iterations 1 --no-cublas
+  grep -i "stag" "$WORK/$BF.4097x4095x4093.log" "$WORK/$BATCHED.129x257x65.log" | head -4
+fi
+
+if wants ncu; then
+  echo "== ncu"
+  for bundle in $BF old_$BF; do
+    timeout 300 "$NCU_BIN" --section SpeedOfLight "$R" "$D/$bundle/kernel.json" -m 4097 -n 4095 -k 4096 \
+      --iterations 1 --warmup 0 --no-timing --no-cublas >"$WORK/ncu.$bundle.log" 2>&1 ||
+      failures=$((failures + 1))
+    echo "-- $bundle"
+    grep -E "^  [A-Za-z_0-9<>:, ]+\(.*\)x\(|^    (Duration|DRAM Throughput|Memory Throughput)" \
+      "$WORK/ncu.$bundle.log" | head -24
+  done
+fi
+
+if wants ragged; then
+  echo "== ragged"
+  time_interleaved "4097x4095x4096 8191x8191x8191" old_$BF $BF old_gemm_f16_wgmma_sm90 gemm_f16_wgmma_sm90 \
+    old_gemm_tf32_wgmma_sm90 gemm_tf32_wgmma_sm90
+  time_interleaved "1024x1023x1024" "old_batched=old_$BATCHED:--batch:16" "batched=$BATCHED:--batch:16"
+  ROUNDS=1 time_interleaved "4097x4095x4096" "aligned=$BF:--ldb:4096:--ldc:4096" "cpitch=$BF:--ldc:4096"
+fi
+
+if wants sweep; then
+  # shellcheck disable=SC2086
+  sweep_seeds ${SWEEP_SEEDS:-46}
+fi
+
+echo "failures: $failures"
+tar czf "$OUT_ROOT/session28.tar.gz" -C "$WORK" . 2>/dev/null
+exit 0
