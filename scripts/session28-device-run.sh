@@ -34,12 +34,17 @@ BATCHED=gemm_bf16_wgmma_batched_sm90
 if wants checks; then
   echo "== checks"
   RAGGED="4097x4095x4093 1x1x1 129x257x65 1000x1300x2000 300x520x129"
-  for bundle in $BF gemm_f16_wgmma_sm90 gemm_tf32_wgmma_sm90 gemm_bf16_wgmma_persistent_cluster_sm90 \
+  for bundle in $BF gemm_f16_wgmma_sm90 gemm_bf16_wgmma_persistent_cluster_sm90 \
     gemm_bf16_wgmma_layouts_sm90; do
     check_shapes $bundle "$RAGGED"
     check_shapes $bundle "1000x1300x2000 300x520x129" --lda 2001 --ldb 1303
   done
-  check_shapes gemm_tf32_wgmma_sm90 "1000x1300x2000 300x520x129" --layout-b row --lda 2001 --ldb 1301
+  # tf32: B column-major (ldb >= K).
+  check_shapes gemm_tf32_wgmma_sm90 "$RAGGED"
+  check_shapes gemm_tf32_wgmma_sm90 "1000x1300x2000 300x520x129" --lda 2001 --ldb 2003
+  # tf32 with a column-major A (copied) and a row-major B (transposed).
+  check_shapes wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_staged_cr_batched \
+    "1000x1300x2000 129x257x65" --batch 2 --lda 1003 --ldb 1301
   check_shapes gemm_bf16_wgmma_bias_gelu_sm90 "4097x4095x4093 1000x1300x2000" --bias
   check_shapes gemm_bf16_wgmma_bias_gelu_sm90 1000x1300x2000 --bias --lda 2003 --ldb 1305
   check_shapes $BATCHED "129x257x65 1000x1000x1000" --batch 3
