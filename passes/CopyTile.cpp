@@ -69,18 +69,12 @@ public:
 
 private:
   void computeCoordinates() {
-    Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-    threadX = arith::RemUIOp::create(b, loc, tid, index(schedule.getThreadsX()));
-    threadY = arith::DivUIOp::create(b, loc, tid, index(schedule.getThreadsX()));
+    std::tie(threadX, threadY) = getThreadCoordinates(schedule.getThreadsX());
     rowBase = mul(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
                   schedule.getTileRows());
     colBase = mul(gpu::BlockIdOp::create(b, loc, gpu::Dimension::y),
                   schedule.getTileCols());
-    if (cast<MemRefType>(src.getType()).getRank() == 3) {
-      Value batch = gpu::BlockIdOp::create(b, loc, gpu::Dimension::z);
-      src = viewBatchEntry(b, loc, src, batch);
-      dst = viewBatchEntry(b, loc, dst, batch);
-    }
+    viewBlockBatchEntry(src, dst);
     rows = memref::DimOp::create(b, loc, src, 0);
     cols = memref::DimOp::create(b, loc, src, 1);
   }

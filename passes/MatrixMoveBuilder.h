@@ -11,7 +11,9 @@
 #define GEMM_OPT_PASSES_MATRIXMOVEBUILDER_H
 
 #include "dialect/MemoryQueries.h"
+#include "passes/BatchEntryView.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
@@ -67,6 +69,26 @@ protected:
         pointer, vector * tile::getByteWidth(type.getElementType()));
     aligned = both(aligned, isMultiple(metadata.getOffset(), vector));
     return both(aligned, isMultiple(metadata.getStrides()[0], vector));
+  }
+
+  /// Thread tid's coordinates in a block of `threadsX`-wide rows of
+  /// threads: (tid % threadsX, tid / threadsX).
+  std::pair<mlir::Value, mlir::Value> getThreadCoordinates(int64_t threadsX) {
+    mlir::Value tid =
+        mlir::gpu::ThreadIdOp::create(b, loc, mlir::gpu::Dimension::x);
+    return {mlir::arith::RemUIOp::create(b, loc, tid, index(threadsX)),
+            mlir::arith::DivUIOp::create(b, loc, tid, index(threadsX))};
+  }
+
+  /// For a batch (rank-3 memrefs), replaces `src` and `dst` by the
+  /// matrices of entry blockIdx.z (BatchEntryView.h).
+  void viewBlockBatchEntry(mlir::Value &src, mlir::Value &dst) {
+    if (llvm::cast<mlir::MemRefType>(src.getType()).getRank() != 3)
+      return;
+    mlir::Value batch =
+        mlir::gpu::BlockIdOp::create(b, loc, mlir::gpu::Dimension::z);
+    src = viewBatchEntry(b, loc, src, batch);
+    dst = viewBatchEntry(b, loc, dst, batch);
   }
 
   void ifElse(mlir::Value condition, llvm::function_ref<void()> thenBody,

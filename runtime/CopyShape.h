@@ -15,6 +15,7 @@
 
 #include "runtime/KernelSpec.h"
 #include "runtime/LaunchGrid.h"
+#include "runtime/MatrixPairShape.h"
 
 #include "llvm/Support/Error.h"
 
@@ -25,17 +26,7 @@ namespace gemm_opt {
 namespace runtime {
 
 /// src and dst are rows×cols, with leading dimensions ldSrc and ldDst.
-struct CopyShape {
-  int64_t rows = 0;
-  int64_t cols = 0;
-  int64_t ldSrc = 0;
-  int64_t ldDst = 0;
-  /// Entries of a batched copy, and the elements between consecutive
-  /// entries of src (0: one matrix) and of dst.
-  int64_t batch = 1;
-  int64_t batchStrideSrc = 0;
-  int64_t batchStrideDst = 0;
-};
+struct CopyShape : MatrixPairShape {};
 
 /// The kernel parameters: the memrefs of src and dst at these addresses,
 /// both of sizes (rows, cols), 2-D (14 words) or, for a `batched` kernel,
@@ -43,8 +34,9 @@ struct CopyShape {
 std::vector<uint64_t> packCopyParams(const CopyShape &shape, uint64_t src,
                                      uint64_t dst, bool batched);
 
-/// The grid of the copy kernel `spec` over `shape`: x over the columns, y
-/// over the rows, z over the entries of a batched one.
+/// The grid of the copy kernel `spec` over `shape`, as its entry's "grid"
+/// says (the compiler's: x over the rows, y over the columns, z over the
+/// entries of a batched one).
 llvm::Expected<LaunchGrid> computeCopyGrid(const KernelSpec &spec,
                                            const CopyShape &shape);
 

@@ -11,6 +11,8 @@
 #ifndef GEMM_OPT_RUNTIME_TRANSPOSESHAPE_H
 #define GEMM_OPT_RUNTIME_TRANSPOSESHAPE_H
 
+#include "runtime/MatrixPairShape.h"
+
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
@@ -22,17 +24,7 @@ namespace runtime {
 
 /// src is rows×cols with leading dimension ldSrc; dst is cols×rows with
 /// ldDst.
-struct TransposeShape {
-  int64_t rows = 0;
-  int64_t cols = 0;
-  int64_t ldSrc = 0;
-  int64_t ldDst = 0;
-  /// Entries of a batched transpose, and the elements between consecutive
-  /// entries of src (0: one matrix read by every entry) and of dst.
-  int64_t batch = 1;
-  int64_t batchStrideSrc = 0;
-  int64_t batchStrideDst = 0;
-
+struct TransposeShape : MatrixPairShape {
   /// Packed leading dimensions where ld* is 0.
   static TransposeShape get(int64_t rows, int64_t cols, int64_t ldSrc = 0,
                             int64_t ldDst = 0);

@@ -192,7 +192,7 @@ TEST(StagedCopyTest, CopyRankFollowsTheGemm) {
 }
 
 TEST(StagedCopyTest, PacksSrcAndDstOfOneShape) {
-  CopyShape shape{3, 5, 8, 16};
+  CopyShape shape{{3, 5, 8, 16}};
   // Unlike a transpose's, dst has src's sizes.
   EXPECT_EQ(packCopyParams(shape, 0x1000, 0x2000, /*batched=*/false),
             (std::vector<uint64_t>{0x1000, 0x1000, 0, 3, 5, 8, 1, //
