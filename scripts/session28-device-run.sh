@@ -16,6 +16,13 @@
 #           runtime stages with cudaMemcpy2DAsync) against <bundle> in
 #           ROUNDS rounds at 4097x4095x4096 and 8191³ (bf16, f16, tf32
 #           examples) and the batched bundle, cuBLAS in the same process;
+#   simt    the ffma epilogue through shared memory where C's rows take no
+#           128-bit stores (commit after 4bd5a0b): edge shapes with odd and
+#           padded ldc for the SIMT example and the t8x16 kernels,
+#           memcheck and racecheck at ldc 521; old_ (6264c7f) against new
+#           at 4096x4095x4096 (ldc 4095) and 8192x8191x8192, --ldc 4096 for
+#           reference, and at 4096³ and 8192³ (the whole-tile variants,
+#           same PTX) in ROUNDS rounds;
 #   sweep   gemm-sweep, seeds SWEEP_SEEDS (default 46).
 # PARTS picks (default "checks ncu ragged sweep"). Console in
 # $OUT/console.txt, logs in $OUT/session28.tar.gz.
@@ -76,6 +83,23 @@ if wants ragged; then
     old_gemm_tf32_wgmma_sm90 gemm_tf32_wgmma_sm90
   time_interleaved "1024x1023x1024" "old_batched=old_$BATCHED:--batch:16" "batched=$BATCHED:--batch:16"
   ROUNDS=1 time_interleaved "4097x4095x4096" "aligned=$BF:--ldb:4096:--ldc:4096" "cpitch=$BF:--ldc:4096"
+fi
+
+if wants simt; then
+  echo "== simt"
+  T=f32_simt_128x256x8_t8x16_s3
+  for bundle in gemm_f32_simt_sm90 $T f32_simt_128x256x8_t8x16; do
+    check_shapes $bundle "4097x4095x4093 1x1x1 129x257x65 1000x1300x2000 300x520x129"
+    check_shapes $bundle "1000x1300x2000 300x520x129" --ldc 1301
+    check_shapes $bundle "1000x1300x2000" --ldc 1304
+  done
+  for tool in memcheck racecheck; do
+    logged_check "simt.$tool.ldc521" "$SAN" --tool $tool --error-exitcode 86 "$R" \
+      "$D/$T/kernel.json" -m 300 -n 520 -k 129 --ldc 521 --no-timing --iterations 1 --no-cublas
+  done
+  time_interleaved "4096x4095x4096 8192x8191x8192" old_$T $T
+  ROUNDS=1 time_interleaved "4096x4095x4096" "ldc4096=$T:--ldc:4096"
+  time_interleaved "4096x4096x4096 8192x8192x8192" old_$T $T
 fi
 
 if wants sweep; then
