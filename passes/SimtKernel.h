@@ -46,10 +46,6 @@
 // partial tile). The choice is one uniform branch per block. The epilogue
 // stores a 4-float run with one 128-bit store where it lies inside C and
 // C's rows are aligned, else element by element inside C (RowChunkStore).
-// Where C's rows take no 128-bit stores at all (C's address or pitch, one
-// uniform branch), the block tile goes through the stages' shared memory
-// in rounds of rows instead, copied to C one element a thread with
-// consecutive threads on consecutive elements (CoalescedElementCopy.h).
 // The kernel's whole-tile variant (tile.whole_tile_variant, launched only
 // where every block's tiles are whole and its rows aligned:
 // passes/WholeTileDispatch.h) holds the Interior loop alone.

@@ -199,29 +199,6 @@
 // CHECK-COUNT-4:   memref.store %{{.+}}, %[[C]]
 // CHECK:         }
 // CHECK-COUNT-7: vector.store %{{.+}}, %[[C]]
-// Where C's rows take no 128-bit stores (C's address or pitch): the tile
-// through shared memory in rounds of 16 rows of 64 + 4 floats; in each, a
-// thread stores the 128-bit runs of its rows in the round, and after a
-// barrier the threads copy the round to C one element each, consecutive
-// threads on consecutive elements (4 per step of 8).
-// CHECK:         } else {
-// CHECK:           %[[STAGING:.+]] = memref.view %{{.+}}[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16x68xf32, #gpu.address_space<workgroup>>
-// CHECK-NEXT:      gpu.barrier
-// CHECK-NEXT:      scf.for %[[FIRST:.+]] = %c0 to %c64 step %c16 {
-// CHECK:             %[[LOCAL:.+]] = arith.subi %{{.+}}, %[[FIRST]]
-// CHECK:             %[[IN:.+]] = arith.cmpi ult, %[[LOCAL]], %c16
-// CHECK:             scf.if %[[IN]] {
-// CHECK:               vector.store %{{.+}}, %[[STAGING]][%[[LOCAL]], %{{.+}}] {alignment = 16 : i64}
-// CHECK:               vector.store %{{.+}}, %[[STAGING]][%[[LOCAL]], %{{.+}}] {alignment = 16 : i64}
-// CHECK-NEXT:        }
-// CHECK-COUNT-6:     vector.store %{{.+}}, %[[STAGING]]
-// CHECK:             gpu.barrier
-// CHECK:             scf.for %{{.+}} = %c0 to %c8 step %c4 {
-// CHECK-COUNT-4:       memref.load %[[STAGING]]
-// CHECK-COUNT-4:       memref.store %{{.+}}, %[[C]]
-// CHECK:             gpu.barrier
-// CHECK-NEXT:      }
-// CHECK-NEXT:    }
 // CHECK-NOT:     vector.store
 // CHECK:         gpu.return
 // CHECK-NOT:     {{^ *}}tile.

@@ -49,10 +49,6 @@
 // the prologue, in each loop.
 // LDS-LABEL: .entry gemm_f32_kernel(
 // LDS-COUNT-72: ld.shared.v4.b32
-// The epilogue where C's rows take no 128-bit stores reads the staged tile
-// one element a thread, four per loop step (32-bit loads; the loop's two
-// steps unrolled).
-// LDS-COUNT-8:  ld.shared.b32
 // LDS-NOT:      ld.shared
 // LDS-LABEL: .entry gemm_f32_kernel_whole_tiles(
 // Interior: global loads of A are 128-bit (prologue, loop), B arrives by
@@ -70,28 +66,22 @@
 // CPASYNC-LABEL: .entry gemm_f32_kernel_whole_tiles(
 // STS-LABEL: .entry gemm_f32_kernel(
 // STS-COUNT-8:     st.shared.b32
-// The epilogue where C's rows take no 128-bit stores: each of the thread's
-// 8 rows x 2 sub-tiles of 4 floats into the staged round.
-// STS-COUNT-16:    st.shared.v4.b32
 // STS-NOT:         st.shared
 // STS-LABEL: .entry gemm_f32_kernel_whole_tiles(
-// One barrier for each prologue, one per K tile of each loop, and three in
-// the epilogue through shared memory (before it, and two per round).
+// One barrier for each prologue, one per K tile of each loop.
 // BARRIER-LABEL: .entry gemm_f32_kernel(
-// BARRIER-COUNT-7: bar.sync 0;
+// BARRIER-COUNT-4: bar.sync 0;
 // BARRIER-NOT:     bar.sync
 // BARRIER-LABEL: .entry gemm_f32_kernel_whole_tiles(
 // The epilogue: 8 rows x 2 sub-tiles of the thread tile, 128 bits each
 // where the 4 floats lie inside C and its rows are aligned, else 4 stores
-// of a float that each store only inside C; where C's rows take no 128-bit
-// stores at all, the staged rounds' element copy (4 per loop step, the
-// loop's two steps unrolled: 8).
+// of a float that each store only inside C.
 // STORE-LABEL: .entry gemm_f32_kernel(
 // STORE-COUNT-16: st.global.v4.b32
 // STORE-NOT:      st.global.v4
 // STORE-LABEL: .entry gemm_f32_kernel_whole_tiles(
 // SCALAR-LABEL: .entry gemm_f32_kernel(
-// SCALAR-COUNT-72: st.global.b32
+// SCALAR-COUNT-64: st.global.b32
 // SCALAR-NOT:      st.global.b32
 // SCALAR-LABEL: .entry gemm_f32_kernel_whole_tiles(
 // BASES: 12
