@@ -17,7 +17,8 @@
 #           ROUNDS rounds at 4097x4095x4096 and 8191³ (bf16, f16, tf32
 #           examples) and the batched bundle, cuBLAS in the same process;
 #   simt    the ffma epilogue through shared memory where C's rows take no
-#           128-bit stores (the commit "SIMT epilogue: C rows that take no 128-bit stores ..."): edge shapes with odd and
+#           128-bit stores (commit 204b1cb, reverted after calls 3 and 5:
+#           run it on bundles of 204b1cb): edge shapes with odd and
 #           padded ldc for the SIMT example and the t8x16 kernels,
 #           memcheck and racecheck at ldc 521; old_ (6264c7f) against new
 #           at 4096x4095x4096 (ldc 4095) and 8192x8191x8192, --ldc 4096 for
