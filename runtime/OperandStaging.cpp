@@ -179,11 +179,15 @@ OperandStaging::plan(const KernelSpec &spec, const GemmShape &shape,
     copy.shape = getStagedCopyShape(spec, shape, operand);
     copy.elementSize = size;
     if (const StagedCopySpec *staged = spec.getStagedCopy(operand)) {
-      copy.kernel = staged->kernel;
-      Expected<LaunchGrid> grid = computeCopyGrid(*copy.kernel, copy.shape);
-      if (!grid)
-        return grid.takeError();
-      copy.grid = *grid;
+      // A copy whose grid the GPU cannot launch (more than 65535 column
+      // tiles or batch entries) goes through cudaMemcpy2DAsync instead.
+      Expected<LaunchGrid> grid = computeCopyGrid(*staged->kernel, copy.shape);
+      if (grid) {
+        copy.kernel = staged->kernel;
+        copy.grid = *grid;
+      } else {
+        consumeError(grid.takeError());
+      }
     }
     copy.bufferBytes = static_cast<size_t>(copy.shape.batch * copy.shape.rows *
                                            copy.shape.ldDst) *

@@ -227,8 +227,8 @@ TEST(StagedCopyTest, CopyKernelsReplaceCudaMemcpy) {
   ASSERT_EQ(launches.size(), 2u);
   EXPECT_EQ(launches[0].kind, KernelKind::Copy);
   EXPECT_EQ(launches[0].operand, Operand::A);
-  // x over the 512 columns in 256s, y over the 256 rows in 32s.
-  EXPECT_EQ(launches[0].grid.dims, (std::array<unsigned, 3>{2, 8, 1}));
+  // x over the 256 rows in 32s, y over the 512 columns in 256s.
+  EXPECT_EQ(launches[0].grid.dims, (std::array<unsigned, 3>{8, 2, 1}));
   EXPECT_EQ(launches[0].params,
             (std::vector<uint64_t>{addressA + 2, addressA + 2, 0, 256, 512, 512,
                                    1, 0, 0, 0, 256, 512, 512, 1}));
@@ -266,12 +266,12 @@ TEST(StagedCopyTest, BatchIsOneLaunchOverItsEntries) {
       staging.getKernelLaunches();
   ASSERT_EQ(launches.size(), 2u);
   // Grid z over the 3 entries; rank-3 memrefs, dst packed.
-  EXPECT_EQ(launches[0].grid.dims, (std::array<unsigned, 3>{1, 4, 3}));
+  EXPECT_EQ(launches[0].grid.dims, (std::array<unsigned, 3>{4, 1, 3}));
   EXPECT_EQ(launches[0].params,
             (std::vector<uint64_t>{addressA, addressA, 0, 3, 100, 37, 3700, 37,
                                    1, 0, 0, 0, 3, 100, 37, 4000, 40, 1}));
   // The shared B: one matrix, which keeps batch stride 0.
-  EXPECT_EQ(launches[1].grid.dims, (std::array<unsigned, 3>{1, 2, 1}));
+  EXPECT_EQ(launches[1].grid.dims, (std::array<unsigned, 3>{2, 1, 1}));
   EXPECT_EQ(launches[1].params,
             (std::vector<uint64_t>{addressB, addressB, 0, 1, 37, 200, 0, 203, 1,
                                    0, 0, 0, 1, 37, 200, 0, 200, 1}));
@@ -299,6 +299,25 @@ TEST(StagedCopyTest, WithoutStagedCopiesCudaMemcpyCopies) {
             "a (ld 512 -> 512, by " + copyA.str() + "), b (ld 4095 -> 4096)");
   ASSERT_EQ(mixed.getKernelLaunches().size(), 1u);
   EXPECT_EQ(mixed.getKernelLaunches()[0].operand, Operand::A);
+}
+
+TEST(StagedCopyTest, CopyBeyondTheGridLimitsFallsBackToCudaMemcpy) {
+  KernelSpec spec = parseSingleKernel(makeStagedCopyKernel());
+  // B 8 x 16777001 (an odd ldb): 65536 column tiles of 256, one more than
+  // grid y takes. cudaMemcpy2DAsync copies it; A (aligned) is not staged.
+  GemmShape shape = GemmShape::get(1, 16777001, 8, 0, 16777001);
+  OperandStaging staging =
+      planStaging(spec, shape, {addressA, addressB, addressC});
+  EXPECT_EQ(staging.describe(), "b (ld 16777001 -> 16777008)");
+  EXPECT_EQ(staging.getTensorMapShape().ldb, 16777008);
+  EXPECT_TRUE(staging.getKernelLaunches().empty());
+  // One column tile fewer still runs the kernel.
+  OperandStaging fits = planStaging(
+      spec, GemmShape::get(1, 16776959, 8, 0, 16776959),
+      {addressA, addressB, addressC});
+  ASSERT_EQ(fits.getKernelLaunches().size(), 1u);
+  EXPECT_EQ(fits.getKernelLaunches()[0].grid.dims,
+            (std::array<unsigned, 3>{1, 65535, 1}));
 }
 
 class StagedCopyLaunchTest : public ::testing::Test {

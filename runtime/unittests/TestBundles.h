@@ -112,9 +112,16 @@ inline llvm::json::Object makeMatrixMoveEntry(llvm::StringRef kind,
       {"block", Array{256, 1, 1}},
       {"cluster", Array{1, 1, 1}},
       {"dynamic_shared_memory_bytes", 0},
-      {"grid", Object{{"x", Object{{"extent", "n"}, {"tile", tileCols}}},
-                      {"y", Object{{"extent", "m"}, {"tile", tileRows}}},
-                      {"z", std::move(z)}}},
+      // A transpose's blocks run along src's columns in x, a copy's along
+      // its rows (compiler/MatrixMoveMetadata.h).
+      {"grid",
+       kind == "copy"
+           ? Object{{"x", Object{{"extent", "m"}, {"tile", tileRows}}},
+                    {"y", Object{{"extent", "n"}, {"tile", tileCols}}},
+                    {"z", std::move(z)}}
+           : Object{{"x", Object{{"extent", "n"}, {"tile", tileCols}}},
+                    {"y", Object{{"extent", "m"}, {"tile", tileRows}}},
+                    {"z", std::move(z)}}},
       {"tile", Object{{"m", tileRows}, {"n", tileCols}}},
       {"types", Object{{"src", type}, {"dst", type}}},
       {"layouts", Object{{"src", "row"}, {"dst", "row"}}},
