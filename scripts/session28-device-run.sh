@@ -24,6 +24,11 @@
 #           at 4096x4095x4096 (ldc 4095) and 8192x8191x8192, --ldc 4096 for
 #           reference, and at 4096³ and 8192³ (the whole-tile variants,
 #           same PTX) in ROUNDS rounds;
+#   cprobe  where C's element copy goes (rows without vectors): the bf16
+#           example at 4097x4095x4096 with B aligned (--ldb 4096) and ldc
+#           4095 against ldc 4096, timed in ROUNDS rounds and one launch
+#           each under ncu (SpeedOfLight, WarpStateStats, the memory
+#           tables);
 #   sweep   gemm-sweep, seeds SWEEP_SEEDS (default 46).
 # PARTS picks (default "checks ncu ragged sweep"). Console in
 # $OUT/console.txt, logs in $OUT/session28.tar.gz.
@@ -101,6 +106,17 @@ if wants simt; then
   time_interleaved "4096x4095x4096 8192x8191x8192" old_$T $T
   ROUNDS=1 time_interleaved "4096x4095x4096" "ldc4096=$T:--ldc:4096"
   time_interleaved "4096x4096x4096 8192x8192x8192" old_$T $T
+fi
+
+if wants cprobe; then
+  echo "== cprobe"
+  time_interleaved "4097x4095x4096" "ldc4095=$BF:--ldb:4096" "ldc4096=$BF:--ldb:4096:--ldc:4096"
+  for ldc in 4095 4096; do
+    NCU_KERNEL="gemm_bf16_wgmma_kernel$" ncu_report "ldc$ldc" \
+      SpeedOfLight,WarpStateStats,MemoryWorkloadAnalysis_Tables,LaunchStats \
+      "Duration|Elapsed Cycles|SM Frequency|DRAM Throughput|L2 Cache Throughput|L1/TEX Cache Throughput|Compute \(SM\) Throughput|Stall|Warp Cycles Per Issued|Issue|Sectors|Requests" \
+      $BF -m 4097 -n 4095 -k 4096 --ldb 4096 --ldc $ldc
+  done
 fi
 
 if wants sweep; then
