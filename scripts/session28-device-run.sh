@@ -29,6 +29,12 @@
 #           4095 against ldc 4096, timed in ROUNDS rounds and one launch
 #           each under ncu (SpeedOfLight, WarpStateStats, the memory
 #           tables);
+#   cvar    copy-schedule variants of the bf16 example (var_v1 .. var_v4,
+#           compiled with other #tile.copy_schedule tiles and threads in
+#           passes/StagingCopyKernels.cpp, carried in device-artifacts)
+#           against the example: timed with C aligned (--ldc 4096) at
+#           4097x4095x4096 (B staged) and 8191³ (A and B), and the copy
+#           kernel alone under ncu;
 #   sweep   gemm-sweep, seeds SWEEP_SEEDS (default 46).
 # PARTS picks (default "checks ncu ragged sweep"). Console in
 # $OUT/console.txt, logs in $OUT/session28.tar.gz.
@@ -116,6 +122,22 @@ if wants cprobe; then
       SpeedOfLight,WarpStateStats,MemoryWorkloadAnalysis_Tables,LaunchStats \
       "Duration|Elapsed Cycles|SM Frequency|DRAM Throughput|L2 Cache Throughput|L1/TEX Cache Throughput|Compute \(SM\) Throughput|Stall|Warp Cycles Per Issued|Issue|Sectors|Requests" \
       $BF -m 4097 -n 4095 -k 4096 --ldb 4096 --ldc $ldc
+  done
+fi
+
+if wants cvar; then
+  echo "== cvar"
+  VARS="v0=$BF:--ldc:4096"
+  for v in v1 v2 v3 v4; do VARS="$VARS $v=var_$v:--ldc:4096"; done
+  # shellcheck disable=SC2086
+  time_interleaved "4097x4095x4096" $VARS "aligned=$BF:--ldb:4096:--ldc:4096"
+  VARS="v0=$BF:--ldc:8192"
+  for v in v1 v2 v3 v4; do VARS="$VARS $v=var_$v:--ldc:8192"; done
+  # shellcheck disable=SC2086
+  time_interleaved "8191x8191x8191" $VARS
+  for b in $BF var_v1 var_v2 var_v3 var_v4; do
+    NCU_KERNEL=stage_copy ncu_report "copy.$b" SpeedOfLight "Duration|DRAM Throughput" \
+      $b -m 4097 -n 4095 -k 4096 --ldc 4096
   done
 fi
 
