@@ -19,11 +19,11 @@
 // CHECK-NOT:     gpu.launch_func
 // CHECK:       gpu.module @bf16_kernel_module {
 // CHECK:         gpu.func @bf16_kernel(
-// 32 rows × 256 bf16 per block of 256 threads, 16 bytes per access.
+// 16 rows × 256 bf16 per block of 256 threads, 16 bytes per access.
 // CHECK:         gpu.func @bf16_kernel_stage_copy(%[[SRC:.*]]: memref<?x?xbf16, strided<[?, 1], offset: ?>>, %[[DST:.*]]: memref<?x?xbf16, strided<[?, 1], offset: ?>>) kernel
 // CHECK-SAME:      known_block_size = array<i32: 256, 1, 1>
 // CHECK-SAME:      tile.copy_element = bf16
-// CHECK-SAME:      tile.copy_schedule = #tile.copy_schedule<chip = "sm_90a", tile = [32, 256], threads = [32, 8], vector = 8>
+// CHECK-SAME:      tile.copy_schedule = #tile.copy_schedule<chip = "sm_90a", tile = [16, 256], threads = [32, 8], vector = 8>
 // CHECK-SAME:      tile.staged_copy_operands = ["a", "b"]
 // CHECK-NEXT:      tile.copy %[[SRC]] into %[[DST]]
 // CHECK-NEXT:      gpu.return
@@ -35,7 +35,7 @@ func.func @bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>
 
 // -----
 
-// tf32 (f32 operands): 16 bytes are 4 elements, 32 × 128 per block; a
+// tf32 (f32 operands): 16 bytes are 4 elements, 16 × 128 per block; a
 // column-major B is copied in its stored form (the runtime's rows are its
 // columns).
 
@@ -49,7 +49,7 @@ func.func @bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>
 
 // CHECK-LABEL: gpu.module @tf32_kernel_module {
 // CHECK:         gpu.func @tf32_kernel_stage_copy(%{{.*}}: memref<?x?xf32, strided<[?, 1], offset: ?>>, %{{.*}}: memref<?x?xf32, strided<[?, 1], offset: ?>>) kernel
-// CHECK-SAME:      tile.copy_schedule = #tile.copy_schedule<chip = "sm_90a", tile = [32, 128], threads = [32, 8], vector = 4>
+// CHECK-SAME:      tile.copy_schedule = #tile.copy_schedule<chip = "sm_90a", tile = [16, 128], threads = [32, 8], vector = 4>
 // CHECK-SAME:      tile.staged_copy_operands = ["a", "b"]
 func.func @tf32(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?], offset: ?>>, %c: memref<?x?xf32>) {
   tile.gemm %a, %b into %c {schedule = #sched}

@@ -8,13 +8,13 @@
 
 // The staging copy kernel of a batched bf16 GEMM (passes/StagingCopyKernels.h):
 // one kernel serves A and B, copies every batch entry (3-D memrefs, one grid
-// layer per entry) and runs rows along grid x, 32 per block.
+// layer per entry) and runs rows along grid x, 16 per block.
 // BUNDLE:      "staged_copies": {
 // BUNDLE-NEXT:   "a": {
 // BUNDLE:          "grid": {
 // BUNDLE-NEXT:       "x": {
 // BUNDLE-NEXT:         "extent": "m",
-// BUNDLE-NEXT:         "tile": 32
+// BUNDLE-NEXT:         "tile": 16
 // BUNDLE-NEXT:       },
 // BUNDLE-NEXT:       "y": {
 // BUNDLE-NEXT:         "extent": "n",
@@ -40,10 +40,10 @@
 // PTX:         .entry gemm_bf16_wgmma_batched_kernel(
 // PTX:         .entry gemm_bf16_wgmma_batched_kernel_stage_copy(
 // PTX:         mov.u32 {{.*}}, %ctaid.z;
-// PTX-COUNT-4: ld.global.v4.b32
-// PTX-COUNT-32: ld.global.b16
+// PTX-COUNT-2: ld.global.v4.b32
+// PTX-COUNT-16: ld.global.b16
 // PTX:         ld.global.b16
-// PTX-COUNT-4: st.global.v4.b32
+// PTX-COUNT-2: st.global.v4.b32
 // PTX:         st.global.b16
 
 // PTXAS:       Compiling entry function 'gemm_bf16_wgmma_batched_kernel_stage_copy' for 'sm_90a'

@@ -150,7 +150,7 @@
 // BUNDLE-NEXT:   "n": 1
 // BUNDLE-NEXT: },
 // The copy kernel the runtime launches where A or B has rows TMA cannot
-// read (passes/StagingCopyKernels.h), in the same image: 32×256 bf16 per
+// read (passes/StagingCopyKernels.h), in the same image: 16×256 bf16 per
 // block of 256 threads, rows along grid x.
 // BUNDLE-NEXT: "staged_copies": {
 // BUNDLE-NEXT:   "a": {
@@ -168,7 +168,7 @@
 // BUNDLE-NEXT:     "grid": {
 // BUNDLE-NEXT:       "x": {
 // BUNDLE-NEXT:         "extent": "m",
-// BUNDLE-NEXT:         "tile": 32
+// BUNDLE-NEXT:         "tile": 16
 // BUNDLE-NEXT:       },
 // BUNDLE-NEXT:       "y": {
 // BUNDLE-NEXT:         "extent": "n",
@@ -196,7 +196,7 @@
 // BUNDLE-NEXT:       }
 // BUNDLE-NEXT:     ],
 // BUNDLE-NEXT:     "tile": {
-// BUNDLE-NEXT:       "m": 32,
+// BUNDLE-NEXT:       "m": 16,
 // BUNDLE-NEXT:       "n": 256
 // BUNDLE-NEXT:     },
 // BUNDLE-NEXT:     "types": {
