@@ -28,12 +28,14 @@ def Tile_CopyScheduleAttr : Tile_Attr<"CopySchedule", "copy_schedule"> {
     - `vector`: elements per global access (1, 2, 4 or 8; at most 16
       bytes).
 
-    Each side picks its accesses on its own, per block: `vector`-wide loads
-    where the block's tile lies inside src and src is aligned for them
-    (pointer, offset, leading dimension), element loads otherwise (without
-    predicates inside the matrix, predicated on row and column at its
-    edges); stores likewise for dst. A copy from rows that take no vectors
-    into a padded buffer thus reads elements and writes 16-byte vectors.
+    Per block: where the block's tile lies inside src and src is aligned
+    for `vector`-wide accesses (pointer, offset, leading dimension), each
+    thread loads `vector` consecutive elements at once and stores them at
+    once where dst is aligned too (element by element where it is not).
+    Elsewhere the copy goes element by element with the warp's lanes on
+    consecutive elements, so that each warp access is one contiguous run
+    (a copy from rows that take no vectors), predicated on row and column
+    at the matrix's edges.
 
     Example:
     ```mlir

@@ -2,25 +2,27 @@
 //
 // Lowers the tile.copy of a kernel to the work of one thread block, which
 // copies the TR×TC tile of src at (r0, c0) = (blockIdx.x·TR, blockIdx.y·TC)
-// into the same tile of dst. Thread (tx, ty) = (tid % TX, tid / TX) moves,
-// for each step (i, j), `vector` elements of row r0 + i·TY + ty from
-// column c0 + (j·TX + tx)·vector: consecutive threads take consecutive
-// chunks of a row. Rows run along grid x, so any number of rows fits the
-// grid; a batch's entries run along grid z (BatchEntryView.h).
-//
-// All loads come first, then all stores, so a thread has its loads in
-// flight together. Each side picks its accesses per block (an scf.if on a
-// value uniform over the block):
-//   - `vector`-wide (ld.global.v4 / st.global.v4 for 16 bytes) where the
-//     tile lies inside the matrix and the matrix is aligned for them
-//     (pointer, offset and leading dimension);
-//   - element by element, without predicates, where the tile lies inside
-//     but the matrix's rows take no vectors (the staging copy of a bf16
-//     operand with a pitch of 4095: element loads, then vector stores into
-//     the padded copy);
-//   - element by element, each predicated on its row and column, at the
-//     matrix's edges (any M, N ≥ 1); a load past the edge yields zero,
-//     which no store writes.
+// into the same tile of dst. Rows run along grid x, so any number of rows
+// fits the grid; a batch's entries run along grid z (BatchEntryView.h).
+// Thread (tx, ty) = (tid % TX, tid / TX) works on rows r0 + i·TY + ty and,
+// in each, on the row segments of TX·vector columns at c0 + j·TX·vector.
+// Per block (an scf.if on values uniform over the block) it takes one of:
+//   - vectors, where the tile lies inside src and src's rows are aligned
+//     for `vector`-wide accesses (pointer, offset and leading dimension):
+//     the thread loads the `vector` elements at column
+//     c0 + (j·TX + tx)·vector of each segment with one ld.global.v4, then
+//     stores them with one st.global.v4 where dst is aligned too, else
+//     element by element;
+//   - elements: lane tx takes elements tx, tx + TX, ... of each segment,
+//     so each warp load and store is one contiguous run of the row. That
+//     is the staging copy of an operand whose rows take no vectors (a bf16
+//     pitch of 4095): 16-byte-strided element loads touched 512 bytes per
+//     warp instruction and ran 13 % slower (bench/NOTES.md, session 28).
+//     At the matrix's edges each access is predicated on its row and
+//     column (any M, N ≥ 1); a load past the edge yields zero, which no
+//     store writes.
+// All of a thread's loads come before its stores, so they are in flight
+// together.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,9 +45,6 @@ using namespace gemm_opt::tile;
 
 namespace {
 
-/// How one side of the copy accesses its tile.
-enum class Access { Vectors, Elements, PredicatedElements };
-
 /// Builds one block's copy in place of a kernel's tile.copy.
 class CopyKernelBuilder : MatrixMoveBuilder {
 public:
@@ -53,18 +52,18 @@ public:
       : MatrixMoveBuilder(b, op.getLoc()), schedule(op.getScheduleAttr()),
         src(op.getSrc()), dst(op.getDst()),
         elementType(op.getSrc().getType().getElementType()),
-        vectorType(VectorType::get({schedule.getVector()}, elementType)) {}
+        vector(schedule.getVector()) {}
 
   void build() {
     computeCoordinates();
     Value inside = isInside();
-    SmallVector<Type> chunkTypes(chunkCount(), vectorType);
-    SmallVector<Value> values = chooseAccess(
-        src, inside, chunkTypes, [&](Access access) { return load(access); });
-    chooseAccess(dst, inside, TypeRange(), [&](Access access) {
-      store(access, values);
-      return SmallVector<Value>();
-    });
+    if (vector == 1) {
+      copyElements(inside);
+      return;
+    }
+    ifElse(
+        both(inside, isVectorAligned(src, vector)), [&] { copyVectors(); },
+        [&] { copyElements(inside); });
   }
 
 private:
@@ -85,137 +84,101 @@ private:
                 lessEqual(add(colBase, schedule.getTileCols()), cols));
   }
 
-  /// Builds `body` for each access `matrix` may take (see the file
-  /// comment), in scf.ifs on `inside` and the matrix's alignment; returns
-  /// the values of `types` the bodies return.
-  SmallVector<Value> chooseAccess(Value matrix, Value inside, TypeRange types,
-                                  function_ref<SmallVector<Value>(Access)> body) {
-    // The element path inside the matrix, and the predicated one at its
-    // edges.
-    auto elements = [&]() -> SmallVector<Value> {
-      return yieldingIf(
-          inside, types, [&] { return body(Access::Elements); },
-          [&] { return body(Access::PredicatedElements); });
-    };
-    if (schedule.getVector() == 1)
-      return elements();
-    return yieldingIf(
-        both(inside, isVectorAligned(matrix, schedule.getVector())), types,
-        [&] { return body(Access::Vectors); }, elements);
-  }
-
-  /// An scf.if on `condition` whose regions yield the values of `types`
-  /// their builders return.
-  SmallVector<Value> yieldingIf(Value condition, TypeRange types,
-                                function_ref<SmallVector<Value>()> thenBody,
-                                function_ref<SmallVector<Value>()> elseBody) {
-    auto ifOp = scf::IfOp::create(b, loc, types, condition,
-                                  /*withElseRegion=*/true);
-    for (auto [block, body] : {std::pair(ifOp.thenBlock(), thenBody),
-                               std::pair(ifOp.elseBlock(), elseBody)}) {
-      OpBuilder::InsertionGuard guard(b);
-      if (types.empty()) {
-        b.setInsertionPoint(block->getTerminator());
-        body();
-        continue;
-      }
-      b.setInsertionPointToEnd(block);
-      scf::YieldOp::create(b, loc, body());
-    }
-    return SmallVector<Value>(ifOp.getResults());
-  }
-
-  int64_t chunkCount() const {
-    return schedule.getTileRows() / schedule.getThreadsY() *
-           (schedule.getTileCols() /
-            (schedule.getThreadsX() * schedule.getVector()));
-  }
-
-  /// (row, first column) in the matrix of this thread's chunk in each
-  /// step.
-  SmallVector<std::pair<Value, Value>> chunks() {
-    int64_t tx = schedule.getThreadsX(), ty = schedule.getThreadsY();
-    int64_t vector = schedule.getVector();
-    SmallVector<std::pair<Value, Value>> result;
-    for (int64_t i = 0; i < schedule.getTileRows() / ty; ++i)
-      for (int64_t j = 0; j < schedule.getTileCols() / (tx * vector); ++j)
-        result.push_back(
-            {add(rowBase, add(threadY, i * ty)),
-             add(colBase, add(mul(threadX, vector), j * tx * vector))});
-    return result;
-  }
-
   /// Whether element (row, col) lies inside the matrices.
   Value isInside(Value row, Value col) {
     return both(less(row, rows), less(col, cols));
   }
 
-  /// This thread's chunks of src, one vector each.
-  SmallVector<Value> load(Access access) {
-    int64_t vector = schedule.getVector();
-    SmallVector<Value> values;
-    for (auto [row, col] : chunks()) {
-      if (access == Access::Vectors) {
-        values.push_back(vector::LoadOp::create(
-            b, loc, vectorType, src, ValueRange{row, col},
-            /*nontemporal=*/false,
-            llvm::MaybeAlign(vector * getByteWidth(elementType))));
-        continue;
-      }
-      SmallVector<Value> elements;
-      for (int64_t e = 0; e < vector; ++e) {
-        Value column = add(col, e);
-        auto loadElement = [&] {
-          return SmallVector<Value>{
-              memref::LoadOp::create(b, loc, src, ValueRange{row, column})};
-        };
-        if (access == Access::Elements) {
-          elements.push_back(loadElement().front());
-          continue;
-        }
-        elements.push_back(
-            yieldingIf(isInside(row, column), elementType, loadElement, [&] {
-              return SmallVector<Value>{arith::ConstantOp::create(
-                  b, loc, elementType, b.getZeroAttr(elementType))};
-            }).front());
-      }
-      values.push_back(
-          vector::FromElementsOp::create(b, loc, vectorType, elements));
+  /// Calls `body` with the row and first column of each of the thread's
+  /// row segments (TX·vector columns).
+  void forEachSegment(function_ref<void(Value row, Value first)> body) {
+    int64_t tx = schedule.getThreadsX(), ty = schedule.getThreadsY();
+    for (int64_t i = 0; i < schedule.getTileRows() / ty; ++i) {
+      Value row = add(rowBase, add(threadY, i * ty));
+      for (int64_t j = 0; j < schedule.getTileCols() / (tx * vector); ++j)
+        body(row, add(colBase, j * tx * vector));
     }
-    return values;
   }
 
-  /// `values` (load's) into this thread's chunks of dst.
-  void store(Access access, ArrayRef<Value> values) {
-    int64_t vector = schedule.getVector();
-    for (auto [chunk, value] : llvm::zip_equal(chunks(), values)) {
-      auto [row, col] = chunk;
-      if (access == Access::Vectors) {
-        vector::StoreOp::create(
-            b, loc, value, dst, ValueRange{row, col},
-            /*nontemporal=*/false,
-            llvm::MaybeAlign(vector * getByteWidth(elementType)));
-        continue;
-      }
+  /// The vector path (see the file comment).
+  void copyVectors() {
+    auto vectorType = VectorType::get({vector}, elementType);
+    llvm::MaybeAlign alignment(vector * getByteWidth(elementType));
+    SmallVector<std::tuple<Value, Value, Value>> chunks; // row, col, values
+    forEachSegment([&](Value row, Value first) {
+      Value col = add(first, mul(threadX, vector));
+      chunks.push_back(
+          {row, col,
+           vector::LoadOp::create(b, loc, vectorType, src, ValueRange{row, col},
+                                  /*nontemporal=*/false, alignment)});
+    });
+    ifElse(
+        isVectorAligned(dst, vector),
+        [&] {
+          for (auto [row, col, values] : chunks)
+            vector::StoreOp::create(b, loc, values, dst, ValueRange{row, col},
+                                    /*nontemporal=*/false, alignment);
+        },
+        [&] {
+          for (auto [row, col, values] : chunks)
+            for (int64_t e = 0; e < vector; ++e)
+              memref::StoreOp::create(
+                  b, loc, vector::ExtractOp::create(b, loc, values, e), dst,
+                  ValueRange{row, add(col, e)});
+        });
+  }
+
+  /// The element path (see the file comment), predicated where the tile
+  /// does not lie `inside` the matrices.
+  void copyElements(Value inside) {
+    ifElse(
+        inside, [&] { copyCoalescedElements(/*predicated=*/false); },
+        [&] { copyCoalescedElements(/*predicated=*/true); });
+  }
+
+  void copyCoalescedElements(bool predicated) {
+    int64_t tx = schedule.getThreadsX();
+    SmallVector<std::tuple<Value, Value, Value>> elements; // row, col, value
+    forEachSegment([&](Value row, Value first) {
       for (int64_t e = 0; e < vector; ++e) {
-        Value column = add(col, e);
-        auto storeElement = [&] {
-          memref::StoreOp::create(b, loc,
-                                  vector::ExtractOp::create(b, loc, value, e),
-                                  dst, ValueRange{row, column});
-        };
-        if (access == Access::Elements)
-          storeElement();
-        else
-          predicated(isInside(row, column), storeElement);
+        Value col = add(first, add(threadX, e * tx));
+        elements.push_back(
+            {row, col, predicated ? loadOrZero(row, col) : load(row, col)});
       }
+    });
+    for (auto [row, col, value] : elements) {
+      auto storeElement = [&, row = row, col = col, value = value] {
+        memref::StoreOp::create(b, loc, value, dst, ValueRange{row, col});
+      };
+      if (predicated)
+        this->predicated(isInside(row, col), storeElement);
+      else
+        storeElement();
     }
+  }
+
+  Value load(Value row, Value col) {
+    return memref::LoadOp::create(b, loc, src, ValueRange{row, col});
+  }
+
+  /// src's element at (row, col) where it lies inside, else zero.
+  Value loadOrZero(Value row, Value col) {
+    auto ifOp = scf::IfOp::create(b, loc, elementType, isInside(row, col),
+                                  /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(ifOp.thenBlock());
+    scf::YieldOp::create(b, loc, load(row, col));
+    b.setInsertionPointToEnd(ifOp.elseBlock());
+    scf::YieldOp::create(b, loc,
+                         ValueRange{arith::ConstantOp::create(
+                             b, loc, elementType, b.getZeroAttr(elementType))});
+    return ifOp.getResult(0);
   }
 
   CopyScheduleAttr schedule;
   Value src, dst;
   Type elementType;
-  VectorType vectorType;
+  int64_t vector;
   Value threadX, threadY, rowBase, colBase, rows, cols;
 };
 

@@ -35,6 +35,11 @@
 #           against the example: timed with C aligned (--ldc 4096) at
 #           4097x4095x4096 (B staged) and 8191³ (A and B), and the copy
 #           kernel alone under ncu;
+#   ccoal   the copy's element path with the warp's lanes on consecutive
+#           elements (coal_<example>: passes/CopyTile.cpp as in the commit
+#           after b4879cf, carried): edge shapes with odd lda/ldb, memcheck,
+#           the copy alone under ncu, and timed against the shipped example
+#           with C aligned (--ldc 4096) at 4097x4095x4096 and 8191³;
 #   sweep   gemm-sweep, seeds SWEEP_SEEDS (default 46).
 # PARTS picks (default "checks ncu ragged sweep"). Console in
 # $OUT/console.txt, logs in $OUT/session28.tar.gz.
@@ -139,6 +144,26 @@ if wants cvar; then
     NCU_KERNEL=stage_copy ncu_report "copy.$b" SpeedOfLight "Duration|DRAM Throughput" \
       $b -m 4097 -n 4095 -k 4096 --ldc 4096
   done
+fi
+
+if wants ccoal; then
+  echo "== ccoal"
+  for e in $BF gemm_tf32_wgmma_sm90; do
+    check_shapes coal_$e "4097x4095x4093 1x1x1 129x257x65 1000x1300x2000 300x520x129"
+  done
+  check_shapes coal_$BF "1000x1300x2000 300x520x129" --lda 2001 --ldb 1303
+  check_shapes coal_gemm_tf32_wgmma_sm90 "1000x1300x2000 300x520x129" --lda 2001 --ldb 2003
+  check_shapes coal_$BATCHED 129x257x65 --batch 3 --ldb 259 --batch-stride-b $((65 * 259 + 5))
+  check_shapes coal_$BATCHED 129x257x65 --batch 3 --ldb 259 --batch-stride-b 0 --lda 67
+  logged_check "coal.memcheck" "$SAN" --tool memcheck --error-exitcode 86 "$R" \
+    "$D/coal_$BF/kernel.json" -m 300 -n 521 -k 131 --no-timing --iterations 1 --no-cublas
+  for b in $BF coal_$BF; do
+    NCU_KERNEL=stage_copy ncu_report "copy.$b" SpeedOfLight,MemoryWorkloadAnalysis \
+      "Duration|DRAM Throughput|L1/TEX Hit|L1/TEX Cache Throughput|Mem Busy|Max Bandwidth" \
+      $b -m 4097 -n 4095 -k 4096 --ldc 4096
+  done
+  time_interleaved "4097x4095x4096" "shipped=$BF:--ldc:4096" "coal=coal_$BF:--ldc:4096"
+  time_interleaved "8191x8191x8191" "shipped=$BF:--ldc:8192" "coal=coal_$BF:--ldc:8192"
 fi
 
 if wants sweep; then

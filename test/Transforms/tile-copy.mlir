@@ -1,9 +1,9 @@
 // RUN: gemm-opt %s --split-input-file --pass-pipeline='builtin.module(gpu.module(tile-copy,canonicalize,cse))' | FileCheck %s
 
 // A kernel's tile.copy becomes one block's loads of its tile, then its
-// stores. Each side has three paths, chosen per block: vectors (tile inside
-// the matrix, matrix aligned), elements without predicates (tile inside, rows
-// that take no vectors) and predicated elements (the matrix's edges).
+// stores, along one of two paths chosen per block: vectors (tile inside src,
+// src aligned; stores 16-byte where dst is aligned too) or elements, the
+// warp's lanes on consecutive elements (predicated at the matrix's edges).
 
 #sched = #tile.copy_schedule<chip = "sm_90a", tile = [16, 64], threads = [8, 8], vector = 8>
 module attributes {gpu.container_module} {
@@ -34,46 +34,48 @@ module attributes {gpu.container_module} {
     // CHECK:         arith.andi %[[OFFSET]], %c7
     // CHECK:         arith.andi %[[STRIDES]]#0, %c7
     // CHECK:         %[[VECTORS:.*]] = arith.andi %[[INSIDE]], %{{.*}} : i1
-    // Two chunks per thread (16 rows / TY = 8), one 8-element column span.
-    // CHECK:         %[[LOADED:.*]]:2 = scf.if %[[VECTORS]] -> (vector<8xbf16>, vector<8xbf16>) {
+    // Two rows per thread (16 rows / TY = 8), one segment of 8·8 columns.
+    // CHECK:         scf.if %[[VECTORS]] {
     // CHECK:           %[[R0:.*]] = arith.addi %[[ROW0]], %[[TY]]
     // CHECK:           %[[C:.*]] = arith.muli %[[TX]], %c8
     // CHECK:           %[[COL:.*]] = arith.addi %[[COL0]], %[[C]]
+    // CHECK:           %[[V0:.*]] = vector.load %[[SRC]][%[[R0]], %[[COL]]] {alignment = 16 : i64}
     // CHECK:           %[[TY8:.*]] = arith.addi %[[TY]], %c8
     // CHECK:           %[[R1:.*]] = arith.addi %[[ROW0]], %[[TY8]]
-    // CHECK:           %[[V0:.*]] = vector.load %[[SRC]][%[[R0]], %[[COL]]] {alignment = 16 : i64}
     // CHECK:           %[[V1:.*]] = vector.load %[[SRC]][%[[R1]], %[[COL]]] {alignment = 16 : i64}
-    // CHECK:           scf.yield %[[V0]], %[[V1]]
+    // CHECK:           memref.extract_aligned_pointer_as_index %[[DST]]
+    // CHECK:           scf.if %{{.*}} {
+    // CHECK-NEXT:        vector.store %[[V0]], %[[DST]][%[[R0]], %[[COL]]] {alignment = 16 : i64}
+    // CHECK-NEXT:        vector.store %[[V1]], %[[DST]][%[[R1]], %[[COL]]] {alignment = 16 : i64}
+    // CHECK-NEXT:      } else {
+    // CHECK:             %[[E0:.*]] = vector.extract %[[V0]][0]
+    // CHECK-NEXT:        memref.store %[[E0]], %[[DST]][%[[R0]], %[[COL]]]
+    // CHECK-COUNT-15:    memref.store
+    // CHECK-NEXT:      }
+    // Elements: lane TX loads columns c0 + TX, c0 + TX + 8, ..., then
+    // stores them.
     // CHECK:         } else {
-    // CHECK:           scf.if %[[INSIDE]] -> (vector<8xbf16>, vector<8xbf16>) {
-    // CHECK-COUNT-8:     memref.load %[[SRC]]
-    // CHECK:             vector.from_elements
-    // CHECK-COUNT-8:     memref.load %[[SRC]]
-    // CHECK:             vector.from_elements
-    // CHECK:             scf.yield
-    // CHECK:           } else {
+    // CHECK-NEXT:      scf.if %[[INSIDE]] {
+    // CHECK-NEXT:        %[[ER0:.*]] = arith.addi %[[ROW0]], %[[TY]]
+    // CHECK-NEXT:        %[[EC0:.*]] = arith.addi %[[COL0]], %[[TX]]
+    // CHECK-NEXT:        %[[L0:.*]] = memref.load %[[SRC]][%[[ER0]], %[[EC0]]]
+    // CHECK-NEXT:        %[[TX8:.*]] = arith.addi %[[TX]], %c8
+    // CHECK-NEXT:        %[[EC1:.*]] = arith.addi %[[COL0]], %[[TX8]]
+    // CHECK-NEXT:        %[[L1:.*]] = memref.load %[[SRC]][%[[ER0]], %[[EC1]]]
+    // CHECK-COUNT-14:    memref.load %[[SRC]]
+    // CHECK-NEXT:        memref.store %[[L0]], %[[DST]][%[[ER0]], %[[EC0]]]
+    // CHECK-NEXT:        memref.store %[[L1]], %[[DST]][%[[ER0]], %[[EC1]]]
+    // CHECK-COUNT-14:    memref.store %{{.*}}, %[[DST]]
+    // CHECK-NEXT:      } else {
     // Past the edge a load yields zero, which no store writes.
     // CHECK:             %[[IN:.*]] = arith.andi
-    // CHECK:             scf.if %[[IN]] -> (bf16) {
+    // CHECK:             %[[P:.*]] = scf.if %[[IN]] -> (bf16) {
     // CHECK:               memref.load %[[SRC]]
     // CHECK:             } else {
     // CHECK:               scf.yield %cst : bf16
     // CHECK:             }
-    // CHECK:           }
-    // CHECK:         }
-    // The stores, likewise, from dst's alignment.
-    // CHECK:         memref.extract_aligned_pointer_as_index %[[DST]]
-    // CHECK:         scf.if %{{.*}} {
-    // CHECK:           vector.store %[[LOADED]]#0, %[[DST]]
-    // CHECK:           vector.store %[[LOADED]]#1, %[[DST]]
-    // CHECK:         } else {
-    // CHECK:           scf.if %[[INSIDE]] {
-    // CHECK:             %[[E0:.*]] = vector.extract %[[LOADED]]#0[0]
-    // CHECK:             memref.store %[[E0]], %[[DST]]
-    // CHECK:           } else {
-    // CHECK:             scf.if %{{.*}} {
-    // CHECK:               vector.extract %[[LOADED]]#0[0]
-    // CHECK:               memref.store
+    // CHECK:             scf.if %[[IN]] {
+    // CHECK-NEXT:          memref.store %[[P]], %[[DST]]
     // CHECK:         gpu.return
     gpu.func @copy(%src: memref<?x?xbf16, strided<[?, 1], offset: ?>>, %dst: memref<?x?xbf16, strided<[?, 1], offset: ?>>) kernel {
       tile.copy %src into %dst {schedule = #sched} : memref<?x?xbf16, strided<[?, 1], offset: ?>> into memref<?x?xbf16, strided<[?, 1], offset: ?>>

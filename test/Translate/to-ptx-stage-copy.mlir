@@ -34,17 +34,22 @@
 // BUNDLE:        "b": {
 // BUNDLE:          "name": "gemm_bf16_wgmma_batched_kernel_stage_copy",
 
-// Its PTX, after the GEMM kernel's: the entry of blockIdx.z, then src's three
-// paths (16-byte loads; 2-byte loads inside the matrix; predicated 2-byte
-// loads at its edges), then dst's (16-byte stores; 2-byte stores).
+// Its PTX, after the GEMM kernel's: the entry of blockIdx.z, then the
+// vector path's two 16-byte loads (stores: 2-byte into an unaligned dst, laid
+// out first, or 16-byte), and the element path's 2-byte loads and stores,
+// 16 each without predicates inside the matrix and 16 predicated at its
+// edges.
 // PTX:         .entry gemm_bf16_wgmma_batched_kernel(
 // PTX:         .entry gemm_bf16_wgmma_batched_kernel_stage_copy(
 // PTX:         mov.u32 {{.*}}, %ctaid.z;
 // PTX-COUNT-2: ld.global.v4.b32
+// PTX-COUNT-16: st.global.b16
 // PTX-COUNT-16: ld.global.b16
-// PTX:         ld.global.b16
+// PTX-COUNT-16: st.global.b16
+// PTX-COUNT-16: ld.global.b16
+// PTX-COUNT-16: st.global.b16
 // PTX-COUNT-2: st.global.v4.b32
-// PTX:         st.global.b16
+// PTX-NOT:     {{ld|st}}.global
 
 // PTXAS:       Compiling entry function 'gemm_bf16_wgmma_batched_kernel_stage_copy' for 'sm_90a'
 // PTXAS-NEXT:  Function properties for gemm_bf16_wgmma_batched_kernel_stage_copy
