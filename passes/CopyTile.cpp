@@ -29,10 +29,10 @@
 #include "passes/CopyTile.h"
 
 #include "passes/BatchEntryView.h"
+#include "passes/KernelOpLowering.h"
 #include "passes/MatrixMoveBuilder.h"
 #include "passes/Passes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace gemm_opt {
 #define GEN_PASS_DEF_TILECOPYPASS
@@ -182,37 +182,20 @@ private:
   Value threadX, threadY, rowBase, colBase, rows, cols;
 };
 
-/// Rewrites a tile.copy inside a kernel.
-struct CopyInKernel : public OpRewritePattern<CopyOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(CopyOp op,
-                                PatternRewriter &rewriter) const override {
-    if (!op->getParentOfType<gpu::GPUFuncOp>())
-      return rewriter.notifyMatchFailure(op, "not inside a kernel");
-    rewriter.setInsertionPoint(op);
-    CopyKernelBuilder(rewriter, op).build();
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct TileCopyPass : public gemm_opt::impl::TileCopyPassBase<TileCopyPass> {
+struct TileCopyPass
+    : public gemm_opt::impl::TileCopyPassBase<TileCopyPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateCopyTilePatterns(patterns);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      return signalPassFailure();
-    getOperation()->walk([&](CopyOp op) {
-      op.emitOpError() << "is not inside a kernel: run tile-outline-kernel "
-                          "before tile-copy";
+    if (failed(lowerKernelOps<CopyOp>(getOperation(), std::move(patterns),
+                                      "tile-copy")))
       signalPassFailure();
-    });
   }
 };
 
 } // namespace
 
 void gemm_opt::populateCopyTilePatterns(RewritePatternSet &patterns) {
-  patterns.add<CopyInKernel>(patterns.getContext());
+  patterns.add<LowerInKernel<CopyOp, CopyKernelBuilder>>(
+      patterns.getContext());
 }

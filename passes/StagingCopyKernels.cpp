@@ -47,7 +47,8 @@ void createCopyKernel(OpBuilder &builder, gpu::GPUModuleOp module,
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(module.getBody());
   auto kernel = gpu::GPUFuncOp::create(
-      builder, loc, name, builder.getFunctionType({matrixType, matrixType}, {}));
+      builder, loc, name,
+      builder.getFunctionType({matrixType, matrixType}, {}));
   kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                   builder.getUnitAttr());
   int32_t threads = static_cast<int32_t>(schedule.getThreadCount());
@@ -67,11 +68,9 @@ void createCopyKernel(OpBuilder &builder, gpu::GPUModuleOp module,
 
 } // namespace
 
-void gemm_opt::createStagingCopyKernels(OpBuilder &builder,
-                                        gpu::GPUModuleOp module,
-                                        StringRef gemmKernelName,
-                                        GemmOp gemm,
-                                        ArrayRef<StringRef> transposedOperands) {
+void gemm_opt::createStagingCopyKernels(
+    OpBuilder &builder, gpu::GPUModuleOp module, StringRef gemmKernelName,
+    GemmOp gemm, ArrayRef<StringRef> transposedOperands) {
   ScheduleAttr schedule = gemm.getScheduleAttr();
   if (!usesTmaDescriptors(schedule))
     return;

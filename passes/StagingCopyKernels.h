@@ -31,11 +31,10 @@ namespace gemm_opt {
 /// `transposedOperands` ("a", "b": those it reads from a K-major copy that
 /// a staging transpose writes, tile-stage-transposed-operands, whose rows
 /// are padded already).
-void createStagingCopyKernels(mlir::OpBuilder &builder,
-                              mlir::gpu::GPUModuleOp module,
-                              llvm::StringRef gemmKernelName,
-                              tile::GemmOp gemm,
-                              llvm::ArrayRef<llvm::StringRef> transposedOperands);
+void createStagingCopyKernels(
+    mlir::OpBuilder &builder, mlir::gpu::GPUModuleOp module,
+    llvm::StringRef gemmKernelName, tile::GemmOp gemm,
+    llvm::ArrayRef<llvm::StringRef> transposedOperands);
 
 /// The schedule of a staging copy kernel; null for other kernels.
 tile::CopyScheduleAttr getKernelCopySchedule(mlir::Operation *kernel);

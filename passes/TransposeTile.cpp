@@ -36,10 +36,10 @@
 
 #include "dialect/MemoryQueries.h"
 #include "passes/BatchEntryView.h"
+#include "passes/KernelOpLowering.h"
 #include "passes/MatrixMoveBuilder.h"
 #include "passes/Passes.h"
 #include "passes/SharedMemoryView.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace gemm_opt {
 #define GEN_PASS_DEF_TILETRANSPOSEPASS
@@ -105,7 +105,8 @@ private:
              lessEqual(add(colBase, schedule.getTileCols()), cols));
     if (vector == 1)
       return inside;
-    return both(inside, both(isVectorAligned(src, vector), isVectorAligned(dst, vector)));
+    return both(inside, both(isVectorAligned(src, vector),
+                             isVectorAligned(dst, vector)));
   }
 
   /// Staging-tile indices of logical element (row, col).
@@ -197,38 +198,20 @@ private:
   Value threadX, threadY, rowBase, colBase, rows, cols, staging;
 };
 
-/// Rewrites a tile.transpose inside a kernel.
-struct TransposeInKernel : public OpRewritePattern<TransposeOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(TransposeOp op,
-                                PatternRewriter &rewriter) const override {
-    if (!op->getParentOfType<gpu::GPUFuncOp>())
-      return rewriter.notifyMatchFailure(op, "not inside a kernel");
-    rewriter.setInsertionPoint(op);
-    TransposeKernelBuilder(rewriter, op).build();
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
 struct TileTransposePass
     : public gemm_opt::impl::TileTransposePassBase<TileTransposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateTransposeTilePatterns(patterns);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      return signalPassFailure();
-    getOperation()->walk([&](TransposeOp op) {
-      op.emitOpError() << "is not inside a kernel: run tile-outline-kernel "
-                          "before tile-transpose";
+    if (failed(lowerKernelOps<TransposeOp>(
+            getOperation(), std::move(patterns), "tile-transpose")))
       signalPassFailure();
-    });
   }
 };
 
 } // namespace
 
 void gemm_opt::populateTransposeTilePatterns(RewritePatternSet &patterns) {
-  patterns.add<TransposeInKernel>(patterns.getContext());
+  patterns.add<LowerInKernel<TransposeOp, TransposeKernelBuilder>>(
+      patterns.getContext());
 }
