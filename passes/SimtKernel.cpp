@@ -2,6 +2,7 @@
 
 #include "passes/SimtKernel.h"
 
+#include "passes/CoalescedElementCopy.h"
 #include "passes/GlobalChunkStore.h"
 #include "passes/MatrixRows.h"
 #include "passes/SharedMemoryView.h"
@@ -90,7 +91,7 @@ public:
       buildMainLoop(copies, first);
     }
     b.setInsertionPoint(epilogue);
-    storeAccumulators();
+    storeAccumulatorsThroughShared();
   }
 
 private:
@@ -333,19 +334,83 @@ private:
     RowChunkStore chunks(b, loc, operands.c);
     Value row0 = add(operands.rowBase, threadRow);
     Value col0 = add(operands.colBase, threadCol);
+    for (int64_t i = 0; i < tm; ++i)
+      for (int64_t q = 0; q < tn / kSimtSubTile; ++q)
+        chunks.store(accumulatorChunk(i, q), add(row0, tileRow(i)),
+                     add(col0, q * kSimtSubTile * lanesN));
+  }
+
+  /// The any-shape kernel's epilogue: the block tile goes through shared
+  /// memory in rounds of R rows (as many as the stages' bytes hold, rows
+  /// padded by 4 floats), and each round is copied to C one element a
+  /// thread, consecutive threads on consecutive elements
+  /// (CoalescedElementCopy.h): whole 128-byte runs of C per warp store at
+  /// any pitch and edge. Stored from registers where C's rows take no
+  /// 128-bit stores (an odd N), each warp store would write 4 bytes in each
+  /// of 32 16-byte chunks (3.8 % of the t8x16 kernel's time at
+  /// 4096×4095×4096 on an H100, bench/NOTES.md session 27); with both
+  /// epilogues in one kernel its main loop lost 2.3 % (h28.2).
+  void storeAccumulatorsThroughShared() {
+    int64_t blockM = schedule.getBlockM(), blockN = schedule.getBlockN();
+    int64_t rowElements = blockN + kSimtSubTile;
+    int64_t roundRows = blockM;
+    while (roundRows > 1 &&
+           roundRows * rowElements * 4 > schedule.getDynamicSharedMemoryBytes())
+      roundRows /= 2;
+    auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
+                                                gpu::AddressSpace::Workgroup);
+    Value staging = memref::ViewOp::create(
+        b, loc,
+        MemRefType::get({roundRows, rowElements}, b.getF32Type(), nullptr,
+                        workgroup),
+        getDynamicSharedMemory(b, loc), index(0), ValueRange{});
+    // Every warp is done with the stages' last fragments.
+    gpu::BarrierOp::create(b, loc);
+    auto rounds = scf::ForOp::create(b, loc, index(0), index(blockM),
+                                     index(roundRows));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(rounds.getBody()->getTerminator());
+    Value first = rounds.getInductionVar();
     for (int64_t i = 0; i < tm; ++i) {
-      int64_t row =
-          (i / kSimtSubTile) * kSimtSubTile * lanesM + i % kSimtSubTile;
-      for (int64_t q = 0; q < tn / kSimtSubTile; ++q) {
-        SmallVector<Value> values;
-        for (int64_t e = 0; e < kSimtSubTile; ++e)
-          values.push_back(memref::LoadOp::create(
-              b, loc, acc, ValueRange{index(i), index(q * kSimtSubTile + e)}));
-        chunks.store(
-            vector::FromElementsOp::create(b, loc, chunkType(), values),
-            add(row0, row), add(col0, q * kSimtSubTile * lanesN));
-      }
+      // The tile row of accumulator row i, relative to this round: stored
+      // where it lies in [0, R) (unsigned: rows before wrap around).
+      Value row = arith::SubIOp::create(b, loc, add(threadRow, tileRow(i)),
+                                        first);
+      Value inRound = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                            row, index(roundRows));
+      auto ifInRound = scf::IfOp::create(b, loc, TypeRange{}, inRound,
+                                         /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard rowGuard(b);
+      b.setInsertionPoint(ifInRound.thenBlock()->getTerminator());
+      for (int64_t q = 0; q < tn / kSimtSubTile; ++q)
+        vector::StoreOp::create(
+            b, loc, accumulatorChunk(i, q), staging,
+            ValueRange{row, add(threadCol, q * kSimtSubTile * lanesN)},
+            /*nontemporal=*/false, llvm::MaybeAlign(16));
     }
+    gpu::BarrierOp::create(b, loc);
+    copyTileByElements(
+        b, loc, threadId, schedule.getThreadCount(), roundRows, blockN,
+        operands.c, add(operands.rowBase, first), operands.colBase,
+        [&](Value r, Value c) -> Value {
+          return memref::LoadOp::create(b, loc, staging, ValueRange{r, c});
+        });
+    // The next round overwrites the tile.
+    gpu::BarrierOp::create(b, loc);
+  }
+
+  /// The block-tile row offset (from threadRow) of accumulator row i.
+  int64_t tileRow(int64_t i) const {
+    return (i / kSimtSubTile) * kSimtSubTile * lanesM + i % kSimtSubTile;
+  }
+
+  /// Accumulator row i's q-th 4-element run.
+  Value accumulatorChunk(int64_t i, int64_t q) {
+    SmallVector<Value> values;
+    for (int64_t e = 0; e < kSimtSubTile; ++e)
+      values.push_back(memref::LoadOp::create(
+          b, loc, acc, ValueRange{index(i), index(q * kSimtSubTile + e)}));
+    return vector::FromElementsOp::create(b, loc, chunkType(), values);
   }
 
   PatternRewriter &b;

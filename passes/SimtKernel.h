@@ -44,11 +44,13 @@
 // copies (the loop above, no tests); every other block with its Guarded
 // ones (4-byte copies that zero-fill past the edges; K tile 0 is the one
 // partial tile). The choice is one uniform branch per block. The epilogue
-// stores a 4-float run with one 128-bit store where it lies inside C and
-// C's rows are aligned, else element by element inside C (RowChunkStore).
+// takes the block tile through the stages' shared memory in rounds of
+// rows, copied to C one element a thread with consecutive threads on
+// consecutive elements (CoalescedElementCopy.h), at any pitch and edge.
 // The kernel's whole-tile variant (tile.whole_tile_variant, launched only
 // where every block's tiles are whole and its rows aligned:
-// passes/WholeTileDispatch.h) holds the Interior loop alone.
+// passes/WholeTileDispatch.h) holds the Interior loop alone, and stores
+// each row of a 4×4 sub-tile with one 128-bit store.
 //
 // One barrier per K tile, placed before the last K step's FFMAs so that the
 // next tile's first fragments load while they run (registers hold two K

@@ -187,18 +187,28 @@
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NOT:     nvvm.cp.async
-// Epilogue: 4 rows x 2 sub-tiles of 4 columns, each one 128-bit store into
-// C where it lies inside C and C's rows are 16-byte aligned, else one store
-// per element inside C.
-// CHECK:         memref.extract_strided_metadata %[[C]]
-// CHECK:         %[[CROW:.+]] = arith.addi %[[ROW0]], %[[ROW]]
-// CHECK:         %[[CCOL:.+]] = arith.addi %[[COL0]], %[[COL]]
-// CHECK:         scf.if %{{.+}} {
-// CHECK-NEXT:      vector.store %{{.+}}, %[[C]][%[[CROW]], %[[CCOL]]] {alignment = 16 : i64}
-// CHECK-NEXT:    } else {
-// CHECK-COUNT-4:   memref.store %{{.+}}, %[[C]]
-// CHECK:         }
-// CHECK-COUNT-7: vector.store %{{.+}}, %[[C]]
+// Epilogue: the tile through shared memory in rounds of 16 rows of 64 + 4
+// floats, at any pitch; in each, a thread stores the 128-bit runs of its
+// rows in the round, and after a barrier the threads copy the round to C
+// one element each, consecutive threads on consecutive elements (4 per
+// step of 8), each stored only inside C.
+// CHECK-NOT:     vector.store %{{.+}}, %[[C]]
+// CHECK:           %[[STAGING:.+]] = memref.view %{{.+}}[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16x68xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:      gpu.barrier
+// CHECK-NEXT:      scf.for %[[FIRST:.+]] = %c0 to %c64 step %c16 {
+// CHECK:             %[[LOCAL:.+]] = arith.subi %{{.+}}, %[[FIRST]]
+// CHECK:             %[[IN:.+]] = arith.cmpi ult, %[[LOCAL]], %c16
+// CHECK:             scf.if %[[IN]] {
+// CHECK:               vector.store %{{.+}}, %[[STAGING]][%[[LOCAL]], %{{.+}}] {alignment = 16 : i64}
+// CHECK:               vector.store %{{.+}}, %[[STAGING]][%[[LOCAL]], %{{.+}}] {alignment = 16 : i64}
+// CHECK-NEXT:        }
+// CHECK-COUNT-6:     vector.store %{{.+}}, %[[STAGING]]
+// CHECK:             gpu.barrier
+// CHECK:             scf.for %{{.+}} = %c0 to %c8 step %c4 {
+// CHECK-COUNT-4:       memref.load %[[STAGING]]
+// CHECK-COUNT-4:       memref.store %{{.+}}, %[[C]]
+// CHECK:             gpu.barrier
+// CHECK-NEXT:      }
 // CHECK-NOT:     vector.store
 // CHECK:         gpu.return
 // CHECK-NOT:     {{^ *}}tile.

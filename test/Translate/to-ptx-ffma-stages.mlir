@@ -35,6 +35,9 @@
 // prologue, in each loop.
 // LDS-LABEL: .entry gemm_f32_kernel(
 // LDS-COUNT-136: ld.shared.v4.b32
+// The epilogue (through shared memory at any pitch) reads the staged tile
+// one element a thread, four per loop step (32-bit loads).
+// LDS-COUNT-4:  ld.shared.b32
 // LDS-NOT:      ld.shared
 // LDS-LABEL: .entry gemm_f32_kernel_whole_tiles(
 
@@ -72,12 +75,13 @@
 // COPIES-LABEL: .entry gemm_f32_kernel_whole_tiles(
 // NOREG-LABEL: .entry gemm_f32_kernel(
 // NOREG-NOT:       ld.global
-// NOREG-NOT:       st.shared
+// NOREG-NOT:       st.shared.b32
 // NOREG-LABEL: .entry gemm_f32_kernel_whole_tiles(
 
-// One barrier for each prologue, one per K tile of each loop.
+// One barrier for each prologue, one per K tile of each loop, and three in
+// the epilogue through shared memory (before it, and two per round).
 // BARRIER-LABEL: .entry gemm_f32_kernel(
-// BARRIER-COUNT-4: bar.sync 0;
+// BARRIER-COUNT-7: bar.sync 0;
 // BARRIER-NOT:     bar.sync
 // BARRIER-LABEL: .entry gemm_f32_kernel_whole_tiles(
 

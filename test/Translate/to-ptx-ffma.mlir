@@ -49,6 +49,10 @@
 // the prologue, in each loop.
 // LDS-LABEL: .entry gemm_f32_kernel(
 // LDS-COUNT-72: ld.shared.v4.b32
+// The epilogue where C's rows take no 128-bit stores reads the staged tile
+// one element a thread, four per loop step (32-bit loads; the loop's two
+// steps unrolled).
+// LDS-COUNT-8:  ld.shared.b32
 // LDS-NOT:      ld.shared
 // LDS-LABEL: .entry gemm_f32_kernel_whole_tiles(
 // Interior: global loads of A are 128-bit (prologue, loop), B arrives by
@@ -66,22 +70,26 @@
 // CPASYNC-LABEL: .entry gemm_f32_kernel_whole_tiles(
 // STS-LABEL: .entry gemm_f32_kernel(
 // STS-COUNT-8:     st.shared.b32
+// The epilogue: each of the thread's 8 rows x 2 sub-tiles of 4 floats into
+// the staged round.
+// STS-COUNT-16:    st.shared.v4.b32
 // STS-NOT:         st.shared
 // STS-LABEL: .entry gemm_f32_kernel_whole_tiles(
-// One barrier for each prologue, one per K tile of each loop.
+// One barrier for each prologue, one per K tile of each loop, and three in
+// the epilogue through shared memory (before it, and two per round).
 // BARRIER-LABEL: .entry gemm_f32_kernel(
-// BARRIER-COUNT-4: bar.sync 0;
+// BARRIER-COUNT-7: bar.sync 0;
 // BARRIER-NOT:     bar.sync
 // BARRIER-LABEL: .entry gemm_f32_kernel_whole_tiles(
-// The epilogue: 8 rows x 2 sub-tiles of the thread tile, 128 bits each
-// where the 4 floats lie inside C and its rows are aligned, else 4 stores
-// of a float that each store only inside C.
+// The epilogue goes through shared memory at any pitch: no 128-bit
+// stores into C, and the staged rounds' element copy (4 per loop step, the
+// loop's two steps unrolled: 8), each storing only inside C. The
+// whole-tile variant stores from registers (WHOLE below).
 // STORE-LABEL: .entry gemm_f32_kernel(
-// STORE-COUNT-16: st.global.v4.b32
 // STORE-NOT:      st.global.v4
 // STORE-LABEL: .entry gemm_f32_kernel_whole_tiles(
 // SCALAR-LABEL: .entry gemm_f32_kernel(
-// SCALAR-COUNT-64: st.global.b32
+// SCALAR-COUNT-8: st.global.b32
 // SCALAR-NOT:      st.global.b32
 // SCALAR-LABEL: .entry gemm_f32_kernel_whole_tiles(
 // BASES: 12
@@ -96,6 +104,10 @@
 // WHOLE-COUNT-512: fma.rn.f32
 // WHOLE-NOT:       fma
 // WHOLE-NOT:       cp.async.ca.shared.global
+// Its epilogue from registers: 8 rows x 2 sub-tiles, 128 bits each where C's
+// rows are aligned, else 4 stores of a float.
+// WHOLE-COUNT-16:  st.global.v4.b32
+// WHOLE-NOT:       st.shared
 // WHOLE:           ret;
 // PTXASWHOLE: Compiling entry function 'gemm_f32_kernel_whole_tiles' for 'sm_90a'
 // PTXASWHOLE: 0 bytes spill stores
