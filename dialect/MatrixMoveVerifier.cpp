@@ -56,9 +56,7 @@ LogicalResult gemm_opt::tile::verifyMovedMatrices(Operation *op,
              << " must be row-major (strided with unit stride in the last "
                 "dimension), got "
              << type;
-    if ((type.getMemorySpace() &&
-         !isa<gpu::AddressSpaceAttr>(type.getMemorySpace())) ||
-        isWorkgroupMemory(type))
+    if (!isGlobalMemory(type))
       return op->emitOpError() << name << " must live in global memory, got "
                                << type;
   }

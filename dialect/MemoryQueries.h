@@ -18,6 +18,19 @@ inline bool isWorkgroupMemory(mlir::Type type) {
   return space && space.getValue() == mlir::gpu::AddressSpace::Workgroup;
 }
 
+/// Whether the memref `type` lives in global memory: the default memory
+/// space (what the runtime's device pointers are) or
+/// #gpu.address_space<global>. Operands of tile.gemm, tile.transpose and
+/// tile.copy must; shared, private or other spaces would compile to
+/// accesses of the wrong state space.
+inline bool isGlobalMemory(mlir::MemRefType type) {
+  mlir::Attribute memorySpace = type.getMemorySpace();
+  if (!memorySpace)
+    return true;
+  auto space = llvm::dyn_cast<mlir::gpu::AddressSpaceAttr>(memorySpace);
+  return space && space.getValue() == mlir::gpu::AddressSpace::Global;
+}
+
 /// Bytes of one element of the int or float `type`.
 inline int64_t getByteWidth(mlir::Type type) {
   return type.getIntOrFloatBitWidth() / 8;

@@ -27,6 +27,15 @@ LogicalResult GemmOp::verify() {
   if (!schedule)
     return emitOpError()
            << "has no schedule: attach {schedule = #tile.schedule<...>}";
+  for (auto [name, operand] : {std::pair<StringRef, Value>("A", getA()),
+                                {"B", getB()},
+                                {"C", getC()}})
+    if (!isGlobalMemory(cast<MemRefType>(operand.getType())))
+      return emitOpError()
+             << name
+             << " must live in global memory (the default memory space or "
+                "#gpu.address_space<global>), got "
+             << operand.getType();
   if (failed(verifyBatchedOperands(*this, schedule)))
     return failure();
   // The matrix extents are the last two (after a batch dimension).

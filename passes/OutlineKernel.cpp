@@ -414,10 +414,22 @@ struct TileOutlineKernelPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<GemmOp> gemms;
-    module.walk([&](GemmOp gemm) {
-      if (!gemm->getParentOfType<gpu::GPUModuleOp>())
+    // A tile.gemm in a gpu.module before the outlining was written there:
+    // the kernel would have no launch, and the later passes would fail on
+    // it with internal errors.
+    WalkResult inKernels = module.walk([&](GemmOp gemm) {
+      if (!gemm->getParentOfType<gpu::GPUModuleOp>()) {
         gemms.push_back(gemm);
+        return WalkResult::advance();
+      }
+      gemm.emitOpError()
+          << "inside a gpu.module: write the GEMM in a host function "
+             "(func.func); tile-outline-kernel makes its kernel and the "
+             "launch";
+      return WalkResult::interrupt();
     });
+    if (inKernels.wasInterrupted())
+      return signalPassFailure();
     // Staging copies of a GEMM's operands go with that GEMM's kernel.
     SmallVector<TransposeOp> transposes;
     module.walk([&](TransposeOp transpose) {

@@ -20,6 +20,50 @@ func.func @schedule_not_a_schedule(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c:
 
 // -----
 
+// Operands outside global memory would compile to accesses of another
+// state space (shared, local): the verifier says where they must live.
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @a_in_shared_memory(%a: memref<?x?xf16, 3>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op A must live in global memory (the default memory space or #gpu.address_space<global>), got 'memref<?x?xf16, 3>'}}
+  tile.gemm %a, %b into %c {schedule = #sched} : memref<?x?xf16, 3>, memref<?x?xf16> into memref<?x?xf16>
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @c_in_private_memory(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16, #gpu.address_space<private>>) {
+  // expected-error @+1 {{'tile.gemm' op C must live in global memory (the default memory space or #gpu.address_space<global>), got 'memref<?x?xf16, #gpu.address_space<private>>'}}
+  tile.gemm %a, %b into %c {schedule = #sched} : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16, #gpu.address_space<private>>
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @b_in_a_named_memory_space(%a: memref<?x?xf16>, %b: memref<?x?xf16, "foo">, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op B must live in global memory (the default memory space or #gpu.address_space<global>), got 'memref<?x?xf16, "foo">'}}
+  tile.gemm %a, %b into %c {schedule = #sched} : memref<?x?xf16>, memref<?x?xf16, "foo"> into memref<?x?xf16>
+  return
+}
+
+// -----
+
 // sm_75 would fail "mma.sync with f16/bf16 needs sm_80 or newer", but the chip
 // table knows no chip older than sm_80, so it is rejected as unknown.
 #sched = #tile.schedule<chip = "sm_75", block = [128, 128, 32], warp = [64, 64],

@@ -47,6 +47,15 @@ func.func @shared_memory_operand(%s: memref<?x?xf32>, %d: memref<?x?xf32, #gpu.a
 
 // -----
 
+#sched = #tile.transpose_schedule<chip = "sm_90a", tile = [64, 64], threads = [8, 32], smem = #tile.pad<1>, vector = 4>
+func.func @private_memory_operand(%s: memref<?x?xf32, #gpu.address_space<private>>, %d: memref<?x?xf32>) {
+  // expected-error @+1 {{'tile.transpose' op src must live in global memory}}
+  "tile.transpose"(%s, %d) <{schedule = #sched}> : (memref<?x?xf32, #gpu.address_space<private>>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
 #sched = #tile.transpose_schedule<chip = "sm_75", tile = [64, 64], threads = [8, 32], smem = #tile.pad<1>, vector = 4>
 func.func @unknown_chip(%s: memref<?x?xf32>, %d: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.transpose' op unknown chip 'sm_75'; known chips: sm_80, sm_86, sm_89, sm_90, sm_90a}}
