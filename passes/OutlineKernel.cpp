@@ -32,6 +32,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace gemm_opt {
 #define GEN_PASS_DEF_TILEOUTLINEKERNELPASS
@@ -407,6 +408,25 @@ SmallVector<TransposeOp> getStagingTransposes(GemmOp gemm) {
   return stagings;
 }
 
+/// The kernel names' stem for an op in `func`: its name, which must also
+/// be a PTX identifier (letters, digits and '_', not starting with a
+/// digit): the NVPTX backend aborts on other characters and ptxas rejects
+/// '.' or a leading digit. `fallback` without a function.
+FailureOr<std::string> getKernelStem(Operation *op, StringRef fallback) {
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  if (!func)
+    return fallback.str();
+  StringRef name = func.getName();
+  auto isPtxCharacter = [](char c) { return llvm::isAlnum(c) || c == '_'; };
+  if (!name.empty() && !llvm::isDigit(name.front()) &&
+      llvm::all_of(name, isPtxCharacter))
+    return name.str();
+  func->emitOpError() << "name \"" << name
+                      << "\" cannot name its GPU kernel: use letters, digits "
+                         "and '_', starting with a letter or '_'";
+  return failure();
+}
+
 struct TileOutlineKernelPass
     : public gemm_opt::impl::TileOutlineKernelPassBase<TileOutlineKernelPass> {
   using Base::Base;
@@ -447,7 +467,10 @@ struct TileOutlineKernelPass
     llvm::DenseMap<Operation *, unsigned> kernelsPerFunction;
     for (GemmOp gemm : gemms) {
       auto func = gemm->getParentOfType<FunctionOpInterface>();
-      std::string base = func ? func.getName().str() : "gemm";
+      FailureOr<std::string> stem = getKernelStem(gemm, "gemm");
+      if (failed(stem))
+        return signalPassFailure();
+      std::string base = *stem;
       unsigned index = kernelsPerFunction[func]++;
       std::string kernelName =
           index == 0 ? base + "_kernel" : base + "_kernel_" + std::to_string(index);
@@ -489,7 +512,10 @@ struct TileOutlineKernelPass
     }
     for (TransposeOp transpose : transposes) {
       auto func = transpose->getParentOfType<FunctionOpInterface>();
-      std::string base = func ? func.getName().str() : "transpose";
+      FailureOr<std::string> stem = getKernelStem(transpose, "transpose");
+      if (failed(stem))
+        return signalPassFailure();
+      std::string base = *stem;
       unsigned index = kernelsPerFunction[func]++;
       std::string kernelName =
           index == 0 ? base + "_kernel" : base + "_kernel_" + std::to_string(index);

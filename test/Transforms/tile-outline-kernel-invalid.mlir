@@ -19,3 +19,44 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// The function's name becomes its kernels' names, so it must be a PTX
+// identifier: the NVPTX backend aborts on '-', ' ', '%' or '/', and ptxas
+// rejects '.' or a leading digit.
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+// expected-error @+1 {{'func.func' op name "gemm-f16" cannot name its GPU kernel: use letters, digits and '_', starting with a letter or '_'}}
+func.func @"gemm-f16"(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  tile.gemm %a, %b into %c {schedule = #sched} : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+// expected-error @+1 {{'func.func' op name "2gemm" cannot name its GPU kernel}}
+func.func @"2gemm"(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  tile.gemm %a, %b into %c {schedule = #sched} : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+  return
+}
+
+// -----
+
+#sched = #tile.transpose_schedule<chip = "sm_90a", tile = [64, 64], threads = [8, 32], smem = #tile.pad<1>, vector = 4>
+
+// expected-error @+1 {{'func.func' op name "t.f32" cannot name its GPU kernel}}
+func.func @"t.f32"(%s: memref<?x?xf32>, %d: memref<?x?xf32>) {
+  "tile.transpose"(%s, %d) <{schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
