@@ -211,9 +211,14 @@ Error verifyProblem(const GemmProblem &problem) {
           Twine(problem.getMatrixSpan(operand)) +
           " elements one batch entry spans (entries would overlap" +
           (operand == Operand::C ? ")" : "; 0 repeats one matrix)"));
+    // An offset or stride past 2^40 elements alone needs over 1 TiB (and
+    // would overflow getBufferElements).
+    bool hugeStride = problem.batchCount > 1 &&
+                      static_cast<uint64_t>(view.batchStride) > maxBufferBytes;
     double bytes = static_cast<double>(problem.getBufferElements(operand)) *
                    static_cast<double>(getElementSize(view.type));
-    if (bytes > static_cast<double>(maxBufferBytes))
+    if (static_cast<uint64_t>(view.offset) > maxBufferBytes || hugeStride ||
+        bytes > static_cast<double>(maxBufferBytes))
       return makeBadInputError("invalid problem: operand " + name +
                                " would need over 1 TiB");
   }

@@ -159,8 +159,11 @@ Error verifyShape(const GemmShape &shape) {
             (operand == Operand::C ? "" : ", or 0 to use one matrix for every "
                                           "entry"));
     }
-    if (static_cast<uint64_t>(getOperandBufferElements(shape, operand)) * 4 >
-        maxBufferBytes)
+    // A stride past 2^40 elements alone needs over 1 TiB (and would
+    // overflow the products below).
+    if ((shape.batch > 1 && static_cast<uint64_t>(stride) > maxBufferBytes) ||
+        static_cast<uint64_t>(getOperandBufferElements(shape, operand)) * 4 >
+            maxBufferBytes)
       return makeBadInputError("invalid shape: operand " +
                                getOperandName(operand) + " would need over " +
                                "1 TiB");

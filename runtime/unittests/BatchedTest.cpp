@@ -19,6 +19,8 @@
 
 #include "gtest/gtest.h"
 
+#include <limits>
+
 using namespace llvm;
 using namespace gemm_opt::runtime;
 using namespace gemm_opt::runtime::test;
@@ -240,6 +242,12 @@ TEST(BatchedTest, VerifyShapeRefusesOverlappingOrNegativeStrides) {
             std::string::npos);
   // One entry: strides do not matter.
   EXPECT_EQ(errorOf(verifyShape(base.withBatch(1, 5, 5, 5))), "");
+  // Strides whose products overflow 64 bits still need over 1 TiB.
+  for (int64_t huge : {int64_t(1) << 41, (int64_t(1) << 62) - 1,
+                       std::numeric_limits<int64_t>::max()})
+    EXPECT_EQ(errorOf(verifyShape(base.withBatch(2, huge))),
+              "invalid shape: operand a would need over 1 TiB")
+        << huge;
 }
 
 TEST(BatchedTest, OnlyBatchedKernelsTakeSeveralEntries) {
@@ -395,6 +403,14 @@ TEST(BatchedTest, ProblemsBroadcastAndRefuseOverlap) {
   problem.a.batchStride = 10;
   EXPECT_NE(errorOf(verifyProblem(problem)).find("0 repeats one matrix"),
             std::string::npos);
+  // Strides and offsets whose sums overflow 64 bits need over 1 TiB.
+  problem.a.batchStride = std::numeric_limits<int64_t>::max() / 2;
+  EXPECT_EQ(errorOf(verifyProblem(problem)),
+            "invalid problem: operand a would need over 1 TiB");
+  problem.a.batchStride = 16 * 4;
+  problem.b.offset = std::numeric_limits<int64_t>::max();
+  EXPECT_EQ(errorOf(verifyProblem(problem)),
+            "invalid problem: operand b would need over 1 TiB");
 }
 
 TEST(BatchedTest, CapabilitiesAndLaunchChecks) {
