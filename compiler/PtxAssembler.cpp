@@ -54,6 +54,15 @@ Expected<std::string> gemm_opt::assemblePtx(StringRef ptxas, StringRef ptxFile,
   if (rc != 0)
     return createStringError("ptxas failed on " + ptxFile + " (" + message +
                              "):\n" + text);
+  // A program that exits 0 without writing a cubin (a wrong --ptxas) must
+  // not pass for ptxas: the cubin must be an ELF file.
+  ErrorOr<std::unique_ptr<MemoryBuffer>> cubin =
+      MemoryBuffer::getFile(cubinFile, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
+  if (!cubin || !(*cubin)->getBuffer().starts_with("\x7f" "ELF"))
+    return createStringError(ptxas + " exited 0 but wrote no cubin (an ELF "
+                             "file) to " + cubinFile +
+                             ": is it CUDA's ptxas?");
   return text;
 }
 

@@ -99,6 +99,9 @@ Error writeMetadata(StringRef jsonPath, ArrayRef<PtxKernel> kernels,
 }
 
 Error run(ModuleOp module) {
+  if (emit.getNumOccurrences() > 1)
+    return fail("--to-ptx, --to-cubin and --to-bundle exclude each other: "
+                "pass one");
   PtxCompileOptions options;
   options.chip = chip;
   options.optLevel = optLevel;
@@ -155,6 +158,12 @@ Error run(ModuleOp module) {
     if (!report)
       return report.takeError();
     recordPtxasRun(kernel.metadata.description, level, *report);
+    // --to-cubin keeps the PTX beside the cubin only for the metadata that
+    // names it.
+    if (emit == Emit::Cubin && metadataFile.empty()) {
+      sys::fs::remove(ptxPath);
+      ptxPath.clear();
+    }
     ptxNames.push_back(sys::path::filename(ptxPath).str());
     cubinNames.push_back(sys::path::filename(cubinPath).str());
   }
