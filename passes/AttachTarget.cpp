@@ -12,6 +12,7 @@ namespace gemm_opt {
 #include "passes/TransposeKernelAttributes.h"
 #include "passes/LibdevicePath.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace gemm_opt;
@@ -24,6 +25,28 @@ struct TileAttachTargetPass
   using Base::Base;
 
   void runOnOperation() override {
+    // The module's location, without a dump of the whole module.
+    Location loc = getOperation().getLoc();
+    if (optLevel < 0 || optLevel > 3) {
+      emitError(loc) << "tile-attach-target: opt-level "
+                     << static_cast<int64_t>(optLevel.getValue())
+                     << " is not an LLVM optimization level (0, 1, 2 or 3)";
+      return signalPassFailure();
+    }
+    // PTX features are +ptxNN (the PTX ISA version); the NVPTX backend
+    // would only warn about others and emit the chip's default.
+    SmallVector<StringRef> items;
+    StringRef(features).split(items, ',', /*MaxSplit=*/-1,
+                              /*KeepEmpty=*/false);
+    for (StringRef item : items) {
+      StringRef version = item.trim();
+      if (!version.consume_front("+ptx") || version.empty() ||
+          !llvm::all_of(version, llvm::isDigit)) {
+        emitError(loc) << "tile-attach-target: PTX feature '" << item
+                       << "' is not +ptxNN (a PTX ISA version, e.g. +ptx80)";
+        return signalPassFailure();
+      }
+    }
     getOperation().walk([&](gpu::GPUModuleOp module) {
       // Only modules holding tile kernels are ours to target.
       std::string scheduleChip;

@@ -4,6 +4,13 @@
 // RUN:   | FileCheck %s --check-prefix=OVERRIDE
 // RUN: not gemm-opt %s --split-input-file --tile-attach-target="chip=sm_75" 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=UNKNOWN
+// Options out of range are errors, not a target LLVM would second-guess:
+// RUN: not gemm-opt %s --split-input-file --tile-attach-target="opt-level=7" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=LEVEL
+// RUN: not gemm-opt %s --split-input-file --tile-attach-target="features=+ptx80,+bogus" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=FEATURES
+// LEVEL: error: tile-attach-target: opt-level 7 is not an LLVM optimization level (0, 1, 2 or 3)
+// FEATURES: error: tile-attach-target: PTX feature '+bogus' is not +ptxNN (a PTX ISA version, e.g. +ptx80)
 
 // Each kernel module gets an NVVM target for its schedule's chip with the
 // PTX version that chip needs: sm_90a needs PTX 8.0, sm_80 PTX 7.0 and sm_86
