@@ -41,8 +41,12 @@ LogicalResult GridAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                bool persistent, RasterOrder raster,
                                int64_t group, int64_t splitK, int64_t streamK,
                                bool streamKSpares) {
-  if (group < 1)
-    return emitError() << "raster group must be at least 1, got " << group;
+  // The kernels multiply the group by a count of tiles in 64 bits; a
+  // strip wider than any grid dimension (65535 blocks) orders nothing more.
+  constexpr int64_t maxGroup = 65535;
+  if (group < 1 || group > maxGroup)
+    return emitError() << "raster group must be in [1, " << maxGroup
+                       << "], got " << group;
   // The grid's z dimension holds the splits (at most 65535 on sm_90).
   constexpr int64_t maxSplitK = 64;
   if (splitK < 1 || splitK > maxSplitK)

@@ -974,10 +974,25 @@ func.func @alloc_shared_rank_2() {
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  // expected-error @+2 {{raster group must be at least 1, got 0}}
+  // expected-error @+2 {{raster group must be in [1, 65535], got 0}}
   // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'grid' which is to be a `GridAttr`}}
   grid = #tile.grid<persistent = true, raster = along_m, group = 0>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
+  epilogue = #tile.epilogue<store = tma>>
+
+// -----
+
+// A group past any grid dimension: the kernels' 64-bit products of it and
+// a tile count would wrap around (2^62 · 4 tile columns = 0).
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  // expected-error @+2 {{raster group must be in [1, 65535], got 4611686018427387904}}
+  // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'grid' which is to be a `GridAttr`}}
+  grid = #tile.grid<persistent = true, raster = along_m, group = 4611686018427387904>,
   epilogue = #tile.epilogue<store = tma>>
 
 // -----
