@@ -72,8 +72,10 @@ static LogicalResult verifyMma(Operation *op, MmaAttr mma, Type inputType,
 }
 
 /// Checks that every level of an mma.sync tile hierarchy divides the one
-/// above.
-static LogicalResult verifyWarpTiling(Operation *op, ScheduleAttr schedule) {
+/// above, and that a thread's accumulators and operand fragments fit its
+/// registers.
+static LogicalResult verifyWarpTiling(Operation *op, ScheduleAttr schedule,
+                                      const ChipInfo &chip) {
   MmaAttr mma = schedule.getMma();
   if (schedule.getBlockM() % schedule.getWarpM() != 0 ||
       schedule.getBlockN() % schedule.getWarpN() != 0)
@@ -92,6 +94,25 @@ static LogicalResult verifyWarpTiling(Operation *op, ScheduleAttr schedule) {
     return op->emitOpError() << "block K tile " << schedule.getBlockK()
                              << " is not a multiple of the MMA K "
                              << mma.getK();
+  // A warp's f32 accumulators, one register each over its 32 threads, and
+  // two K steps of ldmatrix.x4 fragments (4 registers per 16×16 tile of A
+  // and of B): beyond the thread's registers they spill to local memory
+  // (analysis/ResourceEstimate.h adds addresses and more for its estimate).
+  // (A product past 64 bits is verifySizesFit's to report.)
+  int64_t elements;
+  if (llvm::MulOverflow(schedule.getWarpM(), schedule.getWarpN(), elements))
+    return success();
+  int64_t needed =
+      elements / 32 +
+      2 * 4 * (schedule.getWarpM() / 16 + schedule.getWarpN() / 16);
+  if (needed > chip.maxRegistersPerThread)
+    return op->emitOpError()
+           << "warp tile [" << schedule.getWarpM() << ", "
+           << schedule.getWarpN() << "] needs at least " << needed
+           << " registers per thread (accumulators and two K steps of "
+              "operand fragments), more than the "
+           << chip.maxRegistersPerThread << " " << chip.name
+           << " allows: use more, smaller warp tiles";
   return success();
 }
 
@@ -347,7 +368,7 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
   LogicalResult tiling =
       schedule.isWgmma()   ? verifyWarpgroupTiling(op, schedule)
       : schedule.isFfma() ? verifyThreadTiling(op, schedule, *chip)
-                          : verifyWarpTiling(op, schedule);
+                          : verifyWarpTiling(op, schedule, *chip);
   if (failed(tiling))
     return failure();
 

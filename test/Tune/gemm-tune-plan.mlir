@@ -60,9 +60,10 @@
 // WGMMA:           1        1      227.9       18.8  DRAM               wgmma_bf16_64x64x64_w64x64_s13_r40_232_rm4_tma
 // WGMMA-NEXT:      2       13      227.9       18.8  DRAM               wgmma_bf16_64x64x64_w64x64_s13_r40_232
 
-// SYNC:      f16: 5832 candidates enumerated, 2244 illegal (verifier), 0 unsupported (tile-check-chip), 3588 legal
+// SYNC:      f16: 5832 candidates enumerated, 3168 illegal (verifier), 0 unsupported (tile-check-chip), 2664 legal
 // SYNC:        1224 illegal: warp tile [N, N] does not divide block tile [N, N]
-// SYNC:      f16 2048x8192x1024 (large): 3036 legal candidates run it, 552 do not
+// SYNC:        1152 illegal: warp tile [N, N] needs at least N registers per thread (accumulators and two K steps of operand fragments), more than the N sm_Na allows: use more, smaller warp tiles
+// SYNC:      f16 2048x8192x1024 (large): 2112 legal candidates run it, 552 do not
 // SYNC:           1        1      509.6       67.4  latency            sync_f16_128x128x32_w64x64_s4_apad8_bpad8
 
 // MANIFEST:      "candidates": [
@@ -95,21 +96,21 @@
 // MANIFEST:          "name": "wgmma_bf16_64x128x64_w64x128_s8_r40_232_p_rm4_tma",
 // MANIFEST:          "schedule": "{{.*}}grid = #tile.grid<persistent = true, raster = along_m, group = 4>, epilogue = #tile.epilogue<store = tma>>",
 // An mma.sync control needs whole tiles.
-// MANIFEST:          "name": "sync_bf16_256x256x64_w64x128_s3_apad8_bpad8",
+// MANIFEST:          "name": "sync_bf16_256x128x32_w32x128_s4_apad8_bpad8",
 // MANIFEST-NEXT:     "requires_divisible": [
 // MANIFEST-NEXT:       256,
-// MANIFEST-NEXT:       256,
-// MANIFEST-NEXT:       64
+// MANIFEST-NEXT:       128,
+// MANIFEST-NEXT:       32
 // MANIFEST:          "split_k": 1
 // MANIFEST:        "chip": "sm_90a",
 // MANIFEST-NEXT:   "device": "h200",
 // MANIFEST-NEXT:   "enumeration": [
 // MANIFEST:            "enumerated": 50760,
-// MANIFEST:            "legal": 10152,
+// MANIFEST:            "legal": 9228,
 // MANIFEST:        "explore": 2,
 // MANIFEST:        "problems": [
 // MANIFEST:            "k": 8192,
-// MANIFEST-NEXT:       "legal_runnable": 7008,
+// MANIFEST-NEXT:       "legal_runnable": 6084,
 // MANIFEST-NEXT:       "m": 1024,
 // MANIFEST:            "ranking": [
 // MANIFEST-NEXT:         {
@@ -126,10 +127,10 @@
 
 // The controls: the best of structures the top lacks, spread from the next
 // one down to the last.
-// EXPLORE:      bf16 1024x1024x8192 (deep-k): 7008 legal candidates run it, 3144 do not; the static model's top 4 on h200 (at most 2 per block and warp tile, split_k, grid and store) and 2 controls (x):
+// EXPLORE:      bf16 1024x1024x8192 (deep-k): 6084 legal candidates run it, 3144 do not; the static model's top 4 on h200 (at most 2 per block and warp tile, split_k, grid and store) and 2 controls (x):
 // EXPLORE:         4       61      525.3       32.7  issue              wgmma_bf16_64x128x64_w64x128_s8_r40_232_p
 // EXPLORE-NEXT:    5x      97      513.4       33.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm4_tma
-// EXPLORE-NEXT:    6x    5921       52.9      324.5  math               sync_bf16_256x256x64_w64x128_s3_apad8_bpad8
+// EXPLORE-NEXT:    6x    5437       65.4      262.6  latency            sync_bf16_256x128x32_w32x128_s4_apad8_bpad8
 
 // The model sees rasters only through DRAM bytes (all of A and B fit in
 // L2 here): the first pick's raster twins tie with it and follow it.

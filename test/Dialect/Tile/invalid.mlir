@@ -64,6 +64,22 @@ func.func @b_in_a_named_memory_space(%a: memref<?x?xf16>, %b: memref<?x?xf16, "f
 
 // -----
 
+// A 128×128 warp tile holds 512 accumulators per thread: it could only
+// spill.
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [128, 128],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @warp_tile_over_registers(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  // expected-error @+1 {{'tile.gemm' op warp tile [128, 128] needs at least 640 registers per thread (accumulators and two K steps of operand fragments), more than the 255 sm_80 allows: use more, smaller warp tiles}}
+  tile.gemm %a, %b into %c {schedule = #sched} : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+  return
+}
+
+// -----
+
 // sm_75 would fail "mma.sync with f16/bf16 needs sm_80 or newer", but the chip
 // table knows no chip older than sm_80, so it is rejected as unknown.
 #sched = #tile.schedule<chip = "sm_75", block = [128, 128, 32], warp = [64, 64],
