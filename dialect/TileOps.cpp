@@ -22,6 +22,31 @@ static bool staticExtentsDiffer(int64_t lhs, int64_t rhs) {
          lhs != rhs;
 }
 
+/// Static extents the kernel can run: at least 1, and whole block tiles
+/// where the schedule needs them (the bundle does not keep static extents,
+/// so the runtime could not refuse them later).
+static LogicalResult verifyStaticExtents(GemmOp gemm, ScheduleAttr schedule,
+                                         int64_t m, int64_t n, int64_t k) {
+  bool anyShape = schedule.takesAnyShape();
+  for (auto [name, extent, tile] :
+       {std::tuple<StringRef, int64_t, int64_t>("M", m, schedule.getBlockM()),
+        {"N", n, schedule.getBlockN()},
+        {"K", k, schedule.getBlockK()}}) {
+    if (ShapedType::isDynamic(extent))
+      continue;
+    if (extent < 1)
+      return gemm.emitOpError()
+             << "static " << name << " = " << extent << " must be at least 1";
+    if (!anyShape && extent % tile != 0)
+      return gemm.emitOpError()
+             << "static " << name << " = " << extent
+             << " is not a multiple of the block tile's " << tile
+             << ": this schedule needs whole tiles (an mma.sync pipeline "
+                "takes any shape with ragged = true)";
+  }
+  return success();
+}
+
 LogicalResult GemmOp::verify() {
   ScheduleAttr schedule = getScheduleAttr();
   if (!schedule)
@@ -51,6 +76,8 @@ LogicalResult GemmOp::verify() {
   if (staticExtentsDiffer(b[1], c[1]))
     return emitOpError() << "N of B (" << b[1] << ") does not match N of C ("
                          << c[1] << ")";
+  if (failed(verifyStaticExtents(*this, schedule, a[0], b[1], a[1])))
+    return failure();
   if (failed(verifyFusedEpilogue(*this, schedule)))
     return failure();
   return verifyGemmSchedule(getOperation(), schedule, getA().getType(),

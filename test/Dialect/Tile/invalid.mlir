@@ -80,6 +80,36 @@ func.func @warp_tile_over_registers(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c
 
 // -----
 
+// Static extents the kernel cannot run: the bundle keeps no static
+// extents, so nothing later could refuse them.
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @static_partial_tile(%a: memref<100x64xf16>, %b: memref<64x128xf16>, %c: memref<100x128xf16>) {
+  // expected-error @+1 {{'tile.gemm' op static M = 100 is not a multiple of the block tile's 128: this schedule needs whole tiles (an mma.sync pipeline takes any shape with ragged = true)}}
+  tile.gemm %a, %b into %c {schedule = #sched} : memref<100x64xf16>, memref<64x128xf16> into memref<100x128xf16>
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async, ragged = true>>
+
+func.func @static_empty_k(%a: memref<128x0xf16>, %b: memref<0x128xf16>, %c: memref<128x128xf16>) {
+  // expected-error @+1 {{'tile.gemm' op static K = 0 must be at least 1}}
+  tile.gemm %a, %b into %c {schedule = #sched} : memref<128x0xf16>, memref<0x128xf16> into memref<128x128xf16>
+  return
+}
+
+// -----
+
 // sm_75 would fail "mma.sync with f16/bf16 needs sm_80 or newer", but the chip
 // table knows no chip older than sm_80, so it is rejected as unknown.
 #sched = #tile.schedule<chip = "sm_75", block = [128, 128, 32], warp = [64, 64],
