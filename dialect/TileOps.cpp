@@ -3,6 +3,7 @@
 #include "dialect/TileDialect.h"
 
 #include "dialect/BatchedGemmVerifier.h"
+#include "dialect/ChipInfo.h"
 #include "dialect/FusedEpilogueVerifier.h"
 #include "dialect/ScheduleVerifier.h"
 #include "dialect/MemoryQueries.h"
@@ -101,5 +102,39 @@ LogicalResult AllocSharedOp::verify() {
   }
   if (!getType().hasStaticShape())
     return emitOpError() << "result must have a static shape";
+  // Inside the largest dynamic shared memory of any chip (the schedule's
+  // own budget is checked on tile.gemm).
+  int64_t bytes = getType().getNumElements() *
+                  getByteWidth(getType().getElementType());
+  int64_t limit = lookupChip("sm_90a")->maxSharedMemoryPerBlock;
+  auto offset = static_cast<int64_t>(getOffset());
+  if (offset < 0 || offset > limit || bytes > limit - offset)
+    return emitOpError() << "offset " << offset << " and " << bytes
+                         << " bytes reach past the " << limit
+                         << " bytes of shared memory a block may have";
   return success();
+}
+
+/// Slot `kstep` of `fragments`, and K step `kstep` of the schedule's block
+/// tile (BK / MMA K steps), must exist.
+static LogicalResult verifyFragmentsStep(Operation *op, int64_t kstep,
+                                         FragmentsType fragments,
+                                         ScheduleAttr schedule) {
+  int64_t steps = schedule.getBlockK() / schedule.getMma().getK();
+  if (kstep < 0 || kstep >= fragments.getKsteps() || kstep >= steps)
+    return op->emitOpError()
+           << "kstep " << kstep << " is outside the fragments' "
+           << fragments.getKsteps() << " slots and the block tile's "
+           << steps << " K steps";
+  return success();
+}
+
+LogicalResult LoadFragmentsOp::verify() {
+  return verifyFragmentsStep(*this, getKstep(), getFragments().getType(),
+                             getSchedule());
+}
+
+LogicalResult MmaFragmentsOp::verify() {
+  return verifyFragmentsStep(*this, getKstep(), getFragments().getType(),
+                             getSchedule());
 }

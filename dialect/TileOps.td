@@ -173,6 +173,7 @@ def Tile_LoadFragmentsOp : Tile_Op<"load_fragments", [
                        MemRefRankOf<[F16, BF16, F32], [2]>:$b,
                        I64Attr:$kstep,
                        Tile_ScheduleAttr:$schedule);
+  let hasVerifier = 1;
   let assemblyFormat = [{
     $fragments `,` $a `,` $b attr-dict `:` qualified(type($fragments)) `,`
     type($a) `,` type($b)
@@ -193,6 +194,7 @@ def Tile_MmaFragmentsOp : Tile_Op<"mma_fragments", [
                        Tile_FragmentsType:$fragments,
                        I64Attr:$kstep,
                        Tile_ScheduleAttr:$schedule);
+  let hasVerifier = 1;
   let assemblyFormat = [{
     $acc `,` $fragments attr-dict `:` qualified(type($acc)) `,`
     qualified(type($fragments))

@@ -966,6 +966,52 @@ func.func @alloc_shared_dynamic() {
 
 // -----
 
+func.func @alloc_shared_negative_offset() {
+  // expected-error @+1 {{'tile.alloc_shared' op offset -16 and 32768 bytes reach past the 232448 bytes of shared memory a block may have}}
+  %0 = "tile.alloc_shared"() <{layout = #tile.swizzle<64>, offset = -16 : i64}> : () -> memref<4x128x32xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @alloc_shared_past_the_end() {
+  // expected-error @+1 {{'tile.alloc_shared' op offset 229376 and 32768 bytes reach past the 232448 bytes of shared memory a block may have}}
+  %0 = "tile.alloc_shared"() <{layout = #tile.swizzle<64>, offset = 229376 : i64}> : () -> memref<4x128x32xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// The K step of tile.load_fragments and tile.mma_fragments names a slot of
+// the fragments and a K step of the block tile (BK / MMA K = 2 here).
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @load_fragments_kstep(%f: !tile.fragments<2, f16>, %a: memref<128x32xf16>, %b: memref<32x128xf16>) {
+  // expected-error @+1 {{'tile.load_fragments' op kstep 2 is outside the fragments' 2 slots and the block tile's 2 K steps}}
+  tile.load_fragments %f, %a, %b {kstep = 2 : i64, schedule = #sched} : !tile.fragments<2, f16>, memref<128x32xf16>, memref<32x128xf16>
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+func.func @mma_fragments_kstep(%acc: !tile.accumulator<[128, 128], f32>, %f: !tile.fragments<2, f16>) {
+  // expected-error @+1 {{'tile.mma_fragments' op kstep -1 is outside the fragments' 2 slots and the block tile's 2 K steps}}
+  tile.mma_fragments %acc, %f {kstep = -1 : i64, schedule = #sched} : !tile.accumulator<[128, 128], f32>, !tile.fragments<2, f16>
+  return
+}
+
+// -----
+
 func.func @alloc_shared_layout() {
   // expected-error @+1 {{'tile.alloc_shared' op layout must be #tile.swizzle or #tile.pad, got 64 : i64}}
   %0 = "tile.alloc_shared"() <{layout = 64 : i64, offset = 0 : i64}> : () -> memref<4x128x32xf16, #gpu.address_space<workgroup>>
