@@ -3,6 +3,7 @@
 #include "tools/gemm-sweep/SweepCase.h"
 
 #include "runtime/HostMatrix.h"
+#include "runtime/RuntimeError.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -212,6 +213,14 @@ SweepCase generateSweepCase(uint64_t seed, uint64_t index,
   } else
     drawFreeCase(random, collectTileSizes(targets), sweepCase.problem);
   return sweepCase;
+}
+
+llvm::Error checkSweepCaseCount(uint64_t count) {
+  if (count >= 1 && count <= MaxSweepCases)
+    return llvm::Error::success();
+  return makeBadInputError("--cases " + llvm::Twine(count) +
+                           " is out of range: draw 1 to " +
+                           llvm::Twine(MaxSweepCases) + " cases");
 }
 
 std::vector<SweepCase> generateSweepCases(uint64_t seed, uint64_t count,

@@ -68,7 +68,16 @@ inline constexpr int64_t MaxOperandElements = int64_t(1) << 24;
 SweepCase generateSweepCase(uint64_t seed, uint64_t index,
                             llvm::ArrayRef<SweepTarget> targets);
 
-/// Cases 0 .. count-1 of `seed`.
+/// The most cases one sweep draws (--cases): every case is held in memory
+/// with its result until the end, and each takes a device run (a sweep of
+/// 200 takes minutes), so a larger count is a typo; 4e9 of them ran out of
+/// memory before the first one ran.
+inline constexpr uint64_t MaxSweepCases = 1000000;
+
+/// A BadInput error unless 1 <= count <= MaxSweepCases.
+llvm::Error checkSweepCaseCount(uint64_t count);
+
+/// Cases 0 .. count-1 of `seed` (count at most MaxSweepCases).
 std::vector<SweepCase> generateSweepCases(uint64_t seed, uint64_t count,
                                           llvm::ArrayRef<SweepTarget> targets);
 

@@ -2,9 +2,15 @@
 
 #include "tools/gemm-sweep/SweepCoverPlan.h"
 
+#include "tools/gemm-sweep/SweepKernelChoice.h"
+
 #include "runtime/ElementType.h"
 #include "runtime/KernelParamSpec.h"
 #include "runtime/RuntimeError.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 using namespace gemm_opt::runtime;
@@ -63,6 +69,62 @@ planCoverSchedule(const GemmProblem &problem) {
     name += "_batched";
   s.name = name;
   return s;
+}
+
+Error createOutputDirectory(StringRef directory) {
+  if (sys::fs::is_directory(directory))
+    return Error::success();
+  if (sys::fs::exists(directory))
+    return makeBadInputError("cannot create '" + directory +
+                             "': it exists and is not a directory");
+  StringRef parent = sys::path::parent_path(directory);
+  if (!parent.empty() && !sys::fs::is_directory(parent))
+    return makeBadInputError(
+        "cannot create '" + directory + "': '" + parent + "' " +
+        (sys::fs::exists(parent) ? "is not a directory" : "does not exist"));
+  if (std::error_code ec = sys::fs::create_directory(directory))
+    return makeBadInputError("cannot create '" + directory +
+                             "': " + ec.message());
+  return Error::success();
+}
+
+Expected<CoverPlanCounts> writeCoverPlan(const SweepBundles &bundles,
+                                         ArrayRef<SweepCase> cases,
+                                         StringRef directory, StringRef origin,
+                                         raw_ostream &os) {
+  if (Error err = createOutputDirectory(directory))
+    return std::move(err);
+  StringSet<> written;
+  CoverPlanCounts counts;
+  for (const SweepCase &sweepCase : cases) {
+    KernelChoice choice = chooseSweepKernel(bundles.capabilities,
+                                            sweepCase.problem, sweepCase.index);
+    if (choice.claimsSupport)
+      continue;
+    ++counts.uncovered;
+    Expected<jit::ScheduleDescription> schedule =
+        planCoverSchedule(sweepCase.problem);
+    if (!schedule) {
+      ++counts.unplannable;
+      os << "case " << sweepCase.index
+         << ": no cover schedule: " << toString(schedule.takeError()) << "\n";
+      continue;
+    }
+    os << "case " << sweepCase.index << ": " << schedule->name << "\n";
+    if (!written.insert(schedule->name).second)
+      continue;
+    SmallString<256> path(directory);
+    sys::path::append(path, schedule->name + ".mlir");
+    std::error_code ec;
+    raw_fd_ostream file(path, ec);
+    if (ec)
+      return makeBadInputError("cannot write '" + path + "': " + ec.message());
+    file << "// gemm-sweep --plan-cover: " << origin << ", first for case "
+         << sweepCase.index << "\n"
+         << jit::renderScheduleModule(*schedule);
+  }
+  counts.written = written.size();
+  return counts;
 }
 
 } // namespace sweep

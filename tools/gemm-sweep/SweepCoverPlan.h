@@ -29,10 +29,15 @@
 #ifndef GEMM_OPT_TOOLS_GEMMSWEEP_SWEEPCOVERPLAN_H
 #define GEMM_OPT_TOOLS_GEMMSWEEP_SWEEPCOVERPLAN_H
 
+#include "tools/gemm-sweep/SweepBundles.h"
+#include "tools/gemm-sweep/SweepCase.h"
+
 #include "jit/ScheduleDescription.h"
 #include "runtime/GemmProblem.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <string>
 
@@ -44,6 +49,30 @@ namespace sweep {
 /// or why there is none.
 llvm::Expected<jit::ScheduleDescription>
 planCoverSchedule(const runtime::GemmProblem &problem);
+
+/// Creates the output directory `directory` unless it is one already; its
+/// parent must exist (a typo in a path should not grow a tree), else a
+/// BadInput error says which part is missing or not a directory.
+llvm::Error createOutputDirectory(llvm::StringRef directory);
+
+/// What writeCoverPlan did.
+struct CoverPlanCounts {
+  /// Cases no loaded kernel claims, those of them without a schedule, and
+  /// the schedules written (one per combination).
+  unsigned uncovered = 0, unplannable = 0, written = 0;
+};
+
+/// --plan-cover: writes DIR/<name>.mlir for each combination that `cases`
+/// need and no kernel of `bundles` claims, each headed by a comment naming
+/// `origin` (the artifacts directory and seed) and its first case; prints
+/// a line per such case to `os`. Fails (BadInput) when DIR cannot be
+/// created (createOutputDirectory) or a file cannot be written. Bundles
+/// that did not load are the caller's to report.
+llvm::Expected<CoverPlanCounts> writeCoverPlan(const SweepBundles &bundles,
+                                               llvm::ArrayRef<SweepCase> cases,
+                                               llvm::StringRef directory,
+                                               llvm::StringRef origin,
+                                               llvm::raw_ostream &os);
 
 } // namespace sweep
 } // namespace gemm_opt

@@ -48,7 +48,10 @@ void printSweepSummary(raw_ostream &os, const SweepSummary &summary) {
       ++missing[result.missing];
   for (const auto &[what, count] : missing)
     os << format("%6zu", count) << " refused, missing: " << what << "\n";
+  printSweepFailures(os, summary);
+}
 
+void printSweepFailures(raw_ostream &os, const SweepSummary &summary) {
   for (const std::string &error : summary.loadErrors)
     os << "FAILED bundle: " << error << "\n";
   for (const CaseResult &result : summary.cases)

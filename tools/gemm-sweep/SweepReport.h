@@ -32,9 +32,12 @@ struct SweepSummary {
 /// The command that replays case `index`.
 std::string getReplayCommand(const SweepSummary &summary, uint64_t index);
 
-/// A table of counts per outcome and reason, then one line per failure
-/// with its replay command.
+/// A table of counts per outcome and reason, then printSweepFailures.
 void printSweepSummary(llvm::raw_ostream &os, const SweepSummary &summary);
+
+/// One line per bundle that did not load and per failed case (with its
+/// replay command), then the count of failures.
+void printSweepFailures(llvm::raw_ostream &os, const SweepSummary &summary);
 
 /// Every case with its outcome, reason, kernel, message and errors.
 llvm::json::Value toJSON(const SweepSummary &summary);

@@ -32,12 +32,10 @@
 #include "runtime/RuntimeError.h"
 #include "runtime/Validation.h"
 
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -54,7 +52,8 @@ cl::opt<std::string> artifactsDirectory(
     cl::desc("<directory of kernel bundles (device-artifacts)>"),
     cl::cat(sweepCategory));
 cl::opt<unsigned> caseCount("cases", cl::init(200), cl::value_desc("N"),
-                            cl::desc("Number of cases to draw"),
+                            cl::desc("Number of cases to draw (1 to "
+                                     "1000000)"),
                             cl::cat(sweepCategory));
 cl::opt<unsigned long long> seed("seed", cl::init(1), cl::value_desc("S"),
                                  cl::desc("Seed the cases are drawn from"),
@@ -82,58 +81,13 @@ cl::opt<std::string> planCoverDirectory(
     "plan-cover",
     cl::desc("Write a schedule (DIR/<name>.mlir) for each combination of "
              "types, layouts, epilogue and batching that no loaded kernel "
-             "claims, and stop (no GPU needed)"),
+             "claims, and stop (no GPU needed; DIR's parent must exist)"),
     cl::value_desc("DIR"), cl::cat(sweepCategory));
 
 int reportError(Error err) {
   ErrorSummary summary = summarizeError(std::move(err));
   errs() << "gemm-sweep: error: " << summary.message << "\n";
   return summary.exitCode;
-}
-
-/// --plan-cover: one schedule per combination the cases need and no loaded
-/// kernel claims. Prints a line per such case; exit 0, or 2 when a file
-/// cannot be written.
-int planCover(const SweepBundles &bundles, ArrayRef<SweepCase> cases,
-              StringRef directory) {
-  if (std::error_code ec = sys::fs::create_directories(directory))
-    return reportError(makeBadInputError("cannot create '" + directory +
-                                         "': " + ec.message()));
-  StringSet<> written;
-  unsigned uncovered = 0, unplannable = 0;
-  for (const SweepCase &sweepCase : cases) {
-    KernelChoice choice = chooseSweepKernel(
-        bundles.capabilities, sweepCase.problem, sweepCase.index);
-    if (choice.claimsSupport)
-      continue;
-    ++uncovered;
-    Expected<gemm_opt::jit::ScheduleDescription> schedule =
-        planCoverSchedule(sweepCase.problem);
-    if (!schedule) {
-      ++unplannable;
-      outs() << "case " << sweepCase.index << ": no cover schedule: "
-             << toString(schedule.takeError()) << "\n";
-      continue;
-    }
-    outs() << "case " << sweepCase.index << ": " << schedule->name << "\n";
-    if (!written.insert(schedule->name).second)
-      continue;
-    SmallString<256> path(directory);
-    sys::path::append(path, schedule->name + ".mlir");
-    std::error_code ec;
-    raw_fd_ostream file(path, ec);
-    if (ec)
-      return reportError(makeBadInputError("cannot write '" + path +
-                                           "': " + ec.message()));
-    file << "// gemm-sweep --plan-cover: " << artifactsDirectory
-         << ", seed " << seed << ", first for case " << sweepCase.index
-         << "\n" << gemm_opt::jit::renderScheduleModule(*schedule);
-  }
-  outs() << "gemm-sweep: " << cases.size() << " cases, " << uncovered
-         << " claimed by no loaded kernel: " << written.size()
-         << " schedules written to " << directory << ", " << unplannable
-         << " cases without one\n";
-  return ExitPass;
 }
 
 } // namespace
@@ -154,6 +108,11 @@ int main(int argc, char **argv) {
           &errs()))
     return ExitBadInput;
 
+  // Before anything is drawn: the cases are all held in memory.
+  if (Error err = checkSweepCaseCount(caseCount))
+    return reportError(std::move(err));
+  static_assert(MaxSweepCases <= std::numeric_limits<unsigned>::max(),
+                "--cases is an unsigned option");
   outs() << "gemm-sweep: seed " << seed << "\n";
   outs().flush();
   if (onlyCase >= 0 && static_cast<unsigned long long>(onlyCase) >= caseCount)
@@ -173,8 +132,27 @@ int main(int argc, char **argv) {
         generateSweepCase(seed, static_cast<uint64_t>(onlyCase), targets));
   else
     cases = generateSweepCases(seed, caseCount, targets);
-  if (!planCoverDirectory.empty())
-    return planCover(*bundles, cases, planCoverDirectory);
+  if (!planCoverDirectory.empty()) {
+    Expected<CoverPlanCounts> plan = writeCoverPlan(
+        *bundles, cases, planCoverDirectory,
+        artifactsDirectory + ", seed " + std::to_string(seed), outs());
+    if (!plan)
+      return reportError(plan.takeError());
+    outs() << "gemm-sweep: " << cases.size() << " cases, " << plan->uncovered
+           << " claimed by no loaded kernel: " << plan->written
+           << " schedules written to " << planCoverDirectory << ", "
+           << plan->unplannable << " cases without one\n";
+    // A bundle that does not load fails the plan as it fails a sweep: the
+    // plan covers what the loaded ones lack, and the broken one is not
+    // among them.
+    SweepSummary summary;
+    summary.artifactsDirectory = artifactsDirectory;
+    summary.seed = seed;
+    summary.loadErrors = bundles->loadErrors;
+    if (summary.countFailures())
+      printSweepFailures(outs(), summary);
+    return summary.countFailures() ? ExitMismatch : ExitPass;
+  }
 
   Expected<DeviceInfo> device = openDevice(deviceOrdinal);
   if (!device)

@@ -169,4 +169,19 @@ TEST(SweepCaseTest, BatchedTargetsGetBatchesAndBroadcasts) {
   EXPECT_GE(claimedBatched, 60);
 }
 
+TEST(SweepCaseTest, CaseCountIsBounded) {
+  // --cases 4000000000 ran out of memory drawing the cases (the sweep
+  // holds them all) before a clear error could say why.
+  EXPECT_FALSE(bool(checkSweepCaseCount(1)));
+  EXPECT_FALSE(bool(checkSweepCaseCount(MaxSweepCases)));
+  for (uint64_t count :
+       {uint64_t(0), MaxSweepCases + 1, uint64_t(4000000000)}) {
+    llvm::Error err = checkSweepCaseCount(count);
+    ASSERT_TRUE(bool(err));
+    EXPECT_EQ(llvm::toString(std::move(err)),
+              "--cases " + std::to_string(count) +
+                  " is out of range: draw 1 to 1000000 cases");
+  }
+}
+
 } // namespace

@@ -2,6 +2,10 @@
 
 #include "tools/gemm-sweep/SweepCoverPlan.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include "gtest/gtest.h"
 
 using namespace gemm_opt::runtime;
@@ -80,6 +84,82 @@ TEST(SweepCoverPlanTest, BatchedTf32TakesEveryLayout) {
   EXPECT_EQ(schedule->aLayout, "col");
   EXPECT_EQ(schedule->bLayout, "row");
   EXPECT_EQ(schedule->mma[2], 8);
+}
+
+/// A directory of its own for a test, removed with it.
+class ScratchDirectory {
+public:
+  ScratchDirectory() {
+    EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("sweep-cover", path));
+  }
+  ~ScratchDirectory() { llvm::sys::fs::remove_directories(path); }
+  std::string operator/(llvm::StringRef name) const {
+    llvm::SmallString<256> result(path);
+    llvm::sys::path::append(result, name);
+    return std::string(result);
+  }
+
+private:
+  llvm::SmallString<256> path;
+};
+
+TEST(SweepCoverPlanTest, OutputDirectoryNeedsItsParent) {
+  ScratchDirectory scratch;
+  // A new directory in an existing one, and an existing one.
+  EXPECT_FALSE(bool(createOutputDirectory(scratch / "plan")));
+  EXPECT_TRUE(llvm::sys::fs::is_directory(scratch / "plan"));
+  EXPECT_FALSE(bool(createOutputDirectory(scratch / "plan")));
+  // --plan-cover /nonexistent/x/y created the whole path.
+  std::string deep = scratch / "missing/x/y";
+  llvm::Error err = createOutputDirectory(deep);
+  ASSERT_TRUE(bool(err));
+  EXPECT_EQ(llvm::toString(std::move(err)), "cannot create '" + deep + "': '" +
+                                                scratch / "missing/x" +
+                                                "' does not exist");
+  EXPECT_FALSE(llvm::sys::fs::exists(scratch / "missing"));
+  // A file where the directory or its parent should be.
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream file(scratch / "file", ec);
+    ASSERT_FALSE(ec);
+  }
+  err = createOutputDirectory(scratch / "file");
+  ASSERT_TRUE(bool(err));
+  EXPECT_EQ(llvm::toString(std::move(err)),
+            "cannot create '" + scratch / "file" +
+                "': it exists and is not a directory");
+  err = createOutputDirectory(scratch / "file/plan");
+  ASSERT_TRUE(bool(err));
+  EXPECT_NE(llvm::toString(std::move(err)).find("' is not a directory"),
+            std::string::npos);
+}
+
+TEST(SweepCoverPlanTest, WritesOneSchedulePerCombination) {
+  ScratchDirectory scratch;
+  // No kernel loaded: every case is uncovered.
+  SweepBundles bundles;
+  std::vector<SweepCase> cases = generateSweepCases(3, 20, {});
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  llvm::Expected<CoverPlanCounts> counts =
+      writeCoverPlan(bundles, cases, scratch / "plan", "here, seed 3", os);
+  ASSERT_TRUE(bool(counts)) << llvm::toString(counts.takeError());
+  EXPECT_EQ(counts->uncovered, 20u);
+  EXPECT_EQ(counts->unplannable, 0u);
+  EXPECT_GT(counts->written, 0u);
+  EXPECT_LE(counts->written, 20u);
+  EXPECT_NE(out.find("case 0: cover_"), std::string::npos) << out;
+  std::error_code ec;
+  unsigned files = 0;
+  for (llvm::sys::fs::directory_iterator it(scratch / "plan", ec), end;
+       it != end && !ec; it.increment(ec))
+    ++files;
+  EXPECT_EQ(files, counts->written);
+  // Nothing is drawn into a directory that cannot be made.
+  llvm::Expected<CoverPlanCounts> none =
+      writeCoverPlan(bundles, cases, scratch / "no/plan", "here", os);
+  ASSERT_FALSE(bool(none));
+  llvm::consumeError(none.takeError());
 }
 
 } // namespace
