@@ -3,15 +3,22 @@
 //   gemm-opt-cache [--list] [--clear] [--dir DIR]
 //
 // DIR defaults to the JIT's ($XDG_CACHE_HOME/gemm-opt or ~/.cache/gemm-opt).
+// A DIR that does not exist or is not a directory is an error (exit 1) in
+// every mode; the default one may not exist yet (the JIT has not run).
 //
 //===----------------------------------------------------------------------===//
 
 #include "jit/CompilerVersion.h"
 #include "jit/DiskCache.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
 
 using namespace llvm;
 using namespace gemm_opt::jit;
@@ -22,6 +29,20 @@ static cl::opt<std::string>
     directory("dir", cl::desc("Cache directory (default: the JIT's)"),
               cl::value_desc("DIR"));
 
+/// Why `path` cannot be the cache directory, if it cannot: it must be a
+/// directory, and one named by --dir must exist (else a typo would list
+/// "0 entries" or clear nothing, and exit 0).
+static std::optional<std::string> checkDirectory(StringRef path,
+                                                 bool mustExist) {
+  if (sys::fs::is_directory(path))
+    return std::nullopt;
+  if (sys::fs::exists(path))
+    return formatv("'{0}' is not a directory", path).str();
+  if (mustExist)
+    return formatv("no cache directory '{0}': it does not exist", path).str();
+  return std::nullopt;
+}
+
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(argc, argv,
@@ -31,6 +52,11 @@ int main(int argc, char **argv) {
   if (cache.getDirectory().empty()) {
     WithColor::error(errs(), "gemm-opt-cache")
         << "no cache directory: set XDG_CACHE_HOME or HOME, or pass --dir\n";
+    return 1;
+  }
+  if (std::optional<std::string> problem =
+          checkDirectory(cache.getDirectory(), !directory.empty())) {
+    WithColor::error(errs(), "gemm-opt-cache") << *problem << "\n";
     return 1;
   }
   if (clearEntries) {
