@@ -24,20 +24,35 @@ struct TileAnalyzeSchedulePass
   using Base::Base;
 
   /// The problem shape of the options, nothing when none is given, or
-  /// failure (reported) when the options are inconsistent.
+  /// failure (reported) when the options are inconsistent or out of the
+  /// model's range (verifyShape: gemm-run's). Reported at the first
+  /// scheduled tile.gemm, the op the shape is for, if there is one.
   FailureOr<std::optional<GemmShape>> getShape() {
     int64_t rows = m, cols = n, depth = k;
     int given = (rows != 0) + (cols != 0) + (depth != 0);
     if (given == 0)
       return std::optional<GemmShape>();
+    Operation *anchor = getOperation();
+    getOperation().walk([&](GemmOp gemm) {
+      if (!gemm.getScheduleAttr())
+        return WalkResult::advance();
+      anchor = gemm;
+      return WalkResult::interrupt();
+    });
     if (given != 3 || rows < 0 || cols < 0 || depth < 0) {
-      getOperation().emitError()
+      anchor->emitError()
           << "tile-analyze-schedule needs m, n and k together, each "
              "positive; got m="
           << rows << " n=" << cols << " k=" << depth;
       return failure();
     }
-    return std::optional<GemmShape>(GemmShape{rows, cols, depth});
+    GemmShape shape{rows, cols, depth};
+    if (llvm::Error error = verifyShape(shape)) {
+      anchor->emitError() << "tile-analyze-schedule: "
+                          << llvm::toString(std::move(error));
+      return failure();
+    }
+    return std::optional<GemmShape>(shape);
   }
 
   void runOnOperation() override {

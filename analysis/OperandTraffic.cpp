@@ -4,8 +4,10 @@
 
 #include "dialect/MemoryQueries.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <algorithm>
+#include <cmath>
 #include <list>
 
 using namespace gemm_opt::analysis;
@@ -64,6 +66,52 @@ private:
 
 } // namespace
 
+// Each split reads its own K range, so each is a sweep of its own; in it,
+// strips `group` panels wide run across the P panels along the strip
+// (along_m: strips of B columns, along A's rows), `group` tiles per panel
+// along. A strip's panels across stay in L2 while it runs and are never
+// read again: each byte of that operand comes from DRAM once. A panel along
+// is read once per strip; the cache keeps the Q most recently used ones
+// that fit beside the panels across, so a wave reading w panels along
+// (each last read a strip ago) finds the last w - (P - Q) of them there
+// and reads min(w, P - Q) from DRAM, after the first strip's cold reads.
+double gemm_opt::analysis::estimateOperandDramBytes(ScheduleAttr schedule,
+                                                    int64_t m, int64_t n,
+                                                    int64_t k,
+                                                    int64_t concurrent,
+                                                    double l2Bytes) {
+  double e = getByteWidth(schedule.getElements().getA());
+  double operands = (double(m) * k + double(k) * n) * e;
+  if (operands <= l2Bytes)
+    return operands;
+  bool alongM = schedule.getRasterOrder() == RasterOrder::along_m;
+  int64_t alongExtent = alongM ? m : n, acrossExtent = alongM ? n : m;
+  int64_t alongBlock = alongM ? schedule.getBlockM() : schedule.getBlockN();
+  int64_t acrossBlock = alongM ? schedule.getBlockN() : schedule.getBlockM();
+  double group = schedule.getRasterGroup();
+  double kPerSplit = double(k) / schedule.getSplitK();
+  double panels = double((alongExtent + alongBlock - 1) / alongBlock);
+  double tilesAcross = double((acrossExtent + acrossBlock - 1) / acrossBlock);
+  double tiles = panels * tilesAcross;
+  double waves = tiles / concurrent;
+  double alongPanelBytes = double(alongExtent) * kPerSplit * e / panels;
+  double acrossPanelBytes =
+      double(std::min(acrossBlock, acrossExtent)) * kPerSplit * e;
+  // The strips a wave touches, and one before, hold panels across.
+  double stripsPerWave = std::ceil(concurrent / (group * panels));
+  double acrossResident = (stripsPerWave + 1) * group * acrossPanelBytes;
+  double kept =
+      std::max(0.0, std::floor((l2Bytes - acrossResident) / alongPanelBytes));
+  double perWave = std::min(panels, concurrent / group);
+  double missesPerWave = std::min(perWave, std::max(0.0, panels - kept));
+  double firstStripWaves = panels / perWave;
+  double alongReads =
+      panels + std::max(0.0, waves - firstStripWaves) * missesPerWave;
+  double acrossBytes = double(acrossExtent) * k * e;
+  double alongBytes = double(alongExtent) * k * e;
+  return acrossBytes + alongBytes * (alongReads / panels);
+}
+
 double gemm_opt::analysis::computeOperandDramBytes(ScheduleAttr schedule,
                                                    int64_t m, int64_t n,
                                                    int64_t k,
@@ -72,13 +120,20 @@ double gemm_opt::analysis::computeOperandDramBytes(ScheduleAttr schedule,
   int64_t bm = schedule.getBlockM(), bn = schedule.getBlockN();
   int64_t splits = schedule.getSplitK();
   int64_t tilesM = (m + bm - 1) / bm, tilesN = (n + bn - 1) / bn;
-  int64_t tiles = tilesM * tilesN, blocks = tiles * splits;
   double e = getByteWidth(schedule.getElements().getA());
   double kPerSplit = double(k) / splits;
   // Everything fits: each byte comes from DRAM once.
   double operands = (double(m) * k + double(k) * n) * e;
   if (operands <= l2Bytes)
     return operands;
+  // Counted in the steady state past the simulation's bound (or past
+  // int64_t: not a count to loop over either).
+  std::optional<int64_t> tileCount = llvm::checkedMul(tilesM, tilesN);
+  std::optional<int64_t> blockCount =
+      tileCount ? llvm::checkedMul(*tileCount, splits) : std::nullopt;
+  if (!blockCount || *blockCount > kMaxSimulatedBlocks)
+    return estimateOperandDramBytes(schedule, m, n, k, concurrent, l2Bytes);
+  int64_t tiles = *tileCount, blocks = *blockCount;
   // Panel keys: A's block rows and B's block columns, told apart by split
   // (each reads its own K range).
   auto rowPanel = [&](int64_t row, int64_t split) {

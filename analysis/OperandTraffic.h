@@ -10,6 +10,9 @@
 // not, the raster decides how much a wave finds of what the previous ones
 // read (e.g. 4096^3 bf16, 64 MiB of operands on a 60 MiB L2: strips of 4
 // tiles along M keep all of A resident and read each B column once).
+// Sweeps of more than kMaxSimulatedBlocks blocks are not simulated (it
+// would take as long as the block count) but estimated from the raster's
+// steady state.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,11 +32,26 @@ std::pair<int64_t, int64_t> getRasterTile(tile::ScheduleAttr schedule,
                                           int64_t id, int64_t tilesM,
                                           int64_t tilesN);
 
+/// Blocks up to which computeOperandDramBytes simulates the L2 wave by
+/// wave (every shape the tuner plans for has fewer; near 2^31 x 2^31 the
+/// simulation would take hours).
+constexpr int64_t kMaxSimulatedBlocks = int64_t(1) << 20;
+
 /// DRAM bytes of A and B for an M×N×K problem whose blocks run
-/// `concurrent` at a time through an L2 of `l2Bytes`.
+/// `concurrent` at a time through an L2 of `l2Bytes`: simulated, or
+/// beyond kMaxSimulatedBlocks blocks estimateOperandDramBytes.
 double computeOperandDramBytes(tile::ScheduleAttr schedule, int64_t m,
                                int64_t n, int64_t k, int64_t concurrent,
                                double l2Bytes);
+
+/// The same from the raster's steady state, in constant time: each
+/// split's operand across the strips once, the one along them once in the
+/// first strip and then, per wave, what the L2 no longer holds of the
+/// panels the wave reads (each last read a strip ago); each byte once if A
+/// and B fit in L2.
+double estimateOperandDramBytes(tile::ScheduleAttr schedule, int64_t m,
+                                int64_t n, int64_t k, int64_t concurrent,
+                                double l2Bytes);
 
 } // namespace gemm_opt::analysis
 

@@ -6,6 +6,7 @@
 
 #include "dialect/MemoryQueries.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
@@ -82,6 +83,17 @@ gemm_opt::analysis::computeTileFigures(ScheduleAttr schedule,
   return figures;
 }
 
+llvm::Error gemm_opt::analysis::verifyShape(const GemmShape &shape) {
+  for (auto [name, value] : {std::pair<const char *, int64_t>("M", shape.m),
+                             {"N", shape.n},
+                             {"K", shape.k}})
+    if (value < 1 || value > kMaxShapeExtent)
+      return llvm::createStringError(llvm::formatv(
+          "invalid shape {0}x{1}x{2}: {3}={4} (must be in [1, 2^31 - 1])",
+          shape.m, shape.n, shape.k, name, value));
+  return llvm::Error::success();
+}
+
 bool gemm_opt::analysis::acceptsRaggedShapes(ScheduleAttr schedule) {
   return schedule.takesAnyShape();
 }
@@ -104,10 +116,8 @@ llvm::Expected<ShapePrediction> gemm_opt::analysis::predictShape(
     ScheduleAttr schedule, const ChipPerformance &device,
     const RegisterEstimate &registers, const Occupancy &occupancy,
     const TileFigures &figures, const GemmShape &shape) {
-  if (shape.m <= 0 || shape.n <= 0 || shape.k <= 0)
-    return llvm::createStringError(
-        llvm::formatv("shape {0}x{1}x{2} must be positive in every dimension",
-                      shape.m, shape.n, shape.k));
+  if (llvm::Error error = verifyShape(shape))
+    return std::move(error);
   int64_t bm = schedule.getBlockM(), bn = schedule.getBlockN(),
           bk = schedule.getBlockK();
   if (!acceptsRaggedShapes(schedule) &&
@@ -123,8 +133,18 @@ llvm::Expected<ShapePrediction> gemm_opt::analysis::predictShape(
   p.shape = shape;
   int64_t tilesM = ceilDiv(shape.m, bm), tilesN = ceilDiv(shape.n, bn);
   int64_t splits = schedule.getSplitK();
-  p.tiles = tilesM * tilesN;
-  p.blocks = p.tiles * splits;
+  // Within verifyShape's bounds these cannot overflow for any block tile
+  // the verifier accepts; checked anyway, as a wrong count would silently
+  // give a wrong time.
+  std::optional<int64_t> tiles = llvm::checkedMul(tilesM, tilesN);
+  std::optional<int64_t> blocks =
+      tiles ? llvm::checkedMul(*tiles, splits) : std::nullopt;
+  if (!blocks)
+    return llvm::createStringError(llvm::formatv(
+        "shape {0}x{1}x{2} has too many tiles of [{3}, {4}] to count", shape.m,
+        shape.n, shape.k, bm, bn));
+  p.tiles = *tiles;
+  p.blocks = *blocks;
   p.kTilesPerBlock = ceilDiv(ceilDiv(shape.k, bk), splits);
   int64_t sms = device.multiprocessors;
   int64_t resident = occupancy.blocksPerSM;
@@ -189,40 +209,57 @@ llvm::Expected<ShapePrediction> gemm_opt::analysis::predictShape(
   // blocks as many tiles), `resident` at a time. Its first block's start
   // (the pipeline fill: nothing is in flight yet) and its last round's
   // stores and sums (the operands are all read by then) cannot overlap the
-  // DRAM traffic; the rest of its time can.
+  // DRAM traffic; the rest of its time can. Its rounds are `fullRounds` of
+  // `resident` blocks and, if blocks are left, one of `rest`; rounds of the
+  // same size cost the same, so each is computed once and counted (round
+  // by round, the model took as long as the tile count: minutes on shapes
+  // near 2^31).
   int64_t perSM = ceilDiv(p.blocks, sms);
+  int64_t fullRounds = perSM / resident, rest = perSM % resident;
+  int64_t rounds = fullRounds + (rest ? 1 : 0);
   double loop = 0, head = 0, tail = 0, between = 0;
-  for (int64_t done = 0; done < perSM;) {
-    bool firstRound = done == 0;
-    int64_t together = std::min(resident, perSM - done);
+  auto addRounds = [&](int64_t together, double count) {
     double k = p.kTilesPerBlock;
     double math = k * together * stepMath, shared = k * together * stepShared,
            latency = k * stepLatency, issue = k * stepIssue;
-    p.mathSeconds += math;
-    p.sharedSeconds += shared;
-    p.latencySeconds += latency;
-    p.issueSeconds += issue;
+    p.mathSeconds += count * math;
+    p.sharedSeconds += count * shared;
+    p.latencySeconds += count * latency;
+    p.issueSeconds += count * issue;
     // The tensor cores, shared memory and the consumers' issue overlap
     // imperfectly; a pipeline that cannot keep enough in flight waits.
-    loop +=
-        std::max(softMaximum({math, shared, issue}, device.stepOverlapExponent),
-                 latency);
-    done += together;
-    bool lastRound = done >= perSM;
-    // Another resident block hides this one's start and stores, except in
-    // the SM's last round.
-    if (together == 1 || lastRound) {
-      if (!persistent || firstRound) {
-        p.exposedOverheadSeconds += blockStart;
-        (firstRound ? head : between) += blockStart;
-      }
-      if (!storeOverlapsNextTile || lastRound) {
-        p.exposedOverheadSeconds += cStore;
-        (lastRound ? tail : between) += cStore;
-      }
-      p.exposedReductionSeconds += blockReduction;
-      (lastRound ? tail : between) += blockReduction;
+    loop += count * std::max(softMaximum({math, shared, issue},
+                                         device.stepOverlapExponent),
+                             latency);
+  };
+  if (fullRounds)
+    addRounds(resident, fullRounds);
+  if (rest)
+    addRounds(rest, 1);
+  // Another resident block hides a block's start and stores, except in the
+  // SM's last round: a round exposes them if it runs one block alone or is
+  // the last. Rounds before the last run `resident` blocks, so with
+  // resident == 1 every round does, else only the last.
+  auto expose = [&](bool firstRound, bool lastRound, double count) {
+    if (!persistent || firstRound) {
+      p.exposedOverheadSeconds += count * blockStart;
+      (firstRound ? head : between) += count * blockStart;
     }
+    if (!storeOverlapsNextTile || lastRound) {
+      p.exposedOverheadSeconds += count * cStore;
+      (lastRound ? tail : between) += count * cStore;
+    }
+    p.exposedReductionSeconds += count * blockReduction;
+    (lastRound ? tail : between) += count * blockReduction;
+  };
+  if (rounds == 1) {
+    expose(/*firstRound=*/true, /*lastRound=*/true, 1);
+  } else {
+    if (resident == 1) {
+      expose(/*firstRound=*/true, /*lastRound=*/false, 1);
+      expose(/*firstRound=*/false, /*lastRound=*/false, rounds - 2);
+    }
+    expose(/*firstRound=*/false, /*lastRound=*/true, 1);
   }
   // The last tile's sum is exposed as a whole.
   if (splits > 1) {

@@ -66,12 +66,24 @@
 #include "dialect/TileDialect.h"
 #include "llvm/Support/Error.h"
 
+#include <cstdint>
+#include <limits>
+
 namespace gemm_opt::analysis {
 
 struct GemmShape {
   int64_t m = 0, n = 0, k = 0;
   double getFlops() const { return 2.0 * m * n * k; }
 };
+
+/// The largest M, N or K the model takes: gemm-run's limit (cuBLAS, its
+/// reference, takes 32-bit sizes), which also keeps the tile and block
+/// counts far from overflowing.
+constexpr int64_t kMaxShapeExtent = std::numeric_limits<int32_t>::max();
+
+/// An error naming the first of M, N and K outside [1, kMaxShapeExtent],
+/// in gemm-run's words.
+llvm::Error verifyShape(const GemmShape &shape);
 
 /// Figures of one block per K tile (BK).
 struct TileFigures {
@@ -123,8 +135,9 @@ struct ShapePrediction {
 /// block tile divides.
 bool acceptsRaggedShapes(tile::ScheduleAttr schedule);
 
-/// The prediction for `shape`, or an error if the shape is empty or the
-/// schedule needs divisible shapes and the block tile does not divide it.
+/// The prediction for `shape`, or an error if verifyShape rejects the shape
+/// or the schedule needs divisible shapes and the block tile does not
+/// divide it. Its cost does not grow with the shape.
 llvm::Expected<ShapePrediction>
 predictShape(tile::ScheduleAttr schedule, const ChipPerformance &device,
              const RegisterEstimate &registers, const Occupancy &occupancy,

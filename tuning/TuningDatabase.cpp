@@ -158,8 +158,22 @@ static Expected<TuningEntry> readEntry(const json::Value &value,
             mapper.mapOptional("requires_divisible", divisibility);
   if (!ok)
     return createStringError("malformed entry");
-  if (block.size() != 3) {
-    path.field("block").report("expected [BM, BN, BK]");
+  // A shape or a measurement no run produces would skew every lookup
+  // silently (the distance of shapes is a log2 of their ratios; the
+  // fastest entry wins).
+  for (auto [name, value] :
+       {std::pair<StringLiteral, int64_t>("m", p.m), {"n", p.n}, {"k", p.k}})
+    if (value < 1) {
+      path.field(name).report("expected a positive integer");
+      return createStringError("malformed entry");
+    }
+  if (!std::isfinite(entry.measuredTflops) || entry.measuredTflops <= 0) {
+    path.field("measured_tflops").report("expected a finite positive number");
+    return createStringError("malformed entry");
+  }
+  if (block.size() != 3 ||
+      llvm::any_of(block, [](int64_t size) { return size < 1; })) {
+    path.field("block").report("expected [BM, BN, BK], each at least 1");
     return createStringError("malformed entry");
   }
   entry.block = {block[0], block[1], block[2]};

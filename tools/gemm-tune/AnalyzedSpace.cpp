@@ -5,7 +5,11 @@
 
 #include "analysis/ScheduleAnalysis.h"
 #include "dialect/ChipInfo.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+
+#include <tuple>
 
 using namespace llvm;
 using namespace gemm_opt;
@@ -70,6 +74,36 @@ Expected<AnalyzedSpace> gemm_opt::tune::analyzeSpace(
     result.legal.push_back({std::move(candidate), std::move(*analysis)});
   }
   return result;
+}
+
+Error gemm_opt::tune::checkSomeLegal(const SpaceOptions &options,
+                                     StringRef dtype, const CheckCounts &c) {
+  if (c.legal > 0)
+    return Error::success();
+  // The reasons, most common first (the map's order among equals).
+  std::vector<std::tuple<int64_t, StringRef, std::string>> reasons;
+  for (auto [title, counts] : {std::pair{"illegal", &c.illegalReasons},
+                               std::pair{"unsupported", &c.unsupportedReasons}})
+    for (const auto &[reason, count] : *counts) {
+      auto example = c.reasonExamples.find(reason);
+      reasons.emplace_back(count, title,
+                           example == c.reasonExamples.end() ? reason
+                                                             : example->second);
+    }
+  llvm::stable_sort(reasons, [](const auto &x, const auto &y) {
+    return std::get<0>(x) > std::get<0>(y);
+  });
+  std::string why;
+  constexpr size_t shown = 3;
+  for (size_t i = 0; i < reasons.size() && i < shown; ++i)
+    why += formatv("{0}{1} {2}: {3}", i ? "; " : "", std::get<0>(reasons[i]),
+                   std::get<1>(reasons[i]), std::get<2>(reasons[i]));
+  if (reasons.size() > shown)
+    why += formatv("; {0} more reasons", reasons.size() - shown);
+  return createStringError(formatv(
+      "no legal {0} candidate of --families {1} for {2} ({3} enumerated){4}{5}",
+      dtype, join(options.families, ","), options.chip, c.enumerated,
+      why.empty() ? "" : ": ", why));
 }
 
 void gemm_opt::tune::printCheckCounts(raw_ostream &os, StringRef dtype,

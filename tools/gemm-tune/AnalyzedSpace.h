@@ -44,6 +44,12 @@ analyzeSpace(CandidateChecker &checker, const SpaceOptions &options,
              llvm::StringRef dtype, const analysis::ChipPerformance &device,
              llvm::raw_ostream &os);
 
+/// An error naming why no candidate of `dtype` is legal (the most common
+/// drop reasons, e.g. "wgmma needs sm_90a, got sm_80"), or success when
+/// some is: a plan or ranking of nothing is not an answer.
+llvm::Error checkSomeLegal(const SpaceOptions &options, llvm::StringRef dtype,
+                           const CheckCounts &counts);
+
 /// "bf16: N candidates enumerated, ..." and the drop reasons, one a line.
 void printCheckCounts(llvm::raw_ostream &os, llvm::StringRef dtype,
                       const CheckCounts &counts);

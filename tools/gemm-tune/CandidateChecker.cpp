@@ -13,10 +13,16 @@
 using namespace mlir;
 using namespace gemm_opt::tune;
 
+/// A diagnostic without the op prefix.
+static llvm::StringRef stripOpPrefix(llvm::StringRef message) {
+  message.consume_front("'tile.gemm' op ");
+  return message;
+}
+
 /// A diagnostic with its numbers replaced by N and the op prefix dropped:
 /// "warp tile [N, N] does not divide block tile [N, N]".
 static std::string classifyReason(llvm::StringRef message) {
-  message.consume_front("'tile.gemm' op ");
+  message = stripOpPrefix(message);
   std::string reason;
   for (size_t i = 0; i < message.size(); ++i) {
     if (std::isdigit(static_cast<unsigned char>(message[i]))) {
@@ -59,13 +65,17 @@ gemm_opt::tile::ScheduleAttr CandidateChecker::check(const Candidate &candidate,
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
       makeCandidateModule(candidate), ParserConfig(&context));
   if (!module) {
+    std::string reason = classifyReason(firstError);
     ++counts.illegal;
-    ++counts.illegalReasons[classifyReason(firstError)];
+    ++counts.illegalReasons[reason];
+    counts.reasonExamples.try_emplace(reason, stripOpPrefix(firstError));
     return {};
   }
   if (failed(checkChip.run(*module))) {
+    std::string reason = classifyReason(firstError);
     ++counts.unsupported;
-    ++counts.unsupportedReasons[classifyReason(firstError)];
+    ++counts.unsupportedReasons[reason];
+    counts.reasonExamples.try_emplace(reason, stripOpPrefix(firstError));
     return {};
   }
   gemm_opt::tile::ScheduleAttr schedule;

@@ -23,6 +23,9 @@ struct CheckCounts {
   int64_t enumerated = 0, illegal = 0, unsupported = 0, legal = 0;
   /// Drop reasons with the numbers replaced by N, and how often each came.
   std::map<std::string, int64_t> illegalReasons, unsupportedReasons;
+  /// The first diagnostic of each reason with its numbers, to name what is
+  /// wrong when nothing is legal ("wgmma needs sm_90a, got sm_80").
+  std::map<std::string, std::string> reasonExamples;
 };
 
 /// Owns the MLIR context (gemm-opt's dialects, single-threaded) the

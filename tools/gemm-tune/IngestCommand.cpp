@@ -52,29 +52,269 @@ Expected<json::Value> readJSON(StringRef path) {
   return value;
 }
 
+// The manifest and the results as ingest reads them. Every field is
+// checked for its type where it is read (llvm::json::ObjectMapper), so bad
+// input is an error that names the field's path ("expected object at
+// manifest.problems[0].ranking[1]"), never a crash or a silent default.
+
+struct RankingEntry {
+  std::string candidate;
+  double predictedUs = 0, predictedTflops = 0;
+};
+
+struct PlanProblem {
+  std::string dtype;
+  int64_t m = 0, n = 0, k = 0;
+  std::vector<RankingEntry> ranking;
+};
+
+struct PlanLayouts {
+  std::string a = "row", b = "row", c = "row";
+};
+
+struct PlanCandidate {
+  std::string name, schedule;
+  std::optional<std::vector<int64_t>> block, requiresDivisible;
+  std::optional<PlanLayouts> layouts;
+};
+
+struct Manifest {
+  std::string format, chip;
+  std::vector<PlanProblem> problems;
+  std::vector<PlanCandidate> candidates;
+};
+
 struct Measurement {
   double tflops = 0, cublasTflops = 0, ratio = 0;
   std::string device;
 };
 
-/// The measurement of a passing, timed gemm-run result, or nothing.
-std::optional<Measurement> readMeasurement(const json::Object &run) {
-  const json::Object *result = run.getObject("result");
-  if (!result || result->getString("status") != "pass")
-    return std::nullopt;
-  const json::Object *timing = result->getObject("timing");
-  const json::Object *mine = timing ? timing->getObject("gemm_opt") : nullptr;
-  const json::Object *cublas = timing ? timing->getObject("cublas") : nullptr;
-  if (!mine || !mine->getNumber("tflops"))
-    return std::nullopt;
+struct Run {
+  std::string candidate, dtype;
+  int64_t m = 0, n = 0, k = 0;
+  /// A passing, timed run's measurement; nothing for the others.
+  std::optional<Measurement> measurement;
+};
+
+struct Results {
+  std::string format;
+  std::vector<Run> runs;
+};
+
+/// Maps an optional timing figure, which must be finite and positive: a
+/// negative or infinite TFLOP/s is a broken measurement, not the best one.
+bool mapPositive(const json::Object &object, StringLiteral key, double &out,
+                 json::Path path) {
+  const json::Value *value = object.get(key);
+  if (!value)
+    return true;
+  if (!fromJSON(*value, out, path.field(key)))
+    return false;
+  if (std::isfinite(out) && out > 0)
+    return true;
+  path.field(key).report("expected a finite positive number");
+  return false;
+}
+
+/// Maps an optional prediction, which must be finite and not negative.
+bool mapPrediction(const json::Object &object, StringLiteral key, double &out,
+                   json::Path path) {
+  const json::Value *value = object.get(key);
+  if (!value)
+    return true;
+  if (!fromJSON(*value, out, path.field(key)))
+    return false;
+  if (std::isfinite(out) && out >= 0)
+    return true;
+  path.field(key).report("expected a finite number, not negative");
+  return false;
+}
+
+/// Maps a required M, N or K, which must be in the model's range.
+bool mapExtent(const json::Object &object, StringLiteral key, int64_t &out,
+               json::Path path) {
+  const json::Value *value = object.get(key);
+  if (!value) {
+    path.field(key).report("missing value");
+    return false;
+  }
+  if (!fromJSON(*value, out, path.field(key)))
+    return false;
+  if (out >= 1 && out <= analysis::kMaxShapeExtent)
+    return true;
+  path.field(key).report("expected an integer in [1, 2^31 - 1]");
+  return false;
+}
+
+/// A triple of block sizes ("block", "requires_divisible"), each positive.
+bool mapTriple(const json::Object &object, StringLiteral key,
+               std::optional<std::vector<int64_t>> &out, json::Path path) {
+  const json::Value *value = object.get(key);
+  if (!value)
+    return true;
+  out.emplace();
+  if (!fromJSON(*value, *out, path.field(key)))
+    return false;
+  if (out->size() != 3) {
+    path.field(key).report("expected 3 integers");
+    return false;
+  }
+  for (auto [i, value] : llvm::enumerate(*out))
+    if (value < 1) {
+      path.field(key).index(i).report("expected a positive integer");
+      return false;
+    }
+  return true;
+}
+
+bool fromJSON(const json::Value &value, RankingEntry &out, json::Path path) {
+  json::ObjectMapper mapper(value, path);
+  return mapper && mapper.map("candidate", out.candidate) &&
+         mapPrediction(*value.getAsObject(), "predicted_us", out.predictedUs,
+                       path) &&
+         mapPrediction(*value.getAsObject(), "predicted_tflops",
+                       out.predictedTflops, path);
+}
+
+bool fromJSON(const json::Value &value, PlanProblem &out, json::Path path) {
+  json::ObjectMapper mapper(value, path);
+  if (!mapper || !mapper.map("dtype", out.dtype))
+    return false;
+  const json::Object &object = *value.getAsObject();
+  return mapExtent(object, "m", out.m, path) &&
+         mapExtent(object, "n", out.n, path) &&
+         mapExtent(object, "k", out.k, path) &&
+         mapper.map("ranking", out.ranking);
+}
+
+bool fromJSON(const json::Value &value, PlanLayouts &out, json::Path path) {
+  json::ObjectMapper mapper(value, path);
+  // Plans before transposed candidates did not say: row-major.
+  if (!mapper)
+    return false;
+  for (auto [key, layout] :
+       {std::pair<StringLiteral, std::string *>("a", &out.a),
+        {"b", &out.b},
+        {"c", &out.c}}) {
+    if (!mapper.mapOptional(key, *layout))
+      return false;
+    if (*layout != "row" && *layout != "col") {
+      path.field(key).report("expected \"row\" or \"col\"");
+      return false;
+    }
+  }
+  return true;
+}
+
+bool fromJSON(const json::Value &value, PlanCandidate &out, json::Path path) {
+  json::ObjectMapper mapper(value, path);
+  return mapper && mapper.map("name", out.name) &&
+         mapper.mapOptional("schedule", out.schedule) &&
+         mapTriple(*value.getAsObject(), "block", out.block, path) &&
+         mapTriple(*value.getAsObject(), "requires_divisible",
+                   out.requiresDivisible, path) &&
+         mapper.map("layouts", out.layouts);
+}
+
+bool fromJSON(const json::Value &value, Manifest &out, json::Path path) {
+  json::ObjectMapper mapper(value, path);
+  if (!mapper || !mapper.map("format", out.format))
+    return false;
+  if (out.format != "gemm-tune-plan-1") {
+    path.field("format").report("expected \"gemm-tune-plan-1\"");
+    return false;
+  }
+  return mapper.map("chip", out.chip) && mapper.map("problems", out.problems) &&
+         mapper.mapOptional("candidates", out.candidates);
+}
+
+/// A gemm-run result: a measurement when it passed and was timed.
+bool mapResult(const json::Value &value, std::optional<Measurement> &out,
+               json::Path path) {
+  out.reset();
+  if (value.getAsNull())
+    return true;
+  json::ObjectMapper mapper(value, path);
+  std::string status;
+  if (!mapper || !mapper.mapOptional("status", status))
+    return false;
+  if (status != "pass")
+    return true;
+  const json::Object &result = *value.getAsObject();
+  const json::Value *timingValue = result.get("timing");
+  if (!timingValue)
+    return true;
+  json::Path timingPath = path.field("timing");
+  const json::Object *timing = timingValue->getAsObject();
+  if (!timing) {
+    timingPath.report("expected object");
+    return false;
+  }
   Measurement m;
-  m.tflops = *mine->getNumber("tflops");
-  if (cublas && cublas->getNumber("tflops"))
-    m.cublasTflops = *cublas->getNumber("tflops");
-  m.ratio = timing->getNumber("ratio_to_cublas").value_or(0);
-  if (const json::Object *device = result->getObject("device"))
-    m.device = device->getString("name").value_or("").str();
-  return m;
+  for (auto [key, tflops] :
+       {std::pair<StringLiteral, double *>("gemm_opt", &m.tflops),
+        {"cublas", &m.cublasTflops}}) {
+    const json::Value *side = timing->get(key);
+    if (!side)
+      continue;
+    if (!side->getAsObject()) {
+      timingPath.field(key).report("expected object");
+      return false;
+    }
+    if (!mapPositive(*side->getAsObject(), "tflops", *tflops,
+                     timingPath.field(key)))
+      return false;
+  }
+  if (!mapPositive(*timing, "ratio_to_cublas", m.ratio, timingPath))
+    return false;
+  if (const json::Value *device = result.get("device")) {
+    json::ObjectMapper deviceMapper(*device, path.field("device"));
+    if (!deviceMapper || !deviceMapper.mapOptional("name", m.device))
+      return false;
+  }
+  // Passed but not timed (no gemm_opt TFLOP/s): not a measurement.
+  if (m.tflops > 0)
+    out = m;
+  return true;
+}
+
+bool fromJSON(const json::Value &value, Run &out, json::Path path) {
+  json::ObjectMapper mapper(value, path);
+  if (!mapper || !mapper.map("candidate", out.candidate) ||
+      !mapper.map("dtype", out.dtype))
+    return false;
+  const json::Object &object = *value.getAsObject();
+  if (!mapExtent(object, "m", out.m, path) ||
+      !mapExtent(object, "n", out.n, path) ||
+      !mapExtent(object, "k", out.k, path))
+    return false;
+  const json::Value *result = object.get("result");
+  return !result || mapResult(*result, out.measurement, path.field("result"));
+}
+
+bool fromJSON(const json::Value &value, Results &out, json::Path path) {
+  json::ObjectMapper mapper(value, path);
+  if (!mapper || !mapper.map("format", out.format))
+    return false;
+  if (out.format != "gemm-tune-results-1") {
+    path.field("format").report("expected \"gemm-tune-results-1\"");
+    return false;
+  }
+  return mapper.map("runs", out.runs);
+}
+
+/// Reads `path` into `out`; the error names the file and the bad field's
+/// path from `rootName` ("manifest.problems[0].ranking[1]").
+template <typename T>
+Error readFile(StringRef path, StringRef rootName, StringRef what, T &out) {
+  Expected<json::Value> value = readJSON(path);
+  if (!value)
+    return value.takeError();
+  json::Path::Root root(rootName);
+  if (!fromJSON(*value, out, root))
+    return createStringError(formatv("'{0}' is not {1}: {2}", path, what,
+                                     toString(root.getError())));
+  return Error::success();
 }
 
 std::string problemKey(StringRef candidate, StringRef dtype, int64_t m,
@@ -107,47 +347,31 @@ double rankCorrelation(const std::vector<double> &measured) {
 int gemm_opt::tune::runIngest(const IngestOptions &options) {
   SmallString<256> manifestPath(options.directory);
   sys::path::append(manifestPath, "manifest.json");
-  Expected<json::Value> manifest = readJSON(manifestPath);
-  if (!manifest)
-    return badInput(toString(manifest.takeError()));
-  Expected<json::Value> results = readJSON(options.results);
-  if (!results)
-    return badInput(toString(results.takeError()));
-  const json::Object *plan = manifest->getAsObject();
-  if (!plan || plan->getString("format") != "gemm-tune-plan-1")
-    return badInput(formatv("'{0}' is not a gemm-tune plan manifest",
-                            manifestPath));
-  const json::Object *measured = results->getAsObject();
-  const json::Array *runs = measured ? measured->getArray("runs") : nullptr;
-  if (!measured || measured->getString("format") != "gemm-tune-results-1" ||
-      !runs)
-    return badInput(formatv("'{0}' is not a gemm-tune-results-1 file "
-                            "(scripts/tune-measure.sh writes one)",
-                            options.results));
+  Manifest plan;
+  if (Error error =
+          readFile(manifestPath, "manifest", "a gemm-tune plan manifest", plan))
+    return badInput(toString(std::move(error)));
+  Results measured;
+  if (Error error = readFile(options.results, "results",
+                             "a gemm-tune-results-1 file (scripts/"
+                             "tune-measure.sh writes one)",
+                             measured))
+    return badInput(toString(std::move(error)));
 
   StringMap<Measurement> byRun;
   int64_t failedRuns = 0;
-  for (const json::Value &value : *runs) {
-    const json::Object *run = value.getAsObject();
-    if (!run)
-      continue;
-    std::optional<Measurement> m = readMeasurement(*run);
-    if (!m) {
+  for (const Run &run : measured.runs) {
+    if (!run.measurement) {
       ++failedRuns;
       continue;
     }
-    byRun[problemKey(run->getString("candidate").value_or(""),
-                     run->getString("dtype").value_or(""),
-                     run->getInteger("m").value_or(0),
-                     run->getInteger("n").value_or(0),
-                     run->getInteger("k").value_or(0))] = *m;
+    byRun[problemKey(run.candidate, run.dtype, run.m, run.n, run.k)] =
+        *run.measurement;
   }
 
-  StringMap<const json::Object *> candidates;
-  if (const json::Array *list = plan->getArray("candidates"))
-    for (const json::Value &value : *list)
-      if (const json::Object *c = value.getAsObject())
-        candidates[c->getString("name").value_or("")] = c;
+  StringMap<const PlanCandidate *> candidates;
+  for (const PlanCandidate &c : plan.candidates)
+    candidates[c.name] = &c;
 
   tuning::TuningDatabase database;
   if (sys::fs::exists(options.database)) {
@@ -158,24 +382,18 @@ int gemm_opt::tune::runIngest(const IngestOptions &options) {
     database = std::move(*existing);
   }
 
-  std::string chip = plan->getString("chip").value_or("").str();
+  const std::string &chip = plan.chip;
   raw_ostream &os = outs();
   os << formatv("{0,-5} {1,-15} {2,9} {3,9} {4,6} {5,5} {6,5} {7,9} {8,6}  {9}\n",
                 "dtype", "shape", "TFLOP/s", "cuBLAS", "ratio", "rank", "top5",
                 "model#1", "rho", "best measured candidate");
   int64_t problemsWithResults = 0, inTopFive = 0;
   std::vector<double> measuredOverPredicted;
-  const json::Array *problems = plan->getArray("problems");
-  for (const json::Value &value : problems ? *problems : json::Array()) {
-    const json::Object *problem = value.getAsObject();
-    if (!problem)
-      continue;
-    std::string dtype = problem->getString("dtype").value_or("").str();
-    int64_t m = problem->getInteger("m").value_or(0),
-            n = problem->getInteger("n").value_or(0),
-            k = problem->getInteger("k").value_or(0);
+  for (const PlanProblem &problem : plan.problems) {
+    const std::string &dtype = problem.dtype;
+    int64_t m = problem.m, n = problem.n, k = problem.k;
     std::string shape = formatv("{0}x{1}x{2}", m, n, k);
-    const json::Array *ranking = problem->getArray("ranking");
+    const std::vector<RankingEntry> &ranking = problem.ranking;
     std::optional<size_t> bestIndex;
     std::string bestName;
     Measurement best;
@@ -184,27 +402,23 @@ int gemm_opt::tune::runIngest(const IngestOptions &options) {
     // not the model's order).
     std::vector<std::pair<double, double>> measuredByPrediction;
     std::vector<double> predictedUs;
-    for (size_t i = 0; ranking && i < ranking->size(); ++i) {
-      const json::Object *entry = (*ranking)[i].getAsObject();
-      predictedUs.push_back(entry->getNumber("predicted_us").value_or(0));
-    }
-    for (size_t i = 0; ranking && i < ranking->size(); ++i) {
-      const json::Object *entry = (*ranking)[i].getAsObject();
-      std::string name = entry->getString("candidate").value_or("").str();
+    for (const RankingEntry &entry : ranking)
+      predictedUs.push_back(entry.predictedUs);
+    for (auto [i, entry] : llvm::enumerate(ranking)) {
+      const std::string &name = entry.candidate;
       auto it = byRun.find(problemKey(name, dtype, m, n, k));
       if (it == byRun.end())
         continue;
       measuredByPrediction.push_back({predictedUs[i], it->second.tflops});
       if (i == 0)
         modelFirst = it->second.tflops;
-      if (double predicted = entry->getNumber("predicted_tflops").value_or(0);
-          predicted > 0)
+      if (double predicted = entry.predictedTflops; predicted > 0)
         measuredOverPredicted.push_back(it->second.tflops / predicted);
       if (!bestIndex || it->second.tflops > best.tflops) {
         bestIndex = i;
         bestName = name;
         best = it->second;
-        bestPredicted = entry->getNumber("predicted_tflops").value_or(0);
+        bestPredicted = entry.predictedTflops;
       }
     }
     if (!bestIndex) {
@@ -233,25 +447,21 @@ int gemm_opt::tune::runIngest(const IngestOptions &options) {
     entry.problem = {chip, dtype, dtype, dtype, m, n, k};
     entry.device = best.device;
     entry.candidate = bestName;
-    if (const json::Object *c = candidates.lookup(bestName)) {
-      entry.schedule = c->getString("schedule").value_or("").str();
-      auto readTriple = [&](StringRef field, std::array<int64_t, 3> &out) {
-        if (const json::Array *values = c->getArray(field))
-          for (size_t i = 0; i < 3 && i < values->size(); ++i)
-            out[i] = (*values)[i].getAsInteger().value_or(0);
+    if (const PlanCandidate *c = candidates.lookup(bestName)) {
+      entry.schedule = c->schedule;
+      auto readTriple = [&](const std::optional<std::vector<int64_t>> &values,
+                            std::array<int64_t, 3> &out) {
+        if (values)
+          llvm::copy(*values, out.begin());
       };
-      readTriple("block", entry.block);
+      readTriple(c->block, entry.block);
       // A transposed candidate's kernel takes every operand column-major
       // (plans before them do not say: row-major).
-      if (const json::Object *layouts = c->getObject("layouts")) {
-        const char *names[] = {"a", "b", "c"};
-        for (int i = 0; i < 3; ++i)
-          entry.kernelLayouts[i] =
-              layouts->getString(names[i]).value_or("row").str();
-      }
+      if (c->layouts)
+        entry.kernelLayouts = {c->layouts->a, c->layouts->b, c->layouts->c};
       // Plans before split_k did not say: their kernels needed whole tiles.
       entry.divisibility = entry.block;
-      readTriple("requires_divisible", entry.divisibility);
+      readTriple(c->requiresDivisible, entry.divisibility);
     }
     entry.measuredTflops = best.tflops;
     entry.cublasTflops = best.cublasTflops;

@@ -74,6 +74,32 @@ json::Object kernelLayouts(const Candidate &candidate) {
   return json::Object{{"a", layout}, {"b", layout}, {"c", layout}};
 }
 
+/// An error unless the plan can be written to `directory`: an existing
+/// writable directory, or a new one in an existing writable directory
+/// (checked before the minutes of work, not after).
+Error checkPlanDirectory(StringRef directory) {
+  if (sys::fs::exists(directory)) {
+    if (!sys::fs::is_directory(directory))
+      return createStringError(
+          formatv("-o: '{0}' exists and is not a directory", directory));
+    if (sys::fs::access(directory, sys::fs::AccessMode::Write))
+      return createStringError(
+          formatv("-o: cannot write into '{0}'", directory));
+    return Error::success();
+  }
+  StringRef parent = sys::path::parent_path(directory);
+  if (parent.empty())
+    parent = ".";
+  if (!sys::fs::is_directory(parent))
+    return createStringError(formatv(
+        "-o: cannot create '{0}': '{1}' {2}", directory, parent,
+        sys::fs::exists(parent) ? "is not a directory" : "does not exist"));
+  if (sys::fs::access(parent, sys::fs::AccessMode::Write))
+    return createStringError(formatv(
+        "-o: cannot create '{0}': '{1}' is not writable", directory, parent));
+  return Error::success();
+}
+
 /// The gemm-translate / gemm-run next to this executable.
 std::string siblingTool(StringRef name) {
   std::string self = sys::fs::getMainExecutable(nullptr, nullptr);
@@ -100,6 +126,9 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
   if (compile && !sys::fs::can_execute(gemmTranslate))
     return badInput(formatv("--gemm-translate: '{0}' is not an executable",
                             gemmTranslate));
+  if (!options.directory.empty())
+    if (Error error = checkPlanDirectory(options.directory))
+      return badInput(toString(std::move(error)));
 
   CandidateChecker checker(options.chip);
 
@@ -114,6 +143,8 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
     if (!space)
       return badInput(toString(space.takeError()));
     printCheckCounts(os, dtype, space->counts);
+    if (Error error = checkSomeLegal(options, dtype, space->counts))
+      return badInput(toString(std::move(error)));
     enumeration.push_back(countsJSON(dtype, space->counts));
     legal[dtype] = std::move(space->legal);
   }
@@ -163,6 +194,17 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
       }
     }
   }
+  // A problem no legal candidate runs (mma.sync kernels need shapes their
+  // block tile divides) is left out of the runs; a plan of none is no plan.
+  for (const ProblemRanking &problem : problems)
+    if (problem.picks.empty())
+      WithColor::warning(errs(), "gemm-tune plan")
+          << formatv("no legal {0} candidate runs {1}\n", problem.dtype,
+                     shapeName(problem.shape));
+  if (selected.empty())
+    return badInput("no legal candidate runs any of the problems (mma.sync "
+                    "kernels need shapes their block tile divides; wgmma ones "
+                    "take any)");
   if (options.directory.empty())
     return ExitSuccess;
 

@@ -41,5 +41,10 @@ gemm_opt::tune::parseShapes(llvm::StringRef text) {
     if (parts[i].getAsInteger(10, sizes[i]) || sizes[i] <= 0)
       return llvm::createStringError(llvm::formatv(
           "'{0}': '{1}' is not a positive integer", text, parts[i]));
-  return std::vector<GemmShape>{{sizes[0], sizes[1], sizes[2]}};
+  // The model's range (gemm-run's): beyond it the counts of tiles and
+  // FLOPs stop meaning anything.
+  GemmShape shape{sizes[0], sizes[1], sizes[2]};
+  if (llvm::Error error = analysis::verifyShape(shape))
+    return std::move(error);
+  return std::vector<GemmShape>{shape};
 }

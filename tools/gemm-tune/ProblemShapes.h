@@ -15,7 +15,8 @@ namespace gemm_opt::tune {
 /// (which only the wgmma kernels run: no block tile divides 16 rows).
 std::vector<analysis::GemmShape> getBenchmarkShapes();
 
-/// Parses "MxNxK" (each positive), "benchmark" (all benchmark shapes) or a
+/// Parses "MxNxK" (each in [1, 2^31 - 1], analysis::verifyShape),
+/// "benchmark" (all benchmark shapes) or a
 /// shape class of tuning/TuningDatabase ("large", "shallow-k", "small",
 /// "deep-k", "skinny": the benchmark shapes of that class).
 llvm::Expected<std::vector<analysis::GemmShape>>

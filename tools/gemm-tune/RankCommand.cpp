@@ -76,6 +76,8 @@ int gemm_opt::tune::runRank(const RankOptions &options) {
     if (!space)
       return badInput(toString(space.takeError()));
     printCheckCounts(os, dtype, space->counts);
+    if (Error error = checkSomeLegal(options, dtype, space->counts))
+      return badInput(toString(std::move(error)));
     int64_t matching = 0;
     for (const AnalyzedCandidate &c : space->legal) {
       if (!match.match(c.candidate.name))

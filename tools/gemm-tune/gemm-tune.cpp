@@ -49,8 +49,9 @@ static cl::list<std::string> families("families", cl::CommaSeparated,
                                       cl::cat(tuneCategory));
 static cl::list<std::string>
     shapes("shapes", cl::CommaSeparated,
-           cl::desc("Problems: MxNxK, 'benchmark' or a shape class (large, "
-                    "shallow-k, small, deep-k, skinny); default benchmark"),
+           cl::desc("Problems: MxNxK (each 1 to 2^31 - 1), 'benchmark' or a "
+                    "shape class (large, shallow-k, small, deep-k, skinny); "
+                    "default benchmark"),
            cl::sub(planCommand), cl::sub(rankCommand), cl::cat(tuneCategory));
 static cl::opt<unsigned>
     top("top", cl::init(8),

@@ -204,6 +204,49 @@ TEST(TuningDatabase, DivisibilityRoundTripsAndDefaultsToTheBlock) {
             std::string::npos);
 }
 
+TEST(TuningDatabase, RejectsShapesAndMeasurementsNoRunProduces) {
+  // gemm-tune ingest once recorded a negative TFLOP/s as the best; such an
+  // entry, an empty shape or block tile must not load.
+  auto load = [](llvm::StringRef field, llvm::json::Value value) {
+    llvm::json::Object entry{{"chip", "sm_90a"},
+                             {"a", "bf16"},
+                             {"b", "bf16"},
+                             {"c", "bf16"},
+                             {"m", 4096},
+                             {"n", 4096},
+                             {"k", 4096},
+                             {"schedule", "s"},
+                             {"measured_tflops", 700.0},
+                             {"block", llvm::json::Array{128, 256, 64}}};
+    entry[field] = std::move(value);
+    return TuningDatabase::fromJSON(
+        llvm::json::Object{{"format", TuningDatabase::FormatName},
+                           {"entries", llvm::json::Array{std::move(entry)}}});
+  };
+  auto good = load("m", 1);
+  EXPECT_TRUE(bool(good)) << llvm::toString(good.takeError());
+  struct Case {
+    const char *field;
+    llvm::json::Value value;
+    const char *message;
+  } cases[] = {
+      {"measured_tflops", -1e308,
+       "expected a finite positive number at tuning database.entries[0]"
+       ".measured_tflops"},
+      {"measured_tflops", 0.0, "measured_tflops"},
+      {"m", 0, "expected a positive integer at tuning database.entries[0].m"},
+      {"k", -4096, "entries[0].k"},
+      {"block", llvm::json::Array{128, 0, 64}, "entries[0].block"},
+  };
+  for (Case &c : cases) {
+    auto bad = load(c.field, std::move(c.value));
+    ASSERT_FALSE(bool(bad)) << c.field;
+    EXPECT_NE(llvm::toString(bad.takeError()).find(c.message),
+              std::string::npos)
+        << c.field;
+  }
+}
+
 TEST(TuningDatabase, KernelLayoutsRoundTripAndDefaultToRowMajor) {
   TuningEntry transposed = makeEntry("sm_90a", "bf16", 16, 4096, 4096,
                                      {64, 16, 64}, "ccc", 31.1);
