@@ -9,30 +9,20 @@ file(COPY ${BUNDLES}/bf16_tile DESTINATION ${WORK}/bad)
 file(MAKE_DIRECTORY ${WORK}/bad/truncated)
 file(WRITE ${WORK}/bad/truncated/kernel.json "{\"format\": \"gemm-opt-bun")
 
-function(expect code stdout_regex stderr_regex)
-  execute_process(COMMAND ${SWEEP} ${ARGN}
-    RESULT_VARIABLE got OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT got EQUAL code)
-    message(FATAL_ERROR
-      "${ARGN}: expected exit code ${code}, got ${got}\n${out}\n${err}")
-  endif()
-  if(NOT out MATCHES "${stdout_regex}")
-    message(FATAL_ERROR "${ARGN}: expected '${stdout_regex}' in:\n${out}")
-  endif()
-  if(NOT err MATCHES "${stderr_regex}")
-    message(FATAL_ERROR "${ARGN}: expected '${stderr_regex}' in:\n${err}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/../../cmake/ExpectToolRun.cmake)
 
 set(failed "FAILED bundle: [^\n]*truncated/kernel.json: invalid JSON")
-expect(1 "schedules written to .*${failed}.*gemm-sweep: 1 failure" "^$"
+expect_tool_run(${SWEEP} 1
+  "schedules written to .*${failed}.*gemm-sweep: 1 failure" "^$"
   ${WORK}/bad --plan-cover ${WORK}/plan --cases 20 --seed 3)
-expect(0 "schedules written to" "^$"
+expect_tool_run(${SWEEP} 0 "schedules written to" "^$"
   ${BUNDLES} --plan-cover ${WORK}/plan --cases 20 --seed 3)
-expect(2 "" "cannot create '[^']*missing/plan': '[^']*missing' does not exist"
+expect_tool_run(${SWEEP} 2 ""
+  "cannot create '[^']*missing/plan': '[^']*missing' does not exist"
   ${BUNDLES} --plan-cover ${WORK}/missing/plan --cases 20 --seed 3)
 if(EXISTS ${WORK}/missing)
   message(FATAL_ERROR "--plan-cover created the missing parent")
 endif()
-expect(2 "" "--cases 4000000000 is out of range: draw 1 to 1000000 cases"
+expect_tool_run(${SWEEP} 2 ""
+  "--cases 4000000000 is out of range: draw 1 to 1000000 cases"
   ${BUNDLES} --plan-cover ${WORK}/plan --cases 4000000000)

@@ -101,32 +101,26 @@ struct Results {
   std::vector<Run> runs;
 };
 
-/// Maps an optional timing figure, which must be finite and positive: a
-/// negative or infinite TFLOP/s is a broken measurement, not the best one.
-bool mapPositive(const json::Object &object, StringLiteral key, double &out,
-                 json::Path path) {
-  const json::Value *value = object.get(key);
-  if (!value)
-    return true;
-  if (!fromJSON(*value, out, path.field(key)))
-    return false;
-  if (std::isfinite(out) && out > 0)
-    return true;
-  path.field(key).report("expected a finite positive number");
-  return false;
-}
+/// Zero allowed or not, for mapFinite.
+enum class Zero { Refused, Allowed };
 
-/// Maps an optional prediction, which must be finite and not negative.
-bool mapPrediction(const json::Object &object, StringLiteral key, double &out,
-                   json::Path path) {
+/// Maps an optional number, which must be finite and above zero (or at
+/// least zero with Zero::Allowed): a negative or infinite TFLOP/s is a
+/// broken measurement, not the best one; a prediction may be 0.
+bool mapFinite(const json::Object &object, StringLiteral key, double &out,
+               json::Path path, Zero zero) {
   const json::Value *value = object.get(key);
   if (!value)
     return true;
   if (!fromJSON(*value, out, path.field(key)))
     return false;
-  if (std::isfinite(out) && out >= 0)
+  bool allowZero = zero == Zero::Allowed;
+  if (std::isfinite(out) && (out > 0 || (allowZero && out == 0)))
     return true;
-  path.field(key).report("expected a finite number, not negative");
+  if (allowZero)
+    path.field(key).report("expected a finite number, not negative");
+  else
+    path.field(key).report("expected a finite positive number");
   return false;
 }
 
@@ -170,10 +164,10 @@ bool mapTriple(const json::Object &object, StringLiteral key,
 bool fromJSON(const json::Value &value, RankingEntry &out, json::Path path) {
   json::ObjectMapper mapper(value, path);
   return mapper && mapper.map("candidate", out.candidate) &&
-         mapPrediction(*value.getAsObject(), "predicted_us", out.predictedUs,
-                       path) &&
-         mapPrediction(*value.getAsObject(), "predicted_tflops",
-                       out.predictedTflops, path);
+         mapFinite(*value.getAsObject(), "predicted_us", out.predictedUs,
+                   path, Zero::Allowed) &&
+         mapFinite(*value.getAsObject(), "predicted_tflops",
+                   out.predictedTflops, path, Zero::Allowed);
 }
 
 bool fromJSON(const json::Value &value, PlanProblem &out, json::Path path) {
@@ -261,11 +255,12 @@ bool mapResult(const json::Value &value, std::optional<Measurement> &out,
       timingPath.field(key).report("expected object");
       return false;
     }
-    if (!mapPositive(*side->getAsObject(), "tflops", *tflops,
-                     timingPath.field(key)))
+    if (!mapFinite(*side->getAsObject(), "tflops", *tflops,
+                   timingPath.field(key), Zero::Refused))
       return false;
   }
-  if (!mapPositive(*timing, "ratio_to_cublas", m.ratio, timingPath))
+  if (!mapFinite(*timing, "ratio_to_cublas", m.ratio, timingPath,
+                 Zero::Refused))
     return false;
   if (const json::Value *device = result.get("device")) {
     json::ObjectMapper deviceMapper(*device, path.field("device"));
