@@ -9,6 +9,11 @@
 #           8192³ (the whole-tile variants, same PTX) in ROUNDS rounds;
 #   table   issue 4's SIMT rows again: the SIMT example and t8x16 s3 at
 #           4096³ and 8192³;
+#   erfc    GELU (erf) as 0.5·x·erfc(-x/√2) (h29.3; the bundle and the
+#           seed 51 cover bundles carried were compiled with that form,
+#           which was not kept): edge shapes and memcheck of the one
+#           shipped erf-GELU schedule, sweep seed 51's case 144, and its
+#           timing against old_ (the shipped 1 + erf form);
 #   sweep   gemm-sweep, seeds SWEEP_SEEDS (default 50).
 # PARTS picks (default "simt sweep"). Console in $OUT/console.txt, logs in
 # $OUT/session29.tar.gz.
@@ -45,6 +50,23 @@ fi
 if wants table; then
   echo "== table (SIMT rows)"
   time_interleaved "4096x4096x4096 8192x8192x8192" $EX $T
+fi
+
+if wants erfc; then
+  # h29.3: GELU (erf) as 0.5·x·erfc(-x/√2); old_ is the 1 + erf form.
+  E=epilogue_tf32_wgmma_alpha_beta_row_bias_gelu_nn_tma
+  ARGS="--bias --alpha 1.5 --beta 0.5"
+  for bundle in $E old_$E; do
+    # shellcheck disable=SC2086
+    check_shapes $bundle "4097x4095x4093 1x1x1 129x257x65 1000x1300x2000" $ARGS
+  done
+  # shellcheck disable=SC2086
+  logged_check "erfc.memcheck" "$SAN" --tool memcheck --error-exitcode 86 "$R" \
+    "$D/$E/kernel.json" -m 300 -n 521 -k 131 $ARGS --no-timing --iterations 1 --no-cublas
+  "$D/bin/gemm-sweep" "$D" --seed 51 --case 144 --cover "$D/sweep-cover51" 2>&1 |
+    grep -E "^case|failures"
+  time_interleaved "4096x4096x4096 8192x8192x4096" "erfc=$E:${ARGS// /:}" \
+    "erf=old_$E:${ARGS// /:}"
 fi
 
 if wants sweep; then
