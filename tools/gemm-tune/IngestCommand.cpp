@@ -210,14 +210,24 @@ bool fromJSON(const json::Value &value, PlanCandidate &out, json::Path path) {
          mapper.map("layouts", out.layouts);
 }
 
+/// Maps the document's "format", which must be `expected`; `refusal` is
+/// the error otherwise (json::Path reports string literals only).
+bool mapFormat(json::ObjectMapper &mapper, std::string &format,
+               StringLiteral expected, StringLiteral refusal,
+               json::Path path) {
+  if (!mapper || !mapper.map("format", format))
+    return false;
+  if (format == expected)
+    return true;
+  path.field("format").report(refusal);
+  return false;
+}
+
 bool fromJSON(const json::Value &value, Manifest &out, json::Path path) {
   json::ObjectMapper mapper(value, path);
-  if (!mapper || !mapper.map("format", out.format))
+  if (!mapFormat(mapper, out.format, "gemm-tune-plan-1",
+                 "expected \"gemm-tune-plan-1\"", path))
     return false;
-  if (out.format != "gemm-tune-plan-1") {
-    path.field("format").report("expected \"gemm-tune-plan-1\"");
-    return false;
-  }
   return mapper.map("chip", out.chip) && mapper.map("problems", out.problems) &&
          mapper.mapOptional("candidates", out.candidates);
 }
@@ -289,12 +299,9 @@ bool fromJSON(const json::Value &value, Run &out, json::Path path) {
 
 bool fromJSON(const json::Value &value, Results &out, json::Path path) {
   json::ObjectMapper mapper(value, path);
-  if (!mapper || !mapper.map("format", out.format))
+  if (!mapFormat(mapper, out.format, "gemm-tune-results-1",
+                 "expected \"gemm-tune-results-1\"", path))
     return false;
-  if (out.format != "gemm-tune-results-1") {
-    path.field("format").report("expected \"gemm-tune-results-1\"");
-    return false;
-  }
   return mapper.map("runs", out.runs);
 }
 
