@@ -9,7 +9,9 @@
 #include "runtime/HostMatrix.h"
 #include "runtime/KernelArguments.h"
 #include "runtime/RuntimeError.h"
+#include "runtime/ToleranceFactor.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Parallel.h"
 
 #include <cstring>
@@ -245,31 +247,33 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
   };
 
   // The fp64 reference at the samples, and the tolerance both checks use
-  // (loosened where the sums cancel, getCancellationFactor).
+  // (loosened where the sums cancel or the activation squashes its input,
+  // getToleranceFactor).
   auto samples = chooseSampleEntries(shape.m, shape.n,
                                      options.fp64RandomSamples, options.seed);
   std::vector<double> fp64Reference = computeFp64Reference(
       hostA, hostB, samples,
       epilogue.hasFusedOperations() ? EntryEpilogue(applyEpilogue) : nullptr);
-  // Against the epilogue before its activation (a ReLU's zeros carry no
-  // rounding error).
+  // The activation's input: the epilogue without its activation and
+  // residual.
   FusedEpilogueSpec linearEpilogue = epilogue;
   linearEpilogue.activation = EpilogueActivation::None;
-  std::vector<double> linearReference =
-      epilogue.activation == EpilogueActivation::None
-          ? fp64Reference
-          : computeFp64Reference(
-                hostA, hostB, samples,
-                [&](int64_t row, int64_t col, double acc) {
-                  return applyFusedEpilogue(linearEpilogue, acc,
-                                            getEpilogueInputs(row, col));
-                });
+  linearEpilogue.residual = false;
+  std::vector<double> preActivation = computeFp64Reference(
+      hostA, hostB, samples, [&](int64_t row, int64_t col, double acc) {
+        return applyFusedEpilogue(linearEpilogue, acc,
+                                  getEpilogueInputs(row, col));
+      });
   double alpha = epilogue.alphaBeta ? options.alpha : 1.0;
-  result.cancellationFactor = getCancellationFactor(
-      alpha * alpha * sumProductSquares(hostA, hostB, samples),
-      linearReference);
-  double tolerance = getTolerance(spec.aType, spec.cType, spec.exactFp32Math) *
-                     result.cancellationFactor;
+  std::vector<CheckedOutputTerms> checkedTerms;
+  for (auto [squares, input, expected] :
+       llvm::zip_equal(computeProductSquares(hostA, hostB, samples),
+                       preActivation, fp64Reference))
+    checkedTerms.push_back({alpha * alpha * squares, input, expected});
+  double tolerance = getTolerance(spec.aType, spec.cType, spec.exactFp32Math);
+  result.toleranceFactor =
+      getToleranceFactor(checkedTerms, epilogue.activation, tolerance);
+  tolerance *= result.toleranceFactor;
 
   // The checked run of each.
   HostMatrix hostC(spec.cType, shape.m, shape.n, shape.ldc, shape.layouts.c);

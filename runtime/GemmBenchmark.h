@@ -66,8 +66,8 @@ struct BenchmarkResult {
   int64_t clobberedPadding = 0;
   size_t l2FlushBytes = 0;
   int cublasVersion = 0;
-  /// What both checks' tolerance was multiplied by (getCancellationFactor).
-  double cancellationFactor = 1.0;
+  /// What both checks' tolerance was multiplied by (getToleranceFactor).
+  double toleranceFactor = 1.0;
 
   bool passed() const {
     return (!vsCublas || vsCublas->passed) && vsFp64.passed &&

@@ -2,6 +2,7 @@
 
 #include "runtime/ProblemReference.h"
 
+#include "runtime/ToleranceFactor.h"
 #include "runtime/Validation.h"
 
 #include "llvm/Support/Parallel.h"
@@ -58,11 +59,27 @@ std::vector<double> computeProblemReference(const ProblemInputs &inputs,
   return reference;
 }
 
-double computeProblemCancellationFactor(const ProblemInputs &inputs,
-                                        llvm::ArrayRef<OutputEntry> entries) {
+namespace {
+/// The fused epilogue's name for the problem model's activation.
+EpilogueActivation getFusedActivation(Activation activation) {
+  switch (activation) {
+  case Activation::None:
+    return EpilogueActivation::None;
+  case Activation::Relu:
+    return EpilogueActivation::Relu;
+  case Activation::Gelu:
+    return EpilogueActivation::GeluErf;
+  }
+  return EpilogueActivation::None;
+}
+} // namespace
+
+double computeProblemToleranceFactor(const ProblemInputs &inputs,
+                                     llvm::ArrayRef<OutputEntry> entries,
+                                     double tolerance) {
   const GemmProblem &problem = inputs.getProblem();
   const Epilogue &epilogue = problem.epilogue;
-  std::vector<double> linear(entries.size()), squares(entries.size());
+  std::vector<CheckedOutputTerms> terms(entries.size());
   llvm::parallelFor(0, entries.size(), [&](size_t index) {
     const OutputEntry &entry = entries[index];
     double sum = 0.0, sumOfSquares = 0.0;
@@ -76,13 +93,14 @@ double computeProblemCancellationFactor(const ProblemInputs &inputs,
     if (epilogue.beta != 0.0)
       sum += epilogue.beta *
              inputs.get(Operand::C, entry.batch, entry.row, entry.col);
-    linear[index] = sum + inputs.getBias(entry.row, entry.col);
-    squares[index] = sumOfSquares;
+    CheckedOutputTerms &output = terms[index];
+    output.productSquares = sumOfSquares;
+    output.preActivation = sum + inputs.getBias(entry.row, entry.col);
+    output.expected =
+        applyActivation(epilogue.activation, output.preActivation);
   });
-  double total = 0.0;
-  for (double square : squares)
-    total += square;
-  return getCancellationFactor(total, linear);
+  return getToleranceFactor(terms, getFusedActivation(epilogue.activation),
+                            tolerance);
 }
 
 } // namespace runtime

@@ -46,11 +46,10 @@ double applyEpilogueTail(const ProblemInputs &inputs, double value,
 std::vector<double> computeProblemReference(const ProblemInputs &inputs,
                                             llvm::ArrayRef<OutputEntry> entries);
 
-/// getCancellationFactor (Validation.h) of the products at `entries`,
-/// against the epilogue's linear part (alpha * A * B + beta * C + bias,
-/// before the activation: a ReLU's zeros carry no rounding error).
-double computeProblemCancellationFactor(const ProblemInputs &inputs,
-                                        llvm::ArrayRef<OutputEntry> entries);
+/// getToleranceFactor (ToleranceFactor.h) of `tolerance` at `entries`.
+double computeProblemToleranceFactor(const ProblemInputs &inputs,
+                                     llvm::ArrayRef<OutputEntry> entries,
+                                     double tolerance);
 
 } // namespace runtime
 } // namespace gemm_opt

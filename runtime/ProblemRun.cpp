@@ -217,13 +217,15 @@ runProblem(const DeviceInfo &device, const KernelSpec &spec,
       countClobbered(problem, inputs.getBuffer(Operand::C), output);
 
   // The fp64 reference first: its products set the tolerance of both
-  // checks (loosened where the sums cancel, getCancellationFactor).
+  // checks (loosened where the sums cancel or the activation squashes its
+  // input, getToleranceFactor).
   std::vector<OutputEntry> sampled =
       chooseOutputEntries(problem, options.fp64AllEntriesLimit,
                           options.fp64RandomSamples, options.seed);
   std::vector<double> fp64Reference = computeProblemReference(inputs, sampled);
-  result.cancellationFactor = computeProblemCancellationFactor(inputs, sampled);
-  result.tolerance *= result.cancellationFactor;
+  result.toleranceFactor =
+      computeProblemToleranceFactor(inputs, sampled, result.tolerance);
+  result.tolerance *= result.toleranceFactor;
 
   std::vector<OutputEntry> allEntries = listAllOutputEntries(problem);
   std::vector<double> actualAll = readOutput(problem, output, allEntries);

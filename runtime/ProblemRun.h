@@ -56,11 +56,10 @@ struct ProblemRunOptions {
 
 struct ProblemRunResult {
   LaunchGrid grid;
-  /// The tolerance of both checks: getTolerance's, times the cancellation
-  /// factor.
+  /// The tolerance of both checks: getTolerance's, times toleranceFactor.
   double tolerance = 0.0;
-  /// getCancellationFactor of the checked entries (Validation.h).
-  double cancellationFactor = 1.0;
+  /// getToleranceFactor of the checked entries (ToleranceFactor.h).
+  double toleranceFactor = 1.0;
   std::optional<ErrorMetric> vsCublas; ///< Unset without the cuBLAS check.
   ErrorMetric vsFp64;
   /// Elements of C's buffer outside its view that the kernel changed.

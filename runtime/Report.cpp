@@ -193,10 +193,10 @@ void printReport(raw_ostream &os, const RunReport &report) {
   else
     os << "vs cuBLAS: skipped (--no-cublas)\n";
   printMetric(os, "vs fp64  : ", result.vsFp64);
-  if (result.cancellationFactor >= 1.005)
-    os << "note     : tolerances x" << format("%.3g", result.cancellationFactor)
-       << ": the sums of products cancel (their products' root sum of "
-          "squares over the result's norm)\n";
+  if (result.toleranceFactor >= 1.005)
+    os << "note     : tolerances x" << format("%.3g", result.toleranceFactor)
+       << ": the sums of products cancel, or the activation squashes its "
+          "input or rounds in f32 (getToleranceFactor)\n";
   if (result.clobberedPadding)
     os << "padding  : the kernel overwrote " << result.clobberedPadding
        << " entries of C outside M x N (ldc padding"
@@ -284,7 +284,7 @@ json::Value toJSON(const RunReport &report) {
                                             : json::Value(nullptr)},
                           {"vs_fp64", metricJSON(result.vsFp64)},
                           {"clobbered_padding", result.clobberedPadding},
-                          {"cancellation_factor", result.cancellationFactor},
+                          {"tolerance_factor", result.toleranceFactor},
                           {"pass", passed}};
 
   json::Object out{

@@ -197,8 +197,9 @@ computeFp64Reference(const HostMatrix &a, const HostMatrix &b,
   return reference;
 }
 
-double sumProductSquares(const HostMatrix &a, const HostMatrix &b,
-                         llvm::ArrayRef<std::pair<int64_t, int64_t>> samples) {
+std::vector<double>
+computeProductSquares(const HostMatrix &a, const HostMatrix &b,
+                      llvm::ArrayRef<std::pair<int64_t, int64_t>> samples) {
   std::vector<double> squares(samples.size());
   int64_t depth = a.getCols();
   llvm::parallelFor(0, samples.size(), [&](size_t index) {
@@ -210,20 +211,7 @@ double sumProductSquares(const HostMatrix &a, const HostMatrix &b,
     }
     squares[index] = sum;
   });
-  double total = 0.0;
-  for (double square : squares)
-    total += square;
-  return total;
-}
-
-double getCancellationFactor(double productSquares,
-                             llvm::ArrayRef<double> expected) {
-  double norm = 0.0;
-  for (double value : expected)
-    norm += value * value;
-  if (norm == 0.0 || !std::isfinite(norm) || !std::isfinite(productSquares))
-    return 1.0;
-  return std::max(1.0, std::sqrt(productSquares / norm));
+  return squares;
 }
 
 ErrorMetric compareWithFp64Reference(

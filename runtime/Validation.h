@@ -54,24 +54,6 @@ inline constexpr double F32ExactMath = 1e-5;
 double getTolerance(ElementType inputType, ElementType outputType,
                     bool exactFp32Math = false);
 
-/// The factor by which a check's tolerance grows where the sums of
-/// products cancel. A kernel's rounding (tf32 or 16-bit inputs, the
-/// accumulator) perturbs each product a_k·b_k of C = sum_k a_k·b_k, so its
-/// error grows with sqrt(sum_k (a_k·b_k)^2), not with |C|. For random
-/// inputs the two are alike (the tolerances above assume that); a sum that
-/// cancels (a tiny K, products of opposite signs) is much smaller than its
-/// products. The factor is
-///   sqrt(sum over the checked entries of sum_k (alpha·a_k·b_k)^2)
-///     / ||expected||_F,
-/// given `productSquares` (the double sum), at least 1, and 1 where the
-/// expected output is all zero (which only an exact match passes). Callers
-/// pass the epilogue's linear part as `expected` (alpha·A·B + beta·C +
-/// bias, before an activation, whose zeros carry no rounding error). A
-/// scaled check still bounds the error by the products' size: a wrong
-/// product or a missing one fails it.
-double getCancellationFactor(double productSquares,
-                             llvm::ArrayRef<double> expected);
-
 /// One line listing the tolerances above, for --help texts: "Tolerances
 /// (relative Frobenius error, vs cuBLAS and vs fp64): bf16 output 0.02, ...".
 std::string describeTolerances();
@@ -109,10 +91,11 @@ std::vector<double>
 computeFp64Reference(const HostMatrix &a, const HostMatrix &b,
                      llvm::ArrayRef<std::pair<int64_t, int64_t>> samples);
 
-/// sum over `samples` of sum_k (A(i, k) * B(k, j))^2, in double: what
-/// getCancellationFactor takes (times alpha^2).
-double sumProductSquares(const HostMatrix &a, const HostMatrix &b,
-                         llvm::ArrayRef<std::pair<int64_t, int64_t>> samples);
+/// sum_k (A(i, k) * B(k, j))^2 in double, for each sample: what
+/// getToleranceFactor takes (times alpha^2, ToleranceFactor.h).
+std::vector<double>
+computeProductSquares(const HostMatrix &a, const HostMatrix &b,
+                      llvm::ArrayRef<std::pair<int64_t, int64_t>> samples);
 
 /// What a fused epilogue makes of the exact product entry `acc` at (row,
 /// col); empty for a plain GEMM.

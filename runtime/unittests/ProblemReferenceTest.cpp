@@ -1,6 +1,7 @@
 //===- ProblemReferenceTest.cpp - Views, inputs and the fp64 reference ----===//
 
 #include "runtime/ProblemReference.h"
+#include "runtime/ToleranceFactor.h"
 #include "runtime/Validation.h"
 
 #include "gtest/gtest.h"
@@ -77,23 +78,25 @@ TEST(ProblemReferenceTest, MatchesAHandComputedEpilogue) {
                           inputs.getBias(e.row, 0));
     EXPECT_DOUBLE_EQ(reference[i], expected) << i;
   }
-  // The cancellation factor: the products' (times alpha) root sum of
-  // squares over the norm of the epilogue before its ReLU.
-  double squares = 0, linear = 0;
-  for (const OutputEntry &e : entries) {
+  // The tolerance factor sees the products (times alpha), the epilogue
+  // before its ReLU, and the reference.
+  std::vector<CheckedOutputTerms> terms;
+  for (auto [e, expected] : llvm::zip_equal(entries, reference)) {
+    CheckedOutputTerms &output = terms.emplace_back();
     double sum = 0;
     for (int64_t k = 0; k < problem.k; ++k) {
       double product = 2.0 * inputs.get(Operand::A, e.batch, e.row, k) *
                        inputs.get(Operand::B, e.batch, k, e.col);
-      squares += product * product;
+      output.productSquares += product * product;
       sum += product;
     }
-    double value = sum - 0.5 * inputs.get(Operand::C, e.batch, e.row, e.col) +
-                   inputs.getBias(e.row, 0);
-    linear += value * value;
+    output.preActivation = sum -
+                           0.5 * inputs.get(Operand::C, e.batch, e.row, e.col) +
+                           inputs.getBias(e.row, 0);
+    output.expected = expected;
   }
-  EXPECT_NEAR(computeProblemCancellationFactor(inputs, entries),
-              std::max(1.0, std::sqrt(squares / linear)), 1e-12);
+  EXPECT_DOUBLE_EQ(computeProblemToleranceFactor(inputs, entries, 5e-3),
+                   getToleranceFactor(terms, EpilogueActivation::Relu, 5e-3));
 }
 
 TEST(ProblemReferenceTest, BigOutputsAreSampledPerBatch) {

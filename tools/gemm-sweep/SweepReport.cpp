@@ -79,7 +79,7 @@ json::Value toJSON(const SweepSummary &summary) {
       object["missing"] = result.missing;
     if (result.run) {
       object["tolerance"] = result.run->tolerance;
-      object["cancellation_factor"] = result.run->cancellationFactor;
+      object["tolerance_factor"] = result.run->toleranceFactor;
       if (result.run->vsCublas)
         object["vs_cublas"] = runtime::metricJSON(*result.run->vsCublas);
       object["vs_fp64"] = runtime::metricJSON(result.run->vsFp64);

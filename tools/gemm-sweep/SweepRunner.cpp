@@ -40,9 +40,9 @@ std::string describeMismatch(const ProblemRunResult &run) {
     describe("vs cuBLAS", *run.vsCublas);
   describe("vs fp64", run.vsFp64);
   os << "tolerance " << format("%g", run.tolerance);
-  if (run.cancellationFactor >= 1.005)
-    os << " (x" << format("%.3g", run.cancellationFactor)
-       << ": the sums cancel)";
+  if (run.toleranceFactor >= 1.005)
+    os << " (x" << format("%.3g", run.toleranceFactor)
+       << ": cancelling sums or a squashing activation)";
   if (run.clobberedElements)
     os << "; " << run.clobberedElements
        << " elements outside C's view overwritten";
