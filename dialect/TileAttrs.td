@@ -311,6 +311,13 @@ def Tile_EpilogueAttr : Tile_Attr<"Epilogue", "epilogue"> {
     `gelu_tanh` is 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))), `gelu_erf`
     0.5·x·(1 + erf(x/√2)); SiLU is x·sigmoid(x).
 
+    Precision: the activations' absolute error is at most a fixed fraction
+    of |x|: 2^-22 for `gelu_erf` (libdevice's erff, as PyTorch computes
+    it; below x ≈ -5.5, where GELU is under 1e-7 in magnitude, the f32 sum
+    1 + erf rounds to 0), 2^-12 for `gelu_tanh` and SiLU, which use
+    `tanh.approx.f32` (relative error up to about 2^-11). The runtime's
+    checks allow for exactly this (runtime/ToleranceFactor.h).
+
     The staging tile takes `BM·BN·sizeof(C)` bytes of shared memory. With
     `store_rounds = R` (`tma` only, default 1) it takes 1/R of that: each
     consumer warpgroup stores its `WM×WN` part of C in R rounds of `WN/R`

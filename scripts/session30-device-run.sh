@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Session 30's device call (bench/NOTES.md, "Session 30"): the checks'
+# tolerance factor for the activation (runtime/ToleranceFactor.h, h30.1).
+#   replay    sweep seed 51's case 144 (erf GELU in its far tail), which
+#             failed with the cancellation factor alone;
+#   epilogue  gemm-run's checks of the fused-epilogue bundles (tanh GELU,
+#             SiLU, erf GELU, ReLU, residual) at edge shapes and seeds,
+#             which now go through the same factor;
+#   sweep     gemm-sweep, seeds SWEEP_SEEDS (default "51 52 53"), each with
+#             its cover bundles (device-artifacts/sweep-cover<seed>).
+# PARTS picks (default all three). Console in $OUT/console.txt, logs in
+# $OUT/session30.tar.gz.
+set -u
+cd "$(dirname "$0")/.."
+source scripts/lib/device-session.sh
+source scripts/lib/logged-session.sh
+export PATH=/usr/local/cuda/bin:$PATH
+PARTS=${PARTS:-replay epilogue sweep}
+wants() { [[ " $PARTS " == *" $1 "* ]]; }
+
+if wants replay; then
+  echo "== replay: seed 51, case 144"
+  "$D/bin/gemm-sweep" "$D" --seed 51 --case 144 --cover "$D/sweep-cover51" \
+    >"$WORK/replay51.log" 2>&1 || failures=$((failures + 1))
+  grep -vE "^$" "$WORK/replay51.log" | tail -8
+fi
+
+if wants epilogue; then
+  echo "== fused-epilogue checks"
+  SHAPES="4097x4095x4093 1x1x1 3x5x7 129x257x65 1000x1300x2000 8x8x2"
+  for spec in \
+    "gemm_bf16_wgmma_bias_gelu_sm90:--bias" \
+    "epilogue_bf16_wgmma_alpha_beta_row_bias_silu_tma_colc:--bias:--alpha:1.5:--beta:-0.5" \
+    "epilogue_tf32_wgmma_alpha_beta_row_bias_gelu_nn_tma:--bias:--alpha:2.5:--beta:0.5" \
+    "epilogue_bf16_sync_column_bias_gelu:--bias" \
+    "epilogue_bf16_sync_alpha_beta_row_bias_relu_residual:--bias:--residual:--alpha:0.75:--beta:1.25"; do
+    read -r bundle extra <<<"${spec//:/ }"
+    for seed in 1 7; do
+      for s in $SHAPES; do
+        IFS=x read -r m n k <<<"$s"
+        # shellcheck disable=SC2086
+        logged_check "$bundle.$s.seed$seed" "$R" "$D/$bundle/kernel.json" \
+          -m "$m" -n "$n" -k "$k" $extra --seed $seed --no-timing
+      done
+    done
+  done
+fi
+
+if wants sweep; then
+  # shellcheck disable=SC2086
+  sweep_seeds ${SWEEP_SEEDS:-51 52 53}
+fi
+
+echo "failures: $failures"
+tar czf "$OUT_ROOT/session30.tar.gz" -C "$WORK" . 2>/dev/null
+exit 0
