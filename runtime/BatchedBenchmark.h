@@ -25,7 +25,7 @@ namespace runtime {
 /// Checks (refusing problems the kernel cannot take, ProblemRefusal) and
 /// times `problem` on `spec`. A fused epilogue of `spec` becomes the
 /// problem's (getProblemEpilogue: options.alpha and .beta, a random bias);
-/// one without a reference here (gelu_tanh, silu, a residual) is refused.
+/// one without a reference here (a residual) is refused.
 llvm::Expected<BenchmarkResult>
 runBatchedBenchmark(const DeviceInfo &device, const KernelSpec &spec,
                     const KernelImages &images, GemmProblem problem,

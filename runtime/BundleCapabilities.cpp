@@ -41,18 +41,6 @@ bool KernelCapabilities::supportsBias(BiasKind bias) const {
   return false;
 }
 
-bool KernelCapabilities::supportsActivation(Activation activation) const {
-  switch (activation) {
-  case Activation::None:
-    return !relu && !gelu;
-  case Activation::Relu:
-    return relu;
-  case Activation::Gelu:
-    return gelu;
-  }
-  return false;
-}
-
 namespace {
 /// A string, or a list of strings, each passed to `accept`, which returns
 /// false for an unknown name.
@@ -139,16 +127,9 @@ KernelCapabilities getKernelCapabilities(const KernelSpec &spec) {
   // The kernel's bias per column of C^T is one per row of C, and back.
   if (spec.sourceLayouts)
     std::swap(capabilities.rowBias, capabilities.colBias);
-  capabilities.relu = epilogue.activation == EpilogueActivation::Relu;
-  capabilities.gelu = epilogue.activation == EpilogueActivation::GeluErf;
-  if (epilogue.activation == EpilogueActivation::GeluTanh ||
-      epilogue.activation == EpilogueActivation::Silu)
-    capabilities.unmodeledEpilogue =
-        "activation=" + getEpilogueActivationName(epilogue.activation).str();
+  capabilities.activation = epilogue.activation;
   if (epilogue.residual)
-    capabilities.unmodeledEpilogue +=
-        (capabilities.unmodeledEpilogue.empty() ? "" : ",") +
-        std::string("residual");
+    capabilities.unmodeledEpilogue = "residual";
   capabilities.stridedBatch = spec.stridedBatch;
   return capabilities;
 }
@@ -175,22 +156,7 @@ Expected<Epilogue> getProblemEpilogue(const FusedEpilogueSpec &epilogue,
     problem.beta = beta;
   }
   problem.bias = getProblemBias(epilogue.bias);
-  switch (epilogue.activation) {
-  case EpilogueActivation::None:
-    break;
-  case EpilogueActivation::Relu:
-    problem.activation = Activation::Relu;
-    break;
-  case EpilogueActivation::GeluErf:
-    problem.activation = Activation::Gelu;
-    break;
-  case EpilogueActivation::GeluTanh:
-  case EpilogueActivation::Silu:
-    return makeBadInputError(
-        "the fused activation " +
-        getEpilogueActivationName(epilogue.activation) +
-        " has no reference here (relu and erf GELU only)");
-  }
+  problem.activation = epilogue.activation;
   if (epilogue.residual)
     return makeBadInputError("a fused residual has no reference here");
   return problem;
@@ -292,9 +258,9 @@ std::string findMissingEpilogue(const KernelCapabilities &capabilities,
                           : ("a " + getBiasKindName(epilogue.bias) + " bias")
                                 .str());
   if (!capabilities.supportsActivation(epilogue.activation))
-    missing.push_back(epilogue.activation == Activation::None
+    missing.push_back(epilogue.activation == EpilogueActivation::None
                           ? std::string("no activation (it applies one)")
-                          : getActivationName(epilogue.activation).str());
+                          : getEpilogueActivationName(epilogue.activation).str());
   return join(missing, ", ");
 }
 
@@ -361,7 +327,7 @@ findCapabilityGaps(const KernelCapabilities &capabilities,
     gaps.push_back({RefusalReason::Epilogue,
                     kernel + " fuses " + capabilities.unmodeledEpilogue +
                         ", which a GemmProblem's epilogue (alpha, beta, a "
-                        "bias, relu or erf GELU) cannot ask for"});
+                        "bias, an activation) cannot ask for"});
   std::string missingEpilogue =
       findMissingEpilogue(capabilities, problem.epilogue);
   if (!missingEpilogue.empty())

@@ -13,8 +13,7 @@
 //       activation are exactly the ones it fuses (it always applies them),
 //       with any alpha and beta if it fuses alpha_beta, else alpha = 1 and
 //       beta = 0; the runtime passes alpha, beta and the bias. One that
-//       fuses what problems cannot say (gelu_tanh, silu, a residual) claims
-//       none.
+//       fuses what problems cannot say (a residual) claims none.
 //   "batch"*: {"strided": bool}
 //       the kernel runs several batch entries with per-operand batch strides
 //       (BatchedKernelSpec.h); A and B may have stride 0.
@@ -82,18 +81,19 @@ struct KernelCapabilities {
   bool rowBias = false;
   /// BiasKind::Col, a column vector of M entries: the kernel's bias = row.
   bool colBias = false;
-  bool relu = false;
-  bool gelu = false; ///< gelu_erf: the problem model's GELU.
-  /// Fused operations the problem model has no words for (gelu_tanh,
-  /// silu, a residual), e.g. "activation=silu": such a kernel claims no
-  /// problem. Empty otherwise.
+  /// The activation the kernel always applies.
+  EpilogueActivation activation = EpilogueActivation::None;
+  /// Fused operations the problem model has no words for (a residual),
+  /// e.g. "residual": such a kernel claims no problem. Empty otherwise.
   std::string unmodeledEpilogue;
   // "batch"
   bool stridedBatch = false;
 
   ElementType getType(Operand operand) const;
   bool supportsBias(BiasKind bias) const;
-  bool supportsActivation(Activation activation) const;
+  bool supportsActivation(EpilogueActivation activation) const {
+    return activation == this->activation;
+  }
 };
 
 /// The capabilities `spec` alone shows (its one layout per operand, its
@@ -108,8 +108,7 @@ BiasKind getProblemBias(EpilogueBias bias);
 /// The epilogue of a problem that the fused `epilogue` computes with
 /// `alpha` and `beta` (used only with alpha_beta), for a caller that runs a
 /// kernel on a problem of its own (gemm-run's batched runs). Fails with a
-/// BadInput error for what the problem model cannot say (gelu_tanh, silu,
-/// a residual).
+/// BadInput error for what the problem model cannot say (a residual).
 llvm::Expected<Epilogue> getProblemEpilogue(const FusedEpilogueSpec &epilogue,
                                             double alpha, double beta);
 

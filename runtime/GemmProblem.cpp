@@ -35,38 +35,6 @@ std::optional<BiasKind> parseBiasKind(StringRef name) {
   return std::nullopt;
 }
 
-StringRef getActivationName(Activation activation) {
-  switch (activation) {
-  case Activation::None:
-    return "none";
-  case Activation::Relu:
-    return "relu";
-  case Activation::Gelu:
-    return "gelu";
-  }
-  return "none";
-}
-
-std::optional<Activation> parseActivation(StringRef name) {
-  for (Activation activation :
-       {Activation::None, Activation::Relu, Activation::Gelu})
-    if (name == getActivationName(activation))
-      return activation;
-  return std::nullopt;
-}
-
-double applyActivation(Activation activation, double value) {
-  switch (activation) {
-  case Activation::None:
-    return value;
-  case Activation::Relu:
-    return std::max(value, 0.0);
-  case Activation::Gelu:
-    return 0.5 * value * (1.0 + std::erf(value / std::sqrt(2.0)));
-  }
-  return value;
-}
-
 GemmProblem GemmProblem::get(const GemmShape &shape, ElementType aType,
                              ElementType bType, ElementType cType) {
   GemmProblem problem;
@@ -168,8 +136,8 @@ std::string GemmProblem::str() const {
        << " beta=" << format("%g", epilogue.beta);
     if (epilogue.bias != BiasKind::None)
       os << " bias=" << getBiasKindName(epilogue.bias);
-    if (epilogue.activation != Activation::None)
-      os << " act=" << getActivationName(epilogue.activation);
+    if (epilogue.activation != EpilogueActivation::None)
+      os << " act=" << getEpilogueActivationName(epilogue.activation);
   }
   return text;
 }

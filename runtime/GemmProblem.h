@@ -27,6 +27,7 @@
 #define GEMM_OPT_RUNTIME_GEMMPROBLEM_H
 
 #include "runtime/ElementType.h"
+#include "runtime/FusedEpilogueSpec.h"
 #include "runtime/GemmShape.h"
 #include "runtime/KernelParamSpec.h"
 
@@ -44,23 +45,18 @@ enum class BiasKind { None, Row, Col };
 llvm::StringRef getBiasKindName(BiasKind bias); // "none", "row", "col"
 std::optional<BiasKind> parseBiasKind(llvm::StringRef name);
 
-enum class Activation { None, Relu, Gelu };
-llvm::StringRef getActivationName(Activation activation); // "none", ...
-std::optional<Activation> parseActivation(llvm::StringRef name);
-/// relu(x) = max(x, 0); gelu(x) = x/2 * (1 + erf(x / sqrt(2))) (the exact
-/// form, not the tanh approximation).
-double applyActivation(Activation activation, double value);
-
 struct Epilogue {
   double alpha = 1.0;
   double beta = 0.0;
   BiasKind bias = BiasKind::None;
-  Activation activation = Activation::None;
+  /// The fused epilogue's activations (FusedEpilogueSpec.h), with their
+  /// fp64 math there (applyActivation).
+  EpilogueActivation activation = EpilogueActivation::None;
 
   /// D = A * B: alpha 1, beta 0, no bias, no activation.
   bool isIdentity() const {
     return alpha == 1.0 && beta == 0.0 && bias == BiasKind::None &&
-           activation == Activation::None;
+           activation == EpilogueActivation::None;
   }
 };
 

@@ -59,21 +59,6 @@ std::vector<double> computeProblemReference(const ProblemInputs &inputs,
   return reference;
 }
 
-namespace {
-/// The fused epilogue's name for the problem model's activation.
-EpilogueActivation getFusedActivation(Activation activation) {
-  switch (activation) {
-  case Activation::None:
-    return EpilogueActivation::None;
-  case Activation::Relu:
-    return EpilogueActivation::Relu;
-  case Activation::Gelu:
-    return EpilogueActivation::GeluErf;
-  }
-  return EpilogueActivation::None;
-}
-} // namespace
-
 double computeProblemToleranceFactor(const ProblemInputs &inputs,
                                      llvm::ArrayRef<OutputEntry> entries,
                                      double tolerance) {
@@ -99,8 +84,7 @@ double computeProblemToleranceFactor(const ProblemInputs &inputs,
     output.expected =
         applyActivation(epilogue.activation, output.preActivation);
   });
-  return getToleranceFactor(terms, getFusedActivation(epilogue.activation),
-                            tolerance);
+  return getToleranceFactor(terms, epilogue.activation, tolerance);
 }
 
 } // namespace runtime

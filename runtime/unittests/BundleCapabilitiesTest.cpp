@@ -51,7 +51,7 @@ TEST(BundleCapabilitiesTest, MissingFieldsMeanUnsupported) {
   EXPECT_FALSE(capabilities.anyAlpha);
   EXPECT_FALSE(capabilities.anyBeta);
   EXPECT_FALSE(capabilities.rowBias || capabilities.colBias);
-  EXPECT_FALSE(capabilities.relu || capabilities.gelu);
+  EXPECT_EQ(capabilities.activation, EpilogueActivation::None);
   EXPECT_FALSE(capabilities.stridedBatch);
   EXPECT_EQ(capabilities.requiresDivisible.n, 256);
 }
@@ -76,7 +76,7 @@ TEST(BundleCapabilitiesTest, DeclaredFieldsAreRead) {
     problem.getView(operand).batchStride = problem.getMatrixSpan(operand);
   EXPECT_TRUE(findCapabilityGaps(capabilities, problem).empty());
   // A kernel without a fused epilogue takes none.
-  problem.epilogue = {0.5, 1.0, BiasKind::Row, Activation::Gelu};
+  problem.epilogue = {0.5, 1.0, BiasKind::Row, EpilogueActivation::GeluErf};
   EXPECT_EQ(findCapabilityGaps(capabilities, problem).front().reason,
             RefusalReason::Epilogue);
 }
@@ -98,15 +98,15 @@ TEST(BundleCapabilitiesTest, FusedEpilogueKernelClaimsItsOwnEpilogue) {
   // The kernel's bias = row (one entry per row of C, M of them) is the
   // problem model's column vector.
   EXPECT_TRUE(capabilities.colBias && !capabilities.rowBias);
-  EXPECT_TRUE(capabilities.gelu && !capabilities.relu);
+  EXPECT_EQ(capabilities.activation, EpilogueActivation::GeluErf);
   GemmProblem problem = makeSupportedProblem();
-  problem.epilogue = {0.5, 1.0, BiasKind::Col, Activation::Gelu};
+  problem.epilogue = {0.5, 1.0, BiasKind::Col, EpilogueActivation::GeluErf};
   EXPECT_TRUE(findCapabilityGaps(capabilities, problem).empty());
   problem.epilogue.alpha = 1.0;
   problem.epilogue.beta = 0.0;
   EXPECT_TRUE(findCapabilityGaps(capabilities, problem).empty());
   // Without the activation it always applies: refused, and why.
-  problem.epilogue.activation = Activation::None;
+  problem.epilogue.activation = EpilogueActivation::None;
   auto gaps = findCapabilityGaps(capabilities, problem);
   ASSERT_EQ(gaps.size(), 1u);
   EXPECT_EQ(gaps.front().reason, RefusalReason::Epilogue);
@@ -126,7 +126,7 @@ TEST(BundleCapabilitiesTest, ProblemEpilogueOfAFusedKernel) {
   EXPECT_EQ(epilogue->beta, -0.5);
   // bias[col]: the problem model's row vector.
   EXPECT_EQ(epilogue->bias, BiasKind::Row);
-  EXPECT_EQ(epilogue->activation, Activation::Relu);
+  EXPECT_EQ(epilogue->activation, EpilogueActivation::Relu);
   // Without alpha_beta the kernel computes alpha = 1, beta = 0.
   fused.alphaBeta = false;
   fused.bias = EpilogueBias::Row;
@@ -135,25 +135,44 @@ TEST(BundleCapabilitiesTest, ProblemEpilogueOfAFusedKernel) {
   ASSERT_TRUE(bool(epilogue)) << llvm::toString(epilogue.takeError());
   EXPECT_TRUE(epilogue->alpha == 1.0 && epilogue->beta == 0.0);
   EXPECT_EQ(epilogue->bias, BiasKind::Col);
-  EXPECT_EQ(epilogue->activation, Activation::Gelu);
-  fused.activation = EpilogueActivation::GeluTanh;
+  EXPECT_EQ(epilogue->activation, EpilogueActivation::GeluErf);
+  // Every activation has its problem-model twin; a residual has none.
+  for (EpilogueActivation activation :
+       {EpilogueActivation::GeluTanh, EpilogueActivation::Silu}) {
+    fused.activation = activation;
+    epilogue = getProblemEpilogue(fused, 1.0, 0.0);
+    ASSERT_TRUE(bool(epilogue)) << llvm::toString(epilogue.takeError());
+    EXPECT_EQ(epilogue->activation, activation);
+  }
+  fused.residual = true;
   epilogue = getProblemEpilogue(fused, 1.0, 0.0);
   ASSERT_FALSE(bool(epilogue));
-  EXPECT_NE(llvm::toString(epilogue.takeError()).find("gelu_tanh"),
+  EXPECT_NE(llvm::toString(epilogue.takeError()).find("residual"),
             std::string::npos);
 }
 
-TEST(BundleCapabilitiesTest, UnmodeledFusedEpilogueClaimsNothing) {
+TEST(BundleCapabilitiesTest, FusedActivationClaimsExactlyItsProblems) {
   Object kernel = makeValidKernel();
   // An activation alone needs no extra kernel parameters.
   kernel["epilogue"] = Object{{"activation", "gelu_tanh"}};
   KernelCapabilities capabilities = parse(std::move(kernel)).capabilities;
   EXPECT_FALSE(capabilities.fusedEpilogue.empty());
-  auto gaps = findCapabilityGaps(capabilities, makeSupportedProblem());
-  ASSERT_FALSE(gaps.empty());
+  EXPECT_EQ(capabilities.activation, EpilogueActivation::GeluTanh);
+  GemmProblem problem = makeSupportedProblem();
+  auto gaps = findCapabilityGaps(capabilities, problem);
+  ASSERT_EQ(gaps.size(), 1u);
   EXPECT_EQ(gaps.front().reason, RefusalReason::Epilogue);
-  EXPECT_NE(gaps.front().message.find("gelu_tanh"), std::string::npos)
+  EXPECT_NE(gaps.front().message.find("no activation (it applies one)"),
+            std::string::npos)
       << gaps.front().message;
+  problem.epilogue.activation = EpilogueActivation::GeluErf;
+  gaps = findCapabilityGaps(capabilities, problem);
+  ASSERT_EQ(gaps.size(), 1u);
+  EXPECT_NE(gaps.front().message.find("epilogue gelu_erf is not supported"),
+            std::string::npos)
+      << gaps.front().message;
+  problem.epilogue.activation = EpilogueActivation::GeluTanh;
+  EXPECT_TRUE(findCapabilityGaps(capabilities, problem).empty());
 }
 
 TEST(BundleCapabilitiesTest, MalformedFieldIsAnError) {
@@ -241,13 +260,12 @@ TEST(ProblemLaunchTest, RefusesWithTheReason) {
   scaled.epilogue.bias = BiasKind::Col;
   EXPECT_FALSE(bool(checkProblemLaunchable(spec, declared, scaled)));
 
-  // What a problem cannot ask for (here GELU's tanh form): claims nothing.
-  declared.unmodeledEpilogue = "activation=gelu_tanh";
+  // What a problem cannot ask for (a residual): claims nothing.
+  declared.unmodeledEpilogue = "residual";
   EXPECT_EQ(refusalReasonOf(checkProblemLaunchable(spec, declared, scaled),
                             &message),
             RefusalReason::Epilogue);
-  EXPECT_NE(message.find("fuses activation=gelu_tanh"), std::string::npos)
-      << message;
+  EXPECT_NE(message.find("fuses residual"), std::string::npos) << message;
 }
 
 TEST(ProblemLaunchTest, ExchangedKernelsRunTheSourceLayoutsTransposed) {

@@ -61,7 +61,7 @@ TEST(ProblemInputsTest, PaddingIsNanAndOutputIsPoisoned) {
 
 TEST(ProblemReferenceTest, MatchesAHandComputedEpilogue) {
   GemmProblem problem = makeViewProblem();
-  problem.epilogue = {2.0, -0.5, BiasKind::Col, Activation::Relu};
+  problem.epilogue = {2.0, -0.5, BiasKind::Col, EpilogueActivation::Relu};
   ProblemInputs inputs(problem, 3);
   std::vector<OutputEntry> entries = chooseOutputEntries(problem, 100, 0, 0);
   ASSERT_EQ(entries.size(), 12u); // all 2 x 3 x 2 entries

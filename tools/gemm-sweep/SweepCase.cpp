@@ -174,8 +174,9 @@ void drawFreeCase(CaseRandom &random, ArrayRef<int64_t> tileSizes,
   if (random.chance(40))
     epilogue.bias = random.chance(50) ? BiasKind::Row : BiasKind::Col;
   if (random.chance(40))
-    epilogue.activation =
-        random.chance(50) ? Activation::Relu : Activation::Gelu;
+    epilogue.activation = random.pick(ArrayRef<EpilogueActivation>(
+        {EpilogueActivation::Relu, EpilogueActivation::GeluErf,
+         EpilogueActivation::GeluTanh, EpilogueActivation::Silu}));
   drawViews(random, problem, /*unaligned=*/true);
   // Keep the buffers small: drop the batch, then shrink the biggest extent.
   while (exceedsBudget(problem)) {
@@ -271,7 +272,7 @@ SweepCaseTraits classifySweepCase(const GemmProblem &problem,
   traits.alphaNotOne = problem.epilogue.alpha != 1.0;
   traits.betaNonZero = problem.epilogue.beta != 0.0;
   traits.bias = problem.epilogue.bias != BiasKind::None;
-  traits.activation = problem.epilogue.activation != Activation::None;
+  traits.activation = problem.epilogue.activation != EpilogueActivation::None;
   return traits;
 }
 

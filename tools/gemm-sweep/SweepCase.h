@@ -22,7 +22,8 @@
 //     like leading dimensions), or 0 for A or B (15% each: one matrix for
 //     every entry);
 //   - alpha in {1, 0.5, -1, 2.5}, beta in {0, 1, 0.5, -2}, bias none, row
-//     or col, activation none, relu or gelu.
+//     or col, activation none (60 %) or one of relu, gelu_erf, gelu_tanh
+//     and silu.
 // Every operand stays below 2^24 elements in all (big dimensions are
 // redrawn small, batches dropped first).
 //

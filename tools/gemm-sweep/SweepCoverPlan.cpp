@@ -59,10 +59,8 @@ planCoverSchedule(const GemmProblem &problem) {
     s.fused.bias = epilogue.bias == BiasKind::Row ? "column" : "row";
     name += epilogue.bias == BiasKind::Row ? "_biasrowvector" : "_biascolvector";
   }
-  if (epilogue.activation != Activation::None) {
-    // The problem model's GELU is the erf form.
-    s.fused.activation =
-        epilogue.activation == Activation::Relu ? "relu" : "gelu_erf";
+  if (epilogue.activation != EpilogueActivation::None) {
+    s.fused.activation = getEpilogueActivationName(epilogue.activation).str();
     name += "_" + s.fused.activation;
   }
   if (s.batched)

@@ -20,7 +20,7 @@
 //     stages K-major copies of a row-major B, batched or not
 //     (tile-stage-transposed-operands);
 // with the case's layouts, batching and fused epilogue (alpha_beta when
-// alpha != 1 or beta != 0, its bias, relu or gelu_erf). The compiler may
+// alpha != 1 or beta != 0, its bias, its activation). The compiler may
 // still refuse a combination (e.g. a fused epilogue with batches); the
 // script records the diagnostic.
 //

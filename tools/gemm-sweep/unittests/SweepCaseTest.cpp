@@ -6,6 +6,7 @@
 
 #include "gtest/gtest.h"
 
+#include <map>
 #include <vector>
 
 using namespace gemm_opt::runtime;
@@ -73,6 +74,7 @@ TEST(SweepCaseTest, TwoHundredCasesCoverEveryCategory) {
       tileMultiple = 0, nonMultiple = 0, paddedLd = 0, columnMajor = 0,
       unalignedOffset = 0, batched = 0, alphaNotOne = 0, betaNonZero = 0,
       bias = 0, activation = 0, bf16 = 0, f16 = 0, f32 = 0;
+  std::map<EpilogueActivation, int> activations;
   for (const SweepCase &sweepCase : generateSweepCases(2024, 200, targets)) {
     SweepCaseTraits traits = classifySweepCase(sweepCase.problem, targets);
     dimensionOne += traits.dimensionOne;
@@ -89,6 +91,7 @@ TEST(SweepCaseTest, TwoHundredCasesCoverEveryCategory) {
     betaNonZero += traits.betaNonZero;
     bias += traits.bias;
     activation += traits.activation;
+    ++activations[sweepCase.problem.epilogue.activation];
     ElementType type = sweepCase.problem.c.type;
     bf16 += type == ElementType::BF16;
     f16 += type == ElementType::F16;
@@ -108,6 +111,11 @@ TEST(SweepCaseTest, TwoHundredCasesCoverEveryCategory) {
   EXPECT_GE(betaNonZero, 20);
   EXPECT_GE(bias, 20);
   EXPECT_GE(activation, 20);
+  // Every fused activation the DSL offers.
+  for (EpilogueActivation each :
+       {EpilogueActivation::Relu, EpilogueActivation::GeluErf,
+        EpilogueActivation::GeluTanh, EpilogueActivation::Silu})
+    EXPECT_GE(activations[each], 5) << getEpilogueActivationName(each).str();
   EXPECT_GE(bf16, 30);
   EXPECT_GE(f16, 30);
   EXPECT_GE(f32, 30);

@@ -22,7 +22,7 @@ GemmProblem makeProblem(ElementType type, MatrixLayouts layouts) {
 
 TEST(SweepCoverPlanTest, NamesTheCombinationAndCarriesItIntoTheSchedule) {
   GemmProblem problem = makeProblem(ElementType::F16, {Col, Row, Row});
-  problem.epilogue = {0.5, 0.0, BiasKind::Col, Activation::Gelu};
+  problem.epilogue = {0.5, 0.0, BiasKind::Col, EpilogueActivation::GeluErf};
   llvm::Expected<gemm_opt::jit::ScheduleDescription> schedule =
       planCoverSchedule(problem);
   ASSERT_TRUE(bool(schedule)) << llvm::toString(schedule.takeError());
