@@ -6,10 +6,12 @@
 #   epilogue  gemm-run's checks of the fused-epilogue bundles (tanh GELU,
 #             SiLU, erf GELU, ReLU, residual) at edge shapes and seeds,
 #             which now go through the same factor;
-#   sweep     gemm-sweep, seeds SWEEP_SEEDS (default "51 52 53"), each with
+#   sweep     gemm-sweep, seeds SWEEP_SEEDS (default "60 61 62 63 64"), each with
 #             its cover bundles (device-artifacts/sweep-cover<seed>).
-# PARTS picks (default all three). Console in $OUT/console.txt, logs in
-# $OUT/session30.tar.gz.
+# PARTS picks (default all three). Console in $OUT/console.txt, logs and
+# the sweeps' folders (scripts/sweep.sh's results) in $OUT/session30.tar.gz.
+# Call 1 ran SWEEP_SEEDS="51 52 53 54 55" before the sweep drew tanh GELU
+# and SiLU; call 2 the default seeds after.
 set -u
 cd "$(dirname "$0")/.."
 source scripts/lib/device-session.sh
@@ -48,9 +50,12 @@ fi
 
 if wants sweep; then
   # shellcheck disable=SC2086
-  sweep_seeds ${SWEEP_SEEDS:-51 52 53}
+  sweep_seeds ${SWEEP_SEEDS:-60 61 62 63 64}
 fi
 
 echo "failures: $failures"
+# The sweeps' folders go into the archive (the device tool returns few
+# files).
+mv "$OUT_ROOT"/sweep* "$WORK"/ 2>/dev/null
 tar czf "$OUT_ROOT/session30.tar.gz" -C "$WORK" . 2>/dev/null
 exit 0
