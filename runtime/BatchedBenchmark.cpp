@@ -111,14 +111,10 @@ Expected<BenchmarkResult>
 runBatchedBenchmark(const DeviceInfo &device, const KernelSpec &spec,
                     const KernelImages &images, GemmProblem problem,
                     const BenchmarkOptions &options) {
-  // A fused epilogue runs with options.alpha and .beta and a random bias;
-  // the checks and the reference include it.
-  Expected<Epilogue> epilogue =
+  // A fused epilogue runs with options.alpha and .beta, a random bias and
+  // residual; the checks and the reference include it.
+  problem.epilogue =
       getProblemEpilogue(spec.epilogue, options.alpha, options.beta);
-  if (!epilogue)
-    return addErrorContext(epilogue.takeError(),
-                           "batched kernel " + spec.name);
-  problem.epilogue = *epilogue;
   ProblemRunOptions runOptions;
   runOptions.seed = options.seed;
   runOptions.cublasReference = options.cublasReference;

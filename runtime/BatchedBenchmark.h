@@ -24,8 +24,8 @@ namespace runtime {
 
 /// Checks (refusing problems the kernel cannot take, ProblemRefusal) and
 /// times `problem` on `spec`. A fused epilogue of `spec` becomes the
-/// problem's (getProblemEpilogue: options.alpha and .beta, a random bias);
-/// one without a reference here (a residual) is refused.
+/// problem's (getProblemEpilogue: options.alpha and .beta, a random bias
+/// and residual).
 llvm::Expected<BenchmarkResult>
 runBatchedBenchmark(const DeviceInfo &device, const KernelSpec &spec,
                     const KernelImages &images, GemmProblem problem,

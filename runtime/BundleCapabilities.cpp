@@ -128,8 +128,7 @@ KernelCapabilities getKernelCapabilities(const KernelSpec &spec) {
   if (spec.sourceLayouts)
     std::swap(capabilities.rowBias, capabilities.colBias);
   capabilities.activation = epilogue.activation;
-  if (epilogue.residual)
-    capabilities.unmodeledEpilogue = "residual";
+  capabilities.residual = epilogue.residual;
   capabilities.stridedBatch = spec.stridedBatch;
   return capabilities;
 }
@@ -148,8 +147,8 @@ BiasKind getProblemBias(EpilogueBias bias) {
   return BiasKind::None;
 }
 
-Expected<Epilogue> getProblemEpilogue(const FusedEpilogueSpec &epilogue,
-                                      double alpha, double beta) {
+Epilogue getProblemEpilogue(const FusedEpilogueSpec &epilogue, double alpha,
+                            double beta) {
   Epilogue problem;
   if (epilogue.alphaBeta) {
     problem.alpha = alpha;
@@ -157,8 +156,7 @@ Expected<Epilogue> getProblemEpilogue(const FusedEpilogueSpec &epilogue,
   }
   problem.bias = getProblemBias(epilogue.bias);
   problem.activation = epilogue.activation;
-  if (epilogue.residual)
-    return makeBadInputError("a fused residual has no reference here");
+  problem.residual = epilogue.residual;
   return problem;
 }
 
@@ -261,6 +259,9 @@ std::string findMissingEpilogue(const KernelCapabilities &capabilities,
     missing.push_back(epilogue.activation == EpilogueActivation::None
                           ? std::string("no activation (it applies one)")
                           : getEpilogueActivationName(epilogue.activation).str());
+  if (epilogue.residual != capabilities.residual)
+    missing.push_back(epilogue.residual ? "a residual"
+                                        : "no residual (it adds one)");
   return join(missing, ", ");
 }
 
@@ -323,11 +324,6 @@ findCapabilityGaps(const KernelCapabilities &capabilities,
                         " needs a strided-batch kernel; " + kernel +
                         " runs one batch entry (its metadata declares no "
                         "\"batch\": {\"strided\": true})"});
-  if (!capabilities.unmodeledEpilogue.empty())
-    gaps.push_back({RefusalReason::Epilogue,
-                    kernel + " fuses " + capabilities.unmodeledEpilogue +
-                        ", which a GemmProblem's epilogue (alpha, beta, a "
-                        "bias, an activation) cannot ask for"});
   std::string missingEpilogue =
       findMissingEpilogue(capabilities, problem.epilogue);
   if (!missingEpilogue.empty())

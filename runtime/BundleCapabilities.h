@@ -12,8 +12,8 @@
 //       by KernelSpec). A kernel claims the problems whose bias and
 //       activation are exactly the ones it fuses (it always applies them),
 //       with any alpha and beta if it fuses alpha_beta, else alpha = 1 and
-//       beta = 0; the runtime passes alpha, beta and the bias. One that
-//       fuses what problems cannot say (a residual) claims none.
+//       beta = 0; the runtime passes alpha, beta, the bias and the
+//       residual, and claims a problem only with the residual it fuses.
 //   "batch"*: {"strided": bool}
 //       the kernel runs several batch entries with per-operand batch strides
 //       (BatchedKernelSpec.h); A and B may have stride 0.
@@ -83,9 +83,8 @@ struct KernelCapabilities {
   bool colBias = false;
   /// The activation the kernel always applies.
   EpilogueActivation activation = EpilogueActivation::None;
-  /// Fused operations the problem model has no words for (a residual),
-  /// e.g. "residual": such a kernel claims no problem. Empty otherwise.
-  std::string unmodeledEpilogue;
+  /// The kernel adds a residual matrix (it always does).
+  bool residual = false;
   // "batch"
   bool stridedBatch = false;
 
@@ -107,10 +106,9 @@ BiasKind getProblemBias(EpilogueBias bias);
 
 /// The epilogue of a problem that the fused `epilogue` computes with
 /// `alpha` and `beta` (used only with alpha_beta), for a caller that runs a
-/// kernel on a problem of its own (gemm-run's batched runs). Fails with a
-/// BadInput error for what the problem model cannot say (a residual).
-llvm::Expected<Epilogue> getProblemEpilogue(const FusedEpilogueSpec &epilogue,
-                                            double alpha, double beta);
+/// kernel on a problem of its own (gemm-run's batched runs).
+Epilogue getProblemEpilogue(const FusedEpilogueSpec &epilogue, double alpha,
+                            double beta);
 
 /// The capabilities of `spec` given its JSON entry `kernel` (both from the
 /// same bundle). Fails on a capability field of the wrong form; `context`

@@ -90,6 +90,14 @@ int64_t GemmProblem::getElementIndex(Operand operand, int64_t batch,
   return view.offset + batch * view.batchStride + inMatrix;
 }
 
+int64_t GemmProblem::getResidualElements() const {
+  return epilogue.residual ? getMatrixSpan(Operand::C) : 0;
+}
+
+int64_t GemmProblem::getResidualIndex(int64_t row, int64_t col) const {
+  return getElementIndex(Operand::C, 0, row, col) - c.offset;
+}
+
 int64_t GemmProblem::getBiasElements() const {
   switch (epilogue.bias) {
   case BiasKind::None:
@@ -138,6 +146,8 @@ std::string GemmProblem::str() const {
       os << " bias=" << getBiasKindName(epilogue.bias);
     if (epilogue.activation != EpilogueActivation::None)
       os << " act=" << getEpilogueActivationName(epilogue.activation);
+    if (epilogue.residual)
+      os << " residual";
   }
   return text;
 }

@@ -2,7 +2,7 @@
 //
 // The general problem a GEMM library call describes, per batch entry b:
 //
-//   D_b = act(alpha * A_b * B_b + beta * C_b + bias)
+//   D_b = act(alpha * A_b * B_b + beta * C_b + bias) + residual
 //
 // with A_b [M x K], B_b [K x N] and C_b / D_b [M x N] (D is written over C).
 // Each operand is a view into a bigger device buffer: a row- or column-major
@@ -14,7 +14,10 @@
 //
 // The bias (of C's type, at offset 0 of its own buffer, shared by all batch
 // entries) is either a row vector of N values added to every row ("row") or
-// a column vector of M values added to every column ("col").
+// a column vector of M values added to every column ("col"). The residual
+// (of C's type, shared by all batch entries) is an M x N matrix laid out
+// like one batch entry of C's view (its layout and leading dimension) at
+// offset 0 of its own buffer, as fused kernels take it.
 //
 // GemmShape (GemmShape.h) is the special case the kernels run today: no
 // offsets, alpha 1, beta 0, no bias or activation (and, per kernel, the
@@ -52,11 +55,13 @@ struct Epilogue {
   /// The fused epilogue's activations (FusedEpilogueSpec.h), with their
   /// fp64 math there (applyActivation).
   EpilogueActivation activation = EpilogueActivation::None;
+  /// Adds the residual matrix after the activation.
+  bool residual = false;
 
-  /// D = A * B: alpha 1, beta 0, no bias, no activation.
+  /// D = A * B: alpha 1, beta 0, no bias, no activation, no residual.
   bool isIdentity() const {
     return alpha == 1.0 && beta == 0.0 && bias == BiasKind::None &&
-           activation == EpilogueActivation::None;
+           activation == EpilogueActivation::None && !residual;
   }
 };
 
@@ -100,6 +105,10 @@ struct GemmProblem {
   int64_t getBiasElements() const;
   /// Index into the bias vector for C's element (row, col).
   int64_t getBiasIndex(int64_t row, int64_t col) const;
+  /// Residual elements: one matrix span of C with a residual, else 0.
+  int64_t getResidualElements() const;
+  /// Index into the residual's buffer for C's element (row, col).
+  int64_t getResidualIndex(int64_t row, int64_t col) const;
 
   /// The GemmShape (extents, leading dimensions, layouts, batch count and
   /// strides): the form the kernels' memref and tensor-map parameters take.

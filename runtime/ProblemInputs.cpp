@@ -70,6 +70,21 @@ ProblemInputs::ProblemInputs(const GemmProblem &problem, uint64_t seed)
   for (int64_t i = 0; i < biasElements; ++i)
     storeElement(problem.c.type, bias.data(), static_cast<size_t>(i),
                  getRandomInputValue(seed * 4 + 3, static_cast<uint64_t>(i)));
+  // The residual's values come from the bias's stream, past any bias
+  // (2^40 entries on).
+  int64_t residualElements = problem.getResidualElements();
+  residual.resize(static_cast<size_t>(residualElements) *
+                  getElementSize(problem.c.type));
+  for (int64_t i = 0; i < residualElements; ++i)
+    storeElement(problem.c.type, residual.data(), static_cast<size_t>(i), nan);
+  for (int64_t row = 0; residualElements && row < problem.m; ++row)
+    for (int64_t col = 0; col < problem.n; ++col)
+      storeElement(problem.c.type, residual.data(),
+                   static_cast<size_t>(problem.getResidualIndex(row, col)),
+                   getRandomInputValue(
+                       seed * 4 + 3, (uint64_t(1) << 40) +
+                                         static_cast<uint64_t>(row * problem.n +
+                                                               col)));
 }
 
 const std::vector<uint8_t> &ProblemInputs::getBuffer(Operand operand) const {
@@ -88,6 +103,13 @@ double ProblemInputs::getBias(int64_t row, int64_t col) const {
     return 0.0;
   return loadElement(problem.c.type, bias.data(),
                      static_cast<size_t>(problem.getBiasIndex(row, col)));
+}
+
+double ProblemInputs::getResidual(int64_t row, int64_t col) const {
+  if (!problem.epilogue.residual)
+    return 0.0;
+  return loadElement(problem.c.type, residual.data(),
+                     static_cast<size_t>(problem.getResidualIndex(row, col)));
 }
 
 } // namespace runtime

@@ -7,7 +7,7 @@
 // buffers holds NaN, so that a kernel reading outside its view shows up. C's
 // buffer is all poison bytes (NaN in every element type), except that with
 // beta != 0 its view holds random input values. The bias vector holds random
-// values.
+// values, and so does the residual's matrix (NaN in its padding).
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,16 +33,20 @@ public:
   /// The whole buffer of an operand (C: its contents before the run).
   const std::vector<uint8_t> &getBuffer(Operand operand) const;
   const std::vector<uint8_t> &getBias() const { return bias; }
+  /// Empty without a residual.
+  const std::vector<uint8_t> &getResidual() const { return residual; }
 
   /// Element (row, col) of batch entry `batch` of an operand's view (for C,
   /// the input the epilogue reads with beta != 0).
   double get(Operand operand, int64_t batch, int64_t row, int64_t col) const;
   /// The bias added to C's element (row, col); 0 without a bias.
   double getBias(int64_t row, int64_t col) const;
+  /// The residual added to C's element (row, col); 0 without one.
+  double getResidual(int64_t row, int64_t col) const;
 
 private:
   GemmProblem problem;
-  std::vector<uint8_t> a, b, c, bias;
+  std::vector<uint8_t> a, b, c, bias, residual;
 };
 
 } // namespace runtime

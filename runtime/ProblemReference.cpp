@@ -37,7 +37,8 @@ double applyEpilogueTail(const ProblemInputs &inputs, double value,
                          int64_t row, int64_t col) {
   const Epilogue &epilogue = inputs.getProblem().epilogue;
   return applyActivation(epilogue.activation,
-                         value + inputs.getBias(row, col));
+                         value + inputs.getBias(row, col)) +
+         inputs.getResidual(row, col);
 }
 
 std::vector<double> computeProblemReference(const ProblemInputs &inputs,
@@ -82,7 +83,8 @@ double computeProblemToleranceFactor(const ProblemInputs &inputs,
     output.productSquares = sumOfSquares;
     output.preActivation = sum + inputs.getBias(entry.row, entry.col);
     output.expected =
-        applyActivation(epilogue.activation, output.preActivation);
+        applyActivation(epilogue.activation, output.preActivation) +
+        inputs.getResidual(entry.row, entry.col);
   });
   return getToleranceFactor(terms, epilogue.activation, tolerance);
 }

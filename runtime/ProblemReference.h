@@ -1,8 +1,9 @@
 //===- ProblemReference.h - fp64 reference of a GemmProblem ----*- C++ -*-===//
 //
 // D(b, i, j) = act(alpha * sum_k A(b, i, k) * B(b, k, j) + beta * C(b, i, j)
-//                  + bias(i, j)), in double, from the host inputs, at chosen
-// entries of the output: all of them for small outputs, else seeded random
+//                  + bias(i, j)) + residual(i, j),
+// in double, from the host inputs, at chosen entries of the output: all of
+// them for small outputs, else seeded random
 // samples plus the corners, last row and last column of each batch entry
 // (chooseSampleEntries of Validation.h).
 //
@@ -37,8 +38,9 @@ std::vector<OutputEntry> chooseOutputEntries(const GemmProblem &problem,
                                              int64_t randomSamples,
                                              uint64_t seed);
 
-/// The bias-and-activation tail of the epilogue applied to `value` (which
-/// already holds alpha * A * B + beta * C) at output entry (row, col).
+/// The bias, activation and residual tail of the epilogue applied to
+/// `value` (which already holds alpha * A * B + beta * C) at output entry
+/// (row, col).
 double applyEpilogueTail(const ProblemInputs &inputs, double value,
                          int64_t row, int64_t col);
 

@@ -40,6 +40,12 @@ Expected<UploadedOperands> uploadOperands(const ProblemInputs &inputs) {
       return bias.takeError();
     uploaded.bias = std::move(*bias);
   }
+  if (!inputs.getResidual().empty()) {
+    Expected<DeviceBuffer> residual = uploadBytes(inputs.getResidual());
+    if (!residual)
+      return residual.takeError();
+    uploaded.residual = std::move(*residual);
+  }
   return std::move(uploaded);
 }
 

@@ -29,19 +29,20 @@ struct UploadedOperands {
   DeviceBuffer a, b, c;
   /// Where each operand's view starts in its buffer.
   OperandAddresses views;
-  /// Empty without a bias.
-  DeviceBuffer bias;
+  /// Empty without a bias, a residual.
+  DeviceBuffer bias, residual;
 
   /// What a fused epilogue takes for `epilogue`: its alpha and beta, and
-  /// this upload's bias.
+  /// this upload's bias and residual.
   EpilogueArguments getEpilogueArguments(const Epilogue &epilogue) const {
     return EpilogueArguments{static_cast<float>(epilogue.alpha),
                              static_cast<float>(epilogue.beta),
-                             bias.getAddress(), /*residual=*/0};
+                             bias.getAddress(), residual.getAddress()};
   }
 };
 
-/// Uploads the A, B and C buffers of `inputs`, and its bias if it has one.
+/// Uploads the A, B and C buffers of `inputs`, and its bias and residual if
+/// it has them.
 llvm::Expected<UploadedOperands> uploadOperands(const ProblemInputs &inputs);
 
 } // namespace runtime

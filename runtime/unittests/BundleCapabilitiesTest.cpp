@@ -120,35 +120,30 @@ TEST(BundleCapabilitiesTest, ProblemEpilogueOfAFusedKernel) {
   fused.alphaBeta = true;
   fused.bias = EpilogueBias::Column;
   fused.activation = EpilogueActivation::Relu;
-  llvm::Expected<Epilogue> epilogue = getProblemEpilogue(fused, 1.5, -0.5);
-  ASSERT_TRUE(bool(epilogue)) << llvm::toString(epilogue.takeError());
-  EXPECT_EQ(epilogue->alpha, 1.5);
-  EXPECT_EQ(epilogue->beta, -0.5);
+  Epilogue epilogue = getProblemEpilogue(fused, 1.5, -0.5);
+  EXPECT_EQ(epilogue.alpha, 1.5);
+  EXPECT_EQ(epilogue.beta, -0.5);
   // bias[col]: the problem model's row vector.
-  EXPECT_EQ(epilogue->bias, BiasKind::Row);
-  EXPECT_EQ(epilogue->activation, EpilogueActivation::Relu);
+  EXPECT_EQ(epilogue.bias, BiasKind::Row);
+  EXPECT_EQ(epilogue.activation, EpilogueActivation::Relu);
+  EXPECT_FALSE(epilogue.residual);
   // Without alpha_beta the kernel computes alpha = 1, beta = 0.
   fused.alphaBeta = false;
   fused.bias = EpilogueBias::Row;
   fused.activation = EpilogueActivation::GeluErf;
   epilogue = getProblemEpilogue(fused, 1.5, -0.5);
-  ASSERT_TRUE(bool(epilogue)) << llvm::toString(epilogue.takeError());
-  EXPECT_TRUE(epilogue->alpha == 1.0 && epilogue->beta == 0.0);
-  EXPECT_EQ(epilogue->bias, BiasKind::Col);
-  EXPECT_EQ(epilogue->activation, EpilogueActivation::GeluErf);
-  // Every activation has its problem-model twin; a residual has none.
+  EXPECT_TRUE(epilogue.alpha == 1.0 && epilogue.beta == 0.0);
+  EXPECT_EQ(epilogue.bias, BiasKind::Col);
+  EXPECT_EQ(epilogue.activation, EpilogueActivation::GeluErf);
+  // Every activation and the residual have their problem-model twins.
   for (EpilogueActivation activation :
-       {EpilogueActivation::GeluTanh, EpilogueActivation::Silu}) {
-    fused.activation = activation;
-    epilogue = getProblemEpilogue(fused, 1.0, 0.0);
-    ASSERT_TRUE(bool(epilogue)) << llvm::toString(epilogue.takeError());
-    EXPECT_EQ(epilogue->activation, activation);
-  }
+       {EpilogueActivation::GeluTanh, EpilogueActivation::Silu})
+    EXPECT_EQ(getProblemEpilogue({false, EpilogueBias::None, activation, true},
+                                 1.0, 0.0)
+                  .activation,
+              activation);
   fused.residual = true;
-  epilogue = getProblemEpilogue(fused, 1.0, 0.0);
-  ASSERT_FALSE(bool(epilogue));
-  EXPECT_NE(llvm::toString(epilogue.takeError()).find("residual"),
-            std::string::npos);
+  EXPECT_TRUE(getProblemEpilogue(fused, 1.0, 0.0).residual);
 }
 
 TEST(BundleCapabilitiesTest, FusedActivationClaimsExactlyItsProblems) {
@@ -260,12 +255,22 @@ TEST(ProblemLaunchTest, RefusesWithTheReason) {
   scaled.epilogue.bias = BiasKind::Col;
   EXPECT_FALSE(bool(checkProblemLaunchable(spec, declared, scaled)));
 
-  // What a problem cannot ask for (a residual): claims nothing.
-  declared.unmodeledEpilogue = "residual";
+  // A kernel always adds the residual it fuses: a problem without one is
+  // refused, one with it is claimed.
+  declared.residual = true;
   EXPECT_EQ(refusalReasonOf(checkProblemLaunchable(spec, declared, scaled),
                             &message),
             RefusalReason::Epilogue);
-  EXPECT_NE(message.find("fuses residual"), std::string::npos) << message;
+  EXPECT_NE(message.find("no residual (it adds one)"), std::string::npos)
+      << message;
+  scaled.epilogue.residual = true;
+  EXPECT_FALSE(bool(checkProblemLaunchable(spec, declared, scaled)));
+  declared.residual = false;
+  EXPECT_EQ(refusalReasonOf(checkProblemLaunchable(spec, declared, scaled),
+                            &message),
+            RefusalReason::Epilogue);
+  EXPECT_NE(message.find("a residual is not supported"), std::string::npos)
+      << message;
 }
 
 TEST(ProblemLaunchTest, ExchangedKernelsRunTheSourceLayoutsTransposed) {

@@ -99,6 +99,37 @@ TEST(ProblemReferenceTest, MatchesAHandComputedEpilogue) {
                    getToleranceFactor(terms, EpilogueActivation::Relu, 5e-3));
 }
 
+TEST(ProblemReferenceTest, ResidualIsOneMatrixLaidOutLikeC) {
+  GemmProblem problem = makeViewProblem();
+  problem.epilogue.activation = EpilogueActivation::Silu;
+  problem.epilogue.residual = true;
+  ProblemInputs inputs(problem, 5);
+  // One batch entry of C's view (ld 4, row-major) at offset 0; its padding
+  // column is NaN.
+  EXPECT_EQ(problem.getResidualElements(), 12);
+  EXPECT_EQ(problem.getResidualIndex(2, 1), 2 * 4 + 1);
+  ASSERT_EQ(inputs.getResidual().size(), 12u * 4);
+  EXPECT_TRUE(std::isnan(
+      loadElement(ElementType::F32, inputs.getResidual().data(), 2)));
+  EXPECT_GE(std::fabs(inputs.getResidual(2, 1)), 1.0 / 16);
+  std::vector<OutputEntry> entries = chooseOutputEntries(problem, 100, 0, 0);
+  std::vector<double> reference = computeProblemReference(inputs, entries);
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const OutputEntry &e = entries[i];
+    double sum = 0;
+    for (int64_t k = 0; k < problem.k; ++k)
+      sum += inputs.get(Operand::A, e.batch, e.row, k) *
+             inputs.get(Operand::B, e.batch, k, e.col);
+    // Both batch entries add the same residual.
+    EXPECT_DOUBLE_EQ(reference[i],
+                     applyActivation(EpilogueActivation::Silu, sum) +
+                         inputs.getResidual(e.row, e.col))
+        << i;
+  }
+  EXPECT_NE(problem.str().find(" act=silu residual"), std::string::npos)
+      << problem.str();
+}
+
 TEST(ProblemReferenceTest, BigOutputsAreSampledPerBatch) {
   GemmProblem problem =
       GemmProblem::get(GemmShape::get(1000, 1000, 8), ElementType::BF16,

@@ -177,6 +177,9 @@ void drawFreeCase(CaseRandom &random, ArrayRef<int64_t> tileSizes,
     epilogue.activation = random.pick(ArrayRef<EpilogueActivation>(
         {EpilogueActivation::Relu, EpilogueActivation::GeluErf,
          EpilogueActivation::GeluTanh, EpilogueActivation::Silu}));
+  // Kernels add a residual only to a row-major C of one batch entry; the
+  // other cases check that they are refused with a reason.
+  epilogue.residual = random.chance(20);
   drawViews(random, problem, /*unaligned=*/true);
   // Keep the buffers small: drop the batch, then shrink the biggest extent.
   while (exceedsBudget(problem)) {
@@ -273,6 +276,7 @@ SweepCaseTraits classifySweepCase(const GemmProblem &problem,
   traits.betaNonZero = problem.epilogue.beta != 0.0;
   traits.bias = problem.epilogue.bias != BiasKind::None;
   traits.activation = problem.epilogue.activation != EpilogueActivation::None;
+  traits.residual = problem.epilogue.residual;
   return traits;
 }
 

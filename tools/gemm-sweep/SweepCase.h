@@ -23,7 +23,7 @@
 //     every entry);
 //   - alpha in {1, 0.5, -1, 2.5}, beta in {0, 1, 0.5, -2}, bias none, row
 //     or col, activation none (60 %) or one of relu, gelu_erf, gelu_tanh
-//     and silu.
+//     and silu, a residual (20 %).
 // Every operand stays below 2^24 elements in all (big dimensions are
 // redrawn small, batches dropped first).
 //
@@ -98,6 +98,7 @@ struct SweepCaseTraits {
   bool betaNonZero = false;
   bool bias = false;
   bool activation = false;
+  bool residual = false;
 };
 SweepCaseTraits classifySweepCase(const runtime::GemmProblem &problem,
                                   llvm::ArrayRef<SweepTarget> targets);

@@ -63,6 +63,10 @@ planCoverSchedule(const GemmProblem &problem) {
     s.fused.activation = getEpilogueActivationName(epilogue.activation).str();
     name += "_" + s.fused.activation;
   }
+  if (epilogue.residual) {
+    s.fused.residual = true;
+    name += "_residual";
+  }
   if (s.batched)
     name += "_batched";
   s.name = name;

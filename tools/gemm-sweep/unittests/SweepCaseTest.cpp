@@ -73,7 +73,7 @@ TEST(SweepCaseTest, TwoHundredCasesCoverEveryCategory) {
   int dimensionOne = 0, smallPrime = 0, largePrime = 0, powerOfTwo = 0,
       tileMultiple = 0, nonMultiple = 0, paddedLd = 0, columnMajor = 0,
       unalignedOffset = 0, batched = 0, alphaNotOne = 0, betaNonZero = 0,
-      bias = 0, activation = 0, bf16 = 0, f16 = 0, f32 = 0;
+      bias = 0, activation = 0, residual = 0, bf16 = 0, f16 = 0, f32 = 0;
   std::map<EpilogueActivation, int> activations;
   for (const SweepCase &sweepCase : generateSweepCases(2024, 200, targets)) {
     SweepCaseTraits traits = classifySweepCase(sweepCase.problem, targets);
@@ -91,6 +91,7 @@ TEST(SweepCaseTest, TwoHundredCasesCoverEveryCategory) {
     betaNonZero += traits.betaNonZero;
     bias += traits.bias;
     activation += traits.activation;
+    residual += traits.residual;
     ++activations[sweepCase.problem.epilogue.activation];
     ElementType type = sweepCase.problem.c.type;
     bf16 += type == ElementType::BF16;
@@ -116,6 +117,7 @@ TEST(SweepCaseTest, TwoHundredCasesCoverEveryCategory) {
        {EpilogueActivation::Relu, EpilogueActivation::GeluErf,
         EpilogueActivation::GeluTanh, EpilogueActivation::Silu})
     EXPECT_GE(activations[each], 5) << getEpilogueActivationName(each).str();
+  EXPECT_GE(residual, 10);
   EXPECT_GE(bf16, 30);
   EXPECT_GE(f16, 30);
   EXPECT_GE(f32, 30);
