@@ -96,7 +96,10 @@ std::string renderScheduleModule(const ScheduleDescription &s) {
     operands += " bias %bias : " + bias;
   }
   if (s.epilogueStore && fused.residual) {
-    std::string residual = renderMatrixType(s.batched, s.cType, s.cLayout);
+    // One M x N matrix laid out like C's (GemmArguments::residual), also
+    // for a batched C.
+    std::string residual =
+        renderMatrixType(/*batched=*/false, s.cType, s.cLayout);
     parameters += ", %residual: " + residual;
     operands += " residual %residual : " + residual;
   }

@@ -6,12 +6,13 @@
 #   epilogue  gemm-run's checks of the fused-epilogue bundles (tanh GELU,
 #             SiLU, erf GELU, ReLU, residual) at edge shapes and seeds,
 #             which now go through the same factor;
-#   sweep     gemm-sweep, seeds SWEEP_SEEDS (default "60 61 62 63 64"), each with
+#   sweep     gemm-sweep, seeds SWEEP_SEEDS (default "70 71 72 73 74"), each with
 #             its cover bundles (device-artifacts/sweep-cover<seed>).
 # PARTS picks (default all three). Console in $OUT/console.txt, logs and
 # the sweeps' folders (scripts/sweep.sh's results) in $OUT/session30.tar.gz.
 # Call 1 ran SWEEP_SEEDS="51 52 53 54 55" before the sweep drew tanh GELU
-# and SiLU; call 2 the default seeds after.
+# and SiLU, call 2 SWEEP_SEEDS="60 61 62 63 64" after; call 3 the default
+# seeds once it also drew residuals.
 set -u
 cd "$(dirname "$0")/.."
 source scripts/lib/device-session.sh
@@ -50,7 +51,7 @@ fi
 
 if wants sweep; then
   # shellcheck disable=SC2086
-  sweep_seeds ${SWEEP_SEEDS:-60 61 62 63 64}
+  sweep_seeds ${SWEEP_SEEDS:-70 71 72 73 74}
 fi
 
 echo "failures: $failures"

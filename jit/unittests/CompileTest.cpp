@@ -287,6 +287,20 @@ TEST_F(CompileTest, DescriptionRendersLayoutsAndAlphaBeta) {
   ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
   EXPECT_TRUE((*kernel)->getSpec().stridedBatch);
   EXPECT_EQ((*kernel)->getSpec().layouts.b, gemm_opt::runtime::MatrixLayout::Col);
+
+  // The residual is one M x N matrix, also for a batched C; the compiler
+  // refuses a batched residual by name.
+  schedule.name = "batched_residual";
+  schedule.fused.residual = true;
+  module = renderScheduleModule(schedule);
+  EXPECT_NE(module.find("%residual: memref<?x?xbf16>"), std::string::npos)
+      << module;
+  kernel = jit.compile(schedule);
+  ASSERT_FALSE(bool(kernel));
+  std::string message = llvm::toString(kernel.takeError());
+  EXPECT_NE(message.find("a fused residual with batched operands"),
+            std::string::npos)
+      << message;
 }
 
 /// Picks the f16 schedule for square problems, as a tuning database might.
