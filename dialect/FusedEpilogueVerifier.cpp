@@ -2,6 +2,8 @@
 
 #include "dialect/FusedEpilogueVerifier.h"
 
+#include "dialect/MatrixLayouts.h"
+
 using namespace mlir;
 using namespace gemm_opt::tile;
 
@@ -93,6 +95,16 @@ LogicalResult gemm_opt::tile::verifyFusedEpilogue(GemmOp gemm,
                << "residual is " << residualType.getDimSize(0) << "x"
                << residualType.getDimSize(1) << ", expected C's "
                << matrixC[0] << "x" << matrixC[1];
+    // The runtime passes the residual with C's layout and leading
+    // dimension: its static unit stride must lie where C's does.
+    std::optional<MatrixOrder> orderC = getMatrixOrder(cType);
+    std::optional<MatrixOrder> order = getMatrixOrder(residualType);
+    if (orderC && order != orderC)
+      return gemm.emitOpError()
+             << "residual must be " << stringifyMatrixOrder(*orderC)
+             << "-major like C (it is passed with C's layout and leading "
+                "dimension), got "
+             << residualType;
   }
   return success();
 }

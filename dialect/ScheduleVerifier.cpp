@@ -278,7 +278,7 @@ static FailureOr<GemmLayouts> verifyOperandLayouts(Operation *op,
   // Into a column-major C the staging copy applies the epilogue down C's
   // columns (passes/StagingColumnStore.h), the TMA stores' staging on the
   // fragments, reading C element by element (passes/TmaStoreEpilogue.h);
-  // the residual is passed row-major.
+  // both on C's transpose, and the residual's (column-major like C).
   if (layouts->c == MatrixOrder::col && epilogue &&
       epilogue.hasFusedOperations()) {
     if (epilogue.getStore() == EpilogueStore::direct)
@@ -286,10 +286,6 @@ static FailureOr<GemmLayouts> verifyOperandLayouts(Operation *op,
              << "a fused epilogue into a column-major C needs a staging "
                 "tile (#tile.epilogue<store = vector | tma, ...>), got "
                 "store = direct";
-    if (epilogue.getResidual())
-      return op->emitOpError()
-             << "a fused residual needs a row-major C (the residual is "
-                "passed with C's row-major layout)";
   }
   return *layouts;
 }

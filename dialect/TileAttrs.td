@@ -298,8 +298,9 @@ def Tile_EpilogueAttr : Tile_Attr<"Epilogue", "epilogue"> {
     - `bias = row | column`: add a bias vector of C's element type, indexed
       by C's row (M entries) or column (N entries);
     - `activation = relu | gelu_tanh | gelu_erf | silu`;
-    - `residual = true`: add an M×N row-major matrix of C's element type
-      after the activation.
+    - `residual = true`: add an M×N matrix of C's element type and major
+      order (the runtime passes it with C's leading dimension) after the
+      activation; one matrix, so not for batched operands.
 
     All math is in f32, in this order, before the one rounding to C's type:
 

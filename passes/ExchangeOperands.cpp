@@ -15,10 +15,10 @@
 // (tile-stage-transposed-operands), a transpose before every launch. The
 // schedule's tiles then apply to the transposed problem (BM along the
 // problem's N), and a fused bias changes sides: one per row of C (M
-// entries) is one per column of C^T, the same vector. A fused residual
-// needs a row-major C: GEMMs with one keep their operands, as do those
-// whose exchanged form the schedule cannot take (the op's verifier, run
-// quietly, decides). The kernel and the
+// entries) is one per column of C^T, the same vector. GEMMs with a fused
+// residual keep their operands (its view would need the exchange too), as
+// do those whose exchanged form the schedule cannot take (the op's
+// verifier, run quietly, decides). The kernel and the
 // bundle record the exchange (passes/KernelAttributes.h,
 // compiler/KernelMetadata.cpp: "source_layouts"), so that the runtime runs
 // the GEMM's own layouts as the kernel's transposed problem

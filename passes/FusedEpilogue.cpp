@@ -26,6 +26,7 @@
 #include "passes/KernelAttributes.h"
 #include "passes/MatrixRows.h"
 #include "passes/TransposedView.h"
+#include "dialect/MatrixLayouts.h"
 #include "dialect/MemoryQueries.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -40,7 +41,8 @@ using namespace gemm_opt;
 using namespace gemm_opt::tile;
 
 SmallVector<Type> gemm_opt::getFusedEpilogueArgumentTypes(ScheduleAttr schedule,
-                                                          Type cElementType) {
+                                                          MemRefType cType) {
+  Type cElementType = cType.getElementType();
   SmallVector<Type> types;
   EpilogueAttr epilogue = schedule.getEpilogue();
   if (!epilogue)
@@ -56,8 +58,9 @@ SmallVector<Type> gemm_opt::getFusedEpilogueArgumentTypes(ScheduleAttr schedule,
   if (epilogue.getResidual())
     types.push_back(MemRefType::get(
         {ShapedType::kDynamic, ShapedType::kDynamic}, cElementType,
-        StridedLayoutAttr::get(ctx, ShapedType::kDynamic,
-                               {ShapedType::kDynamic, 1})));
+        getDynamicMatrixLayout(
+            ctx, getMatrixOrder(cType).value_or(MatrixOrder::row),
+            /*batched=*/false)));
   return types;
 }
 
@@ -75,9 +78,8 @@ FailureOr<FusedEpilogue> FusedEpilogue::forKernel(gpu::GPUFuncOp kernel,
   unsigned first = 3 + getTmaArgumentTypes(schedule.getContext(), schedule,
                                            takesTensorMapsByValue(kernel))
                            .size();
-  Type cElement =
-      cast<MemRefType>(kernel.getArgument(2).getType()).getElementType();
-  SmallVector<Type> expected = getFusedEpilogueArgumentTypes(schedule, cElement);
+  auto cType = cast<MemRefType>(kernel.getArgument(2).getType());
+  SmallVector<Type> expected = getFusedEpilogueArgumentTypes(schedule, cType);
   // A split_k or stream_k kernel takes its workspace (partial tiles and
   // tile counters) after them (tile-outline-kernel).
   unsigned workspace = schedule.hasKWorkspace() ? 2 : 0;

@@ -175,9 +175,12 @@ private:
 };
 
 /// Kernel argument types of the fused epilogue operands of `schedule`, in
-/// order (alpha, beta, bias, residual as present), for C's element type.
-llvm::SmallVector<mlir::Type> getFusedEpilogueArgumentTypes(
-    tile::ScheduleAttr schedule, mlir::Type cElementType);
+/// order (alpha, beta, bias, residual as present), for C of type `cType`:
+/// vectors and a matrix of its element type, the residual in C's major
+/// order (the runtime passes it with C's layout and leading dimension).
+llvm::SmallVector<mlir::Type>
+getFusedEpilogueArgumentTypes(tile::ScheduleAttr schedule,
+                              mlir::MemRefType cType);
 
 } // namespace gemm_opt
 

@@ -110,8 +110,7 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   argTypes.append(
       getTmaArgumentTypes(builder.getContext(), schedule, mapsByValue));
   unsigned firstEpilogueArgument = argTypes.size();
-  argTypes.append(getFusedEpilogueArgumentTypes(
-      schedule, gemm.getC().getType().getElementType()));
+  argTypes.append(getFusedEpilogueArgumentTypes(schedule, gemm.getC().getType()));
   // split_k / stream_k: the fp32 partial sums and the per-tile counters,
   // last.
   if (schedule.hasKWorkspace()) {

@@ -143,7 +143,9 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
     epilogueArguments.bias = *address;
   }
   if (epilogue.residual) {
-    hostResidual.emplace(spec.cType, shape.m, shape.n, shape.ldc);
+    // Laid out like C (the kernel reads it with C's layout and ldc).
+    hostResidual.emplace(spec.cType, shape.m, shape.n, shape.ldc,
+                         shape.layouts.c);
     hostResidual->fillRandom(options.seed * 2 + 3);
     Expected<uint64_t> address = upload(*hostResidual, residualBuffer);
     if (!address)

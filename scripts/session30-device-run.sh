@@ -6,6 +6,7 @@
 #   epilogue  gemm-run's checks of the fused-epilogue bundles (tanh GELU,
 #             SiLU, erf GELU, ReLU, residual) at edge shapes and seeds,
 #             which now go through the same factor;
+#   residual  memcheck and racecheck of the column-major residual bundles;
 #   sweep     gemm-sweep, seeds SWEEP_SEEDS (default "70 71 72 73 74"), each with
 #             its cover bundles (device-artifacts/sweep-cover<seed>).
 # PARTS picks (default all three). Console in $OUT/console.txt, logs and
@@ -18,7 +19,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib/device-session.sh
 source scripts/lib/logged-session.sh
 export PATH=/usr/local/cuda/bin:$PATH
-PARTS=${PARTS:-replay epilogue sweep}
+PARTS=${PARTS:-replay epilogue residual sweep}
 wants() { [[ " $PARTS " == *" $1 "* ]]; }
 
 if wants replay; then
@@ -36,7 +37,9 @@ if wants epilogue; then
     "epilogue_bf16_wgmma_alpha_beta_row_bias_silu_tma_colc:--bias:--alpha:1.5:--beta:-0.5" \
     "epilogue_tf32_wgmma_alpha_beta_row_bias_gelu_nn_tma:--bias:--alpha:2.5:--beta:0.5" \
     "epilogue_bf16_sync_column_bias_gelu:--bias" \
-    "epilogue_bf16_sync_alpha_beta_row_bias_relu_residual:--bias:--residual:--alpha:0.75:--beta:1.25"; do
+    "epilogue_bf16_sync_alpha_beta_row_bias_relu_residual:--bias:--residual:--alpha:0.75:--beta:1.25" \
+    "epilogue_bf16_wgmma_alpha_beta_row_bias_gelu_residual_tma_colc:--bias:--residual:--alpha:1.5:--beta:0.5" \
+    "epilogue_bf16_wgmma_alpha_beta_row_bias_gelu_residual_vector_colc:--bias:--residual:--alpha:1.5:--beta:0.5"; do
     read -r bundle extra <<<"${spec//:/ }"
     for seed in 1 7; do
       for s in $SHAPES; do
@@ -45,6 +48,19 @@ if wants epilogue; then
         logged_check "$bundle.$s.seed$seed" "$R" "$D/$bundle/kernel.json" \
           -m "$m" -n "$n" -k "$k" $extra --seed $seed --no-timing
       done
+    done
+  done
+fi
+
+if wants residual; then
+  # h30.3: a residual into a column-major C, under the sanitizers at an
+  # odd shape and pitch.
+  for store in tma vector; do
+    bundle=epilogue_bf16_wgmma_alpha_beta_row_bias_gelu_residual_${store}_colc
+    for tool in memcheck racecheck; do
+      logged_check "$bundle.$tool" "$SAN" --tool $tool --error-exitcode 86 "$R" \
+        "$D/$bundle/kernel.json" -m 300 -n 257 -k 129 --ldc 303 --bias --residual \
+        --alpha 1.5 --beta 0.5 --no-timing --iterations 1 --no-cublas
     done
   done
 fi

@@ -95,8 +95,7 @@ func.func @bias(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %
   return
 }
 
-// A residual needs a row-major C (it is passed with C's layout): the GEMM
-// keeps its operands (its B is staged by tile-stage-transposed-operands).
+// A GEMM with a residual (passed with C's layout) keeps its operands (its B is staged by tile-stage-transposed-operands).
 // CHECK-LABEL: func.func @residual
 // CHECK-NOT:     memref.transpose
 // CHECK:         tile.gemm %arg0, %arg1 into %arg2 residual %arg3

@@ -177,8 +177,8 @@ void drawFreeCase(CaseRandom &random, ArrayRef<int64_t> tileSizes,
     epilogue.activation = random.pick(ArrayRef<EpilogueActivation>(
         {EpilogueActivation::Relu, EpilogueActivation::GeluErf,
          EpilogueActivation::GeluTanh, EpilogueActivation::Silu}));
-  // Kernels add a residual only to a row-major C of one batch entry; the
-  // other cases check that they are refused with a reason.
+  // Kernels add a residual only to a C of one batch entry; batched cases
+  // check that they are refused with a reason.
   epilogue.residual = random.chance(20);
   drawViews(random, problem, /*unaligned=*/true);
   // Keep the buffers small: drop the batch, then shrink the biggest extent.

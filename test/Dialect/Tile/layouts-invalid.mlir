@@ -77,8 +77,10 @@ func.func @fused_column_major_c_direct(%a: memref<?x?xbf16>, %b: memref<?x?xbf16
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   epilogue = #tile.epilogue<store = vector, residual = true>>
 
-func.func @fused_residual_column_major_c(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16, strided<[1, ?]>>, %r: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op a fused residual needs a row-major C (the residual is passed with C's row-major layout)}}
+// The residual is passed with C's layout: a row-major one into a
+// column-major C would be read transposed.
+func.func @fused_residual_other_order_than_c(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16, strided<[1, ?]>>, %r: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op residual must be col-major like C (it is passed with C's layout and leading dimension), got 'memref<?x?xbf16>'}}
   tile.gemm %a, %b into %c residual %r : memref<?x?xbf16> {schedule = #sched}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16, strided<[1, ?]>>
   return

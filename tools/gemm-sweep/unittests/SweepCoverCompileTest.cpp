@@ -53,6 +53,10 @@ TEST(SweepCoverCompileTest, CompiledCoverKernelsClaimTheirCases) {
       makeProblem(ElementType::BF16, {Row, Col, Row},
                   {1.0, 0.5, BiasKind::Col, EpilogueActivation::GeluTanh,
                    /*residual=*/true}),
+      // A residual into a column-major C, column-major like C.
+      makeProblem(ElementType::F16, {Col, Row, Col},
+                  {1.0, 0.0, BiasKind::Row, EpilogueActivation::Relu,
+                   /*residual=*/true}),
       makeProblem(ElementType::BF16, {Col, Col, Row},
                   {-1.0, 1.0, BiasKind::Row}, /*batch=*/3),
       makeProblem(ElementType::F32, {Row, Col, Row},
