@@ -27,6 +27,15 @@ GemmProblem makeViewProblem() {
   return problem;
 }
 
+/// sum_k A(b, i, k) · B(b, k, j) at output entry `e`, in double.
+double sumProducts(const ProblemInputs &inputs, const OutputEntry &e) {
+  double sum = 0;
+  for (int64_t k = 0; k < inputs.getProblem().k; ++k)
+    sum += inputs.get(Operand::A, e.batch, e.row, k) *
+           inputs.get(Operand::B, e.batch, k, e.col);
+  return sum;
+}
+
 TEST(GemmProblemTest, IndexingFollowsLayoutStrideAndOffset) {
   GemmProblem problem = makeViewProblem();
   EXPECT_FALSE(llvm::errorToBool(verifyProblem(problem)));
@@ -68,10 +77,7 @@ TEST(ProblemReferenceTest, MatchesAHandComputedEpilogue) {
   std::vector<double> reference = computeProblemReference(inputs, entries);
   for (size_t i = 0; i < entries.size(); ++i) {
     const OutputEntry &e = entries[i];
-    double sum = 0;
-    for (int64_t k = 0; k < problem.k; ++k)
-      sum += inputs.get(Operand::A, e.batch, e.row, k) *
-             inputs.get(Operand::B, e.batch, k, e.col);
+    double sum = sumProducts(inputs, e);
     double expected =
         std::max(0.0, 2.0 * sum - 0.5 * inputs.get(Operand::C, e.batch, e.row,
                                                     e.col) +
@@ -116,10 +122,7 @@ TEST(ProblemReferenceTest, ResidualIsOneMatrixLaidOutLikeC) {
   std::vector<double> reference = computeProblemReference(inputs, entries);
   for (size_t i = 0; i < entries.size(); ++i) {
     const OutputEntry &e = entries[i];
-    double sum = 0;
-    for (int64_t k = 0; k < problem.k; ++k)
-      sum += inputs.get(Operand::A, e.batch, e.row, k) *
-             inputs.get(Operand::B, e.batch, k, e.col);
+    double sum = sumProducts(inputs, e);
     // Both batch entries add the same residual.
     EXPECT_DOUBLE_EQ(reference[i],
                      applyActivation(EpilogueActivation::Silu, sum) +
