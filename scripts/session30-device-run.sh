@@ -7,6 +7,8 @@
 #             SiLU, erf GELU, ReLU, residual) at edge shapes and seeds,
 #             which now go through the same factor;
 #   residual  memcheck and racecheck of the column-major residual bundles;
+#   compare   the fused bias + GELU kernels against cuBLAS + a separate
+#             kernel and cuBLASLt, ROUNDS rounds (gemm-run --compare-epilogue);
 #   sweep     gemm-sweep, seeds SWEEP_SEEDS (default "70 71 72 73 74"), each with
 #             its cover bundles (device-artifacts/sweep-cover<seed>).
 # PARTS picks (default all three). Console in $OUT/console.txt, logs and
@@ -63,6 +65,13 @@ if wants residual; then
         --alpha 1.5 --beta 0.5 --no-timing --iterations 1 --no-cublas
     done
   done
+fi
+
+if wants compare; then
+  # Issue 4's bias + GELU rows again, in ROUNDS rounds (call 6).
+  echo "== bias + GELU against cuBLAS + a kernel and cuBLASLt"
+  compare_epilogue_rounds gemm_bf16_wgmma_bias_gelu_sm90 \
+    epilogue_bf16_wgmma_bias_gelu_persistent_tma
 fi
 
 if wants sweep; then
