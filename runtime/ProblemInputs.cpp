@@ -75,16 +75,18 @@ ProblemInputs::ProblemInputs(const GemmProblem &problem, uint64_t seed)
   int64_t residualElements = problem.getResidualElements();
   residual.resize(static_cast<size_t>(residualElements) *
                   getElementSize(problem.c.type));
+  if (residualElements == 0)
+    return;
   for (int64_t i = 0; i < residualElements; ++i)
     storeElement(problem.c.type, residual.data(), static_cast<size_t>(i), nan);
-  for (int64_t row = 0; residualElements && row < problem.m; ++row)
+  const uint64_t firstValue = uint64_t(1) << 40;
+  for (int64_t row = 0; row < problem.m; ++row)
     for (int64_t col = 0; col < problem.n; ++col)
       storeElement(problem.c.type, residual.data(),
                    static_cast<size_t>(problem.getResidualIndex(row, col)),
-                   getRandomInputValue(
-                       seed * 4 + 3, (uint64_t(1) << 40) +
-                                         static_cast<uint64_t>(row * problem.n +
-                                                               col)));
+                   getRandomInputValue(seed * 4 + 3,
+                                       firstValue + static_cast<uint64_t>(
+                                                        row * problem.n + col)));
 }
 
 const std::vector<uint8_t> &ProblemInputs::getBuffer(Operand operand) const {

@@ -31,6 +31,30 @@ TuningEntry makeEntry(std::string chip, std::string type, int64_t m, int64_t n,
   return entry;
 }
 
+/// The fields every stored entry needs, for a 4096³ bf16 sm_90a GEMM with
+/// `tflops` and `block`.
+llvm::json::Object makeEntryJSON(double tflops, std::array<int64_t, 3> block = {
+                                                    128, 256, 64}) {
+  return llvm::json::Object{
+      {"chip", "sm_90a"},
+      {"a", "bf16"},
+      {"b", "bf16"},
+      {"c", "bf16"},
+      {"m", 4096},
+      {"n", 4096},
+      {"k", 4096},
+      {"schedule", "s"},
+      {"measured_tflops", tflops},
+      {"block", llvm::json::Array{block[0], block[1], block[2]}}};
+}
+
+/// A database file holding `entry` alone, parsed.
+llvm::Expected<TuningDatabase> loadOneEntry(llvm::json::Object entry) {
+  return TuningDatabase::fromJSON(
+      llvm::json::Object{{"format", TuningDatabase::FormatName},
+                         {"entries", llvm::json::Array{std::move(entry)}}});
+}
+
 TuningDatabase makeDatabase() {
   TuningDatabase database;
   database.insert(makeEntry("sm_90a", "bf16", 4096, 4096, 4096,
@@ -169,36 +193,13 @@ TEST(TuningDatabase, DivisibilityRoundTripsAndDefaultsToTheBlock) {
   EXPECT_EQ(loaded->getEntries()[1].getDivisibility(),
             (std::array<int64_t, 3>{128, 256, 64}));
   // A file written before "requires_divisible" existed: the block tile.
-  llvm::json::Object old{{"chip", "sm_90a"},
-                         {"a", "bf16"},
-                         {"b", "bf16"},
-                         {"c", "bf16"},
-                         {"m", 4096},
-                         {"n", 4096},
-                         {"k", 4096},
-                         {"schedule", "s"},
-                         {"measured_tflops", 1.0},
-                         {"block", llvm::json::Array{256, 128, 64}}};
-  auto legacy = TuningDatabase::fromJSON(
-      llvm::json::Object{{"format", TuningDatabase::FormatName},
-                         {"entries", llvm::json::Array{std::move(old)}}});
+  auto legacy = loadOneEntry(makeEntryJSON(1.0, {256, 128, 64}));
   ASSERT_TRUE(bool(legacy)) << llvm::toString(legacy.takeError());
   EXPECT_EQ(legacy->getEntries()[0].getDivisibility(),
             (std::array<int64_t, 3>{256, 128, 64}));
-  auto bad = TuningDatabase::fromJSON(llvm::json::Object{
-      {"format", TuningDatabase::FormatName},
-      {"entries", llvm::json::Array{llvm::json::Object{
-                      {"chip", "sm_90a"},
-                      {"a", "bf16"},
-                      {"b", "bf16"},
-                      {"c", "bf16"},
-                      {"m", 1},
-                      {"n", 1},
-                      {"k", 1},
-                      {"schedule", "s"},
-                      {"measured_tflops", 1.0},
-                      {"block", llvm::json::Array{64, 64, 64}},
-                      {"requires_divisible", llvm::json::Array{0, 1, 1}}}}}});
+  llvm::json::Object zeroDivisor = makeEntryJSON(1.0, {64, 64, 64});
+  zeroDivisor["requires_divisible"] = llvm::json::Array{0, 1, 1};
+  auto bad = loadOneEntry(std::move(zeroDivisor));
   ASSERT_FALSE(bool(bad));
   EXPECT_NE(llvm::toString(bad.takeError()).find("requires_divisible"),
             std::string::npos);
@@ -208,20 +209,9 @@ TEST(TuningDatabase, RejectsShapesAndMeasurementsNoRunProduces) {
   // gemm-tune ingest once recorded a negative TFLOP/s as the best; such an
   // entry, an empty shape or block tile must not load.
   auto load = [](llvm::StringRef field, llvm::json::Value value) {
-    llvm::json::Object entry{{"chip", "sm_90a"},
-                             {"a", "bf16"},
-                             {"b", "bf16"},
-                             {"c", "bf16"},
-                             {"m", 4096},
-                             {"n", 4096},
-                             {"k", 4096},
-                             {"schedule", "s"},
-                             {"measured_tflops", 700.0},
-                             {"block", llvm::json::Array{128, 256, 64}}};
+    llvm::json::Object entry = makeEntryJSON(700.0);
     entry[field] = std::move(value);
-    return TuningDatabase::fromJSON(
-        llvm::json::Object{{"format", TuningDatabase::FormatName},
-                           {"entries", llvm::json::Array{std::move(entry)}}});
+    return loadOneEntry(std::move(entry));
   };
   auto good = load("m", 1);
   EXPECT_TRUE(bool(good)) << llvm::toString(good.takeError());
