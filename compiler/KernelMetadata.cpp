@@ -132,9 +132,11 @@ static llvm::json::Object describe(ScheduleAttr schedule,
     if (epilogue.getBias() != EpilogueBias::none)
       parameters.push_back(llvm::json::Object{
           {"kind", "memref"}, {"operand", "bias"}, {"rank", 1}});
+    // The residual is laid out like C: a batch of matrices for a batched C.
     if (epilogue.getResidual())
-      parameters.push_back(llvm::json::Object{
-          {"kind", "memref"}, {"operand", "residual"}, {"rank", 2}});
+      parameters.push_back(llvm::json::Object{{"kind", "memref"},
+                                              {"operand", "residual"},
+                                              {"rank", batched ? 3 : 2}});
     fused = llvm::json::Object{
         {"alpha_beta", epilogue.getAlphaBeta()},
         {"bias", stringifyEpilogueBias(epilogue.getBias())},

@@ -88,13 +88,25 @@ LogicalResult gemm_opt::tile::verifyFusedEpilogue(GemmOp gemm,
       return gemm.emitOpError()
              << "residual has element type " << residualType.getElementType()
              << ", expected C's " << element;
+    // One matrix per batch entry of a batched C (entry b is added to
+    // C[b]), one matrix for a matrix C.
+    if (residualType.getRank() != cType.getRank())
+      return gemm.emitOpError()
+             << "residual must have C's rank " << cType.getRank()
+             << (gemm.isBatched() ? " (one matrix per batch entry)"
+                                  : " (one matrix)")
+             << ", got " << residualType;
+    if (gemm.isBatched() &&
+        staticExtentsDiffer(residualType.getDimSize(0), cType.getDimSize(0)))
+      return gemm.emitOpError()
+             << "residual has " << residualType.getDimSize(0)
+             << " batch entries, expected C's " << cType.getDimSize(0);
+    ArrayRef<int64_t> matrix = residualType.getShape().take_back(2);
     for (unsigned dim = 0; dim < 2; ++dim)
-      if (staticExtentsDiffer(residualType.getDimSize(dim),
-                              matrixC[dim]))
+      if (staticExtentsDiffer(matrix[dim], matrixC[dim]))
         return gemm.emitOpError()
-               << "residual is " << residualType.getDimSize(0) << "x"
-               << residualType.getDimSize(1) << ", expected C's "
-               << matrixC[0] << "x" << matrixC[1];
+               << "residual is " << matrix[0] << "x" << matrix[1]
+               << ", expected C's " << matrixC[0] << "x" << matrixC[1];
     // The runtime passes the residual with C's layout and leading
     // dimension: its static unit stride must lie where C's does.
     std::optional<MatrixOrder> orderC = getMatrixOrder(cType);

@@ -300,7 +300,8 @@ def Tile_EpilogueAttr : Tile_Attr<"Epilogue", "epilogue"> {
     - `activation = relu | gelu_tanh | gelu_erf | silu`;
     - `residual = true`: add an M×N matrix of C's element type and major
       order (the runtime passes it with C's leading dimension) after the
-      activation; one matrix, so not for batched operands.
+      activation; for batched operands one such matrix per batch entry
+      (the runtime passes it with C's batch stride too).
 
     All math is in f32, in this order, before the one rounding to C's type:
 

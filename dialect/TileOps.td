@@ -12,7 +12,6 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 class Tile_Op<string mnemonic, list<Trait> traits = []>
     : Op<Tile_Dialect, mnemonic, traits>;
 
-def Tile_Matrix : MemRefRankOf<[F16, BF16, F32], [2]>;
 // A matrix, or a batch of them (batch × rows × columns).
 def Tile_MatrixOrBatch : MemRefRankOf<[F16, BF16, F32], [2, 3]>;
 
@@ -44,15 +43,16 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     layout is row-major with packed entries). A batch stride of 0 for A or B
     uses one matrix for every entry (broadcast). Batched GEMMs need a wgmma
     schedule (one block per tile and batch entry along grid z, or a
-    persistent grid walking the tiles of all entries) without split_k or
-    fused epilogue operations.
+    persistent grid walking the tiles of all entries) without split_k.
 
     A fused epilogue (`#tile.epilogue<..., alpha_beta = true, bias = row,
     activation = ..., residual = true>`) takes its operands here, each present
     exactly when the schedule asks for it: `alpha` and `beta` (f32 scalars;
     `beta` scales C's old value), `bias` (a vector of C's element type, M
-    entries for `bias = row`, N for `column`) and `residual` (an `M×N`
-    row-major matrix of C's element type).
+    entries for `bias = row`, N for `column`, one vector for every batch
+    entry) and `residual` (an `M×N` matrix of C's element type and major
+    order; for batched operands a batch of them, rank 3 like C, entry `b`
+    added to `C[b]`, a batch stride of 0 adding one matrix to every entry).
 
     Examples:
     ```mlir
@@ -79,7 +79,7 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
                        Optional<F32>:$beta,
                        Arg<Optional<MemRefRankOf<[F16, BF16, F32], [1]>>,
                            "bias", [MemRead]>:$bias,
-                       Arg<Optional<Tile_Matrix>, "residual", [MemRead]>:$residual,
+                       Arg<Optional<Tile_MatrixOrBatch>, "residual", [MemRead]>:$residual,
                        OptionalAttr<Tile_ScheduleAttr>:$schedule);
   let assemblyFormat = [{
     $a `,` $b `into` $c (`alpha` $alpha^)? (`beta` $beta^)?

@@ -21,7 +21,8 @@ namespace jit {
 /// A batched schedule (a tile.gemm on 3-D operands) runs `batch` such GEMMs,
 /// C[b] = A[b]·B[b], each operand's entries its batch stride apart (in
 /// elements; unset: packed, ld times the rows; A and B may be 0, one matrix
-/// for every entry). Other schedules take batch 1 only.
+/// for every entry). The residual then holds one matrix per entry, C's
+/// batch stride apart. Other schedules take batch 1 only.
 struct GemmArguments {
   const void *a = nullptr;
   const void *b = nullptr;
@@ -31,7 +32,9 @@ struct GemmArguments {
   float alpha = 1.0f;
   float beta = 0.0f;
   const void *bias = nullptr;     ///< M or N elements of C's type, or null.
-  const void *residual = nullptr; ///< M x N, ld = ldc, C's type, or null.
+  /// M x N, ld = ldc, C's type (batched: per entry, C's batch stride
+  /// apart), or null.
+  const void *residual = nullptr;
   int64_t batch = 1;
   std::optional<int64_t> batchStrideA, batchStrideB, batchStrideC;
 };

@@ -96,10 +96,9 @@ std::string renderScheduleModule(const ScheduleDescription &s) {
     operands += " bias %bias : " + bias;
   }
   if (s.epilogueStore && fused.residual) {
-    // One M x N matrix laid out like C's (GemmArguments::residual), also
-    // for a batched C.
-    std::string residual =
-        renderMatrixType(/*batched=*/false, s.cType, s.cLayout);
+    // Laid out like C (GemmArguments::residual): one M x N matrix, or one
+    // per batch entry for a batched C.
+    std::string residual = renderMatrixType(s.batched, s.cType, s.cLayout);
     parameters += ", %residual: " + residual;
     operands += " residual %residual : " + residual;
   }

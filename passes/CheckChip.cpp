@@ -29,16 +29,13 @@ static void appendMissingSimtFeatures(ScheduleAttr schedule,
 
 /// What a batched wgmma GEMM asks for that tile-warp-specialize does not
 /// lower: split_k (grid z numbers the batch entries; the workspace holds one
-/// batch entry) and a fused residual (taken as one matrix, not per batch
-/// entry). alpha/beta, the bias (one vector for every entry) and the
-/// activations apply to each entry's C.
+/// batch entry). alpha/beta, the bias (one vector for every entry), the
+/// activations and the residual (one matrix per entry) apply to each
+/// entry's C.
 static void appendMissingBatchedFeatures(ScheduleAttr schedule,
                                          SmallVectorImpl<std::string> &missing) {
   if (schedule.getSplitK() > 1)
     missing.push_back("split_k with batched operands");
-  EpilogueAttr epilogue = schedule.getEpilogue();
-  if (epilogue && epilogue.getResidual())
-    missing.push_back("a fused residual with batched operands");
 }
 
 /// Reports at `gemm` each feature of its (verified) schedule that the

@@ -22,6 +22,7 @@
 
 #include "passes/FusedEpilogue.h"
 
+#include "passes/BatchEntryView.h"
 #include "passes/HopperKernelPlan.h"
 #include "passes/KernelAttributes.h"
 #include "passes/MatrixRows.h"
@@ -29,6 +30,7 @@
 #include "dialect/MatrixLayouts.h"
 #include "dialect/MemoryQueries.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -55,12 +57,15 @@ SmallVector<Type> gemm_opt::getFusedEpilogueArgumentTypes(ScheduleAttr schedule,
     types.push_back(MemRefType::get(
         {ShapedType::kDynamic}, cElementType,
         StridedLayoutAttr::get(ctx, ShapedType::kDynamic, {1})));
-  if (epilogue.getResidual())
+  if (epilogue.getResidual()) {
+    // A batch of matrices like C's for a batched C.
+    bool batched = cType.getRank() == 3;
+    SmallVector<int64_t, 3> shape(cType.getRank(), ShapedType::kDynamic);
     types.push_back(MemRefType::get(
-        {ShapedType::kDynamic, ShapedType::kDynamic}, cElementType,
+        shape, cElementType,
         getDynamicMatrixLayout(
-            ctx, getMatrixOrder(cType).value_or(MatrixOrder::row),
-            /*batched=*/false)));
+            ctx, getMatrixOrder(cType).value_or(MatrixOrder::row), batched)));
+  }
   return types;
 }
 
@@ -544,6 +549,24 @@ EpilogueBias FusedEpilogue::getBias() const {
   if (!onTranspose || bias == EpilogueBias::none)
     return bias;
   return bias == EpilogueBias::row ? EpilogueBias::column : EpilogueBias::row;
+}
+
+FusedEpilogue FusedEpilogue::readingC(OpBuilder &b, Location loc,
+                                      Value matrixC) const {
+  FusedEpilogue reading = *this;
+  if (!hasFusedOperations())
+    return reading;
+  reading.c = matrixC;
+  if (residual && cast<MemRefType>(residual.getType()).getRank() == 3) {
+    // Only a batched C has a batched residual (the verifier), and its
+    // batch entry's view names the entry.
+    std::optional<BatchEntry> entry = matchBatchEntryView(matrixC);
+    assert(entry && "a batched residual is read through C's batch entry");
+    reading.residual =
+        viewBatchEntry(b, loc, residual,
+                       getValueOrCreateConstantIndexOp(b, loc, entry->batch));
+  }
+  return reading;
 }
 
 FusedEpilogue FusedEpilogue::onTransposeOfC(OpBuilder &b, Location loc) const {

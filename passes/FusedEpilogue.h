@@ -127,13 +127,11 @@ public:
 
   /// The same epilogue reading C through `matrixC`, the 2-D matrix the
   /// caller stores: the kernel's C, or one batch entry's view of a batched
-  /// C (passes/BatchEntryView.h; the bias is shared by every entry).
-  FusedEpilogue readingC(mlir::Value matrixC) const {
-    FusedEpilogue reading = *this;
-    if (hasFusedOperations())
-      reading.c = matrixC;
-    return reading;
-  }
+  /// C (viewBatchEntry, passes/BatchEntryView.h), in which case a batched
+  /// residual is read at the same entry (the bias is shared by every
+  /// entry).
+  FusedEpilogue readingC(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value matrixC) const;
 
   /// The same epilogue seen on C's transpose, for an epilogue that walks a
   /// column-major C down its columns: C and the residual are transposed

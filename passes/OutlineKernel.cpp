@@ -5,10 +5,10 @@
 // leading dimensions are run-time values carried by the memref descriptors.
 // Arguments: A, B, C; for TMA schedules the tensor maps of A and B; then
 // the fused epilogue's operands as present (alpha, beta: f32; bias: 1-D
-// memref; residual: 2-D strided memref), see passes/FusedEpilogue.h.
-// A batched GEMM's A, B and C are 3-D memrefs with a dynamic batch stride
-// and its tensor maps 3-D (passes/BatchedTmaLoad.h); the grid's z (or, for
-// a persistent grid, its tile walk) covers the batch entries.
+// memref; residual: a strided memref like C), see passes/FusedEpilogue.h.
+// A batched GEMM's A, B, C and residual are 3-D memrefs with a dynamic
+// batch stride and its tensor maps 3-D (passes/BatchedTmaLoad.h); the grid's z
+// (or, for a persistent grid, its tile walk) covers the batch entries.
 //
 //===----------------------------------------------------------------------===//
 

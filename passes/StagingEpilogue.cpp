@@ -61,7 +61,7 @@ void StagingEpilogue::copyToGlobal(Value groupThread, Value rowBase,
   Value staging = stagingView();
   // The fused epilogue reads C where the copy stores it (a batch entry's
   // view of a batched C).
-  FusedEpilogue fused = this->fused.readingC(c);
+  FusedEpilogue fused = this->fused.readingC(b, loc, c);
   if (plan.columnMajorC())
     return storeStagingByColumns(b, loc, plan, staging, groupThread, rowBase,
                                  colBase, c, fused);

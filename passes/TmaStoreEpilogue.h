@@ -82,11 +82,12 @@ public:
 
   /// The same epilogue for a batched kernel: C's tensor map is 3-D and the
   /// TMA stores go to batch entry `entry` (passes/BatchedTmaLoad.h), whose
-  /// 2-D view of C, `entryC`, a fused epilogue reads.
+  /// 2-D view of C, `entryC`, a fused epilogue reads (a batched residual
+  /// at the same entry).
   TmaStoreEpilogue atBatchEntry(mlir::Value entry, mlir::Value entryC) const {
     TmaStoreEpilogue copy = *this;
     copy.batch = entry;
-    copy.fused = fused.readingC(entryC);
+    copy.fused = fused.readingC(b, loc, entryC);
     return copy;
   }
 

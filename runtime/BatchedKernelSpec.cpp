@@ -46,6 +46,13 @@ Error checkBatchedKernelSpec(const KernelSpec &spec, const Twine &context) {
       return refuse("the memref parameter of operand '" +
                     getOperandName(param.operand) + "' has rank " +
                     Twine(param.rank));
+    // The residual is laid out like C: a batch of matrices for a batched
+    // kernel.
+    if (param.kind == KernelParamSpec::Kind::EpilogueMemRef &&
+        param.epilogueOperand == EpilogueOperand::Residual &&
+        (param.rank == 3) != batched)
+      return refuse("the memref parameter of the residual has rank " +
+                    Twine(param.rank));
     if (param.isTensorMap() && (param.tensorMap.rank == 3) != batched)
       return refuse("the tensor map of operand '" +
                     getOperandName(param.operand) + "' is " +

@@ -91,11 +91,12 @@ int64_t GemmProblem::getElementIndex(Operand operand, int64_t batch,
 }
 
 int64_t GemmProblem::getResidualElements() const {
-  return epilogue.residual ? getMatrixSpan(Operand::C) : 0;
+  return epilogue.residual ? getBufferElements(Operand::C) - c.offset : 0;
 }
 
-int64_t GemmProblem::getResidualIndex(int64_t row, int64_t col) const {
-  return getElementIndex(Operand::C, 0, row, col) - c.offset;
+int64_t GemmProblem::getResidualIndex(int64_t batch, int64_t row,
+                                      int64_t col) const {
+  return getElementIndex(Operand::C, batch, row, col) - c.offset;
 }
 
 int64_t GemmProblem::getBiasElements() const {

@@ -15,9 +15,9 @@
 // The bias (of C's type, at offset 0 of its own buffer, shared by all batch
 // entries) is either a row vector of N values added to every row ("row") or
 // a column vector of M values added to every column ("col"). The residual
-// (of C's type, shared by all batch entries) is an M x N matrix laid out
-// like one batch entry of C's view (its layout and leading dimension) at
-// offset 0 of its own buffer, as fused kernels take it.
+// (of C's type) is one M x N matrix per batch entry, laid out like C's view
+// (its layout, leading dimension and batch stride) at offset 0 of its own
+// buffer, as fused kernels take it: entry b's residual is added to D_b.
 //
 // GemmShape (GemmShape.h) is the special case the kernels run today: no
 // offsets, alpha 1, beta 0, no bias or activation (and, per kernel, the
@@ -105,10 +105,12 @@ struct GemmProblem {
   int64_t getBiasElements() const;
   /// Index into the bias vector for C's element (row, col).
   int64_t getBiasIndex(int64_t row, int64_t col) const;
-  /// Residual elements: one matrix span of C with a residual, else 0.
+  /// Residual elements: C's view without its offset (every batch entry)
+  /// with a residual, else 0.
   int64_t getResidualElements() const;
-  /// Index into the residual's buffer for C's element (row, col).
-  int64_t getResidualIndex(int64_t row, int64_t col) const;
+  /// Index into the residual's buffer for C's element (row, col) of batch
+  /// entry `batch`.
+  int64_t getResidualIndex(int64_t batch, int64_t row, int64_t col) const;
 
   /// The GemmShape (extents, leading dimensions, layouts, batch count and
   /// strides): the form the kernels' memref and tensor-map parameters take.

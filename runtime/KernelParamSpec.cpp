@@ -311,9 +311,11 @@ parseKernelParams(const JsonFieldReader &kernel,
       if (!name)
         return name.takeError();
       if (*name == "bias" || *name == "residual") {
+        // The bias is a vector; the residual is laid out like C (rank 3 in
+        // a batched kernel, checkBatchedKernelSpec).
         bool isBias = *name == "bias";
         Expected<int64_t> rank =
-            reader.getInteger("rank", isBias ? 1 : 2, isBias ? 1 : 2);
+            reader.getInteger("rank", isBias ? 1 : 2, isBias ? 1 : 3);
         if (!rank)
           return rank.takeError();
         param.kind = KernelParamSpec::Kind::EpilogueMemRef;

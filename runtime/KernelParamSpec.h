@@ -8,12 +8,12 @@
 //       kernel's batch × rows × columns operand) 9.
 //
 //   {"kind": "memref", "operand": "bias", "rank": 1}
-//   {"kind": "memref", "operand": "residual", "rank": 2}
+//   {"kind": "memref", "operand": "residual", "rank": 2|3}
 //       Operands of a fused epilogue (see FusedEpilogueSpec.h), of C's
 //       element type: the bias vector (5 eight-byte parameters: allocated,
 //       aligned, offset, size, stride; M entries for "bias": "row", N for
 //       "column") and the M×N residual matrix (7, with C's leading
-//       dimension).
+//       dimension; in a batched kernel rank 3, 9 with C's batch stride).
 //
 //   {"kind": "scalar", "name": "alpha"|"beta", "type": "f32"}
 //       One 4-byte f32 parameter of a fused epilogue with "alpha_beta".

@@ -121,6 +121,16 @@ PackedKernelParams packKernelParams(const KernelSpec &spec,
           static_cast<uint64_t>(d.strides[1])})
       params.appendValue(value);
   };
+  auto appendMemRef3D = [&](const MemRefDescriptor3D &d) {
+    for (uint64_t value :
+         {d.allocated, d.aligned, static_cast<uint64_t>(d.offset),
+          static_cast<uint64_t>(d.sizes[0]), static_cast<uint64_t>(d.sizes[1]),
+          static_cast<uint64_t>(d.sizes[2]),
+          static_cast<uint64_t>(d.strides[0]),
+          static_cast<uint64_t>(d.strides[1]),
+          static_cast<uint64_t>(d.strides[2])})
+      params.appendValue(value);
+  };
   for (const KernelParamSpec &param : spec.parameters) {
     if (param.kind == KernelParamSpec::Kind::EpilogueScalar) {
       params.appendFloat(param.epilogueOperand == EpilogueOperand::Alpha
@@ -139,8 +149,14 @@ PackedKernelParams packKernelParams(const KernelSpec &spec,
       continue;
     }
     if (param.kind == KernelParamSpec::Kind::EpilogueMemRef) {
+      // The residual: laid out like C (a batch of matrices with C's batch
+      // stride in a batched kernel).
       if (param.epilogueOperand == EpilogueOperand::Residual) {
-        appendMemRef2D(describeOperand(shape, Operand::C, epilogue.residual));
+        if (param.rank == 3)
+          appendMemRef3D(
+              describeBatchedOperand(shape, Operand::C, epilogue.residual));
+        else
+          appendMemRef2D(describeOperand(shape, Operand::C, epilogue.residual));
         continue;
       }
       // allocated, aligned, offset, size, stride
@@ -166,17 +182,8 @@ PackedKernelParams packKernelParams(const KernelSpec &spec,
       continue;
     }
     if (param.rank == 3) {
-      MemRefDescriptor3D d = describeBatchedOperand(
-          shape, param.operand, addresses.get(param.operand));
-      for (uint64_t value :
-           {d.allocated, d.aligned, static_cast<uint64_t>(d.offset),
-            static_cast<uint64_t>(d.sizes[0]),
-            static_cast<uint64_t>(d.sizes[1]),
-            static_cast<uint64_t>(d.sizes[2]),
-            static_cast<uint64_t>(d.strides[0]),
-            static_cast<uint64_t>(d.strides[1]),
-            static_cast<uint64_t>(d.strides[2])})
-        params.appendValue(value);
+      appendMemRef3D(describeBatchedOperand(shape, param.operand,
+                                            addresses.get(param.operand)));
       continue;
     }
     appendMemRef2D(

@@ -11,8 +11,8 @@
 //
 // Fused epilogue parameters (KernelParamSpec.h): alpha and beta are one
 // 4-byte f32 each; the bias vector a rank-1 memref (5 parameters: allocated,
-// aligned, offset 0, size M or N, stride 1); the residual a rank-2 memref
-// like C's (M, N, ldc).
+// aligned, offset 0, size M or N, stride 1); the residual a memref like C's
+// (M, N, ldc; in a batched kernel rank 3 with C's batch stride).
 //
 // A batched kernel's rank-3 memrefs (batch × rows × columns) are 9
 // parameters: allocated, aligned, offset (0), sizes (batch, rows, cols),
@@ -87,7 +87,8 @@ struct OperandAddresses {
 
 /// The run-time operands of a fused epilogue; only those the kernel's
 /// epilogue uses are passed. Bias has M (row) or N (column) entries and the
-/// residual C's layout (M×N, leading dimension ldc), both of C's type.
+/// residual C's layout (M×N, leading dimension ldc; batched: C's batch
+/// stride between its entries), both of C's type.
 struct EpilogueArguments {
   float alpha = 1.0f;
   float beta = 0.0f;

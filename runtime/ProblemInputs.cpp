@@ -80,13 +80,16 @@ ProblemInputs::ProblemInputs(const GemmProblem &problem, uint64_t seed)
   for (int64_t i = 0; i < residualElements; ++i)
     storeElement(problem.c.type, residual.data(), static_cast<size_t>(i), nan);
   const uint64_t firstValue = uint64_t(1) << 40;
-  for (int64_t row = 0; row < problem.m; ++row)
-    for (int64_t col = 0; col < problem.n; ++col)
-      storeElement(problem.c.type, residual.data(),
-                   static_cast<size_t>(problem.getResidualIndex(row, col)),
-                   getRandomInputValue(seed * 4 + 3,
-                                       firstValue + static_cast<uint64_t>(
-                                                        row * problem.n + col)));
+  for (int64_t batch = 0; batch < problem.batchCount; ++batch)
+    for (int64_t row = 0; row < problem.m; ++row)
+      for (int64_t col = 0; col < problem.n; ++col)
+        storeElement(
+            problem.c.type, residual.data(),
+            static_cast<size_t>(problem.getResidualIndex(batch, row, col)),
+            getRandomInputValue(
+                seed * 4 + 3,
+                firstValue + static_cast<uint64_t>(
+                                 (batch * problem.m + row) * problem.n + col)));
 }
 
 const std::vector<uint8_t> &ProblemInputs::getBuffer(Operand operand) const {
@@ -107,11 +110,13 @@ double ProblemInputs::getBias(int64_t row, int64_t col) const {
                      static_cast<size_t>(problem.getBiasIndex(row, col)));
 }
 
-double ProblemInputs::getResidual(int64_t row, int64_t col) const {
+double ProblemInputs::getResidual(int64_t batch, int64_t row,
+                                  int64_t col) const {
   if (!problem.epilogue.residual)
     return 0.0;
-  return loadElement(problem.c.type, residual.data(),
-                     static_cast<size_t>(problem.getResidualIndex(row, col)));
+  return loadElement(
+      problem.c.type, residual.data(),
+      static_cast<size_t>(problem.getResidualIndex(batch, row, col)));
 }
 
 } // namespace runtime

@@ -41,8 +41,9 @@ public:
   double get(Operand operand, int64_t batch, int64_t row, int64_t col) const;
   /// The bias added to C's element (row, col); 0 without a bias.
   double getBias(int64_t row, int64_t col) const;
-  /// The residual added to C's element (row, col); 0 without one.
-  double getResidual(int64_t row, int64_t col) const;
+  /// The residual added to C's element (row, col) of batch entry `batch`;
+  /// 0 without one.
+  double getResidual(int64_t batch, int64_t row, int64_t col) const;
 
 private:
   GemmProblem problem;

@@ -34,11 +34,11 @@ std::vector<OutputEntry> chooseOutputEntries(const GemmProblem &problem,
 }
 
 double applyEpilogueTail(const ProblemInputs &inputs, double value,
-                         int64_t row, int64_t col) {
+                         const OutputEntry &entry) {
   const Epilogue &epilogue = inputs.getProblem().epilogue;
   return applyActivation(epilogue.activation,
-                         value + inputs.getBias(row, col)) +
-         inputs.getResidual(row, col);
+                         value + inputs.getBias(entry.row, entry.col)) +
+         inputs.getResidual(entry.batch, entry.row, entry.col);
 }
 
 std::vector<double> computeProblemReference(const ProblemInputs &inputs,
@@ -55,7 +55,7 @@ std::vector<double> computeProblemReference(const ProblemInputs &inputs,
     if (problem.epilogue.beta != 0.0)
       value += problem.epilogue.beta *
                inputs.get(Operand::C, entry.batch, entry.row, entry.col);
-    reference[index] = applyEpilogueTail(inputs, value, entry.row, entry.col);
+    reference[index] = applyEpilogueTail(inputs, value, entry);
   });
   return reference;
 }
@@ -84,7 +84,7 @@ double computeProblemToleranceFactor(const ProblemInputs &inputs,
     output.preActivation = sum + inputs.getBias(entry.row, entry.col);
     output.expected =
         applyActivation(epilogue.activation, output.preActivation) +
-        inputs.getResidual(entry.row, entry.col);
+        inputs.getResidual(entry.batch, entry.row, entry.col);
   });
   return getToleranceFactor(terms, epilogue.activation, tolerance);
 }

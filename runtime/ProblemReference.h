@@ -40,9 +40,9 @@ std::vector<OutputEntry> chooseOutputEntries(const GemmProblem &problem,
 
 /// The bias, activation and residual tail of the epilogue applied to
 /// `value` (which already holds alpha * A * B + beta * C) at output entry
-/// (row, col).
+/// `entry`.
 double applyEpilogueTail(const ProblemInputs &inputs, double value,
-                         int64_t row, int64_t col);
+                         const OutputEntry &entry);
 
 /// The fp64 reference at `entries`.
 std::vector<double> computeProblemReference(const ProblemInputs &inputs,

@@ -124,7 +124,7 @@ computeCublasReference(const ProblemInputs &inputs, const DeviceBuffer &a,
     if (!std::isfinite(value))
       return makeCudaFailureError("the cuBLAS reference output has NaN/Inf "
                                   "entries");
-    values.push_back(applyEpilogueTail(inputs, value, entry.row, entry.col));
+    values.push_back(applyEpilogueTail(inputs, value, entry));
   }
   return std::move(values);
 }

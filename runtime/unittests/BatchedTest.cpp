@@ -132,6 +132,16 @@ TEST(BatchedTest, RefusesInconsistentBatchedEntries) {
   }
   {
     json::Object kernel = makeBatchedKernel();
+    kernel.getArray("parameters")
+        ->push_back(json::Object{
+            {"kind", "memref"}, {"operand", "residual"}, {"rank", 2}});
+    kernel["epilogue"] = json::Object{{"residual", true}};
+    cases.push_back({"rank-2 residual", std::move(kernel),
+                     "the memref parameter of the residual has rank 2; a "
+                     "batched kernel"});
+  }
+  {
+    json::Object kernel = makeBatchedKernel();
     kernel.erase("batch");
     cases.push_back({"undeclared", std::move(kernel),
                      "the memref parameter of operand 'a' has rank 3; only a "
@@ -309,6 +319,25 @@ TEST(BatchedTest, PacksNineValuesPerBatchedMemref) {
       addressC, addressC, 0, 3, 129, 257, 129 * 272,    272, 1, // c
       mapA,     mapB};
   EXPECT_EQ(params.getValues().vec(), expected);
+
+  // A batched residual is laid out like C: C's extents, ldc and batch
+  // stride at its own address, after the tensor maps.
+  json::Object withResidual = makeBatchedKernel();
+  withResidual.getArray("parameters")
+      ->push_back(json::Object{
+          {"kind", "memref"}, {"operand", "residual"}, {"rank", 3}});
+  withResidual["epilogue"] = json::Object{{"residual", true}};
+  KernelSpec residualSpec = parseSingleKernel(std::move(withResidual));
+  constexpr uint64_t addressResidual = 0x7000'0000'8000ull;
+  EpilogueArguments epilogue;
+  epilogue.residual = addressResidual;
+  PackedKernelParams residualParams = packKernelParams(
+      residualSpec, shape, {addressA, addressB, addressC}, {a, b}, epilogue);
+  std::vector<uint64_t> expectedResidual = expected;
+  expectedResidual.insert(
+      expectedResidual.end(),
+      {addressResidual, addressResidual, 0, 3, 129, 257, 129 * 272, 272, 1});
+  EXPECT_EQ(residualParams.getValues().vec(), expectedResidual);
 
   // Column-major operands keep the batch stride first.
   MemRefDescriptor3D col = describeBatchedOperand(

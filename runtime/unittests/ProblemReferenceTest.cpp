@@ -105,28 +105,32 @@ TEST(ProblemReferenceTest, MatchesAHandComputedEpilogue) {
                    getToleranceFactor(terms, EpilogueActivation::Relu, 5e-3));
 }
 
-TEST(ProblemReferenceTest, ResidualIsOneMatrixLaidOutLikeC) {
+TEST(ProblemReferenceTest, ResidualIsLaidOutLikeCPerBatchEntry) {
   GemmProblem problem = makeViewProblem();
   problem.epilogue.activation = EpilogueActivation::Silu;
   problem.epilogue.residual = true;
   ProblemInputs inputs(problem, 5);
-  // One batch entry of C's view (ld 4, row-major) at offset 0; its padding
-  // column is NaN.
-  EXPECT_EQ(problem.getResidualElements(), 12);
-  EXPECT_EQ(problem.getResidualIndex(2, 1), 2 * 4 + 1);
-  ASSERT_EQ(inputs.getResidual().size(), 12u * 4);
-  EXPECT_TRUE(std::isnan(
-      loadElement(ElementType::F32, inputs.getResidual().data(), 2)));
-  EXPECT_GE(std::fabs(inputs.getResidual(2, 1)), 1.0 / 16);
+  // C's view (ld 4, row-major, batch stride 12) at offset 0: two entries;
+  // the padding columns are NaN.
+  EXPECT_EQ(problem.getResidualElements(), 12 + 12);
+  EXPECT_EQ(problem.getResidualIndex(0, 2, 1), 2 * 4 + 1);
+  EXPECT_EQ(problem.getResidualIndex(1, 2, 1), 12 + 2 * 4 + 1);
+  ASSERT_EQ(inputs.getResidual().size(), 24u * 4);
+  for (size_t padding : {2, 12 + 2})
+    EXPECT_TRUE(std::isnan(
+        loadElement(ElementType::F32, inputs.getResidual().data(), padding)))
+        << padding;
+  EXPECT_GE(std::fabs(inputs.getResidual(0, 2, 1)), 1.0 / 16);
+  // Each batch entry has its own residual.
+  EXPECT_NE(inputs.getResidual(0, 2, 1), inputs.getResidual(1, 2, 1));
   std::vector<OutputEntry> entries = chooseOutputEntries(problem, 100, 0, 0);
   std::vector<double> reference = computeProblemReference(inputs, entries);
   for (size_t i = 0; i < entries.size(); ++i) {
     const OutputEntry &e = entries[i];
     double sum = sumProducts(inputs, e);
-    // Both batch entries add the same residual.
     EXPECT_DOUBLE_EQ(reference[i],
                      applyActivation(EpilogueActivation::Silu, sum) +
-                         inputs.getResidual(e.row, e.col))
+                         inputs.getResidual(e.batch, e.row, e.col))
         << i;
   }
   EXPECT_NE(problem.str().find(" act=silu residual"), std::string::npos)

@@ -54,12 +54,14 @@ func.func @batched_split_k(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: m
   epilogue = #tile.epilogue<store = vector, bias = column, activation = gelu_tanh, residual = true>>
 
 // The bias is shared by every batch entry and applies to each, like alpha,
-// beta and the activations; the residual is one matrix, not one per entry.
+// beta and the activations; the residual is one matrix per entry, laid out
+// like C.
+// CHECK-LABEL: func.func @batched_residual(
+// CHECK:         tile.gemm {{.+}} residual %{{.+}} : memref<?x?x?xbf16>
 func.func @batched_residual(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
                             %c: memref<?x?x?xbf16>, %bias: memref<?xbf16>,
-                            %r: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op a fused residual with batched operands lowering is not implemented yet}}
-  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> residual %r : memref<?x?xbf16> {schedule = #sched}
+                            %r: memref<?x?x?xbf16>) {
+  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> residual %r : memref<?x?x?xbf16> {schedule = #sched}
       : memref<?x?x?xbf16>, memref<?x?x?xbf16> into memref<?x?x?xbf16>
   return
 }

@@ -174,8 +174,8 @@ cl::opt<bool> biasOpt("bias",
                       cl::cat(gemmRunCategory));
 cl::opt<bool> residualOpt(
     "residual",
-    cl::desc("Require a fused residual (a random M×N matrix is passed "
-             "whenever the kernel has one)"),
+    cl::desc("Require a fused residual (a random M×N matrix laid out like "
+             "C, one per batch entry, is passed whenever the kernel has one)"),
     cl::cat(gemmRunCategory));
 cl::opt<bool> compareEpilogue(
     "compare-epilogue",

@@ -177,8 +177,7 @@ void drawFreeCase(CaseRandom &random, ArrayRef<int64_t> tileSizes,
     epilogue.activation = random.pick(ArrayRef<EpilogueActivation>(
         {EpilogueActivation::Relu, EpilogueActivation::GeluErf,
          EpilogueActivation::GeluTanh, EpilogueActivation::Silu}));
-  // Kernels add a residual only to a C of one batch entry; batched cases
-  // check that they are refused with a reason.
+  // A residual per batch entry, laid out like C.
   epilogue.residual = random.chance(20);
   drawViews(random, problem, /*unaligned=*/true);
   // Keep the buffers small: drop the batch, then shrink the biggest extent.

@@ -109,6 +109,61 @@ func.func @residual_shape(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref
 
 // -----
 
+// A batched C takes one residual matrix per batch entry (rank 3, like C).
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  epilogue = #tile.epilogue<store = tma, residual = true>>
+
+func.func @batched_residual_rank(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
+                                 %c: memref<?x?x?xbf16>, %r: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op residual must have C's rank 3 (one matrix per batch entry), got 'memref<?x?xbf16>'}}
+  tile.gemm %a, %b into %c residual %r : memref<?x?xbf16> {schedule = #sched}
+      : memref<?x?x?xbf16>, memref<?x?x?xbf16> into memref<?x?x?xbf16>
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  epilogue = #tile.epilogue<store = tma, residual = true>>
+
+func.func @residual_rank_of_matrix(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
+                                   %c: memref<?x?xbf16>, %r: memref<2x?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op residual must have C's rank 2 (one matrix), got 'memref<2x?x?xbf16>'}}
+  tile.gemm %a, %b into %c residual %r : memref<2x?x?xbf16> {schedule = #sched}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  epilogue = #tile.epilogue<store = tma, residual = true>>
+
+func.func @batched_residual_entries(%a: memref<4x?x?xbf16>, %b: memref<4x?x?xbf16>,
+                                    %c: memref<4x?x?xbf16>, %r: memref<3x?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op residual has 3 batch entries, expected C's 4}}
+  tile.gemm %a, %b into %c residual %r : memref<3x?x?xbf16> {schedule = #sched}
+      : memref<4x?x?xbf16>, memref<4x?x?xbf16> into memref<4x?x?xbf16>
+  return
+}
+
+// -----
+
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 8], warp = [32, 64],
   mma = #tile.mma<ffma, [8, 8, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Session 31's device call (bench/NOTES.md, "Session 31"): a fused residual
+# per batch entry (h31.1), on an H200.
+#   batched   gemm-run's checks of the batched residual bundles
+#             (bench/schedules/epilogue_*_batched_*residual*.mlir) at edge
+#             shapes, batch counts and strides (C's batch stride unpacked and
+#             not a multiple of 16 bytes, A or B broadcast), each against
+#             cublasGemmStridedBatchedEx and fp64 with the epilogue applied;
+#   sanitize  memcheck and racecheck of the same bundles at an odd shape;
+#   sweep     gemm-sweep, seeds SWEEP_SEEDS (default "80 81 82 83 84"), each
+#             with its cover bundles (device-artifacts/sweep-cover<seed>).
+# PARTS picks (default all three). Console in $OUT/console.txt, logs and
+# the sweeps' folders in $OUT/session31.tar.gz.
+set -u
+cd "$(dirname "$0")/.."
+source scripts/lib/device-session.sh
+source scripts/lib/logged-session.sh
+export PATH=/usr/local/cuda/bin:$PATH
+PARTS=${PARTS:-batched sanitize sweep}
+wants() { [[ " $PARTS " == *" $1 "* ]]; }
+BUNDLES="epilogue_bf16_wgmma_batched_alpha_beta_row_bias_gelu_residual_tma:--bias:--residual:--alpha:1.5:--beta:0.5
+epilogue_bf16_wgmma_batched_column_bias_silu_residual_vector_colc:--bias:--residual
+epilogue_tf32_wgmma_batched_residual_tma:--residual"
+
+if wants batched; then
+  echo "== batched residual checks"
+  # shape x batch [strides a b c]: packed; broadcast B; C's entries apart
+  # by an odd count (the residual's too); one entry; ragged edges.
+  CASES="129x257x65x3 1x1x1x2 3x5x7x4 1000x1300x2000x2 640x384x1000x5
+4097x255x93x2 300x257x129x3:--batch-stride-b:0 257x129x64x4:--ldc:263:--batch-stride-c:70001"
+  for spec in $BUNDLES; do
+    read -r bundle extra <<<"${spec//:/ }"
+    for c in $CASES; do
+      read -r shape more <<<"${c//:/ }"
+      IFS=x read -r m n k b <<<"$shape"
+      # shellcheck disable=SC2086
+      logged_check "$bundle.$shape${more:+.strided}" "$R" "$D/$bundle/kernel.json" \
+        -m "$m" -n "$n" -k "$k" --batch "$b" $more $extra --seed 3 --no-timing
+    done
+  done
+  # Timed once: a batched GEMM with its residual next to cuBLAS's strided
+  # batch with beta = 1 over C holding the residual.
+  for spec in $BUNDLES; do
+    read -r bundle extra <<<"${spec//:/ }"
+    # shellcheck disable=SC2086
+    time_bundle "$bundle.2048x2048x2048x8" "$bundle" -m 2048 -n 2048 -k 2048 --batch 8 $extra
+  done
+fi
+
+if wants sanitize; then
+  for spec in $BUNDLES; do
+    read -r bundle extra <<<"${spec//:/ }"
+    for tool in memcheck racecheck; do
+      # shellcheck disable=SC2086
+      logged_check "$bundle.$tool" "$SAN" --tool $tool --error-exitcode 86 "$R" \
+        "$D/$bundle/kernel.json" -m 300 -n 257 -k 129 --batch 3 --ldc 303 \
+        --batch-stride-c 100001 $extra --no-timing --iterations 1 --no-cublas
+    done
+  done
+fi
+
+if wants sweep; then
+  # shellcheck disable=SC2086
+  sweep_seeds ${SWEEP_SEEDS:-80 81 82 83 84}
+fi
+
+echo "failures: $failures"
+mv "$OUT_ROOT"/sweep* "$WORK"/ 2>/dev/null
+tar czf "$OUT_ROOT/session31.tar.gz" -C "$WORK" . 2>/dev/null
+exit 0
