@@ -7,6 +7,8 @@
 #             not a multiple of 16 bytes, A or B broadcast), each against
 #             cublasGemmStridedBatchedEx and fp64 with the epilogue applied;
 #   sanitize  memcheck and racecheck of the same bundles at an odd shape;
+#   probe     (call 3, not by default) the batched residual bundle timed
+#             against its unbatched twin and the plain batched example;
 #   sweep     gemm-sweep, seeds SWEEP_SEEDS (default "80 81 82 83 84"), each
 #             with its cover bundles (device-artifacts/sweep-cover<seed>).
 # PARTS picks (default all three). Console in $OUT/console.txt, logs and
@@ -56,6 +58,28 @@ if wants sanitize; then
         "$D/$bundle/kernel.json" -m 300 -n 257 -k 129 --batch 3 --ldc 303 \
         --batch-stride-c 100001 $extra --no-timing --iterations 1 --no-cublas
     done
+  done
+fi
+
+if wants probe; then
+  # What batching and the epilogue cost (call 3): the batched residual
+  # bundle against its unbatched twin (bench/results/2026-11-28-session31/
+  # call3-probe/, compiled into device-artifacts for the call) and the
+  # plain batched example, two rounds.
+  P=probe_bf16_alpha_beta_row_bias_gelu_residual_tma
+  BT=epilogue_bf16_wgmma_batched_alpha_beta_row_bias_gelu_residual_tma
+  ARGS="--bias --residual --alpha 1.5 --beta 0.5"
+  for round in 1 2; do
+    # shellcheck disable=SC2086
+    {
+      time_bundle "$P.2048x2048x2048.r$round" $P -m 2048 -n 2048 -k 2048 $ARGS
+      time_bundle "$BT.2048x2048x2048x1.r$round" $BT -m 2048 -n 2048 -k 2048 --batch 1 $ARGS
+      time_bundle "$BT.2048x2048x2048x8.r$round" $BT -m 2048 -n 2048 -k 2048 --batch 8 $ARGS
+      time_bundle "gemm_bf16_wgmma_batched_sm90.2048x2048x2048x8.r$round" \
+        gemm_bf16_wgmma_batched_sm90 -m 2048 -n 2048 -k 2048 --batch 8
+      time_bundle "$P.8192x8192x4096.r$round" $P -m 8192 -n 8192 -k 4096 $ARGS
+      time_bundle "$BT.8192x8192x4096x1.r$round" $BT -m 8192 -n 8192 -k 4096 --batch 1 $ARGS
+    }
   done
 fi
 
