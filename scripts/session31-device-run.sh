@@ -64,7 +64,7 @@ fi
 if wants probe; then
   # What batching and the epilogue cost (call 3): the batched residual
   # bundle against its unbatched twin (bench/results/2026-11-28-session31/
-  # call3-probe/, compiled into device-artifacts for the call) and the
+  # call3-probe-sweeps/, compiled into device-artifacts for the call) and the
   # plain batched example, two rounds.
   P=probe_bf16_alpha_beta_row_bias_gelu_residual_tma
   BT=epilogue_bf16_wgmma_batched_alpha_beta_row_bias_gelu_residual_tma
