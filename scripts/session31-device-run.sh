@@ -9,6 +9,10 @@
 #   sanitize  memcheck and racecheck of the same bundles at an odd shape;
 #   probe     (call 3, not by default) the batched residual bundle timed
 #             against its unbatched twin and the plain batched example;
+#   prefetch  (call 4, not by default) the residual kernels with and
+#             without an L2 prefetch of the tile's residual (h31.2);
+#   rule      (call 5, not by default) the same with one tile per block
+#             and with a persistent vector store;
 #   sweep     gemm-sweep, seeds SWEEP_SEEDS (default "80 81 82 83 84"), each
 #             with its cover bundles (device-artifacts/sweep-cover<seed>).
 # PARTS picks (default all three). Console in $OUT/console.txt, logs and
@@ -80,6 +84,86 @@ if wants probe; then
       time_bundle "$P.8192x8192x4096.r$round" $P -m 8192 -n 8192 -k 4096 $ARGS
       time_bundle "$BT.8192x8192x4096x1.r$round" $BT -m 8192 -n 8192 -k 4096 --batch 1 $ARGS
     }
+  done
+fi
+
+if wants prefetch; then
+  # h31.2 (call 4): each residual kernel compiled with the residual's L2
+  # prefetch at the tile's start (device-artifacts/<bundle>_prefetch,
+  # compiled for the call) against the same schedule compiled before it,
+  # interleaved, two rounds; then the prefetching bundles' edge shapes.
+  ABAB="--bias --residual --alpha 1.5 --beta 0.5"
+  AB="--residual --alpha 1.5 --beta 0.5"
+  LIST="probe_bf16_alpha_beta_row_bias_gelu_residual_tma:2048x2048x2048:$ABAB
+probe_bf16_alpha_beta_row_bias_gelu_residual_tma:8192x8192x4096:$ABAB
+epilogue_bf16_wgmma_batched_alpha_beta_row_bias_gelu_residual_tma:2048x2048x2048x8:$ABAB
+epilogue_bf16_wgmma_alpha_beta_residual_tma:4096x4096x4096:$AB
+epilogue_bf16_wgmma_alpha_beta_residual_tma:8192x8192x4096:$AB
+epilogue_bf16_wgmma_residual_persistent_tma:4096x4096x4096:--residual
+epilogue_bf16_wgmma_residual_persistent_tma:8192x8192x4096:--residual
+epilogue_tf32_wgmma_batched_residual_tma:2048x2048x2048x8:--residual
+epilogue_bf16_wgmma_batched_column_bias_silu_residual_vector_colc:2048x2048x2048x8:--bias --residual"
+  for round in 1 2; do
+    while IFS=: read -r bundle shape extra; do
+      IFS=x read -r m n k bt <<<"$shape"
+      for v in "$bundle" "${bundle}_prefetch"; do
+        # shellcheck disable=SC2086
+        time_bundle "$v.$shape.r$round" "$v" -m "$m" -n "$n" -k "$k" ${bt:+--batch $bt} $extra
+      done
+    done <<<"$LIST"
+  done
+  checked=" "
+  while IFS=: read -r bundle shape extra; do
+    v=${bundle}_prefetch
+    [[ $checked == *" $v "* ]] && continue
+    checked+="$v "
+    batched=""
+    [[ $shape == *x*x*x* ]] && batched="--batch 3"
+    for s in 4097x255x93 1x1x1 129x257x65; do
+      IFS=x read -r m n k <<<"$s"
+      # shellcheck disable=SC2086
+      logged_check "$v.$s" "$R" "$D/$v/kernel.json" -m "$m" -n "$n" -k "$k" $batched $extra --seed 5 --no-timing
+    done
+  done <<<"$LIST"
+  for v in probe_bf16_alpha_beta_row_bias_gelu_residual_tma_prefetch \
+    epilogue_bf16_wgmma_batched_column_bias_silu_residual_vector_colc_prefetch; do
+    extra="--bias --residual"
+    [[ $v == probe* ]] && extra="$ABAB"
+    batched=""
+    [[ $v == *batched* ]] && batched="--batch 3"
+    # shellcheck disable=SC2086
+    logged_check "$v.memcheck" "$SAN" --tool memcheck --error-exitcode 86 "$R" \
+      "$D/$v/kernel.json" -m 300 -n 257 -k 129 $batched --ldc 303 $extra \
+      --no-timing --iterations 1 --no-cublas
+  done
+fi
+
+if wants rule; then
+  # h31.2 (call 5): which kernels the prefetch helps. One tile per block
+  # with the TMA store and with the vector store
+  # (bench/results/2026-11-28-session31/call5-prefetch-rule/), and a
+  # persistent vector-store kernel, each with and without the prefetch.
+  ABAB="--bias --residual --alpha 1.5 --beta 0.5"
+  for round in 1 2; do
+    for bundle in probe_bf16_alpha_beta_row_bias_gelu_residual_tma_one_tile \
+      probe_bf16_alpha_beta_row_bias_gelu_residual_vector_one_tile \
+      epilogue_bf16_wgmma_alpha_beta_row_bias_gelu_residual_vector_colc; do
+      for shape in 4096x4096x4096 8192x8192x4096; do
+        IFS=x read -r m n k <<<"$shape"
+        for v in "$bundle" "${bundle}_prefetch"; do
+          # shellcheck disable=SC2086
+          time_bundle "$v.$shape.r$round" "$v" -m "$m" -n "$n" -k "$k" $ABAB
+        done
+      done
+    done
+  done
+  for v in probe_bf16_alpha_beta_row_bias_gelu_residual_tma_one_tile_prefetch \
+    probe_bf16_alpha_beta_row_bias_gelu_residual_vector_one_tile_prefetch; do
+    for s in 4097x255x93 1x1x1 129x257x65; do
+      IFS=x read -r m n k <<<"$s"
+      # shellcheck disable=SC2086
+      logged_check "$v.$s" "$R" "$D/$v/kernel.json" -m "$m" -n "$n" -k "$k" $ABAB --seed 5 --no-timing
+    done
   done
 fi
 
