@@ -19,11 +19,10 @@
 # the sweeps' folders in $OUT/session31.tar.gz.
 set -u
 cd "$(dirname "$0")/.."
+PATH=/usr/local/cuda/bin:$PATH
+PARTS=${PARTS:-batched sanitize sweep}
 source scripts/lib/device-session.sh
 source scripts/lib/logged-session.sh
-export PATH=/usr/local/cuda/bin:$PATH
-PARTS=${PARTS:-batched sanitize sweep}
-wants() { [[ " $PARTS " == *" $1 "* ]]; }
 BUNDLES="epilogue_bf16_wgmma_batched_alpha_beta_row_bias_gelu_residual_tma:--bias:--residual:--alpha:1.5:--beta:0.5
 epilogue_bf16_wgmma_batched_column_bias_silu_residual_vector_colc:--bias:--residual
 epilogue_tf32_wgmma_batched_residual_tma:--residual"
@@ -172,7 +171,5 @@ if wants sweep; then
   sweep_seeds ${SWEEP_SEEDS:-80 81 82 83 84}
 fi
 
-echo "failures: $failures"
-mv "$OUT_ROOT"/sweep* "$WORK"/ 2>/dev/null
-tar czf "$OUT_ROOT/session31.tar.gz" -C "$WORK" . 2>/dev/null
+finish_logged_session session31.tar.gz
 exit 0

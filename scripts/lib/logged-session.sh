@@ -140,3 +140,16 @@ ncu_report() {
   echo "-- $name"
   grep -E "^  [A-Za-z_0-9]+.*\(.*\)x\(|$lines" "$WORK/ncu.$name.log" | head -60
 }
+
+# wants PART: whether PART is one of the words of $PARTS (the parts of a
+# session script the caller asked for).
+wants() { [[ " ${PARTS:-} " == *" $1 "* ]]; }
+
+# finish_logged_session ARCHIVE: prints the failure count, moves the
+# sweeps' folders (sweep_seeds) beside the step logs and packs them all
+# into $OUT_ROOT/ARCHIVE (the device tool returns few files).
+finish_logged_session() {
+  echo "failures: $failures"
+  mv "$OUT_ROOT"/sweep* "$WORK"/ 2>/dev/null
+  tar czf "$OUT_ROOT/$1" -C "$WORK" . 2>/dev/null
+}
