@@ -269,16 +269,7 @@ TEST(TuningDatabase, KernelLayoutsRoundTripAndDefaultToRowMajor) {
   EXPECT_EQ(near->entry->candidate, "ccc");
 
   // Entries written before kernel layouts existed: row-major kernels.
-  llvm::json::Object old{{"chip", "sm_90a"},
-                         {"a", "bf16"},
-                         {"b", "bf16"},
-                         {"c", "bf16"},
-                         {"m", 4096},
-                         {"n", 4096},
-                         {"k", 4096},
-                         {"schedule", "s"},
-                         {"measured_tflops", 1.0},
-                         {"block", llvm::json::Array{256, 128, 64}}};
+  llvm::json::Object old = makeEntryJSON(1.0, {256, 128, 64});
   auto legacy = TuningDatabase::fromJSON(
       llvm::json::Object{{"format", TuningDatabase::FormatName},
                          {"entries", llvm::json::Array{std::move(old)}}});
