@@ -13,6 +13,8 @@
 #             without an L2 prefetch of the tile's residual (h31.2);
 #   rule      (call 5, not by default) the same with one tile per block
 #             and with a persistent vector store;
+#   tf32layouts (call 7, not by default) tf32 in every layout against
+#             cuBLAS in the same layout;
 #   sweep     gemm-sweep, seeds SWEEP_SEEDS (default "80 81 82 83 84"), each
 #             with its cover bundles (device-artifacts/sweep-cover<seed>).
 # PARTS picks (default all three). Console in $OUT/console.txt, logs and
@@ -162,6 +164,23 @@ if wants rule; then
       IFS=x read -r m n k <<<"$s"
       # shellcheck disable=SC2086
       logged_check "$v.$s" "$R" "$D/$v/kernel.json" -m "$m" -n "$n" -k "$k" $ABAB --seed 5 --no-timing
+    done
+  done
+fi
+
+if wants tf32layouts; then
+  # Call 7: tf32 at 4096³ and 8192³ in each layout its kernels take, each
+  # against cuBLAS tf32 in the same layout (gemm-run's default layouts are
+  # the bundle's: NN for the exchanged kernel), interleaved, two rounds.
+  for round in 1 2; do
+    for bundle in gemm_tf32_wgmma_sm90 \
+      wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_nn \
+      wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_ccc \
+      wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_col_a; do
+      for shape in 4096x4096x4096 8192x8192x8192; do
+        IFS=x read -r m n k <<<"$shape"
+        time_bundle "$bundle.$shape.r$round" "$bundle" -m "$m" -n "$n" -k "$k"
+      done
     done
   done
 fi
