@@ -220,20 +220,21 @@ TEST(ProblemLaunchTest, RefusesWithTheReason) {
   GemmProblem ragged = makeSupportedProblem();
   ragged.m = 4097;
   std::string message;
-  EXPECT_EQ(refusalReasonOf(checkProblemLaunchable(spec, kernel.capabilities,
-                                                   ragged),
-                            &message),
-            RefusalReason::Divisibility);
+  // Why `problem` cannot launch on the kernel with `capabilities`; the
+  // refusal's text goes to `message`.
+  auto refusal = [&](const KernelCapabilities &capabilities,
+                     const GemmProblem &problem) {
+    return refusalReasonOf(checkProblemLaunchable(spec, capabilities, problem),
+                           &message);
+  };
+  EXPECT_EQ(refusal(kernel.capabilities, ragged), RefusalReason::Divisibility);
   EXPECT_NE(message.find("not divisible by the tile 128x256x32"),
             std::string::npos);
 
   // alpha needs a kernel that fuses alpha_beta; the runtime passes it.
   GemmProblem scaled = makeSupportedProblem();
   scaled.epilogue.alpha = 2.0;
-  EXPECT_EQ(refusalReasonOf(checkProblemLaunchable(spec, kernel.capabilities,
-                                                   scaled),
-                            &message),
-            RefusalReason::Epilogue);
+  EXPECT_EQ(refusal(kernel.capabilities, scaled), RefusalReason::Epilogue);
   EXPECT_NE(message.find("alpha=2"), std::string::npos) << message;
   KernelCapabilities declared = kernel.capabilities;
   declared.anyAlpha = true;
@@ -242,15 +243,11 @@ TEST(ProblemLaunchTest, RefusesWithTheReason) {
   // A kernel always adds the bias it fuses: a problem without one (or with
   // the other kind) is refused, one with it is claimed.
   declared.colBias = true;
-  EXPECT_EQ(refusalReasonOf(checkProblemLaunchable(spec, declared, scaled),
-                            &message),
-            RefusalReason::Epilogue);
+  EXPECT_EQ(refusal(declared, scaled), RefusalReason::Epilogue);
   EXPECT_NE(message.find("no bias (it adds one)"), std::string::npos)
       << message;
   scaled.epilogue.bias = BiasKind::Row;
-  EXPECT_EQ(refusalReasonOf(checkProblemLaunchable(spec, declared, scaled),
-                            &message),
-            RefusalReason::Epilogue);
+  EXPECT_EQ(refusal(declared, scaled), RefusalReason::Epilogue);
   EXPECT_NE(message.find("a row bias"), std::string::npos) << message;
   scaled.epilogue.bias = BiasKind::Col;
   EXPECT_FALSE(bool(checkProblemLaunchable(spec, declared, scaled)));
@@ -258,17 +255,13 @@ TEST(ProblemLaunchTest, RefusesWithTheReason) {
   // A kernel always adds the residual it fuses: a problem without one is
   // refused, one with it is claimed.
   declared.residual = true;
-  EXPECT_EQ(refusalReasonOf(checkProblemLaunchable(spec, declared, scaled),
-                            &message),
-            RefusalReason::Epilogue);
+  EXPECT_EQ(refusal(declared, scaled), RefusalReason::Epilogue);
   EXPECT_NE(message.find("no residual (it adds one)"), std::string::npos)
       << message;
   scaled.epilogue.residual = true;
   EXPECT_FALSE(bool(checkProblemLaunchable(spec, declared, scaled)));
   declared.residual = false;
-  EXPECT_EQ(refusalReasonOf(checkProblemLaunchable(spec, declared, scaled),
-                            &message),
-            RefusalReason::Epilogue);
+  EXPECT_EQ(refusal(declared, scaled), RefusalReason::Epilogue);
   EXPECT_NE(message.find("a residual is not supported"), std::string::npos)
       << message;
 }
