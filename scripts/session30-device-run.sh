@@ -18,11 +18,10 @@
 # seeds once it also drew residuals.
 set -u
 cd "$(dirname "$0")/.."
+PATH=/usr/local/cuda/bin:$PATH
+PARTS=${PARTS:-replay epilogue residual sweep}
 source scripts/lib/device-session.sh
 source scripts/lib/logged-session.sh
-export PATH=/usr/local/cuda/bin:$PATH
-PARTS=${PARTS:-replay epilogue residual sweep}
-wants() { [[ " $PARTS " == *" $1 "* ]]; }
 
 if wants replay; then
   echo "== replay: seed 51, case 144"
@@ -79,9 +78,5 @@ if wants sweep; then
   sweep_seeds ${SWEEP_SEEDS:-70 71 72 73 74}
 fi
 
-echo "failures: $failures"
-# The sweeps' folders go into the archive (the device tool returns few
-# files).
-mv "$OUT_ROOT"/sweep* "$WORK"/ 2>/dev/null
-tar czf "$OUT_ROOT/session30.tar.gz" -C "$WORK" . 2>/dev/null
+finish_logged_session session30.tar.gz
 exit 0
