@@ -102,23 +102,28 @@ static llvm::json::Object describe(ScheduleAttr schedule,
     // batch stride) rules TMA out the runtime passes a null pointer (by
     // value: zeros, and a 0 in the parameter after it) and the kernel
     // stores C with its threads.
-    llvm::json::Array boxC{plan.panelColumnsC, plan.boxRowsC};
-    if (batched)
-      boxC.push_back(1);
-    if (plan.tmaStore) {
-      parameters.push_back(llvm::json::Object{
-          {"kind", "tma"},
-          {"operand", "c"},
-          {"box", std::move(boxC)},
-          {"swizzle", 128},
-          {"pass", passing},
-          {"l2_promotion", 0},
-          {"oob_fill", "zero"},
-          {"null_when_unaligned", true}});
+    // A residual the epilogue stages by TMA gets the same map at its own
+    // address (C's extents, pitch and batch stride), passed the same way.
+    auto mapLikeC = [&](StringRef name) {
+      llvm::json::Array box{plan.panelColumnsC, plan.boxRowsC};
+      if (batched)
+        box.push_back(1);
+      parameters.push_back(llvm::json::Object{{"kind", "tma"},
+                                              {"operand", name},
+                                              {"box", std::move(box)},
+                                              {"swizzle", 128},
+                                              {"pass", passing},
+                                              {"l2_promotion", 0},
+                                              {"oob_fill", "zero"},
+                                              {"null_when_unaligned", true}});
       if (mapsByValue)
         parameters.push_back(
-            llvm::json::Object{{"kind", "tma_present"}, {"operand", "c"}});
-    }
+            llvm::json::Object{{"kind", "tma_present"}, {"operand", name}});
+    };
+    if (plan.tmaStore)
+      mapLikeC("c");
+    if (plan.stagesResidual())
+      mapLikeC("residual");
   }
   // The fused epilogue's operands, after the others (tile-outline-kernel's
   // argument order; runtime/KernelParamSpec.h).

@@ -67,17 +67,18 @@ void ConsumerEpilogue::storeThroughStaging(
 void ConsumerEpilogue::storeByTma(TmaStoreEpilogue stores, Value warpgroup,
                                   Value group, Value member, Value tid,
                                   Value acc, Value row, Value col, Value c,
-                                  ArrayRef<Value> bias, Value cLoaded,
-                                  Value cParity) {
+                                  ArrayRef<Value> bias, Value stagedLoaded,
+                                  Value stagedParity) {
   Value thread = arith::RemUIOp::create(b, loc, tid, index(128));
-  // C in the staging part: wait for its TMA load (issued where it holds).
-  Value cStaged;
-  if (cParity) {
-    cStaged = stores.cInStaging();
-    auto ifStaged = scf::IfOp::create(b, loc, cStaged);
+  // An operand in the staging part: wait for its TMA load (issued where it
+  // holds).
+  Value staged;
+  if (stagedParity) {
+    staged = stores.operandInStaging();
+    auto ifStaged = scf::IfOp::create(b, loc, staged);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifStaged.thenBlock());
-    waitForPhase(b, loc, cLoaded, member, cParity);
+    waitForPhase(b, loc, stagedLoaded, member, stagedParity);
   }
   // store_rounds: the part takes the warpgroup's columns a round at a
   // time.
@@ -93,7 +94,7 @@ void ConsumerEpilogue::storeByTma(TmaStoreEpilogue stores, Value warpgroup,
       // must be past its last wgmma.
       named.syncGroup(group);
     }
-    stores.writeStaging(member, thread, acc, row, col, round, bias, cStaged);
+    stores.writeStaging(member, thread, acc, row, col, round, bias, staged);
     named.syncWarpgroup(warpgroup);
     stores.storeToC(member, thread, primary, row, col, c, round);
   }

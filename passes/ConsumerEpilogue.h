@@ -54,13 +54,14 @@ public:
   /// origin is (row, col), on its own with `stores` (the epilogue of its
   /// batch entry, adding onto C where it says so) into `c`. `bias`: the
   /// part's bias entries, loaded before the main loop (or empty).
-  /// `cParity`: where C is staged by TMA during the main loop, the phase
-  /// of the part's barrier in `cLoaded` to wait for (else null).
+  /// `stagedParity`: where an epilogue operand is staged by TMA during the
+  /// main loop (HopperKernelPlan::stagedOperand), the phase of the part's
+  /// barrier in `stagedLoaded` to wait for (else null).
   void storeByTma(TmaStoreEpilogue stores, mlir::Value warpgroup,
                   mlir::Value group, mlir::Value member, mlir::Value tid,
                   mlir::Value acc, mlir::Value row, mlir::Value col,
                   mlir::Value c, llvm::ArrayRef<mlir::Value> bias,
-                  mlir::Value cLoaded, mlir::Value cParity);
+                  mlir::Value stagedLoaded, mlir::Value stagedParity);
 
 private:
   mlir::Value index(int64_t v);

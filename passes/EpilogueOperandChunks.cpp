@@ -9,16 +9,20 @@ using namespace mlir;
 using namespace gemm_opt;
 using namespace gemm_opt::tile;
 
-EpilogueOperandChunks::EpilogueOperandChunks(
-    OpBuilder &b, Location loc, const FusedEpilogue &fused,
-    ArrayRef<Value> rowsInC, ArrayRef<Value> columns, Value whole,
-    Type elementC, Value cStaged,
-    llvm::function_ref<Value(int64_t, int64_t)> stagedC)
+EpilogueOperandChunks::EpilogueOperandChunks(OpBuilder &b, Location loc,
+                                             const FusedEpilogue &fused,
+                                             ArrayRef<Value> rowsInC,
+                                             ArrayRef<Value> columns,
+                                             Value whole, Type elementC,
+                                             StagedRuns staged)
     : b(b), loc(loc), fused(fused), rowsInC(rowsInC), columns(columns),
-      whole(whole), elementC(elementC), cStaged(cStaged), stagedC(stagedC) {
+      whole(whole), elementC(elementC), staged(staged) {
   reads = fused.readsC() || fused.hasResidual();
-  int64_t registersPerOperand =
-      fused.readsC() && fused.hasResidual() ? 4 : cStaged ? 8 : 16;
+  int64_t registersPerOperand = 16;
+  if (fused.readsC() && fused.hasResidual())
+    registersPerOperand = 4;
+  else if (staged.operand != StagedEpilogueOperand::none)
+    registersPerOperand = 8;
   int64_t pairBytes = 2 * getByteWidth(elementC);
   groupsPerChunk = std::max<int64_t>(
       1, registersPerOperand * 4 / pairBytes /
@@ -60,30 +64,35 @@ EpilogueOperandChunks::Chunk EpilogueOperandChunks::load(int64_t first) {
       chunkCols.push_back(columns[g]);
     }
   int64_t alignment = 2 * getByteWidth(elementC);
-  auto loadC = [&] {
+  chunk.c = loadRuns(StagedEpilogueOperand::c, first, last, [&] {
     return fused.loadC(b, loc, chunkRows, chunkCols, /*lanes=*/2, alignment,
                        whole);
-  };
-  if (cStaged) {
-    // C from the staging part, where each pair's D goes.
-    SmallVector<Type> types(chunkRows.size(),
-                            VectorType::get({2}, elementC));
-    auto ifStaged =
-        scf::IfOp::create(b, loc, types, cStaged, /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifStaged.thenBlock());
-    SmallVector<Value> fromStaging;
-    for (int64_t g = first; g < last; ++g)
-      for (int64_t r = 0; r < static_cast<int64_t>(rowsInC.size()); ++r)
-        fromStaging.push_back(stagedC(g, r));
-    scf::YieldOp::create(b, loc, fromStaging);
-    b.setInsertionPointToStart(ifStaged.elseBlock());
-    scf::YieldOp::create(b, loc, loadC());
-    chunk.c.assign(ifStaged.getResults().begin(), ifStaged.getResults().end());
-  } else {
-    chunk.c = loadC();
-  }
-  chunk.residual = fused.loadResidual(b, loc, chunkRows, chunkCols,
-                                      /*lanes=*/2, alignment, whole);
+  });
+  chunk.residual = loadRuns(StagedEpilogueOperand::residual, first, last, [&] {
+    return fused.loadResidual(b, loc, chunkRows, chunkCols, /*lanes=*/2,
+                              alignment, whole);
+  });
   return chunk;
+}
+
+SmallVector<Value> EpilogueOperandChunks::loadRuns(
+    StagedEpilogueOperand operand, int64_t first, int64_t last,
+    llvm::function_ref<SmallVector<Value>()> loadGlobal) {
+  if (staged.operand != operand)
+    return loadGlobal();
+  // From the staging part, where each pair's D goes.
+  int64_t runs = (last - first) * static_cast<int64_t>(rowsInC.size());
+  SmallVector<Type> types(runs, VectorType::get({2}, elementC));
+  auto ifStaged = scf::IfOp::create(b, loc, types, staged.inStaging,
+                                    /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifStaged.thenBlock());
+  SmallVector<Value> fromStaging;
+  for (int64_t g = first; g < last; ++g)
+    for (int64_t r = 0; r < static_cast<int64_t>(rowsInC.size()); ++r)
+      fromStaging.push_back(staged.load(g, r));
+  scf::YieldOp::create(b, loc, fromStaging);
+  b.setInsertionPointToStart(ifStaged.elseBlock());
+  scf::YieldOp::create(b, loc, loadGlobal());
+  return SmallVector<Value>(ifStaged.getResults());
 }

@@ -9,9 +9,9 @@
 // with beta = 1 ran at 0.79x cuBLAS on an H100 at 8192x8192x4096;
 // bench/NOTES.md, session 18).
 //
-// A chunk holds 16 registers of one operand, 8 of C where C may come from
-// the staging part instead (loaded there by TMA during the main loop), or
-// 4 of each of C and a residual: two chunks are live, and more made ptxas
+// A chunk holds 16 registers of one operand, 8 where the operand may come
+// from the staging part instead (loaded there by TMA during the main loop),
+// or 4 of each of C and a residual: two chunks are live, and more made ptxas
 // spill next to the accumulators.
 //
 //===----------------------------------------------------------------------===//
@@ -20,21 +20,30 @@
 #define GEMM_OPT_PASSES_EPILOGUEOPERANDCHUNKS_H
 
 #include "passes/FusedEpilogue.h"
+#include "passes/HopperKernelPlan.h"
 
 namespace gemm_opt {
 
 class EpilogueOperandChunks {
 public:
+  /// The operand the staging part holds (none, C or the residual) where
+  /// `inStaging` (an i1) holds, and the load of its pair for group g on
+  /// fragment row r from there; the callable must outlive the chunks.
+  struct StagedRuns {
+    StagedEpilogueOperand operand = StagedEpilogueOperand::none;
+    mlir::Value inStaging;
+    llvm::function_ref<mlir::Value(int64_t, int64_t)> load;
+  };
+
   /// The thread's pairs are group g (of `columns.size()`, first column in
   /// C `columns[g]`) on fragment row r (in C `rowsInC[r]`); `whole` as for
-  /// FusedEpilogue::apply. Where `cStaged` (i1, or null: never) holds, C's
-  /// pair is `stagedC(g, r)` (a load from the staging part) instead; the
-  /// callable must outlive the object.
-  EpilogueOperandChunks(
-      mlir::OpBuilder &b, mlir::Location loc, const FusedEpilogue &fused,
-      llvm::ArrayRef<mlir::Value> rowsInC, llvm::ArrayRef<mlir::Value> columns,
-      mlir::Value whole, mlir::Type elementC, mlir::Value cStaged,
-      llvm::function_ref<mlir::Value(int64_t, int64_t)> stagedC);
+  /// FusedEpilogue::apply. The `staged` operand's pairs come from the
+  /// staging part where it is there.
+  EpilogueOperandChunks(mlir::OpBuilder &b, mlir::Location loc,
+                        const FusedEpilogue &fused,
+                        llvm::ArrayRef<mlir::Value> rowsInC,
+                        llvm::ArrayRef<mlir::Value> columns, mlir::Value whole,
+                        mlir::Type elementC, StagedRuns staged);
 
   /// Makes group g's runs available, loading chunks as needed; called for
   /// g = 0, 1, ... in order.
@@ -54,6 +63,11 @@ private:
   Chunk load(int64_t first);
   /// Index of (g, r) in its chunk.
   int64_t inChunk(int64_t g, int64_t r) const;
+  /// The runs of the chunk's groups [first, last) of `operand`:
+  /// `loadGlobal()`'s, or where the staging part holds the operand, its.
+  llvm::SmallVector<mlir::Value>
+  loadRuns(StagedEpilogueOperand operand, int64_t first, int64_t last,
+           llvm::function_ref<llvm::SmallVector<mlir::Value>()> loadGlobal);
 
   mlir::OpBuilder &b;
   mlir::Location loc;
@@ -61,8 +75,7 @@ private:
   llvm::SmallVector<mlir::Value> rowsInC, columns;
   mlir::Value whole;
   mlir::Type elementC;
-  mlir::Value cStaged;
-  llvm::function_ref<mlir::Value(int64_t, int64_t)> stagedC;
+  StagedRuns staged;
   bool reads;
   int64_t groupsPerChunk;
   Chunk current, next;

@@ -81,6 +81,7 @@ FailureOr<FusedEpilogue> FusedEpilogue::forKernel(gpu::GPUFuncOp kernel,
            << "has a fused epilogue but is not in a kernel: outline it with "
               "tile-outline-kernel";
   unsigned first = 3 + getTmaArgumentTypes(schedule.getContext(), schedule,
+                                           getKernelLayouts(kernel),
                                            takesTensorMapsByValue(kernel))
                            .size();
   auto cType = cast<MemRefType>(kernel.getArgument(2).getType());

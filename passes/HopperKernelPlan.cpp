@@ -100,6 +100,21 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   }
   plan.panelBytesC = plan.boxRowsC * 128;
   plan.warpgroupStagingBytes = plan.panelsPerRoundC * plan.panelBytesC;
+  EpilogueAttr epilogue = schedule.getEpilogue();
+  plan.streamK = schedule.isStreamK();
+  plan.streamKSpares = schedule.isStreamKBySpares();
+  plan.streamKSumsInC =
+      plan.streamKSpares && plan.tmaStore && plan.elementTypeC.isF32() &&
+      (!epilogue || epilogue.getActivation() == EpilogueActivation::none);
+  bool ownStagingPart = plan.tmaStore && plan.persistent &&
+                        plan.consumerGroups == 1 && !plan.streamK &&
+                        !plan.streamKSumsInC && plan.storeRounds == 1 &&
+                        !plan.columnMajorC();
+  plan.stagedOperand = StagedEpilogueOperand::none;
+  if (ownStagingPart && epilogue && epilogue.getAlphaBeta())
+    plan.stagedOperand = StagedEpilogueOperand::c;
+  else if (ownStagingPart && epilogue && epilogue.getResidual())
+    plan.stagedOperand = StagedEpilogueOperand::residual;
   plan.stagingRowElements = schedule.getEpilogueStagingRowElements();
   plan.stagingRows = schedule.getEpilogueStagingRows();
   plan.stagingLeadRows = 0;
@@ -111,13 +126,7 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
         std::max(plan.stagingLeadRows, 64 * w - rowInStaging);
   }
   plan.splitK = schedule.getSplitK();
-  plan.streamK = schedule.isStreamK();
   plan.streamKWaves = schedule.getStreamKWaves();
-  plan.streamKSpares = schedule.isStreamKBySpares();
-  EpilogueAttr epilogue = schedule.getEpilogue();
-  plan.streamKSumsInC =
-      plan.streamKSpares && plan.tmaStore && plan.elementTypeC.isF32() &&
-      (!epilogue || epilogue.getActivation() == EpilogueActivation::none);
   plan.splitKFlagOffset = schedule.getDynamicSharedMemoryBytes() - 16;
   plan.threads = schedule.getThreadCount();
   plan.dynamicSharedMemoryBytes = schedule.getDynamicSharedMemoryBytes();
@@ -148,19 +157,28 @@ bool gemm_opt::usesTmaDescriptors(ScheduleAttr schedule) {
   return schedule.getMma().getKind() == MmaKind::wgmma;
 }
 
-unsigned gemm_opt::getTmaDescriptorCount(ScheduleAttr schedule) {
+unsigned gemm_opt::getTmaDescriptorCount(ScheduleAttr schedule,
+                                         const GemmLayouts &layouts) {
   if (!usesTmaDescriptors(schedule))
     return 0;
-  return schedule.getEpilogueStore() == EpilogueStore::tma ? 3 : 2;
+  HopperKernelPlan plan = planHopperKernel(schedule, layouts);
+  return 2 + (plan.tmaStore ? 1 : 0) + (plan.stagesResidual() ? 1 : 0);
 }
 
 SmallVector<Type> gemm_opt::getTmaArgumentTypes(MLIRContext *context,
                                                 ScheduleAttr schedule,
+                                                const GemmLayouts &layouts,
                                                 bool byValue) {
-  unsigned maps = getTmaDescriptorCount(schedule);
-  SmallVector<Type> types(maps, LLVM::LLVMPointerType::get(context));
-  if (byValue && maps > 2)
-    types.push_back(IntegerType::get(context, 32));
+  unsigned maps = getTmaDescriptorCount(schedule, layouts);
+  auto pointer = LLVM::LLVMPointerType::get(context);
+  SmallVector<Type> types(std::min(maps, 2u), pointer);
+  // C's map and the residual's, each followed by whether it is there when
+  // passed by value.
+  for (unsigned map = 2; map < maps; ++map) {
+    types.push_back(pointer);
+    if (byValue)
+      types.push_back(IntegerType::get(context, 32));
+  }
   return types;
 }
 
@@ -217,28 +235,30 @@ Value TmaDescriptorArguments::castB(OpBuilder &b, Location loc,
       .getResult(0);
 }
 
-Value TmaDescriptorArguments::castC(OpBuilder &b, Location loc,
-                                    const HopperKernelPlan &plan) const {
-  return UnrealizedConversionCastOp::create(b, loc, tmaDescriptorTypeC(plan),
-                                            pointerC)
-      .getResult(0);
-}
-
 std::optional<TmaDescriptorArguments>
 gemm_opt::getTmaDescriptorArguments(gpu::GPUFuncOp kernel) {
   ScheduleAttr schedule = getKernelSchedule(kernel);
-  if (!schedule || getTmaDescriptorCount(schedule) == 0)
+  GemmLayouts layouts = getKernelLayouts(kernel);
+  if (!schedule || getTmaDescriptorCount(schedule, layouts) == 0)
     return std::nullopt;
-  SmallVector<Type> types = getTmaArgumentTypes(kernel.getContext(), schedule,
-                                                takesTensorMapsByValue(kernel));
+  bool byValue = takesTensorMapsByValue(kernel);
+  SmallVector<Type> types =
+      getTmaArgumentTypes(kernel.getContext(), schedule, layouts, byValue);
   if (kernel.getNumArguments() < 3 + types.size() ||
       kernel.getArgumentTypes().slice(3, types.size()) != ArrayRef(types))
     return std::nullopt;
   auto argument = [&](unsigned i) {
     return i < types.size() ? kernel.getArgument(3 + i) : Value();
   };
-  return TmaDescriptorArguments{argument(0), argument(1), argument(2),
-                                argument(3)};
+  // A, B, C (presentC), residual (presentResidual).
+  unsigned perMap = byValue ? 2 : 1;
+  TmaDescriptorArguments arguments{argument(0), argument(1), argument(2)};
+  if (byValue)
+    arguments.presentC = argument(3);
+  arguments.pointerResidual = argument(2 + perMap);
+  if (byValue)
+    arguments.presentResidual = argument(3 + perMap);
+  return arguments;
 }
 
 MemRefType gemm_opt::splitKPartialsType(MLIRContext *context) {

@@ -19,6 +19,12 @@
 
 namespace gemm_opt {
 
+/// The fused epilogue operand that TMA loads into each consumer warpgroup's
+/// staging part while the tile's main loop runs, so that the epilogue reads
+/// it from shared memory instead of global memory (passes/TmaStoreEpilogue.h,
+/// loadIntoStaging): C (alpha_beta, read where beta != 0), else a residual.
+enum class StagedEpilogueOperand { none, c, residual };
+
 struct HopperKernelPlan {
   int64_t blockM, blockN, blockK;
   int64_t warpM, warpN;     // per consumer warpgroup
@@ -146,6 +152,16 @@ struct HopperKernelPlan {
   /// Columns of C one round stores: WN / storeRounds.
   int64_t roundColumnsC() const { return warpN / storeRounds; }
   int64_t warpgroupStagingBytes;
+  /// Only where the staging part is the tile's own through its main loop
+  /// and holds all of the warpgroup's C as stored: a persistent grid (the
+  /// part has its own bytes), one consumer group, no stream-K (a partial
+  /// tile's epilogue runs in another block), one store round and a
+  /// row-major C.
+  StagedEpilogueOperand stagedOperand;
+  bool stagesC() const { return stagedOperand == StagedEpilogueOperand::c; }
+  bool stagesResidual() const {
+    return stagedOperand == StagedEpilogueOperand::residual;
+  }
   int64_t stagingRowElements;
   /// Rows of the staging tile: the whole tile at once, or (persistent) one
   /// warpgroup's rows at a time, the warpgroups of a group in turns.
@@ -171,46 +187,53 @@ mlir::Value bufferOffsetOfB(mlir::OpBuilder &b, mlir::Location loc,
 /// Whether kernels of `schedule` take TMA descriptors of A and B.
 bool usesTmaDescriptors(tile::ScheduleAttr schedule);
 
-/// How many tensor maps kernels of `schedule` take after A, B and C: A's
-/// and B's, and C's with a tma epilogue store; 0 without TMA.
-unsigned getTmaDescriptorCount(tile::ScheduleAttr schedule);
+/// How many tensor maps kernels of `schedule` over operands of `layouts`
+/// take after A, B and C: A's and B's, C's with a tma epilogue store, and
+/// the residual's where it is staged by TMA (stagesResidual()); 0 without
+/// TMA.
+unsigned getTmaDescriptorCount(tile::ScheduleAttr schedule,
+                               const tile::GemmLayouts &layouts);
 
-/// The types of the arguments kernels of `schedule` take after A, B and C
-/// for TMA (see TmaDescriptorArguments): a pointer per tensor map and, for
-/// maps passed `byValue`, an i32 after C's map that says whether it is
-/// there.
-llvm::SmallVector<mlir::Type> getTmaArgumentTypes(mlir::MLIRContext *context,
-                                                  tile::ScheduleAttr schedule,
-                                                  bool byValue);
+/// The types of the arguments kernels of `schedule` over operands of
+/// `layouts` take after A, B and C for TMA (see TmaDescriptorArguments), in
+/// order: a pointer per tensor map (A's, B's, C's, the residual's) and, for
+/// maps passed `byValue`, an i32 after C's and after the residual's map that
+/// says whether it is there.
+llvm::SmallVector<mlir::Type>
+getTmaArgumentTypes(mlir::MLIRContext *context, tile::ScheduleAttr schedule,
+                    const tile::GemmLayouts &layouts, bool byValue);
 
 /// The TMA descriptor types of A (box boxRowsA × swizzleBytesA bytes) and B
 /// (box loadRowsB × swizzleBytesB bytes), as nvgpu sees them.
 mlir::nvgpu::TensorMapDescriptorType tmaDescriptorTypeA(const HopperKernelPlan &);
 mlir::nvgpu::TensorMapDescriptorType tmaDescriptorTypeB(const HopperKernelPlan &);
 /// The TMA descriptor type of C for a tma epilogue store (box boxRowsC ×
-/// 128 bytes, no L2 promotion).
+/// 128 bytes, no L2 promotion); a staged residual's map has the same type.
 mlir::nvgpu::TensorMapDescriptorType tmaDescriptorTypeC(const HopperKernelPlan &);
 
 /// The kernel arguments holding the descriptors of A and B (and C with a
-/// tma epilogue store), appended after the matrices by tile-outline-kernel:
-/// generic pointers to 128-byte CUtensorMaps in global memory, or, in a
-/// kernel that takes them by value (takesTensorMapsByValue), to the maps
-/// themselves, `__grid_constant__` parameters after
-/// tile-tensor-maps-by-value. The runtime decides per launch whether C's
-/// address and pitch are ones TMA can take; where they are not, C's pointer
-/// is null (by value: the map is zeros and the i32 after it 0) and the
-/// kernel stores C with its threads.
+/// tma epilogue store, and a residual staged by TMA), appended after the
+/// matrices by tile-outline-kernel: generic pointers to 128-byte
+/// CUtensorMaps in global memory, or, in a kernel that takes them by value
+/// (takesTensorMapsByValue), to the maps themselves, `__grid_constant__`
+/// parameters after tile-tensor-maps-by-value. The runtime decides per
+/// launch whether C's address and pitch are ones TMA can take; where they
+/// are not, C's pointer is null (by value: the map is zeros and the i32
+/// after it 0) and the kernel stores C with its threads. Likewise for the
+/// residual, whose map describes it as C's does C (C's extents, pitch and
+/// batch stride at the residual's address): without it the epilogue reads
+/// the residual with its threads.
 struct TmaDescriptorArguments {
   mlir::Value pointerA, pointerB;
   mlir::Value pointerC; ///< Null Value without a tma epilogue store.
   /// By value: the i32 after C's map (1: it is there); else a null Value.
   mlir::Value presentC;
+  /// Null Values unless the kernel stages its residual by TMA.
+  mlir::Value pointerResidual, presentResidual;
   /// The arguments as nvgpu descriptors (a cast the NVVM lowering folds).
   mlir::Value castA(mlir::OpBuilder &b, mlir::Location loc,
                     const HopperKernelPlan &plan) const;
   mlir::Value castB(mlir::OpBuilder &b, mlir::Location loc,
-                    const HopperKernelPlan &plan) const;
-  mlir::Value castC(mlir::OpBuilder &b, mlir::Location loc,
                     const HopperKernelPlan &plan) const;
 };
 std::optional<TmaDescriptorArguments>

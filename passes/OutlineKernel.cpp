@@ -76,7 +76,8 @@ SmallVector<Value, 4> epilogueOperands(GemmOp gemm) {
 /// convert-gpu-to-nvvm applies, which expands each memref argument into its
 /// descriptor's fields. Fails, with an error on `kernel`, where that
 /// conversion does (the kernel could not take its maps by value).
-LogicalResult recordTensorMapArguments(gpu::GPUFuncOp kernel, unsigned count) {
+LogicalResult recordTensorMapArguments(gpu::GPUFuncOp kernel,
+                                       ArrayRef<Type> tmaArgumentTypes) {
   LLVMTypeConverter converter(kernel.getContext());
   TypeConverter::SignatureConversion conversion(kernel.getNumArguments());
   if (!converter.convertFunctionSignature(kernel.getFunctionType(),
@@ -85,10 +86,13 @@ LogicalResult recordTensorMapArguments(gpu::GPUFuncOp kernel, unsigned count) {
                                           conversion))
     return kernel.emitError("cannot convert the kernel's signature to LLVM "
                             "to pass its tensor maps by value");
+  // The maps are the pointers among the TMA arguments (the i32s say
+  // whether the map before them is there).
   SmallVector<int32_t> arguments;
-  for (unsigned map = 0; map < count; ++map)
-    arguments.push_back(
-        static_cast<int32_t>(conversion.getInputMapping(3 + map)->inputNo));
+  for (auto [index, type] : llvm::enumerate(tmaArgumentTypes))
+    if (isa<LLVM::LLVMPointerType>(type))
+      arguments.push_back(
+          static_cast<int32_t>(conversion.getInputMapping(3 + index)->inputNo));
   kernel->setAttr(kernelTensorMapArgumentsAttrName(),
                   DenseI32ArrayAttr::get(kernel.getContext(), arguments));
   return success();
@@ -107,8 +111,9 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   // TMA schedules also take the tensor maps of A and B, and of C with a tma
   // epilogue store (by value: and whether it is there;
   // TmaDescriptorArguments).
-  argTypes.append(
-      getTmaArgumentTypes(builder.getContext(), schedule, mapsByValue));
+  SmallVector<Type> tmaArgumentTypes = getTmaArgumentTypes(
+      builder.getContext(), schedule, getLayouts(gemm), mapsByValue);
+  argTypes.append(tmaArgumentTypes);
   unsigned firstEpilogueArgument = argTypes.size();
   argTypes.append(getFusedEpilogueArgumentTypes(schedule, gemm.getC().getType()));
   // split_k / stream_k: the fp32 partial sums and the per-tile counters,
@@ -156,7 +161,7 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   }
   setKernelSchedule(kernel, schedule);
   if (mapsByValue && usesTmaDescriptors(schedule) &&
-      failed(recordTensorMapArguments(kernel, getTmaDescriptorCount(schedule))))
+      failed(recordTensorMapArguments(kernel, tmaArgumentTypes)))
     return failure();
   // Row-major kernels carry no layouts (their absence means row-major).
   if (!getLayouts(gemm).isAllRowMajor())
@@ -182,10 +187,10 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
 }
 
 /// Creates the host-side tensor maps of A and B (and C with a tma epilogue
-/// store; by value, then a 1: it is there) for a TMA schedule and appends
-/// them, as
-/// the kernel's tensor-map arguments, to `args`. (The runtime launches from
-/// the bundle's metadata instead.)
+/// store and the residual where the epilogue stages it; by value, each of
+/// those then a 1: it is there) for a TMA schedule and appends them, as the
+/// kernel's tensor-map arguments, to `args`. (The runtime launches from the
+/// bundle's metadata instead.)
 void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
                           bool mapsByValue, SmallVectorImpl<Value> &args) {
   HopperKernelPlan plan =
@@ -219,9 +224,15 @@ void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
   };
   describe(gemm.getA(), tmaDescriptorTypeA(plan));
   describe(gemm.getB(), tmaDescriptorTypeB(plan));
-  if (plan.tmaStore) {
-    describe(gemm.getC(), tmaDescriptorTypeC(plan));
-    // By value: C's map is there (TmaDescriptorArguments::presentC).
+  // C's map and a staged residual's (the same box), each followed, by
+  // value, by a 1: it is there (TmaDescriptorArguments::presentC).
+  SmallVector<Value, 2> likeC;
+  if (plan.tmaStore)
+    likeC.push_back(gemm.getC());
+  if (plan.stagesResidual())
+    likeC.push_back(gemm.getResidual());
+  for (Value matrix : likeC) {
+    describe(matrix, tmaDescriptorTypeC(plan));
     if (mapsByValue)
       args.push_back(
           arith::ConstantIntOp::create(builder, loc, builder.getI32Type(), 1));

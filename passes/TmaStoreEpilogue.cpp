@@ -46,13 +46,15 @@ Value TmaStoreEpilogue::stagingPart(Value member, int64_t round) {
 
 void TmaStoreEpilogue::forEachPanel(
     Value member, int64_t round, Value row, Value col,
-    llvm::function_ref<void(Value, ArrayRef<Value>)> body) {
+    llvm::function_ref<void(Value, ArrayRef<Value>)> body, Value entry) {
+  if (!entry)
+    entry = batch;
   Value partOffset = stagingPartOffset(member, round);
   for (int64_t p = 0; p < plan.panelsPerRoundC; ++p) {
     Value panel = viewSharedMemory(
         b, loc, raw,
         arith::AddIOp::create(b, loc, partOffset, index(p * plan.panelBytesC)),
-        getTmaBoxShape(plan.boxRowsC, plan.panelColumnsC, batch),
+        getTmaBoxShape(plan.boxRowsC, plan.panelColumnsC, entry),
         plan.elementTypeC);
     // Coordinates are innermost first (C's column, or a column-major C's
     // row), a batch entry last; panels lie side by side along the inner
@@ -60,7 +62,7 @@ void TmaStoreEpilogue::forEachPanel(
     bool columnMajor = plan.columnMajorC();
     Value inner = arith::AddIOp::create(b, loc, columnMajor ? row : col,
                                         index(p * plan.panelColumnsC));
-    body(panel, getTmaCoordinates(inner, columnMajor ? col : row, batch));
+    body(panel, getTmaCoordinates(inner, columnMajor ? col : row, entry));
   }
 }
 
@@ -138,30 +140,20 @@ SmallVector<Value> TmaStoreEpilogue::loadBias(Value thread, Value rowC,
                               /*lanes=*/2, /*alignment=*/2 * bytesC, whole);
 }
 
-bool TmaStoreEpilogue::stagesC() const {
-  return fused.readsC() && plan.storeRounds == 1 && !plan.columnMajorC() &&
-         !addToC;
-}
-
-Value TmaStoreEpilogue::hasMapC() {
-  if (presentC)
-    return arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ne, presentC,
-        arith::ConstantIntOp::create(b, loc, presentC.getType(), 0));
-  Value null = LLVM::ZeroOp::create(b, loc, pointerC.getType());
-  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, pointerC, null);
-}
-
-Value TmaStoreEpilogue::cInStaging() {
-  Value hasMap = hasMapC();
+Value TmaStoreEpilogue::operandInStaging() {
+  if (plan.stagesResidual())
+    return mapResidual.isPresent(b, loc);
+  Value hasMap = mapC.isPresent(b, loc);
   return arith::AndIOp::create(b, loc, hasMap, fused.betaIsNotZero(b, loc));
 }
 
-void TmaStoreEpilogue::loadCIntoStaging(Value member, Value issuer, Value row,
-                                        Value col, Value barriers,
-                                        Value barrierIndex) {
+void TmaStoreEpilogue::loadIntoStaging(Value member, Value issuer, Value row,
+                                       Value col, Value barriers,
+                                       Value barrierIndex, Value entry) {
+  Value descriptor =
+      plan.stagesResidual() ? mapResidual.descriptor : mapC.descriptor;
   auto ifLoads = scf::IfOp::create(
-      b, loc, arith::AndIOp::create(b, loc, issuer, cInStaging()));
+      b, loc, arith::AndIOp::create(b, loc, issuer, operandInStaging()));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifLoads.thenBlock());
   // The previous tile's stores read the part through the async proxy, as
@@ -170,12 +162,14 @@ void TmaStoreEpilogue::loadCIntoStaging(Value member, Value issuer, Value row,
   nvgpu::MBarrierArriveExpectTxOp::create(
       b, loc, barriers, index(plan.warpgroupStagingBytes), barrierIndex,
       Value());
-  forEachPanel(member, /*round=*/0, row, col,
-               [&](Value panel, ArrayRef<Value> coordinates) {
-                 nvgpu::TmaAsyncLoadOp::create(b, loc, panel, barriers,
-                                               descriptorC, coordinates,
-                                               barrierIndex, Value(), Value());
-               });
+  forEachPanel(
+      member, /*round=*/0, row, col,
+      [&](Value panel, ArrayRef<Value> coordinates) {
+        nvgpu::TmaAsyncLoadOp::create(b, loc, panel, barriers, descriptor,
+                                      coordinates, barrierIndex, Value(),
+                                      Value());
+      },
+      entry);
 }
 
 Value TmaStoreEpilogue::applyOnTranspose(
@@ -214,8 +208,7 @@ Value TmaStoreEpilogue::applyOnTranspose(
 
 void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
                                     Value rowC, Value colC, int64_t round,
-                                    ArrayRef<Value> loadedBias,
-                                    Value cStaged) {
+                                    ArrayRef<Value> loadedBias, Value staged) {
   MLIRContext *ctx = b.getContext();
   Type f32 = b.getF32Type();
   Type elementC = plan.elementTypeC;
@@ -308,16 +301,18 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
     return swizzledIndex(panelOfRow[r], panelRow, byteOfRow[r], column);
   };
   // C (beta != 0) and a residual, read ahead a chunk of groups at a time
-  // (passes/EpilogueOperandChunks.h); C from the staging part where
-  // `cStaged` holds.
-  auto stagedC = [&](int64_t g, int64_t r) -> Value {
+  // (passes/EpilogueOperandChunks.h); the staged operand from the staging
+  // part where `staged` holds.
+  auto fromStaging = [&](int64_t g, int64_t r) -> Value {
     return vector::LoadOp::create(b, loc, pairC, part,
                                   ValueRange{stagingIndex(g, rows[r])},
                                   /*nontemporal=*/false,
                                   llvm::MaybeAlign(2 * bytesC));
   };
-  EpilogueOperandChunks chunks(b, loc, fused, rowsInC, columns, whole,
-                               elementC, cStaged, stagedC);
+  EpilogueOperandChunks chunks(
+      b, loc, fused, rowsInC, columns, whole, elementC,
+      {staged ? plan.stagedOperand : StagedEpilogueOperand::none, staged,
+       fromStaging});
   for (int64_t g = 0; g < groups; ++g) {
     if (fused.hasFusedOperations() && !columnMajor)
       chunks.advanceTo(g);
@@ -375,7 +370,8 @@ void TmaStoreEpilogue::storeToC(Value member, Value thread, Value issuer,
                                 int64_t round) {
   Value col = arith::AddIOp::create(b, loc, warpgroupCol,
                                     index(round * plan.roundColumnsC()));
-  auto ifMap = scf::IfOp::create(b, loc, hasMapC(), /*withElse=*/true);
+  auto ifMap =
+      scf::IfOp::create(b, loc, mapC.isPresent(b, loc), /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifMap.thenBlock());
   {
@@ -389,8 +385,8 @@ void TmaStoreEpilogue::storeToC(Value member, Value thread, Value issuer,
                        addPanelToC(panel, coordinates);
                      else
                        nvgpu::TmaAsyncStoreOp::create(b, loc, panel,
-                                                      descriptorC, coordinates,
-                                                      Value());
+                                                      mapC.descriptor,
+                                                      coordinates, Value());
                    });
     };
     if (!addToC) {
@@ -509,7 +505,7 @@ void TmaStoreEpilogue::addPanelToC(Value panel, ArrayRef<Value> coordinates) {
     box.push_back(
         arith::IndexCastOp::create(b, loc, b.getI32Type(), coordinate));
   NVVM::CpAsyncBulkTensorReduceOp::create(
-      b, loc, pointerC, source, NVVM::TMAReduxKind::ADD,
+      b, loc, mapC.pointer, source, NVVM::TMAReduxKind::ADD,
       NVVM::TMAStoreMode::TILE, box, /*l2CacheHint=*/Value());
 }
 

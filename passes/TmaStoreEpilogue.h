@@ -54,6 +54,14 @@
 // rows (a column-major C's columns) allow it, element by element at C's
 // edges (passes/GlobalChunkStore.h).
 //
+// One fused epilogue operand may come into the staging part by TMA while the
+// tile's main loop runs (HopperKernelPlan::stagedOperand): C with
+// alpha_beta, else a residual, whose tensor map describes it as C's does C.
+// Each thread then reads its pairs of it from where it writes its pairs of
+// D (each location is read and then written by one thread). Where the map is
+// not there (a launch whose address or pitch TMA cannot take) or C is not
+// read (beta = 0), the threads read the operand from global memory instead.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_PASSES_TMASTOREEPILOGUE_H
@@ -62,23 +70,22 @@
 #include "passes/BatchedTmaLoad.h"
 #include "passes/FusedEpilogue.h"
 #include "passes/HopperKernelPlan.h"
+#include "passes/OptionalTensorMap.h"
 
 namespace gemm_opt {
 
 class TmaStoreEpilogue {
 public:
-  /// `raw` is the kernel's dynamic shared memory, `descriptorC` C's tensor
-  /// map as an nvgpu descriptor, `pointerC` the kernel argument it comes
-  /// from (an !llvm.ptr) and `presentC` the i32 that says whether a map
-  /// passed by value is there (else null: a null `pointerC` says it is
-  /// not). Without the map, C's address or pitch rules out TMA stores and
-  /// the threads store C (TmaDescriptorArguments).
+  /// `raw` is the kernel's dynamic shared memory, `mapC` C's tensor map:
+  /// where it is not there, C's address or pitch rules out TMA stores and
+  /// the threads store C (TmaDescriptorArguments). `mapResidual` is the
+  /// residual's where the plan stages it (else empty).
   TmaStoreEpilogue(mlir::OpBuilder &b, mlir::Location loc,
                    const HopperKernelPlan &plan, FusedEpilogue fused,
-                   mlir::Value raw, mlir::Value descriptorC,
-                   mlir::Value pointerC, mlir::Value presentC)
-      : b(b), loc(loc), plan(plan), fused(fused), raw(raw),
-        descriptorC(descriptorC), pointerC(pointerC), presentC(presentC) {}
+                   mlir::Value raw, OptionalTensorMap mapC,
+                   OptionalTensorMap mapResidual = {})
+      : b(b), loc(loc), plan(plan), fused(fused), raw(raw), mapC(mapC),
+        mapResidual(mapResidual) {}
 
   /// The same epilogue for a batched kernel: C's tensor map is 3-D and the
   /// TMA stores go to batch entry `entry` (passes/BatchedTmaLoad.h), whose
@@ -115,27 +122,22 @@ public:
   llvm::SmallVector<mlir::Value> loadBias(mlir::Value thread, mlir::Value row,
                                           mlir::Value col);
 
-  /// Whether this epilogue can take C from the staging part, loaded there
-  /// by loadCIntoStaging() during the main loop: alpha_beta in a single
-  /// store round of a row-major C.
-  bool stagesC() const;
-
-  /// Whether C has a tensor map this launch (an i1, uniform over the
-  /// kernel).
-  mlir::Value hasMapC();
-
-  /// Where C has a tensor map and beta is not 0 (an i1, uniform over the
-  /// kernel): writeStaging() reads C from the staging part.
-  mlir::Value cInStaging();
+  /// Whether the plan's staged operand (HopperKernelPlan::stagedOperand)
+  /// comes into the staging part this launch (an i1, uniform over the
+  /// kernel): C where it has a tensor map and beta is not 0, a residual
+  /// where it has a tensor map. writeStaging() then reads it from there.
+  mlir::Value operandInStaging();
 
   /// The issuing thread (`issuer`) of the `member`-th warpgroup waits until
   /// the previous tile's stores have read its staging part, then loads the
-  /// part's C (origin (row, col)) into it by TMA, completing barrier
-  /// `barrierIndex` of `barriers`; where cInStaging() holds. Issued before
-  /// the tile's main loop, the load lands while it runs.
-  void loadCIntoStaging(mlir::Value member, mlir::Value issuer,
-                        mlir::Value row, mlir::Value col,
-                        mlir::Value barriers, mlir::Value barrierIndex);
+  /// staged operand's part (origin (row, col) in C) into it by TMA,
+  /// completing barrier `barrierIndex` of `barriers`; where
+  /// operandInStaging() holds. A batched kernel loads from batch entry
+  /// `entry` (the stores' entry, or 0 for a residual shared by all).
+  /// Issued before the tile's main loop, the load lands while it runs.
+  void loadIntoStaging(mlir::Value member, mlir::Value issuer, mlir::Value row,
+                       mlir::Value col, mlir::Value barriers,
+                       mlir::Value barrierIndex, mlir::Value entry = {});
 
   /// Step 1: the warpgroup's threads (`thread` of 128) write round `round`
   /// of the `member`-th warpgroup's accumulator `acc` (WM×WN, f32), whose
@@ -144,13 +146,13 @@ public:
   /// type. Then they fence the writes for the TMA stores. The caller
   /// synchronizes the warpgroup before (the part is free) and after.
   /// `loadedBias` is loadBias() for the same part, or empty: the round
-  /// reads its bias itself. Where `cStaged` (i1, or null: never) holds, C
-  /// is in the staging part already (loadCIntoStaging(), waited for), each
-  /// pair read where the thread then writes D.
+  /// reads its bias itself. Where `staged` (i1, or null: never) holds,
+  /// the staged operand is in the staging part already (loadIntoStaging(),
+  /// waited for), each pair read where the thread then writes D.
   void writeStaging(mlir::Value member, mlir::Value thread, mlir::Value acc,
                     mlir::Value row, mlir::Value col, int64_t round = 0,
                     llvm::ArrayRef<mlir::Value> loadedBias = {},
-                    mlir::Value cStaged = {});
+                    mlir::Value staged = {});
 
   /// Step 3: stores the `member`-th staging part, round `round` of the
   /// warpgroup's part of C whose origin is (row, col): TMA stores issued by
@@ -194,10 +196,12 @@ private:
   mlir::Value stagingPart(mlir::Value member, int64_t round);
   /// For each panel of round `round` in the `member`-th warpgroup's
   /// staging part: `body` with its TMA box view and the coordinates of its
-  /// box in C, whose origin for the round is (row, col).
+  /// box in C, whose origin for the round is (row, col), at batch entry
+  /// `entry` (null: the stores').
   void forEachPanel(
       mlir::Value member, int64_t round, mlir::Value row, mlir::Value col,
-      llvm::function_ref<void(mlir::Value, llvm::ArrayRef<mlir::Value>)> body);
+      llvm::function_ref<void(mlir::Value, llvm::ArrayRef<mlir::Value>)> body,
+      mlir::Value entry = {});
   /// The element index in a staging part of (row, byte in the 128-byte
   /// panel row) of `panel`, with the 128-byte swizzle applied.
   /// `key` is row mod 8.
@@ -238,7 +242,8 @@ private:
   mlir::Location loc;
   const HopperKernelPlan &plan;
   FusedEpilogue fused;
-  mlir::Value raw, descriptorC, pointerC, presentC;
+  mlir::Value raw;
+  OptionalTensorMap mapC, mapResidual;
   /// A batched kernel's batch entry (the third store coordinate), or null.
   mlir::Value batch;
   /// Whether the stores add onto C (i1), or null: they never do.

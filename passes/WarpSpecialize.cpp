@@ -125,21 +125,29 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
 
     WarpSpecializedKernelOperands operands{tiles, kTiles, operandDescriptors,
                                            viewC.getSource()};
+    // C's map and a staged residual's: a batched C's stores name the
+    // entry, so its maps are 3-D.
+    nvgpu::TensorMapDescriptorType typeC = tmaDescriptorTypeC(plan);
+    if (tiles.batched)
+      typeC = getBatchedTmaDescriptorType(typeC);
+    auto mapLikeC = [&](Value pointer, Value present) {
+      Value descriptor =
+          UnrealizedConversionCastOp::create(rewriter, loc, typeC, pointer)
+              .getResult(0);
+      return OptionalTensorMap{descriptor, pointer, present};
+    };
     if (plan.tmaStore) {
       if (!descriptors->pointerC)
         return rewriter.notifyMatchFailure(
             loop, "kernel has no tensor map argument for C");
-      // A batched C's stores name the entry: its map is 3-D.
-      operands.descC =
-          tiles.batched
-              ? UnrealizedConversionCastOp::create(
-                    rewriter, loc,
-                    getBatchedTmaDescriptorType(tmaDescriptorTypeC(plan)),
-                    descriptors->pointerC)
-                    .getResult(0)
-              : descriptors->castC(rewriter, loc, plan);
-      operands.pointerC = descriptors->pointerC;
-      operands.presentC = descriptors->presentC;
+      operands.mapC = mapLikeC(descriptors->pointerC, descriptors->presentC);
+    }
+    if (plan.stagesResidual()) {
+      if (!descriptors->pointerResidual)
+        return rewriter.notifyMatchFailure(
+            loop, "kernel has no tensor map argument for the residual");
+      operands.mapResidual =
+          mapLikeC(descriptors->pointerResidual, descriptors->presentResidual);
     }
     if (plan.splitK > 1 || plan.streamK) {
       operands.workspace = getSplitKWorkspace(kernel);

@@ -123,12 +123,10 @@ public:
   /// stream_k: the workspace of partial tiles and per-tile counters.
   void setStreamKWorkspace(SplitKWorkspace space) { workspace = space; }
 
-  /// With a tma epilogue store: C's tensor map (an nvgpu descriptor), the
-  /// kernel argument it comes from and, by value, its presence flag.
-  void setTensorMapC(Value descriptor, Value pointer, Value present) {
-    descC = descriptor;
-    pointerC = pointer;
-    presentC = present;
+  /// With a tma epilogue store: C's tensor map, and a staged residual's.
+  void setTensorMaps(OptionalTensorMap c, OptionalTensorMap residual) {
+    mapC = c;
+    mapResidual = residual;
   }
 
   void build(const BlockTiles &tiles, Value kTiles,
@@ -184,15 +182,6 @@ private:
     return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), uniform);
   }
 
-  /// Whether the epilogue's C (alpha_beta) is loaded into the staging tile
-  /// by TMA during the main loop (TmaStoreEpilogue::loadCIntoStaging): a
-  /// persistent grid whose staging tile has its own bytes, one consumer
-  /// group, one block per tile (no K split).
-  bool stagesC() {
-    return plan.tmaStore && plan.persistent && plan.consumerGroups == 1 &&
-           !plan.streamK && !plan.streamKSumsInC && tmaStores().stagesC();
-  }
-
   void createBarriers(Value tid, Value descA, Value descB) {
     auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
                                                 gpu::AddressSpace::Workgroup);
@@ -200,8 +189,8 @@ private:
                                                 plan.stages);
     full = nvgpu::MBarrierCreateOp::create(b, loc, barrierType);
     empty = nvgpu::MBarrierCreateOp::create(b, loc, barrierType);
-    if (stagesC())
-      cLoaded = nvgpu::MBarrierCreateOp::create(
+    if (plan.stagedOperand != StagedEpilogueOperand::none)
+      stagedLoaded = nvgpu::MBarrierCreateOp::create(
           b, loc,
           nvgpu::MBarrierGroupType::get(b.getContext(), workgroup,
                                         plan.warpgroupsPerTile));
@@ -221,9 +210,10 @@ private:
                                       index(emptyBarrierArrivals(plan)),
                                       index(s), Value());
       }
-      // cLoaded: the issuing thread's arrive.expect_tx plus the TMA bytes.
-      for (int64_t w = 0; cLoaded && w < plan.warpgroupsPerTile; ++w)
-        nvgpu::MBarrierInitOp::create(b, loc, cLoaded, index(1), index(w),
+      // stagedLoaded: the issuing thread's arrive.expect_tx plus the TMA
+      // bytes.
+      for (int64_t w = 0; stagedLoaded && w < plan.warpgroupsPerTile; ++w)
+        nvgpu::MBarrierInitOp::create(b, loc, stagedLoaded, index(1), index(w),
                                       Value());
       nvgpu::TmaPrefetchOp::create(b, loc, descA, Value());
       nvgpu::TmaPrefetchOp::create(b, loc, descB, Value());
@@ -291,23 +281,25 @@ private:
           arith::RemUIOp::create(b, loc, tid, index(128)), rowC, colC);
     if (turns)
       named.waitTurn(ConsumerBarriers::kMainLoopTurn, group, tile);
-    // alpha_beta: the part's C goes into its staging part by TMA while the
-    // main loop runs, issued once the first K step's wgmmas are (its issuing
-    // thread first waits for the previous tile's stores to leave the part:
-    // issued before the loop, the warpgroup's first wgmma waited for that;
-    // in the loop, behind a branch per K step, it cost 5 % even where
-    // nothing was loaded; bench/NOTES.md, sessions 18 and 21).
-    auto loadC = [&] {
+    // The part's C (alpha_beta) or residual goes into its staging part by
+    // TMA while the main loop runs, issued once the first K step's wgmmas
+    // are (its issuing thread first waits for the previous tile's stores to
+    // leave the part: issued before the loop, the warpgroup's first wgmma
+    // waited for that; in the loop, behind a branch per K step, it cost 5 %
+    // even where nothing was loaded; bench/NOTES.md, sessions 18 and 21).
+    auto loadStaged = [&] {
       TmaStoreEpilogue stores =
           batch ? tmaStores().atBatchEntry(
                       batch, viewBatchEntry(b, loc, tiles.batched.c, batch))
                 : tmaStores();
-      stores.loadCIntoStaging(member, primary, rowC, colC, cLoaded, member);
+      stores.loadIntoStaging(member, primary, rowC, colC, stagedLoaded, member,
+                             stagedEntry(batch));
     };
     WgmmaMainLoop mainLoop(block());
     Value acc =
-        cLoaded ? mainLoop.build(segment.work, row, col, descA, descB, loadC)
-                : mainLoop.build(segment.work, row, col, descA, descB);
+        stagedLoaded
+            ? mainLoop.build(segment.work, row, col, descA, descB, loadStaged)
+            : mainLoop.build(segment.work, row, col, descA, descB);
     if (turns)
       named.passTurn(ConsumerBarriers::kMainLoopTurn, group, tile,
                      walk->getTileCount());
@@ -352,12 +344,12 @@ private:
     Value tileC = batch ? viewBatchEntry(b, loc, tiles.batched.c, batch) : c;
     ConsumerEpilogue epilogue(b, loc, plan, fused, raw, named, primary);
     if (plan.tmaStore) {
-      Value cParity = cLoaded ? tileParity(tile) : Value();
+      Value stagedParity = stagedLoaded ? tileParity(tile) : Value();
       TmaStoreEpilogue stores =
           (batch ? tmaStores().atBatchEntry(batch, tileC) : tmaStores())
               .addingToC(addToC);
       epilogue.storeByTma(stores, warpgroup, group, member, tid, acc, rowC,
-                          colC, tileC, bias, cLoaded, cParity);
+                          colC, tileC, bias, stagedLoaded, stagedParity);
     } else {
       epilogue.storeThroughStaging(warpgroup, group, member, groupThread, acc,
                                    row, col, rowBase, colBase, tileC,
@@ -384,10 +376,22 @@ private:
   }
 
   TmaStoreEpilogue tmaStores() {
-    return TmaStoreEpilogue(b, loc, plan, fused, raw, descC, pointerC,
-                            presentC);
+    return TmaStoreEpilogue(b, loc, plan, fused, raw, mapC, mapResidual);
   }
 
+  /// The batch entry a staged operand's load reads for the tile of entry
+  /// `batch` (null: not batched): `batch`, or 0 for a residual of batch
+  /// stride 0, which every entry shares and whose map has one entry
+  /// (runtime/TensorMapEncoding.h).
+  Value stagedEntry(Value batch) {
+    if (!batch || !plan.stagesResidual())
+      return batch;
+    auto metadata =
+        memref::ExtractStridedMetadataOp::create(b, loc, fused.getResidual());
+    Value shared = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         metadata.getStrides()[0], index(0));
+    return arith::SelectOp::create(b, loc, shared, index(0), batch);
+  }
 
   OpBuilder &b;
   Location loc;
@@ -399,7 +403,7 @@ private:
   BlockTiles tiles;
   Value kTiles;
   Value primary, raw, full, empty;
-  Value descC, pointerC, presentC;
+  OptionalTensorMap mapC, mapResidual;
   ClusterPosition position;
   /// split_k: the block's first K tile and the workspace.
   Value kFirst;
@@ -409,9 +413,10 @@ private:
   /// The tiles and K steps the block computes.
   std::optional<BlockWorkWalk> walk;
   nvgpu::MBarrierGroupType barrierType;
-  /// stagesC(): one barrier per warpgroup of a tile, completed by the TMA
-  /// load of its part of C into its staging part.
-  Value cLoaded;
+  /// With a staged operand (HopperKernelPlan::stagedOperand): one barrier
+  /// per warpgroup of a tile, completed by the TMA load of its part of the
+  /// operand into its staging part.
+  Value stagedLoaded;
 };
 
 } // namespace
@@ -421,8 +426,7 @@ void gemm_opt::buildWarpSpecializedKernel(
     const HopperKernelPlan &plan, FusedEpilogue fused,
     const WarpSpecializedKernelOperands &operands) {
   WarpSpecializedBuilder builder(b, loc, schedule, plan, fused);
-  if (operands.descC)
-    builder.setTensorMapC(operands.descC, operands.pointerC, operands.presentC);
+  builder.setTensorMaps(operands.mapC, operands.mapResidual);
   Value kTiles = operands.kTiles;
   if (plan.splitK > 1)
     kTiles = builder.splitKTiles(kTiles, *operands.workspace);

@@ -13,6 +13,7 @@
 #include "passes/BlockWorkWalk.h"
 #include "passes/FusedEpilogue.h"
 #include "passes/HopperKernelPlan.h"
+#include "passes/OptionalTensorMap.h"
 
 #include <optional>
 
@@ -33,10 +34,11 @@ struct WarpSpecializedKernelOperands {
   OperandDescriptors descriptors;
   /// C (the 2-D matrix, or the 3-D batched one's source).
   mlir::Value c;
-  /// store = tma: C's tensor map (an nvgpu descriptor), the kernel
-  /// argument it comes from (null when C cannot take TMA) and, for a map
-  /// passed by value, the i32 that says whether it is there; else null.
-  mlir::Value descC, pointerC, presentC;
+  /// store = tma: C's tensor map; else empty.
+  OptionalTensorMap mapC;
+  /// A residual staged by TMA (HopperKernelPlan::stagesResidual): its
+  /// tensor map; else empty.
+  OptionalTensorMap mapResidual;
   /// split_k or stream_k: the workspace of partial tiles and counters.
   std::optional<SplitKWorkspace> workspace;
 };

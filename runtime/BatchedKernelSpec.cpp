@@ -54,9 +54,8 @@ Error checkBatchedKernelSpec(const KernelSpec &spec, const Twine &context) {
       return refuse("the memref parameter of the residual has rank " +
                     Twine(param.rank));
     if (param.isTensorMap() && (param.tensorMap.rank == 3) != batched)
-      return refuse("the tensor map of operand '" +
-                    getOperandName(param.operand) + "' is " +
-                    Twine(param.tensorMap.rank) + "-D");
+      return refuse("the tensor map of operand '" + getParamOperandName(param) +
+                    "' is " + Twine(param.tensorMap.rank) + "-D");
     if (batched && param.kind == KernelParamSpec::Kind::Workspace)
       return refuse("it takes a split_k workspace (one batch entry's)");
   }

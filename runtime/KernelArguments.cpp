@@ -156,13 +156,23 @@ Expected<KernelArguments> KernelArguments::create(
   for (const KernelParamSpec &param : spec.parameters) {
     if (!param.isTensorMap())
       continue;
-    Expected<TensorMapEncoding> encoding = computeTensorMapEncoding(
-        spec, param, mapShape, mapAddresses.get(param.operand));
-    if (param.tensorMap.nullWhenUnaligned &&
-        (!encoding || !tmaStoreStaysInRows(spec, mapShape, param.operand))) {
-      // The kernel stores this operand with its threads instead (C of a
-      // tma epilogue store at an address or pitch TMA cannot take, or
-      // whose rows TMA stores would overrun).
+    // A map over the residual has C's geometry (C is never staged, so
+    // mapShape has C as given) at the residual's address.
+    uint64_t address = param.overResidual ? epilogue.residual
+                                          : mapAddresses.get(param.operand);
+    Expected<TensorMapEncoding> encoding =
+        computeTensorMapEncoding(spec, param, mapShape, address);
+    // TMA stores may write into a row's padding; the residual's map is only
+    // loaded from (out-of-bounds elements read as zeros), so that limit is
+    // C's alone.
+    bool storesOverrunRows =
+        !param.overResidual &&
+        !tmaStoreStaysInRows(spec, mapShape, param.operand);
+    if (param.tensorMap.nullWhenUnaligned && (!encoding || storesOverrunRows)) {
+      // The kernel does without this map: its threads store C of a tma
+      // epilogue store at an address or pitch TMA cannot take, or whose rows
+      // TMA stores would overrun, and load a residual TMA cannot take (or
+      // one at address 0).
       if (!encoding)
         consumeError(encoding.takeError());
       maps.push_back({CUtensorMap{}, 0, /*present=*/false});

@@ -45,6 +45,10 @@ StringRef getOperandName(Operand operand) {
   return "?";
 }
 
+StringRef getParamOperandName(const KernelParamSpec &param) {
+  return param.overResidual ? "residual" : getOperandName(param.operand);
+}
+
 StringRef getEpilogueOperandName(EpilogueOperand operand) {
   switch (operand) {
   case EpilogueOperand::Alpha:
@@ -89,6 +93,15 @@ Error checkEpilogueParams(const std::vector<KernelParamSpec> &params,
           getEpilogueOperandName(operand) + "' parameter(s), but the epilogue (" +
           epilogue.describe() + ") needs " + Twine(expected));
   }
+  // A map over the residual reads the buffer the epilogue adds; an epilogue
+  // without a residual passes none.
+  if (!epilogue.residual)
+    for (auto [index, param] : enumerate(params))
+      if (param.isTensorMap() && param.overResidual)
+        return makeBadInputError(
+            context + ": parameters[" + Twine(index) +
+            "]: a tma parameter over the residual, but the epilogue (" +
+            epilogue.describe() + ") has no residual");
   return Error::success();
 }
 
@@ -127,18 +140,30 @@ Error checkTensorMapBox(const TensorMapSpec &spec, ElementType type,
 
 namespace {
 
-Expected<Operand> parseOperand(const JsonFieldReader &reader) {
+/// Reads the "operand" field into `param`. Where `residualAllowed` (tma and
+/// tma_present parameters), "residual" names a map over the residual, which
+/// is laid out like C: operand C with overResidual.
+Error parseOperand(const JsonFieldReader &reader, bool residualAllowed,
+                   KernelParamSpec &param) {
   Expected<StringRef> name = reader.getString("operand");
   if (!name)
     return name.takeError();
+  if (residualAllowed && *name == "residual") {
+    param.operand = Operand::C;
+    param.overResidual = true;
+    return Error::success();
+  }
   std::optional<Operand> operand = StringSwitch<std::optional<Operand>>(*name)
                                        .Case("a", Operand::A)
                                        .Case("b", Operand::B)
                                        .Case("c", Operand::C)
                                        .Default(std::nullopt);
   if (!operand)
-    return reader.fail("operand", "is '" + *name + "', expected a, b or c");
-  return *operand;
+    return reader.fail(
+        "operand", "is '" + *name + "', expected " +
+                       (residualAllowed ? "a, b, c or residual" : "a, b or c"));
+  param.operand = *operand;
+  return Error::success();
 }
 
 /// An integer field that must be one of `allowed`; `absent` if optional and
@@ -245,8 +270,9 @@ parseKernelParams(const JsonFieldReader &kernel,
   if (!array)
     return kernel.fail("parameters", "must be an array");
   std::vector<KernelParamSpec> params;
-  // seen[kind][operand]
+  // seen[kind][operand]; the residual's map is not C's.
   std::array<std::array<bool, 3>, 2> seen = {};
+  bool seenResidualMap = false;
   for (auto [index, element] : enumerate(*array)) {
     std::string context =
         kernel.getContext() + ": parameters[" + std::to_string(index) + "]";
@@ -292,17 +318,16 @@ parseKernelParams(const JsonFieldReader &kernel,
       continue;
     }
     if (*kind == "tma_present") {
-      Expected<Operand> operand = parseOperand(reader);
-      if (!operand)
-        return operand.takeError();
+      if (Error err = parseOperand(reader, /*residualAllowed=*/true, param))
+        return std::move(err);
       const KernelParamSpec *map = params.empty() ? nullptr : &params.back();
-      if (!map || !map->isTensorMap() || map->operand != *operand ||
+      if (!map || !map->isTensorMap() || map->operand != param.operand ||
+          map->overResidual != param.overResidual ||
           !map->tensorMap.nullWhenUnaligned)
         return makeBadInputError(
             context + ": a tma_present parameter must follow its operand's "
                       "tma parameter with null_when_unaligned");
       param.kind = KernelParamSpec::Kind::TensorMapPresent;
-      param.operand = *operand;
       params.push_back(param);
       continue;
     }
@@ -333,16 +358,24 @@ parseKernelParams(const JsonFieldReader &kernel,
                                      "', expected \"memref\", \"tma\", "
                                      "\"tma_present\", \"scalar\" or "
                                      "\"workspace\"");
-    Expected<Operand> operand = parseOperand(reader);
-    if (!operand)
-      return operand.takeError();
-    param.operand = *operand;
+    if (Error err = parseOperand(
+            reader, /*residualAllowed=*/param.isTensorMap(), param))
+      return std::move(err);
     if (param.isTensorMap()) {
+      // The residual's map has C's element type (operand is C).
       Expected<TensorMapSpec> tensorMap = parseTensorMap(
           reader, operandTypes[static_cast<size_t>(param.operand)]);
       if (!tensorMap)
         return tensorMap.takeError();
       param.tensorMap = *tensorMap;
+      // The residual's address and pitch are the caller's: where TMA cannot
+      // take them the runtime leaves the map out, so the kernel must be able
+      // to do without it.
+      if (param.overResidual && !param.tensorMap.nullWhenUnaligned)
+        return makeBadInputError(
+            context + ": a tma parameter over the residual needs "
+                      "\"null_when_unaligned\": true (the runtime leaves it "
+                      "out where TMA cannot take the residual)");
     } else {
       // 3: a batched kernel's batch × rows × columns operand.
       Expected<int64_t> rank = reader.getInteger("rank", 2, 3);
@@ -350,11 +383,13 @@ parseKernelParams(const JsonFieldReader &kernel,
         return rank.takeError();
       param.rank = static_cast<unsigned>(*rank);
     }
-    bool &wasSeen = seen[static_cast<size_t>(param.kind)]
-                        [static_cast<size_t>(param.operand)];
+    bool &wasSeen = param.overResidual
+                        ? seenResidualMap
+                        : seen[static_cast<size_t>(param.kind)]
+                              [static_cast<size_t>(param.operand)];
     if (wasSeen)
       return makeBadInputError(
-          context + ": operand '" + getOperandName(param.operand) +
+          context + ": operand '" + getParamOperandName(param) +
           "' is passed twice as a " + *kind + " parameter");
     wasSeen = true;
     params.push_back(param);
@@ -372,7 +407,7 @@ parseKernelParams(const JsonFieldReader &kernel,
           kernel.getContext() + ": parameters[" + Twine(index).str() +
           "]: a by_value tma parameter with null_when_unaligned must be "
           "followed by {\"kind\": \"tma_present\", \"operand\": \"" +
-          getOperandName(param.operand).str() + "\"}");
+          getParamOperandName(param).str() + "\"}");
   }
   for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
     size_t index = static_cast<size_t>(operand);

@@ -29,7 +29,19 @@
 //       "null_when_unaligned": true (optional) lets the runtime leave the
 //       map out where TMA cannot take the operand (see TensorMapSpec).
 //
-//   {"kind": "tma_present", "operand": "c"}
+//   {"kind": "tma", "operand": "residual", "box": [inner, outer],
+//    "swizzle": ..., "pass": ..., "null_when_unaligned": true, ...}
+//       A tensor map over the fused epilogue's residual, which the kernel
+//       TMA-loads into shared memory. The residual is laid out exactly like
+//       C, so the map takes C's element type, layout, extents, row pitch and
+//       batch stride; only its address is the residual's. It needs an
+//       epilogue with "residual": true and "null_when_unaligned": true: the
+//       runtime leaves it out where TMA cannot take the residual's address
+//       or pitch (or there is no residual buffer), and the kernel must do
+//       without it. At most one; it is not C's map, which the kernel may
+//       take as well.
+//
+//   {"kind": "tma_present", "operand": "a"|"b"|"c"|"residual"}
 //       One 4-byte i32 right after the operand's "tma" parameter with
 //       "null_when_unaligned": 1 when that map is there, 0 when the runtime
 //       left it out (and passed a null pointer, or zeros by_value, in its
@@ -38,10 +50,11 @@
 //   {"kind": "workspace", "name": "split_k_partials"|"split_k_tile_counters"}
 //       A split_k / stream_k workspace buffer (see WorkspaceBuffer).
 //
-// Every operand needs at least one parameter; an operand may have one memref
-// and one tma parameter, but not two of the same kind. A tensor map is opaque
-// to the kernel, so a kernel that needs M, N or K at run time also takes the
-// memref of an operand that has them (e.g. memref a for M and K).
+// Every operand needs at least one parameter (the residual's map is not one
+// of C's); an operand may have one memref and one tma parameter, but not two
+// of the same kind. A tensor map is opaque to the kernel, so a kernel that
+// needs M, N or K at run time also takes the memref of an operand that has
+// them (e.g. memref a for M and K).
 //
 //===----------------------------------------------------------------------===//
 
@@ -133,9 +146,10 @@ struct TensorMapSpec {
   TensorMapOobFill oobFill = TensorMapOobFill::Zero;
   /// The kernel does without this map when the operand's address or row
   /// pitch is not one TMA can take ("null_when_unaligned": true; C of a tma
-  /// epilogue store, which then stores C with its threads): it then takes
-  /// a null pointer (global_pointer), or zeros and a 0 in the tma_present
-  /// parameter that follows the map (by_value).
+  /// epilogue store, which then stores C with its threads, and the residual
+  /// the kernel TMA-loads): it then takes a null pointer (global_pointer),
+  /// or zeros and a 0 in the tma_present parameter that follows the map
+  /// (by_value).
   bool nullWhenUnaligned = false;
 };
 
@@ -162,6 +176,12 @@ struct KernelParamSpec {
   };
   Kind kind = Kind::MemRef;
   Operand operand = Operand::A; ///< MemRef, TensorMap and TensorMapPresent.
+  /// TensorMap and TensorMapPresent ("operand": "residual"): the map is over
+  /// the fused epilogue's residual rather than C. `operand` is then C, whose
+  /// element type, layout, extents, pitch and batch stride the residual
+  /// shares, so geometry code treats the map as C's; only the address (and
+  /// the name in messages) comes from the residual.
+  bool overResidual = false;
   unsigned rank = 2;       ///< MemRef (2, or 3 batched) and EpilogueMemRef.
   TensorMapSpec tensorMap; ///< TensorMap only.
   /// EpilogueMemRef (Bias, Residual) and EpilogueScalar (Alpha, Beta).
@@ -169,10 +189,19 @@ struct KernelParamSpec {
   WorkspaceBuffer workspace = WorkspaceBuffer::Partials; ///< Workspace only.
 
   bool isTensorMap() const { return kind == Kind::TensorMap; }
+  /// A tensor map over operand `of` itself (the residual's map, whose
+  /// operand is C, is not one of C's).
+  bool isTensorMapOf(Operand of) const {
+    return isTensorMap() && operand == of && !overResidual;
+  }
   bool isEpilogue() const {
     return kind == Kind::EpilogueMemRef || kind == Kind::EpilogueScalar;
   }
 };
+
+/// The operand a MemRef, TensorMap or TensorMapPresent parameter names in
+/// the bundle: "a", "b", "c", or "residual" for a map over the residual.
+llvm::StringRef getParamOperandName(const KernelParamSpec &param);
 
 /// Checks the box of a tensor map over elements of `type`: each extent in
 /// [1, 256], the inner extent a multiple of 16 bytes and, when swizzled, at
@@ -188,7 +217,8 @@ parseKernelParams(const JsonFieldReader &kernel,
                   const std::array<ElementType, 3> &operandTypes);
 
 /// Checks that `params` carry exactly the operands `epilogue` needs (alpha
-/// and beta for alpha_beta, bias, residual), each once.
+/// and beta for alpha_beta, bias, residual), each once, and a tensor map
+/// over the residual only when the epilogue adds one.
 llvm::Error checkEpilogueParams(const std::vector<KernelParamSpec> &params,
                                 const FusedEpilogueSpec &epilogue,
                                 const llvm::Twine &context);

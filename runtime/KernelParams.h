@@ -20,7 +20,9 @@
 //
 // A "tma" parameter (see KernelParamSpec.h) is one kernel parameter: an
 // 8-byte device address of the 128-byte CUtensorMap (global_pointer), or the
-// CUtensorMap itself (by_value, from a 128-byte aligned host object).
+// CUtensorMap itself (by_value, from a 128-byte aligned host object); the
+// residual's map like any other. A "tma_present" parameter is one 4-byte i32
+// (in an 8-byte slot): whether the map right before it is there.
 //
 //===----------------------------------------------------------------------===//
 

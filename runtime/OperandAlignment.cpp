@@ -13,7 +13,7 @@ bool isStagedOperand(const KernelSpec &spec, Operand operand) {
   if (operand == Operand::C)
     return false;
   return llvm::any_of(spec.parameters, [&](const KernelParamSpec &param) {
-    return param.isTensorMap() && param.operand == operand;
+    return param.isTensorMapOf(operand);
   });
 }
 

@@ -163,7 +163,7 @@ void printReport(raw_ostream &os, const RunReport &report) {
       if (!param.isTensorMap())
         continue;
       const TensorMapSpec &map = param.tensorMap;
-      os << " " << getOperandName(param.operand) << " ("
+      os << " " << getParamOperandName(param) << " ("
          << getTensorMapPassingName(map.passing) << ", box " << map.box[0]
          << "x" << map.box[1];
       if (map.rank == 3)
@@ -264,7 +264,7 @@ json::Value toJSON(const RunReport &report) {
     for (const KernelParamSpec &param : spec.parameters)
       if (param.isTensorMap())
         maps.push_back(json::Object{
-            {"operand", getOperandName(param.operand)},
+            {"operand", getParamOperandName(param)},
             {"pass", getTensorMapPassingName(param.tensorMap.passing)},
             {"box", param.tensorMap.rank == 3
                         ? json::Array{param.tensorMap.box[0],

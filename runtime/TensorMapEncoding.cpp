@@ -61,9 +61,11 @@ unsigned getSwizzleBytes(CUtensorMapSwizzle swizzle) {
 Expected<TensorMapEncoding> computeEncoding(const KernelSpec &spec,
                                             const KernelParamSpec &param,
                                             const GemmShape &shape) {
+  // A map over the residual takes C's geometry: the residual is laid out
+  // like C.
   Operand operand = param.operand;
   std::string context = ("kernel " + spec.name + ": operand " +
-                         getOperandName(operand) + " (tma)")
+                         getParamOperandName(param) + " (tma)")
                             .str();
   if (!param.isTensorMap())
     return makeBadInputError(context + " is not a tma parameter");
@@ -76,6 +78,7 @@ Expected<TensorMapEncoding> computeEncoding(const KernelSpec &spec,
   TensorMapEncoding encoding;
   encoding.rank = map.rank;
   encoding.operand = operand;
+  encoding.overResidual = param.overResidual;
   encoding.dataType = getTensorMapDataType(type);
   encoding.globalDim = {static_cast<cuuint64_t>(layout.cols),
                         static_cast<cuuint64_t>(layout.rows), 1};
@@ -138,9 +141,9 @@ Expected<TensorMapEncoding> computeEncoding(const KernelSpec &spec,
 std::string TensorMapEncoding::describe() const {
   std::string text;
   raw_string_ostream os(text);
-  os << "operand " << getOperandName(operand) << ": address "
-     << format_hex(globalAddress, 2) << ", dims [" << globalDim[0] << ", "
-     << globalDim[1];
+  os << "operand " << (overResidual ? "residual" : getOperandName(operand))
+     << ": address " << format_hex(globalAddress, 2) << ", dims ["
+     << globalDim[0] << ", " << globalDim[1];
   if (rank == 3)
     os << ", " << globalDim[2];
   os << "], row pitch " << globalStrides[0] << " B";
@@ -179,7 +182,7 @@ computeTensorMapEncoding(const KernelSpec &spec, const KernelParamSpec &param,
     std::string address;
     raw_string_ostream(address) << format_hex(globalAddress, 2);
     return makeBadInputError("kernel " + spec.name + ": operand " +
-                             getOperandName(param.operand) +
+                             getParamOperandName(param) +
                              " (tma): TMA needs a global address aligned to " +
                              Twine(TensorMapGlobalAlignment) +
                              " bytes, but the buffer is at " + address);

@@ -12,6 +12,9 @@
 // [1, 1], no interleave, and the bundle's swizzle, L2 promotion and
 // out-of-bounds fill.
 //
+// A map over the fused epilogue's residual ("operand": "residual") is C's,
+// at the residual's address: the residual is laid out exactly like C.
+//
 // A batched kernel's maps (box [inner, outer, 1]) are 3-D: the batch
 // entries third, globalDim [.., .., batch] and globalStrides [pitch, batch
 // stride * sizeof]. The box is one entry deep, so a load at the edge of an
@@ -49,6 +52,8 @@ inline constexpr uint64_t TensorMapGlobalAlignment = 16;
 struct TensorMapEncoding {
   cuuint32_t rank = 2;
   Operand operand = Operand::A;
+  /// A map over the residual (with C's geometry, `operand` C).
+  bool overResidual = false;
   CUtensorMapDataType dataType = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
   uint64_t globalAddress = 0;
   /// {columns, rows, batch entries}.
@@ -63,14 +68,16 @@ struct TensorMapEncoding {
   CUtensorMapFloatOOBfill oobFill = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 
   /// "operand a: dims [4096, 2048], row pitch 8192 B, box [64, 128], swizzle
-  /// 128B" (3-D: with the batch entries and stride), for messages.
+  /// 128B" (3-D: with the batch entries and stride; "operand residual" for
+  /// a map over the residual), for messages.
   std::string describe() const;
 };
 
 CUtensorMapDataType getTensorMapDataType(ElementType type);
 
 /// The encoding of tensor map parameter `param` of `spec` at `shape`, for
-/// the operand's buffer at `globalAddress`. Fails with a BadInput error that
+/// the operand's buffer at `globalAddress` (the residual's for a map over
+/// the residual, which takes C's geometry). Fails with a BadInput error that
 /// names the operand when TMA cannot describe it.
 llvm::Expected<TensorMapEncoding>
 computeTensorMapEncoding(const KernelSpec &spec, const KernelParamSpec &param,

@@ -63,7 +63,7 @@ json::Object makePersistentBatchedKernel() {
 Expected<TensorMapEncoding> encode(const KernelSpec &spec, Operand operand,
                                    const GemmShape &shape, uint64_t address) {
   for (const KernelParamSpec &param : spec.parameters)
-    if (param.isTensorMap() && param.operand == operand)
+    if (param.isTensorMapOf(operand))
       return computeTensorMapEncoding(spec, param, shape, address);
   return makeBadInputError("no tma parameter");
 }
@@ -139,6 +139,18 @@ TEST(BatchedTest, RefusesInconsistentBatchedEntries) {
     cases.push_back({"rank-2 residual", std::move(kernel),
                      "the memref parameter of the residual has rank 2; a "
                      "batched kernel"});
+  }
+  {
+    json::Object kernel = makeBatchedKernel();
+    json::Object map =
+        makeTmaParam("residual", json::Array{64, 32}, 128, "global_pointer");
+    map["null_when_unaligned"] = true;
+    kernel.getArray("parameters")->push_back(std::move(map));
+    kernel.getArray("parameters")->push_back(memref3("residual"));
+    kernel["epilogue"] = json::Object{{"residual", true}};
+    cases.push_back({"2-D residual map", std::move(kernel),
+                     "the tensor map of operand 'residual' is 2-D; a batched "
+                     "kernel"});
   }
   {
     json::Object kernel = makeBatchedKernel();
@@ -403,6 +415,45 @@ TEST(BatchedTest, EncodesThreeDimensionalTensorMaps) {
   EXPECT_EQ(mapped.lda, 72);
   EXPECT_EQ(mapped.batchStrideA, 129 * 72);
   EXPECT_EQ(errorOf(checkShapeSupported(spec, oddPitch)), "");
+}
+
+TEST(BatchedTest, EncodesTheResidualMapWithCsBatchStride) {
+  // The residual is laid out like C: a 3-D map over C's entries at the
+  // residual's address.
+  json::Object kernel = makeBatchedKernel();
+  json::Object map =
+      makeTmaParam("residual", json::Array{64, 32, 1}, 128, "global_pointer");
+  map["null_when_unaligned"] = true;
+  kernel.getArray("parameters")->push_back(std::move(map));
+  kernel.getArray("parameters")->push_back(memref3("residual"));
+  kernel["epilogue"] = json::Object{{"residual", true}};
+  KernelSpec spec = parseSingleKernel(std::move(kernel));
+  ASSERT_EQ(spec.parameters.size(), 7u);
+  const KernelParamSpec &param = spec.parameters[5];
+  ASSERT_TRUE(param.isTensorMap() && param.overResidual);
+  EXPECT_EQ(param.tensorMap.rank, 3u);
+  // bf16, padding between C's entries.
+  GemmShape shape = GemmShape::get(129, 257, 65, 72, 264, 272)
+                        .withBatch(5, std::nullopt, 0, 129 * 272 + 64);
+  constexpr uint64_t addressResidual = 0x7000'0000'8000ull;
+  Expected<TensorMapEncoding> residual =
+      computeTensorMapEncoding(spec, param, shape, addressResidual);
+  ASSERT_TRUE(static_cast<bool>(residual)) << toString(residual.takeError());
+  EXPECT_EQ(residual->rank, 3u);
+  EXPECT_EQ(residual->globalAddress, addressResidual);
+  EXPECT_EQ(residual->globalDim, (std::array<cuuint64_t, 3>{257, 129, 5}));
+  EXPECT_EQ(residual->globalStrides,
+            (std::array<cuuint64_t, 2>{272 * 2, (129 * 272 + 64) * 2}));
+  EXPECT_EQ(residual->boxDim, (std::array<cuuint32_t, 3>{64, 32, 1}));
+  // A batch stride TMA cannot take names the residual.
+  Expected<TensorMapEncoding> odd = computeTensorMapEncoding(
+      spec, param, shape.withBatch(5, std::nullopt, 0, 129 * 272 + 3),
+      addressResidual);
+  ASSERT_FALSE(static_cast<bool>(odd));
+  EXPECT_NE(toString(odd.takeError())
+                .find("operand residual (tma): TMA needs a batch stride that "
+                      "is a multiple of 16 bytes"),
+            std::string::npos);
 }
 
 TEST(BatchedTest, ProblemsBroadcastAndRefuseOverlap) {

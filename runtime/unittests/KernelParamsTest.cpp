@@ -149,6 +149,85 @@ TEST(KernelParamsTest, PacksWhetherAByValueMapIsThere) {
   }
 }
 
+TEST(KernelParamsTest, PacksTheResidualMapAtItsPlace) {
+  // What gemm-translate writes for a tma epilogue store with a residual:
+  // C's map, then the residual's, each with its tma_present when by_value,
+  // before the residual's memref.
+  constexpr uint64_t addressResidual = 0x7f0000400000;
+  auto makeKernel = [](StringRef pass) {
+    auto nullable = [&](StringRef operand) {
+      json::Object map = makeTmaParam(operand, json::Array{64, 32}, 128, pass);
+      map["null_when_unaligned"] = true;
+      return map;
+    };
+    json::Array parameters{
+        json::Object{{"kind", "memref"}, {"operand", "a"}, {"rank", 2}},
+        json::Object{{"kind", "memref"}, {"operand", "b"}, {"rank", 2}},
+        json::Object{{"kind", "memref"}, {"operand", "c"}, {"rank", 2}},
+        nullable("c")};
+    if (pass == "by_value")
+      parameters.push_back(
+          json::Object{{"kind", "tma_present"}, {"operand", "c"}});
+    parameters.push_back(nullable("residual"));
+    if (pass == "by_value")
+      parameters.push_back(
+          json::Object{{"kind", "tma_present"}, {"operand", "residual"}});
+    parameters.push_back(
+        json::Object{{"kind", "memref"}, {"operand", "residual"}, {"rank", 2}});
+    json::Object kernel = makeValidKernel();
+    kernel["parameters"] = std::move(parameters);
+    kernel["epilogue"] = json::Object{{"residual", true}};
+    return kernel;
+  };
+  GemmShape shape = GemmShape::get(256, 512, 128, 0, 0, /*ldc=*/520);
+  EpilogueArguments epilogue;
+  epilogue.residual = addressResidual;
+  std::vector<uint64_t> residualMemref = {
+      addressResidual, addressResidual, 0, 256, 512, 520, 1};
+
+  // global_pointer: one 8-byte address per map, in parameter order.
+  KernelSpec global = parseSingleKernel(makeKernel("global_pointer"));
+  ASSERT_EQ(global.parameters.size(), 6u);
+  TensorMapArgument mapC{}, mapResidual{};
+  mapC.deviceAddress = 0x7f0000300000;
+  mapResidual.deviceAddress = 0x7f0000300080;
+  PackedKernelParams params =
+      packKernelParams(global, shape, {addressA, addressB, addressC},
+                       {mapC, mapResidual}, epilogue);
+  ASSERT_EQ(params.size(), 4 * MemRef2DParamCount + 2);
+  std::vector<uint64_t> tail(params.getValues().begin() +
+                                 3 * MemRef2DParamCount,
+                             params.getValues().end());
+  std::vector<uint64_t> expected = {0x7f0000300000, 0x7f0000300080};
+  expected.insert(expected.end(), residualMemref.begin(), residualMemref.end());
+  EXPECT_EQ(tail, expected);
+
+  // by_value: each map in its slot, each tma_present saying whether the map
+  // right before it is there (here C's is, the residual's is left out).
+  KernelSpec byValue = parseSingleKernel(makeKernel("by_value"));
+  ASSERT_EQ(byValue.parameters.size(), 8u);
+  TensorMapArgument presentC{}, absentResidual{};
+  for (size_t i = 0; i < 16; ++i)
+    presentC.map.opaque[i] = 0x3000 + i;
+  absentResidual.present = false;
+  params = packKernelParams(byValue, shape, {addressA, addressB, addressC},
+                            {presentC, absentResidual}, epilogue);
+  ASSERT_EQ(params.size(), 4 * MemRef2DParamCount + 4);
+  ASSERT_EQ(params.getTensorMaps().size(), 2u);
+  void **pointers = params.getPointers();
+  size_t first = 3 * MemRef2DParamCount;
+  EXPECT_EQ(pointers[first], &params.getTensorMaps()[0]);
+  EXPECT_EQ(params.getTensorMaps()[0].opaque[5], 0x3005u);
+  EXPECT_EQ(*static_cast<uint32_t *>(pointers[first + 1]), 1u);
+  EXPECT_EQ(pointers[first + 2], &params.getTensorMaps()[1]);
+  EXPECT_EQ(params.getTensorMaps()[1].opaque[5], 0u);
+  EXPECT_EQ(*static_cast<uint32_t *>(pointers[first + 3]), 0u);
+  for (size_t i = 0; i < residualMemref.size(); ++i)
+    EXPECT_EQ(*static_cast<uint64_t *>(pointers[first + 4 + i]),
+              residualMemref[i])
+        << i;
+}
+
 TEST(KernelParamsTest, AppendsInOrder) {
   PackedKernelParams params;
   CUtensorMap map{};

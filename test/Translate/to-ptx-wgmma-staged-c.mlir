@@ -9,6 +9,13 @@
 // RUN: gemm-translate %t/residual.mlir --to-ptx -o %t/residual.ptx
 // RUN: grep -c "mbarrier.init" %t/residual.ptx | FileCheck %s --check-prefix=RES-BARRIERS
 // RUN: grep -c "cp.async.bulk.tensor.2d.shared::cluster.global" %t/residual.ptx | FileCheck %s --check-prefix=RES-LOADS
+// RUN: FileCheck %s --input-file %t/residual.ptx --check-prefix=RES
+// RUN: %ptxas -arch=sm_90a -v %t/residual.ptx -o %t/residual.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: mkdir -p %t/bundle && gemm-translate %t/residual.mlir --to-bundle -o %t/bundle/kernel.json
+// RUN: FileCheck %s --input-file %t/bundle/kernel.json --check-prefix=RES-BUNDLE
+// RUN: mkdir -p %t/byvalue && gemm-translate %t/residual.mlir --tensor-maps-by-value --to-bundle -o %t/byvalue/kernel.json
+// RUN: FileCheck %s --input-file %t/byvalue/epilogue_bf16_wgmma_alpha_beta_residual_tma_kernel.ptx --check-prefix=RES-BYVALUE
+// RUN: FileCheck %s --input-file %t/byvalue/kernel.json --check-prefix=RES-BYVALUE-BUNDLE
 
 // alpha_beta on a persistent tma-store kernel with one store round: each
 // consumer warpgroup loads its part of C into its staging part by TMA,
@@ -20,8 +27,45 @@
 // panels of 64 rows x 64 bf16 per warpgroup.
 // AB-BARRIERS: {{^}}8{{$}}
 // AB-LOADS:    {{^}}19{{$}}
-// RES-BARRIERS: {{^}}6{{$}}
-// RES-LOADS:    {{^}}15{{$}}
+
+// Without alpha_beta the staging part takes the residual the same way,
+// from a tensor map of its own (C's box at the residual's address; the
+// kernel's 7th argument, after A's, B's and C's maps), and the epilogue
+// reads the residual from where it writes D. The map comes after C's in
+// the bundle, which the runtime may leave out (then the threads read the
+// residual from global memory).
+// RES-BARRIERS: {{^}}8{{$}}
+// RES-LOADS:    {{^}}19{{$}}
+// RES:      .param .u64 {{.+}}_param_6
+// RES:      wgmma.mma_async
+// RES:      cp.async.bulk.wait_group.read 0
+// RES:      mbarrier.arrive.expect_tx
+// RES:      cp.async.bulk.tensor.2d.shared::cluster.global
+// RES:      wgmma.mma_async
+// RES:      mbarrier.try_wait.parity
+// RES:      cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// RES-BUNDLE:      "null_when_unaligned": true,
+// RES-BUNDLE-NEXT: "oob_fill": "zero",
+// RES-BUNDLE-NEXT: "operand": "c",
+// RES-BUNDLE:      "null_when_unaligned": true,
+// RES-BUNDLE-NEXT: "oob_fill": "zero",
+// RES-BUNDLE-NEXT: "operand": "residual",
+// RES-BUNDLE-NEXT: "pass": "global_pointer",
+// RES-BUNDLE:      "operand": "residual",
+// RES-BUNDLE-NEXT: "rank": 2
+
+// By value, each of C's and the residual's maps is followed by whether it
+// is there.
+// RES-BYVALUE:      .param .align 64 .b8 {{.+}}_param_23[128],
+// RES-BYVALUE-NEXT: .param .u32 {{.+}}_param_24,
+// RES-BYVALUE-NEXT: .param .align 64 .b8 {{.+}}_param_25[128],
+// RES-BYVALUE-NEXT: .param .u32 {{.+}}_param_26,
+// RES-BYVALUE-BUNDLE:      "kind": "tma_present",
+// RES-BYVALUE-BUNDLE-NEXT: "operand": "c"
+// RES-BYVALUE-BUNDLE:      "operand": "residual",
+// RES-BYVALUE-BUNDLE-NEXT: "pass": "by_value",
+// RES-BYVALUE-BUNDLE:      "kind": "tma_present",
+// RES-BYVALUE-BUNDLE-NEXT: "operand": "residual"
 
 // The first K step's wgmmas, then the wait for the previous stores and the
 // C load (the K loop itself has no such branch), then the epilogue waits

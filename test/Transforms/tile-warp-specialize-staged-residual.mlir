@@ -1,0 +1,136 @@
+// RUN: gemm-opt %s --split-input-file --tile-outline-kernel \
+// RUN:   | gemm-opt --split-input-file --pass-pipeline="builtin.module(gpu.module(tile-block-tile,tile-warp-specialize,cse))" \
+// RUN:   | FileCheck %s --enable-var-scope
+// RUN: gemm-opt %s --split-input-file --tile-outline-kernel \
+// RUN:   | FileCheck %s --check-prefix=OUTLINE --enable-var-scope
+
+// A residual without alpha_beta comes into each consumer warpgroup's staging
+// part by TMA while the tile's main loop runs, as C does with alpha_beta
+// (HopperKernelPlan::stagedOperand): the kernel takes a fourth tensor map,
+// C's box over the residual, after C's. Its issuing thread loads the part
+// where the map is there (the runtime passes a null pointer where the
+// residual's address or pitch rules TMA out), completing a barrier of the
+// warpgroup's own; a batched kernel loads the tile's entry, or entry 0 of a
+// residual whose batch stride is 0.
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  epilogue = #tile.epilogue<store = tma, residual = true>>
+
+// CHECK-LABEL: gpu.func @batched_residual_kernel(
+// CHECK-SAME:      %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %[[RMAP:arg6]]: !llvm.ptr,
+// CHECK-SAME:      %[[R:arg7]]: memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>)
+// CHECK:         %[[RDESC:.+]] = builtin.unrealized_conversion_cast %[[RMAP]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<1x64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none
+// CHECK:         %[[LOADED:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+// CHECK:         nvgpu.warpgroup.mma
+// CHECK:         %{{.+}}, %{{.+}}, %{{.+}}:3, %[[STRIDES:.+]]:3 = memref.extract_strided_metadata %[[R]]
+// CHECK:         %[[SHARED:.+]] = arith.cmpi eq, %[[STRIDES]]#0, %c0
+// CHECK:         %[[ENTRY:.+]] = arith.select %[[SHARED]], %c0, %{{.+}} : index
+// CHECK:         %[[THERE:.+]] = llvm.icmp "ne" %[[RMAP]], %{{.+}} : !llvm.ptr
+// CHECK:         %[[ISSUES:.+]] = arith.andi %{{.+}}, %[[THERE]] : i1
+// CHECK:         scf.if %[[ISSUES]] {
+// CHECK:           nvvm.cp.async.bulk.wait_group 0 {read}
+// CHECK:           nvgpu.mbarrier.arrive.expect_tx %[[LOADED]][%{{.+}}], %c32768
+// CHECK-COUNT-4:   nvgpu.tma.async.load %[[RDESC]][%{{.+}}, %{{.+}}, %[[ENTRY]]], %[[LOADED]]
+// CHECK:         }
+// After the main loop the epilogue waits for the part where the map is
+// there, and reads the residual from where it writes D then, from the
+// residual's entry in global memory else.
+// CHECK:         scf.if %[[THERE]] {
+// CHECK-NEXT:      nvgpu.mbarrier.try_wait.parity %[[LOADED]]
+// CHECK:         scf.if %[[THERE]] -> (vector<2xbf16>
+// CHECK:           vector.load %{{.+}} : memref<16384xbf16, #gpu.address_space<workgroup>>, vector<2xbf16>
+// CHECK:         } else {
+// CHECK:           vector.load %{{.+}} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<2xbf16>
+
+// The host describes the residual as it does C: 64 rows x 64 columns, one
+// entry deep, no L2 promotion; the kernel takes the map after C's.
+// OUTLINE-LABEL: func.func @batched_residual(
+// OUTLINE-SAME:      %[[HOST_R:arg3]]: memref<?x?x?xbf16>)
+// OUTLINE-COUNT-2: nvgpu.tma.create.descriptor
+// OUTLINE:         nvgpu.tma.create.descriptor {{.+}} -> <tensor = memref<1x64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none
+// OUTLINE:         %[[UNRANKED_R:.+]] = memref.cast %[[HOST_R]] : memref<?x?x?xbf16> to memref<*xbf16>
+// OUTLINE:         %[[RMAP:.+]] = nvgpu.tma.create.descriptor %[[UNRANKED_R]] {{.+}} -> <tensor = memref<1x64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none
+// OUTLINE:         %[[RPTR:.+]] = builtin.unrealized_conversion_cast %[[RMAP]]
+// OUTLINE:         gpu.launch_func {{.+}} args({{.+}}, %[[RPTR]] : !llvm.ptr, %{{.+}} : memref<?x?x?xbf16
+// OUTLINE-LABEL: gpu.func @batched_residual_kernel(
+// OUTLINE-SAME:      !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: memref<?x?x?xbf16
+func.func @batched_residual(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
+                            %c: memref<?x?x?xbf16>, %r: memref<?x?x?xbf16>) {
+  tile.gemm %a, %b into %c residual %r : memref<?x?x?xbf16> {schedule = #sched}
+      : memref<?x?x?xbf16>, memref<?x?x?xbf16> into memref<?x?x?xbf16>
+  return
+}
+
+// -----
+
+// With alpha_beta the staging part takes C, and the threads read the
+// residual: three tensor maps.
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  epilogue = #tile.epilogue<store = tma, alpha_beta = true, residual = true>>
+
+// OUTLINE-LABEL: gpu.func @with_c_kernel(
+// OUTLINE-SAME:      %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: f32, %{{.+}}: f32, %{{.+}}: memref<?x?xbf16
+func.func @with_c(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                  %alpha: f32, %beta: f32, %r: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c alpha %alpha beta %beta residual %r : memref<?x?xbf16> {schedule = #sched}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
+
+// -----
+
+// Two store rounds: the staging part holds half of the warpgroup's columns
+// at a time, so the residual is read by the threads (three maps).
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  epilogue = #tile.epilogue<store = tma, store_rounds = 2, residual = true>>
+
+// OUTLINE-LABEL: gpu.func @two_rounds_kernel(
+// OUTLINE-SAME:      %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: memref<?x?xbf16
+func.func @two_rounds(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                      %r: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c residual %r : memref<?x?xbf16> {schedule = #sched}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
+
+// -----
+
+// One tile per block: the staging tile reuses the stages, which the main
+// loop fills (three maps).
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  epilogue = #tile.epilogue<store = tma, residual = true>>
+
+// OUTLINE-LABEL: gpu.func @one_tile_kernel(
+// OUTLINE-SAME:      %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: memref<?x?xbf16
+func.func @one_tile(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                    %r: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c residual %r : memref<?x?xbf16> {schedule = #sched}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}
