@@ -115,6 +115,10 @@ runBatchedBenchmark(const DeviceInfo &device, const KernelSpec &spec,
   // residual; the checks and the reference include it.
   problem.epilogue =
       getProblemEpilogue(spec.epilogue, options.alpha, options.beta);
+  // The residual, where the kernel adds one, starts options.residualOffset
+  // elements into its buffer.
+  if (problem.epilogue.residual)
+    problem.residualOffset = options.residualOffset;
   ProblemRunOptions runOptions;
   runOptions.seed = options.seed;
   runOptions.cublasReference = options.cublasReference;

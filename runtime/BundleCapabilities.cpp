@@ -286,6 +286,21 @@ std::string findMisalignment(const KernelCapabilities &capabilities,
             .str();
     }
   }
+  // The residual takes C's leading dimension and batch stride (checked
+  // above) at an offset of its own. It needs min_alignment_bytes like C
+  // (which is never staged, so C's alignment is exactly that;
+  // OperandAlignment.h): the kernel's threads load it where TMA cannot.
+  if (problem.epilogue.residual) {
+    int64_t alignment =
+        capabilities.alignmentBytes[static_cast<size_t>(Operand::C)];
+    int64_t bytes = problem.residualOffset *
+                    static_cast<int64_t>(getElementSize(problem.c.type));
+    if (bytes % alignment != 0)
+      return ("the offset of the residual (" + Twine(problem.residualOffset) +
+              " elements, " + Twine(bytes) + " bytes) is not a multiple of " +
+              Twine(alignment) + " bytes")
+          .str();
+  }
   return "";
 }
 } // namespace

@@ -8,6 +8,8 @@
 #include "runtime/DeviceBuffer.h"
 #include "runtime/HostMatrix.h"
 #include "runtime/KernelArguments.h"
+#include "runtime/OperandAlignment.h"
+#include "runtime/ProblemUpload.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/ToleranceFactor.h"
 
@@ -48,6 +50,22 @@ Expected<Operands> allocateOperands(const KernelSpec &spec,
 }
 } // namespace
 
+Error checkResidualOffset(const KernelSpec &spec, int64_t residualOffset) {
+  if (residualOffset < 0)
+    return makeBadInputError("the residual offset (" + Twine(residualOffset) +
+                             " elements) must not be negative");
+  int64_t alignment = getEpilogueOperandAlignmentBytes(spec);
+  int64_t bytes =
+      residualOffset * static_cast<int64_t>(getElementSize(spec.cType));
+  if (bytes % alignment != 0)
+    return makeBadInputError(
+        "the residual offset (" + Twine(residualOffset) + " elements, " +
+        Twine(bytes) + " bytes) is not a multiple of the " + Twine(alignment) +
+        "-byte min_alignment_bytes of kernel " + spec.name +
+        ", whose threads load the residual where TMA cannot");
+  return Error::success();
+}
+
 Error timeKernelAndCublas(const DeviceInfo &device, cudaStream_t stream,
                           const BenchmarkOptions &options, StringRef kernelName,
                           TimedWork kernel, std::optional<TimedWork> cublas,
@@ -80,6 +98,9 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
   BenchmarkResult result;
   if (Error err = checkShapeSupported(spec, shape))
     return std::move(err);
+  if (spec.epilogue.residual)
+    if (Error err = checkResidualOffset(spec, options.residualOffset))
+      return std::move(err);
   Expected<LoadedGemmKernel> kernel =
       loadGemmKernel(spec, images, device, shape);
   if (!kernel)
@@ -143,14 +164,25 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
     epilogueArguments.bias = *address;
   }
   if (epilogue.residual) {
-    // Laid out like C (the kernel reads it with C's layout and ldc).
+    // Laid out like C (the kernel reads it with C's layout and ldc), after
+    // options.residualOffset poisoned elements of its buffer (NaN in every
+    // type, as ProblemInputs pads it). hostResidual stays the matrix alone:
+    // the references and the cuBLAS baseline's copy of it read the same
+    // values the kernel does.
     hostResidual.emplace(spec.cType, shape.m, shape.n, shape.ldc,
                          shape.layouts.c);
     hostResidual->fillRandom(options.seed * 2 + 3);
-    Expected<uint64_t> address = upload(*hostResidual, residualBuffer);
-    if (!address)
-      return address.takeError();
-    epilogueArguments.residual = *address;
+    std::vector<uint8_t> bytes(static_cast<size_t>(options.residualOffset) *
+                                   getElementSize(spec.cType),
+                               OutputPoisonByte);
+    const auto *matrix = static_cast<const uint8_t *>(hostResidual->data());
+    bytes.insert(bytes.end(), matrix, matrix + hostResidual->getSizeInBytes());
+    Expected<DeviceBuffer> uploaded = uploadBytes(bytes);
+    if (!uploaded)
+      return uploaded.takeError();
+    residualBuffer = std::move(*uploaded);
+    epilogueArguments.residual = getViewAddress(
+        residualBuffer.getAddress(), options.residualOffset, spec.cType);
   }
   if (epilogue.alphaBeta) {
     // In C's layout: the kernel reads it where it writes D.

@@ -42,7 +42,18 @@ struct BenchmarkOptions {
   /// residual, when the epilogue has them, are random.
   float alpha = 1.0f;
   float beta = 0.0f;
+  /// Elements before the residual's first entry in its buffer, for a kernel
+  /// with a residual (GemmProblem::residualOffset): an offset that is not a
+  /// multiple of 16 bytes unaligns its address. At least 0, and a multiple
+  /// of the kernel's min_alignment_bytes in bytes (checkResidualOffset).
+  int64_t residualOffset = 0;
 };
+
+/// A BadInput error unless `residualOffset` (elements of C's type) is at
+/// least 0 and puts the residual at an address `spec`'s kernel can read: a
+/// multiple of its min_alignment_bytes, which its threads' loads of the
+/// residual need.
+llvm::Error checkResidualOffset(const KernelSpec &spec, int64_t residualOffset);
 
 struct BenchmarkResult {
   /// Of the function that ran: the kernel, or its whole-tile variant.

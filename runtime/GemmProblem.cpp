@@ -91,12 +91,15 @@ int64_t GemmProblem::getElementIndex(Operand operand, int64_t batch,
 }
 
 int64_t GemmProblem::getResidualElements() const {
-  return epilogue.residual ? getBufferElements(Operand::C) - c.offset : 0;
+  return epilogue.residual
+             ? getBufferElements(Operand::C) - c.offset + residualOffset
+             : 0;
 }
 
 int64_t GemmProblem::getResidualIndex(int64_t batch, int64_t row,
                                       int64_t col) const {
-  return getElementIndex(Operand::C, batch, row, col) - c.offset;
+  return getElementIndex(Operand::C, batch, row, col) - c.offset +
+         residualOffset;
 }
 
 int64_t GemmProblem::getBiasElements() const {
@@ -147,8 +150,12 @@ std::string GemmProblem::str() const {
       os << " bias=" << getBiasKindName(epilogue.bias);
     if (epilogue.activation != EpilogueActivation::None)
       os << " act=" << getEpilogueActivationName(epilogue.activation);
-    if (epilogue.residual)
+    if (epilogue.residual) {
       os << " residual";
+      // As an operand's view prints its offset: only where there is one.
+      if (residualOffset != 0)
+        os << "/offset" << residualOffset;
+    }
   }
   return text;
 }
@@ -201,6 +208,19 @@ Error verifyProblem(const GemmProblem &problem) {
       return makeBadInputError("invalid problem: operand " + name +
                                " would need over 1 TiB");
   }
+  if (problem.residualOffset < 0)
+    return makeBadInputError(
+        "invalid problem: offset of the residual must not be negative");
+  // The residual's buffer is C's, its offset aside. C's size was checked
+  // above, so the sum cannot overflow once the offset is below 2^40.
+  bool hugeResidual =
+      static_cast<uint64_t>(problem.residualOffset) > maxBufferBytes ||
+      static_cast<double>(problem.getResidualElements()) *
+              static_cast<double>(getElementSize(problem.c.type)) >
+          static_cast<double>(maxBufferBytes);
+  if (hugeResidual)
+    return makeBadInputError(
+        "invalid problem: the residual would need over 1 TiB");
   return Error::success();
 }
 

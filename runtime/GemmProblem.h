@@ -16,8 +16,10 @@
 // entries) is either a row vector of N values added to every row ("row") or
 // a column vector of M values added to every column ("col"). The residual
 // (of C's type) is one M x N matrix per batch entry, laid out like C's view
-// (its layout, leading dimension and batch stride) at offset 0 of its own
-// buffer, as fused kernels take it: entry b's residual is added to D_b.
+// (its layout, leading dimension and batch stride) in its own buffer, as
+// fused kernels take it: entry b's residual is added to D_b. It starts
+// residualOffset elements into that buffer (not at C's offset), so that its
+// address can break the alignment on its own.
 //
 // GemmShape (GemmShape.h) is the special case the kernels run today: no
 // offsets, alpha 1, beta 0, no bias or activation (and, per kernel, the
@@ -81,6 +83,11 @@ struct GemmProblem {
   int64_t batchCount = 1;
   OperandView a, b, c;
   Epilogue epilogue;
+  /// The element offset of the residual's element (0, 0) of batch entry 0
+  /// in its own buffer (used only with a residual). The residual takes C's
+  /// view but not C's offset, so that whether its address is aligned (which
+  /// decides whether a kernel may TMA-load it) is drawn apart from C's.
+  int64_t residualOffset = 0;
 
   /// The problem of `shape` (extents, layouts, leading dimensions, batch
   /// count and strides) with these types, no offsets and no epilogue.
@@ -105,11 +112,11 @@ struct GemmProblem {
   int64_t getBiasElements() const;
   /// Index into the bias vector for C's element (row, col).
   int64_t getBiasIndex(int64_t row, int64_t col) const;
-  /// Residual elements: C's view without its offset (every batch entry)
-  /// with a residual, else 0.
+  /// Residual elements: C's view with residualOffset instead of C's offset
+  /// (every batch entry) with a residual, else 0.
   int64_t getResidualElements() const;
   /// Index into the residual's buffer for C's element (row, col) of batch
-  /// entry `batch`.
+  /// entry `batch` (residualOffset included).
   int64_t getResidualIndex(int64_t batch, int64_t row, int64_t col) const;
 
   /// The GemmShape (extents, leading dimensions, layouts, batch count and
@@ -125,7 +132,8 @@ struct GemmProblem {
 
 /// Checks that the problem describes valid views: extents and batch count
 /// >= 1, ld >= minor extent, batch entries that do not overlap (A and B may
-/// have stride 0), offsets >= 0 and buffers below 1 TiB. BadInput errors.
+/// have stride 0), offsets >= 0 (the residual's too) and buffers below
+/// 1 TiB. BadInput errors.
 llvm::Error verifyProblem(const GemmProblem &problem);
 
 } // namespace runtime

@@ -7,7 +7,8 @@
 // buffers holds NaN, so that a kernel reading outside its view shows up. C's
 // buffer is all poison bytes (NaN in every element type), except that with
 // beta != 0 its view holds random input values. The bias vector holds random
-// values, and so does the residual's matrix (NaN in its padding).
+// values, and so does the residual's matrix (NaN in its padding and in the
+// residualOffset elements before it).
 //
 //===----------------------------------------------------------------------===//
 

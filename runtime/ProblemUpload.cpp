@@ -31,8 +31,7 @@ Expected<UploadedOperands> uploadOperands(const ProblemInputs &inputs) {
       return copy.takeError();
     *buffer = std::move(*copy);
     const OperandView &view = problem.getView(operand);
-    *address = buffer->getAddress() +
-               static_cast<uint64_t>(view.offset) * getElementSize(view.type);
+    *address = getViewAddress(buffer->getAddress(), view.offset, view.type);
   }
   if (!inputs.getBias().empty()) {
     Expected<DeviceBuffer> bias = uploadBytes(inputs.getBias());
@@ -45,6 +44,10 @@ Expected<UploadedOperands> uploadOperands(const ProblemInputs &inputs) {
     if (!residual)
       return residual.takeError();
     uploaded.residual = std::move(*residual);
+    // The residual has C's type; its view starts at its own offset, as C's
+    // does at C's.
+    uploaded.residualView = getViewAddress(
+        uploaded.residual.getAddress(), problem.residualOffset, problem.c.type);
   }
   return std::move(uploaded);
 }

@@ -2,7 +2,8 @@
 //
 // The host buffers of a ProblemInputs copied into device buffers, and the
 // addresses the kernel takes: each operand's view starts `offset` elements
-// into its buffer (views that break alignment on purpose).
+// into its buffer, and the residual residualOffset elements into its own
+// (views that break alignment on purpose).
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +11,7 @@
 #define GEMM_OPT_RUNTIME_PROBLEMUPLOAD_H
 
 #include "runtime/DeviceBuffer.h"
+#include "runtime/ElementType.h"
 #include "runtime/KernelParams.h"
 #include "runtime/ProblemInputs.h"
 
@@ -24,6 +26,13 @@ namespace runtime {
 /// A new device buffer holding `bytes`.
 llvm::Expected<DeviceBuffer> uploadBytes(const std::vector<uint8_t> &bytes);
 
+/// The address of the element `offset` elements of `type` past
+/// `bufferAddress`: where a view starts in its buffer.
+inline uint64_t getViewAddress(uint64_t bufferAddress, int64_t offset,
+                               ElementType type) {
+  return bufferAddress + static_cast<uint64_t>(offset) * getElementSize(type);
+}
+
 /// A, B and C of a problem on the device, and its bias vector.
 struct UploadedOperands {
   DeviceBuffer a, b, c;
@@ -31,13 +40,16 @@ struct UploadedOperands {
   OperandAddresses views;
   /// Empty without a bias, a residual.
   DeviceBuffer bias, residual;
+  /// Where the residual's view starts in its buffer (residualOffset
+  /// elements in); 0 without a residual.
+  uint64_t residualView = 0;
 
   /// What a fused epilogue takes for `epilogue`: its alpha and beta, and
-  /// this upload's bias and residual.
+  /// this upload's bias and residual view.
   EpilogueArguments getEpilogueArguments(const Epilogue &epilogue) const {
     return EpilogueArguments{static_cast<float>(epilogue.alpha),
                              static_cast<float>(epilogue.beta),
-                             bias.getAddress(), residual.getAddress()};
+                             bias.getAddress(), residualView};
   }
 };
 

@@ -136,6 +136,8 @@ void printReport(raw_ostream &os, const RunReport &report) {
     if (spec.epilogue.alphaBeta)
       os << " (alpha " << report.options.alpha << ", beta "
          << report.options.beta << ")";
+    if (spec.epilogue.residual && report.options.residualOffset != 0)
+      os << " (residual at offset " << report.options.residualOffset << ")";
     os << "; references apply it in fp64 (cuBLAS timing is the plain GEMM)\n";
   }
   os << "launch   : grid " << result.grid.dims[0] << "x" << result.grid.dims[1]
@@ -310,6 +312,10 @@ json::Value toJSON(const RunReport &report) {
                     {"accumulator", getElementTypeName(spec.accumulatorType)}}},
       {"seed", static_cast<int64_t>(report.options.seed)},
       {"validation", std::move(validation)}};
+  // Only where there is one, as the text report shows it, so that the
+  // results of runs without one keep their form.
+  if (spec.epilogue.residual && report.options.residualOffset != 0)
+    out["residual_offset"] = report.options.residualOffset;
 
   if (result.kernelTiming) {
     double flops = report.shape.getFlops();

@@ -3,6 +3,7 @@
 #include "TestBundles.h"
 
 #include "runtime/BundleCapabilities.h"
+#include "runtime/GemmBenchmark.h"
 #include "runtime/GemmShape.h"
 #include "runtime/OperandAlignment.h"
 #include "runtime/ProblemRun.h"
@@ -45,6 +46,18 @@ json::Object makeFusedTmaKernel() {
       ->push_back(
           json::Object{{"kind", "memref"}, {"operand", "bias"}, {"rank", 1}});
   kernel["epilogue"] = json::Object{{"bias", "column"}};
+  return kernel;
+}
+
+/// A wgmma kernel with a fused residual (a memref laid out like C): TMA
+/// for A and B, min_alignment_bytes 16 (its threads load the residual 8 at
+/// a time).
+json::Object makeResidualKernel() {
+  json::Object kernel = makeHopperKernel();
+  kernel.getArray("parameters")
+      ->push_back(json::Object{
+          {"kind", "memref"}, {"operand", "residual"}, {"rank", 2}});
+  kernel["epilogue"] = json::Object{{"residual", true}};
   return kernel;
 }
 
@@ -172,6 +185,58 @@ TEST(OperandAlignmentTest, SyncKernelStillNeedsSixteenBytes) {
   EXPECT_FALSE(bool(other)) << toString(std::move(other));
   ASSERT_TRUE(refusal.has_value());
   EXPECT_EQ(refusal->reason, RefusalReason::Alignment);
+}
+
+TEST(OperandAlignmentTest, ResidualOffsetNeedsTheEpilogueAlignment) {
+  Parsed kernel = parse(makeResidualKernel());
+  ASSERT_EQ(getEpilogueOperandAlignmentBytes(kernel.spec), 16);
+  GemmProblem problem =
+      GemmProblem::get(GemmShape::get(256, 512, 64), ElementType::BF16,
+                       ElementType::BF16, ElementType::BF16);
+  problem.epilogue.residual = true;
+  // 8 bf16 elements are 16 bytes: claimed, as at offset 0.
+  problem.residualOffset = 8;
+  EXPECT_TRUE(findCapabilityGaps(kernel.capabilities, problem).empty());
+  EXPECT_FALSE(errorToBool(checkResidualOffset(kernel.spec, 8)));
+
+  // 3 elements unalign the residual alone (C stays at offset 0): refused
+  // for its alignment, naming the residual.
+  problem.residualOffset = 3;
+  auto gaps = findCapabilityGaps(kernel.capabilities, problem);
+  ASSERT_EQ(gaps.size(), 1u);
+  EXPECT_EQ(gaps[0].reason, RefusalReason::Alignment);
+  EXPECT_NE(gaps[0].message.find("the offset of the residual (3 elements, 6 "
+                                 "bytes) is not a multiple of 16 bytes"),
+            std::string::npos)
+      << gaps[0].message;
+  Error err = checkResidualOffset(kernel.spec, 3);
+  ASSERT_TRUE(bool(err));
+  std::string message = toString(std::move(err));
+  EXPECT_NE(message.find("(3 elements, 6 bytes) is not a multiple of the "
+                         "16-byte min_alignment_bytes of kernel"),
+            std::string::npos)
+      << message;
+  err = checkResidualOffset(kernel.spec, -1);
+  ASSERT_TRUE(bool(err));
+  message = toString(std::move(err));
+  EXPECT_NE(message.find("must not be negative"), std::string::npos) << message;
+
+  // Without a residual the offset is unused: the only gap is the residual
+  // the kernel adds.
+  problem.epilogue.residual = false;
+  EXPECT_EQ(findCapabilityGaps(kernel.capabilities, problem).front().reason,
+            RefusalReason::Epilogue);
+  EXPECT_EQ(findCapabilityGaps(kernel.capabilities, problem).size(), 1u);
+
+  // A kernel whose threads load element by element (min_alignment_bytes
+  // sizeof(C)) takes the unaligned residual: it loads it without TMA.
+  json::Object ragged = makeResidualKernel();
+  ragged["min_alignment_bytes"] = 2;
+  ragged["requires_divisible"] = json::Object{{"m", 1}, {"n", 1}, {"k", 1}};
+  Parsed raggedKernel = parse(std::move(ragged));
+  problem.epilogue.residual = true;
+  EXPECT_TRUE(findCapabilityGaps(raggedKernel.capabilities, problem).empty());
+  EXPECT_FALSE(errorToBool(checkResidualOffset(raggedKernel.spec, 3)));
 }
 
 } // namespace

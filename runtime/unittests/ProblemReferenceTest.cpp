@@ -1,6 +1,7 @@
 //===- ProblemReferenceTest.cpp - Views, inputs and the fp64 reference ----===//
 
 #include "runtime/ProblemReference.h"
+#include "runtime/ProblemUpload.h"
 #include "runtime/ToleranceFactor.h"
 #include "runtime/Validation.h"
 
@@ -135,6 +136,80 @@ TEST(ProblemReferenceTest, ResidualIsLaidOutLikeCPerBatchEntry) {
   }
   EXPECT_NE(problem.str().find(" act=silu residual"), std::string::npos)
       << problem.str();
+}
+
+TEST(GemmProblemTest, ResidualOffsetMovesOnlyTheResidual) {
+  GemmProblem problem = makeViewProblem();
+  problem.epilogue.residual = true;
+  problem.residualOffset = 3;
+  EXPECT_FALSE(llvm::errorToBool(verifyProblem(problem)));
+  // C's view (ld 4, row-major, batch stride 12) at the residual's offset 3,
+  // not C's offset 1; the buffer holds the 3 elements before it.
+  EXPECT_EQ(problem.getResidualIndex(0, 0, 0), 3);
+  EXPECT_EQ(problem.getResidualIndex(1, 2, 1), 3 + 12 + 2 * 4 + 1);
+  EXPECT_EQ(problem.getResidualElements(), 3 + 12 + 12);
+  EXPECT_EQ(problem.getElementIndex(Operand::C, 1, 2, 1), 1 + 12 + 2 * 4 + 1);
+  EXPECT_EQ(problem.getBufferElements(Operand::C), 1 + 12 + 12);
+  EXPECT_NE(problem.str().find(" residual/offset3"), std::string::npos)
+      << problem.str();
+  // Without a residual there is no buffer, whatever the offset.
+  problem.epilogue.residual = false;
+  EXPECT_EQ(problem.getResidualElements(), 0);
+
+  problem.epilogue.residual = true;
+  problem.residualOffset = -1;
+  llvm::Error err = verifyProblem(problem);
+  ASSERT_TRUE(bool(err));
+  EXPECT_EQ(llvm::toString(std::move(err)),
+            "invalid problem: offset of the residual must not be negative");
+  problem.residualOffset = int64_t(1) << 41;
+  EXPECT_TRUE(llvm::errorToBool(verifyProblem(problem)));
+
+  // The device address of the view: offset times C's element size past
+  // the buffer's, as for A, B and C.
+  EXPECT_EQ(getViewAddress(0x10000, 3, ElementType::BF16), 0x10006u);
+  EXPECT_EQ(getViewAddress(0x10000, 3, ElementType::F32), 0x1000cu);
+}
+
+TEST(ProblemReferenceTest, OffsetResidualGivesTheSameOutput) {
+  GemmProblem problem = makeViewProblem();
+  problem.epilogue.activation = EpilogueActivation::GeluTanh;
+  problem.epilogue.residual = true;
+  ProblemInputs aligned(problem, 11);
+  problem.residualOffset = 3;
+  ProblemInputs offset(problem, 11);
+  ASSERT_EQ(offset.getResidual().size(),
+            aligned.getResidual().size() + 3 * sizeof(float));
+  // NaN before the view, then the same bytes as at offset 0.
+  for (size_t i = 0; i < 3; ++i)
+    EXPECT_TRUE(std::isnan(
+        loadElement(ElementType::F32, offset.getResidual().data(), i)))
+        << i;
+  EXPECT_EQ(std::memcmp(offset.getResidual().data() + 3 * sizeof(float),
+                        aligned.getResidual().data(),
+                        aligned.getResidual().size()),
+            0);
+  // So every reader of the residual sees the same values, and the fp64
+  // reference (the cuBLAS check's epilogue tail too) gives the same D.
+  std::vector<OutputEntry> entries = chooseOutputEntries(problem, 100, 0, 0);
+  ASSERT_EQ(entries.size(), 12u);
+  for (const OutputEntry &e : entries) {
+    EXPECT_EQ(offset.getResidual(e.batch, e.row, e.col),
+              aligned.getResidual(e.batch, e.row, e.col));
+    EXPECT_FALSE(std::isnan(offset.getResidual(e.batch, e.row, e.col)));
+    EXPECT_EQ(applyEpilogueTail(offset, 0.25, e),
+              applyEpilogueTail(aligned, 0.25, e));
+  }
+  std::vector<double> reference = computeProblemReference(offset, entries);
+  EXPECT_EQ(reference, computeProblemReference(aligned, entries));
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const OutputEntry &e = entries[i];
+    EXPECT_DOUBLE_EQ(
+        reference[i],
+        applyActivation(EpilogueActivation::GeluTanh, sumProducts(offset, e)) +
+            offset.getResidual(e.batch, e.row, e.col))
+        << i;
+  }
 }
 
 TEST(ProblemReferenceTest, BigOutputsAreSampledPerBatch) {

@@ -6,14 +6,16 @@
 //            [--kernel NAME] [--iterations 50] [--warmup 5] [--seed S]
 //            [--no-timing] [--json-out FILE]
 //            [--alpha A] [--beta B] [--bias] [--residual]
-//            [--compare-epilogue]
+//            [--residual-offset E] [--compare-epilogue]
 //
 // A kernel with a fused epilogue (the bundle's "epilogue") gets random bias
 // and residual inputs of C's type, and alpha/beta from --alpha/--beta
 // (default 1 and 0; with alpha_beta, C starts random instead of poisoned);
 // both references apply the same epilogue in fp64. --bias and --residual
 // assert that the kernel has them (exit 2 otherwise), as --alpha/--beta do
-// for alpha_beta.
+// for alpha_beta, and so does --residual-offset E, which puts the residual
+// E elements into its buffer (an address TMA cannot take unless E elements
+// are a multiple of 16 bytes; the kernel's threads then load it).
 //
 // --compare-epilogue (a kernel with a fused bias and/or activation) runs
 // runtime/EpilogueComparison.h instead of the plain check: the fused kernel
@@ -177,6 +179,11 @@ cl::opt<bool> residualOpt(
     cl::desc("Require a fused residual (a random M×N matrix laid out like "
              "C, one per batch entry, is passed whenever the kernel has one)"),
     cl::cat(gemmRunCategory));
+cl::opt<long long> residualOffsetOpt(
+    "residual-offset", cl::init(0), cl::value_desc("E"),
+    cl::desc("Elements before the fused residual's first entry (unaligns its "
+             "address when not a multiple of 16 bytes)"),
+    cl::cat(gemmRunCategory));
 cl::opt<bool> compareEpilogue(
     "compare-epilogue",
     cl::desc("Compare the kernel's fused bias/activation epilogue with cuBLAS "
@@ -251,6 +258,17 @@ Error checkEpilogueFlags(const KernelSpec &spec) {
     return refuse("--bias", "bias");
   if (residualOpt && !epilogue.residual)
     return refuse("--residual", "residual");
+  if (residualOffsetOpt < 0)
+    return makeBadInputError("--residual-offset=" + Twine(residualOffsetOpt) +
+                             ": the residual's offset must not be negative");
+  if (residualOffsetOpt.getNumOccurrences() && !epilogue.residual)
+    return refuse("--residual-offset", "residual");
+  // Before any device work: an offset the kernel's threads cannot load the
+  // residual at would fail as a misaligned access.
+  if (epilogue.residual)
+    if (Error err = checkResidualOffset(spec, residualOffsetOpt))
+      return makeBadInputError("--residual-offset=" + Twine(residualOffsetOpt) +
+                               ": " + toString(std::move(err)));
   if (!std::isfinite(alphaOpt) || !std::isfinite(betaOpt))
     return makeBadInputError("--alpha and --beta must be finite");
   if (compareEpilogue) {
@@ -495,6 +513,10 @@ Expected<RunOutcome> run(const char *argv0, const RequestedLayouts &requested,
   options.cublasReference = !noCublas;
   options.alpha = alphaOpt;
   options.beta = betaOpt;
+  // Applied only where the kernel adds a residual (checkEpilogueFlags
+  // refused the flag otherwise).
+  if ((*spec)->epilogue.residual)
+    options.residualOffset = residualOffsetOpt;
   if (options.timing && iterations < 30)
     errs() << "gemm-run: warning: only " << iterations
            << " timed runs; use at least 30 for a stable median\n";

@@ -193,6 +193,17 @@ void drawFreeCase(CaseRandom &random, ArrayRef<int64_t> tileSizes,
     }
     drawViews(random, problem, /*unaligned=*/true);
   }
+  // The residual's own offset, like C's, so that an unaligned residual
+  // sometimes meets an aligned C (and back). It is the case's last draw,
+  // and only a case with a residual makes it: every other field of a seed's
+  // cases stays what it was before residuals had offsets.
+  if (epilogue.residual) {
+    problem.residualOffset =
+        drawOffset(random, problem.c.type, /*unaligned=*/true);
+    // The offset may not take the residual past the budget C's view keeps.
+    if (problem.getResidualElements() > MaxOperandElements)
+      problem.residualOffset = 0;
+  }
 }
 } // namespace
 
@@ -268,6 +279,13 @@ SweepCaseTraits classifySweepCase(const GemmProblem &problem,
             alignmentBytes !=
         0;
   }
+  // The residual's offset unaligns its address as an operand's does.
+  traits.unalignedOffset |=
+      problem.epilogue.residual &&
+      (problem.residualOffset *
+       static_cast<int64_t>(getElementSize(problem.c.type))) %
+              alignmentBytes !=
+          0;
   traits.batched = problem.batchCount > 1;
   traits.broadcastBatch = traits.batched && (problem.a.batchStride == 0 ||
                                              problem.b.batchStride == 0);

@@ -17,7 +17,8 @@
 //   - types: bf16, f16 or f32 (a, b and c alike);
 //   - layouts: row or col per operand; leading dimensions equal to the
 //     minor extent or larger (by 16-byte multiples or by 1 .. 7 elements);
-//   - offsets: 0, 16-byte multiples, or 1 .. 7 elements;
+//   - offsets: 0, 16-byte multiples, or 1 .. 7 elements (the residual's
+//     too, drawn last of all and only for a case with a residual);
 //   - 1 or 2 .. 4 batch entries, strides at least the matrix span (padded
 //     like leading dimensions), or 0 for A or B (15% each: one matrix for
 //     every entry);
@@ -91,7 +92,8 @@ struct SweepCaseTraits {
   bool tileMultiple = false;   ///< Some target's tile divides M, N and K.
   bool paddedLd = false;       ///< A leading dimension exceeds its extent.
   bool columnMajor = false;    ///< An operand is column-major.
-  bool unalignedOffset = false; ///< An offset is not a 16-byte multiple.
+  /// An offset (an operand's or the residual's) is not a 16-byte multiple.
+  bool unalignedOffset = false;
   bool batched = false;        ///< More than one batch entry.
   bool broadcastBatch = false; ///< Batched, with A or B of stride 0.
   bool alphaNotOne = false;
