@@ -1,0 +1,22 @@
+// D[b] = A[b]·B[b] + residual[b] on the bf16 example's schedule (persistent
+// 128x256 s3, TMA store in one round): each consumer warpgroup's part of
+// the residual comes into its staging part by TMA while the tile's main
+// loop runs (HopperKernelPlan::stagedOperand), from the tile's batch entry,
+// or entry 0 of a residual with batch stride 0; gemm-run --batch
+// --residual checks it against fp64 and cuBLAS's strided batch.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  epilogue = #tile.epilogue<store = tma, residual = true>>
+
+func.func @epilogue_bf16_wgmma_batched_residual_tma(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
+    %c: memref<?x?x?xbf16>, %residual: memref<?x?x?xbf16>) {
+  tile.gemm %a, %b into %c residual %residual : memref<?x?x?xbf16>
+      {schedule = #sched}
+      : memref<?x?x?xbf16>, memref<?x?x?xbf16> into memref<?x?x?xbf16>
+  return
+}

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Session 32's device call (bench/NOTES.md, "Session 32"): a residual staged
+# by TMA during the main loop (h32.1), on an H200.
+#   check     gemm-run's checks of the kernels that stage their residual
+#             (epilogue_bf16_wgmma_residual_persistent_tma and the new
+#             batched and bias + GELU schedules) at edge shapes, with C's
+#             rows taking no TMA store (ldc 136 at N = 129: the residual's
+#             map stays), with pitches TMA cannot take at all (both maps
+#             left out), with the residual's address unaligned (its map left
+#             out, C's kept), batched with B broadcast and odd batch strides;
+#             each against cuBLAS and fp64 with the epilogue applied;
+#   sanitize  memcheck and racecheck of the same bundles with and without
+#             the maps;
+#   time      each of them against the same schedule compiled without the
+#             staging (<bundle>_unstaged, compiled for the call), interleaved,
+#             two rounds, and the plain example at the same shapes;
+#   sweep     gemm-sweep, seeds SWEEP_SEEDS (default "90 91"), each with its
+#             cover bundles (device-artifacts/sweep-cover<seed>).
+# PARTS picks (default all four). Console in $OUT/console.txt, logs and
+# the sweeps' folders in $OUT/session32.tar.gz.
+set -u
+cd "$(dirname "$0")/.."
+PATH=/usr/local/cuda/bin:$PATH
+PARTS=${PARTS:-check sanitize time sweep}
+source scripts/lib/device-session.sh
+source scripts/lib/logged-session.sh
+BUNDLES="epilogue_bf16_wgmma_residual_persistent_tma:--residual
+epilogue_bf16_wgmma_column_bias_gelu_residual_tma:--bias:--residual
+epilogue_bf16_wgmma_batched_residual_tma:--residual"
+
+if wants check; then
+  echo "== staged residual checks"
+  # shape [flags]: ragged edges; C's padded rows not a multiple of 16 bytes
+  # (C stored by the threads, the residual loaded by TMA); a pitch TMA
+  # cannot take (both by the threads); the residual 3 elements off (its map
+  # left out, C's kept).
+  CASES="4097x255x93 1x1x1 129x257x65 1000x1300x2000 4096x4096x4096
+257x129x64:--ldc:136 257x129x64:--ldc:263 640x384x1000:--residual-offset:3"
+  BATCHED="129x257x65x3 1x1x1x2 3x5x7x4 1000x1300x2000x2 640x384x1000x5
+4097x255x93x2 300x257x129x3:--batch-stride-b:0 257x129x64x4:--ldc:263:--batch-stride-c:70001
+256x512x128x3:--batch-stride-c:139264 640x384x1000x3:--residual-offset:5"
+  for spec in $BUNDLES; do
+    read -r bundle extra <<<"${spec//:/ }"
+    cases=$CASES
+    [[ $bundle == *batched* ]] && cases=$BATCHED
+    for c in $cases; do
+      read -r shape more <<<"${c//:/ }"
+      IFS=x read -r m n k b <<<"$shape"
+      # shellcheck disable=SC2086
+      logged_check "$bundle.$shape${more:+.$(echo $more | tr -d ' -')}" "$R" "$D/$bundle/kernel.json" \
+        -m "$m" -n "$n" -k "$k" ${b:+--batch $b} $more $extra --seed 7 --no-timing
+    done
+  done
+fi
+
+if wants sanitize; then
+  for spec in $BUNDLES; do
+    read -r bundle extra <<<"${spec//:/ }"
+    batch=""
+    [[ $bundle == *batched* ]] && batch="--batch 3"
+    for tool in memcheck racecheck; do
+      # Maps there (aligned pitches), then both left out (ldc 303).
+      for pitch in "" "--ldc 303"; do
+        # shellcheck disable=SC2086
+        logged_check "$bundle.$tool${pitch:+.ldc303}" "$SAN" --tool $tool --error-exitcode 86 "$R" \
+          "$D/$bundle/kernel.json" -m 300 -n 264 -k 129 $batch $pitch $extra \
+          --no-timing --iterations 1 --no-cublas
+      done
+    done
+  done
+fi
+
+if wants time; then
+  # h32.1: staged against unstaged, interleaved, two rounds; the plain
+  # example (no epilogue) beside them.
+  LIST="epilogue_bf16_wgmma_residual_persistent_tma:4096x4096x4096:--residual
+epilogue_bf16_wgmma_residual_persistent_tma:8192x8192x4096:--residual
+epilogue_bf16_wgmma_residual_persistent_tma:2048x2048x2048:--residual
+epilogue_bf16_wgmma_column_bias_gelu_residual_tma:8192x8192x4096:--bias --residual
+epilogue_bf16_wgmma_column_bias_gelu_residual_tma:4096x4096x4096:--bias --residual
+epilogue_bf16_wgmma_batched_residual_tma:2048x2048x2048x8:--residual"
+  for round in 1 2; do
+    while IFS=: read -r bundle shape extra; do
+      IFS=x read -r m n k bt <<<"$shape"
+      for v in "$bundle" "${bundle}_unstaged"; do
+        # shellcheck disable=SC2086
+        time_bundle "$v.$shape.r$round" "$v" -m "$m" -n "$n" -k "$k" ${bt:+--batch $bt} $extra
+      done
+    done <<<"$LIST"
+    for shape in 4096x4096x4096 8192x8192x4096 2048x2048x2048; do
+      IFS=x read -r m n k <<<"$shape"
+      time_bundle "gemm_bf16_wgmma_sm90.$shape.r$round" gemm_bf16_wgmma_sm90 -m "$m" -n "$n" -k "$k"
+    done
+    time_bundle "gemm_bf16_wgmma_batched_sm90.2048x2048x2048x8.r$round" \
+      gemm_bf16_wgmma_batched_sm90 -m 2048 -n 2048 -k 2048 --batch 8
+  done
+fi
+
+if wants sweep; then
+  # shellcheck disable=SC2086
+  sweep_seeds ${SWEEP_SEEDS:-90 91}
+fi
+
+finish_logged_session session32.tar.gz
+exit 0
