@@ -151,9 +151,6 @@ public:
   bool readsC() const { return epilogue && epilogue.getAlphaBeta(); }
   /// Whether the epilogue adds a residual (loadResidual()).
   bool hasResidual() const { return epilogue && epilogue.getResidual(); }
-  /// The residual it reads (the kernel's argument: a batch of matrices in
-  /// a batched kernel until readingC() picks an entry), or null.
-  mlir::Value getResidual() const { return residual; }
   /// Whether the epilogue adds a bias per row (loadRowBias()).
   bool hasRowBias() const {
     return epilogue && getBias() == tile::EpilogueBias::row;

@@ -26,7 +26,8 @@ static std::pair<int64_t, int64_t> getRegisterSplit(ScheduleAttr schedule) {
 }
 
 HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
-                                            const GemmLayouts &layouts) {
+                                            const GemmLayouts &layouts,
+                                            bool batched) {
   HopperKernelPlan plan;
   plan.layouts = layouts;
   plan.blockM = schedule.getBlockM();
@@ -113,7 +114,7 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   plan.stagedOperand = StagedEpilogueOperand::none;
   if (ownStagingPart && epilogue && epilogue.getAlphaBeta())
     plan.stagedOperand = StagedEpilogueOperand::c;
-  else if (ownStagingPart && epilogue && epilogue.getResidual())
+  else if (ownStagingPart && !batched && epilogue && epilogue.getResidual())
     plan.stagedOperand = StagedEpilogueOperand::residual;
   plan.stagingRowElements = schedule.getEpilogueStagingRowElements();
   plan.stagingRows = schedule.getEpilogueStagingRows();
@@ -158,18 +159,19 @@ bool gemm_opt::usesTmaDescriptors(ScheduleAttr schedule) {
 }
 
 unsigned gemm_opt::getTmaDescriptorCount(ScheduleAttr schedule,
-                                         const GemmLayouts &layouts) {
+                                         const GemmLayouts &layouts,
+                                         bool batched) {
   if (!usesTmaDescriptors(schedule))
     return 0;
-  HopperKernelPlan plan = planHopperKernel(schedule, layouts);
+  HopperKernelPlan plan = planHopperKernel(schedule, layouts, batched);
   return 2 + (plan.tmaStore ? 1 : 0) + (plan.stagesResidual() ? 1 : 0);
 }
 
 SmallVector<Type> gemm_opt::getTmaArgumentTypes(MLIRContext *context,
                                                 ScheduleAttr schedule,
                                                 const GemmLayouts &layouts,
-                                                bool byValue) {
-  unsigned maps = getTmaDescriptorCount(schedule, layouts);
+                                                bool batched, bool byValue) {
+  unsigned maps = getTmaDescriptorCount(schedule, layouts, batched);
   auto pointer = LLVM::LLVMPointerType::get(context);
   SmallVector<Type> types(std::min(maps, 2u), pointer);
   // C's map and the residual's, each followed by whether it is there when
@@ -239,11 +241,12 @@ std::optional<TmaDescriptorArguments>
 gemm_opt::getTmaDescriptorArguments(gpu::GPUFuncOp kernel) {
   ScheduleAttr schedule = getKernelSchedule(kernel);
   GemmLayouts layouts = getKernelLayouts(kernel);
-  if (!schedule || getTmaDescriptorCount(schedule, layouts) == 0)
+  bool batched = isKernelBatched(kernel);
+  if (!schedule || getTmaDescriptorCount(schedule, layouts, batched) == 0)
     return std::nullopt;
   bool byValue = takesTensorMapsByValue(kernel);
-  SmallVector<Type> types =
-      getTmaArgumentTypes(kernel.getContext(), schedule, layouts, byValue);
+  SmallVector<Type> types = getTmaArgumentTypes(kernel.getContext(), schedule,
+                                                layouts, batched, byValue);
   if (kernel.getNumArguments() < 3 + types.size() ||
       kernel.getArgumentTypes().slice(3, types.size()) != ArrayRef(types))
     return std::nullopt;

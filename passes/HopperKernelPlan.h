@@ -156,7 +156,10 @@ struct HopperKernelPlan {
   /// and holds all of the warpgroup's C as stored: a persistent grid (the
   /// part has its own bytes), one consumer group, no stream-K (a partial
   /// tile's epilogue runs in another block), one store round and a
-  /// row-major C.
+  /// row-major C. A residual only in a kernel over single matrices: in a
+  /// batched one the staging costs registers ptxas does not have (spills
+  /// at 168), and with fewer runs read ahead it only ties the threads'
+  /// reads (bench/NOTES.md, session 32).
   StagedEpilogueOperand stagedOperand;
   bool stagesC() const { return stagedOperand == StagedEpilogueOperand::c; }
   bool stagesResidual() const {
@@ -175,9 +178,10 @@ struct HopperKernelPlan {
 };
 
 /// The plan of a wgmma schedule (the verifier has checked it is possible)
-/// for operands of `layouts`.
+/// for operands of `layouts`, batches of matrices where `batched`.
 HopperKernelPlan planHopperKernel(tile::ScheduleAttr schedule,
-                                  const tile::GemmLayouts &layouts = {});
+                                  const tile::GemmLayouts &layouts = {},
+                                  bool batched = false);
 
 /// The byte offset in dynamic shared memory of `stage`'s B buffer (index
 /// values).
@@ -188,20 +192,22 @@ mlir::Value bufferOffsetOfB(mlir::OpBuilder &b, mlir::Location loc,
 bool usesTmaDescriptors(tile::ScheduleAttr schedule);
 
 /// How many tensor maps kernels of `schedule` over operands of `layouts`
-/// take after A, B and C: A's and B's, C's with a tma epilogue store, and
-/// the residual's where it is staged by TMA (stagesResidual()); 0 without
-/// TMA.
+/// (batches where `batched`) take after A, B and C: A's and B's, C's with a
+/// tma epilogue store, and the residual's where it is staged by TMA
+/// (stagesResidual()); 0 without TMA.
 unsigned getTmaDescriptorCount(tile::ScheduleAttr schedule,
-                               const tile::GemmLayouts &layouts);
+                               const tile::GemmLayouts &layouts, bool batched);
 
 /// The types of the arguments kernels of `schedule` over operands of
-/// `layouts` take after A, B and C for TMA (see TmaDescriptorArguments), in
+/// `layouts` (batches where `batched`) take after A, B and C for TMA (see
+/// TmaDescriptorArguments), in
 /// order: a pointer per tensor map (A's, B's, C's, the residual's) and, for
 /// maps passed `byValue`, an i32 after C's and after the residual's map that
 /// says whether it is there.
 llvm::SmallVector<mlir::Type>
 getTmaArgumentTypes(mlir::MLIRContext *context, tile::ScheduleAttr schedule,
-                    const tile::GemmLayouts &layouts, bool byValue);
+                    const tile::GemmLayouts &layouts, bool batched,
+                    bool byValue);
 
 /// The TMA descriptor types of A (box boxRowsA × swizzleBytesA bytes) and B
 /// (box loadRowsB × swizzleBytesB bytes), as nvgpu sees them.

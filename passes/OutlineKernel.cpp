@@ -111,8 +111,9 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   // TMA schedules also take the tensor maps of A and B, and of C with a tma
   // epilogue store (by value: and whether it is there;
   // TmaDescriptorArguments).
-  SmallVector<Type> tmaArgumentTypes = getTmaArgumentTypes(
-      builder.getContext(), schedule, getLayouts(gemm), mapsByValue);
+  SmallVector<Type> tmaArgumentTypes =
+      getTmaArgumentTypes(builder.getContext(), schedule, getLayouts(gemm),
+                          gemm.isBatched(), mapsByValue);
   argTypes.append(tmaArgumentTypes);
   unsigned firstEpilogueArgument = argTypes.size();
   argTypes.append(getFusedEpilogueArgumentTypes(schedule, gemm.getC().getType()));
@@ -194,7 +195,8 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
 void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
                           bool mapsByValue, SmallVectorImpl<Value> &args) {
   HopperKernelPlan plan =
-      planHopperKernel(gemm.getScheduleAttr(), getLayouts(gemm));
+      planHopperKernel(gemm.getScheduleAttr(), getLayouts(gemm),
+                       gemm.isBatched());
   auto pointer = LLVM::LLVMPointerType::get(builder.getContext());
   auto describe = [&](Value matrix, nvgpu::TensorMapDescriptorType type) {
     // The tensor map describes the matrix as stored: a column-major one as

@@ -46,15 +46,13 @@ Value TmaStoreEpilogue::stagingPart(Value member, int64_t round) {
 
 void TmaStoreEpilogue::forEachPanel(
     Value member, int64_t round, Value row, Value col,
-    llvm::function_ref<void(Value, ArrayRef<Value>)> body, Value entry) {
-  if (!entry)
-    entry = batch;
+    llvm::function_ref<void(Value, ArrayRef<Value>)> body) {
   Value partOffset = stagingPartOffset(member, round);
   for (int64_t p = 0; p < plan.panelsPerRoundC; ++p) {
     Value panel = viewSharedMemory(
         b, loc, raw,
         arith::AddIOp::create(b, loc, partOffset, index(p * plan.panelBytesC)),
-        getTmaBoxShape(plan.boxRowsC, plan.panelColumnsC, entry),
+        getTmaBoxShape(plan.boxRowsC, plan.panelColumnsC, batch),
         plan.elementTypeC);
     // Coordinates are innermost first (C's column, or a column-major C's
     // row), a batch entry last; panels lie side by side along the inner
@@ -62,7 +60,7 @@ void TmaStoreEpilogue::forEachPanel(
     bool columnMajor = plan.columnMajorC();
     Value inner = arith::AddIOp::create(b, loc, columnMajor ? row : col,
                                         index(p * plan.panelColumnsC));
-    body(panel, getTmaCoordinates(inner, columnMajor ? col : row, entry));
+    body(panel, getTmaCoordinates(inner, columnMajor ? col : row, batch));
   }
 }
 
@@ -149,7 +147,7 @@ Value TmaStoreEpilogue::operandInStaging() {
 
 void TmaStoreEpilogue::loadIntoStaging(Value member, Value issuer, Value row,
                                        Value col, Value barriers,
-                                       Value barrierIndex, Value entry) {
+                                       Value barrierIndex) {
   Value descriptor =
       plan.stagesResidual() ? mapResidual.descriptor : mapC.descriptor;
   auto ifLoads = scf::IfOp::create(
@@ -162,14 +160,12 @@ void TmaStoreEpilogue::loadIntoStaging(Value member, Value issuer, Value row,
   nvgpu::MBarrierArriveExpectTxOp::create(
       b, loc, barriers, index(plan.warpgroupStagingBytes), barrierIndex,
       Value());
-  forEachPanel(
-      member, /*round=*/0, row, col,
-      [&](Value panel, ArrayRef<Value> coordinates) {
-        nvgpu::TmaAsyncLoadOp::create(b, loc, panel, barriers, descriptor,
-                                      coordinates, barrierIndex, Value(),
-                                      Value());
-      },
-      entry);
+  forEachPanel(member, /*round=*/0, row, col,
+               [&](Value panel, ArrayRef<Value> coordinates) {
+                 nvgpu::TmaAsyncLoadOp::create(b, loc, panel, barriers,
+                                               descriptor, coordinates,
+                                               barrierIndex, Value(), Value());
+               });
 }
 
 Value TmaStoreEpilogue::applyOnTranspose(

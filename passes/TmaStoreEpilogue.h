@@ -132,12 +132,11 @@ public:
   /// the previous tile's stores have read its staging part, then loads the
   /// staged operand's part (origin (row, col) in C) into it by TMA,
   /// completing barrier `barrierIndex` of `barriers`; where
-  /// operandInStaging() holds. A batched kernel loads from batch entry
-  /// `entry` (the stores' entry, or 0 for a residual shared by all).
-  /// Issued before the tile's main loop, the load lands while it runs.
+  /// operandInStaging() holds. Issued before the tile's main loop, the load
+  /// lands while it runs.
   void loadIntoStaging(mlir::Value member, mlir::Value issuer, mlir::Value row,
                        mlir::Value col, mlir::Value barriers,
-                       mlir::Value barrierIndex, mlir::Value entry = {});
+                       mlir::Value barrierIndex);
 
   /// Step 1: the warpgroup's threads (`thread` of 128) write round `round`
   /// of the `member`-th warpgroup's accumulator `acc` (WM×WN, f32), whose
@@ -196,12 +195,10 @@ private:
   mlir::Value stagingPart(mlir::Value member, int64_t round);
   /// For each panel of round `round` in the `member`-th warpgroup's
   /// staging part: `body` with its TMA box view and the coordinates of its
-  /// box in C, whose origin for the round is (row, col), at batch entry
-  /// `entry` (null: the stores').
+  /// box in C, whose origin for the round is (row, col).
   void forEachPanel(
       mlir::Value member, int64_t round, mlir::Value row, mlir::Value col,
-      llvm::function_ref<void(mlir::Value, llvm::ArrayRef<mlir::Value>)> body,
-      mlir::Value entry = {});
+      llvm::function_ref<void(mlir::Value, llvm::ArrayRef<mlir::Value>)> body);
   /// The element index in a staging part of (row, byte in the 128-byte
   /// panel row) of `panel`, with the 128-byte swizzle applied.
   /// `key` is row mod 8.

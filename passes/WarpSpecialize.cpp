@@ -52,7 +52,8 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
 
     ScheduleAttr schedule = mma.getSchedule();
     HopperKernelPlan plan =
-        planHopperKernel(schedule, getKernelLayouts(kernel));
+        planHopperKernel(schedule, getKernelLayouts(kernel),
+                         isKernelBatched(kernel));
     if (!plan.tmaStore && !plan.hasStagingLead())
       return rewriter.notifyMatchFailure(
           loop, "staging tile has no room for the store views' lead rows");

@@ -292,8 +292,7 @@ private:
           batch ? tmaStores().atBatchEntry(
                       batch, viewBatchEntry(b, loc, tiles.batched.c, batch))
                 : tmaStores();
-      stores.loadIntoStaging(member, primary, rowC, colC, stagedLoaded, member,
-                             stagedEntry(batch));
+      stores.loadIntoStaging(member, primary, rowC, colC, stagedLoaded, member);
     };
     WgmmaMainLoop mainLoop(block());
     Value acc =
@@ -377,20 +376,6 @@ private:
 
   TmaStoreEpilogue tmaStores() {
     return TmaStoreEpilogue(b, loc, plan, fused, raw, mapC, mapResidual);
-  }
-
-  /// The batch entry a staged operand's load reads for the tile of entry
-  /// `batch` (null: not batched): `batch`, or 0 for a residual of batch
-  /// stride 0, which every entry shares and whose map has one entry
-  /// (runtime/TensorMapEncoding.h).
-  Value stagedEntry(Value batch) {
-    if (!batch || !plan.stagesResidual())
-      return batch;
-    auto metadata =
-        memref::ExtractStridedMetadataOp::create(b, loc, fused.getResidual());
-    Value shared = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                         metadata.getStrides()[0], index(0));
-    return arith::SelectOp::create(b, loc, shared, index(0), batch);
   }
 
   OpBuilder &b;

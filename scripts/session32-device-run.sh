@@ -14,6 +14,10 @@
 #   time      each of them against the same schedule compiled without the
 #             staging (<bundle>_unstaged, compiled for the call), interleaved,
 #             two rounds, and the plain example at the same shapes;
+#   chunks    (call 2, not by default) the staged kernels with the operand's
+#             runs read one 8-column group ahead (<bundle>_c2, compiled for
+#             the call) against two groups ahead (the commit's), interleaved,
+#             two rounds;
 #   sweep     gemm-sweep, seeds SWEEP_SEEDS (default "90 91"), each with its
 #             cover bundles (device-artifacts/sweep-cover<seed>).
 # PARTS picks (default all four). Console in $OUT/console.txt, logs and
@@ -93,6 +97,47 @@ epilogue_bf16_wgmma_batched_residual_tma:2048x2048x2048x8:--residual"
     done
     time_bundle "gemm_bf16_wgmma_batched_sm90.2048x2048x2048x8.r$round" \
       gemm_bf16_wgmma_batched_sm90 -m 2048 -n 2048 -k 2048 --batch 8
+  done
+fi
+
+if wants chunks; then
+  # Call 2: the staged operand's chunk of runs (EpilogueOperandChunks) at 2
+  # registers (one group; 0 bytes of spills in every staged kernel) against
+  # 8 (the batched and bias + GELU kernels spill 24 bytes), and the unstaged
+  # kernels again.
+  LIST="epilogue_bf16_wgmma_residual_persistent_tma:4096x4096x4096:--residual
+epilogue_bf16_wgmma_residual_persistent_tma:8192x8192x4096:--residual
+epilogue_bf16_wgmma_column_bias_gelu_residual_tma:8192x8192x4096:--bias --residual
+epilogue_bf16_wgmma_column_bias_gelu_residual_tma:4096x4096x4096:--bias --residual
+epilogue_bf16_wgmma_batched_residual_tma:2048x2048x2048x8:--residual
+epilogue_bf16_wgmma_alpha_beta_persistent_tma:4096x4096x4096:--alpha 1.5 --beta 0.5
+epilogue_bf16_wgmma_alpha_beta_persistent_tma:8192x8192x4096:--alpha 1.5 --beta 0.5"
+  for round in 1 2; do
+    while IFS=: read -r bundle shape extra; do
+      IFS=x read -r m n k bt <<<"$shape"
+      for v in "$bundle" "${bundle}_c2" "${bundle}_unstaged"; do
+        [ -d "$D/$v" ] || continue
+        # shellcheck disable=SC2086
+        time_bundle "$v.$shape.r$round" "$v" -m "$m" -n "$n" -k "$k" ${bt:+--batch $bt} $extra
+      done
+    done <<<"$LIST"
+  done
+  for spec in $BUNDLES "epilogue_bf16_wgmma_alpha_beta_persistent_tma:--alpha:1.5:--beta:0.5"; do
+    read -r bundle extra <<<"${spec//:/ }"
+    v=${bundle}_c2
+    batch=""
+    [[ $bundle == *batched* ]] && batch="--batch 3"
+    for c in 4097x255x93 129x257x65 257x129x64:--ldc:136 257x129x64:--ldc:263 640x384x1000:--residual-offset:3; do
+      read -r shape more <<<"${c//:/ }"
+      [[ $more == *residual-offset* && $bundle == *alpha_beta* ]] && continue
+      IFS=x read -r m n k <<<"$shape"
+      # shellcheck disable=SC2086
+      logged_check "$v.$shape${more:+.$(echo $more | tr -d ' -')}" "$R" "$D/$v/kernel.json" \
+        -m "$m" -n "$n" -k "$k" $batch $more $extra --seed 9 --no-timing
+    done
+    # shellcheck disable=SC2086
+    logged_check "$v.racecheck" "$SAN" --tool racecheck --error-exitcode 86 "$R" \
+      "$D/$v/kernel.json" -m 300 -n 264 -k 129 $batch $extra --no-timing --iterations 1 --no-cublas
   done
 fi
 
