@@ -80,11 +80,11 @@ FailureOr<FusedEpilogue> FusedEpilogue::forKernel(gpu::GPUFuncOp kernel,
     return user->emitOpError()
            << "has a fused epilogue but is not in a kernel: outline it with "
               "tile-outline-kernel";
-  unsigned first = 3 + getTmaArgumentTypes(schedule.getContext(), schedule,
-                                           getKernelLayouts(kernel),
-                                           isKernelBatched(kernel),
-                                           takesTensorMapsByValue(kernel))
-                           .size();
+  unsigned first =
+      3 + getTmaArgumentTypes(schedule.getContext(), schedule,
+                              getKernelLayouts(kernel), isKernelBatched(kernel),
+                              takesTensorMapsByValue(kernel))
+              .size();
   auto cType = cast<MemRefType>(kernel.getArgument(2).getType());
   SmallVector<Type> expected = getFusedEpilogueArgumentTypes(schedule, cType);
   // A split_k or stream_k kernel takes its workspace (partial tiles and

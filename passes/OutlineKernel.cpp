@@ -194,9 +194,8 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
 /// bundle's metadata instead.)
 void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
                           bool mapsByValue, SmallVectorImpl<Value> &args) {
-  HopperKernelPlan plan =
-      planHopperKernel(gemm.getScheduleAttr(), getLayouts(gemm),
-                       gemm.isBatched());
+  HopperKernelPlan plan = planHopperKernel(gemm.getScheduleAttr(),
+                                           getLayouts(gemm), gemm.isBatched());
   auto pointer = LLVM::LLVMPointerType::get(builder.getContext());
   auto describe = [&](Value matrix, nvgpu::TensorMapDescriptorType type) {
     // The tensor map describes the matrix as stored: a column-major one as
