@@ -18,6 +18,11 @@
 #             runs read one 8-column group ahead (<bundle>_c2, compiled for
 #             the call) against two groups ahead (the commit's), interleaved,
 #             two rounds;
+#   batchedc  (call 4, not by default) the batched kernels that stage C
+#             (alpha_beta) against the same schedules compiled without it
+#             (<bundle>_unstaged; the alpha_beta-only probe schedule is in
+#             bench/results/2026-11-28-session32/call4-batched-c/),
+#             interleaved, two rounds;
 #   sweep     gemm-sweep, seeds SWEEP_SEEDS (default "90 91"), each with its
 #             cover bundles (device-artifacts/sweep-cover<seed>).
 # PARTS picks (default all four). Console in $OUT/console.txt, logs and
@@ -138,6 +143,34 @@ epilogue_bf16_wgmma_alpha_beta_persistent_tma:8192x8192x4096:--alpha 1.5 --beta 
     # shellcheck disable=SC2086
     logged_check "$v.racecheck" "$SAN" --tool racecheck --error-exitcode 86 "$R" \
       "$D/$v/kernel.json" -m 300 -n 264 -k 129 $batch $extra --no-timing --iterations 1 --no-cublas
+  done
+fi
+
+if wants batchedc; then
+  LIST="epilogue_bf16_wgmma_batched_alpha_beta_row_bias_gelu_residual_tma:2048x2048x2048x8:--bias --residual --alpha 1.5 --beta 0.5
+epilogue_bf16_wgmma_batched_alpha_beta_row_bias_gelu_residual_tma:4096x4096x2048x4:--bias --residual --alpha 1.5 --beta 0.5
+probe_bf16_wgmma_batched_alpha_beta_tma:2048x2048x2048x8:--alpha 1.5 --beta 0.5
+probe_bf16_wgmma_batched_alpha_beta_tma:4096x4096x2048x4:--alpha 1.5 --beta 0.5"
+  for round in 1 2; do
+    while IFS=: read -r bundle shape extra; do
+      IFS=x read -r m n k bt <<<"$shape"
+      for v in "$bundle" "${bundle}_unstaged"; do
+        # shellcheck disable=SC2086
+        time_bundle "$v.$shape.r$round" "$v" -m "$m" -n "$n" -k "$k" --batch "$bt" $extra
+      done
+    done <<<"$LIST"
+  done
+  for v in probe_bf16_wgmma_batched_alpha_beta_tma probe_bf16_wgmma_batched_alpha_beta_tma_unstaged \
+    epilogue_bf16_wgmma_batched_alpha_beta_row_bias_gelu_residual_tma_unstaged; do
+    extra="--alpha 1.5 --beta 0.5"
+    [[ $v == epilogue* ]] && extra="--bias --residual $extra"
+    for c in 129x257x65x3 257x129x64x4:--ldc:263:--batch-stride-c:70001; do
+      read -r shape more <<<"${c//:/ }"
+      IFS=x read -r m n k b <<<"$shape"
+      # shellcheck disable=SC2086
+      logged_check "$v.$shape${more:+.strided}" "$R" "$D/$v/kernel.json" \
+        -m "$m" -n "$n" -k "$k" --batch "$b" $more $extra --seed 11 --no-timing
+    done
   done
 fi
 

@@ -1,0 +1,23 @@
+// D[b] = A[b]·B[b] + residual[b] on the bf16 example's schedule (persistent
+// 128x256 s3, TMA store in one round). Unlike the same kernel on single
+// matrices (epilogue_bf16_wgmma_residual_persistent_tma), it reads the
+// residual with its threads after the main loop: staged by TMA during it,
+// the batched kernel spilled and ran 6 % slower, and with fewer runs read
+// ahead (no spills) it only tied (bench/NOTES.md, session 32). gemm-run
+// --batch --residual checks it against fp64 and cuBLAS's strided batch.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  epilogue = #tile.epilogue<store = tma, alpha_beta = true>>
+
+func.func @probe_bf16_wgmma_batched_alpha_beta_tma(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
+    %c: memref<?x?x?xbf16>, %alpha: f32, %beta: f32) {
+  tile.gemm %a, %b into %c alpha %alpha beta %beta
+      {schedule = #sched}
+      : memref<?x?x?xbf16>, memref<?x?x?xbf16> into memref<?x?x?xbf16>
+  return
+}
