@@ -198,12 +198,8 @@ TEST(BatchedTest, RefusesInconsistentBatchedEntries) {
     cases.push_back({"two entries per tile", std::move(kernel),
                      "field 'batch'"});
   }
-  for (Case &c : cases) {
-    ErrorSummary error = kernelError(std::move(c.kernel));
-    EXPECT_EQ(error.exitCode, ExitBadInput) << c.what;
-    EXPECT_NE(error.message.find(c.expected), std::string::npos)
-        << c.what << ": " << error.message;
-  }
+  for (Case &c : cases)
+    EXPECT_TRUE(isRefusedKernel(std::move(c.kernel), c.expected)) << c.what;
 }
 
 TEST(BatchedTest, ShapesCarryBatchCountsAndStrides) {

@@ -8,6 +8,8 @@
 
 #include "llvm/Support/JSON.h"
 
+#include "gtest/gtest.h"
+
 #include <string>
 
 namespace gemm_opt {
@@ -159,6 +161,21 @@ inline ErrorSummary kernelError(llvm::json::Object kernel) {
   if (bundle)
     return ErrorSummary();
   return summarizeError(bundle.takeError());
+}
+
+/// Whether parsing a bundle with `kernel` fails as bad input with a message
+/// that contains `expected`; the failure says what it got instead.
+inline ::testing::AssertionResult isRefusedKernel(llvm::json::Object kernel,
+                                                  llvm::StringRef expected) {
+  ErrorSummary error = kernelError(std::move(kernel));
+  if (error.exitCode != ExitBadInput)
+    return ::testing::AssertionFailure()
+           << "exit code " << error.exitCode << " (" << error.message << ")";
+  if (error.message.find(expected.str()) == std::string::npos)
+    return ::testing::AssertionFailure()
+           << "message '" << error.message << "' does not contain '"
+           << expected.str() << "'";
+  return ::testing::AssertionSuccess();
 }
 
 /// Device addresses of A, B and C for tests that pack kernel parameters
