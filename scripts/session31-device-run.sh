@@ -104,15 +104,7 @@ epilogue_bf16_wgmma_residual_persistent_tma:4096x4096x4096:--residual
 epilogue_bf16_wgmma_residual_persistent_tma:8192x8192x4096:--residual
 epilogue_tf32_wgmma_batched_residual_tma:2048x2048x2048x8:--residual
 epilogue_bf16_wgmma_batched_column_bias_silu_residual_vector_colc:2048x2048x2048x8:--bias --residual"
-  for round in 1 2; do
-    while IFS=: read -r bundle shape extra; do
-      IFS=x read -r m n k bt <<<"$shape"
-      for v in "$bundle" "${bundle}_prefetch"; do
-        # shellcheck disable=SC2086
-        time_bundle "$v.$shape.r$round" "$v" -m "$m" -n "$n" -k "$k" ${bt:+--batch $bt} $extra
-      done
-    done <<<"$LIST"
-  done
+  time_variants "$LIST" "" _prefetch
   checked=" "
   while IFS=: read -r bundle shape extra; do
     v=${bundle}_prefetch

@@ -52,13 +52,8 @@ if wants check; then
     read -r bundle extra <<<"${spec//:/ }"
     cases=$CASES
     [[ $bundle == *batched* ]] && cases=$BATCHED
-    for c in $cases; do
-      read -r shape more <<<"${c//:/ }"
-      IFS=x read -r m n k b <<<"$shape"
-      # shellcheck disable=SC2086
-      logged_check "$bundle.$shape${more:+.$(echo $more | tr -d ' -')}" "$R" "$D/$bundle/kernel.json" \
-        -m "$m" -n "$n" -k "$k" ${b:+--batch $b} $more $extra --seed 7 --no-timing
-    done
+    # shellcheck disable=SC2086
+    check_shapes "$bundle" 7 "$cases" $extra
   done
 fi
 
@@ -88,21 +83,12 @@ epilogue_bf16_wgmma_residual_persistent_tma:2048x2048x2048:--residual
 epilogue_bf16_wgmma_column_bias_gelu_residual_tma:8192x8192x4096:--bias --residual
 epilogue_bf16_wgmma_column_bias_gelu_residual_tma:4096x4096x4096:--bias --residual
 epilogue_bf16_wgmma_batched_residual_tma:2048x2048x2048x8:--residual"
-  for round in 1 2; do
-    while IFS=: read -r bundle shape extra; do
-      IFS=x read -r m n k bt <<<"$shape"
-      for v in "$bundle" "${bundle}_unstaged"; do
-        # shellcheck disable=SC2086
-        time_bundle "$v.$shape.r$round" "$v" -m "$m" -n "$n" -k "$k" ${bt:+--batch $bt} $extra
-      done
-    done <<<"$LIST"
-    for shape in 4096x4096x4096 8192x8192x4096 2048x2048x2048; do
-      IFS=x read -r m n k <<<"$shape"
-      time_bundle "gemm_bf16_wgmma_sm90.$shape.r$round" gemm_bf16_wgmma_sm90 -m "$m" -n "$n" -k "$k"
-    done
-    time_bundle "gemm_bf16_wgmma_batched_sm90.2048x2048x2048x8.r$round" \
-      gemm_bf16_wgmma_batched_sm90 -m 2048 -n 2048 -k 2048 --batch 8
-  done
+  LIST+="
+gemm_bf16_wgmma_sm90:4096x4096x4096:
+gemm_bf16_wgmma_sm90:8192x8192x4096:
+gemm_bf16_wgmma_sm90:2048x2048x2048:
+gemm_bf16_wgmma_batched_sm90:2048x2048x2048x8:"
+  time_variants "$LIST" "" _unstaged
 fi
 
 if wants chunks; then
@@ -117,29 +103,16 @@ epilogue_bf16_wgmma_column_bias_gelu_residual_tma:4096x4096x4096:--bias --residu
 epilogue_bf16_wgmma_batched_residual_tma:2048x2048x2048x8:--residual
 epilogue_bf16_wgmma_alpha_beta_persistent_tma:4096x4096x4096:--alpha 1.5 --beta 0.5
 epilogue_bf16_wgmma_alpha_beta_persistent_tma:8192x8192x4096:--alpha 1.5 --beta 0.5"
-  for round in 1 2; do
-    while IFS=: read -r bundle shape extra; do
-      IFS=x read -r m n k bt <<<"$shape"
-      for v in "$bundle" "${bundle}_c2" "${bundle}_unstaged"; do
-        [ -d "$D/$v" ] || continue
-        # shellcheck disable=SC2086
-        time_bundle "$v.$shape.r$round" "$v" -m "$m" -n "$n" -k "$k" ${bt:+--batch $bt} $extra
-      done
-    done <<<"$LIST"
-  done
+  time_variants "$LIST" "" _c2 _unstaged
   for spec in $BUNDLES "epilogue_bf16_wgmma_alpha_beta_persistent_tma:--alpha:1.5:--beta:0.5"; do
     read -r bundle extra <<<"${spec//:/ }"
     v=${bundle}_c2
     batch=""
     [[ $bundle == *batched* ]] && batch="--batch 3"
-    for c in 4097x255x93 129x257x65 257x129x64:--ldc:136 257x129x64:--ldc:263 640x384x1000:--residual-offset:3; do
-      read -r shape more <<<"${c//:/ }"
-      [[ $more == *residual-offset* && $bundle == *alpha_beta* ]] && continue
-      IFS=x read -r m n k <<<"$shape"
-      # shellcheck disable=SC2086
-      logged_check "$v.$shape${more:+.$(echo $more | tr -d ' -')}" "$R" "$D/$v/kernel.json" \
-        -m "$m" -n "$n" -k "$k" $batch $more $extra --seed 9 --no-timing
-    done
+    cases="4097x255x93 129x257x65 257x129x64:--ldc:136 257x129x64:--ldc:263"
+    [[ $bundle == *alpha_beta* ]] || cases+=" 640x384x1000:--residual-offset:3"
+    # shellcheck disable=SC2086
+    check_shapes "$v" 9 "$cases" $batch $extra
     # shellcheck disable=SC2086
     logged_check "$v.racecheck" "$SAN" --tool racecheck --error-exitcode 86 "$R" \
       "$D/$v/kernel.json" -m 300 -n 264 -k 129 $batch $extra --no-timing --iterations 1 --no-cublas
@@ -151,26 +124,13 @@ if wants batchedc; then
 epilogue_bf16_wgmma_batched_alpha_beta_row_bias_gelu_residual_tma:4096x4096x2048x4:--bias --residual --alpha 1.5 --beta 0.5
 probe_bf16_wgmma_batched_alpha_beta_tma:2048x2048x2048x8:--alpha 1.5 --beta 0.5
 probe_bf16_wgmma_batched_alpha_beta_tma:4096x4096x2048x4:--alpha 1.5 --beta 0.5"
-  for round in 1 2; do
-    while IFS=: read -r bundle shape extra; do
-      IFS=x read -r m n k bt <<<"$shape"
-      for v in "$bundle" "${bundle}_unstaged"; do
-        # shellcheck disable=SC2086
-        time_bundle "$v.$shape.r$round" "$v" -m "$m" -n "$n" -k "$k" --batch "$bt" $extra
-      done
-    done <<<"$LIST"
-  done
+  time_variants "$LIST" "" _unstaged
   for v in probe_bf16_wgmma_batched_alpha_beta_tma probe_bf16_wgmma_batched_alpha_beta_tma_unstaged \
     epilogue_bf16_wgmma_batched_alpha_beta_row_bias_gelu_residual_tma_unstaged; do
     extra="--alpha 1.5 --beta 0.5"
     [[ $v == epilogue* ]] && extra="--bias --residual $extra"
-    for c in 129x257x65x3 257x129x64x4:--ldc:263:--batch-stride-c:70001; do
-      read -r shape more <<<"${c//:/ }"
-      IFS=x read -r m n k b <<<"$shape"
-      # shellcheck disable=SC2086
-      logged_check "$v.$shape${more:+.strided}" "$R" "$D/$v/kernel.json" \
-        -m "$m" -n "$n" -k "$k" --batch "$b" $more $extra --seed 11 --no-timing
-    done
+    # shellcheck disable=SC2086
+    check_shapes "$v" 11 "129x257x65x3 257x129x64x4:--ldc:263:--batch-stride-c:70001" $extra
   done
 fi
 

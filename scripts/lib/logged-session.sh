@@ -141,6 +141,41 @@ ncu_report() {
   grep -E "^  [A-Za-z_0-9]+.*\(.*\)x\(|$lines" "$WORK/ncu.$name.log" | head -60
 }
 
+# check_shapes BUNDLE SEED CASES ARGS...: one untimed gemm-run check of
+# $D/BUNDLE (logged_check) per word of CASES, SHAPE[:FLAG:VALUE...] with
+# SHAPE MxNxK or MxNxKxBATCH, each with ARGS and --seed SEED.
+check_shapes() {
+  local bundle=$1 seed=$2 cases=$3 c shape more m n k b
+  shift 3
+  for c in $cases; do
+    read -r shape more <<<"${c//:/ }"
+    IFS=x read -r m n k b <<<"$shape"
+    # shellcheck disable=SC2086
+    logged_check "$bundle.$shape${more:+.$(echo $more | tr -d ' -')}" "$R" "$D/$bundle/kernel.json" \
+      -m "$m" -n "$n" -k "$k" ${b:+--batch $b} $more "$@" --seed "$seed" --no-timing
+  done
+}
+
+# time_variants LIST SUFFIX...: two interleaved rounds; in each, every line
+# BUNDLE:SHAPE:ARGS of LIST (SHAPE MxNxK or MxNxKxBATCH) timed with
+# time_bundle for BUNDLE and for each BUNDLE<SUFFIX> that was compiled for
+# the call (an empty SUFFIX is BUNDLE itself).
+time_variants() {
+  local list=$1 round bundle shape extra m n k bt suffix
+  shift
+  for round in 1 2; do
+    while IFS=: read -r bundle shape extra; do
+      IFS=x read -r m n k bt <<<"$shape"
+      for suffix in "$@"; do
+        [ -d "$D/$bundle$suffix" ] || continue
+        # shellcheck disable=SC2086
+        time_bundle "$bundle$suffix.$shape.r$round" "$bundle$suffix" -m "$m" -n "$n" -k "$k" \
+          ${bt:+--batch $bt} $extra
+      done
+    done <<<"$list"
+  done
+}
+
 # wants PART: whether PART is one of the words of $PARTS (the parts of a
 # session script the caller asked for).
 wants() { [[ " ${PARTS:-} " == *" $1 "* ]]; }
