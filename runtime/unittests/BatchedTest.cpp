@@ -91,12 +91,7 @@ TEST(BatchedTest, ParsesABatchedKernel) {
 }
 
 TEST(BatchedTest, RefusesInconsistentBatchedEntries) {
-  struct Case {
-    const char *what;
-    json::Object kernel;
-    const char *expected;
-  };
-  std::vector<Case> cases;
+  std::vector<RefusedKernelCase> cases;
   {
     json::Object kernel = makeBatchedKernel();
     (*kernel.getArray("parameters"))[1] =
@@ -198,7 +193,7 @@ TEST(BatchedTest, RefusesInconsistentBatchedEntries) {
     cases.push_back({"two entries per tile", std::move(kernel),
                      "field 'batch'"});
   }
-  for (Case &c : cases)
+  for (RefusedKernelCase &c : cases)
     EXPECT_TRUE(isRefusedKernel(std::move(c.kernel), c.expected)) << c.what;
 }
 

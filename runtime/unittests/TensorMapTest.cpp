@@ -470,12 +470,7 @@ TEST(TensorMapTest, ParsesAMapOverTheResidual) {
 }
 
 TEST(TensorMapTest, RefusesBadMapsOverTheResidual) {
-  struct Case {
-    const char *what;
-    json::Object kernel;
-    const char *expected;
-  };
-  std::vector<Case> cases;
+  std::vector<RefusedKernelCase> cases;
   {
     json::Object map = nullableMap("residual", "global_pointer");
     map.erase("null_when_unaligned");
@@ -563,7 +558,7 @@ TEST(TensorMapTest, RefusesBadMapsOverTheResidual) {
                      "field 'operand' is 'bias', expected a, b, c or "
                      "residual"});
   }
-  for (Case &c : cases)
+  for (RefusedKernelCase &c : cases)
     EXPECT_TRUE(isRefusedKernel(std::move(c.kernel), c.expected)) << c.what;
 }
 

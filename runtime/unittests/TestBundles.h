@@ -163,6 +163,14 @@ inline ErrorSummary kernelError(llvm::json::Object kernel) {
   return summarizeError(bundle.takeError());
 }
 
+/// A kernel that parsing must refuse: what the case tests, the kernel and a
+/// part of the message (isRefusedKernel).
+struct RefusedKernelCase {
+  const char *what;
+  llvm::json::Object kernel;
+  const char *expected;
+};
+
 /// Whether parsing a bundle with `kernel` fails as bad input with a message
 /// that contains `expected`; the failure says what it got instead.
 inline ::testing::AssertionResult isRefusedKernel(llvm::json::Object kernel,
