@@ -23,6 +23,13 @@
 #             (<bundle>_unstaged; the alpha_beta-only probe schedule is in
 #             bench/results/2026-11-28-session32/call4-batched-c/),
 #             interleaved, two rounds;
+#   clock     (call 5, not by default) ncu's cycles, SM clock and DRAM
+#             throughput at free clocks (--clock-control none) of the plain
+#             example, the staged and the unstaged residual kernel at 4096³
+#             and 8192x8192x4096: where the residual's time goes (call 6:
+#             also <bundle>_noadd, compiled for the call: the staged load
+#             and its wait, without the epilogue's reads and adds; its
+#             check fails by design);
 #   sweep     gemm-sweep, seeds SWEEP_SEEDS (default "90 91"), each with its
 #             cover bundles (device-artifacts/sweep-cover<seed>).
 # PARTS picks (default all four). Console in $OUT/console.txt, logs and
@@ -131,6 +138,23 @@ probe_bf16_wgmma_batched_alpha_beta_tma:4096x4096x2048x4:--alpha 1.5 --beta 0.5"
     [[ $v == epilogue* ]] && extra="--bias --residual $extra"
     # shellcheck disable=SC2086
     check_shapes "$v" 11 "129x257x65x3 257x129x64x4:--ldc:263:--batch-stride-c:70001" $extra
+  done
+fi
+
+if wants clock; then
+  for shape in 4096x4096x4096 8192x8192x4096; do
+    IFS=x read -r m n k <<<"$shape"
+    for v in gemm_bf16_wgmma_sm90 epilogue_bf16_wgmma_residual_persistent_tma \
+      epilogue_bf16_wgmma_residual_persistent_tma_unstaged \
+      epilogue_bf16_wgmma_residual_persistent_tma_noadd; do
+      [ -d "$D/$v" ] || continue
+      extra=""
+      [[ $v == *residual* ]] && extra="--residual"
+      # shellcheck disable=SC2086
+      NCU_FLAGS="--clock-control none" ncu_report "$v.$shape" SpeedOfLight \
+        "Elapsed Cycles|SM Frequency|DRAM Frequency|Duration|DRAM Throughput|Memory Throughput" \
+        "$v" -m "$m" -n "$n" -k "$k" $extra
+    done
   done
 fi
 
