@@ -30,6 +30,9 @@
 #             also <bundle>_noadd, compiled for the call: the staged load
 #             and its wait, without the epilogue's reads and adds; its
 #             check fails by design);
+#   loadstep  (call 7, not by default) the staged load issued after K step
+#             j instead of the first (<bundle>_j<j>, compiled for the call:
+#             two K loops around it), interleaved, two rounds;
 #   sweep     gemm-sweep, seeds SWEEP_SEEDS (default "90 91"), each with its
 #             cover bundles (device-artifacts/sweep-cover<seed>).
 # PARTS picks (default all four). Console in $OUT/console.txt, logs and
@@ -155,6 +158,21 @@ if wants clock; then
         "Elapsed Cycles|SM Frequency|DRAM Frequency|Duration|DRAM Throughput|Memory Throughput" \
         "$v" -m "$m" -n "$n" -k "$k" $extra
     done
+  done
+fi
+
+if wants loadstep; then
+  LIST="epilogue_bf16_wgmma_residual_persistent_tma:4096x4096x4096:--residual
+epilogue_bf16_wgmma_residual_persistent_tma:8192x8192x4096:--residual
+epilogue_bf16_wgmma_alpha_beta_persistent_tma:4096x4096x4096:--alpha 1.5 --beta 0.5
+epilogue_bf16_wgmma_alpha_beta_persistent_tma:8192x8192x4096:--alpha 1.5 --beta 0.5
+gemm_bf16_wgmma_sm90:4096x4096x4096:"
+  time_variants "$LIST" "" _j2 _j4 _j8
+  for v in epilogue_bf16_wgmma_residual_persistent_tma_j4 epilogue_bf16_wgmma_alpha_beta_persistent_tma_j4; do
+    extra="--residual"
+    [[ $v == *alpha_beta* ]] && extra="--alpha 1.5 --beta 0.5"
+    # shellcheck disable=SC2086
+    check_shapes "$v" 13 "4097x255x93 129x257x65 1x1x1 257x129x64:--ldc:136" $extra
   done
 fi
 
