@@ -268,39 +268,42 @@ std::string findMissingEpilogue(const KernelCapabilities &capabilities,
 /// The first view property of `problem` that breaks the alignment, or "".
 std::string findMisalignment(const KernelCapabilities &capabilities,
                              const GemmProblem &problem) {
+  // "the offset of a (3 elements, 6 bytes) is not a multiple of 16 bytes",
+  // or "" where `elements` of `type` are a multiple of `alignment` bytes.
+  auto misalignment = [](StringRef what, StringRef name, int64_t elements,
+                         ElementType type, int64_t alignment) -> std::string {
+    int64_t bytes = elements * static_cast<int64_t>(getElementSize(type));
+    if (bytes % alignment == 0)
+      return "";
+    return (Twine("the ") + what + " of " + name + " (" + Twine(elements) +
+            " elements, " + Twine(bytes) + " bytes) is not a multiple of " +
+            Twine(alignment) + " bytes")
+        .str();
+  };
   for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
     int64_t alignment =
         capabilities.alignmentBytes[static_cast<size_t>(operand)];
     const OperandView &view = problem.getView(operand);
-    int64_t size = static_cast<int64_t>(getElementSize(view.type));
-    StringRef name = getOperandName(operand);
     for (auto [what, elements, applies] :
          {std::tuple<StringRef, int64_t, bool>("offset", view.offset, true),
           {"leading dimension", view.ld, true},
           {"batch stride", view.batchStride, problem.batchCount > 1}}) {
-      int64_t bytes = elements * size;
-      if (applies && bytes % alignment != 0)
-        return (Twine("the ") + what + " of " + name + " (" + Twine(elements) +
-                " elements, " + Twine(bytes) + " bytes) is not a multiple of " +
-                Twine(alignment) + " bytes")
-            .str();
+      if (!applies)
+        continue;
+      std::string found = misalignment(what, getOperandName(operand), elements,
+                                       view.type, alignment);
+      if (!found.empty())
+        return found;
     }
   }
   // The residual takes C's leading dimension and batch stride (checked
   // above) at an offset of its own. It needs min_alignment_bytes like C
   // (which is never staged, so C's alignment is exactly that;
   // OperandAlignment.h): the kernel's threads load it where TMA cannot.
-  if (problem.epilogue.residual) {
-    int64_t alignment =
-        capabilities.alignmentBytes[static_cast<size_t>(Operand::C)];
-    int64_t bytes = problem.residualOffset *
-                    static_cast<int64_t>(getElementSize(problem.c.type));
-    if (bytes % alignment != 0)
-      return ("the offset of the residual (" + Twine(problem.residualOffset) +
-              " elements, " + Twine(bytes) + " bytes) is not a multiple of " +
-              Twine(alignment) + " bytes")
-          .str();
-  }
+  if (problem.epilogue.residual)
+    return misalignment(
+        "offset", "the residual", problem.residualOffset, problem.c.type,
+        capabilities.alignmentBytes[static_cast<size_t>(Operand::C)]);
   return "";
 }
 } // namespace
