@@ -18,7 +18,8 @@ Value TmaProducer::index(int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
-void TmaProducer::build(Value inGroup, Value descA, Value descB) {
+void TmaProducer::build(Value inGroup, Value descA, Value descB,
+                        AfterStepLoads afterStepLoads) {
   NVVM::SetMaxRegisterOp::create(b, loc, plan.producerRegisters,
                                  NVVM::SetMaxRegisterAction::decrease);
   // One warp does the producing; the other three retire at once instead
@@ -57,11 +58,13 @@ void TmaProducer::build(Value inGroup, Value descA, Value descB) {
   if (plan.multicast) {
     loadStageA(stage, k, rowBase, entry.a, descA);
     loadStageB(stage, k, colBase, entry.b, descB);
-    return;
+  } else {
+    WgmmaStageOperands(b, loc, plan, sharedMemory)
+        .load(stage, k, rowBase, colBase, descA, descB, barriers.full, primary,
+              entry);
   }
-  WgmmaStageOperands(b, loc, plan, sharedMemory)
-      .load(stage, k, rowBase, colBase, descA, descB, barriers.full, primary,
-            entry);
+  if (afterStepLoads)
+    afterStepLoads(segment, tileLoop.getInductionVar(), t);
 }
 
 void TmaProducer::loadStageA(Value stage, Value k, Value rowBase, Value batch,

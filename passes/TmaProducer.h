@@ -6,7 +6,10 @@
 // until stage n % S is empty (passes/StageRing.h), expects the stage's
 // bytes on its "full" barrier, and one thread issues the TMA loads of A
 // and B into it (passes/WgmmaStageOperands.h says how each layout is
-// boxed). The other three warps retire at once.
+// boxed). The other three warps retire at once. A kernel that stages an
+// epilogue operand has the same warp load it into the consumers' staging
+// parts, a panel per K step, once their stores are done reading them
+// (passes/WarpSpecializedKernel.cpp).
 //
 // In a thread-block cluster with multicast, the blocks of a cluster row
 // share A's tile and those of a column B's: each producer loads its share
@@ -30,9 +33,16 @@ public:
   TmaProducer(const KernelBlock &block, BatchBroadcast broadcast)
       : KernelBlock(block), broadcast(broadcast) {}
 
+  /// What the producing warp issues after K step `step` (index) of the
+  /// block's `tile`-th segment `segment`, once that step's loads are.
+  using AfterStepLoads = llvm::function_ref<void(
+      const BlockSegment &segment, mlir::Value tile, mlir::Value step)>;
+
   /// The producer warpgroup's code; `inGroup` is the thread's index in it,
-  /// `descA` and `descB` the tensor maps the loads read.
-  void build(mlir::Value inGroup, mlir::Value descA, mlir::Value descB);
+  /// `descA` and `descB` the tensor maps the loads read; `afterStepLoads`
+  /// (optional) adds loads of the producing warp's own.
+  void build(mlir::Value inGroup, mlir::Value descA, mlir::Value descB,
+             AfterStepLoads afterStepLoads = {});
 
 private:
   mlir::Value index(int64_t v);

@@ -47,21 +47,26 @@ Value TmaStoreEpilogue::stagingPart(Value member, int64_t round) {
 void TmaStoreEpilogue::forEachPanel(
     Value member, int64_t round, Value row, Value col,
     llvm::function_ref<void(Value, ArrayRef<Value>)> body) {
+  for (int64_t p = 0; p < plan.panelsPerRoundC; ++p)
+    atPanel(member, round, p, row, col, body);
+}
+
+void TmaStoreEpilogue::atPanel(
+    Value member, int64_t round, int64_t p, Value row, Value col,
+    llvm::function_ref<void(Value, ArrayRef<Value>)> body) {
   Value partOffset = stagingPartOffset(member, round);
-  for (int64_t p = 0; p < plan.panelsPerRoundC; ++p) {
-    Value panel = viewSharedMemory(
-        b, loc, raw,
-        arith::AddIOp::create(b, loc, partOffset, index(p * plan.panelBytesC)),
-        getTmaBoxShape(plan.boxRowsC, plan.panelColumnsC, batch),
-        plan.elementTypeC);
-    // Coordinates are innermost first (C's column, or a column-major C's
-    // row), a batch entry last; panels lie side by side along the inner
-    // dimension.
-    bool columnMajor = plan.columnMajorC();
-    Value inner = arith::AddIOp::create(b, loc, columnMajor ? row : col,
-                                        index(p * plan.panelColumnsC));
-    body(panel, getTmaCoordinates(inner, columnMajor ? col : row, batch));
-  }
+  Value panel = viewSharedMemory(
+      b, loc, raw,
+      arith::AddIOp::create(b, loc, partOffset, index(p * plan.panelBytesC)),
+      getTmaBoxShape(plan.boxRowsC, plan.panelColumnsC, batch),
+      plan.elementTypeC);
+  // Coordinates are innermost first (C's column, or a column-major C's
+  // row), a batch entry last; panels lie side by side along the inner
+  // dimension.
+  bool columnMajor = plan.columnMajorC();
+  Value inner = arith::AddIOp::create(b, loc, columnMajor ? row : col,
+                                      index(p * plan.panelColumnsC));
+  body(panel, getTmaCoordinates(inner, columnMajor ? col : row, batch));
 }
 
 Value TmaStoreEpilogue::swizzledIndex(Value panel, Value row, Value byteInRow,
@@ -145,27 +150,24 @@ Value TmaStoreEpilogue::operandInStaging() {
   return arith::AndIOp::create(b, loc, hasMap, fused.betaIsNotZero(b, loc));
 }
 
-void TmaStoreEpilogue::loadIntoStaging(Value member, Value issuer, Value row,
-                                       Value col, Value barriers,
-                                       Value barrierIndex) {
-  Value descriptor =
-      plan.stagesResidual() ? mapResidual.descriptor : mapC.descriptor;
-  auto ifLoads = scf::IfOp::create(
-      b, loc, arith::AndIOp::create(b, loc, issuer, operandInStaging()));
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifLoads.thenBlock());
-  // The previous tile's stores read the part through the async proxy, as
-  // the loads write it: they must be done reading first.
-  waitForStores(issuer);
+void TmaStoreEpilogue::expectStagedBytes(Value issuer, Value barriers,
+                                         Value barrierIndex) {
   nvgpu::MBarrierArriveExpectTxOp::create(
       b, loc, barriers, index(plan.warpgroupStagingBytes), barrierIndex,
-      Value());
-  forEachPanel(member, /*round=*/0, row, col,
-               [&](Value panel, ArrayRef<Value> coordinates) {
-                 nvgpu::TmaAsyncLoadOp::create(b, loc, panel, barriers,
-                                               descriptor, coordinates,
-                                               barrierIndex, Value(), Value());
-               });
+      issuer);
+}
+
+void TmaStoreEpilogue::loadStagedPanel(int64_t panel, Value member,
+                                       Value issuer, Value row, Value col,
+                                       Value barriers, Value barrierIndex) {
+  Value descriptor =
+      plan.stagesResidual() ? mapResidual.descriptor : mapC.descriptor;
+  atPanel(member, /*round=*/0, panel, row, col,
+          [&](Value view, ArrayRef<Value> coordinates) {
+            nvgpu::TmaAsyncLoadOp::create(b, loc, view, barriers, descriptor,
+                                          coordinates, barrierIndex, Value(),
+                                          issuer);
+          });
 }
 
 Value TmaStoreEpilogue::applyOnTranspose(

@@ -128,14 +128,23 @@ public:
   /// where it has a tensor map. writeStaging() then reads it from there.
   mlir::Value operandInStaging();
 
-  /// The issuing thread (`issuer`) of the `member`-th warpgroup waits until
-  /// the previous tile's stores have read its staging part, then loads the
-  /// staged operand's part (origin (row, col) in C) into it by TMA,
-  /// completing barrier `barrierIndex` of `barriers`; where
-  /// operandInStaging() holds. Issued before the tile's main loop, the load
-  /// lands while it runs.
-  void loadIntoStaging(mlir::Value member, mlir::Value issuer, mlir::Value row,
-                       mlir::Value col, mlir::Value barriers,
+  /// The number of TMA boxes (panels) of a warpgroup's staging part: the
+  /// loads of a staged operand's part, loadStagedPanel().
+  int64_t getStagedPanelCount() const { return plan.panelsPerRoundC; }
+
+  /// The issuing thread (`issuer`) expects the bytes of the `member`-th
+  /// warpgroup's staging part on barrier `barrierIndex` of `barriers`:
+  /// the part's loadStagedPanel() complete it.
+  void expectStagedBytes(mlir::Value issuer, mlir::Value barriers,
+                         mlir::Value barrierIndex);
+
+  /// The issuing thread (`issuer`) loads panel `panel` of the staged
+  /// operand's part of the `member`-th warpgroup (origin (row, col) in C)
+  /// into its staging part by TMA, on barrier `barrierIndex` of
+  /// `barriers`. The caller issues them where operandInStaging() holds,
+  /// once the previous tile's stores have read the part.
+  void loadStagedPanel(int64_t panel, mlir::Value member, mlir::Value issuer,
+                       mlir::Value row, mlir::Value col, mlir::Value barriers,
                        mlir::Value barrierIndex);
 
   /// Step 1: the warpgroup's threads (`thread` of 128) write round `round`
@@ -146,7 +155,7 @@ public:
   /// synchronizes the warpgroup before (the part is free) and after.
   /// `loadedBias` is loadBias() for the same part, or empty: the round
   /// reads its bias itself. Where `staged` (i1, or null: never) holds,
-  /// the staged operand is in the staging part already (loadIntoStaging(),
+  /// the staged operand is in the staging part already (loadStagedPanel(),
   /// waited for), each pair read where the thread then writes D.
   void writeStaging(mlir::Value member, mlir::Value thread, mlir::Value acc,
                     mlir::Value row, mlir::Value col, int64_t round = 0,
@@ -199,6 +208,11 @@ private:
   void forEachPanel(
       mlir::Value member, int64_t round, mlir::Value row, mlir::Value col,
       llvm::function_ref<void(mlir::Value, llvm::ArrayRef<mlir::Value>)> body);
+  /// Panel `panel` of forEachPanel(): `body` with its view and coordinates.
+  void atPanel(mlir::Value member, int64_t round, int64_t panel,
+               mlir::Value row, mlir::Value col,
+               llvm::function_ref<void(mlir::Value, llvm::ArrayRef<mlir::Value>)>
+                   body);
   /// The element index in a staging part of (row, byte in the 128-byte
   /// panel row) of `panel`, with the 128-byte swizzle applied.
   /// `key` is row mod 8.

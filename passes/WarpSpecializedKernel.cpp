@@ -157,8 +157,15 @@ public:
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(roles.thenBlock());
-      TmaProducer(block(), broadcast)
-          .build(inGroup, descriptors.loadA, descriptors.loadB);
+      TmaProducer producer(block(), broadcast);
+      if (stagedLoaded)
+        producer.build(inGroup, descriptors.loadA, descriptors.loadB,
+                       [&](const BlockSegment &segment, Value tile,
+                           Value step) {
+                         loadStagedOperand(segment, tile, step);
+                       });
+      else
+        producer.build(inGroup, descriptors.loadA, descriptors.loadB);
       b.setInsertionPointToStart(roles.elseBlock());
       buildConsumer(warpgroup, tid, descA, descB, c);
     }
@@ -189,11 +196,12 @@ private:
                                                 plan.stages);
     full = nvgpu::MBarrierCreateOp::create(b, loc, barrierType);
     empty = nvgpu::MBarrierCreateOp::create(b, loc, barrierType);
-    if (plan.stagedOperand != StagedEpilogueOperand::none)
-      stagedLoaded = nvgpu::MBarrierCreateOp::create(
-          b, loc,
-          nvgpu::MBarrierGroupType::get(b.getContext(), workgroup,
-                                        plan.warpgroupsPerTile));
+    if (plan.stagedOperand != StagedEpilogueOperand::none) {
+      auto perWarpgroup = nvgpu::MBarrierGroupType::get(
+          b.getContext(), workgroup, plan.warpgroupsPerTile);
+      stagedLoaded = nvgpu::MBarrierCreateOp::create(b, loc, perWarpgroup);
+      stagingFree = nvgpu::MBarrierCreateOp::create(b, loc, perWarpgroup);
+    }
     Value isFirst =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, index(0));
     auto init = scf::IfOp::create(b, loc, isFirst);
@@ -210,11 +218,14 @@ private:
                                       index(emptyBarrierArrivals(plan)),
                                       index(s), Value());
       }
-      // stagedLoaded: the issuing thread's arrive.expect_tx plus the TMA
-      // bytes.
-      for (int64_t w = 0; stagedLoaded && w < plan.warpgroupsPerTile; ++w)
+      // stagedLoaded: the producer's arrive.expect_tx plus the TMA bytes;
+      // stagingFree: the warpgroup's first thread.
+      for (int64_t w = 0; stagedLoaded && w < plan.warpgroupsPerTile; ++w) {
         nvgpu::MBarrierInitOp::create(b, loc, stagedLoaded, index(1), index(w),
                                       Value());
+        nvgpu::MBarrierInitOp::create(b, loc, stagingFree, index(1), index(w),
+                                      Value());
+      }
       nvgpu::TmaPrefetchOp::create(b, loc, descA, Value());
       nvgpu::TmaPrefetchOp::create(b, loc, descB, Value());
       if (plan.multicast)
@@ -247,13 +258,7 @@ private:
               : index(0);
     Value member =
         arith::RemUIOp::create(b, loc, warpgroup, index(plan.warpgroupsPerTile));
-    // Member (i, j) of a group owns rows i·WM and columns j·WN of the tile.
-    Value row = arith::MulIOp::create(
-        b, loc, arith::DivUIOp::create(b, loc, member, index(plan.warpsN)),
-        index(plan.warpM));
-    Value col = arith::MulIOp::create(
-        b, loc, arith::RemUIOp::create(b, loc, member, index(plan.warpsN)),
-        index(plan.warpN));
+    auto [row, col] = getMemberOrigin(member);
     Value groupThread = arith::SubIOp::create(
         b, loc, tid,
         arith::MulIOp::create(b, loc, group,
@@ -282,22 +287,21 @@ private:
     if (turns)
       named.waitTurn(ConsumerBarriers::kMainLoopTurn, group, tile);
     // The part's C (alpha_beta) or residual goes into its staging part by
-    // TMA while the main loop runs, issued once the first K step's wgmmas
-    // are (its issuing thread first waits for the previous tile's stores to
-    // leave the part: issued before the loop, the warpgroup's first wgmma
-    // waited for that; in the loop, behind a branch per K step, it cost 5 %
-    // even where nothing was loaded; bench/NOTES.md, sessions 18 and 21).
-    auto loadStaged = [&] {
-      TmaStoreEpilogue stores =
-          batch ? tmaStores().atBatchEntry(
-                      batch, viewBatchEntry(b, loc, tiles.batched.c, batch))
-                : tmaStores();
-      stores.loadIntoStaging(member, primary, rowC, colC, stagedLoaded, member);
+    // TMA while the main loop runs: the producer loads it once this
+    // warpgroup's first thread has seen the previous tile's stores read
+    // the part, which it checks once the first K step's wgmmas are issued
+    // (loadStagedOperand).
+    auto freeStaging = [&] {
+      Value signal =
+          arith::AndIOp::create(b, loc, primary, tmaStores().operandInStaging());
+      tmaStores().waitForStores(signal);
+      nvgpu::MBarrierArriveExpectTxOp::create(b, loc, stagingFree, index(0),
+                                              member, signal);
     };
     WgmmaMainLoop mainLoop(block());
     Value acc =
         stagedLoaded
-            ? mainLoop.build(segment.work, row, col, descA, descB, loadStaged)
+            ? mainLoop.build(segment.work, row, col, descA, descB, freeStaging)
             : mainLoop.build(segment.work, row, col, descA, descB);
     if (turns)
       named.passTurn(ConsumerBarriers::kMainLoopTurn, group, tile,
@@ -363,6 +367,71 @@ private:
                      walk->getTileCount());
   }
 
+  /// The origin (row, column) in the tile of the `member`-th warpgroup of
+  /// a group: member (i, j) owns rows i·WM and columns j·WN.
+  std::pair<Value, Value> getMemberOrigin(Value member) {
+    Value row = arith::MulIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, member, index(plan.warpsN)),
+        index(plan.warpM));
+    Value col = arith::MulIOp::create(
+        b, loc, arith::RemUIOp::create(b, loc, member, index(plan.warpsN)),
+        index(plan.warpN));
+    return {row, col};
+  }
+
+  /// The producer's loads of the staged operand (one consumer group): the
+  /// warpgroups' parts, panel after panel, one panel after each of the
+  /// tile's K steps from step S on (S the stage count: by then the
+  /// consumers have begun the tile, so the wait for a part to be free
+  /// holds up none of the stage loads that run ahead), the panels left
+  /// over after the tile's last step. Loaded all at once, the 64 KiB of a
+  /// 128×256 bf16 tile came in one burst on every SM at the start of every
+  /// wave (bench/NOTES.md, session 33).
+  void loadStagedOperand(const BlockSegment &segment, Value tile, Value step) {
+    Value batch = segment.batch;
+    TmaStoreEpilogue stores =
+        batch ? tmaStores().atBatchEntry(
+                    batch, viewBatchEntry(b, loc, tiles.batched.c, batch))
+              : tmaStores();
+    int64_t panels = stores.getStagedPanelCount();
+    int64_t loads = panels * plan.warpgroupsPerTile;
+    int64_t first = plan.stages;
+    Value last =
+        arith::SubIOp::create(b, loc, segment.work.kCount, index(1));
+    auto stepOf = [&](int64_t i) -> Value {
+      return arith::MinUIOp::create(b, loc, index(first + i), last);
+    };
+    Value inWindow = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, step,
+                              stepOf(0)),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, step,
+                              stepOf(loads - 1)));
+    auto ifWindow = scf::IfOp::create(
+        b, loc, arith::AndIOp::create(b, loc, inWindow, stores.operandInStaging()));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifWindow.thenBlock());
+    for (int64_t w = 0; w < plan.warpgroupsPerTile; ++w) {
+      auto [row, col] = getMemberOrigin(index(w));
+      Value rowC = arith::AddIOp::create(b, loc, segment.rowBase, row);
+      Value colC = arith::AddIOp::create(b, loc, segment.colBase, col);
+      for (int64_t p = 0; p < panels; ++p) {
+        auto ifNow = scf::IfOp::create(
+            b, loc,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, step,
+                                  stepOf(w * panels + p)));
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(ifNow.thenBlock());
+        if (p == 0) {
+          waitForPhase(b, loc, stagingFree, index(w), tileParity(tile));
+          stores.expectStagedBytes(primary, stagedLoaded, index(w));
+        }
+        stores.loadStagedPanel(p, index(w), primary, rowC, colC, stagedLoaded,
+                               index(w));
+      }
+    }
+  }
+
   /// One arrival per warpgroup on the stage's "empty" barrier (with
   /// multicast: on that of every block that sends into this one).
   void release(Value stage) {
@@ -402,6 +471,10 @@ private:
   /// per warpgroup of a tile, completed by the TMA load of its part of the
   /// operand into its staging part.
   Value stagedLoaded;
+  /// With a staged operand: one barrier per warpgroup of a tile, completed
+  /// once its first thread has seen the previous tile's stores read its
+  /// staging part.
+  Value stagingFree;
 };
 
 } // namespace

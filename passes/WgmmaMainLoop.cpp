@@ -56,21 +56,35 @@ Value WgmmaMainLoop::buildSteps(WgmmaStageOperands &operands,
                                 const WorkSegment &work, Value from, Value to,
                                 Value init, Value row, Value col, Value descA,
                                 Value descB) {
-  auto buildStep = [&](Value t, Value acc) {
-    Value step = walk.getStep(work, t);
-    auto [stage, parity] = getRingPosition(b, loc, plan.stages, step);
-    waitForPhase(b, loc, barriers.full, stage, parity);
-    Value next = operands.multiply(stage, row, col, acc, descA, descB);
+  // The step's stage and parity are carried from step to step: computed
+  // per step (a 64-bit division by the stage count), their uniform
+  // arithmetic held up the wgmmas' issue (ncu's dispatch stalls; 2 % of the
+  // staged-residual kernel at 4096³, bench/NOTES.md, session 33).
+  struct Position {
+    Value stage, parity;
+  };
+  auto advance = [&](Position at) -> Position {
+    Value next = arith::AddIOp::create(b, loc, at.stage, index(1));
+    Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
+                                        index(plan.stages));
+    return {arith::SelectOp::create(b, loc, wraps, index(0), next),
+            arith::XOrIOp::create(b, loc, at.parity, wraps)};
+  };
+  auto buildStep = [&](Value t, Value acc, Position at) {
+    waitForPhase(b, loc, barriers.full, at.stage, at.parity);
+    Value next = operands.multiply(at.stage, row, col, acc, descA, descB);
     // The wgmma group of step t-1 has retired: its stage is free.
     Value notFirst =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, t, index(0));
     auto ifNotFirst = scf::IfOp::create(b, loc, notFirst);
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPointToStart(ifNotFirst.thenBlock());
-    Value previous = arith::SubIOp::create(b, loc, step, index(1));
-    releaseStage(b, loc, plan, barriers.empty,
-                 getRingPosition(b, loc, plan.stages, previous).first, primary,
-                 position);
+    Value isFirstStage = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, at.stage, index(0));
+    Value previous = arith::SelectOp::create(
+        b, loc, isFirstStage, index(plan.stages - 1),
+        arith::SubIOp::create(b, loc, at.stage, index(1)));
+    releaseStage(b, loc, plan, barriers.empty, previous, primary, position);
     return next;
   };
   int64_t unroll = plan.registerSourcedA() ? 2 : 1;
@@ -81,17 +95,22 @@ Value WgmmaMainLoop::buildSteps(WgmmaStageOperands &operands,
     loopEnd = arith::AddIOp::create(
         b, loc, from, arith::MulIOp::create(b, loc, pairs, index(unroll)));
   }
+  auto [firstStage, firstParity] =
+      getRingPosition(b, loc, plan.stages, walk.getStep(work, from));
   auto loop = scf::ForOp::create(b, loc, from, loopEnd, index(unroll),
-                                 ValueRange{init});
+                                 ValueRange{init, firstStage, firstParity});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value t = loop.getInductionVar();
     Value acc = loop.getRegionIterArgs()[0];
-    for (int64_t i = 0; i < unroll; ++i)
+    Position at{loop.getRegionIterArgs()[1], loop.getRegionIterArgs()[2]};
+    for (int64_t i = 0; i < unroll; ++i) {
       acc = buildStep(i == 0 ? t : arith::AddIOp::create(b, loc, t, index(i)),
-                      acc);
-    scf::YieldOp::create(b, loc, ValueRange{acc});
+                      acc, at);
+      at = advance(at);
+    }
+    scf::YieldOp::create(b, loc, ValueRange{acc, at.stage, at.parity});
   }
   if (unroll == 1)
     return loop.getResult(0);
@@ -102,9 +121,11 @@ Value WgmmaMainLoop::buildSteps(WgmmaStageOperands &operands,
       /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifOdd.thenBlock());
-  scf::YieldOp::create(b, loc,
-                       ValueRange{buildStep(loopEnd, loop.getResult(0))});
+  scf::YieldOp::create(
+      b, loc,
+      ValueRange{buildStep(loopEnd, loop.getResult(0),
+                           {loop.getResult(1), loop.getResult(2)})});
   b.setInsertionPointToStart(ifOdd.elseBlock());
-  scf::YieldOp::create(b, loc, loop.getResults());
+  scf::YieldOp::create(b, loc, ValueRange{loop.getResult(0)});
   return ifOdd.getResult(0);
 }

@@ -138,7 +138,7 @@ func.func @tn(%a: memref<?x?xbf16, strided<[1, ?], offset: ?>>, %b: memref<?x?xb
 // CHECK-NEXT:      scf.yield %[[INIT]]
 // CHECK-NEXT:    }
 // CHECK-NEXT:    %[[FROM:.+]] = arith.minui %[[STEPS]], %{{.+}} : index
-// CHECK-NEXT:    scf.for %{{.+}} = %[[FROM]] to %[[STEPS]] step %{{.+}} iter_args(%{{.+}} = %[[PEELED]])
+// CHECK:         scf.for %{{.+}} = %[[FROM]] to %[[STEPS]] step %{{.+}} iter_args(%{{.+}} = %[[PEELED]], %{{.+}} = %{{.+}}, %{{.+}} = %{{.+}})
 // CHECK:         %[[A0:.+]] = builtin.unrealized_conversion_cast %{{.+}} to i64
 // CHECK:         %[[B0:.+]] = builtin.unrealized_conversion_cast %{{.+}} to i64
 // CHECK:         %[[ACC:.+]] = builtin.unrealized_conversion_cast %{{.+}} : !nvgpu.warpgroup.accumulator<fragmented = vector<128x128xf32>> to !llvm.struct<(struct<(f32

@@ -154,15 +154,14 @@
 // CHECK-NEXT:        %[[ROW:.+]] = arith.muli %[[TILE_ROW]], %[[C128]] : index
 // CHECK-NEXT:        %[[COL:.+]] = arith.muli %[[TILE_COL]], %[[C256]] : index
 // CHECK-NEXT:        %[[INIT:.+]] = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<64x256xf32>>
-// CHECK-NEXT:        %[[RESULT:.+]] = scf.for %[[T:.+]] = %[[C0]] to %[[KTILES]] step %[[C1]] iter_args(%[[ACC:.+]] = %[[INIT]])
-// CHECK-NEXT:          %[[BEFORE:.+]] = arith.muli %[[I]], %[[KTILES]] : index
-// CHECK-NEXT:          %[[STEP:.+]] = arith.addi %[[BEFORE]], %[[T]] : index
-// CHECK-NEXT:          %[[STAGE:.+]] = arith.remui %[[STEP]], %[[C3]] : index
-// CHECK:               nvgpu.mbarrier.try_wait.parity %[[FULL]][%[[STAGE]]]
+// CHECK-NEXT:        %[[BEFORE:.+]] = arith.muli %[[I]], %[[KTILES]] : index
+// CHECK-NEXT:        %[[STAGE0:.+]] = arith.remui %[[BEFORE]], %[[C3]] : index
+// CHECK:             %[[RESULT:.+]]:3 = scf.for %[[T:.+]] = %[[C0]] to %[[KTILES]] step %[[C1]] iter_args(%[[ACC:.+]] = %[[INIT]], %[[STAGE:.+]] = %[[STAGE0]], %{{.+}} = %{{.+}})
+// CHECK-NEXT:          nvgpu.mbarrier.try_wait.parity %[[FULL]][%[[STAGE]]]
 // CHECK:               nvgpu.warpgroup.mma {{.+}} {transposeB} :
 // CHECK-SAME:            <tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x256xbf16, #gpu.address_space<workgroup>>>, <fragmented = vector<64x256xf32>> -> <fragmented = vector<64x256xf32>>
-// CHECK:                 %[[STEP_BEFORE:.+]] = arith.subi %[[STEP]], %[[C1]] : index
-// CHECK-NEXT:            %[[PREVIOUS:.+]] = arith.remui %[[STEP_BEFORE]], %[[C3]] : index
+// CHECK:                 %[[STAGE_BEFORE:.+]] = arith.subi %[[STAGE]], %[[C1]] : index
+// CHECK-NEXT:            %[[PREVIOUS:.+]] = arith.select %{{.+}}, %[[C2]], %[[STAGE_BEFORE]] : index
 // CHECK-NEXT:            nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%[[PREVIOUS]]], %[[C0]], predicate = %[[PRIMARY]] :
 // CHECK:             nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK:             %[[LAST_STAGE:.+]] = arith.remui %{{.+}}, %[[C3]] : index
@@ -181,7 +180,7 @@
 // CHECK-NEXT:          %[[VIEW_ROW:.+]] = arith.subi %[[LEAD_ROW]], %[[WG_ROWS]] : index
 // CHECK-NEXT:          %[[MINE:.+]] = memref.subview %[[STORE_VIEW]][%[[VIEW_ROW]], %[[C0]]] [64, 256] [1, 1]
 // CHECK-SAME:            : memref<128x264xf32, #gpu.address_space<workgroup>> to memref<64x256xf32, strided<[264, 1], offset: ?>, #gpu.address_space<workgroup>>
-// CHECK-NEXT:          nvgpu.warpgroup.mma.store %[[RESULT]], %[[MINE]] :
+// CHECK-NEXT:          nvgpu.warpgroup.mma.store %[[RESULT]]#0, %[[MINE]] :
 // CHECK-NEXT:        }
 // CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
 
@@ -318,7 +317,7 @@
 // CHECK-NEXT:          %[[WG_ROWS:.+]] = arith.muli %[[WG]], %[[C64]] : index
 // CHECK-NEXT:          %[[VIEW_ROW:.+]] = arith.subi %[[WG_ROW]], %[[WG_ROWS]] : index
 // CHECK-NEXT:          %[[MINE:.+]] = memref.subview %[[STORE_VIEW]][%[[VIEW_ROW]], %[[C0]]] [64, 256] [1, 1]
-// CHECK-NEXT:          nvgpu.warpgroup.mma.store %[[RESULT]], %[[MINE]] :
+// CHECK-NEXT:          nvgpu.warpgroup.mma.store %[[RESULT]]#0, %[[MINE]] :
 // CHECK-NEXT:        }
 // CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
 // CHECK-NEXT:        %[[ROW1:.+]] = arith.addi %[[ROW]], %[[C64]] : index
@@ -572,11 +571,8 @@ gpu.module @persistent_kernel_module {
 // CHECK-NEXT:          scf.yield %[[INIT]]
 // CHECK-NEXT:        }
 // CHECK-NEXT:        %[[FROM:.+]] = arith.minui %{{.+}}, %[[C1]] : index
-// CHECK-NEXT:        %[[RESULT:.+]] = scf.for %{{.+}} = %[[FROM]] to %{{.+}} step %[[C1]] iter_args(%{{.+}} = %[[PEELED]])
-// CHECK-NEXT:          %[[BEFORE:.+]] = arith.muli %[[TILE]], %{{.+}} : index
-// CHECK-NEXT:          %[[STEP:.+]] = arith.addi %[[BEFORE]], %{{.+}} : index
-// CHECK-NEXT:          %[[STAGE:.+]] = arith.remui %[[STEP]], %[[C4]] : index
-// CHECK:               nvgpu.mbarrier.try_wait.parity %[[FULL]][%[[STAGE]]]
+// CHECK:             %[[RESULT:.+]]:3 = scf.for %{{.+}} = %[[FROM]] to %{{.+}} step %[[C1]] iter_args(%{{.+}} = %[[PEELED]], %[[STAGE:.+]] = %{{.+}}, %{{.+}} = %{{.+}})
+// CHECK-NEXT:          nvgpu.mbarrier.try_wait.parity %[[FULL]][%[[STAGE]]]
 // CHECK:               nvgpu.warpgroup.mma {{.+}} {transposeB} :
 // CHECK-SAME:            <tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x128xbf16, #gpu.address_space<workgroup>>>, <fragmented = vector<128x128xf32>> -> <fragmented = vector<128x128xf32>>
 // CHECK:                 nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]]
@@ -611,7 +607,7 @@ gpu.module @persistent_kernel_module {
 // CHECK-NEXT:        %[[VIEW_ROW:.+]] = arith.subi %[[C64]], %[[WG_ROWS]] : index
 // CHECK-NEXT:        %[[MINE:.+]] = memref.subview %[[STORE_VIEW]][%[[VIEW_ROW]], %[[C0]]] [128, 128] [1, 1]
 // CHECK-SAME:          : memref<192x136xf32, #gpu.address_space<workgroup>> to memref<128x128xf32, strided<[136, 1], offset: ?>, #gpu.address_space<workgroup>>
-// CHECK-NEXT:        nvgpu.warpgroup.mma.store %[[RESULT]], %[[MINE]] :
+// CHECK-NEXT:        nvgpu.warpgroup.mma.store %[[RESULT]]#0, %[[MINE]] :
 // CHECK-NEXT:        nvvm.barrier id = %[[GROUP_BARRIER]] number_of_threads = %[[GROUP_THREADS]]
 // CHECK-NEXT:        %[[STAGING:.+]] = memref.view %[[SMEM]][%[[C131072]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x136xf32, #gpu.address_space<workgroup>>
 // CHECK-NEXT:        %{{[^,]+}}, %[[OFFSET_C:[^,]+]], %{{[^,]+}}, %[[STRIDES_C:[^:]+]]:2 = memref.extract_strided_metadata %[[C]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>

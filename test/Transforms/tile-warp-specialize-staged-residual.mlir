@@ -7,10 +7,11 @@
 // A residual without alpha_beta comes into each consumer warpgroup's staging
 // part by TMA while the tile's main loop runs, as C does with alpha_beta
 // (HopperKernelPlan::stagedOperand): the kernel takes a fourth tensor map,
-// C's box over the residual, after C's. Its issuing thread loads the part
-// where the map is there (the runtime passes a null pointer where the
-// residual's address or pitch rules TMA out), completing a barrier of the
-// warpgroup's own.
+// C's box over the residual, after C's. Where the map is there (the runtime
+// passes a null pointer where the residual's address or pitch rules TMA
+// out), the producer loads each warpgroup's part, a 64-column panel after
+// each K step from step 3 (the stage count) on, once the warpgroup has
+// signalled the part free; each part completes a barrier of its own.
 
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
@@ -26,14 +27,38 @@
 // CHECK-SAME:      %{{.+}}: memref<?x?xbf16, strided<[?, 1], offset: ?>>)
 // CHECK:         %[[RDESC:.+]] = builtin.unrealized_conversion_cast %[[RMAP]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none
 // CHECK:         %[[LOADED:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+// CHECK-NEXT:    %[[FREE:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+// The producer, after K step t's loads of A and B: in the window of steps
+// [min(3, K - 1), min(3 + 7, K - 1)], where the map is there...
+// CHECK:         nvvm.setmaxregister decrease 40
+// CHECK:         nvgpu.tma.async.load
+// CHECK:         %[[LAST_STEP:.+]] = arith.subi %{{.+}}, %c1 : index
+// CHECK:         %[[AT0:.+]] = arith.minui %[[LAST_STEP]], %c3 : index
+// CHECK:         llvm.icmp "ne" %[[RMAP]], %{{.+}} : !llvm.ptr
+// CHECK:         scf.if
+// ...warpgroup 0's panel 0 at step min(3, K - 1), once its part is free:
+// CHECK:           arith.cmpi eq, %{{.+}}, %[[AT0]] : index
+// CHECK-NEXT:      scf.if
+// CHECK:             nvgpu.mbarrier.try_wait.parity %[[FREE]][%c0]
+// CHECK-NEXT:        nvgpu.mbarrier.arrive.expect_tx %[[LOADED]][%c0], %c32768
+// CHECK:             nvgpu.tma.async.load %[[RDESC]][%{{.+}}, %{{.+}}], %[[LOADED]][%c0]
+// CHECK:           }
+// CHECK-COUNT-3:   nvgpu.tma.async.load %[[RDESC]][%{{.+}}, %{{.+}}], %[[LOADED]][%c0]
+// CHECK:           nvgpu.mbarrier.try_wait.parity %[[FREE]][%c1]
+// CHECK-NEXT:      nvgpu.mbarrier.arrive.expect_tx %[[LOADED]][%c1], %c32768
+// CHECK-COUNT-4:   nvgpu.tma.async.load %[[RDESC]][%{{.+}}, %{{.+}}], %[[LOADED]][%c1]
+// The consumers: once the first K step's wgmmas are issued, the warpgroup's
+// first thread waits for the previous tile's stores to have read the part
+// and signals it free.
+// CHECK:         nvvm.setmaxregister increase 232
 // CHECK:         nvgpu.warpgroup.mma
 // CHECK:         %[[THERE:.+]] = llvm.icmp "ne" %[[RMAP]], %{{.+}} : !llvm.ptr
 // CHECK:         %[[ISSUES:.+]] = arith.andi %{{.+}}, %[[THERE]] : i1
 // CHECK:         scf.if %[[ISSUES]] {
-// CHECK:           nvvm.cp.async.bulk.wait_group 0 {read}
-// CHECK:           nvgpu.mbarrier.arrive.expect_tx %[[LOADED]][%{{.+}}], %c32768
-// CHECK-COUNT-4:   nvgpu.tma.async.load %[[RDESC]][%{{.+}}, %{{.+}}], %[[LOADED]]
-// CHECK:         }
+// CHECK-NEXT:      nvvm.cp.async.bulk.wait_group 0 {read}
+// CHECK-NEXT:    }
+// CHECK-NEXT:    nvgpu.mbarrier.arrive.expect_tx %[[FREE]][%{{.+}}], %c0, predicate = %[[ISSUES]]
+// CHECK-NOT:     nvgpu.tma.async.load
 // After the main loop the epilogue waits for the part where the map is
 // there, and reads the residual from where it writes D then, from the
 // residual's entry in global memory else.

@@ -165,15 +165,16 @@
 // CHECK-NEXT:      %[[WG_ROW:.+]] = arith.muli %[[MEMBER]], %[[C64]] : index
 // CHECK-NEXT:      scf.for %[[TILE:.+]] = %[[C0]] to %[[C1]] step %[[C1]] {
 // CHECK-NEXT:        %[[INIT:.+]] = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<64x256xf32>>
-// CHECK-NEXT:        %[[RESULT:.+]] = scf.for %[[T:.+]] = %[[C0]] to %[[KTILES]] step %[[C1]]
-// CHECK-SAME:            iter_args(%[[ACC:.+]] = %[[INIT]])
-// CHECK-SAME:            -> (!nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>>) {
-// CHECK-NEXT:          %[[BEFORE:.+]] = arith.muli %[[TILE]], %[[KTILES]] : index
-// CHECK-NEXT:          %[[N:.+]] = arith.addi %[[BEFORE]], %[[T]] : index
-// CHECK-NEXT:          %[[STAGE:.+]] = arith.remui %[[N]], %[[C4]] : index
-// CHECK-NEXT:          %[[ROUND:.+]] = arith.divui %[[N]], %[[C4]] : index
-// CHECK-NEXT:          %[[ODD:.+]] = arith.andi %[[ROUND]], %[[C1]] : index
-// CHECK-NEXT:          %[[PARITY:.+]] = arith.cmpi ne, %[[ODD]], %[[C0]] : index
+// The stage and parity of the tile's first step are computed once; the loop
+// carries them from step to step.
+// CHECK-NEXT:        %[[N0:.+]] = arith.muli %[[TILE]], %[[KTILES]] : index
+// CHECK-NEXT:        %[[STAGE0:.+]] = arith.remui %[[N0]], %[[C4]] : index
+// CHECK-NEXT:        %[[ROUND0:.+]] = arith.divui %[[N0]], %[[C4]] : index
+// CHECK-NEXT:        %[[ODD0:.+]] = arith.andi %[[ROUND0]], %[[C1]] : index
+// CHECK-NEXT:        %[[PARITY0:.+]] = arith.cmpi ne, %[[ODD0]], %[[C0]] : index
+// CHECK-NEXT:        %[[RESULT:.+]]:3 = scf.for %[[T:.+]] = %[[C0]] to %[[KTILES]] step %[[C1]]
+// CHECK-SAME:            iter_args(%[[ACC:.+]] = %[[INIT]], %[[STAGE:.+]] = %[[STAGE0]], %[[PARITY:.+]] = %[[PARITY0]])
+// CHECK-SAME:            -> (!nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>>, index, i1) {
 // CHECK-NEXT:          nvgpu.mbarrier.try_wait.parity %[[FULL]][%[[STAGE]]], %[[PARITY]], %{{.+}} :
 // CHECK-NEXT:          %[[ROW_BYTES:.+]] = arith.muli %[[WG_ROW]], %[[C128]] : index
 // CHECK-NEXT:          %[[STAGE_A:.+]] = arith.muli %[[STAGE]], %[[C16384]] : index
@@ -190,21 +191,26 @@
 // CHECK-SAME:            <tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x256xbf16, #gpu.address_space<workgroup>>>, <fragmented = vector<64x256xf32>> -> <fragmented = vector<64x256xf32>>
 // CHECK-NEXT:          %[[NOT_FIRST:.+]] = arith.cmpi ugt, %[[T]], %[[C0]] : index
 // CHECK-NEXT:          scf.if %[[NOT_FIRST]] {
-// CHECK-NEXT:            %[[N_MINUS:.+]] = arith.subi %[[N]], %[[C1]] : index
-// CHECK-NEXT:            %[[PREVIOUS:.+]] = arith.remui %[[N_MINUS]], %[[C4]] : index
+// CHECK-NEXT:            %[[WRAPPED:.+]] = arith.cmpi eq, %[[STAGE]], %[[C0]] : index
+// CHECK-NEXT:            %[[DOWN:.+]] = arith.subi %[[STAGE]], %[[C1]] : index
+// CHECK-NEXT:            %[[PREVIOUS:.+]] = arith.select %[[WRAPPED]], %[[C3]], %[[DOWN]] : index
 // The release is a predicated arrival (an expect_tx of 0 bytes), not a
 // branch: a thread-divergent branch between wgmmas makes ptxas serialize them.
 // CHECK-NEXT:            nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%[[PREVIOUS]]], %[[C0]], predicate = %[[PRIMARY]] :
 // CHECK-NEXT:          }
-// CHECK-NEXT:          scf.yield %[[NEXT_ACC]] :
+// The next step's stage, and its parity, which flips where the ring wraps.
+// CHECK-NEXT:          %[[UP:.+]] = arith.addi %[[STAGE]], %[[C1]] : index
+// CHECK-NEXT:          %[[WRAPS:.+]] = arith.cmpi eq, %[[UP]], %[[C4]] : index
+// CHECK-NEXT:          %[[NEXT_STAGE:.+]] = arith.select %[[WRAPS]], %[[C0]], %[[UP]] : index
+// CHECK-NEXT:          %[[NEXT_PARITY:.+]] = arith.xori %[[PARITY]], %[[WRAPS]] : i1
+// CHECK-NEXT:          scf.yield %[[NEXT_ACC]], %[[NEXT_STAGE]], %[[NEXT_PARITY]] :
 // CHECK-NEXT:        }
 
 // After the loop all wgmma groups retire (wait 0), and the stage of the last
 // K step, tile * ktiles + ktiles - 1, is released too.
 // CHECK-NEXT:        nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK-NEXT:        %[[KLAST:.+]] = arith.subi %[[KTILES]], %[[C1]] : index
-// CHECK-NEXT:        %[[BEFORE_LAST:.+]] = arith.muli %[[TILE]], %[[KTILES]] : index
-// CHECK-NEXT:        %[[N_LAST:.+]] = arith.addi %[[BEFORE_LAST]], %[[KLAST]] : index
+// CHECK-NEXT:        %[[N_LAST:.+]] = arith.addi %[[N0]], %[[KLAST]] : index
 // CHECK-NEXT:        %[[LAST_STAGE:.+]] = arith.remui %[[N_LAST]], %[[C4]] : index
 // CHECK-NEXT:        nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%[[LAST_STAGE]]], %[[C0]], predicate = %[[PRIMARY]] :
 
@@ -218,7 +224,7 @@
 // CHECK-NEXT:        %[[VIEW_ROW:.+]] = arith.subi %[[WG_ROW]], %[[WG_ROWS]] : index
 // CHECK-NEXT:        %[[MINE:.+]] = memref.subview %[[STAGING]][%[[VIEW_ROW]], %[[C0]]] [64, 256] [1, 1]
 // CHECK-SAME:          : memref<128x264xf32, #gpu.address_space<workgroup>> to memref<64x256xf32, strided<[264, 1], offset: ?>, #gpu.address_space<workgroup>>
-// CHECK-NEXT:        nvgpu.warpgroup.mma.store %[[RESULT]], %[[MINE]] :
+// CHECK-NEXT:        nvgpu.warpgroup.mma.store %[[RESULT]]#0, %[[MINE]] :
 // CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
 
 // Whether C's rows take 16-byte stores is computed once: C's row stride
@@ -533,11 +539,8 @@ gpu.module @wgmma_128x256_kernel_module {
 // CHECK-NEXT:          scf.yield %[[INIT]]
 // CHECK-NEXT:        }
 // CHECK-NEXT:        %[[FROM:.+]] = arith.minui %{{.+}}, %[[C1]] : index
-// CHECK-NEXT:        %[[RESULT:.+]] = scf.for %[[T:.+]] = %[[FROM]] to {{.+}} iter_args(%[[ACC:.+]] = %[[PEELED]])
-// CHECK-NEXT:          %[[BEFORE:.+]] = arith.muli %[[TILE]], %{{.+}} : index
-// CHECK-NEXT:          %[[N:.+]] = arith.addi %[[BEFORE]], %[[T]] : index
-// CHECK-NEXT:          %[[STAGE:.+]] = arith.remui %[[N]], %[[C4]] : index
-// CHECK:               nvgpu.mbarrier.try_wait.parity %[[FULL]][%[[STAGE]]]
+// CHECK:             %[[RESULT:.+]]:3 = scf.for %[[T:.+]] = %[[FROM]] to {{.+}} iter_args(%[[ACC:.+]] = %[[PEELED]], %[[STAGE:[^ ]+]] = %{{[^,]+}}, %{{.+}} = %{{.+}})
+// CHECK-NEXT:          nvgpu.mbarrier.try_wait.parity %[[FULL]][%[[STAGE]]]
 // CHECK-NEXT:          %[[ROW_BYTES:.+]] = arith.muli %[[WG_ROW]], %[[C128]] : index
 // CHECK-NEXT:          %[[STAGE_A:.+]] = arith.muli %[[STAGE]], %[[C32768]] : index
 // CHECK-NEXT:          %[[OFF_A:.+]] = arith.addi %[[STAGE_A]], %[[ROW_BYTES]] : index
@@ -549,7 +552,7 @@ gpu.module @wgmma_128x256_kernel_module {
 // CHECK-NEXT:          %[[MAT_B:.+]] = nvgpu.warpgroup.generate.descriptor %[[TILE_B]], %[[DESC_B]] :
 // CHECK-NEXT:          %{{.+}} = nvgpu.warpgroup.mma %[[MAT_A]], %[[MAT_B]], %[[ACC]] {transposeB} :
 // CHECK-SAME:            <tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x128xbf16, #gpu.address_space<workgroup>>>, <fragmented = vector<128x128xf32>> -> <fragmented = vector<128x128xf32>>
-// CHECK:               %[[PREVIOUS:.+]] = arith.remui %{{.+}}, %[[C4]] : index
+// CHECK:               %[[PREVIOUS:.+]] = arith.select %{{.+}}, %[[C3]], %{{.+}} : index
 // CHECK-NEXT:          nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%[[PREVIOUS]]], %[[C0]], predicate = %{{.+}} :
 // CHECK:             nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK:             %[[LAST_STAGE:.+]] = arith.remui %{{.+}}, %[[C4]] : index
@@ -560,7 +563,7 @@ gpu.module @wgmma_128x256_kernel_module {
 // CHECK-NEXT:        %[[VIEW_ROW:.+]] = arith.subi %[[WG_ROW]], %[[WG_ROWS]] : index
 // CHECK-NEXT:        %[[MINE:.+]] = memref.subview %[[STAGING]][%[[VIEW_ROW]], %[[C0]]] [128, 128] [1, 1]
 // CHECK-SAME:          : memref<256x136xf32, #gpu.address_space<workgroup>> to memref<128x128xf32, strided<[136, 1], offset: ?>, #gpu.address_space<workgroup>>
-// CHECK-NEXT:        nvgpu.warpgroup.mma.store %[[RESULT]], %[[MINE]] :
+// CHECK-NEXT:        nvgpu.warpgroup.mma.store %[[RESULT]]#0, %[[MINE]] :
 // CHECK-NEXT:        nvvm.barrier id = %[[ID1]] number_of_threads = %[[THREADS]]
 // CHECK-NEXT:        %{{[^,]+}}, %[[OFFSET_C:[^,]+]], %{{[^,]+}}, %[[STRIDES_C:[^:]+]]:2 = memref.extract_strided_metadata %[[C]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>
 // CHECK-NEXT:        %[[POINTER_C:.+]] = memref.extract_aligned_pointer_as_index %[[C]] : memref<?x?xbf16, strided<[?, 1], offset: ?>> -> index
@@ -813,8 +816,8 @@ gpu.module @wgmma_256x128_kernel_module {
 // CHECK-NEXT:        nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x128xf32>>
 // CHECK:               nvgpu.warpgroup.mma {{.+}} {transposeB} :
 // CHECK-SAME:            <tensor = memref<128x64xf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x128xf16, #gpu.address_space<workgroup>>>, <fragmented = vector<128x128xf32>> -> <fragmented = vector<128x128xf32>>
-// CHECK:                 %[[N_MINUS:.+]] = arith.subi %{{.+}}, %[[C1]] : index
-// CHECK-NEXT:            %[[PREVIOUS:.+]] = arith.remui %[[N_MINUS]], %[[C6]] : index
+// CHECK:                 %[[DOWN:.+]] = arith.subi %{{.+}}, %[[C1]] : index
+// CHECK-NEXT:            %[[PREVIOUS:.+]] = arith.select %{{.+}}, %[[C5]], %[[DOWN]] : index
 // CHECK-NEXT:            nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%[[PREVIOUS]]], %{{.+}}, predicate = %{{.+}} :
 // CHECK:             nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK:             %[[LAST_STAGE:.+]] = arith.remui %{{.+}}, %[[C6]] : index

@@ -18,15 +18,15 @@
 // RUN: FileCheck %s --input-file %t/byvalue/kernel.json --check-prefix=RES-BYVALUE-BUNDLE
 
 // alpha_beta on a persistent tma-store kernel with one store round: each
-// consumer warpgroup loads its part of C into its staging part by TMA,
-// issued once its tile's first K step's wgmmas are (TmaStoreEpilogue::
-// loadCIntoStaging, after the wait for the previous tile's stores to have
-// read the part), completing a barrier of its own: 3 full + 3 empty + 2
-// such barriers. The
-// loads are the stage loads of A and B (15 TMA loads in the PTX) and 4
-// panels of 64 rows x 64 bf16 per warpgroup.
-// AB-BARRIERS: {{^}}8{{$}}
-// AB-LOADS:    {{^}}19{{$}}
+// consumer warpgroup's part of C comes into its staging part by TMA while
+// the tile's main loop runs. The producer loads it, a panel of 64 rows x 64
+// bf16 after each K step from step 3 on, once the warpgroup has signalled
+// the part free (after its first K step, when the previous tile's stores
+// have read it). Barriers: 3 full + 3 empty + 2 loaded + 2 free. TMA loads
+// in the PTX: the stage loads of A and B (5) and the panels of each
+// warpgroup (4 each; LLVM folds the per-panel branches).
+// AB-BARRIERS: {{^}}10{{$}}
+// AB-LOADS:    {{^}}13{{$}}
 
 // Without alpha_beta the staging part takes the residual the same way,
 // from a tensor map of its own (C's box at the residual's address; the
@@ -34,13 +34,18 @@
 // reads the residual from where it writes D. The map comes after C's in
 // the bundle, which the runtime may leave out (then the threads read the
 // residual from global memory).
-// RES-BARRIERS: {{^}}8{{$}}
-// RES-LOADS:    {{^}}19{{$}}
+// RES-BARRIERS: {{^}}10{{$}}
+// RES-LOADS:    {{^}}13{{$}}
 // RES:      .param .u64 {{.+}}_param_6
+// RES:      setmaxnreg.dec.sync.aligned.u32 40
+// RES:      mbarrier.try_wait.parity
+// RES:      mbarrier.arrive.expect_tx
+// RES:      cp.async.bulk.tensor.2d.shared::cluster.global
+// RES:      setmaxnreg.inc.sync.aligned.u32
 // RES:      wgmma.mma_async
 // RES:      cp.async.bulk.wait_group.read 0
 // RES:      mbarrier.arrive.expect_tx
-// RES:      cp.async.bulk.tensor.2d.shared::cluster.global
+// RES-NOT:  cp.async.bulk.tensor.2d.shared::cluster.global
 // RES:      wgmma.mma_async
 // RES:      mbarrier.try_wait.parity
 // RES:      cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
@@ -67,14 +72,22 @@
 // RES-BYVALUE-BUNDLE:      "kind": "tma_present",
 // RES-BYVALUE-BUNDLE-NEXT: "operand": "residual"
 
-// The first K step's wgmmas, then the wait for the previous stores and the
-// C load (the K loop itself has no such branch), then the epilogue waits
-// for its part's load (where C has a tensor map and beta is not 0) and
-// reads C from where it writes D.
+// The producer (registers down to 40): per K step the stage's loads, then
+// in the window a part's wait for the free signal, its bytes expected and
+// its panels. The consumers: the first K step's wgmmas, then the wait for
+// the previous stores and the free signal (the K loop itself has no such
+// branch), then the epilogue waits for its part's load (where C has a
+// tensor map and beta is not 0) and reads C from where it writes D.
+// AB:      setmaxnreg.dec.sync.aligned.u32 40
+// AB:      cp.async.bulk.tensor.2d.shared::cluster.global
+// AB:      mbarrier.try_wait.parity
+// AB:      mbarrier.arrive.expect_tx
+// AB:      cp.async.bulk.tensor.2d.shared::cluster.global
+// AB:      setmaxnreg.inc.sync.aligned.u32
 // AB:      wgmma.mma_async
 // AB:      cp.async.bulk.wait_group.read 0
 // AB:      mbarrier.arrive.expect_tx
-// AB:      cp.async.bulk.tensor.2d.shared::cluster.global
+// AB-NOT:  cp.async.bulk.tensor.2d.shared::cluster.global
 // AB:      wgmma.mma_async
 // AB:      mbarrier.try_wait.parity
 // AB:      cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
