@@ -152,9 +152,9 @@ Value TmaStoreEpilogue::operandInStaging() {
 
 void TmaStoreEpilogue::expectStagedBytes(Value issuer, Value barriers,
                                          Value barrierIndex) {
-  nvgpu::MBarrierArriveExpectTxOp::create(
-      b, loc, barriers, index(plan.warpgroupStagingBytes), barrierIndex,
-      issuer);
+  nvgpu::MBarrierArriveExpectTxOp::create(b, loc, barriers,
+                                          index(plan.warpgroupStagingBytes),
+                                          barrierIndex, issuer);
 }
 
 void TmaStoreEpilogue::loadStagedPanel(int64_t panel, Value member,

@@ -209,10 +209,10 @@ private:
       mlir::Value member, int64_t round, mlir::Value row, mlir::Value col,
       llvm::function_ref<void(mlir::Value, llvm::ArrayRef<mlir::Value>)> body);
   /// Panel `panel` of forEachPanel(): `body` with its view and coordinates.
-  void atPanel(mlir::Value member, int64_t round, int64_t panel,
-               mlir::Value row, mlir::Value col,
-               llvm::function_ref<void(mlir::Value, llvm::ArrayRef<mlir::Value>)>
-                   body);
+  void atPanel(
+      mlir::Value member, int64_t round, int64_t panel, mlir::Value row,
+      mlir::Value col,
+      llvm::function_ref<void(mlir::Value, llvm::ArrayRef<mlir::Value>)> body);
   /// The element index in a staging part of (row, byte in the 128-byte
   /// panel row) of `panel`, with the 128-byte swizzle applied.
   /// `key` is row mod 8.

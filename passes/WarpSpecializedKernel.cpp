@@ -159,11 +159,11 @@ public:
       b.setInsertionPointToStart(roles.thenBlock());
       TmaProducer producer(block(), broadcast);
       if (stagedLoaded)
-        producer.build(inGroup, descriptors.loadA, descriptors.loadB,
-                       [&](const BlockSegment &segment, Value tile,
-                           Value step) {
-                         loadStagedOperand(segment, tile, step);
-                       });
+        producer.build(
+            inGroup, descriptors.loadA, descriptors.loadB,
+            [&](const BlockSegment &segment, Value tile, Value step) {
+              loadStagedOperand(segment, tile, step);
+            });
       else
         producer.build(inGroup, descriptors.loadA, descriptors.loadB);
       b.setInsertionPointToStart(roles.elseBlock());
@@ -292,8 +292,8 @@ private:
     // the part, which it checks once the first K step's wgmmas are issued
     // (loadStagedOperand).
     auto freeStaging = [&] {
-      Value signal =
-          arith::AndIOp::create(b, loc, primary, tmaStores().operandInStaging());
+      Value signal = arith::AndIOp::create(b, loc, primary,
+                                           tmaStores().operandInStaging());
       tmaStores().waitForStores(signal);
       nvgpu::MBarrierArriveExpectTxOp::create(b, loc, stagingFree, index(0),
                                               member, signal);
@@ -396,8 +396,7 @@ private:
     int64_t panels = stores.getStagedPanelCount();
     int64_t loads = panels * plan.warpgroupsPerTile;
     int64_t first = plan.stages;
-    Value last =
-        arith::SubIOp::create(b, loc, segment.work.kCount, index(1));
+    Value last = arith::SubIOp::create(b, loc, segment.work.kCount, index(1));
     auto stepOf = [&](int64_t i) -> Value {
       return arith::MinUIOp::create(b, loc, index(first + i), last);
     };
@@ -408,7 +407,8 @@ private:
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, step,
                               stepOf(loads - 1)));
     auto ifWindow = scf::IfOp::create(
-        b, loc, arith::AndIOp::create(b, loc, inWindow, stores.operandInStaging()));
+        b, loc,
+        arith::AndIOp::create(b, loc, inWindow, stores.operandInStaging()));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifWindow.thenBlock());
     for (int64_t w = 0; w < plan.warpgroupsPerTile; ++w) {

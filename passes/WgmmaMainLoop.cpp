@@ -79,8 +79,8 @@ Value WgmmaMainLoop::buildSteps(WgmmaStageOperands &operands,
     auto ifNotFirst = scf::IfOp::create(b, loc, notFirst);
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPointToStart(ifNotFirst.thenBlock());
-    Value isFirstStage = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq, at.stage, index(0));
+    Value isFirstStage = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                               at.stage, index(0));
     Value previous = arith::SelectOp::create(
         b, loc, isFirstStage, index(plan.stages - 1),
         arith::SubIOp::create(b, loc, at.stage, index(1)));
