@@ -28,6 +28,8 @@
 #           step instead of a 64-bit division per step (<bundle>_c, and
 #           with the producer's loads <bundle>_prodc), two rounds; checks
 #           and racecheck of the new builds.
+#   sweep   gemm-sweep, seeds SWEEP_SEEDS (default 94), each with its cover
+#           bundles (device-artifacts/sweep-cover<seed>).
 # PARTS picks. Console in $OUT/console.txt, logs in $OUT/session33.tar.gz.
 set -u
 cd "$(dirname "$0")/.."
@@ -146,6 +148,11 @@ gemm_bf16_wgmma_bias_gelu_sm90:8192x8192x4096:--bias"
     logged_check "$v.racecheck" "$SAN" --tool racecheck --error-exitcode 86 "$R" \
       "$D/$v/kernel.json" -m 300 -n 264 -k 129 $extra --no-timing --iterations 1 --no-cublas
   done
+fi
+
+if wants sweep; then
+  # shellcheck disable=SC2086
+  sweep_seeds ${SWEEP_SEEDS:-94}
 fi
 
 finish_logged_session session33.tar.gz
