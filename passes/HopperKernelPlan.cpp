@@ -114,7 +114,7 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   plan.stagedOperand = StagedEpilogueOperand::none;
   if (ownStagingPart && epilogue && epilogue.getAlphaBeta())
     plan.stagedOperand = StagedEpilogueOperand::c;
-  else if (ownStagingPart && !batched && epilogue && epilogue.getResidual())
+  else if (ownStagingPart && epilogue && epilogue.getResidual())
     plan.stagedOperand = StagedEpilogueOperand::residual;
   plan.stagingRowElements = schedule.getEpilogueStagingRowElements();
   plan.stagingRows = schedule.getEpilogueStagingRows();

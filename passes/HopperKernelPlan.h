@@ -156,10 +156,7 @@ struct HopperKernelPlan {
   /// and holds all of the warpgroup's C as stored: a persistent grid (the
   /// part has its own bytes), one consumer group, no stream-K (a partial
   /// tile's epilogue runs in another block), one store round and a
-  /// row-major C. A residual only in a kernel over single matrices: in a
-  /// batched one the staging costs registers ptxas does not have (spills
-  /// at 168), and with fewer runs read ahead it only ties the threads'
-  /// reads (bench/NOTES.md, session 32).
+  /// row-major C.
   StagedEpilogueOperand stagedOperand;
   bool stagesC() const { return stagedOperand == StagedEpilogueOperand::c; }
   bool stagesResidual() const {

@@ -1,10 +1,11 @@
 // D[b] = A[b]·B[b] + residual[b] on the bf16 example's schedule (persistent
-// 128x256 s3, TMA store in one round). Unlike the same kernel on single
-// matrices (epilogue_bf16_wgmma_residual_persistent_tma), it reads the
-// residual with its threads after the main loop: staged by TMA during it,
-// the batched kernel spilled and ran 6 % slower, and with fewer runs read
-// ahead (no spills) it only tied (bench/NOTES.md, session 32). gemm-run
-// --batch --residual checks it against fp64 and cuBLAS's strided batch.
+// 128x256 s3, TMA store in one round). As in the same kernel on single
+// matrices (epilogue_bf16_wgmma_residual_persistent_tma), the producer
+// loads the tile's residual from its batch entry into the staging parts by
+// TMA during the main loop, a panel per K step (4.5 % faster than the
+// threads' reads after it at 2048³ × 8: bench/NOTES.md, session 34).
+// gemm-run --batch --residual checks it against fp64 and cuBLAS's strided
+// batch.
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,

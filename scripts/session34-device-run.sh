@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Session 34's device calls (bench/NOTES.md, "Session 34"), on an H200.
+#   batched (call 3) the batched residual kernels with the residual loaded
+#           by the producer into the staging parts during the main loop
+#           (<bundle>_st) against the shipped ones (the threads read it
+#           after the main loop), two interleaved rounds; gemm-run's checks
+#           of _st at edge shapes, batch counts and strides, memcheck and
+#           racecheck.
+#   sweep   gemm-sweep, seeds SWEEP_SEEDS, each with its cover bundles
+#           (device-artifacts/sweep-cover<seed>).
+# PARTS picks. Console in $OUT/console.txt, logs in $OUT/session34.tar.gz.
+set -u
+cd "$(dirname "$0")/.."
+PATH=/usr/local/cuda/bin:$PATH
+PARTS=${PARTS:-batched}
+source scripts/lib/device-session.sh
+source scripts/lib/logged-session.sh
+
+if wants batched; then
+  LIST="epilogue_bf16_wgmma_batched_residual_tma:2048x2048x2048x8:--residual
+epilogue_bf16_wgmma_batched_residual_tma:4096x4096x4096x2:--residual
+epilogue_bf16_wgmma_batched_residual_tma:8192x8192x4096x1:--residual
+epilogue_tf32_wgmma_batched_residual_tma:2048x2048x2048x8:--residual
+epilogue_tf32_wgmma_batched_residual_tma:4096x4096x4096x2:--residual"
+  time_variants "$LIST" "" _st
+  # shape x batch [more]: packed; broadcast B; C's entries (and the
+  # residual's) apart by an odd count; C's rows too short for TMA; the
+  # residual off C's alignment (its map left out).
+  CASES="129x257x65x3 1x1x1x2 3x5x7x4 1000x1300x2000x2 640x384x1000x5
+4097x255x93x2 4096x4096x512x2 300x257x129x3:--batch-stride-b:0
+257x129x64x4:--ldc:263:--batch-stride-c:70001 257x129x64x2:--ldc:136
+640x384x1000x3:--residual-offset:3"
+  for v in epilogue_bf16_wgmma_batched_residual_tma_st epilogue_tf32_wgmma_batched_residual_tma_st; do
+    check_shapes "$v" 3 "$CASES" --residual
+    for tool in memcheck racecheck; do
+      for more in "" "--ldc 303 --batch-stride-c 100001"; do
+        # shellcheck disable=SC2086
+        logged_check "$v.$tool${more:+.strided}" "$SAN" --tool $tool --error-exitcode 86 "$R" \
+          "$D/$v/kernel.json" -m 300 -n 264 -k 129 --batch 3 $more --residual \
+          --no-timing --iterations 1 --no-cublas
+      done
+    done
+  done
+fi
+
+if wants sweep; then
+  sweep_seeds "${SWEEP_SEEDS:-95}"
+fi
+
+finish_logged_session session34.tar.gz
+exit 0
