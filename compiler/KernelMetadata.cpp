@@ -79,7 +79,7 @@ static llvm::json::Object describe(ScheduleAttr schedule,
     // operand's inner dimension is its rows), one swizzle row (smem_a,
     // smem_b: 32, 64 or 128 bytes) wide, and one batch
     // entry deep ([inner, outer, 1]) for batched operands.
-    HopperKernelPlan plan = planHopperKernel(schedule, layouts, batched);
+    HopperKernelPlan plan = planHopperKernel(schedule, layouts);
     auto tensorMap = [&](StringRef name, int64_t inner, int64_t outer,
                          int64_t swizzle) {
       llvm::json::Array box{inner, outer};

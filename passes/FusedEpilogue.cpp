@@ -82,7 +82,7 @@ FailureOr<FusedEpilogue> FusedEpilogue::forKernel(gpu::GPUFuncOp kernel,
               "tile-outline-kernel";
   unsigned first =
       3 + getTmaArgumentTypes(schedule.getContext(), schedule,
-                              getKernelLayouts(kernel), isKernelBatched(kernel),
+                              getKernelLayouts(kernel),
                               takesTensorMapsByValue(kernel))
               .size();
   auto cType = cast<MemRefType>(kernel.getArgument(2).getType());

@@ -26,8 +26,7 @@ static std::pair<int64_t, int64_t> getRegisterSplit(ScheduleAttr schedule) {
 }
 
 HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
-                                            const GemmLayouts &layouts,
-                                            bool batched) {
+                                            const GemmLayouts &layouts) {
   HopperKernelPlan plan;
   plan.layouts = layouts;
   plan.blockM = schedule.getBlockM();
@@ -159,19 +158,18 @@ bool gemm_opt::usesTmaDescriptors(ScheduleAttr schedule) {
 }
 
 unsigned gemm_opt::getTmaDescriptorCount(ScheduleAttr schedule,
-                                         const GemmLayouts &layouts,
-                                         bool batched) {
+                                         const GemmLayouts &layouts) {
   if (!usesTmaDescriptors(schedule))
     return 0;
-  HopperKernelPlan plan = planHopperKernel(schedule, layouts, batched);
+  HopperKernelPlan plan = planHopperKernel(schedule, layouts);
   return 2 + (plan.tmaStore ? 1 : 0) + (plan.stagesResidual() ? 1 : 0);
 }
 
 SmallVector<Type> gemm_opt::getTmaArgumentTypes(MLIRContext *context,
                                                 ScheduleAttr schedule,
                                                 const GemmLayouts &layouts,
-                                                bool batched, bool byValue) {
-  unsigned maps = getTmaDescriptorCount(schedule, layouts, batched);
+                                                bool byValue) {
+  unsigned maps = getTmaDescriptorCount(schedule, layouts);
   auto pointer = LLVM::LLVMPointerType::get(context);
   SmallVector<Type> types(std::min(maps, 2u), pointer);
   // C's map and the residual's, each followed by whether it is there when
@@ -241,12 +239,11 @@ std::optional<TmaDescriptorArguments>
 gemm_opt::getTmaDescriptorArguments(gpu::GPUFuncOp kernel) {
   ScheduleAttr schedule = getKernelSchedule(kernel);
   GemmLayouts layouts = getKernelLayouts(kernel);
-  bool batched = isKernelBatched(kernel);
-  if (!schedule || getTmaDescriptorCount(schedule, layouts, batched) == 0)
+  if (!schedule || getTmaDescriptorCount(schedule, layouts) == 0)
     return std::nullopt;
   bool byValue = takesTensorMapsByValue(kernel);
-  SmallVector<Type> types = getTmaArgumentTypes(kernel.getContext(), schedule,
-                                                layouts, batched, byValue);
+  SmallVector<Type> types =
+      getTmaArgumentTypes(kernel.getContext(), schedule, layouts, byValue);
   if (kernel.getNumArguments() < 3 + types.size() ||
       kernel.getArgumentTypes().slice(3, types.size()) != ArrayRef(types))
     return std::nullopt;

@@ -175,10 +175,9 @@ struct HopperKernelPlan {
 };
 
 /// The plan of a wgmma schedule (the verifier has checked it is possible)
-/// for operands of `layouts`, batches of matrices where `batched`.
+/// for operands of `layouts`.
 HopperKernelPlan planHopperKernel(tile::ScheduleAttr schedule,
-                                  const tile::GemmLayouts &layouts = {},
-                                  bool batched = false);
+                                  const tile::GemmLayouts &layouts = {});
 
 /// The byte offset in dynamic shared memory of `stage`'s B buffer (index
 /// values).
@@ -189,22 +188,20 @@ mlir::Value bufferOffsetOfB(mlir::OpBuilder &b, mlir::Location loc,
 bool usesTmaDescriptors(tile::ScheduleAttr schedule);
 
 /// How many tensor maps kernels of `schedule` over operands of `layouts`
-/// (batches where `batched`) take after A, B and C: A's and B's, C's with a
-/// tma epilogue store, and the residual's where it is staged by TMA
-/// (stagesResidual()); 0 without TMA.
+/// take after A, B and C: A's and B's, C's with a tma epilogue store, and
+/// the residual's where it is staged by TMA (stagesResidual()); 0 without
+/// TMA.
 unsigned getTmaDescriptorCount(tile::ScheduleAttr schedule,
-                               const tile::GemmLayouts &layouts, bool batched);
+                               const tile::GemmLayouts &layouts);
 
 /// The types of the arguments kernels of `schedule` over operands of
-/// `layouts` (batches where `batched`) take after A, B and C for TMA (see
-/// TmaDescriptorArguments), in
+/// `layouts` take after A, B and C for TMA (see TmaDescriptorArguments), in
 /// order: a pointer per tensor map (A's, B's, C's, the residual's) and, for
 /// maps passed `byValue`, an i32 after C's and after the residual's map that
 /// says whether it is there.
 llvm::SmallVector<mlir::Type>
 getTmaArgumentTypes(mlir::MLIRContext *context, tile::ScheduleAttr schedule,
-                    const tile::GemmLayouts &layouts, bool batched,
-                    bool byValue);
+                    const tile::GemmLayouts &layouts, bool byValue);
 
 /// The TMA descriptor types of A (box boxRowsA × swizzleBytesA bytes) and B
 /// (box loadRowsB × swizzleBytesB bytes), as nvgpu sees them.

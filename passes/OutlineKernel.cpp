@@ -113,7 +113,7 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   // TmaDescriptorArguments).
   SmallVector<Type> tmaArgumentTypes =
       getTmaArgumentTypes(builder.getContext(), schedule, getLayouts(gemm),
-                          gemm.isBatched(), mapsByValue);
+                          mapsByValue);
   argTypes.append(tmaArgumentTypes);
   unsigned firstEpilogueArgument = argTypes.size();
   argTypes.append(getFusedEpilogueArgumentTypes(schedule, gemm.getC().getType()));
@@ -194,8 +194,8 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
 /// bundle's metadata instead.)
 void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
                           bool mapsByValue, SmallVectorImpl<Value> &args) {
-  HopperKernelPlan plan = planHopperKernel(gemm.getScheduleAttr(),
-                                           getLayouts(gemm), gemm.isBatched());
+  HopperKernelPlan plan =
+      planHopperKernel(gemm.getScheduleAttr(), getLayouts(gemm));
   auto pointer = LLVM::LLVMPointerType::get(builder.getContext());
   auto describe = [&](Value matrix, nvgpu::TensorMapDescriptorType type) {
     // The tensor map describes the matrix as stored: a column-major one as

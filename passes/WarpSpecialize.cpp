@@ -51,8 +51,7 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
       return rewriter.notifyMatchFailure(loop, "kernel has no TMA descriptors");
 
     ScheduleAttr schedule = mma.getSchedule();
-    HopperKernelPlan plan = planHopperKernel(schedule, getKernelLayouts(kernel),
-                                             isKernelBatched(kernel));
+    HopperKernelPlan plan = planHopperKernel(schedule, getKernelLayouts(kernel));
     if (!plan.tmaStore && !plan.hasStagingLead())
       return rewriter.notifyMatchFailure(
           loop, "staging tile has no room for the store views' lead rows");
