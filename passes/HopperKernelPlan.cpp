@@ -108,8 +108,7 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
       (!epilogue || epilogue.getActivation() == EpilogueActivation::none);
   bool ownStagingPart = plan.tmaStore && plan.persistent &&
                         plan.consumerGroups == 1 && !plan.streamK &&
-                        !plan.streamKSumsInC && plan.storeRounds == 1 &&
-                        !plan.columnMajorC();
+                        !plan.streamKSumsInC && plan.storeRounds == 1;
   plan.stagedOperand = StagedEpilogueOperand::none;
   if (ownStagingPart && epilogue && epilogue.getAlphaBeta())
     plan.stagedOperand = StagedEpilogueOperand::c;

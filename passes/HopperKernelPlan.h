@@ -155,8 +155,9 @@ struct HopperKernelPlan {
   /// Only where the staging part is the tile's own through its main loop
   /// and holds all of the warpgroup's C as stored: a persistent grid (the
   /// part has its own bytes), one consumer group, no stream-K (a partial
-  /// tile's epilogue runs in another block), one store round and a
-  /// row-major C.
+  /// tile's epilogue runs in another block) and one store round. A
+  /// column-major C's part holds its transpose's panels, loaded by the
+  /// same boxes as its stores.
   StagedEpilogueOperand stagedOperand;
   bool stagesC() const { return stagedOperand == StagedEpilogueOperand::c; }
   bool stagesResidual() const {

@@ -173,7 +173,7 @@ void TmaStoreEpilogue::loadStagedPanel(int64_t panel, Value member,
 Value TmaStoreEpilogue::applyOnTranspose(
     const FusedEpilogue &onTranspose, Value wholeOnTranspose, Value value,
     Value rowInC, ArrayRef<Value> columns, ArrayRef<Value> columnBias,
-    ArrayRef<Value> rowBias, int64_t g, int64_t r, int64_t p) {
+    ArrayRef<Value> rowBias, int64_t g, int64_t r, int64_t p, Value staged) {
   Type f32 = b.getF32Type();
   Value x = value;
   if (onTranspose.hasFusedOperations()) {
@@ -188,6 +188,10 @@ Value TmaStoreEpilogue::applyOnTranspose(
     else if (!rowBias.empty())
       loaded.bias = vector::FromElementsOp::create(
           b, loc, VectorType::get({1}, rowBias[r].getType()), rowBias[r]);
+    if (plan.stagesC())
+      loaded.c = staged;
+    else if (plan.stagesResidual())
+      loaded.residual = staged;
     Value column = arith::AddIOp::create(b, loc, columns[g], index(p));
     Value applied =
         onTranspose.apply(b, loc, run, column, rowInC,
@@ -298,6 +302,44 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
     Value panelRow = arith::AddIOp::create(b, loc, column, index(8 * g));
     return swizzledIndex(panelOfRow[r], panelRow, byteOfRow[r], column);
   };
+  // A column-major C's staged operand, for group g: its elements in the
+  // order (fragment row r, p), from where the thread then writes them
+  // where `staged` holds, else from global memory on C's transpose as
+  // apply() reads them (C's zeros where beta is 0).
+  auto stagedOnTranspose = [&](int64_t g) {
+    auto elementType = VectorType::get({1}, elementC);
+    SmallVector<Type> types(rows.size() * 2, elementType);
+    auto ifStaged = scf::IfOp::create(b, loc, types, staged,
+                                      /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifStaged.thenBlock());
+    SmallVector<Value> fromPart;
+    for (int64_t r = 0; r < static_cast<int64_t>(rows.size()); ++r)
+      for (int64_t p = 0; p < 2; ++p)
+        fromPart.push_back(vector::FromElementsOp::create(
+            b, loc, elementType,
+            memref::LoadOp::create(b, loc, part,
+                                   ValueRange{columnStagingIndex(g, r, p)})
+                .getResult()));
+    scf::YieldOp::create(b, loc, fromPart);
+    b.setInsertionPointToStart(ifStaged.elseBlock());
+    // On the transpose, C's column is the row and C's row the column.
+    SmallVector<Value> transposeRows, transposeCols;
+    for (Value rowInC : rowsInC)
+      for (int64_t p = 0; p < 2; ++p) {
+        transposeRows.push_back(
+            arith::AddIOp::create(b, loc, columns[g], index(p)));
+        transposeCols.push_back(rowInC);
+      }
+    SmallVector<Value> fromGlobal =
+        plan.stagesC()
+            ? onTranspose.loadC(b, loc, transposeRows, transposeCols,
+                                /*lanes=*/1, bytesC, wholeOnTranspose)
+            : onTranspose.loadResidual(b, loc, transposeRows, transposeCols,
+                                       /*lanes=*/1, bytesC, wholeOnTranspose);
+    scf::YieldOp::create(b, loc, fromGlobal);
+    return SmallVector<Value>(ifStaged.getResults());
+  };
   // C (beta != 0) and a residual, read ahead a chunk of groups at a time
   // (passes/EpilogueOperandChunks.h); the staged operand from the staging
   // part where `staged` holds.
@@ -314,6 +356,9 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
   for (int64_t g = 0; g < groups; ++g) {
     if (fused.hasFusedOperations() && !columnMajor)
       chunks.advanceTo(g);
+    SmallVector<Value> stagedInGroup;
+    if (columnMajor && staged)
+      stagedInGroup = stagedOnTranspose(g);
     int64_t j = firstColumn / 8 + g;
     for (int64_t i = 0; i < slices; ++i) {
       for (int64_t h = 0; h < 2; ++h) {
@@ -327,7 +372,10 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
                 b, loc,
                 applyOnTranspose(onTranspose, wholeOnTranspose, pair[p],
                                  rowsInC[2 * i + h], columns, columnBias,
-                                 rowBias, g, 2 * i + h, p),
+                                 rowBias, g, 2 * i + h, p,
+                                 stagedInGroup.empty()
+                                     ? Value()
+                                     : stagedInGroup[2 * (2 * i + h) + p]),
                 part, ValueRange{columnStagingIndex(g, 2 * i + h, p)});
           continue;
         }

@@ -57,8 +57,9 @@
 // One fused epilogue operand may come into the staging part by TMA while the
 // tile's main loop runs (HopperKernelPlan::stagedOperand): C with
 // alpha_beta, else a residual, whose tensor map describes it as C's does C.
-// Each thread then reads its pairs of it from where it writes its pairs of
-// D (each location is read and then written by one thread). Where the map is
+// Each thread then reads its pairs of it (a column-major C's elements) from
+// where it writes its pairs of D (each location is read and then written by
+// one thread). Where the map is
 // not there (a launch whose address or pitch TMA cannot take) or C is not
 // read (beta = 0), the threads read the operand from global memory instead.
 //
@@ -222,15 +223,18 @@ private:
   /// `r`, `value` (f32): the fused epilogue applied to it alone on C's
   /// transpose (`onTranspose`, whose runs hold where `wholeOnTranspose`),
   /// with the bias writeStaging() read already (`columnBias` pairs per
-  /// group or `rowBias` entries per fragment row, either may be empty),
-  /// converted to C's type.
+  /// group or `rowBias` entries per fragment row, either may be empty) and
+  /// the element of the staged operand (HopperKernelPlan::stagedOperand,
+  /// a vector<1 x C's type>) where `staged` is not null, converted to C's
+  /// type.
   mlir::Value applyOnTranspose(const FusedEpilogue &onTranspose,
                                mlir::Value wholeOnTranspose, mlir::Value value,
                                mlir::Value rowInC,
                                llvm::ArrayRef<mlir::Value> columns,
                                llvm::ArrayRef<mlir::Value> columnBias,
                                llvm::ArrayRef<mlir::Value> rowBias, int64_t g,
-                               int64_t r, int64_t p);
+                               int64_t r, int64_t p,
+                               mlir::Value staged = {});
   /// TMA-reduces (adds) staging panel `panel` onto C's box at
   /// `coordinates` (getTmaCoordinates order).
   void addPanelToC(mlir::Value panel, llvm::ArrayRef<mlir::Value> coordinates);

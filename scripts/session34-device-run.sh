@@ -6,6 +6,11 @@
 #           after the main loop), two interleaved rounds; gemm-run's checks
 #           of _st at edge shapes, batch counts and strides, memcheck and
 #           racecheck.
+#   colc    (call 4) the same for a column-major C: its staging part takes
+#           C (alpha_beta) or the residual by TMA during the main loop
+#           (<bundle>_st; epilogue_bf16_wgmma_residual_tma_colc is a probe
+#           schedule, the residual alone into a column-major C), against
+#           the threads' reads after it.
 #   sweep   gemm-sweep, seeds SWEEP_SEEDS, each with its cover bundles
 #           (device-artifacts/sweep-cover<seed>).
 # PARTS picks. Console in $OUT/console.txt, logs in $OUT/session34.tar.gz.
@@ -37,6 +42,38 @@ epilogue_tf32_wgmma_batched_residual_tma:4096x4096x4096x2:--residual"
         # shellcheck disable=SC2086
         logged_check "$v.$tool${more:+.strided}" "$SAN" --tool $tool --error-exitcode 86 "$R" \
           "$D/$v/kernel.json" -m 300 -n 264 -k 129 --batch 3 $more --residual \
+          --no-timing --iterations 1 --no-cublas
+      done
+    done
+  done
+fi
+
+if wants colc; then
+  LIST="epilogue_bf16_wgmma_residual_tma_colc:4096x4096x4096:--residual
+epilogue_bf16_wgmma_residual_tma_colc:8192x8192x4096:--residual
+epilogue_bf16_wgmma_alpha_beta_row_bias_silu_tma_colc:4096x4096x4096:--alpha 1.5 --beta 0.5 --bias
+epilogue_bf16_wgmma_alpha_beta_row_bias_silu_tma_colc:8192x8192x4096:--alpha 1.5 --beta 0.5 --bias
+epilogue_bf16_wgmma_alpha_beta_row_bias_gelu_residual_tma_colc:4096x4096x4096:--alpha 1.5 --beta 0.5 --bias --residual
+epilogue_bf16_wgmma_alpha_beta_row_bias_gelu_residual_tma_colc:8192x8192x4096:--alpha 1.5 --beta 0.5 --bias --residual"
+  time_variants "$LIST" "" _st
+  # C's pitch odd (its map and the residual's left out), the residual off
+  # C's alignment (its map left out), beta = 0 (C not read).
+  CASES="4097x255x93 1x1x1 129x257x65 1000x1300x2000 4096x4096x4096 300x264x64
+300x264x64:--ldc:303 640x384x1000:--residual-offset:3"
+  for spec in epilogue_bf16_wgmma_residual_tma_colc_st:--residual \
+    epilogue_bf16_wgmma_alpha_beta_row_bias_silu_tma_colc_st:--alpha:1.5:--beta:0.5:--bias \
+    epilogue_bf16_wgmma_alpha_beta_row_bias_gelu_residual_tma_colc_st:--alpha:1.5:--beta:0.5:--bias:--residual; do
+    read -r v extra <<<"${spec//:/ }"
+    cases=$CASES
+    [[ $extra == *--residual* ]] || cases=${CASES% *}
+    # shellcheck disable=SC2086
+    check_shapes "$v" 4 "$cases" $extra
+    [[ $v == *alpha_beta* ]] && check_shapes "$v" 5 "1000x1300x2000" --alpha 1.5 --beta 0 --bias
+    for tool in memcheck racecheck; do
+      for pitch in "" "--ldc 303"; do
+        # shellcheck disable=SC2086
+        logged_check "$v.$tool${pitch:+.ldc303}" "$SAN" --tool $tool --error-exitcode 86 "$R" \
+          "$D/$v/kernel.json" -m 300 -n 264 -k 129 $pitch $extra \
           --no-timing --iterations 1 --no-cublas
       done
     done

@@ -1,8 +1,9 @@
 // Correctness variant: a fused residual into a column-major C (the tma
 // store), D = gelu_tanh(alpha·A·B + beta·C + bias[M]) + residual, with the
 // residual column-major like C (the runtime passes it with C's layout and
-// ldc): the epilogue reads it on C's transpose, as it reads C. gemm-run
-// --alpha/--beta/--bias/--residual check it against fp64.
+// ldc). C comes into the staging part by TMA during the main loop; the
+// epilogue reads the residual on C's transpose element by element.
+// gemm-run --alpha/--beta/--bias/--residual check it against fp64.
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,

@@ -1,9 +1,12 @@
 // Correctness variant: a fused epilogue on the tma store into a
 // column-major C, D = silu(alpha·A·B + beta·C + bias[M]): the staging
-// holds C's columns as rows, the epilogue reads C element by element (its
-// rows are not contiguous) and the row bias per fragment row, and the TMA
-// stores write C down its columns. gemm-run --alpha/--beta/--bias check it
-// against fp64.
+// holds C's columns as rows, and the producer loads C's part into it by
+// TMA during the main loop (where C's map is there and beta is not 0), so
+// the epilogue reads C from where it writes D; the row bias per fragment
+// row. The TMA stores write C down its columns. gemm-run
+// --alpha/--beta/--bias check it against fp64. (Read element by element
+// from global memory, C made this kernel 1.6x slower: bench/NOTES.md,
+// session 34.)
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,

@@ -199,3 +199,55 @@ func.func @one_tile(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xb
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }
+
+// -----
+
+// A column-major C stages its residual too: the staging part holds the
+// transpose's panel (256 of C's columns as rows x 64 of its rows), loaded
+// with the residual's map by the same box as C's stores, inner coordinate
+// first (C's row). The epilogue reads each group's four elements from where
+// it then writes them, or from the residual's transpose in global memory
+// where the map is not there.
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  epilogue = #tile.epilogue<store = tma, residual = true>>
+
+// CHECK-LABEL: gpu.func @colc_residual_kernel(
+// CHECK-SAME:      %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %[[RMAP:arg6]]: !llvm.ptr,
+// CHECK-SAME:      %[[R:arg7]]: memref<?x?xbf16, strided<[1, ?], offset: ?>>)
+// CHECK:         %[[RDESC:.+]] = builtin.unrealized_conversion_cast %[[RMAP]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<256x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none
+// CHECK:         %[[LOADED:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+// CHECK-NEXT:    %[[FREE:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+// CHECK:         nvvm.setmaxregister decrease 40
+// CHECK:         nvgpu.mbarrier.try_wait.parity %[[FREE]][%c0]
+// CHECK-NEXT:    nvgpu.mbarrier.arrive.expect_tx %[[LOADED]][%c0], %c32768
+// CHECK-NEXT:    %[[PANEL0:.+]] = memref.view %{{.+}} to memref<256x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:    nvgpu.tma.async.load %[[RDESC]][%[[ROW0:.+]], %[[COL:.+]]], %[[LOADED]][%c0] to %[[PANEL0]]
+// CHECK:         %[[ROW1:.+]] = arith.addi %[[ROW0]], %c64 : index
+// CHECK:         nvgpu.mbarrier.try_wait.parity %[[FREE]][%c1]
+// CHECK-NEXT:    nvgpu.mbarrier.arrive.expect_tx %[[LOADED]][%c1], %c32768
+// CHECK-NEXT:    %[[PANEL1:.+]] = memref.view %{{.+}} to memref<256x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:    nvgpu.tma.async.load %[[RDESC]][%[[ROW1]], %[[COL]]], %[[LOADED]][%c1] to %[[PANEL1]]
+// CHECK:         nvvm.setmaxregister increase 232
+// CHECK:         nvgpu.mbarrier.arrive.expect_tx %[[FREE]][%{{.+}}], %c0, predicate = %[[ISSUES:.+]] :
+// CHECK:         nvgpu.mbarrier.try_wait.parity %[[LOADED]]
+// CHECK:         %[[RT:.+]] = memref.transpose %[[R]] (d0, d1) -> (d1, d0)
+// CHECK:         scf.if %{{.+}} -> (vector<1xbf16>, vector<1xbf16>, vector<1xbf16>, vector<1xbf16>) {
+// CHECK-COUNT-4:   memref.load %{{.+}}[%{{.+}}] : memref<16384xbf16, #gpu.address_space<workgroup>>
+// CHECK:         } else {
+// CHECK:           vector.load %[[RT]][%{{.+}}, %{{.+}}] {alignment = 2 : i64} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, vector<1xbf16>
+// OUTLINE-LABEL: gpu.func @colc_residual_kernel(
+// OUTLINE-SAME:      %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: memref<?x?xbf16, strided<[1, ?], offset: ?>>
+func.func @colc_residual(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
+                         %c: memref<?x?xbf16, strided<[1, ?], offset: ?>>,
+                         %r: memref<?x?xbf16, strided<[1, ?], offset: ?>>) {
+  tile.gemm %a, %b into %c residual %r : memref<?x?xbf16, strided<[1, ?], offset: ?>> {schedule = #sched}
+      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16, strided<[1, ?], offset: ?>>
+  return
+}
