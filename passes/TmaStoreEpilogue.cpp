@@ -85,6 +85,14 @@ Value TmaStoreEpilogue::swizzledIndex(Value panel, Value row, Value byteInRow,
                                 index(getByteWidth(plan.elementTypeC)));
 }
 
+/// The 8-column groups of a column-major C whose C and residual elements
+/// writeStaging() reads at once: 8 is 32 elements of each per thread (a
+/// 64-row warpgroup part), a round of 64 f32 columns. Read group by group,
+/// their latency was not hidden: 8 groups made a bias + GELU + residual
+/// kernel 1.25x faster than 1 and a tf32 alpha/beta one 1.08-1.36x (H200,
+/// bench/NOTES.md, session 34); none spills.
+static constexpr int64_t kTransposedReadGroups = 8;
+
 /// The most bytes of column bias per thread that loadBias() keeps in
 /// registers through the main loop.
 static constexpr int64_t kEarlyColumnBiasBytes = 32 * 4;
@@ -170,10 +178,13 @@ void TmaStoreEpilogue::loadStagedPanel(int64_t panel, Value member,
           });
 }
 
-Value TmaStoreEpilogue::applyOnTranspose(
-    const FusedEpilogue &onTranspose, Value wholeOnTranspose, Value value,
-    Value rowInC, ArrayRef<Value> columns, ArrayRef<Value> columnBias,
-    ArrayRef<Value> rowBias, int64_t g, int64_t r, int64_t p, Value staged) {
+Value TmaStoreEpilogue::applyOnTranspose(const FusedEpilogue &onTranspose,
+                                         Value wholeOnTranspose, Value value,
+                                         Value rowInC, ArrayRef<Value> columns,
+                                         ArrayRef<Value> columnBias,
+                                         ArrayRef<Value> rowBias, int64_t g,
+                                         int64_t r, int64_t p,
+                                         const FusedEpilogue::Operands &read) {
   Type f32 = b.getF32Type();
   Value x = value;
   if (onTranspose.hasFusedOperations()) {
@@ -182,16 +193,12 @@ Value TmaStoreEpilogue::applyOnTranspose(
     // Read already: C's column bias pair (the transpose's row bias entry
     // is element p of it) or C's row bias entry (the transpose's column
     // bias run of one).
-    FusedEpilogue::Operands loaded;
+    FusedEpilogue::Operands loaded = read;
     if (!columnBias.empty())
       loaded.bias = vector::ExtractOp::create(b, loc, columnBias[g], p);
     else if (!rowBias.empty())
       loaded.bias = vector::FromElementsOp::create(
           b, loc, VectorType::get({1}, rowBias[r].getType()), rowBias[r]);
-    if (plan.stagesC())
-      loaded.c = staged;
-    else if (plan.stagesResidual())
-      loaded.residual = staged;
     Value column = arith::AddIOp::create(b, loc, columns[g], index(p));
     Value applied =
         onTranspose.apply(b, loc, run, column, rowInC,
@@ -302,43 +309,68 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
     Value panelRow = arith::AddIOp::create(b, loc, column, index(8 * g));
     return swizzledIndex(panelOfRow[r], panelRow, byteOfRow[r], column);
   };
-  // A column-major C's staged operand, for group g: its elements in the
-  // order (fragment row r, p), from where the thread then writes them
-  // where `staged` holds, else from global memory on C's transpose as
-  // apply() reads them (C's zeros where beta is 0).
-  auto stagedOnTranspose = [&](int64_t g) {
+  // A column-major C's operands C (beta != 0) and residual, read for a
+  // chunk of groups at once so that their loads issue together: each
+  // group's elements in the order (fragment row r, p), on C's transpose as
+  // apply() reads them (C's zeros where beta is 0), the staged operand from
+  // where the thread then writes them where `staged` holds.
+  int64_t perGroup = 2 * static_cast<int64_t>(rows.size());
+  auto readOnTranspose = [&](StagedEpilogueOperand operand, int64_t first,
+                             int64_t count) -> SmallVector<Value> {
+    bool readsOperand = operand == StagedEpilogueOperand::c
+                            ? fused.readsC()
+                            : fused.hasResidual();
+    if (!readsOperand)
+      return SmallVector<Value>(count * perGroup, Value());
+    // On the transpose, C's column is the row and C's row the column.
+    auto fromGlobal = [&] {
+      SmallVector<Value> transposeRows, transposeCols;
+      for (int64_t g = first; g < first + count; ++g)
+        for (Value rowInC : rowsInC)
+          for (int64_t p = 0; p < 2; ++p) {
+            transposeRows.push_back(
+                arith::AddIOp::create(b, loc, columns[g], index(p)));
+            transposeCols.push_back(rowInC);
+          }
+      return operand == StagedEpilogueOperand::c
+                 ? onTranspose.loadC(b, loc, transposeRows, transposeCols,
+                                     /*lanes=*/1, bytesC, wholeOnTranspose)
+                 : onTranspose.loadResidual(b, loc, transposeRows,
+                                            transposeCols, /*lanes=*/1, bytesC,
+                                            wholeOnTranspose);
+    };
+    if (!staged || plan.stagedOperand != operand)
+      return fromGlobal();
     auto elementType = VectorType::get({1}, elementC);
-    SmallVector<Type> types(rows.size() * 2, elementType);
+    SmallVector<Type> types(count * perGroup, elementType);
     auto ifStaged = scf::IfOp::create(b, loc, types, staged,
                                       /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifStaged.thenBlock());
     SmallVector<Value> fromPart;
-    for (int64_t r = 0; r < static_cast<int64_t>(rows.size()); ++r)
-      for (int64_t p = 0; p < 2; ++p)
-        fromPart.push_back(vector::FromElementsOp::create(
-            b, loc, elementType,
-            memref::LoadOp::create(b, loc, part,
-                                   ValueRange{columnStagingIndex(g, r, p)})
-                .getResult()));
+    for (int64_t g = first; g < first + count; ++g)
+      for (int64_t r = 0; r < static_cast<int64_t>(rows.size()); ++r)
+        for (int64_t p = 0; p < 2; ++p)
+          fromPart.push_back(vector::FromElementsOp::create(
+              b, loc, elementType,
+              memref::LoadOp::create(b, loc, part,
+                                     ValueRange{columnStagingIndex(g, r, p)})
+                  .getResult()));
     scf::YieldOp::create(b, loc, fromPart);
     b.setInsertionPointToStart(ifStaged.elseBlock());
-    // On the transpose, C's column is the row and C's row the column.
-    SmallVector<Value> transposeRows, transposeCols;
-    for (Value rowInC : rowsInC)
-      for (int64_t p = 0; p < 2; ++p) {
-        transposeRows.push_back(
-            arith::AddIOp::create(b, loc, columns[g], index(p)));
-        transposeCols.push_back(rowInC);
-      }
-    SmallVector<Value> fromGlobal =
-        plan.stagesC()
-            ? onTranspose.loadC(b, loc, transposeRows, transposeCols,
-                                /*lanes=*/1, bytesC, wholeOnTranspose)
-            : onTranspose.loadResidual(b, loc, transposeRows, transposeCols,
-                                       /*lanes=*/1, bytesC, wholeOnTranspose);
-    scf::YieldOp::create(b, loc, fromGlobal);
+    scf::YieldOp::create(b, loc, fromGlobal());
     return SmallVector<Value>(ifStaged.getResults());
+  };
+  SmallVector<Value> transposedC, transposedResidual;
+  int64_t transposedFirst = 0;
+  auto transposedOperands = [&](int64_t g, int64_t r, int64_t p) {
+    int64_t at = (g - transposedFirst) * perGroup + 2 * r + p;
+    FusedEpilogue::Operands read;
+    if (!transposedC.empty())
+      read.c = transposedC[at];
+    if (!transposedResidual.empty())
+      read.residual = transposedResidual[at];
+    return read;
   };
   // C (beta != 0) and a residual, read ahead a chunk of groups at a time
   // (passes/EpilogueOperandChunks.h); the staged operand from the staging
@@ -356,9 +388,14 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
   for (int64_t g = 0; g < groups; ++g) {
     if (fused.hasFusedOperations() && !columnMajor)
       chunks.advanceTo(g);
-    SmallVector<Value> stagedInGroup;
-    if (columnMajor && staged)
-      stagedInGroup = stagedOnTranspose(g);
+    if (columnMajor && fused.hasFusedOperations() &&
+        g % kTransposedReadGroups == 0) {
+      int64_t count = std::min(kTransposedReadGroups, groups - g);
+      transposedC = readOnTranspose(StagedEpilogueOperand::c, g, count);
+      transposedResidual =
+          readOnTranspose(StagedEpilogueOperand::residual, g, count);
+      transposedFirst = g;
+    }
     int64_t j = firstColumn / 8 + g;
     for (int64_t i = 0; i < slices; ++i) {
       for (int64_t h = 0; h < 2; ++h) {
@@ -373,9 +410,7 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
                 applyOnTranspose(onTranspose, wholeOnTranspose, pair[p],
                                  rowsInC[2 * i + h], columns, columnBias,
                                  rowBias, g, 2 * i + h, p,
-                                 stagedInGroup.empty()
-                                     ? Value()
-                                     : stagedInGroup[2 * (2 * i + h) + p]),
+                                 transposedOperands(g, 2 * i + h, p)),
                 part, ValueRange{columnStagingIndex(g, 2 * i + h, p)});
           continue;
         }

@@ -224,9 +224,8 @@ private:
   /// transpose (`onTranspose`, whose runs hold where `wholeOnTranspose`),
   /// with the bias writeStaging() read already (`columnBias` pairs per
   /// group or `rowBias` entries per fragment row, either may be empty) and
-  /// the element of the staged operand (HopperKernelPlan::stagedOperand,
-  /// a vector<1 x C's type>) where `staged` is not null, converted to C's
-  /// type.
+  /// C's and the residual's elements where `read` holds them (vector<1 x
+  /// C's type>; else apply() reads them), converted to C's type.
   mlir::Value applyOnTranspose(const FusedEpilogue &onTranspose,
                                mlir::Value wholeOnTranspose, mlir::Value value,
                                mlir::Value rowInC,
@@ -234,7 +233,7 @@ private:
                                llvm::ArrayRef<mlir::Value> columnBias,
                                llvm::ArrayRef<mlir::Value> rowBias, int64_t g,
                                int64_t r, int64_t p,
-                               mlir::Value staged = {});
+                               const FusedEpilogue::Operands &read = {});
   /// TMA-reduces (adds) staging panel `panel` onto C's box at
   /// `coordinates` (getTmaCoordinates order).
   void addPanelToC(mlir::Value panel, llvm::ArrayRef<mlir::Value> coordinates);

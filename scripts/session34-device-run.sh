@@ -11,6 +11,8 @@
 #           (<bundle>_st; epilogue_bf16_wgmma_residual_tma_colc is a probe
 #           schedule, the residual alone into a column-major C), against
 #           the threads' reads after it.
+#   chunks  (call 5) a column-major C's C and residual read G groups at a
+#           time (<bundle>_g<G>), timed and checked.
 #   sweep   gemm-sweep, seeds SWEEP_SEEDS, each with its cover bundles
 #           (device-artifacts/sweep-cover<seed>).
 # PARTS picks. Console in $OUT/console.txt, logs in $OUT/session34.tar.gz.
@@ -76,6 +78,37 @@ epilogue_bf16_wgmma_alpha_beta_row_bias_gelu_residual_tma_colc:8192x8192x4096:--
           "$D/$v/kernel.json" -m 300 -n 264 -k 129 $pitch $extra \
           --no-timing --iterations 1 --no-cublas
       done
+    done
+  done
+fi
+
+if wants chunks; then
+  # (call 5) A column-major C's C and residual read for G groups of 8
+  # columns at once (<bundle>_g<G>; _st: call 4's build, the staged operand
+  # read per group, the other one per element).
+  LIST="epilogue_bf16_wgmma_alpha_beta_row_bias_gelu_residual_tma_colc:4096x4096x4096:--alpha 1.5 --beta 0.5 --bias --residual
+epilogue_bf16_wgmma_alpha_beta_row_bias_gelu_residual_tma_colc:8192x8192x4096:--alpha 1.5 --beta 0.5 --bias --residual
+epilogue_bf16_wgmma_alpha_beta_row_bias_silu_tma_colc:4096x4096x4096:--alpha 1.5 --beta 0.5 --bias
+epilogue_bf16_wgmma_residual_tma_colc:4096x4096x4096:--residual
+epilogue_tf32_wgmma_alpha_beta_bias_s4_persistent_tma_r4_spares_colc:4096x4096x4096:--alpha 1.5 --beta 0.5 --bias
+epilogue_tf32_wgmma_alpha_beta_bias_s4_persistent_tma_r4_spares_colc:8192x8192x8192:--alpha 1.5 --beta 0.5 --bias"
+  time_variants "$LIST" "" _st _g1 _g2 _g4 _g8
+  CASES="4097x255x93 1x1x1 129x257x65 1000x1300x2000 300x264x64 300x264x64:--ldc:303
+640x384x1000:--residual-offset:3"
+  for g in 4 8; do
+    for spec in epilogue_bf16_wgmma_residual_tma_colc:--residual \
+      epilogue_bf16_wgmma_alpha_beta_row_bias_silu_tma_colc:--alpha:1.5:--beta:0.5:--bias \
+      epilogue_bf16_wgmma_alpha_beta_row_bias_gelu_residual_tma_colc:--alpha:1.5:--beta:0.5:--bias:--residual \
+      epilogue_tf32_wgmma_alpha_beta_bias_s4_persistent_tma_r4_spares_colc:--alpha:1.5:--beta:0.5:--bias; do
+      read -r v extra <<<"${spec//:/ }"
+      v=${v}_g$g
+      cases=$CASES
+      [[ $extra == *--residual* ]] || cases=${CASES% *}
+      # shellcheck disable=SC2086
+      check_shapes "$v" 6 "$cases" $extra
+      # shellcheck disable=SC2086
+      logged_check "$v.racecheck" "$SAN" --tool racecheck --error-exitcode 86 "$R" \
+        "$D/$v/kernel.json" -m 300 -n 264 -k 129 $extra --no-timing --iterations 1 --no-cublas
     done
   done
 fi
