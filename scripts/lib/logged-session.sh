@@ -86,18 +86,6 @@ random_problem() {
   ldc=$((n + (RANDOM % 3 == 0 ? RANDOM % 17 : 0)))
 }
 
-# check_shapes BUNDLE SHAPES [ARGS...]: logged_check "BUNDLE.MxNxK" of
-# $D/BUNDLE at each of the space-separated MxNxK shapes, with ARGS and
-# --no-timing.
-check_shapes() {
-  local bundle=$1 shapes=$2 s m n k
-  shift 2
-  for s in $shapes; do
-    IFS=x read -r m n k _ <<<"$s"
-    logged_check "$bundle.$s" "$R" "$D/$bundle/kernel.json" -m "$m" -n "$n" -k "$k" "$@" --no-timing
-  done
-}
-
 # time_interleaved SHAPES SPEC...: ROUNDS rounds; in each, every shape,
 # and at it every SPEC ("bundle" or "bundle:extra args:..." with colons
 # for spaces; "NAME=bundle..." labels the line NAME) timed by time_bundle.
@@ -141,18 +129,43 @@ ncu_report() {
   grep -E "^  [A-Za-z_0-9]+.*\(.*\)x\(|$lines" "$WORK/ncu.$name.log" | head -60
 }
 
-# check_shapes BUNDLE SEED CASES ARGS...: one untimed gemm-run check of
+# check_shapes BUNDLE [SEED] CASES ARGS...: one untimed gemm-run check of
 # $D/BUNDLE (logged_check) per word of CASES, SHAPE[:FLAG:VALUE...] with
-# SHAPE MxNxK or MxNxKxBATCH, each with ARGS and --seed SEED.
+# SHAPE MxNxK or MxNxKxBATCH, each with ARGS (and --seed SEED where given:
+# a number, where CASES always has an x).
 check_shapes() {
-  local bundle=$1 seed=$2 cases=$3 c shape more m n k b
-  shift 3
+  local bundle=$1 seed="" cases c shape more m n k b
+  shift
+  if [[ $1 =~ ^[0-9]+$ ]]; then
+    seed=$1
+    shift
+  fi
+  cases=$1
+  shift
   for c in $cases; do
     read -r shape more <<<"${c//:/ }"
     IFS=x read -r m n k b <<<"$shape"
     # shellcheck disable=SC2086
     logged_check "$bundle.$shape${more:+.$(echo $more | tr -d ' -')}" "$R" "$D/$bundle/kernel.json" \
-      -m "$m" -n "$n" -k "$k" ${b:+--batch $b} $more "$@" --seed "$seed" --no-timing
+      -m "$m" -n "$n" -k "$k" ${b:+--batch $b} $more "$@" ${seed:+--seed $seed} --no-timing
+  done
+}
+
+# sanitize_checks BUNDLE VARIANTS ARGS...: memcheck and racecheck of one
+# untimed gemm-run of $D/BUNDLE with ARGS, for each word of VARIANTS: extra
+# arguments with colons for spaces ("--ldc:303"), "-" for none.
+sanitize_checks() {
+  local bundle=$1 variants=$2 tool variant more
+  shift 2
+  for tool in memcheck racecheck; do
+    for variant in $variants; do
+      more=${variant//:/ }
+      [ "$variant" = - ] && more=""
+      # shellcheck disable=SC2086
+      logged_check "$bundle.$tool${more:+.$(echo $more | tr -d ' -')}" "$SAN" --tool $tool \
+        --error-exitcode 86 "$R" "$D/$bundle/kernel.json" $more "$@" \
+        --no-timing --iterations 1 --no-cublas
+    done
   done
 }
 
