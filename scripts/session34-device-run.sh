@@ -13,6 +13,7 @@
 #           the threads' reads after it.
 #   chunks  (call 5) a column-major C's C and residual read G groups at a
 #           time (<bundle>_g<G>), timed and checked.
+#   final   (call 6) checks and sanitizers of the changed shipped bundles.
 #   sweep   gemm-sweep, seeds SWEEP_SEEDS, each with its cover bundles
 #           (device-artifacts/sweep-cover<seed>).
 # PARTS picks. Console in $OUT/console.txt, logs in $OUT/session34.tar.gz.
@@ -104,8 +105,39 @@ epilogue_tf32_wgmma_alpha_beta_bias_s4_persistent_tma_r4_spares_colc:8192x8192x8
   done
 fi
 
+if wants final; then
+  # (call 6) The shipped bundles whose kernels changed this session, at the
+  # final compiler: the tf32 NN alpha/beta kernel (C^T = B^T·A^T writes a
+  # column-major C^T, so h34.3 changed it too) and two others timed against
+  # their builds before the session (<bundle>_old); checks and sanitizers.
+  LIST="epilogue_tf32_wgmma_alpha_beta_row_bias_gelu_nn_tma:4096x4096x4096:--alpha 1.5 --beta 0.5 --bias
+epilogue_tf32_wgmma_alpha_beta_row_bias_gelu_nn_tma:8192x8192x8192:--alpha 1.5 --beta 0.5 --bias
+epilogue_bf16_wgmma_alpha_beta_row_bias_gelu_residual_tma_colc:8192x8192x4096:--alpha 1.5 --beta 0.5 --bias --residual
+epilogue_bf16_wgmma_batched_residual_tma:2048x2048x2048x8:--residual"
+  time_variants "$LIST" "" _old
+  CASES="4097x255x93 1x1x1 129x257x65 1000x1300x2000 300x264x64 300x264x64:--ldc:303
+640x384x1000:--residual-offset:3"
+  for spec in epilogue_bf16_wgmma_residual_tma_colc:--residual \
+    epilogue_bf16_wgmma_alpha_beta_row_bias_silu_tma_colc:--alpha:1.5:--beta:0.5:--bias \
+    epilogue_bf16_wgmma_alpha_beta_row_bias_gelu_residual_tma_colc:--alpha:1.5:--beta:0.5:--bias:--residual \
+    epilogue_tf32_wgmma_alpha_beta_bias_s4_persistent_tma_r4_spares_colc:--alpha:1.5:--beta:0.5:--bias \
+    epilogue_tf32_wgmma_alpha_beta_row_bias_gelu_nn_tma:--alpha:1.5:--beta:0.5:--bias; do
+    read -r v extra <<<"${spec//:/ }"
+    # shellcheck disable=SC2086
+    check_shapes "$v" 7 "$(cases_for "$CASES" $extra)" $extra
+    # shellcheck disable=SC2086
+    sanitize_checks "$v" "- --ldc:303" -m 300 -n 264 -k 129 $extra
+  done
+  check_shapes epilogue_bf16_wgmma_batched_residual_tma 7 "129x257x65x3 1x1x1x2 4097x255x93x2
+300x257x129x3:--batch-stride-b:0 257x129x64x4:--ldc:263:--batch-stride-c:70001
+640x384x1000x3:--residual-offset:3" --residual
+  sanitize_checks epilogue_bf16_wgmma_batched_residual_tma "- --ldc:303:--batch-stride-c:100001" \
+    -m 300 -n 264 -k 129 --batch 3 --residual
+fi
+
 if wants sweep; then
-  sweep_seeds "${SWEEP_SEEDS:-95}"
+  # shellcheck disable=SC2086
+  sweep_seeds ${SWEEP_SEEDS:-95}
 fi
 
 finish_logged_session session34.tar.gz
