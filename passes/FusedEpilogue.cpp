@@ -358,6 +358,38 @@ SmallVector<Value> FusedEpilogue::loadResidual(OpBuilder &b, Location loc,
   return loadRowRuns(b, loc, residual, rows, cols, lanes, alignment, whole);
 }
 
+SmallVector<FusedEpilogue::Operands>
+FusedEpilogue::loadOperands(OpBuilder &b, Location loc, ArrayRef<Value> rows,
+                            ArrayRef<Value> cols, int64_t lanes,
+                            uint64_t alignment, Value whole) const {
+  SmallVector<Value> c = loadC(b, loc, rows, cols, lanes, alignment, whole);
+  SmallVector<Value> residual =
+      loadResidual(b, loc, rows, cols, lanes, alignment, whole);
+  SmallVector<Value> bias =
+      hasColumnBias() ? loadColumnBias(b, loc, cols, lanes, alignment, whole)
+                      : loadRowBias(b, loc, rows);
+  SmallVector<Operands> loaded;
+  for (size_t r = 0; r < rows.size(); ++r)
+    loaded.push_back({bias[r], c[r], residual[r]});
+  return loaded;
+}
+
+int64_t FusedEpilogue::getOperandBytesPerRun(int64_t lanes) const {
+  auto bytesOf = [](Value matrix) {
+    return getByteWidth(cast<MemRefType>(matrix.getType()).getElementType());
+  };
+  int64_t bytes = 0;
+  if (readsC())
+    bytes += lanes * bytesOf(c);
+  if (hasResidual())
+    bytes += lanes * bytesOf(residual);
+  if (hasColumnBias())
+    bytes += lanes * bytesOf(bias);
+  else if (hasRowBias())
+    bytes += bytesOf(bias);
+  return bytes;
+}
+
 SmallVector<Value> FusedEpilogue::loadRowBias(OpBuilder &b, Location loc,
                                               ArrayRef<Value> rows) const {
   SmallVector<Value> entries;

@@ -101,6 +101,23 @@ public:
                  llvm::ArrayRef<mlir::Value> cols, int64_t lanes,
                  uint64_t alignment, mlir::Value whole) const;
 
+  /// For each r, every operand apply() reads for its run of `lanes`
+  /// elements from (rows[r], cols[r]), read as apply() reads them (loadC(),
+  /// loadResidual(), loadColumnBias() or loadRowBias()), each operand's
+  /// loads behind one set of branches so that they issue together. A caller
+  /// that stores several runs reads them all first, then applies.
+  llvm::SmallVector<Operands> loadOperands(mlir::OpBuilder &b,
+                                           mlir::Location loc,
+                                           llvm::ArrayRef<mlir::Value> rows,
+                                           llvm::ArrayRef<mlir::Value> cols,
+                                           int64_t lanes, uint64_t alignment,
+                                           mlir::Value whole) const;
+
+  /// The bytes loadOperands() reads per run of `lanes` elements: C's and
+  /// the residual's runs, a column bias's run or a row bias's entry; what a
+  /// caller that reads many runs ahead holds in registers per run.
+  int64_t getOperandBytesPerRun(int64_t lanes) const;
+
   /// For each of `rows` (inside C or not), the row bias's entry there in
   /// the bias's element type (clamped to its last entry, as apply() reads
   /// it), for a caller that loads them early; null values without a row

@@ -90,24 +90,47 @@ void StagingEpilogue::copyToGlobal(Value groupThread, Value rowBase,
   // lie inside C and their rows are aligned, else element by element.
   Value whole = fused.holdsWholeRuns(b, loc, rowBase, colBase,
                                      plan.stagingRows, plan.blockN);
-  for (int64_t first = 0; first < plan.stagingRows * chunksPerRow;
-       first += threads) {
-    Value chunk = arith::AddIOp::create(b, loc, groupThread, index(first));
-    Value r = arith::DivUIOp::create(b, loc, chunk, index(chunksPerRow));
-    Value cc = arith::MulIOp::create(
-        b, loc, arith::RemUIOp::create(b, loc, chunk, index(chunksPerRow)),
-        index(8));
-    Value values =
-        vector::LoadOp::create(b, loc, f32x8, staging, ValueRange{r, cc});
-    if (fused.hasFusedOperations()) {
-      Value row = arith::AddIOp::create(b, loc, rowBase, r);
-      Value col = arith::AddIOp::create(b, loc, colBase, cc);
-      values = fused.apply(b, loc, values, row, col, /*alignment=*/16, whole);
+  // The thread's chunks, getChunksReadTogether() at a time: their fused
+  // operands are all read before the first is applied.
+  int64_t together = getChunksReadTogether(fused, /*lanes=*/8);
+  int64_t perThread =
+      llvm::divideCeil(plan.stagingRows * chunksPerRow, threads);
+  for (int64_t first = 0; first < perThread; first += together) {
+    int64_t count = std::min(together, perThread - first);
+    SmallVector<Value> rows, cols, stagingRows, stagingCols;
+    for (int64_t i = first; i < first + count; ++i) {
+      Value chunk =
+          arith::AddIOp::create(b, loc, groupThread, index(i * threads));
+      Value r = arith::DivUIOp::create(b, loc, chunk, index(chunksPerRow));
+      Value cc = arith::MulIOp::create(
+          b, loc, arith::RemUIOp::create(b, loc, chunk, index(chunksPerRow)),
+          index(8));
+      stagingRows.push_back(r);
+      stagingCols.push_back(cc);
     }
-    if (outType != f32)
-      values = arith::TruncFOp::create(b, loc, outx8, values);
-    Value row = arith::AddIOp::create(b, loc, rowBase, r);
-    Value col = arith::AddIOp::create(b, loc, colBase, cc);
-    chunks.store(values, row, col);
+    // The chunk's origin in C.
+    auto origin = [&](int64_t i) {
+      rows.push_back(arith::AddIOp::create(b, loc, rowBase, stagingRows[i]));
+      cols.push_back(arith::AddIOp::create(b, loc, colBase, stagingCols[i]));
+    };
+    SmallVector<FusedEpilogue::Operands> operands;
+    if (fused.hasFusedOperations()) {
+      for (int64_t i = 0; i < count; ++i)
+        origin(i);
+      operands = fused.loadOperands(b, loc, rows, cols, /*lanes=*/8,
+                                    /*alignment=*/16, whole);
+    }
+    for (int64_t i = 0; i < count; ++i) {
+      Value values = vector::LoadOp::create(
+          b, loc, f32x8, staging, ValueRange{stagingRows[i], stagingCols[i]});
+      if (fused.hasFusedOperations())
+        values = fused.apply(b, loc, values, rows[i], cols[i],
+                             /*alignment=*/16, whole, operands[i]);
+      if (outType != f32)
+        values = arith::TruncFOp::create(b, loc, outx8, values);
+      if (!fused.hasFusedOperations())
+        origin(i);
+      chunks.store(values, rows[i], cols[i]);
+    }
   }
 }

@@ -38,22 +38,21 @@ func.func @batched(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
 // A column-major C: the staging copy stores 8 rows of one column per thread
 // and applies the epilogue on C's transpose, where those rows are a run of
 // a row: beta·C is one 16-byte load, and the row bias (one entry per row of
-// C) is read 8 entries at once.
+// C) is read 8 entries at once. The operands of the thread's 8 chunks are
+// read before any is applied.
 // CHECK-LABEL: gpu.func @colc_kernel(
 // CHECK-SAME:      %[[C:arg2]]: memref<?x?xbf16, strided<[1, ?], offset: ?>>
 // CHECK-SAME:      %[[BETA:arg6]]: f32
 // CHECK:         %[[CT:.+]] = memref.transpose %[[C]] (d0, d1) -> (d1, d0)
-// CHECK:         vector.from_elements %{{.+}} : vector<8xf32>
-// CHECK-NEXT:    %[[ROW:.+]] = arith.addi %{{.+}}, %{{.+}} : index
-// CHECK-NEXT:    %[[COL:.+]] = arith.addi %{{.+}}, %{{.+}} : index
-// CHECK-NEXT:    vector.broadcast
-// CHECK-NEXT:    %[[READS:.+]] = arith.cmpf une, %[[BETA]], %{{.+}} : f32
-// CHECK-NEXT:    scf.if %[[READS]] -> (vector<8xf32>) {
-// CHECK-NEXT:      scf.if %[[WHOLE:.+]] -> (vector<8xbf16>) {
-// CHECK-NEXT:        vector.load %[[CT]][%[[COL]], %[[ROW]]] {alignment = 16 : i64} {{.*}} vector<8xbf16>
-// CHECK:         scf.if %[[WHOLE]] -> (vector<8xbf16>) {
+// CHECK:         %[[READS:.+]] = arith.cmpf une, %[[BETA]], %{{.+}} : f32
+// CHECK-NEXT:    scf.if %[[READS]] -> ({{(vector<8xbf16>, )+}}vector<8xbf16>) {
+// CHECK-NEXT:      scf.if %[[WHOLE:.+]] -> ({{(vector<8xbf16>, )+}}vector<8xbf16>) {
+// CHECK-NEXT:        vector.load %[[CT]][%[[COL:.+]], %[[ROW:.+]]] {alignment = 16 : i64} {{.*}} vector<8xbf16>
+// CHECK-COUNT-7:     vector.load %[[CT]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} {{.*}} vector<8xbf16>
+// CHECK:         scf.if %[[WHOLE]] -> ({{(vector<8xbf16>, )+}}vector<8xbf16>) {
 // CHECK-NEXT:      arith.addi %{{.+}}, %[[ROW]] : index
 // CHECK:           llvm.load %{{.+}} invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xbf16>
+// CHECK-COUNT-8:   vector.from_elements %{{.+}} : vector<8xf32>
 
 // Batched: beta·C reads each entry's 2-D view of C; the bias is shared.
 // CHECK-LABEL: gpu.func @batched_kernel(

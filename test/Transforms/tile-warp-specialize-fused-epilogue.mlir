@@ -71,38 +71,35 @@ func.func @wgmma_silu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?
 // CHECK-LABEL: gpu.func @wgmma_all_but_activation_relu_kernel(
 // CHECK-SAME:      %[[C:arg2]]: memref<?x?xbf16, {{.*}}, %[[ALPHA:arg[0-9]+]]: f32, %[[BETA:arg[0-9]+]]: f32, %[[BIAS:arg[0-9]+]]: memref<?xbf16, strided<[1], offset: ?>>, %[[R:arg[0-9]+]]: memref<?x?xbf16, strided<[?, 1], offset: ?>>)
 // One i1 for the staging tile: its rows lie inside C and C's and the
-// residual's rows take 16-byte vectors. Then alpha·acc + beta·C (C read in
-// place), + bias[row], relu, + residual, then one truncation.
-// CHECK:         %[[ACC:.+]] = vector.load %{{.+}} : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<8xf32>
-// CHECK-NEXT:    %[[ROW:.+]] = arith.addi %{{.+}}, %{{.+}} : index
-// CHECK-NEXT:    %[[COL:.+]] = arith.addi %{{.+}}, %{{.+}} : index
-// CHECK-NEXT:    %[[ALPHAS:.+]] = vector.broadcast %[[ALPHA]] : f32 to vector<8xf32>
-// As in BLAS, C is not read when beta is 0.
-// CHECK-NEXT:    %[[READS:.+]] = arith.cmpf une, %[[BETA]], %{{.+}} : f32
-// CHECK-NEXT:    %[[SCALED:.+]] = scf.if %[[READS]] -> (vector<8xf32>) {
-// CHECK-NEXT:      %[[OLD:.+]] = scf.if %[[WHOLE:.+]] -> (vector<8xbf16>) {
-// CHECK-NEXT:        %[[V:.+]] = vector.load %[[C]][%[[ROW]], %[[COL]]] {alignment = 16 : i64} {{.*}} vector<8xbf16>
-// CHECK-NEXT:        scf.yield %[[V]]
+// residual's rows take 16-byte vectors. The operands of the thread's
+// chunks, 4 at a time (34 bytes each: 4 fit in 64 registers), are read
+// before any is applied, each behind one set of branches so that the loads
+// issue together: C, the residual, the bias entries.
+// As in BLAS, C is not read when beta is 0 (zeros instead).
+// CHECK:         %[[READS:.+]] = arith.cmpf une, %[[BETA]], %{{.+}} : f32
+// CHECK-NEXT:    %[[OLD:.+]]:4 = scf.if %[[READS]] -> ({{(vector<8xbf16>, )+}}vector<8xbf16>) {
+// CHECK-NEXT:      %{{.+}}:4 = scf.if %[[WHOLE:.+]] -> ({{(vector<8xbf16>, )+}}vector<8xbf16>) {
+// CHECK-NEXT:        vector.load %[[C]][%[[ROW:.+]], %[[COL:.+]]] {alignment = 16 : i64} {{.*}} vector<8xbf16>
+// CHECK-COUNT-3:     vector.load %[[C]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} {{.*}} vector<8xbf16>
+// CHECK-NEXT:        scf.yield
 // CHECK-NEXT:      } else {
 // A ragged edge or an unaligned C: one load per element of C's storage as
 // a 1-D memref, the linear index clamped to C's last element.
 // CHECK:             %[[FLAT:.+]] = memref.reinterpret_cast %{{.+}} to offset: [0], sizes: [%{{.+}}], strides: [1] : memref<bf16> to memref<?xbf16>
-// CHECK-COUNT-8:     memref.load %[[FLAT]][%{{.+}}] : memref<?xbf16>
-// CHECK-NEXT:        %[[E:.+]] = vector.from_elements
-// CHECK-NEXT:        scf.yield %[[E]]
+// CHECK-COUNT-32:    memref.load %[[FLAT]][%{{.+}}] : memref<?xbf16>
+// CHECK:           } else {
+// CHECK-NEXT:        scf.yield %cst{{.*}}, %cst
 // CHECK-NEXT:      }
-// CHECK-NEXT:      %[[OLD32:.+]] = arith.extf %[[OLD]] : vector<8xbf16> to vector<8xf32>
-// CHECK-NEXT:      %[[BETAS:.+]] = vector.broadcast %[[BETA]] : f32 to vector<8xf32>
-// CHECK-NEXT:      %[[BC:.+]] = arith.mulf %[[BETAS]], %[[OLD32]] : vector<8xf32>
-// CHECK-NEXT:      %[[FMA:.+]] = math.fma %[[ALPHAS]], %[[ACC]], %[[BC]] : vector<8xf32>
-// CHECK-NEXT:      scf.yield %[[FMA]]
-// CHECK-NEXT:    } else {
-// CHECK-NEXT:      %[[AX:.+]] = arith.mulf %[[ALPHAS]], %[[ACC]] : vector<8xf32>
-// CHECK-NEXT:      scf.yield %[[AX]]
-// CHECK-NEXT:    }
-// The bias is read-only: an invariant LLVM load (ld.global.nc, and LLVM may
-// reuse it across C's stores) at bias's aligned pointer + (offset + row)·2,
-// the row clamped to the bias's last entry.
+// The residual, behind the same test.
+// CHECK-NEXT:    %[[RES:.+]]:4 = scf.if %[[WHOLE]] -> ({{(vector<8xbf16>, )+}}vector<8xbf16>) {
+// CHECK-NEXT:      vector.load %[[R]][%[[ROW]], %[[COL]]]
+// CHECK:         } else {
+// CHECK:           %[[RFLAT:.+]] = memref.reinterpret_cast %{{.+}} to offset: [0], sizes: [%{{.+}}], strides: [1] : memref<bf16> to memref<?xbf16>
+// CHECK-COUNT-32:  memref.load %[[RFLAT]][%{{.+}}] : memref<?xbf16>
+// CHECK:         }
+// The bias is read-only: invariant LLVM loads (ld.global.nc, and LLVM may
+// reuse them across C's stores) at bias's aligned pointer + (offset +
+// row)·2, the row clamped to the bias's last entry.
 // CHECK-NEXT:    %[[BLEN:.+]] = memref.dim %[[BIAS]], %c0
 // CHECK-NEXT:    %[[BLAST:.+]] = arith.subi %[[BLEN]], %c1 : index
 // CHECK-NEXT:    %[[BROW:.+]] = arith.minui %[[ROW]], %[[BLAST]] : index
@@ -115,17 +112,20 @@ func.func @wgmma_silu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?
 // CHECK-NEXT:    %[[BPTR:.+]] = llvm.inttoptr %[[BI64]] : i64 to !llvm.ptr
 // CHECK-NEXT:    %[[BGLOBAL:.+]] = llvm.addrspacecast %[[BPTR]] : !llvm.ptr to !llvm.ptr<1>
 // CHECK-NEXT:    %[[B:.+]] = llvm.load %[[BGLOBAL]] invariant {alignment = 2 : i64} : !llvm.ptr<1> -> bf16
+// CHECK-COUNT-3: llvm.load %{{.+}} invariant {alignment = 2 : i64} : !llvm.ptr<1> -> bf16
+// Then each chunk: alpha·acc + beta·C, + bias[row], relu, + residual, one
+// truncation.
+// CHECK-NEXT:    %[[ACC:.+]] = vector.load %{{.+}} : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK-NEXT:    %[[ALPHAS:.+]] = vector.broadcast %[[ALPHA]] : f32 to vector<8xf32>
+// CHECK-NEXT:    %[[BETAS:.+]] = vector.broadcast %[[BETA]] : f32 to vector<8xf32>
+// CHECK-NEXT:    %[[OLD32:.+]] = arith.extf %[[OLD]]#0 : vector<8xbf16> to vector<8xf32>
+// CHECK-NEXT:    %[[BC:.+]] = arith.mulf %[[BETAS]], %[[OLD32]] : vector<8xf32>
+// CHECK-NEXT:    %[[FMA:.+]] = math.fma %[[ALPHAS]], %[[ACC]], %[[BC]] : vector<8xf32>
 // CHECK-NEXT:    %[[B32:.+]] = arith.extf %[[B]] : bf16 to f32
 // CHECK-NEXT:    %[[BS:.+]] = vector.broadcast %[[B32]] : f32 to vector<8xf32>
-// CHECK-NEXT:    %[[X:.+]] = arith.addf %[[SCALED]], %[[BS]] : vector<8xf32>
+// CHECK-NEXT:    %[[X:.+]] = arith.addf %[[FMA]], %[[BS]] : vector<8xf32>
 // CHECK-NEXT:    %[[RELU:.+]] = arith.maximumf %[[X]], %{{.+}} : vector<8xf32>
-// CHECK-NEXT:    %[[RES:.+]] = scf.if %[[WHOLE]] -> (vector<8xbf16>) {
-// CHECK-NEXT:      vector.load %[[R]][%[[ROW]], %[[COL]]]
-// CHECK:         } else {
-// CHECK:           %[[RFLAT:.+]] = memref.reinterpret_cast %{{.+}} to offset: [0], sizes: [%{{.+}}], strides: [1] : memref<bf16> to memref<?xbf16>
-// CHECK-COUNT-8:   memref.load %[[RFLAT]][%{{.+}}] : memref<?xbf16>
-// CHECK:         }
-// CHECK-NEXT:    %[[RES32:.+]] = arith.extf %[[RES]] : vector<8xbf16> to vector<8xf32>
+// CHECK-NEXT:    %[[RES32:.+]] = arith.extf %[[RES]]#0 : vector<8xbf16> to vector<8xf32>
 // CHECK-NEXT:    %[[D:.+]] = arith.addf %[[RELU]], %[[RES32]] : vector<8xf32>
 // CHECK-NEXT:    %[[OUT:.+]] = arith.truncf %[[D]] : vector<8xf32> to vector<8xbf16>
 // The store itself is bounds-checked (whole chunk: one 16-byte store).
@@ -138,12 +138,14 @@ func.func @wgmma_silu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?
 // on a ragged or unaligned staging tile), then
 // 0.5·x·(1 + tanh(x·(√(2/π) + √(2/π)·0.044715·x²))) with the approximate
 // tanh (tanh.approx.f32).
-// CHECK:         %[[B:.+]] = scf.if %{{.+}} -> (vector<8xbf16>) {
-// CHECK:           llvm.load %{{.+}} invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xbf16>
+// The bias of the thread's 8 chunks is read at once (16 bytes a chunk).
+// CHECK:         %[[B:.+]]:8 = scf.if %{{.+}} -> ({{(vector<8xbf16>, )+}}vector<8xbf16>) {
+// CHECK-COUNT-8:   llvm.load %{{.+}} invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xbf16>
 // CHECK:         } else {
-// CHECK-COUNT-8:   llvm.load %{{.+}} invariant {alignment = 2 : i64} : !llvm.ptr<1> -> bf16
+// CHECK-COUNT-64:  llvm.load %{{.+}} invariant {alignment = 2 : i64} : !llvm.ptr<1> -> bf16
 // CHECK:         }
-// CHECK-NEXT:    %[[B32:.+]] = arith.extf %[[B]] : vector<8xbf16> to vector<8xf32>
+// CHECK-NEXT:    vector.load
+// CHECK-NEXT:    %[[B32:.+]] = arith.extf %[[B]]#0 : vector<8xbf16> to vector<8xf32>
 // CHECK-NEXT:    %[[X:.+]] = arith.addf %{{.+}}, %[[B32]] : vector<8xf32>
 // CHECK-NEXT:    %[[X2:.+]] = arith.mulf %[[X]], %[[X]] : vector<8xf32>
 // CHECK-NEXT:    %[[POLY:.+]] = math.fma %[[X2]], %{{.+}}, %{{.+}} : vector<8xf32>
