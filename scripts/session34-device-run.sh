@@ -14,6 +14,9 @@
 #   chunks  (call 5) a column-major C's C and residual read G groups at a
 #           time (<bundle>_g<G>), timed and checked.
 #   final   (call 6) checks and sanitizers of the changed shipped bundles.
+#   vector  (call 9) the vector-store copies' fused operands read ahead
+#           (<bundle>_rt), timed, checked, then put in place of the shipped
+#           bundles.
 #   sweep   gemm-sweep, seeds SWEEP_SEEDS, each with its cover bundles
 #           (device-artifacts/sweep-cover<seed>).
 # PARTS picks. Console in $OUT/console.txt, logs in $OUT/session34.tar.gz.
@@ -133,6 +136,37 @@ epilogue_bf16_wgmma_batched_residual_tma:2048x2048x2048x8:--residual"
 640x384x1000x3:--residual-offset:3" --residual
   sanitize_checks epilogue_bf16_wgmma_batched_residual_tma "- --ldc:303:--batch-stride-c:100001" \
     -m 300 -n 264 -k 129 --batch 3 --residual
+fi
+
+if wants vector; then
+  # (call 9) The vector-store staging copies with their fused operands
+  # read several chunks ahead (<bundle>_rt) against the shipped builds,
+  # checks and racecheck of _rt; then _rt replaces the shipped bundle (for
+  # the sweep that follows: the loaded kernels' names, which the drawn
+  # cases depend on, stay those the covers were planned with).
+  LIST="epilogue_bf16_wgmma_alpha_beta_row_bias_gelu_residual_vector_colc:4096x4096x4096:--alpha 1.5 --beta 0.5 --bias --residual
+epilogue_bf16_wgmma_alpha_beta_row_bias_gelu_residual_vector_colc:8192x8192x4096:--alpha 1.5 --beta 0.5 --bias --residual
+epilogue_bf16_wgmma_batched_column_bias_silu_residual_vector_colc:2048x2048x2048x8:--bias --residual
+epilogue_bf16_wgmma_bias_relu_sm90:4096x4096x4096:--bias
+epilogue_bf16_wgmma_bias_relu_sm90:8192x8192x4096:--bias"
+  time_variants "$LIST" "" _rt
+  CASES="4097x255x93 1x1x1 129x257x65 1000x1300x2000 300x264x64 300x264x64:--ldc:303
+640x384x1000:--residual-offset:3"
+  for spec in epilogue_bf16_wgmma_alpha_beta_row_bias_gelu_residual_vector_colc_rt:--alpha:1.5:--beta:0.5:--bias:--residual \
+    epilogue_bf16_wgmma_bias_relu_sm90_rt:--bias; do
+    read -r v extra <<<"${spec//:/ }"
+    # shellcheck disable=SC2086
+    check_shapes "$v" 8 "$(cases_for "$CASES" $extra)" $extra
+    # shellcheck disable=SC2086
+    sanitize_checks "$v" "- --ldc:303" -m 300 -n 264 -k 129 $extra
+  done
+  v=epilogue_bf16_wgmma_batched_column_bias_silu_residual_vector_colc_rt
+  check_shapes $v 8 "129x257x65x3 1x1x1x2 4097x255x93x2 300x257x129x3:--batch-stride-b:0
+257x129x64x4:--ldc:263:--batch-stride-c:70001 640x384x1000x3:--residual-offset:3" --bias --residual
+  sanitize_checks $v "- --ldc:303:--batch-stride-c:100001" -m 300 -n 264 -k 129 --batch 3 --bias --residual
+  for d in "$D"/*_rt; do
+    rm -rf "${d%_rt}" && mv "$d" "${d%_rt}"
+  done
 fi
 
 if wants sweep; then
