@@ -23,14 +23,6 @@
 
 namespace gemm_opt {
 
-/// How many of a thread's 16-byte chunks of C the staging copies (the
-/// row-major one, StagingEpilogue::copyToGlobal, and this one) read the
-/// fused operands of at once, before applying `fused` to the first: read
-/// chunk by chunk, each load's latency was paid before the next was
-/// issued. Up to 8, as many as keep the operands read ahead within 64
-/// registers (a power of two; 1 without fused operations).
-int64_t getChunksReadTogether(const FusedEpilogue &fused, int64_t lanes);
-
 /// Copies the `plan.stagingRows` × BN staging tile `staging` (f32) to the
 /// column-major `c` at (rowBase, colBase), through `fused`; `groupThread`
 /// numbers the threads of the consumer group from 0.

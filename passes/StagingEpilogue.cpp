@@ -4,15 +4,16 @@
 #include "passes/StagingEpilogue.h"
 
 #include "dialect/MemoryQueries.h"
-#include "passes/CoalescedElementCopy.h"
-#include "passes/GlobalChunkStore.h"
-#include "passes/MatrixRows.h"
-#include "passes/SharedMemoryView.h"
-#include "passes/StagingColumnStore.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "passes/CoalescedElementCopy.h"
+#include "passes/FusedChunkCopy.h"
+#include "passes/GlobalChunkStore.h"
+#include "passes/MatrixRows.h"
+#include "passes/SharedMemoryView.h"
+#include "passes/StagingColumnStore.h"
 
 using namespace mlir;
 using namespace gemm_opt;
@@ -84,53 +85,29 @@ void StagingEpilogue::copyToGlobal(Value groupThread, Value rowBase,
   b.setInsertionPointToStart(ifVectors.thenBlock());
   RowChunkStore chunks(b, loc, c);
   int64_t chunksPerRow = plan.blockN / 8;
-  auto outx8 = VectorType::get({8}, outType);
   auto f32x8 = VectorType::get({8}, f32);
   // A fused epilogue reads its operands as vectors where the staged rows
   // lie inside C and their rows are aligned, else element by element.
-  Value whole = fused.holdsWholeRuns(b, loc, rowBase, colBase,
-                                     plan.stagingRows, plan.blockN);
-  // The thread's chunks, getChunksReadTogether() at a time: their fused
-  // operands are all read before the first is applied.
-  int64_t together = getChunksReadTogether(fused, /*lanes=*/8);
+  Value whole = fused.holdsWholeRuns(b, loc, rowBase, colBase, plan.stagingRows,
+                                     plan.blockN);
   int64_t perThread =
       llvm::divideCeil(plan.stagingRows * chunksPerRow, threads);
-  for (int64_t first = 0; first < perThread; first += together) {
-    int64_t count = std::min(together, perThread - first);
-    SmallVector<Value> rows, cols, stagingRows, stagingCols;
-    for (int64_t i = first; i < first + count; ++i) {
-      Value chunk =
-          arith::AddIOp::create(b, loc, groupThread, index(i * threads));
-      Value r = arith::DivUIOp::create(b, loc, chunk, index(chunksPerRow));
-      Value cc = arith::MulIOp::create(
-          b, loc, arith::RemUIOp::create(b, loc, chunk, index(chunksPerRow)),
-          index(8));
-      stagingRows.push_back(r);
-      stagingCols.push_back(cc);
-    }
-    // The chunk's origin in C.
-    auto origin = [&](int64_t i) {
-      rows.push_back(arith::AddIOp::create(b, loc, rowBase, stagingRows[i]));
-      cols.push_back(arith::AddIOp::create(b, loc, colBase, stagingCols[i]));
-    };
-    SmallVector<FusedEpilogue::Operands> operands;
-    if (fused.hasFusedOperations()) {
-      for (int64_t i = 0; i < count; ++i)
-        origin(i);
-      operands = fused.loadOperands(b, loc, rows, cols, /*lanes=*/8,
-                                    /*alignment=*/16, whole);
-    }
-    for (int64_t i = 0; i < count; ++i) {
-      Value values = vector::LoadOp::create(
-          b, loc, f32x8, staging, ValueRange{stagingRows[i], stagingCols[i]});
-      if (fused.hasFusedOperations())
-        values = fused.apply(b, loc, values, rows[i], cols[i],
-                             /*alignment=*/16, whole, operands[i]);
-      if (outType != f32)
-        values = arith::TruncFOp::create(b, loc, outx8, values);
-      if (!fused.hasFusedOperations())
-        origin(i);
-      chunks.store(values, rows[i], cols[i]);
-    }
-  }
+  auto at = [&](int64_t i) {
+    Value chunk =
+        arith::AddIOp::create(b, loc, groupThread, index(i * threads));
+    Value r = arith::DivUIOp::create(b, loc, chunk, index(chunksPerRow));
+    Value cc = arith::MulIOp::create(
+        b, loc, arith::RemUIOp::create(b, loc, chunk, index(chunksPerRow)),
+        index(8));
+    return std::make_pair(r, cc);
+  };
+  auto load = [&](Value r, Value cc) -> Value {
+    return vector::LoadOp::create(b, loc, f32x8, staging, ValueRange{r, cc});
+  };
+  auto store = [&](Value values, Value row, Value col) {
+    chunks.store(values, row, col);
+  };
+  copyChunksThroughEpilogue(b, loc, fused, /*onTranspose=*/false, whole,
+                            perThread, /*lanes=*/8, outType, rowBase, colBase,
+                            ChunkCopy{at, load, store});
 }

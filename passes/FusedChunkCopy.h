@@ -1,0 +1,56 @@
+//===- FusedChunkCopy.h - staging chunks to C through a fused epilogue -*- C++
+//-*-===//
+//
+// The loop both vector-store staging copies (StagingEpilogue::copyToGlobal
+// for a row-major C, storeStagingByColumns for a column-major one) run over
+// a thread's 16-byte chunks of C: each chunk's f32 values from the staging
+// tile, the fused epilogue applied, converted to C's type and stored. The
+// epilogue's operands (C, the residual, the bias) are read for several
+// chunks at once, behind one set of branches, before the first chunk is
+// applied: read chunk by chunk, each load's latency was paid before the
+// next load was issued (bench/NOTES.md, session 34, h34.4).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_PASSES_FUSEDCHUNKCOPY_H
+#define GEMM_OPT_PASSES_FUSEDCHUNKCOPY_H
+
+#include "passes/FusedEpilogue.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <utility>
+
+namespace gemm_opt {
+
+/// How many chunks of `lanes` elements copyChunksThroughEpilogue() reads
+/// the operands of `fused` for at once: up to 8, as many as keep them
+/// within 64 registers (a power of two; 1 without fused operations).
+int64_t getChunksReadTogether(const FusedEpilogue &fused, int64_t lanes);
+
+/// What a staging copy says about its chunks.
+struct ChunkCopy {
+  /// The staging position (row, column) of the thread's `i`-th chunk.
+  llvm::function_ref<std::pair<mlir::Value, mlir::Value>(int64_t i)> at;
+  /// The chunk's f32 values (vector<lanes x f32>) at a staging position.
+  llvm::function_ref<mlir::Value(mlir::Value row, mlir::Value col)> load;
+  /// Stores a chunk's values in C's type at (row, col) of C.
+  llvm::function_ref<void(mlir::Value values, mlir::Value row, mlir::Value col)>
+      store;
+};
+
+/// Copies the thread's `chunks` chunks of `lanes` elements from the staging
+/// tile to C at (rowBase, colBase) + their staging positions, through
+/// `fused` (`whole`: its holdsWholeRuns() for the tile), converted to
+/// `outType`. `onTranspose`: `fused` sees C's transpose (a column-major
+/// C's epilogue, FusedEpilogue::onTransposeOfC), where a chunk is a run of
+/// row `col` from column `row`.
+void copyChunksThroughEpilogue(mlir::OpBuilder &b, mlir::Location loc,
+                               const FusedEpilogue &fused, bool onTranspose,
+                               mlir::Value whole, int64_t chunks, int64_t lanes,
+                               mlir::Type outType, mlir::Value rowBase,
+                               mlir::Value colBase, const ChunkCopy &copy);
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_PASSES_FUSEDCHUNKCOPY_H
