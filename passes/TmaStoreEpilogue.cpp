@@ -3,13 +3,6 @@
 #include "passes/TmaStoreEpilogue.h"
 
 #include "dialect/MemoryQueries.h"
-#include "passes/AccumulatorFragments.h"
-#include "passes/CoalescedElementCopy.h"
-#include "passes/EpilogueOperandChunks.h"
-#include "passes/GlobalChunkStore.h"
-#include "passes/MatrixRows.h"
-#include "passes/SharedMemoryView.h"
-#include "passes/TransposedView.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -17,6 +10,14 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "passes/AccumulatorFragments.h"
+#include "passes/CoalescedElementCopy.h"
+#include "passes/EpilogueOperandChunks.h"
+#include "passes/GlobalChunkStore.h"
+#include "passes/MatrixRows.h"
+#include "passes/SharedMemoryView.h"
+#include "passes/TransposedOperandGroups.h"
+#include "passes/TransposedView.h"
 
 using namespace mlir;
 using namespace gemm_opt;
@@ -84,14 +85,6 @@ Value TmaStoreEpilogue::swizzledIndex(Value panel, Value row, Value byteInRow,
   return arith::DivUIOp::create(b, loc, bytes,
                                 index(getByteWidth(plan.elementTypeC)));
 }
-
-/// The 8-column groups of a column-major C whose C and residual elements
-/// writeStaging() reads at once: 8 is 32 elements of each per thread (a
-/// 64-row warpgroup part), a round of 64 f32 columns. Read group by group,
-/// their latency was not hidden: 8 groups made a bias + GELU + residual
-/// kernel 1.25x faster than 1 and a tf32 alpha/beta one 1.08-1.36x (H200,
-/// bench/NOTES.md, session 34); none spills.
-static constexpr int64_t kTransposedReadGroups = 8;
 
 /// The most bytes of column bias per thread that loadBias() keeps in
 /// registers through the main loop.
@@ -309,69 +302,20 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
     Value panelRow = arith::AddIOp::create(b, loc, column, index(8 * g));
     return swizzledIndex(panelOfRow[r], panelRow, byteOfRow[r], column);
   };
-  // A column-major C's operands C (beta != 0) and residual, read for a
-  // chunk of groups at once so that their loads issue together: each
-  // group's elements in the order (fragment row r, p), on C's transpose as
-  // apply() reads them (C's zeros where beta is 0), the staged operand from
-  // where the thread then writes them where `staged` holds.
-  int64_t perGroup = 2 * static_cast<int64_t>(rows.size());
-  auto readOnTranspose = [&](StagedEpilogueOperand operand, int64_t first,
-                             int64_t count) -> SmallVector<Value> {
-    bool readsOperand = operand == StagedEpilogueOperand::c
-                            ? fused.readsC()
-                            : fused.hasResidual();
-    if (!readsOperand)
-      return SmallVector<Value>(count * perGroup, Value());
-    // On the transpose, C's column is the row and C's row the column.
-    auto fromGlobal = [&] {
-      SmallVector<Value> transposeRows, transposeCols;
-      for (int64_t g = first; g < first + count; ++g)
-        for (Value rowInC : rowsInC)
-          for (int64_t p = 0; p < 2; ++p) {
-            transposeRows.push_back(
-                arith::AddIOp::create(b, loc, columns[g], index(p)));
-            transposeCols.push_back(rowInC);
-          }
-      return operand == StagedEpilogueOperand::c
-                 ? onTranspose.loadC(b, loc, transposeRows, transposeCols,
-                                     /*lanes=*/1, bytesC, wholeOnTranspose)
-                 : onTranspose.loadResidual(b, loc, transposeRows,
-                                            transposeCols, /*lanes=*/1, bytesC,
-                                            wholeOnTranspose);
-    };
-    if (!staged || plan.stagedOperand != operand)
-      return fromGlobal();
-    auto elementType = VectorType::get({1}, elementC);
-    SmallVector<Type> types(count * perGroup, elementType);
-    auto ifStaged = scf::IfOp::create(b, loc, types, staged,
-                                      /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifStaged.thenBlock());
-    SmallVector<Value> fromPart;
-    for (int64_t g = first; g < first + count; ++g)
-      for (int64_t r = 0; r < static_cast<int64_t>(rows.size()); ++r)
-        for (int64_t p = 0; p < 2; ++p)
-          fromPart.push_back(vector::FromElementsOp::create(
-              b, loc, elementType,
-              memref::LoadOp::create(b, loc, part,
-                                     ValueRange{columnStagingIndex(g, r, p)})
-                  .getResult()));
-    scf::YieldOp::create(b, loc, fromPart);
-    b.setInsertionPointToStart(ifStaged.elseBlock());
-    scf::YieldOp::create(b, loc, fromGlobal());
-    return SmallVector<Value>(ifStaged.getResults());
+  // A column-major C's C (beta != 0) and residual, read for a chunk of
+  // groups at a time (passes/TransposedOperandGroups.h); the staged
+  // operand from where the thread then writes D where `staged` holds.
+  auto fromStagingTransposed = [&](int64_t g, int64_t r, int64_t p) -> Value {
+    return memref::LoadOp::create(b, loc, part,
+                                  ValueRange{columnStagingIndex(g, r, p)});
   };
-  SmallVector<Value> transposedC, transposedResidual;
-  int64_t transposedFirst = 0;
-  auto transposedOperands = [&](int64_t g, int64_t r, int64_t p) {
-    int64_t at = (g - transposedFirst) * perGroup + 2 * r + p;
-    FusedEpilogue::Operands read;
-    if (!transposedC.empty())
-      read.c = transposedC[at];
-    if (!transposedResidual.empty())
-      read.residual = transposedResidual[at];
-    return read;
-  };
+  std::optional<TransposedOperandGroups> transposedGroups;
+  if (columnMajor && fused.hasFusedOperations())
+    transposedGroups.emplace(
+        b, loc, onTranspose, rowsInC, columns, wholeOnTranspose, elementC,
+        TransposedOperandGroups::StagedElements{
+            staged ? plan.stagedOperand : StagedEpilogueOperand::none, staged,
+            fromStagingTransposed});
   // C (beta != 0) and a residual, read ahead a chunk of groups at a time
   // (passes/EpilogueOperandChunks.h); the staged operand from the staging
   // part where `staged` holds.
@@ -388,14 +332,8 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
   for (int64_t g = 0; g < groups; ++g) {
     if (fused.hasFusedOperations() && !columnMajor)
       chunks.advanceTo(g);
-    if (columnMajor && fused.hasFusedOperations() &&
-        g % kTransposedReadGroups == 0) {
-      int64_t count = std::min(kTransposedReadGroups, groups - g);
-      transposedC = readOnTranspose(StagedEpilogueOperand::c, g, count);
-      transposedResidual =
-          readOnTranspose(StagedEpilogueOperand::residual, g, count);
-      transposedFirst = g;
-    }
+    if (transposedGroups)
+      transposedGroups->advanceTo(g);
     int64_t j = firstColumn / 8 + g;
     for (int64_t i = 0; i < slices; ++i) {
       for (int64_t h = 0; h < 2; ++h) {
@@ -407,10 +345,11 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
           for (int64_t p = 0; p < 2; ++p)
             memref::StoreOp::create(
                 b, loc,
-                applyOnTranspose(onTranspose, wholeOnTranspose, pair[p],
-                                 rowsInC[2 * i + h], columns, columnBias,
-                                 rowBias, g, 2 * i + h, p,
-                                 transposedOperands(g, 2 * i + h, p)),
+                applyOnTranspose(
+                    onTranspose, wholeOnTranspose, pair[p], rowsInC[2 * i + h],
+                    columns, columnBias, rowBias, g, 2 * i + h, p,
+                    transposedGroups ? transposedGroups->at(g, 2 * i + h, p)
+                                     : FusedEpilogue::Operands()),
                 part, ValueRange{columnStagingIndex(g, 2 * i + h, p)});
           continue;
         }
