@@ -52,11 +52,6 @@ LogicalResult gemm_opt::tile::verifyFusedEpilogue(GemmOp gemm,
   if (!epilogue || !epilogue.hasFusedOperations())
     return success();
 
-  if (schedule.isFfma())
-    return gemm.emitOpError()
-           << "fused epilogue operations (alpha_beta, bias, activation, "
-              "residual) are not lowered for ffma schedules";
-
   MemRefType cType = gemm.getC().getType();
   Type element = cType.getElementType();
   // M×N (of each batch entry of a batched C).

@@ -2,6 +2,7 @@
 
 #include "passes/FusedChunkCopy.h"
 
+#include "dialect/MemoryQueries.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/bit.h"
 
@@ -29,6 +30,10 @@ void gemm_opt::copyChunksThroughEpilogue(OpBuilder &b, Location loc,
                                          Value colBase, const ChunkCopy &copy) {
   bool applies = fused.hasFusedOperations();
   int64_t together = getChunksReadTogether(fused, lanes);
+  // A whole chunk's operand runs are aligned like the chunk: its bytes, at
+  // most 16 (holdsWholeRuns() checks 16-byte aligned rows).
+  uint64_t alignment =
+      std::min<int64_t>(16, lanes * tile::getByteWidth(outType));
   auto outVector = VectorType::get({lanes}, outType);
   for (int64_t first = 0; first < chunks; first += together) {
     int64_t count = std::min(together, chunks - first);
@@ -53,14 +58,14 @@ void gemm_opt::copyChunksThroughEpilogue(OpBuilder &b, Location loc,
       for (int64_t i = 0; i < count; ++i)
         origin(i);
       operands = fused.loadOperands(b, loc, onTranspose ? cols : rows,
-                                    onTranspose ? rows : cols, lanes,
-                                    /*alignment=*/16, whole);
+                                    onTranspose ? rows : cols, lanes, alignment,
+                                    whole);
     }
     for (int64_t i = 0; i < count; ++i) {
-      Value values = copy.load(stagingRows[i], stagingCols[i]);
+      Value values = copy.load(first + i, stagingRows[i], stagingCols[i]);
       if (applies) {
         auto [row, col] = seen(i);
-        values = fused.apply(b, loc, values, row, col, /*alignment=*/16, whole,
+        values = fused.apply(b, loc, values, row, col, alignment, whole,
                              operands[i]);
       }
       if (outType != b.getF32Type())

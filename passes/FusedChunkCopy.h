@@ -5,6 +5,8 @@
 // for a row-major C, storeStagingByColumns for a column-major one) run over
 // a thread's 16-byte chunks of C: each chunk's f32 values from the staging
 // tile, the fused epilogue applied, converted to C's type and stored. The
+// SIMT kernel's whole-tile epilogue runs it over the thread's 4-element
+// accumulator runs, its "staging" being the registers (SimtKernel.h). The
 // epilogue's operands (C, the residual, the bias) are read for several
 // chunks at once, behind one set of branches, before the first chunk is
 // applied: read chunk by chunk, each load's latency was paid before the
@@ -32,8 +34,10 @@ int64_t getChunksReadTogether(const FusedEpilogue &fused, int64_t lanes);
 struct ChunkCopy {
   /// The staging position (row, column) of the thread's `i`-th chunk.
   llvm::function_ref<std::pair<mlir::Value, mlir::Value>(int64_t i)> at;
-  /// The chunk's f32 values (vector<lanes x f32>) at a staging position.
-  llvm::function_ref<mlir::Value(mlir::Value row, mlir::Value col)> load;
+  /// The `i`-th chunk's f32 values (vector<lanes x f32>), at its staging
+  /// position (row, col).
+  llvm::function_ref<mlir::Value(int64_t i, mlir::Value row, mlir::Value col)>
+      load;
   /// Stores a chunk's values in C's type at (row, col) of C.
   llvm::function_ref<void(mlir::Value values, mlir::Value row, mlir::Value col)>
       store;
@@ -42,9 +46,11 @@ struct ChunkCopy {
 /// Copies the thread's `chunks` chunks of `lanes` elements from the staging
 /// tile to C at (rowBase, colBase) + their staging positions, through
 /// `fused` (`whole`: its holdsWholeRuns() for the tile), converted to
-/// `outType`. `onTranspose`: `fused` sees C's transpose (a column-major
-/// C's epilogue, FusedEpilogue::onTransposeOfC), where a chunk is a run of
-/// row `col` from column `row`.
+/// `outType`, C's element type (where `whole` holds, the operands' runs
+/// are read as vectors aligned to a chunk's bytes, at most 16). `onTranspose`:
+/// `fused` sees C's transpose (a column-major C's epilogue,
+/// FusedEpilogue::onTransposeOfC), where a chunk is a run of row `col` from
+/// column `row`.
 void copyChunksThroughEpilogue(mlir::OpBuilder &b, mlir::Location loc,
                                const FusedEpilogue &fused, bool onTranspose,
                                mlir::Value whole, int64_t chunks, int64_t lanes,

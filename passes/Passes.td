@@ -176,7 +176,8 @@ def TileSimtMmaPass : Pass<"tile-simt-mma"> {
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
                            "mlir::vector::VectorDialect", "mlir::nvgpu::NVGPUDialect",
-                           "mlir::NVVM::NVVMDialect", "mlir::LLVM::LLVMDialect"];
+                           "mlir::NVVM::NVVMDialect", "mlir::LLVM::LLVMDialect",
+                           "mlir::math::MathDialect"];
 }
 
 def TileWarpMmaPass : Pass<"tile-warp-mma"> {

@@ -2,11 +2,6 @@
 
 #include "passes/SimtKernel.h"
 
-#include "passes/CoalescedElementCopy.h"
-#include "passes/GlobalChunkStore.h"
-#include "passes/MatrixRows.h"
-#include "passes/SharedMemoryView.h"
-#include "passes/SimtTileCopies.h"
 #include "dialect/SimtScheduleVerifier.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -14,6 +9,12 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "passes/CoalescedElementCopy.h"
+#include "passes/FusedChunkCopy.h"
+#include "passes/GlobalChunkStore.h"
+#include "passes/MatrixRows.h"
+#include "passes/SharedMemoryView.h"
+#include "passes/SimtTileCopies.h"
 
 using namespace mlir;
 using namespace gemm_opt;
@@ -25,8 +26,8 @@ namespace {
 class SimtKernelBuilder {
 public:
   SimtKernelBuilder(PatternRewriter &b, Location loc, ScheduleAttr schedule,
-                    FmaOrder fmaOrder)
-      : b(b), loc(loc), schedule(schedule), fmaOrder(fmaOrder),
+                    FmaOrder fmaOrder, const FusedEpilogue &fused)
+      : b(b), loc(loc), schedule(schedule), fmaOrder(fmaOrder), fused(fused),
         tm(schedule.getMma().getM()), tn(schedule.getMma().getN()),
         lanesM(schedule.getWarpM() / tm), lanesN(schedule.getWarpN() / tn),
         stages(schedule.getStages()) {}
@@ -329,15 +330,42 @@ private:
 
   /// Each row of each 4×4 sub-tile → C with one 128-bit store, or element
   /// by element where it crosses C's edge or C's rows are not 16-byte
-  /// aligned (RowChunkStore).
+  /// aligned (RowChunkStore). A fused epilogue applies to each such run,
+  /// its operands read for several runs at once.
   void storeAccumulators() {
     RowChunkStore chunks(b, loc, operands.c);
+    if (fused.hasFusedOperations())
+      return storeAccumulatorsThroughEpilogue(chunks);
     Value row0 = add(operands.rowBase, threadRow);
     Value col0 = add(operands.colBase, threadCol);
     for (int64_t i = 0; i < tm; ++i)
       for (int64_t q = 0; q < tn / kSimtSubTile; ++q)
         chunks.store(accumulatorChunk(i, q), add(row0, tileRow(i)),
                      add(col0, q * kSimtSubTile * lanesN));
+  }
+
+  /// storeAccumulators() through the fused epilogue: run k of the thread
+  /// is accumulator row k / (TN/4), its (k mod TN/4)-th run.
+  void storeAccumulatorsThroughEpilogue(RowChunkStore &chunks) {
+    int64_t runsPerRow = tn / kSimtSubTile;
+    Value whole =
+        fused.holdsWholeRuns(b, loc, operands.rowBase, operands.colBase,
+                             schedule.getBlockM(), schedule.getBlockN());
+    auto at = [&](int64_t k) {
+      return std::make_pair(
+          add(threadRow, tileRow(k / runsPerRow)),
+          add(threadCol, (k % runsPerRow) * kSimtSubTile * lanesN));
+    };
+    auto load = [&](int64_t k, Value, Value) {
+      return accumulatorChunk(k / runsPerRow, k % runsPerRow);
+    };
+    auto store = [&](Value values, Value row, Value col) {
+      chunks.store(values, row, col);
+    };
+    copyChunksThroughEpilogue(b, loc, fused, /*onTranspose=*/false, whole,
+                              tm * runsPerRow, kSimtSubTile, b.getF32Type(),
+                              operands.rowBase, operands.colBase,
+                              ChunkCopy{at, load, store});
   }
 
   /// The any-shape kernel's epilogue: the block tile goes through shared
@@ -389,11 +417,18 @@ private:
             /*nontemporal=*/false, llvm::MaybeAlign(16));
     }
     gpu::BarrierOp::create(b, loc);
+    Value roundRow = add(operands.rowBase, first);
     copyTileByElements(
         b, loc, threadId, schedule.getThreadCount(), roundRows, blockN,
-        operands.c, add(operands.rowBase, first), operands.colBase,
-        [&](Value r, Value c) -> Value {
-          return memref::LoadOp::create(b, loc, staging, ValueRange{r, c});
+        operands.c, roundRow, operands.colBase, [&](Value r, Value c) -> Value {
+          Value value =
+              memref::LoadOp::create(b, loc, staging, ValueRange{r, c});
+          if (!fused.hasFusedOperations())
+            return value;
+          return fused.applyToElement(
+              b, loc, value, arith::AddIOp::create(b, loc, roundRow, r),
+              arith::AddIOp::create(b, loc, operands.colBase, c),
+              b.getF32Type());
         });
     // The next round overwrites the tile.
     gpu::BarrierOp::create(b, loc);
@@ -417,6 +452,7 @@ private:
   Location loc;
   ScheduleAttr schedule;
   FmaOrder fmaOrder;
+  const FusedEpilogue &fused;
   int64_t tm, tn, lanesM, lanesN, stages;
   SimtBlockOperands operands;
   Value acc, threadId, threadRow, threadCol, sharedA, sharedB;
@@ -448,8 +484,8 @@ Value gemm_opt::allocateSimtAccumulators(PatternRewriter &b, Location loc,
 void gemm_opt::buildSimtKernel(PatternRewriter &b, Location loc,
                                ScheduleAttr schedule, FmaOrder order,
                                const SimtBlockOperands &operands,
-                               Value accumulators, Operation *epilogue,
-                               bool wholeTilesOnly) {
-  SimtKernelBuilder(b, loc, schedule, order)
+                               const FusedEpilogue &fused, Value accumulators,
+                               Operation *epilogue, bool wholeTilesOnly) {
+  SimtKernelBuilder(b, loc, schedule, order, fused)
       .build(operands, accumulators, epilogue, wholeTilesOnly);
 }

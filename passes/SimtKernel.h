@@ -1,12 +1,13 @@
 //===- SimtKernel.h - the SGEMM main loop of an ffma schedule ---*- C++ -*-===//
 //
 // tile-simt-mma lowers the block-tiled K loop of a
-// `#tile.mma<ffma, [TM, TN, 1]>` schedule into the classic SGEMM main loop. Each thread owns a TM×TN register tile
-// of C made of (TM/4)×(TN/4) sub-tiles of 4×4: a warp's lanes form an
-// LM×LN grid (LM = WM/TM, LN = WN/TN, LM·LN = 32) and sub-tile (p, q) of
-// lane (lm, ln) covers rows `p·4·LM + 4·lm ..+4`, columns `q·4·LN + 4·ln ..+4`
-// of the warp tile. So for every K step a thread reads its A and B
-// fragments with TM/4 + TN/4 128-bit shared-memory loads (LDS.128).
+// `#tile.mma<ffma, [TM, TN, 1]>` schedule into the classic SGEMM main loop.
+// Each thread owns a TM×TN register tile of C made of (TM/4)×(TN/4) sub-tiles
+// of 4×4: a warp's lanes form an LM×LN grid (LM = WM/TM, LN = WN/TN, LM·LN =
+// 32) and sub-tile (p, q) of lane (lm, ln) covers rows `p·4·LM + 4·lm ..+4`,
+// columns `q·4·LN + 4·ln ..+4` of the warp tile. So for every K step a thread
+// reads its A and B fragments with TM/4 + TN/4 128-bit shared-memory loads
+// (LDS.128).
 //
 // Lanes are interleaved in pairs: lane l is lm = 2·(l / 2LN) + l % 2,
 // ln = (l % 2LN) / 2, so lanes l and l^1 share ln (the same B address) and
@@ -52,6 +53,12 @@
 // passes/WholeTileDispatch.h) holds the Interior loop alone, and stores
 // each row of a 4×4 sub-tile with one 128-bit store.
 //
+// A fused epilogue (alpha·acc + beta·C, a bias, an activation, a residual:
+// passes/FusedEpilogue.h) applies where the values go to C: in the
+// any-shape epilogue to each element on its way from shared memory, in the
+// whole-tile one to each 4-element run, its operands read for several runs
+// at once before any is applied (passes/FusedChunkCopy.h).
+//
 // One barrier per K tile, placed before the last K step's FFMAs so that the
 // next tile's first fragments load while they run (registers hold two K
 // steps of fragments, as in CUTLASS's SIMT main loop). Stage (t-1) % S was
@@ -65,10 +72,11 @@
 #ifndef GEMM_OPT_PASSES_SIMTKERNEL_H
 #define GEMM_OPT_PASSES_SIMTKERNEL_H
 
-#include "passes/FfmaOrder.h"
 #include "dialect/TileDialect.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/PatternMatch.h"
+#include "passes/FfmaOrder.h"
+#include "passes/FusedEpilogue.h"
 
 namespace gemm_opt {
 
@@ -89,14 +97,15 @@ mlir::Value allocateSimtAccumulators(mlir::PatternRewriter &b,
                                      tile::ScheduleAttr schedule);
 
 /// Emits the kernel's main loop for `schedule` at the insertion point, its
-/// FFMAs in `order`, and the epilogue that stores `accumulators` before
-/// `epilogue` (the accumulator store, after the block's C view). A
-/// whole-tile variant (`wholeTilesOnly`) holds the interior loop alone.
+/// FFMAs in `order`, and the epilogue that stores `accumulators` through
+/// `fused` (the schedule's fused epilogue) before `epilogue` (the
+/// accumulator store, after the block's C view). A whole-tile variant
+/// (`wholeTilesOnly`) holds the interior loop alone.
 void buildSimtKernel(mlir::PatternRewriter &b, mlir::Location loc,
                      tile::ScheduleAttr schedule, FmaOrder order,
                      const SimtBlockOperands &operands,
-                     mlir::Value accumulators, mlir::Operation *epilogue,
-                     bool wholeTilesOnly);
+                     const FusedEpilogue &fused, mlir::Value accumulators,
+                     mlir::Operation *epilogue, bool wholeTilesOnly);
 
 } // namespace gemm_opt
 

@@ -75,9 +75,13 @@ struct SimtBlockLoop : public OpRewritePattern<scf::ForOp> {
                            loop.getLowerBound(),
                            kTiles,
                            kShift};
+    FailureOr<FusedEpilogue> fused =
+        FusedEpilogue::forKernel(kernel, schedule, store);
+    if (failed(fused))
+      return failure();
     Value acc = allocateSimtAccumulators(rewriter, loc, kernel, schedule);
     buildSimtKernel(
-        rewriter, loc, schedule, fmaOrder, operands, acc, store,
+        rewriter, loc, schedule, fmaOrder, operands, *fused, acc, store,
         /*wholeTilesOnly=*/kernel->hasAttr(wholeTileVariantAttrName()));
     // ptxas -O3 would reschedule the FFMAs (needsPtxasO1).
     MmaAttr shape = schedule.getMma();

@@ -83,7 +83,7 @@ void gemm_opt::storeStagingByColumns(OpBuilder &b, Location loc,
     return std::make_pair(r, cc);
   };
   // The chunk's 8 rows of one column of the staging tile.
-  auto load = [&](Value r, Value cc) -> Value {
+  auto load = [&](int64_t, Value r, Value cc) -> Value {
     SmallVector<Value> elements;
     for (int64_t e = 0; e < kChunkRows; ++e)
       elements.push_back(memref::LoadOp::create(

@@ -101,7 +101,7 @@ void StagingEpilogue::copyToGlobal(Value groupThread, Value rowBase,
         index(8));
     return std::make_pair(r, cc);
   };
-  auto load = [&](Value r, Value cc) -> Value {
+  auto load = [&](int64_t, Value r, Value cc) -> Value {
     return vector::LoadOp::create(b, loc, f32x8, staging, ValueRange{r, cc});
   };
   auto store = [&](Value values, Value row, Value col) {

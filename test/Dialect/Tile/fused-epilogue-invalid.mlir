@@ -161,19 +161,3 @@ func.func @batched_residual_entries(%a: memref<4x?x?xbf16>, %b: memref<4x?x?xbf1
       : memref<4x?x?xbf16>, memref<4x?x?xbf16> into memref<4x?x?xbf16>
   return
 }
-
-// -----
-
-#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 8], warp = [32, 64],
-  mma = #tile.mma<ffma, [8, 8, 1]>,
-  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
-  smem_a = #tile.pad<0>, smem_b = #tile.pad<0>,
-  pipeline = #tile.pipeline<stages = 2, load = cp_async>,
-  epilogue = #tile.epilogue<store = direct, activation = relu>>
-
-func.func @ffma_fused(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'tile.gemm' op fused epilogue operations (alpha_beta, bias, activation, residual) are not lowered for ffma schedules}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
-      : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
-  return
-}
