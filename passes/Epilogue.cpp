@@ -5,21 +5,23 @@
 // writes each pair with one aligned vector store. A fused epilogue
 // (passes/FusedEpilogue.h) transforms each f32 pair first, at the pair's
 // row and column of the whole C (the C tile's subview offsets plus the
-// fragment's place in the tile). In a `ragged` kernel (#tile.pipeline) a
-// block whose tile reaches past C's edge, or whose C rows are not 16-byte
-// aligned, stores element by element, only inside C (RowChunkStore); the
-// choice is one uniform branch per block.
+// fragment's place in the tile), its operands read for several pairs at
+// once before any is applied (passes/FusedChunkCopy.h). In a `ragged` kernel
+// (#tile.pipeline) a block whose tile reaches past C's edge, or whose C rows
+// are not 16-byte aligned, stores element by element, only inside C
+// (RowChunkStore); the choice is one uniform branch per block.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
 #include "dialect/MemoryQueries.h"
 
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "passes/FusedChunkCopy.h"
 #include "passes/FusedEpilogue.h"
 #include "passes/GlobalChunkStore.h"
 #include "passes/MatrixRows.h"
 #include "passes/MmaSyncFragments.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace gemm_opt {
 #define GEN_PASS_DEF_TILELOWEREPILOGUEPASS
@@ -112,11 +114,57 @@ struct LowerStoreFragments : public OpRewritePattern<StoreFragmentsOp> {
                                 tileType.getDimSize(1)));
     }
     MemRefType fragmentsType = op.getFragments().getType();
+    // A fused epilogue's pairs, in the order (i, j, half): their operands
+    // are read several pairs at a time, before any of them is applied
+    // (passes/FusedChunkCopy.h); read pair by pair, each load's latency
+    // was paid before the next one issued.
+    int64_t pairsPerRow = 2 * fragmentsType.getDimSize(1);
+    auto fragmentPair = [&](int64_t pair) -> Value {
+      int64_t i = pair / pairsPerRow, j = pair % pairsPerRow / 2,
+              half = pair % 2;
+      SmallVector<Value> values;
+      for (int64_t r = 2 * half; r < 2 * half + 2; ++r)
+        values.push_back(
+            memref::LoadOp::create(rewriter, loc, op.getFragments(),
+                                   ValueRange{index(i), index(j), index(r)}));
+      return vector::FromElementsOp::create(
+          rewriter, loc, VectorType::get({2}, rewriter.getF32Type()), values);
+    };
+    auto storeFusedPairs = [&](bool inside, Value wholeRuns) {
+      Value originRow =
+          getValueOrCreateConstantIndexOp(rewriter, loc, tileOrigin[0]);
+      Value originCol =
+          getValueOrCreateConstantIndexOp(rewriter, loc, tileOrigin[1]);
+      auto at = [&](int64_t pair) {
+        int64_t i = pair / pairsPerRow, j = pair % pairsPerRow / 2,
+                half = pair % 2;
+        return std::make_pair(plus(row, 16 * i + 8 * half), plus(col, 8 * j));
+      };
+      auto load = [&](int64_t pair, Value, Value) {
+        return fragmentPair(pair);
+      };
+      // At C's coordinates: an aligned vector store inside, else element
+      // by element inside C only.
+      auto store = [&](Value vector, Value wholeRow, Value wholeCol) {
+        if (!inside)
+          return edgeStores->store(vector, wholeRow, wholeCol);
+        vector::StoreOp::create(rewriter, loc, vector, view.getSource(),
+                                ValueRange{wholeRow, wholeCol},
+                                /*nontemporal=*/false,
+                                llvm::MaybeAlign(pairBytes));
+      };
+      copyChunksThroughEpilogue(
+          rewriter, loc, *fused, /*onTranspose=*/false, wholeRuns,
+          fragmentsType.getDimSize(0) * pairsPerRow, /*lanes=*/2, outType,
+          originRow, originCol, ChunkCopy{at, load, store});
+    };
     auto storePairs = [&](bool inside) {
       Value wholeRuns = arith::ConstantIntOp::create(
           rewriter, loc, rewriter.getI1Type(), inside ? 1 : 0);
       if (!inside)
         edgeStores.emplace(rewriter, loc, matrixC);
+      if (fused->hasFusedOperations())
+        return storeFusedPairs(inside, wholeRuns);
       for (int64_t i = 0; i < fragmentsType.getDimSize(0); ++i) {
         for (int64_t j = 0; j < fragmentsType.getDimSize(1); ++j) {
           for (int64_t half = 0; half < 2; ++half) {
@@ -125,7 +173,7 @@ struct LowerStoreFragments : public OpRewritePattern<StoreFragmentsOp> {
               Value acc = memref::LoadOp::create(
                   rewriter, loc, op.getFragments(),
                   ValueRange{index(i), index(j), index(r)});
-              if (acc.getType() != outType && !fused->hasFusedOperations())
+              if (acc.getType() != outType)
                 acc = arith::TruncFOp::create(rewriter, loc, outType, acc);
               pair.push_back(acc);
             }
@@ -139,22 +187,8 @@ struct LowerStoreFragments : public OpRewritePattern<StoreFragmentsOp> {
                   getValueOrCreateConstantIndexOp(rewriter, loc, origin),
                   inTile);
             };
-            Value vector;
-            if (fused->hasFusedOperations()) {
-              Value values = vector::FromElementsOp::create(
-                  rewriter, loc, VectorType::get({2}, rewriter.getF32Type()),
-                  pair);
-              values = fused->apply(rewriter, loc, values,
-                                    inWholeC(tileOrigin[0], tileRow()),
-                                    inWholeC(tileOrigin[1], tileCol()),
-                                    pairBytes, wholeRuns);
-              vector = outType.isF32() ? values
-                                       : arith::TruncFOp::create(
-                                             rewriter, loc, pairType, values);
-            } else {
-              vector =
-                  vector::FromElementsOp::create(rewriter, loc, pairType, pair);
-            }
+            Value vector =
+                vector::FromElementsOp::create(rewriter, loc, pairType, pair);
             if (inside) {
               vector::StoreOp::create(rewriter, loc, vector, op.getC(),
                                       ValueRange{tileRow(), tileCol()},
