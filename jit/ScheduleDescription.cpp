@@ -11,7 +11,7 @@ namespace gemm_opt {
 namespace jit {
 
 static std::string renderSharedLayout(const SharedLayoutDescription &layout) {
-  if (layout.padElements > 0)
+  if (layout.padElements > 0 || layout.swizzleBytes == 0)
     return formatv("#tile.pad<{0}>", layout.padElements).str();
   return formatv("#tile.swizzle<{0}>", layout.swizzleBytes).str();
 }

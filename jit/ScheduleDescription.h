@@ -19,8 +19,10 @@
 namespace gemm_opt {
 namespace jit {
 
-/// Shared-memory layout of one operand: an XOR swizzle `width` bytes wide,
-/// or rows padded by `padElements` elements (when padElements > 0).
+/// Shared-memory layout of one operand: an XOR swizzle `swizzleBytes`
+/// wide, or rows padded by `padElements` elements (when padElements > 0,
+/// or swizzleBytes is 0: `#tile.pad<0>`, unpadded rows, as SIMT
+/// schedules' B takes).
 struct SharedLayoutDescription {
   int64_t swizzleBytes = 128;
   int64_t padElements = 0;
@@ -60,7 +62,7 @@ struct ScheduleDescription {
   std::string chip = "sm_90a";
   std::array<int64_t, 3> block = {128, 256, 64}; ///< BM, BN, BK.
   std::array<int64_t, 2> warp = {64, 256};       ///< WM, WN.
-  std::string mmaKind = "wgmma";                 ///< "sync" or "wgmma".
+  std::string mmaKind = "wgmma";                 ///< "sync", "wgmma", "ffma".
   std::array<int64_t, 3> mma = {64, 256, 16};    ///< m, n, k.
   std::string aType = "bf16", bType = "bf16", cType = "bf16",
               accumulatorType = "f32";

@@ -309,6 +309,57 @@ TEST_F(CompileTest, DescriptionRendersLayoutsAndAlphaBeta) {
   EXPECT_EQ(residual->rank, 3u);
 }
 
+TEST_F(CompileTest, DescriptionRendersASimtScheduleWithAFusedEpilogue) {
+  // BLAS SGEMM's alpha/beta with a row bias, erf GELU and a residual on
+  // the CUDA cores (bench/schedules/
+  // epilogue_f32_simt_alpha_beta_row_bias_gelu_residual.mlir).
+  GemmJit jit(getOptions());
+  ScheduleDescription schedule;
+  schedule.name = "simt_fused";
+  schedule.block = {128, 256, 8};
+  schedule.warp = {64, 64};
+  schedule.mmaKind = "ffma";
+  schedule.mma = {8, 16, 1};
+  schedule.aType = schedule.bType = schedule.cType = "f32";
+  schedule.smemA = {/*swizzleBytes=*/0, /*padElements=*/4};
+  schedule.smemB = {/*swizzleBytes=*/0, /*padElements=*/0};
+  schedule.stages = 3;
+  schedule.load = "cp_async";
+  schedule.specialization.reset();
+  schedule.grid.reset();
+  schedule.epilogueStore = "direct";
+  schedule.fused.alphaBeta = true;
+  schedule.fused.bias = "row";
+  schedule.fused.activation = "gelu_erf";
+  schedule.fused.residual = true;
+  std::string module = renderScheduleModule(schedule);
+  EXPECT_NE(module.find("mma = #tile.mma<ffma, [8, 16, 1]>"), std::string::npos)
+      << module;
+  auto kernel = jit.compile(schedule);
+  ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
+  const gemm_opt::runtime::KernelSpec &spec = (*kernel)->getSpec();
+  EXPECT_TRUE(spec.exactFp32Math);
+  EXPECT_TRUE(spec.epilogue.alphaBeta);
+  EXPECT_EQ(spec.epilogue.bias, gemm_opt::runtime::EpilogueBias::Row);
+  EXPECT_EQ(spec.epilogue.activation,
+            gemm_opt::runtime::EpilogueActivation::GeluErf);
+  EXPECT_TRUE(spec.epilogue.residual);
+  // Any shape, and a whole-tile variant for the tiles that divide it.
+  EXPECT_EQ(spec.requiresDivisible.m, 1);
+  EXPECT_TRUE(spec.wholeTileVariant.has_value());
+  // Both kernels (any-shape and whole-tile) without spills next to the
+  // 128 accumulators.
+  llvm::StringRef ptxas = (*kernel)->getCompiled().ptxasReport;
+  int reports = 0;
+  for (size_t at = ptxas.find(" bytes spill stores");
+       at != llvm::StringRef::npos;
+       at = ptxas.find(" bytes spill stores", at + 1)) {
+    ++reports;
+    EXPECT_TRUE(ptxas.substr(0, at).ends_with(" 0")) << ptxas.str();
+  }
+  EXPECT_EQ(reports, 2) << ptxas.str();
+}
+
 /// Picks the f16 schedule for square problems, as a tuning database might.
 class SquareProblemChooser final : public ScheduleChooser {
 public:
