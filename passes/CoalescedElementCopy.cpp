@@ -8,14 +8,18 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <utility>
+
 using namespace mlir;
 using namespace gemm_opt;
 
-void gemm_opt::copyTileByElements(OpBuilder &b, Location loc, Value thread,
-                                  int64_t threads, int64_t rows,
-                                  int64_t columns, Value matrix, Value rowBase,
-                                  Value colBase,
-                                  function_ref<Value(Value r, Value c)> load) {
+/// The loop of both copies: `atElement(r, c)` for each element of a step,
+/// in order, then `values()` gives the step's elements to store.
+static void copyTile(OpBuilder &b, Location loc, Value thread, int64_t threads,
+                     int64_t rows, int64_t columns, Value matrix, Value rowBase,
+                     Value colBase,
+                     function_ref<void(Value r, Value c)> atElement,
+                     function_ref<SmallVector<Value>()> stepValues) {
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
@@ -27,7 +31,7 @@ void gemm_opt::copyTileByElements(OpBuilder &b, Location loc, Value thread,
       scf::ForOp::create(b, loc, index(0), index(perThread), index(perStep));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
-  SmallVector<Value, 4> values, matrixRows, matrixColumns, inTile;
+  SmallVector<Value, 4> matrixRows, matrixColumns, inTile;
   for (int64_t e = 0; e < perStep; ++e) {
     Value element = arith::AddIOp::create(
         b, loc, thread,
@@ -45,10 +49,11 @@ void gemm_opt::copyTileByElements(OpBuilder &b, Location loc, Value thread,
     }
     Value r = arith::DivUIOp::create(b, loc, element, index(columns));
     Value c = arith::RemUIOp::create(b, loc, element, index(columns));
-    values.push_back(load(r, c));
+    atElement(r, c);
     matrixRows.push_back(arith::AddIOp::create(b, loc, rowBase, r));
     matrixColumns.push_back(arith::AddIOp::create(b, loc, colBase, c));
   }
+  SmallVector<Value> values = stepValues();
   for (int64_t e = 0; e < perStep; ++e) {
     Value inside = arith::AndIOp::create(
         b, loc,
@@ -64,4 +69,36 @@ void gemm_opt::copyTileByElements(OpBuilder &b, Location loc, Value thread,
     memref::StoreOp::create(b, loc, values[e], matrix,
                             ValueRange{matrixRows[e], matrixColumns[e]});
   }
+}
+
+void gemm_opt::copyTileByElements(OpBuilder &b, Location loc, Value thread,
+                                  int64_t threads, int64_t rows,
+                                  int64_t columns, Value matrix, Value rowBase,
+                                  Value colBase,
+                                  function_ref<Value(Value r, Value c)> load) {
+  SmallVector<Value> values;
+  copyTile(
+      b, loc, thread, threads, rows, columns, matrix, rowBase, colBase,
+      [&](Value r, Value c) { values.push_back(load(r, c)); },
+      [&] { return std::exchange(values, {}); });
+}
+
+void gemm_opt::copyTileByElementSteps(
+    OpBuilder &b, Location loc, Value thread, int64_t threads, int64_t rows,
+    int64_t columns, Value matrix, Value rowBase, Value colBase,
+    function_ref<SmallVector<Value>(ArrayRef<Value> r, ArrayRef<Value> c)>
+        loadStep) {
+  SmallVector<Value, 4> stepRows, stepColumns;
+  copyTile(
+      b, loc, thread, threads, rows, columns, matrix, rowBase, colBase,
+      [&](Value r, Value c) {
+        stepRows.push_back(r);
+        stepColumns.push_back(c);
+      },
+      [&] {
+        SmallVector<Value> values = loadStep(stepRows, stepColumns);
+        stepRows.clear();
+        stepColumns.clear();
+        return values;
+      });
 }

@@ -33,6 +33,18 @@ void copyTileByElements(
     mlir::Value rowBase, mlir::Value colBase,
     llvm::function_ref<mlir::Value(mlir::Value r, mlir::Value c)> load);
 
+/// The same copy with the loads built a step at a time: `loadStep(r, c)`
+/// builds the elements at (r[e], c[e]) of the tile for all e of the step at
+/// once (so that what each element reads can issue together, e.g. a fused
+/// epilogue's operands, passes/FusedChunkCopy.h).
+void copyTileByElementSteps(
+    mlir::OpBuilder &b, mlir::Location loc, mlir::Value thread, int64_t threads,
+    int64_t rows, int64_t columns, mlir::Value matrix, mlir::Value rowBase,
+    mlir::Value colBase,
+    llvm::function_ref<llvm::SmallVector<mlir::Value>(
+        llvm::ArrayRef<mlir::Value> r, llvm::ArrayRef<mlir::Value> c)>
+        loadStep);
+
 } // namespace gemm_opt
 
 #endif // GEMM_OPT_PASSES_COALESCEDELEMENTCOPY_H

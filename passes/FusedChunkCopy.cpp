@@ -4,6 +4,7 @@
 
 #include "dialect/MemoryQueries.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "passes/CoalescedElementCopy.h"
 #include "llvm/ADT/bit.h"
 
 #include <algorithm>
@@ -75,4 +76,34 @@ void gemm_opt::copyChunksThroughEpilogue(OpBuilder &b, Location loc,
       copy.store(values, rows[i], cols[i]);
     }
   }
+}
+
+void gemm_opt::copyTileByElementsThroughEpilogue(
+    OpBuilder &b, Location loc, const FusedEpilogue &fused, Value thread,
+    int64_t threads, int64_t rows, int64_t columns, Value matrix, Value rowBase,
+    Value colBase, function_ref<Value(Value r, Value c)> loadStaged) {
+  Type outType = cast<MemRefType>(matrix.getType()).getElementType();
+  auto inMatrix = [&](Value base, Value offset) -> Value {
+    return arith::AddIOp::create(b, loc, base, offset);
+  };
+  if (!fused.hasFusedOperations())
+    return copyTileByElements(b, loc, thread, threads, rows, columns, matrix,
+                              rowBase, colBase, [&](Value r, Value c) {
+                                return fused.applyToElement(
+                                    b, loc, loadStaged(r, c),
+                                    inMatrix(rowBase, r), inMatrix(colBase, c),
+                                    outType);
+                              });
+  copyTileByElementSteps(
+      b, loc, thread, threads, rows, columns, matrix, rowBase, colBase,
+      [&](ArrayRef<Value> r, ArrayRef<Value> c) {
+        SmallVector<Value> values, matrixRows, matrixColumns;
+        for (auto [row, column] : llvm::zip_equal(r, c)) {
+          values.push_back(loadStaged(row, column));
+          matrixRows.push_back(inMatrix(rowBase, row));
+          matrixColumns.push_back(inMatrix(colBase, column));
+        }
+        return fused.applyToElements(b, loc, values, matrixRows, matrixColumns,
+                                     outType);
+      });
 }

@@ -57,6 +57,17 @@ void copyChunksThroughEpilogue(mlir::OpBuilder &b, mlir::Location loc,
                                mlir::Type outType, mlir::Value rowBase,
                                mlir::Value colBase, const ChunkCopy &copy);
 
+/// The element-by-element copy (passes/CoalescedElementCopy.h) of a
+/// `rows` × `columns` staged tile to `matrix` at (rowBase, colBase) through
+/// `fused`, which sees the matrix's coordinates: `loadStaged(r, c)` is the
+/// tile's f32 value at (r, c). A step's elements read their operands
+/// together (FusedEpilogue::applyToElements) before any is applied.
+void copyTileByElementsThroughEpilogue(
+    mlir::OpBuilder &b, mlir::Location loc, const FusedEpilogue &fused,
+    mlir::Value thread, int64_t threads, int64_t rows, int64_t columns,
+    mlir::Value matrix, mlir::Value rowBase, mlir::Value colBase,
+    llvm::function_ref<mlir::Value(mlir::Value r, mlir::Value c)> loadStaged);
+
 } // namespace gemm_opt
 
 #endif // GEMM_OPT_PASSES_FUSEDCHUNKCOPY_H

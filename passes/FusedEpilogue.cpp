@@ -453,6 +453,31 @@ Value activate(OpBuilder &b, Location loc, EpilogueActivation activation,
 
 } // namespace
 
+SmallVector<Value> FusedEpilogue::applyToElements(OpBuilder &b, Location loc,
+                                                  ArrayRef<Value> accumulators,
+                                                  ArrayRef<Value> rows,
+                                                  ArrayRef<Value> cols,
+                                                  Type outType) const {
+  SmallVector<Value> values(accumulators);
+  if (hasFusedOperations()) {
+    Value never = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
+    uint64_t alignment = getByteWidth(outType);
+    SmallVector<Operands> loaded =
+        loadOperands(b, loc, rows, cols, /*lanes=*/1, alignment, never);
+    auto one = VectorType::get({1}, b.getF32Type());
+    for (auto [i, value] : llvm::enumerate(values)) {
+      Value run =
+          vector::FromElementsOp::create(b, loc, one, ValueRange{value});
+      run = apply(b, loc, run, rows[i], cols[i], alignment, never, loaded[i]);
+      value = vector::ExtractOp::create(b, loc, run, 0);
+    }
+  }
+  for (Value &value : values)
+    if (outType != value.getType())
+      value = arith::TruncFOp::create(b, loc, outType, value);
+  return values;
+}
+
 Value FusedEpilogue::applyToElement(OpBuilder &b, Location loc,
                                     Value accumulator, Value row, Value col,
                                     Type outType) const {

@@ -74,6 +74,16 @@ public:
                              mlir::Value accumulator, mlir::Value row,
                              mlir::Value col, mlir::Type outType) const;
 
+  /// applyToElement() for several accumulators, accumulators[i] being
+  /// C(rows[i], cols[i]): the operands of all of them are read first
+  /// (loadOperands(), element by element), so that their loads issue
+  /// together, then each is applied and converted to `outType`.
+  llvm::SmallVector<mlir::Value>
+  applyToElements(mlir::OpBuilder &b, mlir::Location loc,
+                  llvm::ArrayRef<mlir::Value> accumulators,
+                  llvm::ArrayRef<mlir::Value> rows,
+                  llvm::ArrayRef<mlir::Value> cols, mlir::Type outType) const;
+
   /// For each r, C's `lanes` elements from (rows[r], cols[r]) as apply()
   /// reads them, in C's element type, all behind one branch on beta (zeros
   /// where beta is 0: C is not read) and one on `whole`; null values

@@ -418,17 +418,10 @@ private:
     }
     gpu::BarrierOp::create(b, loc);
     Value roundRow = add(operands.rowBase, first);
-    copyTileByElements(
-        b, loc, threadId, schedule.getThreadCount(), roundRows, blockN,
+    copyTileByElementsThroughEpilogue(
+        b, loc, fused, threadId, schedule.getThreadCount(), roundRows, blockN,
         operands.c, roundRow, operands.colBase, [&](Value r, Value c) -> Value {
-          Value value =
-              memref::LoadOp::create(b, loc, staging, ValueRange{r, c});
-          if (!fused.hasFusedOperations())
-            return value;
-          return fused.applyToElement(
-              b, loc, value, arith::AddIOp::create(b, loc, roundRow, r),
-              arith::AddIOp::create(b, loc, operands.colBase, c),
-              b.getF32Type());
+          return memref::LoadOp::create(b, loc, staging, ValueRange{r, c});
         });
     // The next round overwrites the tile.
     gpu::BarrierOp::create(b, loc);

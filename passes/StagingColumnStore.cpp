@@ -48,15 +48,11 @@ void gemm_opt::storeStagingByColumns(OpBuilder &b, Location loc,
                         /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifVectors.elseBlock());
-  copyTileByElements(
-      b, loc, groupThread, threads, /*rows=*/plan.blockN,
+  copyTileByElementsThroughEpilogue(
+      b, loc, onTranspose, groupThread, threads, /*rows=*/plan.blockN,
       /*columns=*/plan.stagingRows, transposed, colBase, rowBase,
       [&](Value column, Value row) -> Value {
-        return onTranspose.applyToElement(
-            b, loc,
-            memref::LoadOp::create(b, loc, staging, ValueRange{row, column}),
-            arith::AddIOp::create(b, loc, colBase, column),
-            arith::AddIOp::create(b, loc, rowBase, row), outType);
+        return memref::LoadOp::create(b, loc, staging, ValueRange{row, column});
       });
   b.setInsertionPointToStart(ifVectors.thenBlock());
   RowChunkStore columns(b, loc, transposed);

@@ -74,13 +74,10 @@ void StagingEpilogue::copyToGlobal(Value groupThread, Value rowBase,
       b, loc, MatrixRows::get(b, loc, c).vectorOk, /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifVectors.elseBlock());
-  copyTileByElements(
-      b, loc, groupThread, threads, plan.stagingRows, plan.blockN, c, rowBase,
-      colBase, [&](Value r, Value cc) -> Value {
-        return fused.applyToElement(
-            b, loc, memref::LoadOp::create(b, loc, staging, ValueRange{r, cc}),
-            arith::AddIOp::create(b, loc, rowBase, r),
-            arith::AddIOp::create(b, loc, colBase, cc), outType);
+  copyTileByElementsThroughEpilogue(
+      b, loc, fused, groupThread, threads, plan.stagingRows, plan.blockN, c,
+      rowBase, colBase, [&](Value r, Value cc) -> Value {
+        return memref::LoadOp::create(b, loc, staging, ValueRange{r, cc});
       });
   b.setInsertionPointToStart(ifVectors.thenBlock());
   RowChunkStore chunks(b, loc, c);

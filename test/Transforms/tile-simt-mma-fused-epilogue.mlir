@@ -6,8 +6,9 @@
 // thread 4 accumulator rows of two 4-element runs (16 columns apart).
 //
 // The any-shape kernel takes the block tile through shared memory in
-// rounds and applies the epilogue to each element on its way to C (one
-// lane: C read only where beta != 0). The whole-tile variant applies it to
+// rounds and applies the epilogue to each element on its way to C, the
+// operands of a thread's 4 elements of a step read together (C only where
+// beta != 0). The whole-tile variant applies it to
 // each 4-element run from registers, its operands read 4 runs at a time
 // (48 bytes a run: C's, the residual's and the bias's, within a 64-register
 // budget, passes/FusedChunkCopy.h): C's 4 runs behind one branch on beta
@@ -24,14 +25,27 @@
 
 // CHECK-LABEL: gpu.func @fused_kernel(
 // CHECK-SAME:      %[[C:arg2]]: memref<?x?xf32, {{.*}}, %[[ALPHA:arg3]]: f32, %[[BETA:arg4]]: f32, %[[BIAS:arg5]]: memref<?xf32, {{.*}}>, %[[R:arg6]]: memref<?x?xf32, {{.*}}>)
-// The rounds of rows, each copied element by element through the epilogue.
+// The rounds of rows, each copied element by element through the
+// epilogue, 4 elements a thread and step: their C elements behind one
+// branch on beta, then their residual and bias elements (element loads:
+// the `whole` branches are constant false), then the math, then the stores.
 // CHECK:         scf.for %{{.+}} = %c0 to %c64 step %c16 {
 // CHECK:           gpu.barrier
 // CHECK:           scf.for
 // CHECK:             %[[READS:.+]] = arith.cmpf une, %[[BETA]], %{{.+}} : f32
-// CHECK:             scf.if %[[READS]] -> (vector<1xf32>) {
-// CHECK:               math.fma %{{.+}}, %{{.+}}, %{{.+}} : vector<1xf32>
+// CHECK-NEXT:        %[[OLD:.+]]:4 = scf.if %[[READS]] -> (vector<1xf32>, vector<1xf32>, vector<1xf32>, vector<1xf32>) {
+// CHECK-COUNT-4:       memref.load %{{.+}} : memref<?xf32>
+// CHECK:             } else {
+// CHECK:             %[[RES:.+]]:4 = scf.if %false -> (vector<1xf32>, vector<1xf32>, vector<1xf32>, vector<1xf32>) {
+// CHECK:             } else {
+// CHECK-COUNT-4:       memref.load %{{.+}} : memref<?xf32>
+// CHECK:             %[[BIASES:.+]]:4 = scf.if %false -> (vector<1xf32>, vector<1xf32>, vector<1xf32>, vector<1xf32>) {
+// CHECK:             } else {
+// CHECK-COUNT-4:       llvm.load %{{.+}} invariant {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+// CHECK:             math.fma %{{.+}}, %{{.+}}, %{{.+}} : vector<1xf32>
 // CHECK:             arith.maximumf %{{.+}}, %{{.+}} : vector<1xf32>
+// CHECK-COUNT-3:     arith.maximumf %{{.+}}, %{{.+}} : vector<1xf32>
+// CHECK-NOT:         memref.load
 // CHECK:             memref.store %{{.+}}, %[[C]][
 
 // CHECK-LABEL: gpu.func @fused_kernel_whole_tiles(
