@@ -27,14 +27,6 @@ PARTS=${PARTS:-batched}
 source scripts/lib/device-session.sh
 source scripts/lib/logged-session.sh
 
-# cases_for CASES ARGS...: CASES less its residual-offset case where ARGS
-# ask for no residual (gemm-run refuses the flag for such a kernel).
-cases_for() {
-  local cases=$1
-  shift
-  [[ " $* " == *" --residual "* ]] && echo "$cases" || echo "${cases% *}"
-}
-
 if wants batched; then
   LIST="epilogue_bf16_wgmma_batched_residual_tma:2048x2048x2048x8:--residual
 epilogue_bf16_wgmma_batched_residual_tma:4096x4096x4096x2:--residual

@@ -23,14 +23,6 @@ PARTS=${PARTS:-simt}
 source scripts/lib/device-session.sh
 source scripts/lib/logged-session.sh
 
-# cases_for CASES ARGS...: CASES less its residual-offset case where ARGS
-# ask for no residual (gemm-run refuses the flag for such a kernel).
-cases_for() {
-  local cases=$1
-  shift
-  [[ " $* " == *" --residual "* ]] && echo "$cases" || echo "${cases% *}"
-}
-
 if wants simt; then
   AB="--alpha 1.5 --beta 0.5"
   ALL="--alpha 1.5 --beta 0.5 --bias --residual"

@@ -151,6 +151,15 @@ check_shapes() {
   done
 }
 
+# cases_for CASES ARGS...: CASES (check_shapes cases, the residual-offset
+# one last) less that last case where ARGS ask for no residual (gemm-run
+# refuses the flag for such a kernel).
+cases_for() {
+  local cases=$1
+  shift
+  [[ " $* " == *" --residual "* ]] && echo "$cases" || echo "${cases% *}"
+}
+
 # sanitize_checks BUNDLE VARIANTS ARGS...: memcheck and racecheck of one
 # untimed gemm-run of $D/BUNDLE with ARGS, for each word of VARIANTS: extra
 # arguments with colons for spaces ("--ldc:303"), "-" for none.
