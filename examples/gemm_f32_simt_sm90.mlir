@@ -74,6 +74,16 @@
 // whole-tile variant of the kernel holding the first loop alone; launches
 // run it when the block tile divides the shape and A, B and C are 16-byte
 // aligned (README, passes/WholeTileDispatch.h).
+//
+// BLAS SGEMM's D = alpha·A·B + beta·C, a bias, an activation and a
+// residual fuse into the store like on the tensor-core paths: add
+// `epilogue = #tile.epilogue<store = direct, alpha_beta = true>` (and
+// `bias = row|column`, `activation = relu|gelu_tanh|gelu_erf|silu`,
+// `residual = true`) and pass the operands to tile.gemm
+// (bench/schedules/epilogue_f32_simt_alpha_beta.mlir:
+//   gemm-run epilogue_f32_simt_alpha_beta.mlir -m 4096 -n 4096 -k 4096
+//       --alpha 1.5 --beta 0.5
+// checks and times it against cuBLAS SGEMM with the same alpha and beta).
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 8], warp = [32, 64],
   mma = #tile.mma<ffma, [8, 8, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
