@@ -1,9 +1,10 @@
 //===- FusedEpilogue.h - element-wise math of a fused epilogue --*- C++ -*-===//
 //
 // The one place where a schedule's fused epilogue becomes IR. Each store
-// path (wgmma's staging copy, mma.sync's fragment stores) hands over, per
-// store, a vector of f32 accumulators of consecutive columns of one row of
-// C, and gets back the values to convert and store:
+// path (wgmma's staging copies and TMA-store staging, mma.sync's fragment
+// stores, the SIMT kernels' register runs and element copies) hands over,
+// per store, a vector of f32 accumulators of consecutive columns of one
+// row of C, and gets back the values to convert and store:
 //
 //   D = activation(alpha·acc + beta·C + bias) + residual
 //
