@@ -119,9 +119,13 @@ struct LowerStoreFragments : public OpRewritePattern<StoreFragmentsOp> {
     // (passes/FusedChunkCopy.h); read pair by pair, each load's latency
     // was paid before the next one issued.
     int64_t pairsPerRow = 2 * fragmentsType.getDimSize(1);
+    // Pair p is fragment (i, j)'s row half `half`.
+    auto placeOf = [&](int64_t pair) {
+      return std::make_tuple(pair / pairsPerRow, pair % pairsPerRow / 2,
+                             pair % 2);
+    };
     auto fragmentPair = [&](int64_t pair) -> Value {
-      int64_t i = pair / pairsPerRow, j = pair % pairsPerRow / 2,
-              half = pair % 2;
+      auto [i, j, half] = placeOf(pair);
       SmallVector<Value> values;
       for (int64_t r = 2 * half; r < 2 * half + 2; ++r)
         values.push_back(
@@ -136,8 +140,7 @@ struct LowerStoreFragments : public OpRewritePattern<StoreFragmentsOp> {
       Value originCol =
           getValueOrCreateConstantIndexOp(rewriter, loc, tileOrigin[1]);
       auto at = [&](int64_t pair) {
-        int64_t i = pair / pairsPerRow, j = pair % pairsPerRow / 2,
-                half = pair % 2;
+        auto [i, j, half] = placeOf(pair);
         return std::make_pair(plus(row, 16 * i + 8 * half), plus(col, 8 * j));
       };
       auto load = [&](int64_t pair, Value, Value) {
