@@ -14,7 +14,7 @@ using namespace mlir;
 using namespace gemm_opt;
 
 /// The loop of both copies: `atElement(r, c)` for each element of a step,
-/// in order, then `values()` gives the step's elements to store.
+/// in order, then `stepValues()` gives the step's elements to store.
 static void copyTile(OpBuilder &b, Location loc, Value thread, int64_t threads,
                      int64_t rows, int64_t columns, Value matrix, Value rowBase,
                      Value colBase,
