@@ -1,6 +1,6 @@
 # Sourced by the one-call device scripts that check and time bundles under a
-# wall-time budget (scripts/session{7,8}-simt*-device-run.sh, session9-*,
-# scripts/session8-tf32-device-run.sh), after scripts/lib/device-check.sh.
+# wall-time budget (scripts/sessions/session{7,8}-simt*-device-run.sh, session9-*,
+# scripts/sessions/session8-tf32-device-run.sh), after scripts/lib/device-check.sh.
 # Expects START and BUDGET (seconds), D (the artifacts), R (gemm-run),
 # CHECK_LOG_DIR and a `skipped` counter.
 

@@ -1,5 +1,5 @@
 # Sourced first by the one-call device scripts that check and time bundles
-# under a budget (scripts/candidates-device-run.sh, scripts/session{7,8,9,10}-
+# under a budget (scripts/candidates-device-run.sh, scripts/sessions/session{7,8,9,10}-
 # *-device-run.sh), from the repository root, with NAME set (and
 # CHECK_DETAIL, the log lines a verdict quotes, where the default does not
 # fit): the GPU and the bundles' commit

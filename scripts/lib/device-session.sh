@@ -1,4 +1,4 @@
-# Sourced by the one-call device session scripts (scripts/session*-device-run.sh)
+# Sourced by the one-call device session scripts (scripts/sessions/session*-device-run.sh)
 # from the repository root: sets OUT (default ./device-out), D (the carried
 # device-artifacts/), R (its gemm-run), SAN (compute-sanitizer) and the CUDA
 # libraries' path, and prints the GPU and the commit the bundles were built

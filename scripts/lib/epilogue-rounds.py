@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Summarizes scripts/session18-epilogue-device-run.sh's console (summary.txt):
+"""Summarizes scripts/sessions/session18-epilogue-device-run.sh's console (summary.txt):
 per bundle, the fused kernel's median ms and its ratios to cuBLASLt's fused
 epilogue and to cuBLAS GemmEx + a separate kernel, one column per round,
 and the median ratio over the rounds."""

@@ -1,5 +1,5 @@
 # Sourced, after scripts/lib/device-session.sh, by the one-call device
-# scripts that keep a console and a log per step (scripts/session18-*):
+# scripts that keep a console and a log per step (scripts/sessions/session18-*):
 # OUT_ROOT is the caller's $OUT, WORK a scratch folder for the step logs,
 # and everything printed from here on is also written to
 # $OUT_ROOT/${CONSOLE:-console.txt}. `failures` counts failed steps.

@@ -1,5 +1,5 @@
 # Sourced by device scripts that sample where a kernel's warps stall
-# (scripts/candidates-device-run.sh, scripts/session21-device-run.sh); needs
+# (scripts/candidates-device-run.sh, scripts/sessions/session21-device-run.sh); needs
 # NCU_BIN (ncu) and R (gemm-run).
 #
 # ncu_source REPORT KERNEL LOG CSV_GZ GEMM_RUN_ARGS...: one gemm-run with

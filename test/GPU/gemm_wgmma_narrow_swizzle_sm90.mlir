@@ -3,7 +3,7 @@
 // in 64-byte rows, bf16 (A and B row-major) with BK = 32 in 64-byte rows,
 // and bf16 with a 32-byte A and a 64-byte B (mixed widths); ragged edges,
 // whole tiles and padded pitches. Unsupported where no GPU answers;
-// scripts/session24-device-run.sh (PARTS=swizzle) runs the same checks
+// scripts/sessions/session24-device-run.sh (PARTS=swizzle) runs the same checks
 // from prebuilt bundles, with memcheck and racecheck (bench/NOTES.md,
 // session 24).
 //
