@@ -241,7 +241,8 @@ static LogicalResult verifyCpAsyncPipeline(Operation *op,
 }
 
 /// Checks that each operand is row- or column-major and that the schedule's
-/// path reads it so: mma.sync and ffma only row-major operands, wgmma any
+/// path reads it so: mma.sync only row-major operands, ffma A and B in
+/// either order and a row-major C, wgmma any
 /// (both operands K-major or MN-major through TMA and wgmma's transpose
 /// flags, C through the epilogue's staging tile) but a fused epilogue only
 /// into a row-major C; tf32 wgmma (f32 inputs) only K-major A and B.
@@ -264,12 +265,17 @@ static FailureOr<GemmLayouts> verifyOperandLayouts(Operation *op,
   for (auto [name, order] : {std::pair<StringRef, MatrixOrder>{"A", layouts->a},
                              {"B", layouts->b},
                              {"C", layouts->c}}) {
-    if (order == MatrixOrder::row || schedule.isWgmma())
+    if (order == MatrixOrder::row || schedule.isWgmma() ||
+        (schedule.isFfma() && name != "C"))
       continue;
+    if (schedule.isFfma())
+      return op->emitOpError()
+             << "column-major C needs a wgmma schedule: the ffma path reads "
+                "A and B in either order but writes C row-major";
     return op->emitOpError()
-           << "column-major " << name << " needs a wgmma schedule: the "
-           << (schedule.isFfma() ? "ffma" : "mma.sync")
-           << " path reads and writes every operand row-major";
+           << "column-major " << name
+           << " needs a wgmma schedule: the mma.sync path reads and writes "
+              "every operand row-major";
   }
   if (schedule.isWgmma() && schedule.getElements().getA().isF32() &&
       failed(verifyTf32Layouts(op, *layouts)))

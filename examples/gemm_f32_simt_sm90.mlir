@@ -3,7 +3,10 @@
 // its default, pedantic math mode: no TF32) computes, up to summation
 // order. Tuned for an H100/H200 (sm_90a). C[M×N] = A[M×K] · B[K×N], all
 // row-major f32. (bench/schedules/f32_simt_128x256x8_t8x16_s3.mlir, 8×16
-// per thread, is the fastest SIMT schedule; this one is the simpler read.)
+// per thread, is the fastest SIMT schedule; this one is the simpler read.
+// A and B may also be column-major, memref<?x?xf32, strided<[1, ?],
+// offset: ?>>: bench/schedules/f32_simt_128x256x8_t8x16_s3_col_{a,b,ab}.mlir
+// and passes/SimtTileCopies.h.)
 //
 //   gemm-opt gemm_f32_simt_sm90.mlir --lower-to-nvvm        # NVVM dialect
 //   gemm-translate gemm_f32_simt_sm90.mlir --to-ptx -o k.ptx

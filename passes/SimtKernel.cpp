@@ -2,6 +2,7 @@
 
 #include "passes/SimtKernel.h"
 
+#include "dialect/MatrixLayouts.h"
 #include "dialect/SimtScheduleVerifier.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -15,6 +16,7 @@
 #include "passes/MatrixRows.h"
 #include "passes/SharedMemoryView.h"
 #include "passes/SimtTileCopies.h"
+#include "passes/TransposedView.h"
 
 using namespace mlir;
 using namespace gemm_opt;
@@ -40,14 +42,15 @@ public:
     acc = accumulators;
     computeThreadCoordinates();
     createStages();
-    MatrixRows geometryA = MatrixRows::get(b, loc, operands.a);
-    MatrixRows geometryB = MatrixRows::get(b, loc, operands.b);
+    SimtOperandTiles tilesA = getOperandTiles(operands.a, MatrixOrder::row,
+                                              operands.rowBase, sharedA);
+    SimtOperandTiles tilesB = getOperandTiles(operands.b, MatrixOrder::col,
+                                              operands.colBase, sharedB);
     Value severalTiles = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::uge, operands.kTiles, index(2));
-    SimtCopyOperands copyOperands{
-        operands.rowBase, operands.colBase, operands.lowerK, operands.kShift,
-        severalTiles,     sharedA,          sharedB,         threadId,
-        geometryA,        geometryB};
+    SimtCopyOperands copyOperands{operands.lowerK, operands.kShift,
+                                  severalTiles,    threadId,
+                                  tilesA,          tilesB};
     // The whole-tile variant of a kernel (passes/WholeTileDispatch.h) runs
     // only where every block has whole tiles and aligned rows.
     if (wholeTilesOnly) {
@@ -60,26 +63,29 @@ public:
       return;
     }
     // The Interior copies (those of the fast loop, with no tests) where the
-    // block's tiles lie inside A, B and C, K is a multiple of BK, B's rows
-    // are 16-byte aligned and, when A comes through registers, A's too;
-    // the Guarded ones elsewhere (SimtTileCopies.h). The test is uniform
-    // over the block.
+    // block's tiles lie inside A, B and C, K is a multiple of BK and the
+    // rows that 16-byte copies or loads read are 16-byte aligned; the
+    // Guarded ones elsewhere (SimtTileCopies.h). The test is uniform over
+    // the block.
     auto fits = [&](Value base, int64_t tile, Value extent) -> Value {
       return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
                                    add(base, tile), extent);
     };
+    Value aligned = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          operands.kShift, index(0));
+    if (!tilesB.kAlongRows)
+      aligned = arith::AndIOp::create(b, loc, aligned, tilesB.stored.vectorOk);
     Value interior = arith::AndIOp::create(
         b, loc,
         arith::AndIOp::create(
-            b, loc, fits(operands.rowBase, schedule.getBlockM(), geometryA.rows),
-            fits(operands.colBase, schedule.getBlockN(), geometryB.cols)),
-        arith::AndIOp::create(
             b, loc,
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                  operands.kShift, index(0)),
-            geometryB.vectorOk));
-    if (stages == 2)
-      interior = arith::AndIOp::create(b, loc, interior, geometryA.vectorOk);
+            fits(operands.rowBase, schedule.getBlockM(), tilesA.extent()),
+            fits(operands.colBase, schedule.getBlockN(), tilesB.extent())),
+        aligned);
+    if (!tilesA.kAlongRows ||
+        SimtTileCopies::stagesThroughRegisters(schedule, tilesA))
+      interior =
+          arith::AndIOp::create(b, loc, interior, tilesA.stored.vectorOk);
     auto ifInterior = scf::IfOp::create(b, loc, TypeRange{}, interior,
                                         /*withElseRegion=*/true);
     for (auto [block, kind] :
@@ -96,6 +102,20 @@ public:
   }
 
 private:
+  /// `matrix` (A or B) as its copies read it (SimtOperandTiles): itself
+  /// when row-major, its transpose when column-major. Its rows run along K
+  /// when its order is `kAlongRowsOrder` (row for A, col for B).
+  SimtOperandTiles getOperandTiles(Value matrix, MatrixOrder kAlongRowsOrder,
+                                   Value base, Value shared) {
+    MatrixOrder order = getMatrixOrder(cast<MemRefType>(matrix.getType()))
+                            .value_or(MatrixOrder::row);
+    Value stored = order == MatrixOrder::row
+                       ? matrix
+                       : createTransposedView(b, loc, matrix);
+    return {MatrixRows::get(b, loc, stored), order == kAlongRowsOrder, base,
+            shared};
+  }
+
   /// K tiles 0 .. S-2 into stages 0 .. S-2, when there are any, and the
   /// fragments of K step 0 (zeros without K tiles). A stage past the last K
   /// tile gets the last one again, which is never read: no branches (with

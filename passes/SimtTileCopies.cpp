@@ -82,8 +82,8 @@ int64_t SimtTileCopies::chunksPerThread(int64_t rows, int64_t cols) const {
 }
 
 SmallVector<Value> SimtTileCopies::loadTileA(Value kTile) {
-  assert(kind == SimtCopyKind::Interior && "A passes through registers only "
-                                           "in interior blocks");
+  assert(stagesAThroughRegisters() && "A passes through registers only in "
+                                      "interior blocks, row-major, 2 stages");
   Value k0 = kOffset(kTile);
   auto vectorType = VectorType::get({kSimtSubTile}, b.getF32Type());
   SmallVector<Value> chunks;
@@ -91,8 +91,8 @@ SmallVector<Value> SimtTileCopies::loadTileA(Value kTile) {
   for (int64_t i = 0; i < chunksPerThread(bm, bk); ++i) {
     auto [row, col] = chunkCoordinates(i, bk);
     chunks.push_back(vector::LoadOp::create(
-        b, loc, vectorType, operands.geometryA.matrix,
-        ValueRange{arith::AddIOp::create(b, loc, operands.rowBase, row),
+        b, loc, vectorType, operands.a.stored.matrix,
+        ValueRange{arith::AddIOp::create(b, loc, operands.a.base, row),
                    arith::AddIOp::create(b, loc, k0, col)},
         /*nontemporal=*/false, llvm::MaybeAlign(16)));
   }
@@ -104,71 +104,84 @@ void SimtTileCopies::storeTileA(ArrayRef<Value> chunks, Value stage) {
     auto [row, col] = chunkCoordinates(i, schedule.getBlockK());
     for (int64_t e = 0; e < kSimtSubTile; ++e)
       memref::StoreOp::create(
-          b, loc, vector::ExtractOp::create(b, loc, chunk, e), operands.sharedA,
-          ValueRange{stage, add(col, e), row});
+          b, loc, vector::ExtractOp::create(b, loc, chunk, e),
+          operands.a.shared, ValueRange{stage, add(col, e), row});
   }
 }
 
-void SimtTileCopies::copyTileA(Value kTile, Value stage, bool firstTile) {
+void SimtTileCopies::copyTile(const SimtOperandTiles &tiles, int64_t extent,
+                              Value kTile, Value stage, bool firstTile) {
+  if (tiles.kAlongRows)
+    copyAcrossRows(tiles, extent, kTile, stage, firstTile);
+  else
+    copyAlongRows(tiles, extent, kTile, stage, firstTile);
+}
+
+void SimtTileCopies::copyAcrossRows(const SimtOperandTiles &tiles,
+                                    int64_t extent, Value kTile, Value stage,
+                                    bool firstTile) {
   // The tile is swept as BK/w column groups of w = min(BK, 8) consecutive K
-  // values (one 32-byte sector) by BM rows; element e of a sweep is column
+  // values (one 32-byte sector) by X rows; element e of a sweep is column
   // e % w of row e / w, and the sweeps of the threads follow each other
   // (`perSweep` rows each).
-  int64_t bm = schedule.getBlockM(), bk = schedule.getBlockK();
+  int64_t bk = schedule.getBlockK();
   int64_t threads = schedule.getThreadCount();
   int64_t width = std::min<int64_t>(bk, 8);
   int64_t perSweep = threads / width;
   Value k0 = copyOffset(kTile, firstTile);
   Value sub = arith::RemUIOp::create(b, loc, operands.threadId, index(width));
   Value row0 = arith::DivUIOp::create(b, loc, operands.threadId, index(width));
-  for (int64_t i = 0; i < bm * bk / threads; ++i) {
-    // Row and column group of sweep i: (row0 + i·perSweep) = group·BM + m.
-    // When one of perSweep and BM divides the other (powers of two), the
+  for (int64_t i = 0; i < extent * bk / threads; ++i) {
+    // Row and column group of sweep i: (row0 + i·perSweep) = group·X + x.
+    // When one of perSweep and X divides the other (powers of two), the
     // division splits without carries into constants and row0's parts.
-    Value m, group;
+    Value x, group;
     int64_t first = i * perSweep;
-    if (bm % perSweep == 0) {
-      m = add(row0, first % bm);
-      group = index(first / bm);
-    } else if (perSweep % bm == 0) {
-      m = arith::RemUIOp::create(b, loc, row0, index(bm));
-      group = add(arith::DivUIOp::create(b, loc, row0, index(bm)), first / bm);
+    if (extent % perSweep == 0) {
+      x = add(row0, first % extent);
+      group = index(first / extent);
+    } else if (perSweep % extent == 0) {
+      x = arith::RemUIOp::create(b, loc, row0, index(extent));
+      group = add(arith::DivUIOp::create(b, loc, row0, index(extent)),
+                  first / extent);
     } else {
       Value rowIndex = add(row0, first);
-      m = arith::RemUIOp::create(b, loc, rowIndex, index(bm));
-      group = arith::DivUIOp::create(b, loc, rowIndex, index(bm));
+      x = arith::RemUIOp::create(b, loc, rowIndex, index(extent));
+      group = arith::DivUIOp::create(b, loc, rowIndex, index(extent));
     }
     Value k = arith::AddIOp::create(
         b, loc, arith::MulIOp::create(b, loc, group, index(width)), sub);
-    Value globalRow = arith::AddIOp::create(b, loc, operands.rowBase, m);
+    Value globalRow = arith::AddIOp::create(b, loc, tiles.base, x);
     Value globalK = arith::AddIOp::create(b, loc, k0, k), source;
     if (kind == SimtCopyKind::Guarded) {
-      globalRow = insideOrZero(globalRow, operands.geometryA.rows);
+      globalRow = insideOrZero(globalRow, tiles.stored.rows);
       source = guardK(globalK, firstTile);
     }
-    copy(operands.geometryA.matrix, globalRow, globalK, operands.sharedA,
-         ValueRange{stage, k, m}, 1, source);
+    copy(tiles.stored.matrix, globalRow, globalK, tiles.shared,
+         ValueRange{stage, k, x}, 1, source);
   }
 }
 
-void SimtTileCopies::copyTileB(Value kTile, Value stage, bool firstTile) {
+void SimtTileCopies::copyAlongRows(const SimtOperandTiles &tiles,
+                                   int64_t extent, Value kTile, Value stage,
+                                   bool firstTile) {
   Value k0 = copyOffset(kTile, firstTile);
-  const MatrixRows &bRows = operands.geometryB;
-  int64_t bk = schedule.getBlockK(), bn = schedule.getBlockN();
-  for (int64_t i = 0; i < chunksPerThread(bk, bn); ++i) {
-    auto [row, col] = chunkCoordinates(i, bn);
+  int64_t bk = schedule.getBlockK();
+  for (int64_t i = 0; i < chunksPerThread(bk, extent); ++i) {
+    auto [row, col] = chunkCoordinates(i, extent);
     Value k = arith::AddIOp::create(b, loc, k0, row);
-    Value column = arith::AddIOp::create(b, loc, operands.colBase, col);
+    Value column = arith::AddIOp::create(b, loc, tiles.base, col);
     if (kind == SimtCopyKind::Interior) {
-      copy(bRows.matrix, k, column, operands.sharedB,
+      copy(tiles.stored.matrix, k, column, tiles.shared,
            ValueRange{stage, row, col}, kSimtSubTile, /*source=*/Value());
       continue;
     }
-    // Guarded: the chunk element by element (B's rows may not be 16-byte
+    // Guarded: the chunk element by element (the rows may not be 16-byte
     // aligned), zeros below K = 0 in the first tile.
     Value source = guardK(k, firstTile);
     for (int64_t e = 0; e < kSimtSubTile; ++e)
-      copy(bRows.matrix, k, insideOrZero(add(column, e), bRows.cols),
-           operands.sharedB, ValueRange{stage, row, add(col, e)}, 1, source);
+      copy(tiles.stored.matrix, k,
+           insideOrZero(add(column, e), tiles.stored.cols), tiles.shared,
+           ValueRange{stage, row, add(col, e)}, 1, source);
   }
 }

@@ -12,20 +12,68 @@
 #            tf32 4096³ beside cuBLAS and our kernels, v_none (the bias +
 #            GELU schedule without epilogue work, scripts/sessions/session27-prepare.sh)
 #            and the sustained runs under the power cap.
-# PARTS picks (default all three). Console in $OUT/console.txt; each
-# script's logs in its own tarball under $OUT.
+#   simt     (call 2) the SIMT kernel with column-major A, B or both
+#            (f32_simt_128x256x8_t8x16_s3_col_a, _col_b, _col_ab) against
+#            cuBLAS SGEMM in the same layout beside the row-major kernel, two
+#            rounds at 4096³ and 8192³; gemm-run's checks on whole tiles,
+#            ragged shapes, padded and odd pitches, one K tile; memcheck and
+#            racecheck.
+#   sweep    (call 2) gemm-sweep, seeds SWEEP_SEEDS (default 101), each with
+#            its cover bundles (device-artifacts/sweep-cover<seed>).
+# PARTS picks (default: table layouts ceiling). Each part's console in
+# $OUT/console-<part>.txt, each script's logs in its own tarball under $OUT
+# (simt and sweep: session36.tar.gz).
 set -u
 cd "$(dirname "$0")/../.."
 PARTS=${PARTS:-table layouts ceiling}
 wants() { [[ " $PARTS " == *" $1 "* ]]; }
 status=0
 if wants table; then
-  PARTS="table epilogue transpose" bash scripts/sessions/session17-h100-device-run.sh || status=1
+  CONSOLE=console-table.txt PARTS="table epilogue transpose" bash scripts/sessions/session17-h100-device-run.sh || status=1
 fi
 if wants layouts; then
-  PARTS=tf32layouts bash scripts/sessions/session31-device-run.sh || status=1
+  CONSOLE=console-layouts.txt PARTS=tf32layouts bash scripts/sessions/session31-device-run.sh || status=1
 fi
 if wants ceiling; then
-  PARTS="ceiling bound power" ROUNDS=2 SUSTAINED_MS=2000 bash scripts/sessions/session27-device-run.sh || status=1
+  CONSOLE=console-ceiling.txt PARTS="ceiling bound power" ROUNDS=2 SUSTAINED_MS=2000 bash scripts/sessions/session27-device-run.sh || status=1
+fi
+if wants simt || wants sweep; then
+  (
+    CONSOLE=console-simt.txt
+    PATH=/usr/local/cuda/bin:$PATH
+    source scripts/lib/device-session.sh
+    source scripts/lib/logged-session.sh
+    if wants simt; then
+      LIST=""
+      for shape in 4096x4096x4096 8192x8192x8192; do
+        for v in "" _col_a _col_b _col_ab; do
+          LIST+="f32_simt_128x256x8_t8x16_s3$v:$shape:
+"
+        done
+      done
+      time_variants "${LIST%$'\n'}" ""
+      # Whole tiles (the whole-tile variant), one K tile, ragged shapes,
+      # padded and odd pitches (the Guarded copies; a column-major
+      # operand's leading dimension is its row count).
+      CASES="4096x4096x4096 2048x8192x1024 128x256x8 1x1x1 7x9x3 129x257x65
+1000x1300x2000 4097x4095x4093 300x264x7"
+      check_shapes f32_simt_128x256x8_t8x16_s3_col_a 5 "$CASES
+1000x1300x2001:--lda:1003:--ldb:1301:--ldc:1302 512x512x512:--lda:516" 
+      check_shapes f32_simt_128x256x8_t8x16_s3_col_b 6 "$CASES
+1000x1300x2001:--lda:2003:--ldb:2005:--ldc:1302 512x512x512:--ldb:513"
+      check_shapes f32_simt_128x256x8_t8x16_s3_col_ab 7 "$CASES
+1000x1300x2001:--lda:1001:--ldb:2002 512x512x512:--lda:640:--ldb:768:--ldc:520"
+      for v in _col_a _col_b _col_ab; do
+        sanitize_checks f32_simt_128x256x8_t8x16_s3$v "- --ldc:303" -m 300 -n 264 -k 129
+        sanitize_checks f32_simt_128x256x8_t8x16_s3$v "-" -m 256 -n 512 -k 64
+      done
+    fi
+    if wants sweep; then
+      # shellcheck disable=SC2086
+      sweep_seeds ${SWEEP_SEEDS:-101}
+    fi
+    finish_logged_session session36.tar.gz
+    [ "$failures" = 0 ]
+  ) || status=1
 fi
 exit $status

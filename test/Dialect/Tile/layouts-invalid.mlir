@@ -42,7 +42,7 @@ func.func @mma_sync_column_major_b(%a: memref<?x?xf16>, %b: memref<?x?xf16, stri
   pipeline = #tile.pipeline<stages = 2, load = cp_async>>
 
 func.func @ffma_column_major_c(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32, strided<[1, ?], offset: ?>>) {
-  // expected-error @+1 {{'tile.gemm' op column-major C needs a wgmma schedule: the ffma path reads and writes every operand row-major}}
+  // expected-error @+1 {{'tile.gemm' op column-major C needs a wgmma schedule: the ffma path reads A and B in either order but writes C row-major}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>>) -> ()
   return
