@@ -241,8 +241,9 @@ static LogicalResult verifyCpAsyncPipeline(Operation *op,
 }
 
 /// Checks that each operand is row- or column-major and that the schedule's
-/// path reads it so: mma.sync only row-major operands, ffma A and B in
-/// either order and a row-major C, wgmma any
+/// path reads it so: mma.sync only row-major operands, ffma any but a
+/// column-major C with a residual (tile-exchange-operands makes a
+/// column-major C row-major), wgmma any
 /// (both operands K-major or MN-major through TMA and wgmma's transpose
 /// flags, C through the epilogue's staging tile) but a fused epilogue only
 /// into a row-major C; tf32 wgmma (f32 inputs) only K-major A and B.
@@ -262,16 +263,23 @@ static FailureOr<GemmLayouts> verifyOperandLayouts(Operation *op,
            << (type.getRank() == 3 ? "second dimension, the rows" : "first")
            << "), got " << type;
   }
+  EpilogueAttr epilogue = schedule.getEpilogue();
   for (auto [name, order] : {std::pair<StringRef, MatrixOrder>{"A", layouts->a},
                              {"B", layouts->b},
                              {"C", layouts->c}}) {
-    if (order == MatrixOrder::row || schedule.isWgmma() ||
-        (schedule.isFfma() && name != "C"))
+    if (order == MatrixOrder::row || schedule.isWgmma())
       continue;
-    if (schedule.isFfma())
+    if (schedule.isFfma()) {
+      // ffma kernels read A and B in either order, and
+      // tile-exchange-operands runs a GEMM into a column-major C as
+      // C^T = B^T·A^T (C^T row-major), but not one with a residual.
+      if (name != "C" || !(epilogue && epilogue.getResidual()))
+        continue;
       return op->emitOpError()
-             << "column-major C needs a wgmma schedule: the ffma path reads "
-                "A and B in either order but writes C row-major";
+             << "a fused residual into a column-major C needs a wgmma "
+                "schedule: the ffma path writes C row-major and runs a "
+                "column-major C as C^T = B^T·A^T, which takes no residual";
+    }
     return op->emitOpError()
            << "column-major " << name
            << " needs a wgmma schedule: the mma.sync path reads and writes "
@@ -280,12 +288,11 @@ static FailureOr<GemmLayouts> verifyOperandLayouts(Operation *op,
   if (schedule.isWgmma() && schedule.getElements().getA().isF32() &&
       failed(verifyTf32Layouts(op, *layouts)))
     return failure();
-  EpilogueAttr epilogue = schedule.getEpilogue();
   // Into a column-major C the staging copy applies the epilogue down C's
   // columns (passes/StagingColumnStore.h), the TMA stores' staging on the
   // fragments, reading C element by element (passes/TmaStoreEpilogue.h);
   // both on C's transpose, and the residual's (column-major like C).
-  if (layouts->c == MatrixOrder::col && epilogue &&
+  if (layouts->c == MatrixOrder::col && !schedule.isFfma() && epilogue &&
       epilogue.hasFusedOperations()) {
     if (epilogue.getStore() == EpilogueStore::direct)
       return op->emitOpError()

@@ -1,28 +1,34 @@
-//===- ExchangeOperands.cpp - tf32 row-major GEMMs as C^T = B^T·A^T -------===//
+//===- ExchangeOperands.cpp - GEMMs run as C^T = B^T·A^T
+//-------------------===//
 //
-// tf32 wgmma reads B only K-major from shared memory, and a row-major B is
-// N-major. C = A·B and C^T = B^T·A^T are one computation on the same
-// memory, and in the transposed GEMM the row-major B is a column-major A,
-// which the kernel reads from registers (passes/WgmmaStageOperands.h),
-// and the row-major A a column-major, K-major B. So a host tile.gemm on f32
-// inputs with a wgmma schedule whose A and B are row-major becomes
+// C = A·B and C^T = B^T·A^T are one computation on the same memory: in the
+// transposed GEMM the row-major B is a column-major A, the row-major A a
+// column-major B, and C's transpose the output. Two paths need it:
+// - tf32 wgmma reads B only K-major from shared memory, and a row-major B
+//   is N-major. Exchanged, it is a column-major A, which the kernel reads
+//   from registers (passes/WgmmaStageOperands.h), where it would otherwise
+//   need a staged copy of B (tile-stage-transposed-operands), a transpose
+//   before every launch. So a host tile.gemm on f32 inputs with a wgmma
+//   schedule whose A and B are row-major is exchanged.
+// - ffma (SIMT) kernels read A and B in either order but write C
+//   row-major. A column-major C's transpose is row-major, so a host
+//   tile.gemm on an ffma schedule into a column-major C is exchanged.
+// Either becomes
 //
 //   tile.gemm (transpose B), (transpose A) into (transpose C)
 //       {tile.exchanged_operands}
 //
 // (memref.transpose views of the same memory, batches keeping their batch
-// dimension first), where it would otherwise need a staged copy of B
-// (tile-stage-transposed-operands), a transpose before every launch. The
-// schedule's tiles then apply to the transposed problem (BM along the
-// problem's N), and a fused bias changes sides: one per row of C (M
-// entries) is one per column of C^T, the same vector. GEMMs with a fused
-// residual keep their operands (its view would need the exchange too), as
+// dimension first). The schedule's tiles then apply to the transposed
+// problem (BM along the problem's N), and a fused bias changes sides: one
+// per row of C (M entries) is one per column of C^T, the same vector.
+// GEMMs with a fused residual keep their operands (its view would need the
+// exchange too; the verifier refuses an ffma one into a column-major C), as
 // do those whose exchanged form the schedule cannot take (the op's
-// verifier, run quietly, decides). The kernel and the
-// bundle record the exchange (passes/KernelAttributes.h,
-// compiler/KernelMetadata.cpp: "source_layouts"), so that the runtime runs
-// the GEMM's own layouts as the kernel's transposed problem
-// (runtime/TransposedProblem.h).
+// verifier, run quietly, decides). The kernel and the bundle record the
+// exchange (passes/KernelAttributes.h, compiler/KernelMetadata.cpp:
+// "source_layouts"), so that the runtime runs the GEMM's own layouts as the
+// kernel's transposed problem (runtime/TransposedProblem.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,19 +53,23 @@ using namespace gemm_opt::tile;
 
 namespace {
 
-/// Whether `gemm` multiplies f32 (tf32) on wgmma with row-major A and B and
-/// fuses no residual.
+/// Whether `gemm` fuses no residual and either multiplies f32 (tf32) on
+/// wgmma with row-major A and B or runs an ffma schedule into a
+/// column-major C.
 bool wantsExchange(GemmOp gemm) {
   ScheduleAttr schedule = gemm.getScheduleAttr();
-  if (!schedule || !schedule.isWgmma() ||
-      !schedule.getElements().getA().isF32() || gemm.getResidual())
+  if (!schedule || gemm.getResidual())
     return false;
-  auto isRowMajor = [](Value matrix) {
+  auto hasOrder = [](Value matrix, MatrixOrder wanted) {
     std::optional<MatrixOrder> order =
         getMatrixOrder(cast<MemRefType>(matrix.getType()));
-    return order && *order == MatrixOrder::row;
+    return order && *order == wanted;
   };
-  return isRowMajor(gemm.getA()) && isRowMajor(gemm.getB());
+  if (schedule.isFfma())
+    return hasOrder(gemm.getC(), MatrixOrder::col);
+  return schedule.isWgmma() && schedule.getElements().getA().isF32() &&
+         hasOrder(gemm.getA(), MatrixOrder::row) &&
+         hasOrder(gemm.getB(), MatrixOrder::row);
 }
 
 /// Exchanges `gemm`'s operands (see the file comment) if its verifier takes

@@ -41,20 +41,22 @@ def TileOutlineKernelPass : Pass<"tile-outline-kernel", "mlir::ModuleOp"> {
 
 def TileExchangeOperandsPass
     : Pass<"tile-exchange-operands", "mlir::ModuleOp"> {
-  let summary = "Runs tf32 GEMMs on row-major A and B as C^T = B^T·A^T";
+  let summary = "Runs tf32 GEMMs on row-major A and B, and ffma GEMMs into "
+                "a column-major C, as C^T = B^T·A^T";
   let description = [{
-    tf32 wgmma reads B only K-major from shared memory. For a host
-    `tile.gemm` with f32 inputs on a wgmma schedule whose A and B are
-    row-major (and that fuses no residual), this pass computes the same
-    result as `C^T = B^T·A^T`: it makes the GEMM read `memref.transpose`
-    views of B (as A, column-major: read from registers), A (as B,
-    column-major: K-major) and C, gives its schedule the bias on the other
-    side (a row of C is a column of C^T), and marks it
-    `tile.exchanged_operands`.
+    tf32 wgmma reads B only K-major from shared memory, and ffma (SIMT)
+    kernels write C only row-major. For a host `tile.gemm` that fuses no
+    residual and either has f32 inputs on a wgmma schedule with row-major
+    A and B, or an ffma schedule and a column-major C, this pass computes
+    the same result as `C^T = B^T·A^T`: it makes the GEMM read
+    `memref.transpose` views of B (as A), A (as B) and C (tf32: both
+    column-major, A read from registers and B K-major; ffma: C^T
+    row-major), gives its schedule the bias on the other side (a row of C
+    is a column of C^T), and marks it `tile.exchanged_operands`.
     Nothing is copied. A GEMM whose exchanged form its schedule cannot take
-    (the op's verifier says so) keeps its operands; its row-major B then
-    gets a staged copy (`tile-stage-transposed-operands`). The kernel and
-    its bundle entry (`"source_layouts"`) record the exchange.
+    (the op's verifier says so) keeps its operands; a tf32 GEMM's row-major
+    B then gets a staged copy (`tile-stage-transposed-operands`). The
+    kernel and its bundle entry (`"source_layouts"`) record the exchange.
   }];
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }

@@ -10,6 +10,8 @@
 
 #include "passes/Passes.h"
 
+#include "dialect/MatrixLayouts.h"
+
 #include "passes/BlockTiledLoop.h"
 #include "passes/FfmaOrder.h"
 #include "passes/KernelAttributes.h"
@@ -32,8 +34,9 @@ namespace {
 /// Rewrites the block-tiled K loop of an ffma schedule, with the
 /// accumulator it updates and the store of it into C.
 struct SimtBlockLoop : public OpRewritePattern<scf::ForOp> {
-  SimtBlockLoop(MLIRContext *context, FmaOrder fmaOrder)
-      : OpRewritePattern(context), fmaOrder(fmaOrder) {}
+  SimtBlockLoop(MLIRContext *context, FmaOrder fmaOrder,
+                llvm::SmallPtrSetImpl<Operation *> &refused)
+      : OpRewritePattern(context), fmaOrder(fmaOrder), refused(refused) {}
 
   LogicalResult matchAndRewrite(scf::ForOp loop,
                                 PatternRewriter &rewriter) const override {
@@ -67,6 +70,17 @@ struct SimtBlockLoop : public OpRewritePattern<scf::ForOp> {
     if (!tileC)
       return rewriter.notifyMatchFailure(
           store, "the block's C tile is not a subview of the kernel's C");
+    // The epilogue writes C row-major; tile-exchange-operands makes a
+    // column-major C row-major before the kernel is outlined.
+    if (getMatrixOrder(cast<MemRefType>(tileC.getSource().getType())) !=
+        MatrixOrder::row) {
+      if (refused.insert(mma).second)
+        mma.emitOpError()
+            << "of an ffma schedule stores into a column-major C, "
+               "which the ffma path writes row-major: run "
+               "tile-exchange-operands before tile-outline-kernel";
+      return failure();
+    }
     SimtBlockOperands operands{viewA.getSource(),
                            viewB.getSource(),
                            tileC.getSource(),
@@ -95,6 +109,9 @@ struct SimtBlockLoop : public OpRewritePattern<scf::ForOp> {
   }
 
   FmaOrder fmaOrder;
+  /// The block_mma ops refused with an error of their own (each reported
+  /// once, however often the driver retries).
+  llvm::SmallPtrSetImpl<Operation *> &refused;
 };
 
 struct TileSimtMmaPass
@@ -113,8 +130,10 @@ struct TileSimtMmaPass
       return signalPassFailure();
     }
     RewritePatternSet patterns(&getContext());
-    patterns.add<SimtBlockLoop>(&getContext(), order);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    llvm::SmallPtrSet<Operation *, 4> refused;
+    patterns.add<SimtBlockLoop>(&getContext(), order, refused);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))) ||
+        !refused.empty())
       return signalPassFailure();
     getOperation()->walk([&](BlockMmaOp mma) {
       if (mma.getSchedule().getMma().getKind() != MmaKind::ffma)

@@ -18,7 +18,13 @@
 #            rounds at 4096³ and 8192³; gemm-run's checks on whole tiles,
 #            ragged shapes, padded and odd pitches, one K tile; memcheck and
 #            racecheck.
-#   sweep    (call 2) gemm-sweep, seeds SWEEP_SEEDS (default 101), each with
+#   colc     (call 3) the SIMT kernel into a column-major C, run as
+#            C^T = B^T·A^T (f32_simt_128x256x8_t8x16_s3_colc, and
+#            epilogue_f32_simt_alpha_beta_row_bias_gelu_colc with alpha, beta,
+#            a row bias and erf GELU), timed against cuBLAS SGEMM in the
+#            same layouts beside the row-major kernel; the same checks and
+#            sanitizers as simt, beta = 0 with C poisoned.
+#   sweep    (calls 2, 3) gemm-sweep, seeds SWEEP_SEEDS (default 101), each with
 #            its cover bundles (device-artifacts/sweep-cover<seed>).
 # PARTS picks (default: table layouts ceiling). Each part's console in
 # $OUT/console-<part>.txt, each script's logs in its own tarball under $OUT
@@ -37,7 +43,7 @@ fi
 if wants ceiling; then
   CONSOLE=console-ceiling.txt PARTS="ceiling bound power" ROUNDS=2 SUSTAINED_MS=2000 bash scripts/sessions/session27-device-run.sh || status=1
 fi
-if wants simt || wants sweep; then
+if wants simt || wants colc || wants sweep; then
   (
     CONSOLE=console-simt.txt
     PATH=/usr/local/cuda/bin:$PATH
@@ -66,6 +72,30 @@ if wants simt || wants sweep; then
       for v in _col_a _col_b _col_ab; do
         sanitize_checks f32_simt_128x256x8_t8x16_s3$v "- --ldc:303" -m 300 -n 264 -k 129
         sanitize_checks f32_simt_128x256x8_t8x16_s3$v "-" -m 256 -n 512 -k 64
+      done
+    fi
+    if wants colc; then
+      EPI="--alpha 1.5 --beta 0.5 --bias"
+      LIST=""
+      for shape in 4096x4096x4096 8192x8192x8192 4097x4095x4096; do
+        LIST+="f32_simt_128x256x8_t8x16_s3:$shape:
+f32_simt_128x256x8_t8x16_s3_colc:$shape:
+epilogue_f32_simt_alpha_beta_row_bias_gelu_colc:$shape:$EPI
+"
+      done
+      time_variants "${LIST%$'\n'}" ""
+      CASES="4096x4096x4096 2048x8192x1024 128x256x8 1x1x1 7x9x3 129x257x65
+1000x1300x2000 4097x4095x4093 300x264x7 1000x1300x2001:--ldc:1003 512x512x512:--lda:640:--ldb:768:--ldc:520
+512x512x512:--ldc:515"
+      check_shapes f32_simt_128x256x8_t8x16_s3_colc 8 "$CASES"
+      # shellcheck disable=SC2086
+      check_shapes epilogue_f32_simt_alpha_beta_row_bias_gelu_colc 9 "$CASES
+1000x1300x2001:--ldb:2003" $EPI
+      check_shapes epilogue_f32_simt_alpha_beta_row_bias_gelu_colc 10 "1000x1300x2000 4096x4096x512" \
+        --alpha 1.5 --beta 0 --bias
+      for spec in "f32_simt_128x256x8_t8x16_s3_colc:" "epilogue_f32_simt_alpha_beta_row_bias_gelu_colc:$EPI"; do
+        # shellcheck disable=SC2086
+        sanitize_checks "${spec%%:*}" "- --ldc:303" -m 300 -n 264 -k 129 ${spec#*:}
       done
     fi
     if wants sweep; then

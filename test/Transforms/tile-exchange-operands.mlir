@@ -165,3 +165,43 @@ func.func @bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }
+
+// ffma (SIMT) kernels write C row-major: a GEMM into a column-major C runs
+// as C^T = B^T·A^T whatever its A and B, and its row bias becomes a column
+// bias of C^T. Into a row-major C it keeps its operands.
+// CHECK-LABEL: func.func @ffma_column_major_c
+// CHECK-SAME:    (%[[A:.*]]: memref<?x?xf32>, %[[B:.*]]: memref<?x?xf32, strided<[1, ?], offset: ?>>, %[[C:.*]]: memref<?x?xf32, strided<[1, ?], offset: ?>>, %{{.*}}: f32, %{{.*}}: f32, %[[BIAS:.*]]: memref<?xf32>)
+// CHECK-DAG:     %[[BT:.*]] = memref.transpose %[[B]] (d0, d1) -> (d1, d0) : memref<?x?xf32, strided<[1, ?], offset: ?>> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+// CHECK-DAG:     %[[AT:.*]] = memref.transpose %[[A]] (d0, d1) -> (d1, d0) : memref<?x?xf32> to memref<?x?xf32, strided<[1, ?]>>
+// CHECK-DAG:     %[[CT:.*]] = memref.transpose %[[C]] (d0, d1) -> (d1, d0) : memref<?x?xf32, strided<[1, ?], offset: ?>> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+// CHECK:         tile.gemm %[[BT]], %[[AT]] into %[[CT]] alpha %{{.*}} beta %{{.*}} bias %[[BIAS]] : memref<?xf32> {schedule = #tile.schedule<{{.*}}mma = #tile.mma<ffma, [8, 16, 1]>{{.*}}epilogue = #tile.epilogue<store = direct, alpha_beta = true, bias = column, activation = gelu_erf>>, tile.exchanged_operands}
+// OUTLINE-LABEL: gpu.func @ffma_column_major_c_kernel
+// OUTLINE-SAME:    tile.exchanged_operands
+// OUTLINE-SAME:    tile.layouts = ["row", "col", "row"]
+// CHECK-LABEL: func.func @ffma_row_major_c
+// CHECK-NOT:     memref.transpose
+// CHECK:         tile.gemm %arg0, %arg1 into %arg2 {schedule
+// CHECK-NOT:     tile.exchanged_operands
+#ffma = #tile.schedule<chip = "sm_90a", block = [128, 256, 8], warp = [64, 64],
+  mma = #tile.mma<ffma, [8, 16, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.pad<4>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>,
+  epilogue = #tile.epilogue<store = direct, alpha_beta = true, bias = row, activation = gelu_erf>>
+func.func @ffma_column_major_c(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?], offset: ?>>,
+                               %c: memref<?x?xf32, strided<[1, ?], offset: ?>>, %alpha: f32, %beta: f32,
+                               %bias: memref<?xf32>) {
+  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xf32> {schedule = #ffma}
+      : memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>> into memref<?x?xf32, strided<[1, ?], offset: ?>>
+  return
+}
+#ffma_plain = #tile.schedule<chip = "sm_90a", block = [128, 256, 8], warp = [64, 64],
+  mma = #tile.mma<ffma, [8, 16, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+func.func @ffma_row_major_c(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  tile.gemm %a, %b into %c {schedule = #ffma_plain}
+      : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>
+  return
+}
