@@ -1,5 +1,4 @@
-//===- ExchangeOperands.cpp - GEMMs run as C^T = B^T·A^T
-//-------------------===//
+//===- ExchangeOperands.cpp - GEMMs run as C^T = B^T·A^T ------------------===//
 //
 // C = A·B and C^T = B^T·A^T are one computation on the same memory: in the
 // transposed GEMM the row-major B is a column-major A, the row-major A a

@@ -11,7 +11,6 @@
 #include "passes/Passes.h"
 
 #include "dialect/MatrixLayouts.h"
-
 #include "passes/BlockTiledLoop.h"
 #include "passes/FfmaOrder.h"
 #include "passes/KernelAttributes.h"

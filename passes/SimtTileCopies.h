@@ -1,5 +1,4 @@
-//===- SimtTileCopies.h - global → shared copies of the SIMT path -*- C++
-//-*-===//
+//===- SimtTileCopies.h - global → shared copies of the SIMT path -*- C++ -*-===//
 //
 // How tile-simt-mma moves one K tile of A (BM×BK) and B (BK×BN) into a
 // stage of shared memory, where both are stored K row by K row: A
