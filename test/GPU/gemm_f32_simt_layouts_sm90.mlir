@@ -21,10 +21,12 @@
 // RUN: gemm-run %S/../../bench/schedules/epilogue_f32_simt_alpha_beta_row_bias_gelu_colc.mlir -m 4097 -n 4095 -k 4093 --alpha 1.5 --beta 0.5 --bias --no-timing | FileCheck %s --check-prefixes=CHECK,EPI
 // RUN: gemm-run %S/../../bench/schedules/epilogue_f32_simt_alpha_beta_row_bias_gelu_colc.mlir -m 129 -n 257 -k 65 --alpha 1.5 --beta 0 --bias --no-timing | FileCheck %s --check-prefixes=CHECK,EPI
 
+// gemm-run reports the problem the kernel runs: for the two exchanged
+// kernels (column-major C) the transposed one, C^T = B^T·A^T.
 // COLA: layouts a=col b=row c=row
 // COLB: layouts a=row b=col c=row
 // COLAB: layouts a=col b=col c=row
-// COLC: layouts a=row b=row c=col
-// EPI: layouts a=row b=col c=col
+// COLC: layouts a=col b=col c=row
+// EPI: layouts a=row b=col c=row
 // CHECK: vs cuBLAS: {{.*}}PASS
 // CHECK: vs fp64  : {{.*}}PASS
