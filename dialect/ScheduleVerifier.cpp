@@ -241,9 +241,8 @@ static LogicalResult verifyCpAsyncPipeline(Operation *op,
 }
 
 /// Checks that each operand is row- or column-major and that the schedule's
-/// path reads it so: mma.sync only row-major operands, ffma any but a
-/// column-major C with a residual (tile-exchange-operands makes a
-/// column-major C row-major), wgmma any
+/// path reads it so: mma.sync only row-major operands, ffma any
+/// (tile-exchange-operands makes a column-major C row-major), wgmma any
 /// (both operands K-major or MN-major through TMA and wgmma's transpose
 /// flags, C through the epilogue's staging tile) but a fused epilogue only
 /// into a row-major C; tf32 wgmma (f32 inputs) only K-major A and B.
@@ -269,17 +268,10 @@ static FailureOr<GemmLayouts> verifyOperandLayouts(Operation *op,
                              {"C", layouts->c}}) {
     if (order == MatrixOrder::row || schedule.isWgmma())
       continue;
-    if (schedule.isFfma()) {
-      // ffma kernels read A and B in either order, and
-      // tile-exchange-operands runs a GEMM into a column-major C as
-      // C^T = B^T·A^T (C^T row-major), but not one with a residual.
-      if (name != "C" || !(epilogue && epilogue.getResidual()))
-        continue;
-      return op->emitOpError()
-             << "a fused residual into a column-major C needs a wgmma "
-                "schedule: the ffma path writes C row-major and runs a "
-                "column-major C as C^T = B^T·A^T, which takes no residual";
-    }
+    // ffma kernels read A and B in either order, and tile-exchange-operands
+    // runs a GEMM into a column-major C as C^T = B^T·A^T (C^T row-major).
+    if (schedule.isFfma())
+      continue;
     return op->emitOpError()
            << "column-major " << name
            << " needs a wgmma schedule: the mma.sync path reads and writes "

@@ -11,7 +11,8 @@
 //   schedule whose A and B are row-major is exchanged.
 // - ffma (SIMT) kernels read A and B in either order but write C
 //   row-major. A column-major C's transpose is row-major, so a host
-//   tile.gemm on an ffma schedule into a column-major C is exchanged.
+//   tile.gemm on an ffma schedule into a column-major C is exchanged, a
+//   fused residual (column-major like C) with it.
 // Either becomes
 //
 //   tile.gemm (transpose B), (transpose A) into (transpose C)
@@ -21,11 +22,11 @@
 // dimension first). The schedule's tiles then apply to the transposed
 // problem (BM along the problem's N), and a fused bias changes sides: one
 // per row of C (M entries) is one per column of C^T, the same vector.
-// GEMMs with a fused residual keep their operands (its view would need the
-// exchange too; the verifier refuses an ffma one into a column-major C), as
-// do those whose exchanged form the schedule cannot take (the op's
-// verifier, run quietly, decides). The kernel and the bundle record the
-// exchange (passes/KernelAttributes.h, compiler/KernelMetadata.cpp:
+// A fused residual (C's layout) is read through its transpose as well; tf32
+// GEMMs with one keep their operands (staging B is what their kernels were
+// measured with), as do GEMMs whose exchanged form the schedule cannot take
+// (the op's verifier, run quietly, decides). The kernel and the bundle record
+// the exchange (passes/KernelAttributes.h, compiler/KernelMetadata.cpp:
 // "source_layouts"), so that the runtime runs the GEMM's own layouts as the
 // kernel's transposed problem (runtime/TransposedProblem.h).
 //
@@ -52,12 +53,12 @@ using namespace gemm_opt::tile;
 
 namespace {
 
-/// Whether `gemm` fuses no residual and either multiplies f32 (tf32) on
-/// wgmma with row-major A and B or runs an ffma schedule into a
-/// column-major C.
+/// Whether `gemm` runs an ffma schedule into a column-major C, or
+/// multiplies f32 (tf32) on wgmma with row-major A and B and fuses no
+/// residual.
 bool wantsExchange(GemmOp gemm) {
   ScheduleAttr schedule = gemm.getScheduleAttr();
-  if (!schedule || gemm.getResidual())
+  if (!schedule)
     return false;
   auto hasOrder = [](Value matrix, MatrixOrder wanted) {
     std::optional<MatrixOrder> order =
@@ -67,7 +68,7 @@ bool wantsExchange(GemmOp gemm) {
   if (schedule.isFfma())
     return hasOrder(gemm.getC(), MatrixOrder::col);
   return schedule.isWgmma() && schedule.getElements().getA().isF32() &&
-         hasOrder(gemm.getA(), MatrixOrder::row) &&
+         !gemm.getResidual() && hasOrder(gemm.getA(), MatrixOrder::row) &&
          hasOrder(gemm.getB(), MatrixOrder::row);
 }
 
@@ -77,13 +78,18 @@ void exchange(GemmOp gemm) {
   OpBuilder builder(gemm);
   Location loc = gemm.getLoc();
   Value a = gemm.getA(), b = gemm.getB(), c = gemm.getC();
-  Value views[] = {createTransposedView(builder, loc, b),
-                   createTransposedView(builder, loc, a),
-                   createTransposedView(builder, loc, c)};
+  Value residual = gemm.getResidual();
+  SmallVector<Value, 4> views = {createTransposedView(builder, loc, b),
+                                 createTransposedView(builder, loc, a),
+                                 createTransposedView(builder, loc, c)};
+  if (residual)
+    views.push_back(createTransposedView(builder, loc, residual));
   ScheduleAttr schedule = gemm.getScheduleAttr();
   gemm.getAMutable().assign(views[0]);
   gemm.getBMutable().assign(views[1]);
   gemm.getCMutable().assign(views[2]);
+  if (residual)
+    gemm.getResidualMutable().assign(views[3]);
   gemm.setScheduleAttr(schedule.getForTransposedProblem());
   LogicalResult verified = failure();
   {
@@ -98,6 +104,8 @@ void exchange(GemmOp gemm) {
   gemm.getAMutable().assign(a);
   gemm.getBMutable().assign(b);
   gemm.getCMutable().assign(c);
+  if (residual)
+    gemm.getResidualMutable().assign(residual);
   gemm.setScheduleAttr(schedule);
   for (Value view : views)
     view.getDefiningOp()->erase();

@@ -45,14 +45,14 @@ def TileExchangeOperandsPass
                 "a column-major C, as C^T = B^T·A^T";
   let description = [{
     tf32 wgmma reads B only K-major from shared memory, and ffma (SIMT)
-    kernels write C only row-major. For a host `tile.gemm` that fuses no
-    residual and either has f32 inputs on a wgmma schedule with row-major
-    A and B, or an ffma schedule and a column-major C, this pass computes
-    the same result as `C^T = B^T·A^T`: it makes the GEMM read
-    `memref.transpose` views of B (as A), A (as B) and C (tf32: both
-    column-major, A read from registers and B K-major; ffma: C^T
-    row-major), gives its schedule the bias on the other side (a row of C
-    is a column of C^T), and marks it `tile.exchanged_operands`.
+    kernels write C only row-major. For a host `tile.gemm` with f32 inputs
+    on a wgmma schedule with row-major A and B that fuses no residual, or
+    one on an ffma schedule into a column-major C, this pass computes the
+    same result as `C^T = B^T·A^T`: it makes the GEMM read
+    `memref.transpose` views of B (as A), A (as B), C and the residual
+    (tf32: both column-major, A read from registers and B K-major; ffma:
+    C^T row-major), gives its schedule the bias on the other side (a row of
+    C is a column of C^T), and marks it `tile.exchanged_operands`.
     Nothing is copied. A GEMM whose exchanged form its schedule cannot take
     (the op's verifier says so) keeps its operands; a tf32 GEMM's row-major
     B then gets a staged copy (`tile-stage-transposed-operands`). The

@@ -1,7 +1,7 @@
 // BLAS SGEMM's D = alpha·A·B + beta·C with a bias per row and erf GELU on
 // the CUDA cores, into a column-major C (and from a column-major B): the
 // schedule of epilogue_f32_simt_alpha_beta_row_bias_gelu_residual.mlir
-// without the residual, which the exchanged form does not take.
+// without the residual (..._residual_colc.mlir has one).
 // tile-exchange-operands runs it as C^T = B^T·A^T, where the bias per row
 // of C is one per column of C^T (the same vector) and beta·C reads C^T.
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 8], warp = [64, 64],

@@ -24,7 +24,11 @@
 #            a row bias and erf GELU), timed against cuBLAS SGEMM in the
 #            same layouts beside the row-major kernel; the same checks and
 #            sanitizers as simt, beta = 0 with C poisoned.
-#   sweep    (calls 2, 3) gemm-sweep, seeds SWEEP_SEEDS (default 101), each with
+#   residual (call 5) epilogue_f32_simt_alpha_beta_row_bias_gelu_residual_colc:
+#            a residual into a column-major C, read through its transpose;
+#            timed beside the row-major ..._residual kernel against SGEMM;
+#            checks (the residual off C's alignment included), sanitizers.
+#   sweep    (calls 2, 3, 5) gemm-sweep, seeds SWEEP_SEEDS (default 101), each with
 #            its cover bundles (device-artifacts/sweep-cover<seed>).
 # PARTS picks (default: table layouts ceiling). Each part's console in
 # $OUT/console-<part>.txt, each script's logs in its own tarball under $OUT
@@ -43,7 +47,7 @@ fi
 if wants ceiling; then
   CONSOLE=console-ceiling.txt PARTS="ceiling bound power" ROUNDS=2 SUSTAINED_MS=2000 bash scripts/sessions/session27-device-run.sh || status=1
 fi
-if wants simt || wants colc || wants sweep; then
+if wants simt || wants colc || wants residual || wants sweep; then
   (
     CONSOLE=console-simt.txt
     PATH=/usr/local/cuda/bin:$PATH
@@ -97,6 +101,26 @@ epilogue_f32_simt_alpha_beta_row_bias_gelu_colc:$shape:$EPI
         # shellcheck disable=SC2086
         sanitize_checks "${spec%%:*}" "- --ldc:303" -m 300 -n 264 -k 129 ${spec#*:}
       done
+    fi
+    if wants residual; then
+      ALL="--alpha 1.5 --beta 0.5 --bias --residual"
+      LIST=""
+      for shape in 4096x4096x4096 8192x8192x8192 4095x4097x4096; do
+        LIST+="epilogue_f32_simt_alpha_beta_row_bias_gelu_residual:$shape:$ALL
+epilogue_f32_simt_alpha_beta_row_bias_gelu_residual_colc:$shape:$ALL
+"
+      done
+      time_variants "${LIST%$'\n'}" ""
+      CASES="4096x4096x4096 2048x8192x1024 128x256x8 1x1x1 7x9x3 129x257x65
+1000x1300x2000 4097x4095x4093 300x264x7 1000x1300x2001:--ldc:1003 512x512x512:--lda:640:--ldb:768:--ldc:520
+512x512x512:--ldc:515 640x384x1000:--residual-offset:3"
+      R=epilogue_f32_simt_alpha_beta_row_bias_gelu_residual_colc
+      # shellcheck disable=SC2086
+      check_shapes $R 11 "$CASES" $ALL
+      # shellcheck disable=SC2086
+      check_shapes $R 12 "1000x1300x2000 4096x4096x512" ${ALL/--beta 0.5/--beta 0}
+      # shellcheck disable=SC2086
+      sanitize_checks $R "- --ldc:303" -m 300 -n 264 -k 129 $ALL
     fi
     if wants sweep; then
       # shellcheck disable=SC2086

@@ -1,13 +1,13 @@
-// fp32 SIMT (ffma) with column-major A and B on a GPU: a column-major A is
-// copied to shared memory in 16-byte chunks of its transpose, a
-// column-major B element by element into its transposed place
-// (passes/SimtTileCopies.h); a column-major C runs as C^T = B^T·A^T
-// (tile-exchange-operands), a fused epilogue included; checked against cuBLAS SGEMM in the same
-// layout (transa/transb = T) and an fp64 reference on whole tiles (the
-// whole-tile variant), ragged edges, padded and odd leading dimensions (the
-// any-shape kernel's Guarded copies) and a single K tile. Unsupported where
-// no GPU answers; scripts/sessions/session36-device-run.sh (PARTS=simt
-// and PARTS=colc) run the same checks from prebuilt bundles (bench/NOTES.md,
+// fp32 SIMT (ffma) in every layout on a GPU. A column-major A is copied to
+// shared memory in 16-byte chunks of its transpose, a column-major B
+// element by element into its transposed place (passes/SimtTileCopies.h);
+// a column-major C runs as C^T = B^T·A^T (tile-exchange-operands), a fused
+// epilogue and a residual included. Checked against cuBLAS SGEMM in the
+// same layouts and an fp64 reference on whole tiles (the whole-tile
+// variant), ragged edges, padded and odd leading dimensions (the any-shape
+// kernel's Guarded copies) and a single K tile. Unsupported where no GPU
+// answers; scripts/sessions/session36-device-run.sh (PARTS simt, colc and
+// residual) runs the same checks from prebuilt bundles (bench/NOTES.md,
 // session 36).
 //
 // RUN: gemm-run %S/../../bench/schedules/f32_simt_128x256x8_t8x16_s3_col_a.mlir -m 1024 -n 1024 -k 1024 --no-timing | FileCheck %s --check-prefixes=CHECK,COLA
@@ -20,6 +20,8 @@
 // RUN: gemm-run %S/../../bench/schedules/f32_simt_128x256x8_t8x16_s3_colc.mlir -m 1000 -n 1300 -k 2001 --ldc 1003 --no-timing | FileCheck %s --check-prefixes=CHECK,COLC
 // RUN: gemm-run %S/../../bench/schedules/epilogue_f32_simt_alpha_beta_row_bias_gelu_colc.mlir -m 4097 -n 4095 -k 4093 --alpha 1.5 --beta 0.5 --bias --no-timing | FileCheck %s --check-prefixes=CHECK,EPI
 // RUN: gemm-run %S/../../bench/schedules/epilogue_f32_simt_alpha_beta_row_bias_gelu_colc.mlir -m 129 -n 257 -k 65 --alpha 1.5 --beta 0 --bias --no-timing | FileCheck %s --check-prefixes=CHECK,EPI
+// RUN: gemm-run %S/../../bench/schedules/epilogue_f32_simt_alpha_beta_row_bias_gelu_residual_colc.mlir -m 1000 -n 1300 -k 2000 --alpha 1.5 --beta 0.5 --bias --residual --no-timing | FileCheck %s --check-prefixes=CHECK,EPI
+// RUN: gemm-run %S/../../bench/schedules/epilogue_f32_simt_alpha_beta_row_bias_gelu_residual_colc.mlir -m 640 -n 384 -k 1000 --alpha 1.5 --beta 0.5 --bias --residual --residual-offset 3 --no-timing | FileCheck %s --check-prefixes=CHECK,EPI
 
 // gemm-run reports the problem the kernel runs: for the two exchanged
 // kernels (column-major C) the transposed one, C^T = B^T·A^T.

@@ -178,6 +178,11 @@ func.func @bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>
 // OUTLINE-LABEL: gpu.func @ffma_column_major_c_kernel
 // OUTLINE-SAME:    tile.exchanged_operands
 // OUTLINE-SAME:    tile.layouts = ["row", "col", "row"]
+// A residual (column-major like C) is read through its transpose too.
+// CHECK-LABEL: func.func @ffma_column_major_c_residual
+// CHECK-SAME:    %[[R:[^:]+]]: memref<?x?xf32, strided<[1, ?], offset: ?>>)
+// CHECK:         %[[RT:.*]] = memref.transpose %[[R]] (d0, d1) -> (d1, d0) : memref<?x?xf32, strided<[1, ?], offset: ?>> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+// CHECK:         tile.gemm {{.*}} residual %[[RT]] : memref<?x?xf32, strided<[?, 1], offset: ?>> {schedule = {{.*}}, tile.exchanged_operands}
 // CHECK-LABEL: func.func @ffma_row_major_c
 // CHECK-NOT:     memref.transpose
 // CHECK:         tile.gemm %arg0, %arg1 into %arg2 {schedule
@@ -193,6 +198,19 @@ func.func @ffma_column_major_c(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<
                                %bias: memref<?xf32>) {
   tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xf32> {schedule = #ffma}
       : memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>> into memref<?x?xf32, strided<[1, ?], offset: ?>>
+  return
+}
+#ffma_residual = #tile.schedule<chip = "sm_90a", block = [128, 256, 8], warp = [64, 64],
+  mma = #tile.mma<ffma, [8, 16, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.pad<4>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>,
+  epilogue = #tile.epilogue<store = direct, residual = true>>
+func.func @ffma_column_major_c_residual(%a: memref<?x?xf32>, %b: memref<?x?xf32>,
+                                        %c: memref<?x?xf32, strided<[1, ?], offset: ?>>,
+                                        %r: memref<?x?xf32, strided<[1, ?], offset: ?>>) {
+  tile.gemm %a, %b into %c residual %r : memref<?x?xf32, strided<[1, ?], offset: ?>> {schedule = #ffma_residual}
+      : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32, strided<[1, ?], offset: ?>>
   return
 }
 #ffma_plain = #tile.schedule<chip = "sm_90a", block = [128, 256, 8], warp = [64, 64],

@@ -35,24 +35,6 @@ func.func @mma_sync_column_major_b(%a: memref<?x?xf16>, %b: memref<?x?xf16, stri
 
 // -----
 
-#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 8], warp = [32, 64],
-  mma = #tile.mma<ffma, [8, 8, 1]>,
-  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
-  smem_a = #tile.pad<0>, smem_b = #tile.pad<0>,
-  pipeline = #tile.pipeline<stages = 2, load = cp_async>,
-  epilogue = #tile.epilogue<store = direct, residual = true>>
-
-// An ffma GEMM into a column-major C runs as C^T = B^T·A^T
-// (tile-exchange-operands), which takes no residual.
-func.func @ffma_column_major_c_residual(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32, strided<[1, ?], offset: ?>>, %r: memref<?x?xf32, strided<[1, ?], offset: ?>>) {
-  // expected-error @+1 {{'tile.gemm' op a fused residual into a column-major C needs a wgmma schedule: the ffma path writes C row-major and runs a column-major C as C^T = B^T·A^T, which takes no residual}}
-  tile.gemm %a, %b into %c residual %r : memref<?x?xf32, strided<[1, ?], offset: ?>> {schedule = #sched}
-      : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32, strided<[1, ?], offset: ?>>
-  return
-}
-
-// -----
-
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,

@@ -1,0 +1,23 @@
+// epilogue_f32_simt_alpha_beta_row_bias_gelu_residual.mlir into a
+// column-major C (and from a column-major B): D = gelu_erf(alpha·A·B +
+// beta·C + bias[row]) + R on the CUDA cores, R column-major like C.
+// tile-exchange-operands runs it as C^T = B^T·A^T, reading C and R
+// through their transposes (row-major), the bias per row of C as one per
+// column of C^T (the same vector).
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 8], warp = [64, 64],
+  mma = #tile.mma<ffma, [8, 16, 1]>,
+  elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  smem_a = #tile.pad<4>, smem_b = #tile.pad<4>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>,
+  epilogue = #tile.epilogue<store = direct, alpha_beta = true, bias = row, activation = gelu_erf, residual = true>>
+
+func.func @epilogue_f32_simt_alpha_beta_row_bias_gelu_residual_colc(
+    %a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?], offset: ?>>,
+    %c: memref<?x?xf32, strided<[1, ?], offset: ?>>, %alpha: f32, %beta: f32,
+    %bias: memref<?xf32>, %r: memref<?x?xf32, strided<[1, ?], offset: ?>>) {
+  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xf32>
+      residual %r : memref<?x?xf32, strided<[1, ?], offset: ?>> {schedule = #sched}
+      : memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>>
+        into memref<?x?xf32, strided<[1, ?], offset: ?>>
+  return
+}
