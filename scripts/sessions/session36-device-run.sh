@@ -114,13 +114,13 @@ epilogue_f32_simt_alpha_beta_row_bias_gelu_residual_colc:$shape:$ALL
       CASES="4096x4096x4096 2048x8192x1024 128x256x8 1x1x1 7x9x3 129x257x65
 1000x1300x2000 4097x4095x4093 300x264x7 1000x1300x2001:--ldc:1003 512x512x512:--lda:640:--ldb:768:--ldc:520
 512x512x512:--ldc:515 640x384x1000:--residual-offset:3"
-      R=epilogue_f32_simt_alpha_beta_row_bias_gelu_residual_colc
+      V=epilogue_f32_simt_alpha_beta_row_bias_gelu_residual_colc
       # shellcheck disable=SC2086
-      check_shapes $R 11 "$CASES" $ALL
+      check_shapes $V 11 "$CASES" $ALL
       # shellcheck disable=SC2086
-      check_shapes $R 12 "1000x1300x2000 4096x4096x512" ${ALL/--beta 0.5/--beta 0}
+      check_shapes $V 12 "1000x1300x2000 4096x4096x512" ${ALL/--beta 0.5/--beta 0}
       # shellcheck disable=SC2086
-      sanitize_checks $R "- --ldc:303" -m 300 -n 264 -k 129 $ALL
+      sanitize_checks $V "- --ldc:303" -m 300 -n 264 -k 129 $ALL
     fi
     if wants sweep; then
       # shellcheck disable=SC2086
