@@ -262,15 +262,13 @@ static FailureOr<GemmLayouts> verifyOperandLayouts(Operation *op,
            << (type.getRank() == 3 ? "second dimension, the rows" : "first")
            << "), got " << type;
   }
-  EpilogueAttr epilogue = schedule.getEpilogue();
+  // ffma kernels read A and B in either order, and tile-exchange-operands
+  // runs a GEMM into a column-major C as C^T = B^T·A^T (C^T row-major).
+  bool rowMajorOnly = !schedule.isWgmma() && !schedule.isFfma();
   for (auto [name, order] : {std::pair<StringRef, MatrixOrder>{"A", layouts->a},
                              {"B", layouts->b},
                              {"C", layouts->c}}) {
-    if (order == MatrixOrder::row || schedule.isWgmma())
-      continue;
-    // ffma kernels read A and B in either order, and tile-exchange-operands
-    // runs a GEMM into a column-major C as C^T = B^T·A^T (C^T row-major).
-    if (schedule.isFfma())
+    if (order == MatrixOrder::row || !rowMajorOnly)
       continue;
     return op->emitOpError()
            << "column-major " << name
@@ -280,6 +278,7 @@ static FailureOr<GemmLayouts> verifyOperandLayouts(Operation *op,
   if (schedule.isWgmma() && schedule.getElements().getA().isF32() &&
       failed(verifyTf32Layouts(op, *layouts)))
     return failure();
+  EpilogueAttr epilogue = schedule.getEpilogue();
   // Into a column-major C the staging copy applies the epilogue down C's
   // columns (passes/StagingColumnStore.h), the TMA stores' staging on the
   // fragments, reading C element by element (passes/TmaStoreEpilogue.h);

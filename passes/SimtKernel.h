@@ -21,7 +21,8 @@
 //
 // A is stored transposed in shared memory (BK rows of BM floats, padded by
 // `smem_a`'s #tile.pad), B as it is (BK rows of BN); SimtTileCopies.h says
-// how they get there. With S stages (F = the fragments of one K step):
+// how they get there from either layout. With S stages (F = the fragments
+// of one K step):
 //
 //   prologue: K tiles 0 .. S-2 → stages 0 .. S-2; wait; barrier;
 //             F = fragments of K step 0 of stage 0
