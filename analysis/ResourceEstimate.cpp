@@ -66,7 +66,8 @@ gemm_opt::analysis::estimateRegisters(ScheduleAttr schedule,
     estimate.perThread = std::min(estimate.getNeeded(), kMaxRegistersPerThread);
     estimate.spills = estimate.getNeeded() > kMaxRegistersPerThread;
     if (schedule.isWarpSpecialized()) {
-      HopperKernelPlan plan = planHopperKernel(schedule);
+      // The register split does not depend on the fused epilogue.
+      HopperKernelPlan plan = planHopperKernel(schedule, /*epilogue=*/nullptr);
       estimate.producer = plan.producerRegisters;
       estimate.consumer = plan.consumerRegisters;
       estimate.spills = estimate.getNeeded() > estimate.consumer;

@@ -33,10 +33,12 @@ static std::string typeName(Type type) {
 }
 
 /// The launch's cluster dimensions (x, y, z).
-static llvm::json::Array launchCluster(ScheduleAttr schedule) {
+static llvm::json::Array launchCluster(ScheduleAttr schedule,
+                                       EpilogueAttr epilogue) {
   if (!schedule.isWgmma())
     return llvm::json::Array{1, 1, 1};
-  std::array<int64_t, 3> cluster = planHopperKernel(schedule).launchCluster();
+  std::array<int64_t, 3> cluster =
+      planHopperKernel(schedule, epilogue).launchCluster();
   return llvm::json::Array{cluster[0], cluster[1], cluster[2]};
 }
 
@@ -64,6 +66,7 @@ static bool hasGridConstantTensorMaps(Operation *kernel) {
 /// `mapsByValue`: the tensor maps are the kernel's parameters themselves,
 /// else pointers to them in global memory.
 static llvm::json::Object describe(ScheduleAttr schedule,
+                                   EpilogueAttr epilogue,
                                    const GemmLayouts &layouts, bool batched,
                                    bool mapsByValue) {
   StringRef passing = mapsByValue ? "by_value" : "global_pointer";
@@ -79,7 +82,7 @@ static llvm::json::Object describe(ScheduleAttr schedule,
     // operand's inner dimension is its rows), one swizzle row (smem_a,
     // smem_b: 32, 64 or 128 bytes) wide, and one batch
     // entry deep ([inner, outer, 1]) for batched operands.
-    HopperKernelPlan plan = planHopperKernel(schedule, layouts);
+    HopperKernelPlan plan = planHopperKernel(schedule, epilogue, layouts);
     auto tensorMap = [&](StringRef name, int64_t inner, int64_t outer,
                          int64_t swizzle) {
       llvm::json::Array box{inner, outer};
@@ -127,7 +130,6 @@ static llvm::json::Object describe(ScheduleAttr schedule,
   }
   // The fused epilogue's operands, after the others (tile-outline-kernel's
   // argument order; runtime/KernelParamSpec.h).
-  EpilogueAttr epilogue = schedule.getEpilogue();
   llvm::json::Object fused;
   if (epilogue && epilogue.hasFusedOperations()) {
     if (epilogue.getAlphaBeta())
@@ -173,7 +175,7 @@ static llvm::json::Object describe(ScheduleAttr schedule,
           ? llvm::json::Object{{"persistent",
                                 llvm::json::Object{
                                     {"ctas_per_sm",
-                                     planHopperKernel(schedule)
+                                     planHopperKernel(schedule, epilogue)
                                          .blocksPerMultiprocessor}}},
                                {"tiles", std::move(tiles)}}
           : llvm::json::Object{
@@ -204,7 +206,7 @@ static llvm::json::Object describe(ScheduleAttr schedule,
       (*persistent)["stream_k"] = true;
   llvm::json::Object description{
       {"block", llvm::json::Array{schedule.getThreadCount(), 1, 1}},
-      {"cluster", launchCluster(schedule)},
+      {"cluster", launchCluster(schedule, epilogue)},
       {"dynamic_shared_memory_bytes", schedule.getDynamicSharedMemoryBytes()},
       {"grid", std::move(grid)},
       {"tile", llvm::json::Object{{"m", schedule.getBlockM()},
@@ -324,7 +326,8 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       kernel.chip = chip.empty() ? schedule.getChip().str() : chip;
       kernel.ptxasOptLevel = getKernelPtxasOptLevel(op);
       GemmLayouts layouts = getKernelLayouts(op);
-      kernel.description = describe(schedule, layouts, isKernelBatched(op),
+      kernel.description = describe(schedule, getKernelEpilogue(op), layouts,
+                                    isKernelBatched(op),
                                     hasGridConstantTensorMaps(op));
       // A GEMM compiled as C^T = B^T·A^T (tile-exchange-operands): its own
       // layouts are the transposed ones of the kernel's.

@@ -1,13 +1,11 @@
 //===- EpilogueAttrAssembly.cpp - text form of #tile.epilogue -------------===//
 //
-//   #tile.epilogue<store = vector, alpha_beta = true, bias = row,
-//                  activation = gelu_tanh, residual = true>
-//   #tile.epilogue<store = tma, store_rounds = 2>
-//   #tile.epilogue<store = tma, store_rounds = 8, staging_buffers = 2>
+//   #tile.epilogue<alpha_beta = true, bias = row, activation = gelu_tanh,
+//                  residual = true>
+//   #tile.epilogue<bias = column>
 //
-// `store` comes first; the other fields follow in any order, each at most
-// once, and are printed (fused fields in the order above, then
-// store_rounds and staging_buffers) only when not the default.
+// The fields come in any order, each at most once and at least one, and are
+// printed in the order above, only when not the default.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +14,7 @@
 #include "dialect/BoolKeyword.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
@@ -44,25 +43,13 @@ ParseResult parseChoice(AsmParser &parser, Enum &value,
 } // namespace
 
 Attribute EpilogueAttr::parse(AsmParser &parser, Type) {
-  if (parser.parseLess() || parser.parseKeyword("store") || parser.parseEqual())
+  if (parser.parseLess())
     return {};
-  SMLoc storeLoc = parser.getCurrentLocation();
-  StringRef storeName;
-  if (parser.parseKeyword(&storeName))
-    return {};
-  std::optional<EpilogueStore> store = symbolizeEpilogueStore(storeName);
-  if (!store) {
-    parser.emitError(storeLoc) << "unknown epilogue store '" << storeName
-                               << "', expected tma, vector or direct";
-    return {};
-  }
-
   bool alphaBeta = false, residual = false;
-  int64_t storeRounds = 1, stagingBuffers = 1;
   EpilogueBias bias = EpilogueBias::none;
   EpilogueActivation activation = EpilogueActivation::none;
   llvm::StringSet<> seen;
-  while (succeeded(parser.parseOptionalComma())) {
+  do {
     SMLoc fieldLoc = parser.getCurrentLocation();
     StringRef field;
     if (parser.parseKeyword(&field) || parser.parseEqual())
@@ -80,43 +67,43 @@ Attribute EpilogueAttr::parse(AsmParser &parser, Type) {
     else if (field == "bias")
       parsed = parseChoice<EpilogueBias>(parser, bias, symbolizeEpilogueBias,
                                          "bias", "row or column");
-    else if (field == "store_rounds")
-      parsed = parser.parseInteger(storeRounds);
-    else if (field == "staging_buffers")
-      parsed = parser.parseInteger(stagingBuffers);
     else if (field == "activation")
       parsed = parseChoice<EpilogueActivation>(
           parser, activation, symbolizeEpilogueActivation, "activation",
           "relu, gelu_tanh, gelu_erf or silu");
+    else if (field == "store" || field == "store_rounds" ||
+             field == "staging_buffers")
+      parser.emitError(fieldLoc)
+          << "'" << field
+          << "' says how C is stored, which belongs to the schedule: write "
+             "store = #tile.store<...> in #tile.schedule";
     else
       parser.emitError(fieldLoc)
           << "unknown epilogue field '" << field
-          << "', expected alpha_beta, bias, activation, residual, "
-             "store_rounds or staging_buffers";
+          << "', expected alpha_beta, bias, activation or residual";
     if (failed(parsed))
       return {};
-  }
-  SMLoc endLoc = parser.getCurrentLocation();
+  } while (succeeded(parser.parseOptionalComma()));
   if (parser.parseGreater())
     return {};
-  return EpilogueAttr::getChecked(
-      [&] { return parser.emitError(endLoc); }, parser.getContext(), *store,
-      alphaBeta, bias, activation, residual, storeRounds, stagingBuffers);
+  return EpilogueAttr::get(parser.getContext(), alphaBeta, bias, activation,
+                           residual);
 }
 
 void EpilogueAttr::print(AsmPrinter &printer) const {
-  printer << "<store = " << stringifyEpilogueStore(getStore());
+  SmallVector<std::string> fields;
   if (getAlphaBeta())
-    printer << ", alpha_beta = true";
+    fields.push_back("alpha_beta = true");
   if (getBias() != EpilogueBias::none)
-    printer << ", bias = " << stringifyEpilogueBias(getBias());
+    fields.push_back(("bias = " + stringifyEpilogueBias(getBias())).str());
   if (getActivation() != EpilogueActivation::none)
-    printer << ", activation = " << stringifyEpilogueActivation(getActivation());
+    fields.push_back(
+        ("activation = " + stringifyEpilogueActivation(getActivation())).str());
   if (getResidual())
-    printer << ", residual = true";
-  if (getStoreRounds() != 1)
-    printer << ", store_rounds = " << getStoreRounds();
-  if (getStagingBuffers() != 1)
-    printer << ", staging_buffers = " << getStagingBuffers();
-  printer << ">";
+    fields.push_back("residual = true");
+  // An epilogue with nothing fused prints its default, so that it parses
+  // back.
+  if (fields.empty())
+    fields.push_back("alpha_beta = false");
+  printer << "<" << llvm::join(fields, ", ") << ">";
 }

@@ -19,7 +19,7 @@ LogicalResult checkPresence(GemmOp gemm, Value operand, bool wanted,
                             StringRef name, StringRef field) {
   if (operand && !wanted)
     return gemm.emitOpError()
-           << "has a " << name << " operand but its schedule's epilogue has no "
+           << "has a " << name << " operand but its epilogue has no "
            << field;
   if (!operand && wanted)
     return gemm.emitOpError() << "needs "
@@ -27,16 +27,15 @@ LogicalResult checkPresence(GemmOp gemm, Value operand, bool wanted,
                                       ? "an "
                                       : "a ")
                               << name
-                              << " operand: its schedule's epilogue has "
+                              << " operand: its epilogue has "
                               << field;
   return success();
 }
 
 } // namespace
 
-LogicalResult gemm_opt::tile::verifyFusedEpilogue(GemmOp gemm,
-                                                  ScheduleAttr schedule) {
-  EpilogueAttr epilogue = schedule.getEpilogue();
+LogicalResult gemm_opt::tile::verifyFusedEpilogue(GemmOp gemm) {
+  EpilogueAttr epilogue = gemm.getEpilogueAttr();
   bool alphaBeta = epilogue && epilogue.getAlphaBeta();
   EpilogueBias bias = epilogue ? epilogue.getBias() : EpilogueBias::none;
   bool residual = epilogue && epilogue.getResidual();

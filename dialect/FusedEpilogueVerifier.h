@@ -7,11 +7,11 @@
 
 namespace gemm_opt::tile {
 
-/// Checks the fused operations of `gemm`'s epilogue (alpha/beta, bias,
+/// Checks the fused operations of `gemm`'s #tile.epilogue (alpha/beta, bias,
 /// activation, residual) against the store that must carry them and against
 /// the op's epilogue operands: each operand present exactly when its field
 /// is set, of C's element type, and of C's extents where those are static.
-mlir::LogicalResult verifyFusedEpilogue(GemmOp gemm, ScheduleAttr schedule);
+mlir::LogicalResult verifyFusedEpilogue(GemmOp gemm);
 
 } // namespace gemm_opt::tile
 

@@ -236,15 +236,18 @@ LogicalResult gemm_opt::tile::verifyHopperFeatures(Operation *op,
   EpilogueStore store = schedule.getEpilogueStore();
   if (store != EpilogueStore::direct && !wgmma)
     return op->emitOpError() << "a " << stringifyEpilogueStore(store)
-                             << " epilogue store needs wgmma";
-  // store_rounds: each round stores whole 128-byte column panels of every
+                             << " store (#tile.store<"
+                             << stringifyEpilogueStore(store)
+                             << ">) needs wgmma; leave `store` out to store "
+                                "from registers";
+  // rounds: each round stores whole 128-byte column panels of every
   // consumer warpgroup's part of C.
   int64_t rounds = schedule.getEpilogueStoreRounds();
   int64_t panels = schedule.getWarpN() *
                    getByteWidth(schedule.getElements().getC()) / 128;
   if (rounds > 1 && (panels < rounds || panels % rounds != 0))
     return op->emitOpError()
-           << "store_rounds = " << rounds << " does not divide the " << panels
+           << "#tile.store<tma, rounds = " << rounds << "> does not divide the " << panels
            << " 128-byte column panels of a consumer warpgroup's "
            << schedule.getWarpM() << "x" << schedule.getWarpN()
            << " part of C (WN * sizeof(C) / 128)";

@@ -246,10 +246,10 @@ static LogicalResult verifyCpAsyncPipeline(Operation *op,
 /// (both operands K-major or MN-major through TMA and wgmma's transpose
 /// flags, C through the epilogue's staging tile) but a fused epilogue only
 /// into a row-major C; tf32 wgmma (f32 inputs) only K-major A and B.
-static FailureOr<GemmLayouts> verifyOperandLayouts(Operation *op,
-                                                   ScheduleAttr schedule,
-                                                   MemRefType a, MemRefType b,
-                                                   MemRefType c) {
+static FailureOr<GemmLayouts>
+verifyOperandLayouts(Operation *op, ScheduleAttr schedule,
+                     EpilogueAttr epilogue, MemRefType a, MemRefType b,
+                     MemRefType c) {
   StringRef failing;
   std::optional<GemmLayouts> layouts = getGemmLayouts(a, b, c, &failing);
   if (!layouts) {
@@ -278,19 +278,16 @@ static FailureOr<GemmLayouts> verifyOperandLayouts(Operation *op,
   if (schedule.isWgmma() && schedule.getElements().getA().isF32() &&
       failed(verifyTf32Layouts(op, *layouts)))
     return failure();
-  EpilogueAttr epilogue = schedule.getEpilogue();
   // Into a column-major C the staging copy applies the epilogue down C's
   // columns (passes/StagingColumnStore.h), the TMA stores' staging on the
   // fragments, reading C element by element (passes/TmaStoreEpilogue.h);
   // both on C's transpose, and the residual's (column-major like C).
   if (layouts->c == MatrixOrder::col && !schedule.isFfma() && epilogue &&
-      epilogue.hasFusedOperations()) {
-    if (epilogue.getStore() == EpilogueStore::direct)
-      return op->emitOpError()
-             << "a fused epilogue into a column-major C needs a staging "
-                "tile (#tile.epilogue<store = vector | tma, ...>), got "
-                "store = direct";
-  }
+      epilogue.hasFusedOperations() &&
+      schedule.getEpilogueStore() == EpilogueStore::direct)
+    return op->emitOpError()
+           << "a fused epilogue into a column-major C needs a staging tile: "
+              "give the schedule store = #tile.store<tma> (or <vector>)";
   return *layouts;
 }
 
@@ -328,15 +325,14 @@ static LogicalResult verifyLoads(Operation *op, ScheduleAttr schedule,
 }
 
 /// A persistent tma store whose staging tile makes the schedule too big:
-/// the fewest store_rounds, dividing the warpgroup's column panels of C, with
+/// the fewest store rounds, dividing the warpgroup's column panels of C, with
 /// which it fits (none if no count does).
 static std::optional<int64_t> getFittingStoreRounds(ScheduleAttr schedule,
                                                     const ChipInfo &chip) {
-  EpilogueAttr epilogue = schedule.getEpilogue();
-  if (!epilogue || epilogue.getStore() != EpilogueStore::tma ||
+  if (schedule.getEpilogueStore() != EpilogueStore::tma ||
       !schedule.isPersistent())
     return std::nullopt;
-  int64_t rounds = epilogue.getStoreRounds();
+  int64_t rounds = schedule.getEpilogueStoreRounds();
   int64_t staging = schedule.getEpilogueStagingBytes() * rounds;
   int64_t rest = schedule.getSharedMemoryBytes() -
                  schedule.getEpilogueStagingBytes();
@@ -350,13 +346,14 @@ static std::optional<int64_t> getFittingStoreRounds(ScheduleAttr schedule,
 
 LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
                                                  ScheduleAttr schedule,
+                                                 EpilogueAttr epilogue,
                                                  MemRefType a, MemRefType b,
                                                  MemRefType c) {
   std::optional<ChipInfo> chip = lookupChip(schedule.getChip());
   if (!chip)
     return op->emitOpError() << "unknown chip '" << schedule.getChip()
                              << "'; known chips: " << knownChipList();
-  FailureOr<GemmLayouts> layouts = verifyOperandLayouts(op, schedule, a, b, c);
+  FailureOr<GemmLayouts> layouts = verifyOperandLayouts(op, schedule, epilogue, a, b, c);
   if (failed(layouts))
     return failure();
   ElementTypesAttr elements = schedule.getElements();
@@ -401,8 +398,8 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
         << " bytes of shared memory per block, more than the "
         << chip->maxSharedMemoryPerBlock << " " << chip->name << " allows";
     if (std::optional<int64_t> rounds = getFittingStoreRounds(schedule, *chip))
-      diag << " (store_rounds = " << *rounds
-           << " would shrink the staging tile enough)";
+      diag << " (#tile.store<tma, rounds = " << *rounds
+           << "> would shrink the staging tile enough)";
     return diag;
   }
 

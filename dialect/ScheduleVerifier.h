@@ -8,7 +8,7 @@
 namespace gemm_opt::tile {
 
 /// Checks that `schedule` can compute `op` (a GEMM on matrices of types `a`,
-/// `b`, `c`) on the schedule's chip: tile divisibility across levels, the MMA
+/// `b`, `c`, with the fused `epilogue` or none) on the schedule's chip: tile divisibility across levels, the MMA
 /// shape against the element types and chip, thread and shared-memory limits,
 /// swizzle widths against row bytes, the copy distribution or TMA boxes, and
 /// the Hopper features (clusters, warp specialization and its registers,
@@ -17,6 +17,7 @@ namespace gemm_opt::tile {
 /// schedule is the tile-check-chip pass's question, not this one's.
 mlir::LogicalResult verifyGemmSchedule(mlir::Operation *op,
                                        ScheduleAttr schedule,
+                                       EpilogueAttr epilogue,
                                        mlir::MemRefType a, mlir::MemRefType b,
                                        mlir::MemRefType c);
 

@@ -47,29 +47,34 @@ PipelineAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-LogicalResult EpilogueAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                   EpilogueStore store, bool alphaBeta,
-                                   EpilogueBias bias,
-                                   EpilogueActivation activation, bool residual,
-                                   int64_t storeRounds,
-                                   int64_t stagingBuffers) {
-  if (storeRounds < 1)
-    return emitError() << "store_rounds must be at least 1, got "
-                       << storeRounds;
-  if (storeRounds > 1 && store != EpilogueStore::tma)
-    return emitError() << "store_rounds = " << storeRounds
-                       << " needs store = tma (the rounds are TMA stores from "
-                          "a smaller staging tile), got store = "
-                       << stringifyEpilogueStore(store);
+LogicalResult StoreAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                EpilogueStore kind, int64_t rounds,
+                                int64_t stagingBuffers) {
+  if (rounds < 1)
+    return emitError() << "rounds must be at least 1, got " << rounds;
+  if (rounds > 1 && kind != EpilogueStore::tma)
+    return emitError() << "rounds = " << rounds
+                       << " needs #tile.store<tma> (the rounds are TMA stores "
+                          "from a smaller staging tile), got "
+                       << stringifyEpilogueStore(kind);
   if (stagingBuffers != 1 && stagingBuffers != 2)
     return emitError() << "staging_buffers must be 1 or 2, got "
                        << stagingBuffers;
-  if (stagingBuffers == 2 && (storeRounds < 2 || storeRounds % 2 != 0))
+  if (stagingBuffers == 2 && (rounds < 2 || rounds % 2 != 0))
     return emitError() << "staging_buffers = 2 alternates between two "
                           "staging parts round by round: it needs an even "
-                          "store_rounds (at least 2), got store_rounds = "
-                       << storeRounds;
+                          "rounds (at least 2), got rounds = "
+                       << rounds;
   return success();
+}
+
+EpilogueAttr EpilogueAttr::getForTransposedProblem() const {
+  if (getBias() == EpilogueBias::none)
+    return *this;
+  EpilogueBias bias = getBias() == EpilogueBias::row ? EpilogueBias::column
+                                                     : EpilogueBias::row;
+  return EpilogueAttr::get(getContext(), getAlphaBeta(), bias, getActivation(),
+                           getResidual());
 }
 
 LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
@@ -79,7 +84,7 @@ LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    Attribute smemB, PipelineAttr pipeline,
                                    WarpSpecializationAttr specialization,
                                    GridAttr grid, ClusterAttr cluster,
-                                   EpilogueAttr epilogue) {
+                                   StoreAttr store) {
   if (block.size() != 3)
     return emitError() << "block tile must be [BM, BN, BK], got "
                        << block.size() << " sizes";
@@ -109,25 +114,7 @@ ScheduleAttr ScheduleAttr::getWholeTileVariant() const {
       getSmemA(), getSmemB(),
       PipelineAttr::get(getContext(), pipeline.getStages(), pipeline.getLoad(),
                         /*ragged=*/false),
-      getSpecialization(), getGrid(), getCluster(), getEpilogue());
-}
-
-ScheduleAttr ScheduleAttr::getForTransposedProblem() const {
-  EpilogueAttr epilogue = getEpilogue();
-  if (!epilogue || epilogue.getBias() == EpilogueBias::none)
-    return *this;
-  EpilogueBias bias = epilogue.getBias() == EpilogueBias::row
-                          ? EpilogueBias::column
-                          : EpilogueBias::row;
-  return ScheduleAttr::get(
-      getContext(), getChip(), getBlock(), getWarp(), getMma(), getElements(),
-      getSmemA(), getSmemB(), getPipeline(), getSpecialization(), getGrid(),
-      getCluster(),
-      EpilogueAttr::get(getContext(), epilogue.getStore(),
-                        epilogue.getAlphaBeta(), bias,
-                        epilogue.getActivation(), epilogue.getResidual(),
-                        epilogue.getStoreRounds(),
-                        epilogue.getStagingBuffers()));
+      getSpecialization(), getGrid(), getCluster(), getStore());
 }
 
 RasterOrder ScheduleAttr::getRasterOrder() const {
@@ -149,15 +136,15 @@ int64_t ScheduleAttr::getClusterSize() const {
 }
 
 EpilogueStore ScheduleAttr::getEpilogueStore() const {
-  return getEpilogue() ? getEpilogue().getStore() : EpilogueStore::direct;
+  return getStore() ? getStore().getKind() : EpilogueStore::direct;
 }
 
 int64_t ScheduleAttr::getEpilogueStoreRounds() const {
-  return getEpilogue() ? getEpilogue().getStoreRounds() : 1;
+  return getStore() ? getStore().getRounds() : 1;
 }
 
 int64_t ScheduleAttr::getEpilogueStagingBuffers() const {
-  return getEpilogue() ? getEpilogue().getStagingBuffers() : 1;
+  return getStore() ? getStore().getStagingBuffers() : 1;
 }
 
 int64_t ScheduleAttr::getWarpgroupsPerTile() const {

@@ -276,22 +276,74 @@ def Tile_ClusterAttr : Tile_Attr<"Cluster", "cluster"> {
   }];
 }
 
-def Tile_EpilogueAttr : Tile_Attr<"Epilogue", "epilogue"> {
-  let summary = "how the accumulator tile reaches C, and what is fused on the way";
+def Tile_StoreAttr : Tile_Attr<"Store", "store"> {
+  let summary = "how the accumulator tile reaches C";
   let description = [{
-    `store` says how the tile is written:
+    The store strategy of a schedule: how each block writes its tile of C.
+    It says nothing about what is computed on the way (that is the op's
+    `#tile.epilogue`), so one schedule serves every epilogue.
 
-    - `tma`: the accumulators, converted to C's element type, go to a
-      `BM×BN` staging tile in shared memory, which TMA stores write to C
-      (a column-major C down its columns: the staging tile holds C's
-      transpose);
-    - `vector`: the same staging tile, written to C by all threads with
-      coalesced 16-byte vector stores;
+    - `tma`: the accumulators, converted to C's element type (after the
+      op's fused epilogue, if any), go to a `BM×BN` staging tile in shared
+      memory, which TMA stores write to C (a column-major C down its
+      columns: the staging tile holds C's transpose). wgmma schedules only.
+    - `vector`: the same staging tile (f32), written to C by all threads
+      with coalesced 16-byte vector stores.
     - `direct`: each thread stores its accumulator fragments straight from
-      registers (what a schedule without `epilogue` does).
+      registers. A schedule without `store` stores `direct`.
 
-    Optional fused element-wise operations, any subset, in any order in the
-    text (printed in this order, only when set):
+    The staging tile takes `BM·BN·sizeof(C)` bytes of shared memory. With
+    `rounds = R` (`tma` only, default 1) it takes 1/R of that: each
+    consumer warpgroup stores its `WM×WN` part of C in R rounds of `WN/R`
+    columns, writing the next round only once the previous round's TMA
+    stores have read the staging part (`cp.async.bulk.wait_group.read`).
+    That is what lets a persistent grid, whose staging tile cannot reuse
+    the stages, keep an f32 C of a 128×256 tile (128 KiB) next to 3 stages.
+    R must divide the warpgroup's 128-byte column panels of C
+    (`WN·sizeof(C)/128`). With `staging_buffers = 2` (`tma` with an even
+    number of rounds) each warpgroup has two such parts and the rounds
+    alternate between them: a round waits only for the stores of the round
+    before the previous one, so its writes overlap the previous round's
+    TMA reads (the staging takes twice the bytes of one round).
+
+    Constraints: `rounds` at least 1 and above 1 only with `tma`;
+    `staging_buffers` 1 or 2, and 2 only with an even `rounds`. The op's
+    verifier checks the store against the MMA kind, the layouts and the
+    shared-memory budget.
+
+    Examples:
+    ```mlir
+    #tile.store<tma>
+    #tile.store<tma, rounds = 2>
+    #tile.store<tma, rounds = 8, staging_buffers = 2>
+    #tile.store<vector>
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<Tile_EpilogueStore>:$kind,
+    DefaultValuedParameter<"int64_t", "1">:$rounds,
+    DefaultValuedParameter<"int64_t", "1">:$staging_buffers);
+  let assemblyFormat = [{
+    `<` $kind (`,` struct($rounds, $staging_buffers)^)? `>`
+  }];
+  let genVerifyDecl = 1;
+  let builders = [
+    AttrBuilder<(ins "EpilogueStore":$kind), [{
+      return $_get($_ctxt, kind, 1, 1);
+    }]>
+  ];
+}
+
+def Tile_EpilogueAttr : Tile_Attr<"Epilogue", "epilogue"> {
+  let summary = "element-wise operations fused into the GEMM's store of C";
+  let description = [{
+    What `tile.gemm` computes on its way to C, beyond the conversion of the
+    f32 accumulator to C's element type. It belongs to the op, not to the
+    schedule: the schedule's `#tile.store` says how C is written, whatever
+    the epilogue.
+
+    Fields, any subset, in any order in the text (printed in this order,
+    only when set; at least one is given):
 
     - `alpha_beta = true`: scale by the f32 scalars alpha and beta, reading
       C's old value in place (`alpha·acc + beta·C`);
@@ -308,10 +360,10 @@ def Tile_EpilogueAttr : Tile_Attr<"Epilogue", "epilogue"> {
         D = activation(alpha·acc + beta·C + bias) + residual
 
     (without `alpha_beta`, alpha = 1 and beta = 0 and C is not read). Each
-    field adds an operand to `tile.gemm` (`alpha`, `beta`, `bias`,
-    `residual`) and a kernel argument after the existing ones. GELU:
-    `gelu_tanh` is 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))), `gelu_erf`
-    0.5·x·(1 + erf(x/√2)); SiLU is x·sigmoid(x).
+    field asks for an operand of `tile.gemm` (`alpha`, `beta`, `bias`,
+    `residual`), which becomes a kernel argument after the existing ones.
+    GELU: `gelu_tanh` is 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))),
+    `gelu_erf` 0.5·x·(1 + erf(x/√2)); SiLU is x·sigmoid(x).
 
     Precision: the activations' absolute error is at most a fixed fraction
     of |x|: 2^-22 for `gelu_erf` (libdevice's erff, as PyTorch computes
@@ -320,54 +372,36 @@ def Tile_EpilogueAttr : Tile_Attr<"Epilogue", "epilogue"> {
     `tanh.approx.f32` (relative error up to about 2^-11). The runtime's
     checks allow for exactly this (runtime/ToleranceFactor.h).
 
-    The staging tile takes `BM·BN·sizeof(C)` bytes of shared memory. With
-    `store_rounds = R` (`tma` only, default 1) it takes 1/R of that: each
-    consumer warpgroup stores its `WM×WN` part of C in R rounds of `WN/R`
-    columns, writing the next round only once the previous round's TMA
-    stores have read the staging part (`cp.async.bulk.wait_group.read`).
-    That is what lets a persistent grid, whose staging tile cannot reuse
-    the stages, keep an f32 C of a 128×256 tile (128 KiB) next to 3 stages.
-    R must divide the warpgroup's 128-byte column panels of C
-    (`WN·sizeof(C)/128`). With `staging_buffers = 2` (`tma` with an even
-    number of rounds) each warpgroup has two such parts and the rounds
-    alternate between them: a round waits only for the stores of the round
-    before the previous one, so its writes overlap the previous round's
-    TMA reads (the staging takes twice the bytes of one round).
-    The op's verifier checks the store against the
-    MMA kind and the fused fields against the store and the op's operands.
+    Constraints (checked by the op's verifier): each field's operand is
+    present exactly when the field is set; a fused epilogue into a
+    column-major C needs a staging store (`#tile.store<tma>` or
+    `<vector>`) unless the schedule is ffma.
 
-    Example:
+    Examples:
     ```mlir
-    #tile.epilogue<store = tma>
-    #tile.epilogue<store = tma, store_rounds = 2>
-    #tile.epilogue<store = vector, bias = column, activation = gelu_tanh>
-    #tile.epilogue<store = direct, alpha_beta = true, residual = true>
+    #tile.epilogue<bias = column, activation = gelu_tanh>
+    #tile.epilogue<alpha_beta = true, bias = row, activation = silu,
+                   residual = true>
     ```
   }];
   let parameters = (ins
-    EnumParameter<Tile_EpilogueStore>:$store,
     DefaultValuedParameter<"bool", "false">:$alphaBeta,
     DefaultValuedParameter<"EpilogueBias", "EpilogueBias::none">:$bias,
     DefaultValuedParameter<"EpilogueActivation",
                            "EpilogueActivation::none">:$activation,
-    DefaultValuedParameter<"bool", "false">:$residual,
-    DefaultValuedParameter<"int64_t", "1">:$storeRounds,
-    DefaultValuedParameter<"int64_t", "1">:$stagingBuffers);
-  // `<store = S (, field = value)*>`: EpilogueAttrAssembly.cpp.
+    DefaultValuedParameter<"bool", "false">:$residual);
+  // `<field = value (, field = value)*>`: EpilogueAttrAssembly.cpp.
   let hasCustomAssemblyFormat = 1;
-  let genVerifyDecl = 1;
-  let builders = [
-    AttrBuilder<(ins "EpilogueStore":$store), [{
-      return $_get($_ctxt, store, false, EpilogueBias::none,
-                   EpilogueActivation::none, false, 1, 1);
-    }]>
-  ];
   let extraClassDeclaration = [{
     /// Whether anything beyond the conversion to C's type is fused.
     bool hasFusedOperations() const {
       return getAlphaBeta() || getBias() != EpilogueBias::none ||
              getActivation() != EpilogueActivation::none || getResidual();
     }
+    /// The same epilogue computed as C^T = B^T·A^T
+    /// (tile-exchange-operands): a bias per row of C is one per column of
+    /// C^T and back; everything else is the same.
+    EpilogueAttr getForTransposedProblem() const;
   }];
 }
 
@@ -397,8 +431,12 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
       one block per tile in row-major tile order;
     - `cluster`: thread-block clusters and TMA multicast (`#tile.cluster`);
       without it, clusters of one block;
-    - `epilogue`: how the accumulators reach C (`#tile.epilogue`); without
-      it, `direct`.
+    - `store`: how the accumulators reach C (`#tile.store`); without it,
+      `direct`.
+
+    What the GEMM computes (element types aside) is not here: the fused
+    epilogue is the op's `#tile.epilogue`, so one schedule serves many
+    epilogues.
 
     Examples:
     ```mlir
@@ -417,7 +455,7 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
                                                               consumer_registers = 232>,
                    grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
                    cluster = #tile.cluster<[2, 1], multicast = true>,
-                   epilogue = #tile.epilogue<store = tma>>
+                   store = #tile.store<tma>>
     ```
   }];
   let parameters = (ins
@@ -433,7 +471,7 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
                       "producer/consumer warpgroups">:$specialization,
     OptionalParameter<"GridAttr", "tile order, persistence">:$grid,
     OptionalParameter<"ClusterAttr", "block clusters">:$cluster,
-    OptionalParameter<"EpilogueAttr", "how C is stored">:$epilogue);
+    OptionalParameter<"StoreAttr", "how C is stored">:$store);
   // The optional fields form one `struct` (printed in this order, parsed in
   // any): an optional group per field would start with its `,`, and a parsed
   // `,` commits the group to its keyword, so a schedule could not omit a
@@ -445,7 +483,7 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
         `smem_a` `=` $smemA `,` `smem_b` `=` $smemB `,`
         `pipeline` `=` qualified($pipeline)
         (`,` struct(qualified($specialization), qualified($grid),
-                    qualified($cluster), qualified($epilogue))^)? `>`
+                    qualified($cluster), qualified($store))^)? `>`
   }];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
@@ -483,10 +521,6 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     /// the variant's kernel, and tile-simt-mma gives it the interior loop
     /// only).
     ScheduleAttr getWholeTileVariant() const;
-    /// The schedule of the same GEMM computed as C^T = B^T·A^T
-    /// (tile-exchange-operands): a fused bias per row of C is one per
-    /// column of C^T and back; everything else is the same.
-    ScheduleAttr getForTransposedProblem() const;
     bool isTma() const { return getPipeline().getLoad() == LoadKind::tma; }
     bool isWarpSpecialized() const { return bool(getSpecialization()); }
     bool isPersistent() const { return getGrid() && getGrid().getPersistent(); }
@@ -513,10 +547,10 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     std::array<int64_t, 2> getClusterShape() const;
     int64_t getClusterSize() const;
     bool isMulticast() const { return getCluster() && getCluster().getMulticast(); }
-    /// How C is stored; `direct` without `epilogue`.
+    /// How C is stored; `direct` without `store`.
     EpilogueStore getEpilogueStore() const;
     /// Rounds in which each consumer warpgroup TMA-stores its part of C
-    /// through a staging tile of 1/rounds of it; 1 without `epilogue`.
+    /// through a staging tile of 1/rounds of it; 1 without `store`.
     int64_t getEpilogueStoreRounds() const;
     /// Staging parts per consumer warpgroup the rounds alternate between.
     int64_t getEpilogueStagingBuffers() const;

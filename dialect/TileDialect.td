@@ -33,6 +33,8 @@ def Tile_Dialect : Dialect {
   let cppNamespace = "::gemm_opt::tile";
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
+  // The tile.* attributes on other dialects' ops (DiscardableAttributes.h).
+  let hasOperationAttrVerify = 1;
 }
 
 #endif // GEMM_OPT_DIALECT_TILEDIALECT_TD

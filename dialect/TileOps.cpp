@@ -79,10 +79,11 @@ LogicalResult GemmOp::verify() {
                          << c[1] << ")";
   if (failed(verifyStaticExtents(*this, schedule, a[0], b[1], a[1])))
     return failure();
-  if (failed(verifyFusedEpilogue(*this, schedule)))
+  if (failed(verifyFusedEpilogue(*this)))
     return failure();
-  return verifyGemmSchedule(getOperation(), schedule, getA().getType(),
-                            getB().getType(), getC().getType());
+  return verifyGemmSchedule(getOperation(), schedule, getEpilogueAttr(),
+                            getA().getType(), getB().getType(),
+                            getC().getType());
 }
 
 LogicalResult AllocSharedOp::verify() {

@@ -45,9 +45,10 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     schedule (one block per tile and batch entry along grid z, or a
     persistent grid walking the tiles of all entries) without split_k.
 
-    A fused epilogue (`#tile.epilogue<..., alpha_beta = true, bias = row,
-    activation = ..., residual = true>`) takes its operands here, each present
-    exactly when the schedule asks for it: `alpha` and `beta` (f32 scalars;
+    The op states what is computed, the schedule only how. A fused epilogue
+    (`epilogue = #tile.epilogue<alpha_beta = true, bias = row, activation =
+    ..., residual = true>`) takes its operands here, each present exactly
+    when the epilogue asks for it: `alpha` and `beta` (f32 scalars;
     `beta` scales C's old value), `bias` (a vector of C's element type, M
     entries for `bias = row`, N for `column`, one vector for every batch
     entry) and `residual` (an `M×N` matrix of C's element type and major
@@ -63,7 +64,8 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
         : memref<?x?xbf16, strided<[1, ?], offset: ?>>, memref<?x?xbf16>
           into memref<?x?xbf16>
     tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xbf16>
-        {schedule = #fused}
+        {schedule = #sched,
+         epilogue = #tile.epilogue<alpha_beta = true, bias = column>}
         : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
     // A batch of row-major GEMMs with per-operand batch strides.
     tile.gemm %a, %b into %c {schedule = #wgmma}
@@ -80,7 +82,8 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
                        Arg<Optional<MemRefRankOf<[F16, BF16, F32], [1]>>,
                            "bias", [MemRead]>:$bias,
                        Arg<Optional<Tile_MatrixOrBatch>, "residual", [MemRead]>:$residual,
-                       OptionalAttr<Tile_ScheduleAttr>:$schedule);
+                       OptionalAttr<Tile_ScheduleAttr>:$schedule,
+                       OptionalAttr<Tile_EpilogueAttr>:$epilogue);
   let assemblyFormat = [{
     $a `,` $b `into` $c (`alpha` $alpha^)? (`beta` $beta^)?
     (`bias` $bias^ `:` type($bias))?
@@ -91,13 +94,18 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     OpBuilder<(ins "::mlir::Value":$a, "::mlir::Value":$b, "::mlir::Value":$c,
                    "ScheduleAttr":$schedule), [{
       build($_builder, $_state, a, b, c, /*alpha=*/nullptr, /*beta=*/nullptr,
-            /*bias=*/nullptr, /*residual=*/nullptr, schedule);
+            /*bias=*/nullptr, /*residual=*/nullptr, schedule,
+            /*epilogue=*/nullptr);
     }]>
   ];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// Whether the operands are batches of matrices (rank 3).
     bool isBatched() { return getC().getType().getRank() == 3; }
+    /// Whether anything beyond the conversion to C's type is fused.
+    bool hasFusedEpilogue() {
+      return getEpilogueAttr() && getEpilogueAttr().hasFusedOperations();
+    }
   }];
 }
 

@@ -50,7 +50,7 @@
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @gemm_bf16_wgmma_batched(
     %a: memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>,

@@ -68,7 +68,7 @@
 //   tile, so each loads half of it and TMA multicasts it to both: half the
 //   L2 traffic for B.
 //
-// epilogue = #tile.epilogue<store = tma>
+// store = #tile.store<tma>
 //   Each consumer warpgroup converts its 64×256 accumulator to bf16 into its
 //   own 32 KiB of a shared-memory staging tile (four 128-byte-swizzled
 //   panels of 64 rows × 64 columns, so the fragment stores hit 32 distinct
@@ -88,7 +88,7 @@
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @gemm_bf16_wgmma_persistent_cluster(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c {schedule = #sched}

@@ -57,7 +57,7 @@
 //   finish this one. Tiles go in strips of 8 block columns down M, so the
 //   blocks running at once share rows of A and columns of B in L2.
 //
-// epilogue = #tile.epilogue<store = tma>
+// store = #tile.store<tma>
 //   Each consumer warpgroup converts its 64×256 accumulator to bf16 into its
 //   own 32 KiB of a shared-memory staging tile (four 128-byte-swizzled
 //   panels of 64 rows × 64 columns: the fragment stores hit 32 distinct
@@ -77,7 +77,7 @@
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @gemm_bf16_wgmma(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c {schedule = #sched}

@@ -27,7 +27,7 @@
   pipeline = #tile.pipeline<stages = 12, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = false, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @gemm_bf16_wgmma_small_m(
     %a: memref<?x?xbf16, strided<[1, ?], offset: ?>>,

@@ -80,7 +80,7 @@
 //
 // BLAS SGEMM's D = alpha·A·B + beta·C, a bias, an activation and a
 // residual fuse into the store like on the tensor-core paths: add
-// `epilogue = #tile.epilogue<store = direct, alpha_beta = true>` (and
+// `epilogue = #tile.epilogue<alpha_beta = true>` to tile.gemm (and
 // `bias = row|column`, `activation = relu|gelu_tanh|gelu_erf|silu`,
 // `residual = true`) and pass the operands to tile.gemm
 // (bench/schedules/epilogue_f32_simt_alpha_beta.mlir:

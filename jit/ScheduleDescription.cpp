@@ -2,6 +2,8 @@
 
 #include "jit/ScheduleDescription.h"
 
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -46,23 +48,30 @@ std::string renderScheduleAttribute(const ScheduleDescription &s) {
       os << ", stream_k = " << s.grid->streamK;
     os << ">";
   }
-  if (s.epilogueStore) {
-    const FusedEpilogueDescription &fused = s.fused;
-    os << ", epilogue = #tile.epilogue<store = " << *s.epilogueStore;
-    if (fused.alphaBeta)
-      os << ", alpha_beta = true";
-    if (fused.bias != "none")
-      os << ", bias = " << fused.bias;
-    if (fused.activation != "none")
-      os << ", activation = " << fused.activation;
-    if (fused.residual)
-      os << ", residual = true";
-    if (fused.storeRounds != 1)
-      os << ", store_rounds = " << fused.storeRounds;
+  if (s.store) {
+    os << ", store = #tile.store<" << *s.store;
+    if (s.storeRounds != 1)
+      os << ", rounds = " << s.storeRounds;
     os << ">";
   }
   os << ">";
   return text;
+}
+
+/// `, epilogue = #tile.epilogue<...>` for a fused epilogue, else nothing.
+static std::string renderEpilogueAttribute(const FusedEpilogueDescription &f) {
+  SmallVector<std::string> fields;
+  if (f.alphaBeta)
+    fields.push_back("alpha_beta = true");
+  if (f.bias != "none")
+    fields.push_back("bias = " + f.bias);
+  if (f.activation != "none")
+    fields.push_back("activation = " + f.activation);
+  if (f.residual)
+    fields.push_back("residual = true");
+  if (fields.empty())
+    return "";
+  return ", epilogue = #tile.epilogue<" + llvm::join(fields, ", ") + ">";
 }
 
 /// The memref type of a matrix (or, batched, a batch of them) of `element`
@@ -86,16 +95,16 @@ std::string renderScheduleModule(const ScheduleDescription &s) {
   // The fused epilogue's operands follow C, in the order the op takes them.
   std::string parameters, operands;
   const FusedEpilogueDescription &fused = s.fused;
-  if (s.epilogueStore && fused.alphaBeta) {
+  if (fused.alphaBeta) {
     parameters += ", %alpha: f32, %beta: f32";
     operands += " alpha %alpha beta %beta";
   }
-  if (s.epilogueStore && fused.bias != "none") {
+  if (fused.bias != "none") {
     std::string bias = formatv("memref<?x{0}>", s.cType).str();
     parameters += ", %bias: " + bias;
     operands += " bias %bias : " + bias;
   }
-  if (s.epilogueStore && fused.residual) {
+  if (fused.residual) {
     // Laid out like C (GemmArguments::residual): one M x N matrix, or one
     // per batch entry for a batched C.
     std::string residual = renderMatrixType(s.batched, s.cType, s.cLayout);
@@ -103,12 +112,12 @@ std::string renderScheduleModule(const ScheduleDescription &s) {
     operands += " residual %residual : " + residual;
   }
   return formatv("func.func @{0}(%a: {1}, %b: {2}, %c: {3}{5}) {{\n"
-                 "  tile.gemm %a, %b into %c{6} {{schedule = {4}}\n"
+                 "  tile.gemm %a, %b into %c{6} {{schedule = {4}{7}}\n"
                  "      : {1}, {2} into {3}\n"
                  "  return\n"
                  "}\n",
                  s.name, typeA, typeB, typeC, renderScheduleAttribute(s),
-                 parameters, operands)
+                 parameters, operands, renderEpilogueAttribute(fused))
       .str();
 }
 

@@ -44,19 +44,20 @@ struct GridDescription {
   std::string streamK;
 };
 
-/// The fused operations of `#tile.epilogue` (besides its store): D =
-/// activation(alpha·A·B + beta·C + bias) + residual.
+/// The fused operations of the op's `#tile.epilogue`: D =
+/// activation(alpha·A·B + beta·C + bias) + residual. What is computed, not
+/// how: any schedule takes any of them (as far as the verifier allows).
 struct FusedEpilogueDescription {
   bool alphaBeta = false;
   std::string bias = "none";       ///< "none", "row" or "column".
   std::string activation = "none"; ///< "none", "relu", "gelu_tanh", ...
   bool residual = false;
-  /// store_rounds of a tma store (1: the field is left out).
-  int64_t storeRounds = 1;
 };
 
-/// Field for field what `#tile.schedule` holds; defaults are the bf16
-/// wgmma example (examples/gemm_bf16_wgmma_sm90.mlir).
+/// Field for field what `#tile.schedule` holds, plus the problem's element
+/// types, layouts and fused epilogue that the rendered module's tile.gemm
+/// states; defaults are the bf16 wgmma example
+/// (examples/gemm_bf16_wgmma_sm90.mlir).
 struct ScheduleDescription {
   std::string name = "gemm"; ///< The func's name in the rendered module.
   std::string chip = "sm_90a";
@@ -75,11 +76,14 @@ struct ScheduleDescription {
   std::optional<WarpSpecializationDescription> specialization =
       WarpSpecializationDescription{};
   std::optional<GridDescription> grid = GridDescription{};
-  /// "tma", "vector" or "direct".
-  std::optional<std::string> epilogueStore = std::string("tma");
-  /// Needs epilogueStore; the module's function then takes alpha and beta
-  /// (f32), the bias (a vector of C's type) and the residual (like C) after
-  /// C, as far as the epilogue uses them.
+  /// `#tile.store<...>`: "tma", "vector" or "direct"; none: the field is
+  /// left out (direct).
+  std::optional<std::string> store = std::string("tma");
+  /// Rounds of a tma store (1: the field is left out).
+  int64_t storeRounds = 1;
+  /// The op's `#tile.epilogue`: the module's function then takes alpha and
+  /// beta (f32), the bias (a vector of C's type) and the residual (like C)
+  /// after C, as far as the epilogue uses them.
   FusedEpilogueDescription fused;
   /// Each operand's major order in the module: "row" or "col" (a
   /// column-major operand is a strided<[1, ?]> memref).

@@ -69,7 +69,7 @@ static LogicalResult checkLowerable(GemmOp gemm, ScheduleAttr schedule) {
            "N/2; store = tma does not)")
               .str());
     if (schedule.isWarpSpecialized() && !tmaStore &&
-        !planHopperKernel(schedule).hasStagingLead())
+        !planHopperKernel(schedule, gemm.getEpilogueAttr()).hasStagingLead())
       missing.push_back("wgmma with consumer groups whose stages are smaller "
                         "than 64 staging rows");
     if (schedule.getSplitK() > 1 && schedule.getCluster())
@@ -87,7 +87,9 @@ static LogicalResult checkLowerable(GemmOp gemm, ScheduleAttr schedule) {
     if (tmaStore && schedule.getSplitK() > 1)
       missing.push_back("split_k with a tma epilogue store");
     if (tmaStore && schedule.isWarpSpecialized() &&
-        planHopperKernel(schedule).stagingOffset % 1024 != 0)
+        planHopperKernel(schedule, gemm.getEpilogueAttr()).stagingOffset %
+                1024 !=
+            0)
       missing.push_back(
           "a tma epilogue store whose staging tile does not start at a "
           "multiple of 1024 bytes (the stages' size)");

@@ -80,7 +80,7 @@ void ConsumerEpilogue::storeByTma(TmaStoreEpilogue stores, Value warpgroup,
     b.setInsertionPointToStart(ifStaged.thenBlock());
     waitForPhase(b, loc, stagedLoaded, member, stagedParity);
   }
-  // store_rounds: the part takes the warpgroup's columns a round at a
+  // #tile.store<tma, rounds = R>: the part takes the warpgroup's columns a round at a
   // time.
   for (int64_t round = 0; round < plan.storeRounds; ++round) {
     if (plan.persistent || round > 0) {

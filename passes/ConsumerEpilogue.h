@@ -9,8 +9,8 @@
 //     where it holds fewer rows), then every thread converts and stores 16
 //     bytes at a time (passes/StagingEpilogue.h); with split_k the blocks
 //     of a tile meet in passes/SplitKReduction first;
-//   - with store = tma, each warpgroup on its own through its staging part,
-//     store_rounds times a tile, the TMA stores of one round reading the
+//   - with #tile.store<tma>, each warpgroup on its own through its staging part,
+//     `rounds` times a tile, the TMA stores of one round reading the
 //     part while the next waits for them (passes/TmaStoreEpilogue.h).
 //
 //===----------------------------------------------------------------------===//

@@ -84,13 +84,14 @@ void exchange(GemmOp gemm) {
                                  createTransposedView(builder, loc, c)};
   if (residual)
     views.push_back(createTransposedView(builder, loc, residual));
-  ScheduleAttr schedule = gemm.getScheduleAttr();
+  EpilogueAttr epilogue = gemm.getEpilogueAttr();
   gemm.getAMutable().assign(views[0]);
   gemm.getBMutable().assign(views[1]);
   gemm.getCMutable().assign(views[2]);
   if (residual)
     gemm.getResidualMutable().assign(views[3]);
-  gemm.setScheduleAttr(schedule.getForTransposedProblem());
+  if (epilogue)
+    gemm.setEpilogueAttr(epilogue.getForTransposedProblem());
   LogicalResult verified = failure();
   {
     ScopedDiagnosticHandler quiet(gemm.getContext(),
@@ -106,7 +107,8 @@ void exchange(GemmOp gemm) {
   gemm.getCMutable().assign(c);
   if (residual)
     gemm.getResidualMutable().assign(residual);
-  gemm.setScheduleAttr(schedule);
+  if (epilogue)
+    gemm.setEpilogueAttr(epilogue);
   for (Value view : views)
     view.getDefiningOp()->erase();
 }

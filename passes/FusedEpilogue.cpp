@@ -42,14 +42,13 @@ using namespace mlir;
 using namespace gemm_opt;
 using namespace gemm_opt::tile;
 
-SmallVector<Type> gemm_opt::getFusedEpilogueArgumentTypes(ScheduleAttr schedule,
+SmallVector<Type> gemm_opt::getFusedEpilogueArgumentTypes(EpilogueAttr epilogue,
                                                           MemRefType cType) {
   Type cElementType = cType.getElementType();
   SmallVector<Type> types;
-  EpilogueAttr epilogue = schedule.getEpilogue();
   if (!epilogue)
     return types;
-  MLIRContext *ctx = schedule.getContext();
+  MLIRContext *ctx = epilogue.getContext();
   Type f32 = Float32Type::get(ctx);
   if (epilogue.getAlphaBeta())
     types.append({f32, f32});
@@ -73,20 +72,19 @@ FailureOr<FusedEpilogue> FusedEpilogue::forKernel(gpu::GPUFuncOp kernel,
                                                   ScheduleAttr schedule,
                                                   Operation *user) {
   FusedEpilogue fused;
-  EpilogueAttr epilogue = schedule.getEpilogue();
+  // Only a kernel records its GEMM's epilogue (tile-outline-kernel).
+  if (!kernel)
+    return fused;
+  EpilogueAttr epilogue = getKernelEpilogue(kernel);
   if (!epilogue || !epilogue.hasFusedOperations())
     return fused;
-  if (!kernel)
-    return user->emitOpError()
-           << "has a fused epilogue but is not in a kernel: outline it with "
-              "tile-outline-kernel";
   unsigned first =
-      3 + getTmaArgumentTypes(schedule.getContext(), schedule,
+      3 + getTmaArgumentTypes(schedule.getContext(), schedule, epilogue,
                               getKernelLayouts(kernel),
                               takesTensorMapsByValue(kernel))
               .size();
   auto cType = cast<MemRefType>(kernel.getArgument(2).getType());
-  SmallVector<Type> expected = getFusedEpilogueArgumentTypes(schedule, cType);
+  SmallVector<Type> expected = getFusedEpilogueArgumentTypes(epilogue, cType);
   // A split_k or stream_k kernel takes its workspace (partial tiles and
   // tile counters) after them (tile-outline-kernel).
   unsigned workspace = schedule.hasKWorkspace() ? 2 : 0;

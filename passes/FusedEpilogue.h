@@ -29,10 +29,11 @@ public:
   /// No fused operations: apply() returns its input.
   FusedEpilogue() = default;
 
-  /// The fused epilogue of `schedule` in `kernel`, made by
-  /// tile-outline-kernel: the schedule's fields and the kernel arguments
-  /// that carry their operands (C is argument 2). Fails, with an error at
-  /// `user`, when the kernel lacks those arguments.
+  /// The fused epilogue `kernel` records (tile-outline-kernel copies the
+  /// GEMM's #tile.epilogue onto it) and the kernel arguments that carry its
+  /// operands (C is argument 2; `schedule` says which TMA arguments come
+  /// first). None outside a kernel. Fails, with an error at `user`, when
+  /// the kernel lacks those arguments.
   static mlir::FailureOr<FusedEpilogue> forKernel(mlir::gpu::GPUFuncOp kernel,
                                                   tile::ScheduleAttr schedule,
                                                   mlir::Operation *user);
@@ -200,12 +201,12 @@ private:
   bool onTranspose = false;
 };
 
-/// Kernel argument types of the fused epilogue operands of `schedule`, in
+/// Kernel argument types of the operands of the fused `epilogue`, in
 /// order (alpha, beta, bias, residual as present), for C of type `cType`:
 /// vectors and a matrix of its element type, the residual in C's major
 /// order (the runtime passes it with C's layout and leading dimension).
 llvm::SmallVector<mlir::Type>
-getFusedEpilogueArgumentTypes(tile::ScheduleAttr schedule,
+getFusedEpilogueArgumentTypes(tile::EpilogueAttr epilogue,
                               mlir::MemRefType cType);
 
 } // namespace gemm_opt

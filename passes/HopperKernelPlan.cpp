@@ -25,7 +25,13 @@ static std::pair<int64_t, int64_t> getRegisterSplit(ScheduleAttr schedule) {
   return {40, 232};
 }
 
+HopperKernelPlan gemm_opt::planHopperKernel(Operation *kernel) {
+  return planHopperKernel(getKernelSchedule(kernel), getKernelEpilogue(kernel),
+                          getKernelLayouts(kernel));
+}
+
 HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
+                                            EpilogueAttr epilogue,
                                             const GemmLayouts &layouts) {
   HopperKernelPlan plan;
   plan.layouts = layouts;
@@ -100,7 +106,6 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   }
   plan.panelBytesC = plan.boxRowsC * 128;
   plan.warpgroupStagingBytes = plan.panelsPerRoundC * plan.panelBytesC;
-  EpilogueAttr epilogue = schedule.getEpilogue();
   plan.streamK = schedule.isStreamK();
   plan.streamKSpares = schedule.isStreamKBySpares();
   plan.streamKSumsInC =
@@ -157,18 +162,20 @@ bool gemm_opt::usesTmaDescriptors(ScheduleAttr schedule) {
 }
 
 unsigned gemm_opt::getTmaDescriptorCount(ScheduleAttr schedule,
+                                         EpilogueAttr epilogue,
                                          const GemmLayouts &layouts) {
   if (!usesTmaDescriptors(schedule))
     return 0;
-  HopperKernelPlan plan = planHopperKernel(schedule, layouts);
+  HopperKernelPlan plan = planHopperKernel(schedule, epilogue, layouts);
   return 2 + (plan.tmaStore ? 1 : 0) + (plan.stagesResidual() ? 1 : 0);
 }
 
 SmallVector<Type> gemm_opt::getTmaArgumentTypes(MLIRContext *context,
                                                 ScheduleAttr schedule,
+                                                EpilogueAttr epilogue,
                                                 const GemmLayouts &layouts,
                                                 bool byValue) {
-  unsigned maps = getTmaDescriptorCount(schedule, layouts);
+  unsigned maps = getTmaDescriptorCount(schedule, epilogue, layouts);
   auto pointer = LLVM::LLVMPointerType::get(context);
   SmallVector<Type> types(std::min(maps, 2u), pointer);
   // C's map and the residual's, each followed by whether it is there when
@@ -237,12 +244,13 @@ Value TmaDescriptorArguments::castB(OpBuilder &b, Location loc,
 std::optional<TmaDescriptorArguments>
 gemm_opt::getTmaDescriptorArguments(gpu::GPUFuncOp kernel) {
   ScheduleAttr schedule = getKernelSchedule(kernel);
+  EpilogueAttr epilogue = getKernelEpilogue(kernel);
   GemmLayouts layouts = getKernelLayouts(kernel);
-  if (!schedule || getTmaDescriptorCount(schedule, layouts) == 0)
+  if (!schedule || getTmaDescriptorCount(schedule, epilogue, layouts) == 0)
     return std::nullopt;
   bool byValue = takesTensorMapsByValue(kernel);
-  SmallVector<Type> types =
-      getTmaArgumentTypes(kernel.getContext(), schedule, layouts, byValue);
+  SmallVector<Type> types = getTmaArgumentTypes(kernel.getContext(), schedule,
+                                                epilogue, layouts, byValue);
   if (kernel.getNumArguments() < 3 + types.size() ||
       kernel.getArgumentTypes().slice(3, types.size()) != ArrayRef(types))
     return std::nullopt;

@@ -176,9 +176,16 @@ struct HopperKernelPlan {
 };
 
 /// The plan of a wgmma schedule (the verifier has checked it is possible)
-/// for operands of `layouts`.
+/// for a GEMM with the fused `epilogue` (null: none) over operands of
+/// `layouts`. The epilogue decides which operand, if any, the producer
+/// stages into the consumers' staging parts.
 HopperKernelPlan planHopperKernel(tile::ScheduleAttr schedule,
+                                  tile::EpilogueAttr epilogue,
                                   const tile::GemmLayouts &layouts = {});
+
+/// The plan of a kernel made by tile-outline-kernel, from the schedule,
+/// epilogue and layouts it records (passes/KernelAttributes.h).
+HopperKernelPlan planHopperKernel(mlir::Operation *kernel);
 
 /// The byte offset in dynamic shared memory of `stage`'s B buffer (index
 /// values).
@@ -188,20 +195,22 @@ mlir::Value bufferOffsetOfB(mlir::OpBuilder &b, mlir::Location loc,
 /// Whether kernels of `schedule` take TMA descriptors of A and B.
 bool usesTmaDescriptors(tile::ScheduleAttr schedule);
 
-/// How many tensor maps kernels of `schedule` over operands of `layouts`
-/// take after A, B and C: A's and B's, C's with a tma epilogue store, and
+/// How many tensor maps kernels of `schedule` with `epilogue` over operands
+/// of `layouts` take after A, B and C: A's and B's, C's with a tma epilogue store, and
 /// the residual's where it is staged by TMA (stagesResidual()); 0 without
 /// TMA.
 unsigned getTmaDescriptorCount(tile::ScheduleAttr schedule,
+                               tile::EpilogueAttr epilogue,
                                const tile::GemmLayouts &layouts);
 
-/// The types of the arguments kernels of `schedule` over operands of
-/// `layouts` take after A, B and C for TMA (see TmaDescriptorArguments), in
+/// The types of the arguments kernels of `schedule` with `epilogue` over
+/// operands of `layouts` take after A, B and C for TMA (see TmaDescriptorArguments), in
 /// order: a pointer per tensor map (A's, B's, C's, the residual's) and, for
 /// maps passed `byValue`, an i32 after C's and after the residual's map that
 /// says whether it is there.
 llvm::SmallVector<mlir::Type>
 getTmaArgumentTypes(mlir::MLIRContext *context, tile::ScheduleAttr schedule,
+                    tile::EpilogueAttr epilogue,
                     const tile::GemmLayouts &layouts, bool byValue);
 
 /// The TMA descriptor types of A (box boxRowsA × swizzleBytesA bytes) and B

@@ -1,13 +1,15 @@
 //===- KernelAttributes.h - what a kernel records of its GEMM ---*- C++ -*-===//
 //
-// Kernels made by tile-outline-kernel carry their schedule, so that later
-// passes and gemm-translate's launch metadata read it from one place.
+// Kernels made by tile-outline-kernel carry their schedule and their GEMM's
+// fused epilogue, so that later passes and gemm-translate's launch metadata
+// read them from one place.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_PASSES_KERNELATTRIBUTES_H
 #define GEMM_OPT_PASSES_KERNELATTRIBUTES_H
 
+#include "dialect/DiscardableAttributes.h"
 #include "dialect/MatrixLayouts.h"
 #include "dialect/TileDialect.h"
 #include "mlir/IR/Builders.h"
@@ -15,7 +17,7 @@
 namespace gemm_opt {
 
 /// Name of the kernel attribute holding the #tile.schedule.
-inline llvm::StringRef kernelScheduleAttrName() { return "tile.schedule"; }
+inline llvm::StringRef kernelScheduleAttrName() { return tile::attr::schedule; }
 
 inline void setKernelSchedule(mlir::Operation *kernel,
                               tile::ScheduleAttr schedule) {
@@ -26,9 +28,24 @@ inline tile::ScheduleAttr getKernelSchedule(mlir::Operation *kernel) {
   return kernel->getAttrOfType<tile::ScheduleAttr>(kernelScheduleAttrName());
 }
 
+/// Name of the kernel attribute holding the GEMM's #tile.epilogue; absent
+/// when nothing is fused.
+inline llvm::StringRef kernelEpilogueAttrName() { return tile::attr::epilogue; }
+
+inline void setKernelEpilogue(mlir::Operation *kernel,
+                              tile::EpilogueAttr epilogue) {
+  if (epilogue)
+    kernel->setAttr(kernelEpilogueAttrName(), epilogue);
+}
+
+/// The fused epilogue recorded on `kernel`, or null.
+inline tile::EpilogueAttr getKernelEpilogue(mlir::Operation *kernel) {
+  return kernel->getAttrOfType<tile::EpilogueAttr>(kernelEpilogueAttrName());
+}
+
 /// Name of the kernel attribute holding the major orders of A, B and C
 /// (["row", "col", "row"]); absent means all row-major.
-inline llvm::StringRef kernelLayoutsAttrName() { return "tile.layouts"; }
+inline llvm::StringRef kernelLayoutsAttrName() { return tile::attr::layouts; }
 
 inline void setKernelLayouts(mlir::Operation *kernel,
                              const tile::GemmLayouts &layouts) {
@@ -39,9 +56,8 @@ inline void setKernelLayouts(mlir::Operation *kernel,
                                      stringifyMatrixOrder(layouts.c)}));
 }
 
-/// The layouts recorded on `kernel`; all row-major when there are none (a
-/// malformed attribute, which only hand-written IR can have, reads as
-/// row-major too: tile-outline-kernel always writes a well-formed one).
+/// The layouts recorded on `kernel`; all row-major when there are none (the
+/// dialect's verifier rejects a malformed one).
 inline tile::GemmLayouts getKernelLayouts(mlir::Operation *kernel) {
   tile::GemmLayouts layouts;
   auto array = kernel->getAttrOfType<mlir::ArrayAttr>(kernelLayoutsAttrName());
@@ -60,7 +76,7 @@ inline tile::GemmLayouts getKernelLayouts(mlir::Operation *kernel) {
 /// tile-exchange-operands exchanged (it computes C^T = B^T·A^T on the
 /// memory of the GEMM as written), and of its kernel.
 inline llvm::StringRef exchangedOperandsAttrName() {
-  return "tile.exchanged_operands";
+  return tile::attr::exchangedOperands;
 }
 
 inline void setExchangedOperands(mlir::Operation *op) {
@@ -74,7 +90,7 @@ inline bool hasExchangedOperands(mlir::Operation *op) {
 
 /// Name of the unit attribute of a kernel whose A, B and C are batches of
 /// matrices (3-D memref arguments, 3-D tensor maps; passes/BatchEntryView.h).
-inline llvm::StringRef kernelBatchedAttrName() { return "tile.batched"; }
+inline llvm::StringRef kernelBatchedAttrName() { return tile::attr::batched; }
 
 inline void setKernelBatched(mlir::Operation *kernel) {
   kernel->setAttr(kernelBatchedAttrName(),
@@ -91,7 +107,7 @@ inline bool isKernelBatched(mlir::Operation *kernel) {
 /// makes `__grid_constant__` parameters; set by tile-outline-kernel on the
 /// kernels that take their maps by value. Its presence is what marks them.
 inline llvm::StringRef kernelTensorMapArgumentsAttrName() {
-  return "tile.tensor_map_arguments";
+  return tile::attr::tensorMapArguments;
 }
 
 /// Whether `kernel` takes its tensor maps by value (and C's with a presence
@@ -105,7 +121,7 @@ inline bool takesTensorMapsByValue(mlir::Operation *kernel) {
 /// -O1: -O3 reschedules it); absent means ptxas's default, 3. Every path that
 /// assembles PTX (gemm-translate, the JIT) follows it unless told a level.
 inline llvm::StringRef kernelPtxasOptLevelAttrName() {
-  return "tile.ptxas_opt_level";
+  return tile::attr::ptxasOptLevel;
 }
 
 inline void setKernelPtxasOptLevel(mlir::Operation *kernel, int level) {

@@ -112,11 +112,13 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   // epilogue store (by value: and whether it is there;
   // TmaDescriptorArguments).
   SmallVector<Type> tmaArgumentTypes =
-      getTmaArgumentTypes(builder.getContext(), schedule, getLayouts(gemm),
+      getTmaArgumentTypes(builder.getContext(), schedule,
+                          gemm.getEpilogueAttr(), getLayouts(gemm),
                           mapsByValue);
   argTypes.append(tmaArgumentTypes);
   unsigned firstEpilogueArgument = argTypes.size();
-  argTypes.append(getFusedEpilogueArgumentTypes(schedule, gemm.getC().getType()));
+  argTypes.append(getFusedEpilogueArgumentTypes(gemm.getEpilogueAttr(),
+                                                gemm.getC().getType()));
   // split_k / stream_k: the fp32 partial sums and the per-tile counters,
   // last.
   if (schedule.hasKWorkspace()) {
@@ -145,12 +147,13 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
                         builder.getI32IntegerAttr(static_cast<int32_t>(blocks)));
   if (usesTmaDescriptors(schedule)) {
     int64_t blocks =
-        planHopperKernel(schedule, getLayouts(gemm)).blocksPerMultiprocessor;
+        planHopperKernel(schedule, gemm.getEpilogueAttr(), getLayouts(gemm))
+            .blocksPerMultiprocessor;
     if (blocks > 1)
       kernel->setAttr("nvvm.minctasm", builder.getI32IntegerAttr(blocks));
     // The lowering relies on the cluster shape: compile it in
     // (.reqnctapercluster), so no launch can change it.
-    HopperKernelPlan plan = planHopperKernel(schedule);
+    HopperKernelPlan plan = planHopperKernel(schedule, gemm.getEpilogueAttr());
     if (plan.hasCluster()) {
       std::array<int64_t, 3> cluster = plan.launchCluster();
       kernel->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
@@ -161,6 +164,7 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
     }
   }
   setKernelSchedule(kernel, schedule);
+  setKernelEpilogue(kernel, gemm.getEpilogueAttr());
   if (mapsByValue && usesTmaDescriptors(schedule) &&
       failed(recordTensorMapArguments(kernel, tmaArgumentTypes)))
     return failure();
@@ -182,7 +186,8 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
       epilogue[index] = body.getArgument(next++);
   GemmOp::create(builder, gemm.getLoc(), body.getArgument(0),
                  body.getArgument(1), body.getArgument(2), epilogue[0],
-                 epilogue[1], epilogue[2], epilogue[3], schedule);
+                 epilogue[1], epilogue[2], epilogue[3], schedule,
+                 gemm.getEpilogueAttr());
   gpu::ReturnOp::create(builder, gemm.getLoc());
   return kernel;
 }
@@ -195,7 +200,8 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
 void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
                           bool mapsByValue, SmallVectorImpl<Value> &args) {
   HopperKernelPlan plan =
-      planHopperKernel(gemm.getScheduleAttr(), getLayouts(gemm));
+      planHopperKernel(gemm.getScheduleAttr(), gemm.getEpilogueAttr(),
+                       getLayouts(gemm));
   auto pointer = LLVM::LLVMPointerType::get(builder.getContext());
   auto describe = [&](Value matrix, nvgpu::TensorMapDescriptorType type) {
     // The tensor map describes the matrix as stored: a column-major one as
@@ -331,10 +337,10 @@ void replaceByLaunch(OpBuilder &builder, GemmOp gemm, gpu::GPUFuncOp kernel,
   }
   std::optional<gpu::KernelDim3> clusterSize;
   if (usesTmaDescriptors(schedule) &&
-      planHopperKernel(schedule).hasCluster()) {
+      planHopperKernel(schedule, gemm.getEpilogueAttr()).hasCluster()) {
     // Whole clusters: the blocks past M x N load zeros and store nothing.
     std::array<int64_t, 3> cluster =
-        planHopperKernel(schedule).launchCluster();
+        planHopperKernel(schedule, gemm.getEpilogueAttr()).launchCluster();
     auto roundUp = [&](Value extent, int64_t multiple) -> Value {
       Value size = arith::ConstantIndexOp::create(builder, loc, multiple);
       return arith::MulIOp::create(

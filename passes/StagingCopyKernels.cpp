@@ -2,6 +2,7 @@
 
 #include "passes/StagingCopyKernels.h"
 
+#include "dialect/DiscardableAttributes.h"
 #include "dialect/MatrixLayouts.h"
 #include "dialect/MemoryQueries.h"
 #include "passes/HopperKernelPlan.h"
@@ -14,10 +15,10 @@ using namespace gemm_opt::tile;
 
 namespace {
 
-StringRef copyScheduleAttrName() { return "tile.copy_schedule"; }
-StringRef copyElementAttrName() { return "tile.copy_element"; }
-StringRef copyBatchedAttrName() { return "tile.copy_batched"; }
-StringRef stagedCopyOperandsAttrName() { return "tile.staged_copy_operands"; }
+StringRef copyScheduleAttrName() { return tile::attr::copySchedule; }
+StringRef copyElementAttrName() { return tile::attr::copyElement; }
+StringRef copyBatchedAttrName() { return tile::attr::copyBatched; }
+StringRef stagedCopyOperandsAttrName() { return tile::attr::stagedCopyOperands; }
 
 /// 256 threads, each moving 16 bytes per access, 2 accesses per thread:
 /// 16 rows × 256 bf16 (128 f32) per block. On an H100 this copied a bf16

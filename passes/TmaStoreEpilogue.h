@@ -20,7 +20,7 @@
 //      before it writes the staging part again does that thread wait until
 //      the stores have read it (cp.async.bulk.wait_group.read 0).
 //
-// With `store_rounds = R` the staging part holds WN/R columns: steps 1-3
+// With `#tile.store<tma, rounds = R>` the staging part holds WN/R columns: steps 1-3
 // run R times per tile, round r on the columns [r·WN/R, (r+1)·WN/R) of the
 // warpgroup's part, each after the wait for the previous round's stores.
 // With `staging_buffers = 2` the warpgroup has two parts and round r fills

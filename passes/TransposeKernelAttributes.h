@@ -10,24 +10,25 @@
 #ifndef GEMM_OPT_PASSES_TRANSPOSEKERNELATTRIBUTES_H
 #define GEMM_OPT_PASSES_TRANSPOSEKERNELATTRIBUTES_H
 
+#include "dialect/DiscardableAttributes.h"
 #include "dialect/TileDialect.h"
 
 namespace gemm_opt {
 
 /// Name of the kernel attribute holding the #tile.transpose_schedule.
 inline llvm::StringRef kernelTransposeScheduleAttrName() {
-  return "tile.transpose_schedule";
+  return tile::attr::transposeSchedule;
 }
 
 /// Name of the kernel attribute holding the transposed element type.
 inline llvm::StringRef kernelTransposeElementAttrName() {
-  return "tile.transpose_element";
+  return tile::attr::transposeElement;
 }
 
 /// Name of the unit attribute of a transpose kernel over a batch of
 /// matrices (3-D src and dst, entries along grid z).
 inline llvm::StringRef kernelTransposeBatchedAttrName() {
-  return "tile.transpose_batched";
+  return tile::attr::transposeBatched;
 }
 
 inline void setKernelTranspose(mlir::Operation *kernel,
@@ -62,7 +63,7 @@ inline mlir::Type getKernelTransposeElement(mlir::Operation *kernel) {
 /// Name of the attribute that marks a tile.transpose (and the kernel made
 /// from it) as the staging copy of a GEMM operand (tile-stage-transposed-
 /// operands): "a" or "b".
-inline llvm::StringRef stagedOperandAttrName() { return "tile.staged_operand"; }
+inline llvm::StringRef stagedOperandAttrName() { return tile::attr::stagedOperand; }
 
 /// The GEMM operand a staging transpose (op or kernel) writes; empty for
 /// any other.

@@ -51,7 +51,8 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
       return rewriter.notifyMatchFailure(loop, "kernel has no TMA descriptors");
 
     ScheduleAttr schedule = mma.getSchedule();
-    HopperKernelPlan plan = planHopperKernel(schedule, getKernelLayouts(kernel));
+    HopperKernelPlan plan = planHopperKernel(
+        schedule, getKernelEpilogue(kernel), getKernelLayouts(kernel));
     if (!plan.tmaStore && !plan.hasStagingLead())
       return rewriter.notifyMatchFailure(
           loop, "staging tile has no room for the store views' lead rows");

@@ -13,6 +13,7 @@
 #ifndef GEMM_OPT_PASSES_WHOLETILEDISPATCH_H
 #define GEMM_OPT_PASSES_WHOLETILEDISPATCH_H
 
+#include "dialect/DiscardableAttributes.h"
 #include "dialect/TileDialect.h"
 #include "mlir/IR/Builders.h"
 
@@ -22,7 +23,7 @@ namespace gemm_opt {
 /// metadata describes it inside the entry of the any-shape kernel of its
 /// gpu.module.
 inline llvm::StringRef wholeTileVariantAttrName() {
-  return "tile.whole_tile_variant";
+  return tile::attr::wholeTileVariant;
 }
 
 /// The alignment, in bytes, of every operand's address, leading dimension

@@ -4,10 +4,11 @@
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = cp_async, ragged = true>,
-  epilogue = #tile.epilogue<store = direct, bias = column, activation = gelu_tanh>>
+  store = #tile.store<direct>>
 
 func.func @epilogue_bf16_sync_column_bias_gelu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %bias: memref<?xbf16>) {
-  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> {schedule = #sched}
+  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> {schedule = #sched,
+      epilogue = #tile.epilogue<bias = column, activation = gelu_tanh>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }

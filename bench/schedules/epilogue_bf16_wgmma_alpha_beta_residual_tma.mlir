@@ -8,12 +8,13 @@
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma, alpha_beta = true, activation = silu, residual = true>>
+  store = #tile.store<tma>>
 
 func.func @epilogue_bf16_wgmma_alpha_beta_residual_tma(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
     %c: memref<?x?xbf16>, %alpha: f32, %beta: f32, %residual: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c alpha %alpha beta %beta residual %residual : memref<?x?xbf16>
-      {schedule = #sched}
+      {schedule = #sched,
+          epilogue = #tile.epilogue<alpha_beta = true, activation = silu, residual = true>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }

@@ -10,7 +10,7 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector, bias = column, activation = silu, residual = true>>
+  store = #tile.store<vector>>
 
 func.func @epilogue_bf16_wgmma_batched_column_bias_silu_residual_vector_colc(
     %a: memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>,
@@ -18,7 +18,8 @@ func.func @epilogue_bf16_wgmma_batched_column_bias_silu_residual_vector_colc(
     %c: memref<?x?x?xbf16, strided<[?, 1, ?], offset: ?>>,
     %bias: memref<?xbf16>, %r: memref<?x?x?xbf16, strided<[?, 1, ?], offset: ?>>) {
   tile.gemm %a, %b into %c bias %bias : memref<?xbf16>
-      residual %r : memref<?x?x?xbf16, strided<[?, 1, ?], offset: ?>> {schedule = #sched}
+      residual %r : memref<?x?x?xbf16, strided<[?, 1, ?], offset: ?>> {schedule = #sched,
+          epilogue = #tile.epilogue<bias = column, activation = silu, residual = true>}
       : memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>,
         memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>
         into memref<?x?x?xbf16, strided<[?, 1, ?], offset: ?>>

@@ -13,12 +13,12 @@
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma, residual = true>>
+  store = #tile.store<tma>>
 
 func.func @epilogue_bf16_wgmma_batched_residual_tma(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
     %c: memref<?x?x?xbf16>, %residual: memref<?x?x?xbf16>) {
   tile.gemm %a, %b into %c residual %residual : memref<?x?x?xbf16>
-      {schedule = #sched}
+      {schedule = #sched, epilogue = #tile.epilogue<residual = true>}
       : memref<?x?x?xbf16>, memref<?x?x?xbf16> into memref<?x?x?xbf16>
   return
 }

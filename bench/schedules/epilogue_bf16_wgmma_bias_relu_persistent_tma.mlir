@@ -13,11 +13,12 @@
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma, bias = column, activation = relu>>
+  store = #tile.store<tma>>
 
 func.func @epilogue_bf16_wgmma_bias_relu_persistent_tma(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
                                      %c: memref<?x?xbf16>, %bias: memref<?xbf16>) {
-  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> {schedule = #sched}
+  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> {schedule = #sched,
+      epilogue = #tile.epilogue<bias = column, activation = relu>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }

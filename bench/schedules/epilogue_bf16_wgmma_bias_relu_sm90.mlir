@@ -11,11 +11,12 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector, bias = column, activation = relu>>
+  store = #tile.store<vector>>
 
 func.func @gemm_bf16_wgmma_bias_relu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
                                      %c: memref<?x?xbf16>, %bias: memref<?xbf16>) {
-  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> {schedule = #sched}
+  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> {schedule = #sched,
+      epilogue = #tile.epilogue<bias = column, activation = relu>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }

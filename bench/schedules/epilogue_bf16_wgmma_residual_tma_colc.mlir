@@ -13,12 +13,13 @@
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma, residual = true>>
+  store = #tile.store<tma>>
 
 func.func @epilogue_bf16_wgmma_residual_tma_colc(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
     %c: memref<?x?xbf16, strided<[1, ?], offset: ?>>,
     %r: memref<?x?xbf16, strided<[1, ?], offset: ?>>) {
-  tile.gemm %a, %b into %c residual %r : memref<?x?xbf16, strided<[1, ?], offset: ?>> {schedule = #sched}
+  tile.gemm %a, %b into %c residual %r : memref<?x?xbf16, strided<[1, ?], offset: ?>> {schedule = #sched,
+      epilogue = #tile.epilogue<residual = true>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16, strided<[1, ?], offset: ?>>
   return
 }

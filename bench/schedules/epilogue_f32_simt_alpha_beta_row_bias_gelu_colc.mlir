@@ -9,13 +9,14 @@
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
   smem_a = #tile.pad<4>, smem_b = #tile.pad<4>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async>,
-  epilogue = #tile.epilogue<store = direct, alpha_beta = true, bias = row, activation = gelu_erf>>
+  store = #tile.store<direct>>
 
 func.func @epilogue_f32_simt_alpha_beta_row_bias_gelu_colc(
     %a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?], offset: ?>>,
     %c: memref<?x?xf32, strided<[1, ?], offset: ?>>, %alpha: f32, %beta: f32,
     %bias: memref<?xf32>) {
-  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xf32> {schedule = #sched}
+  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xf32> {schedule = #sched,
+      epilogue = #tile.epilogue<alpha_beta = true, bias = row, activation = gelu_erf>}
       : memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>>
         into memref<?x?xf32, strided<[1, ?], offset: ?>>
   return

@@ -4,10 +4,11 @@
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
   smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async>,
-  epilogue = #tile.epilogue<store = direct, alpha_beta = true, bias = row, activation = gelu_erf, residual = true>>
+  store = #tile.store<direct>>
 
 func.func @epilogue_f32_simt_alpha_beta_row_bias_gelu_residual(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %alpha: f32, %beta: f32, %bias: memref<?xf32>, %r: memref<?x?xf32>) {
-  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xf32> residual %r : memref<?x?xf32> {schedule = #sched}
+  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xf32> residual %r : memref<?x?xf32> {schedule = #sched,
+      epilogue = #tile.epilogue<alpha_beta = true, bias = row, activation = gelu_erf, residual = true>}
       : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>
   return
 }

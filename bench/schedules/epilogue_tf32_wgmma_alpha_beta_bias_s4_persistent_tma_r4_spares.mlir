@@ -14,14 +14,13 @@
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8, stream_k = spares>,
-  epilogue = #tile.epilogue<store = tma, alpha_beta = true, bias = column,
-                            store_rounds = 4>>
+  store = #tile.store<tma, rounds = 4>>
 
 func.func @epilogue_tf32_wgmma_alpha_beta_bias_s4_persistent_tma_r4_spares(
     %a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?], offset: ?>>,
     %c: memref<?x?xf32>, %alpha: f32, %beta: f32, %bias: memref<?xf32>) {
   tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xf32>
-      {schedule = #sched}
+      {schedule = #sched, epilogue = #tile.epilogue<alpha_beta = true, bias = column>}
       : memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>>
         into memref<?x?xf32>
   return

@@ -11,14 +11,15 @@
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 16>,
-  epilogue = #tile.epilogue<store = tma, store_rounds = 4, residual = true>>
+  store = #tile.store<tma, rounds = 4>>
 
 func.func @epilogue_tf32_wgmma_batched_residual_tma(
     %a: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>,
     %b: memref<?x?x?xf32, strided<[?, 1, ?], offset: ?>>,
     %c: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>,
     %r: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>) {
-  tile.gemm %a, %b into %c residual %r : memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>> {schedule = #sched}
+  tile.gemm %a, %b into %c residual %r : memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>> {schedule = #sched,
+      epilogue = #tile.epilogue<residual = true>}
       : memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>,
         memref<?x?x?xf32, strided<[?, 1, ?], offset: ?>>
         into memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>

@@ -6,7 +6,7 @@
   pipeline = #tile.pipeline<stages = 6, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8, stream_k = 1>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @wgmma_bf16_128x128x64_s6_persistent_tma_streamk1(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c {schedule = #sched}

@@ -6,7 +6,7 @@
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_n, group = 4>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @wgmma_bf16_128x256x64_s3_persistent_tma_rn4(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c {schedule = #sched}

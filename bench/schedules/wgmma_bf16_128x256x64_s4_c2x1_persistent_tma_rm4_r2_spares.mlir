@@ -7,7 +7,7 @@
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 4, stream_k = spares>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma, store_rounds = 2>>
+  store = #tile.store<tma, rounds = 2>>
 
 func.func @wgmma_bf16_128x256x64_s4_c2x1_persistent_tma_rm4_r2_spares(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c {schedule = #sched}

@@ -6,7 +6,7 @@
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @wgmma_bf16_128x256x64_s4_c2x1_tma_batched(
     %a: memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>,

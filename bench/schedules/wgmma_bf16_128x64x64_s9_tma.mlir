@@ -6,7 +6,7 @@
   pipeline = #tile.pipeline<stages = 9, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = false, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @wgmma_bf16_128x64x64_s9_tma(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c {schedule = #sched}

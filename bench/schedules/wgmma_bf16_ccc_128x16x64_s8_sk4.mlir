@@ -10,7 +10,7 @@
   pipeline = #tile.pipeline<stages = 8, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = false, raster = along_m, group = 8, split_k = 4>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @wgmma_bf16_ccc_128x16x64_s8_sk4(%a: memref<?x?xbf16, strided<[1, ?], offset: ?>>, %b: memref<?x?xbf16, strided<[1, ?], offset: ?>>, %c: memref<?x?xbf16, strided<[1, ?], offset: ?>>) {
   tile.gemm %a, %b into %c {schedule = #sched}

@@ -7,7 +7,7 @@
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = false, raster = along_m, group = 8>,
   cluster = #tile.cluster<[1, 2], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @wgmma_f16_128x64x64_s8_c1x2_tma(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   tile.gemm %a, %b into %c {schedule = #sched}

@@ -10,7 +10,7 @@
   pipeline = #tile.pipeline<stages = 16, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = false, raster = along_m, group = 8, split_k = 2>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @wgmma_f16_ccc_64x16x64_s16_sk2(%a: memref<?x?xf16, strided<[1, ?], offset: ?>>, %b: memref<?x?xf16, strided<[1, ?], offset: ?>>, %c: memref<?x?xf16, strided<[1, ?], offset: ?>>) {
   tile.gemm %a, %b into %c {schedule = #sched}

@@ -6,7 +6,7 @@
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 24, consumer_registers = 208>,
   grid = #tile.grid<persistent = false, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @wgmma_tf32_128x128x32_s3_2cta(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?], offset: ?>>, %c: memref<?x?xf32>) {
   tile.gemm %a, %b into %c {schedule = #sched}

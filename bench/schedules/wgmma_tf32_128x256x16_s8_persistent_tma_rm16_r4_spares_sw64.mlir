@@ -6,7 +6,7 @@
   pipeline = #tile.pipeline<stages = 8, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 16, stream_k = spares>,
-  epilogue = #tile.epilogue<store = tma, store_rounds = 4>>
+  store = #tile.store<tma, rounds = 4>>
 
 func.func @wgmma_tf32_128x256x16_s8_persistent_tma_rm16_r4_spares_sw64(
     %a: memref<?x?xf32>,

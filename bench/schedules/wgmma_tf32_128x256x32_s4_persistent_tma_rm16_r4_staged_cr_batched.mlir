@@ -13,7 +13,7 @@
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 16>,
-  epilogue = #tile.epilogue<store = tma, store_rounds = 4>>
+  store = #tile.store<tma, rounds = 4>>
 
 func.func @tf32_staged_cr_batched(
     %a: memref<?x?x?xf32, strided<[?, 1, ?], offset: ?>>,

@@ -6,7 +6,7 @@
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_n, group = 16, stream_k = spares>,
-  epilogue = #tile.epilogue<store = tma, store_rounds = 4>>
+  store = #tile.store<tma, rounds = 4>>
 
 func.func @wgmma_tf32_128x256x32_s4_persistent_tma_rn16_r4_spares(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?], offset: ?>>, %c: memref<?x?xf32>) {
   tile.gemm %a, %b into %c {schedule = #sched}

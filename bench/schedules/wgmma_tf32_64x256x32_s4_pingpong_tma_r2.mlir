@@ -6,7 +6,7 @@
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, consumer_groups = 2>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma, store_rounds = 2>>
+  store = #tile.store<tma, rounds = 2>>
 
 func.func @wgmma_tf32_64x256x32_s4_pingpong_tma_r2(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?], offset: ?>>, %c: memref<?x?xf32>) {
   tile.gemm %a, %b into %c {schedule = #sched}

@@ -171,7 +171,7 @@ TEST_F(CompileTest, DescriptionRendersARaggedMmaSyncSchedule) {
   schedule.ragged = true;
   schedule.specialization.reset();
   schedule.grid.reset();
-  schedule.epilogueStore.reset();
+  schedule.store.reset();
   EXPECT_NE(renderScheduleModule(schedule).find(
                 "pipeline = #tile.pipeline<stages = 4, load = cp_async, "
                 "ragged = true>"),
@@ -263,7 +263,7 @@ TEST_F(CompileTest, DescriptionRendersLayoutsAndAlphaBeta) {
   schedule.cLayout = "col";
   for (const char *store : {"tma", "vector"}) {
     schedule.name = std::string("col_c_alpha_beta_") + store;
-    schedule.epilogueStore = store;
+    schedule.store = store;
     auto columnMajorC = jit.compile(schedule);
     ASSERT_TRUE(bool(columnMajorC))
         << store << ": " << llvm::toString(columnMajorC.takeError());
@@ -276,7 +276,7 @@ TEST_F(CompileTest, DescriptionRendersLayoutsAndAlphaBeta) {
   schedule.name = "batched_col_b";
   schedule.aLayout = schedule.cLayout = "row";
   schedule.bLayout = "col";
-  schedule.epilogueStore = "tma";
+  schedule.store = "tma";
   schedule.fused = {};
   schedule.batched = true;
   module = renderScheduleModule(schedule);
@@ -327,7 +327,7 @@ TEST_F(CompileTest, DescriptionRendersASimtScheduleWithAFusedEpilogue) {
   schedule.load = "cp_async";
   schedule.specialization.reset();
   schedule.grid.reset();
-  schedule.epilogueStore = "direct";
+  schedule.store = "direct";
   schedule.fused.alphaBeta = true;
   schedule.fused.bias = "row";
   schedule.fused.activation = "gelu_erf";

@@ -99,7 +99,7 @@ constexpr const char *f32CSchedule = R"mlir(
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 func.func @gemm_f32c(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>) {
   tile.gemm %a, %b into %c {schedule = #sched}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xf32>

@@ -21,7 +21,7 @@ constexpr const char *LargeSchedule =
     "#tile.swizzle<128>, smem_b = #tile.swizzle<128>, pipeline = "
     "#tile.pipeline<stages = 4, load = tma>, specialization = "
     "#tile.warp_specialization<producer_registers = 40, consumer_registers "
-    "= 232>, epilogue = #tile.epilogue<store = vector>>";
+    "= 232>, store = #tile.store<vector>>";
 constexpr const char *SmallSchedule =
     "#tile.schedule<chip = \"sm_90a\", block = [128, 128, 64], warp = [128, "
     "128], mma = #tile.mma<wgmma, [64, 128, 16]>, elements = "
@@ -29,7 +29,7 @@ constexpr const char *SmallSchedule =
     "#tile.swizzle<128>, smem_b = #tile.swizzle<128>, pipeline = "
     "#tile.pipeline<stages = 3, load = tma>, specialization = "
     "#tile.warp_specialization<producer_registers = 24, consumer_registers "
-    "= 208>, epilogue = #tile.epilogue<store = vector>>";
+    "= 208>, store = #tile.store<vector>>";
 constexpr const char *SkinnySchedule =
     "#tile.schedule<chip = \"sm_90a\", block = [64, 64, 64], warp = [64, "
     "64], mma = #tile.mma<wgmma, [64, 64, 16]>, elements = "
@@ -38,7 +38,7 @@ constexpr const char *SkinnySchedule =
     "#tile.pipeline<stages = 6, load = tma>, specialization = "
     "#tile.warp_specialization<producer_registers = 24, consumer_registers "
     "= 208>, grid = #tile.grid<persistent = false, raster = along_m, group "
-    "= 8>, epilogue = #tile.epilogue<store = vector>>";
+    "= 8>, store = #tile.store<vector>>";
 
 // Split-K schedules as gemm-tune records them.
 constexpr const char *SkinnySplitKSchedule =
@@ -49,7 +49,7 @@ constexpr const char *SkinnySplitKSchedule =
     "#tile.pipeline<stages = 4, load = tma>, specialization = "
     "#tile.warp_specialization<producer_registers = 24, consumer_registers "
     "= 208>, grid = #tile.grid<persistent = false, raster = along_n, group "
-    "= 1, split_k = 4>, epilogue = #tile.epilogue<store = vector>>";
+    "= 1, split_k = 4>, store = #tile.store<vector>>";
 constexpr const char *DeepSplitKSchedule =
     "#tile.schedule<chip = \"sm_90a\", block = [128, 128, 64], warp = [64, "
     "128], mma = #tile.mma<wgmma, [64, 128, 16]>, elements = "
@@ -58,7 +58,7 @@ constexpr const char *DeepSplitKSchedule =
     "#tile.pipeline<stages = 4, load = tma>, specialization = "
     "#tile.warp_specialization<producer_registers = 40, consumer_registers "
     "= 232>, grid = #tile.grid<persistent = false, raster = along_n, group "
-    "= 1, split_k = 2>, epilogue = #tile.epilogue<store = vector>>";
+    "= 1, split_k = 2>, store = #tile.store<vector>>";
 
 // The transposed small-M schedule (gemm-tune's
 // wgmma_bf16_ccc_64x16x64_w64x16_s12_r40_232_rm8): its kernel takes every
@@ -71,7 +71,7 @@ constexpr const char *TransposedSchedule =
     "#tile.pipeline<stages = 12, load = tma>, specialization = "
     "#tile.warp_specialization<producer_registers = 40, consumer_registers "
     "= 232>, grid = #tile.grid<persistent = false, raster = along_m, group "
-    "= 8>, epilogue = #tile.epilogue<store = vector>>";
+    "= 8>, store = #tile.store<vector>>";
 
 TuningEntry makeEntry(int64_t m, int64_t n, int64_t k,
                       std::array<int64_t, 3> block, std::string candidate,

@@ -75,7 +75,7 @@ public:
         "consumer_registers = 232>, "
         "grid = #tile.grid<persistent = true, raster = " +
         c.raster + ", group = " + std::to_string(c.group) + ">, " + cluster +
-        "epilogue = #tile.epilogue<store = tma, store_rounds = 2>>";
+        "store = #tile.store<tma, rounds = 2>>";
     auto schedule =
         dyn_cast_or_null<tile::ScheduleAttr>(parseAttribute(text, &context));
     EXPECT_TRUE(schedule) << text;
@@ -140,7 +140,7 @@ public:
     tile::ScheduleAttr schedule = parseSchedule(c);
     if (!schedule)
       return;
-    HopperKernelPlan plan = planHopperKernel(schedule);
+    HopperKernelPlan plan = planHopperKernel(schedule, /*epilogue=*/nullptr);
     ASSERT_EQ(plan.clusterM, c.clusterM);
     ASSERT_EQ(plan.clusterN, c.clusterN);
     std::map<std::tuple<int64_t, int64_t, int64_t>, int64_t> computedBy;

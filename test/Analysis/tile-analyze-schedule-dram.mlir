@@ -37,7 +37,7 @@
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 4>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 func.func @strips_of_4(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c {schedule = #strips_of_4}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
@@ -51,7 +51,7 @@ func.func @strips_of_4(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 func.func @strips_of_8(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c {schedule = #strips_of_8}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>

@@ -59,7 +59,7 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 func.func @no_split(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c {schedule = #no_split}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
@@ -74,7 +74,7 @@ func.func @no_split(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xb
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 2>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 func.func @split_k2(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c {schedule = #split_k2}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
@@ -89,7 +89,7 @@ func.func @split_k2(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xb
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 4>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 func.func @split_k4(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c {schedule = #split_k4}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>

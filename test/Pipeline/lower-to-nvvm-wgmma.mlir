@@ -15,7 +15,7 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // CHECK-LABEL: func.func @gemm_wgmma(
 // CHECK-SAME:      %[[A:[^:]+]]: memref<?x?xbf16>, %[[B:[^:]+]]: memref<?x?xbf16>, %[[C:[^:]+]]: memref<?x?xbf16>)

@@ -13,7 +13,7 @@
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // CHECK-LABEL: func.func @batched(
 // CHECK:         tile.gemm {{.+}} : memref<?x?x?xbf16, strided<[?, 1, ?], offset: ?>>, memref<?x?x?xbf16>
@@ -34,7 +34,7 @@ func.func @batched(%a: memref<?x?x?xbf16, strided<[?, 1, ?], offset: ?>>, %b: me
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 4>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @batched_split_k(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: memref<?x?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op split_k with batched operands lowering is not implemented yet}}
@@ -51,7 +51,7 @@ func.func @batched_split_k(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: m
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector, bias = column, activation = gelu_tanh, residual = true>>
+  store = #tile.store<vector>>
 
 // The bias is shared by every batch entry and applies to each, like alpha,
 // beta and the activations; the residual is one matrix per entry, laid out
@@ -61,7 +61,8 @@ func.func @batched_split_k(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: m
 func.func @batched_residual(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
                             %c: memref<?x?x?xbf16>, %bias: memref<?xbf16>,
                             %r: memref<?x?x?xbf16>) {
-  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> residual %r : memref<?x?x?xbf16> {schedule = #sched}
+  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> residual %r : memref<?x?x?xbf16> {schedule = #sched,
+      epilogue = #tile.epilogue<bias = column, activation = gelu_tanh, residual = true>}
       : memref<?x?x?xbf16>, memref<?x?x?xbf16> into memref<?x?x?xbf16>
   return
 }

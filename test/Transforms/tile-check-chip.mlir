@@ -85,7 +85,7 @@ func.func @mixed(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) 
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = false, raster = along_m, group = 8, split_k = 2>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 // ANY-NOT:       func.func @hopper(
 // UNIMPLEMENTED: error: 'tile.gemm' op split_k with a tma epilogue store lowering is not implemented yet
@@ -106,7 +106,7 @@ func.func @hopper(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf1
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // ANY-NOT:       func.func @wgmma(
 // UNIMPLEMENTED: error: 'tile.gemm' op wgmma without warp specialization lowering is not implemented yet
@@ -169,11 +169,11 @@ func.func @grouped_raster(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?
   smem_a = #tile.pad<8>, smem_b = #tile.pad<8>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async>,
   grid = #tile.grid<persistent = false, raster = along_n, group = 1>,
-  epilogue = #tile.epilogue<store = direct>>
+  store = #tile.store<direct>>
 
 // CHECK-LABEL: func.func @spelled_out(
 // CHECK:         tile.gemm
-// CHECK-SAME:      epilogue = #tile.epilogue<store = direct>
+// CHECK-SAME:      store = #tile.store<direct>
 // ANY-LABEL:   func.func @spelled_out(
 // ANY:           tile.gemm
 func.func @spelled_out(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
@@ -234,7 +234,7 @@ func.func @ffma_unlowered(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @tall_warpgroup(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error@below {{'tile.gemm' op schedule is for sm_90a but the compilation targets sm_80}}

@@ -14,7 +14,7 @@
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 16, stream_k = spares>,
-  epilogue = #tile.epilogue<store = tma, store_rounds = 4>>
+  store = #tile.store<tma, rounds = 4>>
 
 // CHECK-LABEL: func.func @row_major
 // CHECK-SAME:    (%[[A:.*]]: memref<?x?xf32>, %[[B:.*]]: memref<?x?xf32>, %[[C:.*]]: memref<?x?xf32>)
@@ -36,7 +36,7 @@ func.func @row_major(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf3
 // CHECK-LABEL: func.func @column_major_c
 // CHECK-SAME:    (%[[A:.*]]: memref<?x?xf32>, %[[B:.*]]: memref<?x?xf32>, %[[C:.*]]: memref<?x?xf32, strided<[1, ?], offset: ?>>, %[[ALPHA:.*]]: f32, %[[BETA:.*]]: f32)
 // CHECK:         %[[CT:.*]] = memref.transpose %[[C]] (d0, d1) -> (d1, d0) : memref<?x?xf32, strided<[1, ?], offset: ?>> to memref<?x?xf32, strided<[?, 1], offset: ?>>
-// CHECK:         tile.gemm %{{.*}}, %{{.*}} into %[[CT]] alpha %[[ALPHA]] beta %[[BETA]] {schedule = #{{.*}}, tile.exchanged_operands}
+// CHECK:         tile.gemm %{{.*}}, %{{.*}} into %[[CT]] alpha %[[ALPHA]] beta %[[BETA]] {epilogue = #tile.epilogue<alpha_beta = true>, schedule = #{{.*}}, tile.exchanged_operands}
 // OUTLINE-LABEL: gpu.func @column_major_c_kernel
 // OUTLINE-SAME:    tile.layouts = ["col", "col", "row"]
 #alpha_beta = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
@@ -46,10 +46,11 @@ func.func @row_major(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf3
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 16>,
-  epilogue = #tile.epilogue<store = tma, alpha_beta = true, store_rounds = 4>>
+  store = #tile.store<tma, rounds = 4>>
 func.func @column_major_c(%a: memref<?x?xf32>, %b: memref<?x?xf32>,
     %c: memref<?x?xf32, strided<[1, ?], offset: ?>>, %alpha: f32, %beta: f32) {
-  tile.gemm %a, %b into %c alpha %alpha beta %beta {schedule = #alpha_beta}
+  tile.gemm %a, %b into %c alpha %alpha beta %beta {schedule = #alpha_beta,
+      epilogue = #tile.epilogue<alpha_beta = true>}
       : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32, strided<[1, ?], offset: ?>>
   return
 }
@@ -65,7 +66,7 @@ func.func @column_major_c(%a: memref<?x?xf32>, %b: memref<?x?xf32>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 16>,
-  epilogue = #tile.epilogue<store = tma, store_rounds = 4>>
+  store = #tile.store<tma, rounds = 4>>
 func.func @batched(%a: memref<?x?x?xf32>, %b: memref<?x?x?xf32>, %c: memref<?x?x?xf32>) {
   tile.gemm %a, %b into %c {schedule = #batched}
       : memref<?x?x?xf32>, memref<?x?x?xf32> into memref<?x?x?xf32>
@@ -76,11 +77,11 @@ func.func @batched(%a: memref<?x?x?xf32>, %b: memref<?x?x?xf32>, %c: memref<?x?x
 // one per row of C^T.
 // CHECK-LABEL: func.func @bias
 // CHECK-COUNT-3: memref.transpose
-// CHECK:         tile.gemm %{{.*}}, %{{.*}} into %{{.*}} bias %arg3 : memref<?xf32> {schedule = #tile.schedule<{{.*}}epilogue = #tile.epilogue<store = tma, bias = row, store_rounds = 4>>, tile.exchanged_operands}
+// CHECK:         tile.gemm %{{.*}}, %{{.*}} into %{{.*}} bias %arg3 : memref<?xf32> {epilogue = #tile.epilogue<bias = row>, schedule = #tile.schedule<{{.*}}store = #tile.store<tma, rounds = 4>>, tile.exchanged_operands}
 // OUTLINE-LABEL: gpu.func @bias_kernel
+// OUTLINE-SAME:    tile.epilogue = #tile.epilogue<bias = row>
 // OUTLINE-SAME:    tile.exchanged_operands
 // OUTLINE-SAME:    tile.layouts = ["col", "col", "col"]
-// OUTLINE-SAME:    tile.schedule = #tile.schedule<{{.*}}bias = row
 #bias = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 8]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
@@ -88,9 +89,10 @@ func.func @batched(%a: memref<?x?x?xf32>, %b: memref<?x?x?xf32>, %c: memref<?x?x
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 16>,
-  epilogue = #tile.epilogue<store = tma, bias = column, store_rounds = 4>>
+  store = #tile.store<tma, rounds = 4>>
 func.func @bias(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %bias: memref<?xf32>) {
-  tile.gemm %a, %b into %c bias %bias : memref<?xf32> {schedule = #bias}
+  tile.gemm %a, %b into %c bias %bias : memref<?xf32> {schedule = #bias,
+      epilogue = #tile.epilogue<bias = column>}
       : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>
   return
 }
@@ -108,9 +110,10 @@ func.func @bias(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 16>,
-  epilogue = #tile.epilogue<store = tma, residual = true, store_rounds = 4>>
+  store = #tile.store<tma, rounds = 4>>
 func.func @residual(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %r: memref<?x?xf32>) {
-  tile.gemm %a, %b into %c residual %r : memref<?x?xf32> {schedule = #residual}
+  tile.gemm %a, %b into %c residual %r : memref<?x?xf32> {schedule = #residual,
+      epilogue = #tile.epilogue<residual = true>}
       : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>
   return
 }
@@ -131,7 +134,7 @@ func.func @residual(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma, store_rounds = 4>>
+  store = #tile.store<tma, rounds = 4>>
 func.func @multicast(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   tile.gemm %a, %b into %c {schedule = #multicast}
       : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>
@@ -159,7 +162,7 @@ func.func @column_major_b(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = tma, store_rounds = 2>>
+  store = #tile.store<tma, rounds = 2>>
 func.func @bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c {schedule = #bf16}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
@@ -174,7 +177,7 @@ func.func @bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>
 // CHECK-DAG:     %[[BT:.*]] = memref.transpose %[[B]] (d0, d1) -> (d1, d0) : memref<?x?xf32, strided<[1, ?], offset: ?>> to memref<?x?xf32, strided<[?, 1], offset: ?>>
 // CHECK-DAG:     %[[AT:.*]] = memref.transpose %[[A]] (d0, d1) -> (d1, d0) : memref<?x?xf32> to memref<?x?xf32, strided<[1, ?]>>
 // CHECK-DAG:     %[[CT:.*]] = memref.transpose %[[C]] (d0, d1) -> (d1, d0) : memref<?x?xf32, strided<[1, ?], offset: ?>> to memref<?x?xf32, strided<[?, 1], offset: ?>>
-// CHECK:         tile.gemm %[[BT]], %[[AT]] into %[[CT]] alpha %{{.*}} beta %{{.*}} bias %[[BIAS]] : memref<?xf32> {schedule = #tile.schedule<{{.*}}mma = #tile.mma<ffma, [8, 16, 1]>{{.*}}epilogue = #tile.epilogue<store = direct, alpha_beta = true, bias = column, activation = gelu_erf>>, tile.exchanged_operands}
+// CHECK:         tile.gemm %[[BT]], %[[AT]] into %[[CT]] alpha %{{.*}} beta %{{.*}} bias %[[BIAS]] : memref<?xf32> {epilogue = #tile.epilogue<alpha_beta = true, bias = column, activation = gelu_erf>, schedule = #tile.schedule<{{.*}}mma = #tile.mma<ffma, [8, 16, 1]>{{.*}}store = #tile.store<direct>>, tile.exchanged_operands}
 // OUTLINE-LABEL: gpu.func @ffma_column_major_c_kernel
 // OUTLINE-SAME:    tile.exchanged_operands
 // OUTLINE-SAME:    tile.layouts = ["row", "col", "row"]
@@ -182,7 +185,7 @@ func.func @bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>
 // CHECK-LABEL: func.func @ffma_column_major_c_residual
 // CHECK-SAME:    %[[R:[^:]+]]: memref<?x?xf32, strided<[1, ?], offset: ?>>)
 // CHECK:         %[[RT:.*]] = memref.transpose %[[R]] (d0, d1) -> (d1, d0) : memref<?x?xf32, strided<[1, ?], offset: ?>> to memref<?x?xf32, strided<[?, 1], offset: ?>>
-// CHECK:         tile.gemm {{.*}} residual %[[RT]] : memref<?x?xf32, strided<[?, 1], offset: ?>> {schedule = {{.*}}, tile.exchanged_operands}
+// CHECK:         tile.gemm {{.*}} residual %[[RT]] : memref<?x?xf32, strided<[?, 1], offset: ?>> {epilogue = #tile.epilogue<residual = true>, schedule = {{.*}}, tile.exchanged_operands}
 // CHECK-LABEL: func.func @ffma_row_major_c
 // CHECK-NOT:     memref.transpose
 // CHECK:         tile.gemm %arg0, %arg1 into %arg2 {schedule
@@ -192,11 +195,12 @@ func.func @bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
   smem_a = #tile.pad<4>, smem_b = #tile.pad<4>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async>,
-  epilogue = #tile.epilogue<store = direct, alpha_beta = true, bias = row, activation = gelu_erf>>
+  store = #tile.store<direct>>
 func.func @ffma_column_major_c(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?], offset: ?>>,
                                %c: memref<?x?xf32, strided<[1, ?], offset: ?>>, %alpha: f32, %beta: f32,
                                %bias: memref<?xf32>) {
-  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xf32> {schedule = #ffma}
+  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xf32> {schedule = #ffma,
+      epilogue = #tile.epilogue<alpha_beta = true, bias = row, activation = gelu_erf>}
       : memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>> into memref<?x?xf32, strided<[1, ?], offset: ?>>
   return
 }
@@ -205,11 +209,12 @@ func.func @ffma_column_major_c(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
   smem_a = #tile.pad<4>, smem_b = #tile.pad<4>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async>,
-  epilogue = #tile.epilogue<store = direct, residual = true>>
+  store = #tile.store<direct>>
 func.func @ffma_column_major_c_residual(%a: memref<?x?xf32>, %b: memref<?x?xf32>,
                                         %c: memref<?x?xf32, strided<[1, ?], offset: ?>>,
                                         %r: memref<?x?xf32, strided<[1, ?], offset: ?>>) {
-  tile.gemm %a, %b into %c residual %r : memref<?x?xf32, strided<[1, ?], offset: ?>> {schedule = #ffma_residual}
+  tile.gemm %a, %b into %c residual %r : memref<?x?xf32, strided<[1, ?], offset: ?>> {schedule = #ffma_residual,
+      epilogue = #tile.epilogue<residual = true>}
       : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32, strided<[1, ?], offset: ?>>
   return
 }

@@ -14,10 +14,11 @@
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = cp_async>,
-  epilogue = #tile.epilogue<store = direct, alpha_beta = true, bias = row, activation = relu, residual = true>>
+  store = #tile.store<direct>>
 
 func.func @sync_all_but_activation_relu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %alpha: f32, %beta: f32, %bias: memref<?xbf16>, %r: memref<?x?xbf16>) {
-  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xbf16> residual %r : memref<?x?xbf16> {schedule = #sync_all_but_activation_relu}
+  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xbf16> residual %r : memref<?x?xbf16> {schedule = #sync_all_but_activation_relu,
+      epilogue = #tile.epilogue<alpha_beta = true, bias = row, activation = relu, residual = true>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }
@@ -27,10 +28,11 @@ func.func @sync_all_but_activation_relu(%a: memref<?x?xbf16>, %b: memref<?x?xbf1
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = cp_async>,
-  epilogue = #tile.epilogue<store = direct, bias = column, activation = gelu_tanh>>
+  store = #tile.store<direct>>
 
 func.func @sync_bias_column_gelu_tanh(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %bias: memref<?xbf16>) {
-  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> {schedule = #sync_bias_column_gelu_tanh}
+  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> {schedule = #sync_bias_column_gelu_tanh,
+      epilogue = #tile.epilogue<bias = column, activation = gelu_tanh>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }
@@ -40,10 +42,11 @@ func.func @sync_bias_column_gelu_tanh(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = cp_async>,
-  epilogue = #tile.epilogue<store = direct, activation = gelu_erf>>
+  store = #tile.store<direct>>
 
 func.func @sync_gelu_erf(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  tile.gemm %a, %b into %c {schedule = #sync_gelu_erf}
+  tile.gemm %a, %b into %c {schedule = #sync_gelu_erf,
+      epilogue = #tile.epilogue<activation = gelu_erf>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }
@@ -53,10 +56,11 @@ func.func @sync_gelu_erf(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = cp_async>,
-  epilogue = #tile.epilogue<store = direct, activation = silu>>
+  store = #tile.store<direct>>
 
 func.func @sync_silu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  tile.gemm %a, %b into %c {schedule = #sync_silu}
+  tile.gemm %a, %b into %c {schedule = #sync_silu,
+      epilogue = #tile.epilogue<activation = silu>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }

@@ -12,7 +12,7 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // CHECK-LABEL: func.func @batched(
 // CHECK-SAME:      %[[A:[^:]+]]: memref<?x?x?xbf16, strided<[?, 1, ?], offset: ?>>,
@@ -49,7 +49,7 @@ func.func @batched(%a: memref<?x?x?xbf16, strided<[?, 1, ?], offset: ?>>, %b: me
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 // CHECK-LABEL: func.func @persistent(
 // CHECK-SAME:      %[[C:[^:]+]]: memref<?x?x?xbf16>)

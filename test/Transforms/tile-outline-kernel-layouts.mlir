@@ -13,7 +13,7 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // CHECK-LABEL: func.func @tt(
 // CHECK-SAME:      %[[A:[^:]+]]: memref<?x?xbf16, strided<[1, ?]>>, %[[B:[^:]+]]: memref<?x?xbf16, strided<[1, ?]>>, %[[C:[^:]+]]: memref<?x?xbf16, strided<[1, ?]>>)
@@ -50,7 +50,7 @@ func.func @tt(%a: memref<?x?xbf16, strided<[1, ?]>>, %b: memref<?x?xbf16, stride
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // Row-major operands: no transposes, today's boxes (A 128 rows × 64 K, B
 // 64 rows × 64 N), and no tile.layouts (absent means row-major).

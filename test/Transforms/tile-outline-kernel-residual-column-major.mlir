@@ -17,13 +17,14 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = tma, alpha_beta = true, bias = row, activation = gelu_tanh, residual = true>>
+  store = #tile.store<tma>>
 
 func.func @residual_column_major(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
     %c: memref<?x?xbf16, strided<[1, ?], offset: ?>>, %alpha: f32, %beta: f32,
     %bias: memref<?xbf16>, %r: memref<?x?xbf16, strided<[1, ?], offset: ?>>) {
   tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xbf16>
-      residual %r : memref<?x?xbf16, strided<[1, ?], offset: ?>> {schedule = #sched}
+      residual %r : memref<?x?xbf16, strided<[1, ?], offset: ?>> {schedule = #sched,
+          epilogue = #tile.epilogue<alpha_beta = true, bias = row, activation = gelu_tanh, residual = true>}
       : memref<?x?xbf16>, memref<?x?xbf16>
         into memref<?x?xbf16, strided<[1, ?], offset: ?>>
   return

@@ -12,7 +12,7 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // CHECK-LABEL: func.func @bf16(
 // CHECK:         gpu.launch_func @bf16_kernel_module::@bf16_kernel
@@ -45,7 +45,7 @@ func.func @bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 // CHECK-LABEL: gpu.module @tf32_kernel_module {
 // CHECK:         gpu.func @tf32_kernel_stage_copy(%{{.*}}: memref<?x?xf32, strided<[?, 1], offset: ?>>, %{{.*}}: memref<?x?xf32, strided<[?, 1], offset: ?>>) kernel
@@ -68,7 +68,7 @@ func.func @tf32(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?], offset:
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // CHECK-LABEL: gpu.module @batched_kernel_module {
 // CHECK:         gpu.func @batched_kernel_stage_copy(%{{.*}}: memref<?x?x?xf16, strided<[?, ?, 1], offset: ?>>, %{{.*}}: memref<?x?x?xf16, strided<[?, ?, 1], offset: ?>>) kernel
@@ -111,7 +111,7 @@ func.func @sync(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = tma, bias = row>>
+  store = #tile.store<tma>>
 
 // CHECK-LABEL: gpu.module @staged_b_kernel_module {
 // CHECK:         gpu.func @staged_b_kernel_stage_b(
@@ -119,7 +119,8 @@ func.func @sync(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>
 // CHECK:         gpu.func @staged_b_kernel_stage_copy(
 // CHECK-SAME:      tile.staged_copy_operands = ["a"]
 func.func @staged_b(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %bias: memref<?xf32>) {
-  tile.gemm %a, %b into %c bias %bias : memref<?xf32> {schedule = #sched}
+  tile.gemm %a, %b into %c bias %bias : memref<?xf32> {schedule = #sched,
+      epilogue = #tile.epilogue<bias = row>}
       : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>
   return
 }

@@ -12,7 +12,7 @@
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async, ragged = true>,
-  epilogue = #tile.epilogue<store = direct, bias = column>>
+  store = #tile.store<direct>>
 
 // CHECK-LABEL: func.func @gemm_bias(
 // CHECK-SAME:      %[[A:[^:]+]]: memref<?x?xbf16>, %[[B:[^:]+]]: memref<?x?xbf16, strided<[?, 1], offset: ?>>, %[[C:[^:]+]]: memref<?x?xbf16>, %[[BIAS:[^:]+]]: memref<?xbf16>)
@@ -61,12 +61,14 @@
 // CHECK-SAME:        pipeline = #tile.pipeline<stages = 3, load = cp_async, ragged = true>
 // CHECK:           tile.gemm {{.+}} pipeline = #tile.pipeline<stages = 3, load = cp_async, ragged = true>
 // CHECK:         gpu.func @gemm_bias_kernel_whole_tiles(
-// CHECK-SAME:        tile.schedule = #tile.schedule<{{.+}}pipeline = #tile.pipeline<stages = 3, load = cp_async>, epilogue = #tile.epilogue<store = direct, bias = column>>
+// CHECK-SAME:        tile.epilogue = #tile.epilogue<bias = column>
+// CHECK-SAME:        tile.schedule = #tile.schedule<{{.+}}pipeline = #tile.pipeline<stages = 3, load = cp_async>, store = #tile.store<direct>>
 // CHECK-SAME:        tile.whole_tile_variant
 // CHECK:           tile.gemm {{.+}} pipeline = #tile.pipeline<stages = 3, load = cp_async>,
 // CHECK-NOT:     gpu.func
 func.func @gemm_bias(%a: memref<?x?xbf16>, %b: memref<?x?xbf16, strided<[?, 1], offset: ?>>, %c: memref<?x?xbf16>, %bias: memref<?xbf16>) {
-  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> {schedule = #ragged}
+  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> {schedule = #ragged,
+      epilogue = #tile.epilogue<bias = column>}
       : memref<?x?xbf16>, memref<?x?xbf16, strided<[?, 1], offset: ?>> into memref<?x?xbf16>
   return
 }

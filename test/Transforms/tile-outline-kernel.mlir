@@ -132,7 +132,7 @@ func.func @no_gemm(%c: memref<?x?xf32>) {
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // CHECK-LABEL: func.func @gemm_persistent(
 // CHECK:         %[[GX:.+]] = arith.ceildivui %{{.+}}, %{{.+}} : index

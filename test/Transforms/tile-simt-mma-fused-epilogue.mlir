@@ -21,7 +21,7 @@
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
   smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
   pipeline = #tile.pipeline<stages = 2, load = cp_async>,
-  epilogue = #tile.epilogue<store = direct, alpha_beta = true, bias = column, activation = relu, residual = true>>
+  store = #tile.store<direct>>
 
 // CHECK-LABEL: gpu.func @fused_kernel(
 // CHECK-SAME:      %[[C:arg2]]: memref<?x?xf32, {{.*}}, %[[ALPHA:arg3]]: f32, %[[BETA:arg4]]: f32, %[[BIAS:arg5]]: memref<?xf32, {{.*}}>, %[[R:arg6]]: memref<?x?xf32, {{.*}}>)
@@ -81,7 +81,8 @@
 // CHECK:         vector.store %[[D]], %[[C]][%[[ROW0]], %[[COL0]]] {alignment = 16 : i64}
 
 func.func @fused(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %alpha: f32, %beta: f32, %bias: memref<?xf32>, %r: memref<?x?xf32>) {
-  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xf32> residual %r : memref<?x?xf32> {schedule = #sched}
+  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xf32> residual %r : memref<?x?xf32> {schedule = #sched,
+      epilogue = #tile.epilogue<alpha_beta = true, bias = column, activation = relu, residual = true>}
       : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>
   return
 }

@@ -14,7 +14,7 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 // CHECK-LABEL: llvm.func @kernel(
 // CHECK-SAME:    %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64,

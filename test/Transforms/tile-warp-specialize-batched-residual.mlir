@@ -15,7 +15,7 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector, residual = true>>
+  store = #tile.store<vector>>
 
 // CHECK-LABEL: gpu.func @batched_residual_kernel(
 // CHECK-SAME:      %[[C:arg2]]: memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>,
@@ -29,7 +29,8 @@
 // CHECK-NOT:     memref.subview %[[R]]
 func.func @batched_residual(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
                             %c: memref<?x?x?xbf16>, %r: memref<?x?x?xbf16>) {
-  tile.gemm %a, %b into %c residual %r : memref<?x?x?xbf16> {schedule = #sched}
+  tile.gemm %a, %b into %c residual %r : memref<?x?x?xbf16> {schedule = #sched,
+      epilogue = #tile.epilogue<residual = true>}
       : memref<?x?x?xbf16>, memref<?x?x?xbf16> into memref<?x?x?xbf16>
   return
 }
@@ -46,7 +47,7 @@ func.func @batched_residual(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma, alpha_beta = true, residual = true>>
+  store = #tile.store<tma>>
 
 // CHECK-LABEL: gpu.func @persistent_residual_kernel(
 // CHECK-SAME:      %[[C:arg2]]: memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>,
@@ -58,7 +59,8 @@ func.func @batched_residual(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
 func.func @persistent_residual(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
                                %c: memref<?x?x?xbf16>, %alpha: f32, %beta: f32,
                                %r: memref<?x?x?xbf16>) {
-  tile.gemm %a, %b into %c alpha %alpha beta %beta residual %r : memref<?x?x?xbf16> {schedule = #sched}
+  tile.gemm %a, %b into %c alpha %alpha beta %beta residual %r : memref<?x?x?xbf16> {schedule = #sched,
+      epilogue = #tile.epilogue<alpha_beta = true, residual = true>}
       : memref<?x?x?xbf16>, memref<?x?x?xbf16> into memref<?x?x?xbf16>
   return
 }

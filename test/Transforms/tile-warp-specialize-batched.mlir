@@ -19,7 +19,7 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // CHECK-LABEL: gpu.func @batched_kernel(
 // CHECK-SAME:      %[[A:[^:]+]]: memref<?x?x?xbf16, strided<[?, 1, ?], offset: ?>>,
@@ -81,7 +81,7 @@ gpu.module @batched_kernel_module {
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 // CHECK-LABEL: gpu.func @persistent_kernel(
 // CHECK-SAME:      %{{[^:]+}}: memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>,

@@ -9,12 +9,13 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector, alpha_beta = true, bias = row, activation = relu>>
+  store = #tile.store<vector>>
 
 func.func @colc(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
                 %c: memref<?x?xbf16, strided<[1, ?], offset: ?>>,
                 %alpha: f32, %beta: f32, %bias: memref<?xbf16>) {
-  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xbf16> {schedule = #colc}
+  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xbf16> {schedule = #colc,
+      epilogue = #tile.epilogue<alpha_beta = true, bias = row, activation = relu>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16, strided<[1, ?], offset: ?>>
   return
 }
@@ -25,12 +26,13 @@ func.func @colc(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector, alpha_beta = true, bias = column>>
+  store = #tile.store<vector>>
 
 func.func @batched(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
                    %c: memref<?x?x?xbf16>, %alpha: f32, %beta: f32,
                    %bias: memref<?xbf16>) {
-  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xbf16> {schedule = #batched}
+  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xbf16> {schedule = #batched,
+      epilogue = #tile.epilogue<alpha_beta = true, bias = column>}
       : memref<?x?x?xbf16>, memref<?x?x?xbf16> into memref<?x?x?xbf16>
   return
 }

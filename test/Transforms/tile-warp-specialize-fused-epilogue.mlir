@@ -16,10 +16,11 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector, alpha_beta = true, bias = row, activation = relu, residual = true>>
+  store = #tile.store<vector>>
 
 func.func @wgmma_all_but_activation_relu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %alpha: f32, %beta: f32, %bias: memref<?xbf16>, %r: memref<?x?xbf16>) {
-  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xbf16> residual %r : memref<?x?xbf16> {schedule = #wgmma_all_but_activation_relu}
+  tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xbf16> residual %r : memref<?x?xbf16> {schedule = #wgmma_all_but_activation_relu,
+      epilogue = #tile.epilogue<alpha_beta = true, bias = row, activation = relu, residual = true>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }
@@ -30,10 +31,11 @@ func.func @wgmma_all_but_activation_relu(%a: memref<?x?xbf16>, %b: memref<?x?xbf
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector, bias = column, activation = gelu_tanh>>
+  store = #tile.store<vector>>
 
 func.func @wgmma_bias_column_gelu_tanh(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %bias: memref<?xbf16>) {
-  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> {schedule = #wgmma_bias_column_gelu_tanh}
+  tile.gemm %a, %b into %c bias %bias : memref<?xbf16> {schedule = #wgmma_bias_column_gelu_tanh,
+      epilogue = #tile.epilogue<bias = column, activation = gelu_tanh>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }
@@ -44,10 +46,11 @@ func.func @wgmma_bias_column_gelu_tanh(%a: memref<?x?xbf16>, %b: memref<?x?xbf16
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector, activation = gelu_erf>>
+  store = #tile.store<vector>>
 
 func.func @wgmma_gelu_erf(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  tile.gemm %a, %b into %c {schedule = #wgmma_gelu_erf}
+  tile.gemm %a, %b into %c {schedule = #wgmma_gelu_erf,
+      epilogue = #tile.epilogue<activation = gelu_erf>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }
@@ -58,10 +61,11 @@ func.func @wgmma_gelu_erf(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector, activation = silu>>
+  store = #tile.store<vector>>
 
 func.func @wgmma_silu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  tile.gemm %a, %b into %c {schedule = #wgmma_silu}
+  tile.gemm %a, %b into %c {schedule = #wgmma_silu,
+      epilogue = #tile.epilogue<activation = silu>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }

@@ -19,7 +19,7 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // CHECK-LABEL: gpu.func @nt_kernel(
 // CHECK-SAME:      tile.layouts = ["row", "col", "row"]
@@ -66,7 +66,7 @@ func.func @nt(%a: memref<?x?xbf16>, %b: memref<?x?xbf16, strided<[1, ?], offset:
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // CHECK-LABEL: gpu.func @tn_kernel(
 // CHECK-SAME:      tile.layouts = ["col", "row", "row"]
@@ -111,7 +111,7 @@ func.func @tn(%a: memref<?x?xbf16, strided<[1, ?], offset: ?>>, %b: memref<?x?xb
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, consumer_groups = 2>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // CHECK-LABEL: gpu.func @tt_col_c_kernel(
 // CHECK-SAME:      %[[C:[^:]+]]: memref<?x?xf16, strided<[1, ?], offset: ?>>, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr)
@@ -180,7 +180,7 @@ func.func @tt_col_c(%a: memref<?x?xf16, strided<[1, ?], offset: ?>>, %b: memref<
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // CHECK-LABEL: gpu.func @nn_kernel(
 // CHECK-NOT:     tile.layouts
@@ -205,7 +205,7 @@ func.func @nn(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) 
   pipeline = #tile.pipeline<stages = 12, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = false, raster = along_m, group = 8, split_k = 2>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // CHECK-LABEL: gpu.func @ccc_narrow_n_kernel(
 // CHECK-SAME:      tile.layouts = ["col", "col", "col"]

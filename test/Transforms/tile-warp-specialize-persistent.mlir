@@ -27,7 +27,7 @@
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // CHECK-LABEL: gpu.func @persistent_kernel(
 // CHECK-SAME:      %[[A:[^:]+]]: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
@@ -480,7 +480,7 @@ gpu.module @persistent_kernel_module {
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, consumer_groups = 2>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // CHECK-LABEL: gpu.func @pingpong_kernel(
 // CHECK-SAME:      %{{[^:]+}}: memref<?x?xbf16, strided<[?, 1], offset: ?>>,

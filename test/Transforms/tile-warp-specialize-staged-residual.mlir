@@ -20,7 +20,7 @@
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma, residual = true>>
+  store = #tile.store<tma>>
 
 // CHECK-LABEL: gpu.func @staged_residual_kernel(
 // CHECK-SAME:      %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %[[RMAP:arg6]]: !llvm.ptr,
@@ -83,7 +83,8 @@
 // OUTLINE-SAME:      !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: memref<?x?xbf16
 func.func @staged_residual(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
                            %c: memref<?x?xbf16>, %r: memref<?x?xbf16>) {
-  tile.gemm %a, %b into %c residual %r : memref<?x?xbf16> {schedule = #sched}
+  tile.gemm %a, %b into %c residual %r : memref<?x?xbf16> {schedule = #sched,
+      epilogue = #tile.epilogue<residual = true>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }
@@ -103,7 +104,7 @@ func.func @staged_residual(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma, residual = true>>
+  store = #tile.store<tma>>
 
 // CHECK-LABEL: gpu.func @batched_residual_kernel(
 // CHECK-SAME:      %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %[[RMAP:arg6]]: !llvm.ptr,
@@ -127,7 +128,8 @@ func.func @staged_residual(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
 // OUTLINE-SAME:      %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: memref<?x?x?xbf16
 func.func @batched_residual(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
                             %c: memref<?x?x?xbf16>, %r: memref<?x?x?xbf16>) {
-  tile.gemm %a, %b into %c residual %r : memref<?x?x?xbf16> {schedule = #sched}
+  tile.gemm %a, %b into %c residual %r : memref<?x?x?xbf16> {schedule = #sched,
+      epilogue = #tile.epilogue<residual = true>}
       : memref<?x?x?xbf16>, memref<?x?x?xbf16> into memref<?x?x?xbf16>
   return
 }
@@ -144,13 +146,14 @@ func.func @batched_residual(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma, alpha_beta = true, residual = true>>
+  store = #tile.store<tma>>
 
 // OUTLINE-LABEL: gpu.func @with_c_kernel(
 // OUTLINE-SAME:      %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: f32, %{{.+}}: f32, %{{.+}}: memref<?x?xbf16
 func.func @with_c(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
                   %alpha: f32, %beta: f32, %r: memref<?x?xbf16>) {
-  tile.gemm %a, %b into %c alpha %alpha beta %beta residual %r : memref<?x?xbf16> {schedule = #sched}
+  tile.gemm %a, %b into %c alpha %alpha beta %beta residual %r : memref<?x?xbf16> {schedule = #sched,
+      epilogue = #tile.epilogue<alpha_beta = true, residual = true>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }
@@ -167,13 +170,14 @@ func.func @with_c(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf1
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma, store_rounds = 2, residual = true>>
+  store = #tile.store<tma, rounds = 2>>
 
 // OUTLINE-LABEL: gpu.func @two_rounds_kernel(
 // OUTLINE-SAME:      %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: memref<?x?xbf16
 func.func @two_rounds(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
                       %r: memref<?x?xbf16>) {
-  tile.gemm %a, %b into %c residual %r : memref<?x?xbf16> {schedule = #sched}
+  tile.gemm %a, %b into %c residual %r : memref<?x?xbf16> {schedule = #sched,
+      epilogue = #tile.epilogue<residual = true>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }
@@ -189,13 +193,14 @@ func.func @two_rounds(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = tma, residual = true>>
+  store = #tile.store<tma>>
 
 // OUTLINE-LABEL: gpu.func @one_tile_kernel(
 // OUTLINE-SAME:      %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: memref<?x?xbf16
 func.func @one_tile(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
                     %r: memref<?x?xbf16>) {
-  tile.gemm %a, %b into %c residual %r : memref<?x?xbf16> {schedule = #sched}
+  tile.gemm %a, %b into %c residual %r : memref<?x?xbf16> {schedule = #sched,
+      epilogue = #tile.epilogue<residual = true>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }
@@ -217,7 +222,7 @@ func.func @one_tile(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xb
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma, residual = true>>
+  store = #tile.store<tma>>
 
 // CHECK-LABEL: gpu.func @colc_residual_kernel(
 // CHECK-SAME:      %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %[[RMAP:arg6]]: !llvm.ptr,
@@ -248,7 +253,8 @@ func.func @one_tile(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xb
 func.func @colc_residual(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
                          %c: memref<?x?xbf16, strided<[1, ?], offset: ?>>,
                          %r: memref<?x?xbf16, strided<[1, ?], offset: ?>>) {
-  tile.gemm %a, %b into %c residual %r : memref<?x?xbf16, strided<[1, ?], offset: ?>> {schedule = #sched}
+  tile.gemm %a, %b into %c residual %r : memref<?x?xbf16, strided<[1, ?], offset: ?>> {schedule = #sched,
+      epilogue = #tile.epilogue<residual = true>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16, strided<[1, ?], offset: ?>>
   return
 }

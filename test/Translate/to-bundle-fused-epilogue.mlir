@@ -72,11 +72,12 @@
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = cp_async>,
-  epilogue = #tile.epilogue<store = direct, alpha_beta = true, bias = row, activation = gelu_erf, residual = true>>
+  store = #tile.store<direct>>
 func.func @gemm_all(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
                     %alpha: f32, %beta: f32, %bias: memref<?xbf16>, %r: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xbf16>
-      residual %r : memref<?x?xbf16> {schedule = #sched}
+      residual %r : memref<?x?xbf16> {schedule = #sched,
+          epilogue = #tile.epilogue<alpha_beta = true, bias = row, activation = gelu_erf, residual = true>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }

@@ -39,7 +39,7 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @tf32_batched(%a: memref<?x?x?xf32, strided<[?, 1, ?], offset: ?>>,
     %b: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>,

@@ -55,11 +55,12 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector, residual = true>>
+  store = #tile.store<vector>>
 
 func.func @tf32_row_major_b(%a: memref<?x?xf32>, %b: memref<?x?xf32>,
     %c: memref<?x?xf32>, %residual: memref<?x?xf32>) {
-  tile.gemm %a, %b into %c residual %residual : memref<?x?xf32> {schedule = #sched}
+  tile.gemm %a, %b into %c residual %residual : memref<?x?xf32> {schedule = #sched,
+      epilogue = #tile.epilogue<residual = true>}
       : memref<?x?xf32>, memref<?x?xf32> into memref<?x?xf32>
   return
 }

@@ -29,7 +29,7 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // CHECK-LABEL: .visible .entry gemm_batched_kernel(
 // The TMA descriptors of A and B follow the three 9-parameter memrefs.

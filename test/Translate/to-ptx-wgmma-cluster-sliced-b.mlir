@@ -21,7 +21,7 @@
   pipeline = #tile.pipeline<stages = 12, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 // CHECK-LABEL: .visible .entry gemm_cluster_sliced_b_kernel(
 // CHECK:       .reqnctapercluster 1, 2, 1

@@ -23,7 +23,7 @@
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   cluster = #tile.cluster<[2, 2], multicast = true>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // The cluster shape is compiled in: (x, y) = (N, M) blocks.
 // CHECK-LABEL: .visible .entry gemm_cluster_kernel(

@@ -68,7 +68,7 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 func.func @nt(%a: memref<?x?xbf16>, %b: memref<?x?xbf16, strided<[1, ?], offset: ?>>, %c: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c {schedule = #sched}
       : memref<?x?xbf16>, memref<?x?xbf16, strided<[1, ?], offset: ?>> into memref<?x?xbf16>
@@ -82,7 +82,7 @@ func.func @nt(%a: memref<?x?xbf16>, %b: memref<?x?xbf16, strided<[1, ?], offset:
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 func.func @tn(%a: memref<?x?xbf16, strided<[1, ?], offset: ?>>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c {schedule = #sched}
       : memref<?x?xbf16, strided<[1, ?], offset: ?>>, memref<?x?xbf16> into memref<?x?xbf16>
@@ -96,7 +96,7 @@ func.func @tn(%a: memref<?x?xbf16, strided<[1, ?], offset: ?>>, %b: memref<?x?xb
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 func.func @tt(%a: memref<?x?xbf16, strided<[1, ?], offset: ?>>, %b: memref<?x?xbf16, strided<[1, ?], offset: ?>>, %c: memref<?x?xf32, strided<[1, ?], offset: ?>>) {
   tile.gemm %a, %b into %c {schedule = #sched}
       : memref<?x?xbf16, strided<[1, ?], offset: ?>>, memref<?x?xbf16, strided<[1, ?], offset: ?>> into memref<?x?xf32, strided<[1, ?], offset: ?>>

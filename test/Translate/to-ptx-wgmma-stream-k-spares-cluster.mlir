@@ -27,7 +27,7 @@
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8, stream_k = spares>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma, store_rounds = 4>>
+  store = #tile.store<tma, rounds = 4>>
 
 // CHECK-LABEL: .visible .entry gemm_spares_cluster_kernel(
 // CHECK-DAG:   mov.u32 {{%r[0-9]+}}, %cluster_ctarank;

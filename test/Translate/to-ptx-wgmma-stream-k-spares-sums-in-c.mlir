@@ -29,7 +29,7 @@
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8, stream_k = spares>,
-  epilogue = #tile.epilogue<store = tma, store_rounds = 4, alpha_beta = true, bias = column>>
+  store = #tile.store<tma, rounds = 4>>
 
 // CHECK-LABEL: .visible .entry gemm_spares_sums_in_c_kernel(
 // CHECK-DAG:   wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32
@@ -68,7 +68,7 @@ func.func @gemm_spares_sums_in_c(
     %a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?], offset: ?>>,
     %c: memref<?x?xf32>, %alpha: f32, %beta: f32, %bias: memref<?xf32>) {
   tile.gemm %a, %b into %c alpha %alpha beta %beta bias %bias : memref<?xf32>
-      {schedule = #sched}
+      {schedule = #sched, epilogue = #tile.epilogue<alpha_beta = true, bias = column>}
       : memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>>
         into memref<?x?xf32>
   return

@@ -23,7 +23,7 @@
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 4, stream_k = spares>,
-  epilogue = #tile.epilogue<store = tma, store_rounds = 2>>
+  store = #tile.store<tma, rounds = 2>>
 
 // CHECK-LABEL: .visible .entry gemm_stream_k_spares_kernel(
 // CHECK-DAG:   wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16

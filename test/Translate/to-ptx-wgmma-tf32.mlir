@@ -104,7 +104,7 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 func.func @bf16c(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?], offset: ?>>, %c: memref<?x?xbf16>) {
   tile.gemm %a, %b into %c {schedule = #sched}
       : memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>> into memref<?x?xbf16>

@@ -31,7 +31,7 @@
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 // The host makes a third tensor map, of C: 64 rows x 64 columns (128 bytes,
 // 128-byte swizzle), no L2 promotion; the kernel takes it after A's and B's.

@@ -73,7 +73,7 @@
 // DB-NEXT: "model_rank": 2,
 // DB:      "ratio_to_cublas": 0.937{{[0-9]*}},
 // DB-NEXT: "requires_divisible": [
-// DB:      "schedule": "{{.*}}epilogue = #tile.epilogue<store = tma>>",
+// DB:      "schedule": "{{.*}}store = #tile.store<tma>>",
 // DB:      "shape_class": "large"
 // DB:      "format": "gemm-opt-tuning-database-1"
 

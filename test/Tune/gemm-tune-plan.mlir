@@ -40,7 +40,7 @@
 // WGMMA-NEXT:    960 illegal: consumer warpgroups need N registers per thread (N for the accumulator, N more), more than consumer_registers = N
 // WGMMA-NEXT:   4608 illegal: register reallocation needs N registers per block (N x N for the producer, N x N x N for the consumers), more than the N sm_Na allows
 // WGMMA-NEXT:   2868 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows
-// WGMMA-NEXT:     60 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows (store_rounds = N would shrink the staging tile enough)
+// WGMMA-NEXT:     60 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows (#tile.store<tma, rounds = N> would shrink the staging tile enough)
 // WGMMA-NEXT:   2880 illegal: schedule needs N threads per block (N warps), more than the N sm_Na allows
 // WGMMA-NEXT:   8064 illegal: warpgroup tile [N, N] does not divide block tile [N, N]
 // WGMMA-NEXT:    696 unsupported: wgmma with a NxN warpgroup tile and a vector epilogue store (more than N rows needs N = N: nvgpu.warpgroup.mma.store puts rows N-N at row N/N; store = tma does not) lowering is not implemented yet
@@ -85,16 +85,16 @@
 // MANIFEST-NEXT:     ],
 // MANIFEST-NEXT:     "runs_transposed": false,
 // MANIFEST-NEXT:     "schedule": "#tile.schedule<chip = \"sm_90a\", block = [64, 128, 64], warp = [64, 128],
-// MANIFEST-SAME:       grid = #tile.grid<persistent = false, raster = along_m, group = 4>, epilogue = #tile.epilogue<store = tma>>"
+// MANIFEST-SAME:       grid = #tile.grid<persistent = false, raster = along_m, group = 4>, store = #tile.store<tma>>"
 // MANIFEST-NEXT:     "split_k": 1
 // The same tiles with the vector store, and persistent: structures of
 // their own.
 // MANIFEST:          "name": "wgmma_bf16_64x128x64_w64x128_s8_r40_232",
 // MANIFEST-NEXT:     "requires_divisible": [
-// MANIFEST:          "schedule": "{{.*}}pipeline = #tile.pipeline<stages = 8, load = tma>, specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>, epilogue = #tile.epilogue<store = vector>>",
+// MANIFEST:          "schedule": "{{.*}}pipeline = #tile.pipeline<stages = 8, load = tma>, specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>, store = #tile.store<vector>>",
 // MANIFEST-NEXT:     "split_k": 1
 // MANIFEST:          "name": "wgmma_bf16_64x128x64_w64x128_s8_r40_232_p_rm4_tma",
-// MANIFEST:          "schedule": "{{.*}}grid = #tile.grid<persistent = true, raster = along_m, group = 4>, epilogue = #tile.epilogue<store = tma>>",
+// MANIFEST:          "schedule": "{{.*}}grid = #tile.grid<persistent = true, raster = along_m, group = 4>, store = #tile.store<tma>>",
 // An mma.sync control needs whole tiles.
 // MANIFEST:          "name": "sync_bf16_256x128x32_w32x128_s4_apad8_bpad8",
 // MANIFEST-NEXT:     "requires_divisible": [

@@ -42,7 +42,7 @@ planCoverSchedule(const GemmProblem &problem) {
   s.cLayout = getMatrixLayoutName(problem.c.layout).str();
   s.batched = problem.batchCount > 1;
   // TMA stores write either C (a column-major one down its columns).
-  s.epilogueStore = "tma";
+  s.store = "tma";
 
   const Epilogue &epilogue = problem.epilogue;
   std::string name = "cover_" + typeName + "_" +

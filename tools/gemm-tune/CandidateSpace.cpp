@@ -193,7 +193,7 @@ Candidate makeWgmmaCandidate(llvm::StringRef chip, llvm::StringRef dtype,
               "  pipeline = #tile.pipeline<stages = {7}, load = tma>,\n"
               "  specialization = #tile.warp_specialization<producer_registers "
               "= {8}, consumer_registers = {9}>,{10}\n"
-              "  epilogue = #tile.epilogue<store = {11}>>",
+              "  store = #tile.store<{11}>>",
               chip, bm, bn, bk, wm, wn, elementsField(dtype), stages, producer,
               consumer, grid, walk.store));
   return c;

@@ -9,7 +9,7 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @batched_a_only(%a: memref<?x?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op A, B and C must all be matrices (rank 2) or all batches of matrices (rank 3: batch × rows × columns), got ranks 3, 2 and 2}}
@@ -26,7 +26,7 @@ func.func @batched_a_only(%a: memref<?x?x?xbf16>, %b: memref<?x?xbf16>, %c: memr
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @batch_counts_differ(%a: memref<4x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: memref<3x?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op batch count of C (3) does not match the other operands' (4)}}
@@ -43,7 +43,7 @@ func.func @batch_counts_differ(%a: memref<4x?x?xbf16>, %b: memref<?x?x?xbf16>, %
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // The matrix extents are the last two: K of A is 16 here, not 8.
 func.func @batched_k_differs(%a: memref<2x8x16xbf16>, %b: memref<2x32x8xbf16>, %c: memref<2x8x8xbf16>) {
@@ -61,7 +61,7 @@ func.func @batched_k_differs(%a: memref<2x8x16xbf16>, %b: memref<2x32x8xbf16>, %
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // Unit stride must be in a matrix dimension, not the batch.
 func.func @batch_unit_stride(%a: memref<?x?x?xbf16, strided<[1, ?, ?]>>, %b: memref<?x?x?xbf16>, %c: memref<?x?x?xbf16>) {

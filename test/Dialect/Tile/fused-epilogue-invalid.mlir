@@ -5,27 +5,32 @@
 // (generic op form).
 
 // expected-error @+1 {{unknown activation 'gelu', expected relu, gelu_tanh, gelu_erf or silu}}
-#e = #tile.epilogue<store = vector, activation = gelu>
+#e = #tile.epilogue<activation = gelu>
 
 // -----
 
-// expected-error @+1 {{unknown epilogue field 'beta', expected alpha_beta, bias, activation, residual, store_rounds or staging_buffers}}
-#e = #tile.epilogue<store = vector, beta = true>
+// expected-error @+1 {{unknown epilogue field 'beta', expected alpha_beta, bias, activation or residual}}
+#e = #tile.epilogue<beta = true>
+
+// -----
+
+// expected-error @+1 {{'store' says how C is stored, which belongs to the schedule: write store = #tile.store<...> in #tile.schedule}}
+#e = #tile.epilogue<store = tma, bias = row>
 
 // -----
 
 // expected-error @+1 {{unknown bias 'diagonal', expected row or column}}
-#e = #tile.epilogue<store = direct, bias = diagonal>
+#e = #tile.epilogue<bias = diagonal>
 
 // -----
 
 // expected-error @+1 {{epilogue field 'bias' is given twice}}
-#e = #tile.epilogue<store = direct, bias = row, bias = column>
+#e = #tile.epilogue<bias = row, bias = column>
 
 // -----
 
 // expected-error @+1 {{expected 'true' or 'false'}}
-#e = #tile.epilogue<store = direct, residual = 1>
+#e = #tile.epilogue<residual = 1>
 
 // -----
 
@@ -35,9 +40,9 @@
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = cp_async>>
 
-// A beta operand without alpha_beta in the schedule.
+// A beta operand without alpha_beta in the epilogue.
 func.func @beta_without_alpha_beta(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %beta: f32) {
-  // expected-error @+1 {{'tile.gemm' op has a beta operand but its schedule's epilogue has no alpha_beta = true}}
+  // expected-error @+1 {{'tile.gemm' op has a beta operand but its epilogue has no alpha_beta = true}}
   "tile.gemm"(%a, %b, %c, %beta) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 1, 0, 0>, schedule = #sched}>
       : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, f32) -> ()
   return
@@ -50,11 +55,11 @@ func.func @beta_without_alpha_beta(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = cp_async>,
-  epilogue = #tile.epilogue<store = direct, bias = row>>
+  store = #tile.store<direct>>
 
 func.func @bias_missing(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op needs a bias operand: its schedule's epilogue has bias = row or bias = column}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
+  // expected-error @+1 {{'tile.gemm' op needs a bias operand: its epilogue has bias = row or bias = column}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched, epilogue = #tile.epilogue<bias = row>}>
       : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
@@ -66,11 +71,11 @@ func.func @bias_missing(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = cp_async>,
-  epilogue = #tile.epilogue<store = direct, bias = row>>
+  store = #tile.store<direct>>
 
 func.func @bias_type(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %bias: memref<?xf32>) {
   // expected-error @+1 {{'tile.gemm' op bias has element type 'f32', expected C's 'bf16'}}
-  "tile.gemm"(%a, %b, %c, %bias) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0>, schedule = #sched}>
+  "tile.gemm"(%a, %b, %c, %bias) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0>, schedule = #sched, epilogue = #tile.epilogue<bias = row>}>
       : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>) -> ()
   return
 }
@@ -82,11 +87,11 @@ func.func @bias_type(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?x
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = cp_async>,
-  epilogue = #tile.epilogue<store = direct, bias = column>>
+  store = #tile.store<direct>>
 
 func.func @bias_length(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<256x512xbf16>, %bias: memref<256xbf16>) {
   // expected-error @+1 {{'tile.gemm' op bias = column has 256 entries, expected N = 512}}
-  "tile.gemm"(%a, %b, %c, %bias) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0>, schedule = #sched}>
+  "tile.gemm"(%a, %b, %c, %bias) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0>, schedule = #sched, epilogue = #tile.epilogue<bias = column>}>
       : (memref<?x?xbf16>, memref<?x?xbf16>, memref<256x512xbf16>, memref<256xbf16>) -> ()
   return
 }
@@ -98,11 +103,11 @@ func.func @bias_length(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<25
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = cp_async>,
-  epilogue = #tile.epilogue<store = direct, residual = true>>
+  store = #tile.store<direct>>
 
 func.func @residual_shape(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<256x512xbf16>, %r: memref<256x256xbf16>) {
   // expected-error @+1 {{'tile.gemm' op residual is 256x256, expected C's 256x512}}
-  "tile.gemm"(%a, %b, %c, %r) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 1>, schedule = #sched}>
+  "tile.gemm"(%a, %b, %c, %r) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 1>, schedule = #sched, epilogue = #tile.epilogue<residual = true>}>
       : (memref<?x?xbf16>, memref<?x?xbf16>, memref<256x512xbf16>, memref<256x256xbf16>) -> ()
   return
 }
@@ -116,12 +121,13 @@ func.func @residual_shape(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = tma, residual = true>>
+  store = #tile.store<tma>>
 
 func.func @batched_residual_rank(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
                                  %c: memref<?x?x?xbf16>, %r: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op residual must have C's rank 3 (one matrix per batch entry), got 'memref<?x?xbf16>'}}
-  tile.gemm %a, %b into %c residual %r : memref<?x?xbf16> {schedule = #sched}
+  tile.gemm %a, %b into %c residual %r : memref<?x?xbf16> {schedule = #sched,
+      epilogue = #tile.epilogue<residual = true>}
       : memref<?x?x?xbf16>, memref<?x?x?xbf16> into memref<?x?x?xbf16>
   return
 }
@@ -134,12 +140,13 @@ func.func @batched_residual_rank(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = tma, residual = true>>
+  store = #tile.store<tma>>
 
 func.func @residual_rank_of_matrix(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
                                    %c: memref<?x?xbf16>, %r: memref<2x?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op residual must have C's rank 2 (one matrix), got 'memref<2x?x?xbf16>'}}
-  tile.gemm %a, %b into %c residual %r : memref<2x?x?xbf16> {schedule = #sched}
+  tile.gemm %a, %b into %c residual %r : memref<2x?x?xbf16> {schedule = #sched,
+      epilogue = #tile.epilogue<residual = true>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }
@@ -152,12 +159,13 @@ func.func @residual_rank_of_matrix(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = tma, residual = true>>
+  store = #tile.store<tma>>
 
 func.func @batched_residual_entries(%a: memref<4x?x?xbf16>, %b: memref<4x?x?xbf16>,
                                     %c: memref<4x?x?xbf16>, %r: memref<3x?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op residual has 3 batch entries, expected C's 4}}
-  tile.gemm %a, %b into %c residual %r : memref<3x?x?xbf16> {schedule = #sched}
+  tile.gemm %a, %b into %c residual %r : memref<3x?x?xbf16> {schedule = #sched,
+      epilogue = #tile.epilogue<residual = true>}
       : memref<4x?x?xbf16>, memref<4x?x?xbf16> into memref<4x?x?xbf16>
   return
 }

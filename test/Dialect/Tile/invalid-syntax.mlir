@@ -193,18 +193,19 @@ func.func private @accumulator_without_shape(!tile.accumulator<[], f32>)
 
 // -----
 
-// expected-error @+1 {{unknown epilogue store 'smem', expected tma, vector or direct}}
-#epilogue = #tile.epilogue<store = smem>
+// expected-error @+2 {{expected ::gemm_opt::tile::EpilogueStore to be one of: tma, vector, direct}}
+// expected-error @+1 {{failed to parse Tile_StoreAttr parameter 'kind'}}
+#store = #tile.store<smem>
 
 // -----
 
-// expected-error @+1 {{expected 'store'}}
+// expected-error @+1 {{expected '='}}
 #epilogue = #tile.epilogue<tma>
 
 // -----
 
 // The optional fields of a schedule are specialization, grid, cluster and
-// epilogue; a field of a nested attribute is not one.
+// store; a field of a nested attribute is not one.
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
@@ -220,9 +221,20 @@ func.func private @accumulator_without_shape(!tile.accumulator<[], f32>)
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
-  epilogue = #tile.epilogue<store = tma>,
+  store = #tile.store<tma>,
+  // expected-error @+1 {{duplicate or unknown struct parameter name: store}}
+  store = #tile.store<direct>>
+
+// -----
+
+// The fused epilogue is the op's, not the schedule's.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
   // expected-error @+1 {{duplicate or unknown struct parameter name: epilogue}}
-  epilogue = #tile.epilogue<store = direct>>
+  epilogue = #tile.epilogue<bias = row>>
 
 // -----
 

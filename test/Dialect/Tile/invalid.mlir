@@ -1042,7 +1042,7 @@ func.func @alloc_shared_rank_2() {
   specialization = #tile.warp_specialization<producer_registers = 20, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 // -----
 
@@ -1056,7 +1056,7 @@ func.func @alloc_shared_rank_2() {
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 236>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 // -----
 
@@ -1070,7 +1070,7 @@ func.func @alloc_shared_rank_2() {
   // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'grid' which is to be a `GridAttr`}}
   grid = #tile.grid<persistent = true, raster = along_m, group = 0>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 // -----
 
@@ -1085,7 +1085,7 @@ func.func @alloc_shared_rank_2() {
   // expected-error @+2 {{raster group must be in [1, 65535], got 4611686018427387904}}
   // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'grid' which is to be a `GridAttr`}}
   grid = #tile.grid<persistent = true, raster = along_m, group = 4611686018427387904>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 // -----
 
@@ -1098,7 +1098,7 @@ func.func @alloc_shared_rank_2() {
   // expected-error @+2 {{split_k must be in [1, 64], got 0}}
   // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'grid' which is to be a `GridAttr`}}
   grid = #tile.grid<persistent = false, raster = along_m, group = 1, split_k = 0>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // -----
 
@@ -1111,7 +1111,7 @@ func.func @alloc_shared_rank_2() {
   // expected-error @+2 {{split_k = 4 needs one block per tile (persistent = false)}}
   // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'grid' which is to be a `GridAttr`}}
   grid = #tile.grid<persistent = true, raster = along_m, group = 8, split_k = 4>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // -----
 
@@ -1125,7 +1125,7 @@ func.func @alloc_shared_rank_2() {
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, consumer_groups = 3>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 // -----
 
@@ -1139,7 +1139,7 @@ func.func @alloc_shared_rank_2() {
   // expected-error @+2 {{cluster shape must be [M, N], got 3 sizes}}
   // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'cluster' which is to be a `ClusterAttr`}}
   cluster = #tile.cluster<[2, 1, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 // -----
 
@@ -1153,7 +1153,7 @@ func.func @alloc_shared_rank_2() {
   // expected-error @+2 {{cluster extents must be at least 1, got [0, 2]}}
   // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'cluster' which is to be a `ClusterAttr`}}
   cluster = #tile.cluster<[0, 2], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 // -----
 
@@ -1167,7 +1167,7 @@ func.func @alloc_shared_rank_2() {
   // expected-error @+2 {{cluster [4, 4] exceeds the 8 blocks of a portable cluster}}
   // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'cluster' which is to be a `ClusterAttr`}}
   cluster = #tile.cluster<[4, 4], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 // -----
 
@@ -1181,7 +1181,7 @@ func.func @alloc_shared_rank_2() {
   // expected-error @+2 {{multicast needs a cluster of more than one block}}
   // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'cluster' which is to be a `ClusterAttr`}}
   cluster = #tile.cluster<[1, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 // -----
 
@@ -1193,7 +1193,7 @@ func.func @alloc_shared_rank_2() {
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @wgmma_f32_inputs(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op wgmma with 'f32' (tf32) inputs has M = 64 and K = 8, got [64, 256, 16]}}
@@ -1211,7 +1211,7 @@ func.func @wgmma_f32_inputs(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @wgmma_m_128(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op wgmma with 'bf16' inputs has M = 64 and K = 16, got [128, 256, 16]}}
@@ -1229,7 +1229,7 @@ func.func @wgmma_m_128(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @wgmma_n_264(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op wgmma N must be a multiple of 8 in [8, 256], got 264}}
@@ -1247,7 +1247,7 @@ func.func @wgmma_n_264(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @warpgroup_does_not_divide_block(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op warpgroup tile [64, 256] does not divide block tile [128, 384]}}
@@ -1265,7 +1265,7 @@ func.func @warpgroup_does_not_divide_block(%a: memref<?x?xbf16>, %b: memref<?x?x
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @warpgroup_narrower_than_wgmma(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op warpgroup tile [64, 128] must be a multiple of [64, 256] (the wgmma shape)}}
@@ -1283,7 +1283,7 @@ func.func @warpgroup_narrower_than_wgmma(%a: memref<?x?xbf16>, %b: memref<?x?xbf
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @warpgroup_m_32(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op warpgroup tile [32, 256] must be a multiple of [64, 256] (the wgmma shape)}}
@@ -1317,7 +1317,7 @@ func.func @tma_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @tma_padded_b(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op TMA loads need B's shared layout to be a #tile.swizzle, got #tile.pad<8>}}
@@ -1352,7 +1352,7 @@ func.func @tma_box_too_tall(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memr
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @tma_box_wider_than_swizzle(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op TMA box of A is 128 elements (256 bytes) wide, which must equal its swizzle width of 128 bytes}}
@@ -1447,7 +1447,7 @@ func.func @persistent_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: mem
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, consumer_groups = 2>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @consumer_groups_without_persistent_grid(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op consumer_groups = 2 takes tiles in turns and needs a persistent grid (grid = #tile.grid<persistent = true, ...>)}}
@@ -1465,7 +1465,7 @@ func.func @consumer_groups_without_persistent_grid(%a: memref<?x?xbf16>, %b: mem
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, consumer_groups = 2>,
   grid = #tile.grid<persistent = false, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @consumer_groups_grid_not_persistent(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op consumer_groups = 2 takes tiles in turns and needs a persistent grid (grid = #tile.grid<persistent = true, ...>)}}
@@ -1480,10 +1480,10 @@ func.func @consumer_groups_grid_not_persistent(%a: memref<?x?xbf16>, %b: memref<
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @tma_epilogue_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op a tma epilogue store needs wgmma}}
+  // expected-error @+1 {{'tile.gemm' op a tma store (#tile.store<tma>) needs wgmma; leave `store` out to store from registers}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -1495,10 +1495,10 @@ func.func @tma_epilogue_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: m
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @vector_epilogue_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op a vector epilogue store needs wgmma}}
+  // expected-error @+1 {{'tile.gemm' op a vector store (#tile.store<vector>) needs wgmma; leave `store` out to store from registers}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -1514,7 +1514,7 @@ func.func @vector_epilogue_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 240>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @register_reallocation_over_budget(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op register reallocation needs 66560 registers per block (128 x 40 for the producer, 2 x 128 x 240 for the consumers), more than the 65536 sm_90a allows}}
@@ -1533,7 +1533,7 @@ func.func @register_reallocation_over_budget(%a: memref<?x?xbf16>, %b: memref<?x
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 136>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @consumer_registers_below_accumulator(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op consumer warpgroups need 144 registers per thread (128 for the accumulator, 16 more), more than consumer_registers = 136}}
@@ -1553,7 +1553,7 @@ func.func @consumer_registers_below_accumulator(%a: memref<?x?xbf16>, %b: memref
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 24, consumer_registers = 160>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = tma, store_rounds = 4>>
+  store = #tile.store<tma, rounds = 4>>
 
 func.func @consumers_over_launch_registers(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op consumer warpgroups need 144 registers per thread (128 for the accumulator, 16 more), but ptxas assembles them within the 128 each of the block's 512 threads has at launch (setmaxnreg moves registers only at run time); use fewer consumer warpgroups or a smaller warp tile}}
@@ -1587,7 +1587,7 @@ func.func @accumulator_over_thread_budget(%a: memref<?x?xbf16>, %b: memref<?x?xb
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @specialized_too_many_threads(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op schedule needs 1152 threads per block (36 warps), more than the 1024 sm_90a allows}}
@@ -1607,7 +1607,7 @@ func.func @specialized_too_many_threads(%a: memref<?x?xbf16>, %b: memref<?x?xbf1
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 func.func @shared_memory_with_staging(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op schedule needs 263168 bytes of shared memory per block, more than the 232448 sm_90a allows}}
@@ -1642,7 +1642,7 @@ func.func @c_tile_overflow(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   cluster = #tile.cluster<[1, 3], multicast = true>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @multicast_a_share_not_whole_atoms(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op multicast splits A's 64-row tile over the 3 blocks of a cluster row: each share must be a multiple of 8 rows (one 128-byte swizzle atom)}}
@@ -1660,7 +1660,7 @@ func.func @multicast_a_share_not_whole_atoms(%a: memref<?x?xbf16>, %b: memref<?x
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @multicast_b_panels_uneven(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op multicast splits B's 3 TMA panels of 64 columns over the 2 blocks of a cluster column: the count must divide evenly}}

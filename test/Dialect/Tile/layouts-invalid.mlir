@@ -9,7 +9,7 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @strided_both(%a: memref<?x?xbf16, strided<[2, ?]>>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op A must be row-major (unit stride in its last dimension) or column-major (unit stride in its first), got 'memref<?x?xbf16, strided<[2, ?]>>'}}
@@ -41,13 +41,13 @@ func.func @mma_sync_column_major_b(%a: memref<?x?xf16>, %b: memref<?x?xf16, stri
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = direct, activation = relu>>
+  store = #tile.store<direct>>
 
 // A fused epilogue goes into a column-major C through a staging tile (the
 // vector copy down C's columns or the TMA stores), not from registers.
 func.func @fused_column_major_c_direct(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16, strided<[1, ?]>>) {
-  // expected-error @+1 {{'tile.gemm' op a fused epilogue into a column-major C needs a staging tile (#tile.epilogue<store = vector | tma, ...>), got store = direct}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
+  // expected-error @+1 {{'tile.gemm' op a fused epilogue into a column-major C needs a staging tile: give the schedule store = #tile.store<tma> (or <vector>)}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched, epilogue = #tile.epilogue<activation = relu>}>
       : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16, strided<[1, ?]>>) -> ()
   return
 }
@@ -60,13 +60,14 @@ func.func @fused_column_major_c_direct(%a: memref<?x?xbf16>, %b: memref<?x?xbf16
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector, residual = true>>
+  store = #tile.store<vector>>
 
 // The residual is passed with C's layout: a row-major one into a
 // column-major C would be read transposed.
 func.func @fused_residual_other_order_than_c(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16, strided<[1, ?]>>, %r: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op residual must be col-major like C (it is passed with C's layout and leading dimension), got 'memref<?x?xbf16>'}}
-  tile.gemm %a, %b into %c residual %r : memref<?x?xbf16> {schedule = #sched}
+  tile.gemm %a, %b into %c residual %r : memref<?x?xbf16> {schedule = #sched,
+      epilogue = #tile.epilogue<residual = true>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16, strided<[1, ?]>>
   return
 }
@@ -81,7 +82,7 @@ func.func @fused_residual_other_order_than_c(%a: memref<?x?xbf16>, %b: memref<?x
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @column_major_a_swizzle_64(%a: memref<?x?xbf16, strided<[1, ?]>>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op column-major A is loaded in panels of 128-byte swizzled M-columns for wgmma's transposed A: its swizzle width must be 128 bytes, got 64}}
@@ -99,7 +100,7 @@ func.func @column_major_a_swizzle_64(%a: memref<?x?xbf16, strided<[1, ?]>>, %b: 
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 2, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @column_major_b_box(%a: memref<?x?xbf16>, %b: memref<?x?xbf16, strided<[1, ?]>>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op TMA box of B is 512x64 elements, more than 256 in a dimension}}
@@ -117,7 +118,7 @@ func.func @column_major_b_box(%a: memref<?x?xbf16>, %b: memref<?x?xbf16, strided
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @multicast_column_major_a(%a: memref<?x?xbf16, strided<[1, ?]>>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op cluster multicast loads A's tile as K-major rows: a column-major A needs a cluster without multicast}}
@@ -137,7 +138,7 @@ func.func @multicast_column_major_a(%a: memref<?x?xbf16, strided<[1, ?]>>, %b: m
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @multicast_column_major_b_share(%a: memref<?x?xbf16>, %b: memref<?x?xbf16, strided<[1, ?]>>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op multicast splits column-major B's 8-row tile over the 2 blocks of a cluster column: each share must be a multiple of 8 rows (one 128-byte swizzle atom)}}
@@ -156,7 +157,7 @@ func.func @multicast_column_major_b_share(%a: memref<?x?xbf16>, %b: memref<?x?xb
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @column_major_b_rows_are_k(%a: memref<?x?xbf16>, %b: memref<?x?xbf16, strided<[1, ?]>>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op swizzle of 128 bytes does not fit B's shared tile rows of 64 bytes}}

@@ -283,7 +283,7 @@ func.func @attributes() attributes {
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
-  epilogue = #tile.epilogue<store = tma>>
+  store = #tile.store<tma>>
 
 // CHECK-LABEL: func.func @gemm_hopper(
 // CHECK-SAME:      %[[A:.*]]: memref<?x?xbf16>, %[[B:.*]]: memref<?x?xbf16>, %[[C:.*]]: memref<?x?xbf16>)
@@ -296,7 +296,7 @@ func.func @attributes() attributes {
 // CHECK-SAME:      specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
 // CHECK-SAME:      grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
 // CHECK-SAME:      cluster = #tile.cluster<[2, 1], multicast = true>,
-// CHECK-SAME:      epilogue = #tile.epilogue<store = tma>>}
+// CHECK-SAME:      store = #tile.store<tma>>}
 // CHECK-SAME:      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
 
 // GENERIC-LABEL: sym_name = "gemm_hopper"
@@ -304,7 +304,7 @@ func.func @attributes() attributes {
 // GENERIC-SAME:      specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
 // GENERIC-SAME:      grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
 // GENERIC-SAME:      cluster = #tile.cluster<[2, 1], multicast = true>,
-// GENERIC-SAME:      epilogue = #tile.epilogue<store = tma>>}>
+// GENERIC-SAME:      store = #tile.store<tma>>}>
 // GENERIC-SAME:      : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
 func.func @gemm_hopper(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
                        %c: memref<?x?xbf16>) {
@@ -322,14 +322,14 @@ func.func @gemm_hopper(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, consumer_groups = 2>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // CHECK-LABEL: func.func @gemm_pingpong(
 // CHECK:         tile.gemm
 // CHECK-SAME:      pipeline = #tile.pipeline<stages = 4, load = tma>,
 // CHECK-SAME:      specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, consumer_groups = 2>,
 // CHECK-SAME:      grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-// CHECK-SAME:      epilogue = #tile.epilogue<store = vector>>}
+// CHECK-SAME:      store = #tile.store<vector>>}
 // CHECK:         tile.gemm
 // CHECK-SAME:      specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
 // CHECK-SAME:      grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
@@ -351,7 +351,7 @@ func.func @gemm_pingpong(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
       pipeline = #tile.pipeline<stages = 4, load = tma>,
       specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, consumer_groups = 1>,
       grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-      epilogue = #tile.epilogue<store = vector>>}
+      store = #tile.store<vector>>}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return
 }
@@ -363,7 +363,7 @@ func.func @gemm_pingpong(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
 // CHECK:         tile.gemm
 // CHECK-SAME:      pipeline = #tile.pipeline<stages = 3, load = cp_async>,
 // CHECK-SAME:      grid = #tile.grid<persistent = false, raster = along_m, group = 4>,
-// CHECK-SAME:      epilogue = #tile.epilogue<store = direct>>}
+// CHECK-SAME:      store = #tile.store<direct>>}
 // CHECK:         tile.gemm
 // CHECK-SAME:      mma = #tile.mma<sync, [16, 8, 16]>
 // CHECK-SAME:      pipeline = #tile.pipeline<stages = 4, load = tma>>}
@@ -371,17 +371,17 @@ func.func @gemm_pingpong(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
 // CHECK-SAME:      mma = #tile.mma<wgmma, [64, 128, 16]>
 // CHECK-SAME:      pipeline = #tile.pipeline<stages = 4, load = tma>,
 // CHECK-SAME:      cluster = #tile.cluster<[1, 2], multicast = false>,
-// CHECK-SAME:      epilogue = #tile.epilogue<store = vector>>}
+// CHECK-SAME:      store = #tile.store<vector>>}
 
 // GENERIC-LABEL: sym_name = "optional_fields"
 // GENERIC:         "tile.gemm"
 // GENERIC-SAME:      grid = #tile.grid<persistent = false, raster = along_m, group = 4>,
-// GENERIC-SAME:      epilogue = #tile.epilogue<store = direct>>}>
+// GENERIC-SAME:      store = #tile.store<direct>>}>
 // GENERIC:         "tile.gemm"
 // GENERIC-SAME:      pipeline = #tile.pipeline<stages = 4, load = tma>>}>
 // GENERIC:         "tile.gemm"
 // GENERIC-SAME:      cluster = #tile.cluster<[1, 2], multicast = false>,
-// GENERIC-SAME:      epilogue = #tile.epilogue<store = vector>>}>
+// GENERIC-SAME:      store = #tile.store<vector>>}>
 func.func @optional_fields(%a: memref<?x?xf16>, %b: memref<?x?xf16>,
                            %c: memref<?x?xf16>) {
   tile.gemm %a, %b into %c {schedule = #tile.schedule<chip = "sm_80",
@@ -390,7 +390,7 @@ func.func @optional_fields(%a: memref<?x?xf16>, %b: memref<?x?xf16>,
       smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
       pipeline = #tile.pipeline<stages = 3, load = cp_async>,
       grid = #tile.grid<persistent = false, raster = along_m, group = 4>,
-      epilogue = #tile.epilogue<store = direct>>}
+      store = #tile.store<direct>>}
       : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
   tile.gemm %a, %b into %c {schedule = #tile.schedule<chip = "sm_90a",
       block = [128, 128, 32], warp = [64, 64], mma = #tile.mma<sync, [16, 8, 16]>,
@@ -404,7 +404,7 @@ func.func @optional_fields(%a: memref<?x?xf16>, %b: memref<?x?xf16>,
       smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<64>,
       pipeline = #tile.pipeline<stages = 4, load = tma>,
       cluster = #tile.cluster<[1, 2], multicast = false>,
-      epilogue = #tile.epilogue<store = vector>>}
+      store = #tile.store<vector>>}
       : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
   return
 }
@@ -413,18 +413,20 @@ func.func @optional_fields(%a: memref<?x?xf16>, %b: memref<?x?xf16>,
 // takes them without the dialect prefix inside a schedule.
 // CHECK-LABEL: func.func @hopper_attributes()
 // CHECK-SAME:      clusters = [#tile.cluster<[1, 1], multicast = false>, #tile.cluster<[2, 4], multicast = true>]
-// CHECK-SAME:      epilogues = [#tile.epilogue<store = tma>, #tile.epilogue<store = vector>, #tile.epilogue<store = direct>]
+// CHECK-SAME:      epilogues = [#tile.epilogue<bias = row>, #tile.epilogue<alpha_beta = true, activation = gelu_erf, residual = true>]
 // CHECK-SAME:      grids = [#tile.grid<persistent = false, raster = along_n, group = 1>, #tile.grid<persistent = true, raster = along_m, group = 16>]
 // CHECK-SAME:      schedule = #tile.schedule<chip = "sm_90a"
 // CHECK-SAME:      pipeline = #tile.pipeline<stages = 2, load = tma>,
 // CHECK-SAME:      specialization = #tile.warp_specialization<producer_registers = 24, consumer_registers = 256>,
-// CHECK-SAME:      epilogue = #tile.epilogue<store = vector>>
+// CHECK-SAME:      store = #tile.store<vector>>
 // CHECK-SAME:      specializations = [#tile.warp_specialization<producer_registers = 24, consumer_registers = 256>, #tile.warp_specialization<producer_registers = 56, consumer_registers = 208>]
+// CHECK-SAME:      stores = [#tile.store<tma>, #tile.store<vector>, #tile.store<tma, rounds = 4, staging_buffers = 2>]
+// CHECK-NOT:       specializations = [#tile.warp_specialization<producer_registers = 24, consumer_registers = 256>, #tile.warp_specialization<producer_registers = 56, consumer_registers = 208>]
 func.func @hopper_attributes() attributes {
   clusters = [#tile.cluster<[1, 1], multicast = false>,
               #tile.cluster<[2, 4], multicast = true>],
-  epilogues = [#tile.epilogue<store = tma>, #tile.epilogue<store = vector>,
-               #tile.epilogue<store = direct>],
+  epilogues = [#tile.epilogue<bias = row>,
+               #tile.epilogue<residual = true, alpha_beta = true, activation = gelu_erf>],
   grids = [#tile.grid<persistent = false, raster = along_n, group = 1>,
            #tile.grid<persistent = true, raster = along_m, group = 16>],
   schedule = #tile.schedule<chip = "sm_90a", block = [64, 64, 64],
@@ -433,10 +435,12 @@ func.func @hopper_attributes() attributes {
       smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
       pipeline = #tile.pipeline<stages = 2, load = tma>,
       specialization = <producer_registers = 24, consumer_registers = 256>,
-      epilogue = <store = vector>>,
+      store = <vector>>,
   specializations = [
       #tile.warp_specialization<producer_registers = 24, consumer_registers = 256>,
-      #tile.warp_specialization<producer_registers = 56, consumer_registers = 208>]} {
+      #tile.warp_specialization<producer_registers = 56, consumer_registers = 208>],
+  stores = [#tile.store<tma>, #tile.store<vector, rounds = 1>,
+            #tile.store<tma, staging_buffers = 2, rounds = 4>]} {
   return
 }
 
@@ -448,7 +452,7 @@ func.func @hopper_attributes() attributes {
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 4>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 // CHECK-LABEL: func.func @gemm_split_k(
 // CHECK:         grid = #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 4>
@@ -461,7 +465,8 @@ func.func @gemm_split_k(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
   return
 }
 
-// store_rounds follows the fused fields and is printed only when not 1.
+// A store's rounds are printed only when not 1; the fused epilogue is the
+// op's, beside the schedule.
 #rounds = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 8]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
@@ -469,22 +474,25 @@ func.func @gemm_split_k(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 4>,
-  epilogue = #tile.epilogue<store = tma, store_rounds = 2, activation = relu>>
+  store = #tile.store<tma, rounds = 2>>
 
 // CHECK-LABEL: func.func @gemm_store_rounds(
-// CHECK:         epilogue = #tile.epilogue<store = tma, activation = relu, store_rounds = 2>>
+// CHECK:         epilogue = #tile.epilogue<activation = relu>
+// CHECK-SAME:    store = #tile.store<tma, rounds = 2>>
 // GENERIC-LABEL: sym_name = "gemm_store_rounds"
-// GENERIC:         epilogue = #tile.epilogue<store = tma, activation = relu, store_rounds = 2>>
+// GENERIC:         epilogue = #tile.epilogue<activation = relu>
+// GENERIC-SAME:    store = #tile.store<tma, rounds = 2>>
 func.func @gemm_store_rounds(%a: memref<?x?xf32>,
                              %b: memref<?x?xf32, strided<[1, ?], offset: ?>>,
                              %c: memref<?x?xf32>) {
-  tile.gemm %a, %b into %c {schedule = #rounds}
+  tile.gemm %a, %b into %c {schedule = #rounds,
+      epilogue = #tile.epilogue<activation = relu>}
       : memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>>
         into memref<?x?xf32>
   return
 }
 
-// staging_buffers follows store_rounds and is printed only when not 1.
+// staging_buffers follows rounds and is printed only when not 1.
 #buffers = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 8]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
@@ -492,12 +500,12 @@ func.func @gemm_store_rounds(%a: memref<?x?xf32>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 16>,
-  epilogue = #tile.epilogue<store = tma, staging_buffers = 2, store_rounds = 8>>
+  store = #tile.store<tma, rounds = 8, staging_buffers = 2>>
 
 // CHECK-LABEL: func.func @gemm_staging_buffers(
-// CHECK:         epilogue = #tile.epilogue<store = tma, store_rounds = 8, staging_buffers = 2>>
+// CHECK:         store = #tile.store<tma, rounds = 8, staging_buffers = 2>>
 // GENERIC-LABEL: sym_name = "gemm_staging_buffers"
-// GENERIC:         epilogue = #tile.epilogue<store = tma, store_rounds = 8, staging_buffers = 2>>
+// GENERIC:         store = #tile.store<tma, rounds = 8, staging_buffers = 2>>
 func.func @gemm_staging_buffers(%a: memref<?x?xf32>,
                                 %b: memref<?x?xf32, strided<[1, ?], offset: ?>>,
                                 %c: memref<?x?xf32>) {

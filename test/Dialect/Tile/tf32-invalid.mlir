@@ -14,7 +14,7 @@
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 gpu.module @kernels {
   gpu.func @tf32_row_major_b_in_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) kernel {
@@ -33,7 +33,7 @@ gpu.module @kernels {
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  epilogue = #tile.epilogue<store = vector>>
+  store = #tile.store<vector>>
 
 func.func @tf32_bk64(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?]>>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op TMA box of A is 64 elements (256 bytes) wide, which must equal its swizzle width of 128 bytes}}

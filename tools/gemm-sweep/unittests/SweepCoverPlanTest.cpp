@@ -30,7 +30,7 @@ TEST(SweepCoverPlanTest, NamesTheCombinationAndCarriesItIntoTheSchedule) {
   EXPECT_EQ(schedule->aType, "f16");
   EXPECT_EQ(schedule->aLayout, "col");
   EXPECT_EQ(schedule->bLayout, "row");
-  EXPECT_EQ(schedule->epilogueStore, std::optional<std::string>("tma"));
+  EXPECT_EQ(schedule->store, std::optional<std::string>("tma"));
   EXPECT_TRUE(schedule->fused.alphaBeta);
   // A column vector (M entries): the kernel's bias = row, bias[row].
   EXPECT_EQ(schedule->fused.bias, "row");
@@ -50,7 +50,7 @@ TEST(SweepCoverPlanTest, ColumnMajorCTakesTheTmaStoreAndBatchesAreNamed) {
       planCoverSchedule(problem);
   ASSERT_TRUE(bool(schedule)) << llvm::toString(schedule.takeError());
   EXPECT_EQ(schedule->name, "cover_bf16_rcc_batched");
-  EXPECT_EQ(schedule->epilogueStore, std::optional<std::string>("tma"));
+  EXPECT_EQ(schedule->store, std::optional<std::string>("tma"));
   EXPECT_TRUE(schedule->batched);
   EXPECT_FALSE(schedule->fused.alphaBeta);
 }
