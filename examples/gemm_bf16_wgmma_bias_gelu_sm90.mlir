@@ -24,9 +24,9 @@
 //   allocates it), and the block with the last steps adds them and runs the
 //   epilogue, once per tile. A last wave at least 3/4 full stays whole
 //   (at 4096³, 116 of 132 tiles), as splitting it would cost more than it
-//   gains. On an H100 the stream-K grid is 2 % faster than the data-parallel
+//   gains. The stream-K grid measured 2 % faster than the data-parallel
 //   one at 8192×8192×4096 and 8192³, 0.8 % slower at 4096³ (the split
-//   bookkeeping it carries; bench/NOTES.md, session 18).
+//   bookkeeping it carries).
 //
 // store = #tile.store<tma> (schedule), epilogue = #tile.epilogue<bias = column,
 //   activation = gelu_tanh> (tile.gemm)
@@ -39,10 +39,9 @@
 //   0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))) with the hardware's
 //   tanh.approx. C is written once and never read back: the unfused
 //   alternative (GEMM, then a bias + GELU kernel) reads and writes the
-//   128 MiB of C a second time at 8192². On an H100 at 8192×8192×4096 this
-//   runs at 1.12x cuBLAS GEMM + a separate kernel and 1.01x cuBLASLt's
-//   GELU_BIAS epilogue (medians 1.006-1.018 in four calls; 0.98x at 4096³,
-//   1.02x at 8192³; bench/NOTES.md, session 18).
+//   128 MiB of C a second time at 8192². gemm-run --compare-epilogue times
+//   it against cuBLAS GEMM + a separate kernel and cuBLASLt's GELU_BIAS
+//   epilogue.
 //
 // `bias = column` adds the bias operand to tile.gemm (a bf16 vector of N
 // entries) and a kernel argument after the tensor maps; the bundle's

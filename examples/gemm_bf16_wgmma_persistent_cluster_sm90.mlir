@@ -9,9 +9,8 @@
 // Every Hopper feature of the dialect in one schedule: TMA loads with
 // multicast inside a 2×1 cluster, warp specialization with setmaxnreg, a
 // persistent grid with grouped rasterization, and the TMA-store epilogue.
-// On an H200 it runs at 0.96x cuBLAS at 4096³ and 0.98x at 8192³ (bench/
-// NOTES.md, session 4): the same schedule without the cluster is faster
-// (1.00x / 1.02-1.07x), because the 128×256 tile already has the lowest L2
+// The same schedule without the cluster measures a few percent faster,
+// because the 128×256 tile already has the lowest L2
 // traffic per FLOP and a cluster couples the pipelines of its two blocks.
 // gemm_bf16_wgmma_sm90.mlir is that faster schedule.
 //

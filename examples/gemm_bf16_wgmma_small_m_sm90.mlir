@@ -18,8 +18,7 @@
 // In the kernel: A' is M'-major (128-byte swizzled panels of 64 rows, read
 // by wgmma transposed), B' is K-major (one 16 x 64 TMA box per stage, 2 KiB),
 // and 12 stages keep 120 KiB of loads in flight per SM, which is what a
-// bandwidth-bound GEMM needs from the few blocks it has. Measured on an
-// H200 (bench/NOTES.md, session 6): 1.05x cuBLAS at 16 x 4096 x 4096.
+// bandwidth-bound GEMM needs from the few blocks it has.
 #sched = #tile.schedule<chip = "sm_90a", block = [64, 16, 64], warp = [64, 16],
   mma = #tile.mma<wgmma, [64, 16, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,

@@ -27,8 +27,8 @@ struct JitOptions {
   /// ptxas -O level of every kernel; none: each kernel's own, as with
   /// gemm-translate (3, or 1 for SIMT kernels whose FFMA order -O3 would
   /// undo; passes/KernelAttributes.h). -O2 assembles the shipped mma.sync
-  /// kernels about 3x faster (bench/NOTES.md, "JIT") but into different code
-  /// whose speed has not been measured.
+  /// kernels about 3x faster but into different code whose speed has not
+  /// been measured.
   std::optional<int> ptxasOptLevel;
   /// ptxas to use; empty: the CUDA toolkit gemm-opt was built with, then
   /// PATH.

@@ -8,8 +8,8 @@
 // warp's 32 stores are one contiguous run of C. Had each thread kept its
 // 16-byte chunk and stored its elements one by one, a warp's store would
 // spread over 32 chunks, 512 bytes with two-byte elements, and write each
-// 32-byte sector in eight partial pieces (0.08 ms of the bf16 example's
-// 0.31 ms at 4097×4095×4096 on an H100; bench/NOTES.md, session 27).
+// 32-byte sector in eight partial pieces (about a quarter of the bf16
+// example's time at 4097×4095×4096).
 //
 //===----------------------------------------------------------------------===//
 

@@ -17,7 +17,7 @@
 //     so each warp load and store is one contiguous run of the row. That
 //     is the staging copy of an operand whose rows take no vectors (a bf16
 //     pitch of 4095): 16-byte-strided element loads touched 512 bytes per
-//     warp instruction and ran 13 % slower (bench/NOTES.md, session 28).
+//     warp instruction and ran about 13 % slower.
 //     At the matrix's edges each access is predicated on its row and
 //     column (any M, N ≥ 1); a load past the edge yields zero, which no
 //     store writes.

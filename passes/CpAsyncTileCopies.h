@@ -7,7 +7,7 @@
 // Three kinds of copies. A kernel whose #tile.pipeline says `ragged = true`
 // has its K loop once for each, and a block takes one (a uniform branch);
 // other kernels take whole tiles and aligned rows and have the first alone
-// (the other loops beside it cost it 10-20 %: bench/NOTES.md, session 19):
+// (the other loops beside it cost it 10-20 %):
 // - Interior: the block's tiles lie inside A and B, K is a multiple of BK
 //   and both matrices' rows are 16-byte aligned: one 16-byte cp.async per
 //   chunk, no tests.

@@ -6,8 +6,7 @@
 // a time: all of a chunk's loads behind one branch (FusedEpilogue::loadC,
 // loadResidual), the next chunk's issued before this one's math. Read per
 // pair, behind a branch each, every load's latency was exposed (alpha_beta
-// with beta = 1 ran at 0.79x cuBLAS on an H100 at 8192x8192x4096;
-// bench/NOTES.md, session 18).
+// with beta = 1 ran at 0.79x cuBLAS at 8192x8192x4096).
 //
 // A chunk holds 16 registers of one operand, 8 where the operand may come
 // from the staging part instead (loaded there by TMA during the main loop),

@@ -34,10 +34,10 @@ enum class FmaOrder { Auto, Rows, Blocks };
 /// 2×2 blocks (rows 2p, 2p+1 walk the column pairs (2q, 2q+1) forwards, the
 /// next row pair backwards, each block as (2p+1, 2q), (2p, 2q+1), (2p, 2q),
 /// (2p+1, 2q+1): 2 fragment reads per 4 FFMAs, as in cuBLAS's SGEMM
-/// kernels) measured slower on the H200 at both ptxas levels (128×256×8
-/// t8×16 s3, 4096³ / 8192³ against cuBLAS SGEMM: rows 0.963 / 0.971 at -O3
-/// and 1.017 / 1.024 at -O1, blocks 0.931 / 0.937 and 0.988 / 0.995;
-/// bench/NOTES.md, "SIMT round 2"). They stay as an option for experiments.
+/// kernels) measured slower at both ptxas levels (128×256×8 t8×16 s3,
+/// 4096³ / 8192³ against cuBLAS SGEMM: rows 0.963 / 0.971 at -O3 and
+/// 1.017 / 1.024 at -O1, blocks 0.931 / 0.937 and 0.988 / 0.995). They stay
+/// as an option for experiments.
 FmaOrder fmaOrderFor(FmaOrder requested);
 
 /// Whether the kernel is assembled by ptxas -O1: thread tiles of 128 or

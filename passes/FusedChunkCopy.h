@@ -10,7 +10,7 @@
 // epilogue's operands (C, the residual, the bias) are read for several
 // chunks at once, behind one set of branches, before the first chunk is
 // applied: read chunk by chunk, each load's latency was paid before the
-// next load was issued (bench/NOTES.md, session 34, h34.4).
+// next load was issued.
 //
 //===----------------------------------------------------------------------===//
 

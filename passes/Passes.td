@@ -333,8 +333,8 @@ def TileTensorMapsByValuePass
     through a generic pointer into parameter space (`cvta.param`), which
     TMA instructions and `prefetch.tensormap` take. No launch then needs the
     maps in device memory. Kernels without the attribute keep their
-    pointers (lower-to-nvvm's default: on an H100 the by-value kernels ran
-    0-1% slower, bench/NOTES.md session 26).
+    pointers (lower-to-nvvm's default: the by-value kernels measured 0-1%
+    slower).
 
     A kernel with the attribute whose listed arguments are not pointers is
     an error.

@@ -34,8 +34,7 @@
 // blocks with aligned rows, and element loads (one K tile at a time, not
 // pipelined) where rows are not aligned. Each block takes one, by a uniform
 // branch. Without it there is the first loop alone: the other two cost it
-// 10-20 % at 4096³ on an H100 (ptxas schedules its copies apart from the
-// MMAs; bench/NOTES.md, session 19).
+// 10-20 % at 4096³ (ptxas schedules its copies apart from the MMAs).
 //
 //===----------------------------------------------------------------------===//
 

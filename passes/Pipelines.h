@@ -33,8 +33,8 @@ struct LowerToNVVMOptions
       llvm::cl::desc(
           "Pass TMA kernels' tensor maps as __grid_constant__ parameters "
           "(tile-tensor-maps-by-value): launches need no device copy of "
-          "them, but kernels may run slower (up to 0.8% measured on an "
-          "H100); default: pointers to maps in global memory"),
+          "them, but kernels may run slower (up to 0.8% measured); "
+          "default: pointers to maps in global memory"),
       llvm::cl::init(false)};
 };
 

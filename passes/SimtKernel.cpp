@@ -396,8 +396,8 @@ private:
   /// any pitch and edge. Stored from registers where C's rows take no
   /// 128-bit stores (an odd N), each warp store would write 4 bytes in each
   /// of 32 16-byte chunks (3.8 % of the t8x16 kernel's time at
-  /// 4096×4095×4096 on an H100, bench/NOTES.md session 27); with both
-  /// epilogues in one kernel its main loop lost 2.3 % (h28.2).
+  /// 4096×4095×4096); with both epilogues in one kernel its main loop lost
+  /// 2.3 %.
   void storeAccumulatorsThroughShared() {
     int64_t blockM = schedule.getBlockM(), blockN = schedule.getBlockN();
     int64_t rowElements = blockN + kSimtSubTile;

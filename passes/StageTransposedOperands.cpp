@@ -18,7 +18,7 @@
 // A batched B (batch × K × N) gets a batch of copies,
 // gpu.alloc(batch, N, pitch), written by one batched tile.transpose. The
 // copy costs one read and one write of the operand at the transpose's
-// bandwidth (about 93 % of a device copy on an H200, bench/NOTES.md).
+// bandwidth (about 93 % of a device-to-device copy's).
 //
 //===----------------------------------------------------------------------===//
 

@@ -21,10 +21,10 @@ StringRef copyBatchedAttrName() { return tile::attr::copyBatched; }
 StringRef stagedCopyOperandsAttrName() { return tile::attr::stagedCopyOperands; }
 
 /// 256 threads, each moving 16 bytes per access, 2 accesses per thread:
-/// 16 rows × 256 bf16 (128 f32) per block. On an H100 this copied a bf16
-/// 4096×4095 B in 26.9 µs under ncu, against 27.5 µs with 32 rows (4
+/// 16 rows × 256 bf16 (128 f32) per block, the fastest of the shapes tried
+/// for a bf16 4096×4095 B (26.9 µs, against 27.5 µs with 32 rows (4
 /// accesses), 28.9 µs with 64 and 35.7 µs with 512-element rows of 64
-/// threads (bench/NOTES.md, session 28 call 9).
+/// threads).
 CopyScheduleAttr getStagingCopySchedule(MLIRContext *ctx, StringRef chip,
                                         Type elementType) {
   int64_t vector = 16 / getByteWidth(elementType);

@@ -61,7 +61,7 @@
 //
 // h balances the two: an owner's K - h steps plus one partial's reload
 // against a spare's n heads, each h steps plus a partial store, counted in
-// K steps as measured on the H200 at 4096³ (a 128×256 fp32 partial, 128
+// K steps as measured at 4096³ (a 128×256 fp32 partial, 128
 // KiB: its reload ≈ 2 steps of a 128×256×64 bf16 tile, 0.67 µs each; its
 // store from registers ≈ 4 — the threads stall until the stores drain to
 // L2 — and the same for tf32, whose K steps take as long): h = ⌊(K + r -
@@ -110,9 +110,9 @@ struct WorkSegment {
 
 /// `stream_k = 1` leaves a partial last wave whole (data-parallel) when it
 /// is at least this full: a split tile's partial store and reload cost
-/// about a quarter of a tile (bf16 128×256 on an H100: stream_k = 1 1.8 %
-/// faster than data-parallel at 8192×8192×4096, last wave 52 % full, 3.2 %
-/// slower at 4096³, 88 % full; bench/NOTES.md, session 18), so splitting
+/// about a quarter of a tile (bf16 128×256: stream_k = 1 1.8 % faster than
+/// data-parallel at 8192×8192×4096, last wave 52 % full, 3.2 % slower at
+/// 4096³, 88 % full), so splitting
 /// gains only where more than a quarter of the blocks would idle.
 struct WaveFill {
   int64_t numerator, denominator;

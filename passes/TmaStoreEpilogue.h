@@ -119,7 +119,7 @@ public:
   /// caller loads them before the tile's main loop so that their latency
   /// hides behind it: read after the main loop, the loads (L2 hits at best,
   /// behind the main loop's TMA traffic) held up every tile's epilogue,
-  /// all tiles' at once on a stream-K grid (bench/NOTES.md, session 18).
+  /// all tiles' at once on a stream-K grid.
   llvm::SmallVector<mlir::Value> loadBias(mlir::Value thread, mlir::Value row,
                                           mlir::Value col);
 

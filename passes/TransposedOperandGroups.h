@@ -8,7 +8,7 @@
 // each per thread in a 64-row warpgroup part, a round of 64 f32 columns.
 // Read group by group, their latency was not hidden: 8 groups made a
 // bias + GELU + residual kernel 1.25x faster than 1 and a tf32 alpha/beta
-// one 1.08-1.36x (H200, bench/NOTES.md, session 34); none spills.
+// one 1.08-1.36x; none spills.
 //
 // The row-major counterpart, which reads pairs of C's elements, is
 // passes/EpilogueOperandChunks.h.

@@ -386,7 +386,7 @@ private:
   /// holds up none of the stage loads that run ahead), the panels left
   /// over after the tile's last step. Loaded all at once, the 64 KiB of a
   /// 128×256 bf16 tile came in one burst on every SM at the start of every
-  /// wave (bench/NOTES.md, session 33).
+  /// wave.
   void loadStagedOperand(const BlockSegment &segment, Value tile, Value step) {
     Value batch = segment.batch;
     TmaStoreEpilogue stores =

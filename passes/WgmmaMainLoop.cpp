@@ -59,7 +59,7 @@ Value WgmmaMainLoop::buildSteps(WgmmaStageOperands &operands,
   // The step's stage and parity are carried from step to step: computed
   // per step (a 64-bit division by the stage count), their uniform
   // arithmetic held up the wgmmas' issue (ncu's dispatch stalls; 2 % of the
-  // staged-residual kernel at 4096³, bench/NOTES.md, session 33).
+  // staged-residual kernel at 4096³).
   struct Position {
     Value stage, parity;
   };

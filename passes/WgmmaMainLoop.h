@@ -27,15 +27,15 @@ public:
   /// accumulator, the last wgmma group possibly still in flight. With
   /// `afterFirstStep`, that runs once the first step's wgmmas are issued, in
   /// straight-line code before the loop over the others (a branch inside the
-  /// K loop cost 5 %: bench/NOTES.md, session 18); the segment must have a
+  /// K loop cost 5 %); the segment must have a
   /// K step then (a tile without a K split: the runtime refuses K < 1).
   ///
   /// A warpgroup tile of several 64-row slices starts from a first step
   /// that overwrites the accumulator (WgmmaStageOperands::multiply): with a
   /// zeroed one, the second slice's zeroing came after the first slice's
-  /// wgmmas and ptxas serialized them (C7519 / C7517; bench/NOTES.md,
-  /// session 24). That step is peeled, and skipped by a segment without K
-  /// steps, which keeps the zeroed accumulator.
+  /// wgmmas and ptxas serialized them (C7519 / C7517). That step is peeled,
+  /// and skipped by a segment without K steps, which keeps the zeroed
+  /// accumulator.
   mlir::Value build(const WorkSegment &work, mlir::Value row, mlir::Value col,
                     mlir::Value descA, mlir::Value descB,
                     llvm::function_ref<void()> afterFirstStep = nullptr);
@@ -47,7 +47,7 @@ private:
   /// loop: a wgmma reads its A registers until its group retires, and in a
   /// one-step loop ptxas gives each step's fragments the same registers as
   /// the step before, whose group is still in flight when they are loaded
-  /// (wrong results on an H200; bench/NOTES.md, session 22). Within an
+  /// (wrong results). Within an
   /// iteration it keeps the two steps' fragments apart.
   mlir::Value buildSteps(WgmmaStageOperands &operands, const WorkSegment &work,
                          mlir::Value from, mlir::Value to, mlir::Value init,

@@ -11,9 +11,8 @@
 //   - bias and activations: none (cuBLAS's GEMM has no epilogue of that
 //     kind; gemm-run --compare-epilogue times cuBLAS + a separate kernel and
 //     cuBLASLt's fused epilogue for those).
-// Until session 21 the baseline was always alpha = 1, beta = 0, so fused
-// kernels that read C or a residual were timed against a cuBLAS that read
-// neither (bench/NOTES.md).
+// A baseline of alpha = 1, beta = 0 would time fused kernels that read C or
+// a residual against a cuBLAS that reads neither.
 //
 // The correctness check is separate: cuBLAS computes A·B there and the
 // epilogue is applied to its result in fp64 (runtime/GemmBenchmark.cpp).

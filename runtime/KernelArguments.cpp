@@ -128,8 +128,8 @@ KernelArguments::allocateSplitKWorkspace(const KernelSpec &spec,
 bool tmaStoreStaysInRows(const KernelSpec &spec, const GemmShape &shape,
                          Operand operand) {
   // A bulk tensor store that crosses the end of a row writes up to the next
-  // 16 bytes of it (measured on an H200: with N = 46 bf16 columns and
-  // ldc = 56, columns 46 and 47 of every row changed), not only the
+  // 16 bytes of it (with N = 46 bf16 columns and ldc = 56, columns 46 and
+  // 47 of every row change), not only the
   // tensor's extent; past that lies the row's padding, which belongs to the
   // caller.
   OperandLayout layout = getOperandLayout(shape, operand);

@@ -1,6 +1,5 @@
 // D = alpha·A·B + beta·C on the bf16 example's schedule (persistent 128x256 s3, TMA
-// store): what the epilogue's reads of an M×N operand cost next to cuBLAS
-// (bench/NOTES.md, sessions 18 and 21).
+// store): what the epilogue's reads of an M×N operand cost next to cuBLAS.
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,

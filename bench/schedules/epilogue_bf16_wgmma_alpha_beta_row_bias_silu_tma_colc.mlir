@@ -5,8 +5,7 @@
 // the epilogue reads C from where it writes D; the row bias per fragment
 // row. The TMA stores write C down its columns. gemm-run
 // --alpha/--beta/--bias check it against fp64. (Read element by element
-// from global memory, C made this kernel 1.6x slower: bench/NOTES.md,
-// session 34.)
+// from global memory, C made this kernel 1.6x slower.)
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,

@@ -3,7 +3,7 @@
 // matrices (epilogue_bf16_wgmma_residual_persistent_tma), the producer
 // loads the tile's residual from its batch entry into the staging parts by
 // TMA during the main loop, a panel per K step (4.5 % faster than the
-// threads' reads after it at 2048³ × 8: bench/NOTES.md, session 34).
+// threads' reads after it at 2048³ × 8).
 // gemm-run --batch --residual checks it against fp64 and cuBLAS's strided
 // batch.
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],

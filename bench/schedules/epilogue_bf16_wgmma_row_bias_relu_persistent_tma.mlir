@@ -2,8 +2,7 @@
 // into the tma epilogue store: each consumer thread loads the bias entries
 // of its two fragment rows before the tile's main loop
 // (TmaStoreEpilogue::loadBias) and adds them to its accumulators in
-// registers before ReLU, the conversion to bf16 and the TMA store. The
-// device checks run it on edge shapes (scripts/sessions/session18-final-device-run.sh).
+// registers before ReLU, the conversion to bf16 and the TMA store.
 //
 //   C[M×N] = relu(A[M×K] · B[K×N] + bias[M])      (bias per row of C)
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],

@@ -1,4 +1,4 @@
-// As f32_simt_128x256x8_t8x16_s3 with BK = 16: half the barriers per FFMA, 74 KiB of shared memory (bench/NOTES.md, Session 8).
+// As f32_simt_128x256x8_t8x16_s3 with BK = 16: half the barriers per FFMA, 74 KiB of shared memory.
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 16], warp = [64, 64],
   mma = #tile.mma<ffma, [8, 16, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,

@@ -1,4 +1,4 @@
-// fp32 SGEMM on the CUDA cores (see examples/gemm_f32_simt_sm90.mlir): 8x16 thread tiles, 128 accumulators, 1 block per SM; the shape of cuBLAS SGEMM's sm80 256x128x8 3-stage ffma kernel and its neighbours (bench/NOTES.md, Session 7 — SIMT).
+// fp32 SGEMM on the CUDA cores (see examples/gemm_f32_simt_sm90.mlir): 8x16 thread tiles, 128 accumulators, 1 block per SM; the shape of cuBLAS SGEMM's sm80 256x128x8 3-stage ffma kernel and its neighbours.
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 8], warp = [64, 64],
   mma = #tile.mma<ffma, [8, 16, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,

@@ -1,9 +1,7 @@
 // The tf32 example's schedule (128×256×32, 4 stages, persistent, strips of
 // 16 along M, stream_k = spares, TMA store in 4 rounds) with a column-major
 // A: the kernel loads A's M-major panels and reads its wgmma fragments from
-// them into registers (passes/WgmmaStageOperands.h), no staged copy. Until
-// session 22 (when this file was ..._spares_staged_col_a.mlir) the compiler
-// staged A's K-major copy with a tile.transpose before each launch.
+// them into registers (passes/WgmmaStageOperands.h), no staged copy.
 // Timed against cuBLAS tf32 with transa = T in the same run.
 
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],

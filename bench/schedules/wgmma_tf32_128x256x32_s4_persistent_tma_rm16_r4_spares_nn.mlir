@@ -3,9 +3,8 @@
 // (tile-exchange-operands): the kernel reads B as a column-major A, from
 // registers, and A as a K-major B, and writes C's transpose by TMA stores
 // down its columns; the bundle entry's "source_layouts" say row, row, row.
-// Until session 23 (when this file was ..._spares_staged_row_b.mlir) the
-// compiler staged a K-major copy of B before each launch. Timed against
-// cuBLAS tf32 in the same run (bench/NOTES.md, sessions 15 and 23).
+// No K-major copy of B is staged. Timed against cuBLAS tf32 in the same
+// run.
 
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 8]>,

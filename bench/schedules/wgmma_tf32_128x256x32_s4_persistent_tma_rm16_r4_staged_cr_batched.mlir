@@ -4,7 +4,7 @@
 // stages batches of K-major copies of both (tile-stage-transposed-operands,
 // one batched 64×64 tile.transpose per operand, entries along grid z)
 // before each launch. Checked and timed against cuBLAS tf32 strided-batched
-// with the same transposes (bench/NOTES.md, session 16).
+// with the same transposes.
 
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 8]>,

@@ -4,7 +4,7 @@
 // (staging_buffers = 2, the same 32 KiB in all): a round waits only for
 // the stores of the round before the previous one, so its staging writes
 // overlap the previous round's TMA reads. Timed against the example
-// (store_rounds = 4, one part) and cuBLAS tf32 (bench/NOTES.md, session 23).
+// (store_rounds = 4, one part) and cuBLAS tf32.
 
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 8]>,

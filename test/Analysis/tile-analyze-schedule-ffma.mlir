@@ -17,8 +17,7 @@
 
 // 8x8 thread tiles: 64 accumulators, 2 x 16 fragments, 20 more (4 for A in
 // flight, 16): 116 in the whole-tile variant, which 4096³ runs, two blocks
-// per SM. Measured on an H100: 47.7 TFLOP/s at 4096³ (bench/NOTES.md,
-// session 20).
+// per SM.
 // EXAMPLE: kind           : ffma, block 128x128x8, warp 32x64, 2 stages, 256 threads, thread tile 8x8
 // EXAMPLE: registers      : 116 per thread (accumulators 64, fragments 32, addresses 0, other 20); {{[0-9]+}} per block (its whole-tile variant, which this shape runs)
 // EXAMPLE: occupancy      : 2 block(s), 16 warps per SM

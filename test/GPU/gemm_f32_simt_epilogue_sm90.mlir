@@ -4,8 +4,7 @@
 // against cuBLAS SGEMM (fp32 compute, the bias, activation and residual
 // applied on the host) and an fp64 reference at fp32's 1e-5 relative
 // Frobenius error. Unsupported where no GPU answers; on the GPU machines
-// (no LLVM there) scripts/sessions/session35-device-run.sh runs the same checks from
-// prebuilt bundles.
+// (no LLVM there) scripts/device-session.sh runs the prebuilt bundles.
 //
 // Whole tiles with aligned rows run the whole-tile variant (the epilogue
 // from registers, operands read 8 or 4 runs ahead):

@@ -6,9 +6,7 @@
 // same layouts and an fp64 reference on whole tiles (the whole-tile
 // variant), ragged edges, padded and odd leading dimensions (the any-shape
 // kernel's Guarded copies) and a single K tile. Unsupported where no GPU
-// answers; scripts/sessions/session36-device-run.sh (PARTS simt, colc and
-// residual) runs the same checks from prebuilt bundles (bench/NOTES.md,
-// session 36).
+// answers.
 //
 // RUN: gemm-run %S/../../bench/schedules/f32_simt_128x256x8_t8x16_s3_col_a.mlir -m 1024 -n 1024 -k 1024 --no-timing | FileCheck %s --check-prefixes=CHECK,COLA
 // RUN: gemm-run %S/../../bench/schedules/f32_simt_128x256x8_t8x16_s3_col_a.mlir -m 1000 -n 1300 -k 2001 --lda 1003 --ldb 1301 --ldc 1302 --no-timing | FileCheck %s --check-prefixes=CHECK,COLA

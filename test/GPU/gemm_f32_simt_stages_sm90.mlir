@@ -1,8 +1,7 @@
 // The 3- and 4-stage fp32 SIMT (ffma) schedules on a GPU (A copied by
 // 4-byte cp.async into its transposed place): checked against cuBLAS SGEMM
 // and fp64 at a 1e-5 relative Frobenius error, like the 2-stage example.
-// Unsupported where no GPU answers; scripts/sessions/session7-simt-device-run.sh runs
-// the same checks from prebuilt bundles on the GPU machines.
+// Unsupported where no GPU answers.
 //
 // RUN: gemm-run %bench/f32_simt_128x128x16_t8x8_s3.mlir -m 4096 -n 4096 -k 4096 --iterations 10 | FileCheck %s
 // One K tile, then two: fewer K tiles than the stages in flight (the

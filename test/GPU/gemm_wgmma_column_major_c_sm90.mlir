@@ -4,8 +4,7 @@
 // column-major C; a fused epilogue into a column-major C; whole tiles,
 // ragged edges, padded pitches and an odd ldc (no tensor map for C: the
 // threads copy the staging part down C's columns). Unsupported where no
-// GPU answers; scripts/sessions/session23-device-run.sh runs the same checks from
-// prebuilt bundles (bench/NOTES.md, session 23).
+// GPU answers.
 //
 // RUN: gemm-run %S/../../bench/schedules/wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_ccc.mlir -m 4097 -n 4095 -k 4093 --layout-a col --layout-b col --layout-c col --no-timing | FileCheck %s --check-prefix=CCC
 // RUN: gemm-run %S/../../bench/schedules/wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_ccc.mlir -m 1000 -n 1300 -k 2001 --layout-a col --layout-b col --layout-c col --ldc 1001 --no-timing | FileCheck %s --check-prefix=CCC

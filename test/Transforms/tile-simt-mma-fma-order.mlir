@@ -8,7 +8,7 @@
 // The FMA order of an 8x16 thread tile (128 accumulators): row by row, odd
 // rows backwards (outerProductOrder; measured fastest), and the kernel is
 // marked for ptxas -O1, which keeps the order and the accumulators' registers
-// (-O3 reschedules them: 5 % slower on the H200). fma-order=blocks (an
+// (-O3 reschedules them: 5 % slower). fma-order=blocks (an
 // experiment) asks for 2x2 blocks (1, 0), (0, 1), (0, 0), (1, 1), then
 // columns 2-3 likewise, along rows 0-1 to column 15 and back along rows 2-3
 // from column 14; -O1 as well.

@@ -93,9 +93,9 @@ func.func @staged_residual(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
 
 // A batched kernel stages its residual too: the map is 3-D like C's, and
 // the producer loads each panel at the tile's batch entry (the map's
-// outermost coordinate). Loaded by the consumers
-// (session 32) the staging made ptxas spill in the main loop; loaded by the
-// producer it is 4.5 % faster at 2048³ × 8 (bench/NOTES.md, session 34).
+// outermost coordinate). Loaded by the consumers, the staging made ptxas
+// spill in the main loop; loaded by the producer it is 4.5 % faster at
+// 2048³ × 8.
 
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,

@@ -41,7 +41,7 @@
 // CHECK:       ret;
 
 // No sequentially consistent fence anywhere (membar.gl is fence.sc.gpu,
-// MEMBAR.SC.GPU, which every whole tile used to pay after its K loop, and
+// MEMBAR.SC.GPU, which every whole tile would pay after its K loop, and
 // every thread of a helper after its stores) and one release fence, the
 // helper's count's.
 // FENCE-NOT:   membar.gl

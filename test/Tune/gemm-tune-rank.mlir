@@ -1,5 +1,5 @@
 // gemm-tune rank: where the static model puts the hand-written winners of
-// bench/schedules (bench/NOTES.md, issue 3 table) among all legal
+// bench/schedules (the measured best at the Hopper benchmark shapes) among all legal
 // candidates, and the modules gemm-tune plan would hand to gemm-translate:
 // each compiles to the same PTX as its bench schedule, kernel name aside.
 // RUN: rm -rf %t && mkdir -p %t
@@ -71,7 +71,7 @@
 // transposed problem on 64x16 tiles measured best (1.06x cuBLAS, the best
 // row-major kernel 0.90x): it streams B once without padding M to 64. (The
 // pattern's 128x64 and 64x64 tma kernels match their transposed twins too,
-// which store C through TMA since session 23.)
+// which store C through TMA.)
 // CHECK:      bf16 16x4096x4096 (skinny): 6564 legal candidates run it, 0 do not; the best predicted 32.2 TFLOP/s on h200
 // CHECK-NEXT:    rank  ties from    TFLOP/s    time us  bound              candidate
 // CHECK-NEXT:      63          1       32.2       16.6  DRAM               wgmma_bf16_ccc_64x16x64_w64x16_s12_r40_232_rm8

@@ -67,8 +67,8 @@ cl::opt<bool> tensorMapsByValue(
     cl::desc("TMA kernels take their tensor maps as __grid_constant__ "
              "parameters (\"pass\": \"by_value\" in the metadata): no "
              "launch needs a device copy of them, but kernels may run slower "
-             "(up to 0.8% measured on an H100); default: pointers to maps in "
-             "global memory"),
+             "(up to 0.8% measured); default: pointers to maps in global "
+             "memory"),
     cl::init(false), cl::cat(translateCategory));
 cl::opt<std::string> ptxasPath("ptxas", cl::desc("Path of ptxas"), cl::init(""),
                                cl::cat(translateCategory));

@@ -23,7 +23,7 @@ struct Raster {
 const Raster kRowMajor = {"", "along_n", 1};
 const Raster kSyncRasters[] = {kRowMajor, {"_rm8", "along_m", 8}};
 /// wgmma also tries strips of 4 along M: the persistent 128x256 kernels
-/// measured best with them at 4096^3 (bench/NOTES.md, issue 3 table).
+/// measured best with them at 4096^3.
 const Raster kWgmmaRasters[] = {kRowMajor,
                                 {"_rm4", "along_m", 4},
                                 {"_rm8", "along_m", 8},

@@ -23,7 +23,7 @@
 // exchanged. wgmma's M is at least 64 but its N goes down to 8, so a small
 // M becomes a small N' without padding (16x4096x4096 runs as 4096x16x4096
 // on 64x16 tiles: 1.06x cuBLAS where the best row-major kernel reached
-// 0.90x, bench/NOTES.md h6.1). They come with block tiles of 64 or 128
+// 0.90x). They come with block tiles of 64 or 128
 // rows and 16, 32 or 64 columns, one 64-row warpgroup tile per 64 rows,
 // 4 to 16 stages and every tile walk.
 //

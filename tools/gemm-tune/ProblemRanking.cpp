@@ -40,8 +40,7 @@ static int64_t getPredictionBin(double seconds) {
 /// latency, the term the model is least sure of), the tma store (the
 /// vector epilogue's staging reads are 2-way bank conflicted), then more
 /// producer and consumer registers (ptxas spilled 20-32 bytes in three
-/// 24/208-register candidates, none in 40/232 ones; bench/NOTES.md, "The
-/// winners in the tuner's space").
+/// 24/208-register candidates, none in 40/232 ones).
 static std::tuple<int, int64_t, int, int64_t, int64_t>
 getTieBreakKey(tile::ScheduleAttr s) {
   tile::WarpSpecializationAttr registers = s.getSpecialization();

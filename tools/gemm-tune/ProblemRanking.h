@@ -117,7 +117,7 @@ bool isSamePrediction(double x, double y);
 /// "wgmma:ccc:64x16x64:64x16:sk1:vector". A persistent grid (a tile
 /// loop whose epilogue overlaps the next tile's loads) and the tma store
 /// (a staging tile and bulk stores) are kernels of their own, which the
-/// model times least surely (bench/NOTES.md): they get their own
+/// model times least surely: they get their own
 /// shortlist places rather than competing with the one-block-per-tile
 /// vector-store variants of the same tiles.
 std::string getStructureKey(const AnalyzedCandidate &candidate);

@@ -1,7 +1,7 @@
 //===- CandidateSpaceTest.cpp - what gemm-tune's space holds --------------===//
 //
-// The hand-written schedules that measured best on the H200 (bench/NOTES.md,
-// issue 3 table) must be in the tuner's space, text for text, and legal;
+// The hand-written schedules that measured best at the Hopper benchmark
+// shapes must be in the tuner's space, text for text, and legal;
 // names must stay unique; persistence and the tma store come only without
 // split_k.
 //
@@ -107,7 +107,7 @@ std::string readBenchFile(llvm::StringRef file) {
   return buffer ? (*buffer)->getBuffer().str() : "cannot read " + path;
 }
 
-/// A winner of bench/NOTES.md and the candidate that must reproduce it,
+/// A measured winner and the candidate that must reproduce it,
 /// "{0}" standing for the element type.
 struct Winner {
   const char *benchFile;

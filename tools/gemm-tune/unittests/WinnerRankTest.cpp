@@ -1,9 +1,8 @@
 //===- WinnerRankTest.cpp - the measured winners in the model's order -----===//
 //
-// Issue 5's done-when asks the static model's top 5 to hold the measured
-// best schedule. The H200 winners of bench/NOTES.md ("Tuner measured",
-// session 7) must come first among what the model cannot tell apart (the
-// first rank of their ties at most 5) at each benchmark shape, and the
+// The static model's top 5 must hold the measured best schedule: the
+// measured winners must come first among what the model cannot tell apart
+// (the first rank of their ties at most 5) at each benchmark shape, and the
 // transposed candidates must take small-M problems only, predicted as the
 // transposed problem.
 //
@@ -77,8 +76,7 @@ TEST_F(WinnerRankTest, MeasuredWinnersAreInTheModelsTopFive) {
     analysis::GemmShape shape;
     const char *candidate;
   };
-  // bench/NOTES.md, "Tuner measured (session 7 ...)": the fastest of each
-  // problem's measured picks (bf16; f16 has the same winners but for
+  // The fastest of each problem's measured picks (bf16; f16 has the same winners but for
   // raster twins, and the model predicts them alike).
   const Winner winners[] = {
       {{4096, 4096, 4096},
