@@ -104,9 +104,18 @@ inline llvm::json::Object makeMatrixMoveEntry(llvm::StringRef kind,
   using llvm::json::Array;
   using llvm::json::Object;
   int rank = batched ? 3 : 2;
-  llvm::json::Value z =
-      batched ? llvm::json::Value(Object{{"extent", "batch"}, {"tile", 1}})
-              : llvm::json::Value(1);
+  // The grid is built from plain values: a conditional between two JSON
+  // initializer lists leaves GCC unsure which temporaries it constructed.
+  llvm::json::Value z = 1;
+  if (batched)
+    z = Object{{"extent", "batch"}, {"tile", 1}};
+  // A transpose's blocks run along src's columns in x, a copy's along its
+  // rows (compiler/MatrixMoveMetadata.h).
+  bool alongRows = kind == "copy";
+  Object x{{"extent", alongRows ? "m" : "n"},
+           {"tile", alongRows ? tileRows : tileCols}};
+  Object y{{"extent", alongRows ? "n" : "m"},
+           {"tile", alongRows ? tileCols : tileRows}};
   int elementBytes = type == "f32" ? 4 : 2;
   return Object{
       {"kind", kind},
@@ -114,16 +123,8 @@ inline llvm::json::Object makeMatrixMoveEntry(llvm::StringRef kind,
       {"block", Array{256, 1, 1}},
       {"cluster", Array{1, 1, 1}},
       {"dynamic_shared_memory_bytes", 0},
-      // A transpose's blocks run along src's columns in x, a copy's along
-      // its rows (compiler/MatrixMoveMetadata.h).
       {"grid",
-       kind == "copy"
-           ? Object{{"x", Object{{"extent", "m"}, {"tile", tileRows}}},
-                    {"y", Object{{"extent", "n"}, {"tile", tileCols}}},
-                    {"z", std::move(z)}}
-           : Object{{"x", Object{{"extent", "n"}, {"tile", tileCols}}},
-                    {"y", Object{{"extent", "m"}, {"tile", tileRows}}},
-                    {"z", std::move(z)}}},
+       Object{{"x", std::move(x)}, {"y", std::move(y)}, {"z", std::move(z)}}},
       {"tile", Object{{"m", tileRows}, {"n", tileCols}}},
       {"types", Object{{"src", type}, {"dst", type}}},
       {"layouts", Object{{"src", "row"}, {"dst", "row"}}},

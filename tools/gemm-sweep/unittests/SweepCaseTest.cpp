@@ -14,14 +14,19 @@ using namespace gemm_opt::sweep;
 
 namespace {
 
+/// A row-major target of one element type.
+SweepTarget makeTarget(ProblemTile tile, ElementType type) {
+  SweepTarget target;
+  target.tile = tile;
+  target.aType = target.bType = target.cType = type;
+  return target;
+}
+
 /// The tiles and types of the shipped bundles, roughly.
 std::vector<SweepTarget> makeTargets() {
-  return {{{128, 256, 64}, ElementType::BF16, ElementType::BF16,
-           ElementType::BF16},
-          {{128, 128, 32}, ElementType::F16, ElementType::F16,
-           ElementType::F16},
-          {{128, 128, 8}, ElementType::F32, ElementType::F32,
-           ElementType::F32}};
+  return {makeTarget({128, 256, 64}, ElementType::BF16),
+          makeTarget({128, 128, 32}, ElementType::F16),
+          makeTarget({128, 128, 8}, ElementType::F32)};
 }
 
 bool sameProblem(const GemmProblem &x, const GemmProblem &y) {
