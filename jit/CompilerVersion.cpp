@@ -2,12 +2,17 @@
 
 #include "jit/CompilerVersion.h"
 
-#include "jit/BuildIdentity.h"
+#include "version/BuildChanges.h"
+#include "version/BuildIdentity.h"
 #include "llvm/Config/llvm-config.h"
 
 const std::string &gemm_opt::jit::getCompilerVersion() {
+  // A tree with uncommitted changes is told apart by their hash.
+  static const std::string changes =
+      *GEMM_OPT_BUILD_CHANGES ? std::string("-") + GEMM_OPT_BUILD_CHANGES
+                              : std::string();
   static const std::string version =
       std::string("gemm-opt ") + GEMM_OPT_PROJECT_VERSION + " (" +
-      GEMM_OPT_BUILD_COMMIT + ") LLVM " + LLVM_VERSION_STRING;
+      GEMM_OPT_BUILD_COMMIT + changes + ") LLVM " + LLVM_VERSION_STRING;
   return version;
 }

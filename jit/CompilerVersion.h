@@ -8,8 +8,9 @@
 namespace gemm_opt {
 namespace jit {
 
-/// "gemm-opt <project version> (<git commit>[-dirty]) LLVM <version>": part
-/// of every cache key, so a rebuilt compiler never reuses stale kernels.
+/// "gemm-opt <project version> (<git commit>[-dirty-<hash of the changes>])
+/// LLVM <version>": part of every cache key, so a rebuilt compiler never
+/// reuses stale kernels.
 const std::string &getCompilerVersion();
 
 } // namespace jit

@@ -3,8 +3,9 @@
 #
 # Features:
 #   ptxas  the CUDA toolkit's ptxas is present (PTX is assembled in tests)
-#   gemm-run  gemm-run and transpose-run were built (their checks before the
-#             device run anywhere)
+#   gemm-run  gemm-run, gemm-sweep and transpose-run were built (their
+#             checks before the device run anywhere)
+#   jit    the JIT's tools (gemm-opt-cache, gemm-jit-bench) were built
 #   gpu    a CUDA GPU and driver answer (nvidia-smi -L) and gemm-run was built;
 #          tests under GPU/ need it and are unsupported elsewhere
 
@@ -35,10 +36,13 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.gemm_opt_tools_dir, config.llvm_tools_dir]
 tools = ["gemm-opt", "gemm-translate", "gemm-tune"]
 if os.path.exists(os.path.join(config.gemm_opt_tools_dir, "gemm-run")):
-    tools += ["gemm-run", "transpose-run"]
+    tools += ["gemm-run", "gemm-sweep", "transpose-run"]
     # gemm-run's and transpose-run's checks that come before they open a
     # device run anywhere.
     config.available_features.add("gemm-run")
+if os.path.exists(os.path.join(config.gemm_opt_tools_dir, "gemm-opt-cache")):
+    tools += ["gemm-opt-cache", "gemm-jit-bench"]
+    config.available_features.add("jit")
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 ptxas = os.path.join(config.cuda_bin_dir, "ptxas")

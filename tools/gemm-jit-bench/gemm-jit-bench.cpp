@@ -19,6 +19,7 @@
 #include "jit/CacheEntryFormat.h"
 #include "jit/CacheKey.h"
 #include "jit/GemmJit.h"
+#include "tools/ToolVersion.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -248,6 +249,7 @@ static HitTimes timeHits(StringRef text, StringRef name) {
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  gemm_opt::setToolVersionPrinter();
   cl::ParseCommandLineOptions(argc, argv, "gemm-jit-bench\n");
   Expected<std::string> ptxas = findPtxas("");
   if (!ptxas)

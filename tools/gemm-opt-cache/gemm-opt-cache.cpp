@@ -10,6 +10,7 @@
 
 #include "jit/CompilerVersion.h"
 #include "jit/DiskCache.h"
+#include "tools/ToolVersion.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -45,6 +46,7 @@ static std::optional<std::string> checkDirectory(StringRef path,
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  gemm_opt::setToolVersionPrinter();
   cl::ParseCommandLineOptions(argc, argv,
                               "gemm-opt-cache: the JIT's kernel cache\n");
   DiskCache cache(directory.empty() ? DiskCache::getDefaultDirectory()

@@ -6,6 +6,7 @@
 
 #include "analysis/Passes.h"
 #include "passes/Registration.h"
+#include "tools/ToolVersion.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
@@ -14,6 +15,7 @@ int main(int argc, char **argv) {
   gemm_opt::registerGemmOptDialects(registry);
   gemm_opt::registerGemmOptPasses();
   gemm_opt::analysis::registerTileAnalysisPasses();
+  gemm_opt::setToolVersionPrinter();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "gemm-opt: tiled GEMM schedules to NVVM\n", registry));
 }

@@ -60,6 +60,7 @@
 #include "runtime/TransposedProblem.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/Validation.h"
+#include "tools/ToolVersion.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
@@ -554,8 +555,8 @@ Expected<RunOutcome> run(const char *argv0, const RequestedLayouts &requested,
 int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(gemmRunCategory);
   cl::SetVersionPrinter([](raw_ostream &os) {
-    os << "gemm-run (gemm-opt runtime), bundle format " << BundleFormatName
-       << "\n";
+    gemm_opt::printToolVersion(os);
+    os << "bundle format " << BundleFormatName << "\n";
   });
   static const std::string exitCodeHelp =
       "\nExit codes: 0 pass, 1 numerical mismatch (or NaN/Inf), 2 bad input "

@@ -26,6 +26,7 @@
 #include "tools/gemm-sweep/SweepCase.h"
 #include "tools/gemm-sweep/SweepReport.h"
 #include "tools/gemm-sweep/SweepRunner.h"
+#include "tools/ToolVersion.h"
 
 #include "runtime/Device.h"
 #include "runtime/Report.h"
@@ -94,6 +95,7 @@ int reportError(Error err) {
 
 int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(sweepCategory);
+  gemm_opt::setToolVersionPrinter();
   static const std::string help =
       "\nExit codes: 0 no failure, 1 a failed case or a bundle that does not "
       "load, 2 bad usage or no bundle, 3 no CUDA driver or device.\n" +

@@ -18,6 +18,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "passes/Registration.h"
+#include "tools/ToolVersion.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -180,6 +181,7 @@ int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   registerGemmOptPasses();
   cl::HideUnrelatedOptions(translateCategory);
+  gemm_opt::setToolVersionPrinter();
   cl::ParseCommandLineOptions(
       argc, argv,
       "gemm-translate: tile schedules to PTX, cubin and metadata\n");

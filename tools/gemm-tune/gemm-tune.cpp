@@ -11,6 +11,7 @@
 
 #include "ProblemShapes.h"
 #include "TuneCommands.h"
+#include "tools/ToolVersion.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -125,6 +126,7 @@ static cl::opt<std::string>
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  gemm_opt::setToolVersionPrinter();
   // Only gemm-tune's own options in --help, not LLVM's.
   for (cl::SubCommand *command : {&cl::SubCommand::getTopLevel(), &planCommand,
                                   &rankCommand, &ingestCommand})

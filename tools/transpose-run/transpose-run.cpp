@@ -22,6 +22,7 @@
 #include "runtime/KernelSpec.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/TransposeBenchmark.h"
+#include "tools/ToolVersion.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
@@ -179,6 +180,7 @@ Expected<int> run() {
 
 int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(category);
+  gemm_opt::setToolVersionPrinter();
   if (!cl::ParseCommandLineOptions(
           argc, argv,
           "transpose-run: run a gemm-opt transpose kernel, check it bit for "
