@@ -55,6 +55,9 @@ install(FILES
   ${component})
 
 # CI: the package works from an outside project (cmake/CheckInstalledPackage.cmake).
+if(NOT GEMM_OPT_BUILD_TESTS)
+  return()
+endif()
 add_test(NAME jit-package-example
   COMMAND ${CMAKE_COMMAND}
     -DBUILD_DIR=${PROJECT_BINARY_DIR}
