@@ -1,5 +1,9 @@
 //===- BankConflicts.h - simulated shared-memory bank conflicts -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Replays, lane by lane, the shared-memory accesses the lowering emits for a
 // schedule (addresses through SharedAddressEvaluator, i.e. through the
 // lowering's own swizzle/padding code) and counts the wavefronts each warp

@@ -1,5 +1,9 @@
 //===- ChipPerformance.cpp - throughput figures of target devices ---------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Sources: NVIDIA's A100 and H100 data sheets and whitepapers (dense
 // peaks, HBM bandwidth, SM counts, shared memory and L2 sizes) and the H200
 // data sheet (same SMs and clocks as H100 SXM, 4.8 TB/s HBM3e).

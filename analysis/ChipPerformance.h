@@ -1,5 +1,9 @@
 //===- ChipPerformance.h - throughput figures of target devices -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The numbers the static schedule model divides by: tensor and FFMA peaks,
 // DRAM and shared-memory bandwidth, and the per-SM resources occupancy is
 // computed from. ChipInfo (dialect/) holds what a schedule is *checked*

@@ -1,4 +1,10 @@
 //===- OperandTraffic.cpp - DRAM bytes of A and B through the L2 ----------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "analysis/OperandTraffic.h"
 

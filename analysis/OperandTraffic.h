@@ -1,5 +1,9 @@
 //===- OperandTraffic.h - DRAM bytes of A and B through the L2 -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // How many bytes of A and B a GEMM reads from DRAM: the blocks run in
 // waves (SMs × resident blocks at a time, in the schedule's raster order,
 // split_k splits one after another), each wave reads the block rows of A

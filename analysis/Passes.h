@@ -1,4 +1,10 @@
 //===- Passes.h - analysis passes over tile schedules -----------*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_ANALYSIS_PASSES_H
 #define GEMM_OPT_ANALYSIS_PASSES_H

@@ -1,5 +1,9 @@
 //===- Passes.td - analysis passes over tile schedules ------*- tablegen -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Kept apart from passes/Passes.td because the analysis library builds on
 // the lowering library (it replays passes/SharedLayoutIndex and
 // passes/HopperKernelPlan): declaring the pass there would make

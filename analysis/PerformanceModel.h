@@ -1,4 +1,10 @@
 //===- PerformanceModel.h - roofline time of a schedule on a shape -*- C++
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 //-*-===//
 //
 // A static model: per K tile of one block, the FLOPs, the bytes loaded from

@@ -1,5 +1,9 @@
 //===- ResourceEstimate.cpp - registers and occupancy of a schedule -------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // mma.sync (per thread of a WM×WN warp tile, BK/16 K steps per tile):
 //   accumulators      WM·WN/32 f32
 //   operand fragments 2 K steps (the pipeline loads one step ahead) ×

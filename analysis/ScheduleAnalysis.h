@@ -1,5 +1,9 @@
 //===- ScheduleAnalysis.h - static analysis of a tile schedule --*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Everything the static model knows about one schedule on one device:
 // shared memory, registers, occupancy, arithmetic intensity against the
 // device's balance points, simulated bank conflicts, and optionally the

@@ -1,4 +1,10 @@
 //===- ScheduleReport.h - a schedule analysis as text or JSON ---*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_ANALYSIS_SCHEDULEREPORT_H
 #define GEMM_OPT_ANALYSIS_SCHEDULEREPORT_H

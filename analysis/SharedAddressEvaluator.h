@@ -1,5 +1,9 @@
 //===- SharedAddressEvaluator.h - shared-memory addresses as numbers -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The bank-conflict analysis needs the physical shared-memory offset of many
 // logical elements. Rather than restating the swizzle and padding formulas,
 // the evaluator asks passes/SharedLayoutIndex (the code tile-shared-layout

@@ -1,5 +1,9 @@
 //===- SplitKCost.h - what splitting K costs a schedule ---------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A schedule with #tile.grid<..., split_k = S> (S > 1) runs S blocks per
 // tile of C, each over 1/S of the K tiles, and meets in an f32 workspace
 // (passes/SplitKReduction.h): every block stores its partial tile into its

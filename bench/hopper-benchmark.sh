@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The Hopper benchmark: every Hopper (wgmma) schedule of a prebuilt artifacts
 # folder at each shape of the Hopper issue's list, timed against cuBLAS by
 # gemm-run, then tabulated and plotted by bench/hopper_report.py. Runs on the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Tables and a chart of the Hopper benchmark (bench/hopper-benchmark.sh).
 
     python3 bench/hopper_report.py [RESULTS ...] [--out DIR] [--artifacts DIR]

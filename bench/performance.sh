@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Regenerates the tables of docs/performance.md on a GPU machine, from a
 # prepared artifacts folder (scripts/prepare-device-artifacts.sh: bin/gemm-run,
 # bin/transpose-run, one bundle per example and bench schedule, COMMIT):

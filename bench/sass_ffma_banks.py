@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Operand reuse and register-bank conflicts of the FFMAs in a kernel's hottest loop.
 
     bench/sass_ffma_banks.py KERNEL.cubin|KERNEL.sass [--nvdisasm PATH] [--list]

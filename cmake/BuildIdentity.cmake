@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Writes the build identity headers at every build, touching each only when
 # its content changes:
 #   BuildIdentity.h  GEMM_OPT_PROJECT_VERSION and GEMM_OPT_BUILD_COMMIT (the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # CTest: regenerates docs/dsl.md and docs/passes.md into OUTPUT_DIR and fails
 # when the checked-in pages differ, saying how to update them.
 # Arguments: those of GenerateDocs.cmake, plus GENERATE (its path) and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The ctest "jit-package-example": installs the gemm-opt package into a
 # fresh prefix, configures and builds examples/jit against it as an outside
 # project, checks that the program needs no LLVM/MLIR shared library, and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cmake -DINPUT=file -DOUTPUT=file.inc -DSYMBOL=name -P EmbedBinary.cmake
 # writes the bytes of INPUT as a C array, for an #include:
 #   alignas(16) static const unsigned char name[] = {...};

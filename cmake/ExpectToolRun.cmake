@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Included by the CTest scripts that run a tool on bad input
 # (tools/*/Expect*.cmake, cmake -P):
 #   expect_tool_run(TOOL CODE STDOUT_REGEX STDERR_REGEX ARGS...)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The reference pages docs/dsl.md and docs/passes.md are generated from the
 # TableGen descriptions (cmake/GenerateDocs.cmake) and checked in.
 #   gemm-opt-doc       regenerates them into the source tree's docs/

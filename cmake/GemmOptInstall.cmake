@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs what the JIT API needs as a CMake package, so that an outside
 # project can
 #   find_package(GemmOpt REQUIRED)

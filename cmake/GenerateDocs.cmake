@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Generates the reference pages docs/dsl.md and docs/passes.md from the
 # TableGen descriptions: a hand-written header (cmake/docs/*-header.md)
 # followed by mlir-tblgen's documentation backends.

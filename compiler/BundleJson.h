@@ -1,5 +1,9 @@
 //===- BundleJson.h - the "gemm-opt-bundle-v1" document ---------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Builds the bundle JSON that runtime/KernelSpec.h reads from the launch
 // metadata of compiled kernels and the names of their image files.
 //

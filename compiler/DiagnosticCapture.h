@@ -1,5 +1,9 @@
 //===- DiagnosticCapture.h - MLIR diagnostics into an llvm::Error -*- C++ -*-=//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // While alive, collects the diagnostics of a context, rendered with their
 // source lines by a SourceMgrDiagnosticHandler over the buffers added to
 // getSourceMgr(), so that a failed parse or pass run becomes an llvm::Error

@@ -1,4 +1,10 @@
 //===- KernelMetadata.cpp - launch metadata of compiled kernels -----------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "compiler/KernelMetadata.h"
 #include "dialect/MemoryQueries.h"

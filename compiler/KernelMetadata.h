@@ -1,5 +1,9 @@
 //===- KernelMetadata.h - launch metadata of compiled kernels ---*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // What the runtime needs to launch a kernel that lower-to-nvvm produced:
 // symbol, block size, dynamic shared memory, the grid as a function of M and
 // N, and the parameter order. Written as the "gemm-opt-bundle-v1" JSON that

@@ -1,5 +1,9 @@
 //===- MatrixMoveMetadata.h - launch metadata of transpose and copy kernels -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The bundle entries of kernels made from a tile.transpose ("kind":
 // "transpose") and from a tile.copy ("kind": "copy"), see
 // runtime/KernelSpec.h. Both take a row-major src and dst (rank 3 for a

@@ -1,4 +1,10 @@
 //===- PtxAssembler.h - PTX to cubin through ptxas --------------*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_COMPILER_PTXASSEMBLER_H
 #define GEMM_OPT_COMPILER_PTXASSEMBLER_H

@@ -1,5 +1,9 @@
 //===- PtxCompiler.h - lowered schedules to PTX -----------------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Runs lower-to-nvvm on a parsed schedule module and serializes each kernel
 // module to PTX with LLVM's NVPTX backend (gpu-module-to-binary, format
 // isa), collecting the launch metadata of every kernel on the way. Shared by

@@ -1,5 +1,9 @@
 //===- ScheduleCompilation.h - one schedule, text to PTX --------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Compiles a schedule given as text (an MLIR module with a func holding one
 // tile.gemm, as in examples/*.mlir) in its own MLIRContext: parse and verify,
 // then lower-to-nvvm and NVPTX. Every diagnostic on the way (parser, schedule

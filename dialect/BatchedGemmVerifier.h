@@ -1,5 +1,9 @@
 //===- BatchedGemmVerifier.h - batched operands of tile.gemm ----*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A batched tile.gemm takes A, B and C as batches of matrices (3-D memrefs,
 // batch × rows × columns; dialect/MatrixLayouts.h). What the verifier checks
 // of them beyond the matrices themselves: all three operands batched or

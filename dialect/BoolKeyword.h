@@ -1,5 +1,9 @@
 //===- BoolKeyword.h - the `true` / `false` spelling of schedule flags -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Every boolean field of the tile dialect's attributes is written `true` or
 // `false`: the TableGen'd parsers (Tile_BoolParameter) and the hand-written
 // ones (#tile.epilogue, #tile.grid) read it through this one function.

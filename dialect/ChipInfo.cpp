@@ -1,4 +1,10 @@
 //===- ChipInfo.cpp - what each target chip can do ------------------------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "dialect/ChipInfo.h"
 

@@ -1,5 +1,9 @@
 //===- CopyOps.cpp - tile.copy and its schedule ---------------------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // As for tile.transpose (TransposeOps.cpp): the attribute's verifier checks
 // what needs nothing but the attribute, the op's verifier relates the
 // schedule to the element type and the chip.

@@ -1,5 +1,9 @@
 //===- CopyOps.td - the matrix copy op and its schedule -----*- tablegen -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // `tile.copy` writes a row-major matrix into another of the same extents and
 // any leading dimension: dst[i][j] = src[i][j]. The runtime uses it to give
 // TMA a copy of an operand whose rows are not 16-byte aligned (a pitch of

@@ -1,5 +1,9 @@
 //===- DiscardableAttributes.h - tile.* attributes on other ops -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The attributes the tile dialect puts on operations of other dialects
 // (kernels made by tile-outline-kernel, host GEMMs, staging copies), so that
 // one pass can hand data to the next. Each is declared here, once, and

@@ -1,5 +1,9 @@
 //===- EpilogueAttrAssembly.cpp - text form of #tile.epilogue -------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 //   #tile.epilogue<alpha_beta = true, bias = row, activation = gelu_tanh,
 //                  residual = true>
 //   #tile.epilogue<bias = column>

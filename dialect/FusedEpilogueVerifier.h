@@ -1,4 +1,10 @@
 //===- FusedEpilogueVerifier.h - fused epilogue vs. its operands -*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_DIALECT_FUSEDEPILOGUEVERIFIER_H
 #define GEMM_OPT_DIALECT_FUSEDEPILOGUEVERIFIER_H

@@ -1,5 +1,9 @@
 //===- GridAttrAssembly.cpp - text form of #tile.grid ---------------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 //   #tile.grid<persistent = true, raster = along_m, group = 8>
 //   #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 4>
 //   #tile.grid<persistent = true, raster = along_m, group = 8, stream_k = 1>

@@ -1,5 +1,9 @@
 //===- HopperAttrs.cpp - structural checks of the Hopper attributes -------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Checks of #tile.warp_specialization, #tile.grid and #tile.cluster that need
 // nothing but the attribute itself. How they fit the rest of the schedule and
 // the chip is checked in HopperScheduleVerifier.cpp, at the op.

@@ -1,5 +1,9 @@
 //===- HopperScheduleVerifier.h - Hopper features of a schedule -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The checks of verifyGemmSchedule that concern Hopper's features: wgmma,
 // TMA loads, thread-block clusters, warp specialization with register
 // reallocation, persistent grids and staged epilogues. Each reports the first

@@ -1,5 +1,9 @@
 //===- MatrixLayouts.h - row- and column-major operands of tile.gemm -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The major order of each operand of tile.gemm is its memref layout, the
 // MLIR way: a matrix with unit stride in its last dimension (the identity
 // layout, strided<[?, 1]>) is row-major, one with unit stride in its first

@@ -1,5 +1,9 @@
 //===- MatrixMoveVerifier.h - checks shared by tile.transpose and tile.copy -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // tile.transpose and tile.copy both move a row-major matrix (or a batch of
 // them) between global memory buffers, with TX·TY threads per block moving
 // `vector` elements each. Their verifiers share these checks, so the two

@@ -1,4 +1,10 @@
 //===- ScheduleVerifier.cpp - is a schedule possible for a GEMM -----------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "dialect/ScheduleVerifier.h"
 #include "dialect/MatrixLayouts.h"

@@ -1,4 +1,10 @@
 //===- SharedLayout.h - sizes of shared-memory layouts ----------*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_DIALECT_SHAREDLAYOUT_H
 #define GEMM_OPT_DIALECT_SHAREDLAYOUT_H

@@ -1,5 +1,9 @@
 //===- SimtScheduleVerifier.h - checks of an ffma (SIMT) schedule -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The checks of verifyGemmSchedule that concern `#tile.mma<ffma, [TM, TN, 1]>`
 // schedules, the plain fp32 GEMM on the CUDA cores: each thread of a warp
 // owns a TM×TN register tile of the warp's WM×WN tile of C, made of 4×4

@@ -1,5 +1,9 @@
 //===- TileAttrs.cpp - structural checks of schedule attributes -----------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Checks that need nothing but the attribute itself. Checks that relate the
 // schedule to the op's types or to the target chip live in
 // ScheduleVerifier.cpp, so that they are reported at the op's location.

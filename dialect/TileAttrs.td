@@ -1,4 +1,10 @@
 //===- TileAttrs.td - schedule attributes ------------------*- tablegen -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_DIALECT_TILEATTRS_TD
 #define GEMM_OPT_DIALECT_TILEATTRS_TD

@@ -1,5 +1,9 @@
 //===- TileDialect.td - the tile dialect -------------------*- tablegen -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The tile dialect states a GEMM and the schedule that maps it onto a GPU:
 // block, warp and MMA tiles, shared-memory layouts and pipeline stages.
 //

@@ -1,4 +1,10 @@
 //===- TileOps.cpp - operations of the tile dialect -----------------------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "dialect/TileDialect.h"
 

@@ -1,5 +1,9 @@
 //===- TransposeOps.cpp - tile.transpose and its schedule -----------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The attribute's own verifier checks what needs nothing but the attribute;
 // the op's verifier relates the schedule to the element type and the chip,
 // so those errors carry the op's location.

@@ -1,5 +1,9 @@
 //===- TransposeOps.td - the layout-conversion op and its schedule -*- tablegen -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // `tile.transpose` writes a row-major matrix in the other major order:
 // dst[j][i] = src[i][j]. Included by TileOps.td, so its attribute and op are
 // generated with the rest of the dialect.

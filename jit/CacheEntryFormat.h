@@ -1,5 +1,9 @@
 //===- CacheEntryFormat.h - a kernel cache file's bytes ---------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // One kind of disk cache file (format version 2):
 //
 //   magic                           8 bytes: "GEMMJIT2" ("GEMMJIT" and the

@@ -1,4 +1,10 @@
 //===- CacheKey.h - what a cached kernel depends on -------------*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_JIT_CACHEKEY_H
 #define GEMM_OPT_JIT_CACHEKEY_H

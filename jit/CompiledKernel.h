@@ -1,5 +1,9 @@
 //===- CompiledKernel.h - what a JIT compile produces -----------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The product of compiling one schedule: its cubin and the bundle entry
 // (launch metadata, "gemm-opt-bundle-v1" kernel JSON, see
 // runtime/KernelSpec.h) describing how to launch it. This is what the

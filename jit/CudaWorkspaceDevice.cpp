@@ -1,5 +1,9 @@
 //===- CudaWorkspaceDevice.cpp - split-K workspaces through CUDA ----------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // WorkspaceDevice (SplitKWorkspaces.h) on the CUDA runtime of the calling
 // thread's current device: cudaMalloc'ed buffers (runtime::DeviceBuffer),
 // cudaMemsetAsync, and events without timing.

@@ -1,5 +1,9 @@
 //===- DiskCache.h - compiled kernels on disk -------------------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Kernel files (CacheEntryFormat.h) in a directory, by default
 // $XDG_CACHE_HOME/gemm-opt, else ~/.cache/gemm-opt. Each kernel has two
 // names: <hash of its cache key>.kernel, found after parsing a schedule,

@@ -1,5 +1,9 @@
 //===- GemmJit.h - compile GEMM schedules in-process ------------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The JIT API: compiles a schedule (DSL text or a ScheduleDescription) to a
 // cubin in-process (parse → lower-to-nvvm → NVPTX → ptxas), caches it in
 // memory and on disk, and hands back a GemmKernel to launch on the caller's

@@ -1,5 +1,9 @@
 //===- GemmKernel.h - a compiled GEMM, ready to launch ----------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A compiled kernel and its launch metadata. The first launch on a device
 // loads the cubin there (cuModuleLoadData through runtime/KernelModule.h);
 // every launch checks what the kernel can do (epilogue, shape, alignment)

@@ -1,4 +1,10 @@
 //===- JitOptions.h - how a GemmJit compiles and caches ---------*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_JIT_JITOPTIONS_H
 #define GEMM_OPT_JIT_JITOPTIONS_H

@@ -1,5 +1,9 @@
 //===- ScheduleChooser.h - picking a schedule for a problem -----*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The extension point through which the JIT picks the schedule to compile
 // for a problem shape, e.g. from a tuning database (TuningDatabaseChooser.h).
 // GemmJit asks its chooser in compileFor(); the default returns the schedule

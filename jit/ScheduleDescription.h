@@ -1,5 +1,9 @@
 //===- ScheduleDescription.h - a schedule as a C++ struct -------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The C++ form of a `#tile.schedule` (see dialect/TileAttrs.td) for callers
 // that build schedules in code, e.g. a tuner. renderScheduleModule() turns
 // it into the same DSL text examples/*.mlir hold; compiling that text runs

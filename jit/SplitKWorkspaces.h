@@ -1,5 +1,9 @@
 //===- SplitKWorkspaces.h - the split-K workspaces of a kernel --*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A split_k kernel's blocks meet in an f32 workspace: S slices of M·N
 // partial sums and one i32 counter per tile of C (runtime/KernelParamSpec.h,
 // WorkspaceBuffer). GemmKernel keeps one workspace per device and problem

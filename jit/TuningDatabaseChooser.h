@@ -1,5 +1,9 @@
 //===- TuningDatabaseChooser.h - schedules from the tuning db --*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A ScheduleChooser that picks the schedule per problem from the tuning
 // database `gemm-tune ingest` writes (tuning/TuningDatabase.h):
 //

@@ -1,4 +1,10 @@
 //===- AccumulatorFragments.cpp - a wgmma accumulator's registers ---------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/AccumulatorFragments.h"
 

@@ -1,5 +1,9 @@
 //===- AccumulatorFragments.h - a wgmma accumulator's registers -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A warpgroup's wgmma accumulator (!nvgpu.warpgroup.accumulator of WM×WN
 // f32) element by element: convert-nvgpu-to-nvvm lowers it to an LLVM struct
 // of WM/64 structs of WN/2 f32, one per 64-row slice, and an unrealized

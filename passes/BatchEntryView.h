@@ -1,5 +1,9 @@
 //===- BatchEntryView.h - one matrix of a batched operand -------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The operands of a batched tile.gemm are 3-D memrefs, batch × rows ×
 // columns (dialect/MatrixLayouts.h). A kernel computes on one batch entry at
 // a time through its 2-D view: a rank-reducing memref.subview at

@@ -1,5 +1,9 @@
 //===- BatchedTmaLoad.h - TMA loads of one batch entry ----------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The tensor maps of a batched kernel's A and B are 3-D: the matrix as
 // stored ([inner, outer], as for one matrix) and the batch entries, with the
 // operand's batch stride, outermost. Boxes are one entry deep, so a load

@@ -1,4 +1,10 @@
 //===- BlockTile.cpp - one thread block's tile and K loop -----------------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
 

@@ -1,5 +1,9 @@
 //===- BlockTiledLoop.h - the K loop that tile-block-tile writes -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // tile-block-tile leaves, per kernel, one K loop
 //
 //   %acc = tile.alloc_accumulator

@@ -1,5 +1,9 @@
 //===- BlockWorkWalk.h - the tiles and K steps a block computes -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Which C tiles, and which of their K steps, one block of the warp-
 // specialized wgmma kernel computes, in the order it computes them (its
 // producer and its consumers walk the same list):

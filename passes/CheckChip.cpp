@@ -1,4 +1,10 @@
 //===- CheckChip.cpp - can each schedule be compiled for the target -------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
 

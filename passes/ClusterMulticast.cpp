@@ -1,4 +1,10 @@
 //===- ClusterMulticast.cpp - a block's place in a thread-block cluster ---===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/ClusterMulticast.h"
 

@@ -1,5 +1,9 @@
 //===- ClusterMulticast.h - a block's place in a thread-block cluster -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The pieces of a warp-specialized wgmma kernel that involve the other
 // blocks of its cluster: where the block sits in the cluster, the multicast
 // masks of the blocks sharing its A rows and its B columns, arrivals on

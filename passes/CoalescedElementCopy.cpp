@@ -1,4 +1,10 @@
 //===- CoalescedElementCopy.cpp - a staged tile to C, one element a thread ===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/CoalescedElementCopy.h"
 

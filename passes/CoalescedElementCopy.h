@@ -1,5 +1,9 @@
 //===- CoalescedElementCopy.h - a staged tile to C, one element a thread -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The epilogues copy a tile staged in shared memory to C in 16-byte chunks
 // where C's rows take vectors. Where they do not (C's address or pitch is
 // not a multiple of 16 bytes, e.g. a packed C with an odd N), the copy

@@ -1,4 +1,10 @@
 //===- ConsumerBarriers.h - the consumers' named barriers ----*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 //-*-===//
 //
 // The named barriers (bar.sync / bar.arrive; id 0 is __syncthreads) that

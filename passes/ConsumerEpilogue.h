@@ -1,5 +1,9 @@
 //===- ConsumerEpilogue.h - a consumer group stores its tile -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // How the consumers of the warp-specialized wgmma kernel store a tile's
 // accumulators into C once its main loop is done, in step through their
 // named barriers (passes/ConsumerBarriers.h):

@@ -1,5 +1,9 @@
 //===- CopyTile.cpp - tile.copy as one block's loads and stores -----------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Lowers the tile.copy of a kernel to the work of one thread block, which
 // copies the TR×TC tile of src at (r0, c0) = (blockIdx.x·TR, blockIdx.y·TC)
 // into the same tile of dst. Rows run along grid x, so any number of rows

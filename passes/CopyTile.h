@@ -1,4 +1,10 @@
 //===- CopyTile.h - tile.copy as one block's loads and stores ---*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_PASSES_COPYTILE_H
 #define GEMM_OPT_PASSES_COPYTILE_H

@@ -1,5 +1,9 @@
 //===- CpAsyncTileCopies.h - operand tiles of the mma.sync pipeline -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // How tile-pipeline-copies moves one K tile of A (BM×BK) or B (BK×BN), both
 // row-major in global memory, into a stage of shared memory: in 16-byte
 // chunks, consecutive threads on consecutive chunks of a row.

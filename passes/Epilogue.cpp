@@ -1,5 +1,9 @@
 //===- Epilogue.cpp - accumulator fragments into C ------------------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Each thread holds, per m16n8 MMA tile, two rows of two adjacent columns
 // (see tile.store_fragments). It converts them to C's element type and
 // writes each pair with one aligned vector store. A fused epilogue

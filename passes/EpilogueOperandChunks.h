@@ -1,5 +1,9 @@
 //===- EpilogueOperandChunks.h - C and residual runs read ahead -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The runs of C (alpha_beta, beta != 0) and of a residual that a fused
 // epilogue reads for one store round of a warpgroup's accumulator
 // fragments (passes/TmaStoreEpilogue.h), read a chunk of 8-column groups at

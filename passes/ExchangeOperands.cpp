@@ -1,5 +1,9 @@
 //===- ExchangeOperands.cpp - GEMMs run as C^T = B^T·A^T ------------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // C = A·B and C^T = B^T·A^T are one computation on the same memory: in the
 // transposed GEMM the row-major B is a column-major A, the row-major A a
 // column-major B, and C's transpose the output. Two paths need it:

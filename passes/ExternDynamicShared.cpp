@@ -1,4 +1,10 @@
 //===- ExternDynamicShared.cpp - dynamic shared memory as an extern array -===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
 

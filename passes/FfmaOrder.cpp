@@ -1,4 +1,10 @@
 //===- FfmaOrder.cpp - the order of a SIMT thread's FFMAs -----------------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/FfmaOrder.h"
 

@@ -1,5 +1,9 @@
 //===- FfmaOrder.h - the order of a SIMT thread's FFMAs ---------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // In which order a thread of a SIMT (ffma) kernel issues the TM×TN FFMAs of
 // one K step, and the ptxas level that keeps that order: both decide how
 // often an FFMA finds its operands in the register reuse cache.

@@ -1,5 +1,9 @@
 //===- FusedEpilogue.cpp - element-wise math of a fused epilogue ----------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // All math is f32. erf goes through the math dialect, which
 // convert-gpu-to-nvvm maps to libdevice (__nv_erff), linked and inlined by
 // gpu-module-to-binary; GELU's and SiLU's tanh is the hardware's:

@@ -1,5 +1,9 @@
 //===- FusedEpilogue.h - element-wise math of a fused epilogue --*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The one place where a schedule's fused epilogue becomes IR. Each store
 // path (wgmma's staging copies and TMA-store staging, mma.sync's fragment
 // stores, the SIMT kernels' register runs and element copies) hands over,

@@ -1,5 +1,9 @@
 //===- GlobalChunkStore.h - short runs of C stored from registers -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The epilogues' last step: a thread holds a few consecutive elements of
 // one row of a matrix in global memory (a vector, already in the matrix's
 // element type) and stores them with one vector store where the whole run

@@ -1,5 +1,9 @@
 //===- HopperKernelPlan.h - sizes of a warp-specialized wgmma kernel -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // One place that derives, from a wgmma schedule, everything the outlining,
 // the warp-specialized lowering and the launch metadata must agree on:
 // thread count, shared-memory layout, TMA boxes and descriptor arguments.

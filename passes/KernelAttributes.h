@@ -1,5 +1,9 @@
 //===- KernelAttributes.h - what a kernel records of its GEMM ---*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Kernels made by tile-outline-kernel carry their schedule and their GEMM's
 // fused epilogue, so that later passes and gemm-translate's launch metadata
 // read them from one place.

@@ -1,5 +1,9 @@
 //===- KernelBlock.h - a block's producer and consumers share -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The warp-specialized wgmma kernel's producer (passes/TmaProducer.h) and
 // consumers (passes/WgmmaMainLoop.h) are built from the same pieces of the
 // block: the builder, the kernel's plan, the block's shared memory, the

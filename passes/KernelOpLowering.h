@@ -1,5 +1,9 @@
 //===- KernelOpLowering.h - lowering an op that must sit in a kernel -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // tile-transpose and tile-copy each replace their op, inside a gpu.func that
 // tile-outline-kernel made, by one thread block's work (built by a builder
 // class of their own), and report any op left outside a kernel. This is

@@ -1,5 +1,9 @@
 //===- LibdevicePath.h - where the CUDA toolkit keeps libdevice -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Fused epilogues use math ops (tanh, erf, exp, fma) that convert-gpu-to-nvvm
 // turns into libdevice calls (__nv_tanhf, ...). gpu-module-to-binary links
 // libdevice only when it finds the toolkit through CUDA_HOME and friends, so

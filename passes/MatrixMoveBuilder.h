@@ -1,5 +1,9 @@
 //===- MatrixMoveBuilder.h - index math of the transpose and copy kernels -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // tile-transpose and tile-copy lower their ops into one thread block's
 // loads and stores of a tile of a global matrix, predicated at the
 // matrix's edges and vectorized where the matrix allows. This is the

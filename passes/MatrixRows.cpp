@@ -1,4 +1,10 @@
 //===- MatrixRows.cpp - where short runs of a matrix's rows are safe ------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/MatrixRows.h"
 

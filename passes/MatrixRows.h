@@ -1,5 +1,9 @@
 //===- MatrixRows.h - where short runs of a matrix's rows are safe -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A thread of an epilogue touches a few consecutive elements of one row of
 // a matrix in global memory (C, or a fused epilogue's residual). One
 // vector access serves the whole run where it lies inside the matrix and

@@ -1,5 +1,9 @@
 //===- MmaSyncFragments.h - mma.sync m16n8k16 register layout ---*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Where each lane's registers sit in a warp tile, for mma.sync m16n8k16 with
 // f16/bf16 inputs and f32 accumulators. Shared by the warp-MMA lowering,
 // which fills the fragments, and the epilogue, which stores them.

@@ -1,4 +1,10 @@
 //===- OptionalTensorMap.cpp - a tensor map a launch may leave out --------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/OptionalTensorMap.h"
 

@@ -1,5 +1,9 @@
 //===- OptionalTensorMap.h - a map a launch may leave out ---*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // C's tensor map of a tma epilogue store, and that of a residual the
 // epilogue stages by TMA, are kernel arguments the runtime passes only where
 // the operand's address and pitch are ones TMA can take

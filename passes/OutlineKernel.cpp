@@ -1,5 +1,9 @@
 //===- OutlineKernel.cpp - move tile.gemm into a GPU kernel ---------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Host functions keep a gpu.launch_func; the GEMM itself moves into a
 // gpu.func kernel whose arguments are strided memrefs, so M, N, K and the
 // leading dimensions are run-time values carried by the memref descriptors.

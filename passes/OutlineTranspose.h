@@ -1,5 +1,9 @@
 //===- OutlineTranspose.h - move tile.transpose into a GPU kernel -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The tile.transpose half of tile-outline-kernel: the kernel takes src and
 // dst as strided memrefs (extents and leading dimensions travel in their
 // descriptors) and the launch covers src with ceil(N/TC) × ceil(M/TR)

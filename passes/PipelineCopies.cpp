@@ -1,5 +1,9 @@
 //===- PipelineCopies.cpp - cp.async multi-stage operand pipeline ---------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Turns
 //
 //   scf.for %k = %lb to %K step BK {

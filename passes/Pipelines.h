@@ -1,4 +1,10 @@
 //===- Pipelines.h - registered pass pipelines ------------------*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_PASSES_PIPELINES_H
 #define GEMM_OPT_PASSES_PIPELINES_H

@@ -1,4 +1,10 @@
 //===- Registration.cpp - what gemm-opt's tools register ------------------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/Registration.h"
 

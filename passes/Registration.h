@@ -1,4 +1,10 @@
 //===- Registration.h - what gemm-opt's tools register ----------*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_PASSES_REGISTRATION_H
 #define GEMM_OPT_PASSES_REGISTRATION_H

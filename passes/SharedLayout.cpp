@@ -1,5 +1,9 @@
 //===- SharedLayout.cpp - apply shared-memory layouts ---------------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // tile.alloc_shared buffers are indexed logically ([stage, row, col]) by the
 // passes that create copies and ldmatrix loads. This pass gives each buffer
 // its place in the kernel's dynamic shared memory (a flat view at the

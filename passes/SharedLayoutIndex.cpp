@@ -1,5 +1,9 @@
 //===- SharedLayoutIndex.cpp - logical to physical shared indices ---------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // #tile.swizzle<W>: the tile is cut into column panels W bytes wide, each
 // stored row-major with W-byte rows. Inside a panel, the byte offset's 16-byte
 // chunk bits [4, 4+b) are XORed with bits [7, 7+b), b = log2(W/16): the

@@ -1,4 +1,10 @@
 //===- SharedMemoryView.h - typed views of dynamic shared memory -*- C++
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 //-*-===//
 
 #ifndef GEMM_OPT_PASSES_SHAREDMEMORYVIEW_H

@@ -1,5 +1,9 @@
 //===- SimtKernel.h - the SGEMM main loop of an ffma schedule ---*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // tile-simt-mma lowers the block-tiled K loop of a
 // `#tile.mma<ffma, [TM, TN, 1]>` schedule into the classic SGEMM main loop.
 // Each thread owns a TM×TN register tile of C made of (TM/4)×(TN/4) sub-tiles

@@ -1,5 +1,9 @@
 //===- SimtMma.cpp - fp32 GEMM on the CUDA cores (FFMA) -------------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // tile-simt-mma: rewrites the block-tiled K loop of a
 // `#tile.mma<ffma, [TM, TN, 1]>` schedule, with its accumulator and the
 // store of it into C, into the classic SGEMM main loop (SimtKernel.h), its

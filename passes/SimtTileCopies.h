@@ -1,5 +1,9 @@
 //===- SimtTileCopies.h - global → shared copies of the SIMT path -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // How tile-simt-mma moves one K tile of A (BM×BK) and B (BK×BN) into a
 // stage of shared memory, where both are stored K row by K row: A
 // transposed (BK rows of BM + pad floats: a thread's 4 consecutive M values

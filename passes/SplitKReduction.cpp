@@ -1,4 +1,10 @@
 //===- SplitKReduction.cpp - summing split-K partial tiles ----------------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/SplitKReduction.h"
 

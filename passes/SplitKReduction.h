@@ -1,5 +1,9 @@
 //===- SplitKReduction.h - summing split-K partial tiles -------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The epilogue of a split_k wgmma kernel: the blocks that share a tile of C
 // (one per split, grid z) store their f32 partial tile into their slice of
 // the workspace (S slices of M×N) and count themselves on the tile's

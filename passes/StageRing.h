@@ -1,5 +1,9 @@
 //===- StageRing.h - the pipeline's stages and their barriers -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The warp-specialized wgmma kernel's pipeline is a ring of S stages in
 // shared memory. The block's n-th K step overall (over all its tiles) uses
 // stage n % S in round n / S; the stage's "full" barrier (the producer's

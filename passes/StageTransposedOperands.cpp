@@ -1,5 +1,9 @@
 //===- StageTransposedOperands.cpp - K-major copies for tf32 wgmma --------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // tf32 wgmma has no transpose flag: it reads operands from shared memory
 // only K-major. A column-major A (M contiguous) is read from registers
 // instead (passes/WgmmaStageOperands.h); B has no register form. A GEMM on

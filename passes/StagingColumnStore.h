@@ -1,5 +1,9 @@
 //===- StagingColumnStore.h - the staging tile into a column-major C -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The wgmma epilogue's last step for a column-major C: the consumer group's
 // threads copy the f32 staging tile (shared memory, row-major) to C, 8
 // consecutive rows of one column per thread and step, converted to C's type

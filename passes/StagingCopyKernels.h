@@ -1,5 +1,9 @@
 //===- StagingCopyKernels.h - the copies that make operands TMA-readable -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // TMA reads a matrix only when its address and row pitch are multiples of
 // 16 bytes. Where a TMA GEMM's A or B is not (an odd leading dimension
 // such as 4095 bf16, a view at an odd offset), the runtime copies it into

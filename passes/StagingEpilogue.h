@@ -1,4 +1,10 @@
 //===- StagingEpilogue.h - wgmma accumulators to C through shared memory -*- C++
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 //-*-===//
 //
 // The epilogue of a warp-specialized wgmma kernel: the consumers store their

@@ -1,5 +1,9 @@
 //===- StreamKFixup.h - finishing tiles split between stream-K blocks -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A stream-K tile split between blocks (passes/StreamKPartition.h) is
 // summed in registers before its owner's epilogue, with the release/acquire
 // pattern of CUTLASS's stream-K barrier rather than full fences:

@@ -1,4 +1,10 @@
 //===- StreamKPartition.cpp - the K steps each persistent block computes --===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/StreamKPartition.h"
 

@@ -1,5 +1,9 @@
 //===- StreamKPartition.h - the K steps each persistent block computes -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // How a persistent grid of G blocks shares T tiles of K steps each under
 // `#tile.grid<..., stream_k = W>`:
 //

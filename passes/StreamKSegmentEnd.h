@@ -1,4 +1,10 @@
 //===- StreamKSegmentEnd.h - a consumer group ends a segment -*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 //-*-===//
 //
 // What a consumer group of the warp-specialized wgmma kernel does after the

@@ -1,4 +1,10 @@
 //===- TileRasterization.cpp - which C tile a block works on --------------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/TileRasterization.h"
 

@@ -1,5 +1,9 @@
 //===- TileRasterization.h - which C tile a block works on ----*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Maps a linear tile number to the (row, column) of a C tile in the order a
 // schedule's #tile.grid asks for. Without grouping, consecutive tiles walk
 // along N. A raster group of G walks G tile rows (along_m) or G tile columns

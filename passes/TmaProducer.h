@@ -1,5 +1,9 @@
 //===- TmaProducer.h - the warp-specialized kernel's producer -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The last warpgroup of the warp-specialized wgmma kernel: after giving up
 // registers (setmaxnreg), one warp walks the block's segments and their K
 // steps (passes/BlockWorkWalk.h); for the n-th K step overall it waits

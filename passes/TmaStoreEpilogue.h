@@ -1,5 +1,9 @@
 //===- TmaStoreEpilogue.h - wgmma accumulators to C by TMA stores -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The `store = tma` epilogue of a warp-specialized wgmma kernel. Each
 // consumer warpgroup handles its own WM×WN part of the tile, with no
 // synchronization beyond its own 128 threads once the main loop is over:

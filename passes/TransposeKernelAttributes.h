@@ -1,5 +1,9 @@
 //===- TransposeKernelAttributes.h - what a transpose kernel records -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Kernels that tile-outline-kernel makes for a tile.transpose carry its
 // schedule and element type, so that tile-transpose and gemm-translate's
 // launch metadata read them from one place (a GEMM kernel carries

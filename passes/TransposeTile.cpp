@@ -1,5 +1,9 @@
 //===- TransposeTile.cpp - tile.transpose through a shared-memory tile ----===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Lowers the tile.transpose of a kernel (made by tile-outline-kernel) to the
 // work of one thread block, which moves the TR×TC tile of src at
 // (r0, c0) = (blockIdx.y·TR, blockIdx.x·TC) into the TC×TR tile of dst at

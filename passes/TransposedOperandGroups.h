@@ -1,5 +1,9 @@
 //===- TransposedOperandGroups.h - a column-major C's operands read ahead -===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A column-major C's fused epilogue takes each element of a thread's
 // fragment pairs on its own, on C's transpose (TmaStoreEpilogue.h,
 // FusedEpilogue::onTransposeOfC). Its C (alpha_beta, beta != 0) and

@@ -1,4 +1,10 @@
 //===- TransposedView.cpp - a matrix viewed as its transpose --------------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/TransposedView.h"
 

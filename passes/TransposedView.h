@@ -1,5 +1,9 @@
 //===- TransposedView.h - a matrix viewed as its transpose -------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The same memory with a matrix's two dimensions swapped (a batch of
 // matrices keeps its batch dimension first): a memref.transpose, which
 // turns a row-major view into a column-major one and back. Used where a

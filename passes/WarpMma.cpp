@@ -1,5 +1,9 @@
 //===- WarpMma.cpp - warp tiles with ldmatrix + mma.sync ------------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Each warp computes a WM×WN tile of the block accumulator as
 // (WM/16)×(WN/8) mma.sync m16n8k16 instructions per 16-wide K step. Operand
 // fragments come from shared memory through ldmatrix.x4: A plain (a 16×16

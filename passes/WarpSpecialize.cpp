@@ -1,5 +1,9 @@
 //===- WarpSpecialize.cpp - tile-warp-specialize -------------------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Rewrites the block-tiled K loop of a wgmma schedule (tile-block-tile's K
 // loop of tile.block_mma on global tiles, in a kernel that takes the tensor
 // maps of A and B) into the body of a warp-specialized Hopper kernel

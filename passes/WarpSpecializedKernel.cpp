@@ -1,5 +1,9 @@
 //===- WarpSpecializedKernel.cpp - the warp-specialized wgmma kernel -----===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The body of the warp-specialized Hopper kernel that tile-warp-specialize
 // builds in place of a block-tiled wgmma K loop
 // (passes/WarpSpecializedKernel.h):

@@ -1,5 +1,9 @@
 //===- WarpSpecializedKernel.h - the warp-specialized kernel -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Builds the body of the warp-specialized Hopper kernel (a TMA producer
 // warpgroup, wgmma consumer warpgroups, mbarrier stages and the epilogue;
 // passes/WarpSpecializedKernel.cpp describes it) that tile-warp-specialize

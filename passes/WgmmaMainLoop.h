@@ -1,5 +1,9 @@
 //===- WgmmaMainLoop.h - the consumers' K loop of wgmmas -----*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A consumer warpgroup's K loop over one segment of its block's work
 // (passes/BlockWorkWalk.h): for each K step, wait until the step's stage is
 // full (passes/StageRing.h), issue its wgmmas on the warpgroup's tile

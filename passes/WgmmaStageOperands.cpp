@@ -1,4 +1,10 @@
 //===- WgmmaStageOperands.cpp - A and B in a stage, for each major order --===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/WgmmaStageOperands.h"
 

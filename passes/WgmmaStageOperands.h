@@ -1,5 +1,9 @@
 //===- WgmmaStageOperands.h - A and B in a stage, for each major order -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // How one pipeline stage of the warp-specialized wgmma kernel holds A and B
 // in swizzled shared memory, for each operand's major order, and the two
 // things that touch it: the producer's TMA loads and the consumers' wgmma.

@@ -1,5 +1,9 @@
 //===- WholeTileDispatch.h - the host's choice of a GEMM's kernel -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // An mma.sync schedule with `ragged = true` compiles two kernels into one
 // gpu.module (tile-outline-kernel): the any-shape kernel, and the kernel of
 // the same schedule without `ragged`, which needs whole tiles and 16-byte

@@ -1,5 +1,9 @@
 //===- BatchedBenchmark.h - Run, check and time a batched kernel -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // gemm-run's measurement of a batched kernel (BatchedKernelSpec.h) on a
 // batched GemmProblem (batch count and per-operand batch strides): the
 // checked run of ProblemRun.h (seeded inputs with NaN outside A's and B's

@@ -1,5 +1,9 @@
 //===- BatchedKernelSpec.h - What makes a bundle kernel batched -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A batched kernel (compiled from a tile.gemm on 3-D operands) runs a batch
 // of GEMMs C[b] = A[b]·B[b], b = 0 .. batch-1, each operand's entries a
 // batch stride (in elements) apart; A and B may have stride 0 (one matrix

@@ -1,5 +1,9 @@
 //===- BiasActivationKernel.cu - unfused bias + activation reference ------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The second kernel of the unfused pipeline that gemm-run --compare-epilogue
 // times against a fused epilogue: cuBLAS writes C = A·B in C's type, then
 //

@@ -1,5 +1,9 @@
 //===- BiasActivationKernel.h - unfused bias + activation kernel -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The elementwise half of the unfused reference pipeline (cuBLAS GEMM, then
 // this kernel) that gemm-run --compare-epilogue times against a fused
 // epilogue:

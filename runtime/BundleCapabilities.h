@@ -1,5 +1,9 @@
 //===- BundleCapabilities.h - What a bundle kernel declares it runs -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The one place that decides, from a kernel's metadata alone, whether the
 // kernel can run a GemmProblem (GemmProblem.h). It reads what KernelSpec
 // already parses (types, requires_divisible, min_alignment_bytes) plus these

@@ -1,5 +1,9 @@
 //===- Chip.h - Target chip names and device compatibility -----*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Parses chip names such as "sm_80", "sm_90a" or "sm_100f" and decides whether
 // a cubin or PTX built for one can be loaded on a device of a given compute
 // capability:

@@ -1,5 +1,9 @@
 //===- CopyShape.h - the matrices of a copy kernel launch ------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A "copy" bundle kernel (KernelSpec.h) copies the row-major rows×cols
 // matrix src into the row-major rows×cols matrix dst (dst[i][j] =
 // src[i][j]), each with its own leading dimension; a batched one does so

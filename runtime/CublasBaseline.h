@@ -1,5 +1,9 @@
 //===- CublasBaseline.h - What cuBLAS computes beside a kernel -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // gemm-run times cuBLAS beside a kernel as the baseline its ratio is taken
 // against. For a fused epilogue, cuBLAS's GEMM does what it can of the
 // same work in one call: cublasGemmEx computes D = alpha·A·B + beta·C in

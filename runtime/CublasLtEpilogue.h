@@ -1,5 +1,9 @@
 //===- CublasLtEpilogue.h - cuBLASLt matmul with a fused epilogue -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The vendor's fused epilogue, for gemm-run --compare-epilogue: one
 // cublasLtMatmul with CUBLASLT_EPILOGUE_{BIAS, RELU, RELU_BIAS, GELU,
 // GELU_BIAS}, CUBLAS_COMPUTE_32F, a 32 MiB workspace and the first

@@ -1,5 +1,9 @@
 //===- CublasReference.h - cuBLAS reference GEMM ---------------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The row-major C = A * B is computed with column-major cuBLAS through the
 // usual swap: C^T (N x M, ld ldc) = B^T (N x K, ld ldb) * A^T (K x M, ld lda),
 // with cublasGemmEx, CUBLAS_COMPUTE_32F and a 32 MiB workspace; for a

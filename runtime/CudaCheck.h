@@ -1,4 +1,10 @@
 //===- CudaCheck.h - Turn CUDA / cuBLAS status codes into errors -*- C++
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 //-*-===//
 //
 // One helper for every status type the runtime sees (CUresult, cudaError_t,

@@ -1,5 +1,9 @@
 //===- CudaDriver.h - CUDA driver API entry points -------------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // gemm-run never links libcuda.so: a machine without an NVIDIA driver must get
 // a clear message and exit code 3, not a loader failure. The driver functions
 // the runtime needs are fetched at run time through

@@ -1,4 +1,10 @@
 //===- Device.h - Opening the CUDA device ----------------------*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_RUNTIME_DEVICE_H
 #define GEMM_OPT_RUNTIME_DEVICE_H

@@ -1,5 +1,9 @@
 //===- ElementType.h - Element types and host conversions ------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The element types a bundle may use for A, B and C (f16, bf16, f32), and
 // bit-exact host conversions between float and the 16-bit formats
 // (round to nearest even, NaN preserved).

@@ -1,5 +1,9 @@
 //===- EpilogueComparison.h - fused epilogue vs unfused and cuBLASLt -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // gemm-run --compare-epilogue: a bundle kernel with a fused bias/activation
 // epilogue against the two ways a library user would get the same D:
 //

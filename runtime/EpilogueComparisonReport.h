@@ -1,5 +1,9 @@
 //===- EpilogueComparisonReport.h - gemm-run --compare-epilogue output -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The table gemm-run --compare-epilogue prints (a markdown table, one row
 // per pipeline of EpilogueComparison.h, with the fused kernel's speedup over
 // each and issue 4's targets) and its JSON ("format":

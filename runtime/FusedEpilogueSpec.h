@@ -1,5 +1,9 @@
 //===- FusedEpilogueSpec.h - a bundle kernel's fused epilogue --*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The optional "epilogue" object of a bundle kernel: what the kernel fuses
 // between the fp32 accumulator and the store of C,
 //

@@ -1,5 +1,9 @@
 //===- GemmBenchmark.h - Run, check and time one kernel --------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The whole measurement of one bundle kernel at one shape: random inputs,
 // one poisoned run checked against cuBLAS and against fp64 samples (both
 // passed through the kernel's fused epilogue on the host, in fp64), then

@@ -1,5 +1,9 @@
 //===- GemmProblem.h - A GEMM with layouts, batches and epilogue -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The general problem a GEMM library call describes, per batch entry b:
 //
 //   D_b = act(alpha * A_b * B_b + beta * C_b + bias) + residual

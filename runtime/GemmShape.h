@@ -1,5 +1,9 @@
 //===- GemmShape.h - Problem shapes and their checks -----------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // C[M x N] = A[M x K] * B[K x N], each operand row- or column-major (the
 // kernel's bundle says which it was compiled for), with leading dimensions
 // (in elements) at least the operand's minor extent: for row-major

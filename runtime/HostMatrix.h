@@ -1,5 +1,9 @@
 //===- HostMatrix.h - Row- or column-major matrices in host memory -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Host copies of the operands, in the device element type, row- or
 // column-major with a leading dimension; get/set take logical (row, col)
 // either way. Inputs are filled with seeded random values, uniform in

@@ -1,5 +1,9 @@
 //===- JsonFieldReader.h - Typed, contextual JSON field access -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Reads typed fields of one llvm::json::Object. Every error is a BadInput
 // RuntimeError that names where in the document the field is, e.g.
 //   "k.json: kernels[0] (gemm_kernel_0): missing required field 'block'".

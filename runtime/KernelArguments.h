@@ -1,5 +1,9 @@
 //===- KernelArguments.h - Everything a kernel launch passes ---*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The packed kernel parameters of a bundle kernel at one shape, and what they
 // refer to: the tensor maps of its "tma" parameters, encoded with
 // cuTensorMapEncodeTiled. Maps passed by_value travel in the launch's

@@ -1,5 +1,9 @@
 //===- KernelEntryFields.h - fields every bundle kernel entry has -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Readers of the fields that GEMM and transpose entries of a bundle share
 // (KernelSpec.h documents the format): "layouts" (GEMM entries: "row" or
 // "col" per operand; transpose entries: row-major only) and

@@ -1,5 +1,9 @@
 //===- KernelParamSpec.h - Kernel parameter conventions --------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The "parameters" array of a bundle kernel: what the kernel receives, in
 // order. These kinds exist:
 //

@@ -1,5 +1,9 @@
 //===- KernelParams.h - Kernel parameter packing ---------------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The compiler lowers each rank-2 memref argument to 7 scalar kernel
 // parameters of 8 bytes each, in this order:
 //   allocated pointer, aligned pointer, offset (0), size0, size1,

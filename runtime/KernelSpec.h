@@ -1,5 +1,9 @@
 //===- KernelSpec.h - Kernel bundle metadata -------------------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The compiler writes a kernel bundle: a JSON file (format
 // "gemm-opt-bundle-v1") that lists kernels, each with its cubin/PTX file
 // (relative to the JSON file), launch configuration, tile sizes, element types

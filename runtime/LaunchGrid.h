@@ -1,5 +1,9 @@
 //===- LaunchGrid.h - Grid and cluster geometry of a launch ----*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The grid a bundle kernel is launched with at one shape (see the <grid>
 // and "cluster" fields in KernelSpec.h):
 //   - x/y/z grids: each dimension is a constant or ceil(extent / tile),

@@ -1,5 +1,9 @@
 //===- MatrixMoveSpec.h - Fields of transpose and copy kernels -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Parses what a "kind": "transpose" or "kind": "copy" entry has instead of
 // the GEMM fields (see KernelSpec.h): tile, types, layouts, alignment,
 // vector width and the [src, dst] memref parameters. The two kinds share

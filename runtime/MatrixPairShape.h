@@ -1,5 +1,9 @@
 //===- MatrixPairShape.h - the src and dst of a transpose or copy -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A "transpose" or "copy" bundle kernel (KernelSpec.h) moves the row-major
 // matrix src (rows×cols) into the row-major matrix dst: cols×rows for a
 // transpose (TransposeShape.h), rows×cols for a copy (CopyShape.h). Both

@@ -1,5 +1,9 @@
 //===- OperandAlignment.h - What alignment each operand needs --*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A bundle entry has one "min_alignment_bytes" (KernelSpec.h): what the
 // kernel's own global accesses need — sizeof(C) for the element-by-element
 // stores of a ragged wgmma epilogue, 16 bytes for cp.async chunks (mma.sync,

@@ -1,5 +1,9 @@
 //===- OperandStaging.h - aligned copies of operands TMA cannot read -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // TMA reads a matrix only when its base address and row pitch are multiples
 // of 16 bytes. A wgmma kernel still runs on operands that are not (a view at
 // an odd offset, an odd leading dimension such as 4095 bf16 columns): each

@@ -1,5 +1,9 @@
 //===- ProblemInputs.h - Host copies of a problem's buffers ----*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The buffers of a GemmProblem in host memory, in their element types, laid
 // out exactly like the device buffers (offsets, leading dimensions, batch
 // strides). Every element of the A and B views holds a seeded random value

@@ -1,5 +1,9 @@
 //===- ProblemReference.h - fp64 reference of a GemmProblem ----*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // D(b, i, j) = act(alpha * sum_k A(b, i, k) * B(b, k, j) + beta * C(b, i, j)
 //                  + bias(i, j)) + residual(i, j),
 // in double, from the host inputs, at chosen entries of the output: all of

@@ -1,5 +1,9 @@
 //===- ProblemRefusal.h - Why a kernel cannot run a problem ----*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The error the launch path returns when a kernel cannot run a GemmProblem
 // (GemmProblem.h): a reason, for tables and tests, and a message naming the
 // problem and the kernel, e.g. "shape 4097x4095x4096 is not divisible by the

@@ -1,4 +1,10 @@
 //===- ProblemRun.cpp - Run and check one kernel on a GemmProblem ---------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "runtime/ProblemRun.h"
 

@@ -1,5 +1,9 @@
 //===- ProblemRun.h - Run and check one kernel on a GemmProblem -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The launch path for a general GemmProblem (GemmProblem.h): it refuses,
 // with a ProblemRefusal naming the reason, any problem the kernel's declared
 // capabilities (BundleCapabilities.h) or the runtime's own launch support do

@@ -1,5 +1,9 @@
 //===- ProblemUpload.h - a problem's inputs on the device -------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The host buffers of a ProblemInputs copied into device buffers, and the
 // addresses the kernel takes: each operand's view starts `offset` elements
 // into its buffer, and the residual residualOffset elements into its own

@@ -1,4 +1,10 @@
 //===- Report.h - Human and JSON reports of a benchmark --------*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_RUNTIME_REPORT_H
 #define GEMM_OPT_RUNTIME_REPORT_H

@@ -1,5 +1,9 @@
 //===- RuntimeError.h - Error kinds and exit codes of gemm-run -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Every failure in the runtime is an llvm::Error. Errors created here carry an
 // ErrorKind that decides the process exit code of gemm-run, so that scripts can
 // tell a bad bundle from a missing GPU from a CUDA failure.

@@ -1,5 +1,9 @@
 //===- TensorMapEncoding.h - cuTensorMapEncodeTiled arguments --*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A "tma" kernel parameter is a 2-D tiled tensor map over one operand as
 // stored (getOperandLayout). Its cuTensorMapEncodeTiled arguments,
 // dimensions innermost first:

@@ -1,5 +1,9 @@
 //===- Timing.h - L2 flushing and CUDA event timing ------------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Each timed run is: prepare (e.g. poison C), flush L2 by writing a buffer of
 // at least twice the L2 size, then CUDA events around the timed work only.
 // The reported time is the median over the runs.

@@ -1,5 +1,9 @@
 //===- ToleranceFactor.h - a check's tolerance at its outputs --*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The tolerances of Validation.h are relative Frobenius errors calibrated
 // on random inputs, where an output is about as large as the products that
 // make it and the epilogue passes errors through unchanged. Two things

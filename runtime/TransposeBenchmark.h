@@ -1,5 +1,9 @@
 //===- TransposeBenchmark.h - Run, check and time a transpose kernel -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // For a "transpose" bundle kernel (KernelSpec.h): random src, poisoned dst
 // (NaN bytes, padding included), one checked run compared bit for bit with
 // the transpose of src (exact: a transpose moves bits, so NaN never passes)

@@ -1,5 +1,9 @@
 //===- TransposeShape.h - the matrices of a transpose kernel launch -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A "transpose" bundle kernel (KernelSpec.h) writes the row-major rows×cols
 // matrix src transposed into the row-major cols×rows matrix dst; a batched
 // one does so for `batch` such pairs, each operand's entries its batch

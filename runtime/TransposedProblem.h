@@ -1,5 +1,9 @@
 //===- TransposedProblem.h - a GEMM run as C^T = B^T * A^T ------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // C = A·B and C^T = B^T·A^T are one computation on the same memory: a
 // row-major M x N matrix is a column-major N x M one, so a row-major A
 // (M x K) is the transposed problem's column-major B (K x M), B becomes its

@@ -1,5 +1,9 @@
 //===- Validation.h - Error metrics and tolerances -------------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Two checks of a kernel's output C:
 //  (a) against cuBLAS over the whole matrix: relative Frobenius error
 //      ||C - C_cublas||_F / ||C_cublas||_F, accumulated in double;

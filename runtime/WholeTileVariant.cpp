@@ -1,4 +1,10 @@
 //===- WholeTileVariant.cpp - the runtime's choice of a kernel pair -------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "runtime/WholeTileVariant.h"
 

@@ -1,5 +1,9 @@
 //===- WholeTileVariant.h - the runtime's choice of a kernel pair -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // An mma.sync schedule with `ragged = true` compiles to a kernel that takes
 // any shape and pitch and, in the same images, a "whole_tile_variant"
 // (KernelSpec.h) that needs whole block tiles and 16-byte aligned operands

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # GPU checks of the batched wgmma kernels (tile.gemm on 3-D operands) on
 # prebuilt device-artifacts/ (scripts/prepare-device-artifacts.sh compiles
 # examples/gemm_bf16_wgmma_batched_sm90.mlir and bench/schedules/*batched*):

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Configures and builds gemm-opt into build/ (tools land in build/bin/);
 # arguments are passed to cmake.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # One device call that runs every GPU check of the project, each part only
 # when its carried artifacts are present, each under its own time limit, and
 # writes everything under $OUT (one folder per part):

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The device session: runs prebuilt gemm-opt kernels on a GPU machine that has
 # no LLVM/MLIR and no network, with the repository copied to the current
 # directory and $OUT an output folder.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sourced by the GPU-machine scripts (scripts/device-session.sh,
 # bench/hopper-benchmark.sh): records the machine and gemm-run's shared
 # libraries in a log and stops when gemm-run cannot start here.

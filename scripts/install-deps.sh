@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs what gemm-opt needs and a fresh Debian 12 machine lacks:
 # LLVM/MLIR 22 (Debian's packages), CMake, Ninja, GoogleTest. The CUDA 13
 # toolkit (nvcc, ptxas, cuBLAS) must already be installed; this script only

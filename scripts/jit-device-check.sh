@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # On the GPU machine (CUDA 13, no LLVM/MLIR): runs the statically linked JIT
 # example from a directory of carried artifacts (see
 # scripts/prepare-jit-device-artifacts.sh) on every shipped schedule at two

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # GPU checks of the column-major layouts and the cluster/multicast kernels,
 # on prebuilt device-artifacts/ (scripts/prepare-device-artifacts.sh):
 #   - every layout bundle at 4096^3 (timed next to cuBLAS), ragged, tiny and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Compiles every shipped example and benchmark schedule into kernel bundles
 # (PTX, cubin, launch metadata) under device-artifacts/, next to a gemm-run
 # built here, so that a GPU machine without LLVM/MLIR can run them:

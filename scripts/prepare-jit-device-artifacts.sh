@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds the JIT example as an outside project against the installed
 # gemm-opt package (LLVM/MLIR linked statically) and puts what a GPU machine
 # without LLVM needs under jit-device-artifacts/ (about 50 MiB):

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Compiles the schedules a sweep's cases need and no shipped bundle claims
 # (tools/gemm-sweep/SweepCoverPlan.h), after scripts/prepare-device-artifacts.sh:
 #   SEED=17 CASES=200 scripts/prepare-sweep-cover.sh

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Profiles gemm-opt kernels and the cuBLAS kernel of the same problem with
 # Nsight Compute on the GPU machine (device-artifacts/ carried):
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The main job: install what is missing, build, and compile the flagship
 # Hopper example (bf16 wgmma + TMA + warp specialization, sm_90a) to NVVM,
 # PTX and a cubin with its launch metadata. Where a GPU answers, run it at

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # GPU checks of the split_k kernels on prebuilt device-artifacts/: each
 # bundle on the small-MN benchmark shapes (timed next to cuBLAS), ragged
 # shapes, K so short that some splits get no K tile, repeated runs (the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # GPU checks of the stream_k kernels (bundles named *_streamk) on prebuilt
 # device-artifacts/: the Hopper shapes where waves do not divide evenly and
 # the small-MN ones (timed next to cuBLAS; the timing loop also checks that

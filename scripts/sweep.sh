@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The randomized correctness sweep, on the GPU machine:
 #   bash scripts/sweep.sh device-artifacts          (SEED, CASES optional)
 # runs device-artifacts/bin/gemm-sweep over every bundle of the directory

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # GPU checks of the tf32 wgmma kernels on prebuilt device-artifacts/: 4096^3
 # and 8192^3 timed next to cuBLAS tf32, ragged and 1x1x1 shapes, memcheck,
 # and a refused layout. Logs under $OUT/tf32/.

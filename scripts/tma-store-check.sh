@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # GPU checks of the tma epilogue store kernels (bundles named *_tma*) on
 # prebuilt device-artifacts/: each on 4096^3 (timed next to cuBLAS), ragged
 # shapes (TMA clips the stores at C's edges), 1x1x1, a C whose pitch TMA

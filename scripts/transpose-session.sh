@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Validates, times and sanitizes every transpose bundle of device-artifacts/
 # on a GPU machine (the GEMM bundles are scripts/device-session.sh's):
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # GPU checks of kernels that run a row-major problem as its transpose
 # C^T = B^T*A^T (every operand column-major; runtime/TransposedProblem.h),
 # on prebuilt device-artifacts/ (scripts/prepare-device-artifacts.sh):

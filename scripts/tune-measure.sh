@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Measures a gemm-tune plan on the GPU machine (no LLVM/MLIR needed):
 #
 #   scripts/tune-measure.sh PLAN_DIR

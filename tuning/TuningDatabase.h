@@ -1,5 +1,9 @@
 //===- TuningDatabase.h - measured best schedules per problem ---*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The tuning database gemm-tune writes and the JIT consults: a readable JSON
 // file with one entry per chip, element types and problem shape holding the
 // schedule that measured fastest, its TFLOP/s, cuBLAS's and the ratio. No

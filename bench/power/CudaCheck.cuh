@@ -1,5 +1,9 @@
 //===- CudaCheck.cuh - checked CUDA calls of the bench/power programs -----===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // CHECK_CUDA(call): on an error, prints the call, CUDA's message and where,
 // prefixed with the program's kProgramName, and exits 1.
 //

@@ -1,5 +1,9 @@
 //===- mufu-throughput.cu - elements per clock of the hardware's tanh -----===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A benchmark reference, not part of the compiler: how many tanh values an
 // SM computes per clock with each of PTX's tanh.approx forms, to size the
 // fused GELU epilogue's cost (passes/FusedEpilogue.cpp). Every SM runs

@@ -1,5 +1,9 @@
 //===- tensor-ceiling.cu - the tensor cores' rate with nothing else to do -===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A benchmark reference, not part of the compiler: how fast can any kernel
 // do a GEMM's multiply-adds on this GPU, under its clock and power limits,
 // when it does nothing else? Every SM runs one block of two warpgroups, as

@@ -1,5 +1,9 @@
 //===- gemm-jit-example.cpp - compile and run a GEMM through the JIT API --===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 //   gemm-jit-example [--compile-only | --launches N] [schedule.mlir] [M N K]
 //   gemm-jit-example [--compile-only | --launches N] --database FILE
 //                    [--dtype bf16|f16|f32] [--chip CHIP] [schedule.mlir]

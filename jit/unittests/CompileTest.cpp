@@ -1,4 +1,10 @@
 //===- CompileTest.cpp - schedules in, cubins or diagnostics out ----------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "JitTestSupport.h"
 #include "jit/ScheduleDescription.h"

@@ -1,5 +1,9 @@
 //===- ConcurrencyTest.cpp - one kernel compiled by many at once ----------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Several threads of one GemmJit, and two processes (this test binary run
 // again with a gtest filter on the helper test below), compile the same
 // kernel into one cache directory: each gets a valid kernel, the compiler

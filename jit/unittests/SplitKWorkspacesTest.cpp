@@ -1,5 +1,9 @@
 //===- SplitKWorkspacesTest.cpp - split-K workspaces of the JIT launch ----===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // SplitKWorkspaces (what GemmKernel::launch uses for split_k kernels) on a
 // fake device that records its calls: one allocation per shape, counters
 // zeroed once on the first launch's stream, reuse whatever the stream,

@@ -1,5 +1,9 @@
 //===- TestMain.cpp - gtest main that remembers argv[0] -------------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The process tests run this binary again; they need its path.
 
 #include "gtest/gtest.h"

@@ -1,5 +1,9 @@
 //===- BlockWorkWalkTest.cpp - a block's tiles, folded on the host --------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Builds passes/BlockWorkWalk's IR for every block of a persistent grid
 // (blockIdx.x and gridDim.x replaced by constants, the block's place in
 // its cluster given as constants), folds it and checks what the kernel

@@ -1,5 +1,9 @@
 //===- FoldToConstants.h - fold IR built on constants -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The passes' unit tests build a lowering's IR on constant inputs and fold
 // it on the host to check what it computes.
 //

@@ -1,5 +1,9 @@
 //===- StreamKPartitionTest.cpp - the stream-K partition, folded on the host ===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Builds passes/StreamKPartition's IR on constant grids, folds it to
 // constants and checks what the kernel relies on: every (tile, K step)
 // computed exactly once; a block's segments contiguous in its pipeline

@@ -1,5 +1,9 @@
 //===- SmokeGemm.cu - Hand-written kernels for runtime smoke tests --------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Simple shared-memory tiled GEMM kernels that follow the gemm-opt kernel ABI
 // (each rank-2 memref is 7 scalar parameters: allocated, aligned, offset,
 // size0, size1, stride0, stride1), so that gemm-run can be tested on a GPU

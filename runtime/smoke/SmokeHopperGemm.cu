@@ -1,5 +1,9 @@
 //===- SmokeHopperGemm.cu - Hand-written TMA/cluster/persistent kernel ----===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A simple bf16 GEMM that exercises the Hopper parts of the bundle contract
 // on a GPU without the compiler (see CMakeLists.txt for its bundle):
 //   - "tma" parameters: A through a tensor map passed as a global_pointer,

@@ -1,5 +1,9 @@
 //===- BatchedTest.cpp - batched kernels: metadata, shapes, launch (no GPU) ===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // What the runtime does for a batched kernel (BatchedKernelSpec.h) without
 // touching a GPU: the bundle entry's consistency, batch counts and strides
 // in shapes and problems, the grid, the 9-value memrefs and the 3-D tensor

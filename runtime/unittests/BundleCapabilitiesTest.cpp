@@ -1,4 +1,10 @@
 //===- BundleCapabilitiesTest.cpp - Capability matching and refusals ------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "runtime/BundleCapabilities.h"
 #include "runtime/ProblemRun.h"

@@ -1,5 +1,9 @@
 //===- EpilogueComparisonTest.cpp - gemm-run --compare-epilogue, no GPU ---===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // What --compare-epilogue decides without a GPU: which epilogues it takes,
 // the cuBLASLt epilogue of each gemm-opt epilogue, the reference kernel's
 // name, vector path and grid (and that the embedded fatbin has every kernel

@@ -1,5 +1,9 @@
 //===- FakeDriver.h - A CUDA driver without a GPU, for tests ---*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A DriverApi whose modules hold the symbols a test names and whose kernel
 // launches are recorded instead of run: KernelModule::load and launches
 // through it run on a machine without a GPU.

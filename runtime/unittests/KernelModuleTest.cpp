@@ -1,4 +1,10 @@
 //===- KernelModuleTest.cpp - Image choice and reading (no GPU) -----------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "TestBundles.h"
 

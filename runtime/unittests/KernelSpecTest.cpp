@@ -1,4 +1,10 @@
 //===- KernelSpecTest.cpp - Bundle metadata parsing -----------------------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "TestBundles.h"
 

@@ -1,5 +1,9 @@
 //===- LayoutsTest.cpp - column-major operands in the runtime (no GPU) ----===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The bundle's "layouts", the shapes, memref descriptors, tensor maps and
 // host matrices of row- and column-major operands, and the refusal of a
 // problem whose layouts differ from the kernel's.

@@ -1,4 +1,10 @@
 //===- RuntimeErrorTest.cpp - Error kinds, exit codes, CUDA checks --------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "runtime/RuntimeError.h"
 #include "runtime/CudaCheck.h"

@@ -1,5 +1,9 @@
 //===- StagedCopyTest.cpp - padded operand copies by a bundle kernel ------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // An operand TMA cannot read in place (address or row pitch not a multiple
 // of 16 bytes) is copied into a padded buffer before each launch; where the
 // bundle entry has "staged_copies" (KernelSpec.h), a copy kernel in its

@@ -1,5 +1,9 @@
 //===- StagedTransposeTest.cpp - tf32 kernels with transposed copies ------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A tf32 kernel compiled for a column-major A (or a row-major B) reads a
 // K-major copy that a transpose kernel in its image writes before each
 // launch ("staged_transposes", KernelSpec.h): the bundle entry, the

@@ -1,4 +1,10 @@
 //===- TestBundles.h - Kernel bundle JSON for the unit tests ---*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_RUNTIME_UNITTESTS_TESTBUNDLES_H
 #define GEMM_OPT_RUNTIME_UNITTESTS_TESTBUNDLES_H

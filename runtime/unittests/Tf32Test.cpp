@@ -1,5 +1,9 @@
 //===- Tf32Test.cpp - f32 inputs on tensor cores are tf32 -----------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A wgmma kernel with f32 A and B ("math": "tensor_core") multiplies as
 // tf32: the runtime checks it with the tf32 tolerance and compares with and
 // times cuBLAS tf32; an ffma kernel ("math": "ffma") stays exact fp32

@@ -1,4 +1,10 @@
 //===- TransposedProblemTest.cpp - C^T = B^T * A^T on the same memory -----===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "runtime/HostMatrix.h"
 #include "runtime/TransposedProblem.h"

@@ -1,5 +1,9 @@
 //===- WholeTileVariantTest.cpp - the runtime's choice of a kernel pair ---===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // An mma.sync entry compiled with ragged = true carries a
 // "whole_tile_variant" (KernelSpec.h); launches run it where the block tile
 // divides the shape and every operand is 16-byte aligned

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sourced by the device check scripts (layouts-clusters-check.sh,
 # split-k-check.sh, tf32-check.sh, batched-check.sh).
 #

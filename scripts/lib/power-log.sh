@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # power-log.sh FILE: until killed, appends a sample of GPU 0 to FILE about
 # every 50 ms: "epoch,power draw W,SM clock MHz,software power cap,
 # temperature C" (scripts/lib/power-phases.py reads it). Uses the instant

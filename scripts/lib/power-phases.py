@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Splits a power log by the phases a device script ran.
 
 Usage: power-phases.py LOG CONSOLE

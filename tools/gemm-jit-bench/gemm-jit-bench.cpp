@@ -1,5 +1,9 @@
 //===- gemm-jit-bench.cpp - how long the JIT takes (CPU only) -------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 //   gemm-jit-bench examples/gemm_bf16_sm90.mlir ... [--runs 5] [--hits 200]
 //                  [--cache-only]
 //

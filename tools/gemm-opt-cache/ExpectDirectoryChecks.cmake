@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs gemm-opt-cache on a --dir that does not exist or is a file: every
 # mode (list, clear, both, the default) must fail (exit 1) and say why, not
 # print "cleared" or "0 entries"; an existing empty directory lists fine.

@@ -1,5 +1,9 @@
 //===- gemm-opt-cache.cpp - list or clear the JIT's kernel cache ----------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 //   gemm-opt-cache [--list] [--clear] [--dir DIR]
 //
 // DIR defaults to the JIT's ($XDG_CACHE_HOME/gemm-opt or ~/.cache/gemm-opt).

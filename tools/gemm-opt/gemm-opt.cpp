@@ -1,5 +1,9 @@
 //===- gemm-opt.cpp - the mlir-opt of gemm-opt ----------------------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 //   gemm-opt input.mlir --lower-to-nvvm[="chip=sm_90a"]
 //
 //===----------------------------------------------------------------------===//

@@ -1,5 +1,9 @@
 //===- gemm-run.cpp - Run, check and time a gemm-opt kernel ---------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 //   gemm-run INPUT -m M -n N -k K [--lda L] [--ldb L] [--ldc L]
 //            [--batch B] [--batch-stride-a S] [--batch-stride-b S]
 //            [--batch-stride-c S]

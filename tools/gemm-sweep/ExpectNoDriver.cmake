@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs gemm-sweep on a machine without a CUDA driver: it must exit with 3,
 # print the seed first and say "no CUDA driver". Skipped (exit 0 with a
 # note) where a driver is installed.

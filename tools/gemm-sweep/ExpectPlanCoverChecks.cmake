@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs gemm-sweep --plan-cover (no GPU needed) on bad input: a bundle that
 # does not load fails the plan as it fails a sweep (exit 1, "FAILED
 # bundle"), an output directory whose parent is missing is not created

@@ -1,4 +1,10 @@
 //===- SweepBundles.cpp - Every kernel of an artifacts directory ----------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "tools/gemm-sweep/SweepBundles.h"
 

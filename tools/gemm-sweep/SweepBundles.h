@@ -1,5 +1,9 @@
 //===- SweepBundles.h - Every kernel of an artifacts directory -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The kernels a sweep chooses from: every bundle <dir>/kernel.json and
 // <dir>/*/kernel.json, with their declared capabilities. A bundle that does
 // not load is kept as a load error (a sweep failure), not a reason to stop.

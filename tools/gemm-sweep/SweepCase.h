@@ -1,5 +1,9 @@
 //===- SweepCase.h - Randomized GEMM problems for the sweep ----*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Case I of seed S is a GemmProblem drawn from its own random stream
 // (SplitMix64 of S and I), so it is the same whether it is drawn alone
 // (--case I) or among the others, on every machine.

@@ -1,5 +1,9 @@
 //===- SweepCoverPlan.h - Schedules for the cases no bundle claims -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The shipped bundles cover a few combinations of element types, layouts,
 // epilogues and batching; a random case often needs another. A user would
 // compile a schedule for it (the JIT does that in-process); the GPU machine

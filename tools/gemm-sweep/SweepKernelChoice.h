@@ -1,5 +1,9 @@
 //===- SweepKernelChoice.h - Which kernel a sweep case runs on -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // For each case the sweep picks one kernel among all it loaded:
 //   1. a kernel whose declared capabilities cover the case (any gap-free
 //      one: the case's index, modulo their count, spreads cases over them);

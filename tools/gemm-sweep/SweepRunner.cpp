@@ -1,4 +1,10 @@
 //===- SweepRunner.cpp - Run one sweep case and judge it ------------------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "tools/gemm-sweep/SweepRunner.h"
 

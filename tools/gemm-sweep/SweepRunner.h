@@ -1,5 +1,9 @@
 //===- SweepRunner.h - Run one sweep case and judge it ---------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Each case runs on, or is refused by, the kernel chooseSweepKernel picks
 // (SweepKernelChoice.h). A case some kernel claims (BundleCapabilities.h) is
 // run on it through the

@@ -1,5 +1,9 @@
 //===- gemm-sweep.cpp - Randomized correctness sweep over kernel bundles --===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 //   gemm-sweep ARTIFACTS-DIR [--cases 200] [--seed S] [--case I]
 //              [--json-out FILE] [--device I] [--no-cublas] [--cover DIR]
 //   gemm-sweep ARTIFACTS-DIR [--cases 200] [--seed S] --plan-cover OUT

@@ -1,5 +1,9 @@
 //===- gemm-translate.cpp - schedules to PTX, cubin and launch metadata ---===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 //   gemm-translate input.mlir --to-ptx -o k.ptx
 //   gemm-translate input.mlir --to-cubin -o k.cubin [--metadata k.json]
 //   gemm-translate input.mlir --to-bundle -o dir/kernel.json

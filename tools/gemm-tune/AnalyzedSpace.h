@@ -1,4 +1,10 @@
 //===- AnalyzedSpace.h - the legal candidates and their analysis -*- C++
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 //-*-===//
 //
 // What `gemm-tune plan` and `gemm-tune rank` share: checking their options

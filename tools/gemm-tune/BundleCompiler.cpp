@@ -1,5 +1,9 @@
 //===- BundleCompiler.cpp - candidates to kernel bundles in parallel ------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // gemm-translate runs as a subprocess per candidate: the same pipeline as a
 // hand-written schedule, its crashes isolated, and its MLIR context not
 // shared between threads.

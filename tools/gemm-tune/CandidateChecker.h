@@ -1,5 +1,9 @@
 //===- CandidateChecker.h - which candidates compile -------------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Parses each candidate into a module (the tile.gemm verifier, i.e. the
 // dialect's verifyGemmSchedule, runs as part of parsing) and runs
 // tile-check-chip on it, so a candidate is kept exactly when gemm-translate

@@ -1,5 +1,9 @@
 //===- CandidateSpace.h - the schedules gemm-tune tries ---------*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Enumerates schedule texts for one chip and element type over both MMA
 // families. The space is deliberately wider than what is legal (e.g. warp
 // tiles that do not divide the block, 128-byte swizzles on 64-byte rows,

@@ -1,5 +1,9 @@
 //===- IngestCommand.cpp - gemm-tune ingest -------------------------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Joins a plan's manifest with the measurements of scripts/tune-measure.sh:
 //   {"format": "gemm-tune-results-1",
 //    "runs": [{"candidate": ..., "dtype": ..., "m": ..., "n": ..., "k": ...,

@@ -1,5 +1,9 @@
 //===- PlanCommand.cpp - gemm-tune plan -----------------------------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Enumerate → check (verifier + tile-check-chip) → analyze each legal
 // candidate once → rank per problem with the static model (ProblemRanking.h:
 // a shortlist and exploration controls) → compile the union of the picks →

@@ -1,4 +1,10 @@
 //===- ProblemRanking.cpp - the model's shortlist for one problem ---------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "ProblemRanking.h"
 

@@ -1,5 +1,9 @@
 //===- ProblemRanking.h - the model's shortlist for one problem -*- C++ -*-===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Ranks every legal candidate that can run a problem shape by the static
 // model's predicted time and picks what gets measured:
 //

@@ -1,4 +1,10 @@
 //===- ProblemShapes.h - the shapes gemm-tune plans for ---------*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_TOOLS_GEMMTUNE_PROBLEMSHAPES_H
 #define GEMM_OPT_TOOLS_GEMMTUNE_PROBLEMSHAPES_H

@@ -1,4 +1,10 @@
 //===- ProgressBar.h - a one-line progress bar on a terminal ----*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_TOOLS_GEMMTUNE_PROGRESSBAR_H
 #define GEMM_OPT_TOOLS_GEMMTUNE_PROGRESSBAR_H

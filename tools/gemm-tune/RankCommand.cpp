@@ -1,5 +1,9 @@
 //===- RankCommand.cpp - gemm-tune rank -----------------------------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Where the static model puts chosen candidates (e.g. the hand-written
 // winners of bench/schedules) in its order of all legal candidates that
 // run each problem:

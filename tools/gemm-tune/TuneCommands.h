@@ -1,4 +1,10 @@
 //===- TuneCommands.h - gemm-tune's plan and ingest commands ----*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_TOOLS_GEMMTUNE_TUNECOMMANDS_H
 #define GEMM_OPT_TOOLS_GEMMTUNE_TUNECOMMANDS_H

@@ -1,5 +1,9 @@
 //===- gemm-tune.cpp - schedule tuner -------------------------------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 //   gemm-tune plan --chip sm_90a --device h200 --dtypes bf16,f16 \
 //       --shapes benchmark --top 8 --twins 1 --explore 4 -o tune-plan
 //   (on the GPU machine) scripts/tune-measure.sh tune-plan

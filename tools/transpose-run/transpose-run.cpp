@@ -1,5 +1,9 @@
 //===- transpose-run.cpp - Run, check and time a gemm-opt transpose -------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 //   transpose-run BUNDLE.json -m M -n N [--lds L] [--ldd L] [--batch B]
 //                 [--kernel NAME] [--iterations 100] [--warmup 5] [--seed S]
 //                 [--no-timing]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Stands in for gemm-run in tests of scripts/tune-measure.sh: prints its
 # arguments and writes a passing result to --json-out.
 echo "args: $*"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes a gemm-tune-results-1 file (scripts/tune-measure.sh's format) for
 the picks of a plan manifest, with made-up measurements.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Prints a JSON file with one field replaced, for gemm-tune's tests of bad
 input.
 

@@ -1,5 +1,9 @@
 //===- SweepCoverCompileTest.cpp - planned schedules claim their cases ----===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Each schedule the cover planner writes (SweepCoverPlan.h) is compiled with
 // the JIT (no GPU needed) and the compiled kernel's metadata must claim the
 // problem it was planned for: planner, compiler and runtime capabilities

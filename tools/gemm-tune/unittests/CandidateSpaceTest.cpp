@@ -1,5 +1,9 @@
 //===- CandidateSpaceTest.cpp - what gemm-tune's space holds --------------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The hand-written schedules that measured best at the Hopper benchmark
 // shapes must be in the tuner's space, text for text, and legal;
 // names must stay unique; persistence and the tma store come only without

@@ -1,5 +1,9 @@
 //===- HugeShapeTest.cpp - the static model at the limits of the shapes ---===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The model takes M, N and K up to 2^31 - 1 (gemm-run's limit) in time
 // that does not grow with the shape: its rounds of blocks per SM are
 // counted, not walked, and sweeps of more than kMaxSimulatedBlocks blocks

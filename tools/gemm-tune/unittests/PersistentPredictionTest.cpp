@@ -1,5 +1,9 @@
 //===- PersistentPredictionTest.cpp - the model on persistent grids -------===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // What the static model credits a persistent grid and the tma store with
 // (analysis/PerformanceModel.h): a persistent block starts once, and with
 // the tma store only its last tile's store of C is exposed. On a shape of

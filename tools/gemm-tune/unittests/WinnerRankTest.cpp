@@ -1,5 +1,9 @@
 //===- WinnerRankTest.cpp - the measured winners in the model's order -----===//
 //
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The static model's top 5 must hold the measured best schedule: the
 // measured winners must come first among what the model cannot tell apart
 // (the first rank of their ties at most 5) at each benchmark shape, and the
