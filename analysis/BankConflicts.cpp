@@ -306,7 +306,7 @@ gemm_opt::analysis::simulateBankConflicts(ScheduleAttr schedule) {
                                              "wgmma fragment f32 writes"));
     reports.push_back(simulateStagingReads(*staging, schedule));
   } else if (schedule.getEpilogueStore() == EpilogueStore::tma) {
-    // passes/TmaStoreEpilogue.h: pairs of adjacent columns in C's type into
+    // passes/hopper/TmaStoreEpilogue.h: pairs of adjacent columns in C's type into
     // 128-byte-swizzled panels (the warpgroups' parts start at multiples of
     // 1024 bytes, so the banks are those of one BM×BN swizzled tile), read
     // back by TMA stores.

@@ -37,7 +37,7 @@
 #include "dialect/ChipInfo.h"
 #include "dialect/MemoryQueries.h"
 #include "dialect/SimtScheduleVerifier.h"
-#include "passes/HopperKernelPlan.h"
+#include "passes/hopper/HopperKernelPlan.h"
 
 using namespace gemm_opt::analysis;
 using namespace gemm_opt::tile;

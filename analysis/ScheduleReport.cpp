@@ -73,7 +73,7 @@ void gemm_opt::analysis::printScheduleReport(raw_ostream &os, StringRef title,
   os << "  bank conflicts :";
   if (s.isFfma())
     os << " not simulated for ffma (LDS.128 fragment reads, lanes paired; "
-          "A^T written through a padded row: passes/SimtMma.cpp)";
+          "A^T written through a padded row: passes/simt/SimtMma.cpp)";
   os << "\n";
   for (const BankConflictReport &r : a.bankConflicts) {
     os << formatv("    {0,-9} {1,-26} {2,-18} ", r.buffer, r.pattern,

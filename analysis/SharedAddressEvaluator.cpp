@@ -9,7 +9,7 @@
 #include "analysis/SharedAddressEvaluator.h"
 
 #include "dialect/MemoryQueries.h"
-#include "passes/SharedLayoutIndex.h"
+#include "passes/common/SharedLayoutIndex.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/TypeSwitch.h"

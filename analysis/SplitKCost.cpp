@@ -13,7 +13,7 @@
 using namespace gemm_opt::analysis;
 using namespace gemm_opt::tile;
 
-/// Elements per chunk of the reduction loop (passes/SplitKReduction.cpp).
+/// Elements per chunk of the reduction loop (passes/hopper/SplitKReduction.cpp).
 static constexpr int64_t kChunkElements = 8;
 /// Bytes of one partial-sum element (f32).
 static constexpr double kPartialElementBytes = 4;

@@ -6,7 +6,7 @@
 //
 // A schedule with #tile.grid<..., split_k = S> (S > 1) runs S blocks per
 // tile of C, each over 1/S of the K tiles, and meets in an f32 workspace
-// (passes/SplitKReduction.h): every block stores its partial tile into its
+// (passes/hopper/SplitKReduction.h): every block stores its partial tile into its
 // slice (S slices of M·N), fences and counts itself on the tile's counter;
 // the last block of the tile reads the S slices, sums them into its staging
 // tile and runs the usual epilogue. What that costs, per block, per tile

@@ -12,11 +12,11 @@
 #include "compiler/MatrixMoveMetadata.h"
 
 #include "dialect/TileDialect.h"
-#include "passes/HopperKernelPlan.h"
-#include "passes/KernelAttributes.h"
-#include "passes/StagingCopyKernels.h"
-#include "passes/TransposeKernelAttributes.h"
-#include "passes/WholeTileDispatch.h"
+#include "passes/hopper/HopperKernelPlan.h"
+#include "passes/common/KernelAttributes.h"
+#include "passes/copy/StagingCopyKernels.h"
+#include "passes/copy/TransposeKernelAttributes.h"
+#include "passes/common/WholeTileDispatch.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -199,7 +199,7 @@ static llvm::json::Object describe(ScheduleAttr schedule,
   // matrix's rows are not 16-byte aligned, their epilogue stores element
   // by element there); mma.sync kernels with `ragged = true` likewise
   // (cp.async chunks with a source size past the edges, element loads where
-  // rows are not aligned: passes/CpAsyncTileCopies.h), other mma.sync
+  // rows are not aligned: passes/mma_sync/CpAsyncTileCopies.h), other mma.sync
   // kernels need whole tiles and 16-byte row pitches.
   bool ragged = schedule.takesAnyShape();
   int64_t divisibleM = ragged ? 1 : schedule.getBlockM();
@@ -253,7 +253,7 @@ describeWholeTileVariant(gpu::GPUModuleOp gpuModule) {
     if (!schedule || !op->hasAttr(wholeTileVariantAttrName()))
       return;
     // Whole block tiles and 16-byte aligned operands, as the host's test
-    // (passes/WholeTileDispatch.h).
+    // (passes/common/WholeTileDispatch.h).
     variant = llvm::json::Object{
         {"name", cast<SymbolOpInterface>(op).getName().str()},
         {"requires_divisible",
@@ -291,7 +291,7 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       stagedTransposes[operand] = std::move(description);
     });
     // Likewise the copies the runtime makes of operands TMA cannot read
-    // (passes/StagingCopyKernels.h).
+    // (passes/copy/StagingCopyKernels.h).
     llvm::json::Object stagedCopies;
     gpuModule.walk([&](Operation *op) {
       CopyScheduleAttr copy = getKernelCopySchedule(op);

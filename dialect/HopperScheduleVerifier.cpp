@@ -51,7 +51,7 @@ int64_t gemm_opt::tile::getWgmmaK(Type inputType) {
 LogicalResult gemm_opt::tile::verifyTf32Layouts(Operation *op,
                                                 const GemmLayouts &layouts) {
   // A of either order: a column-major A is read from registers
-  // (passes/WgmmaStageOperands.h). B must be K-major; on the host,
+  // (passes/hopper/WgmmaStageOperands.h). B must be K-major; on the host,
   // tile-stage-transposed-operands gives the GEMM a K-major copy of a
   // row-major B (batched or not).
   if (layouts.b == MatrixOrder::col ||

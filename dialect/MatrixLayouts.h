@@ -9,7 +9,7 @@
 // layout, strided<[?, 1]>) is row-major, one with unit stride in its first
 // dimension (strided<[1, ?]>) is column-major. The logical shape stays
 // A: M×K, B: K×N, C: M×N either way. tile-outline-kernel records the three
-// orders on the kernel (passes/KernelAttributes.h), so that the lowering
+// orders on the kernel (passes/common/KernelAttributes.h), so that the lowering
 // and the launch metadata read them after the memref types are gone.
 //
 // A batched tile.gemm has 3-D operands, batch × rows × columns, the batch

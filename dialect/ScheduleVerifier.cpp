@@ -285,8 +285,8 @@ verifyOperandLayouts(Operation *op, ScheduleAttr schedule,
       failed(verifyTf32Layouts(op, *layouts)))
     return failure();
   // Into a column-major C the staging copy applies the epilogue down C's
-  // columns (passes/StagingColumnStore.h), the TMA stores' staging on the
-  // fragments, reading C element by element (passes/TmaStoreEpilogue.h);
+  // columns (passes/epilogue/StagingColumnStore.h), the TMA stores' staging on the
+  // fragments, reading C element by element (passes/hopper/TmaStoreEpilogue.h);
   // both on C's transpose, and the residual's (column-major like C).
   if (layouts->c == MatrixOrder::col && !schedule.isFfma() && epilogue &&
       epilogue.hasFusedOperations() &&

@@ -45,7 +45,7 @@ mlir::LogicalResult verifyThreadTiling(mlir::Operation *op,
 int64_t estimateSimtRegisters(ScheduleAttr schedule);
 
 /// Registers an ffma kernel needs beyond estimateSimtRegisters: its guarded
-/// main loop (passes/SimtMma.cpp) sits beside the interior one.
+/// main loop (passes/simt/SimtMma.cpp) sits beside the interior one.
 inline constexpr int64_t kSimtGuardedLoopRegisters = 8;
 
 /// Blocks of an ffma schedule that should share an SM on `chip`: as many as

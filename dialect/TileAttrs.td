@@ -229,7 +229,7 @@ def Tile_GridAttr : Tile_Attr<"Grid", "grid"> {
     would take it whole, which computes it from K step h on, and the spare
     blocks compute the first h steps of those tiles after their own whole
     tiles (h balances a spare's heads and partial stores against an owner's
-    shorter tile; passes/StreamKPartition.h). So only the spares store
+    shorter tile; passes/hopper/StreamKPartition.h). So only the spares store
     partials and each owner reloads one; with `stream_k = 1` every block of
     the last wave stores one and reloads one.
 

@@ -32,7 +32,7 @@
 //   activation = gelu_tanh> (tile.gemm)
 //   As in the plain example each consumer warpgroup stages its tile in bf16
 //   and TMA-stores it. Before the conversion the fused epilogue
-//   (passes/FusedEpilogue.cpp) works on the accumulator fragments in
+//   (passes/epilogue/FusedEpilogue.cpp) works on the accumulator fragments in
 //   registers, two adjacent columns at a time: it adds bias[col], bias[col+1]
 //   (one 4-byte load per pair, issued before the tile's main loop so that
 //   its latency hides behind it, kept across rows) and applies

@@ -78,7 +78,7 @@
 //   C's edges, so ragged shapes need no predicates; where C's address or
 //   pitch is not a multiple of 16 bytes the runtime passes no tensor map and
 //   the threads copy the staging tile to C themselves
-//   (passes/TmaStoreEpilogue.h).
+//   (passes/hopper/TmaStoreEpilogue.h).
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,

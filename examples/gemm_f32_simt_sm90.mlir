@@ -6,7 +6,7 @@
 // per thread, is the fastest SIMT schedule; this one is the simpler read.
 // A and B may also be column-major, memref<?x?xf32, strided<[1, ?],
 // offset: ?>>: bench/schedules/f32_simt_128x256x8_t8x16_s3_col_{a,b,ab}.mlir
-// and passes/SimtTileCopies.h.)
+// and passes/simt/SimtTileCopies.h.)
 //
 //   gemm-opt gemm_f32_simt_sm90.mlir --lower-to-nvvm        # NVVM dialect
 //   gemm-translate gemm_f32_simt_sm90.mlir --to-ptx -o k.ptx
@@ -76,7 +76,7 @@
 // second loop costs the first registers, so the compiler also emits a
 // whole-tile variant of the kernel holding the first loop alone; launches
 // run it when the block tile divides the shape and A, B and C are 16-byte
-// aligned (README, passes/WholeTileDispatch.h).
+// aligned (README, passes/common/WholeTileDispatch.h).
 //
 // BLAS SGEMM's D = alpha·A·B + beta·C, a bias, an activation and a
 // residual fuse into the store like on the tensor-core paths: add

@@ -32,7 +32,7 @@ struct JitOptions {
   int optLevel = 3;
   /// ptxas -O level of every kernel; none: each kernel's own, as with
   /// gemm-translate (3, or 1 for SIMT kernels whose FFMA order -O3 would
-  /// undo; passes/KernelAttributes.h). -O2 assembles the shipped mma.sync
+  /// undo; passes/common/KernelAttributes.h). -O2 assembles the shipped mma.sync
   /// kernels about 3x faster but into different code whose speed has not
   /// been measured.
   std::optional<int> ptxasOptLevel;

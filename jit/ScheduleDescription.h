@@ -75,7 +75,7 @@ struct ScheduleDescription {
   int64_t stages = 3;
   std::string load = "tma"; ///< "cp_async" or "tma".
   /// `ragged = true` of a cp_async (mma.sync) pipeline: the kernel takes any
-  /// shape and pitch, slower on whole tiles (passes/CpAsyncTileCopies.h).
+  /// shape and pitch, slower on whole tiles (passes/mma_sync/CpAsyncTileCopies.h).
   bool ragged = false;
   std::optional<WarpSpecializationDescription> specialization =
       WarpSpecializationDescription{};

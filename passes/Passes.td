@@ -27,7 +27,7 @@ def TileOutlineKernelPass : Pass<"tile-outline-kernel", "mlir::ModuleOp"> {
     launches it under an `scf.if` that checks M, N and K against the block
     tile and the addresses, leading dimensions and batch strides of A, B, C,
     the bias and the residual against 16 bytes, and the any-shape kernel
-    otherwise (passes/WholeTileDispatch.h).
+    otherwise (passes/common/WholeTileDispatch.h).
 
     With `tensor-maps-by-value`, TMA kernels are marked to take their tensor
     maps as `__grid_constant__` parameters (tile-tensor-maps-by-value) and
@@ -138,15 +138,15 @@ def TileWarpSpecializePass : Pass<"tile-warp-specialize"> {
     (tile-outline-kernel adds them). mma.sync schedules are left alone.
 
     Each operand's major order (the kernel's `tile.layouts`) picks its TMA
-    boxes and wgmma operand form (passes/WgmmaStageOperands.h): column-major
+    boxes and wgmma operand form (passes/hopper/WgmmaStageOperands.h): column-major
     A is loaded in 64-row M-major panels and read transposed, column-major B
     in one K-major box and read non-transposed; any pair but row-major A and
     B is issued as single m64nNk16 `nvvm.wgmma.mma_async` instructions whose
     descriptors step as the layout says. A column-major C is written down
-    its columns (passes/StagingColumnStore.h).
+    its columns (passes/epilogue/StagingColumnStore.h).
   }];
-  // LLVM: the fused GELU's llvm.intr.tanh (passes/FusedEpilogue.cpp) and
-  // the stream-K counter's fence and acquire loads (passes/StreamKFixup.cpp).
+  // LLVM: the fused GELU's llvm.intr.tanh (passes/epilogue/FusedEpilogue.cpp) and
+  // the stream-K counter's fence and acquire loads (passes/hopper/StreamKFixup.cpp).
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
                            "mlir::vector::VectorDialect", "mlir::math::MathDialect",
@@ -212,8 +212,8 @@ def TileLowerEpiloguePass : Pass<"tile-lower-epilogue"> {
     to C's element type and writes pairs of adjacent columns with one vector
     store each.
   }];
-  // LLVM: the fused GELU's llvm.intr.tanh (passes/FusedEpilogue.cpp) and
-  // the stream-K counter's fence and acquire loads (passes/StreamKFixup.cpp).
+  // LLVM: the fused GELU's llvm.intr.tanh (passes/epilogue/FusedEpilogue.cpp) and
+  // the stream-K counter's fence and acquire loads (passes/hopper/StreamKFixup.cpp).
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::vector::VectorDialect",
                            "mlir::math::MathDialect", "mlir::LLVM::LLVMDialect",

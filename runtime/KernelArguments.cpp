@@ -69,7 +69,7 @@ getSplitKWorkspaceSize(const KernelSpec &spec, const GemmShape &shape) {
                                             static_cast<uint64_t>(tileN)));
   if (streamK) {
     // A cluster's blocks count on tile patch·S + rank (S blocks per
-    // cluster, passes/BlockWorkWalk.h): patches that stick out of C
+    // cluster, passes/hopper/BlockWorkWalk.h): patches that stick out of C
     // have counters too.
     uint64_t clusterSize = std::max<uint64_t>(spec.getClusterSize(), 1);
     workspace.tileCount = static_cast<int64_t>(

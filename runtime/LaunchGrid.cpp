@@ -48,7 +48,7 @@ Expected<LaunchGrid> computePersistentGrid(const KernelSpec &spec,
     return makeBadInputError("persistent grid.x = " + Twine(size) +
                              " is outside [1, " + Twine(maxGrid[0]) + "]");
   // stream_k kernels share the K steps in 32-bit arithmetic: the largest
-  // product they form is (work units) x (blocks) (passes/StreamKPartition.h).
+  // product they form is (work units) x (blocks) (passes/hopper/StreamKPartition.h).
   if (persistent.streamK) {
     uint64_t units = getPersistentWorkUnits(spec, shape);
     if (units > std::numeric_limits<uint32_t>::max() / std::max(size, uint64_t{1}))

@@ -60,7 +60,7 @@ struct CheckedOutputTerms {
 double getActivationSlope(EpilogueActivation activation, double x);
 
 /// A bound on the absolute error of the kernel's f32 activation, relative
-/// to |x| (passes/FusedEpilogue.cpp): 0 for none and ReLU; 2^-22 for erf
+/// to |x| (passes/epilogue/FusedEpilogue.cpp): 0 for none and ReLU; 2^-22 for erf
 /// GELU (0.5·x times 1 + erf, with erff within 2 ulp); 2^-12 for tanh GELU
 /// and SiLU (0.5·x times 1 + tanh.approx.f32, whose relative error is up to
 /// about 2^-11).

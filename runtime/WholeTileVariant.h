@@ -11,7 +11,7 @@
 // runs the variant where the problem meets its requirements, checked here
 // from the actual shape, pitches, batch strides and addresses, and the
 // entry's kernel elsewhere: the same choice the compiled host code makes
-// (passes/WholeTileDispatch.h).
+// (passes/common/WholeTileDispatch.h).
 //
 //===----------------------------------------------------------------------===//
 

@@ -6,7 +6,7 @@
 //
 // A benchmark reference, not part of the compiler: how many tanh values an
 // SM computes per clock with each of PTX's tanh.approx forms, to size the
-// fused GELU epilogue's cost (passes/FusedEpilogue.cpp). Every SM runs
+// fused GELU epilogue's cost (passes/epilogue/FusedEpilogue.cpp). Every SM runs
 // THREADS threads; each evaluates CHAINS independent chains of `length`
 // tanh steps (x ← tanh(x)·a + b, to keep the values in tanh's busy range),
 // and block 0's thread 0 times the loop with %clock64. The result is tanh

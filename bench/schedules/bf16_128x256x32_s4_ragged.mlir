@@ -1,4 +1,4 @@
-// Benchmark variant: bf16, block [128, 256, 32], warp [64, 64], 4 stages, ragged = true: any M, N, K and pitch (passes/CpAsyncTileCopies.h), at a cost on whole tiles.
+// Benchmark variant: bf16, block [128, 256, 32], warp [64, 64], 4 stages, ragged = true: any M, N, K and pitch (passes/mma_sync/CpAsyncTileCopies.h), at a cost on whole tiles.
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,

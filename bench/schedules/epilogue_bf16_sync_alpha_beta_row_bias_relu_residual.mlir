@@ -1,4 +1,4 @@
-// Benchmark variant: the mma.sync example's tiles (bf16, block [128, 256, 32], warp [64, 64], m16n8k16, 4 cp.async stages, ragged = true: any shape and pitch) with a fused epilogue D = relu(alpha·acc + beta·C + bias[row]) + residual: each pair of accumulators goes through passes/FusedEpilogue.h at its place in C, read and stored element by element inside C where the block's tile crosses C's edge or a matrix's rows are not 16-byte aligned (passes/Epilogue.cpp).
+// Benchmark variant: the mma.sync example's tiles (bf16, block [128, 256, 32], warp [64, 64], m16n8k16, 4 cp.async stages, ragged = true: any shape and pitch) with a fused epilogue D = relu(alpha·acc + beta·C + bias[row]) + residual: each pair of accumulators goes through passes/epilogue/FusedEpilogue.h at its place in C, read and stored element by element inside C where the block's tile crosses C's edge or a matrix's rows are not 16-byte aligned (passes/epilogue/Epilogue.cpp).
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,

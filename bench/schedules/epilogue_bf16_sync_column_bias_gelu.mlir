@@ -1,4 +1,4 @@
-// Benchmark variant: the mma.sync example's tiles (bf16, block [128, 256, 32], warp [64, 64], m16n8k16, 4 cp.async stages, ragged = true: any shape and pitch) with a fused column bias and tanh GELU; edge tiles and unaligned rows read the bias and store D element by element inside C (passes/Epilogue.cpp).
+// Benchmark variant: the mma.sync example's tiles (bf16, block [128, 256, 32], warp [64, 64], m16n8k16, 4 cp.async stages, ragged = true: any shape and pitch) with a fused column bias and tanh GELU; edge tiles and unaligned rows read the bias and store D element by element inside C (passes/epilogue/Epilogue.cpp).
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,

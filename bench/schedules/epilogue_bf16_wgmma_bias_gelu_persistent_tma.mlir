@@ -2,7 +2,7 @@
 // the persistent 128x256 s3 schedule with the tma epilogue store: bias and
 // GELU are applied to the accumulator fragments in registers, converted to
 // bf16 into the swizzled staging tile and TMA-stored
-// (passes/TmaStoreEpilogue.h). For gemm-run --compare-epilogue against
+// (passes/hopper/TmaStoreEpilogue.h). For gemm-run --compare-epilogue against
 // cuBLAS + a separate kernel and cuBLASLt's GELU_BIAS.
 //
 //   C[M×N] = gelu_tanh(A[M×K] · B[K×N] + bias[N])      (bias per column of C)

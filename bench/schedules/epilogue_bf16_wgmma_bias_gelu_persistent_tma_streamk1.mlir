@@ -3,7 +3,7 @@
 // stream-K over the partial last wave (stream_k = 1): bias and
 // GELU are applied to the accumulator fragments in registers, converted to
 // bf16 into the swizzled staging tile and TMA-stored
-// (passes/TmaStoreEpilogue.h). For gemm-run --compare-epilogue against
+// (passes/hopper/TmaStoreEpilogue.h). For gemm-run --compare-epilogue against
 // cuBLAS + a separate kernel and cuBLASLt's GELU_BIAS.
 //
 //   C[M×N] = gelu_tanh(A[M×K] · B[K×N] + bias[N])      (bias per column of C)

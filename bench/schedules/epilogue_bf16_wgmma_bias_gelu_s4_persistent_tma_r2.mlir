@@ -3,7 +3,7 @@
 // store in two rounds (store_rounds = 2: a fourth stage fits beside the 32
 // KiB staging half): bias and GELU are applied to the accumulator fragments
 // in registers, converted to bf16 into the swizzled staging tile and TMA-
-// stored (passes/TmaStoreEpilogue.h). For gemm-run --compare-epilogue
+// stored (passes/hopper/TmaStoreEpilogue.h). For gemm-run --compare-epilogue
 // against cuBLAS + a separate kernel and cuBLASLt's GELU_BIAS.
 //
 //   C[M×N] = gelu_tanh(A[M×K] · B[K×N] + bias[N])      (bias per column of C)

@@ -1,4 +1,4 @@
-// Benchmark variant: the fastest SIMT schedule (bench/schedules/f32_simt_128x256x8_t8x16_s3.mlir: fp32 on the CUDA cores, 8x16 thread tiles, 3 cp.async stages, any shape and pitch) with BLAS SGEMM's D = alpha·A·B + beta·C: the whole-tile variant reads C's 4-element runs 8 at a time from global memory before scaling them (C is not read where beta = 0), the any-shape kernel each element on its way from shared memory (passes/SimtKernel.h).
+// Benchmark variant: the fastest SIMT schedule (bench/schedules/f32_simt_128x256x8_t8x16_s3.mlir: fp32 on the CUDA cores, 8x16 thread tiles, 3 cp.async stages, any shape and pitch) with BLAS SGEMM's D = alpha·A·B + beta·C: the whole-tile variant reads C's 4-element runs 8 at a time from global memory before scaling them (C is not read where beta = 0), the any-shape kernel each element on its way from shared memory (passes/simt/SimtKernel.h).
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 8], warp = [64, 64],
   mma = #tile.mma<ffma, [8, 16, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,

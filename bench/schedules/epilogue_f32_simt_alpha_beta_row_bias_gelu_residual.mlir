@@ -1,4 +1,4 @@
-// Benchmark variant: the fastest SIMT schedule (bench/schedules/f32_simt_128x256x8_t8x16_s3.mlir) with every fused operation: D = gelu_erf(alpha·A·B + beta·C + bias[row]) + residual, f32 throughout. The whole-tile variant reads C's and the residual's 4-element runs and the row bias 4 runs at a time (passes/FusedChunkCopy.h), the any-shape kernel each element's on its way from shared memory (passes/SimtKernel.h).
+// Benchmark variant: the fastest SIMT schedule (bench/schedules/f32_simt_128x256x8_t8x16_s3.mlir) with every fused operation: D = gelu_erf(alpha·A·B + beta·C + bias[row]) + residual, f32 throughout. The whole-tile variant reads C's and the residual's 4-element runs and the row bias 4 runs at a time (passes/epilogue/FusedChunkCopy.h), the any-shape kernel each element's on its way from shared memory (passes/simt/SimtKernel.h).
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 8], warp = [64, 64],
   mma = #tile.mma<ffma, [8, 16, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,

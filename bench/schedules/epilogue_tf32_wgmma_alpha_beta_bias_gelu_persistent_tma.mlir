@@ -3,7 +3,7 @@
 // the stages): alpha, beta·C (C's old value read in place, 2 columns at a
 // time), bias and GELU are applied to each round's accumulator fragments in
 // registers before they go to the swizzled staging tile and TMA stores
-// (passes/TmaStoreEpilogue.h). Like every wgmma kernel it
+// (passes/hopper/TmaStoreEpilogue.h). Like every wgmma kernel it
 // takes any M, N, K and pitch (the epilogue reads C and the bias element by
 // element on a ragged or unaligned round).
 //

@@ -1,4 +1,4 @@
-// Benchmark variant: f16, block [128, 256, 32], warp [64, 64], 4 stages, ragged = true: any M, N, K and pitch (passes/CpAsyncTileCopies.h), at a cost on whole tiles.
+// Benchmark variant: f16, block [128, 256, 32], warp [64, 64], 4 stages, ragged = true: any M, N, K and pitch (passes/mma_sync/CpAsyncTileCopies.h), at a cost on whole tiles.
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,

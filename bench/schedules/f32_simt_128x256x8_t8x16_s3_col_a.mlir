@@ -1,7 +1,7 @@
 // fp32 SGEMM on the CUDA cores with a column-major A (BLAS's A^T): the schedule of
 // f32_simt_128x256x8_t8x16_s3.mlir. A column-major operand is read as its
 // transpose: a column-major A in 16-byte chunks, a column-major B element
-// by element into its transposed place (passes/SimtTileCopies.h), which
+// by element into its transposed place (passes/simt/SimtTileCopies.h), which
 // #tile.pad<4> on B keeps free of bank conflicts.
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 8], warp = [64, 64],
   mma = #tile.mma<ffma, [8, 16, 1]>,

@@ -5,7 +5,7 @@
 // column-major (the bundle's "layouts" say col, col, row and its
 // "source_layouts" row, row, col). Its B is copied element by element into
 // its transposed place, which #tile.pad<4> keeps free of bank conflicts
-// (passes/SimtTileCopies.h).
+// (passes/simt/SimtTileCopies.h).
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 8], warp = [64, 64],
   mma = #tile.mma<ffma, [8, 16, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,

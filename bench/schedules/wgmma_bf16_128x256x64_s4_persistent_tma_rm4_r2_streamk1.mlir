@@ -1,4 +1,4 @@
-// Benchmark variant: bf16 wgmma, block [128, 256, 64], warpgroup [64, 256], 4 stages, persistent grid (raster along_m group 4), one consumer group, TMA-store epilogue in 2 rounds (store_rounds = 2), stream-K over the partial last wave (stream_k = 1) (passes/StreamKPartition.h).
+// Benchmark variant: bf16 wgmma, block [128, 256, 64], warpgroup [64, 256], 4 stages, persistent grid (raster along_m group 4), one consumer group, TMA-store epilogue in 2 rounds (store_rounds = 2), stream-K over the partial last wave (stream_k = 1) (passes/hopper/StreamKPartition.h).
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,

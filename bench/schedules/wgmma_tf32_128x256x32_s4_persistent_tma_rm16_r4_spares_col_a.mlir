@@ -1,7 +1,7 @@
 // The tf32 example's schedule (128×256×32, 4 stages, persistent, strips of
 // 16 along M, stream_k = spares, TMA store in 4 rounds) with a column-major
 // A: the kernel loads A's M-major panels and reads its wgmma fragments from
-// them into registers (passes/WgmmaStageOperands.h), no staged copy.
+// them into registers (passes/hopper/WgmmaStageOperands.h), no staged copy.
 // Timed against cuBLAS tf32 with transa = T in the same run.
 
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 256],

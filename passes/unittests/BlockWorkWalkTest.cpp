@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/BlockWorkWalk.h"
+#include "passes/hopper/BlockWorkWalk.h"
 
 #include "FoldToConstants.h"
 

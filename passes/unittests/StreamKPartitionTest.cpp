@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/StreamKPartition.h"
+#include "passes/hopper/StreamKPartition.h"
 
 #include "FoldToConstants.h"
 

@@ -1,6 +1,6 @@
 // fp32 SIMT (ffma) in every layout on a GPU. A column-major A is copied to
 // shared memory in 16-byte chunks of its transpose, a column-major B
-// element by element into its transposed place (passes/SimtTileCopies.h);
+// element by element into its transposed place (passes/simt/SimtTileCopies.h);
 // a column-major C runs as C^T = B^T·A^T (tile-exchange-operands), a fused
 // epilogue and a residual included. Checked against cuBLAS SGEMM in the
 // same layouts and an fp64 reference on whole tiles (the whole-tile

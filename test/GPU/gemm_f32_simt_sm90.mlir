@@ -6,7 +6,7 @@
 // scripts/device-session.sh runs the same checks from prebuilt bundles.
 //
 // Shapes the block tile divides, with aligned rows, run the kernel's
-// whole-tile variant (passes/WholeTileDispatch.h):
+// whole-tile variant (passes/common/WholeTileDispatch.h):
 // RUN: gemm-run %examples/gemm_f32_simt_sm90.mlir -m 4096 -n 4096 -k 4096 --iterations 10 | FileCheck %s --check-prefixes=CHECK,WHOLE
 // RUN: gemm-run %examples/gemm_f32_simt_sm90.mlir -m 2048 -n 8192 -k 1024 --no-timing | FileCheck %s --check-prefixes=CHECK,WHOLE
 // One K tile (the main loop runs once and reloads it into the free stage):

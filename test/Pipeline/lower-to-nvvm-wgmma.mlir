@@ -90,7 +90,7 @@
 // CHECK-COUNT-16:  llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr
 // CHECK-COUNT-8:   llvm.store %{{.+}}, %{{.+}} : bf16, !llvm.ptr
 // Rows that take no 16-byte stores at all: the element copy, four element
-// stores per loop step (passes/CoalescedElementCopy.h).
+// stores per loop step (passes/epilogue/CoalescedElementCopy.h).
 // CHECK-COUNT-4:   llvm.store %{{.+}}, %{{.+}} : bf16, !llvm.ptr
 // CHECK-NOT:       llvm.store
 // CHECK:           llvm.return

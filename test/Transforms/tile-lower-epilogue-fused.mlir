@@ -3,10 +3,10 @@
 
 // The fused epilogue on the mma.sync path: tile-lower-epilogue passes each
 // pair of accumulator fragments (two adjacent columns of one row) through
-// passes/FusedEpilogue.cpp at the pair's row and column of the whole C
+// passes/epilogue/FusedEpilogue.cpp at the pair's row and column of the whole C
 // (the C tile's subview offsets plus the fragment's place), then truncates
 // and stores the pair. The operands (C, bias, residual) of up to 8 pairs
-// are read before the first of them is applied (passes/FusedChunkCopy.h).
+// are read before the first of them is applied (passes/epilogue/FusedChunkCopy.h).
 // Only the first pair of each kernel is checked.
 
 #sync_all_but_activation_relu = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],

@@ -3,7 +3,7 @@
 
 // A fused residual into a column-major C is column-major too: the runtime
 // passes it with C's layout and leading dimension, and the epilogue reads
-// it on C's transpose (passes/FusedEpilogue.h, onTransposeOfC).
+// it on C's transpose (passes/epilogue/FusedEpilogue.h, onTransposeOfC).
 // CHECK-LABEL: gpu.func @residual_column_major_kernel(
 // CHECK-SAME:    %arg2: memref<?x?xbf16, strided<[1, ?], offset: ?>>
 // CHECK-SAME:    %arg9: memref<?x?xbf16, strided<[1, ?], offset: ?>>)

@@ -1,7 +1,7 @@
 // RUN: gemm-opt %s --split-input-file --tile-stage-transposed-operands --tile-outline-kernel | FileCheck %s
 
 // A GEMM whose schedule reads A and B through TMA gets, in its gpu.module, a
-// copy kernel for their element type (passes/StagingCopyKernels.h). The
+// copy kernel for their element type (passes/copy/StagingCopyKernels.h). The
 // runtime launches it where an operand's address or row pitch is not a
 // multiple of 16 bytes, into a padded buffer the tensor map reads; the host
 // code launches only the GEMM.

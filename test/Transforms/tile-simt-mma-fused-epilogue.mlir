@@ -11,7 +11,7 @@
 // beta != 0). The whole-tile variant applies it to
 // each 4-element run from registers, its operands read 4 runs at a time
 // (48 bytes a run: C's, the residual's and the bias's, within a 64-register
-// budget, passes/FusedChunkCopy.h): C's 4 runs behind one branch on beta
+// budget, passes/epilogue/FusedChunkCopy.h): C's 4 runs behind one branch on beta
 // and one on `whole` (else clamped element loads), then the residual's,
 // then the bias's (two distinct column runs), and only then the math and
 // the first store.

@@ -1,7 +1,7 @@
 // RUN: gemm-opt %s --pass-pipeline="builtin.module(tile-outline-kernel,gpu.module(tile-block-tile,tile-simt-mma,cse))" \
 // RUN:   | FileCheck %s --enable-var-scope
 
-// The ffma path reads A and B in either order (passes/SimtTileCopies.h):
+// The ffma path reads A and B in either order (passes/simt/SimtTileCopies.h):
 // both are stored K row by K row in shared memory, so a column-major A
 // (read as its transpose, K×M row-major) is copied in 16-byte chunks as a
 // row-major B is, and a column-major B (read as N×K) element by element

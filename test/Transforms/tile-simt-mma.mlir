@@ -212,7 +212,7 @@
 // CHECK-NOT:     vector.store
 // CHECK:         gpu.return
 // CHECK-NOT:     {{^ *}}tile.
-// The whole-tile variant (passes/WholeTileDispatch.h) in the same module:
+// The whole-tile variant (passes/common/WholeTileDispatch.h) in the same module:
 // the interior prologue and main loop alone, so two 16-byte cp.async of B
 // (prologue and loop) and no 4-byte copies, one scf.for.
 // CHECK-LABEL: gpu.func @small_kernel_whole_tiles(

@@ -5,7 +5,7 @@
 // A batched GEMM's fused residual is a batch of matrices laid out like C
 // (rank 3, C's major order, its own batch stride): the epilogue reads entry
 // b's residual where it stores entry b of C, through the same kind of 2-D
-// entry view (passes/FusedEpilogue.h, readingC).
+// entry view (passes/epilogue/FusedEpilogue.h, readingC).
 
 // One block per tile and entry (grid z), the vector store.
 

@@ -4,7 +4,7 @@
 // The fused epilogue on the wgmma path: tile-outline-kernel appends the
 // epilogue operands to the kernel's arguments (after the tensor maps) and
 // tile-warp-specialize's staging copy passes each 8-float chunk through
-// passes/FusedEpilogue.cpp between the staging load and the truncation to
+// passes/epilogue/FusedEpilogue.cpp between the staging load and the truncation to
 // bf16. Only the first chunk of each kernel is checked (the others are the
 // same at other rows). The kernels take any M, N, K and pitch: the operands
 // are read as vectors where the staging tile lies inside C and their rows

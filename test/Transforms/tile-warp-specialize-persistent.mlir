@@ -299,7 +299,7 @@
 // CHECK-NEXT:        }
 // CHECK-NEXT:        } else {
 // The element copy for rows that take no 16-byte stores
-// (passes/CoalescedElementCopy.h), four per loop step.
+// (passes/epilogue/CoalescedElementCopy.h), four per loop step.
 // CHECK:               scf.for
 // CHECK-COUNT-4:         memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}]
 // CHECK-NOT:             {{vector|memref}}.store
@@ -418,7 +418,7 @@
 // CHECK-NEXT:        }
 // CHECK-NEXT:        } else {
 // The element copy for rows that take no 16-byte stores
-// (passes/CoalescedElementCopy.h), four per loop step.
+// (passes/epilogue/CoalescedElementCopy.h), four per loop step.
 // CHECK:               scf.for
 // CHECK-COUNT-4:         memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}]
 // CHECK-NOT:             {{vector|memref}}.store
@@ -741,7 +741,7 @@ gpu.module @persistent_kernel_module {
 // CHECK-NEXT:        }
 // CHECK-NEXT:        } else {
 // The element copy for rows that take no 16-byte stores
-// (passes/CoalescedElementCopy.h), four per loop step.
+// (passes/epilogue/CoalescedElementCopy.h), four per loop step.
 // CHECK:               scf.for
 // CHECK-COUNT-4:         memref.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}]
 // CHECK-NOT:             {{vector|memref}}.store

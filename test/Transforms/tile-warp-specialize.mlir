@@ -372,7 +372,7 @@
 // CHECK-NOT:         {{vector|memref}}.store
 // CHECK:             } else {
 
-// Rows that take no 16-byte stores (passes/CoalescedElementCopy.h): thread
+// Rows that take no 16-byte stores (passes/epilogue/CoalescedElementCopy.h): thread
 // t copies elements t + 256 i of the 128 x 256 tile, row (t + 256 i) / 256,
 // four per loop step (128 elements each), all four loaded before any
 // store, each stored only inside C.

@@ -37,7 +37,7 @@
 // CHECK-NEXT: ],
 // CHECK:      "ptxas_info": "{{.*}} 0 bytes spill stores, 0 bytes spill loads{{.*}}Used {{[0-9]+}} registers
 
-// The example's epilogue (passes/FusedEpilogue.cpp on the tma store's
+// The example's epilogue (passes/epilogue/FusedEpilogue.cpp on the tma store's
 // fragments): a thread's 128 accumulators of a 64x256 part are pairs of
 // adjacent columns, 8 columns apart, repeated on 4 rows, so one
 // non-coherent 4-byte bias load per 8-column group (32, invariant loads the

@@ -32,7 +32,7 @@
 // .b32; the FMAs carry the type.) The kernel has two main loops: the
 // interior one (blocks whose tiles lie inside A, B and C, K a multiple of 8,
 // rows 16-byte aligned) and the guarded one (any shape and pitch).
-// Its whole-tile variant (passes/WholeTileDispatch.h) follows in the same
+// Its whole-tile variant (passes/common/WholeTileDispatch.h) follows in the same
 // PTX: each prefix counts up to it, WHOLE and PTXASWHOLE check the variant.
 // CHECK:       .target sm_90a
 // CHECK-LABEL: .visible .entry gemm_f32_kernel(

@@ -23,8 +23,8 @@
 // A bf16 sm_90a schedule with ragged = true in PTX (to-ptx-sm90a.mlir has
 // it without). LLVM reorders the blocks, so each instruction family is
 // counted on its own, up to the second kernel of the image: the whole-tile
-// variant (passes/WholeTileDispatch.h). The main loop comes three times
-// (passes/CpAsyncTileCopies.h): for interior blocks, for edge blocks with
+// variant (passes/common/WholeTileDispatch.h). The main loop comes three times
+// (passes/mma_sync/CpAsyncTileCopies.h): for interior blocks, for edge blocks with
 // 16-byte aligned rows and for unaligned rows.
 
 #sched = #tile.schedule<chip = "sm_90a", block = [64, 64, 32], warp = [32, 32],

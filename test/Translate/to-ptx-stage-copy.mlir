@@ -6,7 +6,7 @@
 // RUN: %ptxas -arch=sm_90a -v %t/bundle/gemm_bf16_wgmma_batched_kernel.ptx -o %t/kernel.cubin 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PTXAS
 
-// The staging copy kernel of a batched bf16 GEMM (passes/StagingCopyKernels.h):
+// The staging copy kernel of a batched bf16 GEMM (passes/copy/StagingCopyKernels.h):
 // one kernel serves A and B, copies every batch entry (3-D memrefs, one grid
 // layer per entry) and runs rows along grid x, 16 per block.
 // BUNDLE:      "staged_copies": {

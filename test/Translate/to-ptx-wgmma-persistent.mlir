@@ -65,7 +65,7 @@
 // Chunks that cross C's edge (ragged shapes) fall back to 8 bounds-checked
 // 2-byte stores each; rows that cannot take 16-byte stores at all are
 // copied element by element, consecutive threads on consecutive elements,
-// four per loop step (passes/CoalescedElementCopy.h): 8 (4 for each of the two 64-row slices) more.
+// four per loop step (passes/epilogue/CoalescedElementCopy.h): 8 (4 for each of the two 64-row slices) more.
 // STORE-NOT:       st.global.v4
 // STORE:           .entry gemm_persistent_kernel_stage_copy(
 // SCALAR-COUNT-136: st.global.b16

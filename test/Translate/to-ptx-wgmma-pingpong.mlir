@@ -68,7 +68,7 @@
 // Chunks that cross C's edge (ragged shapes) fall back to 8 bounds-checked
 // 2-byte stores each; rows that cannot take 16-byte stores at all are
 // copied element by element, consecutive threads on consecutive elements,
-// four per loop step (passes/CoalescedElementCopy.h): 4 more.
+// four per loop step (passes/epilogue/CoalescedElementCopy.h): 4 more.
 // STORE-NOT:       st.global.v4
 // STORE:           .entry gemm_pingpong_kernel_stage_copy(
 // SCALAR-COUNT-132: st.global.b16

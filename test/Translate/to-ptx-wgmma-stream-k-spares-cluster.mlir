@@ -13,7 +13,7 @@
 // RUN:   | FileCheck %s --check-prefix=REFUSED
 
 // stream_k = spares on a persistent grid of 2x1 clusters sharing B by
-// multicast (passes/TmaProducer.h): the partition runs over clusters
+// multicast (passes/hopper/TmaProducer.h): the partition runs over clusters
 // and patches of 2 tiles, so both blocks of a cluster walk the same
 // segments (the same K steps, in step with the multicasts), each on its
 // tile of the patch; counters are numbered patch·2 + rank. f32 C: the parts

@@ -11,7 +11,7 @@
 // stream_k = spares: the partial last wave's tiles stay with their blocks,
 // which compute them from K step h on; the blocks that wave would leave idle
 // compute the first h steps of those tiles after their own whole tiles
-// (passes/StreamKPartition.h)
+// (passes/hopper/StreamKPartition.h)
 // and hand them over through the same workspace, counter and
 // release/acquire fixup as stream_k = 1 (to-ptx-wgmma-stream-k.mlir), with
 // 4 stages and the TMA store in 2 rounds.

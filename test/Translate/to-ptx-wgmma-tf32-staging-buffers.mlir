@@ -5,7 +5,7 @@
 // RUN: FileCheck %s --input-file %t/kernel.json --check-prefix=BUNDLE
 // RUN: %ptxas -arch=sm_90a -v %t/tf32_staging_buffers_kernel.ptx -o %t/k.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 
-// staging_buffers = 2 (passes/TmaStoreEpilogue.h): the tf32 example's
+// staging_buffers = 2 (passes/hopper/TmaStoreEpilogue.h): the tf32 example's
 // 64x256 f32 part per warpgroup in 8 rounds of 32 columns (8 KiB), which
 // alternate between two parts (the same 32 KiB of staging as 4 rounds of
 // one part, 224 KiB in all). Before each round the issuing thread waits

@@ -18,7 +18,7 @@
 // RUN: grep -c "cp.async.bulk.tensor.2d.global.shared::cta" %t/fused.ptx | FileCheck %s --check-prefix=STORES8
 // RUN: %ptxas -arch=sm_90a -v %t/fused.ptx -o %t/fused.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7520
 
-// store_rounds (passes/TmaStoreEpilogue.h) on the persistent tf32 schedules:
+// store_rounds (passes/hopper/TmaStoreEpilogue.h) on the persistent tf32 schedules:
 // a 128x256 f32 C tile needs 128 KiB of staging, which does not fit next to
 // 3 stages of 48 KiB; in 2 rounds each consumer warpgroup stores 128 of its
 // 256 columns at a time from a 32 KiB part (64 KiB in all, after the

@@ -81,7 +81,7 @@
 // BUNDLE:      "operand": "b",
 // BUNDLE:      "ptxas_info": "{{.*}}0 bytes spill stores, 0 bytes spill loads{{.*}}",
 // The copy kernel the runtime launches for an A or B TMA cannot read
-// (passes/StagingCopyKernels.h): 16-byte vectors of f32.
+// (passes/copy/StagingCopyKernels.h): 16-byte vectors of f32.
 // BUNDLE:      "staged_copies": {
 // BUNDLE-NEXT:   "a": {
 // BUNDLE:          "kind": "copy",

@@ -18,7 +18,7 @@
 // RUN: FileCheck %s --input-file %t/byvalue/gemm_tma_store_kernel.ptx --check-prefix=BYVALUE
 // RUN: FileCheck %s --input-file %t/byvalue/kernel.json --check-prefix=BYVALUE-BUNDLE
 
-// The tma epilogue store (passes/TmaStoreEpilogue.h) on the persistent
+// The tma epilogue store (passes/hopper/TmaStoreEpilogue.h) on the persistent
 // 128x256 s3 schedule of examples/gemm_bf16_wgmma_sm90.mlir: each consumer
 // warpgroup converts its 64x256 accumulator into its bf16 staging part,
 // fences it for the async proxy, synchronizes its 128 threads, and one

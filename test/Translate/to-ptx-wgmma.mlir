@@ -72,9 +72,9 @@
 // Chunks that cross C's edge (ragged shapes) fall back to 8 bounds-checked
 // 2-byte stores each; rows that cannot take 16-byte stores at all are
 // copied element by element, consecutive threads on consecutive elements,
-// four per loop step (passes/CoalescedElementCopy.h): 4 more.
+// four per loop step (passes/epilogue/CoalescedElementCopy.h): 4 more.
 // STORE-NOT:       st.global.v4
-// (The module's staging copy kernel, passes/StagingCopyKernels.h, follows.)
+// (The module's staging copy kernel, passes/copy/StagingCopyKernels.h, follows.)
 // STORE:           .entry gemm_wgmma_kernel_stage_copy(
 // SCALAR-COUNT-132: st.global.b16
 // SCALAR-NOT:       st.global.b16
@@ -150,7 +150,7 @@
 // BUNDLE-NEXT:   "n": 1
 // BUNDLE-NEXT: },
 // The copy kernel the runtime launches where A or B has rows TMA cannot
-// read (passes/StagingCopyKernels.h), in the same image: 16×256 bf16 per
+// read (passes/copy/StagingCopyKernels.h), in the same image: 16×256 bf16 per
 // block of 256 threads, rows along grid x.
 // BUNDLE-NEXT: "staged_copies": {
 // BUNDLE-NEXT:   "a": {

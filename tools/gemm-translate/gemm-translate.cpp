@@ -10,7 +10,7 @@
 //
 // Runs lower-to-nvvm, serializes each kernel module to PTX with LLVM's NVPTX
 // backend, assembles it with ptxas (at the level the lowering asked for, see
-// passes/KernelAttributes.h, unless --ptxas-opt-level says one) and writes
+// passes/common/KernelAttributes.h, unless --ptxas-opt-level says one) and writes
 // the launch metadata the runtime reads (see runtime/KernelSpec.h).
 //
 //===----------------------------------------------------------------------===//

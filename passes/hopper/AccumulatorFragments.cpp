@@ -1,0 +1,54 @@
+//===- AccumulatorFragments.cpp - a wgmma accumulator's registers ---------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/hopper/AccumulatorFragments.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+using namespace gemm_opt;
+
+/// The struct convert-nvgpu-to-nvvm makes of a WM×WN f32 accumulator.
+static LLVM::LLVMStructType getFragmentStruct(MLIRContext *ctx, int64_t warpM,
+                                              int64_t warpN) {
+  Type f32 = Float32Type::get(ctx);
+  auto slice =
+      LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(warpN / 2, f32));
+  return LLVM::LLVMStructType::getLiteral(
+      ctx, SmallVector<Type>(warpM / 64, slice));
+}
+
+SmallVector<Value> gemm_opt::extractFragments(OpBuilder &b, Location loc,
+                                              Value acc, int64_t warpM,
+                                              int64_t warpN) {
+  auto type = getFragmentStruct(b.getContext(), warpM, warpN);
+  Value fragments =
+      UnrealizedConversionCastOp::create(b, loc, type, acc).getResult(0);
+  SmallVector<Value> values;
+  for (int64_t i = 0; i < warpM / 64; ++i)
+    for (int64_t e = 0; e < warpN / 2; ++e)
+      values.push_back(LLVM::ExtractValueOp::create(
+          b, loc, fragments, ArrayRef<int64_t>{i, e}));
+  return values;
+}
+
+Value gemm_opt::buildAccumulator(OpBuilder &b, Location loc, Type accType,
+                                 ArrayRef<Value> fragments, int64_t warpM,
+                                 int64_t warpN) {
+  auto type = getFragmentStruct(b.getContext(), warpM, warpN);
+  Value result = LLVM::PoisonOp::create(b, loc, type);
+  int64_t perSlice = warpN / 2;
+  for (auto [n, value] : llvm::enumerate(fragments))
+    result = LLVM::InsertValueOp::create(
+        b, loc, result, value,
+        ArrayRef<int64_t>{static_cast<int64_t>(n) / perSlice,
+                          static_cast<int64_t>(n) % perSlice});
+  return UnrealizedConversionCastOp::create(b, loc, accType, result)
+      .getResult(0);
+}
