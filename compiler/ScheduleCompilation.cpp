@@ -8,8 +8,11 @@
 
 #include "compiler/ScheduleCompilation.h"
 
+#include "dialect/TileDialect.h"
 #include "passes/Registration.h"
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -26,6 +29,9 @@ ScheduleCompilation::ScheduleCompilation() {
   context =
       std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
   context->loadAllAvailableDialects();
+  // An error names its op and field; a dump of the whole op (and its
+  // schedule) would bury it.
+  context->printOpOnDiagnostic(false);
   diagnostics = std::make_unique<DiagnosticCapture>(*context);
 }
 
@@ -42,6 +48,28 @@ ScheduleCompilation::parse(StringRef text, StringRef bufferName) {
     return diagnostics.takeError("cannot compile schedule '" + bufferName +
                                  "'");
   return std::move(compilation);
+}
+
+Error ScheduleCompilation::replaceSchedules(StringRef scheduleText) {
+  auto schedule = dyn_cast_or_null<tile::ScheduleAttr>(
+      parseAttribute(scheduleText, context.get()));
+  if (!schedule)
+    return diagnostics->takeError("not a #tile.schedule: " + scheduleText);
+  SmallVector<tile::GemmOp> gemms;
+  module->walk([&](tile::GemmOp gemm) { gemms.push_back(gemm); });
+  SmallVector<tile::ScheduleAttr> previous;
+  for (tile::GemmOp gemm : gemms) {
+    previous.push_back(gemm.getScheduleAttr());
+    gemm.setScheduleAttr(schedule);
+  }
+  for (tile::GemmOp gemm : gemms) {
+    if (succeeded(verify(gemm)))
+      continue;
+    for (auto [gemm, old] : llvm::zip(gemms, previous))
+      gemm.setScheduleAttr(old);
+    return diagnostics->takeError("the schedule cannot compute this GEMM");
+  }
+  return Error::success();
 }
 
 std::string ScheduleCompilation::getCanonicalText() {

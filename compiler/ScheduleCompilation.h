@@ -39,6 +39,12 @@ public:
   /// schedule (comments, spacing, aliases) has in common.
   std::string getCanonicalText();
 
+  /// Gives every tile.gemm of the module the schedule `scheduleText` (a
+  /// `#tile.schedule<...>`), keeping what each computes (operands, types,
+  /// epilogue). Fails, with the verifier's diagnostics, where the schedule
+  /// cannot compute one of them; the module is then unchanged.
+  llvm::Error replaceSchedules(llvm::StringRef scheduleText);
+
   /// Lowers the module (once) and returns its kernels' PTX.
   llvm::Expected<std::vector<PtxKernel>>
   compileToPtx(const PtxCompileOptions &options);

@@ -8,6 +8,7 @@
 
 #include "jit/TuningDatabaseChooser.h"
 
+#include "compiler/ScheduleCompilation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -124,11 +125,6 @@ TuningDatabaseChooser::Choice
 TuningDatabaseChooser::choose(const ProblemDescription &problem,
                               StringRef requested) const {
   Choice choice;
-  if (fusesEpilogue(requested)) {
-    choice.fallbackReason = "the requested schedule fuses an epilogue "
-                            "(database entries are plain GEMMs)";
-    return choice;
-  }
   if (takesBatches(requested)) {
     choice.fallbackReason = "the requested schedule is batched (database "
                             "entries compute one matrix product)";
@@ -168,7 +164,21 @@ TuningDatabaseChooser::chooseSchedule(const ProblemDescription &problem,
   Choice choice = choose(problem, requested);
   if (!choice.match)
     return requested.str();
-  return renderEntryModule(*choice.match->entry);
+  if (!fusesEpilogue(requested))
+    return renderEntryModule(*choice.match->entry);
+  // The entry says how; the requested module says what (its epilogue and
+  // its operands). Where the entry's schedule cannot compute that GEMM (the
+  // verifier decides), the requested schedule stays.
+  Expected<std::unique_ptr<ScheduleCompilation>> compilation =
+      ScheduleCompilation::parse(requested, "requested schedule");
+  if (!compilation)
+    return compilation.takeError();
+  if (Error error =
+          (*compilation)->replaceSchedules(choice.match->entry->schedule)) {
+    consumeError(std::move(error));
+    return requested.str();
+  }
+  return (*compilation)->getCanonicalText();
 }
 
 } // namespace jit

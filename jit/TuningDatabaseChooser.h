@@ -25,14 +25,16 @@
 // the entry's element types and kernel layouts: an entry whose kernel takes
 // every operand column-major runs the caller's row-major problem as its
 // transpose C^T = B^T·A^T, which GemmKernel::launch arranges; entries of
-// other layouts never answer). It returns the caller's schedule unchanged
-// when
+// other layouts never answer). A caller whose tile.gemm fuses an epilogue
+// (bias, alpha/beta, residual or activation) keeps its module, with only
+// its `#tile.schedule` replaced by the entry's: the op says what is
+// computed, the schedule only how. It returns the caller's schedule
+// unchanged when
 //   - the database has no entry for that chip and those element types
 //     (an empty chip matches none), or none whose block tile divides the
 //     shape;
-//   - the caller's schedule fuses an epilogue (bias, alpha/beta, residual or
-//     activation): database entries are plain GEMMs, and replacing the
-//     caller's would change what the kernel computes and takes;
+//   - the entry's schedule cannot compute the caller's fused GEMM (its
+//     verifier refuses, e.g. a direct store into a column-major C);
 //   - the caller's schedule is batched (rank-3 operands): entries compute
 //     one matrix product.
 // choose() says which it was: the entry (exact or nearest), or why the
@@ -93,7 +95,7 @@ public:
   /// operands in the entry's kernel layouts.
   static std::string renderEntryModule(const tuning::TuningEntry &entry);
 
-  /// Whether the schedule text's (non-comment) code fuses an epilogue.
+  /// Whether the module text's (non-comment) code fuses an epilogue.
   static bool fusesEpilogue(llvm::StringRef scheduleText);
 
   /// Whether the schedule text's (non-comment) code has a rank-3 memref
