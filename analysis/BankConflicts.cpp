@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/BankConflicts.h"
+#include "dialect/ScheduleResources.h"
 
 #include "analysis/SharedAddressEvaluator.h"
 #include "dialect/MemoryQueries.h"
@@ -171,7 +172,8 @@ static BankConflictReport simulateWgmmaReads(const OperandBuffer &buffer,
                                              int64_t elementBytes, bool isA) {
   PatternRecorder recorder = startPattern(buffer, "wgmma core-matrix reads");
   int64_t chunkElements = 16 / elementBytes;
-  for (int64_t group = 0; group < schedule.getConsumerWarpgroups(); ++group) {
+  for (int64_t group = 0;
+       group < getScheduleResources(schedule).consumerWarpgroups; ++group) {
     int64_t rowBase = isA ? group / schedule.getWarpsN() * schedule.getWarpM()
                           : 0;
     int64_t rows = isA ? schedule.getWarpM() : buffer.rows;
@@ -215,7 +217,8 @@ static BankConflictReport simulateFragmentWrites(const OperandBuffer &staging,
   PatternRecorder recorder = startPattern(staging, pattern);
   // A store covers `perStore` of the pair of adjacent columns a thread holds.
   int64_t perStore = storeBytes / (kFragmentStoreBytes / 2);
-  for (int64_t group = 0; group < schedule.getConsumerWarpgroups(); ++group) {
+  for (int64_t group = 0;
+       group < getScheduleResources(schedule).consumerWarpgroups; ++group) {
     int64_t rowBase = group / schedule.getWarpsN() * schedule.getWarpM();
     int64_t colBase = group % schedule.getWarpsN() * schedule.getWarpN();
     for (int64_t m64 = 0; m64 < schedule.getWarpM(); m64 += 64)
@@ -239,7 +242,7 @@ static BankConflictReport simulateFragmentWrites(const OperandBuffer &staging,
 static BankConflictReport simulateStagingReads(const OperandBuffer &staging,
                                                ScheduleAttr schedule) {
   PatternRecorder recorder = startPattern(staging, "epilogue 16B reads");
-  int64_t threads = 128 * schedule.getConsumerWarpgroups();
+  int64_t threads = 128 * getScheduleResources(schedule).consumerWarpgroups;
   int64_t chunksPerRow = staging.cols / 8;
   for (int64_t first = 0; first < staging.rows * chunksPerRow;
        first += threads)
@@ -276,7 +279,7 @@ gemm_opt::analysis::simulateBankConflicts(ScheduleAttr schedule) {
 
   SmallVector<BankConflictReport> reports;
   if (!schedule.isWgmma()) {
-    int64_t threads = schedule.getThreadCount();
+    int64_t threads = getScheduleResources(schedule).threads;
     reports.push_back(simulateCpAsyncWrites(*a, elementBytes, threads));
     reports.push_back(simulateLdmatrixReads(*a, schedule, /*isA=*/true));
     reports.push_back(simulateCpAsyncWrites(*b, elementBytes, threads));
@@ -294,8 +297,8 @@ gemm_opt::analysis::simulateBankConflicts(ScheduleAttr schedule) {
     // The staging tile: BM rows of BN f32, padded to the row length the
     // lowering uses, i.e. a #tile.pad of the difference.
     MLIRContext *context = schedule.getContext();
-    int64_t padding =
-        schedule.getEpilogueStagingRowElements() - schedule.getBlockN();
+    int64_t padding = getScheduleResources(schedule).stagingRowElements -
+                      schedule.getBlockN();
     FailureOr<OperandBuffer> staging = makeBuffer(
         "C staging", 1, schedule.getBlockM(), schedule.getBlockN(),
         Float32Type::get(context), PadAttr::get(context, padding));

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/PerformanceModel.h"
+#include "dialect/ScheduleResources.h"
 
 #include "analysis/OperandTraffic.h"
 
@@ -65,7 +66,7 @@ gemm_opt::analysis::computeTileFigures(ScheduleAttr schedule,
     // lanes share each read in pairs (SimtMma.cpp), so shared memory spends
     // half the bytes a warp receives. A^T and B arrive once per K tile.
     MmaAttr mma = schedule.getMma();
-    double threads = schedule.getThreadCount();
+    double threads = getScheduleResources(schedule).threads;
     figures.sharedWriteBytes = bytesA + bytesB;
     figures.sharedReadBytes =
         threads * bk * (mma.getM() + mma.getN()) * e / 2;

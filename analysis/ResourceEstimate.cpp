@@ -33,6 +33,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/ResourceEstimate.h"
+#include "dialect/ScheduleResources.h"
 
 #include "dialect/ChipInfo.h"
 #include "dialect/MemoryQueries.h"
@@ -63,7 +64,7 @@ gemm_opt::analysis::estimateRegisters(ScheduleAttr schedule,
                                       const ChipPerformance &device,
                                       bool wholeTileVariant) {
   RegisterEstimate estimate;
-  int64_t threads = schedule.getThreadCount();
+  int64_t threads = getScheduleResources(schedule).threads;
   if (schedule.isWgmma()) {
     estimate.accumulators = schedule.getWarpM() * schedule.getWarpN() / 128;
     estimate.other = kWgmmaNonAccumulatorRegisters;
@@ -125,10 +126,10 @@ Occupancy gemm_opt::analysis::computeOccupancy(ScheduleAttr schedule,
                                                const RegisterEstimate &registers,
                                                const ChipPerformance &device) {
   Occupancy occupancy;
-  int64_t threads = schedule.getThreadCount();
-  occupancy.bySharedMemory =
-      device.sharedBytesPerSM / (schedule.getSharedMemoryBytes() +
-                                 device.sharedBytesReservedPerBlock);
+  int64_t threads = getScheduleResources(schedule).threads;
+  occupancy.bySharedMemory = device.sharedBytesPerSM /
+                             (getScheduleResources(schedule).sharedMemoryBytes +
+                              device.sharedBytesReservedPerBlock);
   occupancy.byRegisters = device.registersPerSM / registers.perBlock;
   occupancy.byThreads = device.maxThreadsPerSM / threads;
   occupancy.byBlockLimit = device.maxBlocksPerSM;

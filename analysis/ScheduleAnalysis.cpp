@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/ScheduleAnalysis.h"
+#include "dialect/ScheduleResources.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -42,8 +43,8 @@ gemm_opt::analysis::analyzeSchedule(ScheduleAttr schedule,
   ScheduleAnalysis analysis;
   analysis.schedule = schedule;
   analysis.device = device;
-  analysis.threads = schedule.getThreadCount();
-  analysis.sharedMemoryBytes = schedule.getSharedMemoryBytes();
+  analysis.threads = getScheduleResources(schedule).threads;
+  analysis.sharedMemoryBytes = getScheduleResources(schedule).sharedMemoryBytes;
   analysis.wholeTileVariant =
       shape && schedule.hasWholeTileVariant() &&
       shape->m % schedule.getBlockM() == 0 &&

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/ScheduleReport.h"
+#include "dialect/ScheduleResources.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -48,11 +49,13 @@ void gemm_opt::analysis::printScheduleReport(raw_ostream &os, StringRef title,
   os << "schedule " << title << " on " << d.deviceName << " (" << d.device
      << ", " << s.getChip() << ")\n";
   os << "  kind           : " << describeKind(a) << "\n";
-  os << formatv("  shared memory  : {0} B per block (dynamic {1}, static {2} "
-                "for {3} B of barriers; epilogue staging {4})\n",
-                a.sharedMemoryBytes, s.getDynamicSharedMemoryBytes(),
-                a.sharedMemoryBytes - s.getDynamicSharedMemoryBytes(),
-                s.getBarrierBytes(), s.getEpilogueStagingBytes());
+  os << formatv(
+      "  shared memory  : {0} B per block (dynamic {1}, static {2} "
+      "for {3} B of barriers; epilogue staging {4})\n",
+      a.sharedMemoryBytes, getScheduleResources(s).dynamicSharedMemoryBytes,
+      a.sharedMemoryBytes - getScheduleResources(s).dynamicSharedMemoryBytes,
+      getScheduleResources(s).barrierBytes,
+      getScheduleResources(s).stagingBytes);
   os << "  registers      : " << describeRegisters(a.registers)
      << (a.wholeTileVariant ? " (its whole-tile variant, which this shape runs)"
                             : "")

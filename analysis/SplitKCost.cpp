@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/SplitKCost.h"
+#include "dialect/ScheduleResources.h"
 
 #include <algorithm>
 
@@ -35,7 +36,7 @@ SplitKCost gemm_opt::analysis::computeSplitKCost(ScheduleAttr schedule,
   double perSMBytesPerSecond = device.l2GBpsPerSM * 1e9;
   cost.storeSeconds = cost.partialTileBytes / perSMBytesPerSecond +
                       device.splitKSignalUs * 1e-6;
-  int64_t threads = 128 * schedule.getWarpgroupsPerTile();
+  int64_t threads = 128 * getScheduleResources(schedule).warpgroupsPerTile;
   cost.fixupIterations = (bm * bn / kChunkElements + threads - 1) / threads;
   cost.fixupSeconds = cost.fixupIterations * device.l2LatencyUs * 1e-6 +
                       splits * cost.partialTileBytes / perSMBytesPerSecond;

@@ -8,6 +8,7 @@
 
 #include "compiler/KernelMetadata.h"
 #include "dialect/MemoryQueries.h"
+#include "dialect/ScheduleResources.h"
 
 #include "compiler/MatrixMoveMetadata.h"
 
@@ -211,9 +212,11 @@ static llvm::json::Object describe(ScheduleAttr schedule,
     if (llvm::json::Object *persistent = grid.getObject("persistent"))
       (*persistent)["stream_k"] = true;
   llvm::json::Object description{
-      {"block", llvm::json::Array{schedule.getThreadCount(), 1, 1}},
+      {"block",
+       llvm::json::Array{getScheduleResources(schedule).threads, 1, 1}},
       {"cluster", launchCluster(schedule, epilogue)},
-      {"dynamic_shared_memory_bytes", schedule.getDynamicSharedMemoryBytes()},
+      {"dynamic_shared_memory_bytes",
+       getScheduleResources(schedule).dynamicSharedMemoryBytes},
       {"grid", std::move(grid)},
       {"tile", llvm::json::Object{{"m", schedule.getBlockM()},
                                   {"n", schedule.getBlockN()},
@@ -256,13 +259,12 @@ describeWholeTileVariant(gpu::GPUModuleOp gpuModule) {
     // (passes/common/WholeTileDispatch.h).
     variant = llvm::json::Object{
         {"name", cast<SymbolOpInterface>(op).getName().str()},
-        {"requires_divisible",
-         llvm::json::Object{{"m", schedule.getBlockM()},
-                            {"n", schedule.getBlockN()},
-                            {"k", schedule.getBlockK()}}},
+        {"requires_divisible", llvm::json::Object{{"m", schedule.getBlockM()},
+                                                  {"n", schedule.getBlockN()},
+                                                  {"k", schedule.getBlockK()}}},
         {"min_alignment_bytes", WholeTileAlignmentBytes},
         {"dynamic_shared_memory_bytes",
-         schedule.getDynamicSharedMemoryBytes()}};
+         getScheduleResources(schedule).dynamicSharedMemoryBytes}};
   });
   return variant;
 }

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/HopperScheduleVerifier.h"
+#include "dialect/ScheduleResources.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "dialect/MemoryQueries.h"
@@ -268,7 +269,7 @@ LogicalResult gemm_opt::tile::verifyWgmmaRegisters(Operation *op,
   int64_t needed = accumulator + kNonAccumulatorRegisters;
   // A thread's share of the block's registers at launch, handed out in
   // multiples of 8.
-  int64_t threads = schedule.getThreadCount();
+  int64_t threads = getScheduleResources(schedule).threads;
   int64_t atLaunch = std::min(chip.maxRegistersPerThread,
                               chip.maxRegistersPerBlock / threads / 8 * 8);
   WarpSpecializationAttr specialization = schedule.getSpecialization();
@@ -283,7 +284,7 @@ LogicalResult gemm_opt::tile::verifyWgmmaRegisters(Operation *op,
   }
   int64_t producer = specialization.getProducerRegisters();
   int64_t consumer = specialization.getConsumerRegisters();
-  int64_t consumers = schedule.getConsumerWarpgroups();
+  int64_t consumers = getScheduleResources(schedule).consumerWarpgroups;
   int64_t total = 128 * producer + 128 * consumers * consumer;
   if (total > chip.maxRegistersPerBlock)
     return op->emitOpError()

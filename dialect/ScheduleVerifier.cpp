@@ -8,6 +8,7 @@
 
 #include "dialect/ScheduleVerifier.h"
 #include "dialect/MatrixLayouts.h"
+#include "dialect/ScheduleResources.h"
 
 #include "dialect/ChipInfo.h"
 #include "dialect/MemoryQueries.h"
@@ -194,11 +195,19 @@ static LogicalResult verifySharedLayout(Operation *op, StringRef operand,
                                         int64_t elementBytes) {
   int64_t rowBytes = rowElements * elementBytes;
   if (auto swizzle = dyn_cast<SwizzleAttr>(layout)) {
-    if (rowBytes % swizzle.getWidth() != 0)
-      return op->emitOpError()
-             << "swizzle of " << swizzle.getWidth() << " bytes does not fit "
-             << operand << "'s shared tile rows of " << rowBytes << " bytes";
-    return success();
+    if (rowBytes % swizzle.getWidth() == 0)
+      return success();
+    InFlightDiagnostic diag =
+        op->emitOpError() << "swizzle of " << swizzle.getWidth()
+                          << " bytes does not fit " << operand
+                          << "'s shared tile rows of " << rowBytes << " bytes";
+    // The widest swizzle the rows take.
+    for (int64_t width : {128, 64, 32})
+      if (rowBytes % width == 0)
+        return diag << " (#tile.swizzle<" << width << "> matches "
+                    << rowElements << " elements of " << elementBytes
+                    << " bytes)";
+    return diag;
   }
   auto pad = cast<PadAttr>(layout);
   if (((rowElements + pad.getElements()) * elementBytes) % 16 != 0)
@@ -321,7 +330,7 @@ static LogicalResult verifyLoads(Operation *op, ScheduleAttr schedule,
     return failure();
   if (schedule.isTma())
     return verifyTmaBoxes(op, schedule, bytesA, bytesB, layouts);
-  int64_t threads = schedule.getThreadCount();
+  int64_t threads = getScheduleResources(schedule).threads;
   if (failed(verifyCopyDistribution(op, "A", schedule.getBlockM(),
                                     schedule.getBlockK(), bytesA, threads)) ||
       failed(verifyCopyDistribution(op, "B", schedule.getBlockK(),
@@ -339,14 +348,35 @@ static std::optional<int64_t> getFittingStoreRounds(ScheduleAttr schedule,
       !schedule.isPersistent())
     return std::nullopt;
   int64_t rounds = schedule.getEpilogueStoreRounds();
-  int64_t staging = schedule.getEpilogueStagingBytes() * rounds;
-  int64_t rest = schedule.getSharedMemoryBytes() -
-                 schedule.getEpilogueStagingBytes();
+  int64_t staging = getScheduleResources(schedule).stagingBytes * rounds;
+  int64_t rest = getScheduleResources(schedule).sharedMemoryBytes -
+                 getScheduleResources(schedule).stagingBytes;
   int64_t panels = schedule.getWarpN() *
                    getByteWidth(schedule.getElements().getC()) / 128;
   for (int64_t r = rounds + 1; r <= panels; ++r)
     if (panels % r == 0 && rest + staging / r <= chip.maxSharedMemoryPerBlock)
       return r;
+  return std::nullopt;
+}
+
+/// A schedule too big for shared memory: the most pipeline stages (at least
+/// 2, fewer than it has) with which it fits, if any.
+static std::optional<int64_t> getFittingStages(ScheduleAttr schedule,
+                                               const ChipInfo &chip) {
+  PipelineAttr pipeline = schedule.getPipeline();
+  for (int64_t stages = pipeline.getStages() - 1; stages >= 2; --stages) {
+    ScheduleAttr fewer = ScheduleAttr::get(
+        schedule.getContext(), schedule.getChip(), schedule.getBlock(),
+        schedule.getWarp(), schedule.getMma(), schedule.getElements(),
+        schedule.getSmemA(), schedule.getSmemB(),
+        PipelineAttr::get(schedule.getContext(), stages, pipeline.getLoad(),
+                          pipeline.getRagged()),
+        schedule.getSpecialization(), schedule.getGrid(), schedule.getCluster(),
+        schedule.getStore());
+    if (getScheduleResources(fewer).sharedMemoryBytes <=
+        chip.maxSharedMemoryPerBlock)
+      return stages;
+  }
   return std::nullopt;
 }
 
@@ -381,7 +411,7 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
                             getByteWidth(elements.getC()))))
     return failure();
 
-  int64_t threads = schedule.getThreadCount();
+  int64_t threads = getScheduleResources(schedule).threads;
   if (threads > chip->maxThreadsPerBlock)
     return op->emitOpError()
            << "schedule needs " << threads << " threads per block ("
@@ -396,7 +426,7 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
     return failure();
 
   // Operand stages, mbarriers and the epilogue's staging tile.
-  int64_t sharedBytes = schedule.getSharedMemoryBytes();
+  int64_t sharedBytes = getScheduleResources(schedule).sharedMemoryBytes;
   if (sharedBytes > chip->maxSharedMemoryPerBlock) {
     InFlightDiagnostic diag =
         op->emitOpError()
@@ -406,6 +436,8 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
     if (std::optional<int64_t> rounds = getFittingStoreRounds(schedule, *chip))
       diag << " (#tile.store<tma, rounds = " << *rounds
            << "> would shrink the staging tile enough)";
+    else if (std::optional<int64_t> stages = getFittingStages(schedule, *chip))
+      diag << " (stages = " << *stages << " is the most that fits)";
     return diag;
   }
 

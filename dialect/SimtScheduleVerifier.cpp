@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/SimtScheduleVerifier.h"
+#include "dialect/ScheduleResources.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -32,7 +33,7 @@ int64_t gemm_opt::tile::estimateSimtRegisters(ScheduleAttr schedule) {
   // transposed); with more, by cp.async.
   int64_t inFlightA = schedule.getStages() == 2
                           ? schedule.getBlockM() * schedule.getBlockK() /
-                                schedule.getThreadCount()
+                                getScheduleResources(schedule).threads
                           : 0;
   return accumulators + fragments + inFlightA + 16;
 }
@@ -41,7 +42,7 @@ int64_t gemm_opt::tile::planSimtBlocksPerMultiprocessor(ScheduleAttr schedule,
                                                         const ChipInfo &chip) {
   int64_t registers = llvm::alignTo(
       estimateSimtRegisters(schedule) + kSimtGuardedLoopRegisters, 8);
-  int64_t threads = schedule.getThreadCount();
+  int64_t threads = getScheduleResources(schedule).threads;
   return std::max<int64_t>(
       1, std::min(chip.maxRegistersPerBlock / (threads * registers),
                   chip.maxThreadsPerMultiprocessor / threads));
@@ -86,7 +87,7 @@ LogicalResult gemm_opt::tile::verifyThreadTiling(Operation *op,
            << " accumulators, operand fragments, the A tile in flight and "
               "addresses), more than the "
            << chip.maxRegistersPerThread << " a thread can have";
-  int64_t threads = schedule.getThreadCount();
+  int64_t threads = getScheduleResources(schedule).threads;
   if (registers * threads > chip.maxRegistersPerBlock)
     return op->emitOpError()
            << "ffma schedule needs at least " << registers * threads

@@ -501,6 +501,8 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     /// Warps (mma.sync) or warpgroups (wgmma) along M and N.
     int64_t getWarpsM() const { return getBlockM() / getWarpM(); }
     int64_t getWarpsN() const { return getBlockN() / getWarpN(); }
+    // What kernels of the schedule need (threads, shared memory, staging)
+    // is an analysis of it: dialect/ScheduleResources.h.
     int64_t getStages() const { return getPipeline().getStages(); }
     bool isWgmma() const { return getMma().getKind() == MmaKind::wgmma; }
     bool isFfma() const { return getMma().getKind() == MmaKind::ffma; }
@@ -560,44 +562,9 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     int64_t getEpilogueStoreRounds() const;
     /// Staging parts per consumer warpgroup the rounds alternate between.
     int64_t getEpilogueStagingBuffers() const;
-    /// Warpgroups that run wgmma on one tile: (BM/WM)·(BN/WN) for a wgmma
-    /// schedule, 0 otherwise.
-    int64_t getWarpgroupsPerTile() const;
-    /// Sets of those warpgroups that take tiles in turns (the
+    /// Sets of consumer warpgroups that take tiles in turns (the
     /// specialization's consumer_groups; 1 without specialization).
     int64_t getConsumerGroups() const;
-    /// All warpgroups that run wgmma: groups times warpgroups per tile.
-    int64_t getConsumerWarpgroups() const;
-    /// Threads of one block: 32 per warp (mma.sync); 128 per warpgroup plus
-    /// 128 for the producer when warp-specialized (wgmma).
-    int64_t getThreadCount() const;
-    /// Bytes of the pipeline's mbarriers: for TMA loads one 8-byte "full"
-    /// barrier per stage, plus one "empty" per stage when warp-specialized.
-    int64_t getBarrierBytes() const;
-    /// Row length, in f32 elements, of the accumulator staging tile of a
-    /// `vector` epilogue store: BN plus 8 elements that spread a warp's rows
-    /// over the banks.
-    int64_t getEpilogueStagingRowElements() const;
-    /// Rows of the f32 staging tile of a `vector` store: BM, or WM for a
-    /// persistent grid (its warpgroups take turns through a smaller tile
-    /// that lives next to the stages).
-    int64_t getEpilogueStagingRows() const;
-    /// Bytes of the epilogue staging tile: getEpilogueStagingRows() rows of
-    /// f32 accumulators for a `vector` store, BM·BN·sizeof(C) / store_rounds
-    /// for `tma`, 0 for `direct`.
-    int64_t getEpilogueStagingBytes() const;
-    /// Bytes of dynamic shared memory: every stage of the A and B tiles in
-    /// their shared layouts and the epilogue staging tile, which reuses the
-    /// stage buffers (the main loop is over by then) unless the grid is
-    /// persistent (the next tile's loads are in flight).
-    int64_t getDynamicSharedMemoryBytes() const;
-    /// All shared memory a block uses: the mbarriers, then the dynamic part
-    /// at the next 1024-byte boundary.
-    int64_t getSharedMemoryBytes() const;
-    /// Elements of one stage of the A (BM×BK; for ffma stored transposed,
-    /// BK×BM) or B (BK×BN) tile, padding included.
-    int64_t getStageElementsA() const;
-    int64_t getStageElementsB() const;
   }];
 }
 

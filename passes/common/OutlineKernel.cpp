@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialect/ScheduleResources.h"
 #include "passes/Passes.h"
 
 #include "passes/common/BatchEntryView.h"
@@ -136,7 +137,8 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
                                        builder.getFunctionType(argTypes, {}));
   kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                   builder.getUnitAttr());
-  int32_t threads = static_cast<int32_t>(schedule.getThreadCount());
+  int32_t threads =
+      static_cast<int32_t>(getScheduleResources(schedule).threads);
   kernel.setKnownBlockSizeAttr(builder.getDenseI32ArrayAttr({threads, 1, 1}));
   // Two warp-specialized blocks per SM need ptxas to keep the launch
   // register count within half the register file (setmaxnreg redistributes
@@ -359,10 +361,11 @@ void replaceByLaunch(OpBuilder &builder, GemmOp gemm, gpu::GPUFuncOp kernel,
   }
   gpu::KernelDim3 block{
       arith::ConstantIndexOp::create(builder, loc,
-                                     schedule.getThreadCount()),
+                                     getScheduleResources(schedule).threads),
       one, one};
   Value sharedBytes = arith::ConstantIntOp::create(
-      builder, loc, builder.getI32Type(), schedule.getDynamicSharedMemoryBytes());
+      builder, loc, builder.getI32Type(),
+      getScheduleResources(schedule).dynamicSharedMemoryBytes);
   if (usesTmaDescriptors(schedule))
     appendTmaDescriptors(builder, loc, gemm, takesTensorMapsByValue(kernel),
                          args);

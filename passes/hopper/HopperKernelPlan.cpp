@@ -8,6 +8,7 @@
 
 #include "passes/hopper/HopperKernelPlan.h"
 #include "dialect/MemoryQueries.h"
+#include "dialect/ScheduleResources.h"
 
 #include "passes/common/KernelAttributes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -47,9 +48,9 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   plan.warpM = schedule.getWarpM();
   plan.warpN = schedule.getWarpN();
   plan.warpsN = plan.blockN / plan.warpN;
-  plan.warpgroupsPerTile = schedule.getWarpgroupsPerTile();
+  plan.warpgroupsPerTile = getScheduleResources(schedule).warpgroupsPerTile;
   plan.consumerGroups = schedule.getConsumerGroups();
-  plan.consumers = schedule.getConsumerWarpgroups();
+  plan.consumers = getScheduleResources(schedule).consumerWarpgroups;
   plan.persistent = schedule.isPersistent();
   plan.stages = schedule.getStages();
   auto [clusterM, clusterN] = schedule.getClusterShape();
@@ -125,8 +126,8 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
     plan.stagedOperand = StagedEpilogueOperand::c;
   else if (ownStagingPart && epilogue && epilogue.getResidual())
     plan.stagedOperand = StagedEpilogueOperand::residual;
-  plan.stagingRowElements = schedule.getEpilogueStagingRowElements();
-  plan.stagingRows = schedule.getEpilogueStagingRows();
+  plan.stagingRowElements = getScheduleResources(schedule).stagingRowElements;
+  plan.stagingRows = getScheduleResources(schedule).stagingRows;
   plan.stagingLeadRows = 0;
   for (int64_t w = 0; w < plan.consumers; ++w) {
     int64_t member = w % plan.warpgroupsPerTile;
@@ -137,15 +138,18 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   }
   plan.splitK = schedule.getSplitK();
   plan.streamKWaves = schedule.getStreamKWaves();
-  plan.splitKFlagOffset = schedule.getDynamicSharedMemoryBytes() - 16;
-  plan.threads = schedule.getThreadCount();
-  plan.dynamicSharedMemoryBytes = schedule.getDynamicSharedMemoryBytes();
+  plan.splitKFlagOffset =
+      getScheduleResources(schedule).dynamicSharedMemoryBytes - 16;
+  plan.threads = getScheduleResources(schedule).threads;
+  plan.dynamicSharedMemoryBytes =
+      getScheduleResources(schedule).dynamicSharedMemoryBytes;
   // sm_90: 228 KiB of shared memory per SM, 1 KiB of it reserved per block;
   // 64 Ki registers per SM.
   constexpr int64_t sharedPerSM = 228 * 1024, reservedPerBlock = 1024;
   constexpr int64_t registersPerSM = 64 * 1024;
-  int64_t bySharedMemory = sharedPerSM / (schedule.getSharedMemoryBytes() +
-                                          reservedPerBlock);
+  int64_t bySharedMemory =
+      sharedPerSM /
+      (getScheduleResources(schedule).sharedMemoryBytes + reservedPerBlock);
   int64_t byRegisters =
       registersPerSM / (128 * plan.producerRegisters +
                         128 * plan.consumers * plan.consumerRegisters);

@@ -42,6 +42,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialect/ScheduleResources.h"
 #include "passes/Passes.h"
 
 #include "passes/common/BlockTiledLoop.h"
@@ -115,8 +116,8 @@ struct PipelineBlockMmaLoop : public OpRewritePattern<scf::ForOp> {
         rewriter, loc,
         MemRefType::get({stages, bk, bn}, elements.getB(), nullptr, workgroup),
         schedule.getSmemB(),
-        rewriter.getI64IntegerAttr(stages * schedule.getStageElementsA() *
-                                   bytesA));
+        rewriter.getI64IntegerAttr(
+            stages * getScheduleResources(schedule).stageElementsA * bytesA));
     // copyTile adds each K tile's offset along K. Without `ragged` only the
     // Interior copies are made, which need the matrices alone.
     bool ragged = schedule.getPipeline().getRagged();
@@ -224,7 +225,7 @@ struct PipelineBlockMmaLoop : public OpRewritePattern<scf::ForOp> {
           builder, loc, lowerK,
           arith::MulIOp::create(builder, loc, kTile, index(bk)));
       CpAsyncTileCopies copies(builder, loc, threadId,
-                               schedule.getThreadCount());
+                               getScheduleResources(schedule).threads);
       copies.copyTile(a, kOffset, stage, kind);
       copies.copyTile(b, kOffset, stage, kind);
     };

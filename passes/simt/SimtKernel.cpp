@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/simt/SimtKernel.h"
+#include "dialect/ScheduleResources.h"
 
 #include "dialect/MatrixLayouts.h"
 #include "dialect/SimtScheduleVerifier.h"
@@ -302,8 +303,8 @@ private:
                                                 gpu::AddressSpace::Workgroup);
     Value raw = getDynamicSharedMemory(b, loc);
     int64_t bk = schedule.getBlockK();
-    int64_t rowA = schedule.getStageElementsA() / bk;
-    int64_t rowB = schedule.getStageElementsB() / bk;
+    int64_t rowA = getScheduleResources(schedule).stageElementsA / bk;
+    int64_t rowB = getScheduleResources(schedule).stageElementsB / bk;
     Type f32 = b.getF32Type();
     sharedA = memref::ViewOp::create(
         b, loc, MemRefType::get({stages, bk, rowA}, f32, nullptr, workgroup),
@@ -409,7 +410,8 @@ private:
     int64_t rowElements = blockN + kSimtSubTile;
     int64_t roundRows = blockM;
     while (roundRows > 1 &&
-           roundRows * rowElements * 4 > schedule.getDynamicSharedMemoryBytes())
+           roundRows * rowElements * 4 >
+               getScheduleResources(schedule).dynamicSharedMemoryBytes)
       roundRows /= 2;
     auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
                                                 gpu::AddressSpace::Workgroup);
@@ -445,8 +447,9 @@ private:
     gpu::BarrierOp::create(b, loc);
     Value roundRow = add(operands.rowBase, first);
     copyTileByElementsThroughEpilogue(
-        b, loc, fused, threadId, schedule.getThreadCount(), roundRows, blockN,
-        operands.c, roundRow, operands.colBase, [&](Value r, Value c) -> Value {
+        b, loc, fused, threadId, getScheduleResources(schedule).threads,
+        roundRows, blockN, operands.c, roundRow, operands.colBase,
+        [&](Value r, Value c) -> Value {
           return memref::LoadOp::create(b, loc, staging, ValueRange{r, c});
         });
     // The next round overwrites the tile.

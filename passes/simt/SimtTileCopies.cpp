@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/simt/SimtTileCopies.h"
+#include "dialect/ScheduleResources.h"
 
 #include "dialect/SimtScheduleVerifier.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -75,7 +76,8 @@ void SimtTileCopies::copy(Value matrix, Value row, Value col, Value shared,
 std::pair<Value, Value> SimtTileCopies::chunkCoordinates(int64_t i,
                                                          int64_t cols) {
   int64_t chunksPerRow = cols / kSimtSubTile;
-  Value chunk = add(operands.threadId, i * schedule.getThreadCount());
+  Value chunk =
+      add(operands.threadId, i * getScheduleResources(schedule).threads);
   Value row = arith::DivUIOp::create(b, loc, chunk, index(chunksPerRow));
   Value col = arith::MulIOp::create(
       b, loc, arith::RemUIOp::create(b, loc, chunk, index(chunksPerRow)),
@@ -84,7 +86,7 @@ std::pair<Value, Value> SimtTileCopies::chunkCoordinates(int64_t i,
 }
 
 int64_t SimtTileCopies::chunksPerThread(int64_t rows, int64_t cols) const {
-  return rows * cols / kSimtSubTile / schedule.getThreadCount();
+  return rows * cols / kSimtSubTile / getScheduleResources(schedule).threads;
 }
 
 SmallVector<Value> SimtTileCopies::loadTileA(Value kTile) {
@@ -131,7 +133,7 @@ void SimtTileCopies::copyAcrossRows(const SimtOperandTiles &tiles,
   // e % w of row e / w, and the sweeps of the threads follow each other
   // (`perSweep` rows each).
   int64_t bk = schedule.getBlockK();
-  int64_t threads = schedule.getThreadCount();
+  int64_t threads = getScheduleResources(schedule).threads;
   int64_t width = std::min<int64_t>(bk, 8);
   int64_t perSweep = threads / width;
   Value k0 = copyOffset(kTile, firstTile);

@@ -39,11 +39,12 @@
 // WGMMA-NEXT:  15264 illegal: TMA box of A is N elements (N bytes) wide, which must equal its swizzle width of N bytes
 // WGMMA-NEXT:    960 illegal: consumer warpgroups need N registers per thread (N for the accumulator, N more), more than consumer_registers = N
 // WGMMA-NEXT:   4608 illegal: register reallocation needs N registers per block (N x N for the producer, N x N x N for the consumers), more than the N sm_Na allows
-// WGMMA-NEXT:   2868 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows
+// WGMMA-NEXT:     60 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows
 // WGMMA-NEXT:     60 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows (#tile.store<tma, rounds = N> would shrink the staging tile enough)
+// WGMMA-NEXT:   2808 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows (stages = N is the most that fits)
 // WGMMA-NEXT:   2880 illegal: schedule needs N threads per block (N warps), more than the N sm_Na allows
 // WGMMA-NEXT:   8064 illegal: warpgroup tile [N, N] does not divide block tile [N, N]
-// WGMMA-NEXT:    696 unsupported: wgmma with a NxN warpgroup tile and a vector epilogue store (more than N rows needs N = N: nvgpu.warpgroup.mma.store puts rows N-N at row N/N; store = tma does not) lowering is not implemented yet
+// WGMMA-NEXT:    696 unsupported: wgmma with a NxN warpgroup tile and a vector epilogue store (more than N rows needs N = N: nvgpu.warpgroup.mma.store puts rows N-N at row N/N; #tile.store<tma> does not) lowering is not implemented yet
 // WGMMA-NEXT:   2964 unsupported: wgmma with consumer warpgroups side by side along N lowering is not implemented yet
 // No split on a large shape; the model's raster twins (same prediction)
 // are not both taken, but persistence and the tma store are structures of
