@@ -66,7 +66,7 @@
 //   stores at C's edges; where C's address or pitch is not a multiple of 16
 //   bytes the runtime passes no tensor map for C and the threads copy the
 //   staging tile out themselves (passes/hopper/TmaStoreEpilogue.h). This overlap
-//   makes it about 6 % faster at 4096³ than `store = vector` (f32 staging,
+//   makes it about 6 % faster at 4096³ than `#tile.store<vector>` (f32 staging,
 //   warpgroups in turns).
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,

@@ -72,7 +72,7 @@ static LogicalResult checkLowerable(GemmOp gemm, ScheduleAttr schedule) {
            Twine(schedule.getWarpN()) +
            " warpgroup tile and a vector epilogue store (more than 64 rows "
            "needs N = 128: nvgpu.warpgroup.mma.store puts rows 64-127 at row "
-           "N/2; store = tma does not)")
+           "N/2; #tile.store<tma> does not)")
               .str());
     if (schedule.isWarpSpecialized() && !tmaStore &&
         !planHopperKernel(schedule, gemm.getEpilogueAttr()).hasStagingLead())

@@ -54,7 +54,7 @@ public:
                            mlir::Value c,
                            std::optional<SplitKWorkspace> splitK);
 
-  /// store = tma: the warpgroup stores its accumulator part, whose C
+  /// #tile.store<tma>: the warpgroup stores its accumulator part, whose C
   /// origin is (row, col), on its own with `stores` (the epilogue of its
   /// batch entry, adding onto C where it says so) into `c`. `bias`: the
   /// part's bias entries, loaded before the main loop (or empty).

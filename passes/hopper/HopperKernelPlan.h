@@ -135,7 +135,7 @@ struct HopperKernelPlan {
   bool registerSourcedA() const {
     return elementType.isF32() && columnMajorA();
   }
-  /// store = tma (passes/hopper/TmaStoreEpilogue.h): each consumer warpgroup
+  /// #tile.store<tma> (passes/hopper/TmaStoreEpilogue.h): each consumer warpgroup
   /// converts its WM×WN accumulator to C's type into its own part of a
   /// staging tile (warpgroupStagingBytes, at stagingOffset + member ·
   /// warpgroupStagingBytes) made of 128-byte-swizzled panels of boxRowsC

@@ -4,7 +4,7 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The `store = tma` epilogue of a warp-specialized wgmma kernel. Each
+// The `#tile.store<tma>` epilogue of a warp-specialized wgmma kernel. Each
 // consumer warpgroup handles its own WM×WN part of the tile, with no
 // synchronization beyond its own 128 threads once the main loop is over:
 //

@@ -26,7 +26,7 @@
 //     thread converts 8 consecutive elements and writes them with one
 //     16-byte store, consecutive threads covering consecutive columns (a
 //     column-major C: 8 rows of a column; passes/epilogue/StagingEpilogue.h); or
-//     with store = tma each warpgroup stages its part and TMA stores it
+//     with #tile.store<tma> each warpgroup stages its part and TMA stores it
 //     (passes/hopper/TmaStoreEpilogue.h). A stream-K segment first hands its part
 //     over or collects its helpers' (passes/hopper/StreamKSegmentEnd.h).
 //

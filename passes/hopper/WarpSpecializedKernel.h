@@ -38,7 +38,7 @@ struct WarpSpecializedKernelOperands {
   OperandDescriptors descriptors;
   /// C (the 2-D matrix, or the 3-D batched one's source).
   mlir::Value c;
-  /// store = tma: C's tensor map; else empty.
+  /// #tile.store<tma>: C's tensor map; else empty.
   OptionalTensorMap mapC;
   /// A residual staged by TMA (HopperKernelPlan::stagesResidual): its
   /// tensor map; else empty.

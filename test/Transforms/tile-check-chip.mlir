@@ -238,7 +238,7 @@ func.func @ffma_unlowered(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?
 
 func.func @tall_warpgroup(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error@below {{'tile.gemm' op schedule is for sm_90a but the compilation targets sm_80}}
-  // expected-error@below {{'tile.gemm' op wgmma with a 128x64 warpgroup tile and a vector epilogue store (more than 64 rows needs N = 128: nvgpu.warpgroup.mma.store puts rows 64-127 at row N/2; store = tma does not) lowering is not implemented yet}}
+  // expected-error@below {{'tile.gemm' op wgmma with a 128x64 warpgroup tile and a vector epilogue store (more than 64 rows needs N = 128: nvgpu.warpgroup.mma.store puts rows 64-127 at row N/2; #tile.store<tma> does not) lowering is not implemented yet}}
   tile.gemm %a, %b into %c {schedule = #tall}
       : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
   return

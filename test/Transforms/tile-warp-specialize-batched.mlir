@@ -7,7 +7,7 @@
 // tile-warp-specialize loads A and B through their 3-D tensor maps with the
 // batch entry as third coordinate (0 for an operand of batch stride 0, read
 // from its memref), keeps the 2-D box type for wgmma's matrix descriptors,
-// and stores C into the entry's 2-D view (or, with store = tma, through
+// and stores C into the entry's 2-D view (or, with #tile.store<tma>, through
 // C's 3-D map); a persistent grid walks the tiles of every entry.
 
 // One block per tile and entry, column-major A (two M panels per stage),

@@ -67,7 +67,7 @@
 // EXAMPLE-BUNDLE-NEXT:   "batch": 1,
 // EXAMPLE-BUNDLE-NEXT:   "m": 128,
 // EXAMPLE-BUNDLE-NEXT:   "n": 256
-// The maps of A, B and (store = tma) C, one entry deep; C's is one
+// The maps of A, B and (#tile.store<tma>) C, one entry deep; C's is one
 // warpgroup's 64 rows x 64 columns.
 // EXAMPLE-BUNDLE:      "box": [
 // EXAMPLE-BUNDLE-NEXT:   64,

@@ -12,7 +12,7 @@
 // RUN: gemm-translate %S/../../bench/schedules/epilogue_tf32_wgmma_alpha_beta_bias_gelu_persistent_tma.mlir --to-ptx -o %t/f32.ptx
 // RUN: FileCheck %s --input-file %t/f32.ptx --check-prefix=F32
 
-// A consumer warpgroup of a store = tma kernel loads its tile's bias
+// A consumer warpgroup of a #tile.store<tma> kernel loads its tile's bias
 // entries before the tile's main loop (TmaStoreEpilogue::loadBias), so
 // that their latency hides behind it; the epilogue reads none. The bf16
 // column bias of a 64x256 part: one 4-byte pair per 8-column group (32

@@ -9,10 +9,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/Passes.h"
-#include "passes/Registration.h"
-#include "tools/ToolVersion.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "passes/Registration.h"
+#include "tools/ToolVersion.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
@@ -20,6 +23,18 @@ int main(int argc, char **argv) {
   gemm_opt::registerGemmOptPasses();
   gemm_opt::analysis::registerTileAnalysisPasses();
   gemm_opt::setToolVersionPrinter();
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "gemm-opt: tiled GEMM schedules to NVVM\n", registry));
+  // A verifier error names its op and schedule field; MLIR's default dump
+  // of the whole op after it would bury that. --mlir-print-op-on-diagnostic
+  // turns the dump back on.
+  llvm::SmallVector<char *> args(argv, argv + argc);
+  static char quiet[] = "--mlir-print-op-on-diagnostic=false";
+  bool given = llvm::any_of(args, [](llvm::StringRef arg) {
+    return arg.starts_with("--mlir-print-op-on-diagnostic") ||
+           arg.starts_with("-mlir-print-op-on-diagnostic");
+  });
+  if (!given)
+    args.insert(args.begin() + 1, quiet);
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(static_cast<int>(args.size()), args.data(),
+                        "gemm-opt: tiled GEMM schedules to NVVM\n", registry));
 }

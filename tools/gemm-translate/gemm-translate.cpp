@@ -194,6 +194,8 @@ int main(int argc, char **argv) {
   registerGemmOptDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  // Errors name their op and field without a dump of the whole op.
+  context.printOpOnDiagnostic(false);
 
   auto sourceMgr = std::make_shared<SourceMgr>();
   SourceMgrDiagnosticHandler diagnostics(*sourceMgr, &context);

@@ -53,6 +53,7 @@ CandidateChecker::CandidateChecker(llvm::StringRef chip)
     : context(getGemmOptRegistry(), MLIRContext::Threading::DISABLED),
       checkChip(&context) {
   context.loadAllAvailableDialects();
+  context.printOpOnDiagnostic(false);
   TileCheckChipPassOptions options;
   options.chip = chip.str();
   checkChip.addPass(createTileCheckChipPass(options));

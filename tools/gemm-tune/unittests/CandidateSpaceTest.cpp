@@ -208,7 +208,7 @@ TEST_P(CandidateSpaceTest, SplitKOnlyWithOneBlockPerTileAndVectorStores) {
       continue;
     llvm::StringRef schedule = candidate.schedule;
     EXPECT_FALSE(schedule.contains("persistent = true")) << candidate.name;
-    EXPECT_FALSE(schedule.contains("store = tma")) << candidate.name;
+    EXPECT_FALSE(schedule.contains("#tile.store<tma")) << candidate.name;
   }
 }
 
@@ -223,7 +223,8 @@ TEST_P(CandidateSpaceTest, NameSuffixesSayPersistenceAndStore) {
     EXPECT_EQ(name.contains("_p_") || name.ends_with("_p"),
               schedule.contains("persistent = true"))
         << candidate.name;
-    EXPECT_EQ(name.ends_with("_tma"), schedule.contains("store = tma"))
+    EXPECT_EQ(name.ends_with("_tma"),
+              schedule.contains("store = #tile.store<tma>"))
         << candidate.name;
   }
 }
