@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/HopperScheduleVerifier.h"
+#include "dialect/ScheduleFieldLocations.h"
 #include "dialect/ScheduleResources.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -70,18 +71,18 @@ LogicalResult gemm_opt::tile::verifyWarpgroupTiling(Operation *op,
   MmaAttr mma = schedule.getMma();
   if (schedule.getBlockM() % schedule.getWarpM() != 0 ||
       schedule.getBlockN() % schedule.getWarpN() != 0)
-    return op->emitOpError()
+    return emitScheduleError(op, schedule, "warp")
            << "warpgroup tile [" << schedule.getWarpM() << ", "
            << schedule.getWarpN() << "] does not divide block tile ["
            << schedule.getBlockM() << ", " << schedule.getBlockN() << "]";
   if (schedule.getWarpM() % mma.getM() != 0 ||
       schedule.getWarpN() % mma.getN() != 0)
-    return op->emitOpError()
+    return emitScheduleError(op, schedule, "warp")
            << "warpgroup tile [" << schedule.getWarpM() << ", "
            << schedule.getWarpN() << "] must be a multiple of [" << mma.getM()
            << ", " << mma.getN() << "] (the wgmma shape)";
   if (schedule.getBlockK() % mma.getK() != 0)
-    return op->emitOpError()
+    return emitScheduleError(op, schedule, "block")
            << "block K tile " << schedule.getBlockK()
            << " is not a multiple of the MMA K " << mma.getK();
   return success();
@@ -91,13 +92,13 @@ LogicalResult gemm_opt::tile::verifyTmaTarget(Operation *op,
                                               ScheduleAttr schedule,
                                               const ChipInfo &chip) {
   if (!chip.hasTma())
-    return op->emitOpError()
+    return emitScheduleError(op, schedule, "chip")
            << "TMA loads need sm_90 or newer, got " << chip.name;
   for (auto [name, layout] :
        {std::pair<StringRef, Attribute>{"A", schedule.getSmemA()},
         {"B", schedule.getSmemB()}})
     if (!isa<SwizzleAttr>(layout))
-      return op->emitOpError()
+      return emitScheduleError(op, schedule, name == "A" ? "smem_a" : "smem_b")
              << "TMA loads need " << name
              << "'s shared layout to be a #tile.swizzle, got " << layout;
   return success();
@@ -218,44 +219,47 @@ LogicalResult gemm_opt::tile::verifyHopperFeatures(Operation *op,
   bool wgmma = schedule.isWgmma();
   if (schedule.getCluster()) {
     if (!chip.hasClusters())
-      return op->emitOpError()
+      return emitScheduleError(op, schedule, "cluster")
              << "thread-block clusters need sm_90 or newer, got " << chip.name;
     if (!wgmma)
-      return op->emitOpError() << "thread-block clusters need wgmma";
+      return emitScheduleError(op, schedule, "cluster")
+             << "thread-block clusters need wgmma";
   }
   if (schedule.isWarpSpecialized()) {
     if (!schedule.isTma())
-      return op->emitOpError()
+      return emitScheduleError(op, schedule, "specialization")
              << "warp specialization needs tma loads, got "
              << stringifyLoadKind(schedule.getPipeline().getLoad());
     if (!wgmma)
-      return op->emitOpError() << "warp specialization needs wgmma";
+      return emitScheduleError(op, schedule, "specialization")
+             << "warp specialization needs wgmma";
   }
   if (schedule.isPersistent() && !wgmma)
-    return op->emitOpError() << "a persistent grid needs wgmma";
+    return emitScheduleError(op, schedule, "grid")
+           << "a persistent grid needs wgmma";
   if (schedule.getSplitK() > 1 && !wgmma)
-    return op->emitOpError() << "split_k needs wgmma";
+    return emitScheduleError(op, schedule, "grid") << "split_k needs wgmma";
   if (schedule.getConsumerGroups() > 1 && !schedule.isPersistent())
-    return op->emitOpError()
+    return emitScheduleError(op, schedule, "specialization")
            << "consumer_groups = " << schedule.getConsumerGroups()
            << " takes tiles in turns and needs a persistent grid "
               "(grid = #tile.grid<persistent = true, ...>)";
   EpilogueStore store = schedule.getEpilogueStore();
   if (store != EpilogueStore::direct && !wgmma)
-    return op->emitOpError() << "a " << stringifyEpilogueStore(store)
-                             << " store (#tile.store<"
-                             << stringifyEpilogueStore(store)
-                             << ">) needs wgmma; leave `store` out to store "
-                                "from registers";
+    return emitScheduleError(op, schedule, "store")
+           << "a " << stringifyEpilogueStore(store) << " store (#tile.store<"
+           << stringifyEpilogueStore(store)
+           << ">) needs wgmma; leave `store` out to store "
+              "from registers";
   // rounds: each round stores whole 128-byte column panels of every
   // consumer warpgroup's part of C.
   int64_t rounds = schedule.getEpilogueStoreRounds();
   int64_t panels = schedule.getWarpN() *
                    getByteWidth(schedule.getElements().getC()) / 128;
   if (rounds > 1 && (panels < rounds || panels % rounds != 0))
-    return op->emitOpError()
-           << "#tile.store<tma, rounds = " << rounds << "> does not divide the " << panels
-           << " 128-byte column panels of a consumer warpgroup's "
+    return emitScheduleError(op, schedule, "store")
+           << "#tile.store<tma, rounds = " << rounds << "> does not divide the "
+           << panels << " 128-byte column panels of a consumer warpgroup's "
            << schedule.getWarpM() << "x" << schedule.getWarpN()
            << " part of C (WN * sizeof(C) / 128)";
   return success();
@@ -275,11 +279,11 @@ LogicalResult gemm_opt::tile::verifyWgmmaRegisters(Operation *op,
   WarpSpecializationAttr specialization = schedule.getSpecialization();
   if (!specialization) {
     if (needed > atLaunch)
-      return op->emitOpError()
+      return emitScheduleError(op, schedule, "specialization")
              << "warpgroups need " << needed << " registers per thread ("
              << accumulator << " for the accumulator, "
-             << kNonAccumulatorRegisters << " more), more than the "
-             << atLaunch << " each of " << threads << " threads can have";
+             << kNonAccumulatorRegisters << " more), more than the " << atLaunch
+             << " each of " << threads << " threads can have";
     return success();
   }
   int64_t producer = specialization.getProducerRegisters();
@@ -287,14 +291,14 @@ LogicalResult gemm_opt::tile::verifyWgmmaRegisters(Operation *op,
   int64_t consumers = getScheduleResources(schedule).consumerWarpgroups;
   int64_t total = 128 * producer + 128 * consumers * consumer;
   if (total > chip.maxRegistersPerBlock)
-    return op->emitOpError()
+    return emitScheduleError(op, schedule, "specialization")
            << "register reallocation needs " << total
            << " registers per block (128 x " << producer
            << " for the producer, " << consumers << " x 128 x " << consumer
            << " for the consumers), more than the " << chip.maxRegistersPerBlock
            << " " << chip.name << " allows";
   if (consumer < needed)
-    return op->emitOpError()
+    return emitScheduleError(op, schedule, "specialization")
            << "consumer warpgroups need " << needed << " registers per thread ("
            << accumulator << " for the accumulator, "
            << kNonAccumulatorRegisters
@@ -303,7 +307,7 @@ LogicalResult gemm_opt::tile::verifyWgmmaRegisters(Operation *op,
   // has at launch; setmaxnreg moves registers between warpgroups only at
   // run time.
   if (needed > atLaunch)
-    return op->emitOpError()
+    return emitScheduleError(op, schedule, "specialization")
            << "consumer warpgroups need " << needed << " registers per thread ("
            << accumulator << " for the accumulator, "
            << kNonAccumulatorRegisters << " more), but ptxas assembles them "

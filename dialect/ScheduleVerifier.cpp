@@ -8,6 +8,7 @@
 
 #include "dialect/ScheduleVerifier.h"
 #include "dialect/MatrixLayouts.h"
+#include "dialect/ScheduleFieldLocations.h"
 #include "dialect/ScheduleResources.h"
 
 #include "dialect/ChipInfo.h"
@@ -86,21 +87,21 @@ static LogicalResult verifyWarpTiling(Operation *op, ScheduleAttr schedule,
   MmaAttr mma = schedule.getMma();
   if (schedule.getBlockM() % schedule.getWarpM() != 0 ||
       schedule.getBlockN() % schedule.getWarpN() != 0)
-    return op->emitOpError()
-           << "warp tile [" << schedule.getWarpM() << ", " << schedule.getWarpN()
-           << "] does not divide block tile [" << schedule.getBlockM() << ", "
-           << schedule.getBlockN() << "]";
+    return emitScheduleError(op, schedule, "warp")
+           << "warp tile [" << schedule.getWarpM() << ", "
+           << schedule.getWarpN() << "] does not divide block tile ["
+           << schedule.getBlockM() << ", " << schedule.getBlockN() << "]";
   if (schedule.getWarpM() % mma.getM() != 0 ||
       schedule.getWarpN() % (2 * mma.getN()) != 0)
-    return op->emitOpError()
-           << "warp tile [" << schedule.getWarpM() << ", " << schedule.getWarpN()
-           << "] must be a multiple of [" << mma.getM() << ", "
-           << 2 * mma.getN()
+    return emitScheduleError(op, schedule, "warp")
+           << "warp tile [" << schedule.getWarpM() << ", "
+           << schedule.getWarpN() << "] must be a multiple of [" << mma.getM()
+           << ", " << 2 * mma.getN()
            << "] (the MMA shape, with N paired for ldmatrix.x4)";
   if (schedule.getBlockK() % mma.getK() != 0)
-    return op->emitOpError() << "block K tile " << schedule.getBlockK()
-                             << " is not a multiple of the MMA K "
-                             << mma.getK();
+    return emitScheduleError(op, schedule, "block")
+           << "block K tile " << schedule.getBlockK()
+           << " is not a multiple of the MMA K " << mma.getK();
   // A warp's f32 accumulators, one register each over its 32 threads, and
   // two K steps of ldmatrix.x4 fragments (4 registers per 16×16 tile of A
   // and of B): beyond the thread's registers they spill to local memory
@@ -113,7 +114,7 @@ static LogicalResult verifyWarpTiling(Operation *op, ScheduleAttr schedule,
       elements / 32 +
       2 * 4 * (schedule.getWarpM() / 16 + schedule.getWarpN() / 16);
   if (needed > chip.maxRegistersPerThread)
-    return op->emitOpError()
+    return emitScheduleError(op, schedule, "warp")
            << "warp tile [" << schedule.getWarpM() << ", "
            << schedule.getWarpN() << "] needs at least " << needed
            << " registers per thread (accumulators and two K steps of "
@@ -190,17 +191,18 @@ static LogicalResult verifySizesFit(Operation *op, ScheduleAttr schedule,
 }
 
 /// Checks one operand's shared layout against its tile's row bytes.
-static LogicalResult verifySharedLayout(Operation *op, StringRef operand,
-                                        Attribute layout, int64_t rowElements,
+static LogicalResult verifySharedLayout(Operation *op, ScheduleAttr schedule,
+                                        StringRef operand, Attribute layout,
+                                        int64_t rowElements,
                                         int64_t elementBytes) {
   int64_t rowBytes = rowElements * elementBytes;
   if (auto swizzle = dyn_cast<SwizzleAttr>(layout)) {
     if (rowBytes % swizzle.getWidth() == 0)
       return success();
     InFlightDiagnostic diag =
-        op->emitOpError() << "swizzle of " << swizzle.getWidth()
-                          << " bytes does not fit " << operand
-                          << "'s shared tile rows of " << rowBytes << " bytes";
+        emitScheduleError(op, schedule, operand == "A" ? "smem_a" : "smem_b")
+        << "swizzle of " << swizzle.getWidth() << " bytes does not fit "
+        << operand << "'s shared tile rows of " << rowBytes << " bytes";
     // The widest swizzle the rows take.
     for (int64_t width : {128, 64, 32})
       if (rowBytes % width == 0)
@@ -211,7 +213,7 @@ static LogicalResult verifySharedLayout(Operation *op, StringRef operand,
   }
   auto pad = cast<PadAttr>(layout);
   if (((rowElements + pad.getElements()) * elementBytes) % 16 != 0)
-    return op->emitOpError()
+    return emitScheduleError(op, schedule, operand == "A" ? "smem_a" : "smem_b")
            << "padding " << operand << "'s rows by " << pad.getElements()
            << " elements breaks the 16-byte alignment cp.async and ldmatrix "
               "need";
@@ -243,13 +245,14 @@ static LogicalResult verifyCopyDistribution(Operation *op, StringRef operand,
 static LogicalResult verifyCpAsyncPipeline(Operation *op,
                                            ScheduleAttr schedule) {
   if (schedule.isWgmma())
-    return op->emitOpError() << "wgmma needs tma loads, got cp_async";
+    return emitScheduleError(op, schedule, "pipeline")
+           << "wgmma needs tma loads, got cp_async";
   if (schedule.getStages() < 2)
-    return op->emitOpError()
+    return emitScheduleError(op, schedule, "pipeline")
            << "a cp.async pipeline needs at least 2 stages, got "
            << schedule.getStages();
   if (schedule.isFfma() && schedule.getPipeline().getRagged())
-    return op->emitOpError()
+    return emitScheduleError(op, schedule, "pipeline")
            << "ragged = true is for mma.sync pipelines; ffma kernels take any "
               "shape and pitch already";
   return success();
@@ -323,10 +326,10 @@ static LogicalResult verifyLoads(Operation *op, ScheduleAttr schedule,
       schedule.isWgmma() && layouts.b == MatrixOrder::col
           ? schedule.getBlockK()
           : schedule.getBlockN();
-  if (failed(verifySharedLayout(op, "A", schedule.getSmemA(), rowElementsA,
-                                bytesA)) ||
-      failed(verifySharedLayout(op, "B", schedule.getSmemB(), rowElementsB,
-                                bytesB)))
+  if (failed(verifySharedLayout(op, schedule, "A", schedule.getSmemA(),
+                                rowElementsA, bytesA)) ||
+      failed(verifySharedLayout(op, schedule, "B", schedule.getSmemB(),
+                                rowElementsB, bytesB)))
     return failure();
   if (schedule.isTma())
     return verifyTmaBoxes(op, schedule, bytesA, bytesB, layouts);
@@ -387,8 +390,9 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
                                                  MemRefType c) {
   std::optional<ChipInfo> chip = lookupChip(schedule.getChip());
   if (!chip)
-    return op->emitOpError() << "unknown chip '" << schedule.getChip()
-                             << "'; known chips: " << knownChipList();
+    return emitScheduleError(op, schedule, "chip")
+           << "unknown chip '" << schedule.getChip()
+           << "'; known chips: " << knownChipList();
   FailureOr<GemmLayouts> layouts = verifyOperandLayouts(op, schedule, epilogue, a, b, c);
   if (failed(layouts))
     return failure();
@@ -413,7 +417,7 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
 
   int64_t threads = getScheduleResources(schedule).threads;
   if (threads > chip->maxThreadsPerBlock)
-    return op->emitOpError()
+    return emitScheduleError(op, schedule, "warp")
            << "schedule needs " << threads << " threads per block ("
            << threads / 32 << " warps), more than the "
            << chip->maxThreadsPerBlock << " " << chip->name << " allows";
@@ -428,12 +432,15 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
   // Operand stages, mbarriers and the epilogue's staging tile.
   int64_t sharedBytes = getScheduleResources(schedule).sharedMemoryBytes;
   if (sharedBytes > chip->maxSharedMemoryPerBlock) {
+    // Reported at the field whose change is the way out: the store where
+    // rounds would shrink its staging tile enough, else the pipeline.
+    std::optional<int64_t> rounds = getFittingStoreRounds(schedule, *chip);
     InFlightDiagnostic diag =
-        op->emitOpError()
+        emitScheduleError(op, schedule, rounds ? "store" : "pipeline")
         << "schedule needs " << sharedBytes
         << " bytes of shared memory per block, more than the "
         << chip->maxSharedMemoryPerBlock << " " << chip->name << " allows";
-    if (std::optional<int64_t> rounds = getFittingStoreRounds(schedule, *chip))
+    if (rounds)
       diag << " (#tile.store<tma, rounds = " << *rounds
            << "> would shrink the staging tile enough)";
     else if (std::optional<int64_t> stages = getFittingStages(schedule, *chip))

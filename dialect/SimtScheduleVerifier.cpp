@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/SimtScheduleVerifier.h"
+#include "dialect/ScheduleFieldLocations.h"
 #include "dialect/ScheduleResources.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -55,33 +56,33 @@ LogicalResult gemm_opt::tile::verifyThreadTiling(Operation *op,
   int64_t tm = mma.getM(), tn = mma.getN();
   int64_t wm = schedule.getWarpM(), wn = schedule.getWarpN();
   if (mma.getK() != 1)
-    return op->emitOpError()
+    return emitScheduleError(op, schedule, "mma")
            << "an ffma thread tile is [TM, TN, 1] (one K step of outer "
               "products), got K = "
            << mma.getK();
   if (tm % kSimtSubTile != 0 || tn % kSimtSubTile != 0)
-    return op->emitOpError()
+    return emitScheduleError(op, schedule, "warp")
            << "ffma thread tile [" << tm << ", " << tn
            << "] must be a multiple of [4, 4] (4x4 sub-tiles read with "
               "128-bit shared-memory loads)";
   if (schedule.getBlockM() % wm != 0 || schedule.getBlockN() % wn != 0)
-    return op->emitOpError()
+    return emitScheduleError(op, schedule, "warp")
            << "warp tile [" << wm << ", " << wn
            << "] does not divide block tile [" << schedule.getBlockM() << ", "
            << schedule.getBlockN() << "]";
   if (wm % tm != 0 || wn % tn != 0)
-    return op->emitOpError() << "ffma thread tile [" << tm << ", " << tn
-                             << "] does not divide warp tile [" << wm << ", "
-                             << wn << "]";
+    return emitScheduleError(op, schedule, "mma")
+           << "ffma thread tile [" << tm << ", " << tn
+           << "] does not divide warp tile [" << wm << ", " << wn << "]";
   int64_t lanes = (wm / tm) * (wn / tn);
   if (lanes != 32)
-    return op->emitOpError()
-           << "warp tile [" << wm << ", " << wn << "] holds " << wm / tm
-           << "x" << wn / tn << " = " << lanes << " thread tiles of [" << tm
-           << ", " << tn << "], but a warp has 32 threads";
+    return emitScheduleError(op, schedule, "warp")
+           << "warp tile [" << wm << ", " << wn << "] holds " << wm / tm << "x"
+           << wn / tn << " = " << lanes << " thread tiles of [" << tm << ", "
+           << tn << "], but a warp has 32 threads";
   int64_t registers = estimateSimtRegisters(schedule);
   if (registers > chip.maxRegistersPerThread)
-    return op->emitOpError()
+    return emitScheduleError(op, schedule, "warp")
            << "ffma thread tile [" << tm << ", " << tn << "] needs at least "
            << registers << " registers per thread (" << tm * tn
            << " accumulators, operand fragments, the A tile in flight and "

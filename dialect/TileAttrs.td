@@ -478,19 +478,11 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     OptionalParameter<"GridAttr", "tile order, persistence">:$grid,
     OptionalParameter<"ClusterAttr", "block clusters">:$cluster,
     OptionalParameter<"StoreAttr", "how C is stored">:$store);
-  // The optional fields form one `struct` (printed in this order, parsed in
-  // any): an optional group per field would start with its `,`, and a parsed
-  // `,` commits the group to its keyword, so a schedule could not omit a
-  // field and give a later one.
-  let assemblyFormat = [{
-    `<` `chip` `=` $chip `,` `block` `=` `[` $block `]` `,`
-        `warp` `=` `[` $warp `]` `,` `mma` `=` qualified($mma) `,`
-        `elements` `=` qualified($elements) `,`
-        `smem_a` `=` $smemA `,` `smem_b` `=` $smemB `,`
-        `pipeline` `=` qualified($pipeline)
-        (`,` struct(qualified($specialization), qualified($grid),
-                    qualified($cluster), qualified($store))^)? `>`
-  }];
+  // `<chip = ..., block = [..], warp = [..], mma = ..., elements = ...,
+  //   smem_a = ..., smem_b = ..., pipeline = ... (, optional field = ...)*>`
+  // (the optional fields in any order): ScheduleAttrAssembly.cpp, which also
+  // records where each field was written (ScheduleFieldLocations.h).
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     int64_t getBlockM() const { return getBlock()[0]; }

@@ -27,6 +27,7 @@ using namespace gemm_opt::tile;
 #include "dialect/TileTypes.cpp.inc"
 
 void TileDialect::initialize() {
+  scheduleFields = std::make_unique<ScheduleFieldTable>();
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "dialect/TileAttrs.cpp.inc"

@@ -9,6 +9,7 @@
 #ifndef GEMM_OPT_DIALECT_TILEDIALECT_H
 #define GEMM_OPT_DIALECT_TILEDIALECT_H
 
+#include "dialect/ScheduleFieldLocations.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -17,6 +18,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <array>
+#include <memory>
 
 #include "dialect/TileDialect.h.inc"
 #include "dialect/TileEnums.h.inc"

@@ -39,6 +39,16 @@ def Tile_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   // The tile.* attributes on other dialects' ops (DiscardableAttributes.h).
   let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// Where the fields of the schedules parsed in this context were
+    /// written (ScheduleFieldLocations.h).
+    ScheduleFieldTable &getScheduleFieldTable() { return *scheduleFields; }
+
+  private:
+    std::unique_ptr<ScheduleFieldTable> scheduleFields;
+
+  public:
+  }];
 }
 
 #endif // GEMM_OPT_DIALECT_TILEDIALECT_TD

@@ -66,6 +66,7 @@ func.func @b_in_a_named_memory_space(%a: memref<?x?xf16>, %b: memref<?x?xf16, "f
 
 // A 128×128 warp tile holds 512 accumulators per thread: it could only
 // spill.
+// expected-error @+1 {{'tile.gemm' op warp tile [128, 128] needs at least 640 registers per thread (accumulators and two K steps of operand fragments), more than the 255 sm_80 allows: use more, smaller warp tiles}}
 #sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [128, 128],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
@@ -73,7 +74,6 @@ func.func @b_in_a_named_memory_space(%a: memref<?x?xf16>, %b: memref<?x?xf16, "f
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @warp_tile_over_registers(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op warp tile [128, 128] needs at least 640 registers per thread (accumulators and two K steps of operand fragments), more than the 255 sm_80 allows: use more, smaller warp tiles}}
   tile.gemm %a, %b into %c {schedule = #sched} : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
   return
 }
@@ -112,6 +112,7 @@ func.func @static_empty_k(%a: memref<128x0xf16>, %b: memref<0x128xf16>, %c: memr
 
 // sm_75 would fail "mma.sync with f16/bf16 needs sm_80 or newer", but the chip
 // table knows no chip older than sm_80, so it is rejected as unknown.
+// expected-error @+1 {{'tile.gemm' op unknown chip 'sm_75'; known chips: sm_80, sm_86, sm_89, sm_90, sm_90a}}
 #sched = #tile.schedule<chip = "sm_75", block = [128, 128, 32], warp = [64, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
@@ -119,7 +120,6 @@ func.func @static_empty_k(%a: memref<128x0xf16>, %b: memref<0x128xf16>, %c: memr
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @unknown_chip(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op unknown chip 'sm_75'; known chips: sm_80, sm_86, sm_89, sm_90, sm_90a}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -315,10 +315,10 @@ func.func @wgmma_sm90_without_a(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: me
   mma = #tile.mma<wgmma, [64, 256, 16]>,
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  // expected-error @+1 {{'tile.gemm' op wgmma needs tma loads, got cp_async}}
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @wgmma_cp_async(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op wgmma needs tma loads, got cp_async}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -344,19 +344,20 @@ func.func @ffma_f16_inputs(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<
 // -----
 
 #sched = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [32, 64],
+  // expected-error @+1 {{'tile.gemm' op an ffma thread tile is [TM, TN, 1] (one K step of outer products), got K = 2}}
   mma = #tile.mma<ffma, [8, 8, 2]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
   smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
   pipeline = #tile.pipeline<stages = 2, load = cp_async>>
 
 func.func @ffma_k_step(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'tile.gemm' op an ffma thread tile is [TM, TN, 1] (one K step of outer products), got K = 2}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
 // -----
 
+// expected-error @+1 {{'tile.gemm' op ffma thread tile [6, 8] must be a multiple of [4, 4] (4x4 sub-tiles read with 128-bit shared-memory loads)}}
 #sched = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [24, 64],
   mma = #tile.mma<ffma, [6, 8, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
@@ -364,13 +365,13 @@ func.func @ffma_k_step(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?x
   pipeline = #tile.pipeline<stages = 2, load = cp_async>>
 
 func.func @ffma_thread_tile_not_vector(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'tile.gemm' op ffma thread tile [6, 8] must be a multiple of [4, 4] (4x4 sub-tiles read with 128-bit shared-memory loads)}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
 // -----
 
+// expected-error @+1 {{'tile.gemm' op warp tile [48, 64] does not divide block tile [128, 128]}}
 #sched = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [48, 64],
   mma = #tile.mma<ffma, [8, 8, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
@@ -378,7 +379,6 @@ func.func @ffma_thread_tile_not_vector(%a: memref<?x?xf32>, %b: memref<?x?xf32>,
   pipeline = #tile.pipeline<stages = 2, load = cp_async>>
 
 func.func @ffma_warp_not_dividing_block(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'tile.gemm' op warp tile [48, 64] does not divide block tile [128, 128]}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
@@ -386,13 +386,13 @@ func.func @ffma_warp_not_dividing_block(%a: memref<?x?xf32>, %b: memref<?x?xf32>
 // -----
 
 #sched = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [32, 64],
+  // expected-error @+1 {{'tile.gemm' op ffma thread tile [8, 12] does not divide warp tile [32, 64]}}
   mma = #tile.mma<ffma, [8, 12, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
   smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
   pipeline = #tile.pipeline<stages = 2, load = cp_async>>
 
 func.func @ffma_thread_tile_not_dividing_warp(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'tile.gemm' op ffma thread tile [8, 12] does not divide warp tile [32, 64]}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
@@ -400,6 +400,7 @@ func.func @ffma_thread_tile_not_dividing_warp(%a: memref<?x?xf32>, %b: memref<?x
 // -----
 
 // The thread count: a warp tile must be exactly 32 thread tiles.
+// expected-error @+1 {{'tile.gemm' op warp tile [32, 32] holds 4x4 = 16 thread tiles of [8, 8], but a warp has 32 threads}}
 #sched = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [32, 32],
   mma = #tile.mma<ffma, [8, 8, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
@@ -407,7 +408,6 @@ func.func @ffma_thread_tile_not_dividing_warp(%a: memref<?x?xf32>, %b: memref<?x
   pipeline = #tile.pipeline<stages = 2, load = cp_async>>
 
 func.func @ffma_not_a_warp_of_threads(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'tile.gemm' op warp tile [32, 32] holds 4x4 = 16 thread tiles of [8, 8], but a warp has 32 threads}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
@@ -415,6 +415,7 @@ func.func @ffma_not_a_warp_of_threads(%a: memref<?x?xf32>, %b: memref<?x?xf32>, 
 // -----
 
 // 256 accumulators cannot stay in registers.
+// expected-error @+1 {{'tile.gemm' op ffma thread tile [16, 16] needs at least 352 registers per thread (256 accumulators, operand fragments, the A tile in flight and addresses), more than the 255 a thread can have}}
 #sched = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [64, 128],
   mma = #tile.mma<ffma, [16, 16, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
@@ -422,7 +423,6 @@ func.func @ffma_not_a_warp_of_threads(%a: memref<?x?xf32>, %b: memref<?x?xf32>, 
   pipeline = #tile.pipeline<stages = 2, load = cp_async>>
 
 func.func @ffma_thread_tile_too_large(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'tile.gemm' op ffma thread tile [16, 16] needs at least 352 registers per thread (256 accumulators, operand fragments, the A tile in flight and addresses), more than the 255 a thread can have}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
@@ -449,10 +449,10 @@ func.func @ffma_block_registers(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: me
   mma = #tile.mma<ffma, [8, 8, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
   smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
+  // expected-error @+1 {{'tile.gemm' op schedule needs 266240 bytes of shared memory per block, more than the 166912 sm_80 allows}}
   pipeline = #tile.pipeline<stages = 2, load = cp_async>>
 
 func.func @ffma_shared_memory(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'tile.gemm' op schedule needs 266240 bytes of shared memory per block, more than the 166912 sm_80 allows}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
@@ -463,11 +463,11 @@ func.func @ffma_shared_memory(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memr
 #sched = #tile.schedule<chip = "sm_80", block = [128, 128, 8], warp = [32, 64],
   mma = #tile.mma<ffma, [8, 8, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
+  // expected-error @+1 {{'tile.gemm' op padding A's rows by 2 elements breaks the 16-byte alignment cp.async and ldmatrix need}}
   smem_a = #tile.pad<2>, smem_b = #tile.pad<0>,
   pipeline = #tile.pipeline<stages = 2, load = cp_async>>
 
 func.func @ffma_transposed_a_misaligned(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'tile.gemm' op padding A's rows by 2 elements breaks the 16-byte alignment cp.async and ldmatrix need}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
@@ -489,6 +489,7 @@ func.func @ffma_copy_split(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<
 // -----
 
 
+// expected-error @+1 {{'tile.gemm' op warp tile [48, 64] does not divide block tile [128, 128]}}
 #sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [48, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
@@ -496,13 +497,13 @@ func.func @ffma_copy_split(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @warp_does_not_divide_block(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op warp tile [48, 64] does not divide block tile [128, 128]}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
 // -----
 
+// expected-error @+1 {{'tile.gemm' op warp tile [256, 256] does not divide block tile [128, 128]}}
 #sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [256, 256],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
@@ -510,13 +511,13 @@ func.func @warp_does_not_divide_block(%a: memref<?x?xf16>, %b: memref<?x?xf16>, 
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @warp_bigger_than_block(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op warp tile [256, 256] does not divide block tile [128, 128]}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
 // -----
 
+// expected-error @+1 {{'tile.gemm' op warp tile [64, 8] must be a multiple of [16, 16] (the MMA shape, with N paired for ldmatrix.x4)}}
 #sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 8],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
@@ -524,13 +525,13 @@ func.func @warp_bigger_than_block(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: 
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @warp_not_multiple_of_mma(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op warp tile [64, 8] must be a multiple of [16, 16] (the MMA shape, with N paired for ldmatrix.x4)}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
 // -----
 
+// expected-error @+1 {{'tile.gemm' op warp tile [64, 8] must be a multiple of [16, 16]}}
 #sched = #tile.schedule<chip = "sm_80", block = [128, 8, 32], warp = [64, 8],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
@@ -538,13 +539,13 @@ func.func @warp_not_multiple_of_mma(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @block_n_8(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op warp tile [64, 8] must be a multiple of [16, 16]}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
 // -----
 
+// expected-error @+1 {{'tile.gemm' op block K tile 24 is not a multiple of the MMA K 16}}
 #sched = #tile.schedule<chip = "sm_80", block = [128, 128, 24], warp = [64, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
@@ -552,13 +553,13 @@ func.func @block_n_8(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf1
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @block_k_not_multiple_of_mma_k(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op block K tile 24 is not a multiple of the MMA K 16}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
 // -----
 
+// expected-error @+1 {{'tile.gemm' op schedule needs 2048 threads per block (64 warps), more than the 1024 sm_80 allows}}
 #sched = #tile.schedule<chip = "sm_80", block = [256, 256, 32], warp = [32, 32],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
@@ -566,7 +567,6 @@ func.func @block_k_not_multiple_of_mma_k(%a: memref<?x?xf16>, %b: memref<?x?xf16
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @too_many_threads(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op schedule needs 2048 threads per block (64 warps), more than the 1024 sm_80 allows}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -649,10 +649,10 @@ func.func @shared_memory_overflow_padding(%a: memref<?x?xf16>, %b: memref<?x?xf1
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  // expected-error @+1 {{'tile.gemm' op schedule needs 245760 bytes of shared memory per block, more than the 232448 sm_90a allows}}
   pipeline = #tile.pipeline<stages = 5, load = cp_async>>
 
 func.func @shared_memory_sm90a(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op schedule needs 245760 bytes of shared memory per block, more than the 232448 sm_90a allows}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
@@ -664,10 +664,10 @@ func.func @shared_memory_sm90a(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: m
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  // expected-error @+1 {{'tile.gemm' op schedule needs 196608 bytes of shared memory per block, more than the 166912 sm_80 allows}}
   pipeline = #tile.pipeline<stages = 4, load = cp_async>>
 
 func.func @shared_memory_sm80(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op schedule needs 196608 bytes of shared memory per block, more than the 166912 sm_80 allows}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
@@ -679,10 +679,10 @@ func.func @shared_memory_sm80(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: me
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
   smem_a = #tile.pad<8>, smem_b = #tile.pad<8>,
+  // expected-error @+1 {{'tile.gemm' op schedule needs 107520 bytes of shared memory per block, more than the 101376 sm_86 allows}}
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @shared_memory_sm86_padded(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op schedule needs 107520 bytes of shared memory per block, more than the 101376 sm_86 allows}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -713,10 +713,10 @@ func.func @shared_memory_sm86_padded(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %
   mma = #tile.mma<ffma, [8, 8, 1]>,
   elements = #tile.elements<a = f32, b = f32, c = f32, acc = f32>,
   smem_a = #tile.pad<4>, smem_b = #tile.pad<0>,
+  // expected-error @+1 {{'tile.gemm' op ragged = true is for mma.sync pipelines; ffma kernels take any shape and pitch already}}
   pipeline = #tile.pipeline<stages = 2, load = cp_async, ragged = true>>
 
 func.func @ffma_ragged(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'tile.gemm' op ragged = true is for mma.sync pipelines; ffma kernels take any shape and pitch already}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
@@ -727,10 +727,10 @@ func.func @ffma_ragged(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?x
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  // expected-error @+1 {{'tile.gemm' op a cp.async pipeline needs at least 2 stages, got 1}}
   pipeline = #tile.pipeline<stages = 1, load = cp_async>>
 
 func.func @one_stage(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op a cp.async pipeline needs at least 2 stages, got 1}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -751,11 +751,11 @@ func.func @one_stage(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf1
 #sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  // expected-error @+1 {{'tile.gemm' op swizzle of 128 bytes does not fit A's shared tile rows of 64 bytes}}
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @swizzle_wider_than_a_rows(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op swizzle of 128 bytes does not fit A's shared tile rows of 64 bytes}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -766,11 +766,11 @@ func.func @swizzle_wider_than_a_rows(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %
 #sched = #tile.schedule<chip = "sm_80", block = [128, 48, 32], warp = [64, 16],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  // expected-error @+1 {{'tile.gemm' op swizzle of 64 bytes does not fit B's shared tile rows of 96 bytes}}
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<64>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @swizzle_not_dividing_b_rows(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op swizzle of 64 bytes does not fit B's shared tile rows of 96 bytes}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -781,11 +781,11 @@ func.func @swizzle_not_dividing_b_rows(%a: memref<?x?xf16>, %b: memref<?x?xf16>,
 #sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  // expected-error @+1 {{'tile.gemm' op padding A's rows by 4 elements breaks the 16-byte alignment cp.async and ldmatrix need}}
   smem_a = #tile.pad<4>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @padding_breaks_alignment(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op padding A's rows by 4 elements breaks the 16-byte alignment cp.async and ldmatrix need}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -1239,6 +1239,7 @@ func.func @wgmma_n_264(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x
 
 // -----
 
+// expected-error @+1 {{'tile.gemm' op warpgroup tile [64, 256] does not divide block tile [128, 384]}}
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 384, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
@@ -1250,13 +1251,13 @@ func.func @wgmma_n_264(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x
   store = #tile.store<tma>>
 
 func.func @warpgroup_does_not_divide_block(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op warpgroup tile [64, 256] does not divide block tile [128, 384]}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
 // -----
 
+// expected-error @+1 {{'tile.gemm' op warpgroup tile [64, 128] must be a multiple of [64, 256] (the wgmma shape)}}
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 128],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
@@ -1268,13 +1269,13 @@ func.func @warpgroup_does_not_divide_block(%a: memref<?x?xbf16>, %b: memref<?x?x
   store = #tile.store<tma>>
 
 func.func @warpgroup_narrower_than_wgmma(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op warpgroup tile [64, 128] must be a multiple of [64, 256] (the wgmma shape)}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
 // -----
 
+// expected-error @+1 {{'tile.gemm' op warpgroup tile [32, 256] must be a multiple of [64, 256] (the wgmma shape)}}
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [32, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
@@ -1286,7 +1287,6 @@ func.func @warpgroup_narrower_than_wgmma(%a: memref<?x?xbf16>, %b: memref<?x?xbf
   store = #tile.store<tma>>
 
 func.func @warpgroup_m_32(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op warpgroup tile [32, 256] must be a multiple of [64, 256] (the wgmma shape)}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
@@ -1294,6 +1294,7 @@ func.func @warpgroup_m_32(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref
 // -----
 
 // TMA loads need sm_90 or newer, whatever consumes them.
+// expected-error @+1 {{'tile.gemm' op TMA loads need sm_90 or newer, got sm_80}}
 #sched = #tile.schedule<chip = "sm_80", block = [128, 128, 32], warp = [64, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
@@ -1301,7 +1302,6 @@ func.func @warpgroup_m_32(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref
   pipeline = #tile.pipeline<stages = 3, load = tma>>
 
 func.func @tma_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op TMA loads need sm_90 or newer, got sm_80}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -1312,6 +1312,7 @@ func.func @tma_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  // expected-error @+1 {{'tile.gemm' op TMA loads need B's shared layout to be a #tile.swizzle, got #tile.pad<8>}}
   smem_a = #tile.swizzle<128>, smem_b = #tile.pad<8>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
@@ -1320,7 +1321,6 @@ func.func @tma_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16
   store = #tile.store<tma>>
 
 func.func @tma_padded_b(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op TMA loads need B's shared layout to be a #tile.swizzle, got #tile.pad<8>}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
@@ -1367,10 +1367,10 @@ func.func @tma_box_wider_than_swizzle(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async>,
+  // expected-error @+1 {{'tile.gemm' op thread-block clusters need sm_90 or newer, got sm_80}}
   cluster = #tile.cluster<[2, 1], multicast = false>>
 
 func.func @cluster_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op thread-block clusters need sm_90 or newer, got sm_80}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -1382,10 +1382,10 @@ func.func @cluster_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async>,
+  // expected-error @+1 {{'tile.gemm' op thread-block clusters need wgmma}}
   cluster = #tile.cluster<[2, 1], multicast = false>>
 
 func.func @cluster_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op thread-block clusters need wgmma}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -1397,10 +1397,10 @@ func.func @cluster_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async>,
+  // expected-error @+1 {{'tile.gemm' op warp specialization needs tma loads, got cp_async}}
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>>
 
 func.func @specialization_cp_async(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op warp specialization needs tma loads, got cp_async}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -1412,10 +1412,10 @@ func.func @specialization_cp_async(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c:
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
+  // expected-error @+1 {{'tile.gemm' op warp specialization needs wgmma}}
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>>
 
 func.func @specialization_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op warp specialization needs wgmma}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -1428,10 +1428,10 @@ func.func @specialization_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c:
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async>,
+  // expected-error @+1 {{'tile.gemm' op a persistent grid needs wgmma}}
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>>
 
 func.func @persistent_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op a persistent grid needs wgmma}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -1446,11 +1446,11 @@ func.func @persistent_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: mem
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
+  // expected-error @+1 {{'tile.gemm' op consumer_groups = 2 takes tiles in turns and needs a persistent grid (grid = #tile.grid<persistent = true, ...>)}}
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, consumer_groups = 2>,
   store = #tile.store<vector>>
 
 func.func @consumer_groups_without_persistent_grid(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op consumer_groups = 2 takes tiles in turns and needs a persistent grid (grid = #tile.grid<persistent = true, ...>)}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
@@ -1463,12 +1463,12 @@ func.func @consumer_groups_without_persistent_grid(%a: memref<?x?xbf16>, %b: mem
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
+  // expected-error @+1 {{'tile.gemm' op consumer_groups = 2 takes tiles in turns and needs a persistent grid (grid = #tile.grid<persistent = true, ...>)}}
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, consumer_groups = 2>,
   grid = #tile.grid<persistent = false, raster = along_m, group = 8>,
   store = #tile.store<vector>>
 
 func.func @consumer_groups_grid_not_persistent(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op consumer_groups = 2 takes tiles in turns and needs a persistent grid (grid = #tile.grid<persistent = true, ...>)}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
@@ -1480,10 +1480,10 @@ func.func @consumer_groups_grid_not_persistent(%a: memref<?x?xbf16>, %b: memref<
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async>,
+  // expected-error @+1 {{'tile.gemm' op a tma store (#tile.store<tma>) needs wgmma; leave `store` out to store from registers}}
   store = #tile.store<tma>>
 
 func.func @tma_epilogue_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op a tma store (#tile.store<tma>) needs wgmma; leave `store` out to store from registers}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -1495,10 +1495,10 @@ func.func @tma_epilogue_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: m
   elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async>,
+  // expected-error @+1 {{'tile.gemm' op a vector store (#tile.store<vector>) needs wgmma; leave `store` out to store from registers}}
   store = #tile.store<vector>>
 
 func.func @vector_epilogue_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{'tile.gemm' op a vector store (#tile.store<vector>) needs wgmma; leave `store` out to store from registers}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
@@ -1511,13 +1511,13 @@ func.func @vector_epilogue_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
+  // expected-error @+1 {{'tile.gemm' op register reallocation needs 66560 registers per block (128 x 40 for the producer, 2 x 128 x 240 for the consumers), more than the 65536 sm_90a allows}}
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 240>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
   store = #tile.store<tma>>
 
 func.func @register_reallocation_over_budget(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op register reallocation needs 66560 registers per block (128 x 40 for the producer, 2 x 128 x 240 for the consumers), more than the 65536 sm_90a allows}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
@@ -1530,13 +1530,13 @@ func.func @register_reallocation_over_budget(%a: memref<?x?xbf16>, %b: memref<?x
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
+  // expected-error @+1 {{'tile.gemm' op consumer warpgroups need 144 registers per thread (128 for the accumulator, 16 more), more than consumer_registers = 136}}
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 136>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
   store = #tile.store<tma>>
 
 func.func @consumer_registers_below_accumulator(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op consumer warpgroups need 144 registers per thread (128 for the accumulator, 16 more), more than consumer_registers = 136}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
@@ -1551,12 +1551,12 @@ func.func @consumer_registers_below_accumulator(%a: memref<?x?xbf16>, %b: memref
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 3, load = tma>,
+  // expected-error @+1 {{'tile.gemm' op consumer warpgroups need 144 registers per thread (128 for the accumulator, 16 more), but ptxas assembles them within the 128 each of the block's 512 threads has at launch (setmaxnreg moves registers only at run time); use fewer consumer warpgroups or a smaller warp tile}}
   specialization = #tile.warp_specialization<producer_registers = 24, consumer_registers = 160>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   store = #tile.store<tma, rounds = 4>>
 
 func.func @consumers_over_launch_registers(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op consumer warpgroups need 144 registers per thread (128 for the accumulator, 16 more), but ptxas assembles them within the 128 each of the block's 512 threads has at launch (setmaxnreg moves registers only at run time); use fewer consumer warpgroups or a smaller warp tile}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
@@ -1579,6 +1579,7 @@ func.func @accumulator_over_thread_budget(%a: memref<?x?xbf16>, %b: memref<?x?xb
 // -----
 
 // 8 consumer warpgroups and the producer.
+// expected-error @+1 {{'tile.gemm' op schedule needs 1152 threads per block (36 warps), more than the 1024 sm_90a allows}}
 #sched = #tile.schedule<chip = "sm_90a", block = [256, 256, 64], warp = [64, 128],
   mma = #tile.mma<wgmma, [64, 128, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
@@ -1590,7 +1591,6 @@ func.func @accumulator_over_thread_budget(%a: memref<?x?xbf16>, %b: memref<?x?xb
   store = #tile.store<tma>>
 
 func.func @specialized_too_many_threads(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op schedule needs 1152 threads per block (36 warps), more than the 1024 sm_90a allows}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
@@ -1607,10 +1607,10 @@ func.func @specialized_too_many_threads(%a: memref<?x?xbf16>, %b: memref<?x?xbf1
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   cluster = #tile.cluster<[2, 1], multicast = true>,
+  // expected-error @+1 {{'tile.gemm' op schedule needs 263168 bytes of shared memory per block, more than the 232448 sm_90a allows}}
   store = #tile.store<tma>>
 
 func.func @shared_memory_with_staging(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op schedule needs 263168 bytes of shared memory per block, more than the 232448 sm_90a allows}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }

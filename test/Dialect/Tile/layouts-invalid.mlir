@@ -154,13 +154,13 @@ func.func @multicast_column_major_b_share(%a: memref<?x?xbf16>, %b: memref<?x?xb
 #sched = #tile.schedule<chip = "sm_90a", block = [64, 16, 32], warp = [64, 16],
   mma = #tile.mma<wgmma, [64, 16, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  // expected-error @+1 {{'tile.gemm' op swizzle of 128 bytes does not fit B's shared tile rows of 64 bytes}}
   smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   store = #tile.store<vector>>
 
 func.func @column_major_b_rows_are_k(%a: memref<?x?xbf16>, %b: memref<?x?xbf16, strided<[1, ?]>>, %c: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op swizzle of 128 bytes does not fit B's shared tile rows of 64 bytes}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xbf16>, memref<?x?xbf16, strided<[1, ?]>>, memref<?x?xbf16>) -> ()
   return

@@ -44,11 +44,11 @@
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  // expected-error @+1 {{'tile.gemm' op #tile.store<tma, rounds = 3> does not divide the 8 128-byte column panels of a consumer warpgroup's 64x256 part of C (WN * sizeof(C) / 128)}}
   store = #tile.store<tma, rounds = 3>>
 
 // 256 f32 columns are 8 panels of 32: 3 rounds cannot split them.
 func.func @rounds_not_dividing(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?], offset: ?>>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'tile.gemm' op #tile.store<tma, rounds = 3> does not divide the 8 128-byte column panels of a consumer warpgroup's 64x256 part of C (WN * sizeof(C) / 128)}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>>, memref<?x?xf32>) -> ()
   return
@@ -63,11 +63,11 @@ func.func @rounds_not_dividing(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  // expected-error @+1 {{'tile.gemm' op #tile.store<tma, rounds = 8> does not divide the 4 128-byte column panels of a consumer warpgroup's 64x256 part of C (WN * sizeof(C) / 128)}}
   store = #tile.store<tma, rounds = 8>>
 
 // 256 bf16 columns are 4 panels of 64: at most 4 rounds.
 func.func @more_rounds_than_panels(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  // expected-error @+1 {{'tile.gemm' op #tile.store<tma, rounds = 8> does not divide the 4 128-byte column panels of a consumer warpgroup's 64x256 part of C (WN * sizeof(C) / 128)}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
@@ -82,11 +82,11 @@ func.func @more_rounds_than_panels(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %
   pipeline = #tile.pipeline<stages = 3, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  // expected-error @+1 {{'tile.gemm' op schedule needs 279552 bytes of shared memory per block, more than the 232448 sm_90a allows (#tile.store<tma, rounds = 2> would shrink the staging tile enough)}}
   store = #tile.store<tma>>
 
 // 3 stages of 48 KiB + a 128 KiB f32 staging tile + 1 KiB of mbarriers.
 func.func @persistent_f32_staging_too_big(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?], offset: ?>>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'tile.gemm' op schedule needs 279552 bytes of shared memory per block, more than the 232448 sm_90a allows (#tile.store<tma, rounds = 2> would shrink the staging tile enough)}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>>, memref<?x?xf32>) -> ()
   return
@@ -101,11 +101,11 @@ func.func @persistent_f32_staging_too_big(%a: memref<?x?xf32>, %b: memref<?x?xf3
   pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  // expected-error @+1 {{'tile.gemm' op schedule needs 263168 bytes of shared memory per block, more than the 232448 sm_90a allows (#tile.store<tma, rounds = 4> would shrink the staging tile enough)}}
   store = #tile.store<tma, rounds = 2>>
 
 // 4 stages (192 KiB) + 1/2 of the f32 tile do not fit; 1/4 (32 KiB) does.
 func.func @persistent_too_big_for_two_rounds(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?], offset: ?>>, %c: memref<?x?xf32>) {
-  // expected-error @+1 {{'tile.gemm' op schedule needs 263168 bytes of shared memory per block, more than the 232448 sm_90a allows (#tile.store<tma, rounds = 4> would shrink the staging tile enough)}}
   "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>>, memref<?x?xf32>) -> ()
   return
