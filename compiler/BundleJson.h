@@ -4,7 +4,7 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Builds the bundle (bundle/BundleSchema.h) that runtime/KernelSpec.h
+// Builds the bundle (runtime/bundle/BundleSchema.h) that runtime/KernelSpec.h
 // reads from the launch metadata of compiled kernels and the names of their
 // image files.
 //
@@ -13,7 +13,7 @@
 #ifndef GEMM_OPT_COMPILER_BUNDLEJSON_H
 #define GEMM_OPT_COMPILER_BUNDLEJSON_H
 
-#include "bundle/BundleSchema.h"
+#include "runtime/bundle/BundleSchema.h"
 #include "compiler/KernelMetadata.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>

@@ -7,14 +7,14 @@
 // What the runtime needs to launch a kernel that lower-to-nvvm produced:
 // symbol, block size, dynamic shared memory, the grid as a function of M and
 // N, and the parameter order: the bundle schema's kernel entry
-// (bundle/BundleSchema.h), which runtime/KernelSpec.h reads.
+// (runtime/bundle/BundleSchema.h), which runtime/KernelSpec.h reads.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_COMPILER_KERNELMETADATA_H
 #define GEMM_OPT_COMPILER_KERNELMETADATA_H
 
-#include "bundle/BundleSchema.h"
+#include "runtime/bundle/BundleSchema.h"
 #include "mlir/IR/BuiltinOps.h"
 #include <string>
 #include <vector>

@@ -18,7 +18,7 @@
 #ifndef GEMM_OPT_COMPILER_MATRIXMOVEMETADATA_H
 #define GEMM_OPT_COMPILER_MATRIXMOVEMETADATA_H
 
-#include "bundle/BundleSchema.h"
+#include "runtime/bundle/BundleSchema.h"
 #include "dialect/TileDialect.h"
 
 namespace gemm_opt {

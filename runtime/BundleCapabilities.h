@@ -25,7 +25,7 @@
 // A missing field, or a missing key inside one, means "not supported": a
 // kernel without "epilogue" computes D = A * B only, one without "batch"
 // runs a single batch entry. Unknown keys are ignored, so producers may add
-// fields before the runtime reads them (bundle/BundleSchema.h).
+// fields before the runtime reads them (runtime/bundle/BundleSchema.h).
 //
 // Alignment: the byte offset of each operand's first element, its row (or
 // column) pitch and, with several batch entries, its batch stride must be

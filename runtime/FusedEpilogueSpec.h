@@ -22,7 +22,7 @@
 #define GEMM_OPT_RUNTIME_FUSEDEPILOGUESPEC_H
 
 #include "llvm/ADT/StringRef.h"
-#include "bundle/BundleSchema.h"
+#include "runtime/bundle/BundleSchema.h"
 #include "llvm/Support/Error.h"
 
 #include <optional>

@@ -4,7 +4,7 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Turns one kernel entry of a parsed bundle (bundle/BundleSchema.h, whose
+// Turns one kernel entry of a parsed bundle (runtime/bundle/BundleSchema.h, whose
 // fromJSON already checked each field's form) into the KernelSpec the
 // runtime launches, checking what depends on several fields: a chip the
 // runtime knows, the threads per block, the grid against the cluster, the
@@ -16,7 +16,7 @@
 #ifndef GEMM_OPT_RUNTIME_KERNELENTRYREADER_H
 #define GEMM_OPT_RUNTIME_KERNELENTRYREADER_H
 
-#include "bundle/BundleSchema.h"
+#include "runtime/bundle/BundleSchema.h"
 #include "runtime/KernelSpec.h"
 
 #include "llvm/ADT/StringRef.h"

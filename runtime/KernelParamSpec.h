@@ -65,7 +65,7 @@
 #ifndef GEMM_OPT_RUNTIME_KERNELPARAMSPEC_H
 #define GEMM_OPT_RUNTIME_KERNELPARAMSPEC_H
 
-#include "bundle/BundleSchema.h"
+#include "runtime/bundle/BundleSchema.h"
 #include "runtime/ElementType.h"
 #include "runtime/FusedEpilogueSpec.h"
 

@@ -144,7 +144,7 @@
 #ifndef GEMM_OPT_RUNTIME_KERNELSPEC_H
 #define GEMM_OPT_RUNTIME_KERNELSPEC_H
 
-#include "bundle/BundleSchema.h"
+#include "runtime/bundle/BundleSchema.h"
 #include "runtime/Chip.h"
 #include "runtime/ElementType.h"
 #include "runtime/KernelParamSpec.h"
@@ -162,7 +162,7 @@
 namespace gemm_opt {
 namespace runtime {
 
-/// The bundle format this runtime reads (bundle/BundleSchema.h).
+/// The bundle format this runtime reads (runtime/bundle/BundleSchema.h).
 inline constexpr llvm::StringLiteral BundleFormatName = bundle::FormatName;
 
 /// A problem dimension of C[M x N] = A[M x K] * B[K x N], or the number of

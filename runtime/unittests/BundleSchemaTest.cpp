@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "bundle/BundleSchema.h"
+#include "runtime/bundle/BundleSchema.h"
 
 #include "llvm/Support/JSON.h"
 

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "bundle/BundleSchema.h"
-#include "bundle/SchemaChecks.h"
+#include "runtime/bundle/BundleSchema.h"
+#include "runtime/bundle/SchemaChecks.h"
 
 #include "llvm/ADT/StringSwitch.h"
 

@@ -20,8 +20,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GEMM_OPT_BUNDLE_BUNDLESCHEMA_H
-#define GEMM_OPT_BUNDLE_BUNDLESCHEMA_H
+#ifndef GEMM_OPT_RUNTIME_BUNDLE_BUNDLESCHEMA_H
+#define GEMM_OPT_RUNTIME_BUNDLE_BUNDLESCHEMA_H
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -276,4 +276,4 @@ std::string formatJSON(const llvm::json::Value &value);
 } // namespace bundle
 } // namespace gemm_opt
 
-#endif // GEMM_OPT_BUNDLE_BUNDLESCHEMA_H
+#endif // GEMM_OPT_RUNTIME_BUNDLE_BUNDLESCHEMA_H

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GEMM_OPT_BUNDLE_SCHEMACHECKS_H
-#define GEMM_OPT_BUNDLE_SCHEMACHECKS_H
+#ifndef GEMM_OPT_RUNTIME_BUNDLE_SCHEMACHECKS_H
+#define GEMM_OPT_RUNTIME_BUNDLE_SCHEMACHECKS_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
@@ -97,4 +97,4 @@ inline constexpr int64_t MaxSharedMemoryBytes = int64_t(1) << 30;
 } // namespace bundle
 } // namespace gemm_opt
 
-#endif // GEMM_OPT_BUNDLE_SCHEMACHECKS_H
+#endif // GEMM_OPT_RUNTIME_BUNDLE_SCHEMACHECKS_H
