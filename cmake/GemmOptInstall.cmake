@@ -4,7 +4,7 @@
 #   find_package(GemmOpt REQUIRED)
 #   target_link_libraries(app PRIVATE GemmOpt::GemmOptJit)
 # Libraries go to lib/, headers to
-# include/gemm-opt/{jit,runtime,compiler,tuning}/ (consumers include
+# include/gemm-opt/{bundle,jit,runtime,compiler,tuning}/ (consumers include
 # "jit/GemmJit.h"), the package files to
 # lib/cmake/GemmOpt/. See cmake/GemmOptConfig.cmake.in for static LLVM.
 
@@ -14,7 +14,8 @@ set(GEMM_OPT_INSTALL_CMAKEDIR lib/cmake/GemmOpt)
 set(GEMM_OPT_INSTALL_INCLUDEDIR include/gemm-opt)
 
 set(gemmOptInstalledLibraries
-  GemmOptTileDialect GemmOptPasses GemmOptCompiler GemmOptRuntime GemmOptTuning
+  GemmOptBundleSchema GemmOptTileDialect GemmOptPasses GemmOptCompiler
+  GemmOptRuntime GemmOptTuning
   GemmOptScheduleDescription GemmOptJit)
 foreach(library ${gemmOptInstalledLibraries})
   target_include_directories(${library} INTERFACE
@@ -32,7 +33,7 @@ install(EXPORT GemmOptTargets
   DESTINATION ${GEMM_OPT_INSTALL_CMAKEDIR}
   ${component})
 
-foreach(directory jit runtime compiler tuning)
+foreach(directory bundle jit runtime compiler tuning)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${directory}/
     DESTINATION ${GEMM_OPT_INSTALL_INCLUDEDIR}/${directory}
     ${component}

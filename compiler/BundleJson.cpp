@@ -9,37 +9,37 @@
 #include "compiler/BundleJson.h"
 
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
+using namespace gemm_opt;
 
-json::Object gemm_opt::makeBundleEntry(const KernelMetadata &kernel,
-                                       StringRef ptxName, StringRef cubinName) {
-  json::Object entry = kernel.description;
+bundle::KernelEntry gemm_opt::makeBundleEntry(const KernelMetadata &kernel,
+                                              StringRef ptxName,
+                                              StringRef cubinName) {
+  bundle::KernelEntry entry = kernel.entry;
   if (!ptxName.empty())
-    entry["ptx"] = ptxName;
+    entry.ptx = ptxName.str();
   if (!cubinName.empty())
-    entry["cubin"] = cubinName;
+    entry.cubin = cubinName.str();
   return entry;
 }
 
-void gemm_opt::recordPtxasRun(json::Object &entry, int optLevel,
+void gemm_opt::recordPtxasRun(bundle::KernelEntry &entry, int optLevel,
                               StringRef report) {
-  entry["ptxas_opt_level"] = optLevel;
-  entry["ptxas_info"] =
+  entry.ptxasOptLevel = optLevel;
+  entry.ptxasInfo =
       optLevel == 3 ? report.str()
                     : formatv("ptxas -O{0}\n{1}", optLevel, report).str();
 }
 
-json::Value gemm_opt::makeBundle(StringRef source, json::Array entries) {
-  return json::Object{{"format", "gemm-opt-bundle-v1"},
-                      {"source", source},
-                      {"kernels", std::move(entries)}};
+bundle::Bundle gemm_opt::makeBundle(StringRef source,
+                                    std::vector<bundle::KernelEntry> entries) {
+  bundle::Bundle result;
+  result.source = source.str();
+  result.kernels = std::move(entries);
+  return result;
 }
 
-std::string gemm_opt::formatBundle(const json::Value &bundle) {
-  std::string text;
-  raw_string_ostream os(text);
-  os << formatv("{0:2}", bundle) << "\n";
-  return text;
+std::string gemm_opt::formatBundle(const bundle::Bundle &bundle) {
+  return bundle::formatJSON(toJSON(bundle));
 }

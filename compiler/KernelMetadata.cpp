@@ -8,11 +8,11 @@
 
 #include "compiler/KernelMetadata.h"
 #include "dialect/MemoryQueries.h"
-#include "dialect/ScheduleResources.h"
 
 #include "compiler/MatrixMoveMetadata.h"
 
 #include "dialect/TileDialect.h"
+#include "dialect/ScheduleResources.h"
 #include "passes/hopper/HopperKernelPlan.h"
 #include "passes/common/KernelAttributes.h"
 #include "passes/copy/StagingCopyKernels.h"
@@ -40,20 +40,18 @@ static std::string typeName(Type type) {
 }
 
 /// The launch's cluster dimensions (x, y, z).
-static llvm::json::Array launchCluster(ScheduleAttr schedule,
-                                       EpilogueAttr epilogue) {
+static std::array<int64_t, 3> launchCluster(ScheduleAttr schedule,
+                                            EpilogueAttr epilogue) {
   if (!schedule.isWgmma())
-    return llvm::json::Array{1, 1, 1};
-  std::array<int64_t, 3> cluster =
-      planHopperKernel(schedule, epilogue).launchCluster();
-  return llvm::json::Array{cluster[0], cluster[1], cluster[2]};
+    return {1, 1, 1};
+  return planHopperKernel(schedule, epilogue).launchCluster();
 }
 
 /// A bundle layouts object: {"a": "row" | "col", "b": ..., "c": ...}.
-static llvm::json::Object describeLayouts(const GemmLayouts &layouts) {
-  return llvm::json::Object{{"a", stringifyMatrixOrder(layouts.a)},
-                            {"b", stringifyMatrixOrder(layouts.b)},
-                            {"c", stringifyMatrixOrder(layouts.c)}};
+static bundle::GemmLayouts describeLayouts(const GemmLayouts &layouts) {
+  return bundle::GemmLayouts{stringifyMatrixOrder(layouts.a).str(),
+                             stringifyMatrixOrder(layouts.b).str(),
+                             stringifyMatrixOrder(layouts.c).str()};
 }
 
 /// Whether `kernel` takes its tensor maps by value: an llvm.func whose
@@ -68,21 +66,52 @@ static bool hasGridConstantTensorMaps(Operation *kernel) {
   return false;
 }
 
-/// `batched`: A, B and C are batches of matrices (3-D memrefs and tensor
-/// maps, the batch entries along grid z or in the persistent tile walk).
-/// `mapsByValue`: the tensor maps are the kernel's parameters themselves,
-/// else pointers to them in global memory.
-static llvm::json::Object describe(ScheduleAttr schedule,
-                                   EpilogueAttr epilogue,
-                                   const GemmLayouts &layouts, bool batched,
-                                   bool mapsByValue) {
+static bundle::Parameter memrefParameter(StringRef operand, int64_t rank) {
+  bundle::Parameter parameter;
+  parameter.kind = bundle::ParameterKind::MemRef;
+  parameter.operand = operand.str();
+  parameter.rank = rank;
+  return parameter;
+}
+
+static bundle::Parameter namedParameter(bundle::ParameterKind kind,
+                                        StringRef name) {
+  bundle::Parameter parameter;
+  parameter.kind = kind;
+  parameter.name = name.str();
+  return parameter;
+}
+
+/// A "tma" parameter over `operand`, a box of [inner, outer] elements (one
+/// batch entry deep for a batched operand).
+static bundle::Parameter tensorMapParameter(StringRef operand, int64_t inner,
+                                            int64_t outer, int64_t swizzle,
+                                            bool batched, StringRef passing,
+                                            int64_t l2Promotion) {
+  bundle::Parameter parameter;
+  parameter.kind = bundle::ParameterKind::Tma;
+  parameter.operand = operand.str();
+  parameter.box = {inner, outer};
+  if (batched)
+    parameter.box.push_back(1);
+  parameter.swizzle = swizzle;
+  parameter.pass = passing.str();
+  parameter.l2Promotion = l2Promotion;
+  parameter.oobFill = "zero";
+  return parameter;
+}
+
+/// The parameters of the GEMM kernel, in tile-outline-kernel's argument
+/// order (runtime/KernelParamSpec.h).
+static std::vector<bundle::Parameter>
+describeParameters(ScheduleAttr schedule, EpilogueAttr epilogue,
+                   const GemmLayouts &layouts, bool batched,
+                   bool mapsByValue) {
   StringRef passing = mapsByValue ? "by_value" : "global_pointer";
-  ElementTypesAttr types = schedule.getElements();
-  auto operand = [&](StringRef name) {
-    return llvm::json::Object{
-        {"kind", "memref"}, {"operand", name}, {"rank", batched ? 3 : 2}};
-  };
-  llvm::json::Array parameters{operand("a"), operand("b"), operand("c")};
+  int64_t rank = batched ? 3 : 2;
+  std::vector<bundle::Parameter> parameters{memrefParameter("a", rank),
+                                            memrefParameter("b", rank),
+                                            memrefParameter("c", rank)};
   if (usesTmaDescriptors(schedule)) {
     // Tensor maps of A and B, in the kernel's argument order; boxes are
     // [inner, outer] elements of the operand as stored (a column-major
@@ -90,23 +119,12 @@ static llvm::json::Object describe(ScheduleAttr schedule,
     // smem_b: 32, 64 or 128 bytes) wide, and one batch
     // entry deep ([inner, outer, 1]) for batched operands.
     HopperKernelPlan plan = planHopperKernel(schedule, epilogue, layouts);
-    auto tensorMap = [&](StringRef name, int64_t inner, int64_t outer,
-                         int64_t swizzle) {
-      llvm::json::Array box{inner, outer};
-      if (batched)
-        box.push_back(1);
-      return llvm::json::Object{{"kind", "tma"},
-                                {"operand", name},
-                                {"box", std::move(box)},
-                                {"swizzle", swizzle},
-                                {"pass", passing},
-                                {"l2_promotion", 256},
-                                {"oob_fill", "zero"}};
-    };
-    parameters.push_back(tensorMap("a", plan.panelColumnsA, plan.boxRowsA,
-                                   plan.swizzleBytesA));
-    parameters.push_back(tensorMap("b", plan.panelColumnsB, plan.loadRowsB,
-                                   plan.swizzleBytesB));
+    parameters.push_back(tensorMapParameter("a", plan.panelColumnsA,
+                                            plan.boxRowsA, plan.swizzleBytesA,
+                                            batched, passing, 256));
+    parameters.push_back(tensorMapParameter("b", plan.panelColumnsB,
+                                            plan.loadRowsB, plan.swizzleBytesB,
+                                            batched, passing, 256));
     // A tma epilogue store's map of C (one warpgroup's rows × 128 bytes,
     // one batch entry deep for a batched C); where C's address, pitch (or
     // batch stride) rules TMA out the runtime passes a null pointer (by
@@ -115,82 +133,97 @@ static llvm::json::Object describe(ScheduleAttr schedule,
     // A residual the epilogue stages by TMA gets the same map at its own
     // address (C's extents, pitch and batch stride), passed the same way.
     auto mapLikeC = [&](StringRef name) {
-      llvm::json::Array box{plan.panelColumnsC, plan.boxRowsC};
-      if (batched)
-        box.push_back(1);
-      parameters.push_back(llvm::json::Object{{"kind", "tma"},
-                                              {"operand", name},
-                                              {"box", std::move(box)},
-                                              {"swizzle", 128},
-                                              {"pass", passing},
-                                              {"l2_promotion", 0},
-                                              {"oob_fill", "zero"},
-                                              {"null_when_unaligned", true}});
-      if (mapsByValue)
-        parameters.push_back(
-            llvm::json::Object{{"kind", "tma_present"}, {"operand", name}});
+      bundle::Parameter map =
+          tensorMapParameter(name, plan.panelColumnsC, plan.boxRowsC, 128,
+                             batched, passing, 0);
+      map.nullWhenUnaligned = true;
+      parameters.push_back(std::move(map));
+      if (mapsByValue) {
+        bundle::Parameter present;
+        present.kind = bundle::ParameterKind::TmaPresent;
+        present.operand = name.str();
+        parameters.push_back(std::move(present));
+      }
     };
     if (plan.tmaStore)
       mapLikeC("c");
     if (plan.stagesResidual())
       mapLikeC("residual");
   }
-  // The fused epilogue's operands, after the others (tile-outline-kernel's
-  // argument order; runtime/KernelParamSpec.h).
-  llvm::json::Object fused;
+  // The fused epilogue's operands, after the others.
   if (epilogue && epilogue.hasFusedOperations()) {
     if (epilogue.getAlphaBeta())
-      for (StringRef name : {"alpha", "beta"})
-        parameters.push_back(llvm::json::Object{
-            {"kind", "scalar"}, {"name", name}, {"type", "f32"}});
+      for (StringRef name : {"alpha", "beta"}) {
+        bundle::Parameter scalar =
+            namedParameter(bundle::ParameterKind::Scalar, name);
+        scalar.type = "f32";
+        parameters.push_back(std::move(scalar));
+      }
     if (epilogue.getBias() != EpilogueBias::none)
-      parameters.push_back(llvm::json::Object{
-          {"kind", "memref"}, {"operand", "bias"}, {"rank", 1}});
+      parameters.push_back(memrefParameter("bias", 1));
     // The residual is laid out like C: a batch of matrices for a batched C.
     if (epilogue.getResidual())
-      parameters.push_back(llvm::json::Object{{"kind", "memref"},
-                                              {"operand", "residual"},
-                                              {"rank", batched ? 3 : 2}});
-    fused = llvm::json::Object{
-        {"alpha_beta", epilogue.getAlphaBeta()},
-        {"bias", stringifyEpilogueBias(epilogue.getBias())},
-        {"activation", stringifyEpilogueActivation(epilogue.getActivation())},
-        {"residual", epilogue.getResidual()}};
+      parameters.push_back(memrefParameter("residual", rank));
   }
-  // split_k: the workspace after everything else (tile-outline-kernel's
-  // argument order), allocated and zeroed once by the runtime.
+  // split_k: the workspace after everything else, allocated and zeroed once
+  // by the runtime.
   if (schedule.hasKWorkspace())
     for (StringRef name : {"split_k_partials", "split_k_tile_counters"})
       parameters.push_back(
-          llvm::json::Object{{"kind", "workspace"}, {"name", name}});
-  // Batched: one block per tile and batch entry along z, or a persistent
-  // walk over the tiles of every entry ("batch": 1 entry per tile).
-  llvm::json::Object tiles{{"m", schedule.getBlockM()},
-                           {"n", schedule.getBlockN()}};
-  if (batched)
-    tiles["batch"] = 1;
-  // stream_k: the blocks share K steps of blockK, so the grid is sized by
-  // the K steps of all tiles (the whole machine for few large tiles).
-  if (schedule.isStreamK())
-    tiles["k"] = schedule.getBlockK();
-  llvm::json::Value z =
-      batched ? llvm::json::Value(
-                    llvm::json::Object{{"extent", "batch"}, {"tile", 1}})
-              : llvm::json::Value(schedule.getSplitK());
-  llvm::json::Object grid =
-      schedule.isPersistent()
-          ? llvm::json::Object{{"persistent",
-                                llvm::json::Object{
-                                    {"ctas_per_sm",
-                                     planHopperKernel(schedule, epilogue)
-                                         .blocksPerMultiprocessor}}},
-                               {"tiles", std::move(tiles)}}
-          : llvm::json::Object{
-                {"x", llvm::json::Object{{"extent", "n"},
-                                         {"tile", schedule.getBlockN()}}},
-                {"y", llvm::json::Object{{"extent", "m"},
-                                         {"tile", schedule.getBlockM()}}},
-                {"z", std::move(z)}};
+          namedParameter(bundle::ParameterKind::Workspace, name));
+  return parameters;
+}
+
+/// The launch grid. Batched: one block per tile and batch entry along z, or
+/// a persistent walk over the tiles of every entry ("batch": 1 entry per
+/// tile).
+static bundle::Grid describeGrid(ScheduleAttr schedule, EpilogueAttr epilogue,
+                                 bool batched) {
+  bundle::Grid grid;
+  if (schedule.isPersistent()) {
+    bundle::PersistentTiles tiles{schedule.getBlockM(), schedule.getBlockN(),
+                                  std::nullopt, std::nullopt};
+    if (batched)
+      tiles.batch = 1;
+    bundle::PersistentOptions options;
+    options.ctasPerSm =
+        planHopperKernel(schedule, epilogue).blocksPerMultiprocessor;
+    // stream_k: the blocks share K steps of blockK, so the grid is sized by
+    // the K steps of all tiles (the whole machine for few large tiles), and
+    // the runtime sizes the workspace by the persistent grid.
+    if (schedule.isStreamK()) {
+      tiles.k = schedule.getBlockK();
+      options.streamK = true;
+    }
+    grid.persistent = options;
+    grid.tiles = tiles;
+    return grid;
+  }
+  grid.x = bundle::GridDim{1, "n", schedule.getBlockN()};
+  grid.y = bundle::GridDim{1, "m", schedule.getBlockM()};
+  grid.z = batched ? bundle::GridDim{1, "batch", 1}
+                   : bundle::GridDim{schedule.getSplitK(), std::nullopt, 1};
+  return grid;
+}
+
+/// `batched`: A, B and C are batches of matrices (3-D memrefs and tensor
+/// maps, the batch entries along grid z or in the persistent tile walk).
+/// `mapsByValue`: the tensor maps are the kernel's parameters themselves,
+/// else pointers to them in global memory.
+static bundle::KernelEntry describe(ScheduleAttr schedule,
+                                    EpilogueAttr epilogue,
+                                    const GemmLayouts &layouts, bool batched,
+                                    bool mapsByValue) {
+  ElementTypesAttr types = schedule.getElements();
+  bundle::KernelEntry entry;
+  entry.block = {getScheduleResources(schedule).threads, 1, 1};
+  entry.cluster = launchCluster(schedule, epilogue);
+  entry.dynamicSharedMemoryBytes = getScheduleResources(schedule).dynamicSharedMemoryBytes;
+  entry.grid = describeGrid(schedule, epilogue, batched);
+  entry.tile = bundle::ProblemTile{schedule.getBlockM(), schedule.getBlockN(),
+                                   schedule.getBlockK()};
+  entry.parameters =
+      describeParameters(schedule, epilogue, layouts, batched, mapsByValue);
   // wgmma kernels take any shape (TMA fills past the edges with zeros, the
   // epilogue stores element by element there, and a fused epilogue loads
   // C, bias and residual element by element there and where their rows are
@@ -203,68 +236,50 @@ static llvm::json::Object describe(ScheduleAttr schedule,
   // rows are not aligned: passes/mma_sync/CpAsyncTileCopies.h), other mma.sync
   // kernels need whole tiles and 16-byte row pitches.
   bool ragged = schedule.takesAnyShape();
-  int64_t divisibleM = ragged ? 1 : schedule.getBlockM();
-  int64_t divisibleN = ragged ? 1 : schedule.getBlockN();
-  int64_t divisibleK = ragged ? 1 : schedule.getBlockK();
-  int64_t alignment = ragged ? getByteWidth(types.getC()) : 16;
-  // stream_k: the runtime sizes the workspace by the persistent grid.
-  if (schedule.isStreamK())
-    if (llvm::json::Object *persistent = grid.getObject("persistent"))
-      (*persistent)["stream_k"] = true;
-  llvm::json::Object description{
-      {"block",
-       llvm::json::Array{getScheduleResources(schedule).threads, 1, 1}},
-      {"cluster", launchCluster(schedule, epilogue)},
-      {"dynamic_shared_memory_bytes",
-       getScheduleResources(schedule).dynamicSharedMemoryBytes},
-      {"grid", std::move(grid)},
-      {"tile", llvm::json::Object{{"m", schedule.getBlockM()},
-                                  {"n", schedule.getBlockN()},
-                                  {"k", schedule.getBlockK()}}},
-      {"requires_divisible", llvm::json::Object{{"m", divisibleM},
-                                                {"n", divisibleN},
-                                                {"k", divisibleK}}},
-      {"types", llvm::json::Object{{"a", typeName(types.getA())},
-                                   {"b", typeName(types.getB())},
-                                   {"c", typeName(types.getC())},
-                                   {"accumulator", typeName(types.getAcc())}}},
-      {"layouts", describeLayouts(layouts)},
-      {"min_alignment_bytes", alignment},
-      // How products are formed: "ffma" (fma.rn.f32 on the CUDA cores, as
-      // exact as fp32 SGEMM) or "tensor_core" (may round inputs, e.g. TF32).
-      {"math", schedule.isFfma() ? "ffma" : "tensor_core"},
-      {"parameters", std::move(parameters)},
-  };
-  if (!fused.empty())
-    description["epilogue"] = std::move(fused);
+  entry.minAlignmentBytes = ragged ? getByteWidth(types.getC()) : 16;
+  bundle::GemmFields &gemm = entry.gemm.emplace();
+  gemm.requiresDivisible =
+      ragged ? bundle::ProblemTile{1, 1, 1}
+             : bundle::ProblemTile{schedule.getBlockM(), schedule.getBlockN(),
+                                   schedule.getBlockK()};
+  gemm.types = bundle::GemmTypes{
+      typeName(types.getA()), typeName(types.getB()),
+      typeName(types.getC()), typeName(types.getAcc())};
+  gemm.layouts = describeLayouts(layouts);
+  // How products are formed: "ffma" (fma.rn.f32 on the CUDA cores, as
+  // exact as fp32 SGEMM) or "tensor_core" (may round inputs, e.g. TF32).
+  gemm.math = schedule.isFfma() ? "ffma" : "tensor_core";
+  if (epilogue && epilogue.hasFusedOperations())
+    gemm.epilogue = bundle::Epilogue{
+        epilogue.getAlphaBeta(),
+        stringifyEpilogueBias(epilogue.getBias()).str(),
+        stringifyEpilogueActivation(epilogue.getActivation()).str(),
+        epilogue.getResidual()};
   // Per-operand batch strides (runtime/BundleCapabilities.h); A and B may
   // have stride 0 (one matrix for every entry).
   if (batched)
-    description["batch"] = llvm::json::Object{{"strided", true}};
-  return description;
+    gemm.batch = bundle::Batch{true};
+  return entry;
 }
 
 /// The whole-tile kernel of `gpuModule` (tile-outline-kernel puts it beside
 /// the any-shape kernel of a `ragged = true` mma.sync schedule), as the
 /// "whole_tile_variant" of that kernel's entry: what differs between the
 /// two; block, grid and parameters are the same.
-static std::optional<llvm::json::Object>
+static std::optional<bundle::WholeTileVariant>
 describeWholeTileVariant(gpu::GPUModuleOp gpuModule) {
-  std::optional<llvm::json::Object> variant;
+  std::optional<bundle::WholeTileVariant> variant;
   gpuModule.walk([&](Operation *op) {
     ScheduleAttr schedule = getKernelSchedule(op);
     if (!schedule || !op->hasAttr(wholeTileVariantAttrName()))
       return;
     // Whole block tiles and 16-byte aligned operands, as the host's test
     // (passes/common/WholeTileDispatch.h).
-    variant = llvm::json::Object{
-        {"name", cast<SymbolOpInterface>(op).getName().str()},
-        {"requires_divisible", llvm::json::Object{{"m", schedule.getBlockM()},
-                                                  {"n", schedule.getBlockN()},
-                                                  {"k", schedule.getBlockK()}}},
-        {"min_alignment_bytes", WholeTileAlignmentBytes},
-        {"dynamic_shared_memory_bytes",
-         getScheduleResources(schedule).dynamicSharedMemoryBytes}};
+    variant = bundle::WholeTileVariant{
+        cast<SymbolOpInterface>(op).getName().str(),
+        bundle::ProblemTile{schedule.getBlockM(), schedule.getBlockN(),
+                            schedule.getBlockK()},
+        WholeTileAlignmentBytes, getScheduleResources(schedule).dynamicSharedMemoryBytes};
   });
   return variant;
 }
@@ -280,32 +295,39 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
           chip = nvvm.getChip().str();
     // Staging copies of a GEMM's operands (tile-stage-transposed-operands)
     // are described inside that GEMM's entry, which shares their image.
-    llvm::json::Object stagedTransposes;
+    std::vector<bundle::StagedKernel> stagedTransposes;
     gpuModule.walk([&](Operation *op) {
       TransposeScheduleAttr transpose = getKernelTransposeSchedule(op);
       StringRef operand = getStagedOperand(op);
       if (!transpose || operand.empty())
         return;
-      llvm::json::Object description =
+      bundle::KernelEntry entry =
           describeTransposeKernel(transpose, getKernelTransposeElement(op),
                                   isKernelTransposeBatched(op));
-      description["name"] = cast<SymbolOpInterface>(op).getName().str();
-      stagedTransposes[operand] = std::move(description);
+      entry.name = cast<SymbolOpInterface>(op).getName().str();
+      stagedTransposes.push_back({operand.str(), std::move(entry)});
     });
     // Likewise the copies the runtime makes of operands TMA cannot read
     // (passes/copy/StagingCopyKernels.h).
-    llvm::json::Object stagedCopies;
+    std::vector<bundle::StagedKernel> stagedCopies;
     gpuModule.walk([&](Operation *op) {
       CopyScheduleAttr copy = getKernelCopySchedule(op);
       if (!copy || !isa<LLVM::LLVMFuncOp, gpu::GPUFuncOp>(op))
         return;
       for (StringRef operand : getKernelStagedCopyOperands(op)) {
-        llvm::json::Object description = describeCopyKernel(
+        bundle::KernelEntry entry = describeCopyKernel(
             copy, getKernelCopyElement(op), isKernelCopyBatched(op));
-        description["name"] = cast<SymbolOpInterface>(op).getName().str();
-        stagedCopies[operand] = std::move(description);
+        entry.name = cast<SymbolOpInterface>(op).getName().str();
+        stagedCopies.push_back({operand.str(), std::move(entry)});
       }
     });
+    // One entry per operand, in operand order.
+    auto byOperand = [](const bundle::StagedKernel &lhs,
+                        const bundle::StagedKernel &rhs) {
+      return lhs.operand < rhs.operand;
+    };
+    llvm::sort(stagedTransposes, byOperand);
+    llvm::sort(stagedCopies, byOperand);
     gpuModule.walk([&](Operation *op) {
       if (!isa<LLVM::LLVMFuncOp, gpu::GPUFuncOp>(op))
         return;
@@ -316,11 +338,11 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
         kernel.moduleName = gpuModule.getName().str();
         kernel.symbol = cast<SymbolOpInterface>(op).getName().str();
         kernel.chip = chip.empty() ? transpose.getChip().str() : chip;
-        kernel.description =
+        kernel.entry =
             describeTransposeKernel(transpose, getKernelTransposeElement(op),
-                                  isKernelTransposeBatched(op));
-        kernel.description["name"] = kernel.symbol;
-        kernel.description["chip"] = kernel.chip;
+                                    isKernelTransposeBatched(op));
+        kernel.entry.name = kernel.symbol;
+        kernel.entry.chip = kernel.chip;
         kernels.push_back(std::move(kernel));
         return;
       }
@@ -334,33 +356,27 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       kernel.chip = chip.empty() ? schedule.getChip().str() : chip;
       kernel.ptxasOptLevel = getKernelPtxasOptLevel(op);
       GemmLayouts layouts = getKernelLayouts(op);
-      kernel.description = describe(schedule, getKernelEpilogue(op), layouts,
-                                    isKernelBatched(op),
-                                    hasGridConstantTensorMaps(op));
+      kernel.entry = describe(schedule, getKernelEpilogue(op), layouts,
+                              isKernelBatched(op),
+                              hasGridConstantTensorMaps(op));
+      bundle::GemmFields &gemm = *kernel.entry.gemm;
       // A GEMM compiled as C^T = B^T·A^T (tile-exchange-operands): its own
       // layouts are the transposed ones of the kernel's.
-      if (hasExchangedOperands(op)) {
-        kernel.description["source_layouts"] =
-            describeLayouts(layouts.getTransposed());
-      }
+      if (hasExchangedOperands(op))
+        gemm.sourceLayouts = describeLayouts(layouts.getTransposed());
       // The entry states the layouts of the problems it runs; its tensor
       // maps (and the kernel) read the staged copies, K-major.
-      if (!stagedTransposes.empty()) {
-        llvm::json::Object *layouts =
-            kernel.description.getObject("layouts");
-        if (stagedTransposes.get("a"))
-          (*layouts)["a"] = stringifyMatrixOrder(MatrixOrder::col);
-        if (stagedTransposes.get("b"))
-          (*layouts)["b"] = stringifyMatrixOrder(MatrixOrder::row);
-        kernel.description["staged_transposes"] = std::move(stagedTransposes);
+      for (const bundle::StagedKernel &staged : stagedTransposes) {
+        if (staged.operand == "a")
+          gemm.layouts.a = stringifyMatrixOrder(MatrixOrder::col).str();
+        if (staged.operand == "b")
+          gemm.layouts.b = stringifyMatrixOrder(MatrixOrder::row).str();
       }
-      if (!stagedCopies.empty())
-        kernel.description["staged_copies"] = std::move(stagedCopies);
-      if (std::optional<llvm::json::Object> variant =
-              describeWholeTileVariant(gpuModule))
-        kernel.description["whole_tile_variant"] = std::move(*variant);
-      kernel.description["name"] = kernel.symbol;
-      kernel.description["chip"] = kernel.chip;
+      gemm.stagedTransposes = stagedTransposes;
+      gemm.stagedCopies = stagedCopies;
+      gemm.wholeTileVariant = describeWholeTileVariant(gpuModule);
+      kernel.entry.name = kernel.symbol;
+      kernel.entry.chip = kernel.chip;
       kernels.push_back(std::move(kernel));
     });
   });

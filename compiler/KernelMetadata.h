@@ -6,16 +6,16 @@
 //
 // What the runtime needs to launch a kernel that lower-to-nvvm produced:
 // symbol, block size, dynamic shared memory, the grid as a function of M and
-// N, and the parameter order. Written as the "gemm-opt-bundle-v1" JSON that
-// runtime/KernelSpec.h reads.
+// N, and the parameter order: the bundle schema's kernel entry
+// (runtime/bundle/BundleSchema.h), which runtime/KernelSpec.h reads.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_COMPILER_KERNELMETADATA_H
 #define GEMM_OPT_COMPILER_KERNELMETADATA_H
 
+#include "runtime/bundle/BundleSchema.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "llvm/Support/JSON.h"
 #include <string>
 #include <vector>
 
@@ -26,8 +26,8 @@ struct KernelMetadata {
   std::string moduleName; // the gpu.module holding it
   std::string symbol;     // the kernel's name in PTX and cubin
   std::string chip;
-  int ptxasOptLevel = 3;          // what the lowering arranged the code for
-  llvm::json::Object description; // the bundle entry, less file names
+  int ptxasOptLevel = 3; // what the lowering arranged the code for
+  bundle::KernelEntry entry; // the bundle entry, less file names
 };
 
 /// Collects the kernels of `module`, which has been through lower-to-nvvm

@@ -25,7 +25,7 @@ static StringRef elementTypeName(Type type) {
 namespace {
 /// What a transpose or copy schedule says about its launch.
 struct MatrixMoveLaunch {
-  StringRef kind;
+  bundle::KernelKind kind;
   int64_t threads, tileRows, tileCols, vector, sharedBytes;
   /// Whether grid x runs along src's rows (a copy) or its columns (a
   /// transpose).
@@ -33,60 +33,61 @@ struct MatrixMoveLaunch {
 };
 } // namespace
 
-static llvm::json::Object describeMatrixMove(const MatrixMoveLaunch &launch,
-                                             Type elementType, bool batched) {
-  int64_t rank = batched ? 3 : 2;
-  auto operand = [&](StringRef name) {
-    return llvm::json::Object{
-        {"kind", "memref"}, {"operand", name}, {"rank", rank}};
-  };
-  llvm::json::Value gridZ =
-      batched ? llvm::json::Value(llvm::json::Object{{"extent", "batch"},
-                                                     {"tile", 1}})
-              : llvm::json::Value(1);
-  llvm::json::Object alongRows{{"extent", "m"}, {"tile", launch.tileRows}};
-  llvm::json::Object alongCols{{"extent", "n"}, {"tile", launch.tileCols}};
-  llvm::json::Object grid =
-      launch.rowsAlongX
-          ? llvm::json::Object{{"x", std::move(alongRows)},
-                               {"y", std::move(alongCols)},
-                               {"z", std::move(gridZ)}}
-          : llvm::json::Object{{"x", std::move(alongCols)},
-                               {"y", std::move(alongRows)},
-                               {"z", std::move(gridZ)}};
-  StringRef type = elementTypeName(elementType);
-  return llvm::json::Object{
-      {"kind", launch.kind},
-      {"block", llvm::json::Array{launch.threads, 1, 1}},
-      {"cluster", llvm::json::Array{1, 1, 1}},
-      {"dynamic_shared_memory_bytes", launch.sharedBytes},
-      {"grid", std::move(grid)},
-      {"tile", llvm::json::Object{{"m", launch.tileRows},
-                                  {"n", launch.tileCols}}},
-      {"types", llvm::json::Object{{"src", type}, {"dst", type}}},
-      {"layouts", llvm::json::Object{{"src", "row"}, {"dst", "row"}}},
-      // Any pointer aligned to the element works; vector-wide accesses are
-      // used where pointers and leading dimensions allow.
-      {"min_alignment_bytes", getByteWidth(elementType)},
-      {"vector_elements", launch.vector},
-      {"parameters", llvm::json::Array{operand("src"), operand("dst")}},
-  };
+/// A memref parameter of rank `rank`.
+static bundle::Parameter memrefParameter(StringRef operand, int64_t rank) {
+  bundle::Parameter parameter;
+  parameter.kind = bundle::ParameterKind::MemRef;
+  parameter.operand = operand.str();
+  parameter.rank = rank;
+  return parameter;
 }
 
-llvm::json::Object
+static bundle::KernelEntry describeMatrixMove(const MatrixMoveLaunch &launch,
+                                              Type elementType, bool batched) {
+  bundle::GridDim gridZ;
+  if (batched) {
+    gridZ.extent = "batch";
+    gridZ.tile = 1;
+  }
+  bundle::GridDim alongRows{1, "m", launch.tileRows};
+  bundle::GridDim alongCols{1, "n", launch.tileCols};
+  bundle::KernelEntry entry;
+  entry.kind = launch.kind;
+  entry.block = {launch.threads, 1, 1};
+  entry.cluster = std::array<int64_t, 3>{1, 1, 1};
+  entry.dynamicSharedMemoryBytes = launch.sharedBytes;
+  entry.grid.x = launch.rowsAlongX ? alongRows : alongCols;
+  entry.grid.y = launch.rowsAlongX ? alongCols : alongRows;
+  entry.grid.z = gridZ;
+  entry.tile = bundle::ProblemTile{launch.tileRows, launch.tileCols,
+                                   std::nullopt};
+  std::string type = elementTypeName(elementType).str();
+  // Any pointer aligned to the element works; vector-wide accesses are used
+  // where pointers and leading dimensions allow.
+  entry.minAlignmentBytes = getByteWidth(elementType);
+  int64_t rank = batched ? 3 : 2;
+  entry.parameters = {memrefParameter("src", rank),
+                      memrefParameter("dst", rank)};
+  entry.matrixMove = bundle::MatrixMoveFields{type, type, "row", "row",
+                                              launch.vector};
+  return entry;
+}
+
+bundle::KernelEntry
 gemm_opt::describeTransposeKernel(TransposeScheduleAttr schedule,
                                   Type elementType, bool batched) {
   return describeMatrixMove(
-      {"transpose", schedule.getThreadCount(), schedule.getTileRows(),
+      {bundle::KernelKind::Transpose, schedule.getThreadCount(), schedule.getTileRows(),
        schedule.getTileCols(), schedule.getVector(),
        schedule.getSharedMemoryBytes(elementType), /*rowsAlongX=*/false},
       elementType, batched);
 }
 
-llvm::json::Object gemm_opt::describeCopyKernel(CopyScheduleAttr schedule,
-                                                Type elementType,
-                                                bool batched) {
-  return describeMatrixMove({"copy", schedule.getThreadCount(),
+bundle::KernelEntry gemm_opt::describeCopyKernel(CopyScheduleAttr schedule,
+                                                 Type elementType,
+                                                 bool batched) {
+  return describeMatrixMove({bundle::KernelKind::Copy,
+                             schedule.getThreadCount(),
                              schedule.getTileRows(), schedule.getTileCols(),
                              schedule.getVector(), /*sharedBytes=*/0,
                              /*rowsAlongX=*/true},

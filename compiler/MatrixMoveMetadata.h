@@ -18,21 +18,21 @@
 #ifndef GEMM_OPT_COMPILER_MATRIXMOVEMETADATA_H
 #define GEMM_OPT_COMPILER_MATRIXMOVEMETADATA_H
 
+#include "runtime/bundle/BundleSchema.h"
 #include "dialect/TileDialect.h"
-#include "llvm/Support/JSON.h"
 
 namespace gemm_opt {
 
 /// The bundle entry of a transpose kernel of `elementType`, less its name,
 /// chip and file names.
-llvm::json::Object describeTransposeKernel(tile::TransposeScheduleAttr schedule,
-                                           mlir::Type elementType,
-                                           bool batched);
+bundle::KernelEntry
+describeTransposeKernel(tile::TransposeScheduleAttr schedule,
+                        mlir::Type elementType, bool batched);
 
 /// The bundle entry of a copy kernel of `elementType`, less its name, chip
 /// and file names.
-llvm::json::Object describeCopyKernel(tile::CopyScheduleAttr schedule,
-                                      mlir::Type elementType, bool batched);
+bundle::KernelEntry describeCopyKernel(tile::CopyScheduleAttr schedule,
+                                       mlir::Type elementType, bool batched);
 
 } // namespace gemm_opt
 

@@ -39,9 +39,10 @@ gemm_opt::jit::compileToCubin(ScheduleCompilation &compilation,
 
   CompiledKernel compiled;
   compiled.cacheKey = cacheKey.str();
-  json::Object entry = makeBundleEntry(kernel.metadata, "", "kernel.cubin");
+  bundle::KernelEntry entry =
+      makeBundleEntry(kernel.metadata, "", "kernel.cubin");
   recordPtxasRun(entry, level, cubin->report);
-  compiled.bundleEntry = formatBundle(json::Value(std::move(entry)));
+  compiled.bundleEntry = bundle::formatJSON(toJSON(entry));
   compiled.cubin = std::move(cubin->cubin);
   compiled.ptxasReport = std::move(cubin->report);
   return compiled;

@@ -18,23 +18,6 @@ using namespace llvm;
 namespace gemm_opt {
 namespace runtime {
 
-Expected<bool> readStridedBatch(const JsonFieldReader &kernel) {
-  if (!kernel.has("batch"))
-    return false;
-  Expected<JsonFieldReader> batch = kernel.getObject("batch");
-  if (!batch)
-    return batch.takeError();
-  if (!batch->has("strided"))
-    return false;
-  Expected<const json::Value *> strided = batch->getRequired("strided");
-  if (!strided)
-    return strided.takeError();
-  std::optional<bool> flag = (*strided)->getAsBoolean();
-  if (!flag)
-    return batch->fail("strided", "must be true or false");
-  return *flag;
-}
-
 Error checkBatchedKernelSpec(const KernelSpec &spec, const Twine &context) {
   bool batched = spec.stridedBatch;
   auto refuse = [&](const Twine &what) {

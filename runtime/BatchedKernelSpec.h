@@ -28,8 +28,6 @@
 #ifndef GEMM_OPT_RUNTIME_BATCHEDKERNELSPEC_H
 #define GEMM_OPT_RUNTIME_BATCHEDKERNELSPEC_H
 
-#include "runtime/JsonFieldReader.h"
-
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 
@@ -37,9 +35,6 @@ namespace gemm_opt {
 namespace runtime {
 
 struct KernelSpec;
-
-/// The entry's optional "batch": {"strided": bool} (false when absent).
-llvm::Expected<bool> readStridedBatch(const JsonFieldReader &kernel);
 
 /// Checks that the parameters and grid of `spec` agree with its
 /// stridedBatch (see the file comment); `context` prefixes the BadInput

@@ -8,7 +8,6 @@
 
 #include "runtime/BundleCapabilities.h"
 
-#include "runtime/JsonFieldReader.h"
 #include "runtime/OperandAlignment.h"
 #include "runtime/RuntimeError.h"
 
@@ -46,58 +45,6 @@ bool KernelCapabilities::supportsBias(BiasKind bias) const {
   }
   return false;
 }
-
-namespace {
-/// A string, or a list of strings, each passed to `accept`, which returns
-/// false for an unknown name.
-Error forEachName(const JsonFieldReader &reader, StringRef key,
-                  function_ref<bool(StringRef)> accept) {
-  const json::Value *value = nullptr;
-  if (Expected<const json::Value *> required = reader.getRequired(key))
-    value = *required;
-  else
-    return required.takeError();
-  SmallVector<const json::Value *, 4> items;
-  if (const json::Array *array = value->getAsArray())
-    for (const json::Value &item : *array)
-      items.push_back(&item);
-  else
-    items.push_back(value);
-  for (const json::Value *item : items) {
-    std::optional<StringRef> name = item->getAsString();
-    if (!name)
-      return reader.fail(key, "must be a string or a list of strings");
-    if (!accept(*name))
-      return reader.fail(key, "has the unknown value '" + *name + "'");
-  }
-  return Error::success();
-}
-
-Expected<bool> getOptionalBool(const JsonFieldReader &reader,
-                               const json::Object &object, StringRef key) {
-  const json::Value *value = object.get(key);
-  if (!value)
-    return false;
-  std::optional<bool> flag = value->getAsBoolean();
-  if (!flag)
-    return reader.fail(key, "must be true or false");
-  return *flag;
-}
-
-Error parseBatch(const JsonFieldReader &kernel, const json::Object &object,
-                 KernelCapabilities &capabilities) {
-  const json::Object *batch = object.getObject("batch");
-  if (!batch)
-    return object.get("batch") ? kernel.fail("batch", "must be an object")
-                               : Error::success();
-  JsonFieldReader reader(*batch, kernel.getContext() + ": field 'batch'");
-  Expected<bool> strided = getOptionalBool(reader, *batch, "strided");
-  if (!strided)
-    return strided.takeError();
-  capabilities.stridedBatch = *strided;
-  return Error::success();
-}
-} // namespace
 
 KernelCapabilities getKernelCapabilities(const KernelSpec &spec) {
   KernelCapabilities capabilities;
@@ -166,73 +113,12 @@ Epilogue getProblemEpilogue(const FusedEpilogueSpec &epilogue, double alpha,
   return problem;
 }
 
-Expected<KernelCapabilities>
-parseKernelCapabilities(const KernelSpec &spec, const json::Object &kernel,
-                        StringRef context) {
-  KernelCapabilities capabilities = getKernelCapabilities(spec);
-  capabilities.layouts = {};
-
-  JsonFieldReader reader(kernel, context.str());
-  // A kernel compiled with A and B exchanged claims the GEMM's own layouts
-  // (getKernelCapabilities).
-  Expected<JsonFieldReader> layouts = reader.getObject(
-      spec.sourceLayouts ? "source_layouts" : "layouts");
-  if (!layouts)
-    return layouts.takeError();
-  for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
-    LayoutSet &set = capabilities.layouts[static_cast<size_t>(operand)];
-    if (Error err = forEachName(
-            *layouts, getOperandName(operand), [&](StringRef name) {
-              std::optional<MatrixLayout> layout = parseMatrixLayout(name);
-              if (layout == MatrixLayout::Row)
-                set.row = true;
-              else if (layout == MatrixLayout::Col)
-                set.col = true;
-              return layout.has_value();
-            }))
-      return std::move(err);
-  }
-  // KernelSpec parsed (and checked) the fused epilogue already.
-  if (Error err = parseBatch(reader, kernel, capabilities))
-    return std::move(err);
-  return std::move(capabilities);
-}
-
-Expected<std::vector<KernelCapabilities>>
-parseBundleCapabilities(const KernelBundle &bundle, StringRef jsonText) {
-  Expected<json::Value> root = json::parse(jsonText);
-  if (!root)
-    return makeBadInputError(bundle.path +
-                             ": invalid JSON: " + toString(root.takeError()));
-  const json::Object *object = root->getAsObject();
-  const json::Array *kernels = object ? object->getArray("kernels") : nullptr;
-  if (!kernels || kernels->size() != bundle.kernels.size())
-    return makeBadInputError(bundle.path +
-                             ": the kernels changed since the bundle was "
-                             "loaded");
+std::vector<KernelCapabilities>
+getBundleCapabilities(const KernelBundle &bundle) {
   std::vector<KernelCapabilities> result;
-  for (auto [index, spec] : enumerate(bundle.kernels)) {
-    const json::Object *kernel = (*kernels)[index].getAsObject();
-    if (!kernel)
-      return makeBadInputError(bundle.path + ": kernels[" + Twine(index) +
-                               "] must be an object");
-    Expected<KernelCapabilities> capabilities = parseKernelCapabilities(
-        spec, *kernel, bundle.path + ": kernels[" + std::to_string(index) + "]");
-    if (!capabilities)
-      return capabilities.takeError();
-    result.push_back(std::move(*capabilities));
-  }
-  return std::move(result);
-}
-
-Expected<std::vector<KernelCapabilities>>
-loadBundleCapabilities(const KernelBundle &bundle) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
-      MemoryBuffer::getFile(bundle.path, /*IsText=*/true);
-  if (!buffer)
-    return makeBadInputError("cannot read kernel bundle '" + bundle.path +
-                             "': " + buffer.getError().message());
-  return parseBundleCapabilities(bundle, (*buffer)->getBuffer());
+  for (const KernelSpec &spec : bundle.kernels)
+    result.push_back(getKernelCapabilities(spec));
+  return result;
 }
 
 namespace {

@@ -6,12 +6,12 @@
 //
 // The one place that decides, from a kernel's metadata alone, whether the
 // kernel can run a GemmProblem (GemmProblem.h). It reads what KernelSpec
-// already parses (types, requires_divisible, min_alignment_bytes) plus these
+// parsed (types, requires_divisible, min_alignment_bytes) and these
 // capability fields of the kernel entry (see KernelSpec.h for the rest):
 //
 //   "layouts": {"a": L, "b": L, "c": L}
-//       L is "row", "col", or a list of them (the kernel takes either; it
-//       then tells which one at launch). Required by the bundle format.
+//       L is "row" or "col" (or "source_layouts", of a kernel compiled with
+//       A and B exchanged). Required by the bundle format.
 //   "epilogue"*: the kernel's fused epilogue (FusedEpilogueSpec.h, parsed
 //       by KernelSpec). A kernel claims the problems whose bias and
 //       activation are exactly the ones it fuses (it always applies them),
@@ -25,7 +25,7 @@
 // A missing field, or a missing key inside one, means "not supported": a
 // kernel without "epilogue" computes D = A * B only, one without "batch"
 // runs a single batch entry. Unknown keys are ignored, so producers may add
-// fields before the runtime reads them.
+// fields before the runtime reads them (runtime/bundle/BundleSchema.h).
 //
 // Alignment: the byte offset of each operand's first element, its row (or
 // column) pitch and, with several batch entries, its batch stride must be
@@ -44,7 +44,6 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
-#include "llvm/Support/JSON.h"
 
 #include <array>
 #include <string>
@@ -99,9 +98,9 @@ struct KernelCapabilities {
   }
 };
 
-/// The capabilities `spec` alone shows (its one layout per operand, its
-/// "batch" and epilogue), for callers that have no bundle JSON (gemm-run's
-/// batched runs).
+/// The capabilities `spec` shows: its one layout per operand (the source
+/// layouts of a kernel compiled with A and B exchanged), its "batch" and
+/// its epilogue.
 KernelCapabilities getKernelCapabilities(const KernelSpec &spec);
 
 /// The problem model's name for a kernel's bias: `bias = column` adds a row
@@ -114,22 +113,9 @@ BiasKind getProblemBias(EpilogueBias bias);
 Epilogue getProblemEpilogue(const FusedEpilogueSpec &epilogue, double alpha,
                             double beta);
 
-/// The capabilities of `spec` given its JSON entry `kernel` (both from the
-/// same bundle). Fails on a capability field of the wrong form; `context`
-/// prefixes the message.
-llvm::Expected<KernelCapabilities>
-parseKernelCapabilities(const KernelSpec &spec,
-                        const llvm::json::Object &kernel,
-                        llvm::StringRef context);
-
-/// The capabilities of every kernel of `bundle`, in its order, from the
-/// bundle's JSON text.
-llvm::Expected<std::vector<KernelCapabilities>>
-parseBundleCapabilities(const KernelBundle &bundle, llvm::StringRef jsonText);
-
-/// Reads bundle.path again and parses the capabilities of its kernels.
-llvm::Expected<std::vector<KernelCapabilities>>
-loadBundleCapabilities(const KernelBundle &bundle);
+/// The capabilities of every kernel of `bundle`, in its order.
+std::vector<KernelCapabilities>
+getBundleCapabilities(const KernelBundle &bundle);
 
 /// One reason the kernel cannot run the problem, with its message.
 struct CapabilityGap {

@@ -8,8 +8,6 @@
 
 #include "runtime/FusedEpilogueSpec.h"
 
-#include "runtime/JsonFieldReader.h"
-
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cmath>
@@ -95,69 +93,24 @@ double applyFusedEpilogue(const FusedEpilogueSpec &spec, double acc,
   return x;
 }
 
-namespace {
-Expected<bool> getFlag(const JsonFieldReader &reader, StringRef key) {
-  if (!reader.has(key))
-    return false;
-  Expected<const json::Value *> value = reader.getRequired(key);
-  if (!value)
-    return value.takeError();
-  std::optional<bool> flag = (*value)->getAsBoolean();
-  if (!flag)
-    return reader.fail(key, "must be true or false");
-  return *flag;
-}
-} // namespace
-
-Expected<FusedEpilogueSpec> parseFusedEpilogue(const JsonFieldReader &kernel) {
+FusedEpilogueSpec
+readFusedEpilogue(const std::optional<bundle::Epilogue> &epilogue) {
   FusedEpilogueSpec spec;
-  if (!kernel.has("epilogue"))
+  if (!epilogue)
     return spec;
-  Expected<JsonFieldReader> reader = kernel.getObject("epilogue");
-  if (!reader)
-    return reader.takeError();
-  Expected<bool> alphaBeta = getFlag(*reader, "alpha_beta");
-  if (!alphaBeta)
-    return alphaBeta.takeError();
-  spec.alphaBeta = *alphaBeta;
-  Expected<bool> residual = getFlag(*reader, "residual");
-  if (!residual)
-    return residual.takeError();
-  spec.residual = *residual;
-  if (reader->has("bias")) {
-    Expected<StringRef> name = reader->getString("bias");
-    if (!name)
-      return name.takeError();
-    std::optional<EpilogueBias> bias =
-        StringSwitch<std::optional<EpilogueBias>>(*name)
-            .Case("none", EpilogueBias::None)
-            .Case("row", EpilogueBias::Row)
-            .Case("column", EpilogueBias::Column)
-            .Default(std::nullopt);
-    if (!bias)
-      return reader->fail("bias", "is '" + *name +
-                                      "', expected none, row or column");
-    spec.bias = *bias;
-  }
-  if (reader->has("activation")) {
-    Expected<StringRef> name = reader->getString("activation");
-    if (!name)
-      return name.takeError();
-    std::optional<EpilogueActivation> activation =
-        StringSwitch<std::optional<EpilogueActivation>>(*name)
-            .Case("none", EpilogueActivation::None)
-            .Case("relu", EpilogueActivation::Relu)
-            .Case("gelu_tanh", EpilogueActivation::GeluTanh)
-            .Case("gelu_erf", EpilogueActivation::GeluErf)
-            .Case("silu", EpilogueActivation::Silu)
-            .Default(std::nullopt);
-    if (!activation)
-      return reader->fail("activation",
-                          "is '" + *name +
-                              "', expected none, relu, gelu_tanh, gelu_erf "
-                              "or silu");
-    spec.activation = *activation;
-  }
+  spec.alphaBeta = epilogue->alphaBeta.value_or(false);
+  spec.residual = epilogue->residual.value_or(false);
+  spec.bias = StringSwitch<EpilogueBias>(epilogue->bias.value_or("none"))
+                  .Case("row", EpilogueBias::Row)
+                  .Case("column", EpilogueBias::Column)
+                  .Default(EpilogueBias::None);
+  spec.activation =
+      StringSwitch<EpilogueActivation>(epilogue->activation.value_or("none"))
+          .Case("relu", EpilogueActivation::Relu)
+          .Case("gelu_tanh", EpilogueActivation::GeluTanh)
+          .Case("gelu_erf", EpilogueActivation::GeluErf)
+          .Case("silu", EpilogueActivation::Silu)
+          .Default(EpilogueActivation::None);
   return spec;
 }
 

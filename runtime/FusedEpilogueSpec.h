@@ -22,12 +22,13 @@
 #define GEMM_OPT_RUNTIME_FUSEDEPILOGUESPEC_H
 
 #include "llvm/ADT/StringRef.h"
+#include "runtime/bundle/BundleSchema.h"
 #include "llvm/Support/Error.h"
+
+#include <optional>
 
 namespace gemm_opt {
 namespace runtime {
-
-class JsonFieldReader;
 
 enum class EpilogueBias { None, Row, Column };
 enum class EpilogueActivation { None, Relu, GeluTanh, GeluErf, Silu };
@@ -66,9 +67,10 @@ double applyActivation(EpilogueActivation activation, double x);
 double applyFusedEpilogue(const FusedEpilogueSpec &spec, double acc,
                           const EpilogueEntryInputs &inputs);
 
-/// Parses the optional "epilogue" field of `kernel`.
-llvm::Expected<FusedEpilogueSpec>
-parseFusedEpilogue(const JsonFieldReader &kernel);
+/// The entry's optional "epilogue" (nothing fused where absent), whose
+/// names the schema checked.
+FusedEpilogueSpec
+readFusedEpilogue(const std::optional<bundle::Epilogue> &epilogue);
 
 } // namespace runtime
 } // namespace gemm_opt

@@ -8,7 +8,6 @@
 
 #include "runtime/KernelParamSpec.h"
 
-#include "runtime/JsonFieldReader.h"
 #include "runtime/RuntimeError.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -146,185 +145,84 @@ Error checkTensorMapBox(const TensorMapSpec &spec, ElementType type,
 
 namespace {
 
-/// Reads the "operand" field into `param`. Where `residualAllowed` (tma and
+/// The operand of a memref, tma or tma_present parameter, which the schema
+/// restricted to "a", "b", "c", "residual" (tma, tma_present) or also
+/// "bias", "src", "dst" (memref). Where `residualAllowed` (tma and
 /// tma_present parameters), "residual" names a map over the residual, which
 /// is laid out like C: operand C with overResidual.
-Error parseOperand(const JsonFieldReader &reader, bool residualAllowed,
-                   KernelParamSpec &param) {
-  Expected<StringRef> name = reader.getString("operand");
-  if (!name)
-    return name.takeError();
-  if (residualAllowed && *name == "residual") {
+Error readOperand(const bundle::Parameter &parameter, bool residualAllowed,
+                  KernelParamSpec &param, const Twine &context) {
+  StringRef name = parameter.operand.value_or("");
+  if (residualAllowed && name == "residual") {
     param.operand = Operand::C;
     param.overResidual = true;
     return Error::success();
   }
-  std::optional<Operand> operand = StringSwitch<std::optional<Operand>>(*name)
+  std::optional<Operand> operand = StringSwitch<std::optional<Operand>>(name)
                                        .Case("a", Operand::A)
                                        .Case("b", Operand::B)
                                        .Case("c", Operand::C)
                                        .Default(std::nullopt);
   if (!operand)
-    return reader.fail(
-        "operand", "is '" + *name + "', expected " +
-                       (residualAllowed ? "a, b, c or residual" : "a, b or c"));
+    return makeBadFieldError(
+        context, "operand",
+        "is '" + name + "', expected " +
+            (residualAllowed ? "a, b, c or residual" : "a, b, c, bias or "
+                                                       "residual"));
   param.operand = *operand;
   return Error::success();
 }
 
-/// An integer field that must be one of `allowed`; `absent` if optional and
-/// missing.
-Expected<unsigned> getChoice(const JsonFieldReader &reader, StringRef key,
-                             ArrayRef<unsigned> allowed,
-                             std::optional<unsigned> absent) {
-  if (absent && !reader.has(key))
-    return *absent;
-  Expected<int64_t> value = reader.getInteger(key, 0);
-  if (!value)
-    return value.takeError();
-  if (any_of(allowed,
-             [&](unsigned choice) { return int64_t(choice) == *value; }))
-    return static_cast<unsigned>(*value);
-  std::string choices;
-  for (size_t i = 0; i < allowed.size(); ++i) {
-    if (i > 0)
-      choices += i + 1 == allowed.size() ? " or " : ", ";
-    choices += std::to_string(allowed[i]);
-  }
-  return reader.fail(key, "is " + Twine(*value) + ", expected " + choices);
-}
-
-Expected<TensorMapSpec> parseTensorMap(const JsonFieldReader &reader,
-                                       ElementType type) {
+/// A "tma" parameter's map; the schema checked each field's values.
+TensorMapSpec readTensorMap(const bundle::Parameter &parameter) {
   TensorMapSpec spec;
-  Expected<const json::Value *> box = reader.getRequired("box");
-  if (!box)
-    return box.takeError();
-  const json::Array *array = (*box)->getAsArray();
-  if (!array || (array->size() != 2 && array->size() != 3))
-    return reader.fail("box", "must be an array of 2 integers [inner, outer] "
-                              "(or 3, [inner, outer, 1], for a batched "
-                              "operand)");
-  spec.rank = static_cast<unsigned>(array->size());
-  for (size_t i = 0; i < array->size(); ++i) {
-    std::optional<int64_t> extent = (*array)[i].getAsInteger();
-    if (!extent || *extent < 1 || *extent > MaxTensorMapBox)
-      return reader.fail("box", "must be an array of integers [inner, "
-                                "outer(, 1)], each in [1, " +
-                                    Twine(MaxTensorMapBox) + "]");
-    spec.box[i] = static_cast<uint32_t>(*extent);
-  }
-
-  Expected<unsigned> swizzle =
-      getChoice(reader, "swizzle", {0, 32, 64, 128}, std::nullopt);
-  if (!swizzle)
-    return swizzle.takeError();
-  spec.swizzleBytes = *swizzle;
-  Expected<unsigned> promotion =
-      getChoice(reader, "l2_promotion", {0, 64, 128, 256}, 0u);
-  if (!promotion)
-    return promotion.takeError();
-  spec.l2PromotionBytes = *promotion;
-
-  Expected<StringRef> pass = reader.getString("pass");
-  if (!pass)
-    return pass.takeError();
-  std::optional<TensorMapPassing> passing =
-      StringSwitch<std::optional<TensorMapPassing>>(*pass)
-          .Case("global_pointer", TensorMapPassing::GlobalPointer)
-          .Case("by_value", TensorMapPassing::ByValue)
-          .Default(std::nullopt);
-  if (!passing)
-    return reader.fail("pass", "is '" + *pass +
-                                   "', expected global_pointer or by_value");
-  spec.passing = *passing;
-
-  if (reader.has("oob_fill")) {
-    Expected<StringRef> fill = reader.getString("oob_fill");
-    if (!fill)
-      return fill.takeError();
-    if (*fill == "nan")
-      spec.oobFill = TensorMapOobFill::Nan;
-    else if (*fill != "zero")
-      return reader.fail("oob_fill",
-                         "is '" + *fill + "', expected zero or nan");
-  }
-  if (reader.has("null_when_unaligned")) {
-    Expected<const json::Value *> value =
-        reader.getRequired("null_when_unaligned");
-    if (!value)
-      return value.takeError();
-    std::optional<bool> flag = (*value)->getAsBoolean();
-    if (!flag)
-      return reader.fail("null_when_unaligned", "must be true or false");
-    spec.nullWhenUnaligned = *flag;
-  }
-  if (Error err = checkTensorMapBox(spec, type, reader.getContext()))
-    return std::move(err);
+  spec.rank = static_cast<unsigned>(parameter.box.size());
+  for (auto [index, extent] : enumerate(parameter.box))
+    spec.box[index] = static_cast<uint32_t>(extent);
+  spec.swizzleBytes = static_cast<unsigned>(parameter.swizzle.value_or(0));
+  spec.l2PromotionBytes =
+      static_cast<unsigned>(parameter.l2Promotion.value_or(0));
+  spec.passing = parameter.pass == "by_value" ? TensorMapPassing::ByValue
+                                              : TensorMapPassing::GlobalPointer;
+  spec.oobFill = parameter.oobFill == "nan" ? TensorMapOobFill::Nan
+                                            : TensorMapOobFill::Zero;
+  spec.nullWhenUnaligned = parameter.nullWhenUnaligned.value_or(false);
   return spec;
 }
 
 } // namespace
 
 Expected<std::vector<KernelParamSpec>>
-parseKernelParams(const JsonFieldReader &kernel,
-                  const std::array<ElementType, 3> &operandTypes) {
-  Expected<const json::Value *> value = kernel.getRequired("parameters");
-  if (!value)
-    return value.takeError();
-  const json::Array *array = (*value)->getAsArray();
-  if (!array)
-    return kernel.fail("parameters", "must be an array");
+readKernelParams(ArrayRef<bundle::Parameter> parameters,
+                 const std::array<ElementType, 3> &operandTypes,
+                 const Twine &kernelContext) {
   std::vector<KernelParamSpec> params;
   // seen[kind][operand]; the residual's map is not C's.
   std::array<std::array<bool, 3>, 2> seen = {};
   bool seenResidualMap = false;
-  for (auto [index, element] : enumerate(*array)) {
+  for (auto [index, parameter] : enumerate(parameters)) {
     std::string context =
-        kernel.getContext() + ": parameters[" + std::to_string(index) + "]";
-    const json::Object *object = element.getAsObject();
-    if (!object)
-      return makeBadInputError(context + " must be an object");
-    JsonFieldReader reader(*object, context);
-    Expected<StringRef> kind = reader.getString("kind");
-    if (!kind)
-      return kind.takeError();
+        (kernelContext + ": parameters[" + Twine(index) + "]").str();
     KernelParamSpec param;
-    if (*kind == "scalar") {
-      Expected<StringRef> name = reader.getString("name");
-      if (!name)
-        return name.takeError();
-      if (*name != "alpha" && *name != "beta")
-        return reader.fail("name", "is '" + *name + "', expected alpha or beta");
-      Expected<StringRef> type = reader.getString("type");
-      if (!type)
-        return type.takeError();
-      if (*type != "f32")
-        return reader.fail("type", "is '" + *type + "', expected f32");
+    switch (parameter.kind) {
+    case bundle::ParameterKind::Scalar:
       param.kind = KernelParamSpec::Kind::EpilogueScalar;
-      param.epilogueOperand =
-          *name == "alpha" ? EpilogueOperand::Alpha : EpilogueOperand::Beta;
+      param.epilogueOperand = parameter.name == "alpha"
+                                  ? EpilogueOperand::Alpha
+                                  : EpilogueOperand::Beta;
       params.push_back(param);
       continue;
-    }
-    if (*kind == "workspace") {
-      Expected<StringRef> name = reader.getString("name");
-      if (!name)
-        return name.takeError();
-      if (*name != "split_k_partials" && *name != "split_k_tile_counters")
-        return reader.fail("name", "is '" + *name +
-                                       "', expected split_k_partials or "
-                                       "split_k_tile_counters");
+    case bundle::ParameterKind::Workspace:
       param.kind = KernelParamSpec::Kind::Workspace;
       param.rank = 1;
-      param.workspace = *name == "split_k_partials"
+      param.workspace = parameter.name == "split_k_partials"
                             ? WorkspaceBuffer::Partials
                             : WorkspaceBuffer::TileCounters;
       params.push_back(param);
       continue;
-    }
-    if (*kind == "tma_present") {
-      if (Error err = parseOperand(reader, /*residualAllowed=*/true, param))
+    case bundle::ParameterKind::TmaPresent: {
+      if (Error err =
+              readOperand(parameter, /*residualAllowed=*/true, param, context))
         return std::move(err);
       const KernelParamSpec *map = params.empty() ? nullptr : &params.back();
       if (!map || !map->isTensorMap() || map->operand != param.operand ||
@@ -337,43 +235,37 @@ parseKernelParams(const JsonFieldReader &kernel,
       params.push_back(param);
       continue;
     }
-    if (*kind == "memref" && reader.has("operand")) {
-      Expected<StringRef> name = reader.getString("operand");
-      if (!name)
-        return name.takeError();
-      if (*name == "bias" || *name == "residual") {
+    case bundle::ParameterKind::MemRef:
+      if (parameter.operand == "bias" || parameter.operand == "residual") {
         // The bias is a vector; the residual is laid out like C (rank 3 in
-        // a batched kernel, checkBatchedKernelSpec).
-        bool isBias = *name == "bias";
-        Expected<int64_t> rank =
-            reader.getInteger("rank", isBias ? 1 : 2, isBias ? 1 : 3);
-        if (!rank)
-          return rank.takeError();
+        // a batched kernel, checkBatchedKernelSpec). The schema checked
+        // the ranks.
+        bool isBias = parameter.operand == "bias";
         param.kind = KernelParamSpec::Kind::EpilogueMemRef;
-        param.rank = static_cast<unsigned>(*rank);
+        param.rank = static_cast<unsigned>(parameter.rank.value_or(1));
         param.epilogueOperand =
             isBias ? EpilogueOperand::Bias : EpilogueOperand::Residual;
         params.push_back(param);
         continue;
       }
-    }
-    if (*kind == "tma")
+      param.kind = KernelParamSpec::Kind::MemRef;
+      // 3: a batched kernel's batch × rows × columns operand.
+      param.rank = static_cast<unsigned>(parameter.rank.value_or(2));
+      break;
+    case bundle::ParameterKind::Tma:
       param.kind = KernelParamSpec::Kind::TensorMap;
-    else if (*kind != "memref")
-      return reader.fail("kind", "is '" + *kind +
-                                     "', expected \"memref\", \"tma\", "
-                                     "\"tma_present\", \"scalar\" or "
-                                     "\"workspace\"");
-    if (Error err = parseOperand(
-            reader, /*residualAllowed=*/param.isTensorMap(), param))
+      break;
+    }
+    if (Error err = readOperand(
+            parameter, /*residualAllowed=*/param.isTensorMap(), param, context))
       return std::move(err);
     if (param.isTensorMap()) {
+      param.tensorMap = readTensorMap(parameter);
       // The residual's map has C's element type (operand is C).
-      Expected<TensorMapSpec> tensorMap = parseTensorMap(
-          reader, operandTypes[static_cast<size_t>(param.operand)]);
-      if (!tensorMap)
-        return tensorMap.takeError();
-      param.tensorMap = *tensorMap;
+      if (Error err = checkTensorMapBox(
+              param.tensorMap,
+              operandTypes[static_cast<size_t>(param.operand)], context))
+        return std::move(err);
       // The residual's address and pitch are the caller's: where TMA cannot
       // take them the runtime leaves the map out, so the kernel must be able
       // to do without it.
@@ -382,21 +274,17 @@ parseKernelParams(const JsonFieldReader &kernel,
             context + ": a tma parameter over the residual needs "
                       "\"null_when_unaligned\": true (the runtime leaves it "
                       "out where TMA cannot take the residual)");
-    } else {
-      // 3: a batched kernel's batch × rows × columns operand.
-      Expected<int64_t> rank = reader.getInteger("rank", 2, 3);
-      if (!rank)
-        return rank.takeError();
-      param.rank = static_cast<unsigned>(*rank);
     }
     bool &wasSeen = param.overResidual
                         ? seenResidualMap
                         : seen[static_cast<size_t>(param.kind)]
                               [static_cast<size_t>(param.operand)];
     if (wasSeen)
-      return makeBadInputError(
-          context + ": operand '" + getParamOperandName(param) +
-          "' is passed twice as a " + *kind + " parameter");
+      return makeBadInputError(context + ": operand '" +
+                               getParamOperandName(param) +
+                               "' is passed twice as a " +
+                               bundle::getParameterKindName(parameter.kind) +
+                               " parameter");
     wasSeen = true;
     params.push_back(param);
   }
@@ -410,15 +298,15 @@ parseKernelParams(const JsonFieldReader &kernel,
         (index + 1 == params.size() ||
          params[index + 1].kind != KernelParamSpec::Kind::TensorMapPresent))
       return makeBadInputError(
-          kernel.getContext() + ": parameters[" + Twine(index).str() +
+          kernelContext + ": parameters[" + Twine(index) +
           "]: a by_value tma parameter with null_when_unaligned must be "
           "followed by {\"kind\": \"tma_present\", \"operand\": \"" +
-          getParamOperandName(param).str() + "\"}");
+          getParamOperandName(param) + "\"}");
   }
   for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
     size_t index = static_cast<size_t>(operand);
     if (!seen[0][index] && !seen[1][index])
-      return makeBadInputError(kernel.getContext() +
+      return makeBadInputError(kernelContext +
                                ": parameters: no memref or tma parameter for "
                                "operand '" +
                                getOperandName(operand) + "'");

@@ -65,8 +65,11 @@
 #ifndef GEMM_OPT_RUNTIME_KERNELPARAMSPEC_H
 #define GEMM_OPT_RUNTIME_KERNELPARAMSPEC_H
 
+#include "runtime/bundle/BundleSchema.h"
 #include "runtime/ElementType.h"
 #include "runtime/FusedEpilogueSpec.h"
+
+#include "llvm/ADT/ArrayRef.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -79,8 +82,6 @@
 
 namespace gemm_opt {
 namespace runtime {
-
-class JsonFieldReader;
 
 enum class Operand { A, B, C };
 llvm::StringRef getOperandName(Operand operand); // "a", "b", "c"
@@ -214,11 +215,13 @@ llvm::StringRef getParamOperandName(const KernelParamSpec &param);
 llvm::Error checkTensorMapBox(const TensorMapSpec &spec, ElementType type,
                               const llvm::Twine &context);
 
-/// Parses the "parameters" field of `kernel`. `operandTypes` holds the
-/// element types of a, b and c (indexed by Operand), for the box checks.
+/// Reads the "parameters" of a GEMM entry, `context` in messages.
+/// `operandTypes` holds the element types of a, b and c (indexed by
+/// Operand), for the box checks.
 llvm::Expected<std::vector<KernelParamSpec>>
-parseKernelParams(const JsonFieldReader &kernel,
-                  const std::array<ElementType, 3> &operandTypes);
+readKernelParams(llvm::ArrayRef<bundle::Parameter> parameters,
+                 const std::array<ElementType, 3> &operandTypes,
+                 const llvm::Twine &context);
 
 /// Checks that `params` carry exactly the operands `epilogue` needs (alpha
 /// and beta for alpha_beta, bias, residual), each once, and a tensor map

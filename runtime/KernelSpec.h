@@ -144,6 +144,7 @@
 #ifndef GEMM_OPT_RUNTIME_KERNELSPEC_H
 #define GEMM_OPT_RUNTIME_KERNELSPEC_H
 
+#include "runtime/bundle/BundleSchema.h"
 #include "runtime/Chip.h"
 #include "runtime/ElementType.h"
 #include "runtime/KernelParamSpec.h"
@@ -161,8 +162,8 @@
 namespace gemm_opt {
 namespace runtime {
 
-/// The bundle format this runtime reads.
-inline constexpr llvm::StringLiteral BundleFormatName = "gemm-opt-bundle-v1";
+/// The bundle format this runtime reads (runtime/bundle/BundleSchema.h).
+inline constexpr llvm::StringLiteral BundleFormatName = bundle::FormatName;
 
 /// A problem dimension of C[M x N] = A[M x K] * B[K x N], or the number of
 /// batch entries (a grid extent only).

@@ -8,8 +8,6 @@
 
 #include "runtime/MatrixMoveSpec.h"
 
-#include "runtime/JsonFieldReader.h"
-#include "runtime/KernelEntryFields.h"
 #include "runtime/RuntimeError.h"
 
 using namespace llvm;
@@ -19,98 +17,53 @@ namespace runtime {
 
 namespace {
 
-/// "types": {"src": T, "dst": T} with one supported T; `kind` names the
-/// kernel's kind in messages.
-Expected<ElementType> parseMatrixMoveType(const JsonFieldReader &kernel,
-                                          StringRef kind) {
-  Expected<JsonFieldReader> types = kernel.getObject("types");
-  if (!types)
-    return types.takeError();
-  std::optional<ElementType> result;
-  for (StringRef key : {"src", "dst"}) {
-    Expected<StringRef> name = types->getString(key);
-    if (!name)
-      return name.takeError();
-    std::optional<ElementType> type = parseElementType(*name);
-    if (!type)
-      return types->fail(key, "has unsupported element type '" + *name +
-                                  "' (expected f16, bf16 or f32)");
-    if (result && *result != *type)
-      return types->fail(key, "is " + *name + " but src is " +
-                                  getElementTypeName(*result) + "; a " + kind +
-                                  " keeps the element type");
-    result = *type;
-  }
-  return *result;
-}
-
-/// "parameters": exactly the memrefs of src and dst, in that order, both of
-/// rank 2 (one matrix) or both of rank 3 (a batch). Returns the rank.
-Expected<int64_t> parseMatrixMoveParameters(const JsonFieldReader &kernel) {
-  Expected<const json::Value *> value = kernel.getRequired("parameters");
-  if (!value)
-    return value.takeError();
-  const json::Array *array = (*value)->getAsArray();
+/// The parameters must be exactly the memrefs of src and dst, in that
+/// order, both of rank 2 (one matrix) or both of rank 3 (a batch). Returns
+/// the rank.
+Expected<int64_t> readMatrixMoveParameters(const bundle::KernelEntry &entry,
+                                           const Twine &context) {
   static constexpr StringLiteral expected =
       "must be [{\"kind\": \"memref\", \"operand\": \"src\", \"rank\": R}, "
       "{\"kind\": \"memref\", \"operand\": \"dst\", \"rank\": R}] with R "
       "2 (a matrix) or 3 (a batch)";
-  if (!array || array->size() != 2)
-    return kernel.fail("parameters", expected);
+  if (entry.parameters.size() != 2)
+    return makeBadFieldError(context, "parameters", expected);
   static constexpr StringLiteral operands[] = {"src", "dst"};
   std::optional<int64_t> rank;
   for (auto [index, operand] : enumerate(operands)) {
-    const json::Object *parameter = (*array)[index].getAsObject();
-    std::optional<int64_t> operandRank =
-        parameter ? parameter->getInteger("rank") : std::nullopt;
-    if (!parameter || parameter->getString("kind") != "memref" ||
-        parameter->getString("operand") != operand || !operandRank ||
-        (*operandRank != 2 && *operandRank != 3) ||
-        (rank && *rank != *operandRank))
-      return kernel.fail("parameters", expected);
-    rank = operandRank;
+    const bundle::Parameter &parameter = entry.parameters[index];
+    if (parameter.kind != bundle::ParameterKind::MemRef ||
+        parameter.operand != operand || !parameter.rank ||
+        (*parameter.rank != 2 && *parameter.rank != 3) ||
+        (rank && *rank != *parameter.rank))
+      return makeBadFieldError(context, "parameters", expected);
+    rank = parameter.rank;
   }
   return *rank;
 }
 
 } // namespace
 
-Error parseMatrixMoveFields(const JsonFieldReader &kernel, KernelSpec &spec) {
+Error readMatrixMoveFields(const bundle::KernelEntry &entry, KernelSpec &spec,
+                           const Twine &context) {
+  // The schema gave a transpose or copy entry its tile and fields, with
+  // supported element types and row-major layouts.
+  const bundle::MatrixMoveFields &fields = *entry.matrixMove;
   MatrixMoveKernelSpec move;
-  Expected<JsonFieldReader> tile = kernel.getObject("tile");
-  if (!tile)
-    return tile.takeError();
-  for (auto [key, field] :
-       {std::pair<StringRef, int64_t *>("m", &move.tileRows),
-        {"n", &move.tileCols}}) {
-    Expected<int64_t> value = tile->getInteger(key, 1);
-    if (!value)
-      return value.takeError();
-    *field = *value;
-  }
+  move.tileRows = entry.tile->m;
+  move.tileCols = entry.tile->n;
+  ElementType type = *parseElementType(fields.srcType);
+  if (fields.dstType != fields.srcType)
+    return makeBadInputError(context + ": field 'types': field 'dst' is " +
+                             fields.dstType + " but src is " + fields.srcType +
+                             "; a " + getKernelKindName(spec.kind) +
+                             " keeps the element type");
+  move.elementType = type;
+  spec.aType = spec.bType = spec.cType = type;
+  spec.minAlignmentBytes = entry.minAlignmentBytes;
+  move.vectorElements = fields.vectorElements.value_or(1);
 
-  Expected<ElementType> type =
-      parseMatrixMoveType(kernel, getKernelKindName(spec.kind));
-  if (!type)
-    return type.takeError();
-  move.elementType = *type;
-  spec.aType = spec.bType = spec.cType = *type;
-
-  if (Error err = checkRowMajorLayouts(kernel, {"src", "dst"}))
-    return err;
-  Expected<int64_t> alignment = readMinAlignmentBytes(kernel);
-  if (!alignment)
-    return alignment.takeError();
-  spec.minAlignmentBytes = *alignment;
-
-  if (kernel.has("vector_elements")) {
-    Expected<int64_t> vector = kernel.getInteger("vector_elements", 1, 8);
-    if (!vector)
-      return vector.takeError();
-    move.vectorElements = *vector;
-  }
-
-  Expected<int64_t> rank = parseMatrixMoveParameters(kernel);
+  Expected<int64_t> rank = readMatrixMoveParameters(entry, context);
   if (!rank)
     return rank.takeError();
   move.batched = *rank == 3;
@@ -120,11 +73,12 @@ Error parseMatrixMoveFields(const JsonFieldReader &kernel, KernelSpec &spec) {
                                   z.tile == 1
                             : z.isConstant && z.constant == 1;
   if (!zFits)
-    return kernel.fail("grid", move.batched
-                                   ? "must have z = {\"extent\": \"batch\", "
-                                     "\"tile\": 1} for rank-3 (batched) "
-                                     "parameters"
-                                   : "must have z = 1 for rank-2 parameters");
+    return makeBadFieldError(context, "grid",
+                             move.batched
+                                 ? "must have z = {\"extent\": \"batch\", "
+                                   "\"tile\": 1} for rank-3 (batched) "
+                                   "parameters"
+                                 : "must have z = 1 for rank-2 parameters");
   spec.matrixMove = move;
   return Error::success();
 }

@@ -21,13 +21,11 @@
 namespace gemm_opt {
 namespace runtime {
 
-class JsonFieldReader;
-
-/// Fills spec.matrixMove (and the element types, alignment and parameters
-/// of `spec`) from the fields of `kernel`, a transpose or copy entry
-/// (spec.kind). BadInput errors.
-llvm::Error parseMatrixMoveFields(const JsonFieldReader &kernel,
-                                  KernelSpec &spec);
+/// Fills spec.matrixMove (and the element types and alignment of `spec`)
+/// from `entry`, a transpose or copy entry (spec.kind); `context` names it
+/// in BadInput errors.
+llvm::Error readMatrixMoveFields(const bundle::KernelEntry &entry,
+                                 KernelSpec &spec, const llvm::Twine &context);
 
 } // namespace runtime
 } // namespace gemm_opt

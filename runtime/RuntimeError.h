@@ -66,6 +66,14 @@ inline llvm::Error makeCudaFailureError(const llvm::Twine &message) {
   return makeError(ErrorKind::CudaFailure, message);
 }
 
+/// "<context>: field '<key>' <problem>": a bundle field whose value the
+/// runtime cannot use.
+inline llvm::Error makeBadFieldError(const llvm::Twine &context,
+                                     llvm::StringRef key,
+                                     const llvm::Twine &problem) {
+  return makeBadInputError(context + ": field '" + key + "' " + problem);
+}
+
 /// Prepends `context: ` to the message of every error in `err`, keeping kinds.
 llvm::Error addErrorContext(llvm::Error err, const llvm::Twine &context);
 

@@ -189,13 +189,14 @@ TEST(BatchedTest, RefusesInconsistentBatchedEntries) {
     json::Object kernel = makeBatchedKernel();
     kernel["batch"] = json::Object{{"strided", "yes"}};
     cases.push_back({"non-boolean", std::move(kernel),
-                     "field 'strided' must be true or false"});
+                     "expected boolean at kernels[0].batch.strided"});
   }
   {
     json::Object kernel = makePersistentBatchedKernel();
     (*kernel.getObject("grid")->getObject("tiles"))["batch"] = 2;
     cases.push_back({"two entries per tile", std::move(kernel),
-                     "field 'batch'"});
+                     "expected 1 (one batch entry per tile) at "
+                     "kernels[0].grid.tiles.batch"});
   }
   for (RefusedKernelCase &c : cases)
     EXPECT_TRUE(isRefusedKernel(std::move(c.kernel), c.expected)) << c.what;

@@ -203,25 +203,27 @@ TEST(LaunchGridTest, BadPersistentGrids) {
   };
   Case cases[] = {
       {json::Object{{"persistent", persistent(1)}}, json::Array{1, 1, 1},
-       "missing required field 'tiles'"},
+       "missing value at kernels[0].grid.tiles"},
       {json::Object{{"persistent", persistent(0)}, {"tiles", tiles()}},
        json::Array{1, 1, 1},
-       "field 'ctas_per_sm' is 0, expected a value in [1, 32]"},
+       "expected an integer in [1, 32] at "
+       "kernels[0].grid.persistent.ctas_per_sm"},
       {json::Object{{"persistent", json::Object{}}, {"tiles", tiles()}},
-       json::Array{1, 1, 1}, "missing required field 'ctas_per_sm'"},
+       json::Array{1, 1, 1}, "missing value at kernels[0].grid.persistent.ctas_per_sm"},
       {json::Object{{"persistent", persistent(1)},
                     {"tiles", json::Object{{"m", 128}}}},
-       json::Array{1, 1, 1}, "missing required field 'n'"},
+       json::Array{1, 1, 1}, "missing value at kernels[0].grid.tiles.n"},
       {json::Object{
            {"persistent", persistent(1)}, {"tiles", tiles()}, {"x", 4}},
-       json::Array{1, 1, 1}, "field 'x' cannot be combined with 'persistent'"},
+       json::Array{1, 1, 1}, "not allowed with \"persistent\" (a persistent grid is 1-D) at "
+       "kernels[0].grid.x"},
       {json::Object{{"persistent", 1}, {"tiles", tiles()}},
-       json::Array{1, 1, 1}, "field 'persistent' must be an object"},
+       json::Array{1, 1, 1}, "expected object at kernels[0].grid.persistent"},
       {json::Object{{"persistent", persistent(1)}, {"tiles", tiles()}},
        json::Array{1, 2, 1},
        "field 'cluster' is [1, 2, 1]; a persistent grid is 1-D"},
       {json::Object{{"x", 1}, {"y", 1}, {"tiles", tiles()}},
-       json::Array{1, 1, 1}, "field 'tiles' is only allowed with 'persistent'"},
+       json::Array{1, 1, 1}, "only allowed with \"persistent\" at kernels[0].grid.tiles"},
   };
   for (Case &c : cases) {
     json::Object kernel = makeValidKernel();

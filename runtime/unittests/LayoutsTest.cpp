@@ -76,7 +76,8 @@ TEST(LayoutsTest, ParsesTheBundleLayouts) {
   json::Object bad = makeLayoutKernel("row", "diagonal", "row");
   ErrorSummary error = kernelError(std::move(bad));
   EXPECT_EQ(error.exitCode, ExitBadInput);
-  EXPECT_NE(error.message.find("'diagonal'; expected \"row\" or \"col\""),
+  EXPECT_NE(error.message.find("expected \"row\" or \"col\" at "
+                               "kernels[0].layouts.b"),
             std::string::npos)
       << error.message;
   json::Object missing = makeValidKernel();

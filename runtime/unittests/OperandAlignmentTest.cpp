@@ -76,9 +76,8 @@ Parsed parse(json::Object kernel) {
   std::string text = makeBundleText(std::move(kernel));
   Expected<KernelBundle> bundle = parseKernelBundle(text, "/b", "k.json");
   EXPECT_TRUE(bool(bundle)) << toString(bundle.takeError());
-  auto capabilities = parseBundleCapabilities(*bundle, text);
-  EXPECT_TRUE(bool(capabilities)) << toString(capabilities.takeError());
-  return {bundle->kernels.front(), capabilities->front()};
+  std::vector<KernelCapabilities> capabilities = getBundleCapabilities(*bundle);
+  return {bundle->kernels.front(), capabilities.front()};
 }
 
 std::string shapeError(const KernelSpec &spec, const GemmShape &shape) {

@@ -30,9 +30,8 @@ KernelCapabilities parseCapabilities(Object kernel) {
   std::string text = makeBundleText(std::move(kernel));
   llvm::Expected<KernelBundle> bundle = parseKernelBundle(text, "/b", "k.json");
   EXPECT_TRUE(bool(bundle)) << llvm::toString(bundle.takeError());
-  auto capabilities = parseBundleCapabilities(*bundle, text);
-  EXPECT_TRUE(bool(capabilities)) << llvm::toString(capabilities.takeError());
-  return capabilities->front();
+  std::vector<KernelCapabilities> capabilities = getBundleCapabilities(*bundle);
+  return capabilities.front();
 }
 
 TEST(Tf32Test, TensorCoreF32KernelIsCheckedAgainstCublasTf32) {

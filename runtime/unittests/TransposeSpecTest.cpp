@@ -95,8 +95,8 @@ TEST(TransposeSpecTest, RejectsAnUnknownKind) {
   kernel["kind"] = "conv";
   EXPECT_NE(
       errorOf(std::move(kernel))
-          .find("field 'kind' is 'conv', expected \"gemm\", \"transpose\" or "
-                "\"copy\""),
+          .find("expected \"gemm\", \"transpose\" or \"copy\" at "
+                "kernels[0].kind"),
       std::string::npos);
 }
 

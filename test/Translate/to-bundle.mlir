@@ -77,6 +77,7 @@
 // CHECK-NEXT:     }
 // CHECK-NEXT:   }
 // CHECK-NEXT: ],
+// CHECK-NEXT: "schema_version": 1,
 // CHECK-NEXT: "source": "{{.*}}gemm_bf16_sm90.mlir"
 
 // FILES:      gemm_bf16_kernel.cubin

@@ -43,8 +43,9 @@
 // 4096x16x4096; the report then shows the kernel's view of the shape.
 //
 // INPUT is a kernel bundle (.json) or a schedule (.mlir), which is first
-// compiled to a bundle with gemm-translate (found next to gemm-run, else on
-// PATH).
+// compiled to a bundle: in-process where gemm-run was built with the
+// compiler (GEMM_OPT_ENABLE_COMPILER, compiler/BundleWriter.h), else with
+// gemm-translate (found next to gemm-run, else on PATH).
 //
 // Exit codes: 0 pass, 1 numerical mismatch (or NaN/Inf), 2 bad input, usage,
 // unsupported shape, chip or device feature (clusters and TMA need sm_90),
@@ -52,6 +53,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#ifdef GEMM_OPT_RUN_HAS_COMPILER
+#include "compiler/BundleWriter.h"
+#endif
 #include "runtime/BatchedBenchmark.h"
 #include "runtime/Device.h"
 #include "runtime/EpilogueComparison.h"
@@ -70,6 +74,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
@@ -198,16 +203,34 @@ cl::opt<bool> compareEpilogue(
 cl::opt<int> deviceOrdinal("device", cl::init(0), cl::value_desc("I"),
                            cl::desc("CUDA device to use"),
                            cl::cat(gemmRunCategory));
-cl::opt<std::string> translateTool(
-    "gemm-translate",
-    cl::desc("gemm-translate to compile .mlir inputs with (default: next to "
-             "gemm-run, else on PATH)"),
-    cl::value_desc("PATH"), cl::cat(gemmRunCategory));
 cl::opt<bool> keepTemps("keep-temps",
                         cl::desc("Keep the bundle compiled from a .mlir "
                                  "input (its directory is printed)"),
                         cl::cat(gemmRunCategory));
 
+#ifdef GEMM_OPT_RUN_HAS_COMPILER
+/// Compiles a .mlir schedule into `directory`/kernel.json in this process.
+Expected<std::string> compileSchedule(const char *, StringRef directory) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> text =
+      MemoryBuffer::getFile(inputPath, /*IsText=*/true);
+  if (!text)
+    return makeBadInputError("cannot read '" + inputPath +
+                             "': " + text.getError().message());
+  SmallString<256> bundle(directory);
+  sys::path::append(bundle, "kernel.json");
+  if (Error err =
+          gemm_opt::compileScheduleToBundle((*text)->getBuffer(), inputPath,
+                                            bundle))
+    return makeBadInputError("cannot compile '" + inputPath +
+                             "': " + toString(std::move(err)));
+  return std::string(bundle);
+}
+#else
+cl::opt<std::string> translateTool(
+    "gemm-translate",
+    cl::desc("gemm-translate to compile .mlir inputs with (default: next to "
+             "gemm-run, else on PATH)"),
+    cl::value_desc("PATH"), cl::cat(gemmRunCategory));
 /// Finds gemm-translate: --gemm-translate, next to this executable, PATH.
 Expected<std::string> findTranslateTool(const char *argv0) {
   if (!translateTool.empty())
@@ -247,6 +270,7 @@ Expected<std::string> compileSchedule(const char *argv0, StringRef directory) {
         ")");
   return std::string(bundle);
 }
+#endif
 
 /// The epilogue flags must match what the kernel fuses.
 Error checkEpilogueFlags(const KernelSpec &spec) {

@@ -85,13 +85,9 @@ void appendBundles(SweepBundles &result, ArrayRef<std::string> paths) {
         }))
       continue;
     auto owned = std::make_unique<KernelBundle>(std::move(*bundle));
-    Expected<std::vector<KernelCapabilities>> capabilities =
-        loadBundleCapabilities(*owned);
-    if (!capabilities) {
-      result.loadErrors.push_back(toString(capabilities.takeError()));
-      continue;
-    }
-    for (auto [spec, declared] : zip(owned->kernels, *capabilities)) {
+    std::vector<KernelCapabilities> capabilities =
+        getBundleCapabilities(*owned);
+    for (auto [spec, declared] : zip(owned->kernels, capabilities)) {
       result.kernels.push_back({path, &spec, std::nullopt});
       result.capabilities.push_back(std::move(declared));
     }

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/BundleJson.h"
+#include "compiler/BundleWriter.h"
 #include "compiler/PtxAssembler.h"
 #include "compiler/PtxCompiler.h"
 #include "mlir/IR/MLIRContext.h"
@@ -95,7 +96,7 @@ Error writeFile(StringRef path, StringRef contents) {
 Error writeMetadata(StringRef jsonPath, ArrayRef<PtxKernel> kernels,
                     ArrayRef<std::string> ptxNames,
                     ArrayRef<std::string> cubinNames) {
-  json::Array entries;
+  std::vector<bundle::KernelEntry> entries;
   for (size_t i = 0; i < kernels.size(); ++i)
     entries.push_back(
         makeBundleEntry(kernels[i].metadata, ptxNames[i], cubinNames[i]));
@@ -140,6 +141,12 @@ Error run(ModuleOp module) {
   if (outputFile == "-")
     return fail("--to-cubin and --to-bundle need -o <file>");
 
+  if (emit == Emit::Bundle)
+    return writeKernelBundle(*kernels, inputFile, outputFile, *ptxas,
+                             ptxasOptLevel.getNumOccurrences()
+                                 ? std::optional<int>(ptxasOptLevel)
+                                 : std::nullopt);
+
   SmallString<256> directory(outputFile);
   sys::path::remove_filename(directory);
   if (!directory.empty())
@@ -162,7 +169,7 @@ Error run(ModuleOp module) {
         assemblePtx(*ptxas, ptxPath, kernel.metadata.chip, cubinPath, level);
     if (!report)
       return report.takeError();
-    recordPtxasRun(kernel.metadata.description, level, *report);
+    recordPtxasRun(kernel.metadata.entry, level, *report);
     // --to-cubin keeps the PTX beside the cubin only for the metadata that
     // names it.
     if (emit == Emit::Cubin && metadataFile.empty()) {
@@ -172,8 +179,6 @@ Error run(ModuleOp module) {
     ptxNames.push_back(sys::path::filename(ptxPath).str());
     cubinNames.push_back(sys::path::filename(cubinPath).str());
   }
-  if (emit == Emit::Bundle)
-    return writeMetadata(outputFile, *kernels, ptxNames, cubinNames);
   if (!metadataFile.empty())
     return writeMetadata(metadataFile, *kernels, ptxNames, cubinNames);
   return Error::success();

@@ -1,0 +1,100 @@
+//===- SchemaChecks.h - value checks shared by the bundle schema -*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Small checks the fromJSON functions of BundleSchema.h apply after mapping
+// a field: each reports `message` at the field's path and returns false
+// when the value is not allowed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_BUNDLE_SCHEMACHECKS_H
+#define GEMM_OPT_RUNTIME_BUNDLE_SCHEMACHECKS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/JSON.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace gemm_opt {
+namespace bundle {
+
+/// Whether `value` is one of `choices`.
+inline bool checkChoice(llvm::StringRef value,
+                        llvm::ArrayRef<llvm::StringRef> choices,
+                        llvm::StringLiteral message, llvm::json::Path path) {
+  if (llvm::is_contained(choices, value))
+    return true;
+  path.report(message);
+  return false;
+}
+
+/// An absent optional field is allowed.
+inline bool checkOptionalChoice(const std::optional<std::string> &value,
+                        llvm::ArrayRef<llvm::StringRef> choices,
+                        llvm::StringLiteral message, llvm::json::Path path) {
+  return !value || checkChoice(*value, choices, message, path);
+}
+
+/// Whether `value` lies in [min, max].
+inline bool checkRange(int64_t value, int64_t min, int64_t max,
+                       llvm::StringLiteral message, llvm::json::Path path) {
+  if (value >= min && value <= max)
+    return true;
+  path.report(message);
+  return false;
+}
+
+inline bool checkOptionalRange(const std::optional<int64_t> &value,
+                               int64_t min, int64_t max,
+                               llvm::StringLiteral message,
+                               llvm::json::Path path) {
+  return !value || checkRange(*value, min, max, message, path);
+}
+
+/// Reads an array of exactly three integers, each in [1, max].
+inline bool readDim3(const llvm::json::Value &value,
+                     std::array<int64_t, 3> &out, int64_t max,
+                     llvm::StringLiteral message, llvm::json::Path path) {
+  const llvm::json::Array *array = value.getAsArray();
+  if (!array || array->size() != 3) {
+    path.report(message);
+    return false;
+  }
+  for (size_t i = 0; i < 3; ++i) {
+    std::optional<int64_t> dim = (*array)[i].getAsInteger();
+    if (!dim || *dim < 1 || *dim > max) {
+      path.index(i).report(message);
+      return false;
+    }
+    out[i] = *dim;
+  }
+  return true;
+}
+
+/// "min_alignment_bytes": a power of two in [1, 4096].
+inline bool checkAlignment(int64_t value, llvm::json::Path path) {
+  if (value >= 1 && value <= 4096 && (value & (value - 1)) == 0)
+    return true;
+  path.report("expected a power of two in [1, 4096]");
+  return false;
+}
+
+/// The element types a bundle names.
+inline constexpr llvm::StringRef ElementTypeNames[] = {"f16", "bf16", "f32"};
+inline constexpr llvm::StringLiteral ElementTypeMessage =
+    "expected \"f16\", \"bf16\" or \"f32\"";
+
+/// The largest "dynamic_shared_memory_bytes".
+inline constexpr int64_t MaxSharedMemoryBytes = int64_t(1) << 30;
+
+} // namespace bundle
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_BUNDLE_SCHEMACHECKS_H
