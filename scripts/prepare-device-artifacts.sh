@@ -5,15 +5,36 @@
 # built here, so that a GPU machine without LLVM/MLIR can run them:
 #   device-artifacts/bin/gemm-run, gemm-sweep and transpose-run
 #   device-artifacts/<schedule>/kernel.json (+ .ptx, .cubin)
-# BUILD_DIR (default build/) is the build tree whose bin/ holds the tools;
+# BUILD_DIR (default build/) is the build tree whose bin/ holds gemm-translate.
+# The device tools come from a runtime-only build in DEVICE_BUILD_DIR
+# (default build-device/, configured here with the compiler off): there they
+# link LLVM Support statically, while the full build's gemm-run links the
+# compiler and with it libLLVM, which the GPU machine does not have.
 # ONLY (an extended regular expression) keeps the schedules whose names match.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=device-artifacts
 bin=${BUILD_DIR:-build}/bin
+device=${DEVICE_BUILD_DIR:-build-device}
+[ -x /usr/local/cuda/bin/nvcc ] && export PATH=/usr/local/cuda/bin:$PATH
+launcher=()
+if command -v ccache >/dev/null 2>&1; then
+  export CCACHE_BASEDIR=$PWD CCACHE_NOHASHDIR=1
+  launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+if [ ! -f "$device/build.ninja" ]; then
+  cmake -G Ninja -S . -B "$device" -DCMAKE_BUILD_TYPE=Release \
+    -DGEMM_OPT_ENABLE_COMPILER=OFF -DGEMM_OPT_BUILD_TESTS=OFF "${launcher[@]}"
+fi
+ninja -C "$device" gemm-run gemm-sweep transpose-run
+if ldd "$device/bin/gemm-run" | grep -q 'libLLVM\|libMLIR'; then
+  echo "prepare-device-artifacts: $device/bin/gemm-run links libLLVM" >&2
+  exit 1
+fi
 rm -rf "$out"
 mkdir -p "$out/bin"
-cp "$bin/gemm-run" "$bin/gemm-sweep" "$bin/transpose-run" "$out/bin/"
+cp "$device/bin/gemm-run" "$device/bin/gemm-sweep" "$device/bin/transpose-run" \
+  "$out/bin/"
 for schedule in examples/*.mlir bench/schedules/*.mlir; do
   name=$(basename "$schedule" .mlir)
   [[ -z ${ONLY:-} || $name =~ $ONLY ]] || continue
