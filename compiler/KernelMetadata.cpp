@@ -66,14 +66,6 @@ static bool hasGridConstantTensorMaps(Operation *kernel) {
   return false;
 }
 
-static bundle::Parameter memrefParameter(StringRef operand, int64_t rank) {
-  bundle::Parameter parameter;
-  parameter.kind = bundle::ParameterKind::MemRef;
-  parameter.operand = operand.str();
-  parameter.rank = rank;
-  return parameter;
-}
-
 static bundle::Parameter namedParameter(bundle::ParameterKind kind,
                                         StringRef name) {
   bundle::Parameter parameter;
@@ -109,9 +101,10 @@ describeParameters(ScheduleAttr schedule, EpilogueAttr epilogue,
                    bool mapsByValue) {
   StringRef passing = mapsByValue ? "by_value" : "global_pointer";
   int64_t rank = batched ? 3 : 2;
-  std::vector<bundle::Parameter> parameters{memrefParameter("a", rank),
-                                            memrefParameter("b", rank),
-                                            memrefParameter("c", rank)};
+  std::vector<bundle::Parameter> parameters{
+      bundle::Parameter::memref("a", rank),
+      bundle::Parameter::memref("b", rank),
+      bundle::Parameter::memref("c", rank)};
   if (usesTmaDescriptors(schedule)) {
     // Tensor maps of A and B, in the kernel's argument order; boxes are
     // [inner, outer] elements of the operand as stored (a column-major
@@ -160,10 +153,10 @@ describeParameters(ScheduleAttr schedule, EpilogueAttr epilogue,
         parameters.push_back(std::move(scalar));
       }
     if (epilogue.getBias() != EpilogueBias::none)
-      parameters.push_back(memrefParameter("bias", 1));
+      parameters.push_back(bundle::Parameter::memref("bias", 1));
     // The residual is laid out like C: a batch of matrices for a batched C.
     if (epilogue.getResidual())
-      parameters.push_back(memrefParameter("residual", rank));
+      parameters.push_back(bundle::Parameter::memref("residual", rank));
   }
   // split_k: the workspace after everything else, allocated and zeroed once
   // by the runtime.

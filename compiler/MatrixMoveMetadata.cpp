@@ -33,15 +33,6 @@ struct MatrixMoveLaunch {
 };
 } // namespace
 
-/// A memref parameter of rank `rank`.
-static bundle::Parameter memrefParameter(StringRef operand, int64_t rank) {
-  bundle::Parameter parameter;
-  parameter.kind = bundle::ParameterKind::MemRef;
-  parameter.operand = operand.str();
-  parameter.rank = rank;
-  return parameter;
-}
-
 static bundle::KernelEntry describeMatrixMove(const MatrixMoveLaunch &launch,
                                               Type elementType, bool batched) {
   bundle::GridDim gridZ;
@@ -66,10 +57,10 @@ static bundle::KernelEntry describeMatrixMove(const MatrixMoveLaunch &launch,
   // where pointers and leading dimensions allow.
   entry.minAlignmentBytes = getByteWidth(elementType);
   int64_t rank = batched ? 3 : 2;
-  entry.parameters = {memrefParameter("src", rank),
-                      memrefParameter("dst", rank)};
-  entry.matrixMove = bundle::MatrixMoveFields{type, type, "row", "row",
-                                              launch.vector};
+  entry.parameters = {bundle::Parameter::memref("src", rank),
+                      bundle::Parameter::memref("dst", rank)};
+  entry.matrixMove =
+      bundle::MatrixMoveFields{type, type, "row", "row", launch.vector};
   return entry;
 }
 

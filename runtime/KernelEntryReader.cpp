@@ -237,17 +237,7 @@ Expected<KernelSpec> readKernelEntry(const bundle::KernelEntry &entry,
   KernelSpec spec;
   spec.name = entry.name;
   std::string context = (baseContext + " (" + spec.name + ")").str();
-  switch (entry.getKind()) {
-  case bundle::KernelKind::Gemm:
-    spec.kind = KernelKind::Gemm;
-    break;
-  case bundle::KernelKind::Transpose:
-    spec.kind = KernelKind::Transpose;
-    break;
-  case bundle::KernelKind::Copy:
-    spec.kind = KernelKind::Copy;
-    break;
-  }
+  spec.kind = entry.getKind();
 
   // Images: a cubin, a PTX file, or both.
   if (entry.cubin)

@@ -35,18 +35,6 @@ StringRef getProblemDimName(ProblemDim dim) {
   return "?";
 }
 
-StringRef getKernelKindName(KernelKind kind) {
-  switch (kind) {
-  case KernelKind::Gemm:
-    return "gemm";
-  case KernelKind::Transpose:
-    return "transpose";
-  case KernelKind::Copy:
-    return "copy";
-  }
-  return "?";
-}
-
 bool KernelSpec::hasTensorMaps() const {
   return any_of(parameters, [](const KernelParamSpec &param) {
     return param.isTensorMap();

@@ -200,10 +200,9 @@ struct PersistentGridSpec {
   bool streamK = false;
 };
 
-/// What a bundle kernel computes (its "kind").
-enum class KernelKind { Gemm, Transpose, Copy };
-/// "gemm", "transpose", "copy".
-llvm::StringRef getKernelKindName(KernelKind kind);
+/// What a bundle kernel computes (its "kind"), as the schema names it.
+using bundle::getKernelKindName;
+using bundle::KernelKind;
 
 /// The fields of a "transpose" or a "copy" kernel (see the file comment),
 /// which both move a row-major matrix (or a batch of them) from src to dst.

@@ -108,6 +108,14 @@ struct Parameter {
   std::optional<bool> nullWhenUnaligned;
   std::optional<std::string> name;
   std::optional<std::string> type;
+
+  /// A memref parameter: the operand's pointer and extents, of `rank`.
+  static Parameter memref(llvm::StringRef operand, int64_t rank) {
+    Parameter parameter;
+    parameter.operand = operand.str();
+    parameter.rank = rank;
+    return parameter;
+  }
 };
 
 /// A GEMM's "types": f16, bf16 or f32 each.
