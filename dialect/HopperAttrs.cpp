@@ -38,6 +38,15 @@ WarpSpecializationAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (consumerGroups != 1 && consumerGroups != 2)
     return emitError() << "consumer_groups must be 1 or 2, got "
                        << consumerGroups;
+  // The producer gives registers up (setmaxnreg.dec) for the consumers to
+  // take (setmaxnreg.inc). ptxas refuses a decrease to more registers than
+  // the kernel's largest count, which the consumers' count bounds (C7406).
+  if (producerRegisters > consumerRegisters)
+    return emitError() << "producer_registers = " << producerRegisters
+                       << " is more than consumer_registers = "
+                       << consumerRegisters
+                       << ": the producer gives registers to the consumers, "
+                          "so it needs at most as many (e.g. 40 and 232)";
   return success();
 }
 

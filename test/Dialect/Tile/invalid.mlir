@@ -1129,6 +1129,20 @@ func.func @alloc_shared_rank_2() {
 
 // -----
 
+// One consumer warpgroup: the producer must not keep more registers than the
+// consumers take (ptxas refuses the setmaxnreg.dec, C7406).
+#sched = #tile.schedule<chip = "sm_90a", block = [64, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  // expected-error @+2 {{producer_registers = 240 is more than consumer_registers = 232: the producer gives registers to the consumers, so it needs at most as many (e.g. 40 and 232)}}
+  // expected-error @+1 {{failed to parse Tile_ScheduleAttr parameter 'specialization' which is to be a `WarpSpecializationAttr`}}
+  specialization = #tile.warp_specialization<producer_registers = 240, consumer_registers = 232>,
+  store = #tile.store<tma>>
+
+// -----
+
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
