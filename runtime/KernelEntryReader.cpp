@@ -8,6 +8,7 @@
 
 #include "runtime/KernelEntryReader.h"
 
+#include "runtime/BoundedFileRead.h"
 #include "runtime/BatchedKernelSpec.h"
 #include "runtime/MatrixMoveSpec.h"
 #include "runtime/RuntimeError.h"
@@ -77,14 +78,6 @@ MatrixLayouts readGemmLayouts(const bundle::GemmLayouts &layouts) {
   return MatrixLayouts{*parseMatrixLayout(layouts.a),
                        *parseMatrixLayout(layouts.b),
                        *parseMatrixLayout(layouts.c)};
-}
-
-std::string resolvePath(StringRef directory, StringRef path) {
-  if (sys::path::is_absolute(path))
-    return path.str();
-  SmallString<256> resolved(directory);
-  sys::path::append(resolved, path);
-  return std::string(resolved);
 }
 
 /// Checks the staged copy kernel `copy` of `operand` (field `key` of
@@ -240,10 +233,22 @@ Expected<KernelSpec> readKernelEntry(const bundle::KernelEntry &entry,
   spec.kind = entry.getKind();
 
   // Images: a cubin, a PTX file, or both.
-  if (entry.cubin)
-    spec.cubinPath = resolvePath(directory, *entry.cubin);
-  if (entry.ptx)
-    spec.ptxPath = resolvePath(directory, *entry.ptx);
+  // Images name files beside the bundle, nothing outside its directory.
+  auto resolve = [&](StringRef key, const std::optional<std::string> &name,
+                     std::string &resolved) -> Error {
+    if (!name)
+      return Error::success();
+    Expected<std::string> path =
+        resolveBundlePath(directory, *name, context, key);
+    if (!path)
+      return path.takeError();
+    resolved = std::move(*path);
+    return Error::success();
+  };
+  if (Error error = resolve("cubin", entry.cubin, spec.cubinPath))
+    return std::move(error);
+  if (Error error = resolve("ptx", entry.ptx, spec.ptxPath))
+    return std::move(error);
   if (spec.cubinPath.empty() && spec.ptxPath.empty())
     return makeBadInputError(context + ": needs a 'cubin' or a 'ptx' field");
 

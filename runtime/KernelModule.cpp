@@ -12,6 +12,7 @@
 #include "runtime/KernelArguments.h"
 #include "runtime/RuntimeError.h"
 
+#include "runtime/BoundedFileRead.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <array>
@@ -24,12 +25,10 @@ namespace runtime {
 namespace {
 
 Expected<std::string> readImage(StringRef path, StringRef what) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
-      MemoryBuffer::getFile(path, /*IsText=*/false,
-                            /*RequiresNullTerminator=*/false);
+  Expected<std::unique_ptr<MemoryBuffer>> buffer =
+      readBoundedRegularFile(path, what, kMaxImageBytes, /*isText=*/false);
   if (!buffer)
-    return makeBadInputError("cannot read the " + what + " file '" + path +
-                             "': " + buffer.getError().message());
+    return buffer.takeError();
   if ((*buffer)->getBufferSize() == 0)
     return makeBadInputError("the " + what + " file '" + path + "' is empty");
   return (*buffer)->getBuffer().str();

@@ -8,6 +8,7 @@
 
 #include "runtime/KernelSpec.h"
 
+#include "runtime/BoundedFileRead.h"
 #include "runtime/KernelEntryReader.h"
 #include "runtime/RuntimeError.h"
 
@@ -118,11 +119,10 @@ Expected<KernelBundle> parseKernelBundle(StringRef jsonText,
 }
 
 Expected<KernelBundle> loadKernelBundle(StringRef path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
-      MemoryBuffer::getFile(path, /*IsText=*/true);
+  Expected<std::unique_ptr<MemoryBuffer>> buffer = readBoundedRegularFile(
+      path, "kernel bundle", kMaxBundleJsonBytes, /*isText=*/true);
   if (!buffer)
-    return makeBadInputError("cannot read kernel bundle '" + path +
-                             "': " + buffer.getError().message());
+    return buffer.takeError();
   SmallString<256> directory(path);
   sys::path::remove_filename(directory);
   if (directory.empty())

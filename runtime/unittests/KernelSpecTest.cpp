@@ -80,13 +80,13 @@ TEST(KernelSpecTest, OptionalFieldsAndPtxOnly) {
   kernel.erase("cluster");
   kernel.erase("dynamic_shared_memory_bytes");
   kernel.erase("tile");
-  kernel["ptx"] = "/abs/k.ptx";
+  kernel["ptx"] = "k.ptx";
   kernel["chip"] = "sm_80";
   kernel["types"] = json::Object{
       {"a", "f16"}, {"b", "f16"}, {"c", "f32"}, {"accumulator", "f32"}};
   KernelSpec spec = parseSingleKernel(std::move(kernel));
   EXPECT_TRUE(spec.cubinPath.empty());
-  EXPECT_EQ(spec.ptxPath, "/abs/k.ptx");
+  EXPECT_EQ(spec.ptxPath, "/bundles/x/k.ptx");
   EXPECT_EQ(spec.dynamicSharedMemoryBytes, 0u);
   EXPECT_FALSE(spec.tile.has_value());
   EXPECT_EQ(spec.aType, ElementType::F16);
@@ -293,7 +293,7 @@ TEST(KernelSpecTest, LoadsFilesRelativeToTheBundle) {
   ErrorSummary missing =
       summarizeError(loadKernelBundle("/nonexistent/kernel.json").takeError());
   EXPECT_EQ(missing.exitCode, ExitBadInput);
-  EXPECT_NE(missing.message.find("cannot read kernel bundle "
+  EXPECT_NE(missing.message.find("cannot read the kernel bundle file "
                                  "'/nonexistent/kernel.json'"),
             std::string::npos);
 }
