@@ -68,8 +68,15 @@ DiskCache::DiskCache(std::string directory) : directory(std::move(directory)) {
 
 std::string DiskCache::getDefaultDirectory() {
   SmallString<256> path;
-  if (!sys::path::cache_directory(path))
-    return "";
+  // An empty or relative $XDG_CACHE_HOME is to be ignored (XDG Base
+  // Directory specification); LLVM takes it as given, which would put the
+  // cache into the working directory.
+  if (!sys::path::cache_directory(path) || !sys::path::is_absolute(path)) {
+    path.clear();
+    if (!sys::path::home_directory(path) || !sys::path::is_absolute(path))
+      return "";
+    sys::path::append(path, ".cache");
+  }
   sys::path::append(path, "gemm-opt");
   return std::string(path);
 }

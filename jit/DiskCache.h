@@ -59,8 +59,9 @@ class DiskCache {
 public:
   explicit DiskCache(std::string directory);
 
-  /// $XDG_CACHE_HOME/gemm-opt, else ~/.cache/gemm-opt (empty if neither
-  /// can be determined).
+  /// $XDG_CACHE_HOME/gemm-opt, else ~/.cache/gemm-opt; an empty or
+  /// relative $XDG_CACHE_HOME or $HOME counts as unset. Empty if neither
+  /// gives an absolute directory.
   static std::string getDefaultDirectory();
 
   const std::string &getDirectory() const { return directory; }

@@ -9,10 +9,13 @@
 #include "JitTestSupport.h"
 #include "jit/CacheEntryFormat.h"
 #include "jit/CacheKey.h"
+#include "jit/DiskCache.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <optional>
+#include <string>
 
 using namespace gemm_opt::jit;
 using namespace llvm;
@@ -341,6 +344,49 @@ TEST_F(CacheTest, ClearEmptiesMemoryAndDisk) {
   EXPECT_TRUE(listFiles(directory, "").empty());
   ASSERT_TRUE(bool(jit.compile(getSyncSchedule())));
   EXPECT_EQ(jit.getStatistics().compiles, 2u);
+}
+
+} // namespace
+
+namespace {
+
+/// Sets an environment variable for one scope and restores it after.
+class ScopedEnvironment {
+public:
+  ScopedEnvironment(const char *name, const char *value) : name(name) {
+    if (const char *old = std::getenv(name))
+      previous = old;
+    if (value)
+      setenv(name, value, 1);
+    else
+      unsetenv(name);
+  }
+  ~ScopedEnvironment() {
+    if (previous)
+      setenv(name, previous->c_str(), 1);
+    else
+      unsetenv(name);
+  }
+
+private:
+  const char *name;
+  std::optional<std::string> previous;
+};
+
+TEST(DiskCacheDirectory, EmptyOrRelativeXdgCacheHomeIsIgnored) {
+  ScopedEnvironment home("HOME", "/home/someone");
+  for (const char *xdg : {"", "relative/cache"}) {
+    ScopedEnvironment cache("XDG_CACHE_HOME", xdg);
+    EXPECT_EQ(gemm_opt::jit::DiskCache::getDefaultDirectory(),
+              "/home/someone/.cache/gemm-opt")
+        << "XDG_CACHE_HOME=\"" << xdg << "\"";
+  }
+  ScopedEnvironment cache("XDG_CACHE_HOME", "/var/cache/me");
+  EXPECT_EQ(gemm_opt::jit::DiskCache::getDefaultDirectory(),
+            "/var/cache/me/gemm-opt");
+  ScopedEnvironment noCache("XDG_CACHE_HOME", nullptr);
+  ScopedEnvironment noHome("HOME", "");
+  EXPECT_EQ(gemm_opt::jit::DiskCache::getDefaultDirectory(), "");
 }
 
 } // namespace
