@@ -8,6 +8,7 @@
 
 #include "compiler/BundleWriter.h"
 
+#include "compiler/OutputFile.h"
 #include "compiler/BundleJson.h"
 #include "compiler/PtxAssembler.h"
 #include "compiler/ScheduleCompilation.h"
@@ -22,17 +23,20 @@ using namespace llvm;
 namespace gemm_opt {
 
 static Error writeTextFile(StringRef path, StringRef contents) {
-  std::error_code ec;
-  raw_fd_ostream os(path, ec, sys::fs::OF_Text);
-  if (ec)
-    return createStringError("cannot write '" + path + "': " + ec.message());
-  os << contents;
-  return Error::success();
+  return writeOutputFile(path, contents);
 }
 
 Error writeKernelBundle(std::vector<PtxKernel> &kernels, StringRef source,
                         StringRef jsonPath, StringRef ptxas,
                         std::optional<int> ptxasOptLevel) {
+  // The images go beside kernel.json: a device (-o /dev/null) would put
+  // them into /dev.
+  sys::fs::file_status status;
+  if (!sys::fs::status(jsonPath, status) &&
+      status.type() != sys::fs::file_type::regular_file)
+    return createStringError("cannot write the bundle to '" + jsonPath +
+                             "': it names no regular file, and the bundle's "
+                             "images go beside it");
   SmallString<256> directory(jsonPath);
   sys::path::remove_filename(directory);
   if (!directory.empty())

@@ -8,6 +8,7 @@
 
 #include "compiler/PtxAssembler.h"
 
+#include "compiler/OutputFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -84,13 +85,8 @@ gemm_opt::assemblePtxText(StringRef ptxas, StringRef ptx, StringRef chip,
           sys::fs::createTemporaryFile("gemm-opt-kernel", "cubin", cubinFile))
     return createStringError(ec, "cannot create a temporary cubin file");
   FileRemover removeCubin(cubinFile);
-  {
-    std::error_code ec;
-    raw_fd_ostream os(ptxFile, ec);
-    if (ec)
-      return createStringError(ec, "cannot write " + ptxFile);
-    os << ptx;
-  }
+  if (Error error = writeOutputFile(ptxFile, ptx, /*text=*/false))
+    return error;
   Expected<std::string> report =
       assemblePtx(ptxas, ptxFile, chip, cubinFile, optLevel);
   if (!report)

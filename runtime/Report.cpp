@@ -361,10 +361,12 @@ Error writeJSONFile(StringRef path, const json::Value &value) {
     return makeBadInputError("cannot write '" + path + "': " + ec.message());
   os << formatv("{0:2}", value) << "\n";
   os.close();
-  if (os.has_error())
-    return makeBadInputError("cannot write '" + path +
-                             "': " + os.error().message());
-  return Error::success();
+  if (!os.has_error())
+    return Error::success();
+  // Taken here: a stream left with its error aborts in its destructor.
+  std::string reason = os.error().message();
+  os.clear_error();
+  return makeBadInputError("cannot write '" + path + "': " + reason);
 }
 
 } // namespace runtime

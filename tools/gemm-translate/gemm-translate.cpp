@@ -17,6 +17,7 @@
 
 #include "compiler/BundleJson.h"
 #include "compiler/BundleWriter.h"
+#include "compiler/OutputFile.h"
 #include "compiler/PtxAssembler.h"
 #include "compiler/PtxCompiler.h"
 #include "mlir/IR/MLIRContext.h"
@@ -29,7 +30,6 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 
 using namespace mlir;
@@ -82,13 +82,7 @@ cl::opt<std::string> ptxasPath("ptxas", cl::desc("Path of ptxas"), cl::init(""),
 Error fail(const Twine &message) { return createStringError(message); }
 
 Error writeFile(StringRef path, StringRef contents) {
-  std::string message;
-  std::unique_ptr<ToolOutputFile> file = openOutputFile(path, &message);
-  if (!file)
-    return fail(message);
-  file->os() << contents;
-  file->keep();
-  return Error::success();
+  return writeOutputFile(path, contents);
 }
 
 /// Writes the bundle JSON at `jsonPath` listing `kernels`, whose files were
