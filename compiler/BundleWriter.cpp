@@ -22,10 +22,6 @@ using namespace llvm;
 
 namespace gemm_opt {
 
-static Error writeTextFile(StringRef path, StringRef contents) {
-  return writeOutputFile(path, contents);
-}
-
 Error writeKernelBundle(std::vector<PtxKernel> &kernels, StringRef source,
                         StringRef jsonPath, StringRef ptxas,
                         std::optional<int> ptxasOptLevel) {
@@ -49,7 +45,7 @@ Error writeKernelBundle(std::vector<PtxKernel> &kernels, StringRef source,
     SmallString<256> ptxPath(directory), cubinPath(directory);
     sys::path::append(ptxPath, base + ".ptx");
     sys::path::append(cubinPath, base + ".cubin");
-    if (Error err = writeTextFile(ptxPath, kernel.ptx))
+    if (Error err = writeOutputFile(ptxPath, kernel.ptx))
       return err;
     int level = ptxasOptLevel.value_or(kernel.metadata.ptxasOptLevel);
     Expected<std::string> report =
@@ -62,7 +58,7 @@ Error writeKernelBundle(std::vector<PtxKernel> &kernels, StringRef source,
     recordPtxasRun(entry, level, *report);
     entries.push_back(std::move(entry));
   }
-  return writeTextFile(jsonPath,
+  return writeOutputFile(jsonPath,
                        formatBundle(makeBundle(source, std::move(entries))));
 }
 

@@ -11,8 +11,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/TileDialect.h"
-#include "dialect/SharedLayout.h"
-#include "dialect/MemoryQueries.h"
 
 using namespace mlir;
 using namespace gemm_opt::tile;

@@ -32,11 +32,6 @@ static std::pair<int64_t, int64_t> getRegisterSplit(ScheduleAttr schedule) {
   return {40, 232};
 }
 
-HopperKernelPlan gemm_opt::planHopperKernel(Operation *kernel) {
-  return planHopperKernel(getKernelSchedule(kernel), getKernelEpilogue(kernel),
-                          getKernelLayouts(kernel));
-}
-
 HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
                                             EpilogueAttr epilogue,
                                             const GemmLayouts &layouts) {

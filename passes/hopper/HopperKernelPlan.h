@@ -187,10 +187,6 @@ HopperKernelPlan planHopperKernel(tile::ScheduleAttr schedule,
                                   tile::EpilogueAttr epilogue,
                                   const tile::GemmLayouts &layouts = {});
 
-/// The plan of a kernel made by tile-outline-kernel, from the schedule,
-/// epilogue and layouts it records (passes/common/KernelAttributes.h).
-HopperKernelPlan planHopperKernel(mlir::Operation *kernel);
-
 /// The byte offset in dynamic shared memory of `stage`'s B buffer (index
 /// values).
 mlir::Value bufferOffsetOfB(mlir::OpBuilder &b, mlir::Location loc,

@@ -81,10 +81,6 @@ cl::opt<std::string> ptxasPath("ptxas", cl::desc("Path of ptxas"), cl::init(""),
 
 Error fail(const Twine &message) { return createStringError(message); }
 
-Error writeFile(StringRef path, StringRef contents) {
-  return writeOutputFile(path, contents);
-}
-
 /// Writes the bundle JSON at `jsonPath` listing `kernels`, whose files were
 /// written beside it.
 Error writeMetadata(StringRef jsonPath, ArrayRef<PtxKernel> kernels,
@@ -94,7 +90,7 @@ Error writeMetadata(StringRef jsonPath, ArrayRef<PtxKernel> kernels,
   for (size_t i = 0; i < kernels.size(); ++i)
     entries.push_back(
         makeBundleEntry(kernels[i].metadata, ptxNames[i], cubinNames[i]));
-  return writeFile(jsonPath,
+  return writeOutputFile(jsonPath,
                    formatBundle(makeBundle(inputFile, std::move(entries))));
 }
 
@@ -118,7 +114,7 @@ Error run(ModuleOp module) {
                   "--to-bundle");
   }
   if (emit == Emit::Ptx) {
-    if (Error error = writeFile(outputFile, kernels->front().ptx))
+    if (Error error = writeOutputFile(outputFile, kernels->front().ptx))
       return error;
     if (!metadataFile.empty())
       return writeMetadata(metadataFile, *kernels, {outputFile.getValue()},
@@ -154,7 +150,7 @@ Error run(ModuleOp module) {
     sys::path::append(cubinPath, base + ".cubin");
     if (emit == Emit::Cubin)
       cubinPath = outputFile;
-    if (Error error = writeFile(ptxPath, kernel.ptx))
+    if (Error error = writeOutputFile(ptxPath, kernel.ptx))
       return error;
     int level = ptxasOptLevel.getNumOccurrences()
                     ? ptxasOptLevel.getValue()
