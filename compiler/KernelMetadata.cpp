@@ -11,6 +11,7 @@
 
 #include "compiler/MatrixMoveMetadata.h"
 
+#include "dialect/ScaledGemmVerifier.h"
 #include "dialect/TileDialect.h"
 #include "dialect/ScheduleResources.h"
 #include "passes/hopper/HopperKernelPlan.h"
@@ -97,7 +98,8 @@ static bundle::Parameter tensorMapParameter(StringRef operand, int64_t inner,
 /// order (runtime/KernelParamSpec.h).
 static std::vector<bundle::Parameter>
 describeParameters(ScheduleAttr schedule, EpilogueAttr epilogue,
-                   const GemmLayouts &layouts, bool batched,
+                   ScalingAttr scaling, const GemmLayouts &layouts,
+                   bool batched,
                    bool mapsByValue) {
   StringRef passing = mapsByValue ? "by_value" : "global_pointer";
   int64_t rank = batched ? 3 : 2;
@@ -158,6 +160,14 @@ describeParameters(ScheduleAttr schedule, EpilogueAttr epilogue,
     if (epilogue.getResidual())
       parameters.push_back(bundle::Parameter::memref("residual", rank));
   }
+  // An 8-bit GEMM's f32 scales: a scalar (rank 0), a vector or a matrix
+  // of block scales (passes/common/OperandScales.h).
+  if (scaling) {
+    parameters.push_back(
+        bundle::Parameter::memref("scale_a", getScaleRankA(scaling)));
+    parameters.push_back(
+        bundle::Parameter::memref("scale_b", getScaleRankB(scaling)));
+  }
   // split_k: the workspace after everything else, allocated and zeroed once
   // by the runtime.
   if (schedule.hasKWorkspace())
@@ -204,7 +214,7 @@ static bundle::Grid describeGrid(ScheduleAttr schedule, EpilogueAttr epilogue,
 /// `mapsByValue`: the tensor maps are the kernel's parameters themselves,
 /// else pointers to them in global memory.
 static bundle::KernelEntry describe(ScheduleAttr schedule,
-                                    EpilogueAttr epilogue,
+                                    EpilogueAttr epilogue, ScalingAttr scaling,
                                     const GemmLayouts &layouts, bool batched,
                                     bool mapsByValue) {
   ElementTypesAttr types = schedule.getElements();
@@ -216,7 +226,8 @@ static bundle::KernelEntry describe(ScheduleAttr schedule,
   entry.tile = bundle::ProblemTile{schedule.getBlockM(), schedule.getBlockN(),
                                    schedule.getBlockK()};
   entry.parameters =
-      describeParameters(schedule, epilogue, layouts, batched, mapsByValue);
+      describeParameters(schedule, epilogue, scaling, layouts, batched,
+                         mapsByValue);
   // wgmma kernels take any shape (TMA fills past the edges with zeros, the
   // epilogue stores element by element there, and a fused epilogue loads
   // C, bias and residual element by element there and where their rows are
@@ -349,7 +360,8 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       kernel.chip = chip.empty() ? schedule.getChip().str() : chip;
       kernel.ptxasOptLevel = getKernelPtxasOptLevel(op);
       GemmLayouts layouts = getKernelLayouts(op);
-      kernel.entry = describe(schedule, getKernelEpilogue(op), layouts,
+      kernel.entry = describe(schedule, getKernelEpilogue(op),
+                              getKernelScaling(op), layouts,
                               isKernelBatched(op),
                               hasGridConstantTensorMaps(op));
       bundle::GemmFields &gemm = *kernel.entry.gemm;

@@ -50,6 +50,9 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   } else if (name == attr::epilogue) {
     ok = isa<EpilogueAttr>(value);
     expected = "a #tile.epilogue";
+  } else if (name == attr::scaling) {
+    ok = isa<ScalingAttr>(value);
+    expected = "a #tile.scaling";
   } else if (name == attr::layouts) {
     ok = isStringArray(value, {"row", "col"}, 3);
     expected = "[\"row\" | \"col\"] for A, B and C";

@@ -23,6 +23,8 @@ namespace gemm_opt::tile::attr {
 inline constexpr llvm::StringLiteral schedule = "tile.schedule";
 /// #tile.epilogue of a GEMM kernel whose GEMM fuses one.
 inline constexpr llvm::StringLiteral epilogue = "tile.epilogue";
+/// #tile.scaling of an 8-bit GEMM kernel.
+inline constexpr llvm::StringLiteral scaling = "tile.scaling";
 /// ["row" | "col"] × 3: the major orders of A, B and C.
 inline constexpr llvm::StringLiteral layouts = "tile.layouts";
 /// Unit: A, B and C are batches of matrices.

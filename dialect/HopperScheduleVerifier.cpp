@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/HopperScheduleVerifier.h"
+#include "dialect/ScaledGemmVerifier.h"
 #include "dialect/ScheduleFieldLocations.h"
 #include "dialect/ScheduleResources.h"
 
@@ -28,11 +29,14 @@ LogicalResult gemm_opt::tile::verifyWgmmaShape(Operation *op, MmaAttr mma,
                                                const ChipInfo &chip) {
   if (!chip.hasWarpgroupMma)
     return op->emitOpError() << "wgmma needs sm_90a, got " << chip.name;
-  if (!inputType.isF16() && !inputType.isBF16() && !inputType.isF32())
+  if (!inputType.isF16() && !inputType.isBF16() && !inputType.isF32() &&
+      !isEightBitFloat(inputType))
     return op->emitOpError()
-           << "wgmma is implemented for f16, bf16 and f32 (tf32) inputs, got "
+           << "wgmma is implemented for f16, bf16, f32 (tf32), f8E4M3FN and "
+              "f8E5M2 inputs, got "
            << inputType;
-  // One instruction reads 32 bytes of K per row: 16 f16/bf16, 8 tf32.
+  // One instruction reads 32 bytes of K per row: 16 f16/bf16, 8 tf32, 32
+  // 8-bit floats.
   int64_t k = getWgmmaK(inputType);
   if (mma.getM() != 64 || mma.getK() != k)
     return op->emitOpError()
@@ -47,7 +51,7 @@ LogicalResult gemm_opt::tile::verifyWgmmaShape(Operation *op, MmaAttr mma,
 }
 
 int64_t gemm_opt::tile::getWgmmaK(Type inputType) {
-  return inputType.isF32() ? 8 : 16;
+  return 32 / getByteWidth(inputType);
 }
 
 LogicalResult gemm_opt::tile::verifyTf32Layouts(Operation *op,

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/ScheduleVerifier.h"
+#include "dialect/ScaledGemmVerifier.h"
 #include "dialect/MatrixLayouts.h"
 #include "dialect/ScheduleFieldLocations.h"
 #include "dialect/ScheduleResources.h"
@@ -38,7 +39,9 @@ static LogicalResult verifyElementTypes(Operation *op, ElementTypesAttr elements
              << "element type of " << operand.name << " ("
              << operand.memref.getElementType()
              << ") does not match the schedule (" << operand.scheduled << ")";
-  if (elements.getA() != elements.getB())
+  // 8-bit floats mix (e4m3 by e5m2); the op's verifier checks the pair.
+  if (elements.getA() != elements.getB() &&
+      !(isEightBitFloat(elements.getA()) && isEightBitFloat(elements.getB())))
     return op->emitOpError() << "A and B must have the same element type, got "
                              << elements.getA() << " and " << elements.getB();
   if (!elements.getAcc().isF32())

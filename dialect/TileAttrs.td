@@ -411,6 +411,69 @@ def Tile_EpilogueAttr : Tile_Attr<"Epilogue", "epilogue"> {
   }];
 }
 
+def Tile_ScalingAttr : Tile_Attr<"Scaling", "scaling"> {
+  let summary = "how an 8-bit GEMM's f32 scales multiply its product";
+  let description = [{
+    What an FP8 `tile.gemm` (A and B `f8E4M3FN` or `f8E5M2`) computes before
+    its epilogue. A and B hold quantized values; `scale_a` and `scale_b`
+    (f32, operands of the op) say what each stands for:
+
+        acc[i][j] = Σ_kb sa(i, kb) · sb(kb, j) · Σ_{k in kb} A[i][k]·B[k][j]
+
+    over the K blocks `kb` of 128 elements, where
+
+    - `a = tensor`: `sa` is one scalar, `scale_a : memref<f32>`;
+    - `a = row`: `sa(i) = scale_a[i]`, `memref<?xf32>` of M entries;
+    - `a = block_1x128`: `sa(i, kb) = scale_a[i, kb]`, an M × ⌈K/128⌉
+      `memref<?x?xf32>` (DeepSeek-V3's activation scales; store it
+      M-contiguous, `strided<[1, ?], offset: ?>`, as PyTorch does);
+    - `b = tensor`: one scalar;
+    - `b = column`: `sb(j) = scale_b[j]`, N entries;
+    - `b = block_128x128`: `sb(kb, j) = scale_b[kb, j / 128]`, a ⌈K/128⌉ ×
+      ⌈N/128⌉ `memref<?x?xf32>` (a weight's scales; stored as the
+      ⌈N/128⌉ × ⌈K/128⌉ row-major array beside an N×K weight, that is
+      `strided<[1, ?], offset: ?>`).
+
+    `fast_accumulation` (default false) is about precision, so it is part of
+    what is computed: wgmma sums 8-bit products in an accumulator of about
+    22 significant bits. With `false` the partial sums of every 128 K
+    elements are added into separate f32 registers (multiplied by their
+    scales on the way where the scales are per block); with `true` the
+    accumulator alone sums all of K, as cuBLASLt's
+    `CUBLASLT_MATMUL_DESC_FAST_ACCUM` does. Block scales always promote
+    every 128 K elements, so they take `fast_accumulation = false`.
+
+    The epilogue then applies to `acc` as for any GEMM (cuBLASLt's
+    `D = alpha·scale_a·scale_b·(A·B) + beta·C`, plus bias and activation).
+
+    Examples:
+    ```mlir
+    #tile.scaling<a = tensor, b = tensor>
+    #tile.scaling<a = tensor, b = tensor, fast_accumulation = true>
+    #tile.scaling<a = row, b = column>
+    #tile.scaling<a = block_1x128, b = block_128x128>
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<Tile_ScaleA>:$a,
+    EnumParameter<Tile_ScaleB>:$b,
+    DefaultValuedParameter<"bool", "false">:$fast_accumulation);
+  let assemblyFormat = [{
+    `<` struct($a, $b, $fast_accumulation) `>`
+  }];
+  let extraClassDeclaration = [{
+    /// Whether the kernel adds every 128 K elements' partial sums into
+    /// separate f32 registers (with their scales, for block scales).
+    bool promotesPartialSums() const {
+      return !getFastAccumulation() || hasBlockScales();
+    }
+    /// Whether either operand is scaled per 128 K elements.
+    bool hasBlockScales() const {
+      return getA() == ScaleA::block_1x128 || getB() == ScaleB::block_128x128;
+    }
+  }];
+}
+
 def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
   let summary = "how a GEMM maps onto a GPU";
   let description = [{

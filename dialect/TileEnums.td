@@ -69,4 +69,24 @@ def Tile_EpilogueActivation : I32EnumAttr<"EpilogueActivation",
   let cppNamespace = "::gemm_opt::tile";
 }
 
+def Tile_ScaleA : I32EnumAttr<"ScaleA",
+    "how the f32 scales of an 8-bit A are laid over it", [
+    I32EnumAttrCase<"tensor", 0>,
+    I32EnumAttrCase<"row", 1>,
+    I32EnumAttrCase<"block_1x128", 2>
+  ]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::gemm_opt::tile";
+}
+
+def Tile_ScaleB : I32EnumAttr<"ScaleB",
+    "how the f32 scales of an 8-bit B are laid over it", [
+    I32EnumAttrCase<"tensor", 0>,
+    I32EnumAttrCase<"column", 1>,
+    I32EnumAttrCase<"block_128x128", 2>
+  ]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::gemm_opt::tile";
+}
+
 #endif // GEMM_OPT_DIALECT_TILEENUMS_TD

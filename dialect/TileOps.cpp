@@ -11,6 +11,7 @@
 #include "dialect/BatchedGemmVerifier.h"
 #include "dialect/ChipInfo.h"
 #include "dialect/FusedEpilogueVerifier.h"
+#include "dialect/ScaledGemmVerifier.h"
 #include "dialect/ScheduleVerifier.h"
 #include "dialect/MemoryQueries.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -54,6 +55,10 @@ static LogicalResult verifyStaticExtents(GemmOp gemm, ScheduleAttr schedule,
   return success();
 }
 
+bool GemmOp::hasEightBitInputs() {
+  return isEightBitFloat(getA().getType().getElementType());
+}
+
 LogicalResult GemmOp::verify() {
   ScheduleAttr schedule = getScheduleAttr();
   if (!schedule)
@@ -85,7 +90,7 @@ LogicalResult GemmOp::verify() {
                          << c[1] << ")";
   if (failed(verifyStaticExtents(*this, schedule, a[0], b[1], a[1])))
     return failure();
-  if (failed(verifyFusedEpilogue(*this)))
+  if (failed(verifyFusedEpilogue(*this)) || failed(verifyScaledGemm(*this)))
     return failure();
   return verifyGemmSchedule(getOperation(), schedule, getEpilogueAttr(),
                             getA().getType(), getB().getType(),

@@ -19,7 +19,10 @@ class Tile_Op<string mnemonic, list<Trait> traits = []>
     : Op<Tile_Dialect, mnemonic, traits>;
 
 // A matrix, or a batch of them (batch × rows × columns).
-def Tile_MatrixOrBatch : MemRefRankOf<[F16, BF16, F32], [2, 3]>;
+// Element types of A and B: 16- and 32-bit floats, and the 8-bit floats of
+// FP8 GEMMs.
+defvar Tile_InputElementTypes = [F16, BF16, F32, F8E4M3FN, F8E5M2];
+def Tile_MatrixOrBatch : MemRefRankOf<Tile_InputElementTypes, [2, 3]>;
 
 def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     MemoryEffects<[MemRead, MemWrite]>]> {
@@ -61,6 +64,13 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     order; for batched operands a batch of them, rank 3 like C, entry `b`
     added to `C[b]`, a batch stride of 0 adding one matrix to every entry).
 
+    FP8: A and B of `f8E4M3FN` or `f8E5M2` (not both `f8E5M2`), C of bf16,
+    f16 or f32, accumulated in f32. The op then declares its scales with
+    `scaling = #tile.scaling<...>` and takes them as operands `scale_a` and
+    `scale_b` (f32; see `#tile.scaling` for their shapes). wgmma reads 8-bit
+    operands only K-major: A row-major and B column-major (B stored N×K, the
+    layout of a weight `W` in `x @ W^T`). 8-bit GEMMs are not batched.
+
     Examples:
     ```mlir
     tile.gemm %a, %b into %c {schedule = #sched}
@@ -73,6 +83,12 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
         {schedule = #sched,
          epilogue = #tile.epilogue<alpha_beta = true, bias = column>}
         : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+    // FP8 with per-row scales of A and per-column scales of B.
+    tile.gemm %a, %b into %c scale_a %sa : memref<?xf32>
+        scale_b %sb : memref<?xf32>
+        {schedule = #fp8, scaling = #tile.scaling<a = row, b = column>}
+        : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>
+          into memref<?x?xbf16>
     // A batch of row-major GEMMs with per-operand batch strides.
     tile.gemm %a, %b into %c {schedule = #wgmma}
         : memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>,
@@ -88,26 +104,36 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
                        Arg<Optional<MemRefRankOf<[F16, BF16, F32], [1]>>,
                            "bias", [MemRead]>:$bias,
                        Arg<Optional<Tile_MatrixOrBatch>, "residual", [MemRead]>:$residual,
+                       Arg<Optional<MemRefRankOf<[F32], [0, 1, 2]>>,
+                           "scale_a", [MemRead]>:$scale_a,
+                       Arg<Optional<MemRefRankOf<[F32], [0, 1, 2]>>,
+                           "scale_b", [MemRead]>:$scale_b,
                        OptionalAttr<Tile_ScheduleAttr>:$schedule,
-                       OptionalAttr<Tile_EpilogueAttr>:$epilogue);
+                       OptionalAttr<Tile_EpilogueAttr>:$epilogue,
+                       OptionalAttr<Tile_ScalingAttr>:$scaling);
   let assemblyFormat = [{
     $a `,` $b `into` $c (`alpha` $alpha^)? (`beta` $beta^)?
     (`bias` $bias^ `:` type($bias))?
     (`residual` $residual^ `:` type($residual))?
+    (`scale_a` $scale_a^ `:` type($scale_a))?
+    (`scale_b` $scale_b^ `:` type($scale_b))?
     attr-dict `:` type($a) `,` type($b) `into` type($c)
   }];
   let builders = [
     OpBuilder<(ins "::mlir::Value":$a, "::mlir::Value":$b, "::mlir::Value":$c,
                    "ScheduleAttr":$schedule), [{
       build($_builder, $_state, a, b, c, /*alpha=*/nullptr, /*beta=*/nullptr,
-            /*bias=*/nullptr, /*residual=*/nullptr, schedule,
-            /*epilogue=*/nullptr);
+            /*bias=*/nullptr, /*residual=*/nullptr, /*scale_a=*/nullptr,
+            /*scale_b=*/nullptr, schedule, /*epilogue=*/nullptr,
+            /*scaling=*/nullptr);
     }]>
   ];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// Whether the operands are batches of matrices (rank 3).
     bool isBatched() { return getC().getType().getRank() == 3; }
+    /// Whether A and B are 8-bit floats (the op then has a #tile.scaling).
+    bool hasEightBitInputs();
     /// Whether anything beyond the conversion to C's type is fused.
     bool hasFusedEpilogue() {
       return getEpilogueAttr() && getEpilogueAttr().hasFusedOperations();
@@ -145,8 +171,8 @@ def Tile_BlockMmaOp : Tile_Op<"block_mma", [
     ```
   }];
   let arguments = (ins Tile_AccumulatorType:$acc,
-                       MemRefRankOf<[F16, BF16, F32], [2]>:$a,
-                       MemRefRankOf<[F16, BF16, F32], [2]>:$b,
+                       MemRefRankOf<Tile_InputElementTypes, [2]>:$a,
+                       MemRefRankOf<Tile_InputElementTypes, [2]>:$b,
                        Tile_ScheduleAttr:$schedule);
   let assemblyFormat = [{
     $acc `,` $a `,` $b attr-dict `:` qualified(type($acc)) `,` type($a) `,` type($b)
@@ -250,7 +276,7 @@ def Tile_AllocSharedOp : Tile_Op<"alloc_shared", [
     ```
   }];
   let arguments = (ins AnyAttr:$layout, I64Attr:$offset);
-  let results = (outs MemRefRankOf<[F16, BF16, F32], [3]>:$result);
+  let results = (outs MemRefRankOf<Tile_InputElementTypes, [3]>:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
   let hasVerifier = 1;
 }

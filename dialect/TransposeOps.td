@@ -77,7 +77,8 @@ def Tile_TransposeScheduleAttr
 }
 
 // A matrix, or a batch of them (batch × rows × columns).
-def Tile_RowMajorMatrix : MemRefRankOf<[F16, BF16, F32], [2, 3]>;
+def Tile_RowMajorMatrix
+    : MemRefRankOf<[F16, BF16, F32, F8E4M3FN, F8E5M2], [2, 3]>;
 
 def Tile_TransposeOp : Tile_Op<"transpose", [
     MemoryEffects<[MemRead, MemWrite]>]> {

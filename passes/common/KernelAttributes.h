@@ -47,6 +47,18 @@ inline tile::EpilogueAttr getKernelEpilogue(mlir::Operation *kernel) {
   return kernel->getAttrOfType<tile::EpilogueAttr>(kernelEpilogueAttrName());
 }
 
+/// The #tile.scaling of an 8-bit GEMM kernel, recorded by
+/// tile-outline-kernel (absent for other inputs).
+inline void setKernelScaling(mlir::Operation *kernel,
+                             tile::ScalingAttr scaling) {
+  if (scaling)
+    kernel->setAttr(tile::attr::scaling, scaling);
+}
+
+inline tile::ScalingAttr getKernelScaling(mlir::Operation *kernel) {
+  return kernel->getAttrOfType<tile::ScalingAttr>(tile::attr::scaling);
+}
+
 /// Name of the kernel attribute holding the major orders of A, B and C
 /// (["row", "col", "row"]); absent means all row-major.
 inline llvm::StringRef kernelLayoutsAttrName() { return tile::attr::layouts; }

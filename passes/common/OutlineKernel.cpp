@@ -9,7 +9,8 @@
 // leading dimensions are run-time values carried by the memref descriptors.
 // Arguments: A, B, C; for TMA schedules the tensor maps of A and B; then
 // the fused epilogue's operands as present (alpha, beta: f32; bias: 1-D
-// memref; residual: a strided memref like C), see passes/epilogue/FusedEpilogue.h.
+// memref; residual: a strided memref like C), see passes/epilogue/FusedEpilogue.h;
+// an 8-bit GEMM's scales (passes/common/OperandScales.h).
 // A batched GEMM's A, B, C and residual are 3-D memrefs with a dynamic
 // batch stride and its tensor maps 3-D (passes/hopper/BatchedTmaLoad.h); the grid's z
 // (or, for a persistent grid, its tile walk) covers the batch entries.
@@ -24,6 +25,7 @@
 #include "passes/epilogue/FusedEpilogue.h"
 #include "passes/hopper/HopperKernelPlan.h"
 #include "passes/common/KernelAttributes.h"
+#include "passes/common/OperandScales.h"
 #include "passes/copy/OutlineTranspose.h"
 #include "passes/copy/StagingCopyKernels.h"
 #include "passes/copy/TransposeKernelAttributes.h"
@@ -70,10 +72,11 @@ GemmLayouts getLayouts(GemmOp gemm) {
       .value_or(GemmLayouts());
 }
 
-/// alpha, beta, bias, residual of `gemm`, null where absent.
-SmallVector<Value, 4> epilogueOperands(GemmOp gemm) {
-  return {gemm.getAlpha(), gemm.getBeta(), gemm.getBias(),
-          gemm.getResidual()};
+/// alpha, beta, bias, residual, scale_a and scale_b of `gemm`, null where
+/// absent: the kernel arguments after A, B, C and the tensor maps.
+SmallVector<Value, 6> epilogueOperands(GemmOp gemm) {
+  return {gemm.getAlpha(),    gemm.getBeta(),   gemm.getBias(),
+          gemm.getResidual(), gemm.getScaleA(), gemm.getScaleB()};
 }
 
 /// Records on `kernel` which arguments of its LLVM function its `count`
@@ -124,6 +127,9 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   unsigned firstEpilogueArgument = argTypes.size();
   argTypes.append(getFusedEpilogueArgumentTypes(gemm.getEpilogueAttr(),
                                                 gemm.getC().getType()));
+  // An 8-bit GEMM's scales (passes/common/OperandScales.h).
+  argTypes.append(
+      getScaleArgumentTypes(builder.getContext(), gemm.getScalingAttr()));
   // split_k / stream_k: the fp32 partial sums and the per-tile counters,
   // last.
   if (schedule.hasKWorkspace()) {
@@ -171,6 +177,7 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   }
   setKernelSchedule(kernel, schedule);
   setKernelEpilogue(kernel, gemm.getEpilogueAttr());
+  setKernelScaling(kernel, gemm.getScalingAttr());
   if (mapsByValue && usesTmaDescriptors(schedule) &&
       failed(recordTensorMapArguments(kernel, tmaArgumentTypes)))
     return failure();
@@ -184,16 +191,18 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
 
   Block &body = kernel.getBody().front();
   builder.setInsertionPointToStart(&body);
-  // The kernel's tile.gemm takes the epilogue operands from its arguments.
-  SmallVector<Value> epilogue(4, Value());
+  // The kernel's tile.gemm takes the epilogue operands and scales from its
+  // arguments.
+  SmallVector<Value> epilogue(6, Value());
   unsigned next = firstEpilogueArgument;
   for (auto [index, operand] : llvm::enumerate(epilogueOperands(gemm)))
     if (operand)
       epilogue[index] = body.getArgument(next++);
   GemmOp::create(builder, gemm.getLoc(), body.getArgument(0),
                  body.getArgument(1), body.getArgument(2), epilogue[0],
-                 epilogue[1], epilogue[2], epilogue[3], schedule,
-                 gemm.getEpilogueAttr());
+                 epilogue[1], epilogue[2], epilogue[3], epilogue[4],
+                 epilogue[5], schedule, gemm.getEpilogueAttr(),
+                 gemm.getScalingAttr());
   gpu::ReturnOp::create(builder, gemm.getLoc());
   return kernel;
 }
@@ -226,6 +235,18 @@ void appendTmaDescriptors(OpBuilder &builder, Location loc, GemmOp gemm,
         UnrankedMemRefType::get(memref.getElementType(),
                                 memref.getMemorySpace()),
         matrix);
+    // TMA has no 8-bit float type: it moves bytes, which nvgpu's host
+    // lowering encodes from an unsigned 8-bit element type. (Both unranked
+    // memrefs lower to the same LLVM struct, so the cast folds away.)
+    if (memref.getElementType().getIntOrFloatBitWidth() == 8)
+      unranked = UnrealizedConversionCastOp::create(
+                     builder, loc,
+                     UnrankedMemRefType::get(
+                         IntegerType::get(builder.getContext(), 8,
+                                          IntegerType::Unsigned),
+                         memref.getMemorySpace()),
+                     unranked)
+                     .getResult(0);
     SmallVector<Value> box;
     for (int64_t size : type.getTensor().getShape())
       box.push_back(arith::ConstantIndexOp::create(builder, loc, size));

@@ -30,6 +30,7 @@
 #include "passes/hopper/HopperKernelPlan.h"
 #include "passes/common/KernelAttributes.h"
 #include "passes/common/MatrixRows.h"
+#include "passes/common/OperandScales.h"
 #include "passes/common/TransposedView.h"
 #include "dialect/MatrixLayouts.h"
 #include "dialect/MemoryQueries.h"
@@ -91,9 +92,13 @@ FailureOr<FusedEpilogue> FusedEpilogue::forKernel(gpu::GPUFuncOp kernel,
   SmallVector<Type> expected = getFusedEpilogueArgumentTypes(epilogue, cType);
   // A split_k or stream_k kernel takes its workspace (partial tiles and
   // tile counters) after them (tile-outline-kernel).
-  unsigned workspace = schedule.hasKWorkspace() ? 2 : 0;
+  // An 8-bit GEMM's scales come between them (passes/common/OperandScales.h).
+  unsigned after = (schedule.hasKWorkspace() ? 2 : 0) +
+                   getScaleArgumentTypes(kernel.getContext(),
+                                         getKernelScaling(kernel))
+                       .size();
   ArrayRef<Type> actual = kernel.getArgumentTypes();
-  if (actual.size() != first + expected.size() + workspace ||
+  if (actual.size() != first + expected.size() + after ||
       actual.slice(first, expected.size()) != ArrayRef<Type>(expected))
     return user->emitOpError()
            << "has a fused epilogue, but kernel @" << kernel.getName()

@@ -53,6 +53,7 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   plan.clusterN = clusterN;
   plan.multicast = schedule.isMulticast();
   plan.elementType = schedule.getElements().getA();
+  plan.elementTypeB = schedule.getElements().getB();
   std::pair<int64_t, int64_t> registers = getRegisterSplit(schedule);
   plan.producerRegisters = registers.first;
   plan.consumerRegisters = registers.second;
@@ -220,7 +221,7 @@ gemm_opt::tmaDescriptorTypeA(const HopperKernelPlan &plan) {
 
 nvgpu::TensorMapDescriptorType
 gemm_opt::tmaDescriptorTypeB(const HopperKernelPlan &plan) {
-  return descriptorType(plan.loadRowsB, plan.panelColumnsB, plan.elementType,
+  return descriptorType(plan.loadRowsB, plan.panelColumnsB, plan.elementTypeB,
                         plan.swizzleBytesB,
                         nvgpu::TensorMapL2PromoKind::L2PROMO_256B);
 }

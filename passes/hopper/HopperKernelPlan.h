@@ -82,7 +82,12 @@ struct HopperKernelPlan {
   bool streamKSumsInC;
   /// Where the split-K "last block" flag lives in dynamic shared memory.
   int64_t splitKFlagOffset;
-  mlir::Type elementType;   // of A and B
+  /// Element types of A and B: the same 16- or 32-bit float, or 8-bit
+  /// floats that may differ (e4m3 by e5m2).
+  mlir::Type elementType, elementTypeB;
+  bool eightBitInputs() const {
+    return elementType.getIntOrFloatBitWidth() == 8;
+  }
   int64_t producerRegisters, consumerRegisters;
   // Shared memory: all A stages, then all B stages, then (persistent) the
   // epilogue's f32 staging tile; without persistence the staging tile
@@ -126,6 +131,7 @@ struct HopperKernelPlan {
   /// path.
   bool singleInstructionWgmma() const {
     return columnMajorA() || columnMajorB() || elementType.isF32() ||
+           eightBitInputs() ||
            swizzleBytesA != 128 || swizzleBytesB != 128;
   }
   /// tf32 (f32 inputs) with a column-major (M-major) A: wgmma has no

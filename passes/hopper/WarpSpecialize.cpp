@@ -65,6 +65,10 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
         FusedEpilogue::forKernel(kernel, schedule, mma);
     if (failed(fused))
       return failure();
+    FailureOr<OperandScales> scales =
+        OperandScales::forKernel(kernel, schedule, mma);
+    if (failed(scales))
+      return failure();
     // A batched kernel's tiles are views of one batch entry of its 3-D
     // operands (tile-block-tile).
     std::optional<BatchEntry> entryA, entryB, entryC;
@@ -129,6 +133,7 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
 
     WarpSpecializedKernelOperands operands{tiles, kTiles, operandDescriptors,
                                            viewC.getSource()};
+    operands.scales = *scales;
     // C's map and a staged residual's: a batched C's stores name the
     // entry, so its maps are 3-D.
     nvgpu::TensorMapDescriptorType typeC = tmaDescriptorTypeC(plan);

@@ -69,6 +69,9 @@
 
 #include "passes/hopper/WarpSpecializedKernel.h"
 
+#include "passes/hopper/AccumulatorScaling.h"
+#include "passes/hopper/PromotingMainLoop.h"
+
 #include "dialect/MemoryQueries.h"
 #include "passes/common/BatchEntryView.h"
 #include "passes/hopper/BatchedTmaLoad.h"
@@ -101,9 +104,9 @@ class WarpSpecializedBuilder {
 public:
   WarpSpecializedBuilder(OpBuilder &b, Location loc,
                          ScheduleAttr schedule, const HopperKernelPlan &plan,
-                         FusedEpilogue fused)
+                         FusedEpilogue fused, OperandScales scales)
       : b(b), loc(loc), schedule(schedule), plan(plan), fused(fused),
-        named(b, loc, plan) {}
+        scales(scales), named(b, loc, plan) {}
 
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value i32(int64_t v) {
@@ -302,18 +305,24 @@ private:
       nvgpu::MBarrierArriveExpectTxOp::create(b, loc, stagingFree, index(0),
                                               member, signal);
     };
-    WgmmaMainLoop mainLoop(block());
+    AccumulatorScaling scaling(b, loc, plan, scales);
+    llvm::function_ref<void()> afterFirstStep;
+    if (stagedLoaded)
+      afterFirstStep = freeStaging;
     Value acc =
-        stagedLoaded
-            ? mainLoop.build(segment.work, row, col, descA, descB, freeStaging)
-            : mainLoop.build(segment.work, row, col, descA, descB);
+        scaling.promotes()
+            ? PromotingMainLoop(block(), scaling)
+                  .build(segment.work, row, col, rowC, colC, descA, descB,
+                         afterFirstStep)
+            : WgmmaMainLoop(block()).build(segment.work, row, col, descA,
+                                           descB, afterFirstStep);
     if (turns)
       named.passTurn(ConsumerBarriers::kMainLoopTurn, group, tile,
                      walk->getTileCount());
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
     // The last stage's wgmmas have retired: release it too (a split may
-    // have no K tiles at all).
-    {
+    // have no K tiles at all). A promoting loop has released every stage.
+    if (!scaling.promotes()) {
       OpBuilder::InsertionGuard guard(b);
       if (kFirst) {
         auto ifAny = scf::IfOp::create(
@@ -327,6 +336,10 @@ private:
           arith::SubIOp::create(b, loc, segment.work.kCount, index(1)));
       release(ringPosition(lastStep).first);
     }
+
+    // An 8-bit GEMM's scales per tensor, row and column (a linear map, so
+    // split and stream-K parts may be scaled before they are summed).
+    acc = scaling.scaleAccumulator(acc, rowC, colC);
 
     // stream_k: a helper hands its part of the tile to the owner, which
     // adds the helpers' parts before its epilogue (or, summed in C, adds
@@ -456,6 +469,8 @@ private:
   ScheduleAttr schedule;
   const HopperKernelPlan &plan;
   FusedEpilogue fused;
+  /// An 8-bit GEMM's scales (else empty).
+  OperandScales scales;
   /// The consumers' named barriers.
   ConsumerBarriers named;
   BlockTiles tiles;
@@ -487,7 +502,8 @@ void gemm_opt::buildWarpSpecializedKernel(
     OpBuilder &b, Location loc, ScheduleAttr schedule,
     const HopperKernelPlan &plan, FusedEpilogue fused,
     const WarpSpecializedKernelOperands &operands) {
-  WarpSpecializedBuilder builder(b, loc, schedule, plan, fused);
+  WarpSpecializedBuilder builder(b, loc, schedule, plan, fused,
+                                 operands.scales);
   builder.setTensorMaps(operands.mapC, operands.mapResidual);
   Value kTiles = operands.kTiles;
   if (plan.splitK > 1)

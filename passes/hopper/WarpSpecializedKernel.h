@@ -15,6 +15,7 @@
 #define GEMM_OPT_PASSES_HOPPER_WARPSPECIALIZEDKERNEL_H
 
 #include "passes/hopper/BlockWorkWalk.h"
+#include "passes/common/OperandScales.h"
 #include "passes/epilogue/FusedEpilogue.h"
 #include "passes/hopper/HopperKernelPlan.h"
 #include "passes/hopper/OptionalTensorMap.h"
@@ -45,6 +46,9 @@ struct WarpSpecializedKernelOperands {
   OptionalTensorMap mapResidual;
   /// split_k or stream_k: the workspace of partial tiles and counters.
   std::optional<SplitKWorkspace> workspace;
+  /// An 8-bit GEMM's scales (passes/hopper/AccumulatorScaling.h); else
+  /// empty.
+  OperandScales scales;
 };
 
 /// Builds the kernel body for `schedule` (planned as `plan`, with epilogue

@@ -296,8 +296,8 @@ Value WgmmaStageOperands::multiplyInstructions(Value acc, Value matrixA,
   Value result = cast(acc, whole);
 
   int64_t bytes = getByteWidth(plan.elementType);
-  // K of one instruction: 16 f16/bf16 or 8 tf32 elements, 32 bytes of a
-  // K-major row either way.
+  // K of one instruction: 16 f16/bf16, 8 tf32 or 32 8-bit elements, 32
+  // bytes of a K-major row each way.
   int64_t kWgmmaK = getWgmmaK(plan.elementType);
   int64_t steps = plan.blockK / kWgmmaK;
   // Descriptor addresses count 16-byte units.
@@ -324,7 +324,10 @@ Value WgmmaStageOperands::multiplyInstructions(Value acc, Value matrixA,
   auto wgmmaType = [&](Type type) {
     NVVM::WGMMATypes kind = type.isBF16()  ? NVVM::WGMMATypes::bf16
                             : type.isF16() ? NVVM::WGMMATypes::f16
-                                           : NVVM::WGMMATypes::tf32;
+                            : isa<Float8E4M3FNType>(type)
+                                ? NVVM::WGMMATypes::e4m3
+                            : isa<Float8E5M2Type>(type) ? NVVM::WGMMATypes::e5m2
+                                                        : NVVM::WGMMATypes::tf32;
     return NVVM::WGMMATypesAttr::get(ctx, kind);
   };
   // wgmma's "row" A and "col" B are K-major; our orders name them alike.
@@ -363,7 +366,7 @@ Value WgmmaStageOperands::multiplyInstructions(Value acc, Value matrixA,
       sliceAcc = NVVM::WgmmaMmaAsyncOp::create(
           b, loc, slice, sliceAcc, advance(baseA, i * sliceA + s * stepA),
           descriptorB, NVVM::MMAShapeAttr::get(ctx, 64, plan.warpN, kWgmmaK),
-          wgmmaType(plan.elementType), wgmmaType(plan.elementType),
+          wgmmaType(plan.elementType), wgmmaType(plan.elementTypeB),
           NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
           NVVM::WGMMAScaleOutAttr::get(ctx, overwriteHere
                                                 ? NVVM::WGMMAScaleOut::zero

@@ -13,6 +13,8 @@
 // RUN: gemm-opt %examples/transpose_f32_batched_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
 // RUN: gemm-opt %examples/gemm_bf16_wgmma_persistent_cluster_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
 // RUN: gemm-opt %examples/gemm_bf16_wgmma_small_m_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
+// RUN: gemm-opt %examples/gemm_fp8_wgmma_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
+// RUN: gemm-opt %examples/gemm_fp8_block_scaled_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
 
 // LOWERED: llvm.func @{{.*}}_kernel(
 // LOWERED-SAME: nvvm.kernel

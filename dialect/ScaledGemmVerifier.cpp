@@ -1,0 +1,188 @@
+//===- ScaledGemmVerifier.cpp - 8-bit inputs and their scales -------------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/ScaledGemmVerifier.h"
+
+#include "dialect/MatrixLayouts.h"
+#include "dialect/ScheduleFieldLocations.h"
+
+using namespace mlir;
+using namespace gemm_opt::tile;
+
+/// Registers a consumer thread keeps besides its accumulators (as
+/// HopperScheduleVerifier counts them).
+static constexpr int64_t kNonAccumulatorRegisters = 16;
+
+bool gemm_opt::tile::isEightBitFloat(Type type) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(type);
+}
+
+int64_t gemm_opt::tile::getScaleRankA(ScalingAttr scaling) {
+  switch (scaling.getA()) {
+  case ScaleA::tensor:
+    return 0;
+  case ScaleA::row:
+    return 1;
+  case ScaleA::block_1x128:
+    return 2;
+  }
+  return 0;
+}
+
+int64_t gemm_opt::tile::getScaleRankB(ScalingAttr scaling) {
+  switch (scaling.getB()) {
+  case ScaleB::tensor:
+    return 0;
+  case ScaleB::column:
+    return 1;
+  case ScaleB::block_128x128:
+    return 2;
+  }
+  return 0;
+}
+
+namespace {
+
+/// What each rank of scale operand is, for the diagnostics.
+StringRef describeScaleRank(int64_t rank) {
+  return rank == 0   ? "memref<f32> (one scalar)"
+         : rank == 1 ? "memref<?xf32> (a vector)"
+                     : "memref<?x?xf32> (a matrix of block scales)";
+}
+
+LogicalResult checkScaleOperand(GemmOp gemm, Value operand, StringRef name,
+                                int64_t rank, StringRef mode) {
+  if (!operand)
+    return gemm.emitOpError()
+           << "needs a " << name << " operand: its scaling has " << mode
+           << " (" << name << " %s : " << describeScaleRank(rank) << ")";
+  auto type = cast<MemRefType>(operand.getType());
+  if (type.getRank() != rank)
+    return gemm.emitOpError()
+           << name << " must be a " << describeScaleRank(rank) << " for "
+           << mode << ", got " << type;
+  return success();
+}
+
+/// An extent of a scale vector that must match the problem's.
+LogicalResult checkStaticExtent(GemmOp gemm, Value operand, StringRef name,
+                                int64_t expected, StringRef what) {
+  auto type = cast<MemRefType>(operand.getType());
+  if (type.getRank() != 1 || type.isDynamicDim(0) ||
+      ShapedType::isDynamic(expected) || type.getDimSize(0) == expected)
+    return success();
+  return gemm.emitOpError() << name << " has " << type.getDimSize(0)
+                            << " entries, but " << what << " is " << expected;
+}
+
+} // namespace
+
+LogicalResult gemm_opt::tile::verifyScaledGemm(GemmOp gemm) {
+  Type a = gemm.getA().getType().getElementType();
+  Type b = gemm.getB().getType().getElementType();
+  ScalingAttr scaling = gemm.getScalingAttr();
+  if (!isEightBitFloat(a) && !isEightBitFloat(b)) {
+    if (scaling)
+      return gemm.emitOpError()
+             << "has a #tile.scaling, which is for 8-bit inputs (f8E4M3FN, "
+                "f8E5M2); A and B are "
+             << a << " and " << b;
+    if (gemm.getScaleA() || gemm.getScaleB())
+      return gemm.emitOpError()
+             << "has scale operands but no scaling = #tile.scaling<...>; "
+                "scales are for 8-bit inputs";
+    return success();
+  }
+  if (!isEightBitFloat(a) || !isEightBitFloat(b))
+    return gemm.emitOpError()
+           << "multiplies 8-bit floats only by 8-bit floats, got A of " << a
+           << " and B of " << b;
+  if (!scaling)
+    return gemm.emitOpError()
+           << "multiplies 8-bit floats, so it declares their scales: add "
+              "scaling = #tile.scaling<a = tensor, b = tensor> (or row / "
+              "column / block scales) and operands scale_a, scale_b";
+  if (failed(checkScaleOperand(gemm, gemm.getScaleA(), "scale_a",
+                               getScaleRankA(scaling),
+                               "a = " + stringifyScaleA(scaling.getA()).str())) ||
+      failed(checkScaleOperand(gemm, gemm.getScaleB(), "scale_b",
+                               getScaleRankB(scaling),
+                               "b = " + stringifyScaleB(scaling.getB()).str())))
+    return failure();
+  if (gemm.isBatched())
+    return gemm.emitOpError()
+           << "8-bit GEMMs are not batched; launch one GEMM per batch entry";
+  ArrayRef<int64_t> shapeA = gemm.getA().getType().getShape();
+  ArrayRef<int64_t> shapeB = gemm.getB().getType().getShape();
+  if (failed(checkStaticExtent(gemm, gemm.getScaleA(), "scale_a", shapeA[0],
+                               "M")) ||
+      failed(checkStaticExtent(gemm, gemm.getScaleB(), "scale_b", shapeB[1],
+                               "N")))
+    return failure();
+  if (scaling.hasBlockScales() && scaling.getFastAccumulation())
+    return gemm.emitOpError()
+           << "block scales multiply every 128 K elements' partial sums as "
+              "they are added into f32 registers: drop fast_accumulation = "
+              "true";
+
+  std::optional<GemmLayouts> layouts =
+      getGemmLayouts(gemm.getA().getType(), gemm.getB().getType(),
+                     gemm.getC().getType());
+  if (layouts && layouts->a != MatrixOrder::row)
+    return gemm.emitOpError()
+           << "wgmma reads 8-bit operands only K-major from shared memory: A "
+              "must be row-major (M×K, K contiguous); transpose it first "
+              "(tile.transpose)";
+  if (layouts && layouts->b != MatrixOrder::col) {
+    std::string typeName;
+    llvm::raw_string_ostream(typeName) << b;
+    return gemm.emitOpError()
+           << "wgmma reads 8-bit operands only K-major from shared memory: B "
+              "must be column-major (stored N×K like a weight W in x @ W^T: "
+              "memref<?x?x"
+           << typeName
+           << ", strided<[1, ?], offset: ?>>); transpose it first "
+              "(tile.transpose)";
+  }
+  if (layouts && layouts->c != MatrixOrder::row)
+    return gemm.emitOpError() << "an 8-bit GEMM writes C row-major";
+
+  ScheduleAttr schedule = gemm.getScheduleAttr();
+  if (!schedule.isWgmma())
+    return emitScheduleError(gemm, schedule, "mma")
+           << "8-bit inputs need wgmma: mma = #tile.mma<wgmma, [64, N, 32]> "
+              "on sm_90a";
+  if (scaling.promotesPartialSums()) {
+    if (schedule.getBlockK() != 128)
+      return emitScheduleError(gemm, schedule, "block")
+             << "promoting partial sums every 128 K elements (a scaling "
+                "without fast_accumulation = true, or block scales) needs "
+                "block K = 128, got "
+             << schedule.getBlockK();
+    // The wgmma accumulator and the f32 sums beside it.
+    int64_t accumulator = schedule.getWarpM() * schedule.getWarpN() / 128;
+    int64_t needed = 2 * accumulator + kNonAccumulatorRegisters;
+    if (WarpSpecializationAttr specialization = schedule.getSpecialization();
+        specialization && specialization.getConsumerRegisters() < needed)
+      return emitScheduleError(gemm, schedule, "specialization")
+             << "promoting partial sums keeps two accumulators: consumer "
+                "warpgroups need "
+             << needed << " registers per thread (2 x " << accumulator
+             << " and " << kNonAccumulatorRegisters << " more), got "
+             << specialization.getConsumerRegisters()
+             << "; shrink the warpgroup tile or set fast_accumulation = true";
+  }
+  if (scaling.getB() == ScaleB::block_128x128) {
+    int64_t warpN = schedule.getWarpN();
+    if (warpN % 128 != 0 && 128 % warpN != 0)
+      return emitScheduleError(gemm, schedule, "warp")
+             << "block scales of B cover 128 columns: the warpgroup tile's N ("
+             << warpN << ") must divide 128 or be a multiple of it";
+  }
+  return success();
+}

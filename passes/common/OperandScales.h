@@ -1,0 +1,44 @@
+//===- OperandScales.h - an 8-bit GEMM kernel's scale arguments -*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// An FP8 GEMM's kernel (tile-outline-kernel) takes its f32 scales of A and
+// B (#tile.scaling) as two memref arguments after the fused epilogue's
+// operands and before a split-K workspace: a scalar as memref<f32>, a vector
+// with unit stride, a matrix of block scales with both strides dynamic (so
+// either order serves). The kernel records its #tile.scaling.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_PASSES_COMMON_OPERANDSCALES_H
+#define GEMM_OPT_PASSES_COMMON_OPERANDSCALES_H
+
+#include "dialect/TileDialect.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace gemm_opt {
+
+/// The kernel-argument types of `scaling`'s scale_a and scale_b (none
+/// where `scaling` is null).
+llvm::SmallVector<mlir::Type, 2>
+getScaleArgumentTypes(mlir::MLIRContext *context, tile::ScalingAttr scaling);
+
+/// The scales an 8-bit GEMM kernel takes, or none.
+struct OperandScales {
+  tile::ScalingAttr scaling;
+  mlir::Value a, b;
+
+  explicit operator bool() const { return static_cast<bool>(scaling); }
+
+  /// The scale arguments of `kernel`: empty where it records no scaling;
+  /// an error on `user` where its arguments do not hold them.
+  static mlir::FailureOr<OperandScales> forKernel(mlir::gpu::GPUFuncOp kernel,
+                                                  tile::ScheduleAttr schedule,
+                                                  mlir::Operation *user);
+};
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_PASSES_COMMON_OPERANDSCALES_H

@@ -1,0 +1,180 @@
+//===- AccumulatorScaling.cpp - an 8-bit GEMM's scales on its sums --------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/hopper/AccumulatorScaling.h"
+
+#include "passes/hopper/AccumulatorFragments.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace gemm_opt;
+using namespace gemm_opt::tile;
+
+/// Columns one scale of a block-scaled B covers (and K elements of every
+/// block scale).
+static constexpr int64_t kScaleBlock = 128;
+
+Value AccumulatorScaling::index(int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+Value AccumulatorScaling::thread() {
+  return arith::RemUIOp::create(
+      b, loc, gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x), index(128));
+}
+
+SmallVector<Value> AccumulatorScaling::fragmentRows(Value rowC) {
+  Value t = thread();
+  Value first = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(
+          b, loc, arith::DivUIOp::create(b, loc, t, index(32)), index(16)),
+      arith::DivUIOp::create(
+          b, loc, arith::RemUIOp::create(b, loc, t, index(32)), index(4)));
+  first = arith::AddIOp::create(b, loc, rowC, first);
+  SmallVector<Value> rows;
+  for (int64_t slice = 0; slice < plan.warpM / 64; ++slice)
+    for (int64_t half = 0; half < 2; ++half)
+      rows.push_back(
+          arith::AddIOp::create(b, loc, first, index(64 * slice + 8 * half)));
+  return rows;
+}
+
+int64_t AccumulatorScaling::columnBlocks() const {
+  return std::max<int64_t>(plan.warpN / kScaleBlock, 1);
+}
+
+Value AccumulatorScaling::clamp(Value i, Value extent) {
+  return arith::MinUIOp::create(
+      b, loc, i, arith::SubIOp::create(b, loc, extent, index(1)));
+}
+
+Value AccumulatorScaling::multiply(Value x, Value y) {
+  if (!x)
+    return y;
+  if (!y)
+    return x;
+  return arith::MulFOp::create(b, loc, x, y);
+}
+
+SmallVector<Value> AccumulatorScaling::loadBlockFactors(Value kBlock,
+                                                        Value rowC,
+                                                        Value colC) {
+  if (!scales || !scales.scaling.hasBlockScales())
+    return {};
+  // A's scale of each row the thread holds in this K block.
+  SmallVector<Value> rowFactors;
+  if (scales.scaling.getA() == ScaleA::block_1x128) {
+    Value rows = memref::DimOp::create(b, loc, scales.a, 0);
+    for (Value row : fragmentRows(rowC))
+      rowFactors.push_back(memref::LoadOp::create(
+          b, loc, scales.a, ValueRange{clamp(row, rows), kBlock}));
+  }
+  // B's scale of each 128 columns of the warpgroup tile in this K block.
+  SmallVector<Value> columnFactors;
+  if (scales.scaling.getB() == ScaleB::block_128x128) {
+    Value blocks = memref::DimOp::create(b, loc, scales.b, 1);
+    Value first = arith::DivUIOp::create(b, loc, colC, index(kScaleBlock));
+    for (int64_t c = 0; c < columnBlocks(); ++c)
+      columnFactors.push_back(memref::LoadOp::create(
+          b, loc, scales.b,
+          ValueRange{kBlock,
+                     clamp(arith::AddIOp::create(b, loc, first, index(c)),
+                           blocks)}));
+  }
+  // One factor per (row, column block), row-major.
+  int64_t rows = 2 * plan.warpM / 64;
+  SmallVector<Value> factors;
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < columnBlocks(); ++c)
+      factors.push_back(
+          multiply(rowFactors.empty() ? Value() : rowFactors[r],
+                   columnFactors.empty() ? Value() : columnFactors[c]));
+  return factors;
+}
+
+Value AccumulatorScaling::promote(Value sum, Value partial,
+                                  ArrayRef<Value> factors) {
+  SmallVector<Value> sums =
+      extractFragments(b, loc, sum, plan.warpM, plan.warpN);
+  SmallVector<Value> partials =
+      extractFragments(b, loc, partial, plan.warpM, plan.warpN);
+  int64_t perSlice = plan.warpN / 2;
+  for (size_t n = 0; n < sums.size(); ++n) {
+    if (factors.empty()) {
+      sums[n] = arith::AddFOp::create(b, loc, sums[n], partials[n]);
+      continue;
+    }
+    // Element e = 4j + 2h + p of its slice: row 2·slice + h, columns 8j +
+    // 2(t mod 4) + p.
+    int64_t e = static_cast<int64_t>(n) % perSlice;
+    int64_t row = 2 * (static_cast<int64_t>(n) / perSlice) + (e / 2) % 2;
+    int64_t block = (8 * (e / 4)) / kScaleBlock;
+    sums[n] = math::FmaOp::create(
+        b, loc, partials[n], factors[row * columnBlocks() + block], sums[n]);
+  }
+  return buildAccumulator(b, loc, sum.getType(), sums, plan.warpM,
+                          plan.warpN);
+}
+
+Value AccumulatorScaling::scaleAccumulator(Value acc, Value rowC, Value colC) {
+  if (!scales)
+    return acc;
+  ScalingAttr scaling = scales.scaling;
+  // A scalar of either operand multiplies every row's factor.
+  Value scalar;
+  if (scaling.getA() == ScaleA::tensor)
+    scalar = memref::LoadOp::create(b, loc, scales.a, ValueRange{});
+  if (scaling.getB() == ScaleB::tensor)
+    scalar = multiply(
+        scalar, memref::LoadOp::create(b, loc, scales.b, ValueRange{}));
+  SmallVector<Value> rowFactors(2 * plan.warpM / 64, scalar);
+  if (scaling.getA() == ScaleA::row) {
+    Value rows = memref::DimOp::create(b, loc, scales.a, 0);
+    for (auto [r, row] : llvm::enumerate(fragmentRows(rowC)))
+      rowFactors[r] = multiply(
+          rowFactors[r],
+          memref::LoadOp::create(b, loc, scales.a,
+                                 ValueRange{clamp(row, rows)}));
+  }
+  // B's scale of each column the thread holds: 8j + 2(t mod 4) + p.
+  SmallVector<Value> columnFactors;
+  if (scaling.getB() == ScaleB::column) {
+    Value columns = memref::DimOp::create(b, loc, scales.b, 0);
+    Value first = arith::AddIOp::create(
+        b, loc, colC,
+        arith::MulIOp::create(
+            b, loc, arith::RemUIOp::create(b, loc, thread(), index(4)),
+            index(2)));
+    for (int64_t column = 0; column < plan.warpN / 4; ++column) {
+      Value at = arith::AddIOp::create(
+          b, loc, first, index(8 * (column / 2) + column % 2));
+      columnFactors.push_back(memref::LoadOp::create(
+          b, loc, scales.b, ValueRange{clamp(at, columns)}));
+    }
+  }
+  if (!rowFactors.front() && columnFactors.empty())
+    return acc;
+  SmallVector<Value> values =
+      extractFragments(b, loc, acc, plan.warpM, plan.warpN);
+  int64_t perSlice = plan.warpN / 2;
+  for (size_t n = 0; n < values.size(); ++n) {
+    int64_t e = static_cast<int64_t>(n) % perSlice;
+    int64_t slice = static_cast<int64_t>(n) / perSlice;
+    Value factor = rowFactors[2 * slice + (e / 2) % 2];
+    if (!columnFactors.empty())
+      factor = multiply(factor, columnFactors[2 * (e / 4) + e % 2]);
+    values[n] = arith::MulFOp::create(b, loc, values[n], factor);
+  }
+  return buildAccumulator(b, loc, acc.getType(), values, plan.warpM,
+                          plan.warpN);
+}

@@ -1,0 +1,85 @@
+//===- AccumulatorScaling.h - an 8-bit GEMM's scales on its sums -*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// How a consumer warpgroup of the warp-specialized wgmma kernel applies an
+// FP8 GEMM's scales (#tile.scaling) to its accumulator, element by element
+// in the layout of passes/hopper/AccumulatorFragments.h (thread t holds rows
+// 16(t/32) + (t mod 32)/4 (+ 8) of each 64-row slice and columns 8j +
+// 2(t mod 4) (+ 1)):
+//
+//   - per 128-K block, where the partial sums are promoted
+//     (ScalingAttr::promotesPartialSums): sum += partial · sa(i, kb) ·
+//     sb(kb, j), the factors being the block scales (1 for an operand
+//     scaled per tensor, row or column). The thread's scales of A (one per
+//     row it holds) and of B (one per 128 columns) are loaded from global
+//     memory before the step's wgmmas are waited for;
+//   - once, after the main loop: acc · sa(i) · sb(j) with the scales per
+//     tensor, row and column (a block-scaled operand's factor is 1 here).
+//
+// Reads clamp their indices into the scale operands, so the rows and
+// columns of a tile past M or N (which store nothing) read valid memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_PASSES_HOPPER_ACCUMULATORSCALING_H
+#define GEMM_OPT_PASSES_HOPPER_ACCUMULATORSCALING_H
+
+#include "passes/common/OperandScales.h"
+#include "passes/hopper/HopperKernelPlan.h"
+
+namespace gemm_opt {
+
+class AccumulatorScaling {
+public:
+  AccumulatorScaling(mlir::OpBuilder &b, mlir::Location loc,
+                     const HopperKernelPlan &plan, OperandScales scales)
+      : b(b), loc(loc), plan(plan), scales(scales) {}
+
+  /// Whether the main loop promotes partial sums every 128 K elements.
+  bool promotes() const {
+    return scales && scales.scaling.promotesPartialSums();
+  }
+
+  /// The block scales of K block `kBlock` for the warpgroup tile at (rowC,
+  /// colC) of C: one factor per (row, 128-column block) pair the thread
+  /// holds, the product of A's and B's; empty without block scales. Load
+  /// them before waiting for the wgmmas, so their latency hides.
+  llvm::SmallVector<mlir::Value> loadBlockFactors(mlir::Value kBlock,
+                                                  mlir::Value rowC,
+                                                  mlir::Value colC);
+
+  /// sum + partial · factors (as loadBlockFactors returned them; empty: 1),
+  /// for two accumulators of the warpgroup.
+  mlir::Value promote(mlir::Value sum, mlir::Value partial,
+                      llvm::ArrayRef<mlir::Value> factors);
+
+  /// The accumulator multiplied by the scales per tensor, row and column;
+  /// `acc` itself where there are none.
+  mlir::Value scaleAccumulator(mlir::Value acc, mlir::Value rowC,
+                               mlir::Value colC);
+
+private:
+  mlir::Value index(int64_t v);
+  /// The thread's index in its warpgroup.
+  mlir::Value thread();
+  /// Rows of C the thread holds, slice by slice (2 per 64-row slice).
+  llvm::SmallVector<mlir::Value> fragmentRows(mlir::Value rowC);
+  /// The 128-column blocks the warpgroup tile covers: block c of the
+  /// tile (c = 8j / 128 for fragment group j) is colC / 128 + c.
+  int64_t columnBlocks() const;
+  /// min(i, extent - 1).
+  mlir::Value clamp(mlir::Value i, mlir::Value extent);
+  mlir::Value multiply(mlir::Value x, mlir::Value y);
+
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+  const HopperKernelPlan &plan;
+  OperandScales scales;
+};
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_PASSES_HOPPER_ACCUMULATORSCALING_H
