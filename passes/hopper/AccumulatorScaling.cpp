@@ -126,9 +126,11 @@ Value AccumulatorScaling::promote(Value sum, Value partial,
                           plan.warpN);
 }
 
-Value AccumulatorScaling::scaleAccumulator(Value acc, Value rowC, Value colC) {
+AccumulatorScaling::OutputFactors
+AccumulatorScaling::loadOutputFactors(Value rowC, Value colC) {
+  OutputFactors factors;
   if (!scales)
-    return acc;
+    return factors;
   ScalingAttr scaling = scales.scaling;
   // A scalar of either operand multiplies every row's factor.
   Value scalar;
@@ -137,17 +139,16 @@ Value AccumulatorScaling::scaleAccumulator(Value acc, Value rowC, Value colC) {
   if (scaling.getB() == ScaleB::tensor)
     scalar = multiply(
         scalar, memref::LoadOp::create(b, loc, scales.b, ValueRange{}));
-  SmallVector<Value> rowFactors(2 * plan.warpM / 64, scalar);
+  factors.rows.assign(2 * plan.warpM / 64, scalar);
   if (scaling.getA() == ScaleA::row) {
     Value rows = memref::DimOp::create(b, loc, scales.a, 0);
     for (auto [r, row] : llvm::enumerate(fragmentRows(rowC)))
-      rowFactors[r] = multiply(
-          rowFactors[r],
+      factors.rows[r] = multiply(
+          factors.rows[r],
           memref::LoadOp::create(b, loc, scales.a,
                                  ValueRange{clamp(row, rows)}));
   }
   // B's scale of each column the thread holds: 8j + 2(t mod 4) + p.
-  SmallVector<Value> columnFactors;
   if (scaling.getB() == ScaleB::column) {
     Value columns = memref::DimOp::create(b, loc, scales.b, 0);
     Value first = arith::AddIOp::create(
@@ -158,11 +159,17 @@ Value AccumulatorScaling::scaleAccumulator(Value acc, Value rowC, Value colC) {
     for (int64_t column = 0; column < plan.warpN / 4; ++column) {
       Value at = arith::AddIOp::create(
           b, loc, first, index(8 * (column / 2) + column % 2));
-      columnFactors.push_back(memref::LoadOp::create(
+      factors.columns.push_back(memref::LoadOp::create(
           b, loc, scales.b, ValueRange{clamp(at, columns)}));
     }
   }
-  if (!rowFactors.front() && columnFactors.empty())
+  return factors;
+}
+
+Value AccumulatorScaling::scaleAccumulator(Value acc,
+                                           const OutputFactors &factors) {
+  if ((factors.rows.empty() || !factors.rows.front()) &&
+      factors.columns.empty())
     return acc;
   SmallVector<Value> values =
       extractFragments(b, loc, acc, plan.warpM, plan.warpN);
@@ -170,9 +177,9 @@ Value AccumulatorScaling::scaleAccumulator(Value acc, Value rowC, Value colC) {
   for (size_t n = 0; n < values.size(); ++n) {
     int64_t e = static_cast<int64_t>(n) % perSlice;
     int64_t slice = static_cast<int64_t>(n) / perSlice;
-    Value factor = rowFactors[2 * slice + (e / 2) % 2];
-    if (!columnFactors.empty())
-      factor = multiply(factor, columnFactors[2 * (e / 4) + e % 2]);
+    Value factor = factors.rows[2 * slice + (e / 2) % 2];
+    if (!factors.columns.empty())
+      factor = multiply(factor, factors.columns[2 * (e / 4) + e % 2]);
     values[n] = arith::MulFOp::create(b, loc, values[n], factor);
   }
   return buildAccumulator(b, loc, acc.getType(), values, plan.warpM,

@@ -17,7 +17,8 @@
 //     row it holds) and of B (one per 128 columns) are loaded from global
 //     memory before the step's wgmmas are waited for;
 //   - once, after the main loop: acc · sa(i) · sb(j) with the scales per
-//     tensor, row and column (a block-scaled operand's factor is 1 here).
+//     tensor, row and column (a block-scaled operand's factor is 1 here),
+//     loaded before the main loop.
 //
 // Reads clamp their indices into the scale operands, so the rows and
 // columns of a tile past M or N (which store nothing) read valid memory.
@@ -56,10 +57,17 @@ public:
   mlir::Value promote(mlir::Value sum, mlir::Value partial,
                       llvm::ArrayRef<mlir::Value> factors);
 
-  /// The accumulator multiplied by the scales per tensor, row and column;
-  /// `acc` itself where there are none.
-  mlir::Value scaleAccumulator(mlir::Value acc, mlir::Value rowC,
-                               mlir::Value colC);
+  /// The scales per tensor, row and column of the warpgroup tile at (rowC,
+  /// colC) of C, as factors of each row and column the thread holds (null
+  /// where 1). Load them before the main loop, so their latency hides.
+  struct OutputFactors {
+    llvm::SmallVector<mlir::Value> rows, columns;
+  };
+  OutputFactors loadOutputFactors(mlir::Value rowC, mlir::Value colC);
+
+  /// The accumulator multiplied by `factors`; `acc` itself where they are
+  /// all 1.
+  mlir::Value scaleAccumulator(mlir::Value acc, const OutputFactors &factors);
 
 private:
   mlir::Value index(int64_t v);

@@ -306,6 +306,8 @@ private:
                                               member, signal);
     };
     AccumulatorScaling scaling(b, loc, plan, scales);
+    AccumulatorScaling::OutputFactors outputFactors =
+        scaling.loadOutputFactors(rowC, colC);
     llvm::function_ref<void()> afterFirstStep;
     if (stagedLoaded)
       afterFirstStep = freeStaging;
@@ -339,7 +341,7 @@ private:
 
     // An 8-bit GEMM's scales per tensor, row and column (a linear map, so
     // split and stream-K parts may be scaled before they are summed).
-    acc = scaling.scaleAccumulator(acc, rowC, colC);
+    acc = scaling.scaleAccumulator(acc, outputFactors);
 
     // stream_k: a helper hands its part of the tile to the owner, which
     // adds the helpers' parts before its epilogue (or, summed in C, adds

@@ -1,0 +1,17 @@
+// Benchmark variant: e4m3 × e4m3 → bf16, rowcol scales (partial sums promoted every 128 K); block [64, 128, 128], warpgroup [64, 128], 8 stages, split_k = 4 with one tile per block, store vector (for small M).
+#sched = #tile.schedule<chip = "sm_90a", block = [64, 128, 128], warp = [64, 128],
+  mma = #tile.mma<wgmma, [64, 128, 32]>,
+  elements = #tile.elements<a = f8E4M3FN, b = f8E4M3FN, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 8, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 4>,
+  store = #tile.store<vector>>
+
+func.func @wgmma_fp8_rowcol_64x128_s8_splitk4(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>,
+    %c: memref<?x?xbf16>, %scale_a: memref<?xf32>, %scale_b: memref<?xf32>) {
+  tile.gemm %a, %b into %c scale_a %scale_a : memref<?xf32> scale_b %scale_b : memref<?xf32>
+      {schedule = #sched, scaling = #tile.scaling<a = row, b = column>}
+      : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>> into memref<?x?xbf16>
+  return
+}
