@@ -25,6 +25,10 @@ cudaDataType getCudaDataType(ElementType type) {
     return CUDA_R_16BF;
   case ElementType::F32:
     return CUDA_R_32F;
+  case ElementType::F8E4M3FN:
+    return CUDA_R_8F_E4M3;
+  case ElementType::F8E5M2:
+    return CUDA_R_8F_E5M2;
   }
   return CUDA_R_32F;
 }

@@ -28,7 +28,7 @@
 namespace gemm_opt {
 namespace runtime {
 
-/// CUDA_R_16F, CUDA_R_16BF or CUDA_R_32F.
+/// CUDA_R_16F, CUDA_R_16BF, CUDA_R_32F, CUDA_R_8F_E4M3 or CUDA_R_8F_E5M2.
 cudaDataType getCudaDataType(ElementType type);
 
 /// The cuBLAS compute type matching a kernel's math: f32 inputs on tensor

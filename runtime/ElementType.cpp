@@ -8,6 +8,8 @@
 
 #include "runtime/ElementType.h"
 
+#include "runtime/Float8.h"
+
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cstring>
@@ -36,6 +38,8 @@ std::optional<ElementType> parseElementType(StringRef name) {
       .Case("f16", ElementType::F16)
       .Case("bf16", ElementType::BF16)
       .Case("f32", ElementType::F32)
+      .Case("f8E4M3FN", ElementType::F8E4M3FN)
+      .Case("f8E5M2", ElementType::F8E5M2)
       .Default(std::nullopt);
 }
 
@@ -47,12 +51,30 @@ StringRef getElementTypeName(ElementType type) {
     return "bf16";
   case ElementType::F32:
     return "f32";
+  case ElementType::F8E4M3FN:
+    return "f8E4M3FN";
+  case ElementType::F8E5M2:
+    return "f8E5M2";
   }
   return "?";
 }
 
 size_t getElementSize(ElementType type) {
-  return type == ElementType::F32 ? 4 : 2;
+  switch (type) {
+  case ElementType::F16:
+  case ElementType::BF16:
+    return 2;
+  case ElementType::F32:
+    return 4;
+  case ElementType::F8E4M3FN:
+  case ElementType::F8E5M2:
+    return 1;
+  }
+  return 4;
+}
+
+bool isEightBitFloat(ElementType type) {
+  return type == ElementType::F8E4M3FN || type == ElementType::F8E5M2;
 }
 
 uint16_t floatToBF16(float value) {
@@ -123,6 +145,10 @@ float roundToElementType(ElementType type, float value) {
     return bf16ToFloat(floatToBF16(value));
   case ElementType::F32:
     return value;
+  case ElementType::F8E4M3FN:
+    return f8E4M3FNToFloat(floatToF8E4M3FN(value));
+  case ElementType::F8E5M2:
+    return f8E5M2ToFloat(floatToF8E5M2(value));
   }
   return value;
 }
@@ -135,6 +161,10 @@ double loadElement(ElementType type, const void *base, size_t index) {
     return bf16ToFloat(static_cast<const uint16_t *>(base)[index]);
   case ElementType::F32:
     return static_cast<const float *>(base)[index];
+  case ElementType::F8E4M3FN:
+    return f8E4M3FNToFloat(static_cast<const uint8_t *>(base)[index]);
+  case ElementType::F8E5M2:
+    return f8E5M2ToFloat(static_cast<const uint8_t *>(base)[index]);
   }
   return 0.0;
 }
@@ -149,6 +179,12 @@ void storeElement(ElementType type, void *base, size_t index, float value) {
     return;
   case ElementType::F32:
     static_cast<float *>(base)[index] = value;
+    return;
+  case ElementType::F8E4M3FN:
+    static_cast<uint8_t *>(base)[index] = floatToF8E4M3FN(value);
+    return;
+  case ElementType::F8E5M2:
+    static_cast<uint8_t *>(base)[index] = floatToF8E5M2(value);
     return;
   }
 }

@@ -4,7 +4,8 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The element types a bundle may use for A, B and C (f16, bf16, f32), and
+// The element types a bundle may use for A, B and C (f16, bf16, f32, and
+// for A and B of an FP8 GEMM the 8-bit f8E4M3FN and f8E5M2, Float8.h), and
 // bit-exact host conversions between float and the 16-bit formats
 // (round to nearest even, NaN preserved).
 //
@@ -22,12 +23,14 @@
 namespace gemm_opt {
 namespace runtime {
 
-enum class ElementType { F16, BF16, F32 };
+enum class ElementType { F16, BF16, F32, F8E4M3FN, F8E5M2 };
 
-/// Parses "f16", "bf16" or "f32".
+/// Parses "f16", "bf16", "f32", "f8E4M3FN" or "f8E5M2" (MLIR's spellings).
 std::optional<ElementType> parseElementType(llvm::StringRef name);
 llvm::StringRef getElementTypeName(ElementType type);
 size_t getElementSize(ElementType type);
+/// f8E4M3FN or f8E5M2: the inputs of an FP8 GEMM.
+bool isEightBitFloat(ElementType type);
 
 uint16_t floatToBF16(float value);
 float bf16ToFloat(uint16_t bits);

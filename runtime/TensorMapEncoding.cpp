@@ -174,6 +174,10 @@ CUtensorMapDataType getTensorMapDataType(ElementType type) {
     return CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
   case ElementType::F32:
     return CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+  // TMA has no 8-bit float types; it moves the bytes as they are.
+  case ElementType::F8E4M3FN:
+  case ElementType::F8E5M2:
+    return CU_TENSOR_MAP_DATA_TYPE_UINT8;
   }
   return CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
 }

@@ -37,8 +37,19 @@ double getTolerance(ElementType inputType, ElementType outputType,
     return inputType == ElementType::F32
                ? tolerance::F32OutputF32Inputs
                : tolerance::F32OutputLowPrecisionInputs;
+  // No kernel writes 8-bit outputs (checkSupportedTypes).
+  case ElementType::F8E4M3FN:
+  case ElementType::F8E5M2:
+    return tolerance::Bf16Output;
   }
   return tolerance::Bf16Output;
+}
+
+double getFp8Tolerance(ElementType outputType, bool fastAccumulation) {
+  double tolerance = getTolerance(ElementType::F8E4M3FN, outputType);
+  return fastAccumulation
+             ? std::max(tolerance, tolerance::F32OutputFp8FastAccumulation)
+             : tolerance;
 }
 
 std::string describeTolerances() {
@@ -53,7 +64,10 @@ std::string describeTolerances() {
      << ", f32 output from f32 inputs on tensor cores (tf32) "
      << llvm::format("%g", tolerance::F32OutputF32Inputs)
      << ", from f32 inputs with fp32 math (ffma) "
-     << llvm::format("%g", tolerance::F32ExactMath) << ".";
+     << llvm::format("%g", tolerance::F32ExactMath)
+     << ", from 8-bit inputs as from f16/bf16 ones, at least "
+     << llvm::format("%g", tolerance::F32OutputFp8FastAccumulation)
+     << " with fast accumulation.";
   return text;
 }
 

@@ -48,6 +48,13 @@ inline constexpr double F32OutputF32Inputs = 5e-3;
 /// f32 output from f32 inputs with fp32 products and sums (FFMA, SGEMM):
 /// only the summation order differs, ~1e-6 at K = 4096.
 inline constexpr double F32ExactMath = 1e-5;
+/// f32 output from 8-bit (FP8) inputs summed by wgmma's accumulator alone
+/// over all of K (fast accumulation, cuBLASLt's FAST_ACCUM): it adds
+/// 8-bit products with about 22 significant bits, so long sums lose more
+/// than the promoted ones (which use F32OutputLowPrecisionInputs, like
+/// f16 and bf16 inputs: the 8-bit inputs themselves are exact in both
+/// references).
+inline constexpr double F32OutputFp8FastAccumulation = 5e-3;
 } // namespace tolerance
 
 /// The tolerance for a kernel with these types (both checks use it).
@@ -57,6 +64,11 @@ inline constexpr double F32ExactMath = 1e-5;
 /// dominate.
 double getTolerance(ElementType inputType, ElementType outputType,
                     bool exactFp32Math = false);
+
+/// The tolerance for an FP8 kernel (8-bit inputs) with this output type:
+/// getTolerance's, at least F32OutputFp8FastAccumulation with
+/// `fastAccumulation`.
+double getFp8Tolerance(ElementType outputType, bool fastAccumulation);
 
 /// One line listing the tolerances above, for --help texts: "Tolerances
 /// (relative Frobenius error, vs cuBLAS and vs fp64): bf16 output 0.02, ...".
