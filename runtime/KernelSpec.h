@@ -106,11 +106,12 @@
 //
 //   {"kind": "transpose",
 //    "tile": {"m": 64, "n": 64},           (the src tile of one block)
-//    "types": {"src": "f32", "dst": "f32"}, (one type, f16, bf16 or f32)
+//    "types": {"src": "f32", "dst": "f32"}, (one type: f16, bf16, f32,
+//                                           f8E4M3FN or f8E5M2)
 //    "layouts": {"src": "row", "dst": "row"},
 //    "min_alignment_bytes": 4,
 //    "vector_elements"*: 4,                (elements per global access
-//                                           where alignment allows; 1..8)
+//                                           where alignment allows; 1..16)
 //    "parameters": [{"kind": "memref", "operand": "src", "rank": 2},
 //                   {"kind": "memref", "operand": "dst", "rank": 2}]}
 //

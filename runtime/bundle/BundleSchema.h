@@ -90,7 +90,8 @@ llvm::StringRef getParameterKindName(ParameterKind kind);
 
 /// One entry of "parameters" (runtime/KernelParamSpec.h). Which fields a
 /// kind has:
-///   memref:      operand (a, b, c, bias, residual, src, dst), rank;
+///   memref:      operand (a, b, c, bias, residual, scale_a, scale_b, src,
+///                dst), rank;
 ///   tma:         operand (a, b, c, residual), box, swizzle, pass,
 ///                l2_promotion*, oob_fill*, null_when_unaligned*;
 ///   tma_present: operand;
@@ -118,7 +119,8 @@ struct Parameter {
   }
 };
 
-/// A GEMM's "types": f16, bf16 or f32 each.
+/// A GEMM's "types": f16, bf16 or f32 each; a and b may also be f8E4M3FN
+/// or f8E5M2 (an FP8 GEMM).
 struct GemmTypes {
   std::string a, b, c, accumulator;
 };
@@ -136,6 +138,16 @@ struct Epilogue {
   /// "none", "relu", "gelu_tanh", "gelu_erf", "silu".
   std::optional<std::string> activation;
   std::optional<bool> residual;
+};
+
+/// "scaling": how an FP8 GEMM's f32 scales multiply its product
+/// (runtime/ScalingSpec.h).
+struct Scaling {
+  std::string a; ///< "tensor", "row" or "block_1x128".
+  std::string b; ///< "tensor", "column" or "block_128x128".
+  /// "fast_accumulation" (optional, default false): wgmma's accumulator
+  /// alone sums all of K, instead of f32 sums every 128 K elements.
+  bool fastAccumulation = false;
 };
 
 /// "batch": {"strided": true} of a batched GEMM.
@@ -162,7 +174,7 @@ llvm::StringRef getKernelKindName(KernelKind kind);
 struct MatrixMoveFields {
   std::string srcType, dstType;     ///< "types": {"src", "dst"}.
   std::string srcLayout, dstLayout; ///< "layouts": {"src", "dst"}.
-  std::optional<int64_t> vectorElements; ///< "vector_elements", in [1, 8].
+  std::optional<int64_t> vectorElements; ///< "vector_elements", in [1, 16].
 };
 
 struct StagedKernel;
@@ -176,6 +188,8 @@ struct GemmFields {
   ProblemTile requiresDivisible;
   std::optional<std::string> math; ///< "ffma" or "tensor_core".
   std::optional<Epilogue> epilogue;
+  /// Present exactly on FP8 GEMMs (8-bit a and b).
+  std::optional<Scaling> scaling;
   std::optional<Batch> batch;
   /// "staged_transposes" and "staged_copies": {"a"*: entry, "b"*: entry}.
   std::vector<StagedKernel> stagedTransposes;
@@ -233,6 +247,7 @@ llvm::json::Value toJSON(const Parameter &parameter);
 llvm::json::Value toJSON(const GemmTypes &types);
 llvm::json::Value toJSON(const GemmLayouts &layouts);
 llvm::json::Value toJSON(const Epilogue &epilogue);
+llvm::json::Value toJSON(const Scaling &scaling);
 llvm::json::Value toJSON(const Batch &batch);
 llvm::json::Value toJSON(const WholeTileVariant &variant);
 llvm::json::Value toJSON(KernelKind kind);
@@ -258,6 +273,8 @@ bool fromJSON(const llvm::json::Value &value, GemmTypes &types,
 bool fromJSON(const llvm::json::Value &value, GemmLayouts &layouts,
               llvm::json::Path path);
 bool fromJSON(const llvm::json::Value &value, Epilogue &epilogue,
+              llvm::json::Path path);
+bool fromJSON(const llvm::json::Value &value, Scaling &scaling,
               llvm::json::Path path);
 bool fromJSON(const llvm::json::Value &value, Batch &batch,
               llvm::json::Path path);

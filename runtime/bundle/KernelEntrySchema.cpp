@@ -60,9 +60,9 @@ bool fromJSON(const json::Value &value, GemmTypes &types, json::Path path) {
       !mapper.map("c", types.c) ||
       !mapper.map("accumulator", types.accumulator))
     return false;
-  return checkChoice(types.a, ElementTypeNames, ElementTypeMessage,
+  return checkChoice(types.a, InputElementTypeNames, InputElementTypeMessage,
                      path.field("a")) &&
-         checkChoice(types.b, ElementTypeNames, ElementTypeMessage,
+         checkChoice(types.b, InputElementTypeNames, InputElementTypeMessage,
                      path.field("b")) &&
          checkChoice(types.c, ElementTypeNames, ElementTypeMessage,
                      path.field("c")) &&
@@ -114,6 +114,25 @@ bool fromJSON(const json::Value &value, Epilogue &epilogue, json::Path path) {
                      "expected \"none\", \"relu\", \"gelu_tanh\", "
                      "\"gelu_erf\" or \"silu\"",
                      path.field("activation"));
+}
+
+json::Value toJSON(const Scaling &scaling) {
+  return json::Object{{"a", scaling.a},
+                      {"b", scaling.b},
+                      {"fast_accumulation", scaling.fastAccumulation}};
+}
+
+bool fromJSON(const json::Value &value, Scaling &scaling, json::Path path) {
+  json::ObjectMapper mapper(value, path);
+  if (!mapper || !mapper.map("a", scaling.a) || !mapper.map("b", scaling.b) ||
+      !mapper.mapOptional("fast_accumulation", scaling.fastAccumulation))
+    return false;
+  return checkChoice(scaling.a, {"tensor", "row", "block_1x128"},
+                     "expected \"tensor\", \"row\" or \"block_1x128\"",
+                     path.field("a")) &&
+         checkChoice(scaling.b, {"tensor", "column", "block_128x128"},
+                     "expected \"tensor\", \"column\" or \"block_128x128\"",
+                     path.field("b"));
 }
 
 json::Value toJSON(const Batch &batch) {
@@ -205,6 +224,8 @@ static void addGemmFields(const GemmFields &gemm, json::Object &object) {
     object["math"] = *gemm.math;
   if (gemm.epilogue)
     object["epilogue"] = toJSON(*gemm.epilogue);
+  if (gemm.scaling)
+    object["scaling"] = toJSON(*gemm.scaling);
   if (gemm.batch)
     object["batch"] = toJSON(*gemm.batch);
   if (!gemm.stagedTransposes.empty())
@@ -229,6 +250,7 @@ static bool mapGemmFields(const json::Value &value, GemmFields &gemm,
                      "expected \"ffma\" or \"tensor_core\"",
                      path.field("math")) &&
          mapper.map("epilogue", gemm.epilogue) &&
+         mapper.map("scaling", gemm.scaling) &&
          mapper.map("batch", gemm.batch) &&
          mapStaged(object, "staged_transposes", gemm.stagedTransposes,
                    path) &&
@@ -263,10 +285,10 @@ static bool mapMatrixMoveFields(const json::Value &value,
   StringLiteral rowOnly = "expected \"row\" (only row-major is supported)";
   return typesMapper && typesMapper.map("src", move.srcType) &&
          typesMapper.map("dst", move.dstType) &&
-         checkChoice(move.srcType, ElementTypeNames, ElementTypeMessage,
-                     typesPath.field("src")) &&
-         checkChoice(move.dstType, ElementTypeNames, ElementTypeMessage,
-                     typesPath.field("dst")) &&
+         checkChoice(move.srcType, InputElementTypeNames,
+                     InputElementTypeMessage, typesPath.field("src")) &&
+         checkChoice(move.dstType, InputElementTypeNames,
+                     InputElementTypeMessage, typesPath.field("dst")) &&
          layoutsMapper && layoutsMapper.map("src", move.srcLayout) &&
          layoutsMapper.map("dst", move.dstLayout) &&
          checkChoice(move.srcLayout, {"row"}, rowOnly,
@@ -274,8 +296,9 @@ static bool mapMatrixMoveFields(const json::Value &value,
          checkChoice(move.dstLayout, {"row"}, rowOnly,
                      layoutsPath.field("dst")) &&
          mapper.map("vector_elements", move.vectorElements) &&
-         checkOptionalRange(move.vectorElements, 1, 8, "expected an integer in [1, 8]",
-                    path.field("vector_elements"));
+         checkOptionalRange(move.vectorElements, 1, 16,
+                            "expected an integer in [1, 16]",
+                            path.field("vector_elements"));
 }
 
 json::Value toJSON(const KernelEntry &entry) {

@@ -130,14 +130,22 @@ bool fromJSON(const json::Value &value, Parameter &parameter,
       return false;
     parameter.operand = operand;
     parameter.rank = rank;
-    if (!checkChoice(operand, {"a", "b", "c", "bias", "residual", "src", "dst"},
+    if (!checkChoice(operand,
+                     {"a", "b", "c", "bias", "residual", "scale_a", "scale_b",
+                      "src", "dst"},
                      "expected \"a\", \"b\", \"c\", \"bias\", \"residual\", "
-                     "\"src\" or \"dst\"",
+                     "\"scale_a\", \"scale_b\", \"src\" or \"dst\"",
                      path.field("operand")))
       return false;
-    // The bias is a vector; matrices are rank 2, or 3 for a batch.
+    // The bias is a vector; an FP8 GEMM's scales a scalar, a vector or a
+    // matrix of block scales; matrices are rank 2, or 3 for a batch.
     if (operand == "bias")
       return checkRange(rank, 1, 1, "expected 1 (the bias is a vector)",
+                        path.field("rank"));
+    if (operand == "scale_a" || operand == "scale_b")
+      return checkRange(rank, 0, 2,
+                        "expected 0 (a tensor's scale), 1 (a row or column "
+                        "vector) or 2 (block scales)",
                         path.field("rank"));
     return checkRange(rank, 2, 3, "expected 2, or 3 for a batch of matrices",
                       path.field("rank"));

@@ -86,10 +86,18 @@ inline bool checkAlignment(int64_t value, llvm::json::Path path) {
   return false;
 }
 
-/// The element types a bundle names.
+/// The element types a bundle names for C and the accumulator.
 inline constexpr llvm::StringRef ElementTypeNames[] = {"f16", "bf16", "f32"};
 inline constexpr llvm::StringLiteral ElementTypeMessage =
     "expected \"f16\", \"bf16\" or \"f32\"";
+
+/// The element types of GEMM inputs (A, B) and of the matrices transposes
+/// and copies move (the staged copies of A and B): those above, and the
+/// 8-bit floats of FP8 GEMMs in MLIR's spelling.
+inline constexpr llvm::StringRef InputElementTypeNames[] = {
+    "f16", "bf16", "f32", "f8E4M3FN", "f8E5M2"};
+inline constexpr llvm::StringLiteral InputElementTypeMessage =
+    "expected \"f16\", \"bf16\", \"f32\", \"f8E4M3FN\" or \"f8E5M2\"";
 
 /// The largest "dynamic_shared_memory_bytes".
 inline constexpr int64_t MaxSharedMemoryBytes = int64_t(1) << 30;

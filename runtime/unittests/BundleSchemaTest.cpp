@@ -219,7 +219,12 @@ TEST(BundleSchemaTest, MalformedFieldsNameTheirPath) {
   EXPECT_EQ(malformedKernelError([](json::Object &kernel) {
               (*kernel.getObject("types"))["a"] = "f8";
             }),
-            "expected \"f16\", \"bf16\" or \"f32\" at kernels[0].types.a");
+            "expected \"f16\", \"bf16\", \"f32\", \"f8E4M3FN\" or "
+            "\"f8E5M2\" at kernels[0].types.a");
+  EXPECT_EQ(malformedKernelError([](json::Object &kernel) {
+              (*kernel.getObject("types"))["c"] = "f8E4M3FN";
+            }),
+            "expected \"f16\", \"bf16\" or \"f32\" at kernels[0].types.c");
   EXPECT_EQ(malformedKernelError([](json::Object &kernel) {
               (*kernel.getObject("staged_copies")->getObject("b"))["tile"] =
                   json::Object{{"m", 32}};
@@ -230,6 +235,105 @@ TEST(BundleSchemaTest, MalformedFieldsNameTheirPath) {
             }),
             "expected a power of two in [1, 4096] at "
             "kernels[0].min_alignment_bytes");
+}
+
+/// An FP8 GEMM as the compiler writes it: 8-bit A and B, "scaling", the
+/// scale memrefs and 8-bit staged copies of 16-element vectors.
+KernelEntry makeFp8Gemm() {
+  KernelEntry entry = makeGemm();
+  GemmFields &gemm = *entry.gemm;
+  gemm.types = GemmTypes{"f8E4M3FN", "f8E5M2", "bf16", "f32"};
+  gemm.layouts = GemmLayouts{"row", "col", "row"};
+  gemm.sourceLayouts.reset();
+  gemm.batch.reset();
+  gemm.stagedTransposes.clear();
+  gemm.scaling = Scaling{"block_1x128", "block_128x128", false};
+  KernelEntry copy = makeTranspose(KernelKind::Copy);
+  copy.parameters = {memref("src", 2), memref("dst", 2)};
+  copy.matrixMove = MatrixMoveFields{"f8E5M2", "f8E5M2", "row", "row", 16};
+  gemm.stagedCopies = {{"b", copy}};
+  entry.parameters = {memref("a", 2),       memref("b", 2),
+                      memref("c", 2),       tensorMap("a"),
+                      memref("scale_a", 2), memref("scale_b", 0)};
+  return entry;
+}
+
+TEST(BundleSchemaTest, Fp8FieldsRoundTrip) {
+  expectRoundTrip(Scaling{"tensor", "column", true});
+  expectRoundTrip(memref("scale_a", 0));
+  expectRoundTrip(makeFp8Gemm());
+  Bundle bundle;
+  bundle.kernels = {makeFp8Gemm()};
+  Expected<Bundle> parsed = parseBundle(formatJSON(toJSON(bundle)));
+  ASSERT_TRUE(static_cast<bool>(parsed)) << toString(parsed.takeError());
+  const GemmFields &gemm = *parsed->kernels.front().gemm;
+  EXPECT_EQ(gemm.types.b, "f8E5M2");
+  ASSERT_TRUE(gemm.scaling.has_value());
+  EXPECT_EQ(gemm.scaling->a, "block_1x128");
+  EXPECT_EQ(gemm.scaling->b, "block_128x128");
+  EXPECT_FALSE(gemm.scaling->fastAccumulation);
+  EXPECT_EQ(parsed->kernels.front().parameters[5].rank, 0);
+  EXPECT_EQ(gemm.stagedCopies.front().kernel.matrixMove->vectorElements, 16);
+}
+
+TEST(BundleSchemaTest, FastAccumulationIsOptional) {
+  json::Value scaling = json::Object{{"a", "row"}, {"b", "column"}};
+  Scaling parsed;
+  json::Path::Root root;
+  ASSERT_TRUE(fromJSON(scaling, parsed, root)) << toString(root.getError());
+  EXPECT_EQ(parsed.a, "row");
+  EXPECT_FALSE(parsed.fastAccumulation);
+}
+
+/// The error of parsing the FP8 GEMM of makeFp8Gemm after `edit`.
+std::string malformedFp8Error(function_ref<void(json::Object &)> edit) {
+  Bundle bundle;
+  bundle.kernels = {makeFp8Gemm()};
+  json::Value value = toJSON(bundle);
+  edit(*(*value.getAsObject()->getArray("kernels"))[0].getAsObject());
+  Expected<Bundle> parsed = parseBundle(formatJSON(value));
+  if (parsed)
+    return "";
+  return toString(parsed.takeError());
+}
+
+TEST(BundleSchemaTest, MalformedFp8FieldsNameTheirPath) {
+  EXPECT_EQ(malformedFp8Error([](json::Object &kernel) {
+              (*kernel.getObject("scaling"))["a"] = "column";
+            }),
+            "expected \"tensor\", \"row\" or \"block_1x128\" at "
+            "kernels[0].scaling.a");
+  EXPECT_EQ(malformedFp8Error([](json::Object &kernel) {
+              (*kernel.getObject("scaling"))["b"] = "block_1x128";
+            }),
+            "expected \"tensor\", \"column\" or \"block_128x128\" at "
+            "kernels[0].scaling.b");
+  EXPECT_EQ(malformedFp8Error([](json::Object &kernel) {
+              kernel.getObject("scaling")->erase("b");
+            }),
+            "missing value at kernels[0].scaling.b");
+  EXPECT_EQ(malformedFp8Error([](json::Object &kernel) {
+              (*kernel.getObject("scaling"))["fast_accumulation"] = 1;
+            }),
+            "expected boolean at kernels[0].scaling.fast_accumulation");
+  EXPECT_EQ(malformedFp8Error([](json::Object &kernel) {
+              (*(*kernel.getArray("parameters"))[4].getAsObject())["rank"] = 3;
+            }),
+            "expected 0 (a tensor's scale), 1 (a row or column vector) or 2 "
+            "(block scales) at kernels[0].parameters[4].rank");
+  EXPECT_EQ(malformedFp8Error([](json::Object &kernel) {
+              (*(*kernel.getArray("parameters"))[4].getAsObject())["operand"] =
+                  "scale_c";
+            }),
+            "expected \"a\", \"b\", \"c\", \"bias\", \"residual\", "
+            "\"scale_a\", \"scale_b\", \"src\" or \"dst\" at "
+            "kernels[0].parameters[4].operand");
+  EXPECT_EQ(malformedFp8Error([](json::Object &kernel) {
+              (*kernel.getObject("staged_copies")
+                    ->getObject("b"))["vector_elements"] = 32;
+            }),
+            "expected an integer in [1, 16] at "
+            "kernels[0].staged_copies.b.vector_elements");
 }
 
 TEST(BundleSchemaTest, DocumentErrors) {

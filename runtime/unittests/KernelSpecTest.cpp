@@ -162,7 +162,8 @@ TEST(KernelSpecTest, BadTypes) {
   Case cases[] = {
       {json::Object{
            {"a", "f8"}, {"b", "bf16"}, {"c", "bf16"}, {"accumulator", "f32"}},
-       "expected \"f16\", \"bf16\" or \"f32\" at kernels[0].types.a"},
+       "expected \"f16\", \"bf16\", \"f32\", \"f8E4M3FN\" or \"f8E5M2\" at "
+       "kernels[0].types.a"},
       {json::Object{
            {"a", 16}, {"b", "bf16"}, {"c", "bf16"}, {"accumulator", "f32"}},
        "expected string at kernels[0].types.a"},
