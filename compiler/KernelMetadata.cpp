@@ -259,6 +259,10 @@ static bundle::KernelEntry describe(ScheduleAttr schedule,
         stringifyEpilogueBias(epilogue.getBias()).str(),
         stringifyEpilogueActivation(epilogue.getActivation()).str(),
         epilogue.getResidual()};
+  if (scaling)
+    gemm.scaling = bundle::Scaling{stringifyScaleA(scaling.getA()).str(),
+                                   stringifyScaleB(scaling.getB()).str(),
+                                   scaling.getFastAccumulation()};
   // Per-operand batch strides (runtime/BundleCapabilities.h); A and B may
   // have stride 0 (one matrix for every entry).
   if (batched)

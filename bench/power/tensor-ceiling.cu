@@ -8,7 +8,8 @@
 // do a GEMM's multiply-adds on this GPU, under its clock and power limits,
 // when it does nothing else? Every SM runs one block of two warpgroups, as
 // the wgmma kernels do, and each warpgroup issues m64n256 wgmmas back to
-// back (bf16: k16, tf32: k8; fp32 accumulators in registers), with both
+// back (bf16: k16, tf32: k8, e4m3: k32; fp32 accumulators in registers),
+// with both
 // operands in shared memory in the 128-byte swizzle the kernels use. The
 // operands (four 48 KiB stages, one 128x256 tile's A and B each, read in
 // turn) are filled once with random values drawn like the runtime's inputs
@@ -66,7 +67,7 @@ constexpr int kStages = 4;
 constexpr int kSharedBytes = kStages * kStageBytes + 1024; // + alignment
 constexpr int kInstructionsPerStage = 4; // 128 bytes of K, 32 per wgmma
 
-enum class Type { BF16, TF32 };
+enum class Type { BF16, TF32, E4M3 };
 
 constexpr const char *kProgramName = "tensor-ceiling";
 
@@ -148,6 +149,12 @@ __device__ __forceinline__ void wgmma<Type::TF32>(float (&d)[128], uint64_t a,
   WGMMA("wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32", "1, 1");
 }
 
+template <>
+__device__ __forceinline__ void wgmma<Type::E4M3>(float (&d)[128], uint64_t a,
+                                                  uint64_t b) {
+  WGMMA("wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3", "1, 1");
+}
+
 template <Type T>
 __global__ void __launch_bounds__(kThreads, 1)
     tensorCeilingKernel(int iterations, uint64_t seed, float *sink,
@@ -155,7 +162,8 @@ __global__ void __launch_bounds__(kThreads, 1)
   extern __shared__ unsigned char raw[];
   unsigned char *base = reinterpret_cast<unsigned char *>(
       (reinterpret_cast<uintptr_t>(raw) + 1023) & ~static_cast<uintptr_t>(1023));
-  // Random operands, 4-byte words: two bf16 or one tf32 each.
+  // Random operands, 4-byte words: two bf16, one tf32 or four e4m3 each
+  // (e4m3 bytes drawn uniformly over the finite codes but NaN).
   uint32_t *words = reinterpret_cast<uint32_t *>(base);
   for (int i = threadIdx.x; i < kStages * kStageBytes / 4; i += kThreads) {
     uint64_t index = (static_cast<uint64_t>(blockIdx.x) << 32) | (2u * i);
@@ -165,6 +173,13 @@ __global__ void __launch_bounds__(kThreads, 1)
       __nv_bfloat16 hi = __float2bfloat16(randomInputValue(seed, index + 1));
       word = static_cast<uint32_t>(__bfloat16_as_ushort(lo)) |
              (static_cast<uint32_t>(__bfloat16_as_ushort(hi)) << 16);
+    } else if (T == Type::E4M3) {
+      word = 0;
+      for (int byte = 0; byte < 4; ++byte) {
+        uint32_t code = static_cast<uint32_t>(
+            randomInputValue(seed, index + byte) * 126.0f + 127.0f) & 0x7eu;
+        word |= (code | ((byte & 1) << 7)) << (8 * byte);
+      }
     } else {
       word = __float_as_uint(randomInputValue(seed, index));
     }
@@ -222,7 +237,7 @@ struct Options {
 
 [[noreturn]] void usage(const char *message) {
   std::fprintf(stderr,
-               "tensor-ceiling: %s\nusage: tensor-ceiling [--type bf16|tf32] "
+               "tensor-ceiling: %s\nusage: tensor-ceiling [--type bf16|tf32|e4m3] "
                "[--m M] [--n N] [--k K] [--runs R] [--warmup W] "
                "[--sustained-ms S] [--cublas]\n",
                message);
@@ -252,8 +267,10 @@ Options parseOptions(int argc, char **argv) {
         options.type = Type::BF16;
       else if (type == "tf32")
         options.type = Type::TF32;
+      else if (type == "e4m3")
+        options.type = Type::E4M3;
       else
-        usage(("unknown --type " + type + " (bf16 or tf32)").c_str());
+        usage(("unknown --type " + type + " (bf16, tf32 or e4m3)").c_str());
     } else if (arg == "--m") {
       options.m = number();
     } else if (arg == "--n") {
@@ -363,7 +380,10 @@ int main(int argc, char **argv) {
   }
 
   bool bf16 = options.type == Type::BF16;
-  int instructionK = bf16 ? 16 : 8;
+  bool e4m3 = options.type == Type::E4M3;
+  if (e4m3 && options.cublas)
+    usage("--cublas times bf16 or tf32 GEMMs (FP8 anchors: gemm-run)");
+  int instructionK = bf16 ? 16 : e4m3 ? 32 : 8;
   double flopsPerIteration = 2.0 * kWarpgroups * kInstructionsPerStage * 64 *
                              256 * instructionK * sms;
   double shapeFlops = 2.0 * options.m * options.n * options.k;
@@ -371,8 +391,9 @@ int main(int argc, char **argv) {
       1, static_cast<int>(shapeFlops / flopsPerIteration + 0.5));
   double flops = flopsPerIteration * iterations;
 
-  auto kernel = bf16 ? tensorCeilingKernel<Type::BF16>
-                     : tensorCeilingKernel<Type::TF32>;
+  auto kernel = bf16   ? tensorCeilingKernel<Type::BF16>
+                : e4m3 ? tensorCeilingKernel<Type::E4M3>
+                       : tensorCeilingKernel<Type::TF32>;
   CHECK_CUDA(cudaFuncSetAttribute(
       kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSharedBytes));
   float *sink = nullptr;
@@ -408,7 +429,8 @@ int main(int argc, char **argv) {
               properties.major, properties.minor, sms);
   std::printf("shape    : %s %lldx%lldx%lld, %.4g GFLOP; ceiling kernel %d "
               "iterations per SM, %.4g GFLOP\n",
-              bf16 ? "bf16" : "tf32", options.m, options.n, options.k,
+              bf16 ? "bf16" : e4m3 ? "e4m3" : "tf32", options.m, options.n,
+              options.k,
               shapeFlops * 1e-9, iterations, flops * 1e-9);
   std::printf("timing   : median of %d interleaved runs (%d warm-up), L2 "
               "flushed (%zu MiB) before each\n",
@@ -438,9 +460,10 @@ int main(int argc, char **argv) {
     }
   }
   double ceiling = median(ceilingMs);
-  // Dense tensor rate per SM and clock: 4096 FLOP for bf16, 2048 for tf32
-  // (989 / 495 TFLOP/s on 132 SMs at 1830 MHz).
-  double peakAtClock = (bf16 ? 4096.0 : 2048.0) * sms * median(mhz) * 1e6;
+  // Dense tensor rate per SM and clock: 8192 FLOP for e4m3, 4096 for bf16,
+  // 2048 for tf32 (1979 / 989 / 495 TFLOP/s on 132 SMs at 1830 MHz).
+  double peakAtClock =
+      (e4m3 ? 8192.0 : bf16 ? 4096.0 : 2048.0) * sms * median(mhz) * 1e6;
   std::printf("ceiling  : %.4f ms median (min %.4f, max %.4f), %.1f TFLOP/s, "
               "SM clock %.0f MHz (median of block 0), %.3f of the dense "
               "tensor rate at that clock\n",
