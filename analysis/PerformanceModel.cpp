@@ -164,9 +164,13 @@ llvm::Expected<ShapePrediction> gemm_opt::analysis::predictShape(
       1 - device.fullLoadClockLoss * double(std::min(p.blocks, sms)) / sms;
   // f32 inputs on tensor cores run as tf32, at half the f16/bf16 rate.
   // ffma runs on the CUDA cores at the FFMA rate.
+  // 8-bit inputs (FP8, wgmma only) run at twice the f16/bf16 rate.
   bool tf32 = schedule.isWgmma() && schedule.getElements().getA().isF32();
+  bool eightBit =
+      schedule.isWgmma() && getByteWidth(schedule.getElements().getA()) == 1;
   double peakTflops = schedule.isFfma() ? device.ffmaTflops
                       : tf32            ? device.tensorTf32Tflops
+                      : eightBit        ? 2 * device.tensorHalfTflops
                                         : device.tensorHalfTflops;
   double peakPerSM = peakTflops * 1e12 / sms;
   double tensorPerSM = peakPerSM * p.clockFactor;

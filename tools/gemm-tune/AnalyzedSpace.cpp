@@ -48,9 +48,9 @@ gemm_opt::tune::resolveSpaceOptions(const SpaceOptions &options) {
     return createStringError(
         formatv("--device: {0} does not run {1}", deviceName, options.chip));
   for (const std::string &dtype : options.dtypes)
-    if (dtype != "bf16" && dtype != "f16")
+    if (dtype != "bf16" && dtype != "f16" && dtype != "e4m3")
       return createStringError(
-          formatv("--dtypes: '{0}' is not bf16 or f16", dtype));
+          formatv("--dtypes: '{0}' is not bf16, f16 or e4m3", dtype));
   for (const std::string &family : options.families)
     if (family != "sync" && family != "wgmma")
       return createStringError(

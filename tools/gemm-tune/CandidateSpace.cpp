@@ -112,7 +112,12 @@ std::string joinLines(std::string text) {
   return out;
 }
 
+/// "e4m3": FP8 inputs (f8E4M3FN A and B, bf16 C, per-tensor scales).
+bool isEightBit(llvm::StringRef dtype) { return dtype == "e4m3"; }
+
 std::string elementsField(llvm::StringRef dtype) {
+  if (isEightBit(dtype))
+    return "#tile.elements<a = f8E4M3FN, b = f8E4M3FN, c = bf16, acc = f32>";
   return formatv("#tile.elements<a = {0}, b = {0}, c = {0}, acc = f32>", dtype);
 }
 
@@ -193,7 +198,7 @@ Candidate makeWgmmaCandidate(llvm::StringRef chip, llvm::StringRef dtype,
       walk.grid.empty() ? std::string() : formatv("\n  {0},", walk.grid).str();
   c.schedule = joinLines(
       formatv("#tile.schedule<chip = \"{0}\", block = [{1}, {2}, {3}], "
-              "warp = [{4}, {5}],\n  mma = #tile.mma<wgmma, [64, {5}, 16]>,\n"
+              "warp = [{4}, {5}],\n  mma = #tile.mma<wgmma, [64, {5}, {12}]>,\n"
               "  elements = {6},\n"
               "  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,\n"
               "  pipeline = #tile.pipeline<stages = {7}, load = tma>,\n"
@@ -201,13 +206,17 @@ Candidate makeWgmmaCandidate(llvm::StringRef chip, llvm::StringRef dtype,
               "= {8}, consumer_registers = {9}>,{10}\n"
               "  store = #tile.store<{11}>>",
               chip, bm, bn, bk, wm, wn, elementsField(dtype), stages, producer,
-              consumer, grid, walk.store));
+              consumer, grid, walk.store, isEightBit(dtype) ? 32 : 16));
   return c;
 }
 
 void enumerateWgmma(llvm::StringRef chip, llvm::StringRef dtype,
                     std::vector<Candidate> &out) {
-  const int64_t blockKs[] = {64, 128};
+  // A 128-byte swizzle row of K holds 64 16-bit or 128 8-bit elements; 8-bit
+  // K-major tiles are one row deep (BK = 128, the promotion block).
+  std::vector<int64_t> blockKs = isEightBit(dtype)
+                                     ? std::vector<int64_t>{128}
+                                     : std::vector<int64_t>{64, 128};
   const int64_t warpMs[] = {64, 128};
   const std::pair<int64_t, int64_t> registerSplits[] = {
       {40, 232}, {24, 240}, {24, 208}};
@@ -263,16 +272,37 @@ std::vector<Candidate>
 gemm_opt::tune::enumerateCandidates(llvm::StringRef chip, llvm::StringRef dtype,
                                     llvm::ArrayRef<std::string> families) {
   std::vector<Candidate> candidates;
-  if (llvm::is_contained(families, "sync"))
+  // 8-bit inputs need wgmma with K-major A and B: no mma.sync, no
+  // transposed (all column-major) family.
+  if (llvm::is_contained(families, "sync") && !isEightBit(dtype))
     enumerateSync(chip, dtype, candidates);
   if (llvm::is_contained(families, "wgmma")) {
     enumerateWgmma(chip, dtype, candidates);
-    enumerateTransposedWgmma(chip, dtype, candidates);
+    if (!isEightBit(dtype))
+      enumerateTransposedWgmma(chip, dtype, candidates);
   }
   return candidates;
 }
 
 std::string gemm_opt::tune::makeCandidateModule(const Candidate &candidate) {
+  // FP8: A row-major, B column-major (K-major, as wgmma reads 8-bit
+  // operands), bf16 C, per-tensor scales with promoted partial sums.
+  if (isEightBit(candidate.dtype))
+    return formatv(
+        "// gemm-tune candidate {0}\n#sched = {1}\n\n"
+        "func.func @{0}(%a: memref<?x?xf8E4M3FN>,\n"
+        "    %b: memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>,\n"
+        "    %c: memref<?x?xbf16>, %scale_a: memref<f32>, "
+        "%scale_b: memref<f32>) {{\n"
+        "  tile.gemm %a, %b into %c scale_a %scale_a : memref<f32>\n"
+        "      scale_b %scale_b : memref<f32>\n"
+        "      {{schedule = #sched, scaling = #tile.scaling<a = tensor, "
+        "b = tensor>}\n"
+        "      : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], "
+        "offset: ?>>\n"
+        "        into memref<?x?xbf16>\n"
+        "  return\n}\n",
+        candidate.name, candidate.schedule);
   // A column-major operand is a memref with unit stride along its rows.
   std::string type =
       candidate.transposed

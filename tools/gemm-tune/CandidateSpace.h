@@ -51,7 +51,7 @@ struct Candidate {
   /// epilogue store "wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm8_tma".
   std::string name;
   std::string family; // "sync" or "wgmma"
-  std::string dtype;  // "bf16" or "f16"
+  std::string dtype;  // "bf16", "f16" or "e4m3" (FP8: bf16 C, scales)
   /// split_k of the grid (1: none).
   int64_t splitK = 1;
   /// Every operand column-major: the kernel runs the row-major problem as
@@ -65,7 +65,8 @@ struct Candidate {
 };
 
 /// Every candidate of `families` ("sync", "wgmma") for `chip` and input
-/// type `dtype` (C in the same type, f32 accumulation), in a fixed order.
+/// type `dtype` (C in the same type, f32 accumulation; for "e4m3", FP8 A
+/// and B with per-tensor scales into bf16 C), in a fixed order.
 std::vector<Candidate> enumerateCandidates(llvm::StringRef chip,
                                            llvm::StringRef dtype,
                                            llvm::ArrayRef<std::string> families);

@@ -44,7 +44,7 @@ static cl::opt<std::string>
            cl::init(""), cl::sub(planCommand), cl::sub(rankCommand),
            cl::cat(tuneCategory));
 static cl::list<std::string> dtypes("dtypes", cl::CommaSeparated,
-                                    cl::desc("Input types: bf16,f16"),
+                                    cl::desc("Input types: bf16,f16,e4m3 (FP8 with per-tensor scales, bf16 C)"),
                                     cl::sub(planCommand), cl::sub(rankCommand),
                                     cl::cat(tuneCategory));
 static cl::list<std::string> families("families", cl::CommaSeparated,

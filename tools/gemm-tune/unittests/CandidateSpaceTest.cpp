@@ -247,3 +247,45 @@ INSTANTIATE_TEST_SUITE_P(ElementTypes, CandidateSpaceTest,
                          ::testing::Values("bf16", "f16"));
 
 } // namespace
+
+namespace {
+
+// FP8 ("e4m3"): wgmma only, K-major operands (no transposed family), one
+// 128-element K row per stage and k32 instructions; the FP8 example's
+// schedule (bench/schedules/wgmma_fp8_tensor_128x128_s6.mlir) is in the
+// space text for text, and legal.
+TEST(EightBitCandidateSpaceTest, WgmmaOnlyWithBlockK128) {
+  std::vector<Candidate> space =
+      enumerateCandidates("sm_90a", "e4m3", {"sync", "wgmma"});
+  ASSERT_FALSE(space.empty());
+  for (const Candidate &candidate : space) {
+    EXPECT_EQ(candidate.family, "wgmma") << candidate.name;
+    EXPECT_FALSE(candidate.transposed) << candidate.name;
+    llvm::StringRef schedule = candidate.schedule;
+    EXPECT_TRUE(schedule.contains(", 128], warp")) << candidate.name;
+    EXPECT_TRUE(schedule.contains(", 32]>")) << candidate.name;
+    std::string module = makeCandidateModule(candidate);
+    EXPECT_NE(module.find("scaling = #tile.scaling<a = tensor, b = tensor>"),
+              std::string::npos)
+        << candidate.name;
+  }
+}
+
+TEST(EightBitCandidateSpaceTest, ExampleScheduleIsLegalCandidate) {
+  std::vector<Candidate> space =
+      enumerateCandidates("sm_90a", "e4m3", {"wgmma"});
+  std::string name = "wgmma_e4m3_128x128x128_w64x128_s6_r40_232_p_rm8_tma";
+  auto it = llvm::find_if(space,
+                          [&](const Candidate &c) { return c.name == name; });
+  ASSERT_NE(it, space.end()) << name;
+  CandidateChecker checker("sm_90a");
+  CheckCounts counts;
+  EXPECT_TRUE(checker.check(*it, counts))
+      << name << ": " << counts.illegalReasons.size() << " illegal, "
+      << counts.unsupportedReasons.size() << " unsupported reasons";
+  EXPECT_EQ(splitScheduleFields(it->schedule),
+            splitScheduleFields(
+                readBenchSchedule("wgmma_fp8_tensor_128x128_s6.mlir")));
+}
+
+} // namespace
