@@ -1,4 +1,4 @@
-//===- ScaledKernelSpec.h - What makes a bundle kernel an FP8 GEMM -*- C++
+//===- ScaledKernelSpec.h - What makes an FP8 GEMM entry --------*- C++ -*-===//
 //-*-===//
 //
 // Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
