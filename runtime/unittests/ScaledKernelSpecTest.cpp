@@ -11,7 +11,9 @@
 
 #include "TestBundles.h"
 
+#include "runtime/BundleCapabilities.h"
 #include "runtime/KernelParams.h"
+#include "runtime/ProblemRun.h"
 #include "runtime/ScaledKernelSpec.h"
 #include "runtime/TensorMapEncoding.h"
 
@@ -317,6 +319,24 @@ TEST(ScaledKernelSpecTest, EightBitTensorMapsAreBytes) {
                 .find("lda=4095 (f8E4M3FN) gives "
                       "4095 bytes"),
             std::string::npos);
+}
+
+TEST(ScaledKernelSpecTest, TheProblemPathRefusesFp8Kernels) {
+  KernelSpec spec = parseSingleKernel(makeFp8Kernel("row", "column", 1, 1));
+  KernelCapabilities capabilities = getKernelCapabilities(spec);
+  GemmProblem problem = GemmProblem::get(
+      GemmShape::get(256, 256, 256, 0, 0, 0,
+                     {MatrixLayout::Row, MatrixLayout::Col, MatrixLayout::Row}),
+      ElementType::F8E4M3FN, ElementType::F8E4M3FN, ElementType::BF16);
+  Error other = Error::success();
+  std::optional<RefusalSummary> refusal =
+      takeRefusal(checkProblemLaunchable(spec, capabilities, problem), other);
+  EXPECT_FALSE(static_cast<bool>(other)) << toString(std::move(other));
+  ASSERT_TRUE(refusal.has_value());
+  EXPECT_EQ(refusal->reason, RefusalReason::Launch);
+  EXPECT_EQ(refusal->message,
+            "kernel gemm_kernel_0 is an FP8 GEMM (a=row b=column), whose "
+            "scales a GemmProblem does not describe; gemm-run runs it");
 }
 
 } // namespace
