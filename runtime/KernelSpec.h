@@ -47,6 +47,12 @@
 // A, B and C are rank-3 memrefs (batch × rows × columns with per-operand
 // batch strides) and its tensor maps 3-D (boxes [inner, outer, 1]).
 //
+// "scaling"*: {"a": "tensor"|"row"|"block_1x128", "b": "tensor"|"column"|
+// "block_128x128", "fast_accumulation"*: false} marks an FP8 GEMM (8-bit a
+// and b, ScaledKernelSpec.h): its product is multiplied by the f32 scales
+// of the "scale_a" and "scale_b" memref parameters as ScalingSpec.h says,
+// before the fused epilogue.
+//
 // "cluster" (added for Hopper; default [1, 1, 1]): when its product is above
 // 1, the kernel is launched in thread block clusters through
 // cuLaunchKernelEx (CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION, unless the kernel
