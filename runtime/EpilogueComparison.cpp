@@ -85,6 +85,15 @@ bool EpilogueComparisonResult::passed() const {
 
 Error checkEpilogueComparable(const KernelSpec &spec) {
   const FusedEpilogueSpec &epilogue = spec.epilogue;
+  // cuBLAS's GEMM has no 8-bit inputs; a plain run times an FP8 kernel
+  // against cuBLASLt's FP8 matmul, epilogue included where it has one.
+  if (spec.scaling)
+    return makeBadInputError(
+        "--compare-epilogue compares kernels with cuBLAS GEMMs, which have "
+        "no 8-bit inputs; FP8 kernel " +
+        spec.name +
+        " runs without it against cuBLASLt's FP8 matmul, its bias and "
+        "activation fused where cuBLASLt has them");
   if (!epilogue.hasFusedOperations())
     return makeBadInputError(
         "--compare-epilogue: kernel " + spec.name +

@@ -12,10 +12,10 @@
 #include "runtime/CublasReference.h"
 #include "runtime/CudaStream.h"
 #include "runtime/DeviceBuffer.h"
+#include "runtime/FusedEpilogueInputs.h"
 #include "runtime/HostMatrix.h"
 #include "runtime/KernelArguments.h"
 #include "runtime/OperandAlignment.h"
-#include "runtime/ProblemUpload.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/ToleranceFactor.h"
 
@@ -144,82 +144,17 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
   GemmTypes types{spec.aType, spec.bType, spec.cType};
 
   // The fused epilogue's inputs: random bias and residual, and for
-  // alpha_beta a random initial C (its padding poisoned like C's).
+  // alpha_beta a random initial C (its padding poisoned).
   const FusedEpilogueSpec &epilogue = spec.epilogue;
-  std::optional<HostMatrix> hostBias, hostResidual, hostOldC;
-  DeviceBuffer biasBuffer, residualBuffer;
-  EpilogueArguments epilogueArguments{options.alpha, options.beta, 0, 0};
-  auto upload = [](const HostMatrix &host,
-                   DeviceBuffer &buffer) -> Expected<uint64_t> {
-    Expected<DeviceBuffer> allocated =
-        DeviceBuffer::allocate(host.getSizeInBytes());
-    if (!allocated)
-      return allocated.takeError();
-    buffer = std::move(*allocated);
-    if (Error err = buffer.copyFromHost(host.data()))
-      return std::move(err);
-    return buffer.getAddress();
-  };
-  if (epilogue.bias != EpilogueBias::None) {
-    int64_t length = getBiasLength(epilogue, shape);
-    hostBias.emplace(spec.cType, 1, length, length);
-    hostBias->fillRandom(options.seed * 2 + 2);
-    Expected<uint64_t> address = upload(*hostBias, biasBuffer);
-    if (!address)
-      return address.takeError();
-    epilogueArguments.bias = *address;
-  }
-  if (epilogue.residual) {
-    // Laid out like C (the kernel reads it with C's layout and ldc), after
-    // options.residualOffset poisoned elements of its buffer (NaN in every
-    // type, as ProblemInputs pads it). hostResidual stays the matrix alone:
-    // the references and the cuBLAS baseline's copy of it read the same
-    // values the kernel does.
-    hostResidual.emplace(spec.cType, shape.m, shape.n, shape.ldc,
-                         shape.layouts.c);
-    hostResidual->fillRandom(options.seed * 2 + 3);
-    std::vector<uint8_t> bytes(static_cast<size_t>(options.residualOffset) *
-                                   getElementSize(spec.cType),
-                               OutputPoisonByte);
-    const auto *matrix = static_cast<const uint8_t *>(hostResidual->data());
-    bytes.insert(bytes.end(), matrix, matrix + hostResidual->getSizeInBytes());
-    Expected<DeviceBuffer> uploaded = uploadBytes(bytes);
-    if (!uploaded)
-      return uploaded.takeError();
-    residualBuffer = std::move(*uploaded);
-    epilogueArguments.residual = getViewAddress(
-        residualBuffer.getAddress(), options.residualOffset, spec.cType);
-  }
-  if (epilogue.alphaBeta) {
-    // In C's layout: the kernel reads it where it writes D.
-    hostOldC.emplace(spec.cType, shape.m, shape.n, shape.ldc, shape.layouts.c);
-    hostOldC->fillRandom(options.seed * 2 + 4);
-    size_t elementSize = getElementSize(spec.cType);
-    auto *bytes = static_cast<unsigned char *>(hostOldC->data());
-    int64_t length = hostOldC->getStoredLineLength();
-    for (int64_t line = 0; line < hostOldC->getStoredLines(); ++line)
-      std::memset(bytes + static_cast<size_t>(line * shape.ldc + length) *
-                              elementSize,
-                  OutputPoisonByte,
-                  static_cast<size_t>(shape.ldc - length) * elementSize);
-  }
-  // The epilogue's inputs at an entry, and D for the exact product entry
-  // `acc` there, in fp64.
-  auto getEpilogueInputs = [&](int64_t row, int64_t col) {
-    EpilogueEntryInputs inputs;
-    inputs.alpha = options.alpha;
-    inputs.beta = options.beta;
-    if (hostOldC)
-      inputs.oldC = hostOldC->get(row, col);
-    if (hostBias)
-      inputs.bias =
-          hostBias->get(0, epilogue.bias == EpilogueBias::Row ? row : col);
-    if (hostResidual)
-      inputs.residual = hostResidual->get(row, col);
-    return inputs;
-  };
+  Expected<FusedEpilogueInputs> epilogueInputs =
+      FusedEpilogueInputs::create(spec, shape, options);
+  if (!epilogueInputs)
+    return epilogueInputs.takeError();
+  const HostMatrix *hostOldC = epilogueInputs->getInitialC();
+  const HostMatrix *hostResidual = epilogueInputs->getResidual();
+  // D for the exact product entry `acc` at an entry, in fp64.
   auto applyEpilogue = [&](int64_t row, int64_t col, double acc) {
-    return applyFusedEpilogue(epilogue, acc, getEpilogueInputs(row, col));
+    return epilogueInputs->apply(row, col, acc);
   };
 
   // Parameters, and the tensor maps they refer to, for all launches below.
@@ -227,7 +162,7 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
       *device.driver, spec, shape,
       {operands->a.getAddress(), operands->b.getAddress(),
        operands->c.getAddress()},
-      epilogueArguments);
+      epilogueInputs->getArguments());
   if (!arguments)
     return arguments.takeError();
   result.stagedOperands = arguments->getStaging().describe();
@@ -294,15 +229,10 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
   std::vector<double> fp64Reference = computeFp64Reference(
       hostA, hostB, samples,
       epilogue.hasFusedOperations() ? EntryEpilogue(applyEpilogue) : nullptr);
-  // The activation's input: the epilogue without its activation and
-  // residual.
-  FusedEpilogueSpec linearEpilogue = epilogue;
-  linearEpilogue.activation = EpilogueActivation::None;
-  linearEpilogue.residual = false;
+  // The activation's input.
   std::vector<double> preActivation = computeFp64Reference(
       hostA, hostB, samples, [&](int64_t row, int64_t col, double acc) {
-        return applyFusedEpilogue(linearEpilogue, acc,
-                                  getEpilogueInputs(row, col));
+        return epilogueInputs->applyBeforeActivation(row, col, acc);
       });
   double alpha = epilogue.alphaBeta ? options.alpha : 1.0;
   std::vector<CheckedOutputTerms> checkedTerms;

@@ -16,6 +16,7 @@
 #define GEMM_OPT_RUNTIME_GEMMBENCHMARK_H
 
 #include "runtime/Device.h"
+#include "runtime/Fp8Inputs.h"
 #include "runtime/GemmShape.h"
 #include "runtime/KernelModule.h"
 #include "runtime/KernelSpec.h"
@@ -27,6 +28,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace gemm_opt {
 namespace runtime {
@@ -51,6 +53,8 @@ struct BenchmarkOptions {
   /// multiple of 16 bytes unaligns its address. At least 0, and a multiple
   /// of the kernel's min_alignment_bytes in bytes (checkResidualOffset).
   int64_t residualOffset = 0;
+  /// An FP8 kernel's 8-bit inputs (Fp8Inputs.h).
+  Fp8InputDistribution fp8Inputs = Fp8InputDistribution::Wide;
 };
 
 /// A BadInput error unless `residualOffset` (elements of C's type) is at
@@ -58,6 +62,21 @@ struct BenchmarkOptions {
 /// multiple of its min_alignment_bytes, which its threads' loads of the
 /// residual need.
 llvm::Error checkResidualOffset(const KernelSpec &spec, int64_t residualOffset);
+
+/// What a run of an FP8 kernel adds to its result (ScaledGemmBenchmark.h).
+struct ScaledGemmDetails {
+  /// ScalingSpec::describe(): "a=block_1x128 b=block_128x128".
+  std::string scaling;
+  Fp8InputDistribution inputs = Fp8InputDistribution::Wide;
+  /// The cuBLASLt FP8 matmul beside the kernel: its scale modes
+  /// (CublasLtScaledMatmul::getScaleModes) and algorithm; empty where
+  /// cuBLASLt was not asked (--no-cublas) or refuses.
+  std::string cublasLtScaleModes, cublasLtAlgorithm;
+  /// Why no cuBLASLt matmul checks (and times) the kernel: cuBLASLt refuses
+  /// its types or scale modes; empty when one does. The kernel is then
+  /// checked against fp64 alone.
+  std::string noCublasLtAnchor;
+};
 
 struct BenchmarkResult {
   /// Of the function that ran: the kernel, or its whole-tile variant.
@@ -69,7 +88,8 @@ struct BenchmarkResult {
   ErrorMetric vsFp64;
   std::optional<TimingStats> kernelTiming;
   std::optional<TimingStats> cublasTiming;
-  /// What the timed cuBLAS call computed (CublasBaseline::describe).
+  /// What the timed cuBLAS call computed (CublasBaseline::describe; for an
+  /// FP8 kernel what the cuBLASLt FP8 matmul computed).
   std::string cublasBaseline = "A·B";
   /// Whether the output of the last timed run equals (bit for bit) the
   /// checked one; unset without timing.
@@ -83,6 +103,9 @@ struct BenchmarkResult {
   int cublasVersion = 0;
   /// What both checks' tolerance was multiplied by (getToleranceFactor).
   double toleranceFactor = 1.0;
+  /// Set for an FP8 kernel, whose cuBLAS check and timing are cuBLASLt's
+  /// FP8 matmul.
+  std::optional<ScaledGemmDetails> scaled;
 
   bool passed() const {
     return (!vsCublas || vsCublas->passed) && vsFp64.passed &&

@@ -43,6 +43,10 @@ HostMatrix::HostMatrix(ElementType type, int64_t rows, int64_t cols, int64_t ld,
               getElementSize(type)) {}
 
 void HostMatrix::fillRandom(uint64_t seed) {
+  fill([seed](uint64_t index) { return getRandomInputValue(seed, index); });
+}
+
+void HostMatrix::fill(llvm::function_ref<float(uint64_t index)> value) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   // Stored lines (rows, or columns of a column-major matrix) in parallel;
   // the value of logical entry (row, col) depends on row * cols + col only.
@@ -55,8 +59,7 @@ void HostMatrix::fillRandom(uint64_t seed) {
     for (int64_t line = begin; line < end; ++line) {
       for (int64_t i = 0; i < length; ++i) {
         int64_t row = rowMajor ? line : i, col = rowMajor ? i : line;
-        set(row, col,
-            getRandomInputValue(seed, static_cast<uint64_t>(row * cols + col)));
+        set(row, col, value(static_cast<uint64_t>(row * cols + col)));
       }
       for (int64_t i = length; i < ld; ++i)
         storeElement(type, storage.data(), static_cast<size_t>(line * ld + i),

@@ -20,6 +20,8 @@
 #include "runtime/ElementType.h"
 #include "runtime/KernelParamSpec.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -65,6 +67,11 @@ public:
   /// Fills the matrix with seeded random values (deterministic for a given
   /// seed, independent of threading) and its padding with NaN.
   void fillRandom(uint64_t seed);
+
+  /// Sets each entry (row, col) to `value(row * cols + col)` (its logical
+  /// index, rounded to the element type) and the padding to NaN, lines in
+  /// parallel: `value` must be a pure function.
+  void fill(llvm::function_ref<float(uint64_t index)> value);
 
 private:
   ElementType type;

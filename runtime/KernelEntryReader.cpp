@@ -12,6 +12,7 @@
 #include "runtime/BatchedKernelSpec.h"
 #include "runtime/MatrixMoveSpec.h"
 #include "runtime/RuntimeError.h"
+#include "runtime/ScaledKernelSpec.h"
 #include "runtime/TransposedProblem.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -201,6 +202,9 @@ Error readGemmFields(const bundle::KernelEntry &entry, StringRef directory,
     return err;
   spec.stridedBatch = gemm.batch && gemm.batch->strided.value_or(false);
   if (Error err = checkBatchedKernelSpec(spec, context))
+    return err;
+  spec.scaling = readScaling(gemm.scaling);
+  if (Error err = checkScaledKernelSpec(spec, context))
     return err;
   Expected<std::vector<StagedTransposeSpec>> transposes =
       readStagedKernels(entry, gemm.stagedTransposes, directory, spec,

@@ -51,6 +51,8 @@ StringRef getOperandName(Operand operand) {
 }
 
 StringRef getParamOperandName(const KernelParamSpec &param) {
+  if (param.kind == KernelParamSpec::Kind::ScaleMemRef)
+    return param.operand == Operand::A ? "scale_a" : "scale_b";
   return param.overResidual ? "residual" : getOperandName(param.operand);
 }
 
@@ -236,6 +238,16 @@ readKernelParams(ArrayRef<bundle::Parameter> parameters,
       continue;
     }
     case bundle::ParameterKind::MemRef:
+      if (parameter.operand == "scale_a" || parameter.operand == "scale_b") {
+        // Their count and ranks are checked against "scaling"
+        // (checkScaledKernelSpec); the schema checked the ranks' range.
+        param.kind = KernelParamSpec::Kind::ScaleMemRef;
+        param.operand =
+            parameter.operand == "scale_a" ? Operand::A : Operand::B;
+        param.rank = static_cast<unsigned>(parameter.rank.value_or(0));
+        params.push_back(param);
+        continue;
+      }
       if (parameter.operand == "bias" || parameter.operand == "residual") {
         // The bias is a vector; the residual is laid out like C (rank 3 in
         // a batched kernel, checkBatchedKernelSpec). The schema checked
@@ -262,10 +274,19 @@ readKernelParams(ArrayRef<bundle::Parameter> parameters,
     if (param.isTensorMap()) {
       param.tensorMap = readTensorMap(parameter);
       // The residual's map has C's element type (operand is C).
-      if (Error err = checkTensorMapBox(
-              param.tensorMap,
-              operandTypes[static_cast<size_t>(param.operand)], context))
+      ElementType type = operandTypes[static_cast<size_t>(param.operand)];
+      if (Error err = checkTensorMapBox(param.tensorMap, type, context))
         return std::move(err);
+      // TMA fills with NaN only for its float types; 8-bit floats travel as
+      // UINT8 (TensorMapEncoding.h).
+      if (param.tensorMap.oobFill == TensorMapOobFill::Nan &&
+          isEightBitFloat(type))
+        return makeBadInputError(
+            context +
+            ": \"oob_fill\": \"nan\" needs a float type TMA knows; "
+            "it maps " +
+            getElementTypeName(type) +
+            " as UINT8, which fills with zeros only (use \"zero\")");
       // The residual's address and pitch are the caller's: where TMA cannot
       // take them the runtime leaves the map out, so the kernel must be able
       // to do without it.

@@ -22,6 +22,13 @@
 //   {"kind": "scalar", "name": "alpha"|"beta", "type": "f32"}
 //       One 4-byte f32 parameter of a fused epilogue with "alpha_beta".
 //
+//   {"kind": "memref", "operand": "scale_a"|"scale_b", "rank": 0|1|2}
+//       The f32 scales of an FP8 GEMM's A and B (ScalingSpec.h), after the
+//       fused epilogue's operands and before any workspace: rank 0 (a
+//       tensor's scale) is 3 eight-byte parameters (allocated, aligned,
+//       offset), rank 1 (row or column scales) 5 and rank 2 (block scales)
+//       7, with the sizes and strides ScalingSpec.h gives each mode.
+//
 //   {"kind": "tma", "operand": "a"|"b"|"c", "box": [inner, outer],
 //    "swizzle": 0|32|64|128, "pass": "global_pointer"|"by_value",
 //    "l2_promotion": 0|64|128|256, "oob_fill": "zero"|"nan"}
@@ -177,17 +184,22 @@ struct KernelParamSpec {
     EpilogueScalar,
     Workspace,
     /// "tma_present": whether the previous parameter's map is there.
-    TensorMapPresent
+    TensorMapPresent,
+    /// "scale_a" or "scale_b": an FP8 GEMM's scales of A or B.
+    ScaleMemRef
   };
   Kind kind = Kind::MemRef;
-  Operand operand = Operand::A; ///< MemRef, TensorMap and TensorMapPresent.
+  /// MemRef, TensorMap, TensorMapPresent, and ScaleMemRef (A for scale_a, B
+  /// for scale_b).
+  Operand operand = Operand::A;
   /// TensorMap and TensorMapPresent ("operand": "residual"): the map is over
   /// the fused epilogue's residual rather than C. `operand` is then C, whose
   /// element type, layout, extents, pitch and batch stride the residual
   /// shares, so geometry code treats the map as C's; only the address (and
   /// the name in messages) comes from the residual.
   bool overResidual = false;
-  unsigned rank = 2;       ///< MemRef (2, or 3 batched) and EpilogueMemRef.
+  /// MemRef (2, or 3 batched), EpilogueMemRef and ScaleMemRef (0 to 2).
+  unsigned rank = 2;
   TensorMapSpec tensorMap; ///< TensorMap only.
   /// EpilogueMemRef (Bias, Residual) and EpilogueScalar (Alpha, Beta).
   EpilogueOperand epilogueOperand = EpilogueOperand::Alpha;
@@ -204,8 +216,9 @@ struct KernelParamSpec {
   }
 };
 
-/// The operand a MemRef, TensorMap or TensorMapPresent parameter names in
-/// the bundle: "a", "b", "c", or "residual" for a map over the residual.
+/// The operand a MemRef, TensorMap, TensorMapPresent or ScaleMemRef
+/// parameter names in the bundle: "a", "b", "c", "residual" for a map over
+/// the residual, "scale_a" or "scale_b".
 llvm::StringRef getParamOperandName(const KernelParamSpec &param);
 
 /// Checks the box of a tensor map over elements of `type`: each extent in

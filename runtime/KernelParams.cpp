@@ -173,6 +173,20 @@ PackedKernelParams packKernelParams(const KernelSpec &spec,
         params.appendValue(value);
       continue;
     }
+    if (param.kind == KernelParamSpec::Kind::ScaleMemRef) {
+      assert(spec.scaling && "scale parameters belong to an FP8 GEMM");
+      bool isA = param.operand == Operand::A;
+      ScaleTensorLayout layout = getScaleTensorLayout(
+          isA ? spec.scaling->a : spec.scaling->b, shape.m, shape.n, shape.k);
+      uint64_t address = isA ? addresses.scaleA : addresses.scaleB;
+      for (uint64_t value : {address, address, uint64_t(0)})
+        params.appendValue(value);
+      for (unsigned dim = 0; dim < layout.rank; ++dim)
+        params.appendValue(static_cast<uint64_t>(layout.sizes[dim]));
+      for (unsigned dim = 0; dim < layout.rank; ++dim)
+        params.appendValue(static_cast<uint64_t>(layout.strides[dim]));
+      continue;
+    }
     if (param.kind == KernelParamSpec::Kind::TensorMapPresent) {
       assert(mapIndex > 0 && "tma_present follows its tma parameter");
       params.appendValue(maps[mapIndex - 1].present ? 1 : 0);

@@ -18,6 +18,10 @@
 // aligned, offset 0, size M or N, stride 1); the residual a memref like C's
 // (M, N, ldc; in a batched kernel rank 3 with C's batch stride).
 //
+// An FP8 GEMM's scales (ScalingSpec.h) are memrefs of f32 of rank 0
+// (allocated, aligned, offset 0), 1 (and size, stride) or 2 (and two sizes
+// and two strides), laid out as ScalingSpec.h says for their mode.
+//
 // A batched kernel's rank-3 memrefs (batch × rows × columns) are 9
 // parameters: allocated, aligned, offset (0), sizes (batch, rows, cols),
 // strides (batch stride, then the row and column strides as above).
@@ -80,11 +84,14 @@ void appendRowMajorMemRef(std::vector<uint64_t> &values, uint64_t address,
                           int64_t rows, int64_t cols, int64_t ld, bool batched,
                           int64_t batch, int64_t batchStride);
 
-/// Device addresses of the three operands.
+/// Device addresses of the three operands and, for an FP8 GEMM, of its
+/// f32 scales of A and B (ScalingSpec.h; 0 for other GEMMs).
 struct OperandAddresses {
   uint64_t a = 0;
   uint64_t b = 0;
   uint64_t c = 0;
+  uint64_t scaleA = 0;
+  uint64_t scaleB = 0;
 
   uint64_t get(Operand operand) const {
     return operand == Operand::A ? a : operand == Operand::B ? b : c;

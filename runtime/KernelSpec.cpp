@@ -80,6 +80,14 @@ Error checkSupportedTypes(const KernelSpec &spec) {
     return makeBadInputError("unsupported accumulator type '" +
                              getElementTypeName(spec.accumulatorType) +
                              "' (only f32 is supported)");
+  if (isEightBitFloat(spec.aType) && isEightBitFloat(spec.bType)) {
+    if (spec.aType == ElementType::F8E5M2 && spec.bType == ElementType::F8E5M2)
+      return makeBadInputError(
+          "unsupported type combination a=f8E5M2 b=f8E5M2: cuBLASLt, the "
+          "reference of FP8 GEMMs, multiplies f8E5M2 only by f8E4M3FN (make "
+          "a or b f8E4M3FN)");
+    return Error::success();
+  }
   if (spec.aType != spec.bType ||
       (spec.cType != spec.aType && spec.cType != ElementType::F32))
     return makeBadInputError(

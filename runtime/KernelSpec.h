@@ -18,6 +18,8 @@
 //    "tile"*: {"m": 128, "n": 256, "k": 32},
 //    "requires_divisible": {"m": 128, "n": 256, "k": 32},
 //    "types": {"a": "bf16", "b": "bf16", "c": "bf16", "accumulator": "f32"},
+//                                       (a and b may be 8-bit: an FP8 GEMM,
+//                                        with "scaling", ScalingSpec.h)
 //    "layouts": {"a": "row", "b": "col", "c": "row"}, ("row" or "col" each:
 //                                        row- or column-major, KernelParams.h)
 //    "min_alignment_bytes": 16,        (what the kernel's own accesses
@@ -44,6 +46,12 @@
 // "batch"*: {"strided": true} marks a batched kernel (BatchedKernelSpec.h):
 // A, B and C are rank-3 memrefs (batch × rows × columns with per-operand
 // batch strides) and its tensor maps 3-D (boxes [inner, outer, 1]).
+//
+// "scaling"*: {"a": "tensor"|"row"|"block_1x128", "b": "tensor"|"column"|
+// "block_128x128", "fast_accumulation"*: false} marks an FP8 GEMM (8-bit a
+// and b, ScaledKernelSpec.h): its product is multiplied by the f32 scales
+// of the "scale_a" and "scale_b" memref parameters as ScalingSpec.h says,
+// before the fused epilogue.
 //
 // "cluster" (added for Hopper; default [1, 1, 1]): when its product is above
 // 1, the kernel is launched in thread block clusters through
@@ -149,6 +157,7 @@
 #include "runtime/Chip.h"
 #include "runtime/ElementType.h"
 #include "runtime/KernelParamSpec.h"
+#include "runtime/ScalingSpec.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -284,6 +293,9 @@ struct KernelSpec {
   std::vector<KernelParamSpec> parameters;
   /// The bundle's optional "epilogue": what is fused before C is stored.
   FusedEpilogueSpec epilogue;
+  /// The bundle's "scaling" of an FP8 GEMM (8-bit A and B): how its f32
+  /// scales multiply the product (ScalingSpec.h, ScaledKernelSpec.h).
+  std::optional<ScalingSpec> scaling;
   /// "batch": {"strided": true}: the kernel runs batches of matrices with
   /// per-operand batch strides (BatchedKernelSpec.h).
   bool stridedBatch = false;
@@ -329,7 +341,8 @@ llvm::Expected<KernelBundle> loadKernelBundle(llvm::StringRef path);
 
 /// Checks that the runtime can run and check the types of `spec`: a and b of
 /// one type, c of that type or f32, f32 accumulation (what cublasGemmEx with
-/// CUBLAS_COMPUTE_32F supports).
+/// CUBLAS_COMPUTE_32F supports); or 8-bit a and b, not both f8E5M2, and c of
+/// a 16- or 32-bit type (what cuBLASLt's FP8 matmul supports).
 llvm::Error checkSupportedTypes(const KernelSpec &spec);
 
 } // namespace runtime

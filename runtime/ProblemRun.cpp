@@ -32,6 +32,13 @@ namespace {
 Error checkRuntimeLaunchSupport(const KernelSpec &spec,
                                 const GemmProblem &problem) {
   std::string kernel = "kernel " + spec.name;
+  // A GemmProblem has no scales; gemm-run runs FP8 kernels
+  // (ScaledGemmBenchmark.h).
+  if (spec.scaling)
+    return makeRefusal(RefusalReason::Launch,
+                       kernel + " is an FP8 GEMM (" + spec.scaling->describe() +
+                           "), whose scales a GemmProblem does not describe; "
+                           "gemm-run runs it");
   // Layouts the metadata declares are passed as they are (memref strides
   // and tensor maps of the stored matrix); checkShapeSupported refuses any
   // other.

@@ -23,7 +23,8 @@
 // metadata declares, batch entries with per-operand strides to a batched
 // kernel, no epilogue parameters. A problem beyond that is refused even
 // when the metadata declares support (the refusal then says the runtime
-// lacks it).
+// lacks it). FP8 kernels are refused: a GemmProblem has no scales
+// (gemm-run runs them, ScaledGemmBenchmark.h).
 //
 //===----------------------------------------------------------------------===//
 

@@ -77,6 +77,35 @@ void printTiming(raw_ostream &os, StringRef label, const TimingStats &stats,
      << ", max " << format("%.4f", stats.maxMs) << ")\n";
 }
 
+/// The scaling and cuBLASLt lines of an FP8 kernel's report.
+void printScaledDetails(raw_ostream &os, const ScaledGemmDetails &scaled) {
+  os << "scaling  : " << scaled.scaling << "; "
+     << getFp8InputDistributionName(scaled.inputs)
+     << " 8-bit inputs, random scales per tensor, row, column or block\n";
+  if (!scaled.noCublasLtAnchor.empty())
+    os << "cuBLASLt : no anchor: " << scaled.noCublasLtAnchor
+       << "; checked against fp64 alone\n";
+  else if (!scaled.cublasLtScaleModes.empty())
+    os << "cuBLASLt : FP8 matmul with " << scaled.cublasLtScaleModes << " ("
+       << scaled.cublasLtAlgorithm << ")\n";
+}
+
+/// An FP8 kernel's "scaling" object of the JSON result.
+json::Value scaledJSON(const ScalingSpec &scaling,
+                       const ScaledGemmDetails &scaled) {
+  auto orNull = [](const std::string &text) {
+    return text.empty() ? json::Value(nullptr) : json::Value(text);
+  };
+  return json::Object{
+      {"a", getScaleModeName(scaling.a)},
+      {"b", getScaleModeName(scaling.b)},
+      {"fast_accumulation", scaling.fastAccumulation},
+      {"inputs", getFp8InputDistributionName(scaled.inputs)},
+      {"cublaslt_scale_modes", orNull(scaled.cublasLtScaleModes)},
+      {"cublaslt_algorithm", orNull(scaled.cublasLtAlgorithm)},
+      {"no_cublaslt_anchor", orNull(scaled.noCublasLtAnchor)}};
+}
+
 json::Value shapeJSON(const GemmShape &shape) {
   json::Object object{
       {"m", shape.m},
@@ -144,8 +173,11 @@ void printReport(raw_ostream &os, const RunReport &report) {
          << report.options.beta << ")";
     if (spec.epilogue.residual && report.options.residualOffset != 0)
       os << " (residual at offset " << report.options.residualOffset << ")";
-    os << "; references apply it in fp64 (cuBLAS timing is the plain GEMM)\n";
+    os << "; references apply it in fp64"
+       << (result.scaled ? "\n" : " (cuBLAS timing is the plain GEMM)\n");
   }
+  if (result.scaled)
+    printScaledDetails(os, *result.scaled);
   os << "launch   : grid " << result.grid.dims[0] << "x" << result.grid.dims[1]
      << "x" << result.grid.dims[2];
   if (spec.persistentGrid)
@@ -198,6 +230,9 @@ void printReport(raw_ostream &os, const RunReport &report) {
   os << "\n";
   if (result.vsCublas)
     printMetric(os, "vs cuBLAS: ", *result.vsCublas);
+  else if (result.scaled && !result.scaled->noCublasLtAnchor.empty())
+    os << "vs cuBLAS: none (no cuBLASLt anchor, see cuBLASLt above): checked "
+          "against fp64 alone\n";
   else
     os << "vs cuBLAS: skipped (--no-cublas)\n";
   printMetric(os, "vs fp64  : ", result.vsFp64);
@@ -212,17 +247,25 @@ void printReport(raw_ostream &os, const RunReport &report) {
        << ")  FAIL\n";
   if (result.kernelTiming) {
     double flops = shape.getFlops();
+    // An FP8 kernel is timed against cuBLASLt's FP8 matmul.
+    StringRef library = result.scaled ? "cuBLASLt" : "cuBLAS";
+    std::string label =
+        (library + std::string(9 - library.size(), ' ') + ": ").str();
     printTiming(os, "gemm-opt : ", *result.kernelTiming, flops);
     if (result.cublasTiming) {
-      printTiming(os, "cuBLAS   : ", *result.cublasTiming, flops);
+      printTiming(os, label, *result.cublasTiming, flops);
       if (result.cublasBaseline != "A·B")
-        os << "baseline : cuBLAS computed " << result.cublasBaseline
-           << " (what its GEMM can do of the fused epilogue)\n";
+        os << "baseline : " << library << " computed " << result.cublasBaseline
+           << " (what it can do of the fused epilogue)\n";
       os << "ratio    : "
          << format("%.3f", getRatio(*result.kernelTiming, *result.cublasTiming))
-         << "x cuBLAS throughput";
+         << "x " << library << " throughput";
     } else {
-      os << "cuBLAS   : not timed (--no-cublas)\n"
+      os << label << "not timed ("
+         << (result.scaled && !result.scaled->noCublasLtAnchor.empty()
+                 ? "no cuBLASLt FP8 matmul for these scale modes"
+                 : "--no-cublas")
+         << ")\n"
          << "timing   :";
     }
     os << " (L2 flushed before each run, " << (result.l2FlushBytes >> 20)
@@ -322,6 +365,10 @@ json::Value toJSON(const RunReport &report) {
   // results of runs without one keep their form.
   if (spec.epilogue.residual && report.options.residualOffset != 0)
     out["residual_offset"] = report.options.residualOffset;
+  // An FP8 kernel: its scale modes, and what cuBLASLt (whose results the
+  // "cublas" fields hold) ran.
+  if (spec.scaling && result.scaled)
+    out["scaling"] = scaledJSON(*spec.scaling, *result.scaled);
 
   if (result.kernelTiming) {
     double flops = report.shape.getFlops();

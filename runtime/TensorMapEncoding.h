@@ -12,8 +12,11 @@
 //   b row-major: globalDim [N, K], col-major: [K, N]; strides [ldb * sizeof(b)]
 //   c row-major: globalDim [N, M], col-major: [M, N]; strides [ldc * sizeof(c)]
 //
-// with the operand's element type, boxDim from the bundle, element strides
-// [1, 1], no interleave, and the bundle's swizzle, L2 promotion and
+// with the operand's element type (f8E4M3FN and f8E5M2, which TMA has no
+// type for, as CU_TENSOR_MAP_DATA_TYPE_UINT8: the map moves their bytes;
+// an FP8 GEMM's row-major A and column-major B both have K innermost, so
+// the box's inner extent runs along K), boxDim from the bundle, element
+// strides [1, 1], no interleave, and the bundle's swizzle, L2 promotion and
 // out-of-bounds fill.
 //
 // A map over the fused epilogue's residual ("operand": "residual") is C's,

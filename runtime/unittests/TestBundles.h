@@ -97,6 +97,45 @@ inline llvm::json::Object makeTf32Kernel() {
   return kernel;
 }
 
+/// What gemm-translate writes for examples/gemm_fp8_block_scaled_sm90.mlir
+/// (128x128x128, e4m3 A and B, bf16 C, A row-major, B column-major, a
+/// persistent warp-specialized wgmma kernel), in outline, with the
+/// "scaling" of its tile.gemm: scale_a of `a` and scale_b of `b` scales.
+inline llvm::json::Object makeFp8Kernel(llvm::StringRef a = "block_1x128",
+                                        llvm::StringRef b = "block_128x128",
+                                        int rankA = 2, int rankB = 2) {
+  using llvm::json::Array;
+  using llvm::json::Object;
+  Object kernel = makeHopperKernel();
+  kernel["block"] = Array{384, 1, 1};
+  kernel["cluster"] = Array{1, 1, 1};
+  kernel["dynamic_shared_memory_bytes"] = 229376;
+  kernel["grid"] = Object{{"persistent", Object{{"ctas_per_sm", 1}}},
+                          {"tiles", Object{{"m", 128}, {"n", 128}}}};
+  kernel["tile"] = Object{{"m", 128}, {"n", 128}, {"k", 128}};
+  kernel["types"] = Object{{"a", "f8E4M3FN"},
+                           {"b", "f8E4M3FN"},
+                           {"c", "bf16"},
+                           {"accumulator", "f32"}};
+  kernel["layouts"] = Object{{"a", "row"}, {"b", "col"}, {"c", "row"}};
+  kernel["math"] = "tensor_core";
+  kernel["requires_divisible"] = Object{{"m", 1}, {"n", 1}, {"k", 1}};
+  kernel["min_alignment_bytes"] = 2;
+  kernel["scaling"] = Object{{"a", a}, {"b", b}, {"fast_accumulation", false}};
+  Object mapC = makeTmaParam("c", Array{64, 64}, 128, "global_pointer");
+  mapC["null_when_unaligned"] = true;
+  kernel["parameters"] = Array{
+      Object{{"kind", "memref"}, {"operand", "a"}, {"rank", 2}},
+      Object{{"kind", "memref"}, {"operand", "b"}, {"rank", 2}},
+      Object{{"kind", "memref"}, {"operand", "c"}, {"rank", 2}},
+      makeTmaParam("a", Array{128, 128}, 128, "global_pointer"),
+      makeTmaParam("b", Array{128, 128}, 128, "global_pointer"),
+      std::move(mapC),
+      Object{{"kind", "memref"}, {"operand", "scale_a"}, {"rank", rankA}},
+      Object{{"kind", "memref"}, {"operand", "scale_b"}, {"rank", rankB}}};
+  return kernel;
+}
+
 /// A "transpose" or "copy" entry (`kind`, KernelSpec.h) of `type` elements
 /// as the compiler writes it for a staged operand (without images and chip,
 /// which it inherits): 256 threads over tiles of tileRows × tileCols src
@@ -122,7 +161,7 @@ inline llvm::json::Object makeMatrixMoveEntry(llvm::StringRef kind,
            {"tile", alongRows ? tileRows : tileCols}};
   Object y{{"extent", alongRows ? "n" : "m"},
            {"tile", alongRows ? tileCols : tileRows}};
-  int elementBytes = type == "f32" ? 4 : 2;
+  int elementBytes = type == "f32" ? 4 : type.starts_with("f8") ? 1 : 2;
   return Object{
       {"kind", kind},
       {"name", name},

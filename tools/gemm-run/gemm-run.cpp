@@ -11,6 +11,7 @@
 //            [--no-timing] [--json-out FILE]
 //            [--alpha A] [--beta B] [--bias] [--residual]
 //            [--residual-offset E] [--compare-epilogue]
+//            [--fp8-inputs wide|uniform]
 //
 // A kernel with a fused epilogue (the bundle's "epilogue") gets random bias
 // and residual inputs of C's type, and alpha/beta from --alpha/--beta
@@ -26,6 +27,16 @@
 // against cuBLAS GEMM + a separate bias/activation kernel and against
 // cuBLASLt's matching epilogue, each checked against fp64, and prints the
 // speedups as a table (JSON with --json-out).
+//
+// An FP8 kernel (8-bit A and B with a "scaling", runtime/ScalingSpec.h)
+// runs runtime/ScaledGemmBenchmark.h instead: random 8-bit inputs from
+// --fp8-inputs (wide: sign·2^u over every binade of the type, the default;
+// uniform: magnitudes uniform in [max/32, max/2]), random scales per tensor,
+// row, column or block, checked against the fp64 block-scaled product and
+// against cuBLASLt's FP8 matmul with the same scale modes, and timed
+// against that matmul. Where cuBLASLt has no FP8 matmul for the kernel's
+// scale modes the report says so and the kernel is checked against fp64
+// alone (not a failure).
 //
 // --batch B runs B GEMMs C[b] = A[b]·B[b] on a batched kernel (one compiled
 // from a tile.gemm on 3-D operands), each operand's entries its batch
@@ -65,8 +76,10 @@
 #include "runtime/KernelSpec.h"
 #include "runtime/LaunchGrid.h"
 #include "runtime/Report.h"
-#include "runtime/TransposedProblem.h"
 #include "runtime/RuntimeError.h"
+#include "runtime/ScaledGemmBenchmark.h"
+#include "runtime/ScaledKernelSpec.h"
+#include "runtime/TransposedProblem.h"
 #include "runtime/Validation.h"
 #include "tools/ToolVersion.h"
 
@@ -200,6 +213,15 @@ cl::opt<bool> compareEpilogue(
              "GEMM + a separate bias/activation kernel and with cuBLASLt's "
              "epilogue (checked against fp64, timed together)"),
     cl::cat(gemmRunCategory));
+cl::opt<Fp8InputDistribution> fp8InputsOpt(
+    "fp8-inputs", cl::init(Fp8InputDistribution::Wide),
+    cl::desc("The 8-bit inputs of an FP8 kernel:"),
+    cl::values(clEnumValN(Fp8InputDistribution::Wide, "wide",
+                          "sign * 2^u over every binade of the type, "
+                          "subnormals included (default)"),
+               clEnumValN(Fp8InputDistribution::Uniform, "uniform",
+                          "magnitudes uniform in [max/32, max/2]")),
+    cl::cat(gemmRunCategory));
 cl::opt<int> deviceOrdinal("device", cl::init(0), cl::value_desc("I"),
                            cl::desc("CUDA device to use"),
                            cl::cat(gemmRunCategory));
@@ -300,6 +322,7 @@ Error checkEpilogueFlags(const KernelSpec &spec) {
                                ": " + toString(std::move(err)));
   if (!std::isfinite(alphaOpt) || !std::isfinite(betaOpt))
     return makeBadInputError("--alpha and --beta must be finite");
+
   if (compareEpilogue) {
     if (noCublas)
       return makeBadInputError(
@@ -308,6 +331,16 @@ Error checkEpilogueFlags(const KernelSpec &spec) {
     if (Error err = checkEpilogueComparable(spec))
       return err;
   }
+  return Error::success();
+}
+
+/// --fp8-inputs only for an FP8 kernel.
+Error checkFp8Flags(const KernelSpec &spec) {
+  if (fp8InputsOpt.getNumOccurrences() && !isScaledGemm(spec))
+    return makeBadInputError(
+        "--fp8-inputs was given, but kernel " + spec.name +
+        " is not an FP8 GEMM (its types: a=" + getElementTypeName(spec.aType) +
+        " b=" + getElementTypeName(spec.bType) + ")");
   return Error::success();
 }
 
@@ -495,6 +528,15 @@ Expected<RunOutcome> run(const char *argv0, const RequestedLayouts &requested,
   if (!spec)
     return spec.takeError();
   shape = getShapeFor(*spec, requested);
+  // Scales belong to A's rows and B's columns: they do not follow A and B
+  // into the transposed problem.
+  if (isScaledGemm(**spec) &&
+      runsTransposed(**spec, getProblemLayouts(*spec, requested)))
+    return makeBadInputError("FP8 kernel " + (*spec)->name +
+                             " runs the layouts it was compiled "
+                             "for, " +
+                             (*spec)->layouts.str() +
+                             ", not their transposed problem");
   if (MatrixLayouts layouts = getProblemLayouts(*spec, requested);
       runsTransposed(**spec, layouts))
     outs() << "problem  : " << mOpt << "x" << nOpt << "x" << kOpt << " ("
@@ -508,6 +550,8 @@ Expected<RunOutcome> run(const char *argv0, const RequestedLayouts &requested,
   if (Error err = checkShapeSupported(**spec, shape))
     return std::move(err);
   if (Error err = checkEpilogueFlags(**spec))
+    return std::move(err);
+  if (Error err = checkFp8Flags(**spec))
     return std::move(err);
   // The SM count only sizes persistent grids; the device's is used later.
   if (Expected<LaunchGrid> grid =
@@ -542,6 +586,7 @@ Expected<RunOutcome> run(const char *argv0, const RequestedLayouts &requested,
   options.cublasReference = !noCublas;
   options.alpha = alphaOpt;
   options.beta = betaOpt;
+  options.fp8Inputs = fp8InputsOpt;
   // Applied only where the kernel adds a residual (checkEpilogueFlags
   // refused the flag otherwise).
   if ((*spec)->epilogue.residual)
@@ -549,7 +594,8 @@ Expected<RunOutcome> run(const char *argv0, const RequestedLayouts &requested,
   if (options.timing && iterations < 30)
     errs() << "gemm-run: warning: only " << iterations
            << " timed runs; use at least 30 for a stable median\n";
-  // A batched kernel runs the batched problem (any batch count).
+  // A batched kernel runs the batched problem (any batch count); an FP8
+  // kernel runs against cuBLASLt's FP8 matmul.
   Expected<BenchmarkResult> result =
       (*spec)->stridedBatch
           ? runBatchedBenchmark(*device, **spec, *images,
@@ -557,6 +603,8 @@ Expected<RunOutcome> run(const char *argv0, const RequestedLayouts &requested,
                                                  (*spec)->bType,
                                                  (*spec)->cType),
                                 options)
+      : isScaledGemm(**spec)
+          ? runScaledBenchmark(*device, **spec, *images, shape, options)
           : runBenchmark(*device, **spec, *images, shape, options);
   if (!result)
     return result.takeError();

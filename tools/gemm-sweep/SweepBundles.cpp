@@ -31,6 +31,10 @@ std::vector<SweepTarget> SweepBundles::getTargets() const {
     // Cases take the layouts of the GEMM as compiled (a kernel compiled
     // with A and B exchanged runs them as its transposed problem).
     const KernelSpec &spec = *kernel.spec;
+    // FP8 kernels take scales, which the sweep's problems do not have
+    // (runProblem refuses them): no case is aimed at one.
+    if (spec.scaling)
+      continue;
     ProblemTile tile = spec.wholeTileVariant
                            ? spec.wholeTileVariant->requiresDivisible
                            : spec.requiresDivisible;

@@ -49,7 +49,8 @@ struct SweepBundles {
 
   /// The targets cases are aimed at: one per kernel of the artifacts
   /// directory (not the cover bundles, so that they do not change the
-  /// cases), at the tiles of its whole-tile variant where it has one.
+  /// cases), at the tiles of its whole-tile variant where it has one, but
+  /// none at FP8 kernels (their scales are no part of a GemmProblem).
   std::vector<SweepTarget> getTargets() const;
 
   /// Adds every bundle of `directory` (SweepCoverPlan.h) as kernels to

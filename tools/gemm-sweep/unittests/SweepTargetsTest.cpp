@@ -41,4 +41,19 @@ TEST(SweepTargetsTest, AKernelWithAWholeTileVariantIsAimedAtItsTiles) {
   EXPECT_EQ(targets[2].tile.m, 1);
 }
 
+TEST(SweepTargetsTest, NoCaseIsAimedAtAnFp8Kernel) {
+  KernelSpec bf16;
+  bf16.requiresDivisible = {1, 1, 1};
+  KernelSpec fp8 = bf16;
+  fp8.aType = fp8.bType = ElementType::F8E4M3FN;
+  fp8.scaling = ScalingSpec{ScaleMode::Tensor, ScaleMode::Tensor, false};
+  SweepBundles bundles;
+  for (const KernelSpec *spec : {&fp8, &bf16})
+    bundles.kernels.push_back({"k.json", spec, std::nullopt});
+  bundles.targetKernels = 2;
+  std::vector<SweepTarget> targets = bundles.getTargets();
+  ASSERT_EQ(targets.size(), 1u);
+  EXPECT_EQ(targets[0].aType, ElementType::BF16);
+}
+
 } // namespace
