@@ -20,11 +20,6 @@
 // Steps 3 and 4 leave the tensor cores to the block's other consumer
 // warpgroups meanwhile; the sums and the partials together need twice the
 // accumulator registers (the verifier checks the schedule leaves room).
-// Where the consumer registers hold a third accumulator (a 64×128
-// warpgroup tile: 3 × 64), the loop is pipelined instead: step t issues its
-// wgmmas, then waits only for step t - 1's (wait_group 1), releases that
-// stage and promotes it, so the warpgroup's next wgmmas never wait for its
-// own FFMAs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,9 +50,6 @@ public:
 
 private:
   mlir::Value index(int64_t v);
-  /// Whether the consumer registers hold a third accumulator, so that each
-  /// step's wgmmas go out before the previous step is promoted.
-  bool pipelined() const;
 
   AccumulatorScaling &scaling;
 };

@@ -16,8 +16,6 @@
 // RUN: gemm-translate %S/../../bench/schedules/wgmma_fp8_tensor_128x256_s3_fast.mlir --to-ptx -o %t/fast.ptx
 // RUN: FileCheck %s --check-prefix=FAST --input-file %t/fast.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/fast.ptx -o %t/fast.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: gemm-translate %S/../../bench/schedules/wgmma_fp8_tensor_128x192_s4.mlir --to-ptx -o %t/unpipelined.ptx
-// RUN: FileCheck %s --check-prefix=UNPIPELINED --input-file %t/unpipelined.ptx
 // RUN: gemm-translate %S/../../bench/schedules/wgmma_fp8_rowcol_128x128_s6.mlir --to-ptx -o %t/rowcol.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/rowcol.ptx -o %t/rowcol.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: gemm-translate %examples/gemm_fp8_wgmma_sm90.mlir --to-bundle -o %t/tensor/kernel.json
@@ -27,35 +25,18 @@
 // RUN: gemm-translate %S/../../bench/schedules/wgmma_fp8_rowcol_128x128_s6.mlir --to-bundle -o %t/rowcol/kernel.json
 // RUN: FileCheck %s --check-prefix=BUNDLE-ROWCOL --input-file %t/rowcol/kernel.json
 
-// Promoting per-tensor kernel, pipelined (a 64x128 warpgroup tile leaves
-// registers for a third accumulator): the first step's 4 instructions, the
-// first of each overwriting (scale-d 0) its accumulator; in the loop the
-// next step's 4, then wait_group 1 retires the previous step, whose partial
-// sums are added (no block scales: add.f32) into the sums; after the loop
-// wait_group 0 and the last step's sums.
+// Promoting per-tensor kernel: 4 instructions per stage, the first of each
+// overwriting (scale-d 0) the stage's accumulator, retired at once and
+// added (no block scales: add.f32) into the sums.
 // TENSOR-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
-// TENSOR: wgmma.wait_group.sync.aligned {{[[:space:]]*}}1
-// TENSOR-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
-// TENSOR: wgmma.wait_group.sync.aligned {{[[:space:]]*}}1
-// TENSOR-COUNT-64: add.rn.f32
+// TENSOR-NOT: wgmma.mma_async
 // TENSOR: wgmma.wait_group.sync.aligned {{[[:space:]]*}}0
 // TENSOR-COUNT-64: add.rn.f32
 
 // Block scales: one FFMA per accumulator element.
 // BLOCKS-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
-// BLOCKS: wgmma.wait_group.sync.aligned {{[[:space:]]*}}1
-// BLOCKS-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
-// BLOCKS: wgmma.wait_group.sync.aligned {{[[:space:]]*}}1
-// BLOCKS-COUNT-64: fma.rn.f32
 // BLOCKS: wgmma.wait_group.sync.aligned {{[[:space:]]*}}0
 // BLOCKS-COUNT-64: fma.rn.f32
-
-// Without room for a third accumulator (64x192: 3 x 96 registers), each
-// step waits for its own wgmmas (wait_group 0) before promoting them.
-// UNPIPELINED-COUNT-4: wgmma.mma_async.sync.aligned.m64n192k32.f32.e4m3.e4m3
-// UNPIPELINED: wgmma.wait_group.sync.aligned {{[[:space:]]*}}1
-// UNPIPELINED-NEXT: wgmma.wait_group.sync.aligned {{[[:space:]]*}}0
-// UNPIPELINED-COUNT-96: add.rn.f32
 
 // Fast accumulation: one accumulator, the previous stage retired while this
 // one runs (wait_group 1), as for bf16.
