@@ -71,6 +71,11 @@ SmallVector<Value> AccumulatorScaling::loadBlockFactors(Value kBlock,
                                                         Value colC) {
   if (!scales || !scales.scaling.hasBlockScales())
     return {};
+  // A prefetch may name the K block after the last.
+  Value kBlocks = scales.scaling.getA() == ScaleA::block_1x128
+                      ? memref::DimOp::create(b, loc, scales.a, 1).getResult()
+                      : memref::DimOp::create(b, loc, scales.b, 0).getResult();
+  kBlock = clamp(kBlock, kBlocks);
   // A's scale of each row the thread holds in this K block.
   SmallVector<Value> rowFactors;
   if (scales.scaling.getA() == ScaleA::block_1x128) {

@@ -15,7 +15,7 @@
 //     sb(kb, j), the factors being the block scales (1 for an operand
 //     scaled per tensor, row or column). The thread's scales of A (one per
 //     row it holds) and of B (one per 128 columns) are loaded from global
-//     memory before the step's wgmmas are waited for;
+//     memory a step ahead (passes/hopper/PromotingMainLoop.h);
 //   - once, after the main loop: acc · sa(i) · sb(j) with the scales per
 //     tensor, row and column (a block-scaled operand's factor is 1 here),
 //     loaded before the main loop.
@@ -46,8 +46,8 @@ public:
 
   /// The block scales of K block `kBlock` for the warpgroup tile at (rowC,
   /// colC) of C: one factor per (row, 128-column block) pair the thread
-  /// holds, the product of A's and B's; empty without block scales. Load
-  /// them before waiting for the wgmmas, so their latency hides.
+  /// holds, the product of A's and B's; empty without block scales.
+  /// `kBlock` is clamped to the last K block.
   llvm::SmallVector<mlir::Value> loadBlockFactors(mlir::Value kBlock,
                                                   mlir::Value rowC,
                                                   mlir::Value colC);

@@ -27,9 +27,14 @@ Value PromotingMainLoop::build(const WorkSegment &work, Value row, Value col,
   WgmmaStageOperands operands(b, loc, plan, sharedMemory);
   Value zeros = nvgpu::WarpgroupMmaInitAccumulatorOp::create(
       b, loc, operands.getAccumulatorType());
-  auto step = [&](Value t, Value sums, Value stage, Value parity) {
-    SmallVector<Value> factors = scaling.loadBlockFactors(
+  // The block scales of step t (clamped into the scales: a prefetch past
+  // the segment's last step reads its last K block again).
+  auto loadFactors = [&](Value t) {
+    return scaling.loadBlockFactors(
         arith::AddIOp::create(b, loc, work.kBegin, t), rowC, colC);
+  };
+  auto step = [&](Value sums, Value stage, Value parity,
+                  ArrayRef<Value> factors) {
     waitForPhase(b, loc, barriers.full, stage, parity);
     Value partial = operands.multiply(stage, row, col, zeros, descA, descB,
                                       /*overwrite=*/true);
@@ -51,21 +56,29 @@ Value PromotingMainLoop::build(const WorkSegment &work, Value row, Value col,
   if (afterFirstStep) {
     auto [stage, parity] =
         getRingPosition(b, loc, plan.stages, walk.getStep(work, from));
-    sums = step(from, sums, stage, parity);
+    sums = step(sums, stage, parity, loadFactors(from));
     afterFirstStep();
     from = index(1);
   }
+  // Each step's block scales are loaded one step ahead: their global-memory
+  // latency hides behind the step before.
   auto [firstStage, firstParity] =
       getRingPosition(b, loc, plan.stages, walk.getStep(work, from));
-  auto loop = scf::ForOp::create(b, loc, from, work.kCount, index(1),
-                                 ValueRange{sums, firstStage, firstParity});
+  SmallVector<Value> carried{sums, firstStage, firstParity};
+  llvm::append_range(carried, loadFactors(from));
+  auto loop =
+      scf::ForOp::create(b, loc, from, work.kCount, index(1), carried);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
-  Value stage = loop.getRegionIterArgs()[1];
-  Value parity = loop.getRegionIterArgs()[2];
-  Value next = step(loop.getInductionVar(), loop.getRegionIterArgs()[0],
-                    stage, parity);
-  auto [nextStage, nextParity] = advance(stage, parity);
-  scf::YieldOp::create(b, loc, ValueRange{next, nextStage, nextParity});
+  ValueRange args = loop.getRegionIterArgs();
+  Value t = loop.getInductionVar();
+  SmallVector<Value> next =
+      loadFactors(arith::AddIOp::create(b, loc, t, index(1)));
+  SmallVector<Value> factors(args.drop_front(3));
+  Value promoted = step(args[0], args[1], args[2], factors);
+  auto [nextStage, nextParity] = advance(args[1], args[2]);
+  SmallVector<Value> yielded{promoted, nextStage, nextParity};
+  llvm::append_range(yielded, next);
+  scf::YieldOp::create(b, loc, yielded);
   return loop.getResult(0);
 }

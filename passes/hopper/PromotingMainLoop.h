@@ -11,11 +11,13 @@
 // long K that loses accuracy (DeepSeek-V3 reports relative errors near 2 %
 // at K = 4096), so each step:
 //
-//   1. loads the step's block scales (passes/hopper/AccumulatorScaling.h),
+//   1. loads the next step's block scales (passes/hopper/
+//      AccumulatorScaling.h), so that their latency hides behind this one,
 //   2. waits for its stage and issues its wgmmas into a second accumulator,
 //      the first instruction of each 64-row slice overwriting it,
 //   3. waits for them to retire and releases the stage,
-//   4. adds the partial sums, times their scales, into the f32 sums.
+//   4. adds the partial sums, times their scales (loaded a step before),
+//      into the f32 sums.
 //
 // Steps 3 and 4 leave the tensor cores to the block's other consumer
 // warpgroups meanwhile; the sums and the partials together need twice the

@@ -43,6 +43,9 @@
 // FAST-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3
 // FAST: wgmma.wait_group.sync.aligned {{[[:space:]]*}}1
 
+// No wgmma serialized (ptxas warns where other instructions read a wgmma's
+// accumulator while it may be in flight).
+// PTXAS-NOT: Potential Performance Loss
 // PTXAS: Compiling entry function '{{.*}}_kernel' for 'sm_90a'
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
 
