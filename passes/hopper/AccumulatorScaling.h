@@ -44,6 +44,11 @@ public:
     return scales && scales.scaling.promotesPartialSums();
   }
 
+  /// Whether either operand is scaled per 128 K elements.
+  bool hasBlockScales() const {
+    return scales && scales.scaling.hasBlockScales();
+  }
+
   /// The block scales of K block `kBlock` for the warpgroup tile at (rowC,
   /// colC) of C: one factor per (row, 128-column block) pair the thread
   /// holds, the product of A's and B's; empty without block scales.
