@@ -126,6 +126,21 @@ TEST(ScaledReferenceTest, ScaleCentreNormalizesTheOutput) {
   EXPECT_EQ(chooseScaleCentre(zeros, 2), 0.0);
 }
 
+TEST(ScaledReferenceTest, Tolerances) {
+  // The 8-bit inputs are exact in both references: as 16-bit inputs.
+  EXPECT_EQ(getFp8Tolerance(ElementType::BF16, false), tolerance::Bf16Output);
+  EXPECT_EQ(getFp8Tolerance(ElementType::F16, false), tolerance::F16Output);
+  EXPECT_EQ(getFp8Tolerance(ElementType::F32, false),
+            tolerance::F32OutputLowPrecisionInputs);
+  // wgmma's accumulator alone over all of K loses more.
+  EXPECT_EQ(getFp8Tolerance(ElementType::F32, true),
+            tolerance::F32OutputFp8FastAccumulation);
+  EXPECT_EQ(getFp8Tolerance(ElementType::BF16, true), tolerance::Bf16Output);
+  EXPECT_NE(describeTolerances().find("at least 0.005 with fast accumulation"),
+            std::string::npos)
+      << describeTolerances();
+}
+
 TEST(ScaledReferenceTest, InputDistributions) {
   EXPECT_EQ(parseFp8InputDistribution("wide"), Fp8InputDistribution::Wide);
   EXPECT_EQ(parseFp8InputDistribution("uniform"),
