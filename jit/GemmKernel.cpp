@@ -184,6 +184,13 @@ Error GemmKernel::checkArguments(const GemmArguments &callerArgs) const {
 Error GemmKernel::checkKernelArguments(const KernelSpec &spec,
                                        const GemmArguments &args,
                                        const GemmShape &shape) {
+  // GemmArguments carries no scales, so an FP8 kernel would read null
+  // scale pointers: refuse it until the JIT passes them.
+  if (spec.scaling)
+    return makeBadInputError(
+        "schedule '" + spec.name +
+        "' is an FP8 GEMM (8-bit A and B with scales), which the JIT does not "
+        "launch yet: run its bundle with gemm-run");
   const FusedEpilogueSpec &epilogue = spec.epilogue;
   if (!epilogue.alphaBeta && (args.alpha != 1.0f || args.beta != 0.0f))
     return makeBadInputError(
