@@ -14,13 +14,15 @@
 #   epilogue   fused epilogues: bias + GELU against cuBLAS + a kernel and cuBLASLt,
 #              residual and alpha/beta against cuBLAS's beta, SIMT alpha/beta
 #   transpose  f32 transposes against a device-to-device copy
+#   fp8        e4m3 GEMMs against cuBLASLt's FP8 matmul with the same scale
+#              modes (per tensor, per row/column, 1x128 / 128x128 blocks)
 # ITERATIONS (default 40) timed runs per kernel; ROUNDS (default 2) rounds of
 # each timing. Each part prints a Markdown table with device, date and commit.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 ARTIFACTS=${1:-device-artifacts}
 ARTIFACTS=${ARTIFACTS%/}
-PARTS=${PARTS:-hopper wgmma simt epilogue transpose}
+PARTS=${PARTS:-hopper wgmma simt epilogue transpose fp8}
 ITERATIONS=${ITERATIONS:-40}
 ROUNDS=${ROUNDS:-2}
 RUN=$ARTIFACTS/bin/gemm-run
@@ -53,8 +55,9 @@ timed() {
       failures=$((failures + 1))
       echo "| $label | $shape | failed: $(grep -m1 -E 'error|FAIL' "$log") | | |"
     else
+      # FP8 kernels are timed against cuBLASLt ("cuBLASLt : 0.11 ms").
       echo "| $label | $shape | $(awk '/^gemm-opt :/ {print $3}' "$log") |" \
-        "$(awk '/^cuBLAS   :/ {print $3}' "$log") |" \
+        "$(awk '/^cuBLAS   :/ || /^cuBLASLt : [0-9]/ {print $3}' "$log") |" \
         "$(awk '/^ratio    :/ {print $3}' "$log") |"
     fi
     rm -f "$log"
@@ -140,6 +143,24 @@ if wants transpose; then
       --iterations "$ITERATIONS" ${batch:+--batch "$batch"} 2>&1 | awk '/transpose \/ copy bandwidth/ {print $NF}')
     [ -n "$share" ] || failures=$((failures + 1))
     echo "| $bundle | ${shape}${batch:+ x $batch} | ${share:-failed} |"
+  done
+fi
+
+if wants fp8; then
+  header "FP8 (e4m3 in, bf16 out), against cuBLASLt's FP8 matmul with the same scales" \
+    "cuBLASLt (FAST_ACCUM as the kernel accumulates)"
+  table_head
+  for shape in 4096x4096x4096 8192x8192x8192 4096x7168x16384; do
+    timed "per tensor, promoted (example)" gemm_fp8_wgmma_sm90 "$shape"
+    timed "per tensor, fast accumulation" wgmma_fp8_tensor_128x256_s4_r2_fast "$shape"
+    timed "row x column, promoted" wgmma_fp8_rowcol_128x128_s6 "$shape"
+    timed "row x column, fast accumulation" wgmma_fp8_rowcol_128x256_s4_r2_fast "$shape"
+    timed "1x128 / 128x128 blocks (example)" gemm_fp8_block_scaled_sm90 "$shape"
+  done
+  for shape in 128x7168x2048 64x4096x7168; do
+    timed "per tensor, promoted" wgmma_fp8_tensor_64x128_s8_streamk "$shape"
+    timed "row x column, promoted" wgmma_fp8_rowcol_64x128_s8_streamk "$shape"
+    timed "1x128 / 128x128 blocks" wgmma_fp8_blocks_64x128_s8_streamk "$shape"
   done
 fi
 
