@@ -96,14 +96,10 @@ SmallVector<Value> AccumulatorScaling::loadBlockFactors(Value kBlock,
                      clamp(arith::AddIOp::create(b, loc, first, index(c)),
                            blocks)}));
   }
-  // One factor per (row, column block), row-major.
-  int64_t rows = 2 * plan.warpM / 64;
-  SmallVector<Value> factors;
-  for (int64_t r = 0; r < rows; ++r)
-    for (int64_t c = 0; c < columnBlocks(); ++c)
-      factors.push_back(
-          multiply(rowFactors.empty() ? Value() : rowFactors[r],
-                   columnFactors.empty() ? Value() : columnFactors[c]));
+  // The loaded values themselves: their products are formed where they
+  // are used (promote), so nothing waits for the loads here.
+  SmallVector<Value> factors = std::move(rowFactors);
+  llvm::append_range(factors, columnFactors);
   return factors;
 }
 
@@ -113,6 +109,18 @@ Value AccumulatorScaling::promote(Value sum, Value partial,
       extractFragments(b, loc, sum, plan.warpM, plan.warpN);
   SmallVector<Value> partials =
       extractFragments(b, loc, partial, plan.warpM, plan.warpN);
+  // One factor per (row, column block), row-major: A's row scale (if A
+  // has block scales) times B's column-block scale (if B has).
+  int64_t rows = 2 * plan.warpM / 64;
+  bool blockA = scales.scaling.getA() == ScaleA::block_1x128;
+  bool blockB = scales.scaling.getB() == ScaleB::block_128x128;
+  SmallVector<Value> products;
+  if (!factors.empty())
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < columnBlocks(); ++c)
+        products.push_back(
+            multiply(blockA ? factors[r] : Value(),
+                     blockB ? factors[(blockA ? rows : 0) + c] : Value()));
   int64_t perSlice = plan.warpN / 2;
   for (size_t n = 0; n < sums.size(); ++n) {
     if (factors.empty()) {
@@ -125,7 +133,7 @@ Value AccumulatorScaling::promote(Value sum, Value partial,
     int64_t row = 2 * (static_cast<int64_t>(n) / perSlice) + (e / 2) % 2;
     int64_t block = (8 * (e / 4)) / kScaleBlock;
     sums[n] = math::FmaOp::create(
-        b, loc, partials[n], factors[row * columnBlocks() + block], sums[n]);
+        b, loc, partials[n], products[row * columnBlocks() + block], sums[n]);
   }
   return buildAccumulator(b, loc, sum.getType(), sums, plan.warpM,
                           plan.warpN);

@@ -50,15 +50,17 @@ public:
   }
 
   /// The block scales of K block `kBlock` for the warpgroup tile at (rowC,
-  /// colC) of C: one factor per (row, 128-column block) pair the thread
-  /// holds, the product of A's and B's; empty without block scales.
+  /// colC) of C, as loaded: A's for each row the thread holds (if A has
+  /// block scales), then B's for each 128-column block (if B has); empty
+  /// without block scales. Nothing uses them until promote.
   /// `kBlock` is clamped to the last K block.
   llvm::SmallVector<mlir::Value> loadBlockFactors(mlir::Value kBlock,
                                                   mlir::Value rowC,
                                                   mlir::Value colC);
 
   /// sum + partial · factors (as loadBlockFactors returned them; empty: 1),
-  /// for two accumulators of the warpgroup.
+  /// for two accumulators of the warpgroup; the products of A's and B's
+  /// scales are formed here.
   mlir::Value promote(mlir::Value sum, mlir::Value partial,
                       llvm::ArrayRef<mlir::Value> factors);
 
