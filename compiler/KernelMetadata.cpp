@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/KernelMetadata.h"
+#include "compiler/ElementTypeName.h"
 #include "dialect/MemoryQueries.h"
 
 #include "compiler/MatrixMoveMetadata.h"
@@ -26,19 +27,6 @@
 using namespace mlir;
 using namespace gemm_opt;
 using namespace gemm_opt::tile;
-
-static std::string typeName(Type type) {
-  if (type.isF16())
-    return "f16";
-  if (type.isBF16())
-    return "bf16";
-  if (type.isF32())
-    return "f32";
-  std::string name;
-  llvm::raw_string_ostream os(name);
-  os << type;
-  return name;
-}
 
 /// The launch's cluster dimensions (x, y, z).
 static std::array<int64_t, 3> launchCluster(ScheduleAttr schedule,
@@ -247,8 +235,8 @@ static bundle::KernelEntry describe(ScheduleAttr schedule,
              : bundle::ProblemTile{schedule.getBlockM(), schedule.getBlockN(),
                                    schedule.getBlockK()};
   gemm.types = bundle::GemmTypes{
-      typeName(types.getA()), typeName(types.getB()),
-      typeName(types.getC()), typeName(types.getAcc())};
+      getElementTypeName(types.getA()), getElementTypeName(types.getB()),
+      getElementTypeName(types.getC()), getElementTypeName(types.getAcc())};
   gemm.layouts = describeLayouts(layouts);
   // How products are formed: "ffma" (fma.rn.f32 on the CUDA cores, as
   // exact as fp32 SGEMM) or "tensor_core" (may round inputs, e.g. TF32).

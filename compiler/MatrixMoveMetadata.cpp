@@ -8,19 +8,12 @@
 
 #include "compiler/MatrixMoveMetadata.h"
 
+#include "compiler/ElementTypeName.h"
 #include "dialect/MemoryQueries.h"
 
 using namespace mlir;
 using namespace gemm_opt;
 using namespace gemm_opt::tile;
-
-static StringRef elementTypeName(Type type) {
-  if (type.isF16())
-    return "f16";
-  if (type.isBF16())
-    return "bf16";
-  return "f32"; // the ops' verifiers allow nothing else
-}
 
 namespace {
 /// What a transpose or copy schedule says about its launch.
@@ -52,7 +45,7 @@ static bundle::KernelEntry describeMatrixMove(const MatrixMoveLaunch &launch,
   entry.grid.z = gridZ;
   entry.tile = bundle::ProblemTile{launch.tileRows, launch.tileCols,
                                    std::nullopt};
-  std::string type = elementTypeName(elementType).str();
+  std::string type = getElementTypeName(elementType);
   // Any pointer aligned to the element works; vector-wide accesses are used
   // where pointers and leading dimensions allow.
   entry.minAlignmentBytes = getByteWidth(elementType);

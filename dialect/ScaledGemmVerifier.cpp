@@ -164,18 +164,24 @@ LogicalResult gemm_opt::tile::verifyScaledGemm(GemmOp gemm) {
                 "without fast_accumulation = true, or block scales) needs "
                 "block K = 128, got "
              << schedule.getBlockK();
-    // The wgmma accumulator and the f32 sums beside it.
-    int64_t accumulator = schedule.getWarpM() * schedule.getWarpN() / 128;
-    int64_t needed = 2 * accumulator + kNonAccumulatorRegisters;
+    // The f32 sums of the warpgroup tile and the wgmma accumulator of one
+    // instruction's N columns beside them (the tile is multiplied and
+    // promoted in pieces of the mma's N).
+    int64_t sums = schedule.getWarpM() * schedule.getWarpN() / 128;
+    int64_t partial =
+        schedule.getWarpM() * schedule.getMma().getN() / 128;
+    int64_t needed = sums + partial + kNonAccumulatorRegisters;
     if (WarpSpecializationAttr specialization = schedule.getSpecialization();
         specialization && specialization.getConsumerRegisters() < needed)
       return emitScheduleError(gemm, schedule, "specialization")
              << "promoting partial sums keeps two accumulators: consumer "
                 "warpgroups need "
-             << needed << " registers per thread (2 x " << accumulator
-             << " and " << kNonAccumulatorRegisters << " more), got "
-             << specialization.getConsumerRegisters()
-             << "; shrink the warpgroup tile or set fast_accumulation = true";
+             << needed << " registers per thread (" << sums << " + "
+             << partial << " and " << kNonAccumulatorRegisters
+             << " more), got " << specialization.getConsumerRegisters()
+             << "; use a narrower mma N (the tile is promoted in pieces of "
+                "it), shrink the warpgroup tile or set fast_accumulation = "
+                "true";
   }
   if (scaling.getB() == ScaleB::block_128x128) {
     int64_t warpN = schedule.getWarpN();

@@ -39,23 +39,29 @@
 //   shared memory, which is why A is row-major and B column-major (the
 //   verifier refuses other layouts; transpose them first).
 //
-// block = [128, 128, 128], warp = [64, 128]
+// block = [128, 256, 128], warp = [64, 256]
 //   A 128-byte swizzle row holds 128 e4m3, so BK = 128: one K step is one
-//   promotion block. Each of the two consumer warpgroups keeps 64 f32
-//   registers of sums and 64 of the current block's accumulator; a
-//   64×256 warpgroup tile would need 256 and spill.
+//   promotion block. Each of the two consumer warpgroups keeps its 64×256
+//   sums in 128 f32 registers. A second 64×256 accumulator would not fit
+//   beside them, so the warpgroup multiplies its tile in two 128-column
+//   pieces (mma N = 128 < warp N = 256), each into a 64-register
+//   accumulator that it adds into the sums before the next piece. The tile
+//   stays 128×256, which shared memory can feed: 128×128 tiles need about
+//   25 % more shared-memory bandwidth per multiply-add than the hardware
+//   has and run 4-7 % slower (docs/design/fp8.md).
 //
-// pipeline = #tile.pipeline<stages = 6, load = tma>
-//   16 KiB of A and 16 KiB of B per stage; six of them and the 32 KiB
-//   staging tile of C fit the 227 KiB of shared memory.
-#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 128], warp = [64, 128],
+// pipeline = #tile.pipeline<stages = 4, load = tma>, store = #tile.store<tma, rounds = 2>
+//   16 KiB of A and 32 KiB of B per stage; four of them and a 32 KiB
+//   staging tile for C (stored in two rounds of 128 columns) fit the 227
+//   KiB of shared memory.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 128], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 128, 32]>,
   elements = #tile.elements<a = f8E4M3FN, b = f8E4M3FN, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
-  pipeline = #tile.pipeline<stages = 6, load = tma>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
-  store = #tile.store<tma>>
+  store = #tile.store<tma, rounds = 2>>
 
 func.func @gemm_fp8_wgmma(%a: memref<?x?xf8E4M3FN>,
                           %b: memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>,

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 
 using namespace mlir;
 using namespace gemm_opt;
@@ -104,11 +105,15 @@ SmallVector<Value> AccumulatorScaling::loadBlockFactors(Value kBlock,
 }
 
 Value AccumulatorScaling::promote(Value sum, Value partial,
-                                  ArrayRef<Value> factors) {
+                                  ArrayRef<Value> factors,
+                                  int64_t firstColumn) {
+  int64_t width = cast<nvgpu::WarpgroupAccumulatorType>(partial.getType())
+                      .getFragmented()
+                      .getDimSize(1);
   SmallVector<Value> sums =
       extractFragments(b, loc, sum, plan.warpM, plan.warpN);
   SmallVector<Value> partials =
-      extractFragments(b, loc, partial, plan.warpM, plan.warpN);
+      extractFragments(b, loc, partial, plan.warpM, width);
   // One factor per (row, column block), row-major: A's row scale (if A
   // has block scales) times B's column-block scale (if B has).
   int64_t rows = 2 * plan.warpM / 64;
@@ -121,19 +126,22 @@ Value AccumulatorScaling::promote(Value sum, Value partial,
         products.push_back(
             multiply(blockA ? factors[r] : Value(),
                      blockB ? factors[(blockA ? rows : 0) + c] : Value()));
-  int64_t perSlice = plan.warpN / 2;
-  for (size_t n = 0; n < sums.size(); ++n) {
+  // Partial element e = 4j + 2h + p of slice i (row 2i + h, column
+  // firstColumn + 8j + 2(t mod 4) + p) adds to the sums' element
+  // firstColumn / 2 + e of slice i.
+  int64_t perSlice = plan.warpN / 2, partialPerSlice = width / 2;
+  for (size_t n = 0; n < partials.size(); ++n) {
+    int64_t slice = static_cast<int64_t>(n) / partialPerSlice;
+    int64_t e = static_cast<int64_t>(n) % partialPerSlice;
+    int64_t at = slice * perSlice + firstColumn / 2 + e;
     if (factors.empty()) {
-      sums[n] = arith::AddFOp::create(b, loc, sums[n], partials[n]);
+      sums[at] = arith::AddFOp::create(b, loc, sums[at], partials[n]);
       continue;
     }
-    // Element e = 4j + 2h + p of its slice: row 2·slice + h, columns 8j +
-    // 2(t mod 4) + p.
-    int64_t e = static_cast<int64_t>(n) % perSlice;
-    int64_t row = 2 * (static_cast<int64_t>(n) / perSlice) + (e / 2) % 2;
-    int64_t block = (8 * (e / 4)) / kScaleBlock;
-    sums[n] = math::FmaOp::create(
-        b, loc, partials[n], products[row * columnBlocks() + block], sums[n]);
+    int64_t row = 2 * slice + (e / 2) % 2;
+    int64_t block = (firstColumn + 8 * (e / 4)) / kScaleBlock;
+    sums[at] = math::FmaOp::create(
+        b, loc, partials[n], products[row * columnBlocks() + block], sums[at]);
   }
   return buildAccumulator(b, loc, sum.getType(), sums, plan.warpM,
                           plan.warpN);

@@ -59,10 +59,12 @@ public:
                                                   mlir::Value colC);
 
   /// sum + partial · factors (as loadBlockFactors returned them; empty: 1),
-  /// for two accumulators of the warpgroup; the products of A's and B's
-  /// scales are formed here.
+  /// `sum` the warpgroup's WM×WN sums and `partial` a WM×W accumulator of
+  /// its columns [firstColumn, firstColumn + W); the products of A's and
+  /// B's scales are formed here.
   mlir::Value promote(mlir::Value sum, mlir::Value partial,
-                      llvm::ArrayRef<mlir::Value> factors);
+                      llvm::ArrayRef<mlir::Value> factors,
+                      int64_t firstColumn = 0);
 
   /// The scales per tensor, row and column of the warpgroup tile at (rowC,
   /// colC) of C, as factors of each row and column the thread holds (null

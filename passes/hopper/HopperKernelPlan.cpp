@@ -42,6 +42,7 @@ HopperKernelPlan gemm_opt::planHopperKernel(ScheduleAttr schedule,
   plan.blockK = schedule.getBlockK();
   plan.warpM = schedule.getWarpM();
   plan.warpN = schedule.getWarpN();
+  plan.mmaN = schedule.getMma().getN();
   plan.warpsN = plan.blockN / plan.warpN;
   plan.warpgroupsPerTile = getScheduleResources(schedule).warpgroupsPerTile;
   plan.consumerGroups = schedule.getConsumerGroups();

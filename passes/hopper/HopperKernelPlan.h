@@ -32,6 +32,10 @@ enum class StagedEpilogueOperand { none, c, residual };
 struct HopperKernelPlan {
   int64_t blockM, blockN, blockK;
   int64_t warpM, warpN;     // per consumer warpgroup
+  /// N of the schedule's wgmma instruction. Kernels issue WN-wide
+  /// instructions; a promoting FP8 loop issues WN in pieces of mmaN, each
+  /// promoted on its own (passes/hopper/PromotingMainLoop.h).
+  int64_t mmaN;
   int64_t warpsN;           // consumer warpgroups along N
   int64_t warpgroupsPerTile; // consumer warpgroups that share one tile
   int64_t consumerGroups;   // sets of those that take tiles in turns

@@ -24,9 +24,16 @@ Value PromotingMainLoop::build(const WorkSegment &work, Value row, Value col,
                                Value rowC, Value colC, Value descA,
                                Value descB,
                                llvm::function_ref<void()> afterFirstStep) {
-  WgmmaStageOperands operands(b, loc, plan, sharedMemory);
+  // The warpgroup tile's columns in pieces of the instruction's N, each
+  // multiplied into an accumulator of its own and promoted before the next:
+  // only one piece's partial sums are live beside the sums.
+  WgmmaStageOperands operands(b, loc, plan, sharedMemory, plan.mmaN);
+  WgmmaStageOperands whole(b, loc, plan, sharedMemory);
   Value zeros = nvgpu::WarpgroupMmaInitAccumulatorOp::create(
+      b, loc, whole.getAccumulatorType());
+  Value pieceZeros = nvgpu::WarpgroupMmaInitAccumulatorOp::create(
       b, loc, operands.getAccumulatorType());
+  int64_t pieces = plan.warpN / plan.mmaN;
   // The block scales of step t (clamped into the scales: a prefetch past
   // the segment's last step reads its last K block again).
   auto loadFactors = [&](Value t) {
@@ -36,11 +43,17 @@ Value PromotingMainLoop::build(const WorkSegment &work, Value row, Value col,
   auto step = [&](Value sums, Value stage, Value parity,
                   ArrayRef<Value> factors) {
     waitForPhase(b, loc, barriers.full, stage, parity);
-    Value partial = operands.multiply(stage, row, col, zeros, descA, descB,
-                                      /*overwrite=*/true);
-    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
-    releaseStage(b, loc, plan, barriers.empty, stage, primary, position);
-    return scaling.promote(sums, partial, factors);
+    for (int64_t piece = 0; piece < pieces; ++piece) {
+      Value partial = operands.multiply(
+          stage, row,
+          arith::AddIOp::create(b, loc, col, index(piece * plan.mmaN)),
+          pieceZeros, descA, descB, /*overwrite=*/true);
+      NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+      if (piece == pieces - 1)
+        releaseStage(b, loc, plan, barriers.empty, stage, primary, position);
+      sums = scaling.promote(sums, partial, factors, piece * plan.mmaN);
+    }
+    return sums;
   };
   // The stage and parity are carried from step to step (as WgmmaMainLoop
   // does: no division per step).
@@ -65,7 +78,9 @@ Value PromotingMainLoop::build(const WorkSegment &work, Value row, Value col,
   // the scales loaded for the next iteration take the registers of those
   // just used: carried around a one-step loop they were copied at its end,
   // which waited for the load (about 1.6x the step time at 8192^3, H200).
-  int64_t unroll = scaling.hasBlockScales() ? 2 : 1;
+  // A tile in pieces keeps the one-step loop: its steps are twice as long,
+  // and two of them per iteration spilled (ptxas).
+  int64_t unroll = scaling.hasBlockScales() && pieces == 1 ? 2 : 1;
   Value loopEnd = work.kCount;
   if (unroll > 1)
     loopEnd = arith::AddIOp::create(

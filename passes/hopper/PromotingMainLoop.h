@@ -15,9 +15,14 @@
 //      AccumulatorScaling.h), so that their latency hides behind this one,
 //   2. waits for its stage and issues its wgmmas into a second accumulator,
 //      the first instruction of each 64-row slice overwriting it,
-//   3. waits for them to retire and releases the stage,
+//   3. waits for them to retire (and, after the last piece, releases the
+//      stage),
 //   4. adds the partial sums, times their scales (loaded a step before),
-//      into the f32 sums.
+//      into the f32 sums;
+// 2 to 4 once per piece of the warpgroup tile's columns: the tile is
+// multiplied in pieces of the schedule's mma N (a 64×256 tile with mma N =
+// 128: two), so that the sums and one piece's accumulator fit the
+// registers where two whole accumulators would not.
 //
 // Steps 3 and 4 leave the tensor cores to the block's other consumer
 // warpgroups meanwhile; the sums and the partials together need twice the

@@ -84,7 +84,7 @@ void WgmmaStageOperands::load(Value stage, Value k, Value rowBase,
 nvgpu::WarpgroupAccumulatorType WgmmaStageOperands::getAccumulatorType() {
   return nvgpu::WarpgroupAccumulatorType::get(
       b.getContext(),
-      VectorType::get({plan.warpM, plan.warpN}, b.getF32Type()));
+      VectorType::get({plan.warpM, columns}, b.getF32Type()));
 }
 
 Value WgmmaStageOperands::warpTileOffsetA(Value stage, Value row) {
@@ -124,7 +124,7 @@ Value WgmmaStageOperands::multiply(Value stage, Value row, Value col,
   // A register-sourced A has no descriptor.
   bool sharedA = !plan.registerSourcedA();
   Value tileA = sharedA ? view(offsetA, {plan.warpM, plan.blockK}) : Value();
-  Value tileB = view(offsetB, {plan.blockK, plan.warpN});
+  Value tileB = view(offsetB, {plan.blockK, columns});
   Value matrixA = sharedA ? describeTile(tileA, descA, plan.swizzleBytesA,
                                          plan.panelBytesA)
                           : Value();
@@ -233,11 +233,11 @@ Value WgmmaStageOperands::registerAInstruction(Value acc,
   // Operands as NVVM's own wgmma lowering numbers them: the N/2
   // accumulators as outputs and tied inputs, then A's four registers, B's
   // descriptor and the three scales (immediates).
-  int64_t n = plan.warpN / 2;
+  int64_t n = columns / 2;
   std::string text;
   llvm::raw_string_ostream os(text);
   os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << 2 * n + 5
-     << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << plan.warpN
+     << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << columns
      << "k8.f32.tf32.tf32 {";
   llvm::interleave(
       llvm::seq<int64_t>(0, n), os, [&](int64_t i) { os << "$" << i; }, ", ");
@@ -290,7 +290,7 @@ Value WgmmaStageOperands::multiplyInstructions(Value acc, Value matrixA,
   Value baseB = asInteger(matrixB);
   int64_t slices = plan.warpM / 64;
   auto slice = LLVM::LLVMStructType::getLiteral(
-      ctx, SmallVector<Type>(plan.warpN / 2, b.getF32Type()));
+      ctx, SmallVector<Type>(columns / 2, b.getF32Type()));
   auto whole =
       LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(slices, slice));
   Value result = cast(acc, whole);
@@ -365,7 +365,7 @@ Value WgmmaStageOperands::multiplyInstructions(Value acc, Value matrixA,
       }
       sliceAcc = NVVM::WgmmaMmaAsyncOp::create(
           b, loc, slice, sliceAcc, advance(baseA, i * sliceA + s * stepA),
-          descriptorB, NVVM::MMAShapeAttr::get(ctx, 64, plan.warpN, kWgmmaK),
+          descriptorB, NVVM::MMAShapeAttr::get(ctx, 64, columns, kWgmmaK),
           wgmmaType(plan.elementType), wgmmaType(plan.elementTypeB),
           NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
           NVVM::WGMMAScaleOutAttr::get(ctx, overwriteHere

@@ -66,9 +66,15 @@ namespace gemm_opt {
 class WgmmaStageOperands {
 public:
   /// `sharedMemory` is the kernel's dynamic shared memory (i8, workgroup).
+  /// `columns` (0: the warpgroup tile's WN) is how many columns of the
+  /// warpgroup tile one multiply covers, the N of its instructions: a
+  /// promoting FP8 loop multiplies WN in pieces, each into an accumulator of
+  /// its own (passes/hopper/PromotingMainLoop.h).
   WgmmaStageOperands(mlir::OpBuilder &b, mlir::Location loc,
-                     const HopperKernelPlan &plan, mlir::Value sharedMemory)
-      : b(b), loc(loc), plan(plan), sharedMemory(sharedMemory) {}
+                     const HopperKernelPlan &plan, mlir::Value sharedMemory,
+                     int64_t columns = 0)
+      : b(b), loc(loc), plan(plan), sharedMemory(sharedMemory),
+        columns(columns ? columns : plan.warpN) {}
 
   /// Issues (under `predicate`) the TMA loads of the A and B tiles at K
   /// offset `k` of the C tile at (rowBase, colBase) into `stage`, completing
@@ -79,7 +85,7 @@ public:
             mlir::Value full, mlir::Value predicate,
             TmaBatchCoordinates batch = {});
 
-  /// The accumulator type of one consumer warpgroup.
+  /// The accumulator type of one multiply: WM × `columns`.
   mlir::nvgpu::WarpgroupAccumulatorType getAccumulatorType();
 
   /// acc += the wgmmas of `stage` for the warpgroup tile at (row, col) of
@@ -134,6 +140,7 @@ private:
   mlir::Location loc;
   const HopperKernelPlan &plan;
   mlir::Value sharedMemory;
+  int64_t columns;
 };
 
 } // namespace gemm_opt

@@ -25,13 +25,17 @@
 // RUN: gemm-translate %S/../../bench/schedules/wgmma_fp8_rowcol_128x128_s6.mlir --to-bundle -o %t/rowcol/kernel.json
 // RUN: FileCheck %s --check-prefix=BUNDLE-ROWCOL --input-file %t/rowcol/kernel.json
 
-// Promoting per-tensor kernel: 4 instructions per stage, the first of each
-// overwriting (scale-d 0) the stage's accumulator, retired at once and
+// Promoting per-tensor kernel, a 64x256 warpgroup tile multiplied in two
+// 128-column pieces (mma N = 128): per piece 4 instructions, the first of
+// each overwriting (scale-d 0) the piece's accumulator, retired at once and
 // added (no block scales: add.f32) into the sums.
 // TENSOR-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
-// TENSOR-NOT: wgmma.mma_async
 // TENSOR: wgmma.wait_group.sync.aligned {{[[:space:]]*}}0
 // TENSOR-COUNT-64: add.rn.f32
+// TENSOR-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
+// TENSOR: wgmma.wait_group.sync.aligned {{[[:space:]]*}}0
+// TENSOR-COUNT-64: add.rn.f32
+// TENSOR-NOT: wgmma.mma_async
 
 // Block scales: one FFMA per accumulator element.
 // BLOCKS-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3

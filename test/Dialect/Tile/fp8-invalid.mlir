@@ -149,7 +149,7 @@ func.func @block_fast_accumulation(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4
 
 // -----
 
-// expected-error @+6 {{'tile.gemm' op promoting partial sums keeps two accumulators: consumer warpgroups need 272 registers per thread (2 x 128 and 16 more), got 232; shrink the warpgroup tile or set fast_accumulation = true}}
+// expected-error @+6 {{'tile.gemm' op promoting partial sums keeps two accumulators: consumer warpgroups need 272 registers per thread (128 + 128 and 16 more), got 232; use a narrower mma N (the tile is promoted in pieces of it), shrink the warpgroup tile or set fast_accumulation = true}}
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 128], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 32]>,
   elements = #tile.elements<a = f8E4M3FN, b = f8E4M3FN, c = bf16, acc = f32>,
