@@ -155,5 +155,5 @@
 // DEVICE: error: --device: a100 does not run sm_90a
 // SHAPE: error: --shapes: '4096x0x4096': '0' is not a positive integer
 // CLASS: error: --shapes: 'tiny' is neither MxNxK nor one of benchmark, large, shallow-k, small, deep-k, skinny
-// DTYPE: error: --dtypes: 'f32' is not bf16 or f16
+// DTYPE: error: --dtypes: 'f32' is not bf16, f16 or e4m3
 // TOP: error: --top, --variants and -j must be at least 1
