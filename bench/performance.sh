@@ -153,9 +153,10 @@ if wants fp8; then
   for shape in 4096x4096x4096 8192x8192x8192 4096x7168x16384; do
     timed "per tensor, promoted (example)" gemm_fp8_wgmma_sm90 "$shape"
     timed "per tensor, fast accumulation" wgmma_fp8_tensor_128x256_s4_r2_fast "$shape"
-    timed "row x column, promoted" wgmma_fp8_rowcol_128x128_s6 "$shape"
+    timed "row x column, promoted" wgmma_fp8_rowcol_128x256_n128_s4_r2 "$shape"
     timed "row x column, fast accumulation" wgmma_fp8_rowcol_128x256_s4_r2_fast "$shape"
     timed "1x128 / 128x128 blocks (example)" gemm_fp8_block_scaled_sm90 "$shape"
+    timed "1x128 / 128x128 blocks" wgmma_fp8_blocks_128x256_n128_s4_r2 "$shape"
   done
   for shape in 128x7168x2048 64x4096x7168; do
     timed "per tensor, promoted" wgmma_fp8_tensor_64x128_s8_streamk "$shape"
