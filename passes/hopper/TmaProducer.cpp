@@ -118,7 +118,7 @@ void TmaProducer::loadStageB(Value stage, Value k, Value colBase, Value batch,
     Value tile = viewSharedMemory(
         b, loc, sharedMemory, panelOffset,
         getTmaBoxShape(plan.loadRowsB, plan.panelColumnsB, batch),
-        plan.elementType);
+        plan.elementTypeB);
     // Coordinates innermost first: a column-major B's box rows run along
     // N (K innermost, one panel), a row-major B's along K.
     SmallVector<Value> coordinates =

@@ -26,9 +26,10 @@ Value WgmmaStageOperands::index(int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
-Value WgmmaStageOperands::view(Value byteOffset, ArrayRef<int64_t> shape) {
+Value WgmmaStageOperands::view(Value byteOffset, ArrayRef<int64_t> shape,
+                               Type elementType) {
   return viewSharedMemory(b, loc, sharedMemory, byteOffset, shape,
-                          plan.elementType);
+                          elementType ? elementType : plan.elementType);
 }
 
 void WgmmaStageOperands::load(Value stage, Value k, Value rowBase,
@@ -43,13 +44,16 @@ void WgmmaStageOperands::load(Value stage, Value k, Value rowBase,
                                   getTmaCoordinates(inner, outer, entry),
                                   stage, Value(), predicate);
   };
-  auto box = [&](Value offset, int64_t rows, int64_t columns, Value entry) {
-    return view(offset, getTmaBoxShape(rows, columns, entry));
+  auto box = [&](Value offset, int64_t rows, int64_t columns, Value entry,
+                 Type elementType) {
+    return view(offset, getTmaBoxShape(rows, columns, entry), elementType);
   };
   Value offsetA = arith::MulIOp::create(b, loc, stage, index(plan.stageBytesA));
   if (!plan.columnMajorA()) {
     // Rows of A along M, K innermost.
-    issue(box(offsetA, plan.boxRowsA, plan.panelColumnsA, batch.a), descA, k,
+    issue(box(offsetA, plan.boxRowsA, plan.panelColumnsA, batch.a,
+              plan.elementType),
+          descA, k,
           rowBase, batch.a);
   } else {
     // Panels of one swizzle row of M-elements (innermost) by BK rows along
@@ -57,7 +61,8 @@ void WgmmaStageOperands::load(Value stage, Value k, Value rowBase,
     for (int64_t panel = 0; panel < plan.panelsA; ++panel) {
       Value tile = box(arith::AddIOp::create(b, loc, offsetA,
                                              index(panel * plan.panelBytesA)),
-                       plan.boxRowsA, plan.panelColumnsA, batch.a);
+                       plan.boxRowsA, plan.panelColumnsA, batch.a,
+                       plan.elementType);
       Value row = arith::AddIOp::create(b, loc, rowBase,
                                         index(panel * plan.panelColumnsA));
       issue(tile, descA, row, k, batch.a);
@@ -66,7 +71,9 @@ void WgmmaStageOperands::load(Value stage, Value k, Value rowBase,
   Value offsetB = bufferOffsetOfB(b, loc, plan, stage);
   if (plan.columnMajorB()) {
     // Rows of B^T along N, K innermost.
-    issue(box(offsetB, plan.boxRowsB, plan.panelColumnsB, batch.b), descB, k,
+    issue(box(offsetB, plan.boxRowsB, plan.panelColumnsB, batch.b,
+              plan.elementTypeB),
+          descB, k,
           colBase, batch.b);
     return;
   }
@@ -74,7 +81,8 @@ void WgmmaStageOperands::load(Value stage, Value k, Value rowBase,
   for (int64_t panel = 0; panel < plan.panelsB; ++panel) {
     Value panelOffset = arith::AddIOp::create(
         b, loc, offsetB, index(panel * plan.panelBytesB));
-    Value tile = box(panelOffset, plan.boxRowsB, plan.panelColumnsB, batch.b);
+    Value tile = box(panelOffset, plan.boxRowsB, plan.panelColumnsB, batch.b,
+                     plan.elementTypeB);
     Value col = arith::AddIOp::create(b, loc, colBase,
                                       index(panel * plan.panelColumnsB));
     issue(tile, descB, col, k, batch.b);
@@ -124,7 +132,7 @@ Value WgmmaStageOperands::multiply(Value stage, Value row, Value col,
   // A register-sourced A has no descriptor.
   bool sharedA = !plan.registerSourcedA();
   Value tileA = sharedA ? view(offsetA, {plan.warpM, plan.blockK}) : Value();
-  Value tileB = view(offsetB, {plan.blockK, columns});
+  Value tileB = view(offsetB, {plan.blockK, columns}, plan.elementTypeB);
   Value matrixA = sharedA ? describeTile(tileA, descA, plan.swizzleBytesA,
                                          plan.panelBytesA)
                           : Value();

@@ -101,8 +101,10 @@ public:
 
 private:
   mlir::Value index(int64_t v);
-  /// A `shape` view of the element type at `byteOffset` of shared memory.
-  mlir::Value view(mlir::Value byteOffset, llvm::ArrayRef<int64_t> shape);
+  /// A `shape` view of `elementType` (null: A's) at `byteOffset` of shared
+  /// memory.
+  mlir::Value view(mlir::Value byteOffset, llvm::ArrayRef<int64_t> shape,
+                   mlir::Type elementType = {});
   /// Byte offsets in shared memory of the stage's A and B tiles of the
   /// warpgroup tile at (row, col).
   mlir::Value warpTileOffsetA(mlir::Value stage, mlir::Value row);

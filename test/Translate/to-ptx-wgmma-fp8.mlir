@@ -18,6 +18,13 @@
 // RUN: %ptxas -arch=sm_90a -v %t/fast.ptx -o %t/fast.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: gemm-translate %S/../../bench/schedules/wgmma_fp8_rowcol_128x128_s6.mlir --to-ptx -o %t/rowcol.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/rowcol.ptx -o %t/rowcol.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// Mixed 8-bit types (e4m3 A, e5m2 B into f16; e5m2 A, e4m3 B into f32):
+// RUN: gemm-translate %S/../../bench/schedules/wgmma_fp8_e4m3_e5m2_f16_128x256_n128_s4_r2.mlir --to-ptx -o %t/mixed.ptx
+// RUN: FileCheck %s --check-prefix=MIXED --input-file %t/mixed.ptx
+// RUN: %ptxas -arch=sm_90a -v %t/mixed.ptx -o %t/mixed.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: gemm-translate %S/../../bench/schedules/wgmma_fp8_e5m2_e4m3_f32_128x128_s6.mlir --to-ptx -o %t/mixed2.ptx
+// RUN: FileCheck %s --check-prefix=MIXED2 --input-file %t/mixed2.ptx
+// RUN: %ptxas -arch=sm_90a -v %t/mixed2.ptx -o %t/mixed2.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: gemm-translate %examples/gemm_fp8_wgmma_sm90.mlir --to-bundle -o %t/tensor/kernel.json
 // RUN: FileCheck %s --check-prefix=BUNDLE-TENSOR --input-file %t/tensor/kernel.json
 // RUN: gemm-translate %examples/gemm_fp8_block_scaled_sm90.mlir --to-bundle -o %t/blocks/kernel.json
@@ -46,6 +53,9 @@
 // one runs (wait_group 1), as for bf16.
 // FAST-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3
 // FAST: wgmma.wait_group.sync.aligned {{[[:space:]]*}}1
+
+// MIXED: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e5m2
+// MIXED2: wgmma.mma_async.sync.aligned.m64n128k32.f32.e5m2.e4m3
 
 // No wgmma serialized (ptxas warns where other instructions read a wgmma's
 // accumulator while it may be in flight).

@@ -1,0 +1,17 @@
+// Benchmark variant: e5m2 × e4m3 → f32, tensor scales (partial sums promoted every 128 K); block [128, 128, 128], warpgroup [64, 128], 6 stages, persistent = true, store tma in 2 rounds.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 128], warp = [64, 128],
+  mma = #tile.mma<wgmma, [64, 128, 32]>,
+  elements = #tile.elements<a = f8E5M2, b = f8E4M3FN, c = f32, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 6, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  store = #tile.store<tma, rounds = 2>>
+
+func.func @wgmma_fp8_e5m2_e4m3_f32_128x128_s6(%a: memref<?x?xf8E5M2>, %b: memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>,
+    %c: memref<?x?xf32>, %scale_a: memref<f32>, %scale_b: memref<f32>) {
+  tile.gemm %a, %b into %c scale_a %scale_a : memref<f32> scale_b %scale_b : memref<f32>
+      {schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}
+      : memref<?x?xf8E5M2>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>> into memref<?x?xf32>
+  return
+}
