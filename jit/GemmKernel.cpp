@@ -144,10 +144,10 @@ Expected<const KernelSpec *> GemmKernel::getParsedSpec() const {
   return &*spec;
 }
 
-const KernelSpec &GemmKernel::getSpec() const {
+Expected<const KernelSpec &> GemmKernel::getSpec() const {
   Expected<const KernelSpec *> parsed = getParsedSpec();
   if (!parsed)
-    report_fatal_error(parsed.takeError());
+    return parsed.takeError();
   return **parsed;
 }
 
@@ -262,7 +262,10 @@ Expected<std::string>
 GemmKernel::getLaunchedKernelName(const GemmArguments &callerArgs) const {
   if (Error error = checkArguments(callerArgs))
     return std::move(error);
-  const KernelSpec &spec = getSpec();
+  Expected<const KernelSpec &> parsed = getSpec();
+  if (!parsed)
+    return parsed.takeError();
+  const KernelSpec &spec = *parsed;
   GemmArguments args = getKernelArguments(spec, callerArgs);
   if (takesWholeTileVariant(spec, getKernelShape(spec, callerArgs),
                             getOperandAddresses(args),

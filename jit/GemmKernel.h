@@ -82,10 +82,10 @@ public:
   llvm::Error launch(const GemmArguments &arguments, cudaStream_t stream);
 
   const CompiledKernel &getCompiled() const { return compiled; }
-  /// The launch metadata. Parsing cannot fail for a kernel from create(); for
-  /// one from createParsedLater it failing would mean a compiler bug (the same
-  /// bytes parsed before), and is a fatal error.
-  const runtime::KernelSpec &getSpec() const;
+  /// The launch metadata, parsed on the first call. It cannot fail for a
+  /// kernel from create(); for one from createParsedLater (read from the
+  /// disk cache) it fails where the cached metadata does not parse.
+  llvm::Expected<const runtime::KernelSpec &> getSpec() const;
 
 private:
   struct DeviceState;

@@ -262,12 +262,14 @@ Expected<std::shared_ptr<jit::GemmKernel>> compile(const Options &options) {
                        .count();
   if (!kernel)
     return makeBadInputError(toString(kernel.takeError()));
+  Expected<const KernelSpec &> spec = (*kernel)->getSpec();
+  if (!spec)
+    return spec.takeError();
   jit::JitStatistics stats = compiler.getStatistics();
-  outs() << "compiled " << (*kernel)->getSpec().name << " in "
-         << format("%.3f s", seconds)
+  outs() << "compiled " << spec->name << " in " << format("%.3f s", seconds)
          << (stats.diskHits ? " (disk cache hit)" : "") << "\n";
   if (choice)
-    if (Error error = checkChosenKernel((*kernel)->getSpec(), *choice, options))
+    if (Error error = checkChosenKernel(*spec, *choice, options))
       return std::move(error);
   return kernel;
 }
@@ -276,7 +278,10 @@ Expected<bool> run(const Options &options) {
   Expected<std::shared_ptr<jit::GemmKernel>> kernel = compile(options);
   if (!kernel)
     return kernel.takeError();
-  const KernelSpec &spec = (*kernel)->getSpec();
+  Expected<const KernelSpec &> parsed = (*kernel)->getSpec();
+  if (!parsed)
+    return parsed.takeError();
+  const KernelSpec &spec = *parsed;
   if (options.compileOnly) {
     outs() << "cubin: " << (*kernel)->getCompiled().cubin.size()
            << " bytes for " << spec.chipName << "\n"

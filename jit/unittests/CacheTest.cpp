@@ -181,12 +181,12 @@ TEST_F(CacheTest, RequestFileAndEntryAreOneFile) {
 TEST_F(CacheTest, DiskHitKernelParsesItsMetadataOnFirstUse) {
   const CompiledKernel *compiled = nullptr;
   ASSERT_EQ(compileFresh(&compiled).compiles, 1u);
-  std::string name = kept->getSpec().name;
+  std::string name = llvm::cantFail(kept->getSpec()).name;
   GemmJit jit(getOptions());
   auto kernel = jit.compile(getSyncSchedule());
   ASSERT_TRUE(bool(kernel)) << toString(kernel.takeError());
   EXPECT_EQ(jit.getStatistics().diskHits, 1u);
-  EXPECT_EQ((*kernel)->getSpec().name, name);
+  EXPECT_EQ(llvm::cantFail((*kernel)->getSpec()).name, name);
   auto check = [](GemmKernel &kernel, const GemmArguments &args) {
     Error error = kernel.checkArguments(args);
     return error ? toString(std::move(error)) : std::string();

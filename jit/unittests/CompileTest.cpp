@@ -28,7 +28,7 @@ TEST_F(CompileTest, GoodScheduleGivesCubinAndLaunchSpec) {
   ASSERT_GE(compiled.cubin.size(), 4u);
   EXPECT_EQ(compiled.cubin.substr(0, 4), "\x7f" "ELF");
   EXPECT_NE(compiled.ptxasReport.find("registers"), std::string::npos);
-  const gemm_opt::runtime::KernelSpec &spec = (*kernel)->getSpec();
+  const gemm_opt::runtime::KernelSpec &spec = llvm::cantFail((*kernel)->getSpec());
   EXPECT_EQ(spec.chipName, "sm_90a");
   EXPECT_EQ(spec.block[0], 256u);
   EXPECT_EQ(spec.requiresDivisible.m, 128);
@@ -118,7 +118,7 @@ TEST_F(CompileTest, DescriptionRendersTheShippedWgmmaSchedule) {
   ASSERT_TRUE(bool(fromText)) << llvm::toString(fromText.takeError());
   EXPECT_EQ(fromDescription->get(), fromText->get());
   EXPECT_EQ(jit.getStatistics().compiles, 1u);
-  EXPECT_TRUE((*fromText)->getSpec().hasTensorMaps());
+  EXPECT_TRUE(llvm::cantFail((*fromText)->getSpec()).hasTensorMaps());
 }
 
 TEST_F(CompileTest, DescriptionRendersTheShippedFusedEpilogueSchedule) {
@@ -190,7 +190,7 @@ TEST_F(CompileTest, DescriptionRendersARaggedMmaSyncSchedule) {
   ASSERT_TRUE(bool(fromText)) << llvm::toString(fromText.takeError());
   EXPECT_EQ(fromDescription->get(), fromText->get());
   EXPECT_EQ(jit.getStatistics().compiles, 1u);
-  const gemm_opt::runtime::KernelSpec &spec = (*fromText)->getSpec();
+  const gemm_opt::runtime::KernelSpec &spec = llvm::cantFail((*fromText)->getSpec());
   EXPECT_EQ(spec.requiresDivisible.m, 1);
   EXPECT_EQ(spec.requiresDivisible.n, 1);
   EXPECT_EQ(spec.requiresDivisible.k, 1);
@@ -257,7 +257,7 @@ TEST_F(CompileTest, DescriptionRendersLayoutsAndAlphaBeta) {
       << module;
   auto kernel = jit.compile(schedule);
   ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
-  const gemm_opt::runtime::KernelSpec &spec = (*kernel)->getSpec();
+  const gemm_opt::runtime::KernelSpec &spec = llvm::cantFail((*kernel)->getSpec());
   EXPECT_EQ(spec.layouts.a, gemm_opt::runtime::MatrixLayout::Col);
   EXPECT_EQ(spec.layouts.b, gemm_opt::runtime::MatrixLayout::Row);
   EXPECT_EQ(spec.layouts.c, gemm_opt::runtime::MatrixLayout::Row);
@@ -273,9 +273,9 @@ TEST_F(CompileTest, DescriptionRendersLayoutsAndAlphaBeta) {
     auto columnMajorC = jit.compile(schedule);
     ASSERT_TRUE(bool(columnMajorC))
         << store << ": " << llvm::toString(columnMajorC.takeError());
-    EXPECT_EQ((*columnMajorC)->getSpec().layouts.c,
+    EXPECT_EQ(llvm::cantFail((*columnMajorC)->getSpec()).layouts.c,
               gemm_opt::runtime::MatrixLayout::Col);
-    EXPECT_TRUE((*columnMajorC)->getSpec().epilogue.alphaBeta);
+    EXPECT_TRUE(llvm::cantFail((*columnMajorC)->getSpec()).epilogue.alphaBeta);
   }
 
   // A batched column-major B is strided<[?, 1, ?]>.
@@ -291,8 +291,8 @@ TEST_F(CompileTest, DescriptionRendersLayoutsAndAlphaBeta) {
       << module;
   kernel = jit.compile(schedule);
   ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
-  EXPECT_TRUE((*kernel)->getSpec().stridedBatch);
-  EXPECT_EQ((*kernel)->getSpec().layouts.b, gemm_opt::runtime::MatrixLayout::Col);
+  EXPECT_TRUE(llvm::cantFail((*kernel)->getSpec()).stridedBatch);
+  EXPECT_EQ(llvm::cantFail((*kernel)->getSpec()).layouts.b, gemm_opt::runtime::MatrixLayout::Col);
 
   // A batched C's residual is a batch of matrices laid out like C: the
   // kernel takes it as a rank-3 memref, and so does the bundle.
@@ -303,15 +303,15 @@ TEST_F(CompileTest, DescriptionRendersLayoutsAndAlphaBeta) {
       << module;
   kernel = jit.compile(schedule);
   ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
-  EXPECT_TRUE((*kernel)->getSpec().stridedBatch);
-  EXPECT_TRUE((*kernel)->getSpec().epilogue.residual);
+  EXPECT_TRUE(llvm::cantFail((*kernel)->getSpec()).stridedBatch);
+  EXPECT_TRUE(llvm::cantFail((*kernel)->getSpec()).epilogue.residual);
   auto residual =
-      llvm::find_if((*kernel)->getSpec().parameters, [](const auto &param) {
+      llvm::find_if(llvm::cantFail((*kernel)->getSpec()).parameters, [](const auto &param) {
         return param.isEpilogue() &&
                param.epilogueOperand ==
                    gemm_opt::runtime::EpilogueOperand::Residual;
       });
-  ASSERT_NE(residual, (*kernel)->getSpec().parameters.end());
+  ASSERT_NE(residual, llvm::cantFail((*kernel)->getSpec()).parameters.end());
   EXPECT_EQ(residual->rank, 3u);
 }
 
@@ -343,7 +343,7 @@ TEST_F(CompileTest, DescriptionRendersASimtScheduleWithAFusedEpilogue) {
       << module;
   auto kernel = jit.compile(schedule);
   ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
-  const gemm_opt::runtime::KernelSpec &spec = (*kernel)->getSpec();
+  const gemm_opt::runtime::KernelSpec &spec = llvm::cantFail((*kernel)->getSpec());
   EXPECT_TRUE(spec.exactFp32Math);
   EXPECT_TRUE(spec.epilogue.alphaBeta);
   EXPECT_EQ(spec.epilogue.bias, gemm_opt::runtime::EpilogueBias::Row);
@@ -389,11 +389,11 @@ TEST_F(CompileTest, CompileForConsultsTheChooser) {
   ProblemDescription square{4096, 4096, 4096};
   auto chosen = jit.compileFor(square, requested);
   ASSERT_TRUE(bool(chosen)) << llvm::toString(chosen.takeError());
-  EXPECT_EQ((*chosen)->getSpec().aType, gemm_opt::runtime::ElementType::F16);
+  EXPECT_EQ(llvm::cantFail((*chosen)->getSpec()).aType, gemm_opt::runtime::ElementType::F16);
   ProblemDescription wide{1024, 8192, 512};
   auto fallback = jit.compileFor(wide, requested);
   ASSERT_TRUE(bool(fallback)) << llvm::toString(fallback.takeError());
-  EXPECT_EQ((*fallback)->getSpec().aType,
+  EXPECT_EQ(llvm::cantFail((*fallback)->getSpec()).aType,
             gemm_opt::runtime::ElementType::BF16);
   EXPECT_EQ(chooser->calls.load(), 2u);
 }

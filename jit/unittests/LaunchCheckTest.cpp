@@ -173,7 +173,7 @@ TEST_F(LaunchCheckTest, ColumnMajorScheduleRunsTheTransposedProblem) {
   auto compiled = jit.compile(readExample("gemm_bf16_wgmma_small_m_sm90.mlir"));
   ASSERT_TRUE(bool(compiled)) << toString(compiled.takeError());
   kernel = *compiled;
-  EXPECT_EQ(kernel->getSpec().layouts.str(), "a=col b=col c=col");
+  EXPECT_EQ(llvm::cantFail(kernel->getSpec()).layouts.str(), "a=col b=col c=col");
   GemmArguments args = getValidArguments();
   args.m = 16;
   args.n = 4096;
@@ -207,7 +207,7 @@ TEST_F(LaunchCheckTest, Tf32RowMajorScheduleRunsExchanged) {
       "wgmma_tf32_128x256x32_s4_persistent_tma_rm16_r4_spares_nn.mlir"));
   ASSERT_TRUE(bool(compiled)) << toString(compiled.takeError());
   kernel = *compiled;
-  const KernelSpec &spec = kernel->getSpec();
+  const KernelSpec &spec = llvm::cantFail(kernel->getSpec());
   EXPECT_EQ(spec.layouts.str(), "a=col b=col c=col");
   ASSERT_TRUE(spec.sourceLayouts.has_value());
   EXPECT_TRUE(spec.sourceLayouts->isAllRow());
@@ -243,7 +243,7 @@ TEST_F(LaunchCheckTest, BatchesNeedABatchedSchedule) {
   auto compiled = jit.compile(description);
   ASSERT_TRUE(bool(compiled)) << toString(compiled.takeError());
   kernel = *compiled;
-  EXPECT_TRUE(kernel->getSpec().stridedBatch);
+  EXPECT_TRUE(llvm::cantFail(kernel->getSpec()).stridedBatch);
   args = getValidArguments();
   args.m = 129;
   args.n = 257;
@@ -298,6 +298,27 @@ TEST_F(TemporaryCacheTest, EightBitKernelsAreRefused) {
   ASSERT_TRUE(bool(error));
   EXPECT_NE(toString(std::move(error)).find("is an FP8 GEMM"),
             std::string::npos);
+}
+
+} // namespace
+
+namespace {
+
+// A kernel read from the disk cache parses its metadata on first use; where
+// it does not parse, every query says so (no abort).
+TEST(GemmKernelSpecTest, UnparsableCachedMetadataIsAnError) {
+  CompiledKernel compiled;
+  compiled.bundleEntry = "{\"name\": ";
+  std::shared_ptr<GemmKernel> kernel =
+      GemmKernel::createParsedLater(std::move(compiled));
+  Expected<const KernelSpec &> spec = kernel->getSpec();
+  ASSERT_FALSE(bool(spec));
+  EXPECT_NE(toString(spec.takeError()).find("does not parse"),
+            std::string::npos);
+  GemmArguments args;
+  Expected<std::string> name = kernel->getLaunchedKernelName(args);
+  ASSERT_FALSE(bool(name));
+  consumeError(name.takeError());
 }
 
 } // namespace

@@ -439,7 +439,7 @@ TEST_F(TuningDatabaseCompileTest, CompileForCompilesTheChosenSchedule) {
   // database's skinny entry (64×64×64, wgmma, with a grid attribute).
   auto kernel = jit.compileFor(bf16Problem(128, 4096, 4096), getSyncSchedule());
   ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
-  const gemm_opt::runtime::KernelSpec &spec = (*kernel)->getSpec();
+  const gemm_opt::runtime::KernelSpec &spec = llvm::cantFail((*kernel)->getSpec());
   EXPECT_EQ(spec.chipName, "sm_90a");
   EXPECT_EQ(spec.name, "skinny_bf16_kernel");
   ASSERT_TRUE(spec.tile.has_value());
@@ -458,7 +458,7 @@ TEST_F(TuningDatabaseCompileTest, ChosenSplitKScheduleTakesAWorkspace) {
   GemmJit jit(options);
   auto kernel = jit.compileFor(bf16Problem(16, 4096, 4096), getSyncSchedule());
   ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
-  const gemm_opt::runtime::KernelSpec &spec = (*kernel)->getSpec();
+  const gemm_opt::runtime::KernelSpec &spec = llvm::cantFail((*kernel)->getSpec());
   EXPECT_EQ(spec.name, "skinny_sk4_bf16_kernel");
   // Four blocks per tile along grid z, and the workspace as the last two
   // parameters: the partial sums, then the tile counters.
@@ -500,7 +500,7 @@ TEST_F(TuningDatabaseCompileTest, ChosenTransposedScheduleRunsTransposed) {
   GemmJit jit(options);
   auto kernel = jit.compileFor(bf16Problem(16, 4096, 4096), getSyncSchedule());
   ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
-  const gemm_opt::runtime::KernelSpec &spec = (*kernel)->getSpec();
+  const gemm_opt::runtime::KernelSpec &spec = llvm::cantFail((*kernel)->getSpec());
   EXPECT_EQ(spec.name, "small_m_ccc_bf16_kernel");
   EXPECT_EQ(spec.layouts.str(), "a=col b=col c=col");
   // The caller's row-major 16x4096x4096 (and a ragged one) pass the launch

@@ -84,14 +84,14 @@ TEST(SweepCoverCompileTest, CompiledCoverKernelsClaimTheirCases) {
     auto kernel = jit.compile(*schedule);
     ASSERT_TRUE(bool(kernel)) << llvm::toString(kernel.takeError());
     KernelCapabilities capabilities =
-        getKernelCapabilities((*kernel)->getSpec());
+        getKernelCapabilities(llvm::cantFail((*kernel)->getSpec()));
     for (const CapabilityGap &gap : findCapabilityGaps(capabilities, problem))
       ADD_FAILURE() << gap.message;
     // tf32 on row-major A and B runs as C^T = B^T·A^T
     // (tile-exchange-operands; a bias changes sides); otherwise it reads a
     // row-major B from a staged copy; a column-major A from registers (no
     // copy).
-    const KernelSpec &spec = (*kernel)->getSpec();
+    const KernelSpec &spec = llvm::cantFail((*kernel)->getSpec());
     bool tf32 = problem.a.type == ElementType::F32;
     bool exchanged =
         tf32 && problem.a.layout == Row && problem.b.layout == Row;
