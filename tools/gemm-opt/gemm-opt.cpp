@@ -6,16 +6,27 @@
 //
 //   gemm-opt input.mlir --lower-to-nvvm[="chip=sm_90a"]
 //
+// MLIR's mlir-opt driver, except for the output: the result is printed
+// into memory and written with compiler/OutputFile.h, so that an output
+// that cannot be written (`-o /dev/full`, a full disk) is an error with
+// exit code 1 instead of LLVM's "IO failure" abort.
+//
 //===----------------------------------------------------------------------===//
 
 #include "analysis/Passes.h"
+#include "compiler/OutputFile.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "passes/Registration.h"
 #include "tools/ToolVersion.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
@@ -34,7 +45,41 @@ int main(int argc, char **argv) {
   });
   if (!given)
     args.insert(args.begin() + 1, quiet);
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(static_cast<int>(args.size()), args.data(),
-                        "gemm-opt: tiled GEMM schedules to NVVM\n", registry));
+  int count = static_cast<int>(args.size());
+  char **arguments = args.data();
+  llvm::InitLLVM init(count, arguments);
+  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+      count, arguments, "gemm-opt: tiled GEMM schedules to NVVM\n", registry);
+  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  if (config.shouldShowDialects()) {
+    llvm::outs() << "Available Dialects: ";
+    llvm::interleave(registry.getDialectNames(), llvm::outs(), ",");
+    llvm::outs() << "\n";
+    return 0;
+  }
+  if (config.shouldListPasses()) {
+    mlir::printRegisteredPasses();
+    return 0;
+  }
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      mlir::openInputFile(inputFilename, &errorMessage);
+  if (!input) {
+    llvm::errs() << errorMessage << "\n";
+    return 1;
+  }
+  std::string output;
+  llvm::raw_string_ostream os(output);
+  bool succeeded = mlir::succeeded(
+      mlir::MlirOptMain(os, std::move(input), registry, config));
+  // As mlir-opt: a failed run still prints what it produced to stdout (the
+  // chunks of --split-input-file that succeeded), but leaves no file.
+  if (!succeeded && outputFilename != "-")
+    return 1;
+  if (llvm::Error error = gemm_opt::writeOutputFile(
+          outputFilename, output, /*text=*/!config.shouldEmitBytecode())) {
+    llvm::errs() << "gemm-opt: " << llvm::toString(std::move(error)) << "\n";
+    return 1;
+  }
+  return succeeded ? 0 : 1;
 }
