@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BundleCompiler.h"
+#include "compiler/OutputFile.h"
 
 #include "ProgressBar.h"
 #include "llvm/Support/FileSystem.h"
@@ -67,13 +68,8 @@ static Error removePtx(StringRef bundlePath) {
           formatv("cannot remove '{0}': {1}", ptxPath, ec.message()));
     kernel->erase("ptx");
   }
-  std::error_code ec;
-  raw_fd_ostream os(bundlePath, ec, sys::fs::OF_Text);
-  if (ec)
-    return createStringError(
-        formatv("cannot write '{0}': {1}", bundlePath, ec.message()));
-  os << formatv("{0:2}", *bundle) << "\n";
-  return Error::success();
+  return gemm_opt::writeOutputFile(bundlePath,
+                                   formatv("{0:2}\n", *bundle).str());
 }
 
 static CompileResult compileOne(const Candidate &candidate, StringRef directory,

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CandidateSpace.h"
+#include "compiler/OutputFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -320,11 +321,5 @@ std::string gemm_opt::tune::makeCandidateModule(const Candidate &candidate) {
 
 llvm::Error gemm_opt::tune::writeCandidateModule(llvm::StringRef path,
                                                  const Candidate &candidate) {
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
-  if (ec)
-    return llvm::createStringError(
-        formatv("cannot write '{0}': {1}", path, ec.message()));
-  os << makeCandidateModule(candidate);
-  return llvm::Error::success();
+  return writeOutputFile(path, makeCandidateModule(candidate));
 }

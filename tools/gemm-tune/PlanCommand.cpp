@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AnalyzedSpace.h"
+#include "compiler/OutputFile.h"
 #include "BundleCompiler.h"
 #include "CandidateChecker.h"
 #include "ProblemRanking.h"
@@ -312,14 +313,14 @@ int gemm_opt::tune::runPlan(const PlanOptions &options) {
   auto writeFile = [&](StringRef name, auto write) -> bool {
     SmallString<256> path(options.directory);
     sys::path::append(path, name);
-    std::error_code ec;
-    raw_fd_ostream file(path, ec, sys::fs::OF_Text);
-    if (ec) {
-      WithColor::error(errs(), "gemm-tune plan")
-          << "cannot write '" << path << "': " << ec.message() << "\n";
+    std::string text;
+    raw_string_ostream contents(text);
+    write(contents);
+    if (Error error = writeOutputFile(path, text)) {
+      WithColor::error(errs(), "gemm-tune plan") << toString(std::move(error))
+                                                 << "\n";
       return false;
     }
-    write(file);
     return true;
   };
   if (!writeFile("manifest.json", [&](raw_ostream &file) {
