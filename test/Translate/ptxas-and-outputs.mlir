@@ -19,6 +19,13 @@
 // RUN: ls %t.dir | FileCheck %s --check-prefix=FILES
 // FILES:     gemm.cubin
 // FILES-NOT: .ptx
+//
+// A cubin is never written to a device: the PTX would go beside it, into
+// /dev (and the cubin is read back). The refusal leaves nothing in /dev.
+// RUN: not gemm-translate %s --to-cubin -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEVICE
+// RUN: not gemm-translate %s --to-cubin -o /dev/null --metadata %t.json 2>&1 | FileCheck %s --check-prefix=DEVICE
+// RUN: not ls /dev/gemm_f16_kernel.ptx
+// DEVICE: gemm-translate: error: cannot write the cubin to '/dev/null': it names no regular file
 
 #sched = #tile.schedule<chip = "sm_80", block = [64, 64, 32], warp = [32, 32],
   mma = #tile.mma<sync, [16, 8, 16]>,

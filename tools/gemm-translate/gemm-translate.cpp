@@ -25,6 +25,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "passes/Registration.h"
 #include "tools/ToolVersion.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -137,6 +138,17 @@ Error run(ModuleOp module) {
                                  ? std::optional<int>(ptxasOptLevel)
                                  : std::nullopt);
 
+  // The cubin is read back to check it, and with --metadata the PTX stays
+  // beside it: the output must be a regular file (beside a device such as
+  // /dev/null the PTX would go into /dev). Without --metadata, ptxas reads
+  // the PTX from a temporary file.
+  bool temporaryPtx = metadataFile.empty();
+  sys::fs::file_status status;
+  if (!sys::fs::status(outputFile, status) &&
+      status.type() != sys::fs::file_type::regular_file)
+    return fail("cannot write the cubin to '" + outputFile +
+                "': it names no regular file (the cubin is read back, and "
+                "with --metadata the PTX goes beside it)");
   SmallString<256> directory(outputFile);
   sys::path::remove_filename(directory);
   if (!directory.empty())
@@ -150,6 +162,16 @@ Error run(ModuleOp module) {
     sys::path::append(cubinPath, base + ".cubin");
     if (emit == Emit::Cubin)
       cubinPath = outputFile;
+    if (temporaryPtx)
+      if (std::error_code ec =
+              sys::fs::createTemporaryFile(base, "ptx", ptxPath))
+        return fail("cannot create a temporary PTX file: " + ec.message());
+    // Removed however ptxas ends.
+    std::string temporary = temporaryPtx ? ptxPath.str().str() : "";
+    scope_exit removeTemporary([&] {
+      if (!temporary.empty())
+        sys::fs::remove(temporary);
+    });
     if (Error error = writeOutputFile(ptxPath, kernel.ptx))
       return error;
     int level = ptxasOptLevel.getNumOccurrences()
@@ -160,12 +182,8 @@ Error run(ModuleOp module) {
     if (!report)
       return report.takeError();
     recordPtxasRun(kernel.metadata.entry, level, *report);
-    // --to-cubin keeps the PTX beside the cubin only for the metadata that
-    // names it.
-    if (emit == Emit::Cubin && metadataFile.empty()) {
-      sys::fs::remove(ptxPath);
+    if (temporaryPtx)
       ptxPath.clear();
-    }
     ptxNames.push_back(sys::path::filename(ptxPath).str());
     cubinNames.push_back(sys::path::filename(cubinPath).str());
   }
