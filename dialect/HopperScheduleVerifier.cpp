@@ -20,10 +20,6 @@ using namespace gemm_opt::tile;
 /// TMA boxes have at most 256 elements in every dimension.
 static constexpr int64_t kMaxTmaBoxExtent = 256;
 
-/// Registers a thread keeps besides its accumulators: addresses, loop
-/// counters, barrier phases, descriptors.
-static constexpr int64_t kNonAccumulatorRegisters = 16;
-
 LogicalResult gemm_opt::tile::verifyWgmmaShape(Operation *op, MmaAttr mma,
                                                Type inputType,
                                                const ChipInfo &chip) {

@@ -20,6 +20,10 @@
 
 namespace gemm_opt::tile {
 
+/// Registers a wgmma consumer thread keeps besides its accumulators:
+/// addresses, loop counters, barrier phases, descriptors.
+inline constexpr int64_t kNonAccumulatorRegisters = 16;
+
 /// The wgmma instruction against the chip and input type: sm_90a, f16/bf16
 /// inputs with shape [64, N, 16] or f32 inputs (multiplied as tf32) with
 /// [64, N, 8], N a multiple of 8 in [8, 256].

@@ -8,15 +8,12 @@
 
 #include "dialect/ScaledGemmVerifier.h"
 
+#include "dialect/HopperScheduleVerifier.h"
 #include "dialect/MatrixLayouts.h"
 #include "dialect/ScheduleFieldLocations.h"
 
 using namespace mlir;
 using namespace gemm_opt::tile;
-
-/// Registers a consumer thread keeps besides its accumulators (as
-/// HopperScheduleVerifier counts them).
-static constexpr int64_t kNonAccumulatorRegisters = 16;
 
 bool gemm_opt::tile::isEightBitFloat(Type type) {
   return isa<Float8E4M3FNType, Float8E5M2Type>(type);

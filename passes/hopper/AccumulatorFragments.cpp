@@ -8,6 +8,7 @@
 
 #include "passes/hopper/AccumulatorFragments.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -36,6 +37,27 @@ SmallVector<Value> gemm_opt::extractFragments(OpBuilder &b, Location loc,
       values.push_back(LLVM::ExtractValueOp::create(
           b, loc, fragments, ArrayRef<int64_t>{i, e}));
   return values;
+}
+
+SmallVector<Value> gemm_opt::getFragmentRows(OpBuilder &b, Location loc,
+                                             Value thread, int64_t warpM,
+                                             Value origin) {
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  Value lane = arith::RemUIOp::create(b, loc, thread, index(32));
+  Value warp = arith::DivUIOp::create(b, loc, thread, index(32));
+  Value firstRow = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, warp, index(16)),
+      arith::DivUIOp::create(b, loc, lane, index(4)));
+  if (origin)
+    firstRow = arith::AddIOp::create(b, loc, origin, firstRow);
+  SmallVector<Value> rows;
+  for (int64_t i = 0; i < warpM / 64; ++i)
+    for (int64_t h = 0; h < 2; ++h)
+      rows.push_back(
+          arith::AddIOp::create(b, loc, firstRow, index(64 * i + 8 * h)));
+  return rows;
 }
 
 Value gemm_opt::buildAccumulator(OpBuilder &b, Location loc, Type accType,

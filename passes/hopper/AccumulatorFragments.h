@@ -27,6 +27,14 @@ llvm::SmallVector<mlir::Value> extractFragments(mlir::OpBuilder &b,
                                                 mlir::Value acc, int64_t warpM,
                                                 int64_t warpN);
 
+/// The rows of the WM×WN tile whose fragments thread `thread` (its index
+/// in the warpgroup) holds: 16·(t/32) + (t mod 32)/4 + 8h + 64i, in the
+/// order (slice i, h); offset by `origin` where it is given (the tile's
+/// first row in C).
+llvm::SmallVector<mlir::Value>
+getFragmentRows(mlir::OpBuilder &b, mlir::Location loc, mlir::Value thread,
+                int64_t warpM, mlir::Value origin = {});
+
 /// An accumulator of type `accType` holding `fragments` (as extracted).
 mlir::Value buildAccumulator(mlir::OpBuilder &b, mlir::Location loc,
                              mlir::Type accType,

@@ -34,20 +34,7 @@ Value AccumulatorScaling::thread() {
 }
 
 SmallVector<Value> AccumulatorScaling::fragmentRows(Value rowC) {
-  Value t = thread();
-  Value first = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(
-          b, loc, arith::DivUIOp::create(b, loc, t, index(32)), index(16)),
-      arith::DivUIOp::create(
-          b, loc, arith::RemUIOp::create(b, loc, t, index(32)), index(4)));
-  first = arith::AddIOp::create(b, loc, rowC, first);
-  SmallVector<Value> rows;
-  for (int64_t slice = 0; slice < plan.warpM / 64; ++slice)
-    for (int64_t half = 0; half < 2; ++half)
-      rows.push_back(
-          arith::AddIOp::create(b, loc, first, index(64 * slice + 8 * half)));
-  return rows;
+  return getFragmentRows(b, loc, thread(), plan.warpM, rowC);
 }
 
 int64_t AccumulatorScaling::columnBlocks() const {

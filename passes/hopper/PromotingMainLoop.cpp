@@ -55,14 +55,10 @@ Value PromotingMainLoop::build(const WorkSegment &work, Value row, Value col,
     }
     return sums;
   };
-  // The stage and parity are carried from step to step (as WgmmaMainLoop
-  // does: no division per step).
-  auto advance = [&](Value stage, Value parity) -> std::pair<Value, Value> {
-    Value next = arith::AddIOp::create(b, loc, stage, index(1));
-    Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
-                                        index(plan.stages));
-    return {arith::SelectOp::create(b, loc, wraps, index(0), next),
-            arith::XOrIOp::create(b, loc, parity, wraps)};
+  // The stage and parity are carried from step to step (no division per
+  // step).
+  auto advance = [&](Value stage, Value parity) {
+    return advanceRingPosition(b, loc, plan.stages, stage, parity);
   };
   Value from = index(0);
   Value sums = zeros;

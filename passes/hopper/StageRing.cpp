@@ -27,6 +27,22 @@ std::pair<Value, Value> gemm_opt::getRingPosition(OpBuilder &b, Location loc,
   return {stage, parity};
 }
 
+std::pair<Value, Value> gemm_opt::advanceRingPosition(OpBuilder &b,
+                                                      Location loc,
+                                                      int64_t stages,
+                                                      Value stage,
+                                                      Value parity) {
+  Value next = arith::AddIOp::create(
+      b, loc, stage, arith::ConstantIndexOp::create(b, loc, 1));
+  Value wraps =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
+                            arith::ConstantIndexOp::create(b, loc, stages));
+  return {arith::SelectOp::create(b, loc, wraps,
+                                  arith::ConstantIndexOp::create(b, loc, 0),
+                                  next),
+          arith::XOrIOp::create(b, loc, parity, wraps)};
+}
+
 Value gemm_opt::getUseParity(OpBuilder &b, Location loc, Value use) {
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v);

@@ -37,6 +37,13 @@ std::pair<mlir::Value, mlir::Value> getRingPosition(mlir::OpBuilder &b,
                                                     int64_t stages,
                                                     mlir::Value step);
 
+/// The ring position after (`stage`, `parity`): the next stage, and the
+/// parity flipped where the ring wraps. Carried from step to step, it spares
+/// a K loop the division of getRingPosition.
+std::pair<mlir::Value, mlir::Value>
+advanceRingPosition(mlir::OpBuilder &b, mlir::Location loc, int64_t stages,
+                    mlir::Value stage, mlir::Value parity);
+
 /// The parity (i1) of the `use`-th completion of a barrier completed once
 /// per use (e.g. once per tile).
 mlir::Value getUseParity(mlir::OpBuilder &b, mlir::Location loc,

@@ -110,25 +110,11 @@ SmallVector<Value> TmaStoreEpilogue::groupColumns(Value thread, Value col,
   return columns;
 }
 
-SmallVector<Value> TmaStoreEpilogue::fragmentRows(Value thread) {
-  Value lane = arith::RemUIOp::create(b, loc, thread, index(32));
-  Value warp = arith::DivUIOp::create(b, loc, thread, index(32));
-  Value firstRow = arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, warp, index(16)),
-      arith::DivUIOp::create(b, loc, lane, index(4)));
-  SmallVector<Value> rows;
-  for (int64_t i = 0; i < plan.warpM / 64; ++i)
-    for (int64_t h = 0; h < 2; ++h)
-      rows.push_back(
-          arith::AddIOp::create(b, loc, firstRow, index(64 * i + 8 * h)));
-  return rows;
-}
-
 SmallVector<Value> TmaStoreEpilogue::loadBias(Value thread, Value rowC,
                                               Value colC) {
   if (fused.hasRowBias()) {
     SmallVector<Value> rows;
-    for (Value row : fragmentRows(thread))
+    for (Value row : getFragmentRows(b, loc, thread, plan.warpM))
       rows.push_back(arith::AddIOp::create(b, loc, rowC, row));
     return fused.loadRowBias(b, loc, rows);
   }
@@ -231,7 +217,7 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
   // Fragment rows are 16·warp + lane/4 (+ 8, + 64·slice): lane/4 is the
   // row modulo 8, the swizzle key.
   Value key = arith::DivUIOp::create(b, loc, lane, index(4));
-  SmallVector<Value> rows = fragmentRows(thread);
+  SmallVector<Value> rows = getFragmentRows(b, loc, thread, plan.warpM);
   Value laneBytes = arith::MulIOp::create(
       b, loc, arith::RemUIOp::create(b, loc, lane, index(4)),
       index(2 * bytesC));

@@ -199,9 +199,6 @@ private:
   llvm::SmallVector<mlir::Value> groupColumns(mlir::Value thread,
                                               mlir::Value col, int64_t first,
                                               int64_t groups);
-  /// The thread's fragment rows in its part, 16·warp + lane/4 + 8·h +
-  /// 64·slice, in the order (slice, h).
-  llvm::SmallVector<mlir::Value> fragmentRows(mlir::Value thread);
   /// The byte offset of the `member`-th warpgroup's staging part that
   /// round `round` fills (HopperKernelPlan::stagingBuffers).
   mlir::Value stagingPartOffset(mlir::Value member, int64_t round);

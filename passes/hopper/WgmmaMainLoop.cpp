@@ -70,11 +70,9 @@ Value WgmmaMainLoop::buildSteps(WgmmaStageOperands &operands,
     Value stage, parity;
   };
   auto advance = [&](Position at) -> Position {
-    Value next = arith::AddIOp::create(b, loc, at.stage, index(1));
-    Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
-                                        index(plan.stages));
-    return {arith::SelectOp::create(b, loc, wraps, index(0), next),
-            arith::XOrIOp::create(b, loc, at.parity, wraps)};
+    auto [stage, parity] =
+        advanceRingPosition(b, loc, plan.stages, at.stage, at.parity);
+    return {stage, parity};
   };
   auto buildStep = [&](Value t, Value acc, Position at) {
     waitForPhase(b, loc, barriers.full, at.stage, at.parity);
