@@ -174,31 +174,6 @@ CublasLtEpilogue::create(const GemmShape &shape, const GemmTypes &types,
   return std::move(lt);
 }
 
-CublasLtEpilogue::CublasLtEpilogue(CublasLtEpilogue &&other) noexcept
-    : handle(other.handle), operation(other.operation),
-      aLayout(other.aLayout), bLayout(other.bLayout), dLayout(other.dLayout),
-      algo(other.algo), workspace(std::move(other.workspace)),
-      stream(other.stream), algorithm(std::move(other.algorithm)) {
-  other.handle = nullptr;
-  other.operation = nullptr;
-  other.aLayout = other.bLayout = other.dLayout = nullptr;
-}
-
-void CublasLtEpilogue::destroy() {
-  if (aLayout)
-    (void)cublasLtMatrixLayoutDestroy(aLayout);
-  if (bLayout)
-    (void)cublasLtMatrixLayoutDestroy(bLayout);
-  if (dLayout)
-    (void)cublasLtMatrixLayoutDestroy(dLayout);
-  if (operation)
-    (void)cublasLtMatmulDescDestroy(operation);
-  if (handle)
-    (void)cublasLtDestroy(handle);
-}
-
-CublasLtEpilogue::~CublasLtEpilogue() { destroy(); }
-
 Error CublasLtEpilogue::run(const void *a, const void *b, void *d) {
   const float alpha = 1.0f;
   const float beta = 0.0f;

@@ -33,6 +33,7 @@
 #ifndef GEMM_OPT_RUNTIME_CUBLASLTEPILOGUE_H
 #define GEMM_OPT_RUNTIME_CUBLASLTEPILOGUE_H
 
+#include "runtime/CublasLtMatmulObjects.h"
 #include "runtime/CublasReference.h"
 #include "runtime/DeviceBuffer.h"
 #include "runtime/FusedEpilogueSpec.h"
@@ -63,7 +64,7 @@ std::string getCublasLtEpilogueName(cublasLtEpilogue_t epilogue);
 /// A planned cublasLtMatmul: handle, descriptors and the heuristic's
 /// algorithm for one shape, types, epilogue and bias pointer (RAII,
 /// move-only).
-class CublasLtEpilogue {
+class CublasLtEpilogue : CublasLtMatmulObjects {
 public:
   /// Plans D = epilogue(A·B (+ bias)) for the row-major `shape` (see the
   /// file comment for the column-major mapping). `bias` is the device vector
@@ -73,11 +74,11 @@ public:
   create(const GemmShape &shape, const GemmTypes &types,
          cublasLtEpilogue_t epilogue, const void *bias, cudaStream_t stream);
 
-  CublasLtEpilogue(CublasLtEpilogue &&other) noexcept;
+  CublasLtEpilogue(CublasLtEpilogue &&other) noexcept = default;
   CublasLtEpilogue &operator=(CublasLtEpilogue &&) = delete;
   CublasLtEpilogue(const CublasLtEpilogue &) = delete;
   CublasLtEpilogue &operator=(const CublasLtEpilogue &) = delete;
-  ~CublasLtEpilogue();
+  ~CublasLtEpilogue() = default;
 
   /// Enqueues the matmul writing `d` (row-major M×N, ld ldc).
   llvm::Error run(const void *a, const void *b, void *d);
@@ -90,12 +91,7 @@ public:
 
 private:
   CublasLtEpilogue() = default;
-  void destroy();
 
-  cublasLtHandle_t handle = nullptr;
-  cublasLtMatmulDesc_t operation = nullptr;
-  cublasLtMatrixLayout_t aLayout = nullptr, bLayout = nullptr,
-                         dLayout = nullptr;
   cublasLtMatmulAlgo_t algo = {};
   DeviceBuffer workspace;
   cudaStream_t stream = nullptr;

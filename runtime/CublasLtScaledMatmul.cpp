@@ -212,36 +212,6 @@ Expected<CublasLtScaledMatmulPlan> CublasLtScaledMatmul::plan(
   return std::move(plan);
 }
 
-CublasLtScaledMatmul::CublasLtScaledMatmul(
-    CublasLtScaledMatmul &&other) noexcept
-    : handle(other.handle), operation(other.operation), aLayout(other.aLayout),
-      bLayout(other.bLayout), dLayout(other.dLayout), algo(other.algo),
-      workspace(std::move(other.workspace)),
-      scalesOfA(std::move(other.scalesOfA)),
-      scalesOfB(std::move(other.scalesOfB)), a(other.a), b(other.b), d(other.d),
-      alpha(other.alpha), beta(other.beta), stream(other.stream),
-      scaleModes(std::move(other.scaleModes)),
-      algorithm(std::move(other.algorithm)) {
-  other.handle = nullptr;
-  other.operation = nullptr;
-  other.aLayout = other.bLayout = other.dLayout = nullptr;
-}
-
-void CublasLtScaledMatmul::destroy() {
-  if (aLayout)
-    (void)cublasLtMatrixLayoutDestroy(aLayout);
-  if (bLayout)
-    (void)cublasLtMatrixLayoutDestroy(bLayout);
-  if (dLayout)
-    (void)cublasLtMatrixLayoutDestroy(dLayout);
-  if (operation)
-    (void)cublasLtMatmulDescDestroy(operation);
-  if (handle)
-    (void)cublasLtDestroy(handle);
-}
-
-CublasLtScaledMatmul::~CublasLtScaledMatmul() { destroy(); }
-
 cublasStatus_t CublasLtScaledMatmul::runStatus() {
   // cuBLASLt's A is our B and its B our A; C is D (read where beta is not
   // 0).

@@ -28,6 +28,7 @@
 #ifndef GEMM_OPT_RUNTIME_CUBLASLTSCALEDMATMUL_H
 #define GEMM_OPT_RUNTIME_CUBLASLTSCALEDMATMUL_H
 
+#include "runtime/CublasLtMatmulObjects.h"
 #include "runtime/CublasReference.h"
 #include "runtime/DeviceBuffer.h"
 #include "runtime/GemmShape.h"
@@ -56,7 +57,7 @@ struct CublasLtScaledMatmulOptions {
 struct CublasLtScaledMatmulPlan;
 
 /// A planned cublasLtMatmul on fixed operands (RAII, move-only).
-class CublasLtScaledMatmul {
+class CublasLtScaledMatmul : CublasLtMatmulObjects {
 public:
   /// Plans D = epilogue(alpha · sa · sb · (A·B) + beta · C) for the FP8
   /// problem `shape` (row-major A, column-major B, row-major C) of `types`
@@ -69,11 +70,11 @@ public:
        const CublasLtScaledMatmulOptions &options, const void *a, const void *b,
        void *d, cudaStream_t stream);
 
-  CublasLtScaledMatmul(CublasLtScaledMatmul &&other) noexcept;
+  CublasLtScaledMatmul(CublasLtScaledMatmul &&other) noexcept = default;
   CublasLtScaledMatmul &operator=(CublasLtScaledMatmul &&) = delete;
   CublasLtScaledMatmul(const CublasLtScaledMatmul &) = delete;
   CublasLtScaledMatmul &operator=(const CublasLtScaledMatmul &) = delete;
-  ~CublasLtScaledMatmul();
+  ~CublasLtScaledMatmul() = default;
 
   /// Enqueues the matmul on the planned stream.
   llvm::Error run();
@@ -86,14 +87,9 @@ public:
 
 private:
   CublasLtScaledMatmul() = default;
-  void destroy();
   /// Enqueues the matmul and returns cuBLASLt's status.
   cublasStatus_t runStatus();
 
-  cublasLtHandle_t handle = nullptr;
-  cublasLtMatmulDesc_t operation = nullptr;
-  cublasLtMatrixLayout_t aLayout = nullptr, bLayout = nullptr,
-                         dLayout = nullptr;
   cublasLtMatmulAlgo_t algo = {};
   DeviceBuffer workspace;
   /// cuBLASLt's A and B scales: our scale_b and scale_a in its layouts.
