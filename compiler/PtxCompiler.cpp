@@ -9,13 +9,28 @@
 #include "compiler/PtxCompiler.h"
 
 #include "passes/Pipelines.h"
+#include "runtime/bundle/LaunchDigest.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace llvm;
+
+/// Declares the digest of `entry`'s launch metadata in its PTX, where the
+/// runtime reads it back (runtime/bundle/LaunchDigest.h).
+static void appendLaunchDigest(std::string &ptx,
+                               const gemm_opt::bundle::KernelEntry &entry) {
+  raw_string_ostream os(ptx);
+  if (!ptx.empty() && ptx.back() != '\n')
+    os << '\n';
+  os << "\n// The digest of this kernel's launch metadata.\n"
+     << ".visible .const .align 8 .u64 "
+     << gemm_opt::bundle::getLaunchDigestSymbol(entry.name) << " = "
+     << gemm_opt::bundle::computeLaunchDigest(entry) << ";\n";
+}
 
 Expected<std::vector<gemm_opt::PtxKernel>>
 gemm_opt::compileModuleToPtx(ModuleOp module,
@@ -49,7 +64,9 @@ gemm_opt::compileModuleToPtx(ModuleOp module,
       return createStringError("no PTX was produced for " +
                                kernel.moduleName);
     auto object = cast<gpu::ObjectAttr>(binary.getObjects()[0]);
-    compiled.push_back({std::move(kernel), object.getObject().str()});
+    std::string ptx = object.getObject().str();
+    appendLaunchDigest(ptx, kernel.entry);
+    compiled.push_back({std::move(kernel), std::move(ptx)});
   }
   return compiled;
 }

@@ -80,8 +80,13 @@ Expected<const DriverApi *> loadDriverApi() {
   get("cuOccupancyMaxActiveClusters", api.occupancyMaxActiveClusters);
   get("cuTensorMapEncodeTiled", api.tensorMapEncodeTiled);
   get("cuMemcpyDtoDAsync", api.memcpyDtoDAsync);
+  get("cuModuleGetGlobal", api.moduleGetGlobal);
+  get("cuMemcpyDtoH", api.memcpyDtoH);
   if (err)
     return std::move(err);
+  // Optional: an older driver only loses the parameter check.
+  if (Error missing = getEntryPoint("cuFuncGetParamInfo", api.funcGetParamInfo))
+    consumeError(std::move(missing));
   loadedApi = api;
   apiLoaded = true;
   return &loadedApi;

@@ -40,6 +40,11 @@ struct DriverApi {
       nullptr;
   decltype(&::cuTensorMapEncodeTiled) tensorMapEncodeTiled = nullptr;
   decltype(&::cuMemcpyDtoDAsync) memcpyDtoDAsync = nullptr;
+  decltype(&::cuModuleGetGlobal) moduleGetGlobal = nullptr;
+  decltype(&::cuMemcpyDtoH) memcpyDtoH = nullptr;
+  /// Null where the driver predates it (CUDA 12.4): launches then skip the
+  /// parameter check of KernelParamCheck.h.
+  decltype(&::cuFuncGetParamInfo) funcGetParamInfo = nullptr;
 };
 
 /// Checks that a CUDA driver library can be loaded at all (dlopen of

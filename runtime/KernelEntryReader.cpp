@@ -14,6 +14,7 @@
 #include "runtime/RuntimeError.h"
 #include "runtime/ScaledKernelSpec.h"
 #include "runtime/TransposedProblem.h"
+#include "runtime/bundle/LaunchDigest.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -233,6 +234,7 @@ Expected<KernelSpec> readKernelEntry(const bundle::KernelEntry &entry,
                                      const Twine &baseContext) {
   KernelSpec spec;
   spec.name = entry.name;
+  spec.launchDigest = bundle::computeLaunchDigest(entry);
   std::string context = (baseContext + " (" + spec.name + ")").str();
   spec.kind = entry.getKind();
 

@@ -10,9 +10,13 @@
 
 #include "runtime/CudaCheck.h"
 #include "runtime/KernelArguments.h"
+#include "runtime/KernelParamCheck.h"
 #include "runtime/RuntimeError.h"
+#include "runtime/bundle/LaunchDigest.h"
 
 #include "runtime/BoundedFileRead.h"
+#include "runtime/KernelImageCheck.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <array>
@@ -24,14 +28,19 @@ namespace runtime {
 
 namespace {
 
-Expected<std::string> readImage(StringRef path, StringRef what) {
+Expected<std::string> readImage(StringRef path, ImageKind kind) {
+  StringRef what = kind == ImageKind::Cubin ? "cubin" : "PTX";
   Expected<std::unique_ptr<MemoryBuffer>> buffer =
       readBoundedRegularFile(path, what, kMaxImageBytes, /*isText=*/false);
   if (!buffer)
     return buffer.takeError();
   if ((*buffer)->getBufferSize() == 0)
     return makeBadInputError("the " + what + " file '" + path + "' is empty");
-  return (*buffer)->getBuffer().str();
+  StringRef bytes = (*buffer)->getBuffer();
+  if (Error err = kind == ImageKind::Cubin ? checkCubinImage(bytes, path)
+                                           : checkPtxImage(bytes, path))
+    return std::move(err);
+  return bytes.str();
 }
 
 /// Whether a module load error means "this image is bad / does not fit"
@@ -139,18 +148,52 @@ getStagedFunctions(const DriverApi &api, CUmodule module, ImageKind imageKind,
   return std::move(functions);
 }
 
+/// Compares the launch digest in the loaded image with the one of the
+/// kernel.json entry (runtime/bundle/LaunchDigest.h). Skipped by drivers
+/// without the two entry points (tests).
+Error checkLaunchDigest(const DriverApi &api, CUmodule module,
+                        const KernelSpec &spec, ImageKind kind) {
+  if (!api.moduleGetGlobal || !api.memcpyDtoH)
+    return Error::success();
+  std::string symbol = bundle::getLaunchDigestSymbol(spec.name);
+  CUdeviceptr address = 0;
+  size_t bytes = 0;
+  CUresult found =
+      api.moduleGetGlobal(&address, &bytes, module, symbol.c_str());
+  if (found == CUDA_ERROR_NOT_FOUND)
+    return makeBadInputError(
+        "the " + getImageKindName(kind) + " of kernel " + spec.name +
+        " holds no launch digest ('" + symbol +
+        "'): it was not built by this gemm-opt; rebuild the bundle");
+  GEMM_CUDA_TRY(found);
+  uint64_t digest = 0;
+  if (bytes != sizeof(digest))
+    return makeBadInputError("the launch digest of kernel " + spec.name +
+                             " is " + Twine(bytes) + " bytes, not 8");
+  GEMM_CUDA_TRY(api.memcpyDtoH(&digest, address, sizeof(digest)));
+  if (digest != spec.launchDigest)
+    return makeBadInputError(
+        "the launch metadata of kernel " + spec.name +
+        " does not belong to its " + getImageKindName(kind) +
+        " (launch digest " + Twine::utohexstr(spec.launchDigest) +
+        ", the image's " + Twine::utohexstr(digest) +
+        "): the kernel.json entry was edited or comes from another build; "
+        "rebuild the bundle");
+  return Error::success();
+}
+
 } // namespace
 
 Expected<KernelImages> readKernelImages(const KernelSpec &spec) {
   KernelImages images;
   if (!spec.cubinPath.empty()) {
-    Expected<std::string> cubin = readImage(spec.cubinPath, "cubin");
+    Expected<std::string> cubin = readImage(spec.cubinPath, ImageKind::Cubin);
     if (!cubin)
       return cubin.takeError();
     images.cubin = std::move(*cubin);
   }
   if (!spec.ptxPath.empty()) {
-    Expected<std::string> ptx = readImage(spec.ptxPath, "PTX");
+    Expected<std::string> ptx = readImage(spec.ptxPath, ImageKind::Ptx);
     if (!ptx)
       return ptx.takeError();
     images.ptx = std::move(*ptx);
@@ -241,6 +284,8 @@ Expected<KernelModule> KernelModule::load(const KernelSpec &spec,
                              "' is not in its " + getImageKindName(*kind) +
                              " image");
   GEMM_CUDA_TRY(found);
+  if (Error err = checkLaunchDigest(api, result.module, spec, *kind))
+    return std::move(err);
   // The transposes and copies that stage operands live in the same image.
   Expected<std::vector<CUfunction>> transposes =
       getStagedFunctions(api, result.module, *kind, spec, spec.stagedTransposes,
@@ -361,7 +406,8 @@ KernelModule::KernelModule(KernelModule &&other)
       stagedTransposeFunctions(std::move(other.stagedTransposeFunctions)),
       stagedCopyFunctions(std::move(other.stagedCopyFunctions)),
       clusterFromLaunch(other.clusterFromLaunch), info(other.info),
-      wholeTileInfo(other.wholeTileInfo) {
+      wholeTileInfo(other.wholeTileInfo),
+      checkedFunctions(std::move(other.checkedFunctions)) {
   other.module = nullptr;
   other.function = nullptr;
   other.wholeTileFunction = nullptr;
@@ -370,6 +416,17 @@ KernelModule::KernelModule(KernelModule &&other)
 KernelModule::~KernelModule() {
   if (module)
     (void)driver->moduleUnload(module);
+}
+
+Error KernelModule::checkParametersOnce(CUfunction function, StringRef name,
+                                       const PackedKernelParams &params) {
+  if (llvm::is_contained(checkedFunctions, function))
+    return Error::success();
+  if (Error err = checkKernelParameters(*driver, function, name,
+                                        params.getParamBytes()))
+    return err;
+  checkedFunctions.push_back(function);
+  return Error::success();
 }
 
 StringRef KernelModule::getFunctionName(bool wholeTileVariant) const {
@@ -385,6 +442,10 @@ Error KernelModule::launch(const LaunchGrid &grid, KernelArguments &arguments,
   if (!wholeTileFunction)
     return makeBadInputError("kernel " + spec->name +
                              " has no whole-tile variant to launch");
+  if (Error err = checkParametersOnce(wholeTileFunction,
+                                      spec->wholeTileVariant->name,
+                                      arguments.getParams()))
+    return err;
   GEMM_CUDA_TRY(driver->launchKernel(
       wholeTileFunction, grid.dims[0], grid.dims[1], grid.dims[2],
       spec->block[0], spec->block[1], spec->block[2],
@@ -395,6 +456,8 @@ Error KernelModule::launch(const LaunchGrid &grid, KernelArguments &arguments,
 
 Error KernelModule::launch(const LaunchGrid &grid, PackedKernelParams &params,
                            cudaStream_t stream) {
+  if (Error err = checkParametersOnce(function, spec->name, params))
+    return err;
   // cudaStream_t and CUstream are the same type.
   if (!spec->hasCluster()) {
     GEMM_CUDA_TRY(driver->launchKernel(
@@ -441,6 +504,8 @@ Error KernelModule::launchStagedKernel(KernelKind kind, Operand operand,
     if (entry.operand != operand)
       continue;
     const KernelSpec &kernel = *entry.kernel;
+    if (Error err = checkParametersOnce(stagedFunction, kernel.name, params))
+      return err;
     GEMM_CUDA_TRY(
         driver->launchKernel(stagedFunction, grid.dims[0], grid.dims[1],
                              grid.dims[2], kernel.block[0], kernel.block[1],

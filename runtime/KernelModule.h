@@ -111,6 +111,10 @@ public:
 private:
   KernelModule(const KernelSpec &spec, const DriverApi *driver)
       : spec(&spec), driver(driver) {}
+  /// checkKernelParameters on the first launch of `function` (symbol
+  /// `name`); later launches of it pass.
+  llvm::Error checkParametersOnce(CUfunction function, llvm::StringRef name,
+                                  const PackedKernelParams &params);
 
   const KernelSpec *spec;
   const DriverApi *driver;
@@ -124,6 +128,8 @@ private:
   bool clusterFromLaunch = false; ///< Pass cluster dims at launch time.
   KernelFunctionInfo info;
   std::optional<KernelFunctionInfo> wholeTileInfo;
+  /// The functions whose parameters matched the metadata at a launch.
+  std::vector<CUfunction> checkedFunctions;
 };
 
 /// A GEMM kernel ready to run one problem shape on a device: its launch

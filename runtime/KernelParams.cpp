@@ -81,11 +81,11 @@ PackedKernelParams::PackedKernelParams(std::vector<uint64_t> valuesIn)
     : values(std::move(valuesIn)) {
   slots.reserve(values.size());
   for (size_t i = 0; i < values.size(); ++i)
-    slots.push_back({/*isTensorMap=*/false, i});
+    slots.push_back({/*isTensorMap=*/false, i, sizeof(uint64_t)});
 }
 
 void PackedKernelParams::appendValue(uint64_t value) {
-  slots.push_back({/*isTensorMap=*/false, values.size()});
+  slots.push_back({/*isTensorMap=*/false, values.size(), sizeof(uint64_t)});
   values.push_back(value);
 }
 
@@ -95,11 +95,20 @@ void PackedKernelParams::appendFloat(float value) {
   uint32_t bits;
   std::memcpy(&bits, &value, sizeof(bits));
   appendValue(bits);
+  slots.back().bytes = sizeof(float);
 }
 
 void PackedKernelParams::appendTensorMap(const CUtensorMap &map) {
-  slots.push_back({/*isTensorMap=*/true, tensorMaps.size()});
+  slots.push_back({/*isTensorMap=*/true, tensorMaps.size(), sizeof(CUtensorMap)});
   tensorMaps.push_back(map);
+}
+
+std::vector<size_t> PackedKernelParams::getParamBytes() const {
+  std::vector<size_t> bytes;
+  bytes.reserve(slots.size());
+  for (const Slot &slot : slots)
+    bytes.push_back(slot.bytes);
+  return bytes;
 }
 
 void **PackedKernelParams::getPointers() {

@@ -154,11 +154,15 @@ public:
   void **getPointers();
   /// Number of kernel parameters.
   size_t size() const { return slots.size(); }
+  /// The size in bytes of each parameter as the kernel declares it: 8 for a
+  /// value, 4 for an f32, sizeof(CUtensorMap) for a map by value.
+  std::vector<size_t> getParamBytes() const;
 
 private:
   struct Slot {
     bool isTensorMap;
     size_t index; ///< Into values or tensorMaps.
+    size_t bytes; ///< As the kernel declares the parameter.
   };
   std::vector<uint64_t> values;
   std::vector<CUtensorMap> tensorMaps; ///< 128-byte aligned (alignas).

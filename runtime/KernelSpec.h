@@ -261,6 +261,9 @@ struct KernelSpec {
   std::string name;      ///< Kernel symbol in the cubin / PTX.
   std::string cubinPath; ///< Resolved path, empty if the bundle has none.
   std::string ptxPath;   ///< Resolved path, empty if the bundle has none.
+  /// The digest of the entry's launch metadata (runtime/bundle/LaunchDigest.h),
+  /// compared with the one in the image when the kernel is loaded.
+  uint64_t launchDigest = 0;
   std::string chipName;  ///< As written in the bundle ("sm_90a").
   ChipTarget chip;
   std::array<unsigned, 3> block = {1, 1, 1};

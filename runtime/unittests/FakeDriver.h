@@ -19,6 +19,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <string>
 #include <vector>
@@ -87,6 +88,33 @@ struct FakeDriver {
                         sharedBytes,
                         std::move(values)});
     return CUDA_SUCCESS;
+  }
+
+  /// The launch digests the images hold, by symbol (getApiWithDigests).
+  static inline std::map<std::string, uint64_t> digests;
+  static CUresult getGlobal(CUdeviceptr *address, size_t *bytes, CUmodule,
+                            const char *name) {
+    auto it = digests.find(name);
+    if (it == digests.end())
+      return CUDA_ERROR_NOT_FOUND;
+    *address = static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(&it->second));
+    *bytes = sizeof(uint64_t);
+    return CUDA_SUCCESS;
+  }
+  static CUresult copyToHost(void *destination, CUdeviceptr source,
+                             size_t bytes) {
+    std::memcpy(destination,
+                reinterpret_cast<const void *>(static_cast<uintptr_t>(source)),
+                bytes);
+    return CUDA_SUCCESS;
+  }
+
+  /// getApi with images that hold launch digests (`digests`).
+  static DriverApi getApiWithDigests() {
+    DriverApi api = getApi();
+    api.moduleGetGlobal = getGlobal;
+    api.memcpyDtoH = copyToHost;
+    return api;
   }
 
   static DriverApi getApi() {

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FakeDriver.h"
 #include "TestBundles.h"
 
 #include "runtime/KernelModule.h"
@@ -152,6 +153,61 @@ TEST(KernelModuleTest, MissingImageFiles) {
                                "'/bundles/x/k.cubin'"),
             std::string::npos)
       << error.message;
+}
+
+class LaunchDigestLoadTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    FakeDriver::symbols = {{"gemm_kernel_0", 0}};
+    FakeDriver::functions.clear();
+    FakeDriver::digests.clear();
+    device = makeDevice(9, 0);
+    device.multiprocessorCount = 132;
+    device.maxSharedMemoryPerBlockOptin = 232448;
+    device.driver = &api;
+  }
+
+  /// The message of the load's error, or "" when it loads.
+  std::string load(const KernelSpec &spec) {
+    Expected<KernelModule> module =
+        KernelModule::load(spec, KernelImages{"cubin bytes", ""}, device);
+    if (module)
+      return "";
+    ErrorSummary error = summarizeError(module.takeError());
+    EXPECT_EQ(error.exitCode, ExitBadInput);
+    return error.message;
+  }
+
+  DriverApi api = FakeDriver::getApiWithDigests();
+  DeviceInfo device;
+};
+
+TEST_F(LaunchDigestLoadTest, MatchingDigestLoads) {
+  KernelSpec spec = makeSpec("sm_90a");
+  FakeDriver::digests["gemm_kernel_0_launch_digest"] = spec.launchDigest;
+  EXPECT_EQ(load(spec), "");
+}
+
+TEST_F(LaunchDigestLoadTest, EditedMetadataIsRefused) {
+  KernelSpec original = makeSpec("sm_90a");
+  FakeDriver::digests["gemm_kernel_0_launch_digest"] = original.launchDigest;
+  json::Object edited = makeValidKernel();
+  edited["chip"] = "sm_90a";
+  edited["dynamic_shared_memory_bytes"] = 0;
+  std::string message = load(parseSingleKernel(std::move(edited)));
+  EXPECT_NE(message.find("the launch metadata of kernel gemm_kernel_0 does "
+                         "not belong to its cubin"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("rebuild the bundle"), std::string::npos);
+}
+
+TEST_F(LaunchDigestLoadTest, AnImageWithoutDigestIsRefused) {
+  std::string message = load(makeSpec("sm_90a"));
+  EXPECT_NE(message.find("holds no launch digest "
+                         "('gemm_kernel_0_launch_digest')"),
+            std::string::npos)
+      << message;
 }
 
 } // namespace
