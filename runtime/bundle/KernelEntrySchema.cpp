@@ -171,6 +171,7 @@ bool fromJSON(const json::Value &value, WholeTileVariant &variant,
               json::Path path) {
   json::ObjectMapper mapper(value, path);
   return mapper && mapper.map("name", variant.name) &&
+         checkSymbolName(variant.name, path.field("name")) &&
          mapTileMNK(mapper, "requires_divisible", variant.requiresDivisible,
                     path) &&
          mapper.map("min_alignment_bytes", variant.minAlignmentBytes) &&
@@ -351,7 +352,8 @@ bool fromJSON(const json::Value &value, KernelEntry &entry, json::Path path) {
       !mapImage(mapper, "cubin", entry.cubin, path) ||
       !mapImage(mapper, "ptx", entry.ptx, path) ||
       !mapper.map("ptxas_opt_level", entry.ptxasOptLevel) ||
-      !mapper.map("ptxas_info", entry.ptxasInfo))
+      !mapper.map("ptxas_info", entry.ptxasInfo) ||
+      !checkSymbolName(entry.name, path.field("name")))
     return false;
   const json::Object &object = *value.getAsObject();
   const json::Value *block = object.get("block");

@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 
 #include <array>
@@ -56,6 +57,20 @@ inline bool checkOptionalRange(const std::optional<int64_t> &value,
                                llvm::StringLiteral message,
                                llvm::json::Path path) {
   return !value || checkRange(*value, min, max, message, path);
+}
+
+/// Whether `name` can be a kernel's symbol: a PTX identifier of at most 1024
+/// letters, digits, '_' and '$', not starting with a digit.
+inline bool checkSymbolName(llvm::StringRef name, llvm::json::Path path) {
+  auto isSymbolChar = [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '$';
+  };
+  if (!name.empty() && name.size() <= 1024 && !llvm::isDigit(name.front()) &&
+      llvm::all_of(name, isSymbolChar))
+    return true;
+  path.report("expected a kernel symbol: letters, digits, '_' and '$', not "
+              "starting with a digit");
+  return false;
 }
 
 /// Reads an array of exactly three integers, each in [1, max].

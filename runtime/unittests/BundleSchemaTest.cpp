@@ -235,6 +235,14 @@ TEST(BundleSchemaTest, MalformedFieldsNameTheirPath) {
             }),
             "expected a power of two in [1, 4096] at "
             "kernels[0].min_alignment_bytes");
+  // A name the driver cannot look up (an empty one made cuModuleGetFunction
+  // fail with CUDA_ERROR_INVALID_VALUE).
+  for (const char *name : {"", "1kernel", "k ernel", "k/../x"})
+    EXPECT_EQ(malformedKernelError(
+                  [&](json::Object &kernel) { kernel["name"] = name; }),
+              "expected a kernel symbol: letters, digits, '_' and '$', not "
+              "starting with a digit at kernels[0].name")
+        << name;
 }
 
 /// An FP8 GEMM as the compiler writes it: 8-bit A and B, "scaling", the

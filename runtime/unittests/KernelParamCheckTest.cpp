@@ -10,6 +10,8 @@
 #include "runtime/KernelParams.h"
 #include "runtime/RuntimeError.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include "gtest/gtest.h"
 
 #include <vector>
@@ -26,7 +28,13 @@ CUresult getParamInfo(CUfunction, size_t index, size_t *offset,
                       size_t *bytes) {
   if (index >= declared.size())
     return CUDA_ERROR_INVALID_VALUE;
-  *offset = 0;
+  size_t at = 0;
+  for (size_t i = 0; i <= index; ++i) {
+    at = alignTo(at, getParamAlignment(declared[i]));
+    if (i < index)
+      at += declared[i];
+  }
+  *offset = at;
   *bytes = declared[index];
   return CUDA_SUCCESS;
 }
@@ -52,10 +60,11 @@ TEST(KernelParamCheckTest, MatchingParametersPass) {
 }
 
 TEST(KernelParamCheckTest, ARemovedParameterIsRefused) {
-  declared = {8, 8, 8};
-  EXPECT_NE(check({8, 8}).find("the launch metadata of kernel k does not "
-                               "match its image: the kernel declares more "
-                               "than the 2 parameters"),
+  // The f32 alpha removed from the metadata: the next one is 4 bytes in the
+  // kernel.
+  declared = {8, 4, 4, 8};
+  EXPECT_NE(check({8, 4, 8}).find("the launch metadata of kernel k does not "
+                                  "match its image: parameter 2 is 4 bytes"),
             std::string::npos);
 }
 
@@ -68,9 +77,26 @@ TEST(KernelParamCheckTest, AnAddedParameterIsRefused) {
 
 TEST(KernelParamCheckTest, AResizedParameterIsRefused) {
   declared = {8, 4};
-  EXPECT_NE(check({8, 8}).find("parameter 1 is 4 bytes in the kernel but 8 "
-                               "bytes in the metadata"),
+  EXPECT_NE(check({8, 8}).find("parameter 1 is 4 bytes at offset 8 in the "
+                               "kernel but 8 bytes at offset 8 in the "
+                               "metadata"),
             std::string::npos);
+}
+
+TEST(KernelParamCheckTest, AShiftedParameterIsRefused) {
+  // Same sizes, but a map by value after an f32 sits at offset 64.
+  declared = {4, 4, 128};
+  EXPECT_NE(check({4, 128}).find("parameter 1 is 4 bytes at offset 4"),
+            std::string::npos);
+  declared = {4, 128};
+  EXPECT_EQ(check({4, 128}), "");
+}
+
+TEST(KernelParamCheckTest, ATrailingParameterIsLeftToTheDigest) {
+  // Asking past the kernel's last parameter would be a failed driver call
+  // that compute-sanitizer reports; the launch digest covers this case.
+  declared = {8, 8, 8};
+  EXPECT_EQ(check({8, 8}), "");
 }
 
 TEST(KernelParamCheckTest, AnOldDriverChecksNothing) {
