@@ -8,7 +8,7 @@
 
 #include "compiler/BundleWriter.h"
 
-#include "compiler/OutputFile.h"
+#include "runtime/bundle/OutputFile.h"
 #include "compiler/BundleJson.h"
 #include "compiler/PtxAssembler.h"
 #include "compiler/ScheduleCompilation.h"

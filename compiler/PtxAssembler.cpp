@@ -8,7 +8,7 @@
 
 #include "compiler/PtxAssembler.h"
 
-#include "compiler/OutputFile.h"
+#include "runtime/bundle/OutputFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -8,6 +8,8 @@
 
 #include "runtime/Report.h"
 
+#include "runtime/bundle/OutputFile.h"
+
 #include "runtime/CublasReference.h"
 #include "runtime/RuntimeError.h"
 
@@ -402,18 +404,7 @@ json::Value makeErrorJSON(StringRef input, const GemmShape &shape, int exitCode,
 }
 
 Error writeJSONFile(StringRef path, const json::Value &value) {
-  std::error_code ec;
-  raw_fd_ostream os(path, ec, sys::fs::OF_Text);
-  if (ec)
-    return makeBadInputError("cannot write '" + path + "': " + ec.message());
-  os << formatv("{0:2}", value) << "\n";
-  os.close();
-  if (!os.has_error())
-    return Error::success();
-  // Taken here: a stream left with its error aborts in its destructor.
-  std::string reason = os.error().message();
-  os.clear_error();
-  return makeBadInputError("cannot write '" + path + "': " + reason);
+  return writeOutputFile(path, formatv("{0:2}", value).str() + "\n");
 }
 
 } // namespace runtime

@@ -7,14 +7,14 @@
 //   gemm-opt input.mlir --lower-to-nvvm[="chip=sm_90a"]
 //
 // MLIR's mlir-opt driver, except for the output: the result is printed
-// into memory and written with compiler/OutputFile.h, so that an output
+// into memory and written with runtime/bundle/OutputFile.h, so that an output
 // that cannot be written (`-o /dev/full`, a full disk) is an error with
 // exit code 1 instead of LLVM's "IO failure" abort.
 //
 //===----------------------------------------------------------------------===//
 
 #include "analysis/Passes.h"
-#include "compiler/OutputFile.h"
+#include "runtime/bundle/OutputFile.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"

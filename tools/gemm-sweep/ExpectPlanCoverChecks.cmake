@@ -2,7 +2,8 @@
 # Runs gemm-sweep --plan-cover (no GPU needed) on bad input: a bundle that
 # does not load fails the plan as it fails a sweep (exit 1, "FAILED
 # bundle"), an output directory whose parent is missing is not created
-# (exit 2), and --cases past its bound is an error (exit 2), never a crash.
+# (exit 2), --cases past its bound is an error (exit 2), and so is a
+# schedule that cannot be written; never a crash.
 #   cmake -DSWEEP=... -DBUNDLES=<test-bundles> -DWORK=<scratch> -P this
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK}/bad)
@@ -27,3 +28,12 @@ endif()
 expect_tool_run(${SWEEP} 2 ""
   "--cases 4000000000 is out of range: draw 1 to 1000000 cases"
   ${BUNDLES} --plan-cover ${WORK}/plan --cases 4000000000)
+# A schedule file that cannot be written (here a link to /dev/full, as on a
+# full disk) is an error with the reason, not an abort.
+if(EXISTS /dev/full)
+  file(MAKE_DIRECTORY ${WORK}/full)
+  file(CREATE_LINK /dev/full ${WORK}/full/cover_bf16_ccr.mlir SYMBOLIC)
+  expect_tool_run(${SWEEP} 2 ""
+    "cannot write '[^']*cover_bf16_ccr.mlir': No space left on device"
+    ${BUNDLES} --plan-cover ${WORK}/full --cases 20 --seed 3)
+endif()

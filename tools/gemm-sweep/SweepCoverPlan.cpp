@@ -8,6 +8,8 @@
 
 #include "tools/gemm-sweep/SweepCoverPlan.h"
 
+#include "runtime/bundle/OutputFile.h"
+
 #include "tools/gemm-sweep/SweepKernelChoice.h"
 
 #include "runtime/ElementType.h"
@@ -123,13 +125,12 @@ Expected<CoverPlanCounts> writeCoverPlan(const SweepBundles &bundles,
       continue;
     SmallString<256> path(directory);
     sys::path::append(path, schedule->name + ".mlir");
-    std::error_code ec;
-    raw_fd_ostream file(path, ec);
-    if (ec)
-      return makeBadInputError("cannot write '" + path + "': " + ec.message());
-    file << "// gemm-sweep --plan-cover: " << origin << ", first for case "
-         << sweepCase.index << "\n"
-         << jit::renderScheduleModule(*schedule);
+    std::string text;
+    raw_string_ostream(text) << "// gemm-sweep --plan-cover: " << origin
+                             << ", first for case " << sweepCase.index << "\n"
+                             << jit::renderScheduleModule(*schedule);
+    if (Error err = writeOutputFile(path, text))
+      return err;
   }
   counts.written = written.size();
   return counts;

@@ -17,7 +17,7 @@
 
 #include "compiler/BundleJson.h"
 #include "compiler/BundleWriter.h"
-#include "compiler/OutputFile.h"
+#include "runtime/bundle/OutputFile.h"
 #include "compiler/PtxAssembler.h"
 #include "compiler/PtxCompiler.h"
 #include "mlir/IR/MLIRContext.h"

@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BundleCompiler.h"
-#include "compiler/OutputFile.h"
+#include "runtime/bundle/OutputFile.h"
 
 #include "ProgressBar.h"
 #include "llvm/Support/FileSystem.h"

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CandidateSpace.h"
-#include "compiler/OutputFile.h"
+#include "runtime/bundle/OutputFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"

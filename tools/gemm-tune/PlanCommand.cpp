@@ -23,7 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AnalyzedSpace.h"
-#include "compiler/OutputFile.h"
+#include "runtime/bundle/OutputFile.h"
 #include "BundleCompiler.h"
 #include "CandidateChecker.h"
 #include "ProblemRanking.h"
