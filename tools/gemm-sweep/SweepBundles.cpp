@@ -23,6 +23,24 @@ using namespace gemm_opt::runtime;
 namespace gemm_opt {
 namespace sweep {
 
+Expected<const KernelImages *> SweepKernel::getImages() {
+  if (!images) {
+    Expected<KernelImages> read = readKernelImages(*spec);
+    if (!read)
+      return read.takeError();
+    images = std::move(*read);
+  }
+  return &*images;
+}
+
+std::vector<size_t> SweepBundles::getFp8Kernels() const {
+  std::vector<size_t> indices;
+  for (size_t i = 0; i < targetKernels; ++i)
+    if (kernels[i].spec->scaling)
+      indices.push_back(i);
+  return indices;
+}
+
 std::vector<SweepTarget> SweepBundles::getTargets() const {
   std::vector<SweepTarget> targets;
   for (const SweepKernel &kernel : ArrayRef(kernels).take_front(targetKernels)) {
@@ -32,7 +50,8 @@ std::vector<SweepTarget> SweepBundles::getTargets() const {
     // with A and B exchanged runs them as its transposed problem).
     const KernelSpec &spec = *kernel.spec;
     // FP8 kernels take scales, which the sweep's problems do not have
-    // (runProblem refuses them): no case is aimed at one.
+    // (runProblem refuses them): they get cases of their own
+    // (Fp8SweepCase.h).
     if (spec.scaling)
       continue;
     ProblemTile tile = spec.wholeTileVariant

@@ -34,6 +34,9 @@ struct SweepKernel {
   const runtime::KernelSpec *spec = nullptr;
   /// Read on first use.
   std::optional<runtime::KernelImages> images;
+
+  /// The kernel's images, read (and checked) on the first call.
+  llvm::Expected<const runtime::KernelImages *> getImages();
 };
 
 struct SweepBundles {
@@ -46,6 +49,10 @@ struct SweepBundles {
   /// The first `targetKernels` kernels are the artifacts directory's; the
   /// others came from addCoverBundles().
   size_t targetKernels = 0;
+
+  /// The FP8 kernels of the artifacts directory (indices into `kernels`):
+  /// they get cases of their own (Fp8SweepCase.h).
+  std::vector<size_t> getFp8Kernels() const;
 
   /// The targets cases are aimed at: one per kernel of the artifacts
   /// directory (not the cover bundles, so that they do not change the

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/gemm-sweep/SweepCase.h"
+#include "tools/gemm-sweep/SweepRandom.h"
 
 #include "runtime/HostMatrix.h"
 #include "runtime/RuntimeError.h"
@@ -25,34 +26,11 @@ namespace gemm_opt {
 namespace sweep {
 
 namespace {
-constexpr int64_t smallPrimes[] = {2, 3, 5, 7, 11, 13, 17, 31, 61, 127, 257};
-constexpr int64_t largePrimes[] = {1021, 2039, 4093, 8191};
 constexpr double alphas[] = {0.5, -1.0, 2.5};
 constexpr double betas[] = {1.0, 0.5, -2.0};
 constexpr int64_t alignmentBytes = 16;
 
 /// The random stream of one case.
-class CaseRandom {
-public:
-  CaseRandom(uint64_t seed, uint64_t index)
-      : state(splitMix64(splitMix64(seed) ^ (index * 0x9e3779b97f4a7c15ull))) {}
-
-  /// Uniform in [0, bound).
-  uint64_t below(uint64_t bound) { return next() % bound; }
-  /// True with probability percent / 100.
-  bool chance(unsigned percent) { return below(100) < percent; }
-  template <typename T> T pick(ArrayRef<T> values) {
-    return values[below(values.size())];
-  }
-
-private:
-  uint64_t next() {
-    state += 0x9e3779b97f4a7c15ull;
-    return splitMix64(state);
-  }
-  uint64_t state;
-};
-
 std::vector<int64_t> collectTileSizes(ArrayRef<SweepTarget> targets) {
   std::set<int64_t> sizes;
   for (const SweepTarget &target : targets)
@@ -64,37 +42,6 @@ std::vector<int64_t> collectTileSizes(ArrayRef<SweepTarget> targets) {
   return std::vector<int64_t>(sizes.begin(), sizes.end());
 }
 
-int64_t drawDimension(CaseRandom &random, ArrayRef<int64_t> tileSizes) {
-  switch (random.below(6)) {
-  case 0:
-    return 1;
-  case 1:
-    return random.pick(ArrayRef<int64_t>(smallPrimes));
-  case 2:
-    return random.pick(ArrayRef<int64_t>(largePrimes));
-  case 3:
-    return random.pick(tileSizes) * static_cast<int64_t>(1 + random.below(8));
-  case 4: {
-    int64_t tile = random.pick(tileSizes);
-    int64_t remainder = 1 + static_cast<int64_t>(random.below(tile - 1));
-    return tile * static_cast<int64_t>(random.below(8)) + remainder;
-  }
-  default:
-    return int64_t(2) << random.below(13);
-  }
-}
-
-/// A small dimension, for shapes that would exceed the memory budget.
-int64_t drawSmallDimension(CaseRandom &random, ArrayRef<int64_t> tileSizes) {
-  switch (random.below(3)) {
-  case 0:
-    return random.pick(ArrayRef<int64_t>(smallPrimes));
-  case 1:
-    return random.pick(tileSizes);
-  default:
-    return int64_t(2) << random.below(8);
-  }
-}
 
 /// Padding of a leading dimension or batch stride, in elements: none, a
 /// 16-byte multiple, or (when `unaligned`) 1 .. 7 elements.

@@ -28,9 +28,12 @@ size_t SweepSummary::countFailures() const {
   return failures;
 }
 
-std::string getReplayCommand(const SweepSummary &summary, uint64_t index) {
+std::string getReplayCommand(const SweepSummary &summary,
+                             const CaseResult &result) {
   return "gemm-sweep " + summary.artifactsDirectory + " --seed " +
-         std::to_string(summary.seed) + " --case " + std::to_string(index);
+         std::to_string(summary.seed) +
+         (result.fp8 ? " --fp8-case " : " --case ") +
+         std::to_string(result.index);
 }
 
 void printSweepSummary(raw_ostream &os, const SweepSummary &summary) {
@@ -62,9 +65,10 @@ void printSweepFailures(raw_ostream &os, const SweepSummary &summary) {
     os << "FAILED bundle: " << error << "\n";
   for (const CaseResult &result : summary.cases)
     if (result.outcome == CaseOutcome::Failed)
-      os << "FAILED case " << result.index << " [" << result.reason << "] "
-         << result.problem << " on " << result.kernel << ": " << result.message
-         << "\n  replay: " << getReplayCommand(summary, result.index) << "\n";
+      os << "FAILED " << (result.fp8 ? "fp8 case " : "case ") << result.index
+         << " [" << result.reason << "] " << result.problem << " on "
+         << result.kernel << ": " << result.message
+         << "\n  replay: " << getReplayCommand(summary, result) << "\n";
   size_t failures = summary.countFailures();
   os << (failures ? "gemm-sweep: " + std::to_string(failures) + " failure(s)"
                   : std::string("gemm-sweep: no failures"))
@@ -83,6 +87,8 @@ json::Value toJSON(const SweepSummary &summary) {
                         {"message", result.message}};
     if (!result.missing.empty())
       object["missing"] = result.missing;
+    if (result.fp8)
+      object["fp8"] = true;
     if (result.run) {
       object["tolerance"] = result.run->tolerance;
       object["tolerance_factor"] = result.run->toleranceFactor;
@@ -94,7 +100,7 @@ json::Value toJSON(const SweepSummary &summary) {
         object["launched"] = result.run->launchedKernel;
     }
     if (result.outcome == CaseOutcome::Failed)
-      object["replay"] = getReplayCommand(summary, result.index);
+      object["replay"] = getReplayCommand(summary, result);
     cases.push_back(std::move(object));
   }
   json::Array loadErrors;

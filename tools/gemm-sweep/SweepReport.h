@@ -36,7 +36,9 @@ struct SweepSummary {
 };
 
 /// The command that replays case `index`.
-std::string getReplayCommand(const SweepSummary &summary, uint64_t index);
+/// The gemm-sweep command that runs `result`'s case alone.
+std::string getReplayCommand(const SweepSummary &summary,
+                             const CaseResult &result);
 
 /// A table of counts per outcome and reason, then printSweepFailures.
 void printSweepSummary(llvm::raw_ostream &os, const SweepSummary &summary);

@@ -55,16 +55,6 @@ std::string describeMismatch(const ProblemRunResult &run) {
   return text;
 }
 
-Expected<const KernelImages *> getImages(SweepKernel &kernel) {
-  if (!kernel.images) {
-    Expected<KernelImages> images = readKernelImages(*kernel.spec);
-    if (!images)
-      return images.takeError();
-    kernel.images = std::move(*images);
-  }
-  return &*kernel.images;
-}
-
 void fail(CaseResult &result, StringRef reason, const Twine &message) {
   result.outcome = CaseOutcome::Failed;
   result.reason = reason.str();
@@ -98,7 +88,7 @@ CaseResult runSweepCase(const DeviceInfo &device, SweepBundles &bundles,
       if (Error err = checkProblemLaunchable(*kernel.spec, capabilities,
                                              sweepCase.problem))
         return std::move(err);
-    Expected<const KernelImages *> images = getImages(kernel);
+    Expected<const KernelImages *> images = kernel.getImages();
     if (!images)
       return images.takeError();
     return runProblem(device, *kernel.spec, capabilities, **images,

@@ -38,6 +38,8 @@ llvm::StringRef getCaseOutcomeName(CaseOutcome outcome); // "passed", ...
 
 struct CaseResult {
   uint64_t index = 0;
+  /// An FP8 case (Fp8SweepCase.h), numbered apart from the others.
+  bool fp8 = false;
   std::string problem; ///< GemmProblem::str().
   std::string kernel;  ///< The kernel run, or the refusing one.
   std::string bundlePath;

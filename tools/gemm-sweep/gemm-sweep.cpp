@@ -5,6 +5,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //   gemm-sweep ARTIFACTS-DIR [--cases 200] [--seed S] [--case I]
+//              [--fp8-cases N] [--fp8-case J]
 //              [--json-out FILE] [--device I] [--no-cublas] [--cover DIR]
 //   gemm-sweep ARTIFACTS-DIR [--cases 200] [--seed S] --plan-cover OUT
 //
@@ -14,7 +15,8 @@
 // layouts where one is loaded (SweepKernelChoice.h, SweepRunner.h), and
 // prints a table per outcome and reason, the types and layouts no loaded
 // kernel has (with their case counts), and one line per failure with the
-// command that replays it. --cover DIR adds DIR's bundles as kernels to
+// command that replays it. FP8 kernels get cases of their own after the
+// others (Fp8SweepCase.h). --cover DIR adds DIR's bundles as kernels to
 // choose from (not to aim cases at); --plan-cover OUT writes, without a GPU,
 // a schedule for each combination no loaded kernel claims
 // (SweepCoverPlan.h).
@@ -24,6 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tools/gemm-sweep/Fp8SweepCase.h"
 #include "tools/gemm-sweep/SweepBundles.h"
 #include "tools/gemm-sweep/SweepCoverPlan.h"
 #include "tools/gemm-sweep/SweepKernelChoice.h"
@@ -66,6 +69,16 @@ cl::opt<unsigned long long> seed("seed", cl::init(1), cl::value_desc("S"),
 cl::opt<long long> onlyCase("case", cl::init(-1), cl::value_desc("I"),
                             cl::desc("Run only case I of the seed (replay)"),
                             cl::cat(sweepCategory));
+cl::opt<long long> fp8CaseCount(
+    "fp8-cases", cl::init(-1), cl::value_desc("N"),
+    cl::desc("FP8 cases to draw besides the others, spread over the FP8 "
+             "kernels (default: an eighth of --cases, at least one per FP8 "
+             "kernel; 0: none)"),
+    cl::cat(sweepCategory));
+cl::opt<long long> onlyFp8Case("fp8-case", cl::init(-1), cl::value_desc("J"),
+                               cl::desc("Run only FP8 case J of the seed "
+                                        "(replay)"),
+                               cl::cat(sweepCategory));
 cl::opt<std::string> jsonOut("json-out",
                              cl::desc("Also write every case as JSON"),
                              cl::value_desc("FILE"), cl::cat(sweepCategory));
@@ -117,6 +130,10 @@ int main(int argc, char **argv) {
   // Before anything is drawn: the cases are all held in memory.
   if (Error err = checkSweepCaseCount(caseCount))
     return reportError(std::move(err));
+  if (fp8CaseCount > static_cast<long long>(MaxSweepCases))
+    return reportError(makeBadInputError(
+        "--fp8-cases " + std::to_string(fp8CaseCount) +
+        " is out of range: draw 0 to " + std::to_string(MaxSweepCases)));
   static_assert(MaxSweepCases <= std::numeric_limits<unsigned>::max(),
                 "--cases is an unsigned option");
   outs() << "gemm-sweep: seed " << seed << "\n";
@@ -133,11 +150,28 @@ int main(int argc, char **argv) {
     if (Error err = bundles->addCoverBundles(coverDirectory))
       return reportError(std::move(err));
   std::vector<SweepCase> cases;
+  std::vector<Fp8SweepCase> fp8Cases;
+  std::vector<size_t> fp8Kernels = bundles->getFp8Kernels();
+  bool replay = onlyCase >= 0 || onlyFp8Case >= 0;
   if (onlyCase >= 0)
     cases.push_back(
         generateSweepCase(seed, static_cast<uint64_t>(onlyCase), targets));
-  else
+  else if (!replay)
     cases = generateSweepCases(seed, caseCount, targets);
+  if (!fp8Kernels.empty()) {
+    uint64_t first = onlyFp8Case >= 0 ? static_cast<uint64_t>(onlyFp8Case) : 0;
+    uint64_t count = onlyFp8Case >= 0 ? 1
+                     : replay         ? 0
+                     : fp8CaseCount >= 0
+                         ? static_cast<uint64_t>(fp8CaseCount)
+                         : std::max<uint64_t>(caseCount / 8, fp8Kernels.size());
+    for (uint64_t index = first; index < first + count; ++index)
+      fp8Cases.push_back(
+          generateFp8SweepCase(seed, index, *bundles, fp8Kernels));
+  } else if (onlyFp8Case >= 0) {
+    return reportError(makeBadInputError(
+        "--fp8-case: no FP8 kernel in " + artifactsDirectory));
+  }
   if (!planCoverDirectory.empty()) {
     Expected<CoverPlanCounts> plan = writeCoverPlan(
         *bundles, cases, planCoverDirectory,
@@ -183,6 +217,17 @@ int main(int argc, char **argv) {
   for (const SweepCase &sweepCase : cases) {
     CaseResult result = runSweepCase(*device, *bundles, sweepCase, options);
     outs() << "case " << result.index << ": "
+           << getCaseOutcomeName(result.outcome)
+           << (result.reason.empty() ? "" : " (" + result.reason + ")") << " "
+           << result.problem << " [" << result.kernel << "] "
+           << result.message << "\n";
+    outs().flush();
+    summary.cases.push_back(std::move(result));
+  }
+  for (const Fp8SweepCase &sweepCase : fp8Cases) {
+    CaseResult result = runFp8SweepCase(*device, *bundles, sweepCase, seed,
+                                        !noCublas);
+    outs() << "fp8 case " << result.index << ": "
            << getCaseOutcomeName(result.outcome)
            << (result.reason.empty() ? "" : " (" + result.reason + ")") << " "
            << result.problem << " [" << result.kernel << "] "

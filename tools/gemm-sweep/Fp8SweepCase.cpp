@@ -1,0 +1,141 @@
+//===- Fp8SweepCase.cpp - randomized cases of FP8 kernels -----------------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "tools/gemm-sweep/Fp8SweepCase.h"
+
+#include "tools/gemm-sweep/SweepCase.h"
+#include "tools/gemm-sweep/SweepRandom.h"
+
+#include "runtime/RuntimeError.h"
+#include "runtime/ScaledGemmBenchmark.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace llvm;
+using namespace gemm_opt::runtime;
+
+namespace gemm_opt {
+namespace sweep {
+
+namespace {
+/// Separates the FP8 cases' generators from the ordinary cases' of the
+/// same seed and index.
+constexpr uint64_t Fp8Stream = 0xf8f8f8f8f8f8f8f8ull;
+
+int64_t roundUp(int64_t value, int64_t multiple) {
+  return static_cast<int64_t>(
+      alignTo(static_cast<uint64_t>(value),
+              static_cast<uint64_t>(std::max<int64_t>(multiple, 1))));
+}
+
+bool fitsBudget(int64_t m, int64_t n, int64_t k) {
+  return m * k <= MaxOperandElements && n * k <= MaxOperandElements &&
+         m * n <= MaxOperandElements;
+}
+
+std::string describeMetrics(const BenchmarkResult &run) {
+  std::string text;
+  raw_string_ostream os(text);
+  auto describe = [&](StringRef name, const ErrorMetric &metric) {
+    os << name << " " << format("%.3g", metric.relativeFrobenius);
+    if (metric.nonFiniteCount)
+      os << " (" << metric.nonFiniteCount << " NaN/Inf)";
+    os << (metric.passed ? "" : " FAIL") << "; ";
+  };
+  if (run.vsCublas)
+    describe("vs cuBLASLt", *run.vsCublas);
+  describe("vs fp64", run.vsFp64);
+  if (run.scaled && !run.scaled->noCublasLtAnchor.empty())
+    os << "no cuBLASLt anchor: " << run.scaled->noCublasLtAnchor << "; ";
+  if (run.clobberedPadding)
+    os << run.clobberedPadding << " padding entries overwritten; ";
+  os << "scales " << (run.scaled ? run.scaled->scaling : "?");
+  return text;
+}
+} // namespace
+
+Fp8SweepCase generateFp8SweepCase(uint64_t seed, uint64_t index,
+                                  const SweepBundles &bundles,
+                                  ArrayRef<size_t> fp8Kernels) {
+  CaseRandom random(seed ^ Fp8Stream, index);
+  Fp8SweepCase result;
+  result.index = index;
+  result.kernel = fp8Kernels[index % fp8Kernels.size()];
+  const KernelSpec &spec = *bundles.kernels[result.kernel].spec;
+  const ProblemTile &divisible = spec.requiresDivisible;
+  std::set<int64_t> sizes = {64, 128};
+  for (int64_t size : {divisible.m, divisible.n, divisible.k})
+    if (size > 1)
+      sizes.insert(size);
+  std::vector<int64_t> tileSizes(sizes.begin(), sizes.end());
+  int64_t m = roundUp(drawDimension(random, tileSizes), divisible.m);
+  int64_t n = roundUp(drawDimension(random, tileSizes), divisible.n);
+  int64_t k = roundUp(drawDimension(random, tileSizes), divisible.k);
+  // Shrink the largest dimension until every operand fits the budget.
+  while (!fitsBudget(m, n, k)) {
+    int64_t &largest = m >= n && m >= k ? m : n >= k ? n : k;
+    int64_t multiple = &largest == &m   ? divisible.m
+                       : &largest == &n ? divisible.n
+                                        : divisible.k;
+    largest = roundUp(drawSmallDimension(random, tileSizes), multiple);
+  }
+  result.shape = GemmShape::get(m, n, k);
+  result.inputs = random.chance(50) ? Fp8InputDistribution::Wide
+                                    : Fp8InputDistribution::Uniform;
+  return result;
+}
+
+CaseResult runFp8SweepCase(const DeviceInfo &device, SweepBundles &bundles,
+                           const Fp8SweepCase &sweepCase, uint64_t seed,
+                           bool cublasReference) {
+  SweepKernel &kernel = bundles.kernels[sweepCase.kernel];
+  CaseResult result;
+  result.index = sweepCase.index;
+  result.fp8 = true;
+  result.problem = sweepCase.shape.str() + " fp8 inputs " +
+                   getFp8InputDistributionName(sweepCase.inputs).str();
+  result.kernel = kernel.spec->name;
+  result.bundlePath = kernel.bundlePath;
+
+  BenchmarkOptions options;
+  options.timing = false;
+  options.seed = seed * 1000003 + sweepCase.index;
+  options.cublasReference = cublasReference;
+  options.fp8Inputs = sweepCase.inputs;
+  Expected<BenchmarkResult> run = [&]() -> Expected<BenchmarkResult> {
+    Expected<const KernelImages *> images = kernel.getImages();
+    if (!images)
+      return images.takeError();
+    return runScaledBenchmark(device, *kernel.spec, **images, sweepCase.shape,
+                              options);
+  }();
+  if (!run) {
+    ErrorSummary error = summarizeError(run.takeError());
+    result.outcome = CaseOutcome::Failed;
+    result.reason = error.exitCode == ExitBadInput ? "refused a claimed case"
+                                                   : "error";
+    result.message = error.message;
+    return result;
+  }
+  result.message = describeMetrics(*run);
+  if (!run->passed()) {
+    result.outcome = CaseOutcome::Failed;
+    result.reason = "mismatch";
+    return result;
+  }
+  result.outcome = CaseOutcome::Passed;
+  return result;
+}
+
+} // namespace sweep
+} // namespace gemm_opt

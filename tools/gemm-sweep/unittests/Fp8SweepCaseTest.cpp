@@ -1,0 +1,76 @@
+//===- Fp8SweepCaseTest.cpp - FP8 case generation of gemm-sweep -----------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "tools/gemm-sweep/Fp8SweepCase.h"
+
+#include "gtest/gtest.h"
+
+#include <set>
+
+using namespace gemm_opt::runtime;
+using namespace gemm_opt::sweep;
+
+namespace {
+
+/// Sweep bundles holding a bf16 kernel and two FP8 kernels, the second with
+/// divisibility requirements.
+class Fp8SweepCaseTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    bf16.name = "bf16";
+    perTensor.name = "fp8_tensor";
+    perTensor.scaling.emplace();
+    blocks.name = "fp8_blocks";
+    blocks.scaling.emplace();
+    blocks.requiresDivisible = {64, 128, 128};
+    for (KernelSpec *spec : {&bf16, &perTensor, &blocks})
+      bundles.kernels.push_back({"b/kernel.json", spec, std::nullopt});
+    bundles.targetKernels = bundles.kernels.size();
+  }
+
+  KernelSpec bf16, perTensor, blocks;
+  SweepBundles bundles;
+};
+
+TEST_F(Fp8SweepCaseTest, OnlyFp8KernelsGetFp8Cases) {
+  EXPECT_EQ(bundles.getFp8Kernels(), (std::vector<size_t>{1, 2}));
+  // Cover bundles are chosen from, never aimed at.
+  bundles.targetKernels = 2;
+  EXPECT_EQ(bundles.getFp8Kernels(), (std::vector<size_t>{1}));
+}
+
+TEST_F(Fp8SweepCaseTest, CasesTakeTurnsFitAndReplay) {
+  std::vector<size_t> kernels = bundles.getFp8Kernels();
+  std::set<std::string> shapes;
+  std::set<Fp8InputDistribution> inputs;
+  for (uint64_t index = 0; index < 200; ++index) {
+    Fp8SweepCase sweepCase =
+        generateFp8SweepCase(7, index, bundles, kernels);
+    EXPECT_EQ(sweepCase.kernel, kernels[index % 2]);
+    const GemmShape &shape = sweepCase.shape;
+    EXPECT_GE(shape.m, 1);
+    EXPECT_LE(shape.m * shape.k, MaxOperandElements);
+    EXPECT_LE(shape.n * shape.k, MaxOperandElements);
+    EXPECT_LE(shape.m * shape.n, MaxOperandElements);
+    if (sweepCase.kernel == 2) {
+      EXPECT_EQ(shape.m % 64, 0) << shape.str();
+      EXPECT_EQ(shape.n % 128, 0) << shape.str();
+      EXPECT_EQ(shape.k % 128, 0) << shape.str();
+    }
+    // The same seed and index give the same case.
+    Fp8SweepCase again = generateFp8SweepCase(7, index, bundles, kernels);
+    EXPECT_EQ(again.shape.str(), shape.str());
+    EXPECT_EQ(again.inputs, sweepCase.inputs);
+    shapes.insert(shape.str());
+    inputs.insert(sweepCase.inputs);
+  }
+  EXPECT_GT(shapes.size(), 150u);
+  EXPECT_EQ(inputs.size(), 2u);
+}
+
+} // namespace
