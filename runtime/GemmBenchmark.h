@@ -73,8 +73,9 @@ struct ScaledGemmDetails {
   /// cuBLASLt was not asked (--no-cublas) or refuses.
   std::string cublasLtScaleModes, cublasLtAlgorithm;
   /// Why no cuBLASLt matmul checks (and times) the kernel: cuBLASLt refuses
-  /// its types or scale modes; empty when one does. The kernel is then
-  /// checked against fp64 alone.
+  /// its types or scale modes, or its product fails the fp64 check at this
+  /// shape; empty when one checks. The kernel is then checked against fp64
+  /// alone.
   std::string noCublasLtAnchor;
 };
 

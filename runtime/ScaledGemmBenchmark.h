@@ -29,7 +29,9 @@
 //     scale modes it times the scaled product alone, and says so.
 //
 // Where cuBLASLt refuses the types or scale modes themselves (e.g. a mix of
-// per-tensor and block scales), there is no cuBLASLt anchor: the kernel is
+// per-tensor and block scales), or where its product fails the fp64 check
+// itself (seen at N = 1 with per-row and per-column scales), there is no
+// cuBLASLt anchor: the kernel is
 // checked against fp64 alone, timed alone, and the result says why
 // (ScaledGemmDetails::noCublasLtAnchor); that is not a failure.
 //

@@ -38,9 +38,14 @@ int64_t roundUp(int64_t value, int64_t multiple) {
               static_cast<uint64_t>(std::max<int64_t>(multiple, 1))));
 }
 
+/// Whether every operand, with up to 40 elements of padding per row or
+/// column, fits the sweep's budget.
 bool fitsBudget(int64_t m, int64_t n, int64_t k) {
-  return m * k <= MaxOperandElements && n * k <= MaxOperandElements &&
-         m * n <= MaxOperandElements;
+  auto fits = [](int64_t rows, int64_t cols) {
+    return std::max(rows, cols) * (std::min(rows, cols) + 40) <=
+           MaxOperandElements;
+  };
+  return fits(m, k) && fits(k, n) && fits(m, n);
 }
 
 std::string describeMetrics(const BenchmarkResult &run) {
@@ -89,7 +94,21 @@ Fp8SweepCase generateFp8SweepCase(uint64_t seed, uint64_t index,
                                         : divisible.k;
     largest = roundUp(drawSmallDimension(random, tileSizes), multiple);
   }
-  result.shape = GemmShape::get(m, n, k);
+  // Padded leading dimensions, some of them not 16-byte multiples (the
+  // runtime stages what TMA cannot read).
+  MatrixLayouts layouts = spec.getSourceLayouts();
+  auto drawLeadingDimension = [&](int64_t packed) -> int64_t {
+    return random.chance(30) ? packed + 1 + static_cast<int64_t>(random.below(40))
+                             : 0;
+  };
+  auto packedLeadingDimension = [&](Operand operand, int64_t rows,
+                                    int64_t cols) {
+    return layouts.get(operand) == MatrixLayout::Row ? cols : rows;
+  };
+  int64_t lda = drawLeadingDimension(packedLeadingDimension(Operand::A, m, k));
+  int64_t ldb = drawLeadingDimension(packedLeadingDimension(Operand::B, k, n));
+  int64_t ldc = drawLeadingDimension(packedLeadingDimension(Operand::C, m, n));
+  result.shape = GemmShape::get(m, n, k, lda, ldb, ldc, layouts);
   result.inputs = random.chance(50) ? Fp8InputDistribution::Wide
                                     : Fp8InputDistribution::Uniform;
   return result;

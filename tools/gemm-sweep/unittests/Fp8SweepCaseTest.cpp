@@ -17,6 +17,13 @@ using namespace gemm_opt::sweep;
 
 namespace {
 
+/// A row-major, B column-major: the layout wgmma reads 8-bit operands in.
+MatrixLayouts fp8Layouts() {
+  MatrixLayouts layouts;
+  layouts.b = MatrixLayout::Col;
+  return layouts;
+}
+
 /// Sweep bundles holding a bf16 kernel and two FP8 kernels, the second with
 /// divisibility requirements.
 class Fp8SweepCaseTest : public ::testing::Test {
@@ -25,6 +32,7 @@ protected:
     bf16.name = "bf16";
     perTensor.name = "fp8_tensor";
     perTensor.scaling.emplace();
+    perTensor.layouts = blocks.layouts = fp8Layouts();
     blocks.name = "fp8_blocks";
     blocks.scaling.emplace();
     blocks.requiresDivisible = {64, 128, 128};
@@ -48,15 +56,20 @@ TEST_F(Fp8SweepCaseTest, CasesTakeTurnsFitAndReplay) {
   std::vector<size_t> kernels = bundles.getFp8Kernels();
   std::set<std::string> shapes;
   std::set<Fp8InputDistribution> inputs;
+  int padded = 0;
   for (uint64_t index = 0; index < 200; ++index) {
     Fp8SweepCase sweepCase =
         generateFp8SweepCase(7, index, bundles, kernels);
     EXPECT_EQ(sweepCase.kernel, kernels[index % 2]);
     const GemmShape &shape = sweepCase.shape;
     EXPECT_GE(shape.m, 1);
-    EXPECT_LE(shape.m * shape.k, MaxOperandElements);
-    EXPECT_LE(shape.n * shape.k, MaxOperandElements);
-    EXPECT_LE(shape.m * shape.n, MaxOperandElements);
+    // Each operand's buffer: its rows or columns times its pitch.
+    EXPECT_LE(shape.m * shape.lda, MaxOperandElements) << shape.str();
+    EXPECT_LE(shape.n * shape.ldb, MaxOperandElements) << shape.str();
+    EXPECT_LE(shape.m * shape.ldc, MaxOperandElements) << shape.str();
+    // The kernel's layouts: A row-major, B column-major.
+    EXPECT_EQ(shape.layouts.str(), "a=row b=col c=row") << shape.str();
+    padded += shape.lda > shape.k || shape.ldb > shape.k || shape.ldc > shape.n;
     if (sweepCase.kernel == 2) {
       EXPECT_EQ(shape.m % 64, 0) << shape.str();
       EXPECT_EQ(shape.n % 128, 0) << shape.str();
@@ -71,6 +84,7 @@ TEST_F(Fp8SweepCaseTest, CasesTakeTurnsFitAndReplay) {
   }
   EXPECT_GT(shapes.size(), 150u);
   EXPECT_EQ(inputs.size(), 2u);
+  EXPECT_GT(padded, 40);
 }
 
 } // namespace
