@@ -13,6 +13,12 @@
 // RUN: not gemm-run %t/batched/kernel.json -m 128 -n 128 -k 64 --batch 3 --batch-stride-c 0 \
 // RUN:   --json-out %t/overlap.json
 // RUN: FileCheck %s --input-file %t/overlap.json --check-prefix=JSON
+// A result file that cannot be written is reported, not an abort.
+// RUN: not gemm-run %t/plain/kernel.json -m 128 -n 128 -k 64 --batch 3 --json-out /dev/full 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=FULL
+// FULL: error: unsupported batch
+// FULL: gemm-run: error: cannot write '/dev/full': No space left on device
+// FULL-NOT: LLVM ERROR
 
 // gemm-run refuses batch misuse before it looks for a GPU (exit 2): a batch
 // on a kernel that is not batched, no entries, negative strides, entries of
