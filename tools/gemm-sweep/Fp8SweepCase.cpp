@@ -11,6 +11,8 @@
 #include "tools/gemm-sweep/SweepCase.h"
 #include "tools/gemm-sweep/SweepRandom.h"
 
+#include "tools/gemm-sweep/SweepReport.h"
+
 #include "runtime/RuntimeError.h"
 #include "runtime/ScaledGemmBenchmark.h"
 
@@ -52,10 +54,7 @@ std::string describeMetrics(const BenchmarkResult &run) {
   std::string text;
   raw_string_ostream os(text);
   auto describe = [&](StringRef name, const ErrorMetric &metric) {
-    os << name << " " << format("%.3g", metric.relativeFrobenius);
-    if (metric.nonFiniteCount)
-      os << " (" << metric.nonFiniteCount << " NaN/Inf)";
-    os << (metric.passed ? "" : " FAIL") << "; ";
+    describeErrorMetric(os, name, metric);
   };
   if (run.vsCublas)
     describe("vs cuBLASLt", *run.vsCublas);

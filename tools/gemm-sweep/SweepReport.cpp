@@ -28,6 +28,22 @@ size_t SweepSummary::countFailures() const {
   return failures;
 }
 
+void printCaseResult(raw_ostream &os, const CaseResult &result) {
+  os << (result.fp8 ? "fp8 case " : "case ") << result.index << ": "
+     << getCaseOutcomeName(result.outcome)
+     << (result.reason.empty() ? "" : " (" + result.reason + ")") << " "
+     << result.problem << " [" << result.kernel << "] " << result.message
+     << "\n";
+}
+
+void describeErrorMetric(raw_ostream &os, StringRef name,
+                         const runtime::ErrorMetric &metric) {
+  os << name << " " << format("%.3g", metric.relativeFrobenius);
+  if (metric.nonFiniteCount)
+    os << " (" << metric.nonFiniteCount << " NaN/Inf)";
+  os << (metric.passed ? "" : " FAIL") << "; ";
+}
+
 std::string getReplayCommand(const SweepSummary &summary,
                              const CaseResult &result) {
   return "gemm-sweep " + summary.artifactsDirectory + " --seed " +

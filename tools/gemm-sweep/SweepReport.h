@@ -36,6 +36,14 @@ struct SweepSummary {
 };
 
 /// The command that replays case `index`.
+/// One line: "case I: outcome (reason) problem [kernel] message" ("fp8
+/// case J: ..." for an FP8 case).
+void printCaseResult(llvm::raw_ostream &os, const CaseResult &result);
+
+/// "NAME 1.23e-03; " with " (K NaN/Inf)" and " FAIL" where they apply.
+void describeErrorMetric(llvm::raw_ostream &os, llvm::StringRef name,
+                         const runtime::ErrorMetric &metric);
+
 /// The gemm-sweep command that runs `result`'s case alone.
 std::string getReplayCommand(const SweepSummary &summary,
                              const CaseResult &result);

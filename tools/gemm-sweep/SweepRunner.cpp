@@ -8,6 +8,8 @@
 
 #include "tools/gemm-sweep/SweepRunner.h"
 
+#include "tools/gemm-sweep/SweepReport.h"
+
 #include "runtime/ProblemRefusal.h"
 #include "runtime/RuntimeError.h"
 
@@ -37,10 +39,7 @@ std::string describeMismatch(const ProblemRunResult &run) {
   std::string text;
   raw_string_ostream os(text);
   auto describe = [&](StringRef name, const ErrorMetric &metric) {
-    os << name << " " << format("%.3g", metric.relativeFrobenius);
-    if (metric.nonFiniteCount)
-      os << " (" << metric.nonFiniteCount << " NaN/Inf)";
-    os << (metric.passed ? "" : " FAIL") << "; ";
+    describeErrorMetric(os, name, metric);
   };
   if (run.vsCublas)
     describe("vs cuBLAS", *run.vsCublas);

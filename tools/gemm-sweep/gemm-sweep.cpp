@@ -214,27 +214,15 @@ int main(int argc, char **argv) {
   ProblemRunOptions options;
   options.seed = seed;
   options.cublasReference = !noCublas;
-  for (const SweepCase &sweepCase : cases) {
-    CaseResult result = runSweepCase(*device, *bundles, sweepCase, options);
-    outs() << "case " << result.index << ": "
-           << getCaseOutcomeName(result.outcome)
-           << (result.reason.empty() ? "" : " (" + result.reason + ")") << " "
-           << result.problem << " [" << result.kernel << "] "
-           << result.message << "\n";
+  auto record = [&](CaseResult result) {
+    printCaseResult(outs(), result);
     outs().flush();
     summary.cases.push_back(std::move(result));
-  }
-  for (const Fp8SweepCase &sweepCase : fp8Cases) {
-    CaseResult result = runFp8SweepCase(*device, *bundles, sweepCase, seed,
-                                        !noCublas);
-    outs() << "fp8 case " << result.index << ": "
-           << getCaseOutcomeName(result.outcome)
-           << (result.reason.empty() ? "" : " (" + result.reason + ")") << " "
-           << result.problem << " [" << result.kernel << "] "
-           << result.message << "\n";
-    outs().flush();
-    summary.cases.push_back(std::move(result));
-  }
+  };
+  for (const SweepCase &sweepCase : cases)
+    record(runSweepCase(*device, *bundles, sweepCase, options));
+  for (const Fp8SweepCase &sweepCase : fp8Cases)
+    record(runFp8SweepCase(*device, *bundles, sweepCase, seed, !noCublas));
   printSweepSummary(outs(), summary);
   int exitCode = summary.countFailures() ? ExitMismatch : ExitPass;
   if (!jsonOut.empty())
