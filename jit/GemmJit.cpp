@@ -11,6 +11,7 @@
 #include "compiler/ScheduleCompilation.h"
 #include "jit/CacheKey.h"
 #include "jit/CubinCompiler.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
@@ -27,7 +28,7 @@ GemmJit::GemmJit(JitOptions options)
                                 ? DiskCache::getDefaultDirectory()
                                 : this->options.cacheDirectory;
     if (!directory.empty())
-      diskCache.emplace(std::move(directory));
+      diskCache.emplace(std::move(directory), this->options.cacheLockTimeout);
   }
 }
 
@@ -36,6 +37,21 @@ GemmJit::~GemmJit() = default;
 JitStatistics GemmJit::getStatistics() const {
   return {compiles.load(), memoryHits.load(), diskHits.load(),
           corruptEntries.load()};
+}
+
+void GemmJit::warn(StringRef message) const {
+  if (options.warningHandler)
+    options.warningHandler(message);
+  else
+    errs() << "gemm-opt: warning: " << message << "\n";
+}
+
+void GemmJit::reportDiskTrouble(const DiskCacheAnswer &answer) {
+  if (!answer.staleLock.empty())
+    warn("kernel cache: " + answer.staleLock);
+  if (!answer.notStored.empty() && !warnedNotStored.exchange(true))
+    warn("kernel cache: " + answer.notStored +
+         "; compiled kernels stay in memory only");
 }
 
 std::shared_ptr<std::mutex> GemmJit::getKeyMutex(StringRef cacheKey) {
@@ -141,15 +157,17 @@ Expected<std::shared_ptr<GemmKernel>> GemmJit::compile(StringRef scheduleText,
       return compiled.takeError();
     return remember(requestKey, fresh);
   }
-  DiskCacheOutcome outcome;
+  DiskCacheAnswer answer;
   Expected<CompiledKernel> compiled =
-      diskCache->getOrCompile(cacheKey, requestKey, compileNow, outcome);
+      diskCache->getOrCompile(cacheKey, requestKey, compileNow, answer);
+  reportDiskTrouble(answer);
   if (!compiled)
     return compiled.takeError();
-  if (outcome == DiskCacheOutcome::RebuiltCorrupt && !countedCorrupt)
+  if (answer.outcome == DiskCacheOutcome::RebuiltCorrupt && !countedCorrupt)
     ++corruptEntries;
-  if (outcome != DiskCacheOutcome::Hit)
-    return remember(requestKey, fresh); // Written under both names.
+  // Compiled: stored under both names where the directory allowed.
+  if (answer.outcome != DiskCacheOutcome::Hit)
+    return remember(requestKey, fresh);
   ++diskHits;
   // Found under its cache key: give this spelling a request file of its
   // own. Best effort: without it the next process parses.
@@ -164,8 +182,7 @@ GemmJit::compile(const ScheduleDescription &schedule) {
 }
 
 Expected<std::shared_ptr<GemmKernel>>
-GemmJit::compileFor(const ProblemDescription &problem,
-                    StringRef scheduleText) {
+GemmJit::compileFor(const ProblemDescription &problem, StringRef scheduleText) {
   Expected<std::string> chosen =
       options.chooser->chooseSchedule(problem, scheduleText);
   if (!chosen)

@@ -9,7 +9,11 @@
 #ifndef GEMM_OPT_JIT_JITOPTIONS_H
 #define GEMM_OPT_JIT_JITOPTIONS_H
 
+#include "jit/DiskCache.h"
 #include "jit/ScheduleChooser.h"
+#include "llvm/ADT/StringRef.h"
+#include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,17 +28,26 @@ struct JitOptions {
   /// The disk half of the cache (needs enableCache).
   bool enableDiskCache = true;
   /// Empty: DiskCache::getDefaultDirectory() ($XDG_CACHE_HOME/gemm-opt or
-  /// ~/.cache/gemm-opt).
+  /// ~/.cache/gemm-opt). One that cannot be created or written costs only
+  /// the disk half: kernels are compiled and kept in memory, with a warning.
   std::string cacheDirectory;
+  /// How long a process may hold the disk cache's lock on a kernel it
+  /// compiles before others take the lock to be stale and take it over; also
+  /// the longest a compile waits for another one of the same kernel.
+  std::chrono::seconds cacheLockTimeout = DiskCache::DefaultLockTimeout;
+  /// Receives warnings (one line each, no trailing newline): a cache
+  /// directory that cannot be written (once per GemmJit), a stale lock.
+  /// Null: they go to llvm::errs() as "gemm-opt: warning: ...".
+  std::function<void(llvm::StringRef)> warningHandler;
   /// Target chip; empty takes the schedule's.
   std::string chip;
   /// LLVM optimization level of the NVPTX backend.
   int optLevel = 3;
   /// ptxas -O level of every kernel; none: each kernel's own, as with
   /// gemm-translate (3, or 1 for SIMT kernels whose FFMA order -O3 would
-  /// undo; passes/common/KernelAttributes.h). -O2 assembles the shipped mma.sync
-  /// kernels about 3x faster but into different code whose speed has not
-  /// been measured.
+  /// undo; passes/common/KernelAttributes.h). -O2 assembles the shipped
+  /// mma.sync kernels about 3x faster but into different code whose speed has
+  /// not been measured.
   std::optional<int> ptxasOptLevel;
   /// ptxas to use; empty: the CUDA toolkit gemm-opt was built with, then
   /// PATH.
