@@ -79,8 +79,7 @@ Expected<std::shared_ptr<GemmKernel>> GemmJit::compile(StringRef scheduleText,
                                                        StringRef name) {
   // The request as given: a repeated compile of the same text is a map
   // lookup, no parse; in another process, one disk read.
-  std::string requestKey = makeCacheKey(
-      scheduleText, options.chip, options.optLevel, options.ptxasOptLevel);
+  std::string requestKey = makeCacheKey(scheduleText, options);
   if (cacheEnabled) {
     std::lock_guard<std::mutex> guard(mutex);
     auto found = byRequest.find(requestKey);
@@ -113,10 +112,10 @@ Expected<std::shared_ptr<GemmKernel>> GemmJit::compile(StringRef scheduleText,
   if (!compilation)
     return compilation.takeError();
   std::string cacheKey =
-      makeCacheKey((*compilation)->getCanonicalText(), options.chip,
-                   options.optLevel, options.ptxasOptLevel);
+      makeCacheKey((*compilation)->getCanonicalText(), options);
   CubinCompileSettings settings{options.chip, options.optLevel,
-                                options.ptxasOptLevel, options.ptxasPath};
+                                options.ptxasOptLevel, options.ptxasPath,
+                                options.tensorMapsByValue};
   // Parses the launch metadata of what it compiles: only kernels whose
   // metadata parses are stored, so a disk hit need not parse it.
   std::shared_ptr<GemmKernel> fresh;

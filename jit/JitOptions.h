@@ -49,6 +49,12 @@ struct JitOptions {
   /// mma.sync kernels about 3x faster but into different code whose speed has
   /// not been measured.
   std::optional<int> ptxasOptLevel;
+  /// TMA kernels take their tensor maps by value, as __grid_constant__
+  /// kernel parameters (lower-to-nvvm's tensor-maps-by-value), instead of as
+  /// pointers to maps in device memory. Their launches then keep no device
+  /// state per argument set (GemmKernel.h), which suits callers that cycle
+  /// through many buffers and CUDA graphs. Part of the cache key.
+  bool tensorMapsByValue = false;
   /// ptxas to use; empty: the CUDA toolkit gemm-opt was built with, then
   /// PATH.
   std::string ptxasPath;

@@ -299,10 +299,10 @@ TEST_F(CacheTest, EachSpellingGetsItsOwnRequestFile) {
   // A request file that holds another request's key (as a hash collision
   // would) is a miss, not corruption.
   DiskCache cache{std::string(directory)};
-  std::string original = cache.getRequestPath(
-      makeCacheKey(getSyncSchedule(), "", 3, std::nullopt));
+  std::string original =
+      cache.getRequestPath(makeCacheKey(getSyncSchedule(), JitOptions()));
   std::string other =
-      cache.getRequestPath(makeCacheKey(respelled, "", 3, std::nullopt));
+      cache.getRequestPath(makeCacheKey(respelled, JitOptions()));
   replaceFile(original, readBytes(other));
   JitStatistics stats = compileFresh();
   EXPECT_EQ(stats.compiles, 0u);
@@ -310,8 +310,7 @@ TEST_F(CacheTest, EachSpellingGetsItsOwnRequestFile) {
   EXPECT_EQ(stats.corruptEntries, 0u);
   auto entry = deserializeCacheEntry(readBytes(original));
   ASSERT_TRUE(bool(entry));
-  EXPECT_EQ(entry->requestKey,
-            makeCacheKey(getSyncSchedule(), "", 3, std::nullopt));
+  EXPECT_EQ(entry->requestKey, makeCacheKey(getSyncSchedule(), JitOptions()));
 }
 
 /// Options whose warnings land in `warnings`.

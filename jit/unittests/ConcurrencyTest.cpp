@@ -196,7 +196,7 @@ TEST_F(ConcurrencyTest, ProcessesShareOneEntry) {
   SmallVector<char, 0> requestBytes;
   ASSERT_TRUE(readCacheFile(
       DiskCache(std::string(cache))
-          .getRequestPath(makeCacheKey(getSyncSchedule(), "", 3, std::nullopt)),
+          .getRequestPath(makeCacheKey(getSyncSchedule(), JitOptions())),
       requestBytes));
   auto request = deserializeCacheEntry(
       StringRef(requestBytes.data(), requestBytes.size()));
