@@ -34,6 +34,12 @@ GemmJit::GemmJit(JitOptions options)
 
 GemmJit::~GemmJit() = default;
 
+GemmKernelOptions GemmJit::getKernelOptions() const {
+  GemmKernelOptions kernelOptions;
+  kernelOptions.argumentSetLimit = options.argumentSetLimit;
+  return kernelOptions;
+}
+
 JitStatistics GemmJit::getStatistics() const {
   return {compiles.load(), memoryHits.load(), diskHits.load(),
           corruptEntries.load()};
@@ -99,7 +105,8 @@ Expected<std::shared_ptr<GemmKernel>> GemmJit::compile(StringRef scheduleText,
     if (compiled) {
       ++diskHits;
       return remember(requestKey,
-                      GemmKernel::createParsedLater(std::move(*compiled)));
+                      GemmKernel::createParsedLater(std::move(*compiled),
+                                                    getKernelOptions()));
     }
     if (!corruption.empty()) {
       ++corruptEntries; // Removed; found by the cache key or compiled below.
@@ -126,7 +133,7 @@ Expected<std::shared_ptr<GemmKernel>> GemmJit::compile(StringRef scheduleText,
     if (!compiled)
       return compiled.takeError();
     Expected<std::shared_ptr<GemmKernel>> kernel =
-        GemmKernel::create(*compiled);
+        GemmKernel::create(*compiled, getKernelOptions());
     if (!kernel)
       return kernel.takeError();
     fresh = std::move(*kernel);
@@ -171,8 +178,8 @@ Expected<std::shared_ptr<GemmKernel>> GemmJit::compile(StringRef scheduleText,
   // Found under its cache key: give this spelling a request file of its
   // own. Best effort: without it the next process parses.
   consumeError(diskCache->writeRequest(*compiled, requestKey));
-  return remember(requestKey,
-                  GemmKernel::createParsedLater(std::move(*compiled)));
+  return remember(requestKey, GemmKernel::createParsedLater(
+                                  std::move(*compiled), getKernelOptions()));
 }
 
 Expected<std::shared_ptr<GemmKernel>>

@@ -91,6 +91,8 @@ public:
 
 private:
   std::shared_ptr<std::mutex> getKeyMutex(llvm::StringRef cacheKey);
+  /// How the kernels it hands out launch (JitOptions).
+  GemmKernelOptions getKernelOptions() const;
   /// Passes `message` to the warning handler (or llvm::errs()).
   void warn(llvm::StringRef message) const;
   /// Reports what a disk cache answer says went wrong: a kernel not stored

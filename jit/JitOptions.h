@@ -10,6 +10,7 @@
 #define GEMM_OPT_JIT_JITOPTIONS_H
 
 #include "jit/DiskCache.h"
+#include "jit/GemmKernel.h"
 #include "jit/ScheduleChooser.h"
 #include "llvm/ADT/StringRef.h"
 #include <chrono>
@@ -55,6 +56,11 @@ struct JitOptions {
   /// state per argument set (GemmKernel.h), which suits callers that cycle
   /// through many buffers and CUDA graphs. Part of the cache key.
   bool tensorMapsByValue = false;
+  /// Argument sets whose device state (tensor maps passed as pointers,
+  /// staged operand copies) each kernel keeps per device, the least
+  /// recently used reused first (GemmKernelOptions). Not part of the cache
+  /// key.
+  size_t argumentSetLimit = GemmKernelOptions().argumentSetLimit;
   /// ptxas to use; empty: the CUDA toolkit gemm-opt was built with, then
   /// PATH.
   std::string ptxasPath;
