@@ -33,6 +33,10 @@ bool ArgumentSetKey::operator==(const ArgumentSetKey &other) const {
   return tie(*this) == tie(other);
 }
 
+void PinnedHostDeleter::operator()(CUtensorMap *maps) const {
+  (void)cudaFreeHost(maps);
+}
+
 ArgumentSet::~ArgumentSet() {
   if (lastUse)
     events->destroy(lastUse);

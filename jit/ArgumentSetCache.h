@@ -30,7 +30,6 @@
 #ifndef GEMM_OPT_JIT_ARGUMENTSETCACHE_H
 #define GEMM_OPT_JIT_ARGUMENTSETCACHE_H
 
-#include "jit/PinnedHostBuffer.h"
 #include "runtime/DeviceBuffer.h"
 #include "runtime/KernelArguments.h"
 #include "llvm/Support/Error.h"
@@ -81,6 +80,13 @@ struct ArgumentSetKey {
   bool operator==(const ArgumentSetKey &other) const;
 };
 
+/// Frees the pinned host memory (cudaMallocHost) tensor maps are copied
+/// from: a copy from it is truly asynchronous, where one from pageable
+/// memory may wait for the stream first.
+struct PinnedHostDeleter {
+  void operator()(CUtensorMap *maps) const;
+};
+
 /// One argument set's device state; GemmKernel fills it.
 struct ArgumentSet {
   explicit ArgumentSet(std::shared_ptr<LaunchEvents> events)
@@ -95,7 +101,7 @@ struct ArgumentSet {
   /// The global_pointer tensor maps on the device, and the pinned host
   /// memory they are copied from; kept when the set is reused.
   runtime::DeviceBuffer tensorMaps;
-  PinnedHostBuffer hostTensorMaps;
+  std::unique_ptr<CUtensorMap[], PinnedHostDeleter> hostTensorMaps;
   /// The parameters (pointing into tensorMaps) and staged operand copies;
   /// empty while the set is being filled, and after a failed fill.
   std::optional<runtime::KernelArguments> arguments;

@@ -376,32 +376,40 @@ static Expected<bool> keepsDeviceState(const KernelSpec &spec,
   return !staging->empty();
 }
 
+/// The bits of `value`: the key compares scalars as bits.
+static uint32_t getBits(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  return bits;
+}
+
 /// What identifies the parameters of a launch with `args` at `shape` in
 /// `workspace`.
 static ArgumentSetKey getArgumentSetKey(const GemmArguments &args,
                                         const GemmShape &shape,
                                         const WorkspaceAddresses &workspace) {
-  ArgumentSetKey key;
-  key.a = reinterpret_cast<uint64_t>(args.a);
-  key.b = reinterpret_cast<uint64_t>(args.b);
-  key.c = reinterpret_cast<uint64_t>(args.c);
-  key.bias = reinterpret_cast<uint64_t>(args.bias);
-  key.residual = reinterpret_cast<uint64_t>(args.residual);
-  key.m = shape.m;
-  key.n = shape.n;
-  key.k = shape.k;
-  key.lda = shape.lda;
-  key.ldb = shape.ldb;
-  key.ldc = shape.ldc;
-  key.batch = shape.batch;
-  key.batchStrideA = shape.batchStrideA;
-  key.batchStrideB = shape.batchStrideB;
-  key.batchStrideC = shape.batchStrideC;
-  std::memcpy(&key.alphaBits, &args.alpha, sizeof(key.alphaBits));
-  std::memcpy(&key.betaBits, &args.beta, sizeof(key.betaBits));
-  key.workspacePartials = workspace.partials;
-  key.workspaceCounters = workspace.tileCounters;
-  return key;
+  auto address = [](const void *pointer) {
+    return reinterpret_cast<uint64_t>(pointer);
+  };
+  return {address(args.a),
+          address(args.b),
+          address(args.c),
+          address(args.bias),
+          address(args.residual),
+          shape.m,
+          shape.n,
+          shape.k,
+          shape.lda,
+          shape.ldb,
+          shape.ldc,
+          shape.batch,
+          shape.batchStrideA,
+          shape.batchStrideB,
+          shape.batchStrideC,
+          getBits(args.alpha),
+          getBits(args.beta),
+          workspace.partials,
+          workspace.tileCounters};
 }
 
 /// Makes the parameters of `set`: its global_pointer tensor maps copied on
@@ -419,15 +427,13 @@ static Error fillArgumentSet(ArgumentSetCache &cache, ArgumentSet &set,
       Expected<DeviceBuffer> device = DeviceBuffer::allocate(bytes);
       if (!device)
         return device.takeError();
-      Expected<PinnedHostBuffer> host = PinnedHostBuffer::allocate(bytes);
-      if (!host)
-        return host.takeError();
+      void *host = nullptr;
+      GEMM_CUDA_TRY(cudaMallocHost(&host, bytes));
       set.tensorMaps = std::move(*device);
-      set.hostTensorMaps = std::move(*host);
+      set.hostTensorMaps.reset(static_cast<CUtensorMap *>(host));
     }
-    upload = TensorMapUpload{
-        set.tensorMaps.getAddress(),
-        static_cast<CUtensorMap *>(set.hostTensorMaps.data()), stream};
+    upload = TensorMapUpload{set.tensorMaps.getAddress(),
+                             set.hostTensorMaps.get(), stream};
   }
   Expected<KernelArguments> created = KernelArguments::create(
       driver, spec, shape, getOperandAddresses(args),

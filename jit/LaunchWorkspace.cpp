@@ -31,31 +31,44 @@ static size_t getCounterRegionBytes(const WorkspaceAddresses &addresses) {
   return alignTo(getTileCounterBytes(addresses), LaunchWorkspaceAlignment);
 }
 
+/// The workspace of `spec` at `shape` laid out from `base`: the counters,
+/// then the partial sums; none when the kernel takes none.
+static Expected<std::optional<WorkspaceAddresses>>
+layOut(const KernelSpec &spec, const GemmShape &shape, uint64_t base) {
+  Expected<std::optional<WorkspaceAddresses>> laidOut =
+      getSplitKWorkspaceSize(spec, shape);
+  if (laidOut && *laidOut) {
+    (*laidOut)->tileCounters = base;
+    (*laidOut)->partials = base + getCounterRegionBytes(**laidOut);
+  }
+  return laidOut;
+}
+
+/// Bytes from the counters to the end of the partial sums.
+static size_t getWorkspaceBytes(const WorkspaceAddresses &addresses) {
+  return getCounterRegionBytes(addresses) +
+         size_t(addresses.partialCount) * ElementBytes;
+}
+
 Expected<size_t> getLaunchWorkspaceSize(const KernelSpec &spec,
                                         const GemmShape &shape) {
-  Expected<std::optional<WorkspaceAddresses>> size =
-      getSplitKWorkspaceSize(spec, shape);
-  if (!size)
-    return size.takeError();
-  if (!*size)
-    return 0;
-  return getCounterRegionBytes(**size) +
-         size_t((*size)->partialCount) * ElementBytes;
+  Expected<std::optional<WorkspaceAddresses>> laidOut = layOut(spec, shape, 0);
+  if (!laidOut)
+    return laidOut.takeError();
+  return *laidOut ? getWorkspaceBytes(**laidOut) : 0;
 }
 
 Expected<WorkspaceAddresses>
 placeLaunchWorkspace(const KernelSpec &spec, const GemmShape &shape,
                      const LaunchWorkspace &workspace) {
-  Expected<std::optional<WorkspaceAddresses>> size =
-      getSplitKWorkspaceSize(spec, shape);
-  if (!size)
-    return size.takeError();
-  if (!*size)
-    return WorkspaceAddresses();
-  WorkspaceAddresses addresses = **size;
-  size_t needed = getCounterRegionBytes(addresses) +
-                  size_t(addresses.partialCount) * ElementBytes;
   uint64_t base = reinterpret_cast<uint64_t>(workspace.pointer);
+  Expected<std::optional<WorkspaceAddresses>> laidOut =
+      layOut(spec, shape, base);
+  if (!laidOut)
+    return laidOut.takeError();
+  if (!*laidOut)
+    return WorkspaceAddresses();
+  size_t needed = getWorkspaceBytes(**laidOut);
   if (!base)
     return makeBadInputError("kernel " + spec.name + " needs a " +
                              Twine(needed) +
@@ -70,9 +83,7 @@ placeLaunchWorkspace(const KernelSpec &spec, const GemmShape &shape,
                              "-byte workspace at this shape; the one given "
                              "has " +
                              Twine(workspace.bytes) + " bytes");
-  addresses.tileCounters = base;
-  addresses.partials = base + getCounterRegionBytes(addresses);
-  return addresses;
+  return **laidOut;
 }
 
 } // namespace jit

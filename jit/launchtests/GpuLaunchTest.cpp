@@ -120,13 +120,7 @@ GemmShape chooseShape(const BundleKernel &bundle, int64_t target) {
 
 GemmArguments makeArguments(const GemmShape &shape, const void *a,
                             const void *b, void *c) {
-  GemmArguments args;
-  args.a = a;
-  args.b = b;
-  args.c = c;
-  args.m = shape.m;
-  args.n = shape.n;
-  args.k = shape.k;
+  GemmArguments args{a, b, c, shape.m, shape.n, shape.k};
   return args;
 }
 

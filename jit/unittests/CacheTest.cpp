@@ -135,13 +135,8 @@ TEST_F(CacheTest, TruncatedEntryIsDetectedAndRebuilt) {
 /// Files in the cache directory with this extension.
 static std::vector<std::string> listFiles(StringRef directory,
                                           StringRef extension) {
-  std::vector<std::string> files;
-  std::error_code ec;
-  for (sys::fs::directory_iterator it(directory, ec), end; it != end && !ec;
-       it.increment(ec))
-    if (StringRef(it->path()).ends_with(extension))
-      files.push_back(it->path());
-  return files;
+  return gemm_opt::jit::listFiles(
+      directory, [&](StringRef name) { return name.ends_with(extension); });
 }
 
 /// The bytes of `path`.
@@ -324,16 +319,10 @@ static JitOptions collectingWarnings(JitOptions options,
 
 TEST_F(CacheTest, UncreatableCacheDirectoryRunsFromMemoryAndWarnsOnce) {
   // A cache directory under a regular file cannot be created, even by root.
-  SmallString<256> file(directory);
-  sys::path::append(file, "a-file");
-  {
-    std::error_code ec;
-    raw_fd_ostream os(file, ec);
-    ASSERT_FALSE(ec);
-  }
+  std::string file = createRegularFile(directory, "a-file");
   std::vector<std::string> warnings;
   JitOptions options = collectingWarnings(getOptions(), warnings);
-  options.cacheDirectory = (file + "/gemm-opt").str();
+  options.cacheDirectory = file + "/gemm-opt";
   GemmJit jit(options);
   auto first = jit.compile(getSyncSchedule());
   ASSERT_TRUE(bool(first)) << toString(first.takeError());

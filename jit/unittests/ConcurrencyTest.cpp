@@ -69,15 +69,10 @@ static constexpr const char *MeetingVariable = "GEMM_OPT_JIT_TEST_MEETING";
 static constexpr int Children = 2;
 
 /// Files in `directory` whose names start with `prefix`.
-static std::vector<std::string> listFiles(StringRef directory,
-                                          StringRef prefix) {
-  std::vector<std::string> files;
-  std::error_code ec;
-  for (sys::fs::directory_iterator it(directory, ec), end; it != end && !ec;
-       it.increment(ec))
-    if (sys::path::filename(it->path()).starts_with(prefix))
-      files.push_back(it->path());
-  return files;
+static std::vector<std::string> listFilesStartingWith(StringRef directory,
+                                                      StringRef prefix) {
+  return listFiles(directory,
+                   [&](StringRef name) { return name.starts_with(prefix); });
 }
 
 /// Run by ProcessesShareOneEntry in child processes; does nothing unless
@@ -97,7 +92,7 @@ TEST(ConcurrencyHelper, CompileIntoSharedCache) {
     ASSERT_FALSE(ec) << ec.message();
   }
   auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
-  while (listFiles(*meeting, "ready-").size() < Children) {
+  while (listFilesStartingWith(*meeting, "ready-").size() < Children) {
     ASSERT_LT(std::chrono::steady_clock::now(), deadline)
         << "the other children never came";
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -177,7 +172,8 @@ TEST_F(ConcurrencyTest, ProcessesShareOneEntry) {
   EXPECT_EQ((*ptxasRuns)->getBuffer().count('\n'), 1u)
       << "ptxas ran for more than one process: the lock did not hold";
   unsigned compiles = 0;
-  std::vector<std::string> reports = listFiles(meeting, "compiles-");
+  std::vector<std::string> reports =
+      listFilesStartingWith(meeting, "compiles-");
   ASSERT_EQ(reports.size(), size_t(Children));
   for (const std::string &report : reports) {
     auto text = MemoryBuffer::getFile(report);

@@ -39,12 +39,16 @@ protected:
             "report"};
   }
 
-  /// getOrCompile on a cache in `directory`, counting compiles (each takes
-  /// `compileTime`), and how long the call took.
+  /// getOrCompile on a new cache in the directory (as another process
+  /// would have), counting compiles (each takes `compileTime`) and hits;
+  /// the time it took in `elapsed`.
   Expected<CompiledKernel>
   getOrCompile(DiskCacheAnswer &answer, seconds lockTimeout,
-               milliseconds compileTime = milliseconds(0)) {
-    DiskCache cache(std::string(directory), lockTimeout);
+               milliseconds compileTime = milliseconds(0),
+               steady_clock::duration *elapsed = nullptr) {
+    DiskCache cache(cacheDirectory.empty() ? std::string(directory)
+                                           : cacheDirectory,
+                    lockTimeout);
     steady_clock::time_point start = steady_clock::now();
     Expected<CompiledKernel> kernel = cache.getOrCompile(
         Key, Request,
@@ -54,7 +58,10 @@ protected:
           return makeKernel();
         },
         answer);
-    elapsed = steady_clock::now() - start;
+    if (elapsed)
+      *elapsed = steady_clock::now() - start;
+    if (kernel && answer.outcome == DiskCacheOutcome::Hit)
+      ++hits;
     return kernel;
   }
 
@@ -65,20 +72,29 @@ protected:
     holdLockAsThisProcess(lockPath, age);
   }
 
-  std::atomic<unsigned> compiles{0};
-  steady_clock::duration elapsed{};
+  /// With the lock held since `lockAge` ago by an owner that never lets
+  /// go, how long getOrCompile takes (it must succeed).
+  steady_clock::duration timeBehindLock(seconds lockAge, seconds lockTimeout,
+                                        DiskCacheAnswer &answer) {
+    holdLock(lockAge);
+    steady_clock::duration elapsed{};
+    Expected<CompiledKernel> kernel =
+        getOrCompile(answer, lockTimeout, milliseconds(0), &elapsed);
+    EXPECT_TRUE(bool(kernel)) << toString(kernel.takeError());
+    EXPECT_EQ(compiles.load(), 1u);
+    return elapsed;
+  }
+
+  std::atomic<unsigned> compiles{0}, hits{0};
   std::string lockPath;
+  std::string cacheDirectory; ///< Empty: the fixture's directory.
 };
 
 TEST_F(DiskCacheLockTest, StaleLockOfALiveProcessIsTakenOverAtOnce) {
   // Held by this (live) process, written an hour ago: its owner is hung.
   // Waiting for it used to take 300 s.
-  holdLock(hours(1));
   DiskCacheAnswer answer;
-  Expected<CompiledKernel> kernel = getOrCompile(answer, seconds(60));
-  ASSERT_TRUE(bool(kernel)) << toString(kernel.takeError());
-  EXPECT_LT(elapsed, seconds(10));
-  EXPECT_EQ(compiles.load(), 1u);
+  EXPECT_LT(timeBehindLock(hours(1), seconds(60), answer), seconds(10));
   EXPECT_EQ(answer.outcome, DiskCacheOutcome::Compiled);
   EXPECT_NE(answer.staleLock.find("stale"), std::string::npos)
       << answer.staleLock;
@@ -91,13 +107,11 @@ TEST_F(DiskCacheLockTest, StaleLockOfALiveProcessIsTakenOverAtOnce) {
 TEST_F(DiskCacheLockTest, WaitForALiveOwnerIsBoundedByTheTimeout) {
   // A fresh lock whose owner never lets go: waited for until it turns stale
   // (2 s here), not 300 s.
-  holdLock(seconds(0));
   DiskCacheAnswer answer;
-  Expected<CompiledKernel> kernel = getOrCompile(answer, seconds(2));
-  ASSERT_TRUE(bool(kernel)) << toString(kernel.takeError());
+  steady_clock::duration elapsed =
+      timeBehindLock(seconds(0), seconds(2), answer);
   EXPECT_GE(elapsed, seconds(1));
   EXPECT_LT(elapsed, seconds(20));
-  EXPECT_EQ(compiles.load(), 1u);
   EXPECT_FALSE(answer.staleLock.empty());
 }
 
@@ -111,7 +125,9 @@ TEST_F(DiskCacheLockTest, OwnerThatFinishesServesItsEntry) {
     EXPECT_FALSE(sys::fs::remove(lockPath));
   });
   DiskCacheAnswer answer;
-  Expected<CompiledKernel> kernel = getOrCompile(answer, seconds(60));
+  steady_clock::duration elapsed;
+  Expected<CompiledKernel> kernel =
+      getOrCompile(answer, seconds(60), milliseconds(0), &elapsed);
   owner.join();
   ASSERT_TRUE(bool(kernel)) << toString(kernel.takeError());
   EXPECT_EQ(compiles.load(), 0u);
@@ -123,23 +139,13 @@ TEST_F(DiskCacheLockTest, OwnerThatFinishesServesItsEntry) {
 TEST_F(DiskCacheLockTest, TwoCachesOnOneDirectoryCompileOnce) {
   // Two DiskCache objects (as two processes would have): the second waits
   // on the first's lock file and reads its entry.
-  std::atomic<unsigned> hits{0};
   auto ask = [&] {
     DiskCacheAnswer answer;
-    DiskCache cache(std::string(directory), seconds(60));
-    Expected<CompiledKernel> kernel = cache.getOrCompile(
-        Key, Request,
-        [&]() -> Expected<CompiledKernel> {
-          ++compiles;
-          std::this_thread::sleep_for(milliseconds(1500));
-          return makeKernel();
-        },
-        answer);
+    Expected<CompiledKernel> kernel =
+        getOrCompile(answer, seconds(60), milliseconds(1500));
     EXPECT_TRUE(bool(kernel));
     if (!kernel)
       consumeError(kernel.takeError());
-    else if (answer.outcome == DiskCacheOutcome::Hit)
-      ++hits;
   };
   std::thread first(ask), second(ask);
   first.join();
@@ -150,18 +156,9 @@ TEST_F(DiskCacheLockTest, TwoCachesOnOneDirectoryCompileOnce) {
 
 TEST_F(DiskCacheLockTest, UnwritableDirectoryStillYieldsTheKernel) {
   // A directory under a regular file cannot be created, whoever we are.
-  SmallString<256> file(directory);
-  sys::path::append(file, "a-file");
-  {
-    std::error_code ec;
-    raw_fd_ostream os(file, ec);
-    ASSERT_FALSE(ec);
-  }
+  cacheDirectory = createRegularFile(directory, "a-file") + "/cache";
   DiskCacheAnswer answer;
-  DiskCache cache((file + "/cache").str());
-  Expected<CompiledKernel> kernel = cache.getOrCompile(
-      Key, Request, [&]() -> Expected<CompiledKernel> { return makeKernel(); },
-      answer);
+  Expected<CompiledKernel> kernel = getOrCompile(answer, seconds(60));
   ASSERT_TRUE(bool(kernel)) << toString(kernel.takeError());
   EXPECT_EQ(kernel->cubin, makeKernel().cubin);
   EXPECT_EQ(answer.outcome, DiskCacheOutcome::Compiled);

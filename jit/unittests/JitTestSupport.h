@@ -22,6 +22,7 @@
 #include <chrono>
 #include <string>
 #include <unistd.h>
+#include <vector>
 
 namespace gemm_opt {
 namespace jit {
@@ -47,6 +48,31 @@ inline std::string readBenchSchedule(llvm::StringRef name) {
 /// The smallest shipped kernel to compile (mma.sync, bf16).
 inline std::string getSyncSchedule() {
   return readExample("gemm_bf16_sm90.mlir");
+}
+
+/// Creates an empty regular file `name` in `directory`; its path. A cache
+/// directory under it cannot be created, whoever the user (root included).
+inline std::string createRegularFile(llvm::StringRef directory,
+                                     llvm::StringRef name) {
+  llvm::SmallString<256> path(directory);
+  llvm::sys::path::append(path, name);
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  EXPECT_FALSE(ec) << ec.message();
+  return std::string(path);
+}
+
+/// The files in `directory` whose names `keep` accepts.
+inline std::vector<std::string>
+listFiles(llvm::StringRef directory,
+          llvm::function_ref<bool(llvm::StringRef fileName)> keep) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(directory, ec), end;
+       it != end && !ec; it.increment(ec))
+    if (keep(llvm::sys::path::filename(it->path())))
+      files.push_back(it->path());
+  return files;
 }
 
 /// Writes `lockPath` as llvm::LockFileManager does for a lock this (live)
