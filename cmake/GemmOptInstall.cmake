@@ -16,7 +16,7 @@ set(GEMM_OPT_INSTALL_INCLUDEDIR include/gemm-opt)
 set(gemmOptInstalledLibraries
   GemmOptBundleSchema GemmOptTileDialect GemmOptPasses GemmOptCompiler
   GemmOptRuntime GemmOptTuning
-  GemmOptScheduleDescription GemmOptJit)
+  GemmOptKernelLaunch GemmOptScheduleDescription GemmOptJit)
 foreach(library ${gemmOptInstalledLibraries})
   target_include_directories(${library} INTERFACE
     $<INSTALL_INTERFACE:${GEMM_OPT_INSTALL_INCLUDEDIR}>)

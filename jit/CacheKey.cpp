@@ -14,20 +14,22 @@
 
 using namespace llvm;
 
-std::string gemm_opt::jit::makeCacheKey(StringRef scheduleText, StringRef chip,
-                                        int optLevel,
-                                        std::optional<int> ptxasOptLevel) {
+std::string gemm_opt::jit::makeCacheKey(StringRef scheduleText,
+                                        const JitOptions &options) {
   const std::string &compiler = getCompilerVersion();
+  StringRef chip = options.chip;
   std::string key;
-  key.reserve(96 + compiler.size() + chip.size() + scheduleText.size());
+  key.reserve(128 + compiler.size() + chip.size() + scheduleText.size());
   key += "compiler: ";
   key += compiler;
   key += "\nchip: ";
   key += chip.empty() ? StringRef("<schedule>") : chip;
   key += "\nopt-level: ";
-  key += itostr(optLevel);
+  key += itostr(options.optLevel);
   key += "\nptxas-opt-level: ";
-  key += ptxasOptLevel ? itostr(*ptxasOptLevel) : "<kernel>";
+  key += options.ptxasOptLevel ? itostr(*options.ptxasOptLevel) : "<kernel>";
+  key += "\ntensor-maps: ";
+  key += options.tensorMapsByValue ? "by-value" : "global-pointer";
   key += "\n";
   key += scheduleText;
   return key;

@@ -24,6 +24,7 @@ gemm_opt::jit::compileToCubin(ScheduleCompilation &compilation,
   PtxCompileOptions options;
   options.chip = settings.chip;
   options.optLevel = settings.optLevel;
+  options.tensorMapsByValue = settings.tensorMapsByValue;
   Expected<std::vector<PtxKernel>> kernels = compilation.compileToPtx(options);
   if (!kernels)
     return kernels.takeError();

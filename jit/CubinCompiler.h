@@ -23,6 +23,8 @@ struct CubinCompileSettings {
   int optLevel = 3;                 ///< LLVM optimization level.
   std::optional<int> ptxasOptLevel; ///< ptxas -O level; none: the kernel's.
   std::string ptxasPath; ///< Empty: the configured toolkit's, then PATH.
+  /// TMA kernels take their tensor maps as __grid_constant__ parameters.
+  bool tensorMapsByValue = false;
 };
 
 /// Lowers the schedule to PTX, assembles it with ptxas and describes the

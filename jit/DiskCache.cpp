@@ -10,9 +10,9 @@
 
 #include "jit/CacheEntryFormat.h"
 #include "jit/CacheKey.h"
+#include "jit/CompileLock.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/LockFileManager.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -28,8 +28,6 @@ using namespace llvm;
 namespace gemm_opt {
 namespace jit {
 
-/// How long a process waits for another one compiling the same kernel.
-static constexpr std::chrono::seconds LockWait(300);
 static constexpr StringLiteral EntryExtension = ".kernel";
 static constexpr StringLiteral RequestExtension = ".request";
 /// Format version 1's request → cache key files; only clear() looks at them.
@@ -60,7 +58,8 @@ bool readCacheFile(const std::string &path, SmallVectorImpl<char> &bytes) {
   return ok;
 }
 
-DiskCache::DiskCache(std::string directory) : directory(std::move(directory)) {
+DiskCache::DiskCache(std::string directory, std::chrono::seconds lockTimeout)
+    : directory(std::move(directory)), lockTimeout(lockTimeout) {
   SmallString<256> prefix(this->directory);
   sys::path::append(prefix, "x");
   pathPrefix = std::string(prefix.str().drop_back());
@@ -190,44 +189,43 @@ Error DiskCache::writeAtomically(StringRef bytes, StringRef path,
 Expected<CompiledKernel>
 DiskCache::getOrCompile(StringRef cacheKey, StringRef requestKey,
                         function_ref<Expected<CompiledKernel>()> compile,
-                        DiskCacheOutcome &outcome) const {
+                        DiskCacheAnswer &answer) const {
+  answer = DiskCacheAnswer();
   std::string corruption;
-  if (std::optional<CompiledKernel> kernel = read(cacheKey, &corruption)) {
-    outcome = DiskCacheOutcome::Hit;
+  if (std::optional<CompiledKernel> kernel = read(cacheKey, &corruption))
     return std::move(*kernel);
-  }
   bool sawCorrupt = !corruption.empty();
 
-  if (std::error_code ec = sys::fs::create_directories(directory))
-    return createStringError(ec, "cannot create the kernel cache directory " +
-                                     directory);
-  LockFileManager lock(getEntryPath(cacheKey));
-  Expected<bool> owned = lock.tryLock();
-  if (!owned) {
-    // No lock to be had (e.g. a read-only file system): compile unguarded;
-    // the atomic renames still keep the files whole.
-    consumeError(owned.takeError());
-  } else if (!*owned) {
-    // Another thread or process compiles it: wait, then read its entry.
-    (void)lock.waitForUnlockFor(LockWait);
-    if (std::optional<CompiledKernel> kernel = read(cacheKey, &corruption)) {
-      outcome = DiskCacheOutcome::Hit;
-      return std::move(*kernel);
-    }
-  } else if (std::optional<CompiledKernel> kernel =
-                 read(cacheKey, &corruption)) {
-    // Written between our first look and taking the lock.
-    outcome = DiskCacheOutcome::Hit;
-    return std::move(*kernel);
+  // A directory that cannot be created is no reason to fail the compile:
+  // compile without the lock, and say why nothing is stored.
+  std::optional<CompileLock> lock;
+  std::optional<CompiledKernel> found;
+  if (std::error_code ec = sys::fs::create_directories(directory)) {
+    answer.notStored = "cannot create the kernel cache directory " + directory +
+                       ": " + ec.message();
+  } else {
+    lock.emplace(getEntryPath(cacheKey), lockTimeout);
+    CompileLock::State state = lock->acquire([&] {
+      found = read(cacheKey, &corruption);
+      return found.has_value();
+    });
+    answer.staleLock = lock->getStaleNote();
+    // Written by another owner, or (Owned) between our first look and
+    // taking the lock.
+    if (state == CompileLock::State::Owned)
+      found = read(cacheKey, &corruption);
+    if (found)
+      return std::move(*found);
   }
 
   Expected<CompiledKernel> kernel = compile();
   if (!kernel)
     return kernel.takeError();
-  if (Error error = write(*kernel, requestKey))
-    return std::move(error);
-  outcome = sawCorrupt ? DiskCacheOutcome::RebuiltCorrupt
-                       : DiskCacheOutcome::Compiled;
+  answer.outcome = sawCorrupt ? DiskCacheOutcome::RebuiltCorrupt
+                              : DiskCacheOutcome::Compiled;
+  if (answer.notStored.empty())
+    if (Error error = write(*kernel, requestKey))
+      answer.notStored = toString(std::move(error));
   return kernel;
 }
 

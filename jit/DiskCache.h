@@ -13,11 +13,16 @@
 // .request copy of its own (so does a file system without hard links).
 //
 // Files are written to a unique temporary name and renamed into place, so
-// readers see either no file or a whole one. A miss is compiled under an
-// llvm::LockFileManager lock on the .kernel name, so that threads and
-// processes compiling the same kernel at once compile it once; the others
-// wait and read the file. A corrupt or truncated file is reported, removed
-// and compiled again; a file of another format version is a miss.
+// readers see either no file or a whole one. A miss is compiled under a
+// lock on the .kernel name (CompileLock.h), so that threads and processes
+// compiling the same kernel at once compile it once; the others wait and
+// read the file. A lock older than the lock timeout is stale, and nobody
+// waits longer than that timeout. A corrupt or truncated file is reported,
+// removed and compiled again; a file of another format version is a miss.
+//
+// A directory that cannot be created or written costs the disk half only:
+// getOrCompile compiles without the lock and returns the kernel, saying why
+// it is not stored.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +34,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -40,8 +46,19 @@ namespace jit {
 /// How a DiskCache::getOrCompile call was answered.
 enum class DiskCacheOutcome {
   Hit,            ///< A valid entry was there.
-  Compiled,       ///< No entry: compiled and written.
-  RebuiltCorrupt, ///< A corrupt entry was found, compiled and rewritten.
+  Compiled,       ///< No entry: compiled (and written, unless notStored).
+  RebuiltCorrupt, ///< A corrupt entry was found and compiled again.
+};
+
+/// A DiskCache::getOrCompile answer besides the kernel.
+struct DiskCacheAnswer {
+  DiskCacheOutcome outcome = DiskCacheOutcome::Hit;
+  /// Why the compiled kernel could not be stored (the directory cannot be
+  /// created or written); it is returned all the same. Empty otherwise.
+  std::string notStored;
+  /// A lock taken to be stale, or waited on for the whole timeout
+  /// (CompileLock::getStaleNote); empty otherwise.
+  std::string staleLock;
 };
 
 struct DiskCacheEntryInfo {
@@ -57,7 +74,12 @@ bool readCacheFile(const std::string &path, llvm::SmallVectorImpl<char> &bytes);
 
 class DiskCache {
 public:
-  explicit DiskCache(std::string directory);
+  /// How long a compile may hold the lock before waiters take it to be
+  /// stale; also the longest a miss waits for another compile.
+  static constexpr std::chrono::seconds DefaultLockTimeout{60};
+
+  explicit DiskCache(std::string directory,
+                     std::chrono::seconds lockTimeout = DefaultLockTimeout);
 
   /// $XDG_CACHE_HOME/gemm-opt, else ~/.cache/gemm-opt; an empty or
   /// relative $XDG_CACHE_HOME or $HOME counts as unset. Empty if neither
@@ -90,11 +112,12 @@ public:
                            llvm::StringRef requestKey) const;
 
   /// Reads the kernel, or compiles it under the .kernel name's lock and
-  /// writes it for `requestKey`.
+  /// writes it for `requestKey`. Only `compile`'s errors are errors: a
+  /// kernel that cannot be written is returned (answer.notStored says why).
   llvm::Expected<CompiledKernel>
   getOrCompile(llvm::StringRef cacheKey, llvm::StringRef requestKey,
                llvm::function_ref<llvm::Expected<CompiledKernel>()> compile,
-               DiskCacheOutcome &outcome) const;
+               DiskCacheAnswer &answer) const;
 
   /// The .kernel files in the directory (none if it does not exist).
   llvm::Expected<std::vector<DiskCacheEntryInfo>> list() const;
@@ -114,6 +137,7 @@ private:
 
   std::string directory;
   std::string pathPrefix; ///< The directory and a separator.
+  std::chrono::seconds lockTimeout;
 };
 
 } // namespace jit

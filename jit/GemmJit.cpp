@@ -11,6 +11,7 @@
 #include "compiler/ScheduleCompilation.h"
 #include "jit/CacheKey.h"
 #include "jit/CubinCompiler.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
@@ -27,15 +28,36 @@ GemmJit::GemmJit(JitOptions options)
                                 ? DiskCache::getDefaultDirectory()
                                 : this->options.cacheDirectory;
     if (!directory.empty())
-      diskCache.emplace(std::move(directory));
+      diskCache.emplace(std::move(directory), this->options.cacheLockTimeout);
   }
 }
 
 GemmJit::~GemmJit() = default;
 
+GemmKernelOptions GemmJit::getKernelOptions() const {
+  GemmKernelOptions kernelOptions;
+  kernelOptions.argumentSetLimit = options.argumentSetLimit;
+  return kernelOptions;
+}
+
 JitStatistics GemmJit::getStatistics() const {
   return {compiles.load(), memoryHits.load(), diskHits.load(),
           corruptEntries.load()};
+}
+
+void GemmJit::warn(StringRef message) const {
+  if (options.warningHandler)
+    options.warningHandler(message);
+  else
+    errs() << "gemm-opt: warning: " << message << "\n";
+}
+
+void GemmJit::reportDiskTrouble(const DiskCacheAnswer &answer) {
+  if (!answer.staleLock.empty())
+    warn("kernel cache: " + answer.staleLock);
+  if (!answer.notStored.empty() && !warnedNotStored.exchange(true))
+    warn("kernel cache: " + answer.notStored +
+         "; compiled kernels stay in memory only");
 }
 
 std::shared_ptr<std::mutex> GemmJit::getKeyMutex(StringRef cacheKey) {
@@ -63,8 +85,7 @@ Expected<std::shared_ptr<GemmKernel>> GemmJit::compile(StringRef scheduleText,
                                                        StringRef name) {
   // The request as given: a repeated compile of the same text is a map
   // lookup, no parse; in another process, one disk read.
-  std::string requestKey = makeCacheKey(
-      scheduleText, options.chip, options.optLevel, options.ptxasOptLevel);
+  std::string requestKey = makeCacheKey(scheduleText, options);
   if (cacheEnabled) {
     std::lock_guard<std::mutex> guard(mutex);
     auto found = byRequest.find(requestKey);
@@ -84,7 +105,8 @@ Expected<std::shared_ptr<GemmKernel>> GemmJit::compile(StringRef scheduleText,
     if (compiled) {
       ++diskHits;
       return remember(requestKey,
-                      GemmKernel::createParsedLater(std::move(*compiled)));
+                      GemmKernel::createParsedLater(std::move(*compiled),
+                                                    getKernelOptions()));
     }
     if (!corruption.empty()) {
       ++corruptEntries; // Removed; found by the cache key or compiled below.
@@ -97,10 +119,10 @@ Expected<std::shared_ptr<GemmKernel>> GemmJit::compile(StringRef scheduleText,
   if (!compilation)
     return compilation.takeError();
   std::string cacheKey =
-      makeCacheKey((*compilation)->getCanonicalText(), options.chip,
-                   options.optLevel, options.ptxasOptLevel);
+      makeCacheKey((*compilation)->getCanonicalText(), options);
   CubinCompileSettings settings{options.chip, options.optLevel,
-                                options.ptxasOptLevel, options.ptxasPath};
+                                options.ptxasOptLevel, options.ptxasPath,
+                                options.tensorMapsByValue};
   // Parses the launch metadata of what it compiles: only kernels whose
   // metadata parses are stored, so a disk hit need not parse it.
   std::shared_ptr<GemmKernel> fresh;
@@ -111,7 +133,7 @@ Expected<std::shared_ptr<GemmKernel>> GemmJit::compile(StringRef scheduleText,
     if (!compiled)
       return compiled.takeError();
     Expected<std::shared_ptr<GemmKernel>> kernel =
-        GemmKernel::create(*compiled);
+        GemmKernel::create(*compiled, getKernelOptions());
     if (!kernel)
       return kernel.takeError();
     fresh = std::move(*kernel);
@@ -141,21 +163,23 @@ Expected<std::shared_ptr<GemmKernel>> GemmJit::compile(StringRef scheduleText,
       return compiled.takeError();
     return remember(requestKey, fresh);
   }
-  DiskCacheOutcome outcome;
+  DiskCacheAnswer answer;
   Expected<CompiledKernel> compiled =
-      diskCache->getOrCompile(cacheKey, requestKey, compileNow, outcome);
+      diskCache->getOrCompile(cacheKey, requestKey, compileNow, answer);
+  reportDiskTrouble(answer);
   if (!compiled)
     return compiled.takeError();
-  if (outcome == DiskCacheOutcome::RebuiltCorrupt && !countedCorrupt)
+  if (answer.outcome == DiskCacheOutcome::RebuiltCorrupt && !countedCorrupt)
     ++corruptEntries;
-  if (outcome != DiskCacheOutcome::Hit)
-    return remember(requestKey, fresh); // Written under both names.
+  // Compiled: stored under both names where the directory allowed.
+  if (answer.outcome != DiskCacheOutcome::Hit)
+    return remember(requestKey, fresh);
   ++diskHits;
   // Found under its cache key: give this spelling a request file of its
   // own. Best effort: without it the next process parses.
   consumeError(diskCache->writeRequest(*compiled, requestKey));
-  return remember(requestKey,
-                  GemmKernel::createParsedLater(std::move(*compiled)));
+  return remember(requestKey, GemmKernel::createParsedLater(
+                                  std::move(*compiled), getKernelOptions()));
 }
 
 Expected<std::shared_ptr<GemmKernel>>
@@ -164,8 +188,7 @@ GemmJit::compile(const ScheduleDescription &schedule) {
 }
 
 Expected<std::shared_ptr<GemmKernel>>
-GemmJit::compileFor(const ProblemDescription &problem,
-                    StringRef scheduleText) {
+GemmJit::compileFor(const ProblemDescription &problem, StringRef scheduleText) {
   Expected<std::string> chosen =
       options.chooser->chooseSchedule(problem, scheduleText);
   if (!chosen)

@@ -91,6 +91,13 @@ public:
 
 private:
   std::shared_ptr<std::mutex> getKeyMutex(llvm::StringRef cacheKey);
+  /// How the kernels it hands out launch (JitOptions).
+  GemmKernelOptions getKernelOptions() const;
+  /// Passes `message` to the warning handler (or llvm::errs()).
+  void warn(llvm::StringRef message) const;
+  /// Reports what a disk cache answer says went wrong: a kernel not stored
+  /// (the first time only), a stale lock.
+  void reportDiskTrouble(const DiskCacheAnswer &answer);
   /// Files `kernel` under `requestKey` and its cache key; returns the kernel
   /// kept for that cache key (an earlier one, if any).
   std::shared_ptr<GemmKernel>
@@ -108,6 +115,8 @@ private:
 
   std::atomic<unsigned> compiles{0}, memoryHits{0}, diskHits{0},
       corruptEntries{0};
+  /// A kernel could not be stored on disk (warned about once).
+  std::atomic<bool> warnedNotStored{false};
 };
 
 } // namespace jit

@@ -8,13 +8,16 @@
 
 #include "jit/GemmKernel.h"
 
+#include "jit/ArgumentSetCache.h"
 #include "jit/SplitKWorkspaces.h"
+#include "runtime/CudaCheck.h"
 #include "runtime/Device.h"
 #include "runtime/GemmShape.h"
 #include "runtime/KernelArguments.h"
 #include "runtime/KernelModule.h"
 #include "runtime/LaunchGrid.h"
 #include "runtime/OperandAlignment.h"
+#include "runtime/OperandStaging.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/TransposedProblem.h"
 #include "runtime/WholeTileVariant.h"
@@ -23,20 +26,14 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstring>
 #include <optional>
-#include <tuple>
 
 using namespace llvm;
 using namespace gemm_opt::runtime;
 
 namespace gemm_opt {
 namespace jit {
-
-/// Identifies the tensor maps a launch needs.
-using ArgumentsKey =
-    std::tuple<const void *, const void *, void *, int64_t, int64_t, int64_t,
-               int64_t, int64_t, int64_t, float, float, const void *,
-               const void *, int64_t, int64_t, int64_t, int64_t>;
 
 /// Whether `spec` runs the caller's row-major problem as its transpose
 /// C^T = B^T·A^T (a schedule with every operand column-major;
@@ -79,13 +76,37 @@ static GemmShape getKernelShape(const KernelSpec &spec,
 }
 
 struct GemmKernel::DeviceState {
+  DeviceState(DeviceInfo device, size_t argumentSetLimit)
+      : device(std::move(device)),
+        argumentSets(createCudaLaunchEvents(), argumentSetLimit) {}
+
   DeviceInfo device;
   std::optional<KernelModule> module;
-  /// split_k kernels: one workspace per shape, shared by all the argument
-  /// sets of that shape (SplitKWorkspaces.h). Declared before `arguments`,
-  /// whose parameters point into it, so that it is destroyed after them.
+  /// split_k kernels without a caller workspace: one workspace per shape,
+  /// shared by all the argument sets of that shape (SplitKWorkspaces.h).
+  /// Declared before `argumentSets`, whose parameters point into it, so
+  /// that it is destroyed after them.
   std::optional<SplitKWorkspaces> workspaces;
-  std::map<ArgumentsKey, KernelArguments> arguments;
+  ArgumentSetCache argumentSets;
+};
+
+/// One launch as plan() resolved it.
+struct GemmKernel::LaunchPlan {
+  const KernelSpec *spec = nullptr;
+  DeviceState *device = nullptr;
+  GemmArguments args; ///< As the kernel takes them.
+  GemmShape shape;    ///< As the kernel runs it.
+  LaunchGrid grid;
+  /// This shape's own workspace, held until the launch is enqueued.
+  std::optional<SplitKWorkspaces::Use> ownWorkspace;
+  /// Where the launch's workspace is (none: zeros).
+  WorkspaceAddresses workspace;
+  /// The argument set kept for these arguments, or null...
+  std::shared_ptr<ArgumentSet> set;
+  /// ... the arguments made for this launch only.
+  std::optional<KernelArguments> fresh;
+
+  KernelArguments &getArguments() { return set ? *set->arguments : *fresh; }
 };
 
 /// Whether `spec` takes a split_k workspace.
@@ -95,8 +116,8 @@ static bool takesWorkspace(const KernelSpec &spec) {
   });
 }
 
-GemmKernel::GemmKernel(CompiledKernel compiled)
-    : compiled(std::move(compiled)) {}
+GemmKernel::GemmKernel(CompiledKernel compiled, GemmKernelOptions options)
+    : compiled(std::move(compiled)), options(options) {}
 
 GemmKernel::~GemmKernel() = default;
 
@@ -114,19 +135,22 @@ static Expected<KernelSpec> parseBundleEntry(StringRef bundleEntry) {
 }
 
 Expected<std::shared_ptr<GemmKernel>>
-GemmKernel::create(CompiledKernel compiled) {
+GemmKernel::create(CompiledKernel compiled, GemmKernelOptions options) {
   Expected<KernelSpec> spec = parseBundleEntry(compiled.bundleEntry);
   if (!spec)
     return spec.takeError();
-  std::shared_ptr<GemmKernel> kernel(new GemmKernel(std::move(compiled)));
+  std::shared_ptr<GemmKernel> kernel(
+      new GemmKernel(std::move(compiled), options));
   std::call_once(kernel->specOnce,
                  [&] { kernel->spec.emplace(std::move(*spec)); });
   return kernel;
 }
 
 std::shared_ptr<GemmKernel>
-GemmKernel::createParsedLater(CompiledKernel compiled) {
-  return std::shared_ptr<GemmKernel>(new GemmKernel(std::move(compiled)));
+GemmKernel::createParsedLater(CompiledKernel compiled,
+                              GemmKernelOptions options) {
+  return std::shared_ptr<GemmKernel>(
+      new GemmKernel(std::move(compiled), options));
 }
 
 Expected<const KernelSpec *> GemmKernel::getParsedSpec() const {
@@ -274,103 +298,380 @@ GemmKernel::getLaunchedKernelName(const GemmArguments &callerArgs) const {
   return spec.name;
 }
 
-Expected<GemmKernel::DeviceState *> GemmKernel::getDeviceState() {
+/// Whether `stream` is capturing a CUDA graph. Without a driver or GPU,
+/// the NoDevice error that openDevice gives.
+static Expected<bool> isCapturing(cudaStream_t stream) {
+  if (Error error = checkDriverPresent())
+    return std::move(error);
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  cudaError_t result = cudaStreamIsCapturing(stream, &status);
+  if (result == cudaErrorNoDevice || result == cudaErrorInsufficientDriver ||
+      result == cudaErrorStubLibrary) {
+    (void)cudaGetLastError();
+    Expected<DeviceInfo> device = openDevice(0); // Says what is missing.
+    if (!device)
+      return device.takeError();
+  }
+  GEMM_CUDA_TRY(result);
+  // An invalidated capture is still one: nothing may be allocated.
+  return status != cudaStreamCaptureStatusNone;
+}
+
+/// The error of a launch that a capture cannot take.
+static Error refuseInCapture(const KernelSpec &spec, const Twine &why) {
+  return makeBadInputError("cannot launch kernel " + spec.name +
+                           " in a CUDA graph capture: " + why);
+}
+
+Expected<GemmKernel::DeviceState *> GemmKernel::getDeviceState(bool capturing) {
+  Expected<const KernelSpec *> spec = getParsedSpec();
+  if (!spec)
+    return spec.takeError();
   int ordinal = 0;
   if (cudaGetDevice(&ordinal) != cudaSuccess) {
     (void)cudaGetLastError();
     ordinal = 0; // openDevice explains what is missing.
   }
   auto found = devices.find(ordinal);
-  if (found != devices.end())
+  if (found != devices.end() && found->second->module)
     return found->second.get();
-  Expected<DeviceInfo> device = openDevice(ordinal);
-  if (!device)
-    return device.takeError();
-  auto state = std::make_unique<DeviceState>();
-  state->device = std::move(*device);
-  DeviceState *result = state.get();
-  devices.emplace(ordinal, std::move(state));
-  return result;
+  if (capturing)
+    return refuseInCapture(**spec,
+                           "it is not loaded on device " + Twine(ordinal) +
+                               " yet (loading is not allowed in a capture): "
+                               "call prepare() or launch it once first");
+  if (found == devices.end()) {
+    Expected<DeviceInfo> device = openDevice(ordinal);
+    if (!device)
+      return device.takeError();
+    found =
+        devices
+            .emplace(ordinal, std::make_unique<DeviceState>(
+                                  std::move(*device), options.argumentSetLimit))
+            .first;
+  }
+  DeviceState &state = *found->second;
+  KernelImages images;
+  images.cubin = compiled.cubin;
+  Expected<KernelModule> module =
+      KernelModule::load(**spec, images, state.device);
+  if (!module)
+    return module.takeError();
+  state.module.emplace(std::move(*module));
+  return &state;
 }
 
-Error GemmKernel::launch(const GemmArguments &callerArgs,
-                         cudaStream_t stream) {
-  if (Error error = checkArguments(callerArgs))
-    return error;
+/// Whether launches of `spec` with `args` at `shape` point into device
+/// memory that must outlive them: tensor maps passed as global_pointer, or
+/// staged copies of operands TMA cannot read in place.
+static Expected<bool> keepsDeviceState(const KernelSpec &spec,
+                                       const GemmShape &shape,
+                                       const GemmArguments &args) {
+  if (getGlobalTensorMapCount(spec) > 0)
+    return true;
+  Expected<OperandStaging> staging =
+      OperandStaging::plan(spec, shape, getOperandAddresses(args));
+  if (!staging)
+    return staging.takeError();
+  return !staging->empty();
+}
+
+/// The bits of `value`: the key compares scalars as bits.
+static uint32_t getBits(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  return bits;
+}
+
+/// What identifies the parameters of a launch with `args` at `shape` in
+/// `workspace`.
+static ArgumentSetKey getArgumentSetKey(const GemmArguments &args,
+                                        const GemmShape &shape,
+                                        const WorkspaceAddresses &workspace) {
+  auto address = [](const void *pointer) {
+    return reinterpret_cast<uint64_t>(pointer);
+  };
+  return {address(args.a),
+          address(args.b),
+          address(args.c),
+          address(args.bias),
+          address(args.residual),
+          shape.m,
+          shape.n,
+          shape.k,
+          shape.lda,
+          shape.ldb,
+          shape.ldc,
+          shape.batch,
+          shape.batchStrideA,
+          shape.batchStrideB,
+          shape.batchStrideC,
+          getBits(args.alpha),
+          getBits(args.beta),
+          workspace.partials,
+          workspace.tileCounters};
+}
+
+/// Makes the parameters of `set`: its global_pointer tensor maps copied on
+/// `stream` into its own buffers (allocated at the set's first fill), its
+/// staged operand buffers; then records the end of the copies.
+static Error fillArgumentSet(ArgumentSetCache &cache, ArgumentSet &set,
+                             const KernelSpec &spec, const DriverApi &driver,
+                             const GemmShape &shape, const GemmArguments &args,
+                             const WorkspaceAddresses *workspace,
+                             cudaStream_t stream) {
+  std::optional<TensorMapUpload> upload;
+  if (size_t maps = getGlobalTensorMapCount(spec)) {
+    size_t bytes = maps * sizeof(CUtensorMap);
+    if (set.tensorMaps.size() < bytes) {
+      Expected<DeviceBuffer> device = DeviceBuffer::allocate(bytes);
+      if (!device)
+        return device.takeError();
+      void *host = nullptr;
+      GEMM_CUDA_TRY(cudaMallocHost(&host, bytes));
+      set.tensorMaps = std::move(*device);
+      set.hostTensorMaps.reset(static_cast<CUtensorMap *>(host));
+    }
+    upload = TensorMapUpload{set.tensorMaps.getAddress(),
+                             set.hostTensorMaps.get(), stream};
+  }
+  Expected<KernelArguments> created = KernelArguments::create(
+      driver, spec, shape, getOperandAddresses(args),
+      getEpilogueArguments(args), workspace, upload ? &*upload : nullptr);
+  if (!created)
+    return created.takeError();
+  set.arguments.emplace(std::move(*created));
+  // A launch on another stream waits for the copies.
+  return cache.recordUse(set, stream);
+}
+
+Expected<GemmKernel::LaunchPlan>
+GemmKernel::plan(const GemmArguments &callerArgs, cudaStream_t stream,
+                 const LaunchWorkspace *callerWorkspace, bool capturing) {
   Expected<const KernelSpec *> parsed = getParsedSpec();
   if (!parsed)
     return parsed.takeError();
+  LaunchPlan plan;
   const KernelSpec &spec = **parsed;
-  GemmArguments args = getKernelArguments(spec, callerArgs);
-  GemmShape shape = getKernelShape(spec, callerArgs);
-
-  std::lock_guard<std::mutex> guard(mutex);
-  Expected<DeviceState *> state = getDeviceState();
+  plan.spec = &spec;
+  plan.args = getKernelArguments(spec, callerArgs);
+  plan.shape = getKernelShape(spec, callerArgs);
+  Expected<DeviceState *> state = getDeviceState(capturing);
   if (!state)
     return state.takeError();
   DeviceState &device = **state;
-  if (!device.module) {
-    KernelImages images;
-    images.cubin = compiled.cubin;
-    Expected<KernelModule> module =
-        KernelModule::load(spec, images, device.device);
-    if (!module)
-      return module.takeError();
-    device.module.emplace(std::move(*module));
-  }
+  plan.device = &device;
   Expected<LaunchGrid> grid =
-      computeGridForModule(spec, shape, device.device, *device.module);
+      computeGridForModule(spec, plan.shape, device.device, *device.module);
   if (!grid)
     return grid.takeError();
+  plan.grid = *grid;
 
-  // split_k: this shape's workspace, after the previous launch that used
-  // it (on whichever stream).
-  std::optional<SplitKWorkspaces::Use> workspace;
-  if (takesWorkspace(spec)) {
+  bool workspaceKernel = takesWorkspace(spec);
+  if (workspaceKernel && callerWorkspace) {
+    Expected<WorkspaceAddresses> placed =
+        placeLaunchWorkspace(spec, plan.shape, *callerWorkspace);
+    if (!placed)
+      return placed.takeError();
+    plan.workspace = *placed;
+  } else if (workspaceKernel && capturing) {
+    return refuseInCapture(
+        spec, "a split_k or stream_k kernel needs a caller workspace there "
+              "(launch(arguments, stream, workspace)); its own per-shape "
+              "workspace is ordered across streams by events a capture "
+              "cannot wait on");
+  } else if (workspaceKernel) {
+    // This shape's workspace, after the previous launch that used it (on
+    // whichever stream).
     if (!device.workspaces)
       device.workspaces.emplace(createCudaWorkspaceDevice());
     Expected<SplitKWorkspaces::Use> use =
-        device.workspaces->acquire(spec, shape, stream);
+        device.workspaces->acquire(spec, plan.shape, stream);
     if (!use)
       return use.takeError();
-    workspace.emplace(std::move(*use));
+    plan.ownWorkspace.emplace(std::move(*use));
+    plan.workspace = plan.ownWorkspace->getAddresses();
+  }
+  const WorkspaceAddresses *workspace =
+      workspaceKernel ? &plan.workspace : nullptr;
+
+  // Arguments without device memory of their own (tensor maps passed by
+  // value) are only encoded: the launch copies its parameters, so a caller
+  // cycling through buffers keeps nothing alive.
+  Expected<bool> keeps = keepsDeviceState(spec, plan.shape, plan.args);
+  if (!keeps)
+    return keeps.takeError();
+  if (!*keeps) {
+    Expected<KernelArguments> fresh = KernelArguments::create(
+        *device.device.driver, spec, plan.shape, getOperandAddresses(plan.args),
+        getEpilogueArguments(plan.args), workspace);
+    if (!fresh)
+      return fresh.takeError();
+    plan.fresh.emplace(std::move(*fresh));
+    return std::move(plan);
   }
 
-  ArgumentsKey key{args.a,         args.b,          args.c,
-                   shape.m,        shape.n,         shape.k,
-                   shape.lda,      shape.ldb,       shape.ldc,
-                   args.alpha,     args.beta,       args.bias,
-                   args.residual,  shape.batch,     shape.batchStrideA,
-                   shape.batchStrideB, shape.batchStrideC};
-  // Arguments that own device memory (staged operand copies) stay for the
-  // launches that use it; the others (tensor maps passed by value, the
-  // shape's shared workspace) are only encoded here: the launch copies its
-  // parameters, so a caller cycling through buffers keeps nothing alive.
-  std::optional<KernelArguments> fresh;
-  KernelArguments *arguments = nullptr;
-  if (auto found = device.arguments.find(key);
-      found != device.arguments.end()) {
-    arguments = &found->second;
-  } else {
-    Expected<KernelArguments> created = KernelArguments::create(
-        *device.device.driver, spec, shape, getOperandAddresses(args),
-        getEpilogueArguments(args),
-        workspace ? &workspace->getAddresses() : nullptr);
-    if (!created)
-      return created.takeError();
-    if (created->ownsDeviceMemory())
-      arguments =
-          &device.arguments.emplace(key, std::move(*created)).first->second;
-    else
-      arguments = &fresh.emplace(std::move(*created));
+  ArgumentSetCache &cache = device.argumentSets;
+  ArgumentSetKey key = getArgumentSetKey(plan.args, plan.shape, plan.workspace);
+  plan.set = cache.find(key);
+  if (capturing) {
+    if (!plan.set || plan.set->holds == 0)
+      return refuseInCapture(
+          spec, "its parameters point into device memory kept per argument "
+                "set (tensor maps passed as pointers, or staged operand "
+                "copies), which a graph needs for as long as it lives: keep "
+                "the PreparedArguments of prepare() with these arguments, "
+                "or compile with tensor maps by value");
+    return std::move(plan);
   }
-  // Operands TMA cannot read in place are copied to aligned buffers first.
-  if (Error error = arguments->prepare(*device.module, stream))
+  if (plan.set) {
+    if (Error error = cache.waitForLastUse(*plan.set, stream))
+      return std::move(error);
+    return std::move(plan);
+  }
+  Expected<std::shared_ptr<ArgumentSet>> taken = cache.take(key);
+  if (!taken)
+    return taken.takeError();
+  plan.set = std::move(*taken);
+  if (Error error =
+          fillArgumentSet(cache, *plan.set, spec, *device.device.driver,
+                          plan.shape, plan.args, workspace, stream)) {
+    cache.drop(plan.set);
+    return std::move(error);
+  }
+  return std::move(plan);
+}
+
+Error GemmKernel::launch(const GemmArguments &arguments, cudaStream_t stream) {
+  return enqueue(arguments, stream, nullptr);
+}
+
+Error GemmKernel::launch(const GemmArguments &arguments, cudaStream_t stream,
+                         const LaunchWorkspace &workspace) {
+  return enqueue(arguments, stream, &workspace);
+}
+
+Error GemmKernel::enqueue(const GemmArguments &callerArgs, cudaStream_t stream,
+                          const LaunchWorkspace *callerWorkspace) {
+  if (Error error = checkArguments(callerArgs))
     return error;
-  Error launched = device.module->launch(*grid, *arguments, stream);
-  if (workspace)
-    return joinErrors(std::move(launched), workspace->finish());
+  Expected<bool> capturing = isCapturing(stream);
+  if (!capturing)
+    return capturing.takeError();
+
+  std::lock_guard<std::mutex> guard(mutex);
+  Expected<LaunchPlan> planned =
+      plan(callerArgs, stream, callerWorkspace, *capturing);
+  if (!planned)
+    return planned.takeError();
+  LaunchPlan &launch = *planned;
+  KernelModule &module = *launch.device->module;
+  KernelArguments &arguments = launch.getArguments();
+  // Operands TMA cannot read in place are copied to aligned buffers first.
+  Error launched = arguments.prepare(module, stream);
+  if (!launched && callerWorkspace && callerWorkspace->zeroCounters &&
+      launch.workspace.tileCounters)
+    launched = GEMM_CUDA_CHECK(
+        cudaMemsetAsync(reinterpret_cast<void *>(launch.workspace.tileCounters),
+                        0, getTileCounterBytes(launch.workspace), stream));
+  if (!launched)
+    launched = module.launch(launch.grid, arguments, stream);
+  // The argument set's last use, for reusing it and for launches on other
+  // streams; a capture records none (its work runs when the graph does).
+  if (!launched && launch.set && !*capturing)
+    launched = launch.device->argumentSets.recordUse(*launch.set, stream);
+  if (launch.ownWorkspace)
+    return joinErrors(std::move(launched), launch.ownWorkspace->finish());
   return launched;
+}
+
+Expected<PreparedArguments> GemmKernel::prepare(const GemmArguments &arguments,
+                                                cudaStream_t stream) {
+  return prepareArguments(arguments, stream, nullptr);
+}
+
+Expected<PreparedArguments>
+GemmKernel::prepare(const GemmArguments &arguments, cudaStream_t stream,
+                    const LaunchWorkspace &workspace) {
+  return prepareArguments(arguments, stream, &workspace);
+}
+
+Expected<PreparedArguments>
+GemmKernel::prepareArguments(const GemmArguments &callerArgs,
+                             cudaStream_t stream,
+                             const LaunchWorkspace *callerWorkspace) {
+  if (Error error = checkArguments(callerArgs))
+    return std::move(error);
+  Expected<bool> capturing = isCapturing(stream);
+  if (!capturing)
+    return capturing.takeError();
+  if (*capturing)
+    return makeBadInputError("prepare() allocates and copies, which a CUDA "
+                             "graph capture does not allow: call it before "
+                             "cudaStreamBeginCapture");
+
+  std::lock_guard<std::mutex> guard(mutex);
+  Expected<LaunchPlan> planned =
+      plan(callerArgs, stream, callerWorkspace, /*capturing=*/false);
+  if (!planned)
+    return planned.takeError();
+  if (planned->ownWorkspace)
+    if (Error error = planned->ownWorkspace->finish())
+      return std::move(error);
+  if (!planned->set)
+    return PreparedArguments();
+  // On the device before any graph that captures it runs, whatever its
+  // stream.
+  if (Error error = planned->device->argumentSets.synchronize(*planned->set))
+    return std::move(error);
+  return PreparedArguments(planned->set);
+}
+
+size_t GemmKernel::getArgumentSetCount() {
+  int ordinal = 0;
+  if (cudaGetDevice(&ordinal) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  std::lock_guard<std::mutex> guard(mutex);
+  auto found = devices.find(ordinal);
+  return found == devices.end() ? 0 : found->second->argumentSets.size();
+}
+
+Expected<size_t>
+GemmKernel::getWorkspaceSize(const GemmArguments &callerArgs) const {
+  if (Error error = checkArguments(callerArgs))
+    return std::move(error);
+  Expected<const KernelSpec *> parsed = getParsedSpec();
+  if (!parsed)
+    return parsed.takeError();
+  return getLaunchWorkspaceSize(**parsed, getKernelShape(**parsed, callerArgs));
+}
+
+PreparedArguments::PreparedArguments(std::shared_ptr<ArgumentSet> held)
+    : set(std::move(held)) {
+  if (set)
+    ++set->holds;
+}
+
+PreparedArguments::PreparedArguments(PreparedArguments &&other) noexcept
+    : set(std::move(other.set)) {}
+
+PreparedArguments &
+PreparedArguments::operator=(PreparedArguments &&other) noexcept {
+  if (this != &other) {
+    release();
+    set = std::move(other.set);
+  }
+  return *this;
+}
+
+PreparedArguments::~PreparedArguments() { release(); }
+
+void PreparedArguments::release() {
+  if (set)
+    --set->holds;
+  set.reset();
 }
 
 } // namespace jit

@@ -9,27 +9,37 @@
 // every launch checks what the kernel can do (epilogue, shape, alignment)
 // and enqueues it on the caller's stream without synchronizing.
 //
-// Thread safety: launch() may be called from several threads at once (it
-// holds an internal lock while it loads and enqueues). The caller's thread
-// must have the stream's CUDA context current, which the CUDA runtime API
-// arranges for streams and buffers made through it.
+// Thread safety: launch() and prepare() may be called from several threads
+// at once (they hold an internal lock while they load and enqueue). The
+// caller's thread must have the stream's CUDA context current, which the CUDA
+// runtime API arranges for streams and buffers made through it.
 //
 // A kernel read back from the disk cache parses its launch metadata on first
 // use (getSpec, checkArguments, launch), not when it is found: the metadata
 // was parsed when the kernel was compiled, before it was stored, and the
 // entry's checksum vouches for the bytes since.
 //
-// Tensor-map kernels (TMA) read their descriptors from a small device
-// buffer per distinct (pointers, shape), kept, with any staged operand copy
-// (a pitch TMA cannot read), for as long as this object lives, so launches
-// never wait on one another. (A kernel compiled with tensor-maps-by-value
-// takes them in its parameters: its launches keep nothing unless an operand
-// needs a staged copy.) split_k kernels also take an f32
-// workspace: one per device and shape (M, N), allocated at the shape's
-// first launch with its counters zeroed on that launch's stream, reused by
-// later launches of the shape; launches sharing it are ordered by an event
-// (a launch on another stream waits for the previous one), see
-// SplitKWorkspaces.h.
+// Per-launch device state (see docs/jit.md, "Per-launch state"). A kernel
+// keeps, per device: the loaded module; for split_k and stream_k kernels
+// launched without a caller workspace, one workspace per shape (M, N)
+// (SplitKWorkspaces.h: allocated and zeroed at the shape's first launch,
+// launches sharing it ordered by an event); and for argument sets whose
+// parameters point into device memory (tensor maps passed as
+// global_pointer, staged copies of operands TMA cannot read in place) the
+// `argumentSetLimit` most recently used ones (ArgumentSetCache.h: reused
+// least recently used first, never under a queued kernel). A kernel
+// compiled with tensor maps by value keeps nothing per argument set unless
+// an operand needs a staged copy. A caller workspace (getWorkspaceSize,
+// launch(..., LaunchWorkspace)) replaces the per-shape one.
+//
+// CUDA graphs: launch() may be captured (cudaStreamBeginCapture) when it
+// needs no allocation, module load or synchronous copy: the module is loaded
+// on the device, a split_k / stream_k kernel gets a caller workspace, and
+// the argument set keeps no device state or is held by a PreparedArguments
+// from prepare(). Otherwise a capturing launch is refused with an error and
+// the capture stays intact. The graph reads what it captured: the
+// caller's buffers and workspace, and the prepared argument set, which must
+// all outlive its last launch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +48,7 @@
 
 #include "jit/CompiledKernel.h"
 #include "jit/GemmArguments.h"
+#include "jit/LaunchWorkspace.h"
 #include "runtime/GemmShape.h"
 #include "runtime/KernelSpec.h"
 #include "llvm/Support/Error.h"
@@ -53,14 +64,50 @@
 namespace gemm_opt {
 namespace jit {
 
+struct ArgumentSet;
+
+/// How a GemmKernel launches.
+struct GemmKernelOptions {
+  /// Argument sets whose device state (tensor maps, staged operand copies)
+  /// a kernel keeps per device; the least recently used one is reused
+  /// first. At least 1.
+  size_t argumentSetLimit = 64;
+};
+
+/// Keeps the device state of one argument set of one kernel (its tensor
+/// maps and staged operand copies) for as long as it lives, so that a CUDA
+/// graph that captured a launch with these arguments can replay it. Holds
+/// nothing where the kernel keeps nothing for them. Movable; may outlive
+/// the kernel.
+class PreparedArguments {
+public:
+  PreparedArguments() = default;
+  PreparedArguments(PreparedArguments &&other) noexcept;
+  PreparedArguments &operator=(PreparedArguments &&other) noexcept;
+  PreparedArguments(const PreparedArguments &) = delete;
+  PreparedArguments &operator=(const PreparedArguments &) = delete;
+  ~PreparedArguments();
+
+  /// Whether it holds device state (false: the launch needs none).
+  bool holdsDeviceState() const { return set != nullptr; }
+
+private:
+  friend class GemmKernel;
+  explicit PreparedArguments(std::shared_ptr<ArgumentSet> set);
+  void release();
+
+  std::shared_ptr<ArgumentSet> set;
+};
+
 class GemmKernel {
 public:
   /// Reads the launch metadata of `compiled`.
   static llvm::Expected<std::shared_ptr<GemmKernel>>
-  create(CompiledKernel compiled);
+  create(CompiledKernel compiled, GemmKernelOptions options = {});
   /// A kernel whose launch metadata parsed when it was compiled (a checked
   /// disk cache entry): parses it on first use.
-  static std::shared_ptr<GemmKernel> createParsedLater(CompiledKernel compiled);
+  static std::shared_ptr<GemmKernel>
+  createParsedLater(CompiledKernel compiled, GemmKernelOptions options = {});
   ~GemmKernel();
 
   /// Checks that the kernel can run `arguments` (no GPU needed): epilogue,
@@ -77,9 +124,38 @@ public:
   llvm::Expected<std::string>
   getLaunchedKernelName(const GemmArguments &arguments) const;
 
+  /// Bytes of the workspace a split_k or stream_k launch with `arguments`
+  /// needs (LaunchWorkspace.h); 0 for other kernels. Checks the arguments.
+  /// For stream_k it depends on the current device's SM count.
+  llvm::Expected<size_t> getWorkspaceSize(const GemmArguments &arguments) const;
+
   /// checkArguments, then loads the kernel on the current device (first
   /// time) and enqueues it on `stream`. No GPU or driver: a NoDevice error.
+  /// A split_k or stream_k kernel uses a workspace of its own per shape.
+  /// In a stream capture: see the file comment.
   llvm::Error launch(const GemmArguments &arguments, cudaStream_t stream);
+  /// As above, a split_k or stream_k kernel in the caller's `workspace`
+  /// (ignored by other kernels). Its counters must be zero, or
+  /// workspace.zeroCounters set; the launch leaves them zero.
+  llvm::Error launch(const GemmArguments &arguments, cudaStream_t stream,
+                     const LaunchWorkspace &workspace);
+
+  /// Does outside a capture all a launch with `arguments` (and `workspace`,
+  /// where it will have one) may need to allocate or load: opens the device
+  /// and loads the module, and for arguments whose parameters point into
+  /// device memory makes them (tensor maps copied on `stream`, staged
+  /// operand buffers) and waits for them to be on the device. The result
+  /// keeps that state until it is destroyed; while it lives, launches with
+  /// these arguments may be captured. Not in a capture.
+  llvm::Expected<PreparedArguments> prepare(const GemmArguments &arguments,
+                                            cudaStream_t stream);
+  llvm::Expected<PreparedArguments> prepare(const GemmArguments &arguments,
+                                            cudaStream_t stream,
+                                            const LaunchWorkspace &workspace);
+
+  /// Argument sets the kernel keeps on the current device (prepared ones
+  /// included).
+  size_t getArgumentSetCount();
 
   const CompiledKernel &getCompiled() const { return compiled; }
   /// The launch metadata, parsed on the first call. It cannot fail for a
@@ -89,16 +165,32 @@ public:
 
 private:
   struct DeviceState;
-  explicit GemmKernel(CompiledKernel compiled);
+  struct LaunchPlan;
+  GemmKernel(CompiledKernel compiled, GemmKernelOptions options);
   /// The launch metadata, parsed on the first call.
   llvm::Expected<const runtime::KernelSpec *> getParsedSpec() const;
-  llvm::Expected<DeviceState *> getDeviceState();
+  /// The current device's state, opened (and its module loaded) on first
+  /// use; `capturing`: none is opened, an error instead.
+  llvm::Expected<DeviceState *> getDeviceState(bool capturing);
   /// checkArguments on the arguments and shape as the kernel takes them.
   static llvm::Error checkKernelArguments(const runtime::KernelSpec &spec,
                                           const GemmArguments &arguments,
                                           const runtime::GemmShape &shape);
+  /// What launch() and prepare() share: the checked arguments, the device
+  /// state and module, the workspace and the argument set, made where
+  /// missing unless `capturing`.
+  llvm::Expected<LaunchPlan> plan(const GemmArguments &arguments,
+                                  cudaStream_t stream,
+                                  const LaunchWorkspace *workspace,
+                                  bool capturing);
+  llvm::Error enqueue(const GemmArguments &arguments, cudaStream_t stream,
+                      const LaunchWorkspace *workspace);
+  llvm::Expected<PreparedArguments>
+  prepareArguments(const GemmArguments &arguments, cudaStream_t stream,
+                   const LaunchWorkspace *workspace);
 
   CompiledKernel compiled;
+  GemmKernelOptions options;
   mutable std::once_flag specOnce;
   mutable std::optional<runtime::KernelSpec> spec;
   mutable std::string specError; ///< Why the metadata did not parse.

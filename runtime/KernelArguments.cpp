@@ -47,6 +47,14 @@ Expected<CUtensorMap> encodeTensorMap(const DriverApi &driver,
   return map;
 }
 
+size_t getGlobalTensorMapCount(const KernelSpec &spec) {
+  return static_cast<size_t>(
+      llvm::count_if(spec.parameters, [](const KernelParamSpec &param) {
+        return param.isTensorMap() &&
+               param.tensorMap.passing == TensorMapPassing::GlobalPointer;
+      }));
+}
+
 Expected<std::optional<WorkspaceAddresses>>
 getSplitKWorkspaceSize(const KernelSpec &spec, const GemmShape &shape) {
   bool needed = llvm::any_of(spec.parameters, [](const KernelParamSpec &p) {
@@ -147,7 +155,7 @@ bool tmaStoreStaysInRows(const KernelSpec &spec, const GemmShape &shape,
 Expected<KernelArguments> KernelArguments::create(
     const DriverApi &driver, const KernelSpec &spec, const GemmShape &shape,
     const OperandAddresses &addresses, const EpilogueArguments &epilogue,
-    const WorkspaceAddresses *givenWorkspace) {
+    const WorkspaceAddresses *givenWorkspace, const TensorMapUpload *upload) {
   KernelArguments arguments;
   Expected<OperandStaging> staging =
       OperandStaging::create(spec, shape, addresses);
@@ -194,7 +202,23 @@ Expected<KernelArguments> KernelArguments::create(
     maps.push_back({*map, 0, /*present=*/true});
   }
 
-  if (!globalMaps.empty()) {
+  if (!globalMaps.empty() && upload) {
+    // Into the caller's storage, on the launch's stream (the maps of a
+    // null_when_unaligned parameter left out stay unwritten).
+    if (!upload->deviceAddress || !upload->host ||
+        upload->deviceAddress % TensorMapAlignment != 0)
+      return makeBadInputError("the tensor-map storage given is missing or "
+                               "not 128-byte aligned");
+    for (auto [slot, index] : enumerate(globalMaps)) {
+      upload->host[slot] = maps[index].map;
+      maps[index].deviceAddress =
+          upload->deviceAddress + slot * sizeof(CUtensorMap);
+    }
+    GEMM_CUDA_TRY(
+        cudaMemcpyAsync(reinterpret_cast<void *>(upload->deviceAddress),
+                        upload->host, globalMaps.size() * sizeof(CUtensorMap),
+                        cudaMemcpyHostToDevice, upload->stream));
+  } else if (!globalMaps.empty()) {
     // One contiguous array of CUtensorMaps: sizeof == alignof == 128, and
     // cudaMalloc returns (at least) 256-byte aligned memory.
     std::vector<CUtensorMap> hostCopy;

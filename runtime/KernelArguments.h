@@ -11,7 +11,9 @@
 // are copied into one device allocation (each at a 128-byte aligned offset)
 // that lives as long as this object, so it must then outlive every launch
 // that uses getParams(); so must staged operand copies and a split-K
-// workspace it allocated (ownsDeviceMemory()).
+// workspace it allocated (ownsDeviceMemory()). A caller that keeps the
+// maps' storage itself (TensorMapUpload) has them copied there instead,
+// asynchronously.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +37,21 @@ namespace runtime {
 
 /// Alignment of a CUtensorMap, in host and device memory.
 inline constexpr uint64_t TensorMapAlignment = 128;
+
+/// Storage its caller keeps for the global_pointer tensor maps of a
+/// KernelArguments: a device buffer of getGlobalTensorMapCount(spec) maps
+/// (128-byte aligned), and pinned host memory of as many, from which
+/// create() copies them with cudaMemcpyAsync on `stream`. No earlier work
+/// may still use either, and the host copy must stay as it is until the
+/// copy has run.
+struct TensorMapUpload {
+  uint64_t deviceAddress = 0;
+  CUtensorMap *host = nullptr;
+  cudaStream_t stream = nullptr;
+};
+
+/// The "tma" parameters of `spec` passed as global_pointer.
+size_t getGlobalTensorMapCount(const KernelSpec &spec);
 
 /// Encodes one tensor map through the driver.
 llvm::Expected<CUtensorMap> encodeTensorMap(const DriverApi &driver,
@@ -63,12 +80,15 @@ public:
   /// device and packs all parameters. A split_k kernel gets `workspace`
   /// when given (its owner keeps it allocated, its counters zero between
   /// launches and the launches that share it apart); otherwise these
-  /// arguments allocate one of their own and zero it.
+  /// arguments allocate one of their own and zero it. With `upload`, the
+  /// global_pointer maps go to the caller's storage (asynchronously) instead
+  /// of a buffer of these arguments' own (synchronously).
   static llvm::Expected<KernelArguments>
   create(const DriverApi &driver, const KernelSpec &spec,
          const GemmShape &shape, const OperandAddresses &addresses,
          const EpilogueArguments &epilogue = {},
-         const WorkspaceAddresses *workspace = nullptr);
+         const WorkspaceAddresses *workspace = nullptr,
+         const TensorMapUpload *upload = nullptr);
 
   PackedKernelParams &getParams() { return params; }
 

@@ -13,6 +13,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <optional>
 #include <string>
@@ -134,13 +135,8 @@ TEST_F(CacheTest, TruncatedEntryIsDetectedAndRebuilt) {
 /// Files in the cache directory with this extension.
 static std::vector<std::string> listFiles(StringRef directory,
                                           StringRef extension) {
-  std::vector<std::string> files;
-  std::error_code ec;
-  for (sys::fs::directory_iterator it(directory, ec), end; it != end && !ec;
-       it.increment(ec))
-    if (StringRef(it->path()).ends_with(extension))
-      files.push_back(it->path());
-  return files;
+  return gemm_opt::jit::listFiles(
+      directory, [&](StringRef name) { return name.ends_with(extension); });
 }
 
 /// The bytes of `path`.
@@ -298,10 +294,10 @@ TEST_F(CacheTest, EachSpellingGetsItsOwnRequestFile) {
   // A request file that holds another request's key (as a hash collision
   // would) is a miss, not corruption.
   DiskCache cache{std::string(directory)};
-  std::string original = cache.getRequestPath(
-      makeCacheKey(getSyncSchedule(), "", 3, std::nullopt));
+  std::string original =
+      cache.getRequestPath(makeCacheKey(getSyncSchedule(), JitOptions()));
   std::string other =
-      cache.getRequestPath(makeCacheKey(respelled, "", 3, std::nullopt));
+      cache.getRequestPath(makeCacheKey(respelled, JitOptions()));
   replaceFile(original, readBytes(other));
   JitStatistics stats = compileFresh();
   EXPECT_EQ(stats.compiles, 0u);
@@ -309,8 +305,95 @@ TEST_F(CacheTest, EachSpellingGetsItsOwnRequestFile) {
   EXPECT_EQ(stats.corruptEntries, 0u);
   auto entry = deserializeCacheEntry(readBytes(original));
   ASSERT_TRUE(bool(entry));
-  EXPECT_EQ(entry->requestKey,
-            makeCacheKey(getSyncSchedule(), "", 3, std::nullopt));
+  EXPECT_EQ(entry->requestKey, makeCacheKey(getSyncSchedule(), JitOptions()));
+}
+
+/// Options whose warnings land in `warnings`.
+static JitOptions collectingWarnings(JitOptions options,
+                                     std::vector<std::string> &warnings) {
+  options.warningHandler = [&warnings](StringRef message) {
+    warnings.push_back(message.str());
+  };
+  return options;
+}
+
+TEST_F(CacheTest, UncreatableCacheDirectoryRunsFromMemoryAndWarnsOnce) {
+  // A cache directory under a regular file cannot be created, even by root.
+  std::string file = createRegularFile(directory, "a-file");
+  std::vector<std::string> warnings;
+  JitOptions options = collectingWarnings(getOptions(), warnings);
+  options.cacheDirectory = file + "/gemm-opt";
+  GemmJit jit(options);
+  auto first = jit.compile(getSyncSchedule());
+  ASSERT_TRUE(bool(first)) << toString(first.takeError());
+  EXPECT_EQ((*first)->getCompiled().cubin.substr(0, 4), "\x7f"
+                                                        "ELF");
+  auto second = jit.compile(readExample("gemm_f16_sm90.mlir"));
+  ASSERT_TRUE(bool(second)) << toString(second.takeError());
+  auto again = jit.compile(getSyncSchedule());
+  ASSERT_TRUE(bool(again));
+  EXPECT_EQ(again->get(), first->get()); // From memory.
+  EXPECT_EQ(jit.getStatistics().compiles, 2u);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("cannot create the kernel cache directory"),
+            std::string::npos)
+      << warnings[0];
+  EXPECT_NE(warnings[0].find("memory only"), std::string::npos) << warnings[0];
+}
+
+TEST_F(CacheTest, ReadOnlyCacheDirectoryRunsFromMemoryAndWarnsOnce) {
+  ASSERT_FALSE(sys::fs::setPermissions(
+      directory, sys::fs::perms(0555))); // r-x for everyone
+  // Root writes through 0555 (CI runs as root): nothing to test then.
+  SmallString<256> probe(directory);
+  sys::path::append(probe, "probe");
+  std::error_code ec;
+  { raw_fd_ostream os(probe, ec); }
+  if (!ec) {
+    (void)sys::fs::remove(probe);
+    (void)sys::fs::setPermissions(directory, sys::fs::all_all);
+    GTEST_SKIP() << "chmod 0555 does not stop this user from writing (root)";
+  }
+  std::vector<std::string> warnings;
+  GemmJit jit(collectingWarnings(getOptions(), warnings));
+  auto first = jit.compile(getSyncSchedule());
+  auto second = jit.compile(readExample("gemm_f16_sm90.mlir"));
+  (void)sys::fs::setPermissions(directory, sys::fs::all_all);
+  ASSERT_TRUE(bool(first)) << toString(first.takeError());
+  ASSERT_TRUE(bool(second)) << toString(second.takeError());
+  EXPECT_EQ(jit.getStatistics().compiles, 2u);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("memory only"), std::string::npos) << warnings[0];
+  EXPECT_TRUE(listEntries().empty());
+}
+
+TEST_F(CacheTest, StaleLockIsTakenOverWithAWarning) {
+  // Learn the kernel's cache key, then empty the disk cache.
+  std::string cacheKey;
+  {
+    GemmJit jit(getOptions());
+    auto kernel = jit.compile(getSyncSchedule());
+    ASSERT_TRUE(bool(kernel)) << toString(kernel.takeError());
+    cacheKey = (*kernel)->getCompiled().cacheKey;
+    ASSERT_FALSE(bool(jit.clearCache()));
+  }
+  // The kernel's lock, held by this live process since an hour ago.
+  std::string lockPath =
+      DiskCache(std::string(directory)).getEntryPath(cacheKey) + ".lock";
+  holdLockAsThisProcess(lockPath, std::chrono::hours(1));
+
+  std::vector<std::string> warnings;
+  JitOptions options = collectingWarnings(getOptions(), warnings);
+  options.cacheLockTimeout = std::chrono::seconds(30);
+  GemmJit jit(options);
+  auto start = std::chrono::steady_clock::now();
+  auto kernel = jit.compile(getSyncSchedule());
+  ASSERT_TRUE(bool(kernel)) << toString(kernel.takeError());
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(25));
+  EXPECT_EQ(jit.getStatistics().compiles, 1u);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("stale"), std::string::npos) << warnings[0];
+  EXPECT_EQ(listEntries().size(), 1u);
 }
 
 TEST_F(CacheTest, DisabledByOptionCompilesEveryTime) {

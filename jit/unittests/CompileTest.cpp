@@ -12,6 +12,8 @@
 #include <atomic>
 
 using namespace gemm_opt::jit;
+using gemm_opt::runtime::KernelParamSpec;
+using gemm_opt::runtime::TensorMapPassing;
 
 namespace {
 
@@ -76,6 +78,48 @@ TEST_F(CompileTest, PtxasLevelIsTheKernelsUnlessRequested) {
   // A requested level wins.
   options.ptxasOptLevel = 3;
   EXPECT_EQ(levelOf(options, getSimt8x16Schedule()), "3");
+}
+
+TEST_F(CompileTest, TensorMapsByValueIsAnOptionAndPartOfTheKey) {
+  // The same TMA schedule compiled both ways: two kernels, two cache
+  // entries, and only the by-value one takes its maps as parameters.
+  auto passingOf = [](const GemmKernel &kernel) {
+    std::vector<TensorMapPassing> passing;
+    for (const KernelParamSpec &param :
+         llvm::cantFail(kernel.getSpec()).parameters)
+      if (param.isTensorMap())
+        passing.push_back(param.tensorMap.passing);
+    return passing;
+  };
+  std::string text = readExample("gemm_bf16_wgmma_sm90.mlir");
+  GemmJit pointers(getOptions());
+  auto byPointer = pointers.compile(text);
+  ASSERT_TRUE(bool(byPointer)) << llvm::toString(byPointer.takeError());
+  JitOptions options = getOptions();
+  options.tensorMapsByValue = true;
+  GemmJit values(options);
+  auto byValue = values.compile(text);
+  ASSERT_TRUE(bool(byValue)) << llvm::toString(byValue.takeError());
+  EXPECT_EQ(values.getStatistics().compiles, 1u); // Not the other's entry.
+  EXPECT_NE((*byValue)->getCompiled().cacheKey,
+            (*byPointer)->getCompiled().cacheKey);
+  std::vector<TensorMapPassing> pointerMaps = passingOf(**byPointer);
+  std::vector<TensorMapPassing> valueMaps = passingOf(**byValue);
+  ASSERT_FALSE(valueMaps.empty());
+  ASSERT_EQ(valueMaps.size(), pointerMaps.size());
+  for (TensorMapPassing passing : pointerMaps)
+    EXPECT_EQ(passing, TensorMapPassing::GlobalPointer);
+  for (TensorMapPassing passing : valueMaps)
+    EXPECT_EQ(passing, TensorMapPassing::ByValue);
+  auto entries = pointers.getDiskCache()->list();
+  ASSERT_TRUE(bool(entries));
+  EXPECT_EQ(entries->size(), 2u);
+  // Each found again in a fresh process, as what it was compiled as.
+  GemmJit again(options);
+  auto cached = again.compile(text);
+  ASSERT_TRUE(bool(cached));
+  EXPECT_EQ(again.getStatistics().diskHits, 1u);
+  EXPECT_EQ(passingOf(**cached), valueMaps);
 }
 
 TEST_F(CompileTest, MalformedTextReportsLocation) {

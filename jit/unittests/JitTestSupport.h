@@ -14,10 +14,15 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include "gtest/gtest.h"
 
+#include <chrono>
 #include <string>
+#include <unistd.h>
+#include <vector>
 
 namespace gemm_opt {
 namespace jit {
@@ -43,6 +48,51 @@ inline std::string readBenchSchedule(llvm::StringRef name) {
 /// The smallest shipped kernel to compile (mma.sync, bf16).
 inline std::string getSyncSchedule() {
   return readExample("gemm_bf16_sm90.mlir");
+}
+
+/// Creates an empty regular file `name` in `directory`; its path. A cache
+/// directory under it cannot be created, whoever the user (root included).
+inline std::string createRegularFile(llvm::StringRef directory,
+                                     llvm::StringRef name) {
+  llvm::SmallString<256> path(directory);
+  llvm::sys::path::append(path, name);
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  EXPECT_FALSE(ec) << ec.message();
+  return std::string(path);
+}
+
+/// The files in `directory` whose names `keep` accepts.
+inline std::vector<std::string>
+listFiles(llvm::StringRef directory,
+          llvm::function_ref<bool(llvm::StringRef fileName)> keep) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(directory, ec), end;
+       it != end && !ec; it.increment(ec))
+    if (keep(llvm::sys::path::filename(it->path())))
+      files.push_back(it->path());
+  return files;
+}
+
+/// Writes `lockPath` as llvm::LockFileManager does for a lock this (live)
+/// process holds ("host pid"), dated `age` ago.
+inline void holdLockAsThisProcess(llvm::StringRef lockPath,
+                                  std::chrono::seconds age) {
+  char host[256] = {};
+  ASSERT_EQ(gethostname(host, sizeof(host) - 1), 0);
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(lockPath, ec);
+    ASSERT_FALSE(ec) << ec.message();
+    os << host << ' ' << llvm::sys::Process::getProcessId();
+  }
+  int fd = -1;
+  ASSERT_FALSE(llvm::sys::fs::openFileForWrite(lockPath, fd,
+                                               llvm::sys::fs::CD_OpenExisting));
+  EXPECT_FALSE(llvm::sys::fs::setLastAccessAndModificationTime(
+      fd, std::chrono::system_clock::now() - age));
+  ::close(fd);
 }
 
 /// A fresh cache directory, removed with the fixture.

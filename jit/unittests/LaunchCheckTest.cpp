@@ -279,6 +279,42 @@ TEST_F(LaunchCheckTest, LaunchWithoutGpuSaysSo) {
       << summary.message;
 }
 
+TEST_F(LaunchCheckTest, PrepareWithoutGpuSaysSo) {
+  Expected<DeviceInfo> device = openDevice(0);
+  if (device)
+    GTEST_SKIP() << "a GPU is present";
+  consumeError(device.takeError());
+  Expected<PreparedArguments> prepared =
+      kernel->prepare(getValidArguments(), nullptr);
+  ASSERT_FALSE(bool(prepared));
+  ErrorSummary summary = summarizeError(prepared.takeError());
+  EXPECT_EQ(summary.exitCode, ExitNoDevice) << summary.message;
+}
+
+TEST_F(LaunchCheckTest, WorkspaceSizeIsZeroOrTheSplitKLayout) {
+  // No split_k: none.
+  Expected<size_t> none = kernel->getWorkspaceSize(getValidArguments());
+  ASSERT_TRUE(bool(none)) << toString(none.takeError());
+  EXPECT_EQ(*none, 0u);
+  // split_k = 2 over 128x128 tiles at 512x512: 16 counters (64 bytes,
+  // rounded up to 256), then 2 slices of 512x512 f32 partial sums.
+  GemmJit jit(getOptions());
+  auto splitK =
+      jit.compile(readBenchSchedule("wgmma_bf16_128x128x64_s4_sk2.mlir"));
+  ASSERT_TRUE(bool(splitK)) << toString(splitK.takeError());
+  GemmArguments args = getValidArguments();
+  args.m = args.n = 512;
+  args.k = 1024;
+  Expected<size_t> size = (*splitK)->getWorkspaceSize(args);
+  ASSERT_TRUE(bool(size)) << toString(size.takeError());
+  EXPECT_EQ(*size, 256u + 2u * 512 * 512 * 4);
+  // Arguments the kernel refuses have no size.
+  args.m = 0;
+  Expected<size_t> refused = (*splitK)->getWorkspaceSize(args);
+  ASSERT_FALSE(bool(refused));
+  consumeError(refused.takeError());
+}
+
 } // namespace
 
 namespace {

@@ -165,8 +165,7 @@ static std::vector<std::pair<std::string, double>>
 breakDownDiskHit(const GemmJit &jit, const JitOptions &options, StringRef text,
                  double wholeHit, size_t &fileBytes) {
   const DiskCache &cache = *jit.getDiskCache();
-  std::string requestKey =
-      makeCacheKey(text, options.chip, options.optLevel, options.ptxasOptLevel);
+  std::string requestKey = makeCacheKey(text, options);
   std::string path = cache.getRequestPath(requestKey);
   SmallVector<char, 0> buffer;
   if (!readCacheFile(path, buffer))
@@ -178,12 +177,11 @@ breakDownDiskHit(const GemmJit &jit, const JitOptions &options, StringRef text,
     fatal(entry.takeError());
 
   std::vector<std::pair<std::string, double>> steps;
-  steps.emplace_back(
-      "request key (text, chip, opt levels, compiler)", timeStep(hits, [&] {
-        std::string key = makeCacheKey(text, options.chip, options.optLevel,
-                                       options.ptxasOptLevel);
-        (void)key;
-      }));
+  steps.emplace_back("request key (text, options, compiler)",
+                     timeStep(hits, [&] {
+                       std::string key = makeCacheKey(text, options);
+                       (void)key;
+                     }));
   steps.emplace_back("file path (xxh3_128 of the key)", timeStep(hits, [&] {
                        std::string name = cache.getRequestPath(requestKey);
                        (void)name;

@@ -14,6 +14,8 @@
 
 #include "jit/SplitKWorkspaces.h"
 
+#include "SplitKSpec.h"
+
 #include "runtime/RuntimeError.h"
 #include "runtime/unittests/TestBundles.h"
 
@@ -103,23 +105,6 @@ public:
 };
 
 cudaStream_t stream(uintptr_t id) { return reinterpret_cast<cudaStream_t>(id); }
-
-/// A split_k = 4 kernel with 64x128 tiles (grid z = 4), its workspace last,
-/// as gemm-translate describes bench/schedules/wgmma_bf16_64x128x64_s4_sk4.
-KernelSpec makeSplitKSpec() {
-  json::Object kernel = test::makeValidKernel();
-  kernel["grid"] =
-      json::Object{{"x", json::Object{{"extent", "n"}, {"tile", 128}}},
-                   {"y", json::Object{{"extent", "m"}, {"tile", 64}}},
-                   {"z", 4}};
-  kernel["tile"] = json::Object{{"m", 64}, {"n", 128}, {"k", 64}};
-  json::Array *parameters = kernel.getArray("parameters");
-  parameters->push_back(
-      json::Object{{"kind", "workspace"}, {"name", "split_k_partials"}});
-  parameters->push_back(
-      json::Object{{"kind", "workspace"}, {"name", "split_k_tile_counters"}});
-  return test::parseSingleKernel(std::move(kernel));
-}
 
 class SplitKWorkspacesTest : public ::testing::Test {
 protected:
