@@ -27,7 +27,7 @@ namespace gemm_opt {
 namespace runtime {
 
 /// Checks that `function` (kernel `name`) declares the parameters whose
-/// sizes are `paramBytes`, in order and at their natural alignment: a
+/// sizes are `paramBytes`, in order: a
 /// BadInput error naming the first difference otherwise. Parameters the
 /// kernel declares after those are not looked for (the launch digest covers
 /// them). Checks nothing where the driver has no cuFuncGetParamInfo (before
@@ -35,10 +35,6 @@ namespace runtime {
 llvm::Error checkKernelParameters(const DriverApi &api, CUfunction function,
                                   llvm::StringRef name,
                                   llvm::ArrayRef<size_t> paramBytes);
-
-/// The alignment of a kernel parameter of `bytes` bytes in the parameter
-/// space: its size, and 64 for a tensor map by value.
-size_t getParamAlignment(size_t bytes);
 
 } // namespace runtime
 } // namespace gemm_opt
