@@ -94,8 +94,12 @@ void PackedKernelParams::appendFloat(float value) {
   // low bytes of the little-endian 8-byte slot.
   uint32_t bits;
   std::memcpy(&bits, &value, sizeof(bits));
-  appendValue(bits);
-  slots.back().bytes = sizeof(float);
+  appendInt32(bits);
+}
+
+void PackedKernelParams::appendInt32(uint32_t value) {
+  appendValue(value);
+  slots.back().bytes = sizeof(uint32_t);
 }
 
 void PackedKernelParams::appendTensorMap(const CUtensorMap &map) {
@@ -198,7 +202,8 @@ PackedKernelParams packKernelParams(const KernelSpec &spec,
     }
     if (param.kind == KernelParamSpec::Kind::TensorMapPresent) {
       assert(mapIndex > 0 && "tma_present follows its tma parameter");
-      params.appendValue(maps[mapIndex - 1].present ? 1 : 0);
+      // An i32 in the kernel (passes/common/OutlineKernel.cpp).
+      params.appendInt32(maps[mapIndex - 1].present ? 1 : 0);
       continue;
     }
     if (param.isTensorMap()) {

@@ -144,6 +144,8 @@ public:
   void appendValue(uint64_t value);
   /// A 4-byte f32 parameter (stored in the low bytes of an 8-byte slot).
   void appendFloat(float value);
+  /// A 4-byte integer parameter (an i32 such as tma_present), stored so.
+  void appendInt32(uint32_t value);
   void appendTensorMap(const CUtensorMap &map);
 
   /// The 8-byte parameters, in order (tensor maps left out).

@@ -152,6 +152,10 @@ TEST(KernelParamsTest, PacksWhetherAByValueMapIsThere) {
     EXPECT_EQ(packed->opaque[3], present ? 0x2003u : 0u);
     EXPECT_EQ(*static_cast<uint32_t *>(pointers[3 * MemRef2DParamCount + 1]),
               present ? 1u : 0u);
+    // The kernel declares the map 128 bytes and the flag an i32.
+    std::vector<size_t> bytes = params.getParamBytes();
+    EXPECT_EQ(bytes[3 * MemRef2DParamCount], sizeof(CUtensorMap));
+    EXPECT_EQ(bytes[3 * MemRef2DParamCount + 1], 4u);
   }
 }
 
