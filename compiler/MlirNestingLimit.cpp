@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/MlirNestingLimit.h"
+#include "runtime/bundle/NestingScan.h"
 
 #include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/IR/Diagnostics.h"
@@ -23,52 +24,42 @@ static char peek(StringRef text, size_t i) {
   return i + 1 < text.size() ? text[i + 1] : '\0';
 }
 
-std::optional<size_t> findExcessMlirNesting(StringRef text, unsigned limit) {
-  unsigned depth = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    switch (text[i]) {
-    case '"':
-      // A string literal: a backslash escapes the character after it. The
-      // lexer rejects a string that runs into a newline; the scan may read
-      // on, since the parse stops there.
-      for (++i; i < text.size() && text[i] != '"'; ++i)
-        if (text[i] == '\\')
-          ++i;
-      break;
-    case '/':
-      if (peek(text, i) == '/')
-        i = std::min(text.find('\n', i), text.size());
-      break;
-    case '-':
-      // The arrow of a function type or affine map closes nothing.
-      if (peek(text, i) == '>')
-        ++i;
-      break;
-    case '>':
-      // `>=` of an integer set closes nothing.
-      if (peek(text, i) == '=')
-        ++i;
-      else if (depth > 0)
-        --depth;
-      break;
-    case '(':
-    case '[':
-    case '{':
-    case '<':
-      if (++depth > limit)
-        return i;
-      break;
-    case ')':
-    case ']':
-    case '}':
-      if (depth > 0)
-        --depth;
-      break;
-    default:
-      break;
-    }
+/// What the character at `i` does to the depth; moves `i` past a comment,
+/// an arrow and `>=`. (The lexer rejects a string literal that runs into a
+/// newline; the shared scan may read on, since the parse stops there.)
+static NestingStep classifyMlir(StringRef text, size_t &i) {
+  switch (text[i]) {
+  case '/':
+    if (peek(text, i) == '/')
+      i = std::min(text.find('\n', i), text.size());
+    return NestingStep::None;
+  case '-':
+    // The arrow of a function type or affine map closes nothing.
+    if (peek(text, i) == '>')
+      ++i;
+    return NestingStep::None;
+  case '>':
+    // `>=` of an integer set closes nothing.
+    if (peek(text, i) != '=')
+      return NestingStep::Close;
+    ++i;
+    return NestingStep::None;
+  case '(':
+  case '[':
+  case '{':
+  case '<':
+    return NestingStep::Open;
+  case ')':
+  case ']':
+  case '}':
+    return NestingStep::Close;
+  default:
+    return NestingStep::None;
   }
-  return std::nullopt;
+}
+
+std::optional<size_t> findExcessMlirNesting(StringRef text, unsigned limit) {
+  return findExcessNesting(text, limit, classifyMlir);
 }
 
 LogicalResult checkMlirNesting(StringRef text, StringRef bufferName,
@@ -78,12 +69,10 @@ LogicalResult checkMlirNesting(StringRef text, StringRef bufferName,
   std::optional<size_t> offset = findExcessMlirNesting(text);
   if (!offset)
     return success();
-  StringRef before = text.take_front(*offset);
-  unsigned line = before.count('\n') + 1;
-  size_t lineStart = before.rfind('\n');
-  unsigned column =
-      (lineStart == StringRef::npos ? *offset : *offset - lineStart - 1) + 1;
-  return emitError(FileLineColLoc::get(context, bufferName, line, column))
+  TextPosition position = getTextPosition(text, *offset);
+  return emitError(FileLineColLoc::get(context, bufferName,
+                                       static_cast<unsigned>(position.line),
+                                       static_cast<unsigned>(position.column)))
          << "brackets nest deeper than " << kMaxMlirNesting
          << " levels, more than the parser takes";
 }

@@ -10,6 +10,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "gtest/gtest.h"
@@ -20,51 +21,62 @@ using namespace gemm_opt;
 
 namespace {
 
-/// The offset findExcessMlirNesting reports, or -1 where it passes.
-long excessAt(llvm::StringRef text, unsigned limit) {
-  std::optional<size_t> offset = findExcessMlirNesting(text, limit);
-  return offset ? static_cast<long>(*offset) : -1;
+/// A text, a limit and the offset findExcessMlirNesting reports (-1: none).
+struct ScanCase {
+  const char *text;
+  unsigned limit;
+  long excessAt;
+};
+
+void expectScans(llvm::ArrayRef<ScanCase> cases) {
+  for (const ScanCase &scan : cases) {
+    std::optional<size_t> offset = findExcessMlirNesting(scan.text, scan.limit);
+    EXPECT_EQ(offset ? static_cast<long>(*offset) : -1, scan.excessAt)
+        << scan.text << " (limit " << scan.limit << ")";
+  }
 }
 
 TEST(MlirNestingLimitTest, EveryBracketKindCounts) {
-  EXPECT_EQ(excessAt("([{<x>}])", 4), -1);
-  EXPECT_EQ(excessAt("([{<<x>>}])", 4), 4);
-  EXPECT_EQ(excessAt("tuple<tuple<tuple<i32>>>", 3), -1);
-  EXPECT_EQ(excessAt("tuple<tuple<tuple<i32>>>", 2), 17);
-  // Siblings do not add up.
-  EXPECT_EQ(excessAt("[[], (), {}, <>, []]", 2), -1);
-  EXPECT_EQ(excessAt("[[], (), {}, <>, [[]]]", 2), 18);
+  expectScans({{"([{<x>}])", 4, -1},
+               {"([{<<x>>}])", 4, 4},
+               {"tuple<tuple<tuple<i32>>>", 3, -1},
+               {"tuple<tuple<tuple<i32>>>", 2, 17},
+               // Siblings do not add up.
+               {"[[], (), {}, <>, []]", 2, -1},
+               {"[[], (), {}, <>, [[]]]", 2, 18}});
 }
 
 TEST(MlirNestingLimitTest, ArrowsAndComparisonsCloseNothing) {
   // `->` of a function type, `>=` of an integer set: counting their `>`
   // as closers would let the next opener go one level deeper unseen.
-  EXPECT_EQ(excessAt("((i32) -> ((i32) -> (i32)))", 3), -1);
-  EXPECT_EQ(excessAt("[-> [-> [", 2), 8);
-  EXPECT_EQ(excessAt("[(d0) : (d0 >= 0) [[", 2), 19);
-  // `-->` is a `-` and an arrow.
-  EXPECT_EQ(excessAt("[-->[", 1), 4);
-  // `<=` opens a level: over-counting is safe, under-counting is not.
-  EXPECT_EQ(excessAt("[<=", 1), 1);
+  expectScans({{"((i32) -> ((i32) -> (i32)))", 3, -1},
+               {"[-> [-> [", 2, 8},
+               {"[(d0) : (d0 >= 0) [[", 2, 19},
+               // `-->` is a `-` and an arrow.
+               {"[-->[", 1, 4},
+               // `<=` opens a level: over-counting is safe, under-counting
+               // is not.
+               {"[<=", 1, 1}});
 }
 
 TEST(MlirNestingLimitTest, StringsAndCommentsNestNothing) {
-  EXPECT_EQ(excessAt(R"(["[[[[(((<<<"])", 1), -1);
-  // An escaped quote stays in the string; an escaped backslash does not
-  // escape the quote after it.
-  EXPECT_EQ(excessAt(R"(["\"[[[["])", 1), -1);
-  EXPECT_EQ(excessAt(R"(["\\"[)", 1), 5);
-  EXPECT_EQ(excessAt("// ((((\n[", 1), -1);
-  EXPECT_EQ(excessAt("// ((((\n[[", 1), 9);
-  // A comment in a string is string, a quote in a comment is comment.
-  EXPECT_EQ(excessAt("[\"//\"[", 1), 5);
-  EXPECT_EQ(excessAt("// \"\n[[", 1), 6);
-  // A single `/` is no comment.
-  EXPECT_EQ(excessAt("[/[", 1), 2);
+  expectScans({{R"(["[[[[(((<<<"])", 1, -1},
+               // An escaped quote stays in the string; an escaped
+               // backslash does not escape the quote after it.
+               {R"(["\"[[[["])", 1, -1},
+               {R"(["\\"[)", 1, 5},
+               {"// ((((\n[", 1, -1},
+               {"// ((((\n[[", 1, 9},
+               // A comment in a string is string, a quote in a comment is
+               // comment.
+               {"[\"//\"[", 1, 5},
+               {"// \"\n[[", 1, 6},
+               // A single `/` is no comment.
+               {"[/[", 1, 2}});
 }
 
 TEST(MlirNestingLimitTest, StrayClosersLeaveTheCountAtZero) {
-  EXPECT_EQ(excessAt(")))>>>]]]}}}[[[", 2), 14);
+  expectScans({{")))>>>]]]}}}[[[", 2, 14}});
 }
 
 TEST(MlirNestingLimitTest, CheckEmitsALocatedError) {
