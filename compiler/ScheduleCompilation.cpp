@@ -8,6 +8,7 @@
 
 #include "compiler/ScheduleCompilation.h"
 
+#include "compiler/MlirNestingLimit.h"
 #include "dialect/TileDialect.h"
 #include "passes/Registration.h"
 #include "mlir/AsmParser/AsmParser.h"
@@ -15,11 +16,17 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ProgramStack.h"
 
 using namespace mlir;
 using namespace llvm;
 
 namespace gemm_opt {
+
+/// The stack every step runs on (a thread of its own). Within
+/// kMaxMlirNesting the parser needs well under 1 MiB, but the JIT runs on
+/// its caller's thread, whose stack may be smaller than a main thread's.
+static constexpr unsigned kCompileStackBytes = 8u << 20;
 
 ScheduleCompilation::ScheduleCompilation() {
   DialectRegistry registry;
@@ -41,9 +48,14 @@ ScheduleCompilation::parse(StringRef text, StringRef bufferName) {
   DiagnosticCapture &diagnostics = *compilation->diagnostics;
   diagnostics.getSourceMgr().AddNewSourceBuffer(
       MemoryBuffer::getMemBufferCopy(text, bufferName), SMLoc());
-  compilation->module = parseSourceFile<ModuleOp>(
-      diagnostics.getSharedSourceMgr(),
-      ParserConfig(compilation->context.get()));
+  MLIRContext *context = compilation->context.get();
+  if (failed(checkMlirNesting(text, bufferName, context)))
+    return diagnostics.takeError("cannot compile schedule '" + bufferName +
+                                 "'");
+  runOnNewStack(kCompileStackBytes, [&] {
+    compilation->module = parseSourceFile<ModuleOp>(
+        diagnostics.getSharedSourceMgr(), ParserConfig(context));
+  });
   if (!compilation->module)
     return diagnostics.takeError("cannot compile schedule '" + bufferName +
                                  "'");
@@ -51,8 +63,12 @@ ScheduleCompilation::parse(StringRef text, StringRef bufferName) {
 }
 
 Error ScheduleCompilation::replaceSchedules(StringRef scheduleText) {
-  auto schedule = dyn_cast_or_null<tile::ScheduleAttr>(
-      parseAttribute(scheduleText, context.get()));
+  if (failed(checkMlirNesting(scheduleText, "<schedule>", context.get())))
+    return diagnostics->takeError("not a #tile.schedule: " + scheduleText);
+  Attribute parsed;
+  runOnNewStack(kCompileStackBytes,
+                [&] { parsed = parseAttribute(scheduleText, context.get()); });
+  auto schedule = dyn_cast_or_null<tile::ScheduleAttr>(parsed);
   if (!schedule)
     return diagnostics->takeError("not a #tile.schedule: " + scheduleText);
   SmallVector<tile::GemmOp> gemms;
@@ -81,8 +97,10 @@ std::string ScheduleCompilation::getCanonicalText() {
 
 Expected<std::vector<PtxKernel>>
 ScheduleCompilation::compileToPtx(const PtxCompileOptions &options) {
-  Expected<std::vector<PtxKernel>> kernels =
-      compileModuleToPtx(*module, options);
+  std::optional<Expected<std::vector<PtxKernel>>> result;
+  runOnNewStack(kCompileStackBytes,
+                [&] { result.emplace(compileModuleToPtx(*module, options)); });
+  Expected<std::vector<PtxKernel>> kernels = std::move(*result);
   if (!kernels)
     return diagnostics->takeError(toString(kernels.takeError()));
   return kernels;

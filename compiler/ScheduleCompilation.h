@@ -8,8 +8,10 @@
 // tile.gemm, as in examples/*.mlir) in its own MLIRContext: parse and verify,
 // then lower-to-nvvm and NVPTX. Every diagnostic on the way (parser, schedule
 // verifier, pass failures) is captured with its location and becomes the
-// returned error's message. One object per compile: objects share nothing,
-// so separate threads may each use their own.
+// returned error's message. Text nested deeper than the parser takes
+// (compiler/MlirNestingLimit.h) is such an error, and every step runs on an
+// 8 MiB stack of its own, whatever the caller's thread has. One object per
+// compile: objects share nothing, so separate threads may each use their own.
 //
 //===----------------------------------------------------------------------===//
 

@@ -154,7 +154,9 @@ namespace {
 /// is laid out like C: operand C with overResidual.
 Error readOperand(const bundle::Parameter &parameter, bool residualAllowed,
                   KernelParamSpec &param, const Twine &context) {
-  StringRef name = parameter.operand.value_or("");
+  // Not value_or(""): that returns a temporary std::string, which would
+  // be gone before `name` is read.
+  StringRef name = parameter.operand ? StringRef(*parameter.operand) : "";
   if (residualAllowed && name == "residual") {
     param.operand = Operand::C;
     param.overResidual = true;

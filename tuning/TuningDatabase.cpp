@@ -8,6 +8,8 @@
 
 #include "tuning/TuningDatabase.h"
 
+#include "runtime/bundle/JsonNestingLimit.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -245,7 +247,8 @@ Expected<TuningDatabase> TuningDatabase::load(StringRef path) {
   if (!buffer)
     return createStringError(formatv("cannot read tuning database '{0}': {1}",
                                      path, buffer.getError().message()));
-  Expected<json::Value> value = json::parse((*buffer)->getBuffer());
+  Expected<json::Value> value =
+      parseJsonWithNestingLimit((*buffer)->getBuffer());
   if (!value)
     return createStringError(formatv("'{0}' is not JSON: {1}", path,
                                      toString(value.takeError())));

@@ -7,7 +7,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "JitTestSupport.h"
+#include "compiler/MlirNestingLimit.h"
+#include "compiler/ScheduleCompilation.h"
 #include "jit/ScheduleDescription.h"
+#include "llvm/Support/thread.h"
 
 #include <atomic>
 
@@ -132,6 +135,58 @@ TEST_F(CompileTest, MalformedTextReportsLocation) {
       << message;
   EXPECT_NE(message.find("bad.mlir:2:"), std::string::npos) << message;
   EXPECT_NE(message.find("error:"), std::string::npos) << message;
+}
+
+/// The shipped mma.sync schedule after an attribute alias whose arrays
+/// nest `depth` levels deep.
+std::string getScheduleNested(unsigned depth) {
+  return "#deep = " + std::string(depth, '[') + std::string(depth, ']') + "\n" +
+         getSyncSchedule();
+}
+
+TEST_F(CompileTest, DeeplyNestedTextIsAnErrorNotACrash) {
+  // 8,000 levels overflowed the stack in the parser, in the caller's process.
+  GemmJit jit(getOptions());
+  auto kernel = jit.compile(getScheduleNested(8000), "deep.mlir");
+  ASSERT_FALSE(bool(kernel));
+  std::string message = llvm::toString(kernel.takeError());
+  EXPECT_NE(message.find("cannot compile schedule 'deep.mlir'"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("deep.mlir:1:265: error: brackets nest deeper than "
+                         "256 levels"),
+            std::string::npos)
+      << message.substr(0, 400);
+  EXPECT_EQ(jit.getStatistics().compiles, 0u);
+}
+
+TEST_F(CompileTest, NestingAtTheLimitParsesOnASmallCallerStack) {
+  // The parser runs on a stack of its own: a caller thread of 128 KiB
+  // (less than the parse at this depth needs) does not overflow.
+  std::string text = getScheduleNested(gemm_opt::kMaxMlirNesting);
+  std::string error = "not run";
+  llvm::thread caller(std::optional<unsigned>(128u << 10), [&] {
+    auto compilation = gemm_opt::ScheduleCompilation::parse(text, "limit.mlir");
+    error = compilation ? "" : llvm::toString(compilation.takeError());
+  });
+  caller.join();
+  EXPECT_EQ(error, "");
+}
+
+TEST_F(CompileTest, DeeplyNestedReplacementScheduleIsAnError) {
+  auto compilation =
+      gemm_opt::ScheduleCompilation::parse(getSyncSchedule(), "sync.mlir");
+  ASSERT_TRUE(bool(compilation)) << llvm::toString(compilation.takeError());
+  std::string deep = "#tile.schedule<block = " + std::string(8000, '[') +
+                     std::string(8000, ']') + ">";
+  llvm::Error error = (*compilation)->replaceSchedules(deep);
+  ASSERT_TRUE(bool(error));
+  std::string message = llvm::toString(std::move(error));
+  EXPECT_NE(message.find("<schedule>:1:"), std::string::npos)
+      << message.substr(0, 400);
+  EXPECT_NE(message.find("brackets nest deeper than 256 levels"),
+            std::string::npos)
+      << message.substr(0, 400);
 }
 
 TEST_F(CompileTest, ImpossibleScheduleGivesVerifierDiagnostic) {

@@ -526,12 +526,14 @@ struct TileOutlineKernelPass
       symbols.insert(gpuModule);
       SmallVector<StringRef, 2> transposedOperands;
       for (TransposeOp staging : getStagingTransposes(gemm)) {
-        transposedOperands.push_back(getStagedOperand(staging));
-        gpu::GPUFuncOp copyKernel = outlineTranspose(
-            builder, gpuModule,
-            kernelName + "_stage_" + getStagedOperand(staging).str(), staging);
-        copyKernel->setAttr(stagedOperandAttrName(),
-                            staging->getAttr(stagedOperandAttrName()));
+        // outlineTranspose erases `staging`: its attribute is read first.
+        Attribute stagedOperand = staging->getAttr(stagedOperandAttrName());
+        StringRef operand = getStagedOperand(staging);
+        transposedOperands.push_back(operand);
+        gpu::GPUFuncOp copyKernel =
+            outlineTranspose(builder, gpuModule,
+                             kernelName + "_stage_" + operand.str(), staging);
+        copyKernel->setAttr(stagedOperandAttrName(), stagedOperand);
       }
       ScheduleAttr schedule = gemm.getScheduleAttr();
       FailureOr<gpu::GPUFuncOp> kernel = createKernel(

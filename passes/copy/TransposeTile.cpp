@@ -138,8 +138,10 @@ private:
   /// src tile → staging tile, in src orientation.
   void loadPhase(bool vectorized) {
     auto vectorType = VectorType::get({vector}, elementType);
-    for (auto [row, col] :
+    // Named values, not structured bindings: lambdas below capture them.
+    for (const std::pair<Value, Value> &step :
          chunks(schedule.getTileRows(), schedule.getTileCols())) {
+      Value row = step.first, col = step.second;
       Value srcRow = add(rowBase, row), srcCol = add(colBase, col);
       if (vectorized) {
         Value chunk = vector::LoadOp::create(
@@ -167,8 +169,9 @@ private:
   void storePhase(bool vectorized) {
     auto vectorType = VectorType::get({vector}, elementType);
     // A dst row is a staging column: p indexes src columns, q src rows.
-    for (auto [p, q] :
+    for (const std::pair<Value, Value> &step :
          chunks(schedule.getTileCols(), schedule.getTileRows())) {
+      Value p = step.first, q = step.second;
       Value dstRow = add(colBase, p), dstCol = add(rowBase, q);
       auto readStaging = [&](int64_t e) -> Value {
         return memref::LoadOp::create(b, loc, staging,

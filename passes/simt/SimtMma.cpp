@@ -103,8 +103,11 @@ struct SimtBlockLoop : public OpRewritePattern<scf::ForOp> {
     // ptxas -O3 would reschedule the FFMAs (needsPtxasO1).
     MmaAttr shape = schedule.getMma();
     if (needsPtxasO1(shape.getM(), shape.getN()))
-      rewriter.modifyOpInPlace(
-          kernel, [&] { setKernelPtxasOptLevel(kernel, /*level=*/1); });
+      // `kernel` is a structured binding, which a lambda cannot capture
+      // in C++17: the op goes in by name.
+      rewriter.modifyOpInPlace(kernel, [&, op = kernel] {
+        setKernelPtxasOptLevel(op, /*level=*/1);
+      });
     rewriter.eraseOp(store);
     rewriter.eraseOp(loop);
     rewriter.eraseOp(alloc);

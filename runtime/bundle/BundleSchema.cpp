@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/bundle/BundleSchema.h"
+#include "runtime/bundle/JsonNestingLimit.h"
 #include "runtime/bundle/SchemaChecks.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -79,7 +80,7 @@ static Error checkSchemaVersion(const json::Value &root) {
 }
 
 Expected<Bundle> parseBundle(StringRef text) {
-  Expected<json::Value> root = json::parse(text);
+  Expected<json::Value> root = parseJsonWithNestingLimit(text);
   if (!root)
     return createStringError(inconvertibleErrorCode(),
                              "invalid JSON: " + toString(root.takeError()));
@@ -93,7 +94,7 @@ Expected<Bundle> parseBundle(StringRef text) {
 }
 
 Expected<KernelEntry> parseKernelEntry(StringRef text) {
-  Expected<json::Value> root = json::parse(text);
+  Expected<json::Value> root = parseJsonWithNestingLimit(text);
   if (!root)
     return createStringError(inconvertibleErrorCode(),
                              "invalid JSON: " + toString(root.takeError()));

@@ -81,6 +81,23 @@
 // RUN:   'runs[1].result' '{"status": "fail", "timing": 7}' > %t/failed.json
 // RUN: gemm-tune ingest %t/plan %t/failed.json --database %t/failed-db.json \
 // RUN:   | FileCheck %s --check-prefix=FAILED
+//
+// JSON nested 50,000 levels deep (was a stack overflow): the results, the
+// manifest and an existing database each stop at the nesting limit.
+// RUN: %python %S/../Tools/Inputs/nested-json.py runs 50000 \
+// RUN:   format='"gemm-tune-results-1"' > %t/deep-results.json
+// RUN: not gemm-tune ingest %t/plan %t/deep-results.json --database %t/db.json \
+// RUN:   2>&1 | FileCheck %s --check-prefix=DEEP-RESULTS
+// RUN: gemm-tune ingest %t/plan %t/deep-results.json --database %t/db.json \
+// RUN:   > /dev/null 2>&1; test $? -eq 2
+// RUN: mkdir -p %t/deep-plan
+// RUN: %python %S/../Tools/Inputs/nested-json.py problems 50000 \
+// RUN:   > %t/deep-plan/manifest.json
+// RUN: not gemm-tune ingest %t/deep-plan %t/results.json --database %t/db.json \
+// RUN:   2>&1 | FileCheck %s --check-prefix=DEEP-MANIFEST
+// RUN: %python %S/../Tools/Inputs/nested-json.py entries 50000 > %t/deep-db.json
+// RUN: not gemm-tune ingest %t/plan %t/results.json --database %t/deep-db.json \
+// RUN:   2>&1 | FileCheck %s --check-prefix=DEEP-DATABASE
 // Exit status 2, and no database from any of the bad inputs.
 // RUN: gemm-tune ingest %t/plan %t/negative.json --database %t/db.json \
 // RUN:   > /dev/null 2>&1; test $? -eq 2
@@ -104,6 +121,10 @@
 // RATIO:      expected a finite positive number at results.runs[0].result.timing.ratio_to_cublas
 // NOT-OBJECT: expected object at results.runs[1]
 // RESULT:     expected object at results.runs[0].result
+
+// DEEP-RESULTS:  error: '{{.*}}deep-results.json' is not JSON: [1:298, byte=297]: arrays and objects nest deeper than 256 levels
+// DEEP-MANIFEST: error: '{{.*}}manifest.json' is not JSON: [1:269, byte=268]: arrays and objects nest deeper than 256 levels
+// DEEP-DATABASE: error: '{{.*}}deep-db.json' is not JSON: [1:268, byte=267]: arrays and objects nest deeper than 256 levels
 
 // FAILED:     bf16  4096x4096x4096      700.0
 // FAILED:     1 problems measured; 1 runs failed or were not timed

@@ -9,13 +9,18 @@
 // MLIR's mlir-opt driver, except for the output: the result is printed
 // into memory and written with runtime/bundle/OutputFile.h, so that an output
 // that cannot be written (`-o /dev/full`, a full disk) is an error with
-// exit code 1 instead of LLVM's "IO failure" abort.
+// exit code 1 instead of LLVM's "IO failure" abort; and for the input: text
+// nested deeper than the parser takes is an error (compiler/MlirNestingLimit.h)
+// instead of a stack overflow.
 //
 //===----------------------------------------------------------------------===//
 
 #include "analysis/Passes.h"
+#include "compiler/MlirNestingLimit.h"
+#include "mlir/IR/Diagnostics.h"
 #include "runtime/bundle/OutputFile.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -26,7 +31,24 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+
+/// Whether `input` nests deeper than the parser takes; if so, says where on
+/// stderr as MLIR's diagnostics do.
+static bool nestsTooDeeply(const llvm::MemoryBuffer &input) {
+  if (!gemm_opt::findExcessMlirNesting(input.getBuffer()))
+    return false;
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(input.getMemBufferRef(),
+                                       /*RequiresNullTerminator=*/false),
+      llvm::SMLoc());
+  mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  return mlir::failed(gemm_opt::checkMlirNesting(
+      input.getBuffer(), input.getBufferIdentifier(), &context));
+}
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
@@ -68,6 +90,8 @@ int main(int argc, char **argv) {
     llvm::errs() << errorMessage << "\n";
     return 1;
   }
+  if (nestsTooDeeply(*input))
+    return 1;
   std::string output;
   llvm::raw_string_ostream os(output);
   bool succeeded = mlir::succeeded(

@@ -17,6 +17,7 @@
 
 #include "compiler/BundleJson.h"
 #include "compiler/BundleWriter.h"
+#include "compiler/MlirNestingLimit.h"
 #include "runtime/bundle/OutputFile.h"
 #include "compiler/PtxAssembler.h"
 #include "compiler/PtxCompiler.h"
@@ -218,7 +219,11 @@ int main(int argc, char **argv) {
     WithColor::error(errs(), "gemm-translate") << message << "\n";
     return 1;
   }
+  StringRef text = input->getBuffer();
+  std::string bufferName = input->getBufferIdentifier().str();
   sourceMgr->AddNewSourceBuffer(std::move(input), SMLoc());
+  if (failed(checkMlirNesting(text, bufferName, &context)))
+    return 1;
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
   if (!module)

@@ -12,6 +12,7 @@
 
 #include "BundleCompiler.h"
 #include "runtime/bundle/OutputFile.h"
+#include "runtime/bundle/JsonNestingLimit.h"
 
 #include "ProgressBar.h"
 #include "llvm/Support/FileSystem.h"
@@ -42,7 +43,8 @@ static Error removePtx(StringRef bundlePath) {
   if (!text)
     return createStringError(formatv("cannot read '{0}': {1}", bundlePath,
                                      text.getError().message()));
-  Expected<json::Value> bundle = json::parse((*text)->getBuffer());
+  Expected<json::Value> bundle =
+      gemm_opt::parseJsonWithNestingLimit((*text)->getBuffer());
   if (!bundle)
     return createStringError(formatv("'{0}' is not JSON: {1}", bundlePath,
                                      toString(bundle.takeError())));

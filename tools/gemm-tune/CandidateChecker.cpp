@@ -8,6 +8,7 @@
 
 #include "CandidateChecker.h"
 
+#include "compiler/MlirNestingLimit.h"
 #include "passes/Passes.h"
 #include "passes/Registration.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -69,8 +70,10 @@ gemm_opt::tile::ScheduleAttr CandidateChecker::check(const Candidate &candidate,
       firstError = diagnostic.str();
     return success();
   });
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
-      makeCandidateModule(candidate), ParserConfig(&context));
+  std::string text = makeCandidateModule(candidate);
+  OwningOpRef<ModuleOp> module;
+  if (succeeded(checkMlirNesting(text, "candidate", &context)))
+    module = parseSourceString<ModuleOp>(text, ParserConfig(&context));
   if (!module) {
     std::string reason = classifyReason(firstError);
     ++counts.illegal;

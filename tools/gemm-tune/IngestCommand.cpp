@@ -22,6 +22,7 @@
 #include "ProblemRanking.h"
 #include "TuneCommands.h"
 
+#include "runtime/bundle/JsonNestingLimit.h"
 #include "tuning/TuningDatabase.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
@@ -49,7 +50,8 @@ Expected<json::Value> readJSON(StringRef path) {
   if (!buffer)
     return createStringError(formatv("cannot read '{0}': {1}", path,
                                      buffer.getError().message()));
-  Expected<json::Value> value = json::parse((*buffer)->getBuffer());
+  Expected<json::Value> value =
+      parseJsonWithNestingLimit((*buffer)->getBuffer());
   if (!value)
     return createStringError(formatv("'{0}' is not JSON: {1}", path,
                                      toString(value.takeError())));

@@ -11,6 +11,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
 
@@ -103,6 +104,28 @@ TEST(TuningDatabase, RoundTripsThroughAFile) {
   EXPECT_EQ(first.device, "NVIDIA H200");
   EXPECT_EQ(llvm::formatv("{0}", loaded->toJSON()).str(),
             llvm::formatv("{0}", database.toJSON()).str());
+}
+
+TEST(TuningDatabase, DeeplyNestedFileIsAnErrorNotACrash) {
+  // 50,000 levels overflowed the stack in json::parse (the JIT's
+  // --database and gemm-tune ingest read this file).
+  llvm::SmallString<128> path;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("deep", "json", path));
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    ASSERT_FALSE(ec) << ec.message();
+    os << "{\"entries\": " << std::string(50000, '[') << std::string(50000, ']')
+       << "}";
+  }
+  llvm::Expected<TuningDatabase> loaded = TuningDatabase::load(path);
+  llvm::sys::fs::remove(path);
+  ASSERT_FALSE(bool(loaded));
+  std::string message = llvm::toString(loaded.takeError());
+  EXPECT_NE(message.find("is not JSON: [1:268, byte=267]: arrays and "
+                         "objects nest deeper than 256 levels"),
+            std::string::npos)
+      << message;
 }
 
 TEST(TuningDatabase, InsertReplacesTheSameProblem) {
