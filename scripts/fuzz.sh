@@ -21,19 +21,20 @@ cd "$(dirname "$0")/.."
 seconds=${1:-${FUZZ_SECONDS:-60}}
 
 scripts/install-deps.sh
-need=()
-command -v clang++-22 >/dev/null || need+=(clang-22)
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+updated=""
+aptInstall() {
+  echo "gemm-opt fuzz: installing $1"
+  [ -n "$updated" ] || $SUDO apt-get update -qq
+  updated=yes
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$1" >/dev/null
+}
+command -v clang++-22 >/dev/null || aptInstall clang-22
+# Without libFuzzer's runtime the targets run the mutation driver.
 [ -f /usr/lib/llvm-22/lib/clang/22/lib/linux/libclang_rt.fuzzer-x86_64.a ] ||
-  need+=(libclang-rt-22-dev)
-if [ ${#need[@]} -gt 0 ]; then
-  echo "gemm-opt fuzz: installing ${need[*]}"
-  SUDO=""
-  [ "$(id -u)" -eq 0 ] || SUDO=sudo
-  $SUDO apt-get update -qq
-  # libclang-rt-22-dev alone may be missing: the mutation driver runs then.
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" \
-    >/dev/null || command -v clang++-22 >/dev/null
-fi
+  aptInstall libclang-rt-22-dev ||
+  echo "gemm-opt fuzz: no libclang-rt-22-dev: the mutation driver runs" >&2
 
 [ -x /usr/local/cuda/bin/nvcc ] && export PATH=/usr/local/cuda/bin:$PATH
 launcher=()
