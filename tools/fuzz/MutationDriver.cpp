@@ -6,9 +6,9 @@
 //
 // Where libFuzzer's runtime is missing, a fuzz target links this main()
 // instead: it runs every corpus file, then deterministic mutations of them
-// (a fixed seed, no coverage feedback) until a time or run budget is spent.
-// It takes the libFuzzer flags scripts/fuzz.sh passes and ignores the
-// others. A crash leaves the input that caused it in <artifact_prefix>crash.
+// (a fixed seed, no coverage feedback) until a time or run budget is spent;
+// -max_total_time counts from the end of the corpus run. It takes the
+// libFuzzer flags scripts/fuzz.sh passes and ignores the others. A crash leaves the input that caused it in <artifact_prefix>crash.
 //
 //===----------------------------------------------------------------------===//
 
@@ -146,11 +146,11 @@ int main(int argc, char **argv) {
                            input.size());
     currentInput = nullptr;
   };
-  auto start = std::chrono::steady_clock::now();
   uint64_t done = 0;
   for (const std::string &input : seeds)
     if (done++ < runs)
       run(input);
+  auto start = std::chrono::steady_clock::now();
   std::mt19937_64 random(seed);
   while (done < runs && std::chrono::steady_clock::now() - start <
                             std::chrono::seconds(seconds)) {
@@ -161,7 +161,7 @@ int main(int argc, char **argv) {
                        std::chrono::steady_clock::now() - start)
                        .count();
   llvm::errs() << "mutation driver: " << done << " runs over " << seeds.size()
-               << " corpus inputs in " << llvm::format("%.0f", elapsed)
-               << " s, no crash\n";
+               << " corpus inputs, " << llvm::format("%.0f", elapsed)
+               << " s of mutation, no crash\n";
   return 0;
 }
