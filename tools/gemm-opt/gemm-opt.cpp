@@ -11,12 +11,15 @@
 // that cannot be written (`-o /dev/full`, a full disk) is an error with
 // exit code 1 instead of LLVM's "IO failure" abort; and for the input: text
 // nested deeper than the parser takes is an error (compiler/MlirNestingLimit.h)
-// instead of a stack overflow.
+// instead of a stack overflow, and MLIR bytecode is refused: its nesting
+// cannot be checked before it is read, and a module nested some 100,000
+// levels deep, which the bytecode reader takes, overflows the printer.
 //
 //===----------------------------------------------------------------------===//
 
 #include "analysis/Passes.h"
 #include "compiler/MlirNestingLimit.h"
+#include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/IR/Diagnostics.h"
 #include "runtime/bundle/OutputFile.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -88,6 +91,13 @@ int main(int argc, char **argv) {
       mlir::openInputFile(inputFilename, &errorMessage);
   if (!input) {
     llvm::errs() << errorMessage << "\n";
+    return 1;
+  }
+  if (mlir::isBytecode(*input)) {
+    llvm::errs() << input->getBufferIdentifier()
+                 << ": error: gemm-opt reads MLIR text, not bytecode (its "
+                    "nesting cannot be checked before it is read); print "
+                    "it as text first\n";
     return 1;
   }
   if (nestsTooDeeply(*input))
