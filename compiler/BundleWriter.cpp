@@ -25,24 +25,16 @@ namespace gemm_opt {
 Error writeKernelBundle(std::vector<PtxKernel> &kernels, StringRef source,
                         StringRef jsonPath, StringRef ptxas,
                         std::optional<int> ptxasOptLevel) {
-  // The images go beside kernel.json: a device (-o /dev/null) would put
-  // them into /dev.
-  sys::fs::file_status status;
-  if (!sys::fs::status(jsonPath, status) &&
-      status.type() != sys::fs::file_type::regular_file)
-    return createStringError("cannot write the bundle to '" + jsonPath +
-                             "': it names no regular file, and the bundle's "
-                             "images go beside it");
-  SmallString<256> directory(jsonPath);
-  sys::path::remove_filename(directory);
-  if (!directory.empty())
-    if (std::error_code ec = sys::fs::create_directories(directory))
-      return createStringError("cannot create '" + directory +
-                               "': " + ec.message());
+  Expected<std::string> directory = createDirectoryBeside(
+      jsonPath, "cannot write the bundle to '" + jsonPath +
+                    "': it names no regular file, and the bundle's images go "
+                    "beside it");
+  if (!directory)
+    return directory.takeError();
   std::vector<bundle::KernelEntry> entries;
   for (PtxKernel &kernel : kernels) {
     std::string base = kernel.metadata.symbol;
-    SmallString<256> ptxPath(directory), cubinPath(directory);
+    SmallString<256> ptxPath(*directory), cubinPath(*directory);
     sys::path::append(ptxPath, base + ".ptx");
     sys::path::append(cubinPath, base + ".cubin");
     if (Error err = writeOutputFile(ptxPath, kernel.ptx))

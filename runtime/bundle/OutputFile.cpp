@@ -8,7 +8,9 @@
 
 #include "runtime/bundle/OutputFile.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -30,4 +32,19 @@ Error gemm_opt::writeOutputFile(StringRef path, StringRef contents,
     sys::fs::remove(path);
   return createStringError(error,
                            "cannot write '" + path + "': " + error.message());
+}
+
+Expected<std::string> gemm_opt::createDirectoryBeside(StringRef path,
+                                                      const Twine &notRegular) {
+  sys::fs::file_status status;
+  if (!sys::fs::status(path, status) &&
+      status.type() != sys::fs::file_type::regular_file)
+    return createStringError(notRegular);
+  SmallString<256> directory(path);
+  sys::path::remove_filename(directory);
+  if (!directory.empty())
+    if (std::error_code ec = sys::fs::create_directories(directory))
+      return createStringError("cannot create '" + directory +
+                               "': " + ec.message());
+  return std::string(directory);
 }

@@ -144,21 +144,16 @@ Error run(ModuleOp module) {
   // /dev/null the PTX would go into /dev). Without --metadata, ptxas reads
   // the PTX from a temporary file.
   bool temporaryPtx = metadataFile.empty();
-  sys::fs::file_status status;
-  if (!sys::fs::status(outputFile, status) &&
-      status.type() != sys::fs::file_type::regular_file)
-    return fail("cannot write the cubin to '" + outputFile +
-                "': it names no regular file (the cubin is read back, and "
-                "with --metadata the PTX goes beside it)");
-  SmallString<256> directory(outputFile);
-  sys::path::remove_filename(directory);
-  if (!directory.empty())
-    if (std::error_code ec = sys::fs::create_directories(directory))
-      return fail("cannot create '" + directory + "': " + ec.message());
+  Expected<std::string> directory = createDirectoryBeside(
+      outputFile, "cannot write the cubin to '" + outputFile +
+                      "': it names no regular file (the cubin is read back, "
+                      "and with --metadata the PTX goes beside it)");
+  if (!directory)
+    return directory.takeError();
   std::vector<std::string> ptxNames, cubinNames;
   for (PtxKernel &kernel : *kernels) {
     std::string base = kernel.metadata.symbol;
-    SmallString<256> ptxPath(directory), cubinPath(directory);
+    SmallString<256> ptxPath(*directory), cubinPath(*directory);
     sys::path::append(ptxPath, base + ".ptx");
     sys::path::append(cubinPath, base + ".cubin");
     if (emit == Emit::Cubin)
