@@ -16,11 +16,13 @@
 #include "runtime/RuntimeError.h"
 #include "runtime/ScaledGemmBenchmark.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <array>
 #include <set>
 
 using namespace llvm;
@@ -82,17 +84,17 @@ Fp8SweepCase generateFp8SweepCase(uint64_t seed, uint64_t index,
     if (size > 1)
       sizes.insert(size);
   std::vector<int64_t> tileSizes(sizes.begin(), sizes.end());
-  int64_t m = roundUp(drawDimension(random, tileSizes), divisible.m);
-  int64_t n = roundUp(drawDimension(random, tileSizes), divisible.n);
-  int64_t k = roundUp(drawDimension(random, tileSizes), divisible.k);
+  std::array<int64_t, 3> multiples = {divisible.m, divisible.n, divisible.k};
+  std::array<int64_t, 3> dims;
+  for (auto [dim, multiple] : llvm::zip_equal(dims, multiples))
+    dim = roundUp(drawDimension(random, tileSizes), multiple);
   // Shrink the largest dimension until every operand fits the budget.
-  while (!fitsBudget(m, n, k)) {
-    int64_t &largest = m >= n && m >= k ? m : n >= k ? n : k;
-    int64_t multiple = &largest == &m   ? divisible.m
-                       : &largest == &n ? divisible.n
-                                        : divisible.k;
-    largest = roundUp(drawSmallDimension(random, tileSizes), multiple);
+  while (!fitsBudget(dims[0], dims[1], dims[2])) {
+    size_t largest = llvm::max_element(dims) - dims.begin();
+    dims[largest] =
+        roundUp(drawSmallDimension(random, tileSizes), multiples[largest]);
   }
+  auto [m, n, k] = dims;
   // Padded leading dimensions, some of them not 16-byte multiples (the
   // runtime stages what TMA cannot read).
   MatrixLayouts layouts = spec.getSourceLayouts();
