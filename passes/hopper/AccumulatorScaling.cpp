@@ -134,11 +134,10 @@ Value AccumulatorScaling::promote(Value sum, Value partial,
                           plan.warpN);
 }
 
-AccumulatorScaling::OutputFactors
-AccumulatorScaling::loadOutputFactors(Value rowC, Value colC) {
-  OutputFactors factors;
+void AccumulatorScaling::loadRowFactors(OutputFactors &factors,
+                                        Value rowC) {
   if (!scales)
-    return factors;
+    return;
   ScalingAttr scaling = scales.scaling;
   // A scalar of either operand multiplies every row's factor.
   Value scalar;
@@ -156,6 +155,13 @@ AccumulatorScaling::loadOutputFactors(Value rowC, Value colC) {
           memref::LoadOp::create(b, loc, scales.a,
                                  ValueRange{clamp(row, rows)}));
   }
+}
+
+void AccumulatorScaling::loadColumnFactors(OutputFactors &factors,
+                                           Value colC) {
+  if (!scales)
+    return;
+  ScalingAttr scaling = scales.scaling;
   // B's scale of each column the thread holds: 8j + 2(t mod 4) + p.
   if (scaling.getB() == ScaleB::column) {
     Value columns = memref::DimOp::create(b, loc, scales.b, 0);
@@ -171,7 +177,6 @@ AccumulatorScaling::loadOutputFactors(Value rowC, Value colC) {
           b, loc, scales.b, ValueRange{clamp(at, columns)}));
     }
   }
-  return factors;
 }
 
 Value AccumulatorScaling::scaleAccumulator(Value acc,

@@ -18,7 +18,8 @@
 //     memory a step ahead (passes/hopper/PromotingMainLoop.h);
 //   - once, after the main loop: acc · sa(i) · sb(j) with the scales per
 //     tensor, row and column (a block-scaled operand's factor is 1 here),
-//     loaded before the main loop.
+//     the row factors loaded before the main loop, the column factors
+//     before it or, in a promoting kernel, after it.
 //
 // Reads clamp their indices into the scale operands, so the rows and
 // columns of a tile past M or N (which store nothing) read valid memory.
@@ -68,11 +69,18 @@ public:
 
   /// The scales per tensor, row and column of the warpgroup tile at (rowC,
   /// colC) of C, as factors of each row and column the thread holds (null
-  /// where 1). Load them before the main loop, so their latency hides.
+  /// where 1).
   struct OutputFactors {
     llvm::SmallVector<mlir::Value> rows, columns;
   };
-  OutputFactors loadOutputFactors(mlir::Value rowC, mlir::Value colC);
+  /// The row factors (per tensor and per row: two or four registers).
+  /// Load them before the main loop, so their latency hides.
+  void loadRowFactors(OutputFactors &factors, mlir::Value rowC);
+  /// The column factors (per column: a quarter of the warpgroup tile's
+  /// columns, 64 registers at N = 256). A fast-accumulating kernel loads
+  /// them before its main loop; a promoting one after it: held across
+  /// the loop beside the sums and a partial accumulator, they spill.
+  void loadColumnFactors(OutputFactors &factors, mlir::Value colC);
 
   /// The accumulator multiplied by `factors`; `acc` itself where they are
   /// all 1.

@@ -306,8 +306,10 @@ private:
                                               member, signal);
     };
     AccumulatorScaling scaling(b, loc, plan, scales);
-    AccumulatorScaling::OutputFactors outputFactors =
-        scaling.loadOutputFactors(rowC, colC);
+    AccumulatorScaling::OutputFactors outputFactors;
+    scaling.loadRowFactors(outputFactors, rowC);
+    if (!scaling.promotes())
+      scaling.loadColumnFactors(outputFactors, colC);
     llvm::function_ref<void()> afterFirstStep;
     if (stagedLoaded)
       afterFirstStep = freeStaging;
@@ -321,6 +323,10 @@ private:
     if (turns)
       named.passTurn(ConsumerBarriers::kMainLoopTurn, group, tile,
                      walk->getTileCount());
+    // A promoting loop's sums and partials leave no room for the column
+    // factors (docs/design/fp8.md): it loads them once it is done.
+    if (scaling.promotes())
+      scaling.loadColumnFactors(outputFactors, colC);
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
     // The last stage's wgmmas have retired: release it too (a split may
     // have no K tiles at all). A promoting loop has released every stage.
