@@ -8,6 +8,8 @@
 
 #include "dialect/ScaledGemmVerifier.h"
 
+#include "dialect/BlockScaleRing.h"
+#include "dialect/ChipInfo.h"
 #include "dialect/HopperScheduleVerifier.h"
 #include "dialect/MatrixLayouts.h"
 #include "dialect/ScheduleFieldLocations.h"
@@ -186,6 +188,20 @@ LogicalResult gemm_opt::tile::verifyScaledGemm(GemmOp gemm) {
       return emitScheduleError(gemm, schedule, "warp")
              << "block scales of B cover 128 columns: the warpgroup tile's N ("
              << warpN << ") must divide 128 or be a multiple of it";
+  }
+  // The producer stages every stage's block scales in shared memory
+  // (dialect/BlockScaleRing.h).
+  if (std::optional<BlockScaleRing> ring =
+          getBlockScaleRing(schedule, scaling)) {
+    std::optional<ChipInfo> chip = lookupChip(schedule.getChip());
+    int64_t bytes = getSharedMemoryBytes(schedule, scaling);
+    if (chip && bytes > chip->maxSharedMemoryPerBlock)
+      return emitScheduleError(gemm, schedule, "pipeline")
+             << "the block scales of every stage take " << ring->getBytes()
+             << " bytes of shared memory beside the stages: the kernel needs "
+             << bytes << " bytes per block, more than the "
+             << chip->maxSharedMemoryPerBlock << " " << chip->name
+             << " allows; use fewer stages";
   }
   return success();
 }

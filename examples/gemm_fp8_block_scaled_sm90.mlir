@@ -20,11 +20,14 @@
 // weight). #tile.scaling has the full description.
 //
 // How: the scales change every 128 K, so the sum cannot stay in one wgmma
-// accumulator. BK = 128 makes each pipeline stage one K block. For each
-// stage a consumer warpgroup
-//   1. loads its scales of the block: one of A per row it holds (2 per
-//      64-row slice) and one of B (its 128 columns share it), whose latency
-//      hides behind step 2;
+// accumulator. BK = 128 makes each pipeline stage one K block. While one
+// producer warp loads a stage's A and B tiles by TMA, a second copies the
+// stage's scales (one of A per row of the block tile, one of B per 128
+// columns) into shared memory beside it (passes/hopper/
+// BlockScaleProducer.h). For each stage a consumer warpgroup
+//   1. waits for the stage and reads its scales of the block from shared
+//      memory: one of A per row it holds (2 per 64-row slice) and one of B
+//      (its 128 columns share it);
 //   2. issues the stage's four m64n128k32 wgmmas into a fresh accumulator;
 //   3. waits for them, releases the stage to the producer, and
 //   4. adds accumulator · scale_a · scale_b into its f32 sums (one FFMA per
@@ -32,17 +35,19 @@
 // While one warpgroup does 3 and 4 the other's wgmmas keep the tensor cores
 // busy (passes/hopper/PromotingMainLoop.h). The warpgroup tile is 64×128:
 // the sums and the accumulator take 64 registers each; its 128 columns
-// match B's scale blocks, so one B scale serves a whole stage.
+// match B's scale blocks, so one B scale serves a whole stage. The scales
+// of 5 stages fit beside the stages in shared memory (6 would not), and
+// the producer warpgroup keeps 56 registers per thread for its block-scale
+// warp (the consumers' 224 hold the sums and the accumulator).
 // bench/schedules/wgmma_fp8_blocks_128x256_n128_s4_r2.mlir runs 128×256
 // tiles instead, each warpgroup's 64×256 in two 128-column pieces (mma N =
-// 128): 4-18 % faster on an H200, at the price of a 52-byte spill
-// (docs/performance.md).
+// 128), faster on an H200 (docs/performance.md).
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 128], warp = [64, 128],
   mma = #tile.mma<wgmma, [64, 128, 32]>,
   elements = #tile.elements<a = f8E4M3FN, b = f8E4M3FN, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
-  pipeline = #tile.pipeline<stages = 6, load = tma>,
-  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  pipeline = #tile.pipeline<stages = 5, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 56, consumer_registers = 224>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   store = #tile.store<tma>>
 

@@ -91,6 +91,39 @@ SmallVector<Value> AccumulatorScaling::loadBlockFactors(Value kBlock,
   return factors;
 }
 
+SmallVector<Value> AccumulatorScaling::readBlockFactors(Value stage,
+                                                        Value row, Value col,
+                                                        Value colC) {
+  assert(ring && "no block-scale ring to read");
+  const BlockScaleRing &layout = ring.layout;
+  Value entry =
+      arith::MulIOp::create(b, loc, stage, index(layout.getStageFactors()));
+  SmallVector<Value> factors;
+  // A's scale of each row the thread holds, by its row in the block tile.
+  if (layout.factorsA > 0)
+    for (Value r : getFragmentRows(b, loc, thread(), plan.warpM, row))
+      factors.push_back(memref::LoadOp::create(
+          b, loc, ring.memory,
+          ValueRange{arith::AddIOp::create(b, loc, entry, r)}));
+  // B's scale of each 128 columns of the warpgroup tile: the ring holds
+  // the block tile's, from column block (colC - col) / 128 on.
+  if (layout.factorsB > 0) {
+    Value first = arith::SubIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, colC, index(kScaleBlock)),
+        arith::DivUIOp::create(b, loc,
+                               arith::SubIOp::create(b, loc, colC, col),
+                               index(kScaleBlock)));
+    Value at = arith::AddIOp::create(
+        b, loc, entry,
+        arith::AddIOp::create(b, loc, first, index(layout.factorsA)));
+    for (int64_t c = 0; c < columnBlocks(); ++c)
+      factors.push_back(memref::LoadOp::create(
+          b, loc, ring.memory,
+          ValueRange{arith::AddIOp::create(b, loc, at, index(c))}));
+  }
+  return factors;
+}
+
 Value AccumulatorScaling::promote(Value sum, Value partial,
                                   ArrayRef<Value> factors,
                                   int64_t firstColumn) {

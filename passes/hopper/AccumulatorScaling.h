@@ -14,8 +14,11 @@
 //     (ScalingAttr::promotesPartialSums): sum += partial · sa(i, kb) ·
 //     sb(kb, j), the factors being the block scales (1 for an operand
 //     scaled per tensor, row or column). The thread's scales of A (one per
-//     row it holds) and of B (one per 128 columns) are loaded from global
-//     memory a step ahead (passes/hopper/PromotingMainLoop.h);
+//     row it holds) and of B (one per 128 columns) are read from the
+//     stage's entry of the block-scale ring (dialect/BlockScaleRing.h,
+//     filled by passes/hopper/BlockScaleProducer.h) once the stage is full,
+//     or, without a ring, loaded from global memory a step ahead
+//     (passes/hopper/PromotingMainLoop.h);
 //   - once, after the main loop: acc · sa(i) · sb(j) with the scales per
 //     tensor, row and column (a block-scaled operand's factor is 1 here),
 //     the row factors loaded before the main loop, the column factors
@@ -30,15 +33,18 @@
 #define GEMM_OPT_PASSES_HOPPER_ACCUMULATORSCALING_H
 
 #include "passes/common/OperandScales.h"
+#include "passes/hopper/BlockScaleRingMemory.h"
 #include "passes/hopper/HopperKernelPlan.h"
 
 namespace gemm_opt {
 
 class AccumulatorScaling {
 public:
+  /// `ring`: the block-scale ring, if the kernel has one.
   AccumulatorScaling(mlir::OpBuilder &b, mlir::Location loc,
-                     const HopperKernelPlan &plan, OperandScales scales)
-      : b(b), loc(loc), plan(plan), scales(scales) {}
+                     const HopperKernelPlan &plan, OperandScales scales,
+                     BlockScaleRingMemory ring = {})
+      : b(b), loc(loc), plan(plan), scales(scales), ring(ring) {}
 
   /// Whether the main loop promotes partial sums every 128 K elements.
   bool promotes() const {
@@ -49,6 +55,17 @@ public:
   bool hasBlockScales() const {
     return scales && scales.scaling.hasBlockScales();
   }
+
+  /// Whether the block scales come from the block-scale ring.
+  bool readsBlockScaleRing() const { return static_cast<bool>(ring); }
+
+  /// The block scales of the K step in `stage`, read from its ring entry,
+  /// for the warpgroup tile at (row, col) of the block tile, (rowC, colC)
+  /// of C; as loadBlockFactors returns them.
+  llvm::SmallVector<mlir::Value> readBlockFactors(mlir::Value stage,
+                                                  mlir::Value row,
+                                                  mlir::Value col,
+                                                  mlir::Value colC);
 
   /// The block scales of K block `kBlock` for the warpgroup tile at (rowC,
   /// colC) of C, as loaded: A's for each row the thread holds (if A has
@@ -103,6 +120,7 @@ private:
   mlir::Location loc;
   const HopperKernelPlan &plan;
   OperandScales scales;
+  BlockScaleRingMemory ring;
 };
 
 } // namespace gemm_opt

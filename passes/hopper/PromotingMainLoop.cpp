@@ -34,22 +34,35 @@ Value PromotingMainLoop::build(const WorkSegment &work, Value row, Value col,
   Value pieceZeros = nvgpu::WarpgroupMmaInitAccumulatorOp::create(
       b, loc, operands.getAccumulatorType());
   int64_t pieces = plan.warpN / plan.mmaN;
-  // The block scales of step t (clamped into the scales: a prefetch past
-  // the segment's last step reads its last K block again).
-  auto loadFactors = [&](Value t) {
+  // The block scales of step t, loaded from global memory a step ahead
+  // (clamped into the scales: a prefetch past the segment's last step
+  // reads its last K block again); none where the step reads them from
+  // the block-scale ring once its stage is full.
+  bool fromRing = scaling.readsBlockScaleRing();
+  auto loadFactors = [&](Value t) -> SmallVector<Value> {
+    if (fromRing)
+      return {};
     return scaling.loadBlockFactors(
         arith::AddIOp::create(b, loc, work.kBegin, t), rowC, colC);
   };
   auto step = [&](Value sums, Value stage, Value parity,
-                  ArrayRef<Value> factors) {
+                  ArrayRef<Value> prefetched) {
     waitForPhase(b, loc, barriers.full, stage, parity);
+    SmallVector<Value> factors(prefetched);
+    if (fromRing)
+      factors = scaling.readBlockFactors(stage, row, col, colC);
     for (int64_t piece = 0; piece < pieces; ++piece) {
       Value partial = operands.multiply(
           stage, row,
           arith::AddIOp::create(b, loc, col, index(piece * plan.mmaN)),
           pieceZeros, descA, descB, /*overwrite=*/true);
       NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
-      if (piece == pieces - 1)
+      // Reading the ring, every thread read the stage: each releases its
+      // own reads.
+      if (piece == pieces - 1 && fromRing)
+        releaseStageByEveryThread(b, loc, plan, barriers.empty, stage,
+                                  position);
+      else if (piece == pieces - 1)
         releaseStage(b, loc, plan, barriers.empty, stage, primary, position);
       sums = scaling.promote(sums, partial, factors, piece * plan.mmaN);
     }
@@ -76,7 +89,8 @@ Value PromotingMainLoop::build(const WorkSegment &work, Value row, Value col,
   // which waited for the load (about 1.6x the step time at 8192^3, H200).
   // A tile in pieces keeps the one-step loop: its steps are twice as long,
   // and two of them per iteration spilled (ptxas).
-  int64_t unroll = scaling.hasBlockScales() && pieces == 1 ? 2 : 1;
+  int64_t unroll =
+      scaling.hasBlockScales() && !fromRing && pieces == 1 ? 2 : 1;
   Value loopEnd = work.kCount;
   if (unroll > 1)
     loopEnd = arith::AddIOp::create(

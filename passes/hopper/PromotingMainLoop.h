@@ -11,10 +11,12 @@
 // long K that loses accuracy (DeepSeek-V3 reports relative errors near 2 %
 // at K = 4096), so each step:
 //
-//   1. loads the next step's block scales (passes/hopper/
-//      AccumulatorScaling.h), so that their latency hides behind this one,
-//   2. waits for its stage and issues its wgmmas into a second accumulator,
-//      the first instruction of each 64-row slice overwriting it,
+//   1. without a block-scale ring, loads the next step's block scales
+//      (passes/hopper/AccumulatorScaling.h), so that their latency hides
+//      behind this one,
+//   2. waits for its stage (with a ring, reads the step's block scales from
+//      it) and issues its wgmmas into a second accumulator, the first
+//      instruction of each 64-row slice overwriting it,
 //   3. waits for them to retire (and, after the last piece, releases the
 //      stage),
 //   4. adds the partial sums, times their scales (loaded a step before),

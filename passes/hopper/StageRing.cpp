@@ -79,3 +79,15 @@ void gemm_opt::releaseStage(OpBuilder &b, Location loc,
   b.setInsertionPointToStart(ifPrimary.thenBlock());
   position.arriveOnSenders(b, loc, plan, empty, stage);
 }
+
+void gemm_opt::releaseStageByEveryThread(OpBuilder &b, Location loc,
+                                         const HopperKernelPlan &plan,
+                                         Value empty, Value stage,
+                                         const ClusterPosition &position) {
+  if (plan.multicast) {
+    position.arriveOnSenders(b, loc, plan, empty, stage);
+    return;
+  }
+  nvgpu::MBarrierArriveOp::create(
+      b, loc, nvgpu::MBarrierTokenType::get(b.getContext()), empty, stage);
+}

@@ -62,6 +62,15 @@ void releaseStage(mlir::OpBuilder &b, mlir::Location loc,
                   mlir::Value stage, mlir::Value primary,
                   const ClusterPosition &position);
 
+/// One arrival per thread on stage `stage`'s "empty" barrier (with
+/// multicast: on that of every block that sends into this one): for stages
+/// whose shared memory every thread of the warpgroup reads with plain
+/// loads, which each thread's arrival orders before the stage is refilled.
+void releaseStageByEveryThread(mlir::OpBuilder &b, mlir::Location loc,
+                               const HopperKernelPlan &plan,
+                               mlir::Value empty, mlir::Value stage,
+                               const ClusterPosition &position);
+
 } // namespace gemm_opt
 
 #endif // GEMM_OPT_PASSES_HOPPER_STAGERING_H

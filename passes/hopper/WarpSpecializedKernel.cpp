@@ -70,6 +70,7 @@
 #include "passes/hopper/WarpSpecializedKernel.h"
 
 #include "passes/hopper/AccumulatorScaling.h"
+#include "passes/hopper/BlockScaleProducer.h"
 #include "passes/hopper/PromotingMainLoop.h"
 
 #include "dialect/MemoryQueries.h"
@@ -106,7 +107,9 @@ public:
                          ScheduleAttr schedule, const HopperKernelPlan &plan,
                          FusedEpilogue fused, OperandScales scales)
       : b(b), loc(loc), schedule(schedule), plan(plan), fused(fused),
-        scales(scales), named(b, loc, plan) {}
+        scales(scales), named(b, loc, plan),
+        blockScaleRing(tile::getBlockScaleRing(
+            schedule, scales ? scales.scaling : tile::ScalingAttr())) {}
 
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value i32(int64_t v) {
@@ -173,6 +176,9 @@ public:
             });
       else
         producer.build(inGroup, descriptors.loadA, descriptors.loadB);
+      if (blockScaleRing)
+        BlockScaleProducer(block(), scales, {*blockScaleRing, blockScales})
+            .build(inGroup);
       b.setInsertionPointToStart(roles.elseBlock());
       buildConsumer(warpgroup, tid, descA, descB, c);
     }
@@ -203,6 +209,8 @@ private:
                                                 plan.stages);
     full = nvgpu::MBarrierCreateOp::create(b, loc, barrierType);
     empty = nvgpu::MBarrierCreateOp::create(b, loc, barrierType);
+    if (blockScaleRing)
+      blockScales = createBlockScaleRing(*blockScaleRing, workgroup);
     if (plan.stagedOperand != StagedEpilogueOperand::none) {
       auto perWarpgroup = nvgpu::MBarrierGroupType::get(
           b.getContext(), workgroup, plan.warpgroupsPerTile);
@@ -215,15 +223,19 @@ private:
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(init.thenBlock());
+      // full: the producer's arrive.expect_tx plus the TMA bytes (and the
+      // block-scale warp's arrivals).
+      int64_t fullArrivals = blockScaleRing ? 1 + kBlockScaleArrivals : 1;
       for (int64_t s = 0; s < plan.stages; ++s) {
-        // full: the producer's arrive.expect_tx plus the TMA bytes.
-        nvgpu::MBarrierInitOp::create(b, loc, full, index(1), index(s),
-                                      Value());
-        // empty: one arrival per warpgroup of the group using the stage,
-        // in every block the stage's loads are multicast to.
-        nvgpu::MBarrierInitOp::create(b, loc, empty,
-                                      index(emptyBarrierArrivals(plan)),
+        nvgpu::MBarrierInitOp::create(b, loc, full, index(fullArrivals),
                                       index(s), Value());
+        // empty: one arrival per warpgroup of the group using the stage
+        // (per thread where they read the block-scale ring), in every
+        // block the stage's loads are multicast to.
+        nvgpu::MBarrierInitOp::create(
+            b, loc, empty,
+            index(emptyBarrierArrivals(plan) * (blockScaleRing ? 128 : 1)),
+            index(s), Value());
       }
       // stagedLoaded: the producer's arrive.expect_tx plus the TMA bytes;
       // stagingFree: the warpgroup's first thread.
@@ -305,7 +317,10 @@ private:
       nvgpu::MBarrierArriveExpectTxOp::create(b, loc, stagingFree, index(0),
                                               member, signal);
     };
-    AccumulatorScaling scaling(b, loc, plan, scales);
+    BlockScaleRingMemory ring;
+    if (blockScaleRing)
+      ring = {*blockScaleRing, blockScales};
+    AccumulatorScaling scaling(b, loc, plan, scales, ring);
     AccumulatorScaling::OutputFactors outputFactors;
     scaling.loadRowFactors(outputFactors, rowC);
     if (!scaling.promotes())
@@ -468,6 +483,26 @@ private:
     return {b, loc, plan, raw, {full, empty}, *walk, position, primary};
   }
 
+  /// The block-scale ring (dialect/BlockScaleRing.h): a static workgroup
+  /// array of the kernel's module, placed by ptxas after the mbarriers.
+  Value createBlockScaleRing(const tile::BlockScaleRing &ring,
+                             gpu::AddressSpaceAttr workgroup) {
+    auto module =
+        b.getInsertionBlock()->getParentOp()->getParentOfType<gpu::GPUModuleOp>();
+    auto type = MemRefType::get({ring.stages * ring.getStageFactors()},
+                                b.getF32Type(), MemRefLayoutAttrInterface(),
+                                workgroup);
+    OpBuilder::InsertPoint kernel = b.saveInsertionPoint();
+    b.setInsertionPointToStart(module.getBody());
+    auto global = memref::GlobalOp::create(
+        b, loc, "__block_scales", b.getStringAttr("private"), type,
+        /*initial_value=*/UnitAttr::get(b.getContext()), /*constant=*/false,
+        /*alignment=*/b.getI64IntegerAttr(16));
+    StringAttr name = SymbolTable(module).insert(global);
+    b.restoreInsertionPoint(kernel);
+    return memref::GetGlobalOp::create(b, loc, type, name.getValue());
+  }
+
   TmaStoreEpilogue tmaStores() {
     return TmaStoreEpilogue(b, loc, plan, fused, raw, mapC, mapResidual);
   }
@@ -484,6 +519,9 @@ private:
   BlockTiles tiles;
   Value kTiles;
   Value primary, raw, full, empty;
+  /// A block-scaled GEMM's ring of stage scales, and its memory.
+  std::optional<tile::BlockScaleRing> blockScaleRing;
+  Value blockScales;
   OptionalTensorMap mapC, mapResidual;
   ClusterPosition position;
   /// split_k: the block's first K tile and the workspace.

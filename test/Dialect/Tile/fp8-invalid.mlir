@@ -254,3 +254,25 @@ func.func @batched(%a: memref<?x?x?xf8E4M3FN>, %b: memref<?x?x?xf8E4M3FN, stride
       : memref<?x?x?xf8E4M3FN>, memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>> into memref<?x?x?xbf16>
   return
 }
+
+// -----
+
+// Block scales are staged in shared memory per pipeline stage
+// (dialect/BlockScaleRing.h): 7 stages of 128x128 tiles fit without them,
+// not with them.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 128], warp = [64, 128],
+  mma = #tile.mma<wgmma, [64, 128, 32]>,
+  elements = #tile.elements<a = f8E4M3FN, b = f8E4M3FN, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  // expected-error @+1 {{'tile.gemm' op the block scales of every stage take 3612 bytes of shared memory beside the stages: the kernel needs 233472 bytes per block, more than the 232448 sm_90a allows; use fewer stages}}
+  pipeline = #tile.pipeline<stages = 7, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 56, consumer_registers = 224>,
+  store = #tile.store<tma>>
+
+func.func @block_scales_beyond_shared_memory(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>,
+    %c: memref<?x?xbf16>, %sa: memref<?x?xf32, strided<[1, ?], offset: ?>>, %sb: memref<?x?xf32, strided<[1, ?], offset: ?>>) {
+  tile.gemm %a, %b into %c scale_a %sa : memref<?x?xf32, strided<[1, ?], offset: ?>> scale_b %sb : memref<?x?xf32, strided<[1, ?], offset: ?>>
+      {schedule = #sched, scaling = #tile.scaling<a = block_1x128, b = block_128x128>}
+      : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>> into memref<?x?xbf16>
+  return
+}
