@@ -59,7 +59,9 @@
 // entry 1, ... (every entry's patches in raster order): the producer loads
 // from the 3-D tensor maps with the entry as a third coordinate
 // (passes/hopper/BatchedTmaLoad.h) and the epilogue stores into the entry's 2-D
-// view of C (passes/common/BatchEntryView.h), so the epilogue itself is the same.
+// view of C (passes/common/BatchEntryView.h), so the epilogue itself is the same;
+// an 8-bit GEMM's per-entry scales are viewed at the entry the same way
+// (passes/common/OperandScales.h).
 //
 // Upstream nvgpu ops do the heavy lifting: mbarrier.*, tma.async.load,
 // warpgroup.generate.descriptor, warpgroup.mma (which splits the tile into
@@ -305,7 +307,9 @@ private:
       nvgpu::MBarrierArriveExpectTxOp::create(b, loc, stagingFree, index(0),
                                               member, signal);
     };
-    AccumulatorScaling scaling(b, loc, plan, scales);
+    // A batched tile's scales: its batch entry's (OperandScales::atBatchEntry).
+    AccumulatorScaling scaling(
+        b, loc, plan, batch ? scales.atBatchEntry(b, loc, batch) : scales);
     AccumulatorScaling::OutputFactors outputFactors;
     scaling.loadRowFactors(outputFactors, rowC);
     if (!scaling.promotes())
