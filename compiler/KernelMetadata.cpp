@@ -86,8 +86,8 @@ static bundle::Parameter tensorMapParameter(StringRef operand, int64_t inner,
 /// order (runtime/KernelParamSpec.h).
 static std::vector<bundle::Parameter>
 describeParameters(ScheduleAttr schedule, EpilogueAttr epilogue,
-                   ScalingAttr scaling, const GemmLayouts &layouts,
-                   bool batched,
+                   ScalingAttr scaling, PerEntryScales perEntry,
+                   const GemmLayouts &layouts, bool batched,
                    bool mapsByValue) {
   StringRef passing = mapsByValue ? "by_value" : "global_pointer";
   int64_t rank = batched ? 3 : 2;
@@ -150,11 +150,13 @@ describeParameters(ScheduleAttr schedule, EpilogueAttr epilogue,
   }
   // An 8-bit GEMM's f32 scales: a scalar (rank 0), a vector or a matrix
   // of block scales (passes/common/OperandScales.h).
+  // A batched kernel's scales of each batch entry have a batch dimension
+  // first.
   if (scaling) {
-    parameters.push_back(
-        bundle::Parameter::memref("scale_a", getScaleRankA(scaling)));
-    parameters.push_back(
-        bundle::Parameter::memref("scale_b", getScaleRankB(scaling)));
+    parameters.push_back(bundle::Parameter::memref(
+        "scale_a", getScaleRankA(scaling) + (perEntry.a ? 1 : 0)));
+    parameters.push_back(bundle::Parameter::memref(
+        "scale_b", getScaleRankB(scaling) + (perEntry.b ? 1 : 0)));
   }
   // split_k: the workspace after everything else, allocated and zeroed once
   // by the runtime.
@@ -203,6 +205,7 @@ static bundle::Grid describeGrid(ScheduleAttr schedule, EpilogueAttr epilogue,
 /// else pointers to them in global memory.
 static bundle::KernelEntry describe(ScheduleAttr schedule,
                                     EpilogueAttr epilogue, ScalingAttr scaling,
+                                    PerEntryScales perEntry,
                                     const GemmLayouts &layouts, bool batched,
                                     bool mapsByValue) {
   ElementTypesAttr types = schedule.getElements();
@@ -214,8 +217,8 @@ static bundle::KernelEntry describe(ScheduleAttr schedule,
   entry.tile = bundle::ProblemTile{schedule.getBlockM(), schedule.getBlockN(),
                                    schedule.getBlockK()};
   entry.parameters =
-      describeParameters(schedule, epilogue, scaling, layouts, batched,
-                         mapsByValue);
+      describeParameters(schedule, epilogue, scaling, perEntry, layouts,
+                         batched, mapsByValue);
   // wgmma kernels take any shape (TMA fills past the edges with zeros, the
   // epilogue stores element by element there, and a fused epilogue loads
   // C, bias and residual element by element there and where their rows are
@@ -353,7 +356,8 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       kernel.ptxasOptLevel = getKernelPtxasOptLevel(op);
       GemmLayouts layouts = getKernelLayouts(op);
       kernel.entry = describe(schedule, getKernelEpilogue(op),
-                              getKernelScaling(op), layouts,
+                              getKernelScaling(op),
+                              getKernelPerEntryScales(op), layouts,
                               isKernelBatched(op),
                               hasGridConstantTensorMaps(op));
       bundle::GemmFields &gemm = *kernel.entry.gemm;

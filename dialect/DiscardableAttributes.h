@@ -25,6 +25,9 @@ inline constexpr llvm::StringLiteral schedule = "tile.schedule";
 inline constexpr llvm::StringLiteral epilogue = "tile.epilogue";
 /// #tile.scaling of an 8-bit GEMM kernel.
 inline constexpr llvm::StringLiteral scaling = "tile.scaling";
+/// Subset of ["a", "b"]: the scale operands of a batched 8-bit GEMM kernel
+/// that hold each batch entry's own scales (a leading batch dimension).
+inline constexpr llvm::StringLiteral perEntryScales = "tile.per_entry_scales";
 /// ["row" | "col"] × 3: the major orders of A, B and C.
 inline constexpr llvm::StringLiteral layouts = "tile.layouts";
 /// Unit: A, B and C are batches of matrices.

@@ -45,38 +45,108 @@ int64_t gemm_opt::tile::getScaleRankB(ScalingAttr scaling) {
   return 0;
 }
 
-namespace {
-
-/// What each rank of scale operand is, for the diagnostics.
-StringRef describeScaleRank(int64_t rank) {
-  return rank == 0   ? "memref<f32> (one scalar)"
-         : rank == 1 ? "memref<?xf32> (a vector)"
-                     : "memref<?x?xf32> (a matrix of block scales)";
+bool gemm_opt::tile::hasPerEntryScaleA(GemmOp gemm) {
+  return gemm.isBatched() && gemm.getScalingAttr() && gemm.getScaleA() &&
+         gemm.getScaleA().getType().getRank() ==
+             getScaleRankA(gemm.getScalingAttr()) + 1;
 }
 
+bool gemm_opt::tile::hasPerEntryScaleB(GemmOp gemm) {
+  return gemm.isBatched() && gemm.getScalingAttr() && gemm.getScaleB() &&
+         gemm.getScaleB().getType().getRank() ==
+             getScaleRankB(gemm.getScalingAttr()) + 1;
+}
+
+namespace {
+
+/// What each rank of scale operand is, for the diagnostics: `rank` is the
+/// mode's rank for one matrix; `perEntry` adds a leading batch dimension.
+std::string describeScaleRank(int64_t rank, bool perEntry) {
+  static const char *const shared[] = {
+      "memref<f32> (one scalar)", "memref<?xf32> (a vector)",
+      "memref<?x?xf32> (a matrix of block scales)"};
+  static const char *const entries[] = {
+      "memref<?xf32> (one scalar per batch entry)",
+      "memref<?x?xf32> (a vector per batch entry)",
+      "memref<?x?x?xf32> (block scales per batch entry)"};
+  return (perEntry ? entries : shared)[rank];
+}
+
+/// `operand` has the rank `mode` asks for: `rank`, or in a batched GEMM
+/// also `rank` + 1 (its own scales for each batch entry).
 LogicalResult checkScaleOperand(GemmOp gemm, Value operand, StringRef name,
                                 int64_t rank, StringRef mode) {
+  bool batched = gemm.isBatched();
   if (!operand)
     return gemm.emitOpError()
            << "needs a " << name << " operand: its scaling has " << mode
-           << " (" << name << " %s : " << describeScaleRank(rank) << ")";
+           << " (" << name << " %s : " << describeScaleRank(rank, false)
+           << (batched ? ", or " + describeScaleRank(rank, true) : "")
+           << ")";
   auto type = cast<MemRefType>(operand.getType());
-  if (type.getRank() != rank)
+  if (type.getRank() == rank || (batched && type.getRank() == rank + 1))
+    return success();
+  if (!batched)
     return gemm.emitOpError()
-           << name << " must be a " << describeScaleRank(rank) << " for "
-           << mode << ", got " << type;
-  return success();
+           << name << " must be a " << describeScaleRank(rank, false)
+           << " for " << mode << ", got " << type;
+  return gemm.emitOpError()
+         << name << " of a batched GEMM must be a "
+         << describeScaleRank(rank, false)
+         << ", shared by every batch entry, or a "
+         << describeScaleRank(rank, true) << " for " << mode << ", got "
+         << type;
 }
 
-/// An extent of a scale vector that must match the problem's.
+/// A static extent `dim` of a scale operand that must match the problem's
+/// (`what`, `expected`) where both are known.
 LogicalResult checkStaticExtent(GemmOp gemm, Value operand, StringRef name,
-                                int64_t expected, StringRef what) {
+                                unsigned dim, int64_t expected,
+                                StringRef what) {
   auto type = cast<MemRefType>(operand.getType());
-  if (type.getRank() != 1 || type.isDynamicDim(0) ||
-      ShapedType::isDynamic(expected) || type.getDimSize(0) == expected)
+  if (type.isDynamicDim(dim) || ShapedType::isDynamic(expected) ||
+      type.getDimSize(dim) == expected)
     return success();
-  return gemm.emitOpError() << name << " has " << type.getDimSize(0)
-                            << " entries, but " << what << " is " << expected;
+  return gemm.emitOpError()
+         << name << " has " << type.getDimSize(dim) << " entries in dimension "
+         << dim << ", but " << what << " is " << expected;
+}
+
+/// The static batch count of `gemm`'s A, B and C (the batched verifier has
+/// checked that they agree), else dynamic.
+int64_t getStaticBatchCount(GemmOp gemm) {
+  for (Value operand : {gemm.getA(), gemm.getB(), gemm.getC()})
+    if (int64_t extent = cast<MemRefType>(operand.getType()).getDimSize(0);
+        !ShapedType::isDynamic(extent))
+      return extent;
+  return ShapedType::kDynamic;
+}
+
+/// The extents of the scale operands that the problem fixes: a per-entry
+/// operand's batch count, a vector's M or N.
+LogicalResult checkScaleExtents(GemmOp gemm, ScalingAttr scaling) {
+  unsigned batchDims = gemm.isBatched() ? 1 : 0;
+  ArrayRef<int64_t> shapeA = gemm.getA().getType().getShape();
+  ArrayRef<int64_t> shapeB = gemm.getB().getType().getShape();
+  int64_t m = shapeA[batchDims], n = shapeB[batchDims + 1];
+  bool perEntryA = hasPerEntryScaleA(gemm), perEntryB = hasPerEntryScaleB(gemm);
+  if (perEntryA && failed(checkStaticExtent(gemm, gemm.getScaleA(), "scale_a",
+                                            0, getStaticBatchCount(gemm),
+                                            "the batch count")))
+    return failure();
+  if (perEntryB && failed(checkStaticExtent(gemm, gemm.getScaleB(), "scale_b",
+                                            0, getStaticBatchCount(gemm),
+                                            "the batch count")))
+    return failure();
+  if (scaling.getA() == ScaleA::row &&
+      failed(checkStaticExtent(gemm, gemm.getScaleA(), "scale_a",
+                               perEntryA ? 1 : 0, m, "M")))
+    return failure();
+  if (scaling.getB() == ScaleB::column &&
+      failed(checkStaticExtent(gemm, gemm.getScaleB(), "scale_b",
+                               perEntryB ? 1 : 0, n, "N")))
+    return failure();
+  return success();
 }
 
 } // namespace
@@ -113,15 +183,7 @@ LogicalResult gemm_opt::tile::verifyScaledGemm(GemmOp gemm) {
                                getScaleRankB(scaling),
                                "b = " + stringifyScaleB(scaling.getB()).str())))
     return failure();
-  if (gemm.isBatched())
-    return gemm.emitOpError()
-           << "8-bit GEMMs are not batched; launch one GEMM per batch entry";
-  ArrayRef<int64_t> shapeA = gemm.getA().getType().getShape();
-  ArrayRef<int64_t> shapeB = gemm.getB().getType().getShape();
-  if (failed(checkStaticExtent(gemm, gemm.getScaleA(), "scale_a", shapeA[0],
-                               "M")) ||
-      failed(checkStaticExtent(gemm, gemm.getScaleB(), "scale_b", shapeB[1],
-                               "N")))
+  if (failed(checkScaleExtents(gemm, scaling)))
     return failure();
   if (scaling.hasBlockScales() && scaling.getFastAccumulation())
     return gemm.emitOpError()

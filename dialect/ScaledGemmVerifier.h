@@ -20,9 +20,16 @@ bool isEightBitFloat(mlir::Type type);
 int64_t getScaleRankA(ScalingAttr scaling);
 int64_t getScaleRankB(ScalingAttr scaling);
 
+/// Whether the scale operand of A (or B) of a batched `gemm` holds the
+/// scales of each batch entry (its mode's rank + 1, the batch first) rather
+/// than one set shared by every entry (its mode's rank).
+bool hasPerEntryScaleA(GemmOp gemm);
+bool hasPerEntryScaleB(GemmOp gemm);
+
 /// Checks an FP8 `gemm` (A and B 8-bit floats) against its #tile.scaling,
 /// its scale operands and its schedule: both inputs 8-bit, a scaling with
-/// operands of the ranks its modes ask for, K-major A and B, a wgmma
+/// operands of the ranks its modes ask for (in a batched GEMM, optionally
+/// one more: per batch entry), K-major A and B, a wgmma
 /// schedule, and where partial sums are promoted block K = 128 and room for
 /// the second accumulator. A GEMM on other inputs has no scaling and no
 /// scale operands.

@@ -434,6 +434,16 @@ def Tile_ScalingAttr : Tile_Attr<"Scaling", "scaling"> {
       ⌈N/128⌉ × ⌈K/128⌉ row-major array beside an N×K weight, that is
       `strided<[1, ?], offset: ?>`).
 
+    Batched GEMMs (3-D A, B and C) compute `C[b]` from `A[b]`, `B[b]` and
+    the scales of entry `b`. Each scale operand either has the shape above
+    and serves every entry (weights quantized once), or has a leading batch
+    dimension and gives each entry its own (as batched attention quantizes
+    each head's tensors): `scale_a : memref<?xf32>` of one scalar per entry
+    (`a = tensor`), `memref<?x?xf32>` batch × M (`row`), batch × M ×
+    ⌈K/128⌉ (`block_1x128`); likewise batch × N and batch × ⌈K/128⌉ ×
+    ⌈N/128⌉ for B. The batch stride is a dynamic stride of the operand, so
+    a stride of 0 shares one set too.
+
     `fast_accumulation` (default false) is about precision, so it is part of
     what is computed: wgmma sums 8-bit products in an accumulator of about
     22 significant bits. With `false` the partial sums of every 128 K

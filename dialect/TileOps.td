@@ -69,7 +69,12 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     `scaling = #tile.scaling<...>` and takes them as operands `scale_a` and
     `scale_b` (f32; see `#tile.scaling` for their shapes). wgmma reads 8-bit
     operands only K-major: A row-major and B column-major (B stored N×K, the
-    layout of a weight `W` in `x @ W^T`). 8-bit GEMMs are not batched.
+    layout of a weight `W` in `x @ W^T`). A batched FP8 GEMM (3-D A, B and
+    C) takes each scale operand either with its mode's shape, shared by
+    every batch entry, or with one more, leading dimension: the scales of
+    entry `b` at index `b` (`memref<?xf32>` of per-entry scalars,
+    `memref<?x?xf32>` of per-entry row or column vectors, rank 3 for block
+    scales), any batch stride (0 included).
 
     Examples:
     ```mlir
@@ -94,6 +99,14 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
         : memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>,
           memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>
           into memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>
+    // A batch of FP8 GEMMs with one scalar scale per entry of A and one
+    // for all of B.
+    tile.gemm %a, %b into %c scale_a %sa : memref<?xf32>
+        scale_b %sb : memref<f32>
+        {schedule = #fp8, scaling = #tile.scaling<a = tensor, b = tensor>}
+        : memref<?x?x?xf8E4M3FN>,
+          memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>
+          into memref<?x?x?xbf16>
     ```
   }];
   let arguments = (ins Arg<Tile_MatrixOrBatch, "A", [MemRead]>:$a,
@@ -104,9 +117,9 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
                        Arg<Optional<MemRefRankOf<[F16, BF16, F32], [1]>>,
                            "bias", [MemRead]>:$bias,
                        Arg<Optional<Tile_MatrixOrBatch>, "residual", [MemRead]>:$residual,
-                       Arg<Optional<MemRefRankOf<[F32], [0, 1, 2]>>,
+                       Arg<Optional<MemRefRankOf<[F32], [0, 1, 2, 3]>>,
                            "scale_a", [MemRead]>:$scale_a,
-                       Arg<Optional<MemRefRankOf<[F32], [0, 1, 2]>>,
+                       Arg<Optional<MemRefRankOf<[F32], [0, 1, 2, 3]>>,
                            "scale_b", [MemRead]>:$scale_b,
                        OptionalAttr<Tile_ScheduleAttr>:$schedule,
                        OptionalAttr<Tile_EpilogueAttr>:$epilogue,

@@ -22,7 +22,8 @@ static auto tie(const ArgumentSetKey &key) {
   return std::tie(key.a, key.b, key.c, key.bias, key.residual, key.m, key.n,
                   key.k, key.lda, key.ldb, key.ldc, key.batch, key.batchStrideA,
                   key.batchStrideB, key.batchStrideC, key.alphaBits,
-                  key.betaBits, key.workspacePartials, key.workspaceCounters);
+                  key.betaBits, key.workspacePartials, key.workspaceCounters,
+                  key.scaleA, key.scaleB);
 }
 
 bool ArgumentSetKey::operator<(const ArgumentSetKey &other) const {

@@ -68,13 +68,14 @@ std::shared_ptr<LaunchEvents> createCudaLaunchEvents();
 
 /// What identifies a launch's kernel parameters: the operands, the shape
 /// as the kernel runs it, the epilogue's scalars (as bits, so that a NaN
-/// is a value like any other) and the workspace.
+/// is a value like any other), the workspace and an FP8 GEMM's scales.
 struct ArgumentSetKey {
   uint64_t a = 0, b = 0, c = 0, bias = 0, residual = 0;
   int64_t m = 0, n = 0, k = 0, lda = 0, ldb = 0, ldc = 0;
   int64_t batch = 1, batchStrideA = 0, batchStrideB = 0, batchStrideC = 0;
   uint32_t alphaBits = 0, betaBits = 0;
   uint64_t workspacePartials = 0, workspaceCounters = 0;
+  uint64_t scaleA = 0, scaleB = 0;
 
   bool operator<(const ArgumentSetKey &other) const;
   bool operator==(const ArgumentSetKey &other) const;

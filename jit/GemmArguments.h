@@ -15,20 +15,41 @@
 namespace gemm_opt {
 namespace jit {
 
+/// How a matrix lies in device memory: row-major (row r starts `ld`·r
+/// elements in) or column-major (column c starts `ld`·c elements in).
+enum class MatrixOrder { RowMajor, ColumnMajor };
+
 /// D = activation(alpha * A·B + beta * C + bias) + residual, written over
-/// C; A is M x K, B is K x N, C is M x N, all row-major in device memory,
-/// leading dimensions in elements (0: packed). What is fused is the
-/// compiled schedule's `#tile.epilogue`: alpha/beta only with
-/// `alpha_beta = true` (otherwise alpha must be 1 and beta 0), bias (M
-/// elements for `bias = row`, N for `column`, C's type) exactly when the
-/// schedule has one, residual (M x N, C's type and leading dimension)
-/// exactly when it has `residual = true`.
+/// C; A is M x K, B is K x N, C is M x N in device memory, each in its
+/// major order (`orderA`, `orderB`, `orderC`; row-major unless set), the
+/// leading dimensions in elements (0: packed). The orders must be the
+/// compiled schedule's (its memref layouts), or, for a schedule without a
+/// bias whose layouts are all the transposes of these, the launch runs
+/// C^T = B^T·A^T. What is fused is the compiled schedule's
+/// `#tile.epilogue`: alpha/beta only with `alpha_beta = true` (otherwise
+/// alpha must be 1 and beta 0), bias (M elements for `bias = row`, N for
+/// `column`, C's type) exactly when the schedule has one, residual (M x N,
+/// C's type, order and leading dimension) exactly when it has
+/// `residual = true`.
+///
+/// An FP8 schedule (8-bit A and B with a `#tile.scaling`) reads A
+/// row-major and B column-major (a weight stored N x K) and takes f32
+/// scales: `scaleA` and `scaleB` point to them, packed in the layout of
+/// the scaling's mode (one scalar; M or N entries; block scales of A as
+/// M x ceil(K/128) with M contiguous, of B as ceil(K/128) x ceil(N/128)
+/// with the K blocks contiguous; docs/jit.md). Other schedules take null
+/// scales.
 ///
 /// A batched schedule (a tile.gemm on 3-D operands) runs `batch` such GEMMs,
 /// C[b] = A[b]·B[b], each operand's entries its batch stride apart (in
 /// elements; unset: packed, ld times the rows; A and B may be 0, one matrix
 /// for every entry). The residual then holds one matrix per entry, C's
-/// batch stride apart. Other schedules take batch 1 only.
+/// batch stride apart; a batched FP8 schedule whose scale operand has a
+/// batch dimension takes each entry's scales packed one entry after the
+/// other. Other schedules take batch 1 only.
+///
+/// Fields are added with defaults that keep earlier callers' meaning, so
+/// that the struct can grow into a whole problem description.
 struct GemmArguments {
   const void *a = nullptr;
   const void *b = nullptr;
@@ -43,6 +64,12 @@ struct GemmArguments {
   const void *residual = nullptr;
   int64_t batch = 1;
   std::optional<int64_t> batchStrideA, batchStrideB, batchStrideC;
+  MatrixOrder orderA = MatrixOrder::RowMajor;
+  MatrixOrder orderB = MatrixOrder::RowMajor;
+  MatrixOrder orderC = MatrixOrder::RowMajor;
+  /// An FP8 schedule's f32 scales of A and B (device pointers), or null.
+  const void *scaleA = nullptr;
+  const void *scaleB = nullptr;
 };
 
 } // namespace jit

@@ -19,6 +19,7 @@
 #include "runtime/OperandAlignment.h"
 #include "runtime/OperandStaging.h"
 #include "runtime/RuntimeError.h"
+#include "runtime/ScalingSpec.h"
 #include "runtime/TransposedProblem.h"
 #include "runtime/WholeTileVariant.h"
 #include "llvm/ADT/STLExtras.h"
@@ -28,6 +29,7 @@
 
 #include <cstring>
 #include <optional>
+#include <tuple>
 
 using namespace llvm;
 using namespace gemm_opt::runtime;
@@ -35,11 +37,21 @@ using namespace gemm_opt::runtime;
 namespace gemm_opt {
 namespace jit {
 
-/// Whether `spec` runs the caller's row-major problem as its transpose
-/// C^T = B^T·A^T (a schedule with every operand column-major;
-/// runtime/TransposedProblem.h).
-static bool runsTransposed(const KernelSpec &spec) {
-  return runtime::runsTransposed(spec, MatrixLayouts());
+/// The major orders of the caller's operands.
+static MatrixLayouts getLayouts(const GemmArguments &args) {
+  auto layout = [](MatrixOrder order) {
+    return order == MatrixOrder::RowMajor ? MatrixLayout::Row
+                                          : MatrixLayout::Col;
+  };
+  return {layout(args.orderA), layout(args.orderB), layout(args.orderC)};
+}
+
+/// Whether `spec` runs the caller's problem as its transpose
+/// C^T = B^T·A^T (a schedule whose operands are all in the other major
+/// order; runtime/TransposedProblem.h).
+static bool runsTransposed(const KernelSpec &spec, const GemmArguments &args) {
+  // An FP8 GEMM's scales are not exchanged with its operands.
+  return !spec.scaling && runtime::runsTransposed(spec, getLayouts(args));
 }
 
 /// `args` as the kernel takes them: as given, or for a kernel that runs the
@@ -47,15 +59,18 @@ static bool runsTransposed(const KernelSpec &spec) {
 /// getKernelShape's).
 static GemmArguments getKernelArguments(const KernelSpec &spec,
                                         GemmArguments args) {
-  if (runsTransposed(spec))
+  if (runsTransposed(spec, args))
     std::swap(args.a, args.b);
   return args;
 }
 
-/// The addresses of A, B and C in `args`.
+/// The addresses of A, B, C and an FP8 GEMM's scales in `args`.
 static OperandAddresses getOperandAddresses(const GemmArguments &args) {
-  return {reinterpret_cast<uint64_t>(args.a), reinterpret_cast<uint64_t>(args.b),
-          reinterpret_cast<uint64_t>(args.c)};
+  auto address = [](const void *pointer) {
+    return reinterpret_cast<uint64_t>(pointer);
+  };
+  return {address(args.a), address(args.b), address(args.c),
+          address(args.scaleA), address(args.scaleB)};
 }
 
 /// The fused epilogue's operands in `args`.
@@ -64,15 +79,15 @@ static EpilogueArguments getEpilogueArguments(const GemmArguments &args) {
           reinterpret_cast<uint64_t>(args.residual)};
 }
 
-/// The shape the kernel runs for the caller's row-major `args`, batch
+/// The shape the kernel runs for the caller's `args`, layouts and batch
 /// entries included: theirs, or its transposed problem.
 static GemmShape getKernelShape(const KernelSpec &spec,
                                 const GemmArguments &args) {
-  GemmShape shape =
-      GemmShape::get(args.m, args.n, args.k, args.lda, args.ldb, args.ldc)
-          .withBatch(args.batch, args.batchStrideA, args.batchStrideB,
-                     args.batchStrideC);
-  return runsTransposed(spec) ? getTransposedProblem(shape) : shape;
+  GemmShape shape = GemmShape::get(args.m, args.n, args.k, args.lda, args.ldb,
+                                   args.ldc, getLayouts(args))
+                        .withBatch(args.batch, args.batchStrideA,
+                                   args.batchStrideB, args.batchStrideC);
+  return runsTransposed(spec, args) ? getTransposedProblem(shape) : shape;
 }
 
 struct GemmKernel::DeviceState {
@@ -188,6 +203,36 @@ static std::string formatScalar(float value) {
   return text;
 }
 
+/// An FP8 schedule's scales: both given, f32-aligned; no scales for
+/// another schedule.
+static Error checkScaleArguments(const KernelSpec &spec,
+                                 const GemmArguments &args) {
+  for (auto [name, pointer, mode] :
+       {std::tuple<const char *, const void *, std::optional<ScaleMode>>(
+            "scaleA", args.scaleA,
+            spec.scaling ? std::optional(spec.scaling->a) : std::nullopt),
+        {"scaleB", args.scaleB,
+         spec.scaling ? std::optional(spec.scaling->b) : std::nullopt}}) {
+    if (!mode) {
+      if (pointer)
+        return makeBadInputError(
+            Twine("schedule '") + spec.name +
+            "' has no #tile.scaling (its A and B are not 8-bit); " + name +
+            " must be null");
+      continue;
+    }
+    if (!pointer)
+      return makeBadInputError(
+          Twine("schedule '") + spec.name + "' is an FP8 GEMM (" +
+          spec.scaling->describe() + "); " + name +
+          " must point to its f32 scales (" + getScaleModeName(*mode) + ")");
+    if (reinterpret_cast<uint64_t>(pointer) % sizeof(float) != 0)
+      return makeBadInputError(Twine(name) + " at " + formatAddress(pointer) +
+                               " is not 4-byte aligned; the scales are f32");
+  }
+  return Error::success();
+}
+
 Error GemmKernel::checkArguments(const GemmArguments &callerArgs) const {
   Expected<const KernelSpec *> parsed = getParsedSpec();
   if (!parsed)
@@ -196,7 +241,7 @@ Error GemmKernel::checkArguments(const GemmArguments &callerArgs) const {
   if (Error error =
           checkKernelArguments(spec, getKernelArguments(spec, callerArgs),
                                getKernelShape(spec, callerArgs)))
-    return runsTransposed(spec)
+    return runsTransposed(spec, callerArgs)
                ? addErrorContext(std::move(error),
                                  "schedule '" + spec.name +
                                      "' runs C^T = B^T*A^T: its A is the "
@@ -208,13 +253,30 @@ Error GemmKernel::checkArguments(const GemmArguments &callerArgs) const {
 Error GemmKernel::checkKernelArguments(const KernelSpec &spec,
                                        const GemmArguments &args,
                                        const GemmShape &shape) {
-  // GemmArguments carries no scales, so an FP8 kernel would read null
-  // scale pointers: refuse it until the JIT passes them.
-  if (spec.scaling)
+  if (Error error = checkScaleArguments(spec, args))
+    return error;
+  // The operands' major orders (as the kernel runs the problem: a
+  // transposed problem's are the kernel's by construction).
+  for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
+    MatrixLayout wanted = spec.layouts.get(operand);
+    if (shape.layouts.get(operand) == wanted)
+      continue;
+    bool column = wanted == MatrixLayout::Col;
+    std::string name = getOperandName(operand).upper();
     return makeBadInputError(
-        "schedule '" + spec.name +
-        "' is an FP8 GEMM (8-bit A and B with scales), which the JIT does not "
-        "launch yet: run its bundle with gemm-run");
+        "schedule '" + spec.name + "' takes " + name + " " +
+        (column ? "column" : "row") + "-major (its layouts " +
+        spec.layouts.str() + "): set order" + name + " = MatrixOrder::" +
+        (column ? "ColumnMajor" : "RowMajor") + ", ld" +
+        StringRef(name).lower() + " the distance between its " +
+        (column ? "columns" : "rows") +
+        (spec.scaling && operand == Operand::B
+             ? " (an FP8 schedule reads B stored N x K, like a weight W in "
+               "x @ W^T)"
+             : "") +
+        "; the arguments' " + name + " is " + (column ? "row" : "column") +
+        "-major");
+  }
   const FusedEpilogueSpec &epilogue = spec.epilogue;
   if (!epilogue.alphaBeta && (args.alpha != 1.0f || args.beta != 0.0f))
     return makeBadInputError(
@@ -409,7 +471,9 @@ static ArgumentSetKey getArgumentSetKey(const GemmArguments &args,
           getBits(args.alpha),
           getBits(args.beta),
           workspace.partials,
-          workspace.tileCounters};
+          workspace.tileCounters,
+          address(args.scaleA),
+          address(args.scaleB)};
 }
 
 /// Makes the parameters of `set`: its global_pointer tensor maps copied on

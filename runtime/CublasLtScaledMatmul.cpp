@@ -86,6 +86,14 @@ Expected<CublasLtScaledMatmulPlan> CublasLtScaledMatmul::plan(
                                                shape.m, shape.n, shape.k);
   CublasLtScales ofB = convertToCublasLtScales(scaling.a, scales.getBufferA(),
                                                shape.m, shape.n, shape.k);
+  // A strided batch shares one set of scales; each is repeated for every
+  // entry, so that the same product comes out (and nothing is read past
+  // the buffers) whether cuBLASLt reads one set or one per entry.
+  for (CublasLtScales *ltScales : {&ofA, &ofB}) {
+    std::vector<float> entry = ltScales->values;
+    for (int64_t batch = 1; batch < shape.batch; ++batch)
+      llvm::append_range(ltScales->values, entry);
+  }
   for (auto [buffer, values] :
        {std::pair<DeviceBuffer *, const std::vector<float> *>(&lt.scalesOfA,
                                                               &ofA.values),
@@ -151,6 +159,25 @@ Expected<CublasLtScaledMatmulPlan> CublasLtScaledMatmul::plan(
           cublasLtMatrixLayoutCreate(&lt.dLayout, getCudaDataType(types.c),
                                      u64(shape.n), u64(shape.m), shape.ldc),
           "cublasLtMatrixLayoutCreate(D)");
+  // A strided batch: cuBLASLt's A is our B, its B our A.
+  if (shape.batch > 1) {
+    int32_t count = static_cast<int32_t>(shape.batch);
+    for (auto [layout, stride] :
+         {std::pair<cublasLtMatrixLayout_t, int64_t>(lt.aLayout,
+                                                     shape.batchStrideB),
+          {lt.bLayout, shape.batchStrideA},
+          {lt.dLayout, shape.batchStrideC}})
+      described =
+          described &&
+          status.record(cublasLtMatrixLayoutSetAttribute(
+                            layout, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &count,
+                            sizeof(count)),
+                        "BATCH_COUNT") &&
+          status.record(cublasLtMatrixLayoutSetAttribute(
+                            layout, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET,
+                            &stride, sizeof(stride)),
+                        "STRIDED_BATCH_OFFSET");
+  }
 
   cublasLtMatmulHeuristicResult_t heuristic = {};
   int found = 0;

@@ -10,7 +10,8 @@
 // buffers of their own in cuBLASLt's layouts, CublasLtScaleLayout.h, which
 // also gives the column-major "TN" form that exchanges A and B),
 // CUBLASLT_MATMUL_DESC_FAST_ACCUM as the kernel's fast_accumulation,
-// CUBLAS_COMPUTE_32F, a 32 MiB workspace and the first (best) algorithm of
+// CUBLAS_COMPUTE_32F, over a strided batch where the shape has several
+// entries (one set of scales for all of them), a 32 MiB workspace and the first (best) algorithm of
 // cublasLtMatmulAlgoGetHeuristic, computing
 //
 //   D = epilogue(alpha · sa · sb · (A·B) + beta · C)     (C is D, in place)

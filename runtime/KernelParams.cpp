@@ -194,8 +194,14 @@ PackedKernelParams packKernelParams(const KernelSpec &spec,
       uint64_t address = isA ? addresses.scaleA : addresses.scaleB;
       for (uint64_t value : {address, address, uint64_t(0)})
         params.appendValue(value);
+      // Per batch entry: the entries' scales packed one after the other.
+      bool perEntry = param.rank == layout.rank + 1;
+      if (perEntry)
+        params.appendValue(static_cast<uint64_t>(shape.batch));
       for (unsigned dim = 0; dim < layout.rank; ++dim)
         params.appendValue(static_cast<uint64_t>(layout.sizes[dim]));
+      if (perEntry)
+        params.appendValue(static_cast<uint64_t>(layout.elements));
       for (unsigned dim = 0; dim < layout.rank; ++dim)
         params.appendValue(static_cast<uint64_t>(layout.strides[dim]));
       continue;

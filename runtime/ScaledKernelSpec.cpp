@@ -22,6 +22,18 @@ bool isScaledGemm(const KernelSpec &spec) {
   return spec.kind == KernelKind::Gemm && spec.scaling.has_value();
 }
 
+bool hasPerEntryScales(const KernelSpec &spec, Operand operand) {
+  if (!spec.scaling || !spec.stridedBatch)
+    return false;
+  ScaleMode mode =
+      operand == Operand::A ? spec.scaling->a : spec.scaling->b;
+  for (const KernelParamSpec &param : spec.parameters)
+    if (param.kind == KernelParamSpec::Kind::ScaleMemRef &&
+        param.operand == operand)
+      return param.rank == getScaleRank(mode) + 1;
+  return false;
+}
+
 namespace {
 
 /// The scale parameters of `spec` against its scaling: one of each operand,
@@ -38,12 +50,17 @@ Error checkScaleParams(const KernelSpec &spec, const Twine &context) {
                                "\"scaling\" (scales are for FP8 GEMMs)");
     bool isA = param.operand == Operand::A;
     ScaleMode mode = isA ? spec.scaling->a : spec.scaling->b;
-    if (param.rank != getScaleRank(mode))
+    // A batched kernel's scales may be per batch entry (one more rank).
+    bool perEntry = spec.stridedBatch && param.rank == getScaleRank(mode) + 1;
+    if (param.rank != getScaleRank(mode) && !perEntry)
       return makeBadInputError(
           context + ": parameters: '" + name + "' has rank " +
           Twine(param.rank) + ", but \"scaling\" has " + (isA ? "a" : "b") +
           " = " + getScaleModeName(mode) + ", whose scales are a rank-" +
-          Twine(getScaleRank(mode)) + " memref");
+          Twine(getScaleRank(mode)) + " memref" +
+          (spec.stridedBatch ? " (or rank " + Twine(getScaleRank(mode) + 1) +
+                                   ": one set per batch entry)"
+                             : Twine()));
     if (++count[isA ? 0 : 1] > 1)
       return makeBadInputError(context + ": parameters: '" + name +
                                "' is passed twice");
@@ -95,9 +112,6 @@ Error checkScaledKernelSpec(const KernelSpec &spec, const Twine &context) {
     return makeBadFieldError(context, "source_layouts",
                              "is set, but an FP8 GEMM is not compiled with "
                              "A and B exchanged (their scales would be too)");
-  if (spec.stridedBatch)
-    return makeBadFieldError(context, "batch",
-                             "is set, but FP8 GEMMs are not batched");
   if (spec.scaling->hasBlockScales() && spec.scaling->fastAccumulation)
     return makeBadFieldError(
         context, "scaling",

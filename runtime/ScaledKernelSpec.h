@@ -17,8 +17,9 @@
 //   "scaling" (ScalingSpec.h), without "fast_accumulation": true when
 //     either operand has block scales;
 //   exactly one "scale_a" and one "scale_b" memref parameter, of the ranks
-//     their modes take;
-//   no "batch".
+//     their modes take; a batched kernel ("batch") may take either with
+//     one more rank, a leading batch dimension: each batch entry's own
+//     scales (hasPerEntryScales), else one set serves every entry.
 //
 // A GEMM of other types has no "scaling" and no scale parameters.
 // checkScaledKernelSpec refuses an entry that mixes them.
@@ -27,6 +28,8 @@
 
 #ifndef GEMM_OPT_RUNTIME_SCALEDKERNELSPEC_H
 #define GEMM_OPT_RUNTIME_SCALEDKERNELSPEC_H
+
+#include "runtime/KernelParamSpec.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
@@ -43,6 +46,10 @@ llvm::Error checkScaledKernelSpec(const KernelSpec &spec,
 
 /// Whether `spec` is an FP8 GEMM (8-bit A and B, with scales).
 bool isScaledGemm(const KernelSpec &spec);
+
+/// Whether the batched FP8 GEMM `spec` takes the scales of `operand` (A or
+/// B) per batch entry: its scale parameter has a batch dimension first.
+bool hasPerEntryScales(const KernelSpec &spec, Operand operand);
 
 } // namespace runtime
 } // namespace gemm_opt

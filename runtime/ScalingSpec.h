@@ -31,7 +31,10 @@
 //                      [Kb, Nb], strides [1, Kb] (the Nb × Kb row-major
 //                      array beside an N×K weight).
 //
-// The runtime allocates each scale buffer packed in that layout. With
+// The runtime allocates each scale buffer packed in that layout. A batched
+// kernel may take either with a leading batch dimension (rank + 1,
+// ScaledKernelSpec.h): the scales of every batch entry, packed one entry
+// after the other (batch stride = the entry's element count). With
 // "fast_accumulation": false the kernel adds the partial sums of every 128
 // K elements into separate f32 registers (as cuBLASLt does without
 // CUBLASLT_MATMUL_DESC_FAST_ACCUM); with true wgmma's accumulator alone sums

@@ -11,7 +11,11 @@
 # batch on a kernel that is not batched); then 8 x 2048x2048x2048 bf16 timed
 # next to cublasGemmStridedBatchedEx, and compute-sanitizer memcheck and
 # racecheck at a small shape. Each run is checked against
-# cublasGemmStridedBatchedEx (every entry) and fp64 (samples of every entry).
+# cublasGemmStridedBatchedEx (every entry) and fp64 (samples of every entry);
+# the batched FP8 bundles (bench/schedules/wgmma_fp8_*_batched) take the same
+# shapes and strides against fp64 of their dequantized inputs and, where
+# their scales are shared by every entry, cuBLASLt's strided-batched FP8
+# matmul (runtime/BatchedScaledBenchmark.h).
 # Prints one line per run; logs under $OUT/batched/.
 #
 # Environment (optional): PARTS, any of "checks bench sanitize" (default
@@ -67,15 +71,20 @@ if wants checks; then
     -m 128 -n 128 -k 128 --batch 3 --no-timing
 fi
 
-# The benchmark line: 8 x 2048^3 bf16 against cublasGemmStridedBatchedEx.
+# The benchmark lines: 8 x 2048^3 bf16 against cublasGemmStridedBatchedEx,
+# FP8 against cuBLASLt's strided-batched FP8 matmul.
 for k in gemm_bf16_wgmma_batched_sm90 wgmma_bf16_128x256x64_s4_batched \
-         wgmma_bf16_128x256x64_s4_c2x1_tma_batched; do
+         wgmma_bf16_128x256x64_s4_c2x1_tma_batched \
+         wgmma_fp8_tensor_128x256_s3_fast_shared_batched \
+         wgmma_fp8_tensor_128x256_s3_fast_batched \
+         wgmma_fp8_rowcol_128x128_s6_batched; do
   wants bench && echo "$bundles" | grep -qx "$k" || continue
   check "$k.bench.8x2048" 0 "$R" "$D/$k/kernel.json" -m 2048 -n 2048 -k 2048 \
     --batch 8 --iterations 30
 done
 
-for k in gemm_bf16_wgmma_batched_sm90 wgmma_bf16_128x256x64_s4_batched; do
+for k in gemm_bf16_wgmma_batched_sm90 wgmma_bf16_128x256x64_s4_batched \
+         wgmma_fp8_blocks_128x128_s5_batched; do
   wants sanitize && echo "$bundles" | grep -qx "$k" || continue
   check "$k.memcheck" 0 "$CS" --tool memcheck --error-exitcode 86 "$R" \
     "$D/$k/kernel.json" -m 129 -n 257 -k 65 --batch 3 --batch-stride-b 0 \

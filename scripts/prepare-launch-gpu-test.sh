@@ -13,6 +13,9 @@
 #     split-k          bench/schedules/wgmma_bf16_128x128x64_s4_sk2
 #     split-k-by-value the same with --tensor-maps-by-value
 #     stream-k         bench/schedules/wgmma_bf16_128x128x64_s5_persistent_tma_streamk
+#     fp8-tensor       examples/gemm_fp8_wgmma_sm90 (per-tensor scales)
+#     fp8-blocks       examples/gemm_fp8_block_scaled_sm90 (block scales)
+#     fp8-batched      bench/schedules/wgmma_fp8_rowcol_128x128_s6_batched
 # On the GPU machine:
 #   launch-test-artifacts/gemm-opt-launch-gputests launch-test-artifacts/bundles/*
 # (or GEMM_OPT_LAUNCH_TEST_BUNDLES=dir1:dir2 ...). BUILD_DIR (default build/)
@@ -53,5 +56,8 @@ bundle split-k bench/schedules/wgmma_bf16_128x128x64_s4_sk2.mlir
 bundle split-k-by-value bench/schedules/wgmma_bf16_128x128x64_s4_sk2.mlir \
   --tensor-maps-by-value
 bundle stream-k bench/schedules/wgmma_bf16_128x128x64_s5_persistent_tma_streamk.mlir
+bundle fp8-tensor examples/gemm_fp8_wgmma_sm90.mlir
+bundle fp8-blocks examples/gemm_fp8_block_scaled_sm90.mlir
+bundle fp8-batched bench/schedules/wgmma_fp8_rowcol_128x128_s6_batched.mlir
 git rev-parse --short HEAD > "$out/COMMIT" 2>/dev/null || echo unknown > "$out/COMMIT"
 du -sh "$out"

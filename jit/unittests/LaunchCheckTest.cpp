@@ -319,27 +319,6 @@ TEST_F(LaunchCheckTest, WorkspaceSizeIsZeroOrTheSplitKLayout) {
 
 namespace {
 
-// The JIT passes no scales, so it refuses to launch an FP8 kernel rather
-// than let it read null scale pointers.
-TEST_F(TemporaryCacheTest, EightBitKernelsAreRefused) {
-  GemmJit jit(getOptions());
-  auto compiled = jit.compile(readExample("gemm_fp8_wgmma_sm90.mlir"), "fp8");
-  ASSERT_TRUE(bool(compiled)) << toString(compiled.takeError());
-  GemmArguments args;
-  args.a = reinterpret_cast<const void *>(0x10000000);
-  args.b = reinterpret_cast<const void *>(0x20000000);
-  args.c = reinterpret_cast<void *>(0x30000000);
-  args.m = args.n = args.k = 256;
-  Error error = (*compiled)->checkArguments(args);
-  ASSERT_TRUE(bool(error));
-  EXPECT_NE(toString(std::move(error)).find("is an FP8 GEMM"),
-            std::string::npos);
-}
-
-} // namespace
-
-namespace {
-
 // A kernel read from the disk cache parses its metadata on first use; where
 // it does not parse, every query says so (no abort).
 TEST(GemmKernelSpecTest, UnparsableCachedMetadataIsAnError) {

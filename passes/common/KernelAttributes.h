@@ -59,6 +59,37 @@ inline tile::ScalingAttr getKernelScaling(mlir::Operation *kernel) {
   return kernel->getAttrOfType<tile::ScalingAttr>(tile::attr::scaling);
 }
 
+/// Which scale operands of a batched 8-bit GEMM kernel hold each batch
+/// entry's scales (dialect/ScaledGemmVerifier.h); the others are shared.
+struct PerEntryScales {
+  bool a = false, b = false;
+};
+
+/// Records `entries` on `kernel` (nothing where neither is per entry).
+inline void setKernelPerEntryScales(mlir::Operation *kernel,
+                                    PerEntryScales entries) {
+  llvm::SmallVector<llvm::StringRef, 2> names;
+  if (entries.a)
+    names.push_back("a");
+  if (entries.b)
+    names.push_back("b");
+  if (!names.empty())
+    kernel->setAttr(tile::attr::perEntryScales,
+                    mlir::Builder(kernel->getContext()).getStrArrayAttr(names));
+}
+
+inline PerEntryScales getKernelPerEntryScales(mlir::Operation *kernel) {
+  PerEntryScales entries;
+  if (auto names =
+          kernel->getAttrOfType<mlir::ArrayAttr>(tile::attr::perEntryScales))
+    for (mlir::Attribute name : names) {
+      auto text = llvm::dyn_cast<mlir::StringAttr>(name);
+      entries.a |= text && text.getValue() == "a";
+      entries.b |= text && text.getValue() == "b";
+    }
+  return entries;
+}
+
 /// Name of the kernel attribute holding the major orders of A, B and C
 /// (["row", "col", "row"]); absent means all row-major.
 inline llvm::StringRef kernelLayoutsAttrName() { return tile::attr::layouts; }

@@ -11,29 +11,65 @@
 #include "dialect/ScaledGemmVerifier.h"
 #include "passes/common/KernelAttributes.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
 
 using namespace mlir;
 using namespace gemm_opt;
 using namespace gemm_opt::tile;
 
-static MemRefType scaleType(MLIRContext *context, int64_t rank) {
+/// Scales of `rank` (the mode's), with a batch dimension before them where
+/// `perEntry`: a vector's unit stride, every other stride dynamic.
+static MemRefType scaleType(MLIRContext *context, int64_t rank,
+                            bool perEntry) {
   Type f32 = Float32Type::get(context);
   int64_t dynamic = ShapedType::kDynamic;
-  SmallVector<int64_t, 2> shape(rank, dynamic);
-  SmallVector<int64_t, 2> strides(rank, dynamic);
+  int64_t batchDims = perEntry ? 1 : 0;
+  SmallVector<int64_t, 3> shape(batchDims + rank, dynamic);
+  SmallVector<int64_t, 3> strides(batchDims + rank, dynamic);
   if (rank == 1)
-    strides[0] = 1;
+    strides.back() = 1;
   return MemRefType::get(shape, f32,
                          StridedLayoutAttr::get(context, dynamic, strides));
 }
 
 SmallVector<Type, 2> gemm_opt::getScaleArgumentTypes(MLIRContext *context,
-                                                     ScalingAttr scaling) {
+                                                     ScalingAttr scaling,
+                                                     PerEntryScales perEntry) {
   if (!scaling)
     return {};
-  return {scaleType(context, getScaleRankA(scaling)),
-          scaleType(context, getScaleRankB(scaling))};
+  return {scaleType(context, getScaleRankA(scaling), perEntry.a),
+          scaleType(context, getScaleRankB(scaling), perEntry.b)};
+}
+
+/// Entry `batch` of `scales`, which hold a batch of them (dimension 0).
+static Value viewScalesOfEntry(OpBuilder &b, Location loc, Value scales,
+                               Value batch) {
+  auto type = cast<MemRefType>(scales.getType());
+  SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
+  offsets[0] = batch;
+  SmallVector<OpFoldResult> sizes{b.getIndexAttr(1)};
+  SmallVector<int64_t> entryShape;
+  for (int64_t dim = 1; dim < type.getRank(); ++dim) {
+    sizes.push_back(memref::DimOp::create(b, loc, scales, dim).getResult());
+    entryShape.push_back(ShapedType::kDynamic);
+  }
+  SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
+  auto viewType = memref::SubViewOp::inferRankReducedResultType(
+      entryShape, type, offsets, sizes, strides);
+  return memref::SubViewOp::create(b, loc, cast<MemRefType>(viewType), scales,
+                                   offsets, sizes, strides);
+}
+
+OperandScales OperandScales::atBatchEntry(OpBuilder &builder, Location loc,
+                                          Value batch) const {
+  OperandScales entry = *this;
+  if (perEntry.a)
+    entry.a = viewScalesOfEntry(builder, loc, a, batch);
+  if (perEntry.b)
+    entry.b = viewScalesOfEntry(builder, loc, b, batch);
+  entry.perEntry = {};
+  return entry;
 }
 
 FailureOr<OperandScales> OperandScales::forKernel(gpu::GPUFuncOp kernel,
@@ -45,8 +81,9 @@ FailureOr<OperandScales> OperandScales::forKernel(gpu::GPUFuncOp kernel,
   ScalingAttr scaling = getKernelScaling(kernel);
   if (!scaling)
     return scales;
+  PerEntryScales perEntry = getKernelPerEntryScales(kernel);
   SmallVector<Type, 2> expected =
-      getScaleArgumentTypes(kernel.getContext(), scaling);
+      getScaleArgumentTypes(kernel.getContext(), scaling, perEntry);
   unsigned workspace = schedule.hasKWorkspace() ? 2 : 0;
   unsigned count = kernel.getNumArguments();
   if (count < 3 + workspace + 2 ||
@@ -57,6 +94,7 @@ FailureOr<OperandScales> OperandScales::forKernel(gpu::GPUFuncOp kernel,
            << " does not take their scales before its workspace (outline it "
               "with tile-outline-kernel)";
   scales.scaling = scaling;
+  scales.perEntry = perEntry;
   scales.a = kernel.getArgument(count - workspace - 2);
   scales.b = kernel.getArgument(count - workspace - 1);
   return scales;

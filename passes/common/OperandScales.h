@@ -10,30 +10,45 @@
 // with unit stride, a matrix of block scales with both strides dynamic (so
 // either order serves). The kernel records its #tile.scaling.
 //
+// In a batched kernel a scale operand may hold each batch entry's scales
+// (a leading batch dimension with a dynamic stride, recorded as the
+// kernel's tile.per_entry_scales): atBatchEntry views one entry's, so
+// that the consumers read scales of the mode's rank either way.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_PASSES_COMMON_OPERANDSCALES_H
 #define GEMM_OPT_PASSES_COMMON_OPERANDSCALES_H
 
 #include "dialect/TileDialect.h"
+#include "passes/common/KernelAttributes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
 namespace gemm_opt {
 
 /// The kernel-argument types of `scaling`'s scale_a and scale_b (none
-/// where `scaling` is null).
+/// where `scaling` is null), with a leading batch dimension where
+/// `perEntry` says so.
 llvm::SmallVector<mlir::Type, 2>
-getScaleArgumentTypes(mlir::MLIRContext *context, tile::ScalingAttr scaling);
+getScaleArgumentTypes(mlir::MLIRContext *context, tile::ScalingAttr scaling,
+                      PerEntryScales perEntry = {});
 
 /// The scales an 8-bit GEMM kernel takes, or none.
 struct OperandScales {
   tile::ScalingAttr scaling;
   mlir::Value a, b;
+  /// Which of `a` and `b` hold every batch entry's scales.
+  PerEntryScales perEntry;
 
   explicit operator bool() const { return static_cast<bool>(scaling); }
 
   /// The scale arguments of `kernel`: empty where it records no scaling;
   /// an error on `user` where its arguments do not hold them.
+  /// The scales of batch entry `batch`: per-entry operands viewed at the
+  /// entry (a rank-reducing memref.subview), shared ones as they are.
+  OperandScales atBatchEntry(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::Value batch) const;
+
   static mlir::FailureOr<OperandScales> forKernel(mlir::gpu::GPUFuncOp kernel,
                                                   tile::ScheduleAttr schedule,
                                                   mlir::Operation *user);

@@ -33,6 +33,7 @@
 #include "passes/common/WholeTileDispatch.h"
 
 #include "dialect/ChipInfo.h"
+#include "dialect/ScaledGemmVerifier.h"
 #include "dialect/SimtScheduleVerifier.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -70,6 +71,11 @@ GemmLayouts getLayouts(GemmOp gemm) {
   return getGemmLayouts(gemm.getA().getType(), gemm.getB().getType(),
                         gemm.getC().getType())
       .value_or(GemmLayouts());
+}
+
+/// Which scale operands of a batched 8-bit `gemm` hold each entry's scales.
+PerEntryScales getPerEntryScales(GemmOp gemm) {
+  return {hasPerEntryScaleA(gemm), hasPerEntryScaleB(gemm)};
 }
 
 /// alpha, beta, bias, residual, scale_a and scale_b of `gemm`, null where
@@ -128,8 +134,9 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   argTypes.append(getFusedEpilogueArgumentTypes(gemm.getEpilogueAttr(),
                                                 gemm.getC().getType()));
   // An 8-bit GEMM's scales (passes/common/OperandScales.h).
-  argTypes.append(
-      getScaleArgumentTypes(builder.getContext(), gemm.getScalingAttr()));
+  argTypes.append(getScaleArgumentTypes(builder.getContext(),
+                                        gemm.getScalingAttr(),
+                                        getPerEntryScales(gemm)));
   // split_k / stream_k: the fp32 partial sums and the per-tile counters,
   // last.
   if (schedule.hasKWorkspace()) {
@@ -178,6 +185,7 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   setKernelSchedule(kernel, schedule);
   setKernelEpilogue(kernel, gemm.getEpilogueAttr());
   setKernelScaling(kernel, gemm.getScalingAttr());
+  setKernelPerEntryScales(kernel, getPerEntryScales(gemm));
   if (mapsByValue && usesTmaDescriptors(schedule) &&
       failed(recordTensorMapArguments(kernel, tmaArgumentTypes)))
     return failure();

@@ -51,8 +51,11 @@ void BlockScaleProducer::build(Value inGroup) {
   Value t = loop.getInductionVar();
   // Block K is 128 (the verifier insists): K tile n is K block n.
   Value kBlock = arith::AddIOp::create(b, loc, segment.work.kBegin, t);
+  // A batched tile's scales: its batch entry's.
+  OperandScales entry =
+      segment.batch ? scales.atBatchEntry(b, loc, segment.batch) : scales;
   SmallVector<Value> values =
-      load(lane, kBlock, segment.rowBase, segment.colBase);
+      load(entry, lane, kBlock, segment.rowBase, segment.colBase);
   auto [stage, parity] =
       getRingPosition(b, loc, plan.stages, walk.getStep(segment.work, t));
   Value one = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
@@ -64,7 +67,8 @@ void BlockScaleProducer::build(Value inGroup) {
       stage);
 }
 
-SmallVector<Value> BlockScaleProducer::load(Value lane, Value kBlock,
+SmallVector<Value> BlockScaleProducer::load(const OperandScales &scales,
+                                            Value lane, Value kBlock,
                                             Value rowBase, Value colBase) {
   SmallVector<Value> values;
   if (ring.factorsA > 0) {

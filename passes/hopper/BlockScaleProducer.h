@@ -51,8 +51,10 @@ public:
 private:
   mlir::Value index(int64_t v);
   /// The block scales of K block `kBlock` for the tile at (rowBase,
-  /// colBase), as lane `lane` holds them: A's then B's.
-  llvm::SmallVector<mlir::Value> load(mlir::Value lane, mlir::Value kBlock,
+  /// colBase), read from `scales` (a batch entry's), as lane `lane` holds
+  /// them: A's then B's.
+  llvm::SmallVector<mlir::Value> load(const OperandScales &scales,
+                                      mlir::Value lane, mlir::Value kBlock,
                                       mlir::Value rowBase,
                                       mlir::Value colBase);
   /// Stores `values` (as load returned them) into entry `stage`.

@@ -59,7 +59,9 @@
 // entry 1, ... (every entry's patches in raster order): the producer loads
 // from the 3-D tensor maps with the entry as a third coordinate
 // (passes/hopper/BatchedTmaLoad.h) and the epilogue stores into the entry's 2-D
-// view of C (passes/common/BatchEntryView.h), so the epilogue itself is the same.
+// view of C (passes/common/BatchEntryView.h), so the epilogue itself is the same;
+// an 8-bit GEMM's per-entry scales are viewed at the entry the same way
+// (passes/common/OperandScales.h).
 //
 // Upstream nvgpu ops do the heavy lifting: mbarrier.*, tma.async.load,
 // warpgroup.generate.descriptor, warpgroup.mma (which splits the tile into
@@ -320,7 +322,10 @@ private:
     BlockScaleRingMemory ring;
     if (blockScaleRing)
       ring = {*blockScaleRing, blockScales};
-    AccumulatorScaling scaling(b, loc, plan, scales, ring);
+    // A batched tile's scales: its batch entry's (OperandScales::atBatchEntry).
+    AccumulatorScaling scaling(
+        b, loc, plan, batch ? scales.atBatchEntry(b, loc, batch) : scales,
+        ring);
     AccumulatorScaling::OutputFactors outputFactors;
     scaling.loadRowFactors(outputFactors, rowC);
     if (!scaling.promotes())

@@ -138,14 +138,16 @@ bool fromJSON(const json::Value &value, Parameter &parameter,
                      path.field("operand")))
       return false;
     // The bias is a vector; an FP8 GEMM's scales a scalar, a vector or a
-    // matrix of block scales; matrices are rank 2, or 3 for a batch.
+    // matrix of block scales (one more rank for each batch entry's own);
+    // matrices are rank 2, or 3 for a batch.
     if (operand == "bias")
       return checkRange(rank, 1, 1, "expected 1 (the bias is a vector)",
                         path.field("rank"));
     if (operand == "scale_a" || operand == "scale_b")
-      return checkRange(rank, 0, 2,
+      return checkRange(rank, 0, 3,
                         "expected 0 (a tensor's scale), 1 (a row or column "
-                        "vector) or 2 (block scales)",
+                        "vector) or 2 (block scales), one more for scales "
+                        "per batch entry",
                         path.field("rank"));
     return checkRange(rank, 2, 3, "expected 2, or 3 for a batch of matrices",
                       path.field("rank"));

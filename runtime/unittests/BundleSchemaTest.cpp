@@ -325,10 +325,11 @@ TEST(BundleSchemaTest, MalformedFp8FieldsNameTheirPath) {
             }),
             "expected boolean at kernels[0].scaling.fast_accumulation");
   EXPECT_EQ(malformedFp8Error([](json::Object &kernel) {
-              (*(*kernel.getArray("parameters"))[4].getAsObject())["rank"] = 3;
+              (*(*kernel.getArray("parameters"))[4].getAsObject())["rank"] = 4;
             }),
             "expected 0 (a tensor's scale), 1 (a row or column vector) or 2 "
-            "(block scales) at kernels[0].parameters[4].rank");
+            "(block scales), one more for scales per batch entry at "
+            "kernels[0].parameters[4].rank");
   EXPECT_EQ(malformedFp8Error([](json::Object &kernel) {
               (*(*kernel.getArray("parameters"))[4].getAsObject())["operand"] =
                   "scale_c";

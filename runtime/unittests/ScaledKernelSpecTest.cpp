@@ -30,6 +30,52 @@ namespace {
 constexpr uint64_t addressScaleA = 0x7f0000300000;
 constexpr uint64_t addressScaleB = 0x7f0000400000;
 
+/// A batched FP8 kernel (a=block_1x128 b=block_128x128) as
+/// checkBatchedKernelSpec wants it, its scale parameters of these ranks.
+json::Object makeBatchedFp8Kernel(int rankA, int rankB) {
+  json::Object kernel = makeFp8Kernel();
+  kernel["batch"] = json::Object{{"strided", true}};
+  kernel["grid"] = json::Object{
+      {"persistent", json::Object{{"ctas_per_sm", 1}}},
+      {"tiles", json::Object{{"m", 128}, {"n", 128}, {"batch", 1}}}};
+  json::Array parameters;
+  for (StringRef operand : {"a", "b", "c"})
+    parameters.push_back(
+        json::Object{{"kind", "memref"}, {"operand", operand}, {"rank", 3}});
+  parameters.push_back(
+      json::Object{{"kind", "memref"}, {"operand", "scale_a"}, {"rank", rankA}});
+  parameters.push_back(
+      json::Object{{"kind", "memref"}, {"operand", "scale_b"}, {"rank", rankB}});
+  kernel["parameters"] = std::move(parameters);
+  return kernel;
+}
+
+TEST(ScaledKernelSpecTest, BatchedScalesPerEntryOrShared) {
+  // A's block scales per batch entry (rank 3), B's shared (rank 2).
+  KernelSpec spec = parseSingleKernel(makeBatchedFp8Kernel(3, 2));
+  EXPECT_TRUE(spec.stridedBatch);
+  EXPECT_TRUE(hasPerEntryScales(spec, Operand::A));
+  EXPECT_FALSE(hasPerEntryScales(spec, Operand::B));
+  // The scales of each entry packed after the previous entry's.
+  GemmShape shape = GemmShape::get(300, 200, 520, 0, 0, 0,
+                                   {MatrixLayout::Row, MatrixLayout::Col,
+                                    MatrixLayout::Row})
+                        .withBatch(4);
+  OperandAddresses addresses{0x1000, 0x2000, 0x3000, addressScaleA,
+                             addressScaleB};
+  ArrayRef<uint64_t> values =
+      packKernelParams(spec, shape, addresses).getValues();
+  ASSERT_EQ(values.size(), 3 * MemRef3DParamCount + 9 + 7);
+  // scale_a: allocated, aligned, offset, sizes [4, 300, 5], strides
+  // [1500, 1, 300]; scale_b shared: sizes [5, 2], strides [1, 5].
+  EXPECT_EQ(values.slice(3 * MemRef3DParamCount, 9).vec(),
+            (std::vector<uint64_t>{addressScaleA, addressScaleA, 0, 4, 300, 5,
+                                   1500, 1, 300}));
+  EXPECT_EQ(values.take_back(7).vec(),
+            (std::vector<uint64_t>{addressScaleB, addressScaleB, 0, 5, 2, 1,
+                                   5}));
+}
+
 TEST(ScaledKernelSpecTest, ReadsTheCompilersFp8Kernel) {
   KernelSpec spec = parseSingleKernel(makeFp8Kernel());
   EXPECT_EQ(spec.aType, ElementType::F8E4M3FN);
@@ -171,25 +217,11 @@ TEST(ScaledKernelSpecTest, RefusesInconsistentEntries) {
                               {"b", "tensor"},
                               {"fast_accumulation", true}}),
        "field 'scaling' has block scales and \"fast_accumulation\": true"},
-      {"batched",
-       [] {
-         // Batched as checkBatchedKernelSpec wants it.
-         json::Object kernel = makeFp8Kernel();
-         kernel["batch"] = json::Object{{"strided", true}};
-         kernel["grid"] = json::Object{
-             {"persistent", json::Object{{"ctas_per_sm", 1}}},
-             {"tiles", json::Object{{"m", 128}, {"n", 128}, {"batch", 1}}}};
-         json::Array parameters;
-         for (StringRef operand : {"a", "b", "c"})
-           parameters.push_back(json::Object{
-               {"kind", "memref"}, {"operand", operand}, {"rank", 3}});
-         for (StringRef operand : {"scale_a", "scale_b"})
-           parameters.push_back(json::Object{
-               {"kind", "memref"}, {"operand", operand}, {"rank", 2}});
-         kernel["parameters"] = std::move(parameters);
-         return kernel;
-       }(),
-       "field 'batch' is set, but FP8 GEMMs are not batched"},
+      {"batched scales of neither rank",
+       makeBatchedFp8Kernel(1, 2),
+       "parameters: 'scale_a' has rank 1, but \"scaling\" has a = "
+       "block_1x128, whose scales are a rank-2 memref (or rank 3: one set "
+       "per batch entry)"},
       {"NaN fill of 8-bit maps", std::move(nanFill),
        "parameters[3]: \"oob_fill\": \"nan\" needs a float type TMA knows; "
        "it maps f8E4M3FN as UINT8"},

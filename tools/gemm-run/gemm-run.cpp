@@ -68,6 +68,7 @@
 #include "compiler/BundleWriter.h"
 #endif
 #include "runtime/BatchedBenchmark.h"
+#include "runtime/BatchedScaledBenchmark.h"
 #include "runtime/Device.h"
 #include "runtime/EpilogueComparison.h"
 #include "runtime/EpilogueComparisonReport.h"
@@ -595,9 +596,12 @@ Expected<RunOutcome> run(const char *argv0, const RequestedLayouts &requested,
     errs() << "gemm-run: warning: only " << iterations
            << " timed runs; use at least 30 for a stable median\n";
   // A batched kernel runs the batched problem (any batch count); an FP8
-  // kernel runs against cuBLASLt's FP8 matmul.
+  // kernel runs against cuBLASLt's FP8 matmul (batched: over the strided
+  // batch).
   Expected<BenchmarkResult> result =
-      (*spec)->stridedBatch
+      (*spec)->stridedBatch && isScaledGemm(**spec)
+          ? runBatchedScaledBenchmark(*device, **spec, *images, shape, options)
+      : (*spec)->stridedBatch
           ? runBatchedBenchmark(*device, **spec, *images,
                                 GemmProblem::get(shape, (*spec)->aType,
                                                  (*spec)->bType,

@@ -13,6 +13,7 @@
 
 #include "tools/gemm-sweep/SweepReport.h"
 
+#include "runtime/BatchedScaledBenchmark.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/ScaledGemmBenchmark.h"
 
@@ -23,6 +24,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <set>
 
 using namespace llvm;
@@ -43,13 +45,38 @@ int64_t roundUp(int64_t value, int64_t multiple) {
 }
 
 /// Whether every operand, with up to 40 elements of padding per row or
-/// column, fits the sweep's budget.
-bool fitsBudget(int64_t m, int64_t n, int64_t k) {
-  auto fits = [](int64_t rows, int64_t cols) {
-    return std::max(rows, cols) * (std::min(rows, cols) + 40) <=
+/// column, in `batch` entries with up to 64 elements between them, fits
+/// the sweep's budget.
+bool fitsBudget(int64_t m, int64_t n, int64_t k, int64_t batch = 1) {
+  auto fits = [&](int64_t rows, int64_t cols) {
+    return (std::max(rows, cols) * (std::min(rows, cols) + 40) + 64) * batch <=
            MaxOperandElements;
   };
   return fits(m, k) && fits(k, n) && fits(m, n);
+}
+
+/// A batched kernel's batch count and batch strides for `shape`: 2 to 7
+/// entries, each operand's entries packed or up to 64 elements apart, A or
+/// B now and then broadcast (stride 0); fewer entries where the budget
+/// asks.
+GemmShape drawBatch(CaseRandom &random, const GemmShape &shape) {
+  int64_t batch = static_cast<int64_t>(2 + random.below(6));
+  while (batch > 1 && !fitsBudget(shape.m, shape.n, shape.k, batch))
+    --batch;
+  auto stride = [&](Operand operand,
+                    bool broadcast) -> std::optional<int64_t> {
+    if (broadcast)
+      return 0;
+    if (!random.chance(30))
+      return std::nullopt;
+    return getOperandLayout(shape, operand).getMatrixSpan() + 1 +
+           static_cast<int64_t>(random.below(64));
+  };
+  bool broadcastA = random.chance(20);
+  bool broadcastB = !broadcastA && random.chance(20);
+  return shape.withBatch(batch, stride(Operand::A, broadcastA),
+                         stride(Operand::B, broadcastB),
+                         stride(Operand::C, false));
 }
 
 std::string describeMetrics(const BenchmarkResult &run) {
@@ -110,6 +137,8 @@ Fp8SweepCase generateFp8SweepCase(uint64_t seed, uint64_t index,
   int64_t ldb = drawLeadingDimension(packedLeadingDimension(Operand::B, k, n));
   int64_t ldc = drawLeadingDimension(packedLeadingDimension(Operand::C, m, n));
   result.shape = GemmShape::get(m, n, k, lda, ldb, ldc, layouts);
+  if (spec.stridedBatch)
+    result.shape = drawBatch(random, result.shape);
   result.inputs = random.chance(50) ? Fp8InputDistribution::Wide
                                     : Fp8InputDistribution::Uniform;
   return result;
@@ -136,6 +165,9 @@ CaseResult runFp8SweepCase(const DeviceInfo &device, SweepBundles &bundles,
     Expected<const KernelImages *> images = kernel.getImages();
     if (!images)
       return images.takeError();
+    if (kernel.spec->stridedBatch)
+      return runBatchedScaledBenchmark(device, *kernel.spec, **images,
+                                       sweepCase.shape, options);
     return runScaledBenchmark(device, *kernel.spec, **images, sweepCase.shape,
                               options);
   }();

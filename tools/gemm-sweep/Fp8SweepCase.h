@@ -12,7 +12,11 @@
 // through gemm-run's FP8 path (ScaledGemmBenchmark.h) with a poisoned
 // output and checked against cuBLASLt's FP8 matmul with the same scales
 // (where cuBLASLt takes the shape and scale modes) and against the fp64
-// product of the dequantized inputs. Case j of a sweep goes to FP8 kernel
+// product of the dequantized inputs. A batched FP8 kernel gets 2 to 7
+// batch entries, packed or padded apart, A or B now and then broadcast
+// (batch stride 0), run through BatchedScaledBenchmark.h (each entry
+// against fp64, against cuBLASLt where the scales are shared by every
+// entry). Case j of a sweep goes to FP8 kernel
 // j mod (their count), so each one is covered.
 //
 //===----------------------------------------------------------------------===//

@@ -239,24 +239,6 @@ func.func @scaling_on_bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memre
 
 // -----
 
-#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 128], warp = [64, 128],
-  mma = #tile.mma<wgmma, [64, 128, 32]>,
-  elements = #tile.elements<a = f8E4M3FN, b = f8E4M3FN, c = bf16, acc = f32>,
-  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
-  pipeline = #tile.pipeline<stages = 4, load = tma>,
-  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
-  store = #tile.store<tma>>
-
-func.func @batched(%a: memref<?x?x?xf8E4M3FN>, %b: memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, %c: memref<?x?x?xbf16>, %sa: memref<f32>, %sb: memref<f32>) {
-  // expected-error @+1 {{'tile.gemm' op 8-bit GEMMs are not batched; launch one GEMM per batch entry}}
-  tile.gemm %a, %b into %c scale_a %sa : memref<f32> scale_b %sb : memref<f32>
-      {schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}
-      : memref<?x?x?xf8E4M3FN>, memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>> into memref<?x?x?xbf16>
-  return
-}
-
-// -----
-
 // Block scales are staged in shared memory per pipeline stage
 // (dialect/BlockScaleRing.h): 7 stages of 128x128 tiles fit without them,
 // not with them.

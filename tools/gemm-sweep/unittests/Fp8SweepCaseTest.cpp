@@ -87,4 +87,41 @@ TEST_F(Fp8SweepCaseTest, CasesTakeTurnsFitAndReplay) {
   EXPECT_GT(padded, 40);
 }
 
+TEST_F(Fp8SweepCaseTest, BatchedKernelsGetBatchesAndBroadcasts) {
+  KernelSpec batched;
+  batched.name = "fp8_batched";
+  batched.scaling.emplace();
+  batched.layouts = fp8Layouts();
+  batched.stridedBatch = true;
+  SweepBundles only;
+  only.kernels.push_back({"b/kernel.json", &batched, std::nullopt});
+  only.targetKernels = 1;
+  int broadcastA = 0, broadcastB = 0, paddedC = 0;
+  for (uint64_t index = 0; index < 200; ++index) {
+    const GemmShape shape =
+        generateFp8SweepCase(3, index, only, {0}).shape;
+    EXPECT_GE(shape.batch, 1) << shape.str();
+    EXPECT_LE(shape.batch, 7) << shape.str();
+    for (Operand operand : {Operand::A, Operand::B, Operand::C}) {
+      int64_t span = getOperandLayout(shape, operand).getMatrixSpan();
+      int64_t stride = shape.getBatchStride(operand);
+      // Entries never overlap; only A or B is broadcast, never both.
+      EXPECT_TRUE(stride == 0 ? operand != Operand::C : stride >= span)
+          << shape.str();
+      EXPECT_LE(getOperandBufferElements(shape, operand), MaxOperandElements)
+          << shape.str();
+    }
+    EXPECT_FALSE(shape.batch > 1 && shape.batchStrideA == 0 &&
+                 shape.batchStrideB == 0)
+        << shape.str();
+    broadcastA += shape.batch > 1 && shape.batchStrideA == 0;
+    broadcastB += shape.batch > 1 && shape.batchStrideB == 0;
+    paddedC += shape.batchStrideC >
+               getOperandLayout(shape, Operand::C).getMatrixSpan();
+  }
+  EXPECT_GT(broadcastA, 10);
+  EXPECT_GT(broadcastB, 10);
+  EXPECT_GT(paddedC, 20);
+}
+
 } // namespace

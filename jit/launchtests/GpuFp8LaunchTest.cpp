@@ -1,0 +1,228 @@
+//===- GpuFp8LaunchTest.cpp - FP8 launches through GemmKernel on a GPU ----===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// FP8 kernels compiled ahead of time (an FP8 bundle among GpuTestBundles.h's,
+// e.g. examples/gemm_fp8_wgmma_sm90 per tensor and
+// examples/gemm_fp8_block_scaled_sm90 with block scales), launched through
+// GemmKernel with GemmArguments' column-major B and scale pointers, as a
+// service would launch them:
+//
+//   - ScaledLaunchMatchesFp64: random 8-bit A (row-major) and B (stored
+//     N×K) over the e4m3/e5m2 range and random scales of the kernel's modes
+//     (HostScales.h), C poisoned (0xff) before the launch; C checked at
+//     samples against the fp64 product of the dequantized inputs
+//     (ScaledReference.h) within getFp8Tolerance times the scaled
+//     products' factor (ToleranceFactor.h). A NaN never passes.
+//   - A launch with B row-major (the caller's default) or without scales
+//     is refused before anything runs.
+//
+// A batched FP8 bundle runs its batch entries with one set of scales per
+// operand as its metadata says (per entry or shared). Skips without a GPU
+// or without FP8 bundles.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GpuTestBundles.h"
+#include "GpuTestChecks.h"
+#include "jit/CompiledKernelReader.h"
+#include "jit/GemmKernel.h"
+#include "runtime/DeviceBuffer.h"
+#include "runtime/Fp8Inputs.h"
+#include "runtime/HostMatrix.h"
+#include "runtime/HostScales.h"
+#include "runtime/ScaledKernelSpec.h"
+#include "runtime/ScaledReference.h"
+#include "runtime/ToleranceFactor.h"
+#include "runtime/Validation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <cstring>
+
+using namespace llvm;
+using namespace gemm_opt::jit;
+using namespace gemm_opt::runtime;
+
+namespace {
+
+/// An FP8 bundle's kernel.
+struct Fp8Kernel {
+  CompiledKernel compiled;
+  std::shared_ptr<GemmKernel> kernel;
+  const KernelSpec *spec = nullptr;
+};
+
+void loadFp8Kernel(const std::string &path, Fp8Kernel &loaded) {
+  Expected<CompiledKernel> compiled = readCompiledKernel(path);
+  ASSERT_TRUE(bool(compiled)) << toString(compiled.takeError());
+  loaded.compiled = std::move(*compiled);
+  Expected<std::shared_ptr<GemmKernel>> kernel =
+      GemmKernel::create(loaded.compiled);
+  ASSERT_TRUE(bool(kernel)) << toString(kernel.takeError());
+  loaded.kernel = *kernel;
+  loaded.spec = &cantFail(loaded.kernel->getSpec());
+}
+
+/// A device copy of `bytes` bytes at `host`.
+void upload(const void *host, size_t bytes, DeviceBuffer &buffer) {
+  Expected<DeviceBuffer> allocated = DeviceBuffer::allocate(bytes);
+  ASSERT_TRUE(bool(allocated)) << toString(allocated.takeError());
+  buffer = std::move(*allocated);
+  ASSERT_NO_ERROR(buffer.copyFromHost(host));
+}
+
+class GpuFp8LaunchTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    int devices = 0;
+    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+      (void)cudaGetLastError();
+      GTEST_SKIP() << "no CUDA device";
+    }
+    ASSERT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  }
+  void TearDown() override {
+    if (stream)
+      EXPECT_EQ(cudaStreamDestroy(stream), cudaSuccess);
+  }
+
+  cudaStream_t stream = nullptr;
+};
+
+/// Launches `loaded` at M × N × K (`batch` entries, packed) and checks
+/// every entry against fp64.
+void launchAndCheck(const Fp8Kernel &loaded, int64_t m, int64_t n, int64_t k,
+                    int64_t batch, cudaStream_t stream) {
+  const KernelSpec &spec = *loaded.spec;
+  const ScalingSpec &scaling = *spec.scaling;
+  // Each entry's inputs and scales (a shared operand's scales: entry 0's).
+  std::vector<HostMatrix> a, b;
+  std::vector<HostScales> scales;
+  std::vector<uint8_t> bytesA, bytesB;
+  std::vector<float> scalesA, scalesB;
+  for (int64_t entry = 0; entry < batch; ++entry) {
+    HostMatrix &hostA = a.emplace_back(spec.aType, m, k, k, MatrixLayout::Row);
+    HostMatrix &hostB = b.emplace_back(spec.bType, k, n, k, MatrixLayout::Col);
+    fillFp8Random(hostA, Fp8InputDistribution::Wide, 11 + 2 * entry);
+    fillFp8Random(hostB, Fp8InputDistribution::Wide, 12 + 2 * entry);
+    HostScales &entryScales = scales.emplace_back(scaling, m, n, k);
+    entryScales.fillRandom(13 + entry, chooseScaleCentre(hostA, k),
+                           chooseScaleCentre(hostB, k));
+    if (entry > 0 && !hasPerEntryScales(spec, Operand::A))
+      entryScales.getBufferA() = scales.front().getBufferA();
+    if (entry > 0 && !hasPerEntryScales(spec, Operand::B))
+      entryScales.getBufferB() = scales.front().getBufferB();
+    for (auto [bytes, matrix] : {std::pair(&bytesA, &hostA), {&bytesB, &hostB}})
+      bytes->insert(bytes->end(), static_cast<const uint8_t *>(matrix->data()),
+                    static_cast<const uint8_t *>(matrix->data()) +
+                        matrix->getSizeInBytes());
+    if (entry == 0 || hasPerEntryScales(spec, Operand::A))
+      llvm::append_range(scalesA, entryScales.getBufferA());
+    if (entry == 0 || hasPerEntryScales(spec, Operand::B))
+      llvm::append_range(scalesB, entryScales.getBufferB());
+  }
+  DeviceBuffer deviceA, deviceB, deviceScaleA, deviceScaleB, deviceC;
+  ASSERT_NO_FATAL_FAILURE(upload(bytesA.data(), bytesA.size(), deviceA));
+  ASSERT_NO_FATAL_FAILURE(upload(bytesB.data(), bytesB.size(), deviceB));
+  ASSERT_NO_FATAL_FAILURE(
+      upload(scalesA.data(), scalesA.size() * sizeof(float), deviceScaleA));
+  ASSERT_NO_FATAL_FAILURE(
+      upload(scalesB.data(), scalesB.size() * sizeof(float), deviceScaleB));
+  size_t entryBytesC = size_t(m) * size_t(n) * getElementSize(spec.cType);
+  Expected<DeviceBuffer> allocatedC =
+      DeviceBuffer::allocate(entryBytesC * size_t(batch));
+  ASSERT_TRUE(bool(allocatedC)) << toString(allocatedC.takeError());
+  deviceC = std::move(*allocatedC);
+
+  GemmArguments args;
+  args.a = deviceA.data();
+  args.b = deviceB.data();
+  args.c = deviceC.data();
+  args.m = m;
+  args.n = n;
+  args.k = k;
+  args.orderB = MatrixOrder::ColumnMajor;
+  args.scaleA = deviceScaleA.data();
+  args.scaleB = deviceScaleB.data();
+  args.batch = batch;
+
+  // Refused before anything runs: B in the caller's default order, and no
+  // scales.
+  GemmArguments rowMajorB = args;
+  rowMajorB.orderB = MatrixOrder::RowMajor;
+  Error wrongOrder = loaded.kernel->launch(rowMajorB, stream);
+  EXPECT_TRUE(bool(wrongOrder));
+  consumeError(std::move(wrongOrder));
+  GemmArguments noScales = args;
+  noScales.scaleA = nullptr;
+  Error missing = loaded.kernel->launch(noScales, stream);
+  EXPECT_TRUE(bool(missing));
+  consumeError(std::move(missing));
+
+  ASSERT_CUDA(cudaMemsetAsync(deviceC.data(), OutputPoisonByte,
+                              deviceC.size(), stream));
+  ASSERT_NO_ERROR(loaded.kernel->launch(args, stream));
+  ASSERT_CUDA(cudaStreamSynchronize(stream));
+  std::vector<uint8_t> hostC(deviceC.size());
+  ASSERT_NO_ERROR(deviceC.copyToHost(hostC.data()));
+
+  auto samples = chooseSampleEntries(m, n, 2048, 5);
+  double base = getFp8Tolerance(spec.cType, scaling.fastAccumulation);
+  for (int64_t entry = 0; entry < batch; ++entry) {
+    SCOPED_TRACE("batch entry " + std::to_string(entry));
+    const HostMatrix &hostA = a[size_t(entry)], &hostB = b[size_t(entry)];
+    const HostScales &entryScales = scales[size_t(entry)];
+    std::vector<double> reference =
+        computeScaledFp64Reference(hostA, hostB, entryScales, samples);
+    std::vector<CheckedOutputTerms> terms;
+    for (auto [squares, expected] :
+         zip_equal(computeScaledProductSquares(hostA, hostB, entryScales,
+                                               samples),
+                   reference))
+      terms.push_back({squares, expected, expected});
+    double tolerance =
+        base * getToleranceFactor(terms, EpilogueActivation::None, base);
+    HostMatrix c(spec.cType, m, n, n);
+    std::memcpy(c.data(), hostC.data() + size_t(entry) * entryBytesC,
+                entryBytesC);
+    ErrorMetric metric =
+        compareWithFp64Reference(c, samples, reference, tolerance);
+    EXPECT_EQ(metric.nonFiniteCount, 0);
+    EXPECT_TRUE(metric.passed)
+        << "relative Frobenius error " << metric.relativeFrobenius
+        << " (tolerance " << metric.tolerance << "), max abs error "
+        << metric.maxAbsError << " over " << metric.count << " samples";
+  }
+}
+
+TEST_F(GpuFp8LaunchTest, ScaledLaunchMatchesFp64) {
+  bool any = false;
+  for (const std::string &path : getTestBundles()) {
+    SCOPED_TRACE(path);
+    Fp8Kernel loaded;
+    ASSERT_NO_FATAL_FAILURE(loadFp8Kernel(path, loaded));
+    if (!loaded.spec->scaling)
+      continue;
+    any = true;
+    // Extents that are not multiples of the tiles or of 128 (the last
+    // K block of block scales is partial).
+    const ProblemTile &divisible = loaded.spec->requiresDivisible;
+    auto up = [](int64_t value, int64_t step) {
+      return int64_t(alignTo(uint64_t(value), uint64_t(std::max<int64_t>(
+                                                  step, 1))));
+    };
+    int64_t batch = loaded.spec->stridedBatch ? 3 : 1;
+    ASSERT_NO_FATAL_FAILURE(launchAndCheck(loaded, up(520, divisible.m),
+                                           up(392, divisible.n),
+                                           up(1040, divisible.k), batch,
+                                           stream));
+  }
+  if (!any)
+    GTEST_SKIP() << "no FP8 bundle among the bundles given";
+}
+
+} // namespace
