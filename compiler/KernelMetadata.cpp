@@ -86,8 +86,8 @@ static bundle::Parameter tensorMapParameter(StringRef operand, int64_t inner,
 /// order (runtime/KernelParamSpec.h).
 static std::vector<bundle::Parameter>
 describeParameters(ScheduleAttr schedule, EpilogueAttr epilogue,
-                   ScalingAttr scaling, const GemmLayouts &layouts,
-                   bool batched,
+                   ScalingAttr scaling, bool amax,
+                   const GemmLayouts &layouts, bool batched,
                    bool mapsByValue) {
   StringRef passing = mapsByValue ? "by_value" : "global_pointer";
   int64_t rank = batched ? 3 : 2;
@@ -156,6 +156,13 @@ describeParameters(ScheduleAttr schedule, EpilogueAttr epilogue,
     parameters.push_back(
         bundle::Parameter::memref("scale_b", getScaleRankB(scaling)));
   }
+  // An 8-bit C's output scale and the amax of D, one f32 each
+  // (passes/common/OperandScales.h); the runtime zeroes amax before every
+  // launch.
+  if (isEightBitFloat(schedule.getElements().getC()))
+    parameters.push_back(bundle::Parameter::memref("scale_d", 0));
+  if (amax)
+    parameters.push_back(bundle::Parameter::memref("amax", 0));
   // split_k: the workspace after everything else, allocated and zeroed once
   // by the runtime.
   if (schedule.hasKWorkspace())
@@ -203,8 +210,8 @@ static bundle::Grid describeGrid(ScheduleAttr schedule, EpilogueAttr epilogue,
 /// else pointers to them in global memory.
 static bundle::KernelEntry describe(ScheduleAttr schedule,
                                     EpilogueAttr epilogue, ScalingAttr scaling,
-                                    const GemmLayouts &layouts, bool batched,
-                                    bool mapsByValue) {
+                                    bool amax, const GemmLayouts &layouts,
+                                    bool batched, bool mapsByValue) {
   ElementTypesAttr types = schedule.getElements();
   bundle::KernelEntry entry;
   entry.block = {getScheduleResources(schedule).threads, 1, 1};
@@ -214,7 +221,7 @@ static bundle::KernelEntry describe(ScheduleAttr schedule,
   entry.tile = bundle::ProblemTile{schedule.getBlockM(), schedule.getBlockN(),
                                    schedule.getBlockK()};
   entry.parameters =
-      describeParameters(schedule, epilogue, scaling, layouts, batched,
+      describeParameters(schedule, epilogue, scaling, amax, layouts, batched,
                          mapsByValue);
   // wgmma kernels take any shape (TMA fills past the edges with zeros, the
   // epilogue stores element by element there, and a fused epilogue loads
@@ -353,7 +360,8 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       kernel.ptxasOptLevel = getKernelPtxasOptLevel(op);
       GemmLayouts layouts = getKernelLayouts(op);
       kernel.entry = describe(schedule, getKernelEpilogue(op),
-                              getKernelScaling(op), layouts,
+                              getKernelScaling(op), hasKernelAmax(op),
+                              layouts,
                               isKernelBatched(op),
                               hasGridConstantTensorMaps(op));
       bundle::GemmFields &gemm = *kernel.entry.gemm;

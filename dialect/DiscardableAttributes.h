@@ -25,6 +25,8 @@ inline constexpr llvm::StringLiteral schedule = "tile.schedule";
 inline constexpr llvm::StringLiteral epilogue = "tile.epilogue";
 /// #tile.scaling of an 8-bit GEMM kernel.
 inline constexpr llvm::StringLiteral scaling = "tile.scaling";
+/// Unit: an FP8 GEMM kernel that records the amax of D (an amax argument).
+inline constexpr llvm::StringLiteral amax = "tile.amax";
 /// ["row" | "col"] × 3: the major orders of A, B and C.
 inline constexpr llvm::StringLiteral layouts = "tile.layouts";
 /// Unit: A, B and C are batches of matrices.

@@ -36,6 +36,18 @@ SmallVector<Type, 2> gemm_opt::getScaleArgumentTypes(MLIRContext *context,
           scaleType(context, getScaleRankB(scaling))};
 }
 
+SmallVector<Type, 2> gemm_opt::getOutputScaleArgumentTypes(MLIRContext *context,
+                                                           bool scaleD,
+                                                           bool amax) {
+  SmallVector<Type, 2> types;
+  auto scalar = MemRefType::get({}, Float32Type::get(context));
+  if (scaleD)
+    types.push_back(scalar);
+  if (amax)
+    types.push_back(scalar);
+  return types;
+}
+
 FailureOr<OperandScales> OperandScales::forKernel(gpu::GPUFuncOp kernel,
                                                   ScheduleAttr schedule,
                                                   Operation *user) {
@@ -47,17 +59,27 @@ FailureOr<OperandScales> OperandScales::forKernel(gpu::GPUFuncOp kernel,
     return scales;
   SmallVector<Type, 2> expected =
       getScaleArgumentTypes(kernel.getContext(), scaling);
+  auto c = dyn_cast<MemRefType>(kernel.getArgumentTypes()[2]);
+  bool scaleD = c && isEightBitFloat(c.getElementType());
+  bool amax = hasKernelAmax(kernel);
+  expected.append(
+      getOutputScaleArgumentTypes(kernel.getContext(), scaleD, amax));
   unsigned workspace = schedule.hasKWorkspace() ? 2 : 0;
   unsigned count = kernel.getNumArguments();
-  if (count < 3 + workspace + 2 ||
-      kernel.getArgumentTypes().slice(count - workspace - 2, 2) !=
+  unsigned first = count - workspace - expected.size();
+  if (count < 3 + workspace + expected.size() ||
+      kernel.getArgumentTypes().slice(first, expected.size()) !=
           ArrayRef<Type>(expected))
     return user->emitOpError()
            << "has 8-bit inputs, but kernel @" << kernel.getName()
            << " does not take their scales before its workspace (outline it "
               "with tile-outline-kernel)";
   scales.scaling = scaling;
-  scales.a = kernel.getArgument(count - workspace - 2);
-  scales.b = kernel.getArgument(count - workspace - 1);
+  scales.a = kernel.getArgument(first);
+  scales.b = kernel.getArgument(first + 1);
+  if (scaleD)
+    scales.d = kernel.getArgument(first + 2);
+  if (amax)
+    scales.amax = kernel.getArgument(first + 2 + (scaleD ? 1 : 0));
   return scales;
 }

@@ -8,7 +8,10 @@
 // B (#tile.scaling) as two memref arguments after the fused epilogue's
 // operands and before a split-K workspace: a scalar as memref<f32>, a vector
 // with unit stride, a matrix of block scales with both strides dynamic (so
-// either order serves). The kernel records its #tile.scaling.
+// either order serves). The kernel records its #tile.scaling. An 8-bit C's
+// output scale (scale_d) and the amax of D follow the scales as memref<f32>
+// each, where the GEMM has them (the kernel records amax as tile.amax; an
+// 8-bit C always has scale_d).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,10 +28,18 @@ namespace gemm_opt {
 llvm::SmallVector<mlir::Type, 2>
 getScaleArgumentTypes(mlir::MLIRContext *context, tile::ScalingAttr scaling);
 
+/// The kernel-argument types of an 8-bit C's scale_d and of amax, each
+/// memref<f32>, where present.
+llvm::SmallVector<mlir::Type, 2>
+getOutputScaleArgumentTypes(mlir::MLIRContext *context, bool scaleD,
+                            bool amax);
+
 /// The scales an 8-bit GEMM kernel takes, or none.
 struct OperandScales {
   tile::ScalingAttr scaling;
   mlir::Value a, b;
+  /// An 8-bit C's output scale and the amax of D (memref<f32>), or null.
+  mlir::Value d, amax;
 
   explicit operator bool() const { return static_cast<bool>(scaling); }
 

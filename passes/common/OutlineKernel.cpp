@@ -72,11 +72,13 @@ GemmLayouts getLayouts(GemmOp gemm) {
       .value_or(GemmLayouts());
 }
 
-/// alpha, beta, bias, residual, scale_a and scale_b of `gemm`, null where
-/// absent: the kernel arguments after A, B, C and the tensor maps.
-SmallVector<Value, 6> epilogueOperands(GemmOp gemm) {
+/// alpha, beta, bias, residual, scale_a, scale_b, scale_d and amax of
+/// `gemm`, null where absent: the kernel arguments after A, B, C and the
+/// tensor maps.
+SmallVector<Value, 8> epilogueOperands(GemmOp gemm) {
   return {gemm.getAlpha(),    gemm.getBeta(),   gemm.getBias(),
-          gemm.getResidual(), gemm.getScaleA(), gemm.getScaleB()};
+          gemm.getResidual(), gemm.getScaleA(), gemm.getScaleB(),
+          gemm.getScaleD(),   gemm.getAmax()};
 }
 
 /// Records on `kernel` which arguments of its LLVM function its `count`
@@ -130,6 +132,9 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   // An 8-bit GEMM's scales (passes/common/OperandScales.h).
   argTypes.append(
       getScaleArgumentTypes(builder.getContext(), gemm.getScalingAttr()));
+  argTypes.append(getOutputScaleArgumentTypes(builder.getContext(),
+                                              static_cast<bool>(gemm.getScaleD()),
+                                              static_cast<bool>(gemm.getAmax())));
   // split_k / stream_k: the fp32 partial sums and the per-tile counters,
   // last.
   if (schedule.hasKWorkspace()) {
@@ -178,6 +183,7 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   setKernelSchedule(kernel, schedule);
   setKernelEpilogue(kernel, gemm.getEpilogueAttr());
   setKernelScaling(kernel, gemm.getScalingAttr());
+  setKernelAmax(kernel, static_cast<bool>(gemm.getAmax()));
   if (mapsByValue && usesTmaDescriptors(schedule) &&
       failed(recordTensorMapArguments(kernel, tmaArgumentTypes)))
     return failure();
@@ -193,7 +199,7 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   builder.setInsertionPointToStart(&body);
   // The kernel's tile.gemm takes the epilogue operands and scales from its
   // arguments.
-  SmallVector<Value> epilogue(6, Value());
+  SmallVector<Value> epilogue(8, Value());
   unsigned next = firstEpilogueArgument;
   for (auto [index, operand] : llvm::enumerate(epilogueOperands(gemm)))
     if (operand)
@@ -201,7 +207,8 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   GemmOp::create(builder, gemm.getLoc(), body.getArgument(0),
                  body.getArgument(1), body.getArgument(2), epilogue[0],
                  epilogue[1], epilogue[2], epilogue[3], epilogue[4],
-                 epilogue[5], schedule, gemm.getEpilogueAttr(),
+                 epilogue[5], epilogue[6], epilogue[7], schedule,
+                 gemm.getEpilogueAttr(),
                  gemm.getScalingAttr());
   gpu::ReturnOp::create(builder, gemm.getLoc());
   return kernel;
