@@ -10,7 +10,7 @@
 // says so consistently:
 //
 //   "types": a and b 8-bit (not both f8E5M2: checkSupportedTypes), c bf16,
-//     f16 or f32, accumulator f32;
+//     f16, f32 or f8E4M3FN, accumulator f32;
 //   "layouts": {"a": "row", "b": "col", "c": "row"} (wgmma reads 8-bit
 //     operands K-major only: A is M×K row-major, B is stored N×K like a
 //     weight W in x @ W^T), and no "source_layouts";
@@ -18,6 +18,8 @@
 //     either operand has block scales;
 //   exactly one "scale_a" and one "scale_b" memref parameter, of the ranks
 //     their modes take;
+//   one "scale_d" memref exactly when c is f8E4M3FN, and at most one
+//     "amax" (rank 0 each);
 //   no "batch".
 //
 // A GEMM of other types has no "scaling" and no scale parameters.

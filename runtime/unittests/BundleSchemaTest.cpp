@@ -222,9 +222,10 @@ TEST(BundleSchemaTest, MalformedFieldsNameTheirPath) {
             "expected \"f16\", \"bf16\", \"f32\", \"f8E4M3FN\" or "
             "\"f8E5M2\" at kernels[0].types.a");
   EXPECT_EQ(malformedKernelError([](json::Object &kernel) {
-              (*kernel.getObject("types"))["c"] = "f8E4M3FN";
+              (*kernel.getObject("types"))["c"] = "f8E5M2";
             }),
-            "expected \"f16\", \"bf16\" or \"f32\" at kernels[0].types.c");
+            "expected \"f16\", \"bf16\", \"f32\" or \"f8E4M3FN\" at "
+            "kernels[0].types.c");
   EXPECT_EQ(malformedKernelError([](json::Object &kernel) {
               (*kernel.getObject("staged_copies")->getObject("b"))["tile"] =
                   json::Object{{"m", 32}};
@@ -334,7 +335,7 @@ TEST(BundleSchemaTest, MalformedFp8FieldsNameTheirPath) {
                   "scale_c";
             }),
             "expected \"a\", \"b\", \"c\", \"bias\", \"residual\", "
-            "\"scale_a\", \"scale_b\", \"src\" or \"dst\" at "
+            "\"scale_a\", \"scale_b\", \"scale_d\", \"amax\", \"src\" or \"dst\" at "
             "kernels[0].parameters[4].operand");
   EXPECT_EQ(malformedFp8Error([](json::Object &kernel) {
               (*kernel.getObject("staged_copies")

@@ -12,7 +12,11 @@
 // through gemm-run's FP8 path (ScaledGemmBenchmark.h) with a poisoned
 // output and checked against cuBLASLt's FP8 matmul with the same scales
 // (where cuBLASLt takes the shape and scale modes) and against the fp64
-// product of the dequantized inputs. Case j of a sweep goes to FP8 kernel
+// product of the dequantized inputs. An e4m3-output kernel gets a random
+// scale_d of each case's seed, at up to twice the one that puts the largest
+// output at 448, so that some outputs saturate, and is compared after
+// dequantization; a kernel with amax has it checked against its output,
+// fp64 and cuBLASLt (QuantizedOutput.h). Case j of a sweep goes to FP8 kernel
 // j mod (their count), so each one is covered.
 //
 //===----------------------------------------------------------------------===//
