@@ -86,9 +86,8 @@ static bundle::Parameter tensorMapParameter(StringRef operand, int64_t inner,
 /// order (runtime/KernelParamSpec.h).
 static std::vector<bundle::Parameter>
 describeParameters(ScheduleAttr schedule, EpilogueAttr epilogue,
-                   ScalingAttr scaling, bool amax,
-                   const GemmLayouts &layouts, bool batched,
-                   bool mapsByValue) {
+                   ScalingAttr scaling, bool amax, const GemmLayouts &layouts,
+                   bool batched, bool mapsByValue) {
   StringRef passing = mapsByValue ? "by_value" : "global_pointer";
   int64_t rank = batched ? 3 : 2;
   std::vector<bundle::Parameter> parameters{
@@ -220,9 +219,8 @@ static bundle::KernelEntry describe(ScheduleAttr schedule,
   entry.grid = describeGrid(schedule, epilogue, batched);
   entry.tile = bundle::ProblemTile{schedule.getBlockM(), schedule.getBlockN(),
                                    schedule.getBlockK()};
-  entry.parameters =
-      describeParameters(schedule, epilogue, scaling, amax, layouts, batched,
-                         mapsByValue);
+  entry.parameters = describeParameters(schedule, epilogue, scaling, amax,
+                                        layouts, batched, mapsByValue);
   // wgmma kernels take any shape (TMA fills past the edges with zeros, the
   // epilogue stores element by element there, and a fused epilogue loads
   // C, bias and residual element by element there and where their rows are
@@ -359,11 +357,10 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       kernel.chip = chip.empty() ? schedule.getChip().str() : chip;
       kernel.ptxasOptLevel = getKernelPtxasOptLevel(op);
       GemmLayouts layouts = getKernelLayouts(op);
-      kernel.entry = describe(schedule, getKernelEpilogue(op),
-                              getKernelScaling(op), hasKernelAmax(op),
-                              layouts,
-                              isKernelBatched(op),
-                              hasGridConstantTensorMaps(op));
+      kernel.entry =
+          describe(schedule, getKernelEpilogue(op), getKernelScaling(op),
+                   hasKernelAmax(op), layouts, isKernelBatched(op),
+                   hasGridConstantTensorMaps(op));
       bundle::GemmFields &gemm = *kernel.entry.gemm;
       // A GEMM compiled as C^T = B^T·A^T (tile-exchange-operands): its own
       // layouts are the transposed ones of the kernel's.

@@ -58,8 +58,8 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     expected = "[\"row\" | \"col\"] for A, B and C";
   } else if (name == attr::batched || name == attr::amax ||
              name == attr::exchangedOperands ||
-             name == attr::wholeTileVariant ||
-             name == attr::transposeBatched || name == attr::copyBatched) {
+             name == attr::wholeTileVariant || name == attr::transposeBatched ||
+             name == attr::copyBatched) {
     ok = isa<UnitAttr>(value);
     expected = "a unit attribute";
   } else if (name == attr::tensorMapArguments) {

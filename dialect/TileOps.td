@@ -80,12 +80,12 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     |D| over all of C, before `scale_d` (cuBLASLt's
     `CUBLASLT_MATMUL_DESC_AMAX_D_POINTER`); a NaN in D makes it NaN. The
     kernel combines its blocks' maxima into `amax` with atomic maxima, so
-    the caller zeroes it before every launch (gemm-run and the JIT do, on
-    the launch stream). An 8-bit C is written by TMA stores (`#tile.store<
-    tma>`), takes at most an activation as its fused epilogue (a bias, a
-    residual or beta would be 8-bit too), and, like `amax`, no split_k or
-    stream_k (their partial sums would be quantized and measured before
-    they are added).
+    the caller zeroes it before every launch (the runtime's launch path
+    does, on the launch stream: KernelArguments::prepare). An 8-bit C is
+    written by TMA stores (`#tile.store<tma>`), takes at most an activation
+    as its fused epilogue (a bias, a residual or beta would be 8-bit too),
+    and, like `amax`, no split_k or stream_k (their partial sums would be
+    quantized and measured before they are added).
 
     Examples:
     ```mlir

@@ -23,8 +23,8 @@ struct CublasLtMatmulObjects {
   CublasLtMatmulObjects() = default;
   CublasLtMatmulObjects(CublasLtMatmulObjects &&other) noexcept
       : handle(other.handle), operation(other.operation),
-        aLayout(other.aLayout), bLayout(other.bLayout),
-        dLayout(other.dLayout), cLayout(other.cLayout) {
+        aLayout(other.aLayout), bLayout(other.bLayout), dLayout(other.dLayout),
+        cLayout(other.cLayout) {
     other.handle = nullptr;
     other.operation = nullptr;
     other.aLayout = other.bLayout = other.dLayout = other.cLayout = nullptr;

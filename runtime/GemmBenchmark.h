@@ -15,13 +15,13 @@
 #ifndef GEMM_OPT_RUNTIME_GEMMBENCHMARK_H
 #define GEMM_OPT_RUNTIME_GEMMBENCHMARK_H
 
-#include "runtime/QuantizedOutput.h"
 #include "runtime/Device.h"
 #include "runtime/Fp8Inputs.h"
 #include "runtime/GemmShape.h"
 #include "runtime/KernelModule.h"
 #include "runtime/KernelSpec.h"
 #include "runtime/LaunchGrid.h"
+#include "runtime/QuantizedOutput.h"
 #include "runtime/Timing.h"
 #include "runtime/Validation.h"
 

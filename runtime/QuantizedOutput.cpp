@@ -1,4 +1,4 @@
-//===- QuantizedOutput.cpp - Checks of an FP8 GEMM's output scale and amax ===//
+//===- QuantizedOutput.cpp - FP8 output scale and amax checks -------------===//
 //
 // Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -43,9 +43,9 @@ ErrorMetric compareQuantizedWithFp64(
   for (auto [sample, value] : llvm::zip_equal(samples, reference)) {
     actual.push_back(c.get(sample.first, sample.second) / double(scaleD));
     double scaled = value * double(scaleD);
-    expected.push_back(std::clamp(scaled, -double(MaxF8E4M3FN),
-                                  double(MaxF8E4M3FN)) /
-                       double(scaleD));
+    expected.push_back(
+        std::clamp(scaled, -double(MaxF8E4M3FN), double(MaxF8E4M3FN)) /
+        double(scaleD));
   }
   ErrorMetric metric = computeErrorMetric(actual, expected, tolerance);
   // A NaN (e4m3's only non-finite value) anywhere fails, not only at the

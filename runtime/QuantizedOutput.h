@@ -1,4 +1,4 @@
-//===- QuantizedOutput.h - Checks of an FP8 GEMM's output scale and amax -*- C++ -*-===//
+//===- QuantizedOutput.h - FP8 output scale and amax checks -----*- C++ -*-===//
 //
 // Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

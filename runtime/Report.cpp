@@ -92,8 +92,7 @@ void printScaledDetails(raw_ostream &os, const ScaledGemmDetails &scaled) {
        << scaled.cublasLtAlgorithm << ")\n";
   if (scaled.scaleD)
     os << "output   : e4m3 = saturate(D * scale_d), scale_d "
-       << format("%.6g", *scaled.scaleD)
-       << "; checked after dequantization\n";
+       << format("%.6g", *scaled.scaleD) << "; checked after dequantization\n";
   if (const std::optional<AmaxCheck> &amax = scaled.amax) {
     os << "amax     : " << format("%.9g", amax->kernel) << ", largest |C| "
        << format("%.9g", amax->largestStored)
@@ -128,18 +127,19 @@ json::Value scaledJSON(const ScalingSpec &scaling,
       {"no_cublaslt_anchor", orNull(scaled.noCublasLtAnchor)},
       {"scale_d", scaled.scaleD ? json::Value(double(*scaled.scaleD))
                                 : json::Value(nullptr)},
-      {"amax", scaled.amax
-                   ? json::Value(json::Object{
-                         {"kernel", double(scaled.amax->kernel)},
-                         {"cublaslt", scaled.amax->cublas
-                                          ? json::Value(double(*scaled.amax->cublas))
-                                          : json::Value(nullptr)},
-                         {"largest_stored", double(scaled.amax->largestStored)},
-                         {"consistent_with_c", scaled.amax->consistentWithC},
-                         {"bit_identical_to_cublaslt",
-                          scaled.amax->matchesCublasExactly},
-                         {"pass", scaled.amax->passed}})
-                   : json::Value(nullptr)}};
+      {"amax",
+       scaled.amax
+           ? json::Value(json::Object{
+                 {"kernel", double(scaled.amax->kernel)},
+                 {"cublaslt", scaled.amax->cublas
+                                  ? json::Value(double(*scaled.amax->cublas))
+                                  : json::Value(nullptr)},
+                 {"largest_stored", double(scaled.amax->largestStored)},
+                 {"consistent_with_c", scaled.amax->consistentWithC},
+                 {"bit_identical_to_cublaslt",
+                  scaled.amax->matchesCublasExactly},
+                 {"pass", scaled.amax->passed}})
+           : json::Value(nullptr)}};
 }
 
 json::Value shapeJSON(const GemmShape &shape) {

@@ -252,10 +252,10 @@ Expected<BenchmarkResult> runScaledBenchmark(const DeviceInfo &device,
   if (Error err = operands->c.copyToHost(hostC.data()))
     return std::move(err);
   result.vsFp64 =
-      quantized ? compareQuantizedWithFp64(hostC, samples, fp64Reference,
-                                           scaleD, tolerance)
-                : compareWithFp64Reference(hostC, samples, fp64Reference,
-                                           tolerance);
+      quantized
+          ? compareQuantizedWithFp64(hostC, samples, fp64Reference, scaleD,
+                                     tolerance)
+          : compareWithFp64Reference(hostC, samples, fp64Reference, tolerance);
   result.clobberedPadding = countClobberedPadding(hostC, OutputPoisonByte);
   std::optional<float> kernelAmax;
   if (operands->amax.size() > 0) {
@@ -288,9 +288,9 @@ Expected<BenchmarkResult> runScaledBenchmark(const DeviceInfo &device,
   if (comparesAmax)
     checkedOptions.amax = operands->referenceAmax.data();
   if (options.cublasReference && noQuantizedAnchor) {
-    details.noCublasLtAnchor = "cuBLASLt cannot apply " +
-                               epilogue.describe() + " before its e4m3 D (" +
-                               *noQuantizedAnchor + ")";
+    details.noCublasLtAnchor = "cuBLASLt cannot apply " + epilogue.describe() +
+                               " before its e4m3 D (" + *noQuantizedAnchor +
+                               ")";
   } else if (options.cublasReference) {
     Expected<CublasLtScaledMatmulPlan> plan = CublasLtScaledMatmul::plan(
         shape, types, scales, checkedOptions, operands->a.data(),

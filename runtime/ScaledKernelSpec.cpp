@@ -78,12 +78,14 @@ Error checkOutputParams(const KernelSpec &spec, const Twine &context) {
   }
   bool eightBitC = isEightBitFloat(spec.cType);
   if (eightBitC && scaleD == 0)
-    return makeBadInputError(context + ": parameters: no 'scale_d' memref, "
-                                       "which an 8-bit c (" +
+    return makeBadInputError(context +
+                             ": parameters: no 'scale_d' memref, "
+                             "which an 8-bit c (" +
                              getElementTypeName(spec.cType) + ") needs");
   if (!eightBitC && scaleD > 0)
-    return makeBadInputError(context + ": parameters: 'scale_d' quantizes an "
-                                       "8-bit c, but c is " +
+    return makeBadInputError(context +
+                             ": parameters: 'scale_d' quantizes an "
+                             "8-bit c, but c is " +
                              getElementTypeName(spec.cType));
   return Error::success();
 }

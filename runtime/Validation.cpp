@@ -67,7 +67,8 @@ std::string describeTolerances() {
      << llvm::format("%g", tolerance::F32ExactMath)
      << ", from 8-bit inputs as from f16/bf16 ones, at least "
      << llvm::format("%g", tolerance::F32OutputFp8FastAccumulation)
-     << " with fast accumulation.";
+     << " with fast accumulation; an e4m3 output after dequantization that "
+        "of f32 plus 2^-4 (its rounding).";
   return text;
 }
 

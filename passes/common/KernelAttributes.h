@@ -63,7 +63,8 @@ inline tile::ScalingAttr getKernelScaling(mlir::Operation *kernel) {
 /// records it).
 inline void setKernelAmax(mlir::Operation *kernel, bool amax) {
   if (amax)
-    kernel->setAttr(tile::attr::amax, mlir::UnitAttr::get(kernel->getContext()));
+    kernel->setAttr(tile::attr::amax,
+                    mlir::UnitAttr::get(kernel->getContext()));
 }
 
 inline bool hasKernelAmax(mlir::Operation *kernel) {

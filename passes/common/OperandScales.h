@@ -31,8 +31,7 @@ getScaleArgumentTypes(mlir::MLIRContext *context, tile::ScalingAttr scaling);
 /// The kernel-argument types of an 8-bit C's scale_d and of amax, each
 /// memref<f32>, where present.
 llvm::SmallVector<mlir::Type, 2>
-getOutputScaleArgumentTypes(mlir::MLIRContext *context, bool scaleD,
-                            bool amax);
+getOutputScaleArgumentTypes(mlir::MLIRContext *context, bool scaleD, bool amax);
 
 /// The scales an 8-bit GEMM kernel takes, or none.
 struct OperandScales {

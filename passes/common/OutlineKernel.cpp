@@ -132,9 +132,9 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   // An 8-bit GEMM's scales (passes/common/OperandScales.h).
   argTypes.append(
       getScaleArgumentTypes(builder.getContext(), gemm.getScalingAttr()));
-  argTypes.append(getOutputScaleArgumentTypes(builder.getContext(),
-                                              static_cast<bool>(gemm.getScaleD()),
-                                              static_cast<bool>(gemm.getAmax())));
+  argTypes.append(getOutputScaleArgumentTypes(
+      builder.getContext(), static_cast<bool>(gemm.getScaleD()),
+      static_cast<bool>(gemm.getAmax())));
   // split_k / stream_k: the fp32 partial sums and the per-tile counters,
   // last.
   if (schedule.hasKWorkspace()) {
@@ -208,8 +208,7 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
                  body.getArgument(1), body.getArgument(2), epilogue[0],
                  epilogue[1], epilogue[2], epilogue[3], epilogue[4],
                  epilogue[5], epilogue[6], epilogue[7], schedule,
-                 gemm.getEpilogueAttr(),
-                 gemm.getScalingAttr());
+                 gemm.getEpilogueAttr(), gemm.getScalingAttr());
   gpu::ReturnOp::create(builder, gemm.getLoc());
   return kernel;
 }

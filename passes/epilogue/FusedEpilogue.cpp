@@ -26,15 +26,9 @@
 
 #include "passes/epilogue/FusedEpilogue.h"
 
-#include "passes/common/BatchEntryView.h"
-#include "passes/hopper/HopperKernelPlan.h"
-#include "passes/common/KernelAttributes.h"
-#include "passes/common/MatrixRows.h"
-#include "passes/common/OperandScales.h"
-#include "passes/common/TransposedView.h"
 #include "dialect/MatrixLayouts.h"
-#include "dialect/ScaledGemmVerifier.h"
 #include "dialect/MemoryQueries.h"
+#include "dialect/ScaledGemmVerifier.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -43,6 +37,12 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
+#include "passes/common/BatchEntryView.h"
+#include "passes/common/KernelAttributes.h"
+#include "passes/common/MatrixRows.h"
+#include "passes/common/OperandScales.h"
+#include "passes/common/TransposedView.h"
+#include "passes/hopper/HopperKernelPlan.h"
 
 using namespace mlir;
 using namespace gemm_opt;

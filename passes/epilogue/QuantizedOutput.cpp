@@ -31,9 +31,9 @@ void QuantizedOutput::trackMaximum(OpBuilder &b, Location loc, Value values) {
   Value magnitude = arith::AndIOp::create(
       b, loc, bits,
       arith::ConstantOp::create(
-          b, loc, DenseElementsAttr::get(
-                      cast<ShapedType>(bits.getType()),
-                      b.getI32IntegerAttr(0x7fffffff).getValue())));
+          b, loc,
+          DenseElementsAttr::get(cast<ShapedType>(bits.getType()),
+                                 b.getI32IntegerAttr(0x7fffffff).getValue())));
   for (int64_t i = 0; i < type.getNumElements(); ++i) {
     Value element = vector::ExtractOp::create(b, loc, magnitude, i);
     maximumBits = maximumBits
@@ -70,30 +70,14 @@ Value QuantizedOutput::convert(OpBuilder &b, Location loc, Value values) {
     Value high = scaled(2 * p + 1);
     Value bytes = NVVM::ConvertF32x2ToF8x2Op::create(
         b, loc, bytePair, high, low, NVVM::FPRoundingMode::RN,
-        NVVM::SaturationMode::SATFINITE, /*relu=*/false,
-        elementC);
+        NVVM::SaturationMode::SATFINITE, /*relu=*/false, elementC);
     Value pair = arith::BitcastOp::create(b, loc, pairType, bytes);
     if (count == 2)
       return pair;
-    result = vector::InsertStridedSliceOp::create(b, loc, pair, result,
-                                                  ArrayRef<int64_t>{2 * p},
-                                                  ArrayRef<int64_t>{1});
+    result = vector::InsertStridedSliceOp::create(
+        b, loc, pair, result, ArrayRef<int64_t>{2 * p}, ArrayRef<int64_t>{1});
   }
   return result;
-}
-
-Value QuantizedOutput::convertScalar(OpBuilder &b, Location loc, Value value) {
-  if (!scaleD) {
-    if (tracksAmax)
-      trackMaximum(b, loc,
-                   vector::FromElementsOp::create(
-                       b, loc, VectorType::get({1}, b.getF32Type()), value));
-    return elementC.isF32() ? value
-                            : arith::TruncFOp::create(b, loc, elementC, value);
-  }
-  Value pair = vector::FromElementsOp::create(
-      b, loc, VectorType::get({2}, b.getF32Type()), ValueRange{value, value});
-  return vector::ExtractOp::create(b, loc, convert(b, loc, pair), 0);
 }
 
 void QuantizedOutput::publishAmax(OpBuilder &b, Location loc, Value amax) {
@@ -101,20 +85,20 @@ void QuantizedOutput::publishAmax(OpBuilder &b, Location loc, Value amax) {
     return;
   MLIRContext *ctx = b.getContext();
   Value mine = maximumBits ? maximumBits : i32Constant(b, loc, 0);
-  Value warpMaximum = NVVM::ReduxOp::create(
-      b, loc, b.getI32Type(), mine, NVVM::ReduxKind::UMAX,
-      i32Constant(b, loc, -1));
+  Value warpMaximum =
+      NVVM::ReduxOp::create(b, loc, b.getI32Type(), mine, NVVM::ReduxKind::UMAX,
+                            i32Constant(b, loc, -1));
   Value lane = arith::RemUIOp::create(
       b, loc, gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x),
       arith::ConstantIndexOp::create(b, loc, 32));
-  Value first = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq, lane,
-      arith::ConstantIndexOp::create(b, loc, 0));
+  Value first =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
+                            arith::ConstantIndexOp::create(b, loc, 0));
   // A warp whose elements are all 0 has nothing to add.
   Value nonZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                         warpMaximum, i32Constant(b, loc, 0));
-  auto ifFirst = scf::IfOp::create(
-      b, loc, arith::AndIOp::create(b, loc, first, nonZero));
+  auto ifFirst =
+      scf::IfOp::create(b, loc, arith::AndIOp::create(b, loc, first, nonZero));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifFirst.thenBlock());
   // The f32's address as a global pointer: red.global.max.u32 on its bits.
@@ -125,8 +109,8 @@ void QuantizedOutput::publishAmax(OpBuilder &b, Location loc, Value amax) {
       arith::MulIOp::create(b, loc, metadata.getOffset(),
                             arith::ConstantIndexOp::create(b, loc, 4)));
   Value integer = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), address);
-  Value generic =
-      LLVM::IntToPtrOp::create(b, loc, LLVM::LLVMPointerType::get(ctx), integer);
+  Value generic = LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(ctx), integer);
   Value global = LLVM::AddrSpaceCastOp::create(
       b, loc, LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/1), generic);
   LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::umax, global,

@@ -1,4 +1,4 @@
-//===- QuantizedOutput.h - f32 results to C's type, scale_d, amax -*- C++ -*-===//
+//===- QuantizedOutput.h - f32 results to C, scale_d, amax ------*- C++ -*-===//
 //
 // Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -43,21 +43,13 @@ public:
   mlir::Value convert(mlir::OpBuilder &b, mlir::Location loc,
                       mlir::Value values);
 
-  /// A single f32 `value` in C's type (the second lane of its 8-bit pair
-  /// converted and dropped).
-  mlir::Value convertScalar(mlir::OpBuilder &b, mlir::Location loc,
-                            mlir::Value value);
-
   /// With a running maximum: every warp's maximum into `amax` (memref<f32>
   /// in global memory), one atomic by lane 0. All 32 lanes of each warp
   /// call it (redux.sync), lanes with no elements with a maximum of 0.
   void publishAmax(mlir::OpBuilder &b, mlir::Location loc, mlir::Value amax);
 
-  bool quantizes() const { return static_cast<bool>(scaleD); }
-
 private:
-  void trackMaximum(mlir::OpBuilder &b, mlir::Location loc,
-                    mlir::Value values);
+  void trackMaximum(mlir::OpBuilder &b, mlir::Location loc, mlir::Value values);
 
   mlir::Type elementC;
   mlir::Value scaleD;

@@ -145,8 +145,7 @@ bool fromJSON(const json::Value &value, Parameter &parameter,
                         path.field("rank"));
     // An 8-bit C's output scale and the amax of D are one f32 each.
     if (operand == "scale_d" || operand == "amax")
-      return checkRange(rank, 0, 0, "expected 0 (one f32)",
-                        path.field("rank"));
+      return checkRange(rank, 0, 0, "expected 0 (one f32)", path.field("rank"));
     if (operand == "scale_a" || operand == "scale_b")
       return checkRange(rank, 0, 2,
                         "expected 0 (a tensor's scale), 1 (a row or column "

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/Float8.h"
 #include "runtime/QuantizedOutput.h"
+#include "runtime/Float8.h"
 
 #include "gtest/gtest.h"
 
@@ -73,15 +73,15 @@ TEST(QuantizedOutputTest, DequantizedOutputPassesWithinE4m3Rounding) {
   float scaleD = 40.0f; // the largest |D|, 9.52, becomes 380.8
   QuantizedCase q(someOutputs(), scaleD);
   double tolerance = getE4m3OutputTolerance(/*fastAccumulation=*/false);
-  ErrorMetric metric = compareQuantizedWithFp64(q.c, q.samples, q.reference,
-                                                scaleD, tolerance);
+  ErrorMetric metric =
+      compareQuantizedWithFp64(q.c, q.samples, q.reference, scaleD, tolerance);
   EXPECT_TRUE(metric.passed) << metric.relativeFrobenius;
   EXPECT_GT(metric.relativeFrobenius, 0.0);
   EXPECT_LE(metric.relativeFrobenius, 0x1p-4);
   // Compared without dequantizing (scale_d taken as 1) it fails.
-  EXPECT_FALSE(compareQuantizedWithFp64(q.c, q.samples, q.reference, 1.0f,
-                                        tolerance)
-                   .passed);
+  EXPECT_FALSE(
+      compareQuantizedWithFp64(q.c, q.samples, q.reference, 1.0f, tolerance)
+          .passed);
 }
 
 TEST(QuantizedOutputTest, SaturatedOutputsCompareAgainstTheSaturatedReference) {
@@ -92,15 +92,15 @@ TEST(QuantizedOutputTest, SaturatedOutputsCompareAgainstTheSaturatedReference) {
   EXPECT_LT(std::fabs(q.c.get(0, 0)), 448.0);
   EXPECT_EQ(std::fabs(q.c.get(3, 3)), 448.0);
   double tolerance = getE4m3OutputTolerance(false);
-  EXPECT_TRUE(compareQuantizedWithFp64(q.c, q.samples, q.reference, scaleD,
-                                       tolerance)
-                  .passed);
+  EXPECT_TRUE(
+      compareQuantizedWithFp64(q.c, q.samples, q.reference, scaleD, tolerance)
+          .passed);
   // A kernel whose conversion wrapped around instead of saturating fails
   // (entry 15 is -9.52 · 90).
   q.c.set(3, 3, 448.0f);
-  EXPECT_FALSE(compareQuantizedWithFp64(q.c, q.samples, q.reference, scaleD,
-                                        tolerance)
-                   .passed);
+  EXPECT_FALSE(
+      compareQuantizedWithFp64(q.c, q.samples, q.reference, scaleD, tolerance)
+          .passed);
 }
 
 TEST(QuantizedOutputTest, NanNeverPasses) {
@@ -113,16 +113,15 @@ TEST(QuantizedOutputTest, NanNeverPasses) {
   std::vector<double> fewerReference(q.reference.begin(),
                                      q.reference.begin() + 8);
   static_cast<unsigned char *>(q.c.data())[15] = 0xff;
-  ErrorMetric metric = compareQuantizedWithFp64(q.c, fewer, fewerReference,
-                                                scaleD, tolerance);
+  ErrorMetric metric =
+      compareQuantizedWithFp64(q.c, fewer, fewerReference, scaleD, tolerance);
   EXPECT_FALSE(metric.passed);
   EXPECT_EQ(metric.nonFiniteCount, 1);
   // A NaN amax fails, and so does a NaN from cuBLASLt.
   QuantizedCase clean(someOutputs(), scaleD);
-  EXPECT_FALSE(checkAmax(NaN, clean.c, scaleD, 9.52, std::nullopt, tolerance)
-                   .passed);
   EXPECT_FALSE(
-      checkAmax(9.52f, clean.c, scaleD, 9.52, NaN, tolerance).passed);
+      checkAmax(NaN, clean.c, scaleD, 9.52, std::nullopt, tolerance).passed);
+  EXPECT_FALSE(checkAmax(9.52f, clean.c, scaleD, 9.52, NaN, tolerance).passed);
 }
 
 TEST(QuantizedOutputTest, AmaxIsExactlyConsistentWithTheStoredOutput) {
@@ -136,14 +135,13 @@ TEST(QuantizedOutputTest, AmaxIsExactlyConsistentWithTheStoredOutput) {
   EXPECT_TRUE(check.consistentWithC);
   EXPECT_TRUE(check.matchesCublasExactly);
   // An amax one e4m3 step off (after scale_d) is inconsistent with C.
-  AmaxCheck off = checkAmax(amax * 1.15f, q.c, scaleD, amax, std::nullopt,
-                            tolerance);
+  AmaxCheck off =
+      checkAmax(amax * 1.15f, q.c, scaleD, amax, std::nullopt, tolerance);
   EXPECT_FALSE(off.passed);
   EXPECT_FALSE(off.consistentWithC);
   // Saturated: any amax at or past 448 / scale_d is consistent.
   QuantizedCase saturated(values, 90.0f);
-  EXPECT_TRUE(checkAmax(amax, saturated.c, 90.0f, amax, std::nullopt,
-                        tolerance)
+  EXPECT_TRUE(checkAmax(amax, saturated.c, 90.0f, amax, std::nullopt, tolerance)
                   .consistentWithC);
   // A bf16 C: amax rounds to its largest |C|.
   HostMatrix bf16(ElementType::BF16, 1, 2, 2, MatrixLayout::Row);
@@ -163,8 +161,7 @@ TEST(QuantizedOutputTest, AmaxFarFromCublasOrBelowFp64Fails) {
   EXPECT_FALSE(
       checkAmax(amax, q.c, scaleD, amax, amax * 1.5f, tolerance).passed);
   EXPECT_FALSE(
-      checkAmax(amax, q.c, scaleD, amax * 1.5, std::nullopt, tolerance)
-          .passed);
+      checkAmax(amax, q.c, scaleD, amax * 1.5, std::nullopt, tolerance).passed);
 }
 
 TEST(QuantizedOutputTest, OutputScalesSaturateSomeDraws) {

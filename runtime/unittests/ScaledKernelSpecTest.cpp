@@ -378,21 +378,21 @@ TEST(ScaledKernelSpecTest, ReadsAndPacksTheOutputScaleAndAmax) {
                         TensorMapArgument{CUtensorMap{}, 0x1080, true},
                         TensorMapArgument{CUtensorMap{}, 0x1100, true}});
   // The scales, then scale_d and amax: rank-0 memrefs each.
-  EXPECT_EQ(params.getValues().drop_front(24).vec(),
-            (std::vector<uint64_t>{addressScaleA, addressScaleA, 0,
-                                   addressScaleB, addressScaleB, 0,
-                                   0x7f0000500000, 0x7f0000500000, 0,
-                                   0x7f0000600000, 0x7f0000600000, 0}));
+  EXPECT_EQ(
+      params.getValues().drop_front(24).vec(),
+      (std::vector<uint64_t>{addressScaleA, addressScaleA, 0, addressScaleB,
+                             addressScaleB, 0, 0x7f0000500000, 0x7f0000500000,
+                             0, 0x7f0000600000, 0x7f0000600000, 0}));
 }
 
 TEST(ScaledKernelSpecTest, RefusesOutputParametersThatDoNotFit) {
   json::Object noScaleD = makeE4m3OutputKernel();
-  noScaleD.getArray("parameters")->erase(
-      noScaleD.getArray("parameters")->begin() + 8);
+  noScaleD.getArray("parameters")
+      ->erase(noScaleD.getArray("parameters")->begin() + 8);
   json::Object twice = makeE4m3OutputKernel();
   twice.getArray("parameters")
-      ->push_back(json::Object{
-          {"kind", "memref"}, {"operand", "amax"}, {"rank", 0}});
+      ->push_back(
+          json::Object{{"kind", "memref"}, {"operand", "amax"}, {"rank", 0}});
   json::Object bf16ScaleD = makeFp8Kernel("tensor", "tensor", 0, 0);
   bf16ScaleD.getArray("parameters")
       ->push_back(json::Object{
@@ -401,8 +401,8 @@ TEST(ScaledKernelSpecTest, RefusesOutputParametersThatDoNotFit) {
   (*(*vector.getArray("parameters"))[9].getAsObject())["rank"] = 1;
   json::Object amaxOnBf16 = makeValidKernel();
   amaxOnBf16.getArray("parameters")
-      ->push_back(json::Object{
-          {"kind", "memref"}, {"operand", "amax"}, {"rank", 0}});
+      ->push_back(
+          json::Object{{"kind", "memref"}, {"operand", "amax"}, {"rank", 0}});
   json::Object e5m2 = makeE4m3OutputKernel();
   (*e5m2.getObject("types"))["c"] = "f8E5M2";
   RefusedKernelCase cases[] = {

@@ -10,13 +10,13 @@
 // says when it does not, and fp64 decides). Unsupported where no GPU
 // answers.
 //
-// RUN: gemm-run %S/../../bench/schedules/wgmma_fp8_tensor_e4m3_out_128x256_s4_r2_fast.mlir -m 4096 -n 4096 -k 4096 --iterations 10 | FileCheck %s --check-prefixes=CHECK,ANCHOR,E4M3
-// RUN: gemm-run %S/../../bench/schedules/wgmma_fp8_tensor_e4m3_out_128x256_s4_r2_fast.mlir -m 1000 -n 1300 -k 2000 --no-timing | FileCheck %s --check-prefixes=CHECK,E4M3
-// RUN: gemm-run %S/../../bench/schedules/wgmma_fp8_tensor_e4m3_out_128x256_s4_r2_fast.mlir -m 1000 -n 1301 -k 2000 --ldc 1301 --no-timing | FileCheck %s --check-prefixes=CHECK,E4M3
-// RUN: gemm-run %S/../../bench/schedules/wgmma_fp8_blocks_e4m3_out_128x128_s6.mlir -m 4096 -n 7168 -k 4096 --iterations 10 | FileCheck %s --check-prefixes=CHECK,E4M3
-// RUN: gemm-run %S/../../bench/schedules/wgmma_fp8_blocks_e4m3_out_128x128_s6.mlir -m 777 -n 1300 -k 1100 --fp8-inputs uniform --no-timing | FileCheck %s --check-prefixes=CHECK,E4M3
+// RUN: gemm-run %bench/wgmma_fp8_tensor_e4m3_out_128x256_s4_r2_fast.mlir -m 4096 -n 4096 -k 4096 --iterations 10 | FileCheck %s --check-prefixes=CHECK,ANCHOR,E4M3
+// RUN: gemm-run %bench/wgmma_fp8_tensor_e4m3_out_128x256_s4_r2_fast.mlir -m 1000 -n 1300 -k 2000 --no-timing | FileCheck %s --check-prefixes=CHECK,E4M3
+// RUN: gemm-run %bench/wgmma_fp8_tensor_e4m3_out_128x256_s4_r2_fast.mlir -m 1000 -n 1301 -k 2000 --ldc 1301 --no-timing | FileCheck %s --check-prefixes=CHECK,E4M3
+// RUN: gemm-run %bench/wgmma_fp8_blocks_e4m3_out_128x128_s6.mlir -m 4096 -n 7168 -k 4096 --iterations 10 | FileCheck %s --check-prefixes=CHECK,E4M3
+// RUN: gemm-run %bench/wgmma_fp8_blocks_e4m3_out_128x128_s6.mlir -m 777 -n 1300 -k 1100 --fp8-inputs uniform --no-timing | FileCheck %s --check-prefixes=CHECK,E4M3
 // A bf16 C with amax:
-// RUN: gemm-run %S/../../bench/schedules/wgmma_fp8_blocks_amax_128x128_s6.mlir -m 2048 -n 2048 -k 2048 --no-timing | FileCheck %s --check-prefixes=CHECK,ANCHOR
+// RUN: gemm-run %bench/wgmma_fp8_blocks_amax_128x128_s6.mlir -m 2048 -n 2048 -k 2048 --no-timing | FileCheck %s --check-prefixes=CHECK,ANCHOR
 
 // ANCHOR: cuBLASLt : FP8 matmul
 // E4M3: output   : e4m3 = saturate(D * scale_d)

@@ -15,6 +15,10 @@
 // RUN: gemm-translate %S/../../bench/schedules/wgmma_fp8_blocks_e4m3_out_128x128_s6.mlir --to-ptx -o %t/blocks.ptx
 // RUN: FileCheck %s --check-prefix=BLOCKS --input-file %t/blocks.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/blocks.ptx -o %t/blocks.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// Clusters of [2, 1] with B multicast:
+// RUN: gemm-translate %S/../../bench/schedules/wgmma_fp8_tensor_e4m3_out_128x256_s3_fast_cluster2x1.mlir --to-ptx -o %t/cluster.ptx
+// RUN: FileCheck %s --check-prefix=CLUSTER --input-file %t/cluster.ptx
+// RUN: %ptxas -arch=sm_90a -v %t/cluster.ptx -o %t/cluster.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // The 128x256 block-scaled kernel spills as its bf16 twin does; ptxas
 // accepts it.
 // RUN: gemm-translate %S/../../bench/schedules/wgmma_fp8_blocks_e4m3_out_128x256_n128_s4_r2.mlir --to-ptx -o %t/blocks256.ptx
@@ -40,6 +44,10 @@
 // BLOCKS-COUNT-32: cvt.rn.satfinite.e4m3x2.f32
 // BLOCKS: redux.sync.max.u32
 // BLOCKS: atom.global.max.u32
+
+// CLUSTER: .reqnctapercluster 2, 1, 1
+// CLUSTER-COUNT-32: cvt.rn.satfinite.e4m3x2.f32
+// CLUSTER: redux.sync.max.u32
 
 // PTXAS-NOT: Potential Performance Loss
 // PTXAS: Compiling entry function '{{.*}}_kernel' for 'sm_90a'
