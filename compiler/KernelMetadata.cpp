@@ -86,7 +86,7 @@ static bundle::Parameter tensorMapParameter(StringRef operand, int64_t inner,
 /// order (runtime/KernelParamSpec.h).
 static std::vector<bundle::Parameter>
 describeParameters(ScheduleAttr schedule, EpilogueAttr epilogue,
-                   ScalingAttr scaling, PerEntryScales perEntry,
+                   ScalingAttr scaling, PerEntryScales perEntry, bool amax,
                    const GemmLayouts &layouts, bool batched,
                    bool mapsByValue) {
   StringRef passing = mapsByValue ? "by_value" : "global_pointer";
@@ -158,6 +158,13 @@ describeParameters(ScheduleAttr schedule, EpilogueAttr epilogue,
     parameters.push_back(bundle::Parameter::memref(
         "scale_b", getScaleRankB(scaling) + (perEntry.b ? 1 : 0)));
   }
+  // An 8-bit C's output scale and the amax of D, one f32 each
+  // (passes/common/OperandScales.h); the runtime zeroes amax before every
+  // launch.
+  if (isEightBitFloat(schedule.getElements().getC()))
+    parameters.push_back(bundle::Parameter::memref("scale_d", 0));
+  if (amax)
+    parameters.push_back(bundle::Parameter::memref("amax", 0));
   // split_k: the workspace after everything else, allocated and zeroed once
   // by the runtime.
   if (schedule.hasKWorkspace())
@@ -205,7 +212,7 @@ static bundle::Grid describeGrid(ScheduleAttr schedule, EpilogueAttr epilogue,
 /// else pointers to them in global memory.
 static bundle::KernelEntry describe(ScheduleAttr schedule,
                                     EpilogueAttr epilogue, ScalingAttr scaling,
-                                    PerEntryScales perEntry,
+                                    PerEntryScales perEntry, bool amax,
                                     const GemmLayouts &layouts, bool batched,
                                     bool mapsByValue) {
   ElementTypesAttr types = schedule.getElements();
@@ -217,7 +224,7 @@ static bundle::KernelEntry describe(ScheduleAttr schedule,
   entry.tile = bundle::ProblemTile{schedule.getBlockM(), schedule.getBlockN(),
                                    schedule.getBlockK()};
   entry.parameters =
-      describeParameters(schedule, epilogue, scaling, perEntry, layouts,
+      describeParameters(schedule, epilogue, scaling, perEntry, amax, layouts,
                          batched, mapsByValue);
   // wgmma kernels take any shape (TMA fills past the edges with zeros, the
   // epilogue stores element by element there, and a fused epilogue loads
@@ -357,8 +364,8 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       GemmLayouts layouts = getKernelLayouts(op);
       kernel.entry = describe(schedule, getKernelEpilogue(op),
                               getKernelScaling(op),
-                              getKernelPerEntryScales(op), layouts,
-                              isKernelBatched(op),
+                              getKernelPerEntryScales(op), hasKernelAmax(op),
+                              layouts, isKernelBatched(op),
                               hasGridConstantTensorMaps(op));
       bundle::GemmFields &gemm = *kernel.entry.gemm;
       // A GEMM compiled as C^T = B^T·A^T (tile-exchange-operands): its own

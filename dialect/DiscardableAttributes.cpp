@@ -56,9 +56,10 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   } else if (name == attr::layouts) {
     ok = isStringArray(value, {"row", "col"}, 3);
     expected = "[\"row\" | \"col\"] for A, B and C";
-  } else if (name == attr::batched || name == attr::exchangedOperands ||
-             name == attr::wholeTileVariant ||
-             name == attr::transposeBatched || name == attr::copyBatched) {
+  } else if (name == attr::batched || name == attr::amax ||
+             name == attr::exchangedOperands ||
+             name == attr::wholeTileVariant || name == attr::transposeBatched ||
+             name == attr::copyBatched) {
     ok = isa<UnitAttr>(value);
     expected = "a unit attribute";
   } else if (name == attr::tensorMapArguments) {

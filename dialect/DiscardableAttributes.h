@@ -28,6 +28,8 @@ inline constexpr llvm::StringLiteral scaling = "tile.scaling";
 /// Subset of ["a", "b"]: the scale operands of a batched 8-bit GEMM kernel
 /// that hold each batch entry's own scales (a leading batch dimension).
 inline constexpr llvm::StringLiteral perEntryScales = "tile.per_entry_scales";
+/// Unit: an FP8 GEMM kernel that records the amax of D (an amax argument).
+inline constexpr llvm::StringLiteral amax = "tile.amax";
 /// ["row" | "col"] × 3: the major orders of A, B and C.
 inline constexpr llvm::StringLiteral layouts = "tile.layouts";
 /// Unit: A, B and C are batches of matrices.

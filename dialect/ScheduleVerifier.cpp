@@ -47,10 +47,15 @@ static LogicalResult verifyElementTypes(Operation *op, ElementTypesAttr elements
   if (!elements.getAcc().isF32())
     return op->emitOpError()
            << "accumulator must be f32, got " << elements.getAcc();
+  // An 8-bit C (e4m3) is an FP8 GEMM's quantized output.
+  bool eightBitOutput = isa<Float8E4M3FNType>(elements.getC()) &&
+                        isEightBitFloat(elements.getA());
   if (!elements.getC().isF16() && !elements.getC().isBF16() &&
-      !elements.getC().isF32())
-    return op->emitOpError() << "C must be f16, bf16 or f32, got "
-                             << elements.getC();
+      !elements.getC().isF32() && !eightBitOutput)
+    return op->emitOpError()
+           << "C must be f16, bf16 or f32 (or f8E4M3FN for 8-bit A and B), "
+              "got "
+           << elements.getC();
   return success();
 }
 

@@ -456,6 +456,11 @@ def Tile_ScalingAttr : Tile_Attr<"Scaling", "scaling"> {
     The epilogue then applies to `acc` as for any GEMM (cuBLASLt's
     `D = alpha·scale_a·scale_b·(A·B) + beta·C`, plus bias and activation).
 
+    The output side is the op's too, not the scaling's: an `f8E4M3FN` C
+    takes `scale_d` and holds `saturate(D · scale_d)`, and `amax` receives
+    max |D| before `scale_d` (see `tile.gemm`; cuBLASLt's D scale and amax
+    pointers). amax is maxed into atomically: zero it before each launch.
+
     Examples:
     ```mlir
     #tile.scaling<a = tensor, b = tensor>

@@ -11,6 +11,7 @@
 #include "dialect/BatchedGemmVerifier.h"
 #include "dialect/ChipInfo.h"
 #include "dialect/FusedEpilogueVerifier.h"
+#include "dialect/QuantizedOutputVerifier.h"
 #include "dialect/ScaledGemmVerifier.h"
 #include "dialect/ScheduleVerifier.h"
 #include "dialect/MemoryQueries.h"
@@ -90,7 +91,8 @@ LogicalResult GemmOp::verify() {
                          << c[1] << ")";
   if (failed(verifyStaticExtents(*this, schedule, a[0], b[1], a[1])))
     return failure();
-  if (failed(verifyFusedEpilogue(*this)) || failed(verifyScaledGemm(*this)))
+  if (failed(verifyQuantizedOutput(*this)) ||
+      failed(verifyFusedEpilogue(*this)) || failed(verifyScaledGemm(*this)))
     return failure();
   return verifyGemmSchedule(getOperation(), schedule, getEpilogueAttr(),
                             getA().getType(), getB().getType(),

@@ -76,6 +76,22 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     `memref<?x?xf32>` of per-entry row or column vectors, rank 3 for block
     scales), any batch stride (0 included).
 
+    FP8 output: an FP8 GEMM may write C as `f8E4M3FN`. It then takes
+    `scale_d` (`memref<f32>`, one f32 in device memory) and stores
+    `saturate(D · scale_d)` rounded to nearest even, where D is the f32
+    result after the epilogue; values beyond ±448 become ±448, as
+    cuBLASLt's `CUBLASLT_MATMUL_DESC_D_SCALE_POINTER` does. An FP8 GEMM of
+    any C type may take `amax` (`memref<f32>`), which receives the largest
+    |D| over all of C, before `scale_d` (cuBLASLt's
+    `CUBLASLT_MATMUL_DESC_AMAX_D_POINTER`); a NaN in D makes it NaN. The
+    kernel combines its blocks' maxima into `amax` with atomic maxima, so
+    the caller zeroes it before every launch (the runtime's launch path
+    does, on the launch stream: KernelArguments::prepare). An 8-bit C is
+    written by TMA stores (`#tile.store<tma>`), takes at most an activation
+    as its fused epilogue (a bias, a residual or beta would be 8-bit too),
+    and, like `amax`, no split_k or stream_k (their partial sums would be
+    quantized and measured before they are added).
+
     Examples:
     ```mlir
     tile.gemm %a, %b into %c {schedule = #sched}
@@ -94,6 +110,12 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
         {schedule = #fp8, scaling = #tile.scaling<a = row, b = column>}
         : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>
           into memref<?x?xbf16>
+    // FP8 output: e4m3 C times scale_d, saturated, and the amax of D.
+    tile.gemm %a, %b into %c scale_a %sa : memref<f32> scale_b %sb : memref<f32>
+        scale_d %sd : memref<f32> amax %amax : memref<f32>
+        {schedule = #fp8, scaling = #tile.scaling<a = tensor, b = tensor>}
+        : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>
+          into memref<?x?xf8E4M3FN>
     // A batch of row-major GEMMs with per-operand batch strides.
     tile.gemm %a, %b into %c {schedule = #wgmma}
         : memref<?x?x?xbf16, strided<[?, ?, 1], offset: ?>>,
@@ -121,6 +143,10 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
                            "scale_a", [MemRead]>:$scale_a,
                        Arg<Optional<MemRefRankOf<[F32], [0, 1, 2, 3]>>,
                            "scale_b", [MemRead]>:$scale_b,
+                       Arg<Optional<MemRefRankOf<[F32], [0]>>,
+                           "scale_d", [MemRead]>:$scale_d,
+                       Arg<Optional<MemRefRankOf<[F32], [0]>>,
+                           "amax", [MemRead, MemWrite]>:$amax,
                        OptionalAttr<Tile_ScheduleAttr>:$schedule,
                        OptionalAttr<Tile_EpilogueAttr>:$epilogue,
                        OptionalAttr<Tile_ScalingAttr>:$scaling);
@@ -130,6 +156,8 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     (`residual` $residual^ `:` type($residual))?
     (`scale_a` $scale_a^ `:` type($scale_a))?
     (`scale_b` $scale_b^ `:` type($scale_b))?
+    (`scale_d` $scale_d^ `:` type($scale_d))?
+    (`amax` $amax^ `:` type($amax))?
     attr-dict `:` type($a) `,` type($b) `into` type($c)
   }];
   let builders = [
@@ -137,7 +165,8 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
                    "ScheduleAttr":$schedule), [{
       build($_builder, $_state, a, b, c, /*alpha=*/nullptr, /*beta=*/nullptr,
             /*bias=*/nullptr, /*residual=*/nullptr, /*scale_a=*/nullptr,
-            /*scale_b=*/nullptr, schedule, /*epilogue=*/nullptr,
+            /*scale_b=*/nullptr, /*scale_d=*/nullptr, /*amax=*/nullptr,
+            schedule, /*epilogue=*/nullptr,
             /*scaling=*/nullptr);
     }]>
   ];
@@ -264,8 +293,9 @@ def Tile_StoreAccumulatorOp : Tile_Op<"store_accumulator", [
         : !tile.accumulator<[128, 256], f32>, memref<128x256xbf16, strided<[?, 1], offset: ?>>
     ```
   }];
+  // C of an FP8 GEMM may be e4m3 (its quantized output).
   let arguments = (ins Tile_AccumulatorType:$acc,
-                       MemRefRankOf<[F16, BF16, F32], [2]>:$c,
+                       MemRefRankOf<[F16, BF16, F32, F8E4M3FN], [2]>:$c,
                        Tile_ScheduleAttr:$schedule);
   let assemblyFormat = [{
     $acc `,` $c attr-dict `:` qualified(type($acc)) `,` type($c)

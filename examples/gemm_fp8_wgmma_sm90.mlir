@@ -20,6 +20,14 @@
 // (here just the conversion to bf16; bias, activations, alpha/beta and a
 // residual compose as for bf16, see gemm_bf16_wgmma_bias_gelu_sm90.mlir).
 //
+// The next layer usually wants its input in e4m3 again: write C as
+// memref<?x?xf8E4M3FN> (c = f8E4M3FN in the schedule) and add
+// `scale_d %sd : memref<f32>`; C then holds saturate(D · scale_d). Add
+// `amax %amax : memref<f32>` (any C type) to get max |D| for the next
+// step's scale (zero it before each launch; gemm-run does).
+// bench/schedules/wgmma_fp8_tensor_e4m3_out_128x256_s4_r2_fast.mlir is
+// such a kernel (docs/design/fp8.md).
+//
 // fast_accumulation (here left at its default, false) is about precision:
 // wgmma adds 8-bit products into its f32 accumulator with about 22
 // significant bits, which over K = 4096 loses digits. Without fast

@@ -23,11 +23,11 @@ struct CublasLtMatmulObjects {
   CublasLtMatmulObjects() = default;
   CublasLtMatmulObjects(CublasLtMatmulObjects &&other) noexcept
       : handle(other.handle), operation(other.operation),
-        aLayout(other.aLayout), bLayout(other.bLayout),
-        dLayout(other.dLayout) {
+        aLayout(other.aLayout), bLayout(other.bLayout), dLayout(other.dLayout),
+        cLayout(other.cLayout) {
     other.handle = nullptr;
     other.operation = nullptr;
-    other.aLayout = other.bLayout = other.dLayout = nullptr;
+    other.aLayout = other.bLayout = other.dLayout = other.cLayout = nullptr;
   }
   CublasLtMatmulObjects &operator=(CublasLtMatmulObjects &&) = delete;
   CublasLtMatmulObjects(const CublasLtMatmulObjects &) = delete;
@@ -39,6 +39,8 @@ struct CublasLtMatmulObjects {
       (void)cublasLtMatrixLayoutDestroy(bLayout);
     if (dLayout)
       (void)cublasLtMatrixLayoutDestroy(dLayout);
+    if (cLayout)
+      (void)cublasLtMatrixLayoutDestroy(cLayout);
     if (operation)
       (void)cublasLtMatmulDescDestroy(operation);
     if (handle)
@@ -49,6 +51,9 @@ struct CublasLtMatmulObjects {
   cublasLtMatmulDesc_t operation = nullptr;
   cublasLtMatrixLayout_t aLayout = nullptr, bLayout = nullptr,
                          dLayout = nullptr;
+  /// C's layout where it differs from D's (an 8-bit D takes a 16-bit C),
+  /// else null: C is D.
+  cublasLtMatrixLayout_t cLayout = nullptr;
 };
 
 } // namespace runtime

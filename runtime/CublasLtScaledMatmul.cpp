@@ -144,6 +144,21 @@ Expected<CublasLtScaledMatmulPlan> CublasLtScaledMatmul::plan(
         set(CUBLASLT_MATMUL_DESC_BIAS_POINTER, options.bias, "BIAS_POINTER") &&
         set(CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE, biasType, "BIAS_DATA_TYPE");
   }
+  // An 8-bit D: its scale, and a bf16 C (cuBLASLt's FP8 matmuls type C
+  // apart from an 8-bit D); beta must be 0, C is not read.
+  bool eightBitD = isEightBitFloat(types.c);
+  if (eightBitD != (options.scaleD != nullptr))
+    return makeBadInputError("cuBLASLt's FP8 matmul: an 8-bit D needs its "
+                             "scale, and only an 8-bit D takes one");
+  if (eightBitD && options.beta != 0.0f)
+    return makeBadInputError("cuBLASLt's FP8 matmul into an 8-bit D is "
+                             "planned with beta = 0 only");
+  if (described && eightBitD)
+    described = set(CUBLASLT_MATMUL_DESC_D_SCALE_POINTER, options.scaleD,
+                    "D_SCALE_POINTER");
+  if (described && options.amax)
+    described = set(CUBLASLT_MATMUL_DESC_AMAX_D_POINTER, options.amax,
+                    "AMAX_D_POINTER");
   auto u64 = [](int64_t value) { return static_cast<uint64_t>(value); };
   described =
       described &&
@@ -178,6 +193,17 @@ Expected<CublasLtScaledMatmulPlan> CublasLtScaledMatmul::plan(
                             &stride, sizeof(stride)),
                         "STRIDED_BATCH_OFFSET");
   }
+  if (described && eightBitD) {
+    described = status.record(
+        cublasLtMatrixLayoutCreate(&lt.cLayout, CUDA_R_16BF, u64(shape.n),
+                                   u64(shape.m), shape.ldc),
+        "cublasLtMatrixLayoutCreate(C)");
+    Expected<DeviceBuffer> c = DeviceBuffer::allocate(
+        static_cast<size_t>(shape.m) * static_cast<size_t>(shape.ldc) * 2);
+    if (!c)
+      return c.takeError();
+    lt.cOfEightBitD = std::move(*c);
+  }
 
   cublasLtMatmulHeuristicResult_t heuristic = {};
   int found = 0;
@@ -190,8 +216,9 @@ Expected<CublasLtScaledMatmulPlan> CublasLtScaledMatmul::plan(
         sizeof(workspaceBytes));
     if (result == CUBLAS_STATUS_SUCCESS)
       result = cublasLtMatmulAlgoGetHeuristic(
-          lt.handle, lt.operation, lt.aLayout, lt.bLayout, lt.dLayout,
-          lt.dLayout, preference, 1, &heuristic, &found);
+          lt.handle, lt.operation, lt.aLayout, lt.bLayout,
+          lt.cLayout ? lt.cLayout : lt.dLayout, lt.dLayout, preference, 1,
+          &heuristic, &found);
     (void)cublasLtMatmulPreferenceDestroy(preference);
     status.record(result, "cublasLtMatmulAlgoGetHeuristic");
   }
@@ -241,10 +268,11 @@ Expected<CublasLtScaledMatmulPlan> CublasLtScaledMatmul::plan(
 
 cublasStatus_t CublasLtScaledMatmul::runStatus() {
   // cuBLASLt's A is our B and its B our A; C is D (read where beta is not
-  // 0).
+  // 0), or an 8-bit D's own bf16 C.
+  const void *c = cLayout ? cOfEightBitD.data() : d;
   return cublasLtMatmul(handle, operation, &alpha, b, aLayout, a, bLayout,
-                        &beta, d, dLayout, d, dLayout, &algo, workspace.data(),
-                        workspace.size(), stream);
+                        &beta, c, cLayout ? cLayout : dLayout, d, dLayout,
+                        &algo, workspace.data(), workspace.size(), stream);
 }
 
 Error CublasLtScaledMatmul::run() {

@@ -53,6 +53,14 @@ struct CublasLtScaledMatmulOptions {
   cublasLtEpilogue_t epilogue = CUBLASLT_EPILOGUE_DEFAULT;
   /// N entries of C's type, for an epilogue with a bias.
   const void *bias = nullptr;
+  /// An 8-bit D's scale (D = saturate(scaleD · result),
+  /// CUBLASLT_MATMUL_DESC_D_SCALE_POINTER), one f32 in device memory; null
+  /// for a 16- or 32-bit D.
+  const void *scaleD = nullptr;
+  /// Where cuBLASLt writes max |result| before scaleD
+  /// (CUBLASLT_MATMUL_DESC_AMAX_D_POINTER), one f32 in device memory, or
+  /// null.
+  void *amax = nullptr;
 };
 
 struct CublasLtScaledMatmulPlan;
@@ -95,6 +103,9 @@ private:
   DeviceBuffer workspace;
   /// cuBLASLt's A and B scales: our scale_b and scale_a in its layouts.
   DeviceBuffer scalesOfA, scalesOfB;
+  /// An 8-bit D's C (bf16, never read: beta is 0), which cuBLASLt needs
+  /// typed apart from D; empty otherwise.
+  DeviceBuffer cOfEightBitD;
   const void *a = nullptr, *b = nullptr;
   void *d = nullptr;
   float alpha = 1.0f, beta = 0.0f;

@@ -8,6 +8,7 @@
 
 #include "runtime/Float8.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -93,6 +94,12 @@ float applySign(uint8_t bits, float magnitude) {
 } // namespace
 
 uint8_t floatToF8E4M3FN(float value) { return encode(value, e4m3fn); }
+
+uint8_t floatToF8E4M3FNSatFinite(float value) {
+  if (std::isnan(value))
+    return encode(value, e4m3fn);
+  return encode(std::clamp(value, -MaxF8E4M3FN, MaxF8E4M3FN), e4m3fn);
+}
 
 float f8E4M3FNToFloat(uint8_t bits) {
   uint32_t magnitude = bits & 0x7fu;

@@ -36,6 +36,9 @@ inline constexpr float MaxF8E4M3FN = 448.0f;
 inline constexpr float MaxF8E5M2 = 57344.0f;
 
 uint8_t floatToF8E4M3FN(float value);
+/// The saturating conversion (cvt.rn.satfinite.e4m3x2.f32, cuBLASLt's
+/// 8-bit D): values and infinities past ±448 become ±448, NaN stays NaN.
+uint8_t floatToF8E4M3FNSatFinite(float value);
 float f8E4M3FNToFloat(uint8_t bits);
 uint8_t floatToF8E5M2(float value);
 float f8E5M2ToFloat(uint8_t bits);

@@ -21,6 +21,7 @@
 #include "runtime/KernelModule.h"
 #include "runtime/KernelSpec.h"
 #include "runtime/LaunchGrid.h"
+#include "runtime/QuantizedOutput.h"
 #include "runtime/Timing.h"
 #include "runtime/Validation.h"
 
@@ -77,6 +78,14 @@ struct ScaledGemmDetails {
   /// shape; empty when one checks. The kernel is then checked against fp64
   /// alone.
   std::string noCublasLtAnchor;
+  /// An e4m3 C's output scale (QuantizedOutput.h), where C is 8-bit.
+  std::optional<float> scaleD;
+  /// The checks of the amax of D, where the kernel records it.
+  std::optional<AmaxCheck> amax;
+  /// Why cuBLASLt's matmul computes no amax to compare with (it refuses
+  /// CUBLASLT_MATMUL_DESC_AMAX_D_POINTER with these types or scale modes);
+  /// empty otherwise.
+  std::string amaxRefusal;
 };
 
 struct BenchmarkResult {
@@ -110,7 +119,8 @@ struct BenchmarkResult {
 
   bool passed() const {
     return (!vsCublas || vsCublas->passed) && vsFp64.passed &&
-           clobberedPadding == 0;
+           clobberedPadding == 0 &&
+           (!scaled || !scaled->amax || scaled->amax->passed);
   }
 };
 

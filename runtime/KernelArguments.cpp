@@ -152,11 +152,22 @@ bool tmaStoreStaysInRows(const KernelSpec &spec, const GemmShape &shape,
   return rowBytes % TensorMapGlobalAlignment == 0 || layout.ld == layout.cols;
 }
 
+Error KernelArguments::prepare(KernelModule &module,
+                               cudaStream_t stream) const {
+  if (Error err = staging.refresh(module, stream))
+    return err;
+  if (amax)
+    GEMM_CUDA_TRY(cudaMemsetAsync(reinterpret_cast<void *>(amax), 0,
+                                  sizeof(float), stream));
+  return Error::success();
+}
+
 Expected<KernelArguments> KernelArguments::create(
     const DriverApi &driver, const KernelSpec &spec, const GemmShape &shape,
     const OperandAddresses &addresses, const EpilogueArguments &epilogue,
     const WorkspaceAddresses *givenWorkspace, const TensorMapUpload *upload) {
   KernelArguments arguments;
+  arguments.amax = addresses.amax;
   Expected<OperandStaging> staging =
       OperandStaging::create(spec, shape, addresses);
   if (!staging)

@@ -98,11 +98,10 @@ public:
 
   /// Refreshes the staged copies of operands TMA cannot read in place or
   /// the kernel reads transposed (see OperandStaging), with `module`'s
-  /// staged transpose kernels; call on the launch's stream before every
+  /// staged transpose kernels, and zeroes an FP8 GEMM's amax, which the
+  /// kernel maxes into atomically; call on the launch's stream before every
   /// launch.
-  llvm::Error prepare(KernelModule &module, cudaStream_t stream) const {
-    return staging.refresh(module, stream);
-  }
+  llvm::Error prepare(KernelModule &module, cudaStream_t stream) const;
   const OperandStaging &getStaging() const { return staging; }
 
   /// Whether launches with getParams() use device memory this object owns
@@ -125,6 +124,8 @@ private:
   /// split_k: partial sums and tile counters, zero between launches.
   DeviceBuffer splitKPartials, splitKTileCounters;
   OperandStaging staging;
+  /// The amax of D that prepare() zeroes, or 0.
+  uint64_t amax = 0;
   bool wholeTileVariant = false;
 };
 

@@ -53,6 +53,10 @@ StringRef getOperandName(Operand operand) {
 StringRef getParamOperandName(const KernelParamSpec &param) {
   if (param.kind == KernelParamSpec::Kind::ScaleMemRef)
     return param.operand == Operand::A ? "scale_a" : "scale_b";
+  if (param.kind == KernelParamSpec::Kind::ScaleDMemRef)
+    return "scale_d";
+  if (param.kind == KernelParamSpec::Kind::AmaxMemRef)
+    return "amax";
   return param.overResidual ? "residual" : getOperandName(param.operand);
 }
 
@@ -247,6 +251,17 @@ readKernelParams(ArrayRef<bundle::Parameter> parameters,
         param.operand =
             parameter.operand == "scale_a" ? Operand::A : Operand::B;
         param.rank = static_cast<unsigned>(parameter.rank.value_or(0));
+        params.push_back(param);
+        continue;
+      }
+      if (parameter.operand == "scale_d" || parameter.operand == "amax") {
+        // Their count and the types they go with are checked by
+        // checkScaledKernelSpec; the schema checked rank 0.
+        param.kind = parameter.operand == "scale_d"
+                         ? KernelParamSpec::Kind::ScaleDMemRef
+                         : KernelParamSpec::Kind::AmaxMemRef;
+        param.operand = Operand::C;
+        param.rank = 0;
         params.push_back(param);
         continue;
       }

@@ -29,6 +29,13 @@
 //       offset), rank 1 (row or column scales) 5 and rank 2 (block scales)
 //       7, with the sizes and strides ScalingSpec.h gives each mode.
 //
+//   {"kind": "memref", "operand": "scale_d"|"amax", "rank": 0}
+//       An FP8 GEMM's output scale (an e4m3 C holds saturate(D · scale_d))
+//       and the f32 that receives the amax of D (max |D| before scale_d),
+//       after the scales, 3 eight-byte parameters each. The kernel maxes
+//       into amax atomically, so the runtime zeroes it on the launch
+//       stream before every launch (KernelArguments::prepare).
+//
 //   {"kind": "tma", "operand": "a"|"b"|"c", "box": [inner, outer],
 //    "swizzle": 0|32|64|128, "pass": "global_pointer"|"by_value",
 //    "l2_promotion": 0|64|128|256, "oob_fill": "zero"|"nan"}
@@ -186,7 +193,11 @@ struct KernelParamSpec {
     /// "tma_present": whether the previous parameter's map is there.
     TensorMapPresent,
     /// "scale_a" or "scale_b": an FP8 GEMM's scales of A or B.
-    ScaleMemRef
+    ScaleMemRef,
+    /// "scale_d": an e4m3 C's output scale.
+    ScaleDMemRef,
+    /// "amax": where the kernel maxes the amax of D.
+    AmaxMemRef
   };
   Kind kind = Kind::MemRef;
   /// MemRef, TensorMap, TensorMapPresent, and ScaleMemRef (A for scale_a, B
@@ -218,7 +229,7 @@ struct KernelParamSpec {
 
 /// The operand a MemRef, TensorMap, TensorMapPresent or ScaleMemRef
 /// parameter names in the bundle: "a", "b", "c", "residual" for a map over
-/// the residual, "scale_a" or "scale_b".
+/// the residual, "scale_a", "scale_b", "scale_d" or "amax".
 llvm::StringRef getParamOperandName(const KernelParamSpec &param);
 
 /// Checks the box of a tensor map over elements of `type`: each extent in

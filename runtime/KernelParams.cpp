@@ -206,6 +206,15 @@ PackedKernelParams packKernelParams(const KernelSpec &spec,
         params.appendValue(static_cast<uint64_t>(layout.strides[dim]));
       continue;
     }
+    if (param.kind == KernelParamSpec::Kind::ScaleDMemRef ||
+        param.kind == KernelParamSpec::Kind::AmaxMemRef) {
+      uint64_t address = param.kind == KernelParamSpec::Kind::ScaleDMemRef
+                             ? addresses.scaleD
+                             : addresses.amax;
+      for (uint64_t value : {address, address, uint64_t(0)})
+        params.appendValue(value);
+      continue;
+    }
     if (param.kind == KernelParamSpec::Kind::TensorMapPresent) {
       assert(mapIndex > 0 && "tma_present follows its tma parameter");
       // An i32 in the kernel (passes/common/OutlineKernel.cpp).

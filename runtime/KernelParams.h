@@ -20,7 +20,8 @@
 //
 // An FP8 GEMM's scales (ScalingSpec.h) are memrefs of f32 of rank 0
 // (allocated, aligned, offset 0), 1 (and size, stride) or 2 (and two sizes
-// and two strides), laid out as ScalingSpec.h says for their mode.
+// and two strides), laid out as ScalingSpec.h says for their mode. An e4m3
+// C's scale_d and the amax of D are rank-0 memrefs of one f32.
 //
 // A batched kernel's rank-3 memrefs (batch × rows × columns) are 9
 // parameters: allocated, aligned, offset (0), sizes (batch, rows, cols),
@@ -92,6 +93,9 @@ struct OperandAddresses {
   uint64_t c = 0;
   uint64_t scaleA = 0;
   uint64_t scaleB = 0;
+  /// An e4m3 C's output scale and the amax of D (one f32 each), or 0.
+  uint64_t scaleD = 0;
+  uint64_t amax = 0;
 
   uint64_t get(Operand operand) const {
     return operand == Operand::A ? a : operand == Operand::B ? b : c;

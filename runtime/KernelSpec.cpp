@@ -86,6 +86,9 @@ Error checkSupportedTypes(const KernelSpec &spec) {
           "unsupported type combination a=f8E5M2 b=f8E5M2: cuBLASLt, the "
           "reference of FP8 GEMMs, multiplies f8E5M2 only by f8E4M3FN (make "
           "a or b f8E4M3FN)");
+    if (spec.cType == ElementType::F8E5M2)
+      return makeBadInputError("unsupported c type f8E5M2: an FP8 GEMM writes "
+                               "8-bit outputs as f8E4M3FN");
     return Error::success();
   }
   if (spec.aType != spec.bType ||

@@ -90,6 +90,25 @@ void printScaledDetails(raw_ostream &os, const ScaledGemmDetails &scaled) {
   else if (!scaled.cublasLtScaleModes.empty())
     os << "cuBLASLt : FP8 matmul with " << scaled.cublasLtScaleModes << " ("
        << scaled.cublasLtAlgorithm << ")\n";
+  if (scaled.scaleD)
+    os << "output   : e4m3 = saturate(D * scale_d), scale_d "
+       << format("%.6g", *scaled.scaleD) << "; checked after dequantization\n";
+  if (const std::optional<AmaxCheck> &amax = scaled.amax) {
+    os << "amax     : " << format("%.9g", amax->kernel) << ", largest |C| "
+       << format("%.9g", amax->largestStored)
+       << (amax->consistentWithC ? " (consistent)" : " (inconsistent)");
+    if (amax->cublas)
+      os << ", cuBLASLt " << format("%.9g", *amax->cublas)
+         << (amax->matchesCublasExactly ? " (bit-identical)" : "");
+    else if (!scaled.amaxRefusal.empty())
+      os << ", cuBLASLt computes none (" << scaled.amaxRefusal << ")";
+    else
+      os << ", cuBLASLt not compared";
+    os << "  " << passFail(amax->passed);
+    if (!amax->passed)
+      os << ": " << amax->failure;
+    os << "\n";
+  }
 }
 
 /// An FP8 kernel's "scaling" object of the JSON result.
@@ -105,7 +124,22 @@ json::Value scaledJSON(const ScalingSpec &scaling,
       {"inputs", getFp8InputDistributionName(scaled.inputs)},
       {"cublaslt_scale_modes", orNull(scaled.cublasLtScaleModes)},
       {"cublaslt_algorithm", orNull(scaled.cublasLtAlgorithm)},
-      {"no_cublaslt_anchor", orNull(scaled.noCublasLtAnchor)}};
+      {"no_cublaslt_anchor", orNull(scaled.noCublasLtAnchor)},
+      {"scale_d", scaled.scaleD ? json::Value(double(*scaled.scaleD))
+                                : json::Value(nullptr)},
+      {"amax",
+       scaled.amax
+           ? json::Value(json::Object{
+                 {"kernel", double(scaled.amax->kernel)},
+                 {"cublaslt", scaled.amax->cublas
+                                  ? json::Value(double(*scaled.amax->cublas))
+                                  : json::Value(nullptr)},
+                 {"largest_stored", double(scaled.amax->largestStored)},
+                 {"consistent_with_c", scaled.amax->consistentWithC},
+                 {"bit_identical_to_cublaslt",
+                  scaled.amax->matchesCublasExactly},
+                 {"pass", scaled.amax->passed}})
+           : json::Value(nullptr)}};
 }
 
 json::Value shapeJSON(const GemmShape &shape) {

@@ -51,7 +51,17 @@ struct ScaledOperands {
   DeviceBuffer a, b, c, scaleA, scaleB;
   /// cuBLASLt's D (empty without cuBLASLt).
   DeviceBuffer reference;
+  /// An e4m3 C's scale_d, and the kernel's and cuBLASLt's amax of D (one
+  /// f32 each; empty where the kernel has none).
+  DeviceBuffer scaleD, amax, referenceAmax;
 };
+
+/// Whether `spec` takes a parameter of `kind`.
+bool hasParam(const KernelSpec &spec, KernelParamSpec::Kind kind) {
+  return llvm::any_of(spec.parameters, [&](const KernelParamSpec &param) {
+    return param.kind == kind;
+  });
+}
 
 Expected<ScaledOperands>
 uploadOperands(const KernelSpec &spec, const GemmShape &shape,
@@ -77,6 +87,19 @@ uploadOperands(const KernelSpec &spec, const GemmShape &shape,
     if (buffer == &operands.reference && !reference)
       continue;
     Expected<DeviceBuffer> allocated = DeviceBuffer::allocate(cBytes);
+    if (!allocated)
+      return allocated.takeError();
+    *buffer = std::move(*allocated);
+  }
+  bool scaleD = hasParam(spec, KernelParamSpec::Kind::ScaleDMemRef);
+  bool amax = hasParam(spec, KernelParamSpec::Kind::AmaxMemRef);
+  for (auto [buffer, wanted] :
+       {std::pair<DeviceBuffer *, bool>(&operands.scaleD, scaleD),
+        {&operands.amax, amax},
+        {&operands.referenceAmax, amax && reference}}) {
+    if (!wanted)
+      continue;
+    Expected<DeviceBuffer> allocated = DeviceBuffer::allocate(sizeof(float));
     if (!allocated)
       return allocated.takeError();
     *buffer = std::move(*allocated);
@@ -150,7 +173,8 @@ Expected<BenchmarkResult> runScaledBenchmark(const DeviceInfo &device,
       *device.driver, spec, shape,
       {operands->a.getAddress(), operands->b.getAddress(),
        operands->c.getAddress(), operands->scaleA.getAddress(),
-       operands->scaleB.getAddress()},
+       operands->scaleB.getAddress(), operands->scaleD.getAddress(),
+       operands->amax.getAddress()},
       epilogueInputs->getArguments());
   if (!arguments)
     return arguments.takeError();
@@ -191,10 +215,31 @@ Expected<BenchmarkResult> runScaledBenchmark(const DeviceInfo &device,
        zip_equal(computeScaledProductSquares(hostA, hostB, scales, samples),
                  preActivation, fp64Reference))
     checkedTerms.push_back({alpha * alpha * squares, input, expected});
-  double tolerance = getFp8Tolerance(spec.cType, scaling.fastAccumulation);
+  // An e4m3 C: e4m3's rounding on top, and a random scale_d around the
+  // one that puts the largest sampled output at 448 (some saturate).
+  bool quantized = isEightBitFloat(spec.cType);
+  double sampledMaximum = 0.0;
+  for (double value : fp64Reference)
+    sampledMaximum = std::max(sampledMaximum, std::fabs(value));
+  double tolerance =
+      quantized ? getE4m3OutputTolerance(scaling.fastAccumulation)
+                : getFp8Tolerance(spec.cType, scaling.fastAccumulation);
   result.toleranceFactor =
       getToleranceFactor(checkedTerms, epilogue.activation, tolerance);
   tolerance *= result.toleranceFactor;
+  float scaleD = 1.0f;
+  if (quantized) {
+    scaleD = chooseOutputScale(sampledMaximum, options.seed * 2 + 7);
+    details.scaleD = scaleD;
+    if (Error err = operands->scaleD.copyFromHost(&scaleD))
+      return std::move(err);
+  }
+  auto readAmax = [&](const DeviceBuffer &buffer) -> Expected<float> {
+    float value = 0.0f;
+    if (Error err = buffer.copyToHost(&value))
+      return std::move(err);
+    return value;
+  };
 
   // The checked run of the kernel.
   HostMatrix hostC(spec.cType, shape.m, shape.n, shape.ldc, shape.layouts.c);
@@ -207,17 +252,59 @@ Expected<BenchmarkResult> runScaledBenchmark(const DeviceInfo &device,
   if (Error err = operands->c.copyToHost(hostC.data()))
     return std::move(err);
   result.vsFp64 =
-      compareWithFp64Reference(hostC, samples, fp64Reference, tolerance);
+      quantized
+          ? compareQuantizedWithFp64(hostC, samples, fp64Reference, scaleD,
+                                     tolerance)
+          : compareWithFp64Reference(hostC, samples, fp64Reference, tolerance);
   result.clobberedPadding = countClobberedPadding(hostC, OutputPoisonByte);
+  std::optional<float> kernelAmax;
+  if (operands->amax.size() > 0) {
+    Expected<float> value = readAmax(operands->amax);
+    if (!value)
+      return value.takeError();
+    kernelAmax = *value;
+  }
 
   // cuBLASLt's FP8 matmul with the kernel's scale modes: the scaled product
-  // alone for the check (the epilogue follows in fp64, as for cuBLAS).
+  // alone for the check (the epilogue follows in fp64, as for cuBLAS). An
+  // e4m3 D is quantized by cuBLASLt itself, so its activation (the only
+  // epilogue an e4m3 C fuses) must come first there, with scale_d.
   GemmTypes types{spec.aType, spec.bType, spec.cType};
   std::optional<CublasLtScaledMatmul> checkedMatmul;
-  if (options.cublasReference) {
+  CublasLtScaledMatmulOptions checkedOptions;
+  std::optional<std::string> noQuantizedAnchor;
+  if (quantized) {
+    checkedOptions.scaleD = operands->scaleD.data();
+    CublasLtEpilogueChoice activation = chooseCublasLtEpilogue(epilogue);
+    if (activation.epilogue)
+      checkedOptions.epilogue = *activation.epilogue;
+    else if (epilogue.hasFusedOperations())
+      noQuantizedAnchor = activation.reason;
+  }
+  // cuBLASLt's amax is of its own D: compared where that is the kernel's
+  // (no epilogue, or an e4m3 D's activation done by cuBLASLt).
+  bool comparesAmax = operands->referenceAmax.size() > 0 &&
+                      (quantized || !epilogue.hasFusedOperations());
+  if (comparesAmax)
+    checkedOptions.amax = operands->referenceAmax.data();
+  if (options.cublasReference && noQuantizedAnchor) {
+    details.noCublasLtAnchor = "cuBLASLt cannot apply " + epilogue.describe() +
+                               " before its e4m3 D (" + *noQuantizedAnchor +
+                               ")";
+  } else if (options.cublasReference) {
     Expected<CublasLtScaledMatmulPlan> plan = CublasLtScaledMatmul::plan(
-        shape, types, scales, CublasLtScaledMatmulOptions(), operands->a.data(),
+        shape, types, scales, checkedOptions, operands->a.data(),
         operands->b.data(), operands->reference.data(), stream.get());
+    // Where cuBLASLt computes no amax for these scale modes, it still
+    // checks the product.
+    if (plan && !plan->matmul && checkedOptions.amax) {
+      details.amaxRefusal = plan->refusal;
+      checkedOptions.amax = nullptr;
+      comparesAmax = false;
+      plan = CublasLtScaledMatmul::plan(
+          shape, types, scales, checkedOptions, operands->a.data(),
+          operands->b.data(), operands->reference.data(), stream.get());
+    }
     if (!plan)
       return plan.takeError();
     if (plan->matmul) {
@@ -231,6 +318,7 @@ Expected<BenchmarkResult> runScaledBenchmark(const DeviceInfo &device,
                                  details.scaling + " (" + plan->refusal + ")";
     }
   }
+  std::optional<float> cublasAmax;
   auto poisonReference = [&]() {
     return operands->reference.fill(OutputPoisonByte, stream.get());
   };
@@ -248,7 +336,7 @@ Expected<BenchmarkResult> runScaledBenchmark(const DeviceInfo &device,
     if (int64_t bad = countNonFinite(hostReference))
       return makeCudaFailureError("cuBLASLt's FP8 matmul output has " +
                                   Twine(bad) + " NaN/Inf entries");
-    if (epilogue.hasFusedOperations())
+    if (epilogue.hasFusedOperations() && !quantized)
       parallelFor(0, static_cast<size_t>(shape.m), [&](size_t row) {
         int64_t r = static_cast<int64_t>(row);
         for (int64_t col = 0; col < shape.n; ++col)
@@ -259,16 +347,33 @@ Expected<BenchmarkResult> runScaledBenchmark(const DeviceInfo &device,
     // An anchor must itself pass fp64 at the samples. At a few degenerate
     // shapes (seen: N = 1 with per-row and per-column scales) cuBLASLt's
     // FP8 matmul returns a product far from it; then it is no anchor.
-    ErrorMetric anchorVsFp64 = compareWithFp64Reference(
-        hostReference, samples, fp64Reference, tolerance);
-    if (anchorVsFp64.passed)
+    ErrorMetric anchorVsFp64 =
+        quantized ? compareQuantizedWithFp64(hostReference, samples,
+                                             fp64Reference, scaleD, tolerance)
+                  : compareWithFp64Reference(hostReference, samples,
+                                             fp64Reference, tolerance);
+    if (anchorVsFp64.passed) {
+      // Two e4m3 outputs: the relative error is the same as after
+      // dequantizing both by scale_d.
       result.vsCublas = compareMatrices(hostC, hostReference, tolerance);
-    else
+      if (comparesAmax) {
+        Expected<float> value = readAmax(operands->referenceAmax);
+        if (!value)
+          return value.takeError();
+        cublasAmax = *value;
+      }
+    } else
       details.noCublasLtAnchor =
           "cuBLASLt's FP8 matmul with " + details.scaling +
           " fails the fp64 check at this shape (relative error " +
           formatv("{0:e2}", anchorVsFp64.relativeFrobenius).str() + ")";
   }
+
+  if (kernelAmax)
+    details.amax =
+        checkAmax(*kernelAmax, hostC,
+                  quantized ? std::optional<float>(scaleD) : std::nullopt,
+                  sampledMaximum, cublasAmax, tolerance);
 
   if (!options.timing)
     return std::move(result);
@@ -288,8 +393,9 @@ Expected<BenchmarkResult> runScaledBenchmark(const DeviceInfo &device,
   CublasLtScaledMatmul *timedMatmul = checkedMatmul ? &*checkedMatmul : nullptr;
   CublasBaseline timedBaseline;
   result.cublasBaseline = timedBaseline.describe();
-  bool fuses =
-      !baseline.isPlainProduct() || ltEpilogue != CUBLASLT_EPILOGUE_DEFAULT;
+  // The checked matmul into an e4m3 D already has its activation.
+  bool fuses = !quantized && (!baseline.isPlainProduct() ||
+                              ltEpilogue != CUBLASLT_EPILOGUE_DEFAULT);
   if (checkedMatmul && fuses) {
     CublasLtScaledMatmulOptions fused;
     fused.alpha = baseline.alpha;
@@ -297,6 +403,9 @@ Expected<BenchmarkResult> runScaledBenchmark(const DeviceInfo &device,
     fused.epilogue = ltEpilogue;
     fused.bias =
         reinterpret_cast<const void *>(epilogueInputs->getArguments().bias);
+    fused.amax = operands->referenceAmax.size() > 0
+                     ? operands->referenceAmax.data()
+                     : nullptr;
     Expected<CublasLtScaledMatmulPlan> plan = CublasLtScaledMatmul::plan(
         shape, types, scales, fused, operands->a.data(), operands->b.data(),
         operands->reference.data(), stream.get());

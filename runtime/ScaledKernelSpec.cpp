@@ -75,6 +75,38 @@ Error checkScaleParams(const KernelSpec &spec, const Twine &context) {
   return Error::success();
 }
 
+/// An FP8 GEMM's output parameters: scale_d exactly when C is e4m3, amax
+/// at most once and only with a scaling.
+Error checkOutputParams(const KernelSpec &spec, const Twine &context) {
+  int scaleD = 0, amax = 0;
+  for (const KernelParamSpec &param : spec.parameters) {
+    bool isScaleD = param.kind == KernelParamSpec::Kind::ScaleDMemRef;
+    if (!isScaleD && param.kind != KernelParamSpec::Kind::AmaxMemRef)
+      continue;
+    if (!spec.scaling)
+      return makeBadInputError(context + ": parameters: a '" +
+                               getParamOperandName(param) +
+                               "' parameter, but the kernel has no "
+                               "\"scaling\" (it is for FP8 GEMMs)");
+    if (++(isScaleD ? scaleD : amax) > 1)
+      return makeBadInputError(context + ": parameters: '" +
+                               getParamOperandName(param) +
+                               "' is passed twice");
+  }
+  bool eightBitC = isEightBitFloat(spec.cType);
+  if (eightBitC && scaleD == 0)
+    return makeBadInputError(context +
+                             ": parameters: no 'scale_d' memref, "
+                             "which an 8-bit c (" +
+                             getElementTypeName(spec.cType) + ") needs");
+  if (!eightBitC && scaleD > 0)
+    return makeBadInputError(context +
+                             ": parameters: 'scale_d' quantizes an "
+                             "8-bit c, but c is " +
+                             getElementTypeName(spec.cType));
+  return Error::success();
+}
+
 } // namespace
 
 Error checkScaledKernelSpec(const KernelSpec &spec, const Twine &context) {
@@ -93,6 +125,8 @@ Error checkScaledKernelSpec(const KernelSpec &spec, const Twine &context) {
                                "is for FP8 GEMMs (8-bit a and b), but the "
                                "kernel's types are " +
                                    types);
+    if (Error err = checkOutputParams(spec, context))
+      return err;
     return checkScaleParams(spec, context);
   }
   if (!spec.scaling)
@@ -118,6 +152,8 @@ Error checkScaledKernelSpec(const KernelSpec &spec, const Twine &context) {
         "has block scales and \"fast_accumulation\": true; block scales "
         "multiply the partial sums of every 128 K elements, which are "
         "always added in f32");
+  if (Error err = checkOutputParams(spec, context))
+    return err;
   return checkScaleParams(spec, context);
 }
 

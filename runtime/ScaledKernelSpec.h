@@ -10,7 +10,7 @@
 // says so consistently:
 //
 //   "types": a and b 8-bit (not both f8E5M2: checkSupportedTypes), c bf16,
-//     f16 or f32, accumulator f32;
+//     f16, f32 or f8E4M3FN, accumulator f32;
 //   "layouts": {"a": "row", "b": "col", "c": "row"} (wgmma reads 8-bit
 //     operands K-major only: A is M×K row-major, B is stored N×K like a
 //     weight W in x @ W^T), and no "source_layouts";
@@ -19,7 +19,9 @@
 //   exactly one "scale_a" and one "scale_b" memref parameter, of the ranks
 //     their modes take; a batched kernel ("batch") may take either with
 //     one more rank, a leading batch dimension: each batch entry's own
-//     scales (hasPerEntryScales), else one set serves every entry.
+//     scales (hasPerEntryScales), else one set serves every entry;
+//   one "scale_d" memref exactly when c is f8E4M3FN, and at most one
+//     "amax" (rank 0 each), neither in a batched kernel.
 //
 // A GEMM of other types has no "scaling" and no scale parameters.
 // checkScaledKernelSpec refuses an entry that mixes them.

@@ -37,7 +37,7 @@ double getTolerance(ElementType inputType, ElementType outputType,
     return inputType == ElementType::F32
                ? tolerance::F32OutputF32Inputs
                : tolerance::F32OutputLowPrecisionInputs;
-  // No kernel writes 8-bit outputs (checkSupportedTypes).
+  // An e4m3 output has its own tolerance (QuantizedOutput.h).
   case ElementType::F8E4M3FN:
   case ElementType::F8E5M2:
     return tolerance::Bf16Output;
@@ -67,7 +67,8 @@ std::string describeTolerances() {
      << llvm::format("%g", tolerance::F32ExactMath)
      << ", from 8-bit inputs as from f16/bf16 ones, at least "
      << llvm::format("%g", tolerance::F32OutputFp8FastAccumulation)
-     << " with fast accumulation.";
+     << " with fast accumulation; an e4m3 output after dequantization that "
+        "of f32 plus 2^-4 (its rounding).";
   return text;
 }
 

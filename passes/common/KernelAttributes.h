@@ -90,6 +90,18 @@ inline PerEntryScales getKernelPerEntryScales(mlir::Operation *kernel) {
   return entries;
 }
 
+/// Whether an FP8 GEMM kernel takes an amax argument (tile-outline-kernel
+/// records it).
+inline void setKernelAmax(mlir::Operation *kernel, bool amax) {
+  if (amax)
+    kernel->setAttr(tile::attr::amax,
+                    mlir::UnitAttr::get(kernel->getContext()));
+}
+
+inline bool hasKernelAmax(mlir::Operation *kernel) {
+  return kernel->hasAttrOfType<mlir::UnitAttr>(tile::attr::amax);
+}
+
 /// Name of the kernel attribute holding the major orders of A, B and C
 /// (["row", "col", "row"]); absent means all row-major.
 inline llvm::StringRef kernelLayoutsAttrName() { return tile::attr::layouts; }

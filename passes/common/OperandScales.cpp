@@ -72,6 +72,18 @@ OperandScales OperandScales::atBatchEntry(OpBuilder &builder, Location loc,
   return entry;
 }
 
+SmallVector<Type, 2> gemm_opt::getOutputScaleArgumentTypes(MLIRContext *context,
+                                                           bool scaleD,
+                                                           bool amax) {
+  SmallVector<Type, 2> types;
+  auto scalar = MemRefType::get({}, Float32Type::get(context));
+  if (scaleD)
+    types.push_back(scalar);
+  if (amax)
+    types.push_back(scalar);
+  return types;
+}
+
 FailureOr<OperandScales> OperandScales::forKernel(gpu::GPUFuncOp kernel,
                                                   ScheduleAttr schedule,
                                                   Operation *user) {
@@ -84,10 +96,16 @@ FailureOr<OperandScales> OperandScales::forKernel(gpu::GPUFuncOp kernel,
   PerEntryScales perEntry = getKernelPerEntryScales(kernel);
   SmallVector<Type, 2> expected =
       getScaleArgumentTypes(kernel.getContext(), scaling, perEntry);
+  auto c = dyn_cast<MemRefType>(kernel.getArgumentTypes()[2]);
+  bool scaleD = c && isEightBitFloat(c.getElementType());
+  bool amax = hasKernelAmax(kernel);
+  expected.append(
+      getOutputScaleArgumentTypes(kernel.getContext(), scaleD, amax));
   unsigned workspace = schedule.hasKWorkspace() ? 2 : 0;
   unsigned count = kernel.getNumArguments();
-  if (count < 3 + workspace + 2 ||
-      kernel.getArgumentTypes().slice(count - workspace - 2, 2) !=
+  unsigned first = count - workspace - expected.size();
+  if (count < 3 + workspace + expected.size() ||
+      kernel.getArgumentTypes().slice(first, expected.size()) !=
           ArrayRef<Type>(expected))
     return user->emitOpError()
            << "has 8-bit inputs, but kernel @" << kernel.getName()
@@ -95,7 +113,11 @@ FailureOr<OperandScales> OperandScales::forKernel(gpu::GPUFuncOp kernel,
               "with tile-outline-kernel)";
   scales.scaling = scaling;
   scales.perEntry = perEntry;
-  scales.a = kernel.getArgument(count - workspace - 2);
-  scales.b = kernel.getArgument(count - workspace - 1);
+  scales.a = kernel.getArgument(first);
+  scales.b = kernel.getArgument(first + 1);
+  if (scaleD)
+    scales.d = kernel.getArgument(first + 2);
+  if (amax)
+    scales.amax = kernel.getArgument(first + 2 + (scaleD ? 1 : 0));
   return scales;
 }

@@ -78,11 +78,13 @@ PerEntryScales getPerEntryScales(GemmOp gemm) {
   return {hasPerEntryScaleA(gemm), hasPerEntryScaleB(gemm)};
 }
 
-/// alpha, beta, bias, residual, scale_a and scale_b of `gemm`, null where
-/// absent: the kernel arguments after A, B, C and the tensor maps.
-SmallVector<Value, 6> epilogueOperands(GemmOp gemm) {
+/// alpha, beta, bias, residual, scale_a, scale_b, scale_d and amax of
+/// `gemm`, null where absent: the kernel arguments after A, B, C and the
+/// tensor maps.
+SmallVector<Value, 8> epilogueOperands(GemmOp gemm) {
   return {gemm.getAlpha(),    gemm.getBeta(),   gemm.getBias(),
-          gemm.getResidual(), gemm.getScaleA(), gemm.getScaleB()};
+          gemm.getResidual(), gemm.getScaleA(), gemm.getScaleB(),
+          gemm.getScaleD(),   gemm.getAmax()};
 }
 
 /// Records on `kernel` which arguments of its LLVM function its `count`
@@ -137,6 +139,9 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   argTypes.append(getScaleArgumentTypes(builder.getContext(),
                                         gemm.getScalingAttr(),
                                         getPerEntryScales(gemm)));
+  argTypes.append(getOutputScaleArgumentTypes(
+      builder.getContext(), static_cast<bool>(gemm.getScaleD()),
+      static_cast<bool>(gemm.getAmax())));
   // split_k / stream_k: the fp32 partial sums and the per-tile counters,
   // last.
   if (schedule.hasKWorkspace()) {
@@ -186,6 +191,7 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   setKernelEpilogue(kernel, gemm.getEpilogueAttr());
   setKernelScaling(kernel, gemm.getScalingAttr());
   setKernelPerEntryScales(kernel, getPerEntryScales(gemm));
+  setKernelAmax(kernel, static_cast<bool>(gemm.getAmax()));
   if (mapsByValue && usesTmaDescriptors(schedule) &&
       failed(recordTensorMapArguments(kernel, tmaArgumentTypes)))
     return failure();
@@ -201,7 +207,7 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   builder.setInsertionPointToStart(&body);
   // The kernel's tile.gemm takes the epilogue operands and scales from its
   // arguments.
-  SmallVector<Value> epilogue(6, Value());
+  SmallVector<Value> epilogue(8, Value());
   unsigned next = firstEpilogueArgument;
   for (auto [index, operand] : llvm::enumerate(epilogueOperands(gemm)))
     if (operand)
@@ -209,8 +215,8 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   GemmOp::create(builder, gemm.getLoc(), body.getArgument(0),
                  body.getArgument(1), body.getArgument(2), epilogue[0],
                  epilogue[1], epilogue[2], epilogue[3], epilogue[4],
-                 epilogue[5], schedule, gemm.getEpilogueAttr(),
-                 gemm.getScalingAttr());
+                 epilogue[5], epilogue[6], epilogue[7], schedule,
+                 gemm.getEpilogueAttr(), gemm.getScalingAttr());
   gpu::ReturnOp::create(builder, gemm.getLoc());
   return kernel;
 }

@@ -26,14 +26,9 @@
 
 #include "passes/epilogue/FusedEpilogue.h"
 
-#include "passes/common/BatchEntryView.h"
-#include "passes/hopper/HopperKernelPlan.h"
-#include "passes/common/KernelAttributes.h"
-#include "passes/common/MatrixRows.h"
-#include "passes/common/OperandScales.h"
-#include "passes/common/TransposedView.h"
 #include "dialect/MatrixLayouts.h"
 #include "dialect/MemoryQueries.h"
+#include "dialect/ScaledGemmVerifier.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -42,6 +37,12 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
+#include "passes/common/BatchEntryView.h"
+#include "passes/common/KernelAttributes.h"
+#include "passes/common/MatrixRows.h"
+#include "passes/common/OperandScales.h"
+#include "passes/common/TransposedView.h"
+#include "passes/hopper/HopperKernelPlan.h"
 
 using namespace mlir;
 using namespace gemm_opt;
@@ -92,11 +93,16 @@ FailureOr<FusedEpilogue> FusedEpilogue::forKernel(gpu::GPUFuncOp kernel,
   SmallVector<Type> expected = getFusedEpilogueArgumentTypes(epilogue, cType);
   // A split_k or stream_k kernel takes its workspace (partial tiles and
   // tile counters) after them (tile-outline-kernel).
-  // An 8-bit GEMM's scales come between them (passes/common/OperandScales.h).
-  unsigned after = (schedule.hasKWorkspace() ? 2 : 0) +
-                   getScaleArgumentTypes(kernel.getContext(),
-                                         getKernelScaling(kernel))
-                       .size();
+  // An 8-bit GEMM's scales come between them, then an 8-bit C's scale_d
+  // and amax (passes/common/OperandScales.h).
+  unsigned after =
+      (schedule.hasKWorkspace() ? 2 : 0) +
+      getScaleArgumentTypes(kernel.getContext(), getKernelScaling(kernel))
+          .size() +
+      getOutputScaleArgumentTypes(kernel.getContext(),
+                                  isEightBitFloat(cType.getElementType()),
+                                  hasKernelAmax(kernel))
+          .size();
   ArrayRef<Type> actual = kernel.getArgumentTypes();
   if (actual.size() != first + expected.size() + after ||
       actual.slice(first, expected.size()) != ArrayRef<Type>(expected))

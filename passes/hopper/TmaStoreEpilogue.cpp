@@ -20,6 +20,7 @@
 #include "passes/epilogue/CoalescedElementCopy.h"
 #include "passes/epilogue/EpilogueOperandChunks.h"
 #include "passes/epilogue/GlobalChunkStore.h"
+#include "passes/epilogue/QuantizedOutput.h"
 #include "passes/common/MatrixRows.h"
 #include "passes/common/SharedMemoryView.h"
 #include "passes/epilogue/TransposedOperandGroups.h"
@@ -223,6 +224,8 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
       index(2 * bytesC));
   auto pairF32 = VectorType::get({2}, f32);
   auto pairC = VectorType::get({2}, elementC);
+  // C's type from f32, with an 8-bit C's scale and the amax of D.
+  QuantizedOutput output(elementC, scaleD, static_cast<bool>(amax));
   // The round's 8-column groups; `column` counts from the round's first.
   int64_t groups = plan.roundColumnsC() / 8;
   int64_t firstColumn = round * plan.roundColumnsC();
@@ -362,8 +365,7 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
                                 applied)
                           : applied;
         }
-        if (elementC != f32)
-          values = arith::TruncFOp::create(b, loc, pairC, values);
+        values = output.convert(b, loc, values);
         vector::StoreOp::create(b, loc, values, part,
                                 ValueRange{stagingIndex(g, row)},
                                 /*nontemporal=*/false,
@@ -371,6 +373,7 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
       }
     }
   }
+  output.publishAmax(b, loc, amax);
   // The TMA stores read the staging part through the async proxy.
   NVVM::FenceProxyOp::create(
       b, loc, NVVM::ProxyKind::async_shared,

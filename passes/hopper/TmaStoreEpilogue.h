@@ -114,6 +114,18 @@ public:
     return copy;
   }
 
+  /// The same epilogue for an FP8 GEMM's output: an 8-bit C stored as
+  /// saturate(D · scaleD) (`scaleD` the loaded f32, or null), and the amax
+  /// of D maxed into `amax` (memref<f32>, or null) by every round
+  /// (passes/epilogue/QuantizedOutput.h).
+  TmaStoreEpilogue quantizingOutput(mlir::Value scaleD,
+                                    mlir::Value amax) const {
+    TmaStoreEpilogue copy = *this;
+    copy.scaleD = scaleD;
+    copy.amax = amax;
+    return copy;
+  }
+
   /// The bias entries that writeStaging() adds, in every round, to the
   /// thread's (`thread` of 128) accumulators of a warpgroup part whose
   /// origin in C is (row, col), in the bias's type: a column bias's pair of
@@ -263,6 +275,8 @@ private:
   mlir::Value batch;
   /// Whether the stores add onto C (i1), or null: they never do.
   mlir::Value addToC;
+  /// An 8-bit C's output scale (f32) and the amax memref, or null.
+  mlir::Value scaleD, amax;
 };
 
 } // namespace gemm_opt

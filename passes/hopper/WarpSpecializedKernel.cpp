@@ -285,6 +285,8 @@ private:
         arith::MulIOp::create(b, loc, group,
                               index(128 * plan.warpgroupsPerTile)));
 
+    if (scales.d)
+      scaleD = memref::LoadOp::create(b, loc, scales.d, ValueRange{});
     // Group g computes the block's tiles g, g + G, g + 2G, ...
     auto tileLoop = scf::ForOp::create(b, loc, group, walk->getSegmentCount(),
                                        index(plan.consumerGroups));
@@ -509,7 +511,8 @@ private:
   }
 
   TmaStoreEpilogue tmaStores() {
-    return TmaStoreEpilogue(b, loc, plan, fused, raw, mapC, mapResidual);
+    return TmaStoreEpilogue(b, loc, plan, fused, raw, mapC, mapResidual)
+        .quantizingOutput(scaleD, scales.amax);
   }
 
   OpBuilder &b;
@@ -519,6 +522,9 @@ private:
   FusedEpilogue fused;
   /// An 8-bit GEMM's scales (else empty).
   OperandScales scales;
+  /// An 8-bit C's output scale, loaded once by each consumer thread before
+  /// its tiles (else null).
+  Value scaleD;
   /// The consumers' named barriers.
   ConsumerBarriers named;
   BlockTiles tiles;

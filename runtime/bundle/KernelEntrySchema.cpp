@@ -64,7 +64,7 @@ bool fromJSON(const json::Value &value, GemmTypes &types, json::Path path) {
                      path.field("a")) &&
          checkChoice(types.b, InputElementTypeNames, InputElementTypeMessage,
                      path.field("b")) &&
-         checkChoice(types.c, ElementTypeNames, ElementTypeMessage,
+         checkChoice(types.c, OutputElementTypeNames, OutputElementTypeMessage,
                      path.field("c")) &&
          checkChoice(types.accumulator, ElementTypeNames, ElementTypeMessage,
                      path.field("accumulator"));

@@ -132,9 +132,10 @@ bool fromJSON(const json::Value &value, Parameter &parameter,
     parameter.rank = rank;
     if (!checkChoice(operand,
                      {"a", "b", "c", "bias", "residual", "scale_a", "scale_b",
-                      "src", "dst"},
+                      "scale_d", "amax", "src", "dst"},
                      "expected \"a\", \"b\", \"c\", \"bias\", \"residual\", "
-                     "\"scale_a\", \"scale_b\", \"src\" or \"dst\"",
+                     "\"scale_a\", \"scale_b\", \"scale_d\", \"amax\", \"src\" "
+                     "or \"dst\"",
                      path.field("operand")))
       return false;
     // The bias is a vector; an FP8 GEMM's scales a scalar, a vector or a
@@ -143,6 +144,9 @@ bool fromJSON(const json::Value &value, Parameter &parameter,
     if (operand == "bias")
       return checkRange(rank, 1, 1, "expected 1 (the bias is a vector)",
                         path.field("rank"));
+    // An 8-bit C's output scale and the amax of D are one f32 each.
+    if (operand == "scale_d" || operand == "amax")
+      return checkRange(rank, 0, 0, "expected 0 (one f32)", path.field("rank"));
     if (operand == "scale_a" || operand == "scale_b")
       return checkRange(rank, 0, 3,
                         "expected 0 (a tensor's scale), 1 (a row or column "

@@ -101,10 +101,17 @@ inline bool checkAlignment(int64_t value, llvm::json::Path path) {
   return false;
 }
 
-/// The element types a bundle names for C and the accumulator.
+/// The element types a bundle names for the accumulator.
 inline constexpr llvm::StringRef ElementTypeNames[] = {"f16", "bf16", "f32"};
 inline constexpr llvm::StringLiteral ElementTypeMessage =
     "expected \"f16\", \"bf16\" or \"f32\"";
+
+/// The element types a bundle names for C: those above, and the e4m3
+/// output of an FP8 GEMM.
+inline constexpr llvm::StringRef OutputElementTypeNames[] = {"f16", "bf16",
+                                                             "f32", "f8E4M3FN"};
+inline constexpr llvm::StringLiteral OutputElementTypeMessage =
+    "expected \"f16\", \"bf16\", \"f32\" or \"f8E4M3FN\"";
 
 /// The element types of GEMM inputs (A, B) and of the matrices transposes
 /// and copies move (the staged copies of A and B): those above, and the

@@ -222,9 +222,10 @@ TEST(BundleSchemaTest, MalformedFieldsNameTheirPath) {
             "expected \"f16\", \"bf16\", \"f32\", \"f8E4M3FN\" or "
             "\"f8E5M2\" at kernels[0].types.a");
   EXPECT_EQ(malformedKernelError([](json::Object &kernel) {
-              (*kernel.getObject("types"))["c"] = "f8E4M3FN";
+              (*kernel.getObject("types"))["c"] = "f8E5M2";
             }),
-            "expected \"f16\", \"bf16\" or \"f32\" at kernels[0].types.c");
+            "expected \"f16\", \"bf16\", \"f32\" or \"f8E4M3FN\" at "
+            "kernels[0].types.c");
   EXPECT_EQ(malformedKernelError([](json::Object &kernel) {
               (*kernel.getObject("staged_copies")->getObject("b"))["tile"] =
                   json::Object{{"m", 32}};
@@ -330,13 +331,14 @@ TEST(BundleSchemaTest, MalformedFp8FieldsNameTheirPath) {
             "expected 0 (a tensor's scale), 1 (a row or column vector) or 2 "
             "(block scales), one more for scales per batch entry at "
             "kernels[0].parameters[4].rank");
-  EXPECT_EQ(malformedFp8Error([](json::Object &kernel) {
-              (*(*kernel.getArray("parameters"))[4].getAsObject())["operand"] =
-                  "scale_c";
-            }),
-            "expected \"a\", \"b\", \"c\", \"bias\", \"residual\", "
-            "\"scale_a\", \"scale_b\", \"src\" or \"dst\" at "
-            "kernels[0].parameters[4].operand");
+  EXPECT_EQ(
+      malformedFp8Error([](json::Object &kernel) {
+        (*(*kernel.getArray("parameters"))[4].getAsObject())["operand"] =
+            "scale_c";
+      }),
+      "expected \"a\", \"b\", \"c\", \"bias\", \"residual\", "
+      "\"scale_a\", \"scale_b\", \"scale_d\", \"amax\", \"src\" or \"dst\" at "
+      "kernels[0].parameters[4].operand");
   EXPECT_EQ(malformedFp8Error([](json::Object &kernel) {
               (*kernel.getObject("staged_copies")
                     ->getObject("b"))["vector_elements"] = 32;

@@ -372,3 +372,85 @@ TEST(ScaledKernelSpecTest, TheProblemPathRefusesFp8Kernels) {
 }
 
 } // namespace
+
+namespace {
+
+/// makeFp8Kernel() with an e4m3 C (its map's box 128 bytes wide), scale_d
+/// and amax.
+json::Object makeE4m3OutputKernel() {
+  json::Object kernel = makeFp8Kernel("tensor", "tensor", 0, 0);
+  (*kernel.getObject("types"))["c"] = "f8E4M3FN";
+  (*(*kernel.getArray("parameters"))[5].getAsObject())["box"] =
+      json::Array{128, 64};
+  kernel["min_alignment_bytes"] = 1;
+  for (StringRef operand : {"scale_d", "amax"})
+    kernel.getArray("parameters")
+        ->push_back(json::Object{
+            {"kind", "memref"}, {"operand", operand}, {"rank", 0}});
+  return kernel;
+}
+
+TEST(ScaledKernelSpecTest, ReadsAndPacksTheOutputScaleAndAmax) {
+  KernelSpec spec = parseSingleKernel(makeE4m3OutputKernel());
+  EXPECT_EQ(spec.cType, ElementType::F8E4M3FN);
+  ASSERT_EQ(spec.parameters.size(), 10u);
+  EXPECT_EQ(spec.parameters[8].kind, KernelParamSpec::Kind::ScaleDMemRef);
+  EXPECT_EQ(spec.parameters[9].kind, KernelParamSpec::Kind::AmaxMemRef);
+  EXPECT_EQ(getParamOperandName(spec.parameters[8]), "scale_d");
+  EXPECT_EQ(getParamOperandName(spec.parameters[9]), "amax");
+  GemmShape shape =
+      GemmShape::get(256, 256, 256, 256, 256, 256,
+                     {MatrixLayout::Row, MatrixLayout::Col, MatrixLayout::Row});
+  OperandAddresses addresses{addressA,      addressB,      addressC,
+                             addressScaleA, addressScaleB, 0x7f0000500000,
+                             0x7f0000600000};
+  PackedKernelParams params =
+      packKernelParams(spec, shape, addresses,
+                       {TensorMapArgument{CUtensorMap{}, 0x1000, true},
+                        TensorMapArgument{CUtensorMap{}, 0x1080, true},
+                        TensorMapArgument{CUtensorMap{}, 0x1100, true}});
+  // The scales, then scale_d and amax: rank-0 memrefs each.
+  EXPECT_EQ(
+      params.getValues().drop_front(24).vec(),
+      (std::vector<uint64_t>{addressScaleA, addressScaleA, 0, addressScaleB,
+                             addressScaleB, 0, 0x7f0000500000, 0x7f0000500000,
+                             0, 0x7f0000600000, 0x7f0000600000, 0}));
+}
+
+TEST(ScaledKernelSpecTest, RefusesOutputParametersThatDoNotFit) {
+  json::Object noScaleD = makeE4m3OutputKernel();
+  noScaleD.getArray("parameters")
+      ->erase(noScaleD.getArray("parameters")->begin() + 8);
+  json::Object twice = makeE4m3OutputKernel();
+  twice.getArray("parameters")
+      ->push_back(
+          json::Object{{"kind", "memref"}, {"operand", "amax"}, {"rank", 0}});
+  json::Object bf16ScaleD = makeFp8Kernel("tensor", "tensor", 0, 0);
+  bf16ScaleD.getArray("parameters")
+      ->push_back(json::Object{
+          {"kind", "memref"}, {"operand", "scale_d"}, {"rank", 0}});
+  json::Object vector = makeE4m3OutputKernel();
+  (*(*vector.getArray("parameters"))[9].getAsObject())["rank"] = 1;
+  json::Object amaxOnBf16 = makeValidKernel();
+  amaxOnBf16.getArray("parameters")
+      ->push_back(
+          json::Object{{"kind", "memref"}, {"operand", "amax"}, {"rank", 0}});
+  json::Object e5m2 = makeE4m3OutputKernel();
+  (*e5m2.getObject("types"))["c"] = "f8E5M2";
+  RefusedKernelCase cases[] = {
+      {"e4m3 without scale_d", std::move(noScaleD),
+       "parameters: no 'scale_d' memref, which an 8-bit c (f8E4M3FN) needs"},
+      {"amax twice", std::move(twice), "parameters: 'amax' is passed twice"},
+      {"scale_d on bf16", std::move(bf16ScaleD),
+       "parameters: 'scale_d' quantizes an 8-bit c, but c is bf16"},
+      {"amax vector", std::move(vector), "expected 0 (one f32)"},
+      {"amax on bf16 inputs", std::move(amaxOnBf16),
+       "parameters: a 'amax' parameter, but the kernel has no \"scaling\""},
+      {"e5m2 output", std::move(e5m2),
+       "expected \"f16\", \"bf16\", \"f32\" or \"f8E4M3FN\""},
+  };
+  for (RefusedKernelCase &c : cases)
+    EXPECT_TRUE(isRefusedKernel(std::move(c.kernel), c.expected)) << c.what;
+}
+
+} // namespace

@@ -93,6 +93,17 @@ std::string describeMetrics(const BenchmarkResult &run) {
   if (run.clobberedPadding)
     os << run.clobberedPadding << " padding entries overwritten; ";
   os << "scales " << (run.scaled ? run.scaled->scaling : "?");
+  if (run.scaled && run.scaled->scaleD)
+    os << "; e4m3 output, scale_d " << format("%.6g", *run.scaled->scaleD);
+  if (run.scaled && run.scaled->amax) {
+    const AmaxCheck &amax = *run.scaled->amax;
+    os << "; amax " << format("%.9g", amax.kernel);
+    if (amax.cublas)
+      os << (amax.matchesCublasExactly ? " (cuBLASLt's, bit-identical)"
+                                       : " (cuBLASLt's within tolerance)");
+    if (!amax.passed)
+      os << " FAIL: " << amax.failure;
+  }
   return text;
 }
 } // namespace

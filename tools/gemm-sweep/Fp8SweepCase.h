@@ -16,7 +16,11 @@
 // batch entries, packed or padded apart, A or B now and then broadcast
 // (batch stride 0), run through BatchedScaledBenchmark.h (each entry
 // against fp64, against cuBLASLt where the scales are shared by every
-// entry). Case j of a sweep goes to FP8 kernel
+// entry). An e4m3-output kernel gets a random scale_d of each case's seed,
+// at up to twice the one that puts the largest output at 448, so that some
+// outputs saturate, and is compared after dequantization; a kernel with
+// amax has it checked against its output, fp64 and cuBLASLt
+// (QuantizedOutput.h). Case j of a sweep goes to FP8 kernel
 // j mod (their count), so each one is covered.
 //
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,19 @@
+// Benchmark variant: e4m3 × e4m3 → e4m3 (scale_d, saturated) with the amax of D, block scales (partial sums promoted every 128 K); block [128, 128, 128], warpgroup [64, 128], 5 stages, persistent = true, store tma.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 128], warp = [64, 128],
+  mma = #tile.mma<wgmma, [64, 128, 32]>,
+  elements = #tile.elements<a = f8E4M3FN, b = f8E4M3FN, c = f8E4M3FN, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 5, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 56, consumer_registers = 224>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
+  store = #tile.store<tma>>
+
+func.func @wgmma_fp8_blocks_e4m3_out_128x128_s5(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>,
+    %c: memref<?x?xf8E4M3FN>, %scale_a: memref<?x?xf32, strided<[1, ?], offset: ?>>, %scale_b: memref<?x?xf32, strided<[1, ?], offset: ?>>,
+    %scale_d: memref<f32>, %amax: memref<f32>) {
+  tile.gemm %a, %b into %c scale_a %scale_a : memref<?x?xf32, strided<[1, ?], offset: ?>> scale_b %scale_b : memref<?x?xf32, strided<[1, ?], offset: ?>>
+      scale_d %scale_d : memref<f32> amax %amax : memref<f32>
+      {schedule = #sched, scaling = #tile.scaling<a = block_1x128, b = block_128x128>}
+      : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>> into memref<?x?xf8E4M3FN>
+  return
+}
