@@ -289,14 +289,20 @@ LogicalResult gemm_opt::tile::verifyWgmmaRegisters(Operation *op,
   int64_t producer = specialization.getProducerRegisters();
   int64_t consumer = specialization.getConsumerRegisters();
   int64_t consumers = getScheduleResources(schedule).consumerWarpgroups;
+  // setmaxnreg only moves the registers the block holds from launch
+  // (atLaunch per thread) between its warpgroups: a consumer asking for
+  // more than the producer gave back waits forever (48/232 over 384
+  // threads, 65,536 > 64,512, hung on an H200).
   int64_t total = 128 * producer + 128 * consumers * consumer;
-  if (total > chip.maxRegistersPerBlock)
+  int64_t held = atLaunch * threads;
+  if (total > held)
     return emitScheduleError(op, schedule, "specialization")
            << "register reallocation needs " << total
            << " registers per block (128 x " << producer
            << " for the producer, " << consumers << " x 128 x " << consumer
-           << " for the consumers), more than the " << chip.maxRegistersPerBlock
-           << " " << chip.name << " allows";
+           << " for the consumers), more than the " << held << " its "
+           << threads << " threads hold from launch (" << atLaunch
+           << " each)";
   if (consumer < needed)
     return emitScheduleError(op, schedule, "specialization")
            << "consumer warpgroups need " << needed << " registers per thread ("

@@ -4,7 +4,7 @@
   elements = #tile.elements<a = f8E4M3FN, b = f8E4M3FN, c = f8E4M3FN, acc = f32>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 4, load = tma>,
-  specialization = #tile.warp_specialization<producer_registers = 48, consumer_registers = 232>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
   store = #tile.store<tma, rounds = 2>>
 

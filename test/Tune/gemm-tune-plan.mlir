@@ -38,7 +38,7 @@
 // WGMMA:      bf16: 44928 candidates enumerated, 34704 illegal (verifier), 3660 unsupported (tile-check-chip), 6564 legal
 // WGMMA-NEXT:  15264 illegal: TMA box of A is N elements (N bytes) wide, which must equal its swizzle width of N bytes
 // WGMMA-NEXT:    960 illegal: consumer warpgroups need N registers per thread (N for the accumulator, N more), more than consumer_registers = N
-// WGMMA-NEXT:   4608 illegal: register reallocation needs N registers per block (N x N for the producer, N x N x N for the consumers), more than the N sm_Na allows
+// WGMMA-NEXT:   4608 illegal: register reallocation needs N registers per block (N x N for the producer, N x N x N for the consumers), more than the N its N threads hold from launch (N each)
 // WGMMA-NEXT:     60 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows
 // WGMMA-NEXT:     60 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows (#tile.store<tma, rounds = N> would shrink the staging tile enough)
 // WGMMA-NEXT:   2808 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows (stages = N is the most that fits)
