@@ -99,6 +99,17 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
       tiles.batchCount =
           memref::DimOp::create(rewriter, loc, entryC->batched, 0);
     }
+    // A grouped kernel (masked layout) is batched over its groups and
+    // takes their valid rows last (tile-outline-kernel).
+    StringRef grouped = getKernelGrouped(kernel);
+    if (!grouped.empty()) {
+      if (grouped != "masked" || !entryC || !plan.persistent)
+        return mma.emitOpError()
+               << "of a grouped kernel (" << grouped
+               << ") that the lowering does not implement: only the masked "
+                  "layout on a persistent grid";
+      tiles.groupRows = kernel.getArguments().back();
+    }
     if (plan.persistent) {
       // tile-block-tile's block-index tile is replaced by a loop over tiles.
       Value c = viewC.getSource();
