@@ -372,6 +372,13 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       // layouts are the transposed ones of the kernel's.
       if (hasExchangedOperands(op))
         gemm.sourceLayouts = describeLayouts(layouts.getTransposed());
+      // A grouped GEMM's group operand is its last parameter (a 1-D i32
+      // memref: group_rows or group_offsets).
+      if (StringRef grouped = getKernelGrouped(op); !grouped.empty()) {
+        gemm.grouped = grouped.str();
+        kernel.entry.parameters.push_back(bundle::Parameter::memref(
+            grouped == "masked" ? "group_rows" : "group_offsets", 1));
+      }
       // The entry states the layouts of the problems it runs; its tensor
       // maps (and the kernel) read the staged copies, K-major.
       for (const bundle::StagedKernel &staged : stagedTransposes) {

@@ -79,6 +79,9 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   } else if (name == attr::transposeElement || name == attr::copyElement) {
     ok = isa<TypeAttr>(value);
     expected = "an element type";
+  } else if (name == attr::grouped) {
+    ok = isOneOf(value, {"masked", "contiguous"});
+    expected = "\"masked\" or \"contiguous\"";
   } else if (name == attr::stagedOperand) {
     ok = isOneOf(value, {"a", "b"});
     expected = "\"a\" or \"b\"";

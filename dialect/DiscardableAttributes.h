@@ -34,6 +34,9 @@ inline constexpr llvm::StringLiteral amax = "tile.amax";
 inline constexpr llvm::StringLiteral layouts = "tile.layouts";
 /// Unit: A, B and C are batches of matrices.
 inline constexpr llvm::StringLiteral batched = "tile.batched";
+/// "masked" or "contiguous": a grouped GEMM kernel, whose last argument is
+/// group_rows or group_offsets (dialect/GroupedGemmVerifier.h).
+inline constexpr llvm::StringLiteral grouped = "tile.grouped";
 /// Unit: the GEMM runs as C^T = B^T·A^T (tile-exchange-operands).
 inline constexpr llvm::StringLiteral exchangedOperands =
     "tile.exchanged_operands";

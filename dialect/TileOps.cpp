@@ -11,6 +11,7 @@
 #include "dialect/BatchedGemmVerifier.h"
 #include "dialect/ChipInfo.h"
 #include "dialect/FusedEpilogueVerifier.h"
+#include "dialect/GroupedGemmVerifier.h"
 #include "dialect/QuantizedOutputVerifier.h"
 #include "dialect/ScaledGemmVerifier.h"
 #include "dialect/ScheduleVerifier.h"
@@ -74,7 +75,9 @@ LogicalResult GemmOp::verify() {
              << " must live in global memory (the default memory space or "
                 "#gpu.address_space<global>), got "
              << operand.getType();
-  if (failed(verifyBatchedOperands(*this, schedule)))
+  // A grouped GEMM's B is a batch of G matrices whatever A and C are.
+  if (failed(isGrouped() ? verifyGroupedOperands(*this, schedule)
+                         : verifyBatchedOperands(*this, schedule)))
     return failure();
   // The matrix extents are the last two (after a batch dimension).
   ArrayRef<int64_t> a = getA().getType().getShape().take_back(2);

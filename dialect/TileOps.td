@@ -54,6 +54,21 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     schedule (one block per tile and batch entry along grid z, or a
     persistent grid walking the tiles of all entries) without split_k.
 
+    Grouped (mixture of experts): `C_g = A_g·B_g` for the `G` groups of
+    a batch B (`G×K×N` row-major or `G×N×K` column-major), with one group
+    operand, a 1-D i32 memref in global memory that only the kernel reads
+    (docs/design/grouped-gemm.md):
+    - `group_rows` (masked layout): A is `G×M_max×K` and C `G×M_max×N`
+      (rank 3); `group_rows[g]` (G entries) of group g's rows are valid;
+    - `group_offsets` (contiguous layout): A is `T×K` and C `T×N` (rank 2)
+      with the groups' rows back to back; group g's rows are
+      `[group_offsets[g], group_offsets[g + 1])` (G + 1 entries).
+    Rows of C outside every group (past a masked group's count) are never
+    written. Grouped GEMMs take bf16 or f16 inputs, row-major A and C, no
+    fused epilogue, and a warp-specialized wgmma schedule on a persistent
+    grid of single blocks with `#tile.store<tma>`, without split_k or
+    stream_k.
+
     The op states what is computed, the schedule only how. A fused epilogue
     (`epilogue = #tile.epilogue<alpha_beta = true, bias = row, activation =
     ..., residual = true>`) takes its operands here, each present exactly
@@ -129,6 +144,16 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
         : memref<?x?x?xf8E4M3FN>,
           memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>
           into memref<?x?x?xbf16>
+    // Grouped, masked: group g's first rows[g] rows of A[g] and C[g].
+    tile.gemm %a, %b into %c group_rows %rows : memref<?xi32>
+        {schedule = #grouped}
+        : memref<?x?x?xbf16>, memref<?x?x?xbf16> into memref<?x?x?xbf16>
+    // Grouped, contiguous: group g's rows [offsets[g], offsets[g + 1]) of
+    // A and C, with its weights B[g] stored N×K.
+    tile.gemm %a, %b into %c group_offsets %offsets : memref<?xi32>
+        {schedule = #grouped}
+        : memref<?x?xbf16>, memref<?x?x?xbf16, strided<[?, 1, ?], offset: ?>>
+          into memref<?x?xbf16>
     ```
   }];
   let arguments = (ins Arg<Tile_MatrixOrBatch, "A", [MemRead]>:$a,
@@ -147,11 +172,18 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
                            "scale_d", [MemRead]>:$scale_d,
                        Arg<Optional<MemRefRankOf<[F32], [0]>>,
                            "amax", [MemRead, MemWrite]>:$amax,
+                       Arg<Optional<AnyMemRef>, "valid rows per group",
+                           [MemRead]>:$group_rows,
+                       Arg<Optional<AnyMemRef>, "first row of each group",
+                           [MemRead]>:$group_offsets,
                        OptionalAttr<Tile_ScheduleAttr>:$schedule,
                        OptionalAttr<Tile_EpilogueAttr>:$epilogue,
                        OptionalAttr<Tile_ScalingAttr>:$scaling);
   let assemblyFormat = [{
-    $a `,` $b `into` $c (`alpha` $alpha^)? (`beta` $beta^)?
+    $a `,` $b `into` $c
+    (`group_rows` $group_rows^ `:` type($group_rows))?
+    (`group_offsets` $group_offsets^ `:` type($group_offsets))?
+    (`alpha` $alpha^)? (`beta` $beta^)?
     (`bias` $bias^ `:` type($bias))?
     (`residual` $residual^ `:` type($residual))?
     (`scale_a` $scale_a^ `:` type($scale_a))?
@@ -166,7 +198,8 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
       build($_builder, $_state, a, b, c, /*alpha=*/nullptr, /*beta=*/nullptr,
             /*bias=*/nullptr, /*residual=*/nullptr, /*scale_a=*/nullptr,
             /*scale_b=*/nullptr, /*scale_d=*/nullptr, /*amax=*/nullptr,
-            schedule, /*epilogue=*/nullptr,
+            /*group_rows=*/nullptr, /*group_offsets=*/nullptr, schedule,
+            /*epilogue=*/nullptr,
             /*scaling=*/nullptr);
     }]>
   ];
@@ -174,6 +207,9 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
   let extraClassDeclaration = [{
     /// Whether the operands are batches of matrices (rank 3).
     bool isBatched() { return getC().getType().getRank() == 3; }
+    /// Whether the op is a grouped GEMM (dialect/GroupedGemmVerifier.h):
+    /// masked (`group_rows`) or contiguous (`group_offsets`).
+    bool isGrouped() { return getGroupRows() || getGroupOffsets(); }
     /// Whether A and B are 8-bit floats (the op then has a #tile.scaling).
     bool hasEightBitInputs();
     /// Whether anything beyond the conversion to C's type is fused.

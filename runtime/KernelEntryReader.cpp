@@ -193,6 +193,13 @@ Error readGemmFields(const bundle::KernelEntry &entry, StringRef directory,
   spec.minAlignmentBytes = entry.minAlignmentBytes;
   spec.exactFp32Math = gemm.math == "ffma";
 
+  // docs/design/grouped-gemm.md: the compiler lowers grouped GEMMs (masked
+  // layout); running them (gemm-run --groups) comes next.
+  if (gemm.grouped)
+    return makeBadFieldError(
+        context, "grouped",
+        "is \"" + *gemm.grouped +
+            "\": grouped GEMM kernels are not run by this runtime yet");
   Expected<std::vector<KernelParamSpec>> params = readKernelParams(
       entry.parameters, {spec.aType, spec.bType, spec.cType}, context);
   if (!params)

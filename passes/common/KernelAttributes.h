@@ -160,6 +160,19 @@ inline bool isKernelBatched(mlir::Operation *kernel) {
   return kernel->hasAttr(kernelBatchedAttrName());
 }
 
+/// The layout of a grouped GEMM kernel ("masked" or "contiguous"), whose
+/// last argument is then its group operand (group_rows or group_offsets).
+inline void setKernelGrouped(mlir::Operation *kernel, llvm::StringRef layout) {
+  kernel->setAttr(tile::attr::grouped,
+                  mlir::StringAttr::get(kernel->getContext(), layout));
+}
+
+/// The grouped kernel's layout, or empty when it is not grouped.
+inline llvm::StringRef getKernelGrouped(mlir::Operation *kernel) {
+  auto layout = kernel->getAttrOfType<mlir::StringAttr>(tile::attr::grouped);
+  return layout ? layout.getValue() : llvm::StringRef();
+}
+
 /// Name of the kernel attribute listing which arguments of the kernel's
 /// LLVM function (after convert-gpu-to-nvvm has expanded each memref into
 /// its descriptor's fields) are tensor maps, which tile-tensor-maps-by-value

@@ -11,6 +11,8 @@
 // the fused epilogue's operands as present (alpha, beta: f32; bias: 1-D
 // memref; residual: a strided memref like C), see passes/epilogue/FusedEpilogue.h;
 // an 8-bit GEMM's scales (passes/common/OperandScales.h).
+// A grouped GEMM's group operand (group_rows or group_offsets) is the last
+// argument, and the kernel says which with tile.grouped.
 // A batched GEMM's A, B, C and residual are 3-D memrefs with a dynamic
 // batch stride and its tensor maps 3-D (passes/hopper/BatchedTmaLoad.h); the grid's z
 // (or, for a persistent grid, its tile walk) covers the batch entries.
@@ -87,6 +89,19 @@ SmallVector<Value, 8> epilogueOperands(GemmOp gemm) {
           gemm.getScaleD(),   gemm.getAmax()};
 }
 
+/// A grouped GEMM's group operand (group_rows or group_offsets), else null:
+/// the kernel's last argument.
+Value getGroupOperand(GemmOp gemm) {
+  return gemm.getGroupRows() ? gemm.getGroupRows() : gemm.getGroupOffsets();
+}
+
+/// The kernel-argument form of a group operand: a dynamic 1-D i32 memref.
+MemRefType kernelGroupType(Value group) {
+  auto type = cast<MemRefType>(group.getType());
+  return MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
+                         MemRefLayoutAttrInterface(), type.getMemorySpace());
+}
+
 /// Records on `kernel` which arguments of its LLVM function its `count`
 /// tensor maps (its arguments 3, 4, ...) will be: the signature conversion
 /// convert-gpu-to-nvvm applies, which expands each memref argument into its
@@ -148,6 +163,9 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
     argTypes.push_back(splitKPartialsType(builder.getContext()));
     argTypes.push_back(splitKCountersType(builder.getContext()));
   }
+  // A grouped GEMM's group operand, last.
+  if (Value group = getGroupOperand(gemm))
+    argTypes.push_back(kernelGroupType(group));
 
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(module.getBody());
@@ -200,6 +218,8 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
     setKernelLayouts(kernel, getLayouts(gemm));
   if (gemm.isBatched())
     setKernelBatched(kernel);
+  if (gemm.isGrouped())
+    setKernelGrouped(kernel, gemm.getGroupRows() ? "masked" : "contiguous");
   if (hasExchangedOperands(gemm))
     setExchangedOperands(kernel);
 
@@ -212,10 +232,13 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
   for (auto [index, operand] : llvm::enumerate(epilogueOperands(gemm)))
     if (operand)
       epilogue[index] = body.getArgument(next++);
+  Value group = gemm.isGrouped() ? body.getArguments().back() : Value();
   GemmOp::create(builder, gemm.getLoc(), body.getArgument(0),
                  body.getArgument(1), body.getArgument(2), epilogue[0],
                  epilogue[1], epilogue[2], epilogue[3], epilogue[4],
-                 epilogue[5], epilogue[6], epilogue[7], schedule,
+                 epilogue[5], epilogue[6], epilogue[7],
+                 gemm.getGroupRows() ? group : Value(),
+                 gemm.getGroupOffsets() ? group : Value(), schedule,
                  gemm.getEpilogueAttr(), gemm.getScalingAttr());
   gpu::ReturnOp::create(builder, gemm.getLoc());
   return kernel;
@@ -422,6 +445,13 @@ void replaceByLaunch(OpBuilder &builder, GemmOp gemm, gpu::GPUFuncOp kernel,
   } else if (schedule.isStreamK()) {
     workspace = allocateSplitKWorkspace(builder, loc, schedule, m, n);
     args.append(workspace);
+  }
+  if (Value group = getGroupOperand(gemm)) {
+    Type type = argTypes[args.size()];
+    args.push_back(group.getType() == type
+                       ? group
+                       : memref::CastOp::create(builder, loc, type, group)
+                             .getResult());
   }
   auto launch = [&](OpBuilder &b, gpu::GPUFuncOp launched) {
     gpu::LaunchFuncOp::create(b, loc, launched, grid, block, sharedBytes, args,

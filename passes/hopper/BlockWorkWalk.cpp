@@ -51,12 +51,23 @@ Value BlockWorkWalk::patchesN() {
   return arith::CeilDivUIOp::create(b, loc, tiles.tilesN, index(plan.clusterN));
 }
 
+GroupedTileWalk BlockWorkWalk::groupedWalk() {
+  return GroupedTileWalk(b, loc, tiles.groupRows,
+                         getMatrixExtent(b, loc, tiles.batched.c, 0),
+                         tiles.tilesN, plan.blockM);
+}
+
 Value BlockWorkWalk::countBlockTiles() {
   if (!plan.persistent)
     return index(1);
-  Value total = arith::MulIOp::create(b, loc, patchesM(), patchesN());
-  if (tiles.batched)
-    total = arith::MulIOp::create(b, loc, total, tiles.batchCount);
+  Value total;
+  if (tiles.groupRows) {
+    total = groupedWalk().countTiles();
+  } else {
+    total = arith::MulIOp::create(b, loc, patchesM(), patchesN());
+    if (tiles.batched)
+      total = arith::MulIOp::create(b, loc, total, tiles.batchCount);
+  }
   Value first = clusterIndex();
   Value stride = clusterCount();
   Value left = arith::SubIOp::create(
@@ -78,11 +89,15 @@ BlockWorkWalk::tileInPatch(std::pair<Value, Value> patch) {
               position.column)};
 }
 
+Value BlockWorkWalk::linearTile(Value i) {
+  return arith::AddIOp::create(
+      b, loc, clusterIndex(), arith::MulIOp::create(b, loc, i, clusterCount()));
+}
+
 std::tuple<Value, Value, Value> BlockWorkWalk::tileOrigin(Value i) {
   if (!plan.persistent)
     return {tiles.rowBase, tiles.colBase, tiles.batch};
-  Value linear = arith::AddIOp::create(
-      b, loc, clusterIndex(), arith::MulIOp::create(b, loc, i, clusterCount()));
+  Value linear = linearTile(i);
   // Batched: the patches of entry 0 come first, then those of entry 1...
   Value batch;
   if (tiles.batched) {
@@ -112,7 +127,18 @@ BlockSegment BlockWorkWalk::getSegment(Value i) {
     segment.colBase = arith::MulIOp::create(b, loc, col, index(plan.blockN));
     return segment;
   }
-  std::tie(segment.rowBase, segment.colBase, segment.batch) = tileOrigin(i);
+  if (tiles.groupRows) {
+    // The verifier keeps grouped grids persistent and free of clusters.
+    GroupTile tile = groupedWalk().locate(linearTile(i));
+    segment.rowBase =
+        arith::MulIOp::create(b, loc, tile.tileRow, index(plan.blockM));
+    segment.colBase =
+        arith::MulIOp::create(b, loc, tile.tileCol, index(plan.blockN));
+    segment.batch = tile.group;
+    segment.groupRows = tile.rows;
+  } else {
+    std::tie(segment.rowBase, segment.colBase, segment.batch) = tileOrigin(i);
+  }
   segment.work.tile = i;
   segment.work.kBegin = kFirst ? kFirst : index(0);
   segment.work.kCount = kTiles;

@@ -13,6 +13,8 @@
 //     cluster + clusters, ... in the schedule's raster order (every entry's
 //     patches, entry by entry, for a batched GEMM), the block taking its
 //     own tile of each patch (a block is a cluster of one without one);
+//   - for a grouped GEMM (masked layout), every gridDim.x-th tile of the
+//     groups' compacted order (passes/hopper/GroupedTileWalk.h);
 //   - with stream_k, the segments of its share of the tiles' K steps
 //     (passes/hopper/StreamKPartition.h), partitioned over clusters and patches.
 //
@@ -26,6 +28,7 @@
 
 #include "passes/common/BatchEntryView.h"
 #include "passes/hopper/ClusterMulticast.h"
+#include "passes/hopper/GroupedTileWalk.h"
 #include "passes/hopper/HopperKernelPlan.h"
 #include "passes/hopper/StreamKPartition.h"
 
@@ -43,6 +46,9 @@ struct BlockTiles {
   /// a persistent grid) and the entry count.
   BatchedOperands batched;
   mlir::Value batch, batchCount;
+  /// Grouped (masked layout): the valid rows of each group (memref<?xi32>);
+  /// the batch entries are the groups.
+  mlir::Value groupRows;
 };
 
 /// One segment of a block's work: where its tile is and which K steps it
@@ -50,6 +56,9 @@ struct BlockTiles {
 struct BlockSegment {
   mlir::Value rowBase, colBase;
   mlir::Value batch; ///< The batch entry (batched kernels), else null.
+  /// Grouped: the valid rows of the tile's group (its batch entry), which
+  /// no store goes past; else null.
+  mlir::Value groupRows;
   WorkSegment work;
 };
 
@@ -102,6 +111,10 @@ private:
   /// cluster. Tiles past C's edges (a patch that sticks out) load zeros and
   /// store nothing.
   std::tuple<mlir::Value, mlir::Value, mlir::Value> tileOrigin(mlir::Value i);
+  /// The block's linear tile number `i` of a persistent grid.
+  mlir::Value linearTile(mlir::Value i);
+  /// Grouped: the walk over the groups' tiles.
+  GroupedTileWalk groupedWalk();
   /// A cluster's segment of a patch as this block's segment of its tile of
   /// the patch: tile, slot and counter numbers p become p·S + r (S blocks
   /// per cluster, r this block's rank), so that the blocks of one rank in

@@ -15,10 +15,15 @@ using namespace mlir;
 using namespace gemm_opt;
 
 Value OptionalTensorMap::isPresent(OpBuilder &b, Location loc) const {
-  if (present)
-    return arith::CmpIOp::create(
+  Value there;
+  if (present) {
+    there = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::ne, present,
         arith::ConstantIntOp::create(b, loc, present.getType(), 0));
-  Value null = LLVM::ZeroOp::create(b, loc, pointer.getType());
-  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, pointer, null);
+  } else {
+    Value null = LLVM::ZeroOp::create(b, loc, pointer.getType());
+    there =
+        LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, pointer, null);
+  }
+  return tileFits ? arith::AndIOp::create(b, loc, there, tileFits) : there;
 }

@@ -28,11 +28,16 @@ struct OptionalTensorMap {
   mlir::Value pointer;
   /// By value: the i32 argument after the map (1: it is there); else null.
   mlir::Value present;
+  /// Where not null, an i1 that keeps the map to the tile at hand: a
+  /// grouped GEMM's tile that its group's end cuts is stored by the threads,
+  /// which stop at the group's last row (TMA clips only at C's bounds).
+  mlir::Value tileFits;
 
   /// Whether the kernel takes this map at all.
   explicit operator bool() const { return static_cast<bool>(descriptor); }
 
-  /// Whether the map is there this launch: an i1, uniform over the kernel.
+  /// Whether the map is there this launch (and fits the tile): an i1,
+  /// uniform over the kernel (over the tile with tileFits).
   mlir::Value isPresent(mlir::OpBuilder &b, mlir::Location loc) const;
 };
 

@@ -103,6 +103,15 @@ public:
     return copy;
   }
 
+  /// The same epilogue for a tile that its TMA stores may write only
+  /// where `tileFits` (an i1): else the threads copy the staging tile into
+  /// the C view they are given, which ends where the tile's group does.
+  TmaStoreEpilogue storingByTmaWhere(mlir::Value tileFits) const {
+    TmaStoreEpilogue copy = *this;
+    copy.mapC.tileFits = tileFits;
+    return copy;
+  }
+
   /// The same epilogue for the owner of a stream-K tile whose other part
   /// is already in C (HopperKernelPlan::streamKSumsInC): where `addToC`
   /// (i1) holds, the staging part takes only the scaled accumulators

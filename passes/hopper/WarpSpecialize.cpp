@@ -99,6 +99,25 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
       tiles.batchCount =
           memref::DimOp::create(rewriter, loc, entryC->batched, 0);
     }
+    // A grouped kernel (masked layout) is batched over its groups and
+    // takes their valid rows last (tile-outline-kernel).
+    StringRef grouped = getKernelGrouped(kernel);
+    if (!grouped.empty()) {
+      if (grouped != "masked" || !entryC || !plan.persistent)
+        return mma.emitOpError()
+               << "of a grouped kernel (" << grouped
+               << ") that the lowering does not implement: only the masked "
+                  "layout on a persistent grid";
+      Value rows = kernel.getArguments().back();
+      auto rowsType = dyn_cast<MemRefType>(rows.getType());
+      if (!rowsType || rowsType.getRank() != 1 ||
+          !rowsType.getElementType().isSignlessInteger(32))
+        return mma.emitOpError()
+               << "of a grouped kernel whose last argument is not its group "
+                  "counts (a 1-D i32 memref), got "
+               << rows.getType();
+      tiles.groupRows = rows;
+    }
     if (plan.persistent) {
       // tile-block-tile's block-index tile is replaced by a loop over tiles.
       Value c = viewC.getSource();

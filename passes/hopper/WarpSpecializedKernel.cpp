@@ -62,6 +62,9 @@
 // view of C (passes/common/BatchEntryView.h), so the epilogue itself is the same;
 // an 8-bit GEMM's per-entry scales are viewed at the entry the same way
 // (passes/common/OperandScales.h).
+// A grouped GEMM (masked layout) is batched over its groups: the walk takes
+// the non-empty tiles of all groups (passes/hopper/GroupedTileWalk.h) and a
+// tile that its group's end cuts is copied by the threads up to that end.
 //
 // Upstream nvgpu ops do the heavy lifting: mbarrier.*, tma.async.load,
 // warpgroup.generate.descriptor, warpgroup.mma (which splits the tile into
@@ -78,6 +81,7 @@
 #include "dialect/MemoryQueries.h"
 #include "passes/common/BatchEntryView.h"
 #include "passes/hopper/BatchedTmaLoad.h"
+#include "passes/hopper/GroupedTileWalk.h"
 #include "passes/hopper/ClusterMulticast.h"
 #include "passes/hopper/ConsumerBarriers.h"
 #include "passes/hopper/ConsumerEpilogue.h"
@@ -392,12 +396,21 @@ private:
     // A batched tile's C: its batch entry's matrix, which a fused epilogue
     // reads too (the bias is the same for every entry).
     Value tileC = batch ? viewBatchEntry(b, loc, tiles.batched.c, batch) : c;
+    // A grouped tile's C ends at its group's last valid row, and TMA stores
+    // only a tile that ends before it (passes/hopper/GroupedTileWalk.h).
+    Value tileFits;
+    if (segment.groupRows) {
+      tileC = viewGroupRows(b, loc, tileC, segment.groupRows);
+      tileFits = tileFitsGroup(b, loc, rowBase, plan.blockM, segment.groupRows);
+    }
     ConsumerEpilogue epilogue(b, loc, plan, fused, raw, named, primary);
     if (plan.tmaStore) {
       Value stagedParity = stagedLoaded ? tileParity(tile) : Value();
-      TmaStoreEpilogue stores =
+      TmaStoreEpilogue anyTile =
           (batch ? tmaStores().atBatchEntry(batch, tileC) : tmaStores())
               .addingToC(addToC);
+      TmaStoreEpilogue stores =
+          tileFits ? anyTile.storingByTmaWhere(tileFits) : anyTile;
       epilogue.storeByTma(stores, warpgroup, group, member, tid, acc, rowC,
                           colC, tileC, bias, stagedLoaded, stagedParity);
     } else {

@@ -91,7 +91,7 @@ llvm::StringRef getParameterKindName(ParameterKind kind);
 /// One entry of "parameters" (runtime/KernelParamSpec.h). Which fields a
 /// kind has:
 ///   memref:      operand (a, b, c, bias, residual, scale_a, scale_b, src,
-///                dst), rank;
+///                dst, group_rows, group_offsets), rank;
 ///   tma:         operand (a, b, c, residual), box, swizzle, pass,
 ///                l2_promotion*, oob_fill*, null_when_unaligned*;
 ///   tma_present: operand;
@@ -191,6 +191,10 @@ struct GemmFields {
   /// Present exactly on FP8 GEMMs (8-bit a and b).
   std::optional<Scaling> scaling;
   std::optional<Batch> batch;
+  /// "grouped": "masked" or "contiguous" on a grouped GEMM
+  /// (docs/design/grouped-gemm.md), whose last parameter is its group
+  /// operand ("group_rows" or "group_offsets", a rank-1 memref of i32).
+  std::optional<std::string> grouped;
   /// "staged_transposes" and "staged_copies": {"a"*: entry, "b"*: entry}.
   std::vector<StagedKernel> stagedTransposes;
   std::vector<StagedKernel> stagedCopies;

@@ -229,6 +229,8 @@ static void addGemmFields(const GemmFields &gemm, json::Object &object) {
     object["scaling"] = toJSON(*gemm.scaling);
   if (gemm.batch)
     object["batch"] = toJSON(*gemm.batch);
+  if (gemm.grouped)
+    object["grouped"] = *gemm.grouped;
   if (!gemm.stagedTransposes.empty())
     object["staged_transposes"] = toJSON(gemm.stagedTransposes);
   if (!gemm.stagedCopies.empty())
@@ -253,6 +255,10 @@ static bool mapGemmFields(const json::Value &value, GemmFields &gemm,
          mapper.map("epilogue", gemm.epilogue) &&
          mapper.map("scaling", gemm.scaling) &&
          mapper.map("batch", gemm.batch) &&
+         mapper.map("grouped", gemm.grouped) &&
+         checkOptionalChoice(gemm.grouped, {"masked", "contiguous"},
+                             "expected \"masked\" or \"contiguous\"",
+                             path.field("grouped")) &&
          mapStaged(object, "staged_transposes", gemm.stagedTransposes,
                    path) &&
          mapStaged(object, "staged_copies", gemm.stagedCopies, path) &&

@@ -132,12 +132,17 @@ bool fromJSON(const json::Value &value, Parameter &parameter,
     parameter.rank = rank;
     if (!checkChoice(operand,
                      {"a", "b", "c", "bias", "residual", "scale_a", "scale_b",
-                      "scale_d", "amax", "src", "dst"},
+                      "scale_d", "amax", "src", "dst", "group_rows",
+                      "group_offsets"},
                      "expected \"a\", \"b\", \"c\", \"bias\", \"residual\", "
-                     "\"scale_a\", \"scale_b\", \"scale_d\", \"amax\", \"src\" "
-                     "or \"dst\"",
+                     "\"scale_a\", \"scale_b\", \"scale_d\", \"amax\", \"src\", "
+                     "\"dst\", \"group_rows\" or \"group_offsets\"",
                      path.field("operand")))
       return false;
+    // A grouped GEMM's counts or offsets (docs/design/grouped-gemm.md).
+    if (operand == "group_rows" || operand == "group_offsets")
+      return checkRange(rank, 1, 1, "expected 1 (one entry per group)",
+                        path.field("rank"));
     // The bias is a vector; an FP8 GEMM's scales a scalar, a vector or a
     // matrix of block scales (one more rank for each batch entry's own);
     // matrices are rank 2, or 3 for a batch.

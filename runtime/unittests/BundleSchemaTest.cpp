@@ -337,7 +337,8 @@ TEST(BundleSchemaTest, MalformedFp8FieldsNameTheirPath) {
             "scale_c";
       }),
       "expected \"a\", \"b\", \"c\", \"bias\", \"residual\", "
-      "\"scale_a\", \"scale_b\", \"scale_d\", \"amax\", \"src\" or \"dst\" at "
+      "\"scale_a\", \"scale_b\", \"scale_d\", \"amax\", \"src\", "
+      "\"dst\", \"group_rows\" or \"group_offsets\" at "
       "kernels[0].parameters[4].operand");
   EXPECT_EQ(malformedFp8Error([](json::Object &kernel) {
               (*kernel.getObject("staged_copies")

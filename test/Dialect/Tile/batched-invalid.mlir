@@ -13,7 +13,7 @@
 
 func.func @batched_a_only(%a: memref<?x?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op A, B and C must all be matrices (rank 2) or all batches of matrices (rank 3: batch × rows × columns), got ranks 3, 2 and 2}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #wgmma}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #wgmma}>
       : (memref<?x?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
@@ -30,7 +30,7 @@ func.func @batched_a_only(%a: memref<?x?x?xbf16>, %b: memref<?x?xbf16>, %c: memr
 
 func.func @batch_counts_differ(%a: memref<4x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: memref<3x?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op batch count of C (3) does not match the other operands' (4)}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #wgmma}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #wgmma}>
       : (memref<4x?x?xbf16>, memref<?x?x?xbf16>, memref<3x?x?xbf16>) -> ()
   return
 }
@@ -48,7 +48,7 @@ func.func @batch_counts_differ(%a: memref<4x?x?xbf16>, %b: memref<?x?x?xbf16>, %
 // The matrix extents are the last two: K of A is 16 here, not 8.
 func.func @batched_k_differs(%a: memref<2x8x16xbf16>, %b: memref<2x32x8xbf16>, %c: memref<2x8x8xbf16>) {
   // expected-error @+1 {{'tile.gemm' op K of A (16) does not match K of B (32)}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #wgmma}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #wgmma}>
       : (memref<2x8x16xbf16>, memref<2x32x8xbf16>, memref<2x8x8xbf16>) -> ()
   return
 }
@@ -66,7 +66,7 @@ func.func @batched_k_differs(%a: memref<2x8x16xbf16>, %b: memref<2x32x8xbf16>, %
 // Unit stride must be in a matrix dimension, not the batch.
 func.func @batch_unit_stride(%a: memref<?x?x?xbf16, strided<[1, ?, ?]>>, %b: memref<?x?x?xbf16>, %c: memref<?x?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op A must be row-major (unit stride in its last dimension) or column-major (unit stride in its second dimension, the rows), got 'memref<?x?x?xbf16, strided<[1, ?, ?]>>'}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #wgmma}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #wgmma}>
       : (memref<?x?x?xbf16, strided<[1, ?, ?]>>, memref<?x?x?xbf16>, memref<?x?x?xbf16>) -> ()
   return
 }
@@ -81,7 +81,7 @@ func.func @batch_unit_stride(%a: memref<?x?x?xbf16, strided<[1, ?, ?]>>, %b: mem
 
 func.func @mma_sync_batched(%a: memref<?x?x?xf16>, %b: memref<?x?x?xf16>, %c: memref<?x?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op batched operands need a wgmma schedule: the mma.sync path computes one matrix per launch}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sync}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sync}>
       : (memref<?x?x?xf16>, memref<?x?x?xf16>, memref<?x?x?xf16>) -> ()
   return
 }
@@ -96,7 +96,7 @@ func.func @mma_sync_batched(%a: memref<?x?x?xf16>, %b: memref<?x?x?xf16>, %c: me
 
 func.func @ffma_batched(%a: memref<?x?x?xf32>, %b: memref<?x?x?xf32>, %c: memref<?x?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op batched operands need a wgmma schedule: the ffma path computes one matrix per launch}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #ffma}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #ffma}>
       : (memref<?x?x?xf32>, memref<?x?x?xf32>, memref<?x?x?xf32>) -> ()
   return
 }

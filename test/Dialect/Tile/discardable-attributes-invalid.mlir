@@ -52,6 +52,13 @@ func.func @staged_c() attributes {tile.staged_operand = "c"} {
 
 // -----
 
+// expected-error @+1 {{'tile.grouped' must be "masked" or "contiguous", got "ragged"}}
+func.func @grouped_ragged() attributes {tile.grouped = "ragged"} {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{unknown tile dialect attribute 'tile.layout'}}
 func.func @misspelled() attributes {tile.layout = ["row", "row", "row"]} {
   return

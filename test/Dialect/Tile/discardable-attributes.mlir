@@ -5,10 +5,11 @@
 // CHECK-LABEL: func.func @kernel_attributes(
 // CHECK-SAME:    tile.batched
 // CHECK-SAME:    tile.epilogue = #tile.epilogue<bias = row>
+// CHECK-SAME:    tile.grouped = "masked"
 // CHECK-SAME:    tile.layouts = ["col", "row", "row"]
 // CHECK-SAME:    tile.ptxas_opt_level = 1 : i32
 func.func @kernel_attributes() attributes {tile.layouts = ["col", "row", "row"],
     tile.epilogue = #tile.epilogue<bias = row>, tile.batched,
-    tile.ptxas_opt_level = 1 : i32} {
+    tile.grouped = "masked", tile.ptxas_opt_level = 1 : i32} {
   return
 }

@@ -15,7 +15,7 @@
 
 func.func @e4m3_without_scale_d(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, %c: memref<?x?xf8E4M3FN>, %sa: memref<f32>, %sb: memref<f32>, %amax: memref<f32>) {
   // expected-error @+1 {{'tile.gemm' op writes an 8-bit C without an output scale: add scale_d %sd : memref<f32> (C = saturate(D * scale_d) in e4m3)}}
-  "tile.gemm"(%a, %b, %c, %sa, %sb, %amax) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 1>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}> : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, memref<?x?xf8E4M3FN>, memref<f32>, memref<f32>, memref<f32>) -> ()
+  "tile.gemm"(%a, %b, %c, %sa, %sb, %amax) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}> : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, memref<?x?xf8E4M3FN>, memref<f32>, memref<f32>, memref<f32>) -> ()
   return
 }
 
@@ -31,7 +31,7 @@ func.func @e4m3_without_scale_d(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3F
 
 func.func @scale_d_with_bf16(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, %c: memref<?x?xbf16>, %sa: memref<f32>, %sb: memref<f32>, %sd: memref<f32>) {
   // expected-error @+1 {{'tile.gemm' op has scale_d, which quantizes an 8-bit C, but C is 'bf16': drop scale_d or write C as f8E4M3FN}}
-  "tile.gemm"(%a, %b, %c, %sa, %sb, %sd) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 0>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}> : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, memref<?x?xbf16>, memref<f32>, memref<f32>, memref<f32>) -> ()
+  "tile.gemm"(%a, %b, %c, %sa, %sb, %sd) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}> : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, memref<?x?xbf16>, memref<f32>, memref<f32>, memref<f32>) -> ()
   return
 }
 
@@ -47,7 +47,7 @@ func.func @scale_d_with_bf16(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, 
 
 func.func @e5m2_output(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, %c: memref<?x?xf8E5M2>, %sa: memref<f32>, %sb: memref<f32>, %sd: memref<f32>, %amax: memref<f32>) {
   // expected-error @+1 {{'tile.gemm' op writes C as 'f8E5M2'; the 8-bit output is f8E4M3FN (e4m3, saturated at 448)}}
-  "tile.gemm"(%a, %b, %c, %sa, %sb, %sd, %amax) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}> : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, memref<?x?xf8E5M2>, memref<f32>, memref<f32>, memref<f32>, memref<f32>) -> ()
+  "tile.gemm"(%a, %b, %c, %sa, %sb, %sd, %amax) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}> : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, memref<?x?xf8E5M2>, memref<f32>, memref<f32>, memref<f32>, memref<f32>) -> ()
   return
 }
 
@@ -64,7 +64,7 @@ func.func @e5m2_output(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, stride
   store = #tile.store<tma>>
 
 func.func @split_k(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, %c: memref<?x?xf8E4M3FN>, %sa: memref<f32>, %sb: memref<f32>, %sd: memref<f32>, %amax: memref<f32>) {
-  "tile.gemm"(%a, %b, %c, %sa, %sb, %sd, %amax) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}> : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, memref<?x?xf8E4M3FN>, memref<f32>, memref<f32>, memref<f32>, memref<f32>) -> ()
+  "tile.gemm"(%a, %b, %c, %sa, %sb, %sd, %amax) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}> : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, memref<?x?xf8E4M3FN>, memref<f32>, memref<f32>, memref<f32>, memref<f32>) -> ()
   return
 }
 
@@ -81,7 +81,7 @@ func.func @split_k(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, strided<[1
   store = #tile.store<tma>>
 
 func.func @amax_stream_k(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, %c: memref<?x?xbf16>, %sa: memref<f32>, %sb: memref<f32>, %amax: memref<f32>) {
-  "tile.gemm"(%a, %b, %c, %sa, %sb, %amax) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 1>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}> : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, memref<?x?xbf16>, memref<f32>, memref<f32>, memref<f32>) -> ()
+  "tile.gemm"(%a, %b, %c, %sa, %sb, %amax) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}> : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, memref<?x?xbf16>, memref<f32>, memref<f32>, memref<f32>) -> ()
   return
 }
 
@@ -97,7 +97,7 @@ func.func @amax_stream_k(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, stri
   store = #tile.store<vector>>
 
 func.func @vector_store(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, %c: memref<?x?xf8E4M3FN>, %sa: memref<f32>, %sb: memref<f32>, %sd: memref<f32>, %amax: memref<f32>) {
-  "tile.gemm"(%a, %b, %c, %sa, %sb, %sd, %amax) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}> : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, memref<?x?xf8E4M3FN>, memref<f32>, memref<f32>, memref<f32>, memref<f32>) -> ()
+  "tile.gemm"(%a, %b, %c, %sa, %sb, %sd, %amax) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}> : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, memref<?x?xf8E4M3FN>, memref<f32>, memref<f32>, memref<f32>, memref<f32>) -> ()
   return
 }
 
@@ -113,7 +113,7 @@ func.func @vector_store(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, strid
 
 func.func @e4m3_bias(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, %c: memref<?x?xf8E4M3FN>, %bias: memref<?xbf16>, %sa: memref<f32>, %sb: memref<f32>, %sd: memref<f32>) {
   // expected-error @+1 {{'tile.gemm' op writes an 8-bit C, whose fused epilogue takes only an activation: a bias, a residual or beta's C would be 8-bit too; write C as bf16 to fuse them}}
-  "tile.gemm"(%a, %b, %c, %bias, %sa, %sb, %sd) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 1, 1, 1, 0>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>, epilogue = #tile.epilogue<bias = column>}> : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, memref<?x?xf8E4M3FN>, memref<?xbf16>, memref<f32>, memref<f32>, memref<f32>) -> ()
+  "tile.gemm"(%a, %b, %c, %bias, %sa, %sb, %sd) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 1, 1, 1, 0, 0, 0>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>, epilogue = #tile.epilogue<bias = column>}> : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, memref<?x?xf8E4M3FN>, memref<?xbf16>, memref<f32>, memref<f32>, memref<f32>) -> ()
   return
 }
 
@@ -129,7 +129,7 @@ func.func @e4m3_bias(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, strided<
 
 func.func @amax_bf16_inputs(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %amax: memref<f32>) {
   // expected-error @+1 {{'tile.gemm' op has amax, which records the largest |D| of an FP8 GEMM, but A is 'bf16': drop amax}}
-  "tile.gemm"(%a, %b, %c, %amax) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<f32>) -> ()
+  "tile.gemm"(%a, %b, %c, %amax) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<f32>) -> ()
   return
 }
 
@@ -145,7 +145,7 @@ func.func @amax_bf16_inputs(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memr
 
 func.func @e4m3_from_bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf8E4M3FN>, %sd: memref<f32>) {
   // expected-error @+1 {{'tile.gemm' op writes an 8-bit C ('f8E4M3FN'), which only an FP8 GEMM does: make A and B 8-bit floats or C bf16, f16 or f32}}
-  "tile.gemm"(%a, %b, %c, %sd) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xf8E4M3FN>, memref<f32>) -> ()
+  "tile.gemm"(%a, %b, %c, %sd) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xf8E4M3FN>, memref<f32>) -> ()
   return
 }
 
@@ -161,7 +161,7 @@ func.func @e4m3_from_bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref
 
 func.func @scale_d_vector(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, %c: memref<?x?xf8E4M3FN>, %sa: memref<f32>, %sb: memref<f32>, %sd: memref<?xf32>) {
   // expected-error @+1 {{'tile.gemm' op operand #5 must be 0D memref of 32-bit float values, but got 'memref<?xf32>'}}
-  "tile.gemm"(%a, %b, %c, %sa, %sb, %sd) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 0>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}> : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, memref<?x?xf8E4M3FN>, memref<f32>, memref<f32>, memref<?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c, %sa, %sb, %sd) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}> : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>, memref<?x?xf8E4M3FN>, memref<f32>, memref<f32>, memref<?xf32>) -> ()
   return
 }
 
@@ -177,6 +177,6 @@ func.func @scale_d_vector(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, str
 
 func.func @batched_amax(%a: memref<?x?x?xf8E4M3FN>, %b: memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, %c: memref<?x?x?xbf16>, %sa: memref<f32>, %sb: memref<f32>, %amax: memref<f32>) {
   // expected-error @+1 {{'tile.gemm' op amax is not written by batched GEMMs (one scale_d and one amax for every batch entry would be ambiguous): launch one GEMM per batch entry, or write C as bf16 without amax}}
-  "tile.gemm"(%a, %b, %c, %sa, %sb, %amax) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 1>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}> : (memref<?x?x?xf8E4M3FN>, memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, memref<?x?x?xbf16>, memref<f32>, memref<f32>, memref<f32>) -> ()
+  "tile.gemm"(%a, %b, %c, %sa, %sb, %amax) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}> : (memref<?x?x?xf8E4M3FN>, memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, memref<?x?x?xbf16>, memref<f32>, memref<f32>, memref<f32>) -> ()
   return
 }

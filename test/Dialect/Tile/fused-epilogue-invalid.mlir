@@ -43,7 +43,7 @@
 // A beta operand without alpha_beta in the epilogue.
 func.func @beta_without_alpha_beta(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %beta: f32) {
   // expected-error @+1 {{'tile.gemm' op has a beta operand but its epilogue has no alpha_beta = true}}
-  "tile.gemm"(%a, %b, %c, %beta) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
+  "tile.gemm"(%a, %b, %c, %beta) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, f32) -> ()
   return
 }
@@ -59,7 +59,7 @@ func.func @beta_without_alpha_beta(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %
 
 func.func @bias_missing(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op needs a bias operand: its epilogue has bias = row or bias = column}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched, epilogue = #tile.epilogue<bias = row>}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched, epilogue = #tile.epilogue<bias = row>}>
       : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
@@ -75,7 +75,7 @@ func.func @bias_missing(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?
 
 func.func @bias_type(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %bias: memref<?xf32>) {
   // expected-error @+1 {{'tile.gemm' op bias has element type 'f32', expected C's 'bf16'}}
-  "tile.gemm"(%a, %b, %c, %bias) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0>, schedule = #sched, epilogue = #tile.epilogue<bias = row>}>
+  "tile.gemm"(%a, %b, %c, %bias) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched, epilogue = #tile.epilogue<bias = row>}>
       : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>) -> ()
   return
 }
@@ -91,7 +91,7 @@ func.func @bias_type(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?x
 
 func.func @bias_length(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<256x512xbf16>, %bias: memref<256xbf16>) {
   // expected-error @+1 {{'tile.gemm' op bias = column has 256 entries, expected N = 512}}
-  "tile.gemm"(%a, %b, %c, %bias) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0>, schedule = #sched, epilogue = #tile.epilogue<bias = column>}>
+  "tile.gemm"(%a, %b, %c, %bias) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched, epilogue = #tile.epilogue<bias = column>}>
       : (memref<?x?xbf16>, memref<?x?xbf16>, memref<256x512xbf16>, memref<256xbf16>) -> ()
   return
 }
@@ -107,7 +107,7 @@ func.func @bias_length(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<25
 
 func.func @residual_shape(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<256x512xbf16>, %r: memref<256x256xbf16>) {
   // expected-error @+1 {{'tile.gemm' op residual is 256x256, expected C's 256x512}}
-  "tile.gemm"(%a, %b, %c, %r) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0>, schedule = #sched, epilogue = #tile.epilogue<residual = true>}>
+  "tile.gemm"(%a, %b, %c, %r) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0>, schedule = #sched, epilogue = #tile.epilogue<residual = true>}>
       : (memref<?x?xbf16>, memref<?x?xbf16>, memref<256x512xbf16>, memref<256x256xbf16>) -> ()
   return
 }

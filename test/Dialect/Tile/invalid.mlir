@@ -6,15 +6,15 @@
 
 func.func @missing_schedule(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op has no schedule: attach {schedule = #tile.schedule<...>}}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
 // -----
 
 func.func @schedule_not_a_schedule(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error @+1 {{invalid properties {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #tile.swizzle<64>} for op tile.gemm: Invalid attribute `schedule` in property conversion: #tile.swizzle<64>}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #tile.swizzle<64>}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  // expected-error @+1 {{invalid properties {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #tile.swizzle<64>} for op tile.gemm: Invalid attribute `schedule` in property conversion: #tile.swizzle<64>}}
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #tile.swizzle<64>}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -120,7 +120,7 @@ func.func @static_empty_k(%a: memref<128x0xf16>, %b: memref<0x128xf16>, %c: memr
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @unknown_chip(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -134,7 +134,7 @@ func.func @unknown_chip(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?
 
 func.func @a_type_not_scheduled(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op element type of A ('f16') does not match the schedule ('bf16')}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -148,7 +148,7 @@ func.func @a_type_not_scheduled(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: me
 
 func.func @b_type_not_scheduled(%a: memref<?x?xf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op element type of B ('bf16') does not match the schedule ('f16')}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xbf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xbf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -162,7 +162,7 @@ func.func @b_type_not_scheduled(%a: memref<?x?xf16>, %b: memref<?x?xbf16>, %c: m
 
 func.func @c_type_not_scheduled(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op element type of C ('f32') does not match the schedule ('f16')}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -176,7 +176,7 @@ func.func @c_type_not_scheduled(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: me
 
 func.func @mixed_input_types(%a: memref<?x?xf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op A and B must have the same element type, got 'f16' and 'bf16'}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xbf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xbf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -190,7 +190,7 @@ func.func @mixed_input_types(%a: memref<?x?xf16>, %b: memref<?x?xbf16>, %c: memr
 
 func.func @f16_accumulator(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op accumulator must be f32, got 'f16'}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -206,7 +206,7 @@ func.func @f16_accumulator(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<
 
 func.func @i32_c(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xi32>) {
   // expected-error @+1 {{'tile.gemm' op operand #2 must be 2D/3D memref of 16-bit float or bfloat16 type or 32-bit float or f8E4M3FN type or f8E5M2 type values, but got 'memref<?x?xi32>'}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xi32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xi32>) -> ()
   return
 }
 
@@ -220,7 +220,7 @@ func.func @i32_c(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xi32>) 
 
 func.func @i8_inputs(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op operand #0 must be 2D/3D memref of 16-bit float or bfloat16 type or 32-bit float or f8E4M3FN type or f8E5M2 type values, but got 'memref<?x?xi8>'}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xi8>, memref<?x?xi8>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xi8>, memref<?x?xi8>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -235,7 +235,7 @@ func.func @i8_inputs(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xf16>
 // A rank-3 A needs rank-3 B and C (batched-invalid.mlir has the rest).
 func.func @rank_3(%a: memref<?x?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op A, B and C must all be matrices (rank 2) or all batches of matrices (rank 3: batch × rows × columns), got ranks 3, 2 and 2}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -249,7 +249,7 @@ func.func @rank_3(%a: memref<?x?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16
 
 func.func @rank_4(%a: memref<?x?x?x?xf16>, %b: memref<?x?x?x?xf16>, %c: memref<?x?x?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op operand #0 must be 2D/3D memref of 16-bit float or bfloat16 type or 32-bit float or f8E4M3FN type or f8E5M2 type values, but got 'memref<?x?x?x?xf16>'}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?x?x?xf16>, memref<?x?x?x?xf16>, memref<?x?x?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?x?x?xf16>, memref<?x?x?x?xf16>, memref<?x?x?x?xf16>) -> ()
   return
 }
 
@@ -263,7 +263,7 @@ func.func @rank_4(%a: memref<?x?x?x?xf16>, %b: memref<?x?x?x?xf16>, %c: memref<?
 
 func.func @mma_sync_shape(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op mma.sync with 'f16' inputs has shape [16, 8, 16], got [16, 8, 8]}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -277,7 +277,7 @@ func.func @mma_sync_shape(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?
 
 func.func @mma_sync_f32_inputs(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op mma.sync is implemented for f16 and bf16 inputs, got 'f32'}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -291,7 +291,7 @@ func.func @mma_sync_f32_inputs(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: mem
 
 func.func @wgmma_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op wgmma needs sm_90a, got sm_80}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -305,7 +305,7 @@ func.func @wgmma_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf
 
 func.func @wgmma_sm90_without_a(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op wgmma needs sm_90a, got sm_90}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -319,7 +319,7 @@ func.func @wgmma_sm90_without_a(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: me
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @wgmma_cp_async(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -337,7 +337,7 @@ func.func @wgmma_cp_async(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?
 
 func.func @ffma_f16_inputs(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op ffma computes f32 GEMMs: A, B and C must be f32, got a = 'f16', c = 'f16'}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -351,7 +351,7 @@ func.func @ffma_f16_inputs(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<
   pipeline = #tile.pipeline<stages = 2, load = cp_async>>
 
 func.func @ffma_k_step(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -365,7 +365,7 @@ func.func @ffma_k_step(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?x
   pipeline = #tile.pipeline<stages = 2, load = cp_async>>
 
 func.func @ffma_thread_tile_not_vector(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -379,7 +379,7 @@ func.func @ffma_thread_tile_not_vector(%a: memref<?x?xf32>, %b: memref<?x?xf32>,
   pipeline = #tile.pipeline<stages = 2, load = cp_async>>
 
 func.func @ffma_warp_not_dividing_block(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -393,7 +393,7 @@ func.func @ffma_warp_not_dividing_block(%a: memref<?x?xf32>, %b: memref<?x?xf32>
   pipeline = #tile.pipeline<stages = 2, load = cp_async>>
 
 func.func @ffma_thread_tile_not_dividing_warp(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -408,7 +408,7 @@ func.func @ffma_thread_tile_not_dividing_warp(%a: memref<?x?xf32>, %b: memref<?x
   pipeline = #tile.pipeline<stages = 2, load = cp_async>>
 
 func.func @ffma_not_a_warp_of_threads(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -423,7 +423,7 @@ func.func @ffma_not_a_warp_of_threads(%a: memref<?x?xf32>, %b: memref<?x?xf32>, 
   pipeline = #tile.pipeline<stages = 2, load = cp_async>>
 
 func.func @ffma_thread_tile_too_large(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -438,7 +438,7 @@ func.func @ffma_thread_tile_too_large(%a: memref<?x?xf32>, %b: memref<?x?xf32>, 
 
 func.func @ffma_block_registers(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op ffma schedule needs at least 116736 registers per block (1024 threads x 114), more than the 65536 sm_80 has}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -453,7 +453,7 @@ func.func @ffma_block_registers(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: me
   pipeline = #tile.pipeline<stages = 2, load = cp_async>>
 
 func.func @ffma_shared_memory(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -468,7 +468,7 @@ func.func @ffma_shared_memory(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memr
   pipeline = #tile.pipeline<stages = 2, load = cp_async>>
 
 func.func @ffma_transposed_a_misaligned(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -482,7 +482,7 @@ func.func @ffma_transposed_a_misaligned(%a: memref<?x?xf32>, %b: memref<?x?xf32>
 
 func.func @ffma_copy_split(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op B tile of 4x64 is 64 16-byte chunks, which 128 threads cannot split evenly}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -497,7 +497,7 @@ func.func @ffma_copy_split(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @warp_does_not_divide_block(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -511,7 +511,7 @@ func.func @warp_does_not_divide_block(%a: memref<?x?xf16>, %b: memref<?x?xf16>, 
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @warp_bigger_than_block(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -525,7 +525,7 @@ func.func @warp_bigger_than_block(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: 
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @warp_not_multiple_of_mma(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -539,7 +539,7 @@ func.func @warp_not_multiple_of_mma(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @block_n_8(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -553,7 +553,7 @@ func.func @block_n_8(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf1
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @block_k_not_multiple_of_mma_k(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -567,7 +567,7 @@ func.func @block_k_not_multiple_of_mma_k(%a: memref<?x?xf16>, %b: memref<?x?xf16
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @too_many_threads(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -582,7 +582,7 @@ func.func @too_many_threads(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref
 
 func.func @thread_count_overflow(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op thread count of the schedule overflows 64 bits}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -596,7 +596,7 @@ func.func @thread_count_overflow(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: m
 
 func.func @shared_memory_overflow_block_k(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op shared-memory size of the schedule overflows 64 bits}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -610,7 +610,7 @@ func.func @shared_memory_overflow_block_k(%a: memref<?x?xf16>, %b: memref<?x?xf1
 
 func.func @shared_memory_overflow_warp(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op shared-memory size of the schedule overflows 64 bits}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -624,7 +624,7 @@ func.func @shared_memory_overflow_warp(%a: memref<?x?xf16>, %b: memref<?x?xf16>,
 
 func.func @shared_memory_overflow_stages(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op shared-memory size of the schedule overflows 64 bits}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -638,7 +638,7 @@ func.func @shared_memory_overflow_stages(%a: memref<?x?xf16>, %b: memref<?x?xf16
 
 func.func @shared_memory_overflow_padding(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op shared-memory size of the schedule overflows 64 bits}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -653,7 +653,7 @@ func.func @shared_memory_overflow_padding(%a: memref<?x?xf16>, %b: memref<?x?xf1
   pipeline = #tile.pipeline<stages = 5, load = cp_async>>
 
 func.func @shared_memory_sm90a(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -668,7 +668,7 @@ func.func @shared_memory_sm90a(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: m
   pipeline = #tile.pipeline<stages = 4, load = cp_async>>
 
 func.func @shared_memory_sm80(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -683,7 +683,7 @@ func.func @shared_memory_sm80(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: me
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @shared_memory_sm86_padded(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -717,7 +717,7 @@ func.func @shared_memory_sm86_padded(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %
   pipeline = #tile.pipeline<stages = 2, load = cp_async, ragged = true>>
 
 func.func @ffma_ragged(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -731,7 +731,7 @@ func.func @ffma_ragged(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?x
   pipeline = #tile.pipeline<stages = 1, load = cp_async>>
 
 func.func @one_stage(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -756,7 +756,7 @@ func.func @one_stage(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf1
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @swizzle_wider_than_a_rows(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -771,7 +771,7 @@ func.func @swizzle_wider_than_a_rows(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @swizzle_not_dividing_b_rows(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -786,7 +786,7 @@ func.func @swizzle_not_dividing_b_rows(%a: memref<?x?xf16>, %b: memref<?x?xf16>,
   pipeline = #tile.pipeline<stages = 3, load = cp_async>>
 
 func.func @padding_breaks_alignment(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -811,7 +811,7 @@ func.func @padding_breaks_alignment(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c
 
 func.func @copy_chunks_not_divisible(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op A tile of 16x16 is 32 16-byte chunks, which 512 threads cannot split evenly}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -825,7 +825,7 @@ func.func @copy_chunks_not_divisible(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %
 
 func.func @column_major_a(%a: memref<?x?xf16, strided<[1, ?]>>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op column-major A needs a wgmma schedule: the mma.sync path reads and writes every operand row-major}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16, strided<[1, ?]>>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16, strided<[1, ?]>>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -839,7 +839,7 @@ func.func @column_major_a(%a: memref<?x?xf16, strided<[1, ?]>>, %b: memref<?x?xf
 
 func.func @non_strided_c(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>) {
   // expected-error @+1 {{'tile.gemm' op C must be row-major (unit stride in its last dimension) or column-major (unit stride in its first), got 'memref<?x?xf16, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>'}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>) -> ()
   return
 }
 
@@ -853,7 +853,7 @@ func.func @non_strided_c(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x
 
 func.func @static_k_mismatch(%a: memref<256x64xf16>, %b: memref<32x256xf16>, %c: memref<256x256xf16>) {
   // expected-error @+1 {{'tile.gemm' op K of A (64) does not match K of B (32)}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<256x64xf16>, memref<32x256xf16>, memref<256x256xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<256x64xf16>, memref<32x256xf16>, memref<256x256xf16>) -> ()
   return
 }
 
@@ -867,7 +867,7 @@ func.func @static_k_mismatch(%a: memref<256x64xf16>, %b: memref<32x256xf16>, %c:
 
 func.func @static_m_mismatch(%a: memref<256x?xf16>, %b: memref<?x256xf16>, %c: memref<128x256xf16>) {
   // expected-error @+1 {{'tile.gemm' op M of A (256) does not match M of C (128)}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<256x?xf16>, memref<?x256xf16>, memref<128x256xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<256x?xf16>, memref<?x256xf16>, memref<128x256xf16>) -> ()
   return
 }
 
@@ -881,7 +881,7 @@ func.func @static_m_mismatch(%a: memref<256x?xf16>, %b: memref<?x256xf16>, %c: m
 
 func.func @static_n_mismatch(%a: memref<?x?xf16>, %b: memref<?x512xf16>, %c: memref<?x256xf16>) {
   // expected-error @+1 {{'tile.gemm' op N of B (512) does not match N of C (256)}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x512xf16>, memref<?x256xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x512xf16>, memref<?x256xf16>) -> ()
   return
 }
 
@@ -1211,7 +1211,7 @@ func.func @alloc_shared_rank_2() {
 
 func.func @wgmma_f32_inputs(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op wgmma with 'f32' (tf32) inputs has M = 64 and K = 8, got [64, 256, 16]}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
 
@@ -1229,7 +1229,7 @@ func.func @wgmma_f32_inputs(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref
 
 func.func @wgmma_m_128(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op wgmma with 'bf16' inputs has M = 64 and K = 16, got [128, 256, 16]}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1247,7 +1247,7 @@ func.func @wgmma_m_128(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x
 
 func.func @wgmma_n_264(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op wgmma N must be a multiple of 8 in [8, 256], got 264}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1265,7 +1265,7 @@ func.func @wgmma_n_264(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x
   store = #tile.store<tma>>
 
 func.func @warpgroup_does_not_divide_block(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1283,7 +1283,7 @@ func.func @warpgroup_does_not_divide_block(%a: memref<?x?xbf16>, %b: memref<?x?x
   store = #tile.store<tma>>
 
 func.func @warpgroup_narrower_than_wgmma(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1301,7 +1301,7 @@ func.func @warpgroup_narrower_than_wgmma(%a: memref<?x?xbf16>, %b: memref<?x?xbf
   store = #tile.store<tma>>
 
 func.func @warpgroup_m_32(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1316,7 +1316,7 @@ func.func @warpgroup_m_32(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref
   pipeline = #tile.pipeline<stages = 3, load = tma>>
 
 func.func @tma_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -1335,7 +1335,7 @@ func.func @tma_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16
   store = #tile.store<tma>>
 
 func.func @tma_padded_b(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1351,7 +1351,7 @@ func.func @tma_padded_b(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?
 
 func.func @tma_box_too_tall(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op TMA box of A is 512x64 elements, more than 256 in a dimension}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1370,7 +1370,7 @@ func.func @tma_box_too_tall(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memr
 
 func.func @tma_box_wider_than_swizzle(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op TMA box of A is 128 elements (256 bytes) wide, which must equal its swizzle width of 128 bytes}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1385,7 +1385,7 @@ func.func @tma_box_wider_than_swizzle(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>
   cluster = #tile.cluster<[2, 1], multicast = false>>
 
 func.func @cluster_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -1400,7 +1400,7 @@ func.func @cluster_sm80(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?
   cluster = #tile.cluster<[2, 1], multicast = false>>
 
 func.func @cluster_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -1415,7 +1415,7 @@ func.func @cluster_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>>
 
 func.func @specialization_cp_async(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -1430,7 +1430,7 @@ func.func @specialization_cp_async(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c:
   specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>>
 
 func.func @specialization_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -1446,7 +1446,7 @@ func.func @specialization_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c:
   grid = #tile.grid<persistent = true, raster = along_m, group = 8>>
 
 func.func @persistent_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -1465,7 +1465,7 @@ func.func @persistent_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: mem
   store = #tile.store<vector>>
 
 func.func @consumer_groups_without_persistent_grid(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1483,7 +1483,7 @@ func.func @consumer_groups_without_persistent_grid(%a: memref<?x?xbf16>, %b: mem
   store = #tile.store<vector>>
 
 func.func @consumer_groups_grid_not_persistent(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1498,7 +1498,7 @@ func.func @consumer_groups_grid_not_persistent(%a: memref<?x?xbf16>, %b: memref<
   store = #tile.store<tma>>
 
 func.func @tma_epilogue_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -1513,7 +1513,7 @@ func.func @tma_epilogue_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: m
   store = #tile.store<vector>>
 
 func.func @vector_epilogue_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -1532,7 +1532,7 @@ func.func @vector_epilogue_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c
   store = #tile.store<tma>>
 
 func.func @register_reallocation_over_budget(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1551,7 +1551,7 @@ func.func @register_reallocation_over_budget(%a: memref<?x?xbf16>, %b: memref<?x
   store = #tile.store<tma>>
 
 func.func @consumer_registers_below_accumulator(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1571,7 +1571,7 @@ func.func @consumer_registers_below_accumulator(%a: memref<?x?xbf16>, %b: memref
   store = #tile.store<tma, rounds = 4>>
 
 func.func @consumers_over_launch_registers(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1586,7 +1586,7 @@ func.func @consumers_over_launch_registers(%a: memref<?x?xbf16>, %b: memref<?x?x
 
 func.func @accumulator_over_thread_budget(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op warpgroups need 144 registers per thread (128 for the accumulator, 16 more), more than the 128 each of 512 threads can have}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1605,7 +1605,7 @@ func.func @accumulator_over_thread_budget(%a: memref<?x?xbf16>, %b: memref<?x?xb
   store = #tile.store<tma>>
 
 func.func @specialized_too_many_threads(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1625,7 +1625,7 @@ func.func @specialized_too_many_threads(%a: memref<?x?xbf16>, %b: memref<?x?xbf1
   store = #tile.store<tma>>
 
 func.func @shared_memory_with_staging(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1640,7 +1640,7 @@ func.func @shared_memory_with_staging(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>
 
 func.func @c_tile_overflow(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op C tile of the schedule overflows 64 bits}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
   return
 }
 
@@ -1660,7 +1660,7 @@ func.func @c_tile_overflow(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<
 
 func.func @multicast_a_share_not_whole_atoms(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op multicast splits A's 64-row tile over the 3 blocks of a cluster row: each share must be a multiple of 8 rows (one 128-byte swizzle atom)}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
 
@@ -1678,6 +1678,6 @@ func.func @multicast_a_share_not_whole_atoms(%a: memref<?x?xbf16>, %b: memref<?x
 
 func.func @multicast_b_panels_uneven(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op multicast splits B's 3 TMA panels of 64 columns over the 2 blocks of a cluster column: the count must divide evenly}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }

@@ -13,7 +13,7 @@
 
 func.func @strided_both(%a: memref<?x?xbf16, strided<[2, ?]>>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op A must be row-major (unit stride in its last dimension) or column-major (unit stride in its first), got 'memref<?x?xbf16, strided<[2, ?]>>'}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xbf16, strided<[2, ?]>>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
@@ -28,7 +28,7 @@ func.func @strided_both(%a: memref<?x?xbf16, strided<[2, ?]>>, %b: memref<?x?xbf
 
 func.func @mma_sync_column_major_b(%a: memref<?x?xf16>, %b: memref<?x?xf16, strided<[1, ?]>>, %c: memref<?x?xf16>) {
   // expected-error @+1 {{'tile.gemm' op column-major B needs a wgmma schedule: the mma.sync path reads and writes every operand row-major}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xf16>, memref<?x?xf16, strided<[1, ?]>>, memref<?x?xf16>) -> ()
   return
 }
@@ -47,7 +47,7 @@ func.func @mma_sync_column_major_b(%a: memref<?x?xf16>, %b: memref<?x?xf16, stri
 // vector copy down C's columns or the TMA stores), not from registers.
 func.func @fused_column_major_c_direct(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16, strided<[1, ?]>>) {
   // expected-error @+1 {{'tile.gemm' op a fused epilogue into a column-major C needs a staging tile: give the schedule store = #tile.store<tma> (or <vector>)}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched, epilogue = #tile.epilogue<activation = relu>}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched, epilogue = #tile.epilogue<activation = relu>}>
       : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16, strided<[1, ?]>>) -> ()
   return
 }
@@ -86,7 +86,7 @@ func.func @fused_residual_other_order_than_c(%a: memref<?x?xbf16>, %b: memref<?x
 
 func.func @column_major_a_swizzle_64(%a: memref<?x?xbf16, strided<[1, ?]>>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op column-major A is loaded in panels of 128-byte swizzled M-columns for wgmma's transposed A: its swizzle width must be 128 bytes, got 64}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xbf16, strided<[1, ?]>>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
@@ -104,7 +104,7 @@ func.func @column_major_a_swizzle_64(%a: memref<?x?xbf16, strided<[1, ?]>>, %b: 
 
 func.func @column_major_b_box(%a: memref<?x?xbf16>, %b: memref<?x?xbf16, strided<[1, ?]>>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op TMA box of B is 512x64 elements, more than 256 in a dimension}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xbf16>, memref<?x?xbf16, strided<[1, ?]>>, memref<?x?xbf16>) -> ()
   return
 }
@@ -122,7 +122,7 @@ func.func @column_major_b_box(%a: memref<?x?xbf16>, %b: memref<?x?xbf16, strided
 
 func.func @multicast_column_major_a(%a: memref<?x?xbf16, strided<[1, ?]>>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op cluster multicast loads A's tile as K-major rows: a column-major A needs a cluster without multicast}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xbf16, strided<[1, ?]>>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
@@ -142,7 +142,7 @@ func.func @multicast_column_major_a(%a: memref<?x?xbf16, strided<[1, ?]>>, %b: m
 
 func.func @multicast_column_major_b_share(%a: memref<?x?xbf16>, %b: memref<?x?xbf16, strided<[1, ?]>>, %c: memref<?x?xbf16>) {
   // expected-error @+1 {{'tile.gemm' op multicast splits column-major B's 8-row tile over the 2 blocks of a cluster column: each share must be a multiple of 8 rows (one 128-byte swizzle atom)}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xbf16>, memref<?x?xbf16, strided<[1, ?]>>, memref<?x?xbf16>) -> ()
   return
 }
@@ -161,7 +161,7 @@ func.func @multicast_column_major_b_share(%a: memref<?x?xbf16>, %b: memref<?x?xb
   store = #tile.store<vector>>
 
 func.func @column_major_b_rows_are_k(%a: memref<?x?xbf16>, %b: memref<?x?xbf16, strided<[1, ?]>>, %c: memref<?x?xbf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xbf16>, memref<?x?xbf16, strided<[1, ?]>>, memref<?x?xbf16>) -> ()
   return
 }

@@ -35,7 +35,7 @@
 // CHECK-SAME:      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
 
 // GENERIC-LABEL: sym_name = "gemm_bf16_sm90a"
-// GENERIC:         "tile.gemm"(%{{.*}}, %{{.*}}, %{{.*}}) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #tile.schedule<chip = "sm_90a",
+// GENERIC:         "tile.gemm"(%{{.*}}, %{{.*}}, %{{.*}}) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #tile.schedule<chip = "sm_90a",
 // GENERIC-SAME:      : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
 func.func @gemm_bf16_sm90a(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
                            %c: memref<?x?xbf16>) {
@@ -300,7 +300,7 @@ func.func @attributes() attributes {
 // CHECK-SAME:      : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
 
 // GENERIC-LABEL: sym_name = "gemm_hopper"
-// GENERIC:         "tile.gemm"(%{{.*}}, %{{.*}}, %{{.*}}) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #tile.schedule<chip = "sm_90a",
+// GENERIC:         "tile.gemm"(%{{.*}}, %{{.*}}, %{{.*}}) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #tile.schedule<chip = "sm_90a",
 // GENERIC-SAME:      specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
 // GENERIC-SAME:      grid = #tile.grid<persistent = true, raster = along_m, group = 8>,
 // GENERIC-SAME:      cluster = #tile.cluster<[2, 1], multicast = true>,

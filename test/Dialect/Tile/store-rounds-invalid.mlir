@@ -49,7 +49,7 @@
 
 // 256 f32 columns are 8 panels of 32: 3 rounds cannot split them.
 func.func @rounds_not_dividing(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?], offset: ?>>, %c: memref<?x?xf32>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>>, memref<?x?xf32>) -> ()
   return
 }
@@ -68,7 +68,7 @@ func.func @rounds_not_dividing(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<
 
 // 256 bf16 columns are 4 panels of 64: at most 4 rounds.
 func.func @more_rounds_than_panels(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
   return
 }
@@ -87,7 +87,7 @@ func.func @more_rounds_than_panels(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %
 
 // 3 stages of 48 KiB + a 128 KiB f32 staging tile + 1 KiB of mbarriers.
 func.func @persistent_f32_staging_too_big(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?], offset: ?>>, %c: memref<?x?xf32>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>>, memref<?x?xf32>) -> ()
   return
 }
@@ -106,7 +106,7 @@ func.func @persistent_f32_staging_too_big(%a: memref<?x?xf32>, %b: memref<?x?xf3
 
 // 4 stages (192 KiB) + 1/2 of the f32 tile do not fit; 1/4 (32 KiB) does.
 func.func @persistent_too_big_for_two_rounds(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?], offset: ?>>, %c: memref<?x?xf32>) {
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xf32>, memref<?x?xf32, strided<[1, ?], offset: ?>>, memref<?x?xf32>) -> ()
   return
 }

@@ -19,7 +19,7 @@
 gpu.module @kernels {
   gpu.func @tf32_row_major_b_in_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) kernel {
     // expected-error @+1 {{'tile.gemm' op tf32 wgmma reads B only K-major from shared memory: B column-major (strided<[1, ?]>); got row-major B (in a kernel; a host tile.gemm gets a K-major copy staged by tile-stage-transposed-operands)}}
-    "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
+    "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
         : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
     gpu.return
   }
@@ -37,7 +37,7 @@ gpu.module @kernels {
 
 func.func @tf32_bk64(%a: memref<?x?xf32>, %b: memref<?x?xf32, strided<[1, ?]>>, %c: memref<?x?xf32>) {
   // expected-error @+1 {{'tile.gemm' op TMA box of A is 64 elements (256 bytes) wide, which must equal its swizzle width of 128 bytes}}
-  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}>
       : (memref<?x?xf32>, memref<?x?xf32, strided<[1, ?]>>, memref<?x?xf32>) -> ()
   return
 }

@@ -1,0 +1,168 @@
+//===- GroupedGemmVerifier.cpp - grouped operands of tile.gemm ------------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/GroupedGemmVerifier.h"
+
+#include "dialect/MatrixLayouts.h"
+#include "dialect/MemoryQueries.h"
+
+using namespace mlir;
+using namespace gemm_opt::tile;
+
+/// Checks that `counts`, the group operand `name`, is a 1-D i32 memref in
+/// global memory.
+static LogicalResult verifyGroupOperand(GemmOp gemm, StringRef name,
+                                        StringRef holds, Value counts) {
+  auto type = cast<MemRefType>(counts.getType());
+  if (type.getRank() != 1 || !type.getElementType().isSignlessInteger(32))
+    return gemm.emitOpError()
+           << name << " must be a 1-D memref of i32 (" << holds << "), got "
+           << type;
+  if (!isGlobalMemory(type))
+    return gemm.emitOpError()
+           << name
+           << " must live in global memory (the kernel reads it, the host "
+              "never does), got "
+           << type;
+  return success();
+}
+
+/// The group count of the batch operands' static extents, or kDynamic; fails
+/// where two of them differ.
+static FailureOr<int64_t> getGroupCount(GemmOp gemm) {
+  int64_t groups = ShapedType::kDynamic;
+  for (auto [name, value] : {std::pair<StringRef, Value>("A", gemm.getA()),
+                             {"B", gemm.getB()},
+                             {"C", gemm.getC()}}) {
+    auto type = cast<MemRefType>(value.getType());
+    if (type.getRank() != 3 || ShapedType::isDynamic(type.getDimSize(0)))
+      continue;
+    int64_t extent = type.getDimSize(0);
+    if (!ShapedType::isDynamic(groups) && extent != groups)
+      return gemm.emitOpError()
+             << "group count of " << name << " (" << extent
+             << ") does not match the other operands' (" << groups << ")";
+    groups = extent;
+  }
+  return groups;
+}
+
+/// Checks the ranks of A, B and C and the group operand's extent for the
+/// op's layout.
+static LogicalResult verifyLayoutShapes(GemmOp gemm) {
+  int64_t a = gemm.getA().getType().getRank(),
+          b = gemm.getB().getType().getRank(),
+          c = gemm.getC().getType().getRank();
+  bool masked = static_cast<bool>(gemm.getGroupRows());
+  if (masked && (a != 3 || b != 3 || c != 3))
+    return gemm.emitOpError()
+           << "the masked layout (group_rows) takes A, B and C as batches "
+              "of G matrices (rank 3: G × M_max × K, G × K × N, G × M_max × "
+              "N), got ranks "
+           << a << ", " << b << " and " << c
+           << " (for A and C with the groups' rows back to back, use "
+              "group_offsets)";
+  if (!masked && (a != 2 || b != 3 || c != 2))
+    return gemm.emitOpError()
+           << "the contiguous layout (group_offsets) takes A as T × K and C "
+              "as T × N (rank 2, the groups' rows back to back) and B as G "
+              "matrices (rank 3), got ranks "
+           << a << ", " << b << " and " << c
+           << " (for A and C as batches of G matrices, use group_rows)";
+  FailureOr<int64_t> groups = getGroupCount(gemm);
+  if (failed(groups))
+    return failure();
+  Value counts = masked ? gemm.getGroupRows() : gemm.getGroupOffsets();
+  int64_t entries = cast<MemRefType>(counts.getType()).getDimSize(0);
+  if (ShapedType::isDynamic(*groups) || ShapedType::isDynamic(entries))
+    return success();
+  if (masked && entries != *groups)
+    return gemm.emitOpError()
+           << "group_rows has " << entries << " entries for " << *groups
+           << " groups: it takes one valid row count per group";
+  if (!masked && entries != *groups + 1)
+    return gemm.emitOpError()
+           << "group_offsets has " << entries << " entries for " << *groups
+           << " groups: it takes G + 1 (group g's rows are [offsets[g], "
+              "offsets[g + 1]))";
+  return success();
+}
+
+/// Checks what a grouped kernel computes: bf16 or f16 inputs, row-major A
+/// and C, no fused epilogue.
+static LogicalResult verifyGroupedComputation(GemmOp gemm) {
+  Type input = gemm.getA().getType().getElementType();
+  if (!input.isBF16() && !input.isF16())
+    return gemm.emitOpError()
+           << "grouped GEMMs take bf16 or f16 A and B, got " << input
+           << " (8-bit and f32 inputs are not grouped yet)";
+  for (auto [name, value] : {std::pair<StringRef, Value>("A", gemm.getA()),
+                             {"C", gemm.getC()}})
+    if (getMatrixOrder(cast<MemRefType>(value.getType())) != MatrixOrder::row)
+      return gemm.emitOpError()
+             << "a grouped GEMM needs a row-major " << name
+             << ": a group is a range of its rows (B may be either: G × K × "
+                "N row-major or G × N × K column-major)";
+  if (gemm.hasFusedEpilogue() || gemm.getAlpha() || gemm.getBeta() ||
+      gemm.getBias() || gemm.getResidual())
+    return gemm.emitOpError()
+           << "a grouped GEMM takes no fused epilogue yet (a per-group bias "
+              "would be a G × N operand): drop the epilogue and its operands";
+  return success();
+}
+
+/// Checks that `schedule` runs the grouped walk: a warp-specialized wgmma
+/// kernel on a persistent grid of single blocks, each tile computed whole
+/// and stored through a staging tile.
+static LogicalResult verifyGroupedSchedule(GemmOp gemm,
+                                           ScheduleAttr schedule) {
+  if (!schedule.isWgmma() || !schedule.isWarpSpecialized())
+    return gemm.emitOpError()
+           << "grouped GEMMs need a warp-specialized wgmma schedule: only "
+              "that path walks the groups' tiles";
+  if (!schedule.isPersistent())
+    return gemm.emitOpError()
+           << "grouped GEMMs need a persistent grid (grid = "
+              "#tile.grid<persistent = true>): the blocks walk the non-empty "
+              "tiles of every group, which the host does not know";
+  if (schedule.getSplitK() > 1 || schedule.isStreamK())
+    return gemm.emitOpError()
+           << "grouped GEMMs compute each tile whole: drop split_k and "
+              "stream_k from the grid";
+  if (schedule.getClusterSize() > 1)
+    return gemm.emitOpError()
+           << "grouped GEMMs run clusters of one block: a cluster's patch of "
+              "tiles would straddle groups; drop cluster";
+  if (schedule.getEpilogueStore() != EpilogueStore::tma)
+    return gemm.emitOpError()
+           << "grouped GEMMs store C through a staging tile "
+              "(store = #tile.store<tma>): the group's last tile is copied "
+              "row by row up to the group's end, the others by TMA";
+  return success();
+}
+
+LogicalResult gemm_opt::tile::verifyGroupedOperands(GemmOp gemm,
+                                                    ScheduleAttr schedule) {
+  if (gemm.getGroupRows() && gemm.getGroupOffsets())
+    return gemm.emitOpError()
+           << "takes group_rows (masked layout) or group_offsets (contiguous "
+              "layout), not both";
+  if (Value rows = gemm.getGroupRows();
+      rows && failed(verifyGroupOperand(gemm, "group_rows",
+                                        "the valid rows of each group", rows)))
+    return failure();
+  if (Value offsets = gemm.getGroupOffsets();
+      offsets &&
+      failed(verifyGroupOperand(gemm, "group_offsets",
+                                "G + 1 row offsets into A and C", offsets)))
+    return failure();
+  if (failed(verifyLayoutShapes(gemm)) ||
+      failed(verifyGroupedComputation(gemm)))
+    return failure();
+  return verifyGroupedSchedule(gemm, schedule);
+}

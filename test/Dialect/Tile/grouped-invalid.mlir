@@ -1,0 +1,341 @@
+// RUN: gemm-opt %s -split-input-file -verify-diagnostics
+
+// Grouped tile.gemm (group_rows: masked layout, group_offsets: contiguous
+// layout): what the verifier refuses (generic op form).
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// One group operand says the layout.
+func.func @both_layouts(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?x?xbf16>, %x3: memref<?xi32>, %x4: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op takes group_rows (masked layout) or group_offsets (contiguous layout), not both}}
+  "tile.gemm"(%x0, %x1, %x2, %x3, %x4) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1>, schedule = #sched}>
+      : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?xi32>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// Counts are i32, as the kernel reads them.
+func.func @rows_i64(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?x?xbf16>, %x3: memref<?xi64>) {
+  // expected-error @+1 {{'tile.gemm' op group_rows must be a 1-D memref of i32 (the valid rows of each group), got 'memref<?xi64>'}}
+  "tile.gemm"(%x0, %x1, %x2, %x3) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched}>
+      : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?xi64>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// Offsets are one vector of G + 1 entries.
+func.func @offsets_2d(%x0: memref<?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?xbf16>, %x3: memref<?x?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op group_offsets must be a 1-D memref of i32 (G + 1 row offsets into A and C), got 'memref<?x?xi32>'}}
+  "tile.gemm"(%x0, %x1, %x2, %x3) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1>, schedule = #sched}>
+      : (memref<?x?xbf16>, memref<?x?x?xbf16>, memref<?x?xbf16>, memref<?x?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// The counts live in global memory.
+func.func @rows_in_shared(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?x?xbf16>, %x3: memref<?xi32, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'tile.gemm' op group_rows must live in global memory (the kernel reads it, the host never does), got 'memref<?xi32, #gpu.address_space<workgroup>>'}}
+  "tile.gemm"(%x0, %x1, %x2, %x3) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched}>
+      : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?xi32, #gpu.address_space<workgroup>>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// The masked layout takes batches of G matrices.
+func.func @masked_2d_a(%x0: memref<?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?xbf16>, %x3: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op the masked layout (group_rows) takes A, B and C as batches of G matrices (rank 3: G × M_max × K, G × K × N, G × M_max × N), got ranks 2, 3 and 2 (for A and C with the groups' rows back to back, use group_offsets)}}
+  "tile.gemm"(%x0, %x1, %x2, %x3) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched}>
+      : (memref<?x?xbf16>, memref<?x?x?xbf16>, memref<?x?xbf16>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// The contiguous layout takes A and C with the rows back to back.
+func.func @contiguous_3d_a(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?x?xbf16>, %x3: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op the contiguous layout (group_offsets) takes A as T × K and C as T × N (rank 2, the groups' rows back to back) and B as G matrices (rank 3), got ranks 3, 3 and 3 (for A and C as batches of G matrices, use group_rows)}}
+  "tile.gemm"(%x0, %x1, %x2, %x3) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1>, schedule = #sched}>
+      : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// B is always G matrices.
+func.func @contiguous_2d_b(%x0: memref<?x?xbf16>, %x1: memref<?x?xbf16>, %x2: memref<?x?xbf16>, %x3: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op the contiguous layout (group_offsets) takes A as T × K and C as T × N (rank 2, the groups' rows back to back) and B as G matrices (rank 3), got ranks 2, 2 and 2 (for A and C as batches of G matrices, use group_rows)}}
+  "tile.gemm"(%x0, %x1, %x2, %x3) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1>, schedule = #sched}>
+      : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// A static group count is the same in every operand.
+func.func @groups_differ(%x0: memref<8x?x?xbf16>, %x1: memref<4x?x?xbf16>, %x2: memref<?x?x?xbf16>, %x3: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op group count of B (4) does not match the other operands' (8)}}
+  "tile.gemm"(%x0, %x1, %x2, %x3) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched}>
+      : (memref<8x?x?xbf16>, memref<4x?x?xbf16>, memref<?x?x?xbf16>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// group_rows holds one count per group.
+func.func @rows_entries(%x0: memref<?x?x?xbf16>, %x1: memref<4x?x?xbf16>, %x2: memref<?x?x?xbf16>, %x3: memref<3xi32>) {
+  // expected-error @+1 {{'tile.gemm' op group_rows has 3 entries for 4 groups: it takes one valid row count per group}}
+  "tile.gemm"(%x0, %x1, %x2, %x3) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched}>
+      : (memref<?x?x?xbf16>, memref<4x?x?xbf16>, memref<?x?x?xbf16>, memref<3xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// group_offsets holds G + 1 entries.
+func.func @offsets_entries(%x0: memref<?x?xbf16>, %x1: memref<8x?x?xbf16>, %x2: memref<?x?xbf16>, %x3: memref<8xi32>) {
+  // expected-error @+1 {{'tile.gemm' op group_offsets has 8 entries for 8 groups: it takes G + 1 (group g's rows are [offsets[g], offsets[g + 1]))}}
+  "tile.gemm"(%x0, %x1, %x2, %x3) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1>, schedule = #sched}>
+      : (memref<?x?xbf16>, memref<8x?x?xbf16>, memref<?x?xbf16>, memref<8xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// bf16 and f16 only, for now.
+func.func @f32_inputs(%x0: memref<?x?x?xf32>, %x1: memref<?x?x?xf32>, %x2: memref<?x?x?xf32>, %x3: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op grouped GEMMs take bf16 or f16 A and B, got 'f32' (8-bit and f32 inputs are not grouped yet)}}
+  "tile.gemm"(%x0, %x1, %x2, %x3) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched}>
+      : (memref<?x?x?xf32>, memref<?x?x?xf32>, memref<?x?x?xf32>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// A group is a range of rows of A and C.
+func.func @column_major_c(%x0: memref<?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?xbf16, strided<[1, ?]>>, %x3: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op a grouped GEMM needs a row-major C: a group is a range of its rows (B may be either: G × K × N row-major or G × N × K column-major)}}
+  "tile.gemm"(%x0, %x1, %x2, %x3) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1>, schedule = #sched}>
+      : (memref<?x?xbf16>, memref<?x?x?xbf16>, memref<?x?xbf16, strided<[1, ?]>>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// No fused epilogue yet.
+func.func @bias(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?x?xbf16>, %x3: memref<?xbf16>, %x4: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op a grouped GEMM takes no fused epilogue yet (a per-group bias would be a G × N operand): drop the epilogue and its operands}}
+  "tile.gemm"(%x0, %x1, %x2, %x3, %x4) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched, epilogue = #tile.epilogue<bias = column>}>
+      : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?xbf16>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>>
+
+// Only the wgmma path walks groups.
+func.func @mma_sync(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?x?xbf16>, %x3: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op grouped GEMMs need a warp-specialized wgmma schedule: only that path walks the groups' tiles}}
+  "tile.gemm"(%x0, %x1, %x2, %x3) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched}>
+      : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  store = #tile.store<tma>>
+
+// The blocks walk tiles the host cannot count.
+func.func @not_persistent(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?x?xbf16>, %x3: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op grouped GEMMs need a persistent grid (grid = #tile.grid<persistent = true>): the blocks walk the non-empty tiles of every group, which the host does not know}}
+  "tile.gemm"(%x0, %x1, %x2, %x3) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched}>
+      : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1, stream_k = 1>,
+  store = #tile.store<tma>>
+
+// Each tile is computed whole.
+func.func @split_k(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?x?xbf16>, %x3: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op grouped GEMMs compute each tile whole: drop split_k and stream_k from the grid}}
+  "tile.gemm"(%x0, %x1, %x2, %x3) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched}>
+      : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  cluster = #tile.cluster<[2, 1], multicast = false>,
+  store = #tile.store<tma>>
+
+// Clusters of one block.
+func.func @cluster(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?x?xbf16>, %x3: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op grouped GEMMs run clusters of one block: a cluster's patch of tiles would straddle groups; drop cluster}}
+  "tile.gemm"(%x0, %x1, %x2, %x3) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched}>
+      : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<vector>>
+
+// The clipped store copies from the staging tile.
+func.func @vector_store(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?x?xbf16>, %x3: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op grouped GEMMs store C through a staging tile (store = #tile.store<tma>): the group's last tile is copied row by row up to the group's end, the others by TMA}}
+  "tile.gemm"(%x0, %x1, %x2, %x3) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched}>
+      : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?xi32>) -> ()
+  return
+}
