@@ -376,6 +376,17 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       // memref: group_rows or group_offsets).
       if (StringRef grouped = getKernelGrouped(op); !grouped.empty()) {
         gemm.grouped = grouped.str();
+        // Contiguous: A and C are matrices and B a batch of the groups'
+        // matrices, read through a 3-D map one group deep.
+        if (grouped == "contiguous")
+          for (bundle::Parameter &parameter : kernel.entry.parameters) {
+            if (parameter.operand != "b")
+              continue;
+            if (parameter.kind == bundle::ParameterKind::MemRef)
+              parameter.rank = 3;
+            else if (parameter.kind == bundle::ParameterKind::Tma)
+              parameter.box.push_back(1);
+          }
         kernel.entry.parameters.push_back(bundle::Parameter::memref(
             grouped == "masked" ? "group_rows" : "group_offsets", 1));
       }
@@ -389,6 +400,13 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       }
       gemm.stagedTransposes = stagedTransposes;
       gemm.stagedCopies = stagedCopies;
+      // The staging copy is of one matrix: a contiguous grouped B (a batch)
+      // must be readable by TMA in place, which the runtime checks.
+      if (gemm.grouped == "contiguous")
+        llvm::erase_if(gemm.stagedCopies,
+                       [](const bundle::StagedKernel &staged) {
+                         return staged.operand == "b";
+                       });
       gemm.wholeTileVariant = describeWholeTileVariant(gpuModule);
       kernel.entry.name = kernel.symbol;
       kernel.entry.chip = kernel.chip;

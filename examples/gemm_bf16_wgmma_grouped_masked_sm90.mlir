@@ -31,10 +31,8 @@
 //     tile the end of the valid rows cuts is copied by the consumer threads,
 //     row by row up to that end (TMA clips only at M_max).
 //
-// Not grouped yet: the contiguous layout (group_offsets, A and C T × K and
-// T × N with the experts' rows back to back: the verifier takes it,
-// tile-check-chip refuses it), fused epilogues, FP8, and running grouped
-// bundles in gemm-run.
+// The contiguous layout (A and C with the experts' rows back to back, for
+// training and prefill) is gemm_bf16_wgmma_grouped_contiguous_sm90.mlir.
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,

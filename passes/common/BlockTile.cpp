@@ -87,12 +87,18 @@ struct TileGemmByBlock : public OpRewritePattern<GemmOp> {
     // A batched GEMM: the block's batch entry is blockIdx.z, and the rest
     // works on that entry's matrices (a persistent grid's tile walk, which
     // tile-warp-specialize builds, picks the entry per tile instead).
+    // A contiguous grouped GEMM's A and C are matrices and only B is a batch
+    // (one matrix per group): its entry is the block's group, which the
+    // grouped tile walk picks per tile (tile-warp-specialize).
     Value a = gemm.getA(), b = gemm.getB(), c = gemm.getC();
-    if (gemm.isBatched()) {
+    if (gemm.isBatched() || gemm.getGroupOffsets()) {
       Value batch = gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::z);
-      a = viewBatchEntry(rewriter, loc, a, batch);
+      bool batched = gemm.isBatched();
+      if (batched)
+        a = viewBatchEntry(rewriter, loc, a, batch);
       b = viewBatchEntry(rewriter, loc, b, batch);
-      c = viewBatchEntry(rewriter, loc, c, batch);
+      if (batched)
+        c = viewBatchEntry(rewriter, loc, c, batch);
     }
 
     // The block owns the C tile at rows tileRow·BM, columns tileCol·BN.
@@ -129,19 +135,6 @@ struct TileGemmByBlock : public OpRewritePattern<GemmOp> {
 struct TileBlockTilePass
     : public gemm_opt::impl::TileBlockTilePassBase<TileBlockTilePass> {
   void runOnOperation() override {
-    // A contiguous grouped GEMM's B is a batch while A and C are matrices:
-    // no block tile of one entry fits it (tile-check-chip refuses it first
-    // in the pipeline; this says so to a hand-made pass list).
-    WalkResult contiguous = getOperation()->walk([](GemmOp gemm) {
-      if (!gemm.getGroupOffsets())
-        return WalkResult::advance();
-      gemm.emitOpError() << "is a grouped GEMM in the contiguous layout "
-                            "(group_offsets), which tile-block-tile does not "
-                            "lower yet";
-      return WalkResult::interrupt();
-    });
-    if (contiguous.wasInterrupted())
-      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<TileGemmByBlock>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

@@ -101,10 +101,6 @@ static LogicalResult checkLowerable(GemmOp gemm, ScheduleAttr schedule) {
           "multiple of 1024 bytes (the stages' size)");
     if (gemm.isBatched())
       appendMissingBatchedFeatures(schedule, missing);
-    // docs/design/grouped-gemm.md: the masked layout is lowered first.
-    if (gemm.getGroupOffsets())
-      missing.push_back("grouped GEMM in the contiguous layout "
-                        "(group_offsets)");
   } else if (schedule.isFfma()) {
     appendMissingSimtFeatures(schedule, missing);
   } else {

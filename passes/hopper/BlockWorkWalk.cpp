@@ -52,7 +52,10 @@ Value BlockWorkWalk::patchesN() {
 }
 
 GroupedTileWalk BlockWorkWalk::groupedWalk() {
-  return GroupedTileWalk(b, loc, tiles.groupRows,
+  if (tiles.groupOffsets)
+    return GroupedTileWalk(b, loc, tiles.groupOffsets, /*contiguous=*/true,
+                           tiles.totalRows, tiles.tilesN, plan.blockM);
+  return GroupedTileWalk(b, loc, tiles.groupRows, /*contiguous=*/false,
                          getMatrixExtent(b, loc, tiles.batched.c, 0),
                          tiles.tilesN, plan.blockM);
 }
@@ -61,7 +64,7 @@ Value BlockWorkWalk::countBlockTiles() {
   if (!plan.persistent)
     return index(1);
   Value total;
-  if (tiles.groupRows) {
+  if (tiles.groupRows || tiles.groupOffsets) {
     total = groupedWalk().countTiles();
   } else {
     total = arith::MulIOp::create(b, loc, patchesM(), patchesN());
@@ -127,15 +130,24 @@ BlockSegment BlockWorkWalk::getSegment(Value i) {
     segment.colBase = arith::MulIOp::create(b, loc, col, index(plan.blockN));
     return segment;
   }
-  if (tiles.groupRows) {
+  if (tiles.groupRows || tiles.groupOffsets) {
     // The verifier keeps grouped grids persistent and free of clusters.
     GroupTile tile = groupedWalk().locate(linearTile(i));
     segment.rowBase =
         arith::MulIOp::create(b, loc, tile.tileRow, index(plan.blockM));
     segment.colBase =
         arith::MulIOp::create(b, loc, tile.tileCol, index(plan.blockN));
-    segment.batch = tile.group;
-    segment.groupRows = tile.rows;
+    if (tiles.groupOffsets) {
+      // A's and C's rows of all groups are one matrix: the tile's rows
+      // count from its group's first, and its C ends at the group's end.
+      segment.rowBase =
+          arith::AddIOp::create(b, loc, tile.firstRow, segment.rowBase);
+      segment.groupRows = arith::AddIOp::create(b, loc, tile.firstRow, tile.rows);
+      segment.groupB = tile.group;
+    } else {
+      segment.batch = tile.group;
+      segment.groupRows = tile.rows;
+    }
   } else {
     std::tie(segment.rowBase, segment.colBase, segment.batch) = tileOrigin(i);
   }

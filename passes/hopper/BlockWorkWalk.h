@@ -13,8 +13,8 @@
 //     cluster + clusters, ... in the schedule's raster order (every entry's
 //     patches, entry by entry, for a batched GEMM), the block taking its
 //     own tile of each patch (a block is a cluster of one without one);
-//   - for a grouped GEMM (masked layout), every gridDim.x-th tile of the
-//     groups' compacted order (passes/hopper/GroupedTileWalk.h);
+//   - for a grouped GEMM, every gridDim.x-th tile of the groups' compacted
+//     order (passes/hopper/GroupedTileWalk.h);
 //   - with stream_k, the segments of its share of the tiles' K steps
 //     (passes/hopper/StreamKPartition.h), partitioned over clusters and patches.
 //
@@ -49,6 +49,10 @@ struct BlockTiles {
   /// Grouped (masked layout): the valid rows of each group (memref<?xi32>);
   /// the batch entries are the groups.
   mlir::Value groupRows;
+  /// Grouped (contiguous layout): the G + 1 offsets of the groups' rows
+  /// (memref<?xi32>) into A and C, matrices of `totalRows` rows (T), and the
+  /// batch of the groups' B matrices; `batched` stays empty.
+  mlir::Value groupOffsets, totalRows, groupedB;
 };
 
 /// One segment of a block's work: where its tile is and which K steps it
@@ -56,9 +60,12 @@ struct BlockTiles {
 struct BlockSegment {
   mlir::Value rowBase, colBase;
   mlir::Value batch; ///< The batch entry (batched kernels), else null.
-  /// Grouped: the valid rows of the tile's group (its batch entry), which
-  /// no store goes past; else null.
+  /// Grouped: the rows of the tile's C (from C's row 0), which no store goes
+  /// past: its group's valid rows (masked), or its group's end row
+  /// (contiguous, where rowBase counts from A's and C's row 0); else null.
   mlir::Value groupRows;
+  /// Grouped, contiguous: the tile's group, B's batch entry; else null.
+  mlir::Value groupB;
   WorkSegment work;
 };
 

@@ -39,13 +39,29 @@ Value GroupedTileWalk::fromLane(OpBuilder &builder, Value value, Value lane) {
                               UnitAttr());
 }
 
+Value GroupedTileWalk::groupCount(OpBuilder &builder) {
+  Value entries = memref::DimOp::create(builder, loc, counts, 0);
+  // group_offsets has G + 1 entries (the verifier keeps it non-empty).
+  if (contiguous)
+    entries = arith::SubIOp::create(
+        builder, loc, entries, arith::ConstantIndexOp::create(builder, loc, 1));
+  return entries;
+}
+
+Value GroupedTileWalk::loadCount(OpBuilder &builder, Value entry) {
+  return memref::LoadOp::create(
+      builder, loc, counts,
+      ValueRange{arith::IndexCastUIOp::create(builder, loc,
+                                              builder.getIndexType(), entry)});
+}
+
 GroupedTileWalk::ChunkScan GroupedTileWalk::scanChunk(OpBuilder &builder,
                                                       Value base) {
   Type i32Type = builder.getI32Type();
   Value lane = NVVM::LaneIdOp::create(builder, loc, i32Type);
   Value group = arith::AddIOp::create(builder, loc, base, lane);
-  Value groups = arith::IndexCastUIOp::create(
-      builder, loc, i32Type, memref::DimOp::create(builder, loc, groupRows, 0));
+  Value groups = arith::IndexCastUIOp::create(builder, loc, i32Type,
+                                              groupCount(builder));
   Value inRange = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
                                         group, groups);
   // Lanes past the last group read its count and drop it: a select, not a
@@ -53,17 +69,27 @@ GroupedTileWalk::ChunkScan GroupedTileWalk::scanChunk(OpBuilder &builder,
   Value clamped = arith::MinUIOp::create(
       builder, loc, group,
       arith::SubIOp::create(builder, loc, groups, i32(builder, 1)));
-  Value count = memref::LoadOp::create(
-      builder, loc, groupRows,
-      ValueRange{arith::IndexCastUIOp::create(
-          builder, loc, builder.getIndexType(), clamped)});
-  count = arith::SelectOp::create(builder, loc, inRange, count, i32(builder, 0));
-  // A count outside [0, M_max] is clamped: the kernel reads no row past
-  // the group's matrix and writes none.
-  Value rows = arith::MinSIOp::create(
-      builder, loc,
-      arith::MaxSIOp::create(builder, loc, count, i32(builder, 0)),
-      arith::IndexCastUIOp::create(builder, loc, i32Type, maxRows));
+  Value limit = arith::IndexCastUIOp::create(builder, loc, i32Type, maxRows);
+  auto clamp = [&](Value v, Value low) {
+    return arith::MinSIOp::create(builder, loc,
+                                  arith::MaxSIOp::create(builder, loc, v, low),
+                                  limit);
+  };
+  // Counts and offsets outside the matrix are clamped: the kernel reads no
+  // row past the group's rows of A and writes none past those of C
+  // (masked: [0, M_max]; contiguous: first in [0, T], end in [first, T]).
+  Value first = i32(builder, 0), rows;
+  if (contiguous) {
+    first = clamp(loadCount(builder, clamped), i32(builder, 0));
+    Value end = clamp(loadCount(builder, arith::AddIOp::create(
+                                             builder, loc, clamped,
+                                             i32(builder, 1))),
+                      first);
+    rows = arith::SubIOp::create(builder, loc, end, first);
+  } else {
+    rows = clamp(loadCount(builder, clamped), i32(builder, 0));
+  }
+  rows = arith::SelectOp::create(builder, loc, inRange, rows, i32(builder, 0));
   Value tiles = arith::MulIOp::create(
       builder, loc,
       arith::CeilDivUIOp::create(builder, loc, rows, i32(builder, blockM)),
@@ -81,12 +107,13 @@ GroupedTileWalk::ChunkScan GroupedTileWalk::scanChunk(OpBuilder &builder,
         builder, loc, sum,
         arith::SelectOp::create(builder, loc, hasSource, up, i32(builder, 0)));
   }
-  return {rows, sum, fromLane(builder, sum, i32(builder, kWarpSize - 1))};
+  return {rows, first, sum,
+          fromLane(builder, sum, i32(builder, kWarpSize - 1))};
 }
 
 Value GroupedTileWalk::countTiles() {
   Value chunks = arith::CeilDivUIOp::create(
-      b, loc, memref::DimOp::create(b, loc, groupRows, 0),
+      b, loc, groupCount(b),
       arith::ConstantIndexOp::create(b, loc, kWarpSize));
   auto loop = scf::ForOp::create(
       b, loc, arith::ConstantIndexOp::create(b, loc, 0), chunks,
@@ -108,11 +135,11 @@ Value GroupedTileWalk::countTiles() {
 GroupTile GroupedTileWalk::locate(Value linear) {
   Type i32Type = b.getI32Type();
   Value target = toI32(linear);
-  Value groups = toI32(memref::DimOp::create(b, loc, groupRows, 0));
+  Value groups = toI32(groupCount(b));
   // Chunks of 32 groups, from the first, until the one the tile is in:
   // `before` tiles lie in the chunks passed.
   auto walk = scf::WhileOp::create(
-      b, loc, TypeRange{i32Type, i32Type, i32Type, i32Type},
+      b, loc, TypeRange{i32Type, i32Type, i32Type, i32Type, i32Type},
       ValueRange{i32(b, 0), i32(b, 0)},
       [&](OpBuilder &builder, Location, ValueRange args) {
         Value base = args[0], before = args[1];
@@ -128,10 +155,10 @@ GroupTile GroupedTileWalk::locate(Value linear) {
                                   nextBase, groups));
         scf::ConditionOp::create(
             builder, loc, more,
-            ValueRange{base, before, scan.rows, scan.inclusive});
+            ValueRange{base, before, scan.rows, scan.first, scan.inclusive});
       },
       [&](OpBuilder &builder, Location, ValueRange args) {
-        Value total = fromLane(builder, args[3], i32(builder, kWarpSize - 1));
+        Value total = fromLane(builder, args[4], i32(builder, kWarpSize - 1));
         scf::YieldOp::create(
             builder, loc,
             ValueRange{
@@ -140,7 +167,8 @@ GroupTile GroupedTileWalk::locate(Value linear) {
                 arith::AddIOp::create(builder, loc, args[1], total)});
       });
   Value base = walk.getResult(0), before = walk.getResult(1);
-  Value rows = walk.getResult(2), inclusive = walk.getResult(3);
+  Value rows = walk.getResult(2), first = walk.getResult(3),
+        inclusive = walk.getResult(4);
   // The groups that end at or before the tile are the chunk's first k
   // (the sums do not decrease along the lanes): the tile is in group k.
   Value ended = arith::CmpIOp::create(
@@ -167,8 +195,9 @@ GroupTile GroupedTileWalk::locate(Value linear) {
   Value tileCol = arith::DivUIOp::create(b, loc, local, tilesM);
   Value group = arith::AddIOp::create(b, loc, base, k);
   auto uniform = [&](Value v) { return toIndex(fromLane(b, v, i32(b, 0))); };
-  return {uniform(group), uniform(groupRowCount), uniform(tileRow),
-          uniform(tileCol)};
+  return {uniform(group), uniform(groupRowCount),
+          uniform(contiguous ? fromLane(b, first, k) : i32(b, 0)),
+          uniform(tileRow), uniform(tileCol)};
 }
 
 Value gemm_opt::viewGroupRows(OpBuilder &b, Location loc, Value entryC,

@@ -4,9 +4,11 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The tile order of a grouped GEMM's persistent grid (masked layout,
-// docs/design/grouped-gemm.md): group g has ceil(rows_g / BM) · tilesN
-// tiles, rows_g its valid row count (group_rows[g] clamped to [0, M_max]),
+// The tile order of a grouped GEMM's persistent grid
+// (docs/design/grouped-gemm.md): group g has ceil(rows_g / BM) · tilesN
+// tiles, rows_g its row count: group_rows[g] clamped to [0, M_max] in the
+// masked layout, offsets[g + 1] - offsets[g] (both clamped to [0, T]) in the
+// contiguous one, where the group's rows start at offsets[g] of A and C;
 // and the tiles of all groups are numbered in one compacted order, group 0's
 // first, so a group of 0 rows has none and blocks balance over work, not
 // groups. Within a group the tiles go down the M tiles of one N panel before
@@ -34,20 +36,24 @@ namespace gemm_opt {
 struct GroupTile {
   mlir::Value group;   ///< Its group (index).
   mlir::Value rows;    ///< The group's valid rows (index).
+  /// The group's first row of A and C (index): 0 in the masked layout (each
+  /// group has its own matrices), offsets[g] in the contiguous one.
+  mlir::Value firstRow;
   mlir::Value tileRow; ///< Its tile row and column within the group (index).
   mlir::Value tileCol;
 };
 
 class GroupedTileWalk {
 public:
-  /// The walk over `groupRows` (memref<?xi32>, one count per group) for
-  /// groups of at most `maxRows` rows, `tilesN` tiles along N and block tiles
-  /// of `blockM` rows. Creates no IR.
-  GroupedTileWalk(mlir::OpBuilder &b, mlir::Location loc,
-                  mlir::Value groupRows, mlir::Value maxRows,
-                  mlir::Value tilesN, int64_t blockM)
-      : b(b), loc(loc), groupRows(groupRows), maxRows(maxRows),
-        tilesN(tilesN), blockM(blockM) {}
+  /// The walk over `counts` (memref<?xi32>): with `contiguous`, the G + 1
+  /// group offsets into `maxRows` rows (T); else one count per group, of at
+  /// most `maxRows` rows (M_max). `tilesN` tiles along N and block tiles of
+  /// `blockM` rows. Creates no IR.
+  GroupedTileWalk(mlir::OpBuilder &b, mlir::Location loc, mlir::Value counts,
+                  bool contiguous, mlir::Value maxRows, mlir::Value tilesN,
+                  int64_t blockM)
+      : b(b), loc(loc), counts(counts), contiguous(contiguous),
+        maxRows(maxRows), tilesN(tilesN), blockM(blockM) {}
 
   /// The tiles of all groups (index).
   mlir::Value countTiles();
@@ -55,12 +61,16 @@ public:
   GroupTile locate(mlir::Value linear);
 
 private:
-  /// The scan of 32 groups from `base` (i32): each lane's group's valid rows,
-  /// the tiles of the groups up to and including its own, and the chunk's
-  /// total (lane 31's sum, in every lane).
+  /// The scan of 32 groups from `base` (i32): each lane's group's valid rows
+  /// and first row, the tiles of the groups up to and including its own, and
+  /// the chunk's total (lane 31's sum, in every lane).
   struct ChunkScan {
-    mlir::Value rows, inclusive, total;
+    mlir::Value rows, first, inclusive, total;
   };
+  /// G (index).
+  mlir::Value groupCount(mlir::OpBuilder &builder);
+  /// counts[entry] (entry an i32).
+  mlir::Value loadCount(mlir::OpBuilder &builder, mlir::Value entry);
   ChunkScan scanChunk(mlir::OpBuilder &builder, mlir::Value base);
   mlir::Value i32(mlir::OpBuilder &builder, int64_t v);
   /// `value` (i32) of lane `lane` (i32), in every lane.
@@ -71,12 +81,14 @@ private:
 
   mlir::OpBuilder &b;
   mlir::Location loc;
-  mlir::Value groupRows, maxRows, tilesN;
+  mlir::Value counts;
+  bool contiguous;
+  mlir::Value maxRows, tilesN;
   int64_t blockM;
 };
 
 /// The first `rows` rows (index) of the matrix `entryC`: a grouped tile's C,
-/// whose end no store goes past.
+/// whose end no store goes past (contiguous: C up to the group's last row).
 mlir::Value viewGroupRows(mlir::OpBuilder &b, mlir::Location loc,
                           mlir::Value entryC, mlir::Value rows);
 

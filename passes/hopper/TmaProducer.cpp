@@ -43,6 +43,9 @@ void TmaProducer::build(Value inGroup, Value descA, Value descB,
   Value batch = segment.batch;
   TmaBatchCoordinates entry =
       batch ? broadcast.at(b, loc, batch) : TmaBatchCoordinates();
+  // A contiguous grouped GEMM's A is one matrix and B a batch of G.
+  if (segment.groupB)
+    entry.b = segment.groupB;
   auto loop =
       scf::ForOp::create(b, loc, index(0), segment.work.kCount, index(1));
   b.setInsertionPointToStart(loop.getBody());

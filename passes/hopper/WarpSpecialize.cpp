@@ -99,24 +99,36 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
       tiles.batchCount =
           memref::DimOp::create(rewriter, loc, entryC->batched, 0);
     }
-    // A grouped kernel (masked layout) is batched over its groups and
-    // takes their valid rows last (tile-outline-kernel).
+    // A grouped kernel takes its group counts (masked layout: batched over
+    // its groups) or offsets (contiguous: A and C matrices, B a batch)
+    // last (tile-outline-kernel).
     StringRef grouped = getKernelGrouped(kernel);
+    std::optional<BatchEntry> groupedB;
     if (!grouped.empty()) {
-      if (grouped != "masked" || !entryC || !plan.persistent)
+      if (grouped == "contiguous" && !entryC)
+        groupedB = matchBatchEntryView(viewB.getSource());
+      if ((grouped == "masked" ? !entryC : !groupedB) || !plan.persistent)
         return mma.emitOpError()
                << "of a grouped kernel (" << grouped
-               << ") that the lowering does not implement: only the masked "
-                  "layout on a persistent grid";
-      Value rows = kernel.getArguments().back();
-      auto rowsType = dyn_cast<MemRefType>(rows.getType());
-      if (!rowsType || rowsType.getRank() != 1 ||
-          !rowsType.getElementType().isSignlessInteger(32))
+               << ") that the lowering does not implement: the masked layout "
+                  "(batched operands) or the contiguous one (a batch of B "
+                  "only) on a persistent grid";
+      Value counts = kernel.getArguments().back();
+      auto countsType = dyn_cast<MemRefType>(counts.getType());
+      if (!countsType || countsType.getRank() != 1 ||
+          !countsType.getElementType().isSignlessInteger(32))
         return mma.emitOpError()
                << "of a grouped kernel whose last argument is not its group "
                   "counts (a 1-D i32 memref), got "
-               << rows.getType();
-      tiles.groupRows = rows;
+               << counts.getType();
+      if (groupedB) {
+        tiles.groupOffsets = counts;
+        tiles.groupedB = groupedB->batched;
+        tiles.totalRows =
+            memref::DimOp::create(rewriter, loc, viewC.getSource(), 0);
+      } else {
+        tiles.groupRows = counts;
+      }
     }
     if (plan.persistent) {
       // tile-block-tile's block-index tile is replaced by a loop over tiles.
@@ -138,17 +150,17 @@ struct WarpSpecializeBlockLoop : public OpRewritePattern<scf::ForOp> {
     Value descA = descriptors->castA(rewriter, loc, plan);
     Value descB = descriptors->castB(rewriter, loc, plan);
     OperandDescriptors operandDescriptors{descA, descB, descA, descB};
-    if (tiles.batched) {
-      // The loads read the 3-D maps; wgmma's descriptors keep the 2-D box.
-      auto batchedMap = [&](Value pointer, Value matrixMap) -> Value {
-        auto type = cast<nvgpu::TensorMapDescriptorType>(matrixMap.getType());
-        return UnrealizedConversionCastOp::create(
-                   rewriter, loc, getBatchedTmaDescriptorType(type), pointer)
-            .getResult(0);
-      };
+    // The loads read the 3-D maps; wgmma's descriptors keep the 2-D box.
+    auto batchedMap = [&](Value pointer, Value matrixMap) -> Value {
+      auto type = cast<nvgpu::TensorMapDescriptorType>(matrixMap.getType());
+      return UnrealizedConversionCastOp::create(
+                 rewriter, loc, getBatchedTmaDescriptorType(type), pointer)
+          .getResult(0);
+    };
+    if (tiles.batched)
       operandDescriptors.loadA = batchedMap(descriptors->pointerA, descA);
+    if (tiles.batched || tiles.groupedB)
       operandDescriptors.loadB = batchedMap(descriptors->pointerB, descB);
-    }
 
     WarpSpecializedKernelOperands operands{tiles, kTiles, operandDescriptors,
                                            viewC.getSource()};

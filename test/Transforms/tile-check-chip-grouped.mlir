@@ -1,9 +1,8 @@
 // RUN: gemm-opt %s --split-input-file --verify-diagnostics \
 // RUN:   --tile-check-chip="chip=sm_90a" | FileCheck %s
 
-// Grouped GEMMs lower in the masked layout (group_rows); the contiguous
-// layout (group_offsets) passes the verifier but is refused here, by name,
-// until its walk and store are lowered.
+// Grouped GEMMs lower in both layouts: masked (group_rows) and contiguous
+// (group_offsets); tile-check-chip passes them on.
 
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
   mma = #tile.mma<wgmma, [64, 256, 16]>,
@@ -34,9 +33,10 @@ func.func @masked(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
   store = #tile.store<tma>>
 
+// CHECK-LABEL: func.func @contiguous(
+// CHECK:         tile.gemm {{.+}} group_offsets
 func.func @contiguous(%a: memref<?x?xbf16>, %b: memref<?x?x?xbf16>,
                       %c: memref<?x?xbf16>, %offsets: memref<?xi32>) {
-  // expected-error @+1 {{'tile.gemm' op grouped GEMM in the contiguous layout (group_offsets) lowering is not implemented yet}}
   tile.gemm %a, %b into %c group_offsets %offsets : memref<?xi32> {schedule = #sched}
       : memref<?x?xbf16>, memref<?x?x?xbf16> into memref<?x?xbf16>
   return
