@@ -79,6 +79,15 @@ TEST(GroupRoutingTest, SkewedKnownCounts) {
   EXPECT_EQ(sorted, (std::vector<int32_t>{49, 24, 15, 12}));
 }
 
+TEST(GroupRoutingTest, SkewedMatchesTheBenchmarkScript) {
+  // What bench/grouped-moe.py's group_rows computes for the same seeds: the
+  // two must stay in step (gemm-run --group-rows takes its --print-counts).
+  EXPECT_EQ(make(8, 1000, std::nullopt, RoutingDistribution::Skewed, 1),
+            (std::vector<int32_t>{368, 92, 123, 184, 45, 74, 62, 52}));
+  EXPECT_EQ(make(5, 77, std::nullopt, RoutingDistribution::Skewed, 42),
+            (std::vector<int32_t>{34, 17, 12, 6, 8}));
+}
+
 TEST(GroupRoutingTest, SkewedWithCapacity) {
   // The masked layout: no group above M_max, the tokens all placed, and
   // groups of 0 rows where the tokens are few.
