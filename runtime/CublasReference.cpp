@@ -93,6 +93,24 @@ Error CublasReference::gemm(const GemmShape &shape, const GemmTypes &types,
   return Error::success();
 }
 
+Error CublasReference::gemmRowMajorOutput(const GemmShape &shape,
+                                          const GemmTypes &types, const void *a,
+                                          const void *b, void *c) {
+  // Column-major view: C^T[n x m] = B^T[n x k] * A^T[k x m]; a
+  // column-major B is a row-major B^T, read transposed.
+  float alpha = 1.0f, beta = 0.0f;
+  cublasOperation_t opB =
+      shape.layouts.b == MatrixLayout::Row ? CUBLAS_OP_N : CUBLAS_OP_T;
+  GEMM_CUDA_TRY(
+      cublasGemmEx(handle, opB, CUBLAS_OP_N, static_cast<int>(shape.n),
+                   static_cast<int>(shape.m), static_cast<int>(shape.k), &alpha,
+                   b, getCudaDataType(types.b), static_cast<int>(shape.ldb), a,
+                   getCudaDataType(types.a), static_cast<int>(shape.lda), &beta,
+                   c, getCudaDataType(types.c), static_cast<int>(shape.ldc),
+                   computeType, CUBLAS_GEMM_DEFAULT));
+  return Error::success();
+}
+
 Error CublasReference::gemm(const GemmProblem &problem, const void *a,
                             const void *b, void *c) {
   auto at = [&](const void *base, Operand operand) {

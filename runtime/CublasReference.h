@@ -69,6 +69,12 @@ public:
                    const void *a, const void *b, void *c, float alpha = 1.0f,
                    float beta = 0.0f);
 
+  /// Enqueues C = A * B with one cublasGemmEx for a row-major A and C and
+  /// a B of `shape`'s layout (column-major: B^T stored N x K, the weight
+  /// layout of x @ W^T), leading dimensions from `shape`: one group of a
+  /// grouped GEMM.
+  llvm::Error gemmRowMajorOutput(const GemmShape &shape, const GemmTypes &types,
+                                 const void *a, const void *b, void *c);
   /// Enqueues, for every batch entry of `problem`, C = alpha * A * B +
   /// beta * C over the operand views of `problem` (layouts, leading
   /// dimensions, batch strides, offsets) in buffers starting at a, b and c,

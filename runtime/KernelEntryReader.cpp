@@ -8,8 +8,9 @@
 
 #include "runtime/KernelEntryReader.h"
 
-#include "runtime/BoundedFileRead.h"
 #include "runtime/BatchedKernelSpec.h"
+#include "runtime/BoundedFileRead.h"
+#include "runtime/GroupedKernelSpec.h"
 #include "runtime/MatrixMoveSpec.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/ScaledKernelSpec.h"
@@ -193,13 +194,9 @@ Error readGemmFields(const bundle::KernelEntry &entry, StringRef directory,
   spec.minAlignmentBytes = entry.minAlignmentBytes;
   spec.exactFp32Math = gemm.math == "ffma";
 
-  // docs/design/grouped-gemm.md: the compiler lowers grouped GEMMs (masked
-  // layout); running them (gemm-run --groups) comes next.
+  // docs/design/grouped-gemm.md; the schema checked the name.
   if (gemm.grouped)
-    return makeBadFieldError(
-        context, "grouped",
-        "is \"" + *gemm.grouped +
-            "\": grouped GEMM kernels are not run by this runtime yet");
+    spec.grouped = parseGroupedLayout(*gemm.grouped);
   Expected<std::vector<KernelParamSpec>> params = readKernelParams(
       entry.parameters, {spec.aType, spec.bType, spec.cType}, context);
   if (!params)
@@ -209,10 +206,16 @@ Error readGemmFields(const bundle::KernelEntry &entry, StringRef directory,
   if (Error err = checkEpilogueParams(spec.parameters, spec.epilogue, context))
     return err;
   spec.stridedBatch = gemm.batch && gemm.batch->strided.value_or(false);
-  if (Error err = checkBatchedKernelSpec(spec, context))
-    return err;
+  // A contiguous grouped kernel mixes rank-2 A and C with a rank-3 B,
+  // which checkGroupedKernelSpec checks instead.
+  if (spec.grouped != GroupedLayout::Contiguous)
+    if (Error err = checkBatchedKernelSpec(spec, context))
+      return err;
+
   spec.scaling = readScaling(gemm.scaling);
   if (Error err = checkScaledKernelSpec(spec, context))
+    return err;
+  if (Error err = checkGroupedKernelSpec(spec, context))
     return err;
   Expected<std::vector<StagedTransposeSpec>> transposes =
       readStagedKernels(entry, gemm.stagedTransposes, directory, spec,

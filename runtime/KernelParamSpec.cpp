@@ -57,6 +57,8 @@ StringRef getParamOperandName(const KernelParamSpec &param) {
     return "scale_d";
   if (param.kind == KernelParamSpec::Kind::AmaxMemRef)
     return "amax";
+  if (param.kind == KernelParamSpec::Kind::GroupMemRef)
+    return getGroupOperandName(param.groupLayout);
   return param.overResidual ? "residual" : getOperandName(param.operand);
 }
 
@@ -262,6 +264,18 @@ readKernelParams(ArrayRef<bundle::Parameter> parameters,
                          : KernelParamSpec::Kind::AmaxMemRef;
         param.operand = Operand::C;
         param.rank = 0;
+        params.push_back(param);
+        continue;
+      }
+      if (parameter.operand == "group_rows" ||
+          parameter.operand == "group_offsets") {
+        // Its place and layout are checked by checkGroupedKernelSpec; the
+        // schema checked rank 1.
+        param.kind = KernelParamSpec::Kind::GroupMemRef;
+        param.groupLayout = parameter.operand == "group_rows"
+                                ? GroupedLayout::Masked
+                                : GroupedLayout::Contiguous;
+        param.rank = 1;
         params.push_back(param);
         continue;
       }

@@ -36,6 +36,11 @@
 //       into amax atomically, so the runtime zeroes it on the launch
 //       stream before every launch (KernelArguments::prepare).
 //
+//   {"kind": "memref", "operand": "group_rows"|"group_offsets", "rank": 1}
+//       A grouped GEMM's counts (G entries) or offsets (G + 1), i32 in
+//       device memory, its last parameter (GroupedKernelSpec.h): 5
+//       eight-byte parameters (allocated, aligned, offset 0, size, stride 1).
+//
 //   {"kind": "tma", "operand": "a"|"b"|"c", "box": [inner, outer],
 //    "swizzle": 0|32|64|128, "pass": "global_pointer"|"by_value",
 //    "l2_promotion": 0|64|128|256, "oob_fill": "zero"|"nan"}
@@ -79,9 +84,10 @@
 #ifndef GEMM_OPT_RUNTIME_KERNELPARAMSPEC_H
 #define GEMM_OPT_RUNTIME_KERNELPARAMSPEC_H
 
-#include "runtime/bundle/BundleSchema.h"
 #include "runtime/ElementType.h"
 #include "runtime/FusedEpilogueSpec.h"
+#include "runtime/GroupedKernelSpec.h"
+#include "runtime/bundle/BundleSchema.h"
 
 #include "llvm/ADT/ArrayRef.h"
 
@@ -197,7 +203,9 @@ struct KernelParamSpec {
     /// "scale_d": an e4m3 C's output scale.
     ScaleDMemRef,
     /// "amax": where the kernel maxes the amax of D.
-    AmaxMemRef
+    AmaxMemRef,
+    /// "group_rows" or "group_offsets": a grouped GEMM's group operand.
+    GroupMemRef
   };
   Kind kind = Kind::MemRef;
   /// MemRef, TensorMap, TensorMapPresent, and ScaleMemRef (A for scale_a, B
@@ -215,6 +223,8 @@ struct KernelParamSpec {
   /// EpilogueMemRef (Bias, Residual) and EpilogueScalar (Alpha, Beta).
   EpilogueOperand epilogueOperand = EpilogueOperand::Alpha;
   WorkspaceBuffer workspace = WorkspaceBuffer::Partials; ///< Workspace only.
+  /// GroupMemRef: group_rows (masked) or group_offsets (contiguous).
+  GroupedLayout groupLayout = GroupedLayout::Masked;
 
   bool isTensorMap() const { return kind == Kind::TensorMap; }
   /// A tensor map over operand `of` itself (the residual's map, whose
@@ -229,7 +239,8 @@ struct KernelParamSpec {
 
 /// The operand a MemRef, TensorMap, TensorMapPresent or ScaleMemRef
 /// parameter names in the bundle: "a", "b", "c", "residual" for a map over
-/// the residual, "scale_a", "scale_b", "scale_d" or "amax".
+/// the residual, "scale_a", "scale_b", "scale_d", "amax", "group_rows" or
+/// "group_offsets".
 llvm::StringRef getParamOperandName(const KernelParamSpec &param);
 
 /// Checks the box of a tensor map over elements of `type`: each extent in

@@ -215,6 +215,14 @@ PackedKernelParams packKernelParams(const KernelSpec &spec,
         params.appendValue(value);
       continue;
     }
+    if (param.kind == KernelParamSpec::Kind::GroupMemRef) {
+      // G counts or G + 1 offsets, G being B's batch extent.
+      int64_t entries = getGroupOperandEntries(param.groupLayout, shape.batch);
+      for (uint64_t value : {addresses.groups, addresses.groups, uint64_t(0),
+                             static_cast<uint64_t>(entries), uint64_t(1)})
+        params.appendValue(value);
+      continue;
+    }
     if (param.kind == KernelParamSpec::Kind::TensorMapPresent) {
       assert(mapIndex > 0 && "tma_present follows its tma parameter");
       // An i32 in the kernel (passes/common/OutlineKernel.cpp).

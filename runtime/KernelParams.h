@@ -23,6 +23,10 @@
 // and two strides), laid out as ScalingSpec.h says for their mode. An e4m3
 // C's scale_d and the amax of D are rank-0 memrefs of one f32.
 //
+// A grouped GEMM's group_rows (G = the batch count entries) or
+// group_offsets (G + 1) is a rank-1 i32 memref: allocated, aligned, offset
+// 0, size, stride 1.
+//
 // A batched kernel's rank-3 memrefs (batch × rows × columns) are 9
 // parameters: allocated, aligned, offset (0), sizes (batch, rows, cols),
 // strides (batch stride, then the row and column strides as above).
@@ -96,6 +100,8 @@ struct OperandAddresses {
   /// An e4m3 C's output scale and the amax of D (one f32 each), or 0.
   uint64_t scaleD = 0;
   uint64_t amax = 0;
+  /// A grouped GEMM's group_rows or group_offsets (i32), or 0.
+  uint64_t groups = 0;
 
   uint64_t get(Operand operand) const {
     return operand == Operand::A ? a : operand == Operand::B ? b : c;

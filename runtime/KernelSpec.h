@@ -47,6 +47,10 @@
 // A, B and C are rank-3 memrefs (batch × rows × columns with per-operand
 // batch strides) and its tensor maps 3-D (boxes [inner, outer, 1]).
 //
+// "grouped"*: "masked"|"contiguous" marks a grouped GEMM
+// (GroupedKernelSpec.h): one product per group, the group_rows or
+// group_offsets memref its last parameter.
+//
 // "scaling"*: {"a": "tensor"|"row"|"block_1x128", "b": "tensor"|"column"|
 // "block_128x128", "fast_accumulation"*: false} marks an FP8 GEMM (8-bit a
 // and b, ScaledKernelSpec.h): its product is multiplied by the f32 scales
@@ -302,6 +306,9 @@ struct KernelSpec {
   /// "batch": {"strided": true}: the kernel runs batches of matrices with
   /// per-operand batch strides (BatchedKernelSpec.h).
   bool stridedBatch = false;
+  /// The bundle's "grouped": a grouped GEMM's layout, whose group operand
+  /// is its last parameter (GroupedKernelSpec.h).
+  std::optional<GroupedLayout> grouped;
   /// Operands staged through a transpose before each launch; the kernel's
   /// tensor maps and memrefs then describe the copy, in the other order
   /// than `layouts` says (OperandStaging.h).

@@ -12,6 +12,8 @@
 //            [--alpha A] [--beta B] [--bias] [--residual]
 //            [--residual-offset E] [--compare-epilogue]
 //            [--fp8-inputs wide|uniform]
+//            [--groups G] [--routing even|skewed] [--tokens T]
+//            [--group-rows LIST] [--graph-replays N]
 //
 // A kernel with a fused epilogue (the bundle's "epilogue") gets random bias
 // and residual inputs of C's type, and alpha/beta from --alpha/--beta
@@ -46,6 +48,17 @@
 // samples of every batch entry, and timed next to cublasGemmStridedBatchedEx
 // (runtime/BatchedBenchmark.h); TFLOP/s count all entries.
 //
+// --groups G runs a grouped kernel (the bundle's "grouped": a mixture of
+// experts, docs/design/grouped-gemm.md) over G groups, and is refused for
+// any other kernel (runtime/GroupedRequest.h). -m is each group's M_max
+// (masked) or the total tokens T (contiguous); the rows per group come
+// from --routing even|skewed with --seed (and, masked, --tokens), or from
+// --group-rows. Every non-empty group is checked against cublasGemmEx and
+// fp64, the rows outside the groups must stay poisoned, and the kernel is
+// timed against the loop of per-group cublasGemmEx calls; a masked kernel
+// also replays one captured CUDA graph --graph-replays times (default 3)
+// with new routings (runtime/GroupedBenchmark.h).
+//
 // --layout-a/-b/-c name how the operands are stored; by default as the
 // kernel takes them. A problem whose layouts are the transposed ones of the
 // kernel's (flip b, flip a, flip c) runs as its transposed problem
@@ -73,6 +86,8 @@
 #include "runtime/EpilogueComparison.h"
 #include "runtime/EpilogueComparisonReport.h"
 #include "runtime/GemmBenchmark.h"
+#include "runtime/GroupedReport.h"
+#include "runtime/GroupedRequest.h"
 #include "runtime/KernelModule.h"
 #include "runtime/KernelSpec.h"
 #include "runtime/LaunchGrid.h"
@@ -222,6 +237,36 @@ cl::opt<Fp8InputDistribution> fp8InputsOpt(
                           "subnormals included (default)"),
                clEnumValN(Fp8InputDistribution::Uniform, "uniform",
                           "magnitudes uniform in [max/32, max/2]")),
+    cl::cat(gemmRunCategory));
+cl::opt<long long> groupsOpt(
+    "groups", cl::value_desc("G"),
+    cl::desc("Groups (experts) of a grouped kernel; required for one, "
+             "refused for others. -m is then each group's M_max (masked) "
+             "or the total tokens T (contiguous)"),
+    cl::cat(gemmRunCategory));
+cl::opt<RoutingDistribution> routingOpt(
+    "routing", cl::init(RoutingDistribution::Even),
+    cl::desc("Rows per group of a grouped kernel (seeded by --seed):"),
+    cl::values(clEnumValN(RoutingDistribution::Even, "even",
+                          "the tokens split evenly (default)"),
+               clEnumValN(RoutingDistribution::Skewed, "skewed",
+                          "Zipf shares over a seeded order of the groups "
+                          "(runtime/GroupRouting.h)")),
+    cl::cat(gemmRunCategory));
+cl::opt<long long> tokensOpt(
+    "tokens", cl::value_desc("T"),
+    cl::desc("Tokens routed over a masked grouped kernel's groups (default "
+             "G * M_max / 2)"),
+    cl::cat(gemmRunCategory));
+cl::opt<std::string> groupRowsOpt(
+    "group-rows", cl::value_desc("LIST"),
+    cl::desc("Rows of each group, comma-separated (G entries; masked: each "
+             "at most M_max; contiguous: summing to T), instead of --routing"),
+    cl::cat(gemmRunCategory));
+cl::opt<long long> graphReplaysOpt(
+    "graph-replays", cl::value_desc("N"),
+    cl::desc("Replays of a masked grouped kernel's captured CUDA graph, each "
+             "with a new routing (default 3; 0 disables)"),
     cl::cat(gemmRunCategory));
 cl::opt<int> deviceOrdinal("device", cl::init(0), cl::value_desc("I"),
                            cl::desc("CUDA device to use"),
@@ -485,6 +530,117 @@ Expected<RunOutcome> runComparison(const KernelSpec &spec,
   return std::move(outcome);
 }
 
+/// The grouped flags as given.
+GroupedRequest getGroupedRequest(MatrixLayout bLayout) {
+  GroupedRequest request;
+  auto given = [](const auto &option) {
+    return option.getNumOccurrences() > 0;
+  };
+  if (given(groupsOpt))
+    request.groups = groupsOpt;
+  if (given(routingOpt))
+    request.routing = routingOpt;
+  if (given(groupRowsOpt))
+    request.groupRows = groupRowsOpt;
+  if (given(tokensOpt))
+    request.tokens = tokensOpt;
+  if (given(graphReplaysOpt))
+    request.graphReplays = graphReplaysOpt;
+  request.m = mOpt;
+  request.n = nOpt;
+  request.k = kOpt;
+  request.seed = seed;
+  request.bLayout = bLayout;
+  return request;
+}
+
+/// Flags a grouped kernel does not take.
+Error checkGroupedFlags(const KernelSpec &spec) {
+  for (auto [given, flag] :
+       {std::pair<bool, StringRef>(batchOpt.getNumOccurrences() > 0, "--batch"),
+        {batchStrideAOpt.getNumOccurrences() > 0 ||
+             batchStrideBOpt.getNumOccurrences() > 0 ||
+             batchStrideCOpt.getNumOccurrences() > 0,
+         "--batch-stride-*"},
+        {ldaOpt || ldbOpt || ldcOpt, "--lda/--ldb/--ldc"},
+        {compareEpilogue, "--compare-epilogue"},
+        {layoutAOpt.getNumOccurrences() > 0 ||
+             layoutCOpt.getNumOccurrences() > 0,
+         "--layout-a/--layout-c"}})
+    if (given)
+      return makeBadInputError(flag + " was given, but grouped kernel " +
+                               spec.name +
+                               " takes packed row-major A and C, the groups "
+                               "from --groups and the rows from --routing or "
+                               "--group-rows");
+  return Error::success();
+}
+
+/// A grouped kernel, once the bundle and kernel are chosen.
+Expected<RunOutcome> runGrouped(const KernelSpec &spec, StringRef bundlePath,
+                                const RequestedLayouts &requested) {
+  if (Error err = checkGroupedFlags(spec))
+    return std::move(err);
+  if (Error err = checkEpilogueFlags(spec))
+    return std::move(err);
+  if (Error err = checkFp8Flags(spec))
+    return std::move(err);
+  Expected<GroupedProblem> problem = makeGroupedProblem(
+      spec, getGroupedRequest(getProblemLayouts(&spec, requested).b));
+  if (!problem)
+    return problem.takeError();
+  GemmShape shape = problem->getShape();
+  // A masked kernel is a batched one over G × M_max rows.
+  if (problem->layout == GroupedLayout::Masked)
+    if (Error err = checkShapeSupported(spec, shape))
+      return std::move(err);
+  if (Expected<LaunchGrid> grid =
+          computeGrid(spec, shape, /*multiprocessorCount=*/1);
+      !grid)
+    return grid.takeError();
+  Expected<KernelImages> images = readKernelImages(spec);
+  if (!images)
+    return images.takeError();
+  Expected<DeviceInfo> device = openDevice(deviceOrdinal);
+  if (!device)
+    return device.takeError();
+  if (Expected<ImageKind> kind = chooseImage(spec, *images, *device); !kind)
+    return kind.takeError();
+  if (Error err = checkDeviceFeatures(spec, *device))
+    return std::move(err);
+
+  GroupedOptions options;
+  options.common.warmupRuns = warmup;
+  options.common.timedRuns = iterations;
+  options.common.seed = seed;
+  options.common.timing = !noTiming && iterations > 0;
+  options.common.cublasReference = !noCublas;
+  options.graphReplays =
+      getGraphReplays(spec, getGroupedRequest(shape.layouts.b));
+  if (options.common.timing && iterations < 30)
+    errs() << "gemm-run: warning: only " << iterations
+           << " timed runs; use at least 30 for a stable median\n";
+  Expected<GroupedResult> result =
+      runGroupedBenchmark(*device, spec, *images, *problem, options);
+  if (!result)
+    return result.takeError();
+  GroupedReport report;
+  report.input = inputPath;
+  report.bundlePath = bundlePath.str();
+  report.device = &*device;
+  report.spec = &spec;
+  report.problem = &*problem;
+  report.options = &options;
+  report.result = &*result;
+  printGroupedReport(outs(), report);
+  outs().flush();
+  RunOutcome outcome;
+  outcome.exitCode = result->passed() ? ExitPass : ExitMismatch;
+  if (!jsonOut.empty())
+    outcome.json = toJSON(report);
+  return std::move(outcome);
+}
+
 /// Everything after option parsing; errors come back as llvm::Error.
 Expected<RunOutcome> run(const char *argv0, const RequestedLayouts &requested,
                          GemmShape &shape) {
@@ -548,6 +704,12 @@ Expected<RunOutcome> run(const char *argv0, const RequestedLayouts &requested,
     return makeBadInputError("kernel " + (*spec)->name + " of " + bundlePath +
                              " is a " + getKernelKindName((*spec)->kind) +
                              " kernel: run it with transpose-run");
+  // A grouped kernel takes --groups, any other refuses the grouped flags.
+  if (Error err =
+          checkNoGroupedFlags(**spec, getGroupedRequest(MatrixLayout::Row)))
+    return std::move(err);
+  if ((*spec)->grouped)
+    return runGrouped(**spec, bundlePath, requested);
   if (Error err = checkShapeSupported(**spec, shape))
     return std::move(err);
   if (Error err = checkEpilogueFlags(**spec))

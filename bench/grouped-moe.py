@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""What PyTorch does with the grouped GEMMs of a mixture-of-experts layer.
+
+    python3 bench/grouped-moe.py [--runs 50] [--warmup 5] [--seed 1]
+                                 [--case I] [--print-counts]
+
+For each case (G experts, T tokens routed evenly or skewed, N, K) it times,
+in bf16 on the current CUDA device:
+  grouped   torch._grouped_mm: A (T x K) with the experts' rows back to
+            back, B (G x K x N, a view of G x N x K: the weights K-major),
+            offs the int32 cumulative row counts;
+  loop      one torch.matmul per non-empty expert;
+  dense     one T x K @ K x N GEMM of the same FLOPs;
+  copy      a device-to-device copy (tensor.copy_ of 1 GiB), for the
+            memory bandwidth;
+each the median of --runs runs timed with CUDA events, L2 flushed before
+each run (a 256 MiB buffer written). It prints a Markdown table of TFLOP/s
+and the roofline bound of each case: max(FLOPs / dense rate, bytes /
+copy bandwidth), where bytes = the weights of each non-empty expert once +
+A once + C once (2 bytes each), and which of the two bounds it.
+
+The routing is runtime/GroupRouting.h's, so gemm-run can be given the same
+counts (--print-counts prints them as a --group-rows list per case):
+  even:   T // G rows each, the first T % G experts one more;
+  skewed: Zipf shares (exponent 1) over a seeded order of the experts. The
+          order is a Fisher-Yates shuffle of 0 .. G-1: for i = G-1 down to
+          1, j = splitmix64((seed * 0x9E3779B97F4A7C15 + i) mod 2^64)
+          mod (i + 1), swap order[i] and order[j]. The expert order[r - 1]
+          has rank r and weight 10**6 // r; it gets T * weight // W rows
+          (W the sum of the weights) and the T - sum rows left over go one
+          each to ranks 1, 2, ...
+
+Needs torch (2.11 or newer, for torch._grouped_mm) and a CUDA device; no
+network.
+"""
+
+import argparse
+import statistics
+import sys
+
+MASK64 = (1 << 64) - 1
+
+# (G, T, routing, N, K)
+CASES = [
+    (8, 32768, "even", 4096, 7168),
+    (8, 32768, "even", 7168, 2048),
+    (128, 32768, "even", 2048, 7168),
+    (128, 8192, "skewed", 4096, 2048),
+    (32, 16384, "skewed", 7168, 4096),
+]
+
+
+def splitmix64(x):
+    """runtime/HostMatrix.cpp's splitMix64."""
+    x = (x + 0x9E3779B97F4A7C15) & MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
+    return x ^ (x >> 31)
+
+
+def shuffle_groups(groups, seed):
+    order = list(range(groups))
+    for i in range(groups - 1, 0, -1):
+        j = splitmix64((seed * 0x9E3779B97F4A7C15 + i) & MASK64) % (i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def group_rows(groups, tokens, routing, seed):
+    """Rows per expert, as runtime/GroupRouting.h makes them (no capacity:
+    the contiguous layout)."""
+    if routing == "even":
+        return [tokens // groups + (1 if g < tokens % groups else 0)
+                for g in range(groups)]
+    weights = [1000000 // (rank + 1) for rank in range(groups)]
+    total = sum(weights)
+    by_rank = [tokens * w // total for w in weights]
+    rank = 0
+    while sum(by_rank) < tokens:
+        by_rank[rank] += 1
+        rank = (rank + 1) % groups
+    rows = [0] * groups
+    for rank, group in enumerate(shuffle_groups(groups, seed)):
+        rows[group] = by_rank[rank]
+    return rows
+
+
+class Timer:
+    """Median CUDA-event times with L2 flushed (a 256 MiB write) first."""
+
+    def __init__(self, torch, warmup, runs):
+        self.torch = torch
+        self.warmup = warmup
+        self.runs = runs
+        self.flush = torch.empty(256 << 20, dtype=torch.uint8, device="cuda")
+
+    def median_ms(self, body):
+        torch = self.torch
+        for _ in range(self.warmup):
+            body()
+        samples = []
+        for _ in range(self.runs):
+            self.flush.fill_(len(samples) & 0xFF)
+            start = torch.cuda.Event(enable_timing=True)
+            end = torch.cuda.Event(enable_timing=True)
+            start.record()
+            body()
+            end.record()
+            end.synchronize()
+            samples.append(start.elapsed_time(end))
+        return statistics.median(samples)
+
+
+def run_case(torch, timer, case, seed, check):
+    groups, tokens, routing, n, k = case
+    rows = group_rows(groups, tokens, routing, seed)
+    offsets = [0]
+    for count in rows:
+        offsets.append(offsets[-1] + count)
+    gen = torch.Generator(device="cuda").manual_seed(seed)
+    a = torch.randn(tokens, k, device="cuda", dtype=torch.bfloat16,
+                    generator=gen)
+    # G x K x N as a view of G x N x K (each expert's weights K-major, the
+    # x @ W^T layout torch._grouped_mm's CUTLASS path reads on sm_90).
+    b = torch.randn(groups, n, k, device="cuda", dtype=torch.bfloat16,
+                    generator=gen).transpose(-2, -1)
+    offs = torch.tensor(offsets[1:], device="cuda", dtype=torch.int32)
+    dense_b = torch.randn(k, n, device="cuda", dtype=torch.bfloat16,
+                          generator=gen)
+    flops = 2.0 * tokens * n * k
+
+    def grouped():
+        return torch._grouped_mm(a, b, offs=offs)
+
+    out_loop = torch.empty(tokens, n, device="cuda", dtype=torch.bfloat16)
+
+    def loop():
+        for g in range(groups):
+            if rows[g]:
+                torch.matmul(a[offsets[g]:offsets[g + 1]], b[g],
+                             out=out_loop[offsets[g]:offsets[g + 1]])
+
+    def dense():
+        return torch.matmul(a, dense_b)
+
+    if check:
+        loop()
+        err = (grouped().float() - out_loop.float()).norm() / \
+            out_loop.float().norm()
+        if not err.item() < 2e-2:
+            print(f"case {case}: torch._grouped_mm differs from the loop "
+                  f"(rel. Frobenius {err.item():.3e})", file=sys.stderr)
+    times = {
+        "grouped": timer.median_ms(grouped),
+        "loop": timer.median_ms(loop),
+        "dense": timer.median_ms(dense),
+    }
+    moved = 2 * (sum(1 for r in rows if r) * k * n + tokens * k + tokens * n)
+    return rows, flops, moved, times
+
+
+def copy_bandwidth(torch, timer):
+    """Bytes per second of a 1 GiB device-to-device copy (read + write)."""
+    src = torch.empty(1 << 30, dtype=torch.uint8, device="cuda")
+    dst = torch.empty_like(src)
+    ms = timer.median_ms(lambda: dst.copy_(src))
+    return 2 * src.numel() / (ms * 1e-3)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=50)
+    parser.add_argument("--warmup", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1,
+                        help="seed of the skewed routings (gemm-run --seed)")
+    parser.add_argument("--case", type=int, action="append",
+                        help="run only case I (0-based; repeatable)")
+    parser.add_argument("--print-counts", action="store_true",
+                        help="print each case's rows per expert as a "
+                        "gemm-run --group-rows list and exit")
+    parser.add_argument("--no-check", action="store_true",
+                        help="skip comparing torch._grouped_mm with the loop")
+    args = parser.parse_args()
+    cases = [CASES[i] for i in args.case] if args.case else CASES
+
+    if args.print_counts:
+        for groups, tokens, routing, n, k in cases:
+            rows = group_rows(groups, tokens, routing, args.seed)
+            print(f"# G={groups} T={tokens} {routing} N={n} K={k}: gemm-run "
+                  f"BUNDLE -m {tokens} -n {n} -k {k} --groups {groups} "
+                  f"--group-rows LIST (contiguous; the same counts as "
+                  f"--routing {routing} --seed {args.seed})")
+            print(",".join(str(r) for r in rows))
+        return 0
+
+    import torch
+    if not torch.cuda.is_available():
+        print("grouped-moe.py: no CUDA device", file=sys.stderr)
+        return 3
+    timer = Timer(torch, args.warmup, args.runs)
+    bandwidth = copy_bandwidth(torch, timer)
+    print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}, "
+          f"copy bandwidth {bandwidth / 1e9:.0f} GB/s, median of {args.runs} "
+          f"runs, L2 flushed (256 MiB) before each\n")
+    print("| G | T | routing | N | K | grouped_mm TFLOP/s | loop TFLOP/s | "
+          "dense TFLOP/s | bound TFLOP/s | bound by | grouped_mm / bound |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for case in cases:
+        rows, flops, moved, times = run_case(torch, timer, case, args.seed,
+                                             not args.no_check)
+        tflops = {name: flops / (ms * 1e-3) / 1e12
+                  for name, ms in times.items()}
+        compute_s = flops / (tflops["dense"] * 1e12)
+        memory_s = moved / bandwidth
+        bound_s = max(compute_s, memory_s)
+        bound = flops / bound_s / 1e12
+        groups, tokens, routing, n, k = case
+        print(f"| {groups} | {tokens} | {routing} | {n} | {k} | "
+              f"{tflops['grouped']:.1f} | {tflops['loop']:.1f} | "
+              f"{tflops['dense']:.1f} | {bound:.1f} | "
+              f"{'compute' if compute_s >= memory_s else 'memory'} | "
+              f"{tflops['grouped'] / bound:.2f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,498 @@
+//===- GroupedBenchmark.cpp - Run, check and time a grouped kernel --------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/GroupedBenchmark.h"
+
+#include "runtime/CublasReference.h"
+#include "runtime/CudaCheck.h"
+#include "runtime/CudaStream.h"
+#include "runtime/DeviceBuffer.h"
+#include "runtime/HostMatrix.h"
+#include "runtime/KernelArguments.h"
+#include "runtime/RuntimeError.h"
+#include "runtime/ToleranceFactor.h"
+#include "runtime/Validation.h"
+
+#include "llvm/ADT/ScopeExit.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace llvm;
+
+namespace gemm_opt {
+namespace runtime {
+
+GemmShape GroupedProblem::getShape() const {
+  MatrixLayouts layouts;
+  layouts.b = bLayout;
+  return GemmShape::get(rows, n, k, 0, 0, 0, layouts).withBatch(groups);
+}
+
+int64_t GroupedProblem::getRowBase(int64_t group) const {
+  if (layout == GroupedLayout::Masked)
+    return group * rows;
+  int64_t base = 0;
+  for (int64_t g = 0; g < group; ++g)
+    base += groupRows[static_cast<size_t>(g)];
+  return base;
+}
+
+int64_t GroupedProblem::getTokens() const {
+  int64_t tokens = 0;
+  for (int32_t count : groupRows)
+    tokens += count;
+  return tokens;
+}
+
+double GroupedProblem::getFlops() const {
+  return 2.0 * static_cast<double>(getTokens()) * static_cast<double>(n) *
+         static_cast<double>(k);
+}
+
+Error checkGroupedProblem(const KernelSpec &spec,
+                          const GroupedProblem &problem) {
+  if (!spec.grouped || *spec.grouped != problem.layout)
+    return makeBadInputError("kernel " + spec.name + " is not a " +
+                             getGroupedLayoutName(problem.layout) +
+                             " grouped GEMM");
+  if (spec.aType != spec.bType || spec.aType != spec.cType ||
+      (spec.aType != ElementType::BF16 && spec.aType != ElementType::F16))
+    return makeBadInputError("grouped kernel " + spec.name +
+                             ": gemm-run runs grouped GEMMs of bf16 or f16 "
+                             "A, B and C only");
+  if (problem.bLayout != spec.layouts.b)
+    return makeBadInputError("grouped kernel " + spec.name + " reads B " +
+                             getMatrixLayoutName(spec.layouts.b) +
+                             "-major; the grouped runtime does not transpose "
+                             "problems");
+  if (problem.rows < 1 || problem.n < 1 || problem.k < 1)
+    return makeBadInputError("a grouped problem needs -m, -n and -k of at "
+                             "least 1");
+  // Pitches TMA reads in place: the runtime does not stage grouped
+  // operands (a contiguous A has no batched copy kernel).
+  int64_t elementsPer16 = 16 / static_cast<int64_t>(getElementSize(spec.aType));
+  if (problem.k % elementsPer16 != 0 || problem.n % elementsPer16 != 0)
+    return makeBadInputError(
+        "grouped kernel " + spec.name + ": -n and -k must be multiples of " +
+        Twine(elementsPer16) +
+        " (16-byte rows, which TMA reads in place; the runtime stages no "
+        "grouped operands)");
+  if (static_cast<int64_t>(problem.groupRows.size()) != problem.groups)
+    return makeBadInputError("the routing has " +
+                             Twine(problem.groupRows.size()) + " counts for " +
+                             Twine(problem.groups) + " groups");
+  return Error::success();
+}
+
+namespace {
+
+/// The device side of a grouped problem.
+struct GroupedBuffers {
+  DeviceBuffer a, b, c, reference, groups;
+  /// Of C's first row (past the guard of a contiguous C).
+  uint64_t cAddress = 0, referenceAddress = 0;
+  /// Rows of C's buffer, guards included.
+  int64_t cRows = 0, guardRows = 0;
+};
+
+/// Checks one run: the kernel's C in `buffers.c` against cuBLAS (run here
+/// into buffers.reference) and fp64 for the routing `rows`.
+class GroupChecker {
+public:
+  GroupChecker(const KernelSpec &spec, const GroupedProblem &problem,
+               const HostMatrix &hostA, const HostMatrix &hostB,
+               GroupedBuffers &buffers, CublasReference *cublas,
+               cudaStream_t stream, const BenchmarkOptions &options)
+      : spec(spec), problem(problem), hostA(hostA), hostB(hostB),
+        buffers(buffers), cublas(cublas), stream(stream), options(options) {}
+
+  /// Enqueues C_g = A_g · B_g for every non-empty group of `routing`.
+  Error runCublasLoop(const GroupedProblem &routing, uint64_t c) const;
+
+  Expected<GroupCheck> check(const GroupedProblem &routing) const;
+
+private:
+  double getB(int64_t group, int64_t row, int64_t col) const {
+    return problem.bLayout == MatrixLayout::Row
+               ? hostB.get(group * problem.k + row, col)
+               : hostB.get(row, group * problem.n + col);
+  }
+
+  const KernelSpec &spec;
+  const GroupedProblem &problem;
+  const HostMatrix &hostA, &hostB;
+  GroupedBuffers &buffers;
+  CublasReference *cublas;
+  cudaStream_t stream;
+  const BenchmarkOptions &options;
+};
+
+Error GroupChecker::runCublasLoop(const GroupedProblem &routing,
+                                  uint64_t c) const {
+  size_t element = getElementSize(spec.aType);
+  GemmTypes types{spec.aType, spec.bType, spec.cType};
+  MatrixLayouts layouts;
+  layouts.b = problem.bLayout;
+  for (int64_t group = 0; group < routing.groups; ++group) {
+    int64_t rows = routing.groupRows[static_cast<size_t>(group)];
+    if (rows == 0)
+      continue;
+    int64_t base = routing.getRowBase(group);
+    GemmShape shape =
+        GemmShape::get(rows, problem.n, problem.k, 0, 0, 0, layouts);
+    const auto *a = static_cast<const char *>(buffers.a.data()) +
+                    base * problem.k * element;
+    const auto *b = static_cast<const char *>(buffers.b.data()) +
+                    group * problem.k * problem.n * element;
+    auto *out = reinterpret_cast<char *>(c) + base * problem.n * element;
+    if (Error err = cublas->gemmRowMajorOutput(shape, types, a, b, out))
+      return err;
+  }
+  return Error::success();
+}
+
+/// The worst of `metric` and `worst` (by error over tolerance), with the
+/// counts summed.
+void accumulateWorst(ErrorMetric &worst, int64_t &worstGroup,
+                     const ErrorMetric &metric, int64_t group) {
+  auto badness = [](const ErrorMetric &m) {
+    if (m.nonFiniteCount > 0 || std::isnan(m.relativeFrobenius))
+      return std::numeric_limits<double>::infinity();
+    return m.tolerance > 0 ? m.relativeFrobenius / m.tolerance
+                           : m.relativeFrobenius;
+  };
+  int64_t count = worst.count + metric.count;
+  int64_t nonFinite = worst.nonFiniteCount + metric.nonFiniteCount;
+  double maxAbs = std::max(worst.maxAbsError, metric.maxAbsError);
+  bool passed = (worstGroup < 0 || worst.passed) && metric.passed;
+  if (worstGroup < 0 || badness(metric) > badness(worst)) {
+    worst = metric;
+    worstGroup = group;
+  }
+  worst.count = count;
+  worst.nonFiniteCount = nonFinite;
+  worst.maxAbsError = maxAbs;
+  worst.passed = passed;
+}
+
+Expected<GroupCheck> GroupChecker::check(const GroupedProblem &routing) const {
+  GroupCheck result;
+  int64_t n = problem.n;
+  HostMatrix hostC(spec.cType, buffers.cRows, n, n);
+  if (Error err = buffers.c.copyToHost(hostC.data()))
+    return std::move(err);
+  std::optional<HostMatrix> hostReference;
+  if (cublas) {
+    if (Error err = buffers.reference.fill(OutputPoisonByte, stream))
+      return std::move(err);
+    if (Error err = runCublasLoop(routing, buffers.referenceAddress))
+      return std::move(err);
+    if (Error err = waitForKernel(stream, "the loop of cublasGemmEx calls"))
+      return std::move(err);
+    hostReference.emplace(spec.cType, buffers.cRows, n, n);
+    if (Error err = buffers.reference.copyToHost(hostReference->data()))
+      return std::move(err);
+  }
+  double tolerance = getTolerance(spec.aType, spec.cType);
+  int64_t guard = buffers.guardRows;
+  for (int64_t group = 0; group < routing.groups; ++group) {
+    int64_t rows = routing.groupRows[static_cast<size_t>(group)];
+    int64_t base = routing.getRowBase(group);
+    if (rows == 0)
+      continue;
+    ++result.checkedGroups;
+    // fp64 at samples of the group, and the tolerance factor of its sums.
+    auto samples = chooseSampleEntries(
+        rows, n,
+        std::max<int64_t>(options.fp64RandomSamples / routing.groups, 32),
+        options.seed + static_cast<uint64_t>(group));
+    std::vector<double> expected, actual;
+    std::vector<CheckedOutputTerms> terms;
+    for (auto [row, col] : samples) {
+      double sum = 0.0, squares = 0.0;
+      for (int64_t kk = 0; kk < problem.k; ++kk) {
+        double product = hostA.get(base + row, kk) * getB(group, kk, col);
+        sum += product;
+        squares += product * product;
+      }
+      expected.push_back(sum);
+      actual.push_back(hostC.get(guard + base + row, col));
+      terms.push_back({squares, sum, sum});
+    }
+    double factor =
+        getToleranceFactor(terms, EpilogueActivation::None, tolerance);
+    result.toleranceFactor = std::max(result.toleranceFactor, factor);
+    ErrorMetric fp64 = computeErrorMetric(actual, expected, tolerance * factor);
+    bool groupPassed = fp64.passed && fp64.nonFiniteCount == 0;
+    accumulateWorst(result.vsFp64, result.worstFp64Group, fp64, group);
+    if (hostReference) {
+      std::vector<double> kernel, reference;
+      kernel.reserve(static_cast<size_t>(rows * n));
+      reference.reserve(static_cast<size_t>(rows * n));
+      for (int64_t row = 0; row < rows; ++row)
+        for (int64_t col = 0; col < n; ++col) {
+          kernel.push_back(hostC.get(guard + base + row, col));
+          reference.push_back(hostReference->get(guard + base + row, col));
+        }
+      ErrorMetric metric =
+          computeErrorMetric(kernel, reference, tolerance * factor);
+      groupPassed = groupPassed && metric.passed && metric.nonFiniteCount == 0;
+      ErrorMetric worst = result.vsCublas.value_or(ErrorMetric());
+      accumulateWorst(worst, result.worstCublasGroup, metric, group);
+      result.vsCublas = worst;
+    }
+    if (!groupPassed)
+      ++result.failedGroups;
+  }
+  if (result.checkedGroups == 0) {
+    // Nothing to compare: all groups are empty.
+    result.vsFp64.passed = true;
+    if (hostReference)
+      result.vsCublas = ErrorMetric{0.0, 0.0, 0, 0, tolerance, true};
+  }
+
+  // Rows outside every group must keep the poison: a masked group's rows
+  // past its count, a contiguous C's guard rows.
+  size_t rowBytes = static_cast<size_t>(n) * getElementSize(spec.cType);
+  std::vector<uint8_t> poisonRow(rowBytes, OutputPoisonByte);
+  auto checkRow = [&](int64_t storedRow) {
+    const auto *bytes = static_cast<const uint8_t *>(hostC.data()) +
+                        static_cast<size_t>(storedRow) * rowBytes;
+    result.poisonChecked += n;
+    if (std::memcmp(bytes, poisonRow.data(), rowBytes) == 0)
+      return;
+    size_t element = getElementSize(spec.cType);
+    for (int64_t col = 0; col < n; ++col)
+      if (std::memcmp(bytes + col * element, poisonRow.data(), element) != 0)
+        ++result.clobbered;
+  };
+  if (routing.layout == GroupedLayout::Masked) {
+    for (int64_t group = 0; group < routing.groups; ++group)
+      for (int64_t row = routing.groupRows[static_cast<size_t>(group)];
+           row < routing.rows; ++row)
+        checkRow(group * routing.rows + row);
+  } else {
+    for (int64_t row = 0; row < guard; ++row) {
+      checkRow(row);
+      checkRow(guard + routing.rows + row);
+    }
+  }
+  return result;
+}
+
+Expected<DeviceBuffer> upload(const void *host, size_t bytes) {
+  Expected<DeviceBuffer> buffer = DeviceBuffer::allocate(bytes);
+  if (!buffer)
+    return buffer.takeError();
+  if (Error err = buffer->copyFromHost(host))
+    return std::move(err);
+  return std::move(*buffer);
+}
+
+/// Writes the group operand of `routing` into `groups` (synchronously, so
+/// outside any graph).
+Error writeGroupOperand(const GroupedProblem &routing, DeviceBuffer &groups) {
+  std::vector<int32_t> values =
+      getGroupOperand(routing.layout, routing.groupRows);
+  GEMM_CUDA_TRY(cudaMemcpy(groups.data(), values.data(),
+                           values.size() * sizeof(int32_t),
+                           cudaMemcpyHostToDevice));
+  return Error::success();
+}
+
+} // namespace
+
+Expected<GroupedResult> runGroupedBenchmark(const DeviceInfo &device,
+                                            const KernelSpec &spec,
+                                            const KernelImages &images,
+                                            const GroupedProblem &problem,
+                                            const GroupedOptions &options) {
+  if (Error err = checkGroupedProblem(spec, problem))
+    return std::move(err);
+  GroupedResult result;
+  GemmShape shape = problem.getShape();
+  size_t element = getElementSize(spec.aType);
+  bool masked = problem.layout == GroupedLayout::Masked;
+  int64_t aRows = masked ? problem.groups * problem.rows : problem.rows;
+
+  // Random non-zero inputs (HostMatrix::fillRandom), one seed per operand.
+  HostMatrix hostA(spec.aType, aRows, problem.k, problem.k);
+  hostA.fillRandom(options.common.seed);
+  HostMatrix hostB =
+      problem.bLayout == MatrixLayout::Row
+          ? HostMatrix(spec.bType, problem.groups * problem.k, problem.n,
+                       problem.n)
+          : HostMatrix(spec.bType, problem.k, problem.groups * problem.n,
+                       problem.k, MatrixLayout::Col);
+  hostB.fillRandom(options.common.seed + 1);
+
+  CudaStream stream;
+  if (Error err = stream.create())
+    return std::move(err);
+  GroupedBuffers buffers;
+  buffers.guardRows = masked ? 0 : GroupedGuardRows;
+  buffers.cRows = aRows + 2 * buffers.guardRows;
+  size_t cBytes = static_cast<size_t>(buffers.cRows * problem.n) * element;
+  size_t guardBytes =
+      static_cast<size_t>(buffers.guardRows * problem.n) * element;
+  Expected<DeviceBuffer> a = upload(hostA.data(), hostA.getSizeInBytes());
+  if (!a)
+    return a.takeError();
+  buffers.a = std::move(*a);
+  Expected<DeviceBuffer> b = upload(hostB.data(), hostB.getSizeInBytes());
+  if (!b)
+    return b.takeError();
+  buffers.b = std::move(*b);
+  Expected<DeviceBuffer> c = DeviceBuffer::allocate(cBytes);
+  if (!c)
+    return c.takeError();
+  buffers.c = std::move(*c);
+  buffers.cAddress = buffers.c.getAddress() + guardBytes;
+  std::vector<int32_t> operand =
+      getGroupOperand(problem.layout, problem.groupRows);
+  Expected<DeviceBuffer> groups =
+      upload(operand.data(), operand.size() * sizeof(int32_t));
+  if (!groups)
+    return groups.takeError();
+  buffers.groups = std::move(*groups);
+
+  std::optional<CublasReference> cublas;
+  if (options.common.cublasReference) {
+    Expected<CublasReference> created =
+        CublasReference::create(stream.get(), CUBLAS_COMPUTE_32F);
+    if (!created)
+      return created.takeError();
+    cublas.emplace(std::move(*created));
+    result.timing.cublasVersion = cublas->getVersion();
+    Expected<DeviceBuffer> reference = DeviceBuffer::allocate(cBytes);
+    if (!reference)
+      return reference.takeError();
+    buffers.reference = std::move(*reference);
+    buffers.referenceAddress = buffers.reference.getAddress() + guardBytes;
+  }
+
+  Expected<LoadedGemmKernel> kernel =
+      loadGemmKernel(spec, images, device, shape);
+  if (!kernel)
+    return kernel.takeError();
+  result.grid = kernel->grid;
+  result.kernelInfo = kernel->module.getInfo();
+  OperandAddresses addresses;
+  addresses.a = buffers.a.getAddress();
+  addresses.b = buffers.b.getAddress();
+  addresses.c = buffers.cAddress;
+  addresses.groups = buffers.groups.getAddress();
+  Expected<KernelArguments> arguments =
+      KernelArguments::create(*device.driver, spec, shape, addresses);
+  if (!arguments)
+    return arguments.takeError();
+  if (!arguments->getStaging().empty())
+    return makeBadInputError("grouped kernel " + spec.name +
+                             ": an operand would need a staged copy, which "
+                             "the grouped runtime does not make");
+  auto launchKernel = [&]() -> Error {
+    if (Error err = arguments->prepare(kernel->module, stream.get()))
+      return err;
+    return kernel->module.launch(kernel->grid, *arguments, stream.get());
+  };
+  auto poisonC = [&]() {
+    return buffers.c.fill(OutputPoisonByte, stream.get());
+  };
+  GroupChecker checker(spec, problem, hostA, hostB, buffers,
+                       cublas ? &*cublas : nullptr, stream.get(),
+                       options.common);
+
+  // The checked run.
+  if (Error err = poisonC())
+    return std::move(err);
+  if (Error err = launchKernel())
+    return std::move(err);
+  if (Error err = waitForKernel(stream.get(), "kernel " + spec.name))
+    return std::move(err);
+  Expected<GroupCheck> checked = checker.check(problem);
+  if (!checked)
+    return checked.takeError();
+  result.check = *checked;
+  for (int32_t rows : problem.groupRows)
+    result.cublasCalls += rows > 0 ? 1 : 0;
+
+  if (options.common.timing) {
+    auto poisonReference = [&]() {
+      return buffers.reference.fill(OutputPoisonByte, stream.get());
+    };
+    auto launchCublas = [&]() {
+      return checker.runCublasLoop(problem, buffers.referenceAddress);
+    };
+    if (Error err =
+            timeKernelAndCublas(device, stream.get(), options.common, spec.name,
+                                TimedWork{poisonC, launchKernel},
+                                cublas && result.cublasCalls > 0
+                                    ? std::optional<TimedWork>(TimedWork{
+                                          poisonReference, launchCublas})
+                                    : std::nullopt,
+                                result.timing))
+      return std::move(err);
+  }
+
+  if (!masked || options.graphReplays == 0)
+    return std::move(result);
+  // One captured launch serves every routing: the counts live in device
+  // memory, which the replays rewrite outside the graph.
+  GEMM_CUDA_TRY(
+      cudaStreamBeginCapture(stream.get(), cudaStreamCaptureModeThreadLocal));
+  Error launched = launchKernel();
+  cudaGraph_t graph = nullptr;
+  Error ended = GEMM_CUDA_CHECK(cudaStreamEndCapture(stream.get(), &graph));
+  scope_exit destroyGraph([&] {
+    if (graph)
+      (void)cudaGraphDestroy(graph);
+  });
+  if (launched) {
+    consumeError(std::move(ended));
+    return std::move(launched);
+  }
+  if (ended)
+    return std::move(ended);
+  cudaGraphExec_t graphExec = nullptr;
+  GEMM_CUDA_TRY(cudaGraphInstantiate(&graphExec, graph, 0));
+  scope_exit destroyExec([&] {
+    if (graphExec)
+      (void)cudaGraphExecDestroy(graphExec);
+  });
+  for (unsigned replay = 1; replay <= options.graphReplays; ++replay) {
+    GroupedProblem routing = problem;
+    routing.routingSeed = problem.routingSeed + replay;
+    // Explicit lists replay as skewed routings of as many tokens.
+    Expected<std::vector<int32_t>> rows =
+        makeGroupRows(problem.groups, problem.getTokens(), problem.rows,
+                      problem.explicitRows ? RoutingDistribution::Skewed
+                                           : problem.distribution,
+                      routing.routingSeed);
+    if (!rows)
+      return rows.takeError();
+    routing.groupRows = std::move(*rows);
+    if (Error err = writeGroupOperand(routing, buffers.groups))
+      return std::move(err);
+    if (Error err = poisonC())
+      return std::move(err);
+    GEMM_CUDA_TRY(cudaGraphLaunch(graphExec, stream.get()));
+    if (Error err =
+            waitForKernel(stream.get(), "graph replay of kernel " + spec.name))
+      return std::move(err);
+    Expected<GroupCheck> replayCheck = checker.check(routing);
+    if (!replayCheck)
+      return replayCheck.takeError();
+    result.replays.push_back(
+        {routing.routingSeed, routing.groupRows, *replayCheck});
+  }
+  return std::move(result);
+}
+
+} // namespace runtime
+} // namespace gemm_opt

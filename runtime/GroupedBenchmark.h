@@ -1,0 +1,132 @@
+//===- GroupedBenchmark.h - Run, check and time a grouped kernel -*- C++
+//-*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// gemm-run's measurement of a grouped kernel (GroupedKernelSpec.h) on one
+// routing (GroupRouting.h): A and B get seeded random non-zero values, the
+// group operand (counts, or offsets) goes to device memory, and C is
+// poisoned before every run. A masked C is the kernel's G × M_max × N; a
+// contiguous one has GuardRows poisoned rows before and after its T rows.
+//
+// The checks, after the run: every non-empty group against cuBLAS (one
+// cublasGemmEx per group into a poisoned copy of C) and against fp64 at
+// samples of the group, both with the relative Frobenius error and the
+// tolerance of the output type (loosened where sums cancel,
+// getToleranceFactor); NaN and Inf never pass. The rows past each group's
+// count (masked) and the guard rows (contiguous) must still hold the
+// poison.
+//
+// Timing: the kernel and the loop of per-group cublasGemmEx calls (32 MiB
+// workspace), alternating run by run, L2 flushed before each run, medians
+// of CUDA-event times; FLOPs count 2 · rows · N · K of each group.
+//
+// Graph replays (masked): the launch is captured once in a CUDA graph;
+// each replay writes a new routing (seed + replay) into the counts with
+// cudaMemcpy, poisons C, replays the graph and checks as above.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_GROUPEDBENCHMARK_H
+#define GEMM_OPT_RUNTIME_GROUPEDBENCHMARK_H
+
+#include "runtime/GemmBenchmark.h"
+#include "runtime/GroupRouting.h"
+
+#include <vector>
+
+namespace gemm_opt {
+namespace runtime {
+
+/// Poisoned rows of C before and after a contiguous C's T rows.
+inline constexpr int64_t GroupedGuardRows = 64;
+
+/// A grouped problem: G groups of C_g = A_g · B_g, all of one element type.
+struct GroupedProblem {
+  GroupedLayout layout = GroupedLayout::Masked;
+  int64_t groups = 1;
+  /// A's rows per group (masked: M_max) or in all (contiguous: T).
+  int64_t rows = 0;
+  int64_t n = 0, k = 0;
+  /// B_g is K × N row-major, or N × K (column-major K × N).
+  MatrixLayout bLayout = MatrixLayout::Row;
+  ElementType type = ElementType::BF16;
+  std::vector<int32_t> groupRows;
+  /// How groupRows came about, for the report and the graph replays.
+  RoutingDistribution distribution = RoutingDistribution::Even;
+  bool explicitRows = false;
+  uint64_t routingSeed = 1;
+
+  /// The kernel's shape: M = `rows`, batch G with packed batch strides
+  /// (A's and C's are unused by a contiguous kernel).
+  GemmShape getShape() const;
+  /// Group g's first row in A and C (without a contiguous C's guard).
+  int64_t getRowBase(int64_t group) const;
+  int64_t getTokens() const;
+  /// 2 · rows · N · K summed over the groups.
+  double getFlops() const;
+};
+
+/// Checks what the grouped runtime needs of `problem` on `spec`: the
+/// kernel's layout and types, row-major A and C, B in the kernel's layout,
+/// and K and N whose rows TMA reads in place (16-byte pitches).
+llvm::Error checkGroupedProblem(const KernelSpec &spec,
+                                const GroupedProblem &problem);
+
+/// The checks of one run.
+struct GroupCheck {
+  /// The worst group's error against cuBLAS (count and non-finite entries
+  /// summed over the groups); unset with --no-cublas.
+  std::optional<ErrorMetric> vsCublas;
+  ErrorMetric vsFp64;
+  int64_t worstCublasGroup = -1, worstFp64Group = -1;
+  /// Non-empty groups checked, and groups that failed either check.
+  int64_t checkedGroups = 0, failedGroups = 0;
+  /// Entries of C outside the groups' rows the kernel changed, of how many.
+  int64_t clobbered = 0, poisonChecked = 0;
+  double toleranceFactor = 1.0;
+  bool passed() const {
+    return failedGroups == 0 && clobbered == 0 &&
+           (!vsCublas || vsCublas->passed) && vsFp64.passed;
+  }
+};
+
+struct GroupedReplay {
+  uint64_t seed = 0;
+  std::vector<int32_t> groupRows;
+  GroupCheck check;
+};
+
+struct GroupedOptions {
+  BenchmarkOptions common;
+  /// Graph replays with new routings (masked kernels only).
+  unsigned graphReplays = 0;
+};
+
+struct GroupedResult {
+  KernelFunctionInfo kernelInfo;
+  LaunchGrid grid;
+  GroupCheck check;
+  std::vector<GroupedReplay> replays;
+  /// kernelTiming, cublasTiming, l2FlushBytes and cublasVersion.
+  BenchmarkResult timing;
+  int64_t cublasCalls = 0;
+  bool passed() const {
+    for (const GroupedReplay &replay : replays)
+      if (!replay.check.passed())
+        return false;
+    return check.passed();
+  }
+};
+
+llvm::Expected<GroupedResult>
+runGroupedBenchmark(const DeviceInfo &device, const KernelSpec &spec,
+                    const KernelImages &images, const GroupedProblem &problem,
+                    const GroupedOptions &options);
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_GROUPEDBENCHMARK_H

@@ -1,0 +1,70 @@
+//===- GroupedKernelSpec.h - What makes a bundle kernel grouped -*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// A grouped kernel (docs/design/grouped-gemm.md) computes C_g = A_g · B_g
+// for the G groups (experts) of a mixture-of-experts layer in one
+// persistent launch. Its bundle entry has "grouped": "masked" or
+// "contiguous" and, as its last parameter, the group operand: a rank-1 i32
+// memref in device memory (5 eight-byte parameters: allocated, aligned,
+// offset 0, size, stride 1).
+//
+//   masked:     A is G × M_max × K, B G × K × N (or G × N × K), C
+//               G × M_max × N, all rank-3 memrefs and 3-D tensor maps, as
+//               a batched kernel ("batch": {"strided": true}) takes them;
+//               "group_rows" has G entries, the valid rows of each group.
+//   contiguous: A is T × K and C T × N (rank 2, 2-D maps), B a G-batch
+//               (rank 3, 3-D maps); "group_offsets" has G + 1 entries,
+//               offsets[0] = 0, offsets[G] = T, nondecreasing: group g's
+//               rows are [offsets[g], offsets[g + 1]).
+//
+// G is B's batch extent. Both grids are persistent and depend on none of
+// the counts, so one captured CUDA graph serves every routing.
+// checkGroupedKernelSpec refuses an entry that mixes these up.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_GROUPEDKERNELSPEC_H
+#define GEMM_OPT_RUNTIME_GROUPEDKERNELSPEC_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+
+namespace gemm_opt {
+namespace runtime {
+
+struct KernelSpec;
+
+/// How the rows of A and C split into groups (the bundle's "grouped").
+enum class GroupedLayout { Masked, Contiguous };
+llvm::StringRef getGroupedLayoutName(GroupedLayout layout); // "masked", ...
+std::optional<GroupedLayout> parseGroupedLayout(llvm::StringRef name);
+
+/// The bundle operand name of the layout's group parameter: "group_rows"
+/// (masked) or "group_offsets" (contiguous).
+llvm::StringRef getGroupOperandName(GroupedLayout layout);
+
+/// Entries of the group operand for `groups` groups: G (masked) or G + 1
+/// (contiguous).
+int64_t getGroupOperandEntries(GroupedLayout layout, int64_t groups);
+
+/// Checks that the parameters and grid of `spec` agree with its `grouped`
+/// layout (see the file comment), or that a kernel without one has no
+/// group parameter; `context` prefixes the BadInput error.
+llvm::Error checkGroupedKernelSpec(const KernelSpec &spec,
+                                   const llvm::Twine &context);
+
+/// Checks gemm-run's --groups against the kernel: a grouped kernel needs
+/// it (at least 1), any other refuses it.
+llvm::Error checkGroupsRequest(const KernelSpec &spec,
+                               std::optional<int64_t> groups);
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_GROUPEDKERNELSPEC_H

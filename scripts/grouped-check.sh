@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+# GPU checks of the grouped (mixture-of-experts) kernels on prebuilt
+# device-artifacts/ (scripts/prepare-device-artifacts.sh compiles the grouped
+# schedules when ONLY asks for them): for every bundle whose entry has
+# "grouped", in its layout (masked: -m is M_max; contiguous: -m is T), G in
+# {1, 8, 64, 256} with even and skewed routings, explicit --group-rows lists
+# with groups of 0, 1 and 129 rows (and a count that is no multiple of the
+# tile), the masked layout's CUDA graph replays, refused misuse (no --groups,
+# bad lists, --groups on a kernel that is not grouped), one timed run against
+# the loop of per-group cublasGemmEx calls, then compute-sanitizer memcheck
+# and racecheck at a small shape. Each run checks every non-empty group
+# against cuBLAS and fp64 and the rows outside the groups still poisoned
+# (runtime/GroupedBenchmark.h). Prints one PASS/FAIL line per run; logs
+# under $OUT/grouped/.
+#
+# Environment (optional): PARTS, any of "checks bench sanitize" (default all
+# three), and BUNDLES, a grep pattern on the grouped bundle names.
+set -u
+cd "$(dirname "$0")/.."
+D=${1:-device-artifacts}
+OUT=${OUT:-./device-out}/grouped
+mkdir -p "$OUT"
+R=$D/bin/gemm-run
+CS=/usr/local/cuda/bin/compute-sanitizer
+CHECK_LOG_DIR=$OUT
+CHECK_DETAIL="vs cuBLAS|vs fp64|poison|^replay|^ratio|SUMMARY|error:"
+source scripts/lib/device-check.sh
+
+PARTS=${PARTS:-"checks bench sanitize"}
+wants() { [[ " $PARTS " == *" $1 "* ]]; }
+layout_of() {
+  grep -o '"grouped": *"[a-z]*"' "$1" | head -1 | sed 's/.*"\([a-z]*\)"$/\1/'
+}
+bundles=""
+for j in "$D"/*/kernel.json; do
+  [ -n "$(layout_of "$j")" ] || continue
+  bundles="$bundles $(basename "$(dirname "$j")")"
+done
+bundles=$(echo "$bundles" | tr ' ' '\n' | grep -E "${BUNDLES:-.}" | grep -v '^$')
+if [ -z "$bundles" ]; then
+  echo "no grouped bundles in $D (run ONLY=grouped scripts/prepare-device-artifacts.sh)"
+  exit 1
+fi
+# 0-, 1- and 129-row groups and counts that are no multiple of a tile.
+LIST8="0,1,129,0,64,1,200,7"
+LIST8_SUM=402
+
+for k in $bundles; do
+  J=$D/$k/kernel.json
+  layout=$(layout_of "$J")
+  wants checks || break
+  for g in 1 8 64 256; do
+    for r in even skewed; do
+      if [ "$layout" = masked ]; then
+        check "$k.g$g.$r" 0 "$R" "$J" -m 256 -n 512 -k 256 --groups "$g" \
+          --routing "$r" --seed "$g" --no-timing
+        check "$k.g$g.$r.decode" 0 "$R" "$J" -m 64 -n 1024 -k 512 \
+          --groups "$g" --routing "$r" --tokens "$g" --seed 3 --no-timing
+      else
+        check "$k.g$g.$r" 0 "$R" "$J" -m $((g * 96 + 37)) -n 512 -k 256 \
+          --groups "$g" --routing "$r" --seed "$g" --no-timing
+      fi
+    done
+  done
+  if [ "$layout" = masked ]; then
+    check "$k.list" 0 "$R" "$J" -m 256 -n 512 -k 256 --groups 8 \
+      --group-rows "$LIST8" --no-timing
+    check "$k.list-empty" 0 "$R" "$J" -m 128 -n 256 -k 128 --groups 4 \
+      --group-rows 0,0,0,0 --no-timing
+    check "$k.list-full" 0 "$R" "$J" -m 129 -n 256 -k 128 --groups 4 \
+      --group-rows 129,1,0,129 --no-timing
+    check "$k.replays" 0 "$R" "$J" -m 192 -n 512 -k 256 --groups 64 \
+      --routing skewed --graph-replays 8 --no-timing
+    check "$k.refuse-over-mmax" 2 "$R" "$J" -m 128 -n 256 -k 128 \
+      --groups 3 --group-rows 1,129,0 --no-timing
+  else
+    check "$k.list" 0 "$R" "$J" -m "$LIST8_SUM" -n 512 -k 256 --groups 8 \
+      --group-rows "$LIST8" --no-timing
+    check "$k.list-one-group" 0 "$R" "$J" -m 129 -n 256 -k 128 --groups 4 \
+      --group-rows 0,129,0,0 --no-timing
+    check "$k.refuse-sum" 2 "$R" "$J" -m 128 -n 256 -k 128 --groups 3 \
+      --group-rows 1,128,0 --no-timing
+    check "$k.refuse-replays" 2 "$R" "$J" -m 128 -n 256 -k 128 --groups 3 \
+      --graph-replays 2 --no-timing
+  fi
+  check "$k.refuse-no-groups" 2 "$R" "$J" -m 128 -n 256 -k 128 --no-timing
+  check "$k.refuse-negative" 2 "$R" "$J" -m 128 -n 256 -k 128 --groups 3 \
+    --group-rows 1,-1,0 --no-timing
+  check "$k.refuse-count" 2 "$R" "$J" -m 128 -n 256 -k 128 --groups 3 \
+    --group-rows 1,1 --no-timing
+done
+if wants checks; then
+  check refuse-groups-on-plain-kernel 2 "$R" \
+    "$D/gemm_bf16_wgmma_sm90/kernel.json" -m 128 -n 128 -k 128 --groups 4 \
+    --no-timing
+fi
+
+# One timed run per bundle: a prefill-sized problem against the loop of
+# per-group cublasGemmEx calls.
+for k in $bundles; do
+  wants bench || break
+  J=$D/$k/kernel.json
+  if [ "$(layout_of "$J")" = masked ]; then
+    check "$k.bench.g8" 0 "$R" "$J" -m 4096 -n 4096 -k 7168 --groups 8 \
+      --tokens 16384 --routing skewed --iterations 30
+  else
+    check "$k.bench.g8" 0 "$R" "$J" -m 32768 -n 4096 -k 7168 --groups 8 \
+      --routing skewed --iterations 30
+  fi
+done
+
+for k in $bundles; do
+  wants sanitize || break
+  J=$D/$k/kernel.json
+  if [ "$(layout_of "$J")" = masked ]; then
+    small=(-m 129 -n 256 -k 128 --groups 4 --group-rows 0,1,129,64
+           --graph-replays 1)
+  else
+    small=(-m 194 -n 256 -k 128 --groups 4 --group-rows 0,1,129,64)
+  fi
+  check "$k.memcheck" 0 "$CS" --tool memcheck --error-exitcode 86 "$R" "$J" \
+    "${small[@]}" --no-timing --no-cublas
+  check "$k.racecheck" 0 "$CS" --tool racecheck --error-exitcode 86 "$R" \
+    "$J" "${small[@]}" --no-timing --no-cublas
+done
+echo "grouped: $failures failure(s)"
+[ "$failures" -eq 0 ]
