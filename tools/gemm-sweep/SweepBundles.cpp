@@ -102,9 +102,10 @@ void appendBundles(SweepBundles &result, ArrayRef<std::string> paths) {
       result.loadErrors.push_back(toString(bundle.takeError()));
       continue;
     }
-    // Transpose bundles (transpose-run's) compute no GEMM: not the sweep's.
+    // Transpose bundles (transpose-run's) compute no GEMM, and grouped ones
+    // need group counts the sweep's problems do not have: not the sweep's.
     if (llvm::all_of(bundle->kernels, [](const KernelSpec &spec) {
-          return spec.kind == KernelKind::Transpose;
+          return spec.kind == KernelKind::Transpose || spec.grouped;
         }))
       continue;
     auto owned = std::make_unique<KernelBundle>(std::move(*bundle));
