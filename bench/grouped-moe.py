@@ -4,6 +4,7 @@
 
     python3 bench/grouped-moe.py [--runs 50] [--warmup 5] [--seed 1]
                                  [--case I] [--print-counts]
+                                 [--gemm-run BIN --bundle LABEL=JSON ...]
 
 For each case (G experts, T tokens routed evenly or skewed, N, K) it times,
 in bf16 on the current CUDA device:
@@ -19,6 +20,13 @@ each run (a 256 MiB buffer written). It prints a Markdown table of TFLOP/s
 and the roofline bound of each case: max(FLOPs / dense rate, bytes /
 copy bandwidth), where bytes = the weights of each non-empty expert once +
 A once + C once (2 bytes each), and which of the two bounds it.
+
+With --gemm-run and one or more --bundle LABEL=kernel.json (contiguous
+grouped bundles), each case also runs gemm-run on every bundle with the
+same counts (--group-rows), the same number of runs and L2 flushed; gemm-run
+checks every group against cuBLAS and fp64 first. The table then has, per
+bundle, its TFLOP/s, its ratio to torch._grouped_mm and to the bound, and a
+last row with the geometric means of the ratios.
 
 The routing is runtime/GroupRouting.h's, so gemm-run can be given the same
 counts (--print-counts prints them as a --group-rows list per case):
@@ -36,7 +44,10 @@ network.
 """
 
 import argparse
+import math
+import re
 import statistics
+import subprocess
 import sys
 
 MASK64 = (1 << 64) - 1
@@ -160,6 +171,25 @@ def run_case(torch, timer, case, seed, check):
     return rows, flops, moved, times
 
 
+def gemm_run_ms(binary, bundle, case, rows, runs):
+    """gemm-run's median time of `bundle` on `case` with these counts, or
+    None (printed to stderr) where the run fails or its check does."""
+    groups, tokens, _, n, k = case
+    command = [binary, bundle, "-m", str(tokens), "-n", str(n), "-k", str(k),
+               "--groups", str(groups),
+               "--group-rows", ",".join(str(r) for r in rows),
+               "--iterations", str(runs)]
+    done = subprocess.run(command, capture_output=True, text=True,
+                          check=False)
+    found = re.search(r"^gemm-opt : ([0-9.]+) ms", done.stdout, re.M)
+    if done.returncode != 0 or not found:
+        print(f"gemm-run failed (exit {done.returncode}): "
+              f"{' '.join(command[:10])} ...\n{done.stdout[-2000:]}"
+              f"{done.stderr[-2000:]}", file=sys.stderr)
+        return None
+    return float(found.group(1))
+
+
 def copy_bandwidth(torch, timer):
     """Bytes per second of a 1 GiB device-to-device copy (read + write)."""
     src = torch.empty(1 << 30, dtype=torch.uint8, device="cuda")
@@ -181,7 +211,15 @@ def main():
                         "gemm-run --group-rows list and exit")
     parser.add_argument("--no-check", action="store_true",
                         help="skip comparing torch._grouped_mm with the loop")
+    parser.add_argument("--gemm-run", help="gemm-run to time the bundles with")
+    parser.add_argument("--bundle", action="append", default=[],
+                        metavar="LABEL=JSON",
+                        help="a contiguous grouped bundle to time (repeatable)")
     args = parser.parse_args()
+    bundles = [entry.split("=", 1) for entry in args.bundle]
+    if any(len(entry) != 2 for entry in bundles) or (bundles and
+                                                      not args.gemm_run):
+        parser.error("--bundle takes LABEL=JSON, and needs --gemm-run")
     cases = [CASES[i] for i in args.case] if args.case else CASES
 
     if args.print_counts:
@@ -203,9 +241,15 @@ def main():
     print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}, "
           f"copy bandwidth {bandwidth / 1e9:.0f} GB/s, median of {args.runs} "
           f"runs, L2 flushed (256 MiB) before each\n")
-    print("| G | T | routing | N | K | grouped_mm TFLOP/s | loop TFLOP/s | "
-          "dense TFLOP/s | bound TFLOP/s | bound by | grouped_mm / bound |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    header = ("| G | T | routing | N | K | grouped_mm TFLOP/s | loop TFLOP/s "
+              "| dense TFLOP/s | bound TFLOP/s | bound by | grouped_mm / bound |")
+    for label, _ in bundles:
+        header += (f" {label} TFLOP/s | {label} / grouped_mm | "
+                   f"{label} / bound |")
+    print(header)
+    print("|" + "---|" * (header.count("|") - 1))
+    ratios = [([], []) for _ in bundles]
+    failed = 0
     for case in cases:
         rows, flops, moved, times = run_case(torch, timer, case, args.seed,
                                              not args.no_check)
@@ -216,11 +260,34 @@ def main():
         bound_s = max(compute_s, memory_s)
         bound = flops / bound_s / 1e12
         groups, tokens, routing, n, k = case
-        print(f"| {groups} | {tokens} | {routing} | {n} | {k} | "
-              f"{tflops['grouped']:.1f} | {tflops['loop']:.1f} | "
-              f"{tflops['dense']:.1f} | {bound:.1f} | "
-              f"{'compute' if compute_s >= memory_s else 'memory'} | "
-              f"{tflops['grouped'] / bound:.2f} |")
+        line = (f"| {groups} | {tokens} | {routing} | {n} | {k} | "
+                f"{tflops['grouped']:.1f} | {tflops['loop']:.1f} | "
+                f"{tflops['dense']:.1f} | {bound:.1f} | "
+                f"{'compute' if compute_s >= memory_s else 'memory'} | "
+                f"{tflops['grouped'] / bound:.2f} |")
+        for (label, bundle), (vs_torch, vs_bound) in zip(bundles, ratios):
+            ms = gemm_run_ms(args.gemm_run, bundle, case, rows, args.runs)
+            if ms is None:
+                failed += 1
+                line += " failed | | |"
+                continue
+            ours = flops / (ms * 1e-3) / 1e12
+            vs_torch.append(ours / tflops["grouped"])
+            vs_bound.append(ours / bound)
+            line += (f" {ours:.1f} | {vs_torch[-1]:.3f} | "
+                     f"{vs_bound[-1]:.3f} |")
+        print(line, flush=True)
+    if bundles:
+        line = "| geometric mean | | | | | | | | | | |"
+        for vs_torch, vs_bound in ratios:
+            mean = [math.exp(sum(map(math.log, r)) / len(r)) if r else 0.0
+                    for r in (vs_torch, vs_bound)]
+            line += f" | {mean[0]:.3f} | {mean[1]:.3f} |"
+        print(line)
+    if failed:
+        print(f"grouped-moe.py: {failed} gemm-run run(s) failed",
+              file=sys.stderr)
+        return 1
     return 0
 
 

@@ -53,9 +53,11 @@ Value BlockWorkWalk::patchesN() {
 
 GroupedTileWalk BlockWorkWalk::groupedWalk() {
   if (tiles.groupOffsets)
-    return GroupedTileWalk(b, loc, tiles.groupOffsets, /*contiguous=*/true,
+    return GroupedTileWalk(b, loc, schedule, tiles.groupOffsets,
+                           /*contiguous=*/true,
                            tiles.totalRows, tiles.tilesN, plan.blockM);
-  return GroupedTileWalk(b, loc, tiles.groupRows, /*contiguous=*/false,
+  return GroupedTileWalk(b, loc, schedule, tiles.groupRows,
+                         /*contiguous=*/false,
                          getMatrixExtent(b, loc, tiles.batched.c, 0),
                          tiles.tilesN, plan.blockM);
 }

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/hopper/GroupedTileWalk.h"
+#include "passes/common/TileRasterization.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -190,9 +191,19 @@ GroupTile GroupedTileWalk::locate(Value linear) {
   Value local = arith::SubIOp::create(b, loc, target, start);
   Value tilesM = arith::CeilDivUIOp::create(b, loc, groupRowCount,
                                             i32(b, blockM));
-  // Down the group's M tiles for each N panel.
-  Value tileRow = arith::RemUIOp::create(b, loc, local, tilesM);
-  Value tileCol = arith::DivUIOp::create(b, loc, local, tilesM);
+  // A raster group of 1: down the group's M tiles for each N panel; else
+  // the schedule's raster within the group (a large group's A and B panels
+  // then stay in L2 as a dense GEMM's do).
+  Value tileRow, tileCol;
+  if (schedule.getRasterGroup() > 1) {
+    auto [row, col] =
+        rasterizeTile(b, loc, schedule, toIndex(local), toIndex(tilesM), tilesN);
+    tileRow = toI32(row);
+    tileCol = toI32(col);
+  } else {
+    tileRow = arith::RemUIOp::create(b, loc, local, tilesM);
+    tileCol = arith::DivUIOp::create(b, loc, local, tilesM);
+  }
   Value group = arith::AddIOp::create(b, loc, base, k);
   auto uniform = [&](Value v) { return toIndex(fromLane(b, v, i32(b, 0))); };
   return {uniform(group), uniform(groupRowCount),

@@ -12,7 +12,8 @@
 // and the tiles of all groups are numbered in one compacted order, group 0's
 // first, so a group of 0 rows has none and blocks balance over work, not
 // groups. Within a group the tiles go down the M tiles of one N panel before
-// the next panel: B's panel stays in L2 while the group's rows stream past.
+// the next panel (B's panel stays in L2 while the group's rows stream past),
+// or with a raster group above 1 follow the schedule's raster.
 //
 // The counts are in global memory and only the kernel reads them. Each warp
 // that walks finds a tile's group on its own, 32 groups at a time: every lane
@@ -28,6 +29,7 @@
 #ifndef GEMM_OPT_PASSES_HOPPER_GROUPEDTILEWALK_H
 #define GEMM_OPT_PASSES_HOPPER_GROUPEDTILEWALK_H
 
+#include "dialect/TileDialect.h"
 #include "mlir/IR/Builders.h"
 
 namespace gemm_opt {
@@ -48,12 +50,15 @@ public:
   /// The walk over `counts` (memref<?xi32>): with `contiguous`, the G + 1
   /// group offsets into `maxRows` rows (T); else one count per group, of at
   /// most `maxRows` rows (M_max). `tilesN` tiles along N and block tiles of
-  /// `blockM` rows. Creates no IR.
-  GroupedTileWalk(mlir::OpBuilder &b, mlir::Location loc, mlir::Value counts,
+  /// `blockM` rows; `schedule`'s raster orders each group's tiles. Creates
+  /// no IR.
+  GroupedTileWalk(mlir::OpBuilder &b, mlir::Location loc,
+                  tile::ScheduleAttr schedule, mlir::Value counts,
                   bool contiguous, mlir::Value maxRows, mlir::Value tilesN,
                   int64_t blockM)
-      : b(b), loc(loc), counts(counts), contiguous(contiguous),
-        maxRows(maxRows), tilesN(tilesN), blockM(blockM) {}
+      : b(b), loc(loc), schedule(schedule), counts(counts),
+        contiguous(contiguous), maxRows(maxRows), tilesN(tilesN),
+        blockM(blockM) {}
 
   /// The tiles of all groups (index).
   mlir::Value countTiles();
@@ -81,6 +86,7 @@ private:
 
   mlir::OpBuilder &b;
   mlir::Location loc;
+  tile::ScheduleAttr schedule;
   mlir::Value counts;
   bool contiguous;
   mlir::Value maxRows, tilesN;

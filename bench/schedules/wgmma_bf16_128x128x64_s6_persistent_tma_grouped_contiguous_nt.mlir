@@ -1,0 +1,21 @@
+// Benchmark variant: grouped bf16 wgmma in the contiguous layout (mixture of experts, training and prefill), block [128, 128, 64], warpgroups [64, 128], 6 stages, persistent grid over the non-empty tiles of every group, B stored G × N × K (the weights of x @ W^T), tma epilogue store clipped at each group's last row.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 64], warp = [64, 128],
+  mma = #tile.mma<wgmma, [64, 128, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 6, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+func.func @wgmma_bf16_128x128x64_s6_persistent_tma_grouped_contiguous_nt(
+    %a: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+    %b: memref<?x?x?xbf16, strided<[?, 1, ?], offset: ?>>,
+    %c: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+    %offsets: memref<?xi32>) {
+  tile.gemm %a, %b into %c group_offsets %offsets : memref<?xi32> {schedule = #sched}
+      : memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+        memref<?x?x?xbf16, strided<[?, 1, ?], offset: ?>>
+        into memref<?x?xbf16, strided<[?, 1], offset: ?>>
+  return
+}
