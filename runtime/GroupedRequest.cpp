@@ -8,6 +8,7 @@
 
 #include "runtime/GroupedRequest.h"
 
+#include "runtime/LaunchGrid.h"
 #include "runtime/RuntimeError.h"
 
 using namespace llvm;
@@ -30,6 +31,20 @@ Error checkNoGroupedFlags(const KernelSpec &spec,
       return makeBadInputError(flag + " was given, but kernel " + spec.name +
                                " is not a grouped GEMM (its bundle entry has "
                                "no \"grouped\")");
+  return Error::success();
+}
+
+Error checkGroupedLaunch(const KernelSpec &spec,
+                         const GroupedProblem &problem) {
+  GemmShape shape = problem.getShape();
+  // A masked kernel is a batched one over G × M_max rows.
+  if (problem.layout == GroupedLayout::Masked)
+    if (Error err = checkShapeSupported(spec, shape))
+      return err;
+  Expected<LaunchGrid> grid =
+      computeGrid(spec, shape, /*multiprocessorCount=*/1);
+  if (!grid)
+    return grid.takeError();
   return Error::success();
 }
 

@@ -59,6 +59,12 @@ llvm::Error checkNoGroupedFlags(const KernelSpec &spec,
 llvm::Expected<GroupedProblem>
 makeGroupedProblem(const KernelSpec &spec, const GroupedRequest &request);
 
+/// What a launch of `spec` needs of `problem` besides checkGroupedProblem,
+/// before any device work: a masked problem's shape is a batched kernel's
+/// (checkShapeSupported), and the grid computes for its shape.
+llvm::Error checkGroupedLaunch(const KernelSpec &spec,
+                               const GroupedProblem &problem);
+
 /// The graph replays `request` asks for on `spec`: --graph-replays, or 3
 /// for a masked kernel and 0 for a contiguous one.
 unsigned getGraphReplays(const KernelSpec &spec, const GroupedRequest &request);

@@ -12,7 +12,8 @@
 #   jit          scripts/jit-device-check.sh on jit-device-artifacts/
 #   tune         scripts/tune-measure.sh on tune-plan/
 #   sweep        scripts/sweep.sh on device-artifacts/ ($SWEEP_SEED,
-#                $SWEEP_CASES): randomized cases against cuBLAS and fp64
+#                $SWEEP_CASES, $SWEEP_GROUPED_CASES): randomized cases
+#                (ordinary, FP8 and grouped) against cuBLAS and fp64
 #   transpose    scripts/transpose-session.sh on device-artifacts/
 #   epilogue     gemm-run --compare-epilogue at $EPILOGUE_SHAPE for each
 #                bundle of $EPILOGUE_BUNDLES (bias + gelu_tanh, bias + relu):
@@ -94,6 +95,7 @@ if wants sweep && [ -x device-artifacts/bin/gemm-sweep ]; then
   note "sweep: seed ${SWEEP_SEED:-1}, ${SWEEP_CASES:-200} cases"
   mkdir -p "$OUT/sweep"
   OUT=$OUT/sweep SEED=${SWEEP_SEED:-1} CASES=${SWEEP_CASES:-200} \
+    GROUPED_CASES=${SWEEP_GROUPED_CASES:-} \
     timeout "$SWEEP_LIMIT" bash scripts/sweep.sh device-artifacts \
     >"$OUT/sweep/console.log" 2>&1 || status=1
   grep -E "FAILED|^seed|passed|refused|failed" "$OUT/sweep/console.log" | tail -40

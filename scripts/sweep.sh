@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The randomized correctness sweep, on the GPU machine:
-#   bash scripts/sweep.sh device-artifacts          (SEED, CASES optional)
+#   bash scripts/sweep.sh device-artifacts   (SEED, CASES, GROUPED_CASES optional)
 # runs device-artifacts/bin/gemm-sweep over every bundle of the directory
-# (scripts/prepare-device-artifacts.sh builds both here), and the ones
+# (scripts/prepare-device-artifacts.sh builds both here): CASES ordinary
+# cases, then FP8 cases and GROUPED_CASES grouped (mixture-of-experts)
+# cases, by default an eighth of CASES each, at least one per FP8 or
+# grouped kernel (a failed grouped case prints the gemm-run command that
+# replays it). It also chooses from the bundles
 # scripts/prepare-sweep-cover.sh compiled for SEED's cases in
 # device-artifacts/sweep-cover (--cover) where there are, and writes the log
 # and the JSON results to $OUT (else ./sweep-out). Exits with gemm-sweep's
@@ -12,6 +16,8 @@ set -uo pipefail
 artifacts=${1:?usage: sweep.sh ARTIFACTS-DIR}
 seed=${SEED:-$(date +%s)}
 cases=${CASES:-200}
+grouped=()
+[ -n "${GROUPED_CASES:-}" ] && grouped=(--grouped-cases "$GROUPED_CASES")
 out=${OUT:-sweep-out}
 mkdir -p "$out"
 sweep="$artifacts/bin/gemm-sweep"
@@ -28,7 +34,7 @@ if [ -d "$coverDir" ]; then
   cp "$coverDir/plan.txt" "$out/cover-plan-seed$seed.txt" 2>/dev/null || true
   cp "$coverDir/refused-by-compiler.txt" "$out/refused-by-compiler-seed$seed.txt" 2>/dev/null || true
 fi
-"$sweep" "$artifacts" --cases "$cases" --seed "$seed" "${cover[@]}" \
+"$sweep" "$artifacts" --cases "$cases" --seed "$seed" "${grouped[@]}" "${cover[@]}" \
   --json-out "$out/sweep-seed$seed.json" 2>&1 | tee "$out/sweep-seed$seed.log"
 code=${PIPESTATUS[0]}
 echo "sweep.sh: seed $seed, exit code $code, logs in $out"

@@ -590,14 +590,8 @@ Expected<RunOutcome> runGrouped(const KernelSpec &spec, StringRef bundlePath,
   if (!problem)
     return problem.takeError();
   GemmShape shape = problem->getShape();
-  // A masked kernel is a batched one over G × M_max rows.
-  if (problem->layout == GroupedLayout::Masked)
-    if (Error err = checkShapeSupported(spec, shape))
-      return std::move(err);
-  if (Expected<LaunchGrid> grid =
-          computeGrid(spec, shape, /*multiprocessorCount=*/1);
-      !grid)
-    return grid.takeError();
+  if (Error err = checkGroupedLaunch(spec, *problem))
+    return std::move(err);
   Expected<KernelImages> images = readKernelImages(spec);
   if (!images)
     return images.takeError();

@@ -28,6 +28,14 @@ endif()
 expect_tool_run(${SWEEP} 2 ""
   "--cases 4000000000 is out of range: draw 1 to 1000000 cases"
   ${BUNDLES} --plan-cover ${WORK}/plan --cases 4000000000)
+expect_tool_run(${SWEEP} 2 ""
+  "--grouped-cases 4000000 is out of range: draw 0 to 1000000"
+  ${BUNDLES} --plan-cover ${WORK}/plan --grouped-cases 4000000)
+file(MAKE_DIRECTORY ${WORK}/plain)
+file(COPY ${BUNDLES}/bf16_tile DESTINATION ${WORK}/plain)
+expect_tool_run(${SWEEP} 2 ""
+  "--grouped-case: no grouped kernel in [^\n]*plain"
+  ${WORK}/plain --plan-cover ${WORK}/plan --grouped-case 0)
 # A schedule file that cannot be written (here a link to /dev/full, as on a
 # full disk) is an error with the reason, not an abort.
 if(EXISTS /dev/full)

@@ -38,12 +38,6 @@ namespace {
 /// same seed and index.
 constexpr uint64_t Fp8Stream = 0xf8f8f8f8f8f8f8f8ull;
 
-int64_t roundUp(int64_t value, int64_t multiple) {
-  return static_cast<int64_t>(
-      alignTo(static_cast<uint64_t>(value),
-              static_cast<uint64_t>(std::max<int64_t>(multiple, 1))));
-}
-
 /// Whether every operand, with up to 40 elements of padding per row or
 /// column, in `batch` entries with up to 64 elements between them, fits
 /// the sweep's budget.
@@ -125,12 +119,12 @@ Fp8SweepCase generateFp8SweepCase(uint64_t seed, uint64_t index,
   std::array<int64_t, 3> multiples = {divisible.m, divisible.n, divisible.k};
   std::array<int64_t, 3> dims;
   for (auto [dim, multiple] : llvm::zip_equal(dims, multiples))
-    dim = roundUp(drawDimension(random, tileSizes), multiple);
+    dim = roundUpToMultiple(drawDimension(random, tileSizes), multiple);
   // Shrink the largest dimension until every operand fits the budget.
   while (!fitsBudget(dims[0], dims[1], dims[2])) {
     size_t largest = llvm::max_element(dims) - dims.begin();
-    dims[largest] =
-        roundUp(drawSmallDimension(random, tileSizes), multiples[largest]);
+    dims[largest] = roundUpToMultiple(drawSmallDimension(random, tileSizes),
+                                      multiples[largest]);
   }
   auto [m, n, k] = dims;
   // Padded leading dimensions, some of them not 16-byte multiples (the
@@ -161,7 +155,7 @@ CaseResult runFp8SweepCase(const DeviceInfo &device, SweepBundles &bundles,
   SweepKernel &kernel = bundles.kernels[sweepCase.kernel];
   CaseResult result;
   result.index = sweepCase.index;
-  result.fp8 = true;
+  result.kind = CaseKind::Fp8;
   result.problem = sweepCase.shape.str() + " fp8 inputs " +
                    getFp8InputDistributionName(sweepCase.inputs).str();
   result.kernel = kernel.spec->name;
@@ -182,21 +176,7 @@ CaseResult runFp8SweepCase(const DeviceInfo &device, SweepBundles &bundles,
     return runScaledBenchmark(device, *kernel.spec, **images, sweepCase.shape,
                               options);
   }();
-  if (!run) {
-    ErrorSummary error = summarizeError(run.takeError());
-    result.outcome = CaseOutcome::Failed;
-    result.reason = error.exitCode == ExitBadInput ? "refused a claimed case"
-                                                   : "error";
-    result.message = error.message;
-    return result;
-  }
-  result.message = describeMetrics(*run);
-  if (!run->passed()) {
-    result.outcome = CaseOutcome::Failed;
-    result.reason = "mismatch";
-    return result;
-  }
-  result.outcome = CaseOutcome::Passed;
+  judgeClaimedRun(result, std::move(run), describeMetrics);
   return result;
 }
 

@@ -94,24 +94,32 @@ Expected<std::vector<std::string>> findBundleFiles(StringRef directory) {
 } // namespace
 
 namespace {
-/// Loads the bundles at `paths` into `result`.
-void appendBundles(SweepBundles &result, ArrayRef<std::string> paths) {
+/// Loads the bundles at `paths` into `result`; their grouped kernels go to
+/// `groupedKernels` where `keepGrouped` (the artifacts directory's), else
+/// nowhere (a cover bundle's).
+void appendBundles(SweepBundles &result, ArrayRef<std::string> paths,
+                   bool keepGrouped) {
   for (const std::string &path : paths) {
     Expected<KernelBundle> bundle = loadKernelBundle(path);
     if (!bundle) {
       result.loadErrors.push_back(toString(bundle.takeError()));
       continue;
     }
-    // Transpose bundles (transpose-run's) compute no GEMM, and grouped ones
-    // need group counts the sweep's problems do not have: not the sweep's.
+    // Transpose bundles (transpose-run's) compute no GEMM: not the sweep's.
     if (llvm::all_of(bundle->kernels, [](const KernelSpec &spec) {
-          return spec.kind == KernelKind::Transpose || spec.grouped;
+          return spec.kind == KernelKind::Transpose;
         }))
       continue;
     auto owned = std::make_unique<KernelBundle>(std::move(*bundle));
     std::vector<KernelCapabilities> capabilities =
         getBundleCapabilities(*owned);
     for (auto [spec, declared] : zip(owned->kernels, capabilities)) {
+      // Grouped kernels need group counts the ordinary cases do not have.
+      if (spec.grouped) {
+        if (keepGrouped)
+          result.groupedKernels.push_back({path, &spec, std::nullopt});
+        continue;
+      }
       result.kernels.push_back({path, &spec, std::nullopt});
       result.capabilities.push_back(std::move(declared));
     }
@@ -125,7 +133,7 @@ Expected<SweepBundles> loadSweepBundles(StringRef directory) {
   if (!paths)
     return paths.takeError();
   SweepBundles result;
-  appendBundles(result, *paths);
+  appendBundles(result, *paths, /*keepGrouped=*/true);
   result.targetKernels = result.kernels.size();
   return std::move(result);
 }
@@ -134,7 +142,7 @@ Error SweepBundles::addCoverBundles(StringRef directory) {
   Expected<std::vector<std::string>> paths = findBundleFiles(directory);
   if (!paths)
     return paths.takeError();
-  appendBundles(*this, *paths);
+  appendBundles(*this, *paths, /*keepGrouped=*/false);
   return Error::success();
 }
 

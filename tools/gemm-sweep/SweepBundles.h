@@ -44,6 +44,10 @@ struct SweepBundles {
   std::vector<SweepKernel> kernels;
   /// Parallel to `kernels`.
   std::vector<runtime::KernelCapabilities> capabilities;
+  /// The grouped kernels of the artifacts directory: no ordinary case can
+  /// run them (they need group counts), so they are not among `kernels`
+  /// and get cases of their own (GroupedSweepCase.h).
+  std::vector<SweepKernel> groupedKernels;
   /// "<path>: <why it does not load>".
   std::vector<std::string> loadErrors;
   /// The first `targetKernels` kernels are the artifacts directory's; the

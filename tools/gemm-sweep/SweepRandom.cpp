@@ -8,6 +8,10 @@
 
 #include "tools/gemm-sweep/SweepRandom.h"
 
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+
 using namespace llvm;
 
 namespace gemm_opt {
@@ -47,6 +51,12 @@ int64_t drawSmallDimension(CaseRandom &random, ArrayRef<int64_t> tileSizes) {
   default:
     return int64_t(2) << random.below(8);
   }
+}
+
+int64_t roundUpToMultiple(int64_t value, int64_t multiple) {
+  return static_cast<int64_t>(
+      alignTo(static_cast<uint64_t>(value),
+              static_cast<uint64_t>(std::max<int64_t>(multiple, 1))));
 }
 
 } // namespace sweep

@@ -51,6 +51,10 @@ int64_t drawDimension(CaseRandom &random, llvm::ArrayRef<int64_t> tileSizes);
 int64_t drawSmallDimension(CaseRandom &random,
                            llvm::ArrayRef<int64_t> tileSizes);
 
+/// `value` rounded up to a multiple of `multiple` (of 1 where `multiple`
+/// is below 1): a drawn dimension made one a kernel divides.
+int64_t roundUpToMultiple(int64_t value, int64_t multiple);
+
 } // namespace sweep
 } // namespace gemm_opt
 

@@ -28,8 +28,36 @@ size_t SweepSummary::countFailures() const {
   return failures;
 }
 
+namespace {
+/// "case ", "fp8 case " or "grouped case ".
+StringRef getCaseLabel(CaseKind kind) {
+  switch (kind) {
+  case CaseKind::Ordinary:
+    return "case ";
+  case CaseKind::Fp8:
+    return "fp8 case ";
+  case CaseKind::Grouped:
+    return "grouped case ";
+  }
+  return "case ";
+}
+
+/// The flag that replays a case of `kind` alone.
+StringRef getReplayFlag(CaseKind kind) {
+  switch (kind) {
+  case CaseKind::Ordinary:
+    return " --case ";
+  case CaseKind::Fp8:
+    return " --fp8-case ";
+  case CaseKind::Grouped:
+    return " --grouped-case ";
+  }
+  return " --case ";
+}
+} // namespace
+
 void printCaseResult(raw_ostream &os, const CaseResult &result) {
-  os << (result.fp8 ? "fp8 case " : "case ") << result.index << ": "
+  os << getCaseLabel(result.kind) << result.index << ": "
      << getCaseOutcomeName(result.outcome)
      << (result.reason.empty() ? "" : " (" + result.reason + ")") << " "
      << result.problem << " [" << result.kernel << "] " << result.message
@@ -47,8 +75,7 @@ void describeErrorMetric(raw_ostream &os, StringRef name,
 std::string getReplayCommand(const SweepSummary &summary,
                              const CaseResult &result) {
   return "gemm-sweep " + summary.artifactsDirectory + " --seed " +
-         std::to_string(summary.seed) +
-         (result.fp8 ? " --fp8-case " : " --case ") +
+         std::to_string(summary.seed) + getReplayFlag(result.kind).str() +
          std::to_string(result.index);
 }
 
@@ -80,11 +107,14 @@ void printSweepFailures(raw_ostream &os, const SweepSummary &summary) {
   for (const std::string &error : summary.loadErrors)
     os << "FAILED bundle: " << error << "\n";
   for (const CaseResult &result : summary.cases)
-    if (result.outcome == CaseOutcome::Failed)
-      os << "FAILED " << (result.fp8 ? "fp8 case " : "case ") << result.index
-         << " [" << result.reason << "] " << result.problem << " on "
-         << result.kernel << ": " << result.message
+    if (result.outcome == CaseOutcome::Failed) {
+      os << "FAILED " << getCaseLabel(result.kind) << result.index << " ["
+         << result.reason << "] " << result.problem << " on " << result.kernel
+         << ": " << result.message
          << "\n  replay: " << getReplayCommand(summary, result) << "\n";
+      if (!result.runCommand.empty())
+        os << "  gemm-run: " << result.runCommand << "\n";
+    }
   size_t failures = summary.countFailures();
   os << (failures ? "gemm-sweep: " + std::to_string(failures) + " failure(s)"
                   : std::string("gemm-sweep: no failures"))
@@ -103,8 +133,12 @@ json::Value toJSON(const SweepSummary &summary) {
                         {"message", result.message}};
     if (!result.missing.empty())
       object["missing"] = result.missing;
-    if (result.fp8)
+    if (result.kind == CaseKind::Fp8)
       object["fp8"] = true;
+    if (result.kind == CaseKind::Grouped)
+      object["grouped"] = true;
+    if (!result.runCommand.empty())
+      object["gemm_run"] = result.runCommand;
     if (result.run) {
       object["tolerance"] = result.run->tolerance;
       object["tolerance_factor"] = result.run->toleranceFactor;

@@ -35,9 +35,8 @@ struct SweepSummary {
   size_t countFailures() const;
 };
 
-/// The command that replays case `index`.
 /// One line: "case I: outcome (reason) problem [kernel] message" ("fp8
-/// case J: ..." for an FP8 case).
+/// case J: ..." for an FP8 case, "grouped case J: ..." for a grouped one).
 void printCaseResult(llvm::raw_ostream &os, const CaseResult &result);
 
 /// "NAME 1.23e-03; " with " (K NaN/Inf)" and " FAIL" where they apply.

@@ -61,6 +61,13 @@ void fail(CaseResult &result, StringRef reason, const Twine &message) {
 }
 } // namespace
 
+void failClaimedCase(CaseResult &result, Error error) {
+  ErrorSummary summary = summarizeError(std::move(error));
+  fail(result,
+       summary.exitCode == ExitBadInput ? "refused a claimed case" : "error",
+       summary.message);
+}
+
 CaseResult runSweepCase(const DeviceInfo &device, SweepBundles &bundles,
                         const SweepCase &sweepCase,
                         const ProblemRunOptions &caseOptions) {

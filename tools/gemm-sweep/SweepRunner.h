@@ -36,10 +36,17 @@ namespace sweep {
 enum class CaseOutcome { Passed, Refused, Failed };
 llvm::StringRef getCaseOutcomeName(CaseOutcome outcome); // "passed", ...
 
+/// Which generator a case comes from: each kind numbers its cases apart
+/// from the others' and replays them with its own flag.
+enum class CaseKind {
+  Ordinary, ///< SweepCase.h: --case I.
+  Fp8,      ///< Fp8SweepCase.h: --fp8-case J.
+  Grouped,  ///< GroupedSweepCase.h: --grouped-case J.
+};
+
 struct CaseResult {
   uint64_t index = 0;
-  /// An FP8 case (Fp8SweepCase.h), numbered apart from the others.
-  bool fp8 = false;
+  CaseKind kind = CaseKind::Ordinary;
   std::string problem; ///< GemmProblem::str().
   std::string kernel;  ///< The kernel run, or the refusing one.
   std::string bundlePath;
@@ -50,8 +57,31 @@ struct CaseResult {
   std::string message;
   /// KernelChoice::missing: the types or layouts no loaded kernel has.
   std::string missing;
+  /// The gemm-run command that runs the same check alone (grouped cases).
+  std::string runCommand;
   std::optional<runtime::ProblemRunResult> run;
 };
+
+/// Fails `result` for `error` of a case drawn to fit its kernel (FP8 and
+/// grouped cases): "refused a claimed case" for a BadInput refusal, else
+/// "error".
+void failClaimedCase(CaseResult &result, llvm::Error error);
+
+/// Judges the checked run of a case drawn to fit its kernel: an error
+/// fails it (failClaimedCase), a run that did not pass is a "mismatch";
+/// `describe(run)` is the message either way.
+template <typename Run, typename Describe>
+void judgeClaimedRun(CaseResult &result, llvm::Expected<Run> run,
+                     Describe describe) {
+  if (!run) {
+    failClaimedCase(result, run.takeError());
+    return;
+  }
+  result.message = describe(*run);
+  result.outcome = run->passed() ? CaseOutcome::Passed : CaseOutcome::Failed;
+  if (!run->passed())
+    result.reason = "mismatch";
+}
 
 /// Runs (or has refused) one case on `device`.
 CaseResult runSweepCase(const runtime::DeviceInfo &device,

@@ -6,6 +6,7 @@
 //
 //   gemm-sweep ARTIFACTS-DIR [--cases 200] [--seed S] [--case I]
 //              [--fp8-cases N] [--fp8-case J]
+//              [--grouped-cases N] [--grouped-case J]
 //              [--json-out FILE] [--device I] [--no-cublas] [--cover DIR]
 //   gemm-sweep ARTIFACTS-DIR [--cases 200] [--seed S] --plan-cover OUT
 //
@@ -16,9 +17,11 @@
 // prints a table per outcome and reason, the types and layouts no loaded
 // kernel has (with their case counts), and one line per failure with the
 // command that replays it. FP8 kernels get cases of their own after the
-// others (Fp8SweepCase.h). --cover DIR adds DIR's bundles as kernels to
-// choose from (not to aim cases at); --plan-cover OUT writes, without a GPU,
-// a schedule for each combination no loaded kernel claims
+// others (Fp8SweepCase.h), and so do grouped kernels, each case a set of
+// gemm-run's grouped flags whose failure prints the gemm-run command that
+// replays it (GroupedSweepCase.h). --cover DIR adds DIR's bundles as
+// kernels to choose from (not to aim cases at); --plan-cover OUT writes,
+// without a GPU, a schedule for each combination no loaded kernel claims
 // (SweepCoverPlan.h).
 //
 // Exit codes: 0 no failure, 1 a failed case or a bundle that does not load,
@@ -26,14 +29,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tools/ToolVersion.h"
 #include "tools/gemm-sweep/Fp8SweepCase.h"
+#include "tools/gemm-sweep/GroupedSweepCase.h"
 #include "tools/gemm-sweep/SweepBundles.h"
+#include "tools/gemm-sweep/SweepCase.h"
 #include "tools/gemm-sweep/SweepCoverPlan.h"
 #include "tools/gemm-sweep/SweepKernelChoice.h"
-#include "tools/gemm-sweep/SweepCase.h"
 #include "tools/gemm-sweep/SweepReport.h"
 #include "tools/gemm-sweep/SweepRunner.h"
-#include "tools/ToolVersion.h"
 
 #include "runtime/Device.h"
 #include "runtime/Report.h"
@@ -79,6 +83,17 @@ cl::opt<long long> onlyFp8Case("fp8-case", cl::init(-1), cl::value_desc("J"),
                                cl::desc("Run only FP8 case J of the seed "
                                         "(replay)"),
                                cl::cat(sweepCategory));
+cl::opt<long long> groupedCaseCount(
+    "grouped-cases", cl::init(-1), cl::value_desc("N"),
+    cl::desc("Grouped (mixture-of-experts) cases to draw besides the others, "
+             "spread over the grouped kernels (default: an eighth of "
+             "--cases, at least one per grouped kernel; 0: none)"),
+    cl::cat(sweepCategory));
+cl::opt<long long> onlyGroupedCase("grouped-case", cl::init(-1),
+                                   cl::value_desc("J"),
+                                   cl::desc("Run only grouped case J of the "
+                                            "seed (replay)"),
+                                   cl::cat(sweepCategory));
 cl::opt<std::string> jsonOut("json-out",
                              cl::desc("Also write every case as JSON"),
                              cl::value_desc("FILE"), cl::cat(sweepCategory));
@@ -130,10 +145,13 @@ int main(int argc, char **argv) {
   // Before anything is drawn: the cases are all held in memory.
   if (Error err = checkSweepCaseCount(caseCount))
     return reportError(std::move(err));
-  if (fp8CaseCount > static_cast<long long>(MaxSweepCases))
-    return reportError(makeBadInputError(
-        "--fp8-cases " + std::to_string(fp8CaseCount) +
-        " is out of range: draw 0 to " + std::to_string(MaxSweepCases)));
+  for (auto [count, flag] :
+       {std::pair<long long, StringRef>(fp8CaseCount, "--fp8-cases"),
+        {groupedCaseCount, "--grouped-cases"}})
+    if (count > static_cast<long long>(MaxSweepCases))
+      return reportError(makeBadInputError(flag + " " + std::to_string(count) +
+                                           " is out of range: draw 0 to " +
+                                           std::to_string(MaxSweepCases)));
   static_assert(MaxSweepCases <= std::numeric_limits<unsigned>::max(),
                 "--cases is an unsigned option");
   outs() << "gemm-sweep: seed " << seed << "\n";
@@ -152,7 +170,7 @@ int main(int argc, char **argv) {
   std::vector<SweepCase> cases;
   std::vector<Fp8SweepCase> fp8Cases;
   std::vector<size_t> fp8Kernels = bundles->getFp8Kernels();
-  bool replay = onlyCase >= 0 || onlyFp8Case >= 0;
+  bool replay = onlyCase >= 0 || onlyFp8Case >= 0 || onlyGroupedCase >= 0;
   if (onlyCase >= 0)
     cases.push_back(
         generateSweepCase(seed, static_cast<uint64_t>(onlyCase), targets));
@@ -169,8 +187,24 @@ int main(int argc, char **argv) {
       fp8Cases.push_back(
           generateFp8SweepCase(seed, index, *bundles, fp8Kernels));
   } else if (onlyFp8Case >= 0) {
+    return reportError(makeBadInputError("--fp8-case: no FP8 kernel in " +
+                                         artifactsDirectory));
+  }
+  std::vector<GroupedSweepCase> groupedCases;
+  if (!bundles->groupedKernels.empty()) {
+    uint64_t first =
+        onlyGroupedCase >= 0 ? static_cast<uint64_t>(onlyGroupedCase) : 0;
+    uint64_t count =
+        onlyGroupedCase >= 0 ? 1
+        : replay             ? 0
+        : groupedCaseCount >= 0
+            ? static_cast<uint64_t>(groupedCaseCount)
+            : std::max<uint64_t>(caseCount / 8, bundles->groupedKernels.size());
+    for (uint64_t index = first; index < first + count; ++index)
+      groupedCases.push_back(generateGroupedSweepCase(seed, index, *bundles));
+  } else if (onlyGroupedCase >= 0) {
     return reportError(makeBadInputError(
-        "--fp8-case: no FP8 kernel in " + artifactsDirectory));
+        "--grouped-case: no grouped kernel in " + artifactsDirectory));
   }
   if (!planCoverDirectory.empty()) {
     Expected<CoverPlanCounts> plan = writeCoverPlan(
@@ -197,8 +231,13 @@ int main(int argc, char **argv) {
   Expected<DeviceInfo> device = openDevice(deviceOrdinal);
   if (!device)
     return reportError(device.takeError());
-  outs() << "gemm-sweep: " << bundles->kernels.size() << " kernels from "
-         << bundles->bundles.size() << " bundles in " << artifactsDirectory
+  outs() << "gemm-sweep: " << bundles->kernels.size() << " kernels"
+         << (bundles->groupedKernels.empty()
+                 ? std::string()
+                 : " and " + std::to_string(bundles->groupedKernels.size()) +
+                       " grouped ones")
+         << " from " << bundles->bundles.size() << " bundles in "
+         << artifactsDirectory
          << (coverDirectory.empty()
                  ? std::string()
                  : " (" +
@@ -223,6 +262,8 @@ int main(int argc, char **argv) {
     record(runSweepCase(*device, *bundles, sweepCase, options));
   for (const Fp8SweepCase &sweepCase : fp8Cases)
     record(runFp8SweepCase(*device, *bundles, sweepCase, seed, !noCublas));
+  for (const GroupedSweepCase &sweepCase : groupedCases)
+    record(runGroupedSweepCase(*device, *bundles, sweepCase, !noCublas));
   printSweepSummary(outs(), summary);
   int exitCode = summary.countFailures() ? ExitMismatch : ExitPass;
   if (!jsonOut.empty())
