@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/GroupedGemmVerifier.h"
+#include "dialect/ScaledGemmVerifier.h"
 
 #include "dialect/MatrixLayouts.h"
 #include "dialect/MemoryQueries.h"
@@ -93,14 +94,21 @@ static LogicalResult verifyLayoutShapes(GemmOp gemm) {
   return success();
 }
 
-/// Checks what a grouped kernel computes: bf16 or f16 inputs, row-major A
-/// and C, no fused epilogue.
+/// Checks what a grouped kernel computes: bf16, f16 or 8-bit inputs (the
+/// latter scaled as verifyScaledGemm checks, into a 16- or 32-bit C),
+/// row-major A and C, no fused epilogue.
 static LogicalResult verifyGroupedComputation(GemmOp gemm) {
   Type input = gemm.getA().getType().getElementType();
-  if (!input.isBF16() && !input.isF16())
+  if (!input.isBF16() && !input.isF16() && !isEightBitFloat(input))
     return gemm.emitOpError()
-           << "grouped GEMMs take bf16 or f16 A and B, got " << input
-           << " (8-bit and f32 inputs are not grouped yet)";
+           << "grouped GEMMs take bf16, f16 or 8-bit (f8E4M3FN, f8E5M2) A "
+              "and B, got "
+           << input << " (f32 inputs are not grouped yet)";
+  if (isEightBitFloat(gemm.getC().getType().getElementType()) ||
+      gemm.getScaleD() || gemm.getAmax())
+    return gemm.emitOpError()
+           << "a grouped GEMM writes a bf16, f16 or f32 C: an 8-bit C (with "
+              "scale_d and amax) is not grouped yet";
   for (auto [name, value] : {std::pair<StringRef, Value>("A", gemm.getA()),
                              {"C", gemm.getC()}})
     if (getMatrixOrder(cast<MemRefType>(value.getType())) != MatrixOrder::row)

@@ -45,6 +45,12 @@ int64_t gemm_opt::tile::getScaleRankB(ScalingAttr scaling) {
   return 0;
 }
 
+/// Whether B is a batch whose entries may have scales of their own: a
+/// batched GEMM's, or a contiguous grouped GEMM's (one matrix per group).
+static bool hasScalesPerEntryOfB(GemmOp gemm) {
+  return gemm.isBatched() || gemm.getGroupOffsets();
+}
+
 bool gemm_opt::tile::hasPerEntryScaleA(GemmOp gemm) {
   return gemm.isBatched() && gemm.getScalingAttr() && gemm.getScaleA() &&
          gemm.getScaleA().getType().getRank() ==
@@ -52,7 +58,8 @@ bool gemm_opt::tile::hasPerEntryScaleA(GemmOp gemm) {
 }
 
 bool gemm_opt::tile::hasPerEntryScaleB(GemmOp gemm) {
-  return gemm.isBatched() && gemm.getScalingAttr() && gemm.getScaleB() &&
+  return hasScalesPerEntryOfB(gemm) && gemm.getScalingAttr() &&
+         gemm.getScaleB() &&
          gemm.getScaleB().getType().getRank() ==
              getScaleRankB(gemm.getScalingAttr()) + 1;
 }
@@ -72,11 +79,11 @@ std::string describeScaleRank(int64_t rank, bool perEntry) {
   return (perEntry ? entries : shared)[rank];
 }
 
-/// `operand` has the rank `mode` asks for: `rank`, or in a batched GEMM
-/// also `rank` + 1 (its own scales for each batch entry).
+/// `operand` has the rank `mode` asks for: `rank`, or where `batched` (the
+/// operand's matrix is a batch) also `rank` + 1 (its own scales for each
+/// batch entry).
 LogicalResult checkScaleOperand(GemmOp gemm, Value operand, StringRef name,
-                                int64_t rank, StringRef mode) {
-  bool batched = gemm.isBatched();
+                                int64_t rank, StringRef mode, bool batched) {
   if (!operand)
     return gemm.emitOpError()
            << "needs a " << name << " operand: its scaling has " << mode
@@ -113,9 +120,13 @@ LogicalResult checkStaticExtent(GemmOp gemm, Value operand, StringRef name,
 }
 
 /// The static batch count of `gemm`'s A, B and C (the batched verifier has
-/// checked that they agree), else dynamic.
+/// checked that they agree; a contiguous grouped GEMM's B alone is a
+/// batch), else dynamic.
 int64_t getStaticBatchCount(GemmOp gemm) {
-  for (Value operand : {gemm.getA(), gemm.getB(), gemm.getC()})
+  SmallVector<Value, 3> batches{gemm.getB()};
+  if (gemm.isBatched())
+    batches.append({gemm.getA(), gemm.getC()});
+  for (Value operand : batches)
     if (int64_t extent = cast<MemRefType>(operand.getType()).getDimSize(0);
         !ShapedType::isDynamic(extent))
       return extent;
@@ -125,10 +136,9 @@ int64_t getStaticBatchCount(GemmOp gemm) {
 /// The extents of the scale operands that the problem fixes: a per-entry
 /// operand's batch count, a vector's M or N.
 LogicalResult checkScaleExtents(GemmOp gemm, ScalingAttr scaling) {
-  unsigned batchDims = gemm.isBatched() ? 1 : 0;
   ArrayRef<int64_t> shapeA = gemm.getA().getType().getShape();
   ArrayRef<int64_t> shapeB = gemm.getB().getType().getShape();
-  int64_t m = shapeA[batchDims], n = shapeB[batchDims + 1];
+  int64_t m = shapeA[shapeA.size() - 2], n = shapeB.back();
   bool perEntryA = hasPerEntryScaleA(gemm), perEntryB = hasPerEntryScaleB(gemm);
   if (perEntryA && failed(checkStaticExtent(gemm, gemm.getScaleA(), "scale_a",
                                             0, getStaticBatchCount(gemm),
@@ -178,10 +188,12 @@ LogicalResult gemm_opt::tile::verifyScaledGemm(GemmOp gemm) {
               "column / block scales) and operands scale_a, scale_b";
   if (failed(checkScaleOperand(gemm, gemm.getScaleA(), "scale_a",
                                getScaleRankA(scaling),
-                               "a = " + stringifyScaleA(scaling.getA()).str())) ||
+                               "a = " + stringifyScaleA(scaling.getA()).str(),
+                               gemm.isBatched())) ||
       failed(checkScaleOperand(gemm, gemm.getScaleB(), "scale_b",
                                getScaleRankB(scaling),
-                               "b = " + stringifyScaleB(scaling.getB()).str())))
+                               "b = " + stringifyScaleB(scaling.getB()).str(),
+                               hasScalesPerEntryOfB(gemm))))
     return failure();
   if (failed(checkScaleExtents(gemm, scaling)))
     return failure();

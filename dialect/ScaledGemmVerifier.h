@@ -22,7 +22,9 @@ int64_t getScaleRankB(ScalingAttr scaling);
 
 /// Whether the scale operand of A (or B) of a batched `gemm` holds the
 /// scales of each batch entry (its mode's rank + 1, the batch first) rather
-/// than one set shared by every entry (its mode's rank).
+/// than one set shared by every entry (its mode's rank). A contiguous
+/// grouped GEMM's B is a batch too (one matrix per group), so its scales
+/// may be per group; its A is one matrix.
 bool hasPerEntryScaleA(GemmOp gemm);
 bool hasPerEntryScaleB(GemmOp gemm);
 

@@ -64,10 +64,12 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
       with the groups' rows back to back; group g's rows are
       `[group_offsets[g], group_offsets[g + 1])` (G + 1 entries).
     Rows of C outside every group (past a masked group's count) are never
-    written. Grouped GEMMs take bf16 or f16 inputs, row-major A and C, no
-    fused epilogue, and a warp-specialized wgmma schedule on a persistent
-    grid of single blocks with `#tile.store<tma>`, without split_k or
-    stream_k.
+    written. Grouped GEMMs take bf16, f16 or 8-bit inputs (scaled as below,
+    into a 16- or 32-bit C; a contiguous GEMM's `scale_b` may hold each
+    group's scales, a leading G dimension, while its `scale_a` covers the T
+    rows of all groups), row-major A and C, no fused epilogue, and a
+    warp-specialized wgmma schedule on a persistent grid of single blocks
+    with `#tile.store<tma>`, without split_k or stream_k.
 
     The op states what is computed, the schedule only how. A fused epilogue
     (`epilogue = #tile.epilogue<alpha_beta = true, bias = row, activation =

@@ -101,16 +101,19 @@ FailureOr<OperandScales> OperandScales::forKernel(gpu::GPUFuncOp kernel,
   bool amax = hasKernelAmax(kernel);
   expected.append(
       getOutputScaleArgumentTypes(kernel.getContext(), scaleD, amax));
-  unsigned workspace = schedule.hasKWorkspace() ? 2 : 0;
+  // After the scales: a K workspace's two arguments, a grouped kernel's
+  // group operand.
+  unsigned trailing = (schedule.hasKWorkspace() ? 2 : 0) +
+                      (getKernelGrouped(kernel).empty() ? 0 : 1);
   unsigned count = kernel.getNumArguments();
-  unsigned first = count - workspace - expected.size();
-  if (count < 3 + workspace + expected.size() ||
+  unsigned first = count - trailing - expected.size();
+  if (count < 3 + trailing + expected.size() ||
       kernel.getArgumentTypes().slice(first, expected.size()) !=
           ArrayRef<Type>(expected))
     return user->emitOpError()
            << "has 8-bit inputs, but kernel @" << kernel.getName()
-           << " does not take their scales before its workspace (outline it "
-              "with tile-outline-kernel)";
+           << " does not take their scales before its workspace or group "
+              "operand (outline it with tile-outline-kernel)";
   scales.scaling = scaling;
   scales.perEntry = perEntry;
   scales.a = kernel.getArgument(first);

@@ -51,9 +51,12 @@ void BlockScaleProducer::build(Value inGroup) {
   Value t = loop.getInductionVar();
   // Block K is 128 (the verifier insists): K tile n is K block n.
   Value kBlock = arith::AddIOp::create(b, loc, segment.work.kBegin, t);
-  // A batched tile's scales: its batch entry's.
+  // A batched tile's scales: its batch entry's, a contiguous grouped
+  // tile's B scales its group's.
   OperandScales entry =
-      segment.batch ? scales.atBatchEntry(b, loc, segment.batch) : scales;
+      segment.getScaleEntry()
+          ? scales.atBatchEntry(b, loc, segment.getScaleEntry())
+          : scales;
   SmallVector<Value> values =
       load(entry, lane, kBlock, segment.rowBase, segment.colBase);
   auto [stage, parity] =

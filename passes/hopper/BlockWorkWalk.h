@@ -66,6 +66,10 @@ struct BlockSegment {
   mlir::Value groupRows;
   /// Grouped, contiguous: the tile's group, B's batch entry; else null.
   mlir::Value groupB;
+  /// The entry at which the tile's per-entry scales are viewed
+  /// (OperandScales::atBatchEntry): its batch entry or its group's B, else
+  /// null.
+  mlir::Value getScaleEntry() const { return batch ? batch : groupB; }
   WorkSegment work;
 };
 

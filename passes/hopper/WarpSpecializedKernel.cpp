@@ -328,9 +328,13 @@ private:
     BlockScaleRingMemory ring;
     if (blockScaleRing)
       ring = {*blockScaleRing, blockScales};
-    // A batched tile's scales: its batch entry's (OperandScales::atBatchEntry).
+    // A batched tile's scales: its batch entry's, a contiguous grouped
+    // tile's B scales its group's (OperandScales::atBatchEntry).
     AccumulatorScaling scaling(
-        b, loc, plan, batch ? scales.atBatchEntry(b, loc, batch) : scales,
+        b, loc, plan,
+        segment.getScaleEntry()
+            ? scales.atBatchEntry(b, loc, segment.getScaleEntry())
+            : scales,
         ring);
     AccumulatorScaling::OutputFactors outputFactors;
     scaling.loadRowFactors(outputFactors, rowC);

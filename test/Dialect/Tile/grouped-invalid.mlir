@@ -202,9 +202,9 @@ func.func @offsets_entries(%x0: memref<?x?xbf16>, %x1: memref<8x?x?xbf16>, %x2: 
   grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
   store = #tile.store<tma>>
 
-// bf16 and f16 only, for now.
+// bf16, f16 and 8-bit inputs only, for now.
 func.func @f32_inputs(%x0: memref<?x?x?xf32>, %x1: memref<?x?x?xf32>, %x2: memref<?x?x?xf32>, %x3: memref<?xi32>) {
-  // expected-error @+1 {{'tile.gemm' op grouped GEMMs take bf16 or f16 A and B, got 'f32' (8-bit and f32 inputs are not grouped yet)}}
+  // expected-error @+1 {{'tile.gemm' op grouped GEMMs take bf16, f16 or 8-bit (f8E4M3FN, f8E5M2) A and B, got 'f32' (f32 inputs are not grouped yet)}}
   "tile.gemm"(%x0, %x1, %x2, %x3) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched}>
       : (memref<?x?x?xf32>, memref<?x?x?xf32>, memref<?x?x?xf32>, memref<?xi32>) -> ()
   return
@@ -337,5 +337,44 @@ func.func @vector_store(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: m
   // expected-error @+1 {{'tile.gemm' op grouped GEMMs store C through a staging tile (store = #tile.store<tma>): the group's last tile is copied row by row up to the group's end, the others by TMA}}
   "tile.gemm"(%x0, %x1, %x2, %x3) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched}>
       : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 128], warp = [64, 128],
+  mma = #tile.mma<wgmma, [64, 128, 32]>,
+  elements = #tile.elements<a = f8E4M3FN, b = f8E4M3FN, c = f8E4M3FN, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 5, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 56, consumer_registers = 224>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// An 8-bit C (with its output scale) is not grouped yet.
+func.func @fp8_output(%x0: memref<?x?xf8E4M3FN>, %x1: memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, %x2: memref<?x?xf8E4M3FN>, %x3: memref<f32>, %x4: memref<?xf32>, %x5: memref<f32>, %x6: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op a grouped GEMM writes a bf16, f16 or f32 C: an 8-bit C (with scale_d and amax) is not grouped yet}}
+  "tile.gemm"(%x0, %x1, %x2, %x3, %x4, %x5, %x6) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 1>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}>
+      : (memref<?x?xf8E4M3FN>, memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, memref<?x?xf8E4M3FN>, memref<f32>, memref<?xf32>, memref<f32>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 128], warp = [64, 128],
+  mma = #tile.mma<wgmma, [64, 128, 32]>,
+  elements = #tile.elements<a = f8E4M3FN, b = f8E4M3FN, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 5, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 56, consumer_registers = 224>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// A contiguous grouped GEMM's A is one matrix: its scales are one set, by
+// row of all groups (T x K/128), not one per group.
+func.func @fp8_contiguous_scale_a_per_group(%x0: memref<?x?xf8E4M3FN>, %x1: memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, %x2: memref<?x?xbf16>, %x3: memref<?x?x?xf32>, %x4: memref<?x?x?xf32>, %x5: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op scale_a must be a memref<?x?xf32> (a matrix of block scales) for a = block_1x128, got 'memref<?x?x?xf32>'}}
+  "tile.gemm"(%x0, %x1, %x2, %x3, %x4, %x5) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1>, schedule = #sched, scaling = #tile.scaling<a = block_1x128, b = block_128x128>}>
+      : (memref<?x?xf8E4M3FN>, memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, memref<?x?xbf16>, memref<?x?x?xf32>, memref<?x?x?xf32>, memref<?xi32>) -> ()
   return
 }
