@@ -23,7 +23,8 @@
 //
 // Every output is poisoned (0xff: NaN) before the run that writes it; a NaN
 // never passes. Skips without a GPU or without bundles. FP8 bundles
-// (8-bit A and B with scales) are GpuFp8LaunchTest.cpp's.
+// (8-bit A and B with scales) are GpuFp8LaunchTest.cpp's, grouped ones
+// GpuGroupedLaunchTest.cpp's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -229,7 +230,7 @@ TEST_F(GpuLaunchTest, CapturedLaunchReplaysWithNewData) {
     SCOPED_TRACE(path);
     BundleKernel bundle;
     ASSERT_NO_FATAL_FAILURE(loadBundle(path, bundle));
-    if (bundle.spec->scaling)
+    if (bundle.spec->scaling || bundle.spec->grouped)
       continue;
     GemmShape shape = chooseShape(bundle, 512);
     DeviceBuffer a, b, c, expected, workspaceBuffer;
@@ -297,7 +298,7 @@ TEST_F(GpuLaunchTest, ManyLaunchesKeepDeviceMemoryFlat) {
     SCOPED_TRACE(path);
     BundleKernel bundle;
     ASSERT_NO_FATAL_FAILURE(loadBundle(path, bundle));
-    if (bundle.spec->scaling)
+    if (bundle.spec->scaling || bundle.spec->grouped)
       continue;
     GemmShape shape = chooseShape(bundle, 256);
     size_t aBytes = bytesOf(bundle.types.a, shape.m, shape.k);
