@@ -28,7 +28,7 @@
 
 #include "GpuTestBundles.h"
 #include "GpuTestChecks.h"
-#include "jit/CompiledKernelReader.h"
+#include "GpuTestKernel.h"
 #include "jit/GemmKernel.h"
 #include "runtime/DeviceBuffer.h"
 #include "runtime/GroupRouting.h"
@@ -46,30 +46,6 @@ using namespace gemm_opt::jit;
 using namespace gemm_opt::runtime;
 
 namespace {
-
-/// A grouped bundle's kernel.
-struct GroupedKernel {
-  CompiledKernel compiled;
-  std::shared_ptr<GemmKernel> kernel;
-  const KernelSpec *spec = nullptr;
-};
-
-void loadGroupedKernel(const std::string &path, GroupedKernel &loaded) {
-  Expected<CompiledKernel> compiled = readCompiledKernel(path);
-  ASSERT_TRUE(bool(compiled)) << toString(compiled.takeError());
-  loaded.compiled = std::move(*compiled);
-  Expected<std::shared_ptr<GemmKernel>> kernel =
-      GemmKernel::create(loaded.compiled);
-  ASSERT_TRUE(bool(kernel)) << toString(kernel.takeError());
-  loaded.kernel = *kernel;
-  loaded.spec = &cantFail(loaded.kernel->getSpec());
-}
-
-void allocateBuffer(size_t bytes, DeviceBuffer &buffer) {
-  Expected<DeviceBuffer> allocated = DeviceBuffer::allocate(bytes);
-  ASSERT_TRUE(bool(allocated)) << toString(allocated.takeError());
-  buffer = std::move(*allocated);
-}
 
 /// A `rows` x `cols` matrix of `type` in `layout`, packed, copied from the
 /// elements of `source` starting `offset` elements in.
@@ -130,14 +106,14 @@ private:
 void GroupedLaunch::SetUp() {
   hostA.fillRandom(21);
   hostB.fillRandom(22);
-  ASSERT_NO_FATAL_FAILURE(allocateBuffer(hostA.getSizeInBytes(), deviceA));
-  ASSERT_NO_ERROR(deviceA.copyFromHost(hostA.data()));
-  ASSERT_NO_FATAL_FAILURE(allocateBuffer(hostB.getSizeInBytes(), deviceB));
-  ASSERT_NO_ERROR(deviceB.copyFromHost(hostB.data()));
+  ASSERT_NO_FATAL_FAILURE(
+      uploadTestBuffer(hostA.data(), hostA.getSizeInBytes(), deviceA));
+  ASSERT_NO_FATAL_FAILURE(
+      uploadTestBuffer(hostB.data(), hostB.getSizeInBytes(), deviceB));
   int64_t cRows = aRows() + 2 * guardRows();
-  ASSERT_NO_FATAL_FAILURE(allocateBuffer(
+  ASSERT_NO_FATAL_FAILURE(allocateTestBuffer(
       size_t(cRows * problem.n) * getElementSize(spec.cType), deviceC));
-  ASSERT_NO_FATAL_FAILURE(allocateBuffer(
+  ASSERT_NO_FATAL_FAILURE(allocateTestBuffer(
       size_t(getGroupOperandEntries(problem.layout, problem.groups)) *
           sizeof(int32_t),
       deviceGroups));
@@ -205,11 +181,7 @@ void GroupedLaunch::check() {
                 c.getSizeInBytes());
     ErrorMetric metric =
         compareWithFp64Reference(c, samples, reference, tolerance);
-    EXPECT_EQ(metric.nonFiniteCount, 0);
-    EXPECT_TRUE(metric.passed)
-        << "relative Frobenius error " << metric.relativeFrobenius
-        << " (tolerance " << metric.tolerance << "), max abs error "
-        << metric.maxAbsError << " over " << metric.count << " samples";
+    expectFp64Match(metric);
   }
   // The rows outside the groups keep the poison.
   std::vector<int64_t> outside;
@@ -231,23 +203,7 @@ void GroupedLaunch::check() {
   EXPECT_EQ(clobbered, 0) << "bytes written outside the groups' rows";
 }
 
-class GpuGroupedLaunchTest : public ::testing::Test {
-protected:
-  void SetUp() override {
-    int devices = 0;
-    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-      (void)cudaGetLastError();
-      GTEST_SKIP() << "no CUDA device";
-    }
-    ASSERT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  }
-  void TearDown() override {
-    if (stream)
-      EXPECT_EQ(cudaStreamDestroy(stream), cudaSuccess);
-  }
-
-  cudaStream_t stream = nullptr;
-};
+class GpuGroupedLaunchTest : public GpuStreamTest {};
 
 /// The launch refused before anything runs: no counts, or the other
 /// layout's pointer.
@@ -299,14 +255,14 @@ void replayCapturedLaunch(GemmKernel &kernel, GroupedLaunch &launch,
 }
 
 TEST_F(GpuGroupedLaunchTest, GroupsMatchFp64) {
-  bool any = false;
-  for (const std::string &path : getTestBundles()) {
-    SCOPED_TRACE(path);
-    GroupedKernel loaded;
-    ASSERT_NO_FATAL_FAILURE(loadGroupedKernel(path, loaded));
-    if (!loaded.spec->grouped)
-      continue;
-    any = true;
+  std::vector<TestKernel> kernels;
+  ASSERT_NO_FATAL_FAILURE(loadTestKernels(
+      [](const KernelSpec &spec) { return spec.grouped.has_value(); },
+      kernels));
+  if (kernels.empty())
+    GTEST_SKIP() << "no grouped bundle among the bundles given";
+  for (TestKernel &loaded : kernels) {
+    SCOPED_TRACE(loaded.path);
     GroupedProblem problem;
     problem.layout = *loaded.spec->grouped;
     bool masked = problem.layout == GroupedLayout::Masked;
@@ -329,8 +285,6 @@ TEST_F(GpuGroupedLaunchTest, GroupsMatchFp64) {
       ASSERT_NO_FATAL_FAILURE(
           replayCapturedLaunch(*loaded.kernel, launch, stream));
   }
-  if (!any)
-    GTEST_SKIP() << "no grouped bundle among the bundles given";
 }
 
 } // namespace
