@@ -76,6 +76,7 @@ struct ArgumentSetKey {
   uint32_t alphaBits = 0, betaBits = 0;
   uint64_t workspacePartials = 0, workspaceCounters = 0;
   uint64_t scaleA = 0, scaleB = 0;
+  uint64_t groups = 0; ///< A grouped GEMM's group operand.
 
   bool operator<(const ArgumentSetKey &other) const;
   bool operator==(const ArgumentSetKey &other) const;

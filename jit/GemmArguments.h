@@ -48,6 +48,25 @@ enum class MatrixOrder { RowMajor, ColumnMajor };
 /// batch dimension takes each entry's scales packed one entry after the
 /// other. Other schedules take batch 1 only.
 ///
+/// A grouped schedule (a tile.gemm with group_rows or group_offsets; see
+/// docs/design/grouped-gemm.md) runs `groups` (G) products C_g = A_g·B_g
+/// of row-major A and C in one launch, the rows of each group given by an
+/// int32 array in device memory that only the kernel reads:
+///   masked (groupRows, G counts): A is G x M_max x K, C G x M_max x N, B
+///     G x K x N (or G x N x K, column-major); m is M_max, and A, C and B
+///     are batches, each its batch stride apart (unset: packed). Rows of a
+///     group past its count (at most M_max) are not written.
+///   contiguous (groupOffsets, G + 1 offsets: 0, ..., T, nondecreasing): A
+///     is T x K and C T x N, group g's rows [offsets[g], offsets[g + 1]);
+///     m is T; B is the batch of G weights, batchStrideB apart (unset:
+///     packed); batchStrideA and batchStrideC stay unset.
+/// batch stays 1. The operands are read and written by TMA in place:
+/// pointers, row pitches and batch strides multiples of 16 bytes (n and k
+/// multiples of 8 for 16-bit types). The grid depends on G, m, n and k
+/// only, never on the counts: a launch captured in a CUDA graph replays
+/// with whatever counts the array holds when it runs. Other schedules take
+/// null group pointers and groups 0.
+///
 /// Fields are added with defaults that keep earlier callers' meaning, so
 /// that the struct can grow into a whole problem description.
 struct GemmArguments {
@@ -70,6 +89,13 @@ struct GemmArguments {
   /// An FP8 schedule's f32 scales of A and B (device pointers), or null.
   const void *scaleA = nullptr;
   const void *scaleB = nullptr;
+  /// A masked grouped schedule's G row counts (device memory), or null.
+  const int32_t *groupRows = nullptr;
+  /// A contiguous grouped schedule's G + 1 row offsets (device memory), or
+  /// null.
+  const int32_t *groupOffsets = nullptr;
+  /// A grouped schedule's group count G; 0 for other schedules.
+  int64_t groups = 0;
 };
 
 } // namespace jit

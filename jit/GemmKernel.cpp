@@ -9,6 +9,8 @@
 #include "jit/GemmKernel.h"
 
 #include "jit/ArgumentSetCache.h"
+#include "jit/GroupedArgumentsCheck.h"
+#include "jit/KernelLaunchArguments.h"
 #include "jit/SplitKWorkspaces.h"
 #include "runtime/CudaCheck.h"
 #include "runtime/Device.h"
@@ -20,7 +22,6 @@
 #include "runtime/OperandStaging.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/ScalingSpec.h"
-#include "runtime/TransposedProblem.h"
 #include "runtime/WholeTileVariant.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -36,59 +37,6 @@ using namespace gemm_opt::runtime;
 
 namespace gemm_opt {
 namespace jit {
-
-/// The major orders of the caller's operands.
-static MatrixLayouts getLayouts(const GemmArguments &args) {
-  auto layout = [](MatrixOrder order) {
-    return order == MatrixOrder::RowMajor ? MatrixLayout::Row
-                                          : MatrixLayout::Col;
-  };
-  return {layout(args.orderA), layout(args.orderB), layout(args.orderC)};
-}
-
-/// Whether `spec` runs the caller's problem as its transpose
-/// C^T = B^T·A^T (a schedule whose operands are all in the other major
-/// order; runtime/TransposedProblem.h).
-static bool runsTransposed(const KernelSpec &spec, const GemmArguments &args) {
-  // An FP8 GEMM's scales are not exchanged with its operands.
-  return !spec.scaling && runtime::runsTransposed(spec, getLayouts(args));
-}
-
-/// `args` as the kernel takes them: as given, or for a kernel that runs the
-/// transposed problem with A's and B's pointers exchanged (the shape is
-/// getKernelShape's).
-static GemmArguments getKernelArguments(const KernelSpec &spec,
-                                        GemmArguments args) {
-  if (runsTransposed(spec, args))
-    std::swap(args.a, args.b);
-  return args;
-}
-
-/// The addresses of A, B, C and an FP8 GEMM's scales in `args`.
-static OperandAddresses getOperandAddresses(const GemmArguments &args) {
-  auto address = [](const void *pointer) {
-    return reinterpret_cast<uint64_t>(pointer);
-  };
-  return {address(args.a), address(args.b), address(args.c),
-          address(args.scaleA), address(args.scaleB)};
-}
-
-/// The fused epilogue's operands in `args`.
-static EpilogueArguments getEpilogueArguments(const GemmArguments &args) {
-  return {args.alpha, args.beta, reinterpret_cast<uint64_t>(args.bias),
-          reinterpret_cast<uint64_t>(args.residual)};
-}
-
-/// The shape the kernel runs for the caller's `args`, layouts and batch
-/// entries included: theirs, or its transposed problem.
-static GemmShape getKernelShape(const KernelSpec &spec,
-                                const GemmArguments &args) {
-  GemmShape shape = GemmShape::get(args.m, args.n, args.k, args.lda, args.ldb,
-                                   args.ldc, getLayouts(args))
-                        .withBatch(args.batch, args.batchStrideA,
-                                   args.batchStrideB, args.batchStrideC);
-  return runsTransposed(spec, args) ? getTransposedProblem(shape) : shape;
-}
 
 struct GemmKernel::DeviceState {
   DeviceState(DeviceInfo device, size_t argumentSetLimit)
@@ -190,13 +138,6 @@ Expected<const KernelSpec &> GemmKernel::getSpec() const {
   return **parsed;
 }
 
-static std::string formatAddress(const void *pointer) {
-  std::string text;
-  raw_string_ostream(text) << format_hex(reinterpret_cast<uint64_t>(pointer),
-                                         0);
-  return text;
-}
-
 static std::string formatScalar(float value) {
   std::string text;
   raw_string_ostream(text) << format("%g", value);
@@ -253,6 +194,8 @@ Error GemmKernel::checkArguments(const GemmArguments &callerArgs) const {
 Error GemmKernel::checkKernelArguments(const KernelSpec &spec,
                                        const GemmArguments &args,
                                        const GemmShape &shape) {
+  if (Error error = checkGroupedArguments(spec, args, shape))
+    return error;
   if (Error error = checkScaleArguments(spec, args))
     return error;
   // The operands' major orders (as the kernel runs the problem: a
@@ -435,6 +378,12 @@ static Expected<bool> keepsDeviceState(const KernelSpec &spec,
       OperandStaging::plan(spec, shape, getOperandAddresses(args));
   if (!staging)
     return staging.takeError();
+  // checkGroupedArguments keeps a grouped kernel's operands where TMA
+  // reads them in place; a refusal here rather than a wrong copy.
+  if (spec.grouped && !staging->empty())
+    return makeBadInputError("grouped schedule '" + spec.name +
+                             "': an operand would need a staged copy, which "
+                             "grouped kernels do not take");
   return !staging->empty();
 }
 
@@ -473,7 +422,8 @@ static ArgumentSetKey getArgumentSetKey(const GemmArguments &args,
           workspace.partials,
           workspace.tileCounters,
           address(args.scaleA),
-          address(args.scaleB)};
+          address(args.scaleB),
+          getOperandAddresses(args).groups};
 }
 
 /// Makes the parameters of `set`: its global_pointer tensor maps copied on

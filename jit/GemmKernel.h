@@ -39,7 +39,9 @@
 // from prepare(). Otherwise a capturing launch is refused with an error and
 // the capture stays intact. The graph reads what it captured: the
 // caller's buffers and workspace, and the prepared argument set, which must
-// all outlive its last launch.
+// all outlive its last launch. A grouped kernel reads its group counts or
+// offsets from device memory when it runs, and its grid does not depend on
+// them: a captured grouped launch replays with the counts of the moment.
 //
 //===----------------------------------------------------------------------===//
 

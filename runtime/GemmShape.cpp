@@ -196,7 +196,9 @@ Error checkShapeSupported(const KernelSpec &spec, const GemmShape &shape) {
                      ") and, as C^T = B^T*A^T, " +
                      getTransposedLayouts(spec.layouts).str()
                : std::string()));
-  if (shape.batch > 1 && !spec.stridedBatch)
+  // A contiguous grouped kernel's batch is the groups of its B only.
+  if (shape.batch > 1 && !spec.stridedBatch &&
+      spec.grouped != GroupedLayout::Contiguous)
     return makeBadInputError(
         "unsupported batch: kernel " + spec.name +
         " computes one matrix product (it was not compiled from a batched "

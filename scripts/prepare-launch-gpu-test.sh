@@ -16,6 +16,9 @@
 #     fp8-tensor       examples/gemm_fp8_wgmma_sm90 (per-tensor scales)
 #     fp8-blocks       examples/gemm_fp8_block_scaled_sm90 (block scales)
 #     fp8-batched      bench/schedules/wgmma_fp8_rowcol_128x128_s6_batched
+#     grouped-masked   examples/gemm_bf16_wgmma_grouped_masked_sm90 (group_rows)
+#     grouped-contiguous examples/gemm_bf16_wgmma_grouped_contiguous_sm90
+#                      (group_offsets)
 # On the GPU machine:
 #   launch-test-artifacts/gemm-opt-launch-gputests launch-test-artifacts/bundles/*
 # (or GEMM_OPT_LAUNCH_TEST_BUNDLES=dir1:dir2 ...). BUILD_DIR (default build/)
@@ -59,5 +62,7 @@ bundle stream-k bench/schedules/wgmma_bf16_128x128x64_s5_persistent_tma_streamk.
 bundle fp8-tensor examples/gemm_fp8_wgmma_sm90.mlir
 bundle fp8-blocks examples/gemm_fp8_block_scaled_sm90.mlir
 bundle fp8-batched bench/schedules/wgmma_fp8_rowcol_128x128_s6_batched.mlir
+bundle grouped-masked examples/gemm_bf16_wgmma_grouped_masked_sm90.mlir
+bundle grouped-contiguous examples/gemm_bf16_wgmma_grouped_contiguous_sm90.mlir
 git rev-parse --short HEAD > "$out/COMMIT" 2>/dev/null || echo unknown > "$out/COMMIT"
 du -sh "$out"

@@ -27,7 +27,7 @@
 
 #include "GpuTestBundles.h"
 #include "GpuTestChecks.h"
-#include "jit/CompiledKernelReader.h"
+#include "GpuTestKernel.h"
 #include "jit/GemmKernel.h"
 #include "runtime/DeviceBuffer.h"
 #include "runtime/Fp8Inputs.h"
@@ -49,53 +49,11 @@ using namespace gemm_opt::runtime;
 
 namespace {
 
-/// An FP8 bundle's kernel.
-struct Fp8Kernel {
-  CompiledKernel compiled;
-  std::shared_ptr<GemmKernel> kernel;
-  const KernelSpec *spec = nullptr;
-};
-
-void loadFp8Kernel(const std::string &path, Fp8Kernel &loaded) {
-  Expected<CompiledKernel> compiled = readCompiledKernel(path);
-  ASSERT_TRUE(bool(compiled)) << toString(compiled.takeError());
-  loaded.compiled = std::move(*compiled);
-  Expected<std::shared_ptr<GemmKernel>> kernel =
-      GemmKernel::create(loaded.compiled);
-  ASSERT_TRUE(bool(kernel)) << toString(kernel.takeError());
-  loaded.kernel = *kernel;
-  loaded.spec = &cantFail(loaded.kernel->getSpec());
-}
-
-/// A device copy of `bytes` bytes at `host`.
-void upload(const void *host, size_t bytes, DeviceBuffer &buffer) {
-  Expected<DeviceBuffer> allocated = DeviceBuffer::allocate(bytes);
-  ASSERT_TRUE(bool(allocated)) << toString(allocated.takeError());
-  buffer = std::move(*allocated);
-  ASSERT_NO_ERROR(buffer.copyFromHost(host));
-}
-
-class GpuFp8LaunchTest : public ::testing::Test {
-protected:
-  void SetUp() override {
-    int devices = 0;
-    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-      (void)cudaGetLastError();
-      GTEST_SKIP() << "no CUDA device";
-    }
-    ASSERT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  }
-  void TearDown() override {
-    if (stream)
-      EXPECT_EQ(cudaStreamDestroy(stream), cudaSuccess);
-  }
-
-  cudaStream_t stream = nullptr;
-};
+class GpuFp8LaunchTest : public GpuStreamTest {};
 
 /// Launches `loaded` at M × N × K (`batch` entries, packed) and checks
 /// every entry against fp64.
-void launchAndCheck(const Fp8Kernel &loaded, int64_t m, int64_t n, int64_t k,
+void launchAndCheck(const TestKernel &loaded, int64_t m, int64_t n, int64_t k,
                     int64_t batch, cudaStream_t stream) {
   const KernelSpec &spec = *loaded.spec;
   const ScalingSpec &scaling = *spec.scaling;
@@ -126,12 +84,14 @@ void launchAndCheck(const Fp8Kernel &loaded, int64_t m, int64_t n, int64_t k,
       llvm::append_range(scalesB, entryScales.getBufferB());
   }
   DeviceBuffer deviceA, deviceB, deviceScaleA, deviceScaleB, deviceC;
-  ASSERT_NO_FATAL_FAILURE(upload(bytesA.data(), bytesA.size(), deviceA));
-  ASSERT_NO_FATAL_FAILURE(upload(bytesB.data(), bytesB.size(), deviceB));
   ASSERT_NO_FATAL_FAILURE(
-      upload(scalesA.data(), scalesA.size() * sizeof(float), deviceScaleA));
+      uploadTestBuffer(bytesA.data(), bytesA.size(), deviceA));
   ASSERT_NO_FATAL_FAILURE(
-      upload(scalesB.data(), scalesB.size() * sizeof(float), deviceScaleB));
+      uploadTestBuffer(bytesB.data(), bytesB.size(), deviceB));
+  ASSERT_NO_FATAL_FAILURE(uploadTestBuffer(
+      scalesA.data(), scalesA.size() * sizeof(float), deviceScaleA));
+  ASSERT_NO_FATAL_FAILURE(uploadTestBuffer(
+      scalesB.data(), scalesB.size() * sizeof(float), deviceScaleB));
   size_t entryBytesC = size_t(m) * size_t(n) * getElementSize(spec.cType);
   Expected<DeviceBuffer> allocatedC =
       DeviceBuffer::allocate(entryBytesC * size_t(batch));
@@ -191,23 +151,19 @@ void launchAndCheck(const Fp8Kernel &loaded, int64_t m, int64_t n, int64_t k,
                 entryBytesC);
     ErrorMetric metric =
         compareWithFp64Reference(c, samples, reference, tolerance);
-    EXPECT_EQ(metric.nonFiniteCount, 0);
-    EXPECT_TRUE(metric.passed)
-        << "relative Frobenius error " << metric.relativeFrobenius
-        << " (tolerance " << metric.tolerance << "), max abs error "
-        << metric.maxAbsError << " over " << metric.count << " samples";
+    expectFp64Match(metric);
   }
 }
 
 TEST_F(GpuFp8LaunchTest, ScaledLaunchMatchesFp64) {
-  bool any = false;
-  for (const std::string &path : getTestBundles()) {
-    SCOPED_TRACE(path);
-    Fp8Kernel loaded;
-    ASSERT_NO_FATAL_FAILURE(loadFp8Kernel(path, loaded));
-    if (!loaded.spec->scaling)
-      continue;
-    any = true;
+  std::vector<TestKernel> kernels;
+  ASSERT_NO_FATAL_FAILURE(loadTestKernels(
+      [](const KernelSpec &spec) { return spec.scaling.has_value(); },
+      kernels));
+  if (kernels.empty())
+    GTEST_SKIP() << "no FP8 bundle among the bundles given";
+  for (TestKernel &loaded : kernels) {
+    SCOPED_TRACE(loaded.path);
     // Extents that are not multiples of the tiles or of 128 (the last
     // K block of block scales is partial).
     const ProblemTile &divisible = loaded.spec->requiresDivisible;
@@ -221,8 +177,6 @@ TEST_F(GpuFp8LaunchTest, ScaledLaunchMatchesFp64) {
                                            up(1040, divisible.k), batch,
                                            stream));
   }
-  if (!any)
-    GTEST_SKIP() << "no FP8 bundle among the bundles given";
 }
 
 } // namespace

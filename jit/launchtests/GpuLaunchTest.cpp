@@ -23,13 +23,14 @@
 //
 // Every output is poisoned (0xff: NaN) before the run that writes it; a NaN
 // never passes. Skips without a GPU or without bundles. FP8 bundles
-// (8-bit A and B with scales) are GpuFp8LaunchTest.cpp's.
+// (8-bit A and B with scales) are GpuFp8LaunchTest.cpp's, grouped ones
+// GpuGroupedLaunchTest.cpp's.
 //
 //===----------------------------------------------------------------------===//
 
 #include "GpuTestBundles.h"
 #include "GpuTestChecks.h"
-#include "jit/CompiledKernelReader.h"
+#include "GpuTestKernel.h"
 #include "jit/GemmKernel.h"
 #include "runtime/CublasReference.h"
 #include "runtime/DeviceBuffer.h"
@@ -56,11 +57,7 @@ std::string expectError(Error error) {
 }
 
 /// A bundle's kernel and what the tests need to know of it.
-struct BundleKernel {
-  std::string path;
-  CompiledKernel compiled;
-  std::shared_ptr<GemmKernel> kernel;
-  const KernelSpec *spec = nullptr;
+struct BundleKernel : TestKernel {
   GemmTypes types; ///< Of the caller's row-major problem.
   bool transposed = false;
   /// Its launches keep device state per argument set (tensor maps in
@@ -74,15 +71,7 @@ struct BundleKernel {
 };
 
 void loadBundle(const std::string &path, BundleKernel &bundle) {
-  bundle.path = path;
-  Expected<CompiledKernel> compiled = readCompiledKernel(path);
-  ASSERT_TRUE(bool(compiled)) << toString(compiled.takeError());
-  bundle.compiled = std::move(*compiled);
-  Expected<std::shared_ptr<GemmKernel>> kernel =
-      GemmKernel::create(bundle.compiled);
-  ASSERT_TRUE(bool(kernel)) << toString(kernel.takeError());
-  bundle.kernel = *kernel;
-  bundle.spec = &cantFail(bundle.kernel->getSpec());
+  ASSERT_NO_FATAL_FAILURE(loadTestKernel(path, bundle));
   bundle.transposed = runsTransposed(*bundle.spec, MatrixLayouts());
   Operand a = bundle.transposed ? Operand::B : Operand::A;
   Operand b = bundle.transposed ? Operand::A : Operand::B;
@@ -112,12 +101,6 @@ GemmArguments makeArguments(const GemmShape &shape, const void *a,
 
 size_t bytesOf(ElementType type, int64_t rows, int64_t cols) {
   return size_t(rows) * size_t(cols) * getElementSize(type);
-}
-
-void allocate(size_t bytes, DeviceBuffer &buffer) {
-  Expected<DeviceBuffer> allocated = DeviceBuffer::allocate(bytes);
-  ASSERT_TRUE(bool(allocated)) << toString(allocated.takeError());
-  buffer = std::move(*allocated);
 }
 
 /// Random rows x cols of `type` (seeded), copied to `device`.
@@ -229,18 +212,18 @@ TEST_F(GpuLaunchTest, CapturedLaunchReplaysWithNewData) {
     SCOPED_TRACE(path);
     BundleKernel bundle;
     ASSERT_NO_FATAL_FAILURE(loadBundle(path, bundle));
-    if (bundle.spec->scaling)
+    if (bundle.spec->scaling || bundle.spec->grouped)
       continue;
     GemmShape shape = chooseShape(bundle, 512);
     DeviceBuffer a, b, c, expected, workspaceBuffer;
     ASSERT_NO_FATAL_FAILURE(
-        allocate(bytesOf(bundle.types.a, shape.m, shape.k), a));
+        allocateTestBuffer(bytesOf(bundle.types.a, shape.m, shape.k), a));
     ASSERT_NO_FATAL_FAILURE(
-        allocate(bytesOf(bundle.types.b, shape.k, shape.n), b));
+        allocateTestBuffer(bytesOf(bundle.types.b, shape.k, shape.n), b));
     ASSERT_NO_FATAL_FAILURE(
-        allocate(bytesOf(bundle.types.c, shape.m, shape.n), c));
-    ASSERT_NO_FATAL_FAILURE(
-        allocate(bytesOf(bundle.types.c, shape.m, shape.n), expected));
+        allocateTestBuffer(bytesOf(bundle.types.c, shape.m, shape.n), c));
+    ASSERT_NO_FATAL_FAILURE(allocateTestBuffer(
+        bytesOf(bundle.types.c, shape.m, shape.n), expected));
     GemmArguments args = makeArguments(shape, a.data(), b.data(), c.data());
     ASSERT_NO_ERROR(bundle.kernel->checkArguments(args));
 
@@ -249,7 +232,8 @@ TEST_F(GpuLaunchTest, CapturedLaunchReplaysWithNewData) {
     ASSERT_TRUE(bool(workspaceBytes)) << toString(workspaceBytes.takeError());
     LaunchWorkspace workspace;
     if (*workspaceBytes) {
-      ASSERT_NO_FATAL_FAILURE(allocate(*workspaceBytes, workspaceBuffer));
+      ASSERT_NO_FATAL_FAILURE(
+          allocateTestBuffer(*workspaceBytes, workspaceBuffer));
       ASSERT_CUDA(cudaMemset(workspaceBuffer.data(), 0, *workspaceBytes));
       workspace = {workspaceBuffer.data(), *workspaceBytes};
     }
@@ -297,18 +281,18 @@ TEST_F(GpuLaunchTest, ManyLaunchesKeepDeviceMemoryFlat) {
     SCOPED_TRACE(path);
     BundleKernel bundle;
     ASSERT_NO_FATAL_FAILURE(loadBundle(path, bundle));
-    if (bundle.spec->scaling)
+    if (bundle.spec->scaling || bundle.spec->grouped)
       continue;
     GemmShape shape = chooseShape(bundle, 256);
     size_t aBytes = bytesOf(bundle.types.a, shape.m, shape.k);
     size_t cBytes = bytesOf(bundle.types.c, shape.m, shape.n);
     size_t cSlot = alignTo(cBytes, Step) + Rounds * Step;
     DeviceBuffer a, b, c, expected;
-    ASSERT_NO_FATAL_FAILURE(allocate(aBytes * Buffers, a));
+    ASSERT_NO_FATAL_FAILURE(allocateTestBuffer(aBytes * Buffers, a));
     ASSERT_NO_FATAL_FAILURE(
-        allocate(bytesOf(bundle.types.b, shape.k, shape.n), b));
-    ASSERT_NO_FATAL_FAILURE(allocate(cSlot * Buffers, c));
-    ASSERT_NO_FATAL_FAILURE(allocate(cBytes, expected));
+        allocateTestBuffer(bytesOf(bundle.types.b, shape.k, shape.n), b));
+    ASSERT_NO_FATAL_FAILURE(allocateTestBuffer(cSlot * Buffers, c));
+    ASSERT_NO_FATAL_FAILURE(allocateTestBuffer(cBytes, expected));
     ASSERT_NO_FATAL_FAILURE(
         uploadRandom(bundle.types.a, shape.m * Buffers, shape.k, 7, a.data()));
     ASSERT_NO_FATAL_FAILURE(

@@ -19,13 +19,6 @@ namespace {
 
 class Fp8LaunchCheckTest : public TemporaryCacheTest {
 protected:
-  std::shared_ptr<GemmKernel> compile(StringRef text, StringRef name) {
-    GemmJit jit(getOptions());
-    auto compiled = jit.compile(text, name);
-    EXPECT_TRUE(bool(compiled)) << toString(compiled.takeError());
-    return compiled ? *compiled : nullptr;
-  }
-
   /// An FP8 launch as the kernels take it: A row-major, B column-major (a
   /// weight stored N x K), C row-major, scales given. Device-looking,
   /// 256-byte aligned addresses; nothing is dereferenced.
@@ -40,24 +33,18 @@ protected:
     args.orderB = MatrixOrder::ColumnMajor;
     return args;
   }
-
-  static std::string checkMessage(const GemmKernel &kernel,
-                                  const GemmArguments &args) {
-    Error error = kernel.checkArguments(args);
-    return error ? toString(std::move(error)) : "";
-  }
 };
 
 TEST_F(Fp8LaunchCheckTest, PerTensorLaunchIsCheckedAgainstItsMetadata) {
   std::shared_ptr<GemmKernel> kernel =
-      compile(readExample("gemm_fp8_wgmma_sm90.mlir"), "fp8");
+      compileKernel(readExample("gemm_fp8_wgmma_sm90.mlir"), "fp8");
   ASSERT_TRUE(kernel);
-  EXPECT_EQ(checkMessage(*kernel, getFp8Arguments()), "");
+  EXPECT_EQ(getCheckMessage(*kernel, getFp8Arguments()), "");
 
   // B row-major: the kernel reads a column-major (N x K) B.
   GemmArguments rowMajorB = getFp8Arguments();
   rowMajorB.orderB = MatrixOrder::RowMajor;
-  std::string message = checkMessage(*kernel, rowMajorB);
+  std::string message = getCheckMessage(*kernel, rowMajorB);
   EXPECT_NE(message.find("schedule 'gemm_fp8_wgmma_kernel' takes B "
                          "column-major (its layouts a=row b=col c=row): set "
                          "orderB = MatrixOrder::ColumnMajor, ldb the distance "
@@ -69,7 +56,7 @@ TEST_F(Fp8LaunchCheckTest, PerTensorLaunchIsCheckedAgainstItsMetadata) {
 
   GemmArguments noScaleA = getFp8Arguments();
   noScaleA.scaleA = nullptr;
-  message = checkMessage(*kernel, noScaleA);
+  message = getCheckMessage(*kernel, noScaleA);
   EXPECT_NE(message.find("is an FP8 GEMM (a=tensor b=tensor); scaleA must "
                          "point to its f32 scales (tensor)"),
             std::string::npos)
@@ -77,7 +64,7 @@ TEST_F(Fp8LaunchCheckTest, PerTensorLaunchIsCheckedAgainstItsMetadata) {
 
   GemmArguments misaligned = getFp8Arguments();
   misaligned.scaleB = reinterpret_cast<const void *>(0x50000002);
-  message = checkMessage(*kernel, misaligned);
+  message = getCheckMessage(*kernel, misaligned);
   EXPECT_NE(message.find("scaleB at 0x50000002 is not 4-byte aligned"),
             std::string::npos)
       << message;
@@ -85,21 +72,21 @@ TEST_F(Fp8LaunchCheckTest, PerTensorLaunchIsCheckedAgainstItsMetadata) {
   // Batch 1 only: the schedule is not batched.
   GemmArguments batched = getFp8Arguments();
   batched.batch = 2;
-  EXPECT_NE(checkMessage(*kernel, batched), "");
+  EXPECT_NE(getCheckMessage(*kernel, batched), "");
 }
 
 TEST_F(Fp8LaunchCheckTest, BlockScaledLaunch) {
   std::shared_ptr<GemmKernel> kernel =
-      compile(readExample("gemm_fp8_block_scaled_sm90.mlir"), "blocks");
+      compileKernel(readExample("gemm_fp8_block_scaled_sm90.mlir"), "blocks");
   ASSERT_TRUE(kernel);
   GemmArguments args = getFp8Arguments();
   args.m = 300;
   args.n = 200;
   args.k = 520;
-  EXPECT_EQ(checkMessage(*kernel, args), "");
+  EXPECT_EQ(getCheckMessage(*kernel, args), "");
   GemmArguments noScaleB = getFp8Arguments();
   noScaleB.scaleB = nullptr;
-  std::string message = checkMessage(*kernel, noScaleB);
+  std::string message = getCheckMessage(*kernel, noScaleB);
   EXPECT_NE(message.find("scaleB must point to its f32 scales "
                          "(block_128x128)"),
             std::string::npos)
@@ -107,30 +94,30 @@ TEST_F(Fp8LaunchCheckTest, BlockScaledLaunch) {
 }
 
 TEST_F(Fp8LaunchCheckTest, BatchedFp8Launch) {
-  std::shared_ptr<GemmKernel> kernel = compile(
+  std::shared_ptr<GemmKernel> kernel = compileKernel(
       readBenchSchedule("wgmma_fp8_tensor_128x256_s3_fast_batched.mlir"),
       "batched");
   ASSERT_TRUE(kernel);
   GemmArguments args = getFp8Arguments();
   args.batch = 4;
   args.batchStrideB = 0; // one weight for every entry
-  EXPECT_EQ(checkMessage(*kernel, args), "");
+  EXPECT_EQ(getCheckMessage(*kernel, args), "");
 }
 
 TEST_F(Fp8LaunchCheckTest, OtherSchedulesTakeNoScales) {
-  std::shared_ptr<GemmKernel> kernel = compile(getSyncSchedule(), "bf16");
+  std::shared_ptr<GemmKernel> kernel = compileKernel(getSyncSchedule(), "bf16");
   ASSERT_TRUE(kernel);
   GemmArguments args = getFp8Arguments();
   args.orderB = MatrixOrder::RowMajor;
   args.n = 512;
   args.k = 64;
-  std::string message = checkMessage(*kernel, args);
+  std::string message = getCheckMessage(*kernel, args);
   EXPECT_NE(message.find("has no #tile.scaling (its A and B are not 8-bit); "
                          "scaleA must be null"),
             std::string::npos)
       << message;
   args.scaleA = args.scaleB = nullptr;
-  EXPECT_EQ(checkMessage(*kernel, args), "");
+  EXPECT_EQ(getCheckMessage(*kernel, args), "");
 }
 
 } // namespace

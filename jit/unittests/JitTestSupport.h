@@ -95,6 +95,13 @@ inline void holdLockAsThisProcess(llvm::StringRef lockPath,
   ::close(fd);
 }
 
+/// What `kernel.checkArguments(args)` says: empty where it accepts them.
+inline std::string getCheckMessage(const GemmKernel &kernel,
+                                   const GemmArguments &args) {
+  llvm::Error error = kernel.checkArguments(args);
+  return error ? llvm::toString(std::move(error)) : "";
+}
+
 /// A fresh cache directory, removed with the fixture.
 class TemporaryCacheTest : public ::testing::Test {
 protected:
@@ -109,6 +116,15 @@ protected:
     JitOptions options;
     options.cacheDirectory = std::string(directory);
     return options;
+  }
+  /// `text` compiled with getOptions(); null (and a test failure) where it
+  /// does not compile.
+  std::shared_ptr<GemmKernel> compileKernel(llvm::StringRef text,
+                                            llvm::StringRef name) const {
+    GemmJit jit(getOptions());
+    auto compiled = jit.compile(text, name);
+    EXPECT_TRUE(bool(compiled)) << llvm::toString(compiled.takeError());
+    return compiled ? *compiled : nullptr;
   }
   llvm::SmallString<256> directory;
 };
