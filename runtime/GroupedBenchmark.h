@@ -23,6 +23,13 @@
 // workspace), alternating run by run, L2 flushed before each run, medians
 // of CUDA-event times; FLOPs count 2 · rows · N · K of each group.
 //
+// FP8 kernels ("scaling"): 8-bit A and B drawn as the FP8 benchmarks draw
+// them (Fp8Inputs.h) and random scales per group in the kernel's layouts
+// (GroupedScales.h); the fp64 reference applies each group's scales per
+// 128-deep K block, and the reference and baseline loop is one cuBLASLt
+// FP8 matmul per non-empty group (GroupedCublasLtLoop.h), where cuBLASLt
+// takes them (else fp64 alone decides, noCublasLtAnchor saying why).
+//
 // Graph replays (masked): the launch is captured once in a CUDA graph;
 // each replay writes a new routing (seed + replay) into the counts with
 // cudaMemcpy, poisons C, replays the graph and checks as above.
@@ -35,6 +42,7 @@
 #include "runtime/GemmBenchmark.h"
 #include "runtime/GroupRouting.h"
 
+#include <string>
 #include <vector>
 
 namespace gemm_opt {
@@ -87,6 +95,9 @@ struct GroupCheck {
   /// Entries of C outside the groups' rows the kernel changed, of how many.
   int64_t clobbered = 0, poisonChecked = 0;
   double toleranceFactor = 1.0;
+  /// An FP8 kernel's routing that cuBLASLt has no matmul for: why (fp64
+  /// alone decides).
+  std::string noCublasLtAnchor;
   bool passed() const {
     return failedGroups == 0 && clobbered == 0 &&
            (!vsCublas || vsCublas->passed) && vsFp64.passed;
@@ -113,6 +124,9 @@ struct GroupedResult {
   /// kernelTiming, cublasTiming, l2FlushBytes and cublasVersion.
   BenchmarkResult timing;
   int64_t cublasCalls = 0;
+  /// An FP8 kernel's scaling (ScalingSpec::describe) and the cuBLASLt
+  /// loop's scale modes (empty where cuBLASLt has no matmul for it).
+  std::string scaling, cublasLtScaleModes;
   bool passed() const {
     for (const GroupedReplay &replay : replays)
       if (!replay.check.passed())

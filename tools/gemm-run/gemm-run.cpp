@@ -609,6 +609,7 @@ Expected<RunOutcome> runGrouped(const KernelSpec &spec, StringRef bundlePath,
   options.common.seed = seed;
   options.common.timing = !noTiming && iterations > 0;
   options.common.cublasReference = !noCublas;
+  options.common.fp8Inputs = fp8InputsOpt;
   options.graphReplays =
       getGraphReplays(spec, getGroupedRequest(shape.layouts.b));
   if (options.common.timing && iterations < 30)
