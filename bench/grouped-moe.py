@@ -138,13 +138,20 @@ class Timer:
         return statistics.median(samples)
 
 
-def run_case(torch, timer, case, seed, check):
-    groups, tokens, routing, n, k = case
+def case_routing(torch, case, seed):
+    """The case's rows per expert, their offsets (G + 1) and a generator
+    seeded with `seed`."""
+    groups, tokens, routing, _, _ = case
     rows = group_rows(groups, tokens, routing, seed)
     offsets = [0]
     for count in rows:
         offsets.append(offsets[-1] + count)
-    gen = torch.Generator(device="cuda").manual_seed(seed)
+    return rows, offsets, torch.Generator(device="cuda").manual_seed(seed)
+
+
+def run_case(torch, timer, case, seed, check):
+    groups, tokens, _, n, k = case
+    rows, offsets, gen = case_routing(torch, case, seed)
     a = torch.randn(tokens, k, device="cuda", dtype=torch.bfloat16,
                     generator=gen)
     # G x K x N as a view of G x N x K (each expert's weights K-major, the
@@ -234,15 +241,24 @@ def dense_block_scaled(torch, a, b, gen):
                                      out_dtype=torch.bfloat16)), "rowwise"
 
 
+def time_if_it_runs(torch, timer, body, what):
+    """timer.median_ms(body), or None (printed to stderr) where torch
+    refuses the first run."""
+    try:
+        body()
+        torch.cuda.synchronize()
+    except (RuntimeError, TypeError, ValueError) as err:
+        print(f"{what} failed: {str(err).splitlines()[0][:200]}",
+              file=sys.stderr)
+        return None
+    return timer.median_ms(body)
+
+
 def run_case_fp8(torch, timer, case, seed):
     """run_case in e4m3 (see --fp8); a time is None where torch has no such
     function. Also returns what the dense reference ran."""
-    groups, tokens, routing, n, k = case
-    rows = group_rows(groups, tokens, routing, seed)
-    offsets = [0]
-    for count in rows:
-        offsets.append(offsets[-1] + count)
-    gen = torch.Generator(device="cuda").manual_seed(seed)
+    groups, tokens, _, n, k = case
+    rows, offsets, gen = case_routing(torch, case, seed)
     a = random_e4m3(torch, (tokens, k), gen)
     b = random_e4m3(torch, (groups, n, k), gen).transpose(-2, -1)
     scale_a = random_scales(torch, (tokens,), gen)
@@ -260,16 +276,11 @@ def run_case_fp8(torch, timer, case, seed):
         def grouped():
             return scaled_grouped_mm(a, b, scale_a, scale_b, offs=offs,
                                      out_dtype=torch.bfloat16)
-        try:
-            grouped()
-            torch.cuda.synchronize()
-            times["grouped"] = timer.median_ms(grouped)
-        except (RuntimeError, TypeError, ValueError) as err:
-            print(f"torch._scaled_grouped_mm refused case {case}: "
-                  f"{str(err).splitlines()[0][:200]}", file=sys.stderr)
+        times["grouped"] = time_if_it_runs(
+            torch, timer, grouped, f"torch._scaled_grouped_mm on {case}")
 
     loop_scales = [(random_scales(torch, (rows[g], 1), gen),
-             random_scales(torch, (1, n), gen)) for g in range(groups)]
+                    random_scales(torch, (1, n), gen)) for g in range(groups)]
 
     def loop():
         for g in range(groups):
@@ -277,13 +288,8 @@ def run_case_fp8(torch, timer, case, seed):
                 torch._scaled_mm(a[offsets[g]:offsets[g + 1]], b[g],
                                  loop_scales[g][0], loop_scales[g][1],
                                  out_dtype=torch.bfloat16)
-    try:
-        loop()
-        torch.cuda.synchronize()
-        times["loop"] = timer.median_ms(loop)
-    except (RuntimeError, TypeError, ValueError) as err:
-        print(f"torch._scaled_mm per expert failed: "
-              f"{str(err).splitlines()[0][:200]}", file=sys.stderr)
+    times["loop"] = time_if_it_runs(torch, timer, loop,
+                                    f"torch._scaled_mm per expert on {case}")
     dense, what = dense_block_scaled(torch, a, dense_b, gen)
     times["dense"] = timer.median_ms(dense)
     moved = (sum(1 for r in rows if r) * k * n + tokens * k + 2 * tokens * n)

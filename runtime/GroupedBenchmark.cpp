@@ -58,6 +58,35 @@ double GroupedProblem::getFlops() const {
          static_cast<double>(k);
 }
 
+Error forEachNonEmptyGroup(const GroupedProblem &routing,
+                           const GemmTypes &types, const void *a, const void *b,
+                           void *c,
+                           function_ref<Error(const GroupOperands &)> visit) {
+  MatrixLayouts layouts;
+  layouts.b = routing.bLayout;
+  size_t aElement = getElementSize(types.a);
+  size_t bElement = getElementSize(types.b);
+  size_t cElement = getElementSize(types.c);
+  for (int64_t group = 0; group < routing.groups; ++group) {
+    GroupOperands operands;
+    operands.group = group;
+    operands.rows = routing.groupRows[static_cast<size_t>(group)];
+    if (operands.rows == 0)
+      continue;
+    operands.base = routing.getRowBase(group);
+    operands.shape =
+        GemmShape::get(operands.rows, routing.n, routing.k, 0, 0, 0, layouts);
+    operands.a =
+        static_cast<const char *>(a) + operands.base * routing.k * aElement;
+    operands.b =
+        static_cast<const char *>(b) + group * routing.k * routing.n * bElement;
+    operands.c = static_cast<char *>(c) + operands.base * routing.n * cElement;
+    if (Error err = visit(operands))
+      return err;
+  }
+  return Error::success();
+}
+
 Error checkGroupedProblem(const KernelSpec &spec,
                           const GroupedProblem &problem) {
   if (!spec.grouped || *spec.grouped != problem.layout)
@@ -190,27 +219,13 @@ Error GroupChecker::runReferenceLoop(const GroupedProblem &routing,
 
 Error GroupChecker::runCublasLoop(const GroupedProblem &routing,
                                   uint64_t c) const {
-  size_t element = getElementSize(spec.aType);
-  size_t cElement = getElementSize(spec.cType);
   GemmTypes types{spec.aType, spec.bType, spec.cType};
-  MatrixLayouts layouts;
-  layouts.b = problem.bLayout;
-  for (int64_t group = 0; group < routing.groups; ++group) {
-    int64_t rows = routing.groupRows[static_cast<size_t>(group)];
-    if (rows == 0)
-      continue;
-    int64_t base = routing.getRowBase(group);
-    GemmShape shape =
-        GemmShape::get(rows, problem.n, problem.k, 0, 0, 0, layouts);
-    const auto *a = static_cast<const char *>(buffers.a.data()) +
-                    base * problem.k * element;
-    const auto *b = static_cast<const char *>(buffers.b.data()) +
-                    group * problem.k * problem.n * element;
-    auto *out = reinterpret_cast<char *>(c) + base * problem.n * cElement;
-    if (Error err = cublas->gemmRowMajorOutput(shape, types, a, b, out))
-      return err;
-  }
-  return Error::success();
+  return forEachNonEmptyGroup(
+      routing, types, buffers.a.data(), buffers.b.data(),
+      reinterpret_cast<void *>(c), [&](const GroupOperands &group) {
+        return cublas->gemmRowMajorOutput(group.shape, types, group.a, group.b,
+                                          group.c);
+      });
 }
 
 /// The worst of `metric` and `worst` (by error over tolerance), with the

@@ -39,8 +39,11 @@
 #ifndef GEMM_OPT_RUNTIME_GROUPEDBENCHMARK_H
 #define GEMM_OPT_RUNTIME_GROUPEDBENCHMARK_H
 
+#include "runtime/CublasReference.h"
 #include "runtime/GemmBenchmark.h"
 #include "runtime/GroupRouting.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <string>
 #include <vector>
@@ -76,6 +79,24 @@ struct GroupedProblem {
   /// 2 · rows · N · K summed over the groups.
   double getFlops() const;
 };
+
+/// One non-empty group of a routing: its shape (rows × N × K, B in the
+/// problem's layout) and where its A, B and C start in buffers laid out as
+/// the kernel's (C from its first row).
+struct GroupOperands {
+  int64_t group = 0, rows = 0, base = 0;
+  GemmShape shape;
+  const void *a = nullptr, *b = nullptr;
+  void *c = nullptr;
+};
+
+/// Calls `visit` for every non-empty group of `routing` in order, with its
+/// operands in A, B and C at `a`, `b` and `c` of `types`; stops at the
+/// first error.
+llvm::Error forEachNonEmptyGroup(
+    const GroupedProblem &routing, const GemmTypes &types, const void *a,
+    const void *b, void *c,
+    llvm::function_ref<llvm::Error(const GroupOperands &)> visit);
 
 /// Checks what the grouped runtime needs of `problem` on `spec`: the
 /// kernel's layout and types, row-major A and C, B in the kernel's layout,

@@ -21,43 +21,37 @@ GroupedCublasLtLoop::plan(const KernelSpec &spec, const GroupedProblem &routing,
                           const void *b, void *c, cudaStream_t stream) {
   GroupedCublasLtLoop loop;
   GemmTypes types{spec.aType, spec.bType, spec.cType};
-  MatrixLayouts layouts;
-  layouts.b = MatrixLayout::Col;
-  size_t aElement = getElementSize(spec.aType);
-  size_t bElement = getElementSize(spec.bType);
-  size_t cElement = getElementSize(spec.cType);
   bool masked = routing.layout == GroupedLayout::Masked;
-  for (int64_t group = 0; group < routing.groups; ++group) {
-    int64_t rows = routing.groupRows[static_cast<size_t>(group)];
-    if (rows == 0)
-      continue;
-    int64_t base = routing.getRowBase(group);
-    GemmShape shape =
-        GemmShape::get(rows, routing.n, routing.k, 0, 0, 0, layouts);
-    HostScales groupScales = scales.groupScales(group, masked ? 0 : base, rows);
-    const auto *groupA =
-        static_cast<const char *>(a) + base * routing.k * aElement;
-    const auto *groupB =
-        static_cast<const char *>(b) + group * routing.n * routing.k * bElement;
-    auto *groupC = static_cast<char *>(c) + base * routing.n * cElement;
-    Expected<CublasLtScaledMatmulPlan> planned = CublasLtScaledMatmul::plan(
-        shape, types, groupScales, CublasLtScaledMatmulOptions(), groupA,
-        groupB, groupC, stream);
-    if (!planned)
-      return planned.takeError();
-    if (!planned->matmul) {
-      loop.matmuls.clear();
-      loop.refusal = ("cuBLASLt has no FP8 matmul with " +
-                      spec.scaling->describe() + " for group " + Twine(group) +
-                      " (" + Twine(rows) + " x " + Twine(routing.n) + " x " +
-                      Twine(routing.k) + "): " + planned->refusal)
-                         .str();
-      return std::move(loop);
-    }
-    if (loop.matmuls.empty())
-      loop.scaleModes = planned->matmul->getScaleModes();
-    loop.matmuls.push_back(std::move(*planned->matmul));
-  }
+  // Each group's plan, until cuBLASLt refuses one.
+  Error err = forEachNonEmptyGroup(
+      routing, types, a, b, c, [&](const GroupOperands &group) -> Error {
+        if (!loop.refusal.empty())
+          return Error::success();
+        HostScales groupScales = scales.groupScales(
+            group.group, masked ? 0 : group.base, group.rows);
+        Expected<CublasLtScaledMatmulPlan> planned = CublasLtScaledMatmul::plan(
+            group.shape, types, groupScales, CublasLtScaledMatmulOptions(),
+            group.a, group.b, group.c, stream);
+        if (!planned)
+          return planned.takeError();
+        if (!planned->matmul) {
+          loop.refusal =
+              ("cuBLASLt has no FP8 matmul with " + spec.scaling->describe() +
+               " for group " + Twine(group.group) + " (" + Twine(group.rows) +
+               " x " + Twine(routing.n) + " x " + Twine(routing.k) +
+               "): " + planned->refusal)
+                  .str();
+          return Error::success();
+        }
+        if (loop.matmuls.empty())
+          loop.scaleModes = planned->matmul->getScaleModes();
+        loop.matmuls.push_back(std::move(*planned->matmul));
+        return Error::success();
+      });
+  if (err)
+    return std::move(err);
+  if (!loop.refusal.empty())
+    loop.matmuls.clear();
   return std::move(loop);
 }
 

@@ -139,8 +139,10 @@ void printGroupedReport(raw_ostream &os, const GroupedReport &report) {
      << " accumulator=" << getElementTypeName(spec.accumulatorType) << "\n";
   bool fp8 = spec.scaling.has_value();
   if (fp8)
-    os << "scaling  : " << result.scaling << ", scales per group"
-       << (masked ? "" : " of B (A's per row of T)") << "; reference cuBLASLt "
+    os << "scaling  : " << result.scaling
+       << (masked ? ", A's and B's scales per group"
+                  : ", B's scales per group, A's over all T rows")
+       << "; reference cuBLASLt "
        << (result.cublasLtScaleModes.empty() ? std::string("none")
                                              : result.cublasLtScaleModes)
        << "\n";
@@ -204,8 +206,9 @@ json::Value toJSON(const GroupedReport &report) {
                       {"flops", problem.getFlops()},
                       {"check", checkJSON(result.check)},
                       {"replays", std::move(replays)},
-                      {"scaling", result.scaling},
                       {"pass", result.passed()}};
+  if (!result.scaling.empty())
+    object["scaling"] = result.scaling;
   const BenchmarkResult &timing = result.timing;
   auto timingJSON = [&](const TimingStats &stats) {
     return json::Object{

@@ -30,10 +30,6 @@ using namespace gemm_opt::runtime::test;
 
 namespace {
 
-json::Object memref(StringRef operand, int64_t rank) {
-  return json::Object{{"kind", "memref"}, {"operand", operand}, {"rank", rank}};
-}
-
 /// A grouped FP8 entry as the compiler is to write it: memrefs a, b, c,
 /// maps a, b, c, scale_a, scale_b and the group operand last.
 json::Object makeFp8GroupedKernel(bool masked, StringRef a = "block_1x128",
@@ -52,15 +48,15 @@ json::Object makeFp8GroupedKernel(bool masked, StringRef a = "block_1x128",
       makeTmaParam("c", box(64, 64, masked), 128, "global_pointer");
   mapC["null_when_unaligned"] = true;
   kernel["parameters"] = json::Array{
-      memref("a", matrixRank),
-      memref("b", 3),
-      memref("c", matrixRank),
+      makeMemRefParam("a", matrixRank),
+      makeMemRefParam("b", 3),
+      makeMemRefParam("c", matrixRank),
       makeTmaParam("a", box(128, 128, masked), 128, "global_pointer"),
       makeTmaParam("b", box(128, 128, true), 128, "global_pointer"),
       std::move(mapC),
-      memref("scale_a", rankA.value_or(defaultA)),
-      memref("scale_b", rankB.value_or(defaultB)),
-      memref(masked ? "group_rows" : "group_offsets", 1)};
+      makeMemRefParam("scale_a", rankA.value_or(defaultA)),
+      makeMemRefParam("scale_b", rankB.value_or(defaultB)),
+      makeMemRefParam(masked ? "group_rows" : "group_offsets", 1)};
   kernel["grid"] = json::Object{
       {"persistent", json::Object{{"ctas_per_sm", 1}}},
       {"tiles", json::Object{{"m", 128}, {"n", 128}, {"batch", 1}}}};
