@@ -20,6 +20,13 @@ GroupedCublasLtLoop::plan(const KernelSpec &spec, const GroupedProblem &routing,
                           const GroupedScales &scales, const void *a,
                           const void *b, void *c, cudaStream_t stream) {
   GroupedCublasLtLoop loop;
+  Expected<DeviceBuffer> workspace =
+      DeviceBuffer::allocate(CublasReference::WorkspaceBytes);
+  if (!workspace)
+    return workspace.takeError();
+  loop.workspace = std::move(*workspace);
+  CublasLtScaledMatmulOptions options;
+  options.workspace = loop.workspace.data();
   GemmTypes types{spec.aType, spec.bType, spec.cType};
   bool masked = routing.layout == GroupedLayout::Masked;
   // Each group's plan, until cuBLASLt refuses one.
@@ -29,9 +36,9 @@ GroupedCublasLtLoop::plan(const KernelSpec &spec, const GroupedProblem &routing,
           return Error::success();
         HostScales groupScales = scales.groupScales(
             group.group, masked ? 0 : group.base, group.rows);
-        Expected<CublasLtScaledMatmulPlan> planned = CublasLtScaledMatmul::plan(
-            group.shape, types, groupScales, CublasLtScaledMatmulOptions(),
-            group.a, group.b, group.c, stream);
+        Expected<CublasLtScaledMatmulPlan> planned =
+            CublasLtScaledMatmul::plan(group.shape, types, groupScales, options,
+                                       group.a, group.b, group.c, stream);
         if (!planned)
           return planned.takeError();
         if (!planned->matmul) {

@@ -9,9 +9,10 @@
 // block scaling, SCALAR_32F per tensor) per non-empty group of a routing,
 // each with its group's scales (GroupedScales::groupScales), from the
 // group's rows of A and its B into its rows of an output buffer laid out
-// as the kernel's C. cuBLASLt has no grouped FP8 matmul with these scales,
-// so this loop is what a caller without the kernel would run. Where
-// cuBLASLt refuses any group's matmul, the loop is empty and says why.
+// as the kernel's C, all of them sharing one 32 MiB workspace. cuBLASLt has no
+// grouped FP8 matmul with these scales, so this loop is what a caller without
+// the kernel would run. Where cuBLASLt refuses any group's matmul, the loop is
+// empty and says why.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,6 +53,8 @@ public:
   llvm::Error run();
 
 private:
+  /// One 32 MiB workspace for all the groups' matmuls (they run in turn).
+  DeviceBuffer workspace;
   std::vector<CublasLtScaledMatmul> matmuls;
   std::string refusal, scaleModes;
 };
