@@ -97,22 +97,6 @@ std::vector<HostScales> makeBatchScales(const KernelSpec &spec,
   return scales;
 }
 
-/// The scale buffer of `operand` as the kernel takes it: every entry's,
-/// packed, or entry 0's alone where they are shared.
-std::vector<float> packScales(const KernelSpec &spec,
-                              ArrayRef<HostScales> scales, Operand operand) {
-  bool isA = operand == Operand::A;
-  std::vector<float> packed;
-  for (const HostScales &entry : scales) {
-    const std::vector<float> &values =
-        isA ? entry.getBufferA() : entry.getBufferB();
-    packed.insert(packed.end(), values.begin(), values.end());
-    if (!hasPerEntryScales(spec, operand))
-      break;
-  }
-  return packed;
-}
-
 Expected<DeviceBuffer> upload(const void *host, size_t bytes) {
   Expected<DeviceBuffer> buffer = DeviceBuffer::allocate(bytes);
   if (!buffer)
@@ -200,8 +184,10 @@ runBatchedScaledBenchmark(const DeviceInfo &device, const KernelSpec &spec,
   BatchedInput a = makeBatchedInput(spec, shape, Operand::A, options);
   BatchedInput b = makeBatchedInput(spec, shape, Operand::B, options);
   std::vector<HostScales> scales = makeBatchScales(spec, shape, a, b, options);
-  std::vector<float> scalesA = packScales(spec, scales, Operand::A);
-  std::vector<float> scalesB = packScales(spec, scales, Operand::B);
+  std::vector<float> scalesA = packEntryScales(
+      scales, /*isA=*/true, hasPerEntryScales(spec, Operand::A));
+  std::vector<float> scalesB = packEntryScales(
+      scales, /*isA=*/false, hasPerEntryScales(spec, Operand::B));
   size_t cBytes =
       static_cast<size_t>(getOperandBufferElements(shape, Operand::C)) *
       getElementSize(spec.cType);

@@ -75,11 +75,15 @@ Expected<CublasLtScaledMatmulPlan> CublasLtScaledMatmul::plan(
   lt.alpha = options.alpha;
   lt.beta = options.beta;
   lt.stream = stream;
-  Expected<DeviceBuffer> workspace =
-      DeviceBuffer::allocate(CublasReference::WorkspaceBytes);
-  if (!workspace)
-    return workspace.takeError();
-  lt.workspace = std::move(*workspace);
+  lt.workspace = options.workspace;
+  if (!lt.workspace) {
+    Expected<DeviceBuffer> workspace =
+        DeviceBuffer::allocate(CublasReference::WorkspaceBytes);
+    if (!workspace)
+      return workspace.takeError();
+    lt.ownWorkspace = std::move(*workspace);
+    lt.workspace = lt.ownWorkspace.data();
+  }
   // cuBLASLt's A is our B, its B our A (CublasLtScaleLayout.h).
   const ScalingSpec &scaling = scales.getScaling();
   CublasLtScales ofA = convertToCublasLtScales(scaling.b, scales.getBufferB(),
@@ -210,7 +214,7 @@ Expected<CublasLtScaledMatmulPlan> CublasLtScaledMatmul::plan(
   if (described) {
     cublasLtMatmulPreference_t preference = nullptr;
     GEMM_CUDA_TRY(cublasLtMatmulPreferenceCreate(&preference));
-    uint64_t workspaceBytes = lt.workspace.size();
+    uint64_t workspaceBytes = CublasReference::WorkspaceBytes;
     cublasStatus_t result = cublasLtMatmulPreferenceSetAttribute(
         preference, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &workspaceBytes,
         sizeof(workspaceBytes));
@@ -272,7 +276,8 @@ cublasStatus_t CublasLtScaledMatmul::runStatus() {
   const void *c = cLayout ? cOfEightBitD.data() : d;
   return cublasLtMatmul(handle, operation, &alpha, b, aLayout, a, bLayout,
                         &beta, c, cLayout ? cLayout : dLayout, d, dLayout,
-                        &algo, workspace.data(), workspace.size(), stream);
+                        &algo, workspace, CublasReference::WorkspaceBytes,
+                        stream);
 }
 
 Error CublasLtScaledMatmul::run() {

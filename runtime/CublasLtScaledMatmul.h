@@ -61,6 +61,10 @@ struct CublasLtScaledMatmulOptions {
   /// (CUBLASLT_MATMUL_DESC_AMAX_D_POINTER), one f32 in device memory, or
   /// null.
   void *amax = nullptr;
+  /// A workspace of CublasReference::WorkspaceBytes to use instead of one
+  /// of the matmul's own: matmuls that run one after the other on one
+  /// stream (a loop over groups) can share it. Null: its own.
+  void *workspace = nullptr;
 };
 
 struct CublasLtScaledMatmulPlan;
@@ -100,7 +104,9 @@ private:
   cublasStatus_t runStatus();
 
   cublasLtMatmulAlgo_t algo = {};
-  DeviceBuffer workspace;
+  /// The matmul's own workspace, unless the options gave one.
+  DeviceBuffer ownWorkspace;
+  void *workspace = nullptr;
   /// cuBLASLt's A and B scales: our scale_b and scale_a in its layouts.
   DeviceBuffer scalesOfA, scalesOfB;
   /// An 8-bit D's C (bf16, never read: beta is 0), which cuBLASLt needs

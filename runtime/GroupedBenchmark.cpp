@@ -12,6 +12,8 @@
 #include "runtime/CudaCheck.h"
 #include "runtime/CudaStream.h"
 #include "runtime/DeviceBuffer.h"
+#include "runtime/Fp8Inputs.h"
+#include "runtime/GroupedCublasLtLoop.h"
 #include "runtime/HostMatrix.h"
 #include "runtime/KernelArguments.h"
 #include "runtime/RuntimeError.h"
@@ -19,7 +21,9 @@
 #include "runtime/Validation.h"
 
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/FormatVariadic.h"
 
+#include <cassert>
 #include <cmath>
 #include <cstring>
 
@@ -55,17 +59,50 @@ double GroupedProblem::getFlops() const {
          static_cast<double>(k);
 }
 
+Error forEachNonEmptyGroup(const GroupedProblem &routing,
+                           const GemmTypes &types, const void *a, const void *b,
+                           void *c,
+                           function_ref<Error(const GroupOperands &)> visit) {
+  MatrixLayouts layouts;
+  layouts.b = routing.bLayout;
+  size_t aElement = getElementSize(types.a);
+  size_t bElement = getElementSize(types.b);
+  size_t cElement = getElementSize(types.c);
+  for (int64_t group = 0; group < routing.groups; ++group) {
+    GroupOperands operands;
+    operands.group = group;
+    operands.rows = routing.groupRows[static_cast<size_t>(group)];
+    if (operands.rows == 0)
+      continue;
+    operands.base = routing.getRowBase(group);
+    operands.shape =
+        GemmShape::get(operands.rows, routing.n, routing.k, 0, 0, 0, layouts);
+    operands.a =
+        static_cast<const char *>(a) + operands.base * routing.k * aElement;
+    operands.b =
+        static_cast<const char *>(b) + group * routing.k * routing.n * bElement;
+    operands.c = static_cast<char *>(c) + operands.base * routing.n * cElement;
+    if (Error err = visit(operands))
+      return err;
+  }
+  return Error::success();
+}
+
 Error checkGroupedProblem(const KernelSpec &spec,
                           const GroupedProblem &problem) {
   if (!spec.grouped || *spec.grouped != problem.layout)
     return makeBadInputError("kernel " + spec.name + " is not a " +
                              getGroupedLayoutName(problem.layout) +
                              " grouped GEMM");
-  if (spec.aType != spec.bType || spec.aType != spec.cType ||
-      (spec.aType != ElementType::BF16 && spec.aType != ElementType::F16))
+  // An FP8 kernel's types and scales: checkScaledKernelSpec and
+  // checkGroupedKernelSpec when its entry was read.
+  if (!spec.scaling &&
+      (spec.aType != spec.bType || spec.aType != spec.cType ||
+       (spec.aType != ElementType::BF16 && spec.aType != ElementType::F16))) {
     return makeBadInputError("grouped kernel " + spec.name +
                              ": gemm-run runs grouped GEMMs of bf16 or f16 "
-                             "A, B and C only");
+                             "A, B and C, or FP8 A and B with scales");
+  }
   if (problem.bLayout != spec.layouts.b)
     return makeBadInputError("grouped kernel " + spec.name + " reads B " +
                              getMatrixLayoutName(spec.layouts.b) +
@@ -95,6 +132,8 @@ namespace {
 /// The device side of a grouped problem.
 struct GroupedBuffers {
   DeviceBuffer a, b, c, reference, groups;
+  /// An FP8 kernel's scale_a and scale_b, as the kernel takes them.
+  DeviceBuffer scaleA, scaleB;
   /// Of C's first row (past the guard of a contiguous C).
   uint64_t cAddress = 0, referenceAddress = 0;
   /// Rows of C's buffer, guards included.
@@ -107,17 +146,33 @@ class GroupChecker {
 public:
   GroupChecker(const KernelSpec &spec, const GroupedProblem &problem,
                const HostMatrix &hostA, const HostMatrix &hostB,
-               GroupedBuffers &buffers, CublasReference *cublas,
-               cudaStream_t stream, const BenchmarkOptions &options)
+               const GroupedScales *scales, GroupedBuffers &buffers,
+               CublasReference *cublas, cudaStream_t stream,
+               const BenchmarkOptions &options)
       : spec(spec), problem(problem), hostA(hostA), hostB(hostB),
-        buffers(buffers), cublas(cublas), stream(stream), options(options) {}
+        scales(scales), buffers(buffers), cublas(cublas), stream(stream),
+        options(options) {}
 
   /// Enqueues C_g = A_g · B_g for every non-empty group of `routing`.
   Error runCublasLoop(const GroupedProblem &routing, uint64_t c) const;
 
-  Expected<GroupCheck> check(const GroupedProblem &routing) const;
+  /// Enqueues the reference loop of the routing last checked: the
+  /// cublasGemmEx calls, or an FP8 kernel's cuBLASLt matmuls.
+  Error runReferenceLoop(const GroupedProblem &routing, uint64_t c);
+
+  Expected<GroupCheck> check(const GroupedProblem &routing);
+
+  /// An FP8 kernel's cuBLASLt loop of the routing last checked, if planned.
+  const GroupedCublasLtLoop *getCublasLtLoop() const {
+    return fp8Loop && fp8Loop->isPlanned() ? &*fp8Loop : nullptr;
+  }
 
 private:
+  /// Runs the reference of `routing` into buffers.reference; false where
+  /// an FP8 kernel's cuBLASLt refuses it (`refusal` says why).
+  Expected<bool> runReference(const GroupedProblem &routing,
+                              std::string &refusal);
+
   double getB(int64_t group, int64_t row, int64_t col) const {
     return problem.bLayout == MatrixLayout::Row
                ? hostB.get(group * problem.k + row, col)
@@ -127,34 +182,51 @@ private:
   const KernelSpec &spec;
   const GroupedProblem &problem;
   const HostMatrix &hostA, &hostB;
+  /// An FP8 kernel's scales, else null.
+  const GroupedScales *scales;
   GroupedBuffers &buffers;
   CublasReference *cublas;
   cudaStream_t stream;
   const BenchmarkOptions &options;
+  std::optional<GroupedCublasLtLoop> fp8Loop;
 };
+
+Expected<bool> GroupChecker::runReference(const GroupedProblem &routing,
+                                          std::string &refusal) {
+  if (!scales) {
+    if (Error err = runCublasLoop(routing, buffers.referenceAddress))
+      return std::move(err);
+    return true;
+  }
+  // Planning runs each group's matmul once.
+  fp8Loop.reset();
+  Expected<GroupedCublasLtLoop> loop = GroupedCublasLtLoop::plan(
+      spec, routing, *scales, buffers.a.data(), buffers.b.data(),
+      reinterpret_cast<void *>(buffers.referenceAddress), stream);
+  if (!loop)
+    return loop.takeError();
+  fp8Loop.emplace(std::move(*loop));
+  refusal = fp8Loop->getRefusal();
+  return fp8Loop->isPlanned();
+}
+
+Error GroupChecker::runReferenceLoop(const GroupedProblem &routing,
+                                     uint64_t c) {
+  if (!scales)
+    return runCublasLoop(routing, c);
+  assert(fp8Loop && fp8Loop->isPlanned() && "checked before it is timed");
+  return fp8Loop->run();
+}
 
 Error GroupChecker::runCublasLoop(const GroupedProblem &routing,
                                   uint64_t c) const {
-  size_t element = getElementSize(spec.aType);
   GemmTypes types{spec.aType, spec.bType, spec.cType};
-  MatrixLayouts layouts;
-  layouts.b = problem.bLayout;
-  for (int64_t group = 0; group < routing.groups; ++group) {
-    int64_t rows = routing.groupRows[static_cast<size_t>(group)];
-    if (rows == 0)
-      continue;
-    int64_t base = routing.getRowBase(group);
-    GemmShape shape =
-        GemmShape::get(rows, problem.n, problem.k, 0, 0, 0, layouts);
-    const auto *a = static_cast<const char *>(buffers.a.data()) +
-                    base * problem.k * element;
-    const auto *b = static_cast<const char *>(buffers.b.data()) +
-                    group * problem.k * problem.n * element;
-    auto *out = reinterpret_cast<char *>(c) + base * problem.n * element;
-    if (Error err = cublas->gemmRowMajorOutput(shape, types, a, b, out))
-      return err;
-  }
-  return Error::success();
+  return forEachNonEmptyGroup(
+      routing, types, buffers.a.data(), buffers.b.data(),
+      reinterpret_cast<void *>(c), [&](const GroupOperands &group) {
+        return cublas->gemmRowMajorOutput(group.shape, types, group.a, group.b,
+                                          group.c);
+      });
 }
 
 /// The worst of `metric` and `worst` (by error over tolerance), with the
@@ -181,32 +253,46 @@ void accumulateWorst(ErrorMetric &worst, int64_t &worstGroup,
   worst.passed = passed;
 }
 
-Expected<GroupCheck> GroupChecker::check(const GroupedProblem &routing) const {
+Expected<GroupCheck> GroupChecker::check(const GroupedProblem &routing) {
   GroupCheck result;
   int64_t n = problem.n;
   HostMatrix hostC(spec.cType, buffers.cRows, n, n);
   if (Error err = buffers.c.copyToHost(hostC.data()))
     return std::move(err);
   std::optional<HostMatrix> hostReference;
-  if (cublas) {
+  if (options.cublasReference) {
     if (Error err = buffers.reference.fill(OutputPoisonByte, stream))
       return std::move(err);
-    if (Error err = runCublasLoop(routing, buffers.referenceAddress))
+    Expected<bool> ran = runReference(routing, result.noCublasLtAnchor);
+    if (!ran)
+      return ran.takeError();
+    if (Error err =
+            waitForKernel(stream, scales ? "the loop of cuBLASLt matmuls"
+                                         : "the loop of cublasGemmEx calls"))
       return std::move(err);
-    if (Error err = waitForKernel(stream, "the loop of cublasGemmEx calls"))
-      return std::move(err);
-    hostReference.emplace(spec.cType, buffers.cRows, n, n);
-    if (Error err = buffers.reference.copyToHost(hostReference->data()))
-      return std::move(err);
+    if (*ran) {
+      hostReference.emplace(spec.cType, buffers.cRows, n, n);
+      if (Error err = buffers.reference.copyToHost(hostReference->data()))
+        return std::move(err);
+    }
   }
-  double tolerance = getTolerance(spec.aType, spec.cType);
+  double tolerance =
+      scales ? getFp8Tolerance(spec.cType, spec.scaling->fastAccumulation)
+             : getTolerance(spec.aType, spec.cType);
   int64_t guard = buffers.guardRows;
+  // Groups that failed fp64, and those that passed it but differ from the
+  // reference (which counts only while an FP8 kernel's cuBLASLt anchors
+  // pass fp64).
+  int64_t failedFp64 = 0, failedCublasOnly = 0;
   for (int64_t group = 0; group < routing.groups; ++group) {
     int64_t rows = routing.groupRows[static_cast<size_t>(group)];
     int64_t base = routing.getRowBase(group);
     if (rows == 0)
       continue;
     ++result.checkedGroups;
+    // The group's first row in its scales: a contiguous A's scales cover
+    // all T rows.
+    int64_t scaleRow = routing.layout == GroupedLayout::Masked ? 0 : base;
     // fp64 at samples of the group, and the tolerance factor of its sums.
     auto samples = chooseSampleEntries(
         rows, n,
@@ -218,6 +304,12 @@ Expected<GroupCheck> GroupChecker::check(const GroupedProblem &routing) const {
       double sum = 0.0, squares = 0.0;
       for (int64_t kk = 0; kk < problem.k; ++kk) {
         double product = hostA.get(base + row, kk) * getB(group, kk, col);
+        if (scales) {
+          const HostScales &groupScales = scales->get(group);
+          int64_t kb = kk / ScaleBlockElements;
+          product *=
+              groupScales.getA(scaleRow + row, kb) * groupScales.getB(kb, col);
+        }
         sum += product;
         squares += product * product;
       }
@@ -229,8 +321,23 @@ Expected<GroupCheck> GroupChecker::check(const GroupedProblem &routing) const {
         getToleranceFactor(terms, EpilogueActivation::None, tolerance);
     result.toleranceFactor = std::max(result.toleranceFactor, factor);
     ErrorMetric fp64 = computeErrorMetric(actual, expected, tolerance * factor);
-    bool groupPassed = fp64.passed && fp64.nonFiniteCount == 0;
+    bool fp64Passed = fp64.passed && fp64.nonFiniteCount == 0;
+    failedFp64 += fp64Passed ? 0 : 1;
     accumulateWorst(result.vsFp64, result.worstFp64Group, fp64, group);
+    if (hostReference && scales && result.noCublasLtAnchor.empty()) {
+      // An anchor must pass fp64 itself, as the FP8 benchmarks require.
+      std::vector<double> anchor;
+      for (auto [row, col] : samples)
+        anchor.push_back(hostReference->get(guard + base + row, col));
+      ErrorMetric anchorMetric =
+          computeErrorMetric(anchor, expected, tolerance * factor);
+      if (!anchorMetric.passed || anchorMetric.nonFiniteCount > 0)
+        result.noCublasLtAnchor =
+            ("cuBLASLt's FP8 matmul of group " + Twine(group) +
+             " fails the fp64 check (relative error " +
+             formatv("{0:e2}", anchorMetric.relativeFrobenius) + ")")
+                .str();
+    }
     if (hostReference) {
       std::vector<double> kernel, reference;
       kernel.reserve(static_cast<size_t>(rows * n));
@@ -242,18 +349,23 @@ Expected<GroupCheck> GroupChecker::check(const GroupedProblem &routing) const {
         }
       ErrorMetric metric =
           computeErrorMetric(kernel, reference, tolerance * factor);
-      groupPassed = groupPassed && metric.passed && metric.nonFiniteCount == 0;
+      if (fp64Passed && (!metric.passed || metric.nonFiniteCount > 0))
+        ++failedCublasOnly;
       ErrorMetric worst = result.vsCublas.value_or(ErrorMetric());
       accumulateWorst(worst, result.worstCublasGroup, metric, group);
       result.vsCublas = worst;
     }
-    if (!groupPassed)
-      ++result.failedGroups;
   }
+  if (!result.noCublasLtAnchor.empty()) {
+    result.vsCublas.reset();
+    result.worstCublasGroup = -1;
+    failedCublasOnly = 0;
+  }
+  result.failedGroups = failedFp64 + failedCublasOnly;
   if (result.checkedGroups == 0) {
     // Nothing to compare: all groups are empty.
     result.vsFp64.passed = true;
-    if (hostReference)
+    if (hostReference && result.noCublasLtAnchor.empty())
       result.vsCublas = ErrorMetric{0.0, 0.0, 0, 0, tolerance, true};
   }
 
@@ -317,20 +429,35 @@ Expected<GroupedResult> runGroupedBenchmark(const DeviceInfo &device,
     return std::move(err);
   GroupedResult result;
   GemmShape shape = problem.getShape();
-  size_t element = getElementSize(spec.aType);
   bool masked = problem.layout == GroupedLayout::Masked;
   int64_t aRows = masked ? problem.groups * problem.rows : problem.rows;
 
-  // Random non-zero inputs (HostMatrix::fillRandom), one seed per operand.
+  // Random non-zero inputs (HostMatrix::fillRandom), one seed per operand;
+  // FP8 ones as the FP8 benchmarks draw them (Fp8Inputs.h), with random
+  // scales per group (GroupedScales.h).
   HostMatrix hostA(spec.aType, aRows, problem.k, problem.k);
-  hostA.fillRandom(options.common.seed);
   HostMatrix hostB =
       problem.bLayout == MatrixLayout::Row
           ? HostMatrix(spec.bType, problem.groups * problem.k, problem.n,
                        problem.n)
           : HostMatrix(spec.bType, problem.k, problem.groups * problem.n,
                        problem.k, MatrixLayout::Col);
-  hostB.fillRandom(options.common.seed + 1);
+  std::optional<GroupedScales> scales;
+  std::vector<float> packedA, packedB;
+  if (spec.scaling) {
+    fillFp8Random(hostA, options.common.fp8Inputs, options.common.seed * 2);
+    fillFp8Random(hostB, options.common.fp8Inputs, options.common.seed * 2 + 1);
+    scales.emplace(*spec.scaling, problem.layout, problem.groups, problem.rows,
+                   problem.n, problem.k, options.common.seed * 2 + 5,
+                   chooseScaleCentre(hostA, problem.k),
+                   chooseScaleCentre(hostB, problem.k));
+    packedA = scales->pack(/*isA=*/true);
+    packedB = scales->pack(/*isA=*/false);
+    result.scaling = spec.scaling->describe();
+  } else {
+    hostA.fillRandom(options.common.seed);
+    hostB.fillRandom(options.common.seed + 1);
+  }
 
   CudaStream stream;
   if (Error err = stream.create())
@@ -338,9 +465,10 @@ Expected<GroupedResult> runGroupedBenchmark(const DeviceInfo &device,
   GroupedBuffers buffers;
   buffers.guardRows = masked ? 0 : GroupedGuardRows;
   buffers.cRows = aRows + 2 * buffers.guardRows;
-  size_t cBytes = static_cast<size_t>(buffers.cRows * problem.n) * element;
+  size_t cElement = getElementSize(spec.cType);
+  size_t cBytes = static_cast<size_t>(buffers.cRows * problem.n) * cElement;
   size_t guardBytes =
-      static_cast<size_t>(buffers.guardRows * problem.n) * element;
+      static_cast<size_t>(buffers.guardRows * problem.n) * cElement;
   Expected<DeviceBuffer> a = upload(hostA.data(), hostA.getSizeInBytes());
   if (!a)
     return a.takeError();
@@ -361,15 +489,31 @@ Expected<GroupedResult> runGroupedBenchmark(const DeviceInfo &device,
   if (!groups)
     return groups.takeError();
   buffers.groups = std::move(*groups);
+  if (scales) {
+    Expected<DeviceBuffer> scaleA =
+        upload(packedA.data(), packedA.size() * sizeof(float));
+    if (!scaleA)
+      return scaleA.takeError();
+    buffers.scaleA = std::move(*scaleA);
+    Expected<DeviceBuffer> scaleB =
+        upload(packedB.data(), packedB.size() * sizeof(float));
+    if (!scaleB)
+      return scaleB.takeError();
+    buffers.scaleB = std::move(*scaleB);
+  }
 
   std::optional<CublasReference> cublas;
-  if (options.common.cublasReference) {
+  if (options.common.cublasReference && !scales) {
     Expected<CublasReference> created =
         CublasReference::create(stream.get(), CUBLAS_COMPUTE_32F);
     if (!created)
       return created.takeError();
     cublas.emplace(std::move(*created));
     result.timing.cublasVersion = cublas->getVersion();
+  }
+  if (options.common.cublasReference) {
+    if (scales)
+      result.timing.cublasVersion = static_cast<int>(cublasLtGetVersion());
     Expected<DeviceBuffer> reference = DeviceBuffer::allocate(cBytes);
     if (!reference)
       return reference.takeError();
@@ -388,6 +532,10 @@ Expected<GroupedResult> runGroupedBenchmark(const DeviceInfo &device,
   addresses.b = buffers.b.getAddress();
   addresses.c = buffers.cAddress;
   addresses.groups = buffers.groups.getAddress();
+  if (scales) {
+    addresses.scaleA = buffers.scaleA.getAddress();
+    addresses.scaleB = buffers.scaleB.getAddress();
+  }
   Expected<KernelArguments> arguments =
       KernelArguments::create(*device.driver, spec, shape, addresses);
   if (!arguments)
@@ -404,8 +552,8 @@ Expected<GroupedResult> runGroupedBenchmark(const DeviceInfo &device,
   auto poisonC = [&]() {
     return buffers.c.fill(OutputPoisonByte, stream.get());
   };
-  GroupChecker checker(spec, problem, hostA, hostB, buffers,
-                       cublas ? &*cublas : nullptr, stream.get(),
+  GroupChecker checker(spec, problem, hostA, hostB, scales ? &*scales : nullptr,
+                       buffers, cublas ? &*cublas : nullptr, stream.get(),
                        options.common);
 
   // The checked run.
@@ -421,18 +569,24 @@ Expected<GroupedResult> runGroupedBenchmark(const DeviceInfo &device,
   result.check = *checked;
   for (int32_t rows : problem.groupRows)
     result.cublasCalls += rows > 0 ? 1 : 0;
+  // The reference loop, planned by the check: cuBLAS where it ran, an FP8
+  // kernel's cuBLASLt matmuls where cuBLASLt took every group's.
+  bool haveLoop = options.common.cublasReference &&
+                  (!scales || checker.getCublasLtLoop() != nullptr);
+  if (const GroupedCublasLtLoop *loop = checker.getCublasLtLoop())
+    result.cublasLtScaleModes = loop->getScaleModes();
 
   if (options.common.timing) {
     auto poisonReference = [&]() {
       return buffers.reference.fill(OutputPoisonByte, stream.get());
     };
     auto launchCublas = [&]() {
-      return checker.runCublasLoop(problem, buffers.referenceAddress);
+      return checker.runReferenceLoop(problem, buffers.referenceAddress);
     };
     if (Error err =
             timeKernelAndCublas(device, stream.get(), options.common, spec.name,
                                 TimedWork{poisonC, launchKernel},
-                                cublas && result.cublasCalls > 0
+                                haveLoop && result.cublasCalls > 0
                                     ? std::optional<TimedWork>(TimedWork{
                                           poisonReference, launchCublas})
                                     : std::nullopt,

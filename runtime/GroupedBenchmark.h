@@ -23,6 +23,13 @@
 // workspace), alternating run by run, L2 flushed before each run, medians
 // of CUDA-event times; FLOPs count 2 · rows · N · K of each group.
 //
+// FP8 kernels ("scaling"): 8-bit A and B drawn as the FP8 benchmarks draw
+// them (Fp8Inputs.h) and random scales per group in the kernel's layouts
+// (GroupedScales.h); the fp64 reference applies each group's scales per
+// 128-deep K block, and the reference and baseline loop is one cuBLASLt
+// FP8 matmul per non-empty group (GroupedCublasLtLoop.h), where cuBLASLt
+// takes them (else fp64 alone decides, noCublasLtAnchor saying why).
+//
 // Graph replays (masked): the launch is captured once in a CUDA graph;
 // each replay writes a new routing (seed + replay) into the counts with
 // cudaMemcpy, poisons C, replays the graph and checks as above.
@@ -32,9 +39,13 @@
 #ifndef GEMM_OPT_RUNTIME_GROUPEDBENCHMARK_H
 #define GEMM_OPT_RUNTIME_GROUPEDBENCHMARK_H
 
+#include "runtime/CublasReference.h"
 #include "runtime/GemmBenchmark.h"
 #include "runtime/GroupRouting.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <string>
 #include <vector>
 
 namespace gemm_opt {
@@ -69,6 +80,24 @@ struct GroupedProblem {
   double getFlops() const;
 };
 
+/// One non-empty group of a routing: its shape (rows × N × K, B in the
+/// problem's layout) and where its A, B and C start in buffers laid out as
+/// the kernel's (C from its first row).
+struct GroupOperands {
+  int64_t group = 0, rows = 0, base = 0;
+  GemmShape shape;
+  const void *a = nullptr, *b = nullptr;
+  void *c = nullptr;
+};
+
+/// Calls `visit` for every non-empty group of `routing` in order, with its
+/// operands in A, B and C at `a`, `b` and `c` of `types`; stops at the
+/// first error.
+llvm::Error forEachNonEmptyGroup(
+    const GroupedProblem &routing, const GemmTypes &types, const void *a,
+    const void *b, void *c,
+    llvm::function_ref<llvm::Error(const GroupOperands &)> visit);
+
 /// Checks what the grouped runtime needs of `problem` on `spec`: the
 /// kernel's layout and types, row-major A and C, B in the kernel's layout,
 /// and K and N whose rows TMA reads in place (16-byte pitches).
@@ -87,6 +116,9 @@ struct GroupCheck {
   /// Entries of C outside the groups' rows the kernel changed, of how many.
   int64_t clobbered = 0, poisonChecked = 0;
   double toleranceFactor = 1.0;
+  /// An FP8 kernel's routing that cuBLASLt has no matmul for: why (fp64
+  /// alone decides).
+  std::string noCublasLtAnchor;
   bool passed() const {
     return failedGroups == 0 && clobbered == 0 &&
            (!vsCublas || vsCublas->passed) && vsFp64.passed;
@@ -113,6 +145,9 @@ struct GroupedResult {
   /// kernelTiming, cublasTiming, l2FlushBytes and cublasVersion.
   BenchmarkResult timing;
   int64_t cublasCalls = 0;
+  /// An FP8 kernel's scaling (ScalingSpec::describe) and the cuBLASLt
+  /// loop's scale modes (empty where cuBLASLt has no matmul for it).
+  std::string scaling, cublasLtScaleModes;
   bool passed() const {
     for (const GroupedReplay &replay : replays)
       if (!replay.check.passed())

@@ -10,6 +10,7 @@
 
 #include "runtime/KernelSpec.h"
 #include "runtime/RuntimeError.h"
+#include "runtime/ScalingSpec.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
@@ -36,6 +37,65 @@ StringRef getGroupOperandName(GroupedLayout layout) {
 int64_t getGroupOperandEntries(GroupedLayout layout, int64_t groups) {
   return layout == GroupedLayout::Masked ? groups : groups + 1;
 }
+
+std::optional<std::pair<unsigned, unsigned>>
+getGroupedScaleRanks(GroupedLayout layout, const ScalingSpec &scaling) {
+  bool blocks = scaling.a == ScaleMode::Block1x128 &&
+                scaling.b == ScaleMode::Block128x128;
+  bool tensors =
+      scaling.a == ScaleMode::Tensor && scaling.b == ScaleMode::Tensor;
+  if (!blocks && !tensors)
+    return std::nullopt;
+  // B's scales are per group; a masked A's too, while a contiguous A's
+  // rows (all T of them) take the dense A scales.
+  unsigned perGroupA = layout == GroupedLayout::Masked ? 1 : 0;
+  return std::make_pair(getScaleRank(scaling.a) + perGroupA,
+                        getScaleRank(scaling.b) + 1);
+}
+
+namespace {
+
+/// The scales of a grouped FP8 kernel: the modes and ranks of
+/// getGroupedScaleRanks, and a 16- or 32-bit C.
+Error checkGroupedScales(const KernelSpec &spec, GroupedLayout layout,
+                         const Twine &context) {
+  if (!spec.scaling)
+    return Error::success();
+  std::string what = ("a " + getGroupedLayoutName(layout) +
+                      " grouped FP8 kernel (docs/design/grouped-gemm.md)")
+                         .str();
+  std::optional<std::pair<unsigned, unsigned>> ranks =
+      getGroupedScaleRanks(layout, *spec.scaling);
+  if (!ranks)
+    return makeBadInputError(context + ": \"scaling\" is " +
+                             spec.scaling->describe() + "; " + what +
+                             " takes a=block_1x128 b=block_128x128 or "
+                             "a=tensor b=tensor");
+  if (isEightBitFloat(spec.cType))
+    return makeBadInputError(context + ": c is " +
+                             getElementTypeName(spec.cType) + "; " + what +
+                             " writes a bf16, f16 or f32 C");
+  for (const KernelParamSpec &param : spec.parameters) {
+    if (param.kind == KernelParamSpec::Kind::AmaxMemRef)
+      return makeBadInputError(context + ": it records an amax; " + what +
+                               " does not");
+    if (param.kind != KernelParamSpec::Kind::ScaleMemRef)
+      continue;
+    bool isA = param.operand == Operand::A;
+    unsigned expected = isA ? ranks->first : ranks->second;
+    if (param.rank != expected)
+      return makeBadInputError(
+          context + ": parameters: '" + getParamOperandName(param) +
+          "' has rank " + Twine(param.rank) + "; " + what + " with " +
+          spec.scaling->describe() + " takes it of rank " + Twine(expected) +
+          (isA && layout == GroupedLayout::Contiguous
+               ? " (the T rows' scales, as a dense A's)"
+               : " (one set per group first)"));
+  }
+  return Error::success();
+}
+
+} // namespace
 
 Error checkGroupedKernelSpec(const KernelSpec &spec, const Twine &context) {
   auto isGroupParam = [](const KernelParamSpec &param) {
@@ -70,8 +130,10 @@ Error checkGroupedKernelSpec(const KernelSpec &spec, const Twine &context) {
     return refuse("it takes more than one group parameter");
   if (!spec.persistentGrid || spec.persistentGrid->streamK)
     return refuse("its grid is not a data-parallel persistent one");
-  if (spec.epilogue.hasFusedOperations() || spec.scaling)
-    return refuse("it fuses an epilogue or scales");
+  if (spec.epilogue.hasFusedOperations())
+    return refuse("it fuses an epilogue");
+  if (Error err = checkGroupedScales(spec, layout, context))
+    return err;
   for (const KernelParamSpec &param : spec.parameters) {
     if (param.kind == KernelParamSpec::Kind::Workspace)
       return refuse("it takes a workspace");

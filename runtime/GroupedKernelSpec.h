@@ -20,6 +20,20 @@
 //               offsets[0] = 0, offsets[G] = T, nondecreasing: group g's
 //               rows are [offsets[g], offsets[g + 1]).
 //
+// An FP8 grouped kernel ("scaling") takes scale_a and scale_b before the
+// group operand: block scales (a=block_1x128, b=block_128x128) or one
+// scalar per tensor (a=tensor, b=tensor). B's are per group (one more
+// rank, as a batched kernel's per-entry scales); a masked A's too, while a
+// contiguous A's are the dense scales of its T rows:
+//
+//   block, contiguous: scale_a [T, ceil(K/128)] strides [1, T];
+//                      scale_b [G, ceil(K/128), ceil(N/128)]
+//                      strides [kb·nb, 1, kb];
+//   block, masked:     scale_a [G, M_max, ceil(K/128)]
+//                      strides [M_max·kb, 1, M_max]; scale_b as above;
+//   tensor:            scale_a rank 0 (contiguous) or [G] (masked),
+//                      scale_b [G].
+//
 // G is B's batch extent. Both grids are persistent and depend on none of
 // the counts, so one captured CUDA graph serves every routing.
 // checkGroupedKernelSpec refuses an entry that mixes these up.
@@ -34,11 +48,13 @@
 #include "llvm/Support/Error.h"
 
 #include <optional>
+#include <utility>
 
 namespace gemm_opt {
 namespace runtime {
 
 struct KernelSpec;
+struct ScalingSpec;
 
 /// How the rows of A and C split into groups (the bundle's "grouped").
 enum class GroupedLayout { Masked, Contiguous };
@@ -52,6 +68,11 @@ llvm::StringRef getGroupOperandName(GroupedLayout layout);
 /// Entries of the group operand for `groups` groups: G (masked) or G + 1
 /// (contiguous).
 int64_t getGroupOperandEntries(GroupedLayout layout, int64_t groups);
+
+/// The ranks of scale_a and scale_b a grouped FP8 kernel of `layout` takes
+/// with `scaling` (see the file comment), or none for modes it does not.
+std::optional<std::pair<unsigned, unsigned>>
+getGroupedScaleRanks(GroupedLayout layout, const ScalingSpec &scaling);
 
 /// Checks that the parameters and grid of `spec` agree with its `grouped`
 /// layout (see the file comment), or that a kernel without one has no

@@ -56,11 +56,16 @@ void printMetric(raw_ostream &os, StringRef label, const ErrorMetric &metric,
 }
 
 void printCheck(raw_ostream &os, const GroupCheck &check, bool masked) {
+  // "vs cuBLAS" as in Report.cpp: an FP8 kernel's reference is cuBLASLt.
+  StringRef label = "vs cuBLAS: ";
   if (check.vsCublas)
-    printMetric(os, "vs cuBLAS: ", *check.vsCublas, check.worstCublasGroup,
+    printMetric(os, label, *check.vsCublas, check.worstCublasGroup,
                 check.checkedGroups);
+  else if (!check.noCublasLtAnchor.empty())
+    os << label << "none (" << check.noCublasLtAnchor
+       << "; fp64 alone decides)\n";
   else
-    os << "vs cuBLAS: skipped (--no-cublas)\n";
+    os << label << "skipped (--no-cublas)\n";
   printMetric(os, "vs fp64  : ", check.vsFp64, check.worstFp64Group,
               check.checkedGroups);
   os << "poison   : " << check.clobbered << " of " << check.poisonChecked
@@ -89,6 +94,8 @@ json::Value checkJSON(const GroupCheck &check) {
                       {"clobbered", check.clobbered},
                       {"tolerance_factor", check.toleranceFactor},
                       {"pass", check.passed()}};
+  if (!check.noCublasLtAnchor.empty())
+    object["no_cublaslt_anchor"] = check.noCublasLtAnchor;
   if (check.vsCublas) {
     object["vs_cublas"] = metricJSON(*check.vsCublas);
     object["worst_cublas_group"] = check.worstCublasGroup;
@@ -130,11 +137,20 @@ void printGroupedReport(raw_ostream &os, const GroupedReport &report) {
      << " B=" << getElementTypeName(spec.bType)
      << " C=" << getElementTypeName(spec.cType)
      << " accumulator=" << getElementTypeName(spec.accumulatorType) << "\n";
+  bool fp8 = spec.scaling.has_value();
+  if (fp8)
+    os << "scaling  : " << result.scaling
+       << (masked ? ", A's and B's scales per group"
+                  : ", B's scales per group, A's over all T rows")
+       << "; reference cuBLASLt "
+       << (result.cublasLtScaleModes.empty() ? std::string("none")
+                                             : result.cublasLtScaleModes)
+       << "\n";
   printCheck(os, result.check, masked);
   for (auto [index, replay] : enumerate(result.replays))
     os << "replay " << index + 1 << " : graph replay, routing seed "
-       << replay.seed << " (" << describeRows(replay.groupRows)
-       << "): vs cuBLAS "
+       << replay.seed << " (" << describeRows(replay.groupRows) << "): vs "
+       << (fp8 ? "cuBLASLt " : "cuBLAS ")
        << (replay.check.vsCublas
                ? formatError(replay.check.vsCublas->relativeFrobenius)
                : std::string("skipped"))
@@ -149,15 +165,18 @@ void printGroupedReport(raw_ostream &os, const GroupedReport &report) {
     printTiming(os, "gemm-opt : ", *timing.kernelTiming, flops, "");
     if (timing.cublasTiming) {
       std::string loop = ("loop of " + Twine(result.cublasCalls) +
-                          " cublasGemmEx, one per non-empty group; ")
+                          (fp8 ? " cuBLASLt FP8 matmuls" : " cublasGemmEx") +
+                          ", one per non-empty group; ")
                              .str();
-      printTiming(os, "cuBLAS   : ", *timing.cublasTiming, flops, loop);
+      printTiming(os, fp8 ? "cuBLASLt : " : "cuBLAS   : ", *timing.cublasTiming,
+                  flops, loop);
       double ratio =
           timing.kernelTiming->medianMs > 0
               ? timing.cublasTiming->medianMs / timing.kernelTiming->medianMs
               : 0.0;
-      os << "ratio    : " << format("%.3f", ratio)
-         << "x the cuBLAS loop's throughput (L2 flushed before each run, "
+      os << "ratio    : " << format("%.3f", ratio) << "x the "
+         << (fp8 ? "cuBLASLt" : "cuBLAS")
+         << " loop's throughput (L2 flushed before each run, "
          << timing.l2FlushBytes / (1 << 20) << " MiB)\n";
     }
   }
@@ -188,6 +207,8 @@ json::Value toJSON(const GroupedReport &report) {
                       {"check", checkJSON(result.check)},
                       {"replays", std::move(replays)},
                       {"pass", result.passed()}};
+  if (!result.scaling.empty())
+    object["scaling"] = result.scaling;
   const BenchmarkResult &timing = result.timing;
   auto timingJSON = [&](const TimingStats &stats) {
     return json::Object{

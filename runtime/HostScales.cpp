@@ -36,6 +36,19 @@ void HostScales::fillRandom(uint64_t seed, double centreA, double centreB) {
   }
 }
 
+std::vector<float> packEntryScales(llvm::ArrayRef<HostScales> entries, bool isA,
+                                   bool perEntry) {
+  std::vector<float> packed;
+  for (const HostScales &entry : entries) {
+    const std::vector<float> &values =
+        isA ? entry.getBufferA() : entry.getBufferB();
+    packed.insert(packed.end(), values.begin(), values.end());
+    if (!perEntry)
+      break;
+  }
+  return packed;
+}
+
 double chooseScaleCentre(const HostMatrix &operand, int64_t k) {
   std::vector<double> lineSums(static_cast<size_t>(operand.getRows()), 0.0);
   llvm::parallelFor(0, lineSums.size(), [&](size_t row) {

@@ -25,6 +25,8 @@
 #include "runtime/HostMatrix.h"
 #include "runtime/ScalingSpec.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -67,6 +69,12 @@ private:
 /// The centre exponent c = -log2(rms · K^(1/4)) of the scales of `operand`
 /// (its M×K or K×N entries) in a GEMM of depth `k` (see the file comment);
 /// 0 for an all-zero operand.
+/// The scales of A (`isA`) or B of several batch entries or groups as one
+/// kernel buffer: every entry's packed one after the other where
+/// `perEntry`, else entry 0's alone (shared by every entry).
+std::vector<float> packEntryScales(llvm::ArrayRef<HostScales> entries, bool isA,
+                                   bool perEntry);
+
 double chooseScaleCentre(const HostMatrix &operand, int64_t k);
 
 } // namespace runtime

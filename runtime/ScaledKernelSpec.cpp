@@ -23,10 +23,9 @@ bool isScaledGemm(const KernelSpec &spec) {
 }
 
 bool hasPerEntryScales(const KernelSpec &spec, Operand operand) {
-  if (!spec.scaling || !spec.stridedBatch)
+  if (!spec.scaling || (!spec.stridedBatch && !spec.grouped))
     return false;
-  ScaleMode mode =
-      operand == Operand::A ? spec.scaling->a : spec.scaling->b;
+  ScaleMode mode = operand == Operand::A ? spec.scaling->a : spec.scaling->b;
   for (const KernelParamSpec &param : spec.parameters)
     if (param.kind == KernelParamSpec::Kind::ScaleMemRef &&
         param.operand == operand)
@@ -50,17 +49,19 @@ Error checkScaleParams(const KernelSpec &spec, const Twine &context) {
                                "\"scaling\" (scales are for FP8 GEMMs)");
     bool isA = param.operand == Operand::A;
     ScaleMode mode = isA ? spec.scaling->a : spec.scaling->b;
-    // A batched kernel's scales may be per batch entry (one more rank).
-    bool perEntry = spec.stridedBatch && param.rank == getScaleRank(mode) + 1;
+    // A batched kernel's scales may be per batch entry, a grouped one's per
+    // group (one more rank).
+    bool batched = spec.stridedBatch || spec.grouped;
+    bool perEntry = batched && param.rank == getScaleRank(mode) + 1;
     if (param.rank != getScaleRank(mode) && !perEntry)
       return makeBadInputError(
           context + ": parameters: '" + name + "' has rank " +
           Twine(param.rank) + ", but \"scaling\" has " + (isA ? "a" : "b") +
           " = " + getScaleModeName(mode) + ", whose scales are a rank-" +
           Twine(getScaleRank(mode)) + " memref" +
-          (spec.stridedBatch ? " (or rank " + Twine(getScaleRank(mode) + 1) +
-                                   ": one set per batch entry)"
-                             : Twine()));
+          (batched ? " (or rank " + Twine(getScaleRank(mode) + 1) +
+                         ": one set per batch entry)"
+                   : Twine()));
     if (++count[isA ? 0 : 1] > 1)
       return makeBadInputError(context + ": parameters: '" + name +
                                "' is passed twice");

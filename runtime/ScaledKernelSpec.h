@@ -19,7 +19,8 @@
 //   exactly one "scale_a" and one "scale_b" memref parameter, of the ranks
 //     their modes take; a batched kernel ("batch") may take either with
 //     one more rank, a leading batch dimension: each batch entry's own
-//     scales (hasPerEntryScales), else one set serves every entry;
+//     scales (hasPerEntryScales), else one set serves every entry; a
+//     grouped kernel likewise per group (GroupedKernelSpec.h);
 //   one "scale_d" memref exactly when c is f8E4M3FN, and at most one
 //     "amax" (rank 0 each), neither in a batched kernel.
 //
@@ -49,8 +50,9 @@ llvm::Error checkScaledKernelSpec(const KernelSpec &spec,
 /// Whether `spec` is an FP8 GEMM (8-bit A and B, with scales).
 bool isScaledGemm(const KernelSpec &spec);
 
-/// Whether the batched FP8 GEMM `spec` takes the scales of `operand` (A or
-/// B) per batch entry: its scale parameter has a batch dimension first.
+/// Whether the batched (or grouped) FP8 GEMM `spec` takes the scales of
+/// `operand` (A or B) per batch entry (group): its scale parameter has a
+/// batch dimension first.
 bool hasPerEntryScales(const KernelSpec &spec, Operand operand);
 
 } // namespace runtime

@@ -11,8 +11,13 @@
 # the loop of per-group cublasGemmEx calls, then compute-sanitizer memcheck
 # and racecheck at a small shape. Each run checks every non-empty group
 # against cuBLAS and fp64 and the rows outside the groups still poisoned
-# (runtime/GroupedBenchmark.h). Prints one PASS/FAIL line per run; logs
-# under $OUT/grouped/.
+# (runtime/GroupedBenchmark.h). FP8 grouped bundles (with "scaling") run the
+# same checks (N and K multiples of 16, as 8-bit rows need) against fp64 of
+# their dequantized inputs and per-group cuBLASLt FP8 matmuls, and also a
+# K whose last 128-deep scale block is partial, uniform 8-bit inputs, the
+# refusal of a K that is no multiple of 16, and K = 1280 under the
+# sanitizers (the block-scale ring's stages are reused). Prints one
+# PASS/FAIL line per run; logs under $OUT/grouped/.
 #
 # Environment (optional): PARTS, any of "checks bench sanitize" (default all
 # three), and BUNDLES, a grep pattern on the grouped bundle names.
@@ -24,11 +29,12 @@ mkdir -p "$OUT"
 R=$D/bin/gemm-run
 CS=/usr/local/cuda/bin/compute-sanitizer
 CHECK_LOG_DIR=$OUT
-CHECK_DETAIL="vs cuBLAS|vs fp64|poison|^replay|^ratio|SUMMARY|error:"
+CHECK_DETAIL="vs cuBLAS|vs fp64|poison|^replay|^scaling|^ratio|SUMMARY|error:"
 source scripts/lib/device-check.sh
 
 PARTS=${PARTS:-"checks bench sanitize"}
 wants() { [[ " $PARTS " == *" $1 "* ]]; }
+is_fp8() { grep -q '"scaling"' "$1"; }
 layout_of() {
   grep -o '"grouped": *"[a-z]*"' "$1" | head -1 | sed 's/.*"\([a-z]*\)"$/\1/'
 }
@@ -84,6 +90,19 @@ for k in $bundles; do
     check "$k.refuse-replays" 2 "$R" "$J" -m 128 -n 256 -k 128 --groups 3 \
       --graph-replays 2 --no-timing
   fi
+  if is_fp8 "$J"; then
+    # A partial last scale block (K = 272: 2 full blocks and 16), uniform
+    # 8-bit inputs, and 8-bit rows that TMA cannot read in place.
+    if [ "$layout" = masked ]; then
+      fp8_shape=(-m 200 -n 384 --groups 8 --routing skewed --tokens 900)
+    else
+      fp8_shape=(-m 900 -n 384 --groups 8 --routing skewed)
+    fi
+    check "$k.fp8-ragged-k" 0 "$R" "$J" "${fp8_shape[@]}" -k 272 --no-timing
+    check "$k.fp8-uniform" 0 "$R" "$J" "${fp8_shape[@]}" -k 1024 \
+      --fp8-inputs uniform --no-timing
+    check "$k.refuse-k-not-16" 2 "$R" "$J" "${fp8_shape[@]}" -k 200 --no-timing
+  fi
   check "$k.refuse-no-groups" 2 "$R" "$J" -m 128 -n 256 -k 128 --no-timing
   check "$k.refuse-negative" 2 "$R" "$J" -m 128 -n 256 -k 128 --groups 3 \
     --group-rows 1,-1,0 --no-timing
@@ -113,11 +132,16 @@ done
 for k in $bundles; do
   wants sanitize || break
   J=$D/$k/kernel.json
+  # FP8: enough K blocks that the block-scale ring's stages are reused.
+  small_k=128
+  if is_fp8 "$J"; then
+    small_k=1280
+  fi
   if [ "$(layout_of "$J")" = masked ]; then
-    small=(-m 129 -n 256 -k 128 --groups 4 --group-rows 0,1,129,64
+    small=(-m 129 -n 256 -k "$small_k" --groups 4 --group-rows 0,1,129,64
            --graph-replays 1)
   else
-    small=(-m 194 -n 256 -k 128 --groups 4 --group-rows 0,1,129,64)
+    small=(-m 194 -n 256 -k "$small_k" --groups 4 --group-rows 0,1,129,64)
   fi
   check "$k.memcheck" 0 "$CS" --tool memcheck --error-exitcode 86 "$R" "$J" \
     "${small[@]}" --no-timing --no-cublas

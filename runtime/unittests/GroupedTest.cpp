@@ -28,10 +28,6 @@ using namespace gemm_opt::runtime::test;
 
 namespace {
 
-json::Object memref(StringRef operand, int64_t rank) {
-  return json::Object{{"kind", "memref"}, {"operand", operand}, {"rank", rank}};
-}
-
 /// What gemm-translate writes for
 /// examples/gemm_bf16_wgmma_grouped_masked_sm90.mlir: a persistent batched
 /// kernel with "grouped": "masked" and group_rows last.
@@ -44,12 +40,12 @@ json::Object makeMaskedGroupedKernel() {
       {"persistent", json::Object{{"ctas_per_sm", 1}}},
       {"tiles", json::Object{{"m", 128}, {"n", 256}, {"batch", 1}}}};
   kernel["parameters"] = json::Array{
-      memref("a", 3),
-      memref("b", 3),
-      memref("c", 3),
+      makeMemRefParam("a", 3),
+      makeMemRefParam("b", 3),
+      makeMemRefParam("c", 3),
       makeTmaParam("a", json::Array{64, 128, 1}, 128, "global_pointer"),
       makeTmaParam("b", json::Array{64, 64, 1}, 128, "global_pointer"),
-      memref("group_rows", 1)};
+      makeMemRefParam("group_rows", 1)};
   kernel["batch"] = json::Object{{"strided", true}};
   kernel["grouped"] = "masked";
   return kernel;
@@ -86,7 +82,7 @@ TEST(GroupedTest, SchemaRefusesAnotherLayout) {
 
 TEST(GroupedTest, SchemaTakesOneEntryPerGroup) {
   json::Object kernel = makeMaskedGroupedKernel();
-  (*kernel.getArray("parameters"))[5] = memref("group_rows", 2);
+  (*kernel.getArray("parameters"))[5] = makeMemRefParam("group_rows", 2);
   Expected<gemm_opt::bundle::Bundle> parsed =
       gemm_opt::bundle::parseBundle(makeBundleText(std::move(kernel)));
   ASSERT_FALSE(static_cast<bool>(parsed));
@@ -99,12 +95,12 @@ TEST(GroupedTest, SchemaTakesOneEntryPerGroup) {
 json::Object makeContiguousGroupedKernel() {
   json::Object kernel = makeMaskedGroupedKernel();
   kernel["parameters"] = json::Array{
-      memref("a", 2),
-      memref("b", 3),
-      memref("c", 2),
+      makeMemRefParam("a", 2),
+      makeMemRefParam("b", 3),
+      makeMemRefParam("c", 2),
       makeTmaParam("a", json::Array{64, 128}, 128, "global_pointer"),
       makeTmaParam("b", json::Array{64, 64, 1}, 128, "global_pointer"),
-      memref("group_offsets", 1)};
+      makeMemRefParam("group_offsets", 1)};
   kernel["grouped"] = "contiguous";
   return kernel;
 }
@@ -158,13 +154,13 @@ TEST(GroupedTest, ReaderRefusesInconsistentGroupedEntries) {
   }
   {
     json::Object kernel = makeMaskedGroupedKernel();
-    kernel.getArray("parameters")->push_back(memref("group_rows", 1));
+    kernel.getArray("parameters")->push_back(makeMemRefParam("group_rows", 1));
     cases.push_back({"two group operands", std::move(kernel),
                      "more than one group parameter"});
   }
   {
     json::Object kernel = makeContiguousGroupedKernel();
-    (*kernel.getArray("parameters"))[2] = memref("c", 3);
+    (*kernel.getArray("parameters"))[2] = makeMemRefParam("c", 3);
     cases.push_back({"rank-3 contiguous c", std::move(kernel),
                      "the memref of operand 'c' has rank 3; a contiguous "
                      "grouped kernel"});
@@ -187,7 +183,7 @@ TEST(GroupedTest, ReaderRefusesInconsistentGroupedEntries) {
   }
   {
     json::Object kernel = makeValidKernel();
-    kernel.getArray("parameters")->push_back(memref("group_rows", 1));
+    kernel.getArray("parameters")->push_back(makeMemRefParam("group_rows", 1));
     cases.push_back({"group operand without grouped", std::move(kernel),
                      "it takes a group_rows or group_offsets parameter, "
                      "which only a grouped kernel"});

@@ -51,6 +51,13 @@ inline llvm::json::Object makeValidKernel() {
              Object{{"kind", "memref"}, {"operand", "c"}, {"rank", 2}}}}};
 }
 
+/// A "memref" parameter of the bundle contract.
+inline llvm::json::Object makeMemRefParam(llvm::StringRef operand,
+                                          int64_t rank) {
+  return llvm::json::Object{
+      {"kind", "memref"}, {"operand", operand}, {"rank", rank}};
+}
+
 /// A "tma" parameter of the bundle contract.
 inline llvm::json::Object makeTmaParam(llvm::StringRef operand,
                                        llvm::json::Array box, int swizzle,

@@ -57,7 +57,9 @@
 // fp64, the rows outside the groups must stay poisoned, and the kernel is
 // timed against the loop of per-group cublasGemmEx calls; a masked kernel
 // also replays one captured CUDA graph --graph-replays times (default 3)
-// with new routings (runtime/GroupedBenchmark.h).
+// with new routings (runtime/GroupedBenchmark.h). An FP8 grouped kernel
+// draws 8-bit inputs by --fp8-inputs and scales per group, and is checked
+// and timed against one cuBLASLt FP8 matmul per non-empty group.
 //
 // --layout-a/-b/-c name how the operands are stored; by default as the
 // kernel takes them. A problem whose layouts are the transposed ones of the
@@ -609,6 +611,7 @@ Expected<RunOutcome> runGrouped(const KernelSpec &spec, StringRef bundlePath,
   options.common.seed = seed;
   options.common.timing = !noTiming && iterations > 0;
   options.common.cublasReference = !noCublas;
+  options.common.fp8Inputs = fp8InputsOpt;
   options.graphReplays =
       getGraphReplays(spec, getGroupedRequest(shape.layouts.b));
   if (options.common.timing && iterations < 30)

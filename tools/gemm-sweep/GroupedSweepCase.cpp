@@ -144,6 +144,9 @@ GroupedSweepCase generateGroupedSweepCase(uint64_t seed, uint64_t index,
   }
   request.n = n;
   request.k = k;
+  if (spec.scaling)
+    result.fp8Inputs = random.chance(50) ? Fp8InputDistribution::Wide
+                                         : Fp8InputDistribution::Uniform;
   // Rows of A and C within the budget (a contiguous C has its guards too).
   int64_t rowBudget = GroupedOperandElements / std::max(n, k);
 
@@ -236,6 +239,8 @@ std::string getGroupedRunCommand(const GroupedSweepCase &sweepCase,
     os << " --tokens " << *request.tokens;
   if (request.groupRows)
     os << " --group-rows " << *request.groupRows;
+  if (sweepCase.fp8Inputs)
+    os << " --fp8-inputs " << getFp8InputDistributionName(*sweepCase.fp8Inputs);
   os << " --seed " << request.seed << " --no-timing";
   if (!cublasReference)
     os << " --no-cublas";
@@ -259,6 +264,8 @@ std::string describeGroupedSweepCase(const GroupedSweepCase &sweepCase,
     os << " " << getRoutingDistributionName(*request.routing);
   if (request.tokens)
     os << " tokens=" << *request.tokens;
+  if (sweepCase.fp8Inputs)
+    os << " fp8 inputs " << getFp8InputDistributionName(*sweepCase.fp8Inputs);
   if (!rows.empty()) {
     constexpr size_t shown = 16;
     os << " rows ";
@@ -276,6 +283,8 @@ std::string describeGroupCheck(const GroupedResult &run) {
   const GroupCheck &check = run.check;
   if (check.vsCublas)
     describeErrorMetric(os, "vs cuBLAS", *check.vsCublas);
+  else if (!check.noCublasLtAnchor.empty())
+    os << "vs cuBLASLt none (" << check.noCublasLtAnchor << "); ";
   describeErrorMetric(os, "vs fp64", check.vsFp64);
   os << check.checkedGroups << " groups checked";
   if (check.failedGroups)
@@ -326,6 +335,8 @@ CaseResult runGroupedSweepCase(const DeviceInfo &device, SweepBundles &bundles,
     options.common.timing = false;
     options.common.seed = request.seed;
     options.common.cublasReference = cublasReference;
+    if (sweepCase.fp8Inputs)
+      options.common.fp8Inputs = *sweepCase.fp8Inputs;
     options.graphReplays = getGraphReplays(spec, request);
     return runGroupedBenchmark(device, spec, **images, *problem, options);
   }();

@@ -16,7 +16,10 @@
 //     multiple of the kernel's block M, the other groups 0, 1, full or
 //     anything;
 //   - N and K: multiples of 16 bytes of the element type (the runtime
-//     stages no grouped operand), K at most 512, N at most 1024;
+//     stages no grouped operand), K at most 512, N at most 1024; an FP8
+//     kernel's any such multiple, as the FP8 cases draw K for block scales
+//     (a last K block of fewer than 128), with wide or uniform 8-bit
+//     inputs (Fp8Inputs.h);
 //   - M_max (masked): 1, 7, BM - 1, BM, BM + 1, 2 BM + 3, 256 or anything
 //     up to 3 BM; T (contiguous, at least 1: gemm-run refuses -m 0) from
 //     the groups' rows;
@@ -38,12 +41,14 @@
 #include "tools/gemm-sweep/SweepRunner.h"
 
 #include "runtime/Device.h"
+#include "runtime/Fp8Inputs.h"
 #include "runtime/GroupedRequest.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace gemm_opt {
@@ -58,6 +63,8 @@ struct GroupedSweepCase {
   size_t kernel = 0; ///< Into SweepBundles::groupedKernels.
   /// gemm-run's grouped flags; its seed seeds the routing and the inputs.
   runtime::GroupedRequest request;
+  /// An FP8 kernel's 8-bit inputs (gemm-run's --fp8-inputs).
+  std::optional<runtime::Fp8InputDistribution> fp8Inputs;
 };
 
 /// Grouped case `index` of `seed` over `bundles.groupedKernels` (not
@@ -71,7 +78,8 @@ int64_t getGroupedBlockRows(const runtime::KernelSpec &spec);
 
 /// The gemm-run command that runs the case's check alone:
 /// "gemm-run BUNDLE --kernel NAME -m M -n N -k K --groups G [--routing R]
-/// [--tokens T] [--group-rows LIST] --seed S --no-timing [--no-cublas]".
+/// [--tokens T] [--group-rows LIST] [--fp8-inputs D] --seed S --no-timing
+/// [--no-cublas]".
 std::string getGroupedRunCommand(const GroupedSweepCase &sweepCase,
                                  llvm::StringRef bundlePath,
                                  llvm::StringRef kernelName,

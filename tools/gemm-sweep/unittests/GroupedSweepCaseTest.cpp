@@ -181,4 +181,41 @@ TEST_F(GroupedSweepCaseTest, CommandLineIsGemmRunsFlags) {
             "rows 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,...");
 }
 
+TEST_F(GroupedSweepCaseTest, Fp8KernelsGetSixteenByteRowsAndFp8Inputs) {
+  // The bf16 kernels' cases have no 8-bit inputs.
+  for (uint64_t index = 0; index < 8; ++index)
+    EXPECT_FALSE(generateGroupedSweepCase(3, index, bundles).fp8Inputs);
+  // The contiguous test kernel as an FP8 one with block scales.
+  auto contiguous =
+      llvm::find_if(bundles.groupedKernels, [](const SweepKernel &kernel) {
+        return kernel.spec->grouped == GroupedLayout::Contiguous;
+      });
+  ASSERT_NE(contiguous, bundles.groupedKernels.end());
+  KernelSpec fp8 = *contiguous->spec;
+  fp8.aType = fp8.bType = ElementType::F8E4M3FN;
+  fp8.scaling =
+      ScalingSpec{ScaleMode::Block1x128, ScaleMode::Block128x128, false};
+  bundles.groupedKernels.clear();
+  bundles.groupedKernels.push_back({"fp8/kernel.json", &fp8, std::nullopt});
+  std::set<Fp8InputDistribution> inputs;
+  bool raggedKBlock = false;
+  for (uint64_t index = 0; index < 200; ++index) {
+    GroupedSweepCase sweepCase = generateGroupedSweepCase(11, index, bundles);
+    ASSERT_TRUE(sweepCase.fp8Inputs.has_value());
+    inputs.insert(*sweepCase.fp8Inputs);
+    EXPECT_EQ(sweepCase.request.n % 16, 0);
+    EXPECT_EQ(sweepCase.request.k % 16, 0);
+    raggedKBlock |= sweepCase.request.k % ScaleBlockElements != 0 &&
+                    sweepCase.request.k > ScaleBlockElements;
+    EXPECT_NE(
+        getGroupedRunCommand(sweepCase, "fp8/kernel.json", "k", true)
+            .find(" --fp8-inputs " +
+                  getFp8InputDistributionName(*sweepCase.fp8Inputs).str() +
+                  " --seed "),
+        std::string::npos);
+  }
+  EXPECT_EQ(inputs.size(), 2u);
+  EXPECT_TRUE(raggedKBlock);
+}
+
 } // namespace
