@@ -20,7 +20,7 @@
 #define GEMM_OPT_RUNTIME_GROUPEDCUBLASLTLOOP_H
 
 #include "runtime/CublasLtScaledMatmul.h"
-#include "runtime/GroupedBenchmark.h"
+#include "runtime/GroupedProblem.h"
 #include "runtime/GroupedScales.h"
 
 #include <string>

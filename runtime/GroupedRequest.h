@@ -5,7 +5,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // What gemm-run's grouped flags ask for, checked against the kernel before
-// any device work, and the GroupedProblem (GroupedBenchmark.h) they make:
+// any device work, and the GroupedProblem (GroupedProblem.h) they make:
 //
 //   --groups G          required for a grouped kernel, refused otherwise;
 //   -m                  M_max (masked) or T, the total tokens (contiguous);
@@ -24,7 +24,7 @@
 #ifndef GEMM_OPT_RUNTIME_GROUPEDREQUEST_H
 #define GEMM_OPT_RUNTIME_GROUPEDREQUEST_H
 
-#include "runtime/GroupedBenchmark.h"
+#include "runtime/GroupedProblem.h"
 
 #include <optional>
 #include <string>

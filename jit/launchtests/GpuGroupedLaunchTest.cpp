@@ -32,7 +32,7 @@
 #include "jit/GemmKernel.h"
 #include "runtime/DeviceBuffer.h"
 #include "runtime/GroupRouting.h"
-#include "runtime/GroupedBenchmark.h"
+#include "runtime/GroupedProblem.h"
 #include "runtime/HostMatrix.h"
 #include "runtime/ToleranceFactor.h"
 #include "runtime/Validation.h"
