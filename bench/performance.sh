@@ -16,13 +16,16 @@
 #   transpose  f32 transposes against a device-to-device copy
 #   fp8        e4m3 GEMMs against cuBLASLt's FP8 matmul with the same scale
 #              modes (per tensor, per row/column, 1x128 / 128x128 blocks)
+#   grouped    grouped GEMMs (mixture of experts, contiguous layout) against
+#              torch._grouped_mm and torch._scaled_grouped_mm, with the
+#              roofline of each case (bench/grouped-moe.py; needs torch)
 # ITERATIONS (default 40) timed runs per kernel; ROUNDS (default 2) rounds of
 # each timing. Each part prints a Markdown table with device, date and commit.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 ARTIFACTS=${1:-device-artifacts}
 ARTIFACTS=${ARTIFACTS%/}
-PARTS=${PARTS:-hopper wgmma simt epilogue transpose fp8}
+PARTS=${PARTS:-hopper wgmma simt epilogue transpose fp8 grouped}
 ITERATIONS=${ITERATIONS:-40}
 ROUNDS=${ROUNDS:-2}
 RUN=$ARTIFACTS/bin/gemm-run
@@ -163,6 +166,22 @@ if wants fp8; then
     timed "row x column, promoted" wgmma_fp8_rowcol_64x128_s8_streamk "$shape"
     timed "1x128 / 128x128 blocks" wgmma_fp8_blocks_64x128_s8_streamk "$shape"
   done
+fi
+
+# The grouped tables come whole from bench/grouped-moe.py, which times
+# torch in its own process and runs gemm-run on the same counts.
+if wants grouped; then
+  grouped() { # TITLE [grouped-moe.py flags...]
+    local title=$1
+    shift
+    header "$title" "torch (bench/grouped-moe.py)"
+    python3 bench/grouped-moe.py --runs "$ITERATIONS" --gemm-run "$RUN" "$@" ||
+      failures=$((failures + 1))
+  }
+  grouped "Grouped bf16 (contiguous layout, B as G x N x K)" \
+    --bundle gemm-opt="$ARTIFACTS/wgmma_bf16_128x256x64_s3_persistent_tma_grouped_contiguous_nt/kernel.json"
+  grouped "Grouped e4m3, 1x128 / 128x128 block scales (contiguous layout)" --fp8 \
+    --bundle gemm-opt="$ARTIFACTS/wgmma_fp8_blocks_128x256_n128_s4_r2_grouped_contiguous/kernel.json"
 fi
 
 echo
