@@ -85,8 +85,7 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   } else if (name == attr::stagedOperand) {
     ok = isOneOf(value, {"a", "b"});
     expected = "\"a\" or \"b\"";
-  } else if (name == attr::stagedCopyOperands ||
-             name == attr::perEntryScales) {
+  } else if (name == attr::stagedCopyOperands || name == attr::perEntryScales) {
     ok = isStringArray(value, {"a", "b"}, 0);
     expected = "an array of \"a\" and \"b\"";
   } else {

@@ -21,9 +21,8 @@ static LogicalResult verifyGroupOperand(GemmOp gemm, StringRef name,
                                         StringRef holds, Value counts) {
   auto type = cast<MemRefType>(counts.getType());
   if (type.getRank() != 1 || !type.getElementType().isSignlessInteger(32))
-    return gemm.emitOpError()
-           << name << " must be a 1-D memref of i32 (" << holds << "), got "
-           << type;
+    return gemm.emitOpError() << name << " must be a 1-D memref of i32 ("
+                              << holds << "), got " << type;
   if (!isGlobalMemory(type))
     return gemm.emitOpError()
            << name
@@ -109,8 +108,8 @@ static LogicalResult verifyGroupedComputation(GemmOp gemm) {
     return gemm.emitOpError()
            << "a grouped GEMM writes a bf16, f16 or f32 C: an 8-bit C (with "
               "scale_d and amax) is not grouped yet";
-  for (auto [name, value] : {std::pair<StringRef, Value>("A", gemm.getA()),
-                             {"C", gemm.getC()}})
+  for (auto [name, value] :
+       {std::pair<StringRef, Value>("A", gemm.getA()), {"C", gemm.getC()}})
     if (getMatrixOrder(cast<MemRefType>(value.getType())) != MatrixOrder::row)
       return gemm.emitOpError()
              << "a grouped GEMM needs a row-major " << name
@@ -127,8 +126,7 @@ static LogicalResult verifyGroupedComputation(GemmOp gemm) {
 /// Checks that `schedule` runs the grouped walk: a warp-specialized wgmma
 /// kernel on a persistent grid of single blocks, each tile computed whole
 /// and stored through a staging tile.
-static LogicalResult verifyGroupedSchedule(GemmOp gemm,
-                                           ScheduleAttr schedule) {
+static LogicalResult verifyGroupedSchedule(GemmOp gemm, ScheduleAttr schedule) {
   if (!schedule.isWgmma() || !schedule.isWarpSpecialized())
     return gemm.emitOpError()
            << "grouped GEMMs need a warp-specialized wgmma schedule: only "

@@ -186,10 +186,9 @@ LogicalResult gemm_opt::tile::verifyScaledGemm(GemmOp gemm) {
            << "multiplies 8-bit floats, so it declares their scales: add "
               "scaling = #tile.scaling<a = tensor, b = tensor> (or row / "
               "column / block scales) and operands scale_a, scale_b";
-  if (failed(checkScaleOperand(gemm, gemm.getScaleA(), "scale_a",
-                               getScaleRankA(scaling),
-                               "a = " + stringifyScaleA(scaling.getA()).str(),
-                               gemm.isBatched())) ||
+  if (failed(checkScaleOperand(
+          gemm, gemm.getScaleA(), "scale_a", getScaleRankA(scaling),
+          "a = " + stringifyScaleA(scaling.getA()).str(), gemm.isBatched())) ||
       failed(checkScaleOperand(gemm, gemm.getScaleB(), "scale_b",
                                getScaleRankB(scaling),
                                "b = " + stringifyScaleB(scaling.getB()).str(),

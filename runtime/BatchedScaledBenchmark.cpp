@@ -97,15 +97,6 @@ std::vector<HostScales> makeBatchScales(const KernelSpec &spec,
   return scales;
 }
 
-Expected<DeviceBuffer> upload(const void *host, size_t bytes) {
-  Expected<DeviceBuffer> buffer = DeviceBuffer::allocate(bytes);
-  if (!buffer)
-    return buffer.takeError();
-  if (Error err = buffer->copyFromHost(host))
-    return std::move(err);
-  return buffer;
-}
-
 /// Entry `batch` of C's buffer `bytes` as a matrix.
 HostMatrix getEntryOfC(const KernelSpec &spec, const GemmShape &shape,
                        ArrayRef<uint8_t> bytes, int64_t batch) {
@@ -191,18 +182,20 @@ runBatchedScaledBenchmark(const DeviceInfo &device, const KernelSpec &spec,
   size_t cBytes =
       static_cast<size_t>(getOperandBufferElements(shape, Operand::C)) *
       getElementSize(spec.cType);
-  Expected<DeviceBuffer> deviceA = upload(a.buffer.data(), a.buffer.size());
+  Expected<DeviceBuffer> deviceA =
+      DeviceBuffer::upload(a.buffer.data(), a.buffer.size());
   if (!deviceA)
     return deviceA.takeError();
-  Expected<DeviceBuffer> deviceB = upload(b.buffer.data(), b.buffer.size());
+  Expected<DeviceBuffer> deviceB =
+      DeviceBuffer::upload(b.buffer.data(), b.buffer.size());
   if (!deviceB)
     return deviceB.takeError();
   Expected<DeviceBuffer> deviceScaleA =
-      upload(scalesA.data(), scalesA.size() * sizeof(float));
+      DeviceBuffer::upload(scalesA.data(), scalesA.size() * sizeof(float));
   if (!deviceScaleA)
     return deviceScaleA.takeError();
   Expected<DeviceBuffer> deviceScaleB =
-      upload(scalesB.data(), scalesB.size() * sizeof(float));
+      DeviceBuffer::upload(scalesB.data(), scalesB.size() * sizeof(float));
   if (!deviceScaleB)
     return deviceScaleB.takeError();
   Expected<DeviceBuffer> deviceC = DeviceBuffer::allocate(cBytes);

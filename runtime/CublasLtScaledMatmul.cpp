@@ -53,13 +53,7 @@ struct PlanStatus {
 };
 
 Expected<DeviceBuffer> upload(const std::vector<float> &values) {
-  Expected<DeviceBuffer> buffer =
-      DeviceBuffer::allocate(values.size() * sizeof(float));
-  if (!buffer)
-    return buffer.takeError();
-  if (Error err = buffer->copyFromHost(values.data()))
-    return std::move(err);
-  return buffer;
+  return DeviceBuffer::upload(values.data(), values.size() * sizeof(float));
 }
 
 } // namespace

@@ -16,6 +16,15 @@ using namespace llvm;
 namespace gemm_opt {
 namespace runtime {
 
+Expected<DeviceBuffer> DeviceBuffer::upload(const void *host, size_t bytes) {
+  Expected<DeviceBuffer> buffer = allocate(bytes);
+  if (!buffer)
+    return buffer.takeError();
+  if (Error err = buffer->copyFromHost(host))
+    return std::move(err);
+  return buffer;
+}
+
 Expected<DeviceBuffer> DeviceBuffer::allocate(size_t bytes) {
   DeviceBuffer buffer;
   if (bytes == 0)

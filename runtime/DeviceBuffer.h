@@ -28,6 +28,8 @@ class DeviceBuffer {
 public:
   DeviceBuffer() = default;
   static llvm::Expected<DeviceBuffer> allocate(size_t bytes);
+  /// A buffer of `bytes` holding a copy of `host` (copied synchronously).
+  static llvm::Expected<DeviceBuffer> upload(const void *host, size_t bytes);
 
   DeviceBuffer(DeviceBuffer &&other) noexcept;
   DeviceBuffer &operator=(DeviceBuffer &&other) noexcept;

@@ -303,15 +303,6 @@ Expected<GroupCheck> GroupChecker::check(const GroupedProblem &routing) {
   return result;
 }
 
-Expected<DeviceBuffer> upload(const void *host, size_t bytes) {
-  Expected<DeviceBuffer> buffer = DeviceBuffer::allocate(bytes);
-  if (!buffer)
-    return buffer.takeError();
-  if (Error err = buffer->copyFromHost(host))
-    return std::move(err);
-  return std::move(*buffer);
-}
-
 /// Writes the group operand of `routing` into `groups` (synchronously, so
 /// outside any graph).
 Error writeGroupOperand(const GroupedProblem &routing, DeviceBuffer &groups) {
@@ -374,11 +365,13 @@ Expected<GroupedResult> runGroupedBenchmark(const DeviceInfo &device,
   size_t cBytes = static_cast<size_t>(buffers.cRows * problem.n) * cElement;
   size_t guardBytes =
       static_cast<size_t>(buffers.guardRows * problem.n) * cElement;
-  Expected<DeviceBuffer> a = upload(hostA.data(), hostA.getSizeInBytes());
+  Expected<DeviceBuffer> a =
+      DeviceBuffer::upload(hostA.data(), hostA.getSizeInBytes());
   if (!a)
     return a.takeError();
   buffers.a = std::move(*a);
-  Expected<DeviceBuffer> b = upload(hostB.data(), hostB.getSizeInBytes());
+  Expected<DeviceBuffer> b =
+      DeviceBuffer::upload(hostB.data(), hostB.getSizeInBytes());
   if (!b)
     return b.takeError();
   buffers.b = std::move(*b);
@@ -390,18 +383,18 @@ Expected<GroupedResult> runGroupedBenchmark(const DeviceInfo &device,
   std::vector<int32_t> operand =
       getGroupOperand(problem.layout, problem.groupRows);
   Expected<DeviceBuffer> groups =
-      upload(operand.data(), operand.size() * sizeof(int32_t));
+      DeviceBuffer::upload(operand.data(), operand.size() * sizeof(int32_t));
   if (!groups)
     return groups.takeError();
   buffers.groups = std::move(*groups);
   if (scales) {
     Expected<DeviceBuffer> scaleA =
-        upload(packedA.data(), packedA.size() * sizeof(float));
+        DeviceBuffer::upload(packedA.data(), packedA.size() * sizeof(float));
     if (!scaleA)
       return scaleA.takeError();
     buffers.scaleA = std::move(*scaleA);
     Expected<DeviceBuffer> scaleB =
-        upload(packedB.data(), packedB.size() * sizeof(float));
+        DeviceBuffer::upload(packedB.data(), packedB.size() * sizeof(float));
     if (!scaleB)
       return scaleB.takeError();
     buffers.scaleB = std::move(*scaleB);

@@ -1,4 +1,5 @@
-//===- GroupedBenchmark.h - Run, check and time a grouped kernel -*- C++ -*-===//
+//===- GroupedBenchmark.h - Run, check and time a grouped kernel -*- C++
+//-*-===//
 //
 // Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

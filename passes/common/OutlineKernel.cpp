@@ -9,13 +9,14 @@
 // leading dimensions are run-time values carried by the memref descriptors.
 // Arguments: A, B, C; for TMA schedules the tensor maps of A and B; then
 // the fused epilogue's operands as present (alpha, beta: f32; bias: 1-D
-// memref; residual: a strided memref like C), see passes/epilogue/FusedEpilogue.h;
-// an 8-bit GEMM's scales (passes/common/OperandScales.h).
-// A grouped GEMM's group operand (group_rows or group_offsets) is the last
-// argument, and the kernel says which with tile.grouped.
-// A batched GEMM's A, B, C and residual are 3-D memrefs with a dynamic
-// batch stride and its tensor maps 3-D (passes/hopper/BatchedTmaLoad.h); the grid's z
-// (or, for a persistent grid, its tile walk) covers the batch entries.
+// memref; residual: a strided memref like C), see
+// passes/epilogue/FusedEpilogue.h; an 8-bit GEMM's scales
+// (passes/common/OperandScales.h). A grouped GEMM's group operand (group_rows
+// or group_offsets) is the last argument, and the kernel says which with
+// tile.grouped. A batched GEMM's A, B, C and residual are 3-D memrefs with a
+// dynamic batch stride and its tensor maps 3-D
+// (passes/hopper/BatchedTmaLoad.h); the grid's z (or, for a persistent grid,
+// its tile walk) covers the batch entries.
 //
 //===----------------------------------------------------------------------===//
 
@@ -448,10 +449,10 @@ void replaceByLaunch(OpBuilder &builder, GemmOp gemm, gpu::GPUFuncOp kernel,
   }
   if (Value group = getGroupOperand(gemm)) {
     Type type = argTypes[args.size()];
-    args.push_back(group.getType() == type
-                       ? group
-                       : memref::CastOp::create(builder, loc, type, group)
-                             .getResult());
+    args.push_back(
+        group.getType() == type
+            ? group
+            : memref::CastOp::create(builder, loc, type, group).getResult());
   }
   auto launch = [&](OpBuilder &b, gpu::GPUFuncOp launched) {
     gpu::LaunchFuncOp::create(b, loc, launched, grid, block, sharedBytes, args,

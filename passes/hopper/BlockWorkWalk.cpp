@@ -54,8 +54,8 @@ Value BlockWorkWalk::patchesN() {
 GroupedTileWalk BlockWorkWalk::groupedWalk() {
   if (tiles.groupOffsets)
     return GroupedTileWalk(b, loc, schedule, tiles.groupOffsets,
-                           /*contiguous=*/true,
-                           tiles.totalRows, tiles.tilesN, plan.blockM);
+                           /*contiguous=*/true, tiles.totalRows, tiles.tilesN,
+                           plan.blockM);
   return GroupedTileWalk(b, loc, schedule, tiles.groupRows,
                          /*contiguous=*/false,
                          getMatrixExtent(b, loc, tiles.batched.c, 0),
@@ -144,7 +144,8 @@ BlockSegment BlockWorkWalk::getSegment(Value i) {
       // count from its group's first, and its C ends at the group's end.
       segment.rowBase =
           arith::AddIOp::create(b, loc, tile.firstRow, segment.rowBase);
-      segment.groupRows = arith::AddIOp::create(b, loc, tile.firstRow, tile.rows);
+      segment.groupRows =
+          arith::AddIOp::create(b, loc, tile.firstRow, tile.rows);
       segment.groupB = tile.group;
     } else {
       segment.batch = tile.group;

@@ -16,7 +16,8 @@
 //   - for a grouped GEMM, every gridDim.x-th tile of the groups' compacted
 //     order (passes/hopper/GroupedTileWalk.h);
 //   - with stream_k, the segments of its share of the tiles' K steps
-//     (passes/hopper/StreamKPartition.h), partitioned over clusters and patches.
+//     (passes/hopper/StreamKPartition.h), partitioned over clusters and
+//     patches.
 //
 // A segment's K steps are numbered in the block's pipeline: the stage ring
 // (passes/hopper/StageRing.h) uses step n's stage n % S.

@@ -34,10 +34,9 @@ Value GroupedTileWalk::toI32(Value v) {
 
 Value GroupedTileWalk::fromLane(OpBuilder &builder, Value value, Value lane) {
   // shfl.sync.idx: c = 0x1f, the whole warp (PTX ISA 9.7.9.6).
-  return NVVM::ShflOp::create(builder, loc, builder.getI32Type(),
-                              i32(builder, -1), value, lane,
-                              i32(builder, kWarpSize - 1), NVVM::ShflKind::idx,
-                              UnitAttr());
+  return NVVM::ShflOp::create(
+      builder, loc, builder.getI32Type(), i32(builder, -1), value, lane,
+      i32(builder, kWarpSize - 1), NVVM::ShflKind::idx, UnitAttr());
 }
 
 Value GroupedTileWalk::groupCount(OpBuilder &builder) {
@@ -61,8 +60,8 @@ GroupedTileWalk::ChunkScan GroupedTileWalk::scanChunk(OpBuilder &builder,
   Type i32Type = builder.getI32Type();
   Value lane = NVVM::LaneIdOp::create(builder, loc, i32Type);
   Value group = arith::AddIOp::create(builder, loc, base, lane);
-  Value groups = arith::IndexCastUIOp::create(builder, loc, i32Type,
-                                              groupCount(builder));
+  Value groups =
+      arith::IndexCastUIOp::create(builder, loc, i32Type, groupCount(builder));
   Value inRange = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
                                         group, groups);
   // Lanes past the last group read its count and drop it: a select, not a
@@ -72,9 +71,8 @@ GroupedTileWalk::ChunkScan GroupedTileWalk::scanChunk(OpBuilder &builder,
       arith::SubIOp::create(builder, loc, groups, i32(builder, 1)));
   Value limit = arith::IndexCastUIOp::create(builder, loc, i32Type, maxRows);
   auto clamp = [&](Value v, Value low) {
-    return arith::MinSIOp::create(builder, loc,
-                                  arith::MaxSIOp::create(builder, loc, v, low),
-                                  limit);
+    return arith::MinSIOp::create(
+        builder, loc, arith::MaxSIOp::create(builder, loc, v, low), limit);
   };
   // Counts and offsets outside the matrix are clamped: the kernel reads no
   // row past the group's rows of A and writes none past those of C
@@ -82,10 +80,10 @@ GroupedTileWalk::ChunkScan GroupedTileWalk::scanChunk(OpBuilder &builder,
   Value first = i32(builder, 0), rows;
   if (contiguous) {
     first = clamp(loadCount(builder, clamped), i32(builder, 0));
-    Value end = clamp(loadCount(builder, arith::AddIOp::create(
-                                             builder, loc, clamped,
-                                             i32(builder, 1))),
-                      first);
+    Value end =
+        clamp(loadCount(builder, arith::AddIOp::create(builder, loc, clamped,
+                                                       i32(builder, 1))),
+              first);
     rows = arith::SubIOp::create(builder, loc, end, first);
   } else {
     rows = clamp(loadCount(builder, clamped), i32(builder, 0));
@@ -114,21 +112,19 @@ GroupedTileWalk::ChunkScan GroupedTileWalk::scanChunk(OpBuilder &builder,
 
 Value GroupedTileWalk::countTiles() {
   Value chunks = arith::CeilDivUIOp::create(
-      b, loc, groupCount(b),
-      arith::ConstantIndexOp::create(b, loc, kWarpSize));
+      b, loc, groupCount(b), arith::ConstantIndexOp::create(b, loc, kWarpSize));
   auto loop = scf::ForOp::create(
       b, loc, arith::ConstantIndexOp::create(b, loc, 0), chunks,
       arith::ConstantIndexOp::create(b, loc, 1), ValueRange{i32(b, 0)});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
-    Value base = arith::MulIOp::create(
-        b, loc, toI32(loop.getInductionVar()), i32(b, kWarpSize));
+    Value base = arith::MulIOp::create(b, loc, toI32(loop.getInductionVar()),
+                                       i32(b, kWarpSize));
     ChunkScan scan = scanChunk(b, base);
-    scf::YieldOp::create(
-        b, loc,
-        ValueRange{arith::AddIOp::create(b, loc, loop.getRegionIterArg(0),
-                                         scan.total)});
+    scf::YieldOp::create(b, loc,
+                         ValueRange{arith::AddIOp::create(
+                             b, loc, loop.getRegionIterArg(0), scan.total)});
   }
   return toIndex(fromLane(b, loop.getResult(0), i32(b, 0)));
 }
@@ -150,8 +146,8 @@ GroupTile GroupedTileWalk::locate(Value linear) {
             arith::AddIOp::create(builder, loc, base, i32(builder, kWarpSize));
         Value more = arith::AndIOp::create(
             builder, loc,
-            arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
-                                  next, target),
+            arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule, next,
+                                  target),
             arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
                                   nextBase, groups));
         scf::ConditionOp::create(
@@ -162,10 +158,9 @@ GroupTile GroupedTileWalk::locate(Value linear) {
         Value total = fromLane(builder, args[4], i32(builder, kWarpSize - 1));
         scf::YieldOp::create(
             builder, loc,
-            ValueRange{
-                arith::AddIOp::create(builder, loc, args[0],
-                                      i32(builder, kWarpSize)),
-                arith::AddIOp::create(builder, loc, args[1], total)});
+            ValueRange{arith::AddIOp::create(builder, loc, args[0],
+                                             i32(builder, kWarpSize)),
+                       arith::AddIOp::create(builder, loc, args[1], total)});
       });
   Value base = walk.getResult(0), before = walk.getResult(1);
   Value rows = walk.getResult(2), first = walk.getResult(3),
@@ -189,15 +184,15 @@ GroupTile GroupedTileWalk::locate(Value linear) {
       arith::SelectOp::create(b, loc, isFirst, i32(b, 0), previous));
   Value groupRowCount = fromLane(b, rows, k);
   Value local = arith::SubIOp::create(b, loc, target, start);
-  Value tilesM = arith::CeilDivUIOp::create(b, loc, groupRowCount,
-                                            i32(b, blockM));
+  Value tilesM =
+      arith::CeilDivUIOp::create(b, loc, groupRowCount, i32(b, blockM));
   // A raster group of 1: down the group's M tiles for each N panel; else
   // the schedule's raster within the group (a large group's A and B panels
   // then stay in L2 as a dense GEMM's do).
   Value tileRow, tileCol;
   if (schedule.getRasterGroup() > 1) {
-    auto [row, col] =
-        rasterizeTile(b, loc, schedule, toIndex(local), toIndex(tilesM), tilesN);
+    auto [row, col] = rasterizeTile(b, loc, schedule, toIndex(local),
+                                    toIndex(tilesM), tilesN);
     tileRow = toI32(row);
     tileCol = toI32(col);
   } else {

@@ -36,8 +36,8 @@ namespace gemm_opt {
 
 /// One tile of the compacted order.
 struct GroupTile {
-  mlir::Value group;   ///< Its group (index).
-  mlir::Value rows;    ///< The group's valid rows (index).
+  mlir::Value group; ///< Its group (index).
+  mlir::Value rows;  ///< The group's valid rows (index).
   /// The group's first row of A and C (index): 0 in the masked layout (each
   /// group has its own matrices), offsets[g] in the contiguous one.
   mlir::Value firstRow;

@@ -250,8 +250,8 @@ static bool mapGemmFields(const json::Value &value, GemmFields &gemm,
                     path) &&
          mapper.map("math", gemm.math) &&
          checkOptionalChoice(gemm.math, {"ffma", "tensor_core"},
-                     "expected \"ffma\" or \"tensor_core\"",
-                     path.field("math")) &&
+                             "expected \"ffma\" or \"tensor_core\"",
+                             path.field("math")) &&
          mapper.map("epilogue", gemm.epilogue) &&
          mapper.map("scaling", gemm.scaling) &&
          mapper.map("batch", gemm.batch) &&
@@ -259,8 +259,7 @@ static bool mapGemmFields(const json::Value &value, GemmFields &gemm,
          checkOptionalChoice(gemm.grouped, {"masked", "contiguous"},
                              "expected \"masked\" or \"contiguous\"",
                              path.field("grouped")) &&
-         mapStaged(object, "staged_transposes", gemm.stagedTransposes,
-                   path) &&
+         mapStaged(object, "staged_transposes", gemm.stagedTransposes, path) &&
          mapStaged(object, "staged_copies", gemm.stagedCopies, path) &&
          mapper.map("whole_tile_variant", gemm.wholeTileVariant);
 }

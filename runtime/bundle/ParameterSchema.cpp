@@ -130,14 +130,14 @@ bool fromJSON(const json::Value &value, Parameter &parameter,
       return false;
     parameter.operand = operand;
     parameter.rank = rank;
-    if (!checkChoice(operand,
-                     {"a", "b", "c", "bias", "residual", "scale_a", "scale_b",
-                      "scale_d", "amax", "src", "dst", "group_rows",
-                      "group_offsets"},
-                     "expected \"a\", \"b\", \"c\", \"bias\", \"residual\", "
-                     "\"scale_a\", \"scale_b\", \"scale_d\", \"amax\", \"src\", "
-                     "\"dst\", \"group_rows\" or \"group_offsets\"",
-                     path.field("operand")))
+    if (!checkChoice(
+            operand,
+            {"a", "b", "c", "bias", "residual", "scale_a", "scale_b", "scale_d",
+             "amax", "src", "dst", "group_rows", "group_offsets"},
+            "expected \"a\", \"b\", \"c\", \"bias\", \"residual\", "
+            "\"scale_a\", \"scale_b\", \"scale_d\", \"amax\", \"src\", "
+            "\"dst\", \"group_rows\" or \"group_offsets\"",
+            path.field("operand")))
       return false;
     // A grouped GEMM's counts or offsets (docs/design/grouped-gemm.md).
     if (operand == "group_rows" || operand == "group_offsets")

@@ -331,15 +331,14 @@ TEST(BundleSchemaTest, MalformedFp8FieldsNameTheirPath) {
             "expected 0 (a tensor's scale), 1 (a row or column vector) or 2 "
             "(block scales), one more for scales per batch entry at "
             "kernels[0].parameters[4].rank");
-  EXPECT_EQ(
-      malformedFp8Error([](json::Object &kernel) {
-        (*(*kernel.getArray("parameters"))[4].getAsObject())["operand"] =
-            "scale_c";
-      }),
-      "expected \"a\", \"b\", \"c\", \"bias\", \"residual\", "
-      "\"scale_a\", \"scale_b\", \"scale_d\", \"amax\", \"src\", "
-      "\"dst\", \"group_rows\" or \"group_offsets\" at "
-      "kernels[0].parameters[4].operand");
+  EXPECT_EQ(malformedFp8Error([](json::Object &kernel) {
+              (*(*kernel.getArray("parameters"))[4].getAsObject())["operand"] =
+                  "scale_c";
+            }),
+            "expected \"a\", \"b\", \"c\", \"bias\", \"residual\", "
+            "\"scale_a\", \"scale_b\", \"scale_d\", \"amax\", \"src\", "
+            "\"dst\", \"group_rows\" or \"group_offsets\" at "
+            "kernels[0].parameters[4].operand");
   EXPECT_EQ(malformedFp8Error([](json::Object &kernel) {
               (*kernel.getObject("staged_copies")
                     ->getObject("b"))["vector_elements"] = 32;

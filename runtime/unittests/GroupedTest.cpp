@@ -52,8 +52,8 @@ json::Object makeMaskedGroupedKernel() {
 }
 
 TEST(GroupedTest, SchemaKeepsTheLayout) {
-  Expected<gemm_opt::bundle::Bundle> parsed = gemm_opt::bundle::parseBundle(
-      makeBundleText(makeMaskedGroupedKernel()));
+  Expected<gemm_opt::bundle::Bundle> parsed =
+      gemm_opt::bundle::parseBundle(makeBundleText(makeMaskedGroupedKernel()));
   ASSERT_TRUE(static_cast<bool>(parsed)) << toString(parsed.takeError());
   const gemm_opt::bundle::KernelEntry &entry = parsed->kernels.front();
   ASSERT_TRUE(entry.gemm.has_value());
@@ -86,8 +86,9 @@ TEST(GroupedTest, SchemaTakesOneEntryPerGroup) {
   Expected<gemm_opt::bundle::Bundle> parsed =
       gemm_opt::bundle::parseBundle(makeBundleText(std::move(kernel)));
   ASSERT_FALSE(static_cast<bool>(parsed));
-  EXPECT_EQ(toString(parsed.takeError()),
-            "expected 1 (one entry per group) at kernels[0].parameters[5].rank");
+  EXPECT_EQ(
+      toString(parsed.takeError()),
+      "expected 1 (one entry per group) at kernels[0].parameters[5].rank");
 }
 
 /// The contiguous layout as the design states it: rank-2 A and C, a
