@@ -9,6 +9,7 @@
 #ifndef GEMM_OPT_TOOLS_GEMMTUNE_TUNECOMMANDS_H
 #define GEMM_OPT_TOOLS_GEMMTUNE_TUNECOMMANDS_H
 
+#include "SpaceOptions.h"
 #include "analysis/PerformanceModel.h"
 
 #include <string>
@@ -19,13 +20,6 @@ namespace gemm_opt::tune {
 /// Exit codes: 0 success, 1 a step failed (compilation, no results),
 /// 2 bad input (options, files).
 enum ExitCode { ExitSuccess = 0, ExitFailure = 1, ExitBadInput = 2 };
-
-/// Which candidates to enumerate and the device the model times them on
-/// (empty: the chip's default).
-struct SpaceOptions {
-  std::string chip, device;
-  std::vector<std::string> dtypes, families;
-};
 
 struct PlanOptions : SpaceOptions {
   std::vector<analysis::GemmShape> shapes;

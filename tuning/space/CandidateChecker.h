@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GEMM_OPT_TOOLS_GEMMTUNE_CANDIDATECHECKER_H
-#define GEMM_OPT_TOOLS_GEMMTUNE_CANDIDATECHECKER_H
+#ifndef GEMM_OPT_TUNING_SPACE_CANDIDATECHECKER_H
+#define GEMM_OPT_TUNING_SPACE_CANDIDATECHECKER_H
 
 #include "CandidateSpace.h"
 #include "dialect/TileDialect.h"
@@ -49,4 +49,4 @@ private:
 
 } // namespace gemm_opt::tune
 
-#endif // GEMM_OPT_TOOLS_GEMMTUNE_CANDIDATECHECKER_H
+#endif // GEMM_OPT_TUNING_SPACE_CANDIDATECHECKER_H

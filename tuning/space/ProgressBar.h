@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GEMM_OPT_TOOLS_GEMMTUNE_PROGRESSBAR_H
-#define GEMM_OPT_TOOLS_GEMMTUNE_PROGRESSBAR_H
+#ifndef GEMM_OPT_TUNING_SPACE_PROGRESSBAR_H
+#define GEMM_OPT_TUNING_SPACE_PROGRESSBAR_H
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -36,4 +36,4 @@ private:
 
 } // namespace gemm_opt::tune
 
-#endif // GEMM_OPT_TOOLS_GEMMTUNE_PROGRESSBAR_H
+#endif // GEMM_OPT_TUNING_SPACE_PROGRESSBAR_H

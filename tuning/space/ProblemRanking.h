@@ -26,8 +26,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GEMM_OPT_TOOLS_GEMMTUNE_PROBLEMRANKING_H
-#define GEMM_OPT_TOOLS_GEMMTUNE_PROBLEMRANKING_H
+#ifndef GEMM_OPT_TUNING_SPACE_PROBLEMRANKING_H
+#define GEMM_OPT_TUNING_SPACE_PROBLEMRANKING_H
 
 #include "CandidateSpace.h"
 
@@ -135,4 +135,4 @@ ProblemRanking rankProblem(const std::vector<AnalyzedCandidate> &candidates,
 
 } // namespace gemm_opt::tune
 
-#endif // GEMM_OPT_TOOLS_GEMMTUNE_PROBLEMRANKING_H
+#endif // GEMM_OPT_TUNING_SPACE_PROBLEMRANKING_H

@@ -33,8 +33,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GEMM_OPT_TOOLS_GEMMTUNE_CANDIDATESPACE_H
-#define GEMM_OPT_TOOLS_GEMMTUNE_CANDIDATESPACE_H
+#ifndef GEMM_OPT_TUNING_SPACE_CANDIDATESPACE_H
+#define GEMM_OPT_TUNING_SPACE_CANDIDATESPACE_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -81,4 +81,4 @@ llvm::Error writeCandidateModule(llvm::StringRef path,
 
 } // namespace gemm_opt::tune
 
-#endif // GEMM_OPT_TOOLS_GEMMTUNE_CANDIDATESPACE_H
+#endif // GEMM_OPT_TUNING_SPACE_CANDIDATESPACE_H

@@ -14,12 +14,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GEMM_OPT_TOOLS_GEMMTUNE_ANALYZEDSPACE_H
-#define GEMM_OPT_TOOLS_GEMMTUNE_ANALYZEDSPACE_H
+#ifndef GEMM_OPT_TUNING_SPACE_ANALYZEDSPACE_H
+#define GEMM_OPT_TUNING_SPACE_ANALYZEDSPACE_H
 
 #include "CandidateChecker.h"
 #include "ProblemRanking.h"
-#include "TuneCommands.h"
+#include "SpaceOptions.h"
 
 #include "analysis/ChipPerformance.h"
 #include "llvm/Support/Error.h"
@@ -62,4 +62,4 @@ void printCheckCounts(llvm::raw_ostream &os, llvm::StringRef dtype,
 
 } // namespace gemm_opt::tune
 
-#endif // GEMM_OPT_TOOLS_GEMMTUNE_ANALYZEDSPACE_H
+#endif // GEMM_OPT_TUNING_SPACE_ANALYZEDSPACE_H
