@@ -15,7 +15,7 @@
 #include "runtime/Fp8Inputs.h"
 #include "runtime/GroupedCublasLtLoop.h"
 #include "runtime/HostMatrix.h"
-#include "runtime/KernelArguments.h"
+#include "runtime/KernelLaunchSetup.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/ToleranceFactor.h"
 #include "runtime/Validation.h"
@@ -434,19 +434,17 @@ Expected<GroupedResult> runGroupedBenchmark(const DeviceInfo &device,
     addresses.scaleA = buffers.scaleA.getAddress();
     addresses.scaleB = buffers.scaleB.getAddress();
   }
-  Expected<KernelArguments> arguments =
-      KernelArguments::create(*device.driver, spec, shape, addresses);
-  if (!arguments)
-    return arguments.takeError();
-  if (!arguments->getStaging().empty())
+  // A grouped kernel fuses no epilogue: the default epilogue arguments.
+  Expected<KernelLaunchSetup> setup = KernelLaunchSetup::create(
+      *device.driver, spec, shape, addresses, EpilogueArguments(),
+      kernel->module, kernel->grid, stream.get());
+  if (!setup)
+    return setup.takeError();
+  if (setup->hasStagedOperands())
     return makeBadInputError("grouped kernel " + spec.name +
                              ": an operand would need a staged copy, which "
                              "the grouped runtime does not make");
-  auto launchKernel = [&]() -> Error {
-    if (Error err = arguments->prepare(kernel->module, stream.get()))
-      return err;
-    return kernel->module.launch(kernel->grid, *arguments, stream.get());
-  };
+  auto launchKernel = [&]() { return setup->launch(); };
   auto poisonC = [&]() {
     return buffers.c.fill(OutputPoisonByte, stream.get());
   };
