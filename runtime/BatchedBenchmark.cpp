@@ -13,10 +13,10 @@
 #include "runtime/CublasReference.h"
 #include "runtime/CudaStream.h"
 #include "runtime/DeviceBuffer.h"
-#include "runtime/KernelArguments.h"
+#include "runtime/KernelLaunchSetup.h"
 #include "runtime/ProblemInputs.h"
-#include "runtime/ProblemUpload.h"
 #include "runtime/ProblemRun.h"
+#include "runtime/ProblemUpload.h"
 #include "runtime/RuntimeError.h"
 
 #include <cstring>
@@ -42,16 +42,13 @@ Error timeBatchedProblem(const DeviceInfo &device, const KernelSpec &spec,
   if (!operands)
     return operands.takeError();
   DeviceBuffer *a = &operands->a, *b = &operands->b, *c = &operands->c;
-  Expected<KernelArguments> arguments = KernelArguments::create(
+  Expected<KernelLaunchSetup> setup = KernelLaunchSetup::create(
       *device.driver, spec, problem.getShape(), operands->views,
-      operands->getEpilogueArguments(problem.epilogue));
-  if (!arguments)
-    return arguments.takeError();
-  auto launchKernel = [&]() -> Error {
-    if (Error err = arguments->prepare(module, stream.get()))
-      return err;
-    return module.launch(result.grid, *arguments, stream.get());
-  };
+      operands->getEpilogueArguments(problem.epilogue), module, result.grid,
+      stream.get());
+  if (!setup)
+    return setup.takeError();
+  auto launchKernel = [&]() { return setup->launch(); };
   auto poisonC = [&]() { return c->fill(OutputPoisonByte, stream.get()); };
 
   // The output of one run, to compare with the last timed run's.

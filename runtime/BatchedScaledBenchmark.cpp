@@ -12,7 +12,7 @@
 #include "runtime/CudaStream.h"
 #include "runtime/DeviceBuffer.h"
 #include "runtime/HostScales.h"
-#include "runtime/KernelArguments.h"
+#include "runtime/KernelLaunchSetup.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/ScaledKernelSpec.h"
 #include "runtime/ScaledReference.h"
@@ -202,22 +202,16 @@ runBatchedScaledBenchmark(const DeviceInfo &device, const KernelSpec &spec,
   if (!deviceC)
     return deviceC.takeError();
 
-  Expected<KernelArguments> arguments = KernelArguments::create(
+  // No fused epilogue (refused above): the default epilogue arguments.
+  Expected<KernelLaunchSetup> setup = KernelLaunchSetup::create(
       *device.driver, spec, shape,
       {deviceA->getAddress(), deviceB->getAddress(), deviceC->getAddress(),
        deviceScaleA->getAddress(), deviceScaleB->getAddress()},
-      {});
-  if (!arguments)
-    return arguments.takeError();
-  result.stagedOperands = arguments->getStaging().describe();
-  result.kernelInfo = module.getInfo(arguments->usesWholeTileVariant());
-  result.launchedKernel =
-      module.getFunctionName(arguments->usesWholeTileVariant()).str();
-  auto launchKernel = [&]() -> Error {
-    if (Error err = arguments->prepare(module, stream.get()))
-      return err;
-    return module.launch(result.grid, *arguments, stream.get());
-  };
+      EpilogueArguments(), module, result.grid, stream.get());
+  if (!setup)
+    return setup.takeError();
+  recordLaunchedKernel(*setup, result);
+  auto launchKernel = [&]() { return setup->launch(); };
   auto poisonC = [&]() { return deviceC->fill(OutputPoisonByte, stream.get()); };
 
   // Each entry's fp64 reference at the samples, and the tolerance (the

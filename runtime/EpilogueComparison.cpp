@@ -14,7 +14,7 @@
 #include "runtime/CudaStream.h"
 #include "runtime/DeviceBuffer.h"
 #include "runtime/HostMatrix.h"
-#include "runtime/KernelArguments.h"
+#include "runtime/KernelLaunchSetup.h"
 #include "runtime/KernelParams.h"
 #include "runtime/RuntimeError.h"
 
@@ -189,16 +189,13 @@ runEpilogueComparison(const DeviceInfo &device, const KernelSpec &spec,
 
   // The three ways to D, and the two halves of the unfused one.
   EpilogueArguments epilogueArguments{1.0f, 0.0f, bias.getAddress(), 0};
-  Expected<KernelArguments> arguments = KernelArguments::create(
+  Expected<KernelLaunchSetup> setup = KernelLaunchSetup::create(
       *device.driver, spec, shape,
-      {a.getAddress(), b.getAddress(), fusedD.getAddress()},
-      epilogueArguments);
-  if (!arguments)
-    return arguments.takeError();
-  result.stagedOperands = arguments->getStaging().describe();
-  result.kernelInfo = module.getInfo(arguments->usesWholeTileVariant());
-  result.launchedKernel =
-      module.getFunctionName(arguments->usesWholeTileVariant()).str();
+      {a.getAddress(), b.getAddress(), fusedD.getAddress()}, epilogueArguments,
+      module, result.grid, stream.get());
+  if (!setup)
+    return setup.takeError();
+  recordLaunchedKernel(*setup, result);
   Expected<CublasReference> cublas = CublasReference::create(
       stream.get(), getCublasComputeType(spec.aType, spec.exactFp32Math));
   if (!cublas)
@@ -237,11 +234,7 @@ runEpilogueComparison(const DeviceInfo &device, const KernelSpec &spec,
   }
   result.cublasLtVersion = cublasLtGetVersion();
 
-  auto runFused = [&]() -> Error {
-    if (Error err = arguments->prepare(module, stream.get()))
-      return err;
-    return module.launch(result.grid, *arguments, stream.get());
-  };
+  auto runFused = [&]() -> Error { return setup->launch(); };
   auto runCublasGemm = [&]() -> Error {
     return cublas->gemm(shape, types, a.data(), b.data(), unfusedC.data());
   };

@@ -14,7 +14,7 @@
 #include "runtime/DeviceBuffer.h"
 #include "runtime/FusedEpilogueInputs.h"
 #include "runtime/HostMatrix.h"
-#include "runtime/KernelArguments.h"
+#include "runtime/KernelLaunchSetup.h"
 #include "runtime/OperandAlignment.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/ToleranceFactor.h"
@@ -158,22 +158,15 @@ Expected<BenchmarkResult> runBenchmark(const DeviceInfo &device,
   };
 
   // Parameters, and the tensor maps they refer to, for all launches below.
-  Expected<KernelArguments> arguments = KernelArguments::create(
+  Expected<KernelLaunchSetup> setup = KernelLaunchSetup::create(
       *device.driver, spec, shape,
       {operands->a.getAddress(), operands->b.getAddress(),
        operands->c.getAddress()},
-      epilogueInputs->getArguments());
-  if (!arguments)
-    return arguments.takeError();
-  result.stagedOperands = arguments->getStaging().describe();
-  result.kernelInfo = module.getInfo(arguments->usesWholeTileVariant());
-  result.launchedKernel =
-      module.getFunctionName(arguments->usesWholeTileVariant()).str();
-  auto launchKernel = [&]() -> Error {
-    if (Error err = arguments->prepare(module, stream.get()))
-      return err;
-    return module.launch(result.grid, *arguments, stream.get());
-  };
+      epilogueInputs->getArguments(), module, result.grid, stream.get());
+  if (!setup)
+    return setup.takeError();
+  recordLaunchedKernel(*setup, result);
+  auto launchKernel = [&]() { return setup->launch(); };
   // cuBLAS with the matching transa/transb (and C^T for a column-major C),
   // through the general problem form when any operand is column-major.
   GemmProblem cublasProblem =

@@ -11,10 +11,10 @@
 #include "runtime/CublasReference.h"
 #include "runtime/CudaStream.h"
 #include "runtime/DeviceBuffer.h"
-#include "runtime/KernelArguments.h"
+#include "runtime/KernelLaunchSetup.h"
 #include "runtime/ProblemInputs.h"
-#include "runtime/ProblemUpload.h"
 #include "runtime/ProblemReference.h"
+#include "runtime/ProblemUpload.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/TransposedProblem.h"
 
@@ -208,18 +208,16 @@ runProblem(const DeviceInfo &device, const KernelSpec &spec,
   OperandAddresses views = operands->views;
   if (runsTransposed(spec, problem.getShape().layouts))
     std::swap(views.a, views.b);
-  Expected<KernelArguments> arguments = KernelArguments::create(
+  Expected<KernelLaunchSetup> setup = KernelLaunchSetup::create(
       *device.driver, spec, shape, views,
-      operands->getEpilogueArguments(problem.epilogue));
-  if (!arguments)
-    return arguments.takeError();
-  result.stagedOperands = arguments->getStaging().describe();
-  result.launchedKernel =
-      module.getFunctionName(arguments->usesWholeTileVariant()).str();
-  result.wholeTileVariant = arguments->usesWholeTileVariant();
-  if (Error err = arguments->prepare(module, stream.get()))
-    return std::move(err);
-  if (Error err = module.launch(result.grid, *arguments, stream.get()))
+      operands->getEpilogueArguments(problem.epilogue), module, result.grid,
+      stream.get());
+  if (!setup)
+    return setup.takeError();
+  result.stagedOperands = setup->describeStagedOperands();
+  result.launchedKernel = setup->getFunctionName().str();
+  result.wholeTileVariant = setup->usesWholeTileVariant();
+  if (Error err = setup->launch())
     return std::move(err);
   if (Error err = waitForKernel(stream.get(), "kernel " + spec.name))
     return std::move(err);

@@ -15,7 +15,7 @@
 #include "runtime/DeviceBuffer.h"
 #include "runtime/FusedEpilogueInputs.h"
 #include "runtime/HostScales.h"
-#include "runtime/KernelArguments.h"
+#include "runtime/KernelLaunchSetup.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/ScaledReference.h"
 #include "runtime/ToleranceFactor.h"
@@ -169,24 +169,17 @@ Expected<BenchmarkResult> runScaledBenchmark(const DeviceInfo &device,
   const HostMatrix *hostResidual = epilogueInputs->getResidual();
 
   // Parameters, and the tensor maps they refer to, for all launches below.
-  Expected<KernelArguments> arguments = KernelArguments::create(
+  Expected<KernelLaunchSetup> setup = KernelLaunchSetup::create(
       *device.driver, spec, shape,
       {operands->a.getAddress(), operands->b.getAddress(),
        operands->c.getAddress(), operands->scaleA.getAddress(),
        operands->scaleB.getAddress(), operands->scaleD.getAddress(),
        operands->amax.getAddress()},
-      epilogueInputs->getArguments());
-  if (!arguments)
-    return arguments.takeError();
-  result.stagedOperands = arguments->getStaging().describe();
-  result.kernelInfo = module.getInfo(arguments->usesWholeTileVariant());
-  result.launchedKernel =
-      module.getFunctionName(arguments->usesWholeTileVariant()).str();
-  auto launchKernel = [&]() -> Error {
-    if (Error err = arguments->prepare(module, stream.get()))
-      return err;
-    return module.launch(result.grid, *arguments, stream.get());
-  };
+      epilogueInputs->getArguments(), module, result.grid, stream.get());
+  if (!setup)
+    return setup.takeError();
+  recordLaunchedKernel(*setup, result);
+  auto launchKernel = [&]() { return setup->launch(); };
   // C is poisoned before each run, or, when beta·C reads it, reset to its
   // random initial value (padding poisoned).
   auto poisonC = [&]() -> Error {

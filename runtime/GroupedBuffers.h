@@ -1,0 +1,33 @@
+//===- GroupedBuffers.h - The device side of a grouped problem -*- C++ -*-===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_RUNTIME_GROUPEDBUFFERS_H
+#define GEMM_OPT_RUNTIME_GROUPEDBUFFERS_H
+
+#include "runtime/DeviceBuffer.h"
+
+#include <cstdint>
+
+namespace gemm_opt {
+namespace runtime {
+
+/// The device side of a grouped problem.
+struct GroupedBuffers {
+  DeviceBuffer a, b, c, reference, groups;
+  /// An FP8 kernel's scale_a and scale_b, as the kernel takes them.
+  DeviceBuffer scaleA, scaleB;
+  /// Of C's first row (past the guard of a contiguous C).
+  uint64_t cAddress = 0, referenceAddress = 0;
+  /// Rows of C's buffer, guards included.
+  int64_t cRows = 0, guardRows = 0;
+};
+
+} // namespace runtime
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_RUNTIME_GROUPEDBUFFERS_H
