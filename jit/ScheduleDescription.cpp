@@ -92,7 +92,8 @@ static std::string renderMatrixType(bool batched, StringRef element,
       .str();
 }
 
-std::string renderScheduleModule(const ScheduleDescription &s) {
+std::string renderGemmModule(const ScheduleDescription &s,
+                             const std::string &scheduleAttribute) {
   // Batched: batch × rows × columns, packed row-major by default (the
   // launch passes the actual batch strides).
   std::string typeA = renderMatrixType(s.batched, s.aType, s.aLayout);
@@ -122,9 +123,13 @@ std::string renderScheduleModule(const ScheduleDescription &s) {
                  "      : {1}, {2} into {3}\n"
                  "  return\n"
                  "}\n",
-                 s.name, typeA, typeB, typeC, renderScheduleAttribute(s),
-                 parameters, operands, renderEpilogueAttribute(fused))
+                 s.name, typeA, typeB, typeC, scheduleAttribute, parameters,
+                 operands, renderEpilogueAttribute(fused))
       .str();
+}
+
+std::string renderScheduleModule(const ScheduleDescription &s) {
+  return renderGemmModule(s, renderScheduleAttribute(s));
 }
 
 } // namespace jit

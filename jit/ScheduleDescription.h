@@ -104,6 +104,13 @@ std::string renderScheduleAttribute(const ScheduleDescription &schedule);
 /// schedule, ready to compile.
 std::string renderScheduleModule(const ScheduleDescription &schedule);
 
+/// Like renderScheduleModule, with `scheduleAttribute` (a
+/// `#tile.schedule<...>` text) as the schedule: `what` contributes only
+/// what the GEMM computes (name, element types, layouts, batched, the fused
+/// epilogue).
+std::string renderGemmModule(const ScheduleDescription &what,
+                             const std::string &scheduleAttribute);
+
 } // namespace jit
 } // namespace gemm_opt
 

@@ -1,0 +1,153 @@
+//===- MatmulChooserTest.cpp - schedules for matmul problems --------------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "jit/MatmulScheduleChooser.h"
+#include "tuning/TuningDatabase.h"
+
+#include "gtest/gtest.h"
+
+using namespace gemm_opt;
+using gemm_opt::jit::MatrixOrder;
+
+namespace {
+
+constexpr const char *LargeSchedule =
+    "#tile.schedule<chip = \"sm_90a\", block = [128, 256, 64], warp = [64, "
+    "256], mma = #tile.mma<wgmma, [64, 256, 16]>, elements = "
+    "#tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>, smem_a = "
+    "#tile.swizzle<128>, smem_b = #tile.swizzle<128>, pipeline = "
+    "#tile.pipeline<stages = 4, load = tma>, specialization = "
+    "#tile.warp_specialization<producer_registers = 40, consumer_registers "
+    "= 232>, store = #tile.store<vector>>";
+
+MatmulProblem makeProblem(int64_t m, int64_t n, int64_t k, MatrixOrder a,
+                          MatrixOrder b, llvm::StringRef type = "bf16") {
+  MatmulProblem p;
+  p.m = m;
+  p.n = n;
+  p.k = k;
+  p.aType = p.bType = p.cType = type.str();
+  p.orderA = a;
+  p.orderB = b;
+  p.chip = "sm_90a";
+  return p;
+}
+
+constexpr MatrixOrder Row = MatrixOrder::RowMajor;
+constexpr MatrixOrder Col = MatrixOrder::ColumnMajor;
+
+/// One chooser for the whole suite: its candidate space is analysed once.
+MatmulScheduleChooser &getModelChooser() {
+  static MatmulScheduleChooser chooser(std::nullopt, "h200");
+  return chooser;
+}
+
+MatmulSchedule choose(MatmulScheduleChooser &chooser,
+                      const MatmulProblem &problem,
+                      const jit::FusedEpilogueDescription &epilogue = {}) {
+  llvm::Expected<MatmulSchedule> chosen = chooser.choose(problem, epilogue);
+  EXPECT_TRUE(bool(chosen)) << llvm::toString(chosen.takeError());
+  return chosen ? *chosen : MatmulSchedule();
+}
+
+TEST(MatmulChooserTest, ModelChoosesAVerifyingScheduleForEveryLayout) {
+  for (auto [a, b] : {std::pair{Row, Col}, std::pair{Row, Row},
+                      std::pair{Col, Row}, std::pair{Col, Col}}) {
+    MatmulProblem problem = makeProblem(2048, 4096, 4096, a, b);
+    MatmulSchedule chosen = choose(getModelChooser(), problem);
+    SCOPED_TRACE(chosen.module);
+    EXPECT_EQ(chosen.reason.rfind("static model: ", 0), 0u) << chosen.reason;
+    EXPECT_NE(chosen.reason.find("on h200"), std::string::npos);
+    std::string why;
+    EXPECT_TRUE(verifiesMatmulModule(chosen.module, why)) << why;
+    EXPECT_NE(chosen.module.find(chosen.schedule), std::string::npos);
+  }
+}
+
+TEST(MatmulChooserTest, TransposedModulesExchangeAAndB) {
+  MatmulProblem problem = makeProblem(16, 4096, 1024, Row, Col);
+  std::string direct = renderMatmulModule(problem, {}, LargeSchedule, false);
+  std::string transposed = renderMatmulModule(problem, {}, LargeSchedule, true);
+  // Direct: A row-major, B column-major. Transposed: A' = B^T (row-major),
+  // B' = A^T (column-major), C' = C^T (column-major).
+  EXPECT_NE(direct.find("%a: memref<?x?xbf16>, %b: memref<?x?xbf16, "
+                        "strided<[1, ?], offset: ?>>, %c: memref<?x?xbf16>"),
+            std::string::npos)
+      << direct;
+  EXPECT_NE(transposed.find("%a: memref<?x?xbf16>, %b: memref<?x?xbf16, "
+                            "strided<[1, ?], offset: ?>>, %c: "
+                            "memref<?x?xbf16, strided<[1, ?], offset: ?>>"),
+            std::string::npos)
+      << transposed;
+}
+
+TEST(MatmulChooserTest, BiasNeverRunsTransposed) {
+  // Decode: the model's favourites run transposed, which would turn a bias
+  // along the rows into one along the columns.
+  jit::FusedEpilogueDescription epilogue;
+  epilogue.bias = "row";
+  MatmulSchedule chosen =
+      choose(getModelChooser(), makeProblem(1, 4096, 4096, Row, Row), epilogue);
+  EXPECT_NE(chosen.module.find("%c: memref<?x?xbf16>"), std::string::npos)
+      << chosen.module;
+  EXPECT_NE(chosen.module.find("bias = row"), std::string::npos);
+}
+
+TEST(MatmulChooserTest, DatabaseEntryServesItsShapeBucket) {
+  tuning::TuningEntry entry;
+  entry.problem = {"sm_90a", "bf16", "bf16", "bf16", 4096, 4096, 4096};
+  entry.device = "NVIDIA H200";
+  entry.block = {128, 256, 64};
+  entry.divisibility = {1, 1, 1};
+  entry.candidate = "large";
+  entry.schedule = LargeSchedule;
+  entry.ratioToCublas = 1.05;
+  tuning::TuningDatabase database;
+  database.insert(entry);
+  MatmulScheduleChooser chooser(database, "h200");
+
+  MatmulSchedule exact =
+      choose(chooser, makeProblem(4096, 4096, 4096, Row, Row));
+  EXPECT_EQ(exact.reason, "tuning database: large measured at 4096x4096x4096 "
+                          "on NVIDIA H200 (1.05x cuBLAS)");
+  MatmulSchedule near =
+      choose(chooser, makeProblem(3000, 4096, 5000, Row, Row));
+  EXPECT_NE(near.reason.find("the same shape bucket"), std::string::npos)
+      << near.reason;
+  // Outside the bucket, or in layouts the database does not measure: the
+  // model.
+  EXPECT_EQ(choose(chooser, makeProblem(1024, 4096, 4096, Row, Row))
+                .reason.rfind("static model", 0),
+            0u);
+  EXPECT_EQ(choose(chooser, makeProblem(4096, 4096, 4096, Row, Col))
+                .reason.rfind("static model", 0),
+            0u);
+}
+
+TEST(MatmulChooserTest, Float32TakesTheShippedSchedules) {
+  MatmulScheduleChooser chooser;
+  MatmulProblem tf32 = makeProblem(128, 4096, 4096, Row, Col, "f32");
+  tf32.allowTf32 = true;
+  EXPECT_NE(choose(chooser, tf32).reason.find("tf32 wgmma"), std::string::npos);
+  MatmulSchedule simt =
+      choose(chooser, makeProblem(128, 4096, 4096, Row, Col, "f32"));
+  EXPECT_NE(simt.reason.find("SIMT"), std::string::npos);
+  EXPECT_NE(simt.schedule.find("ffma"), std::string::npos);
+}
+
+TEST(MatmulChooserTest, UnknownChipIsAnError) {
+  MatmulScheduleChooser chooser;
+  MatmulProblem problem = makeProblem(128, 128, 128, Row, Row);
+  problem.chip = "sm_42";
+  llvm::Expected<MatmulSchedule> chosen = chooser.choose(problem, {});
+  ASSERT_FALSE(bool(chosen));
+  EXPECT_NE(llvm::toString(chosen.takeError()).find("sm_42"),
+            std::string::npos);
+}
+
+} // namespace
