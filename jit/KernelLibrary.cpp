@@ -60,7 +60,7 @@ size_t KernelLibrary::addKernel(jit::CompiledKernel kernel) {
 void KernelLibrary::addProblem(LibraryProblem problem) {
   auto same = find_if(problems, [&](const LibraryProblem &p) {
     return p.kernelClass == problem.kernelClass && p.m == problem.m &&
-           p.n == problem.n && p.k == problem.k;
+           p.n == problem.n && p.k == problem.k && p.rank == problem.rank;
   });
   if (same != problems.end())
     *same = std::move(problem);
@@ -80,7 +80,7 @@ KernelLibrary::findCandidates(StringRef kernelClass, int64_t m, int64_t n,
   };
   std::vector<std::pair<double, const LibraryProblem *>> ranked;
   for (const LibraryProblem &p : problems)
-    if (p.kernelClass == kernelClass)
+    if (p.kernelClass == kernelClass && p.rank == 0)
       ranked.push_back({distance(p), &p});
   std::stable_sort(
       ranked.begin(), ranked.end(),
@@ -88,6 +88,20 @@ KernelLibrary::findCandidates(StringRef kernelClass, int64_t m, int64_t n,
   std::vector<const LibraryProblem *> result;
   for (const auto &entry : ranked)
     result.push_back(entry.second);
+  return result;
+}
+
+std::vector<const LibraryProblem *>
+KernelLibrary::findAlternatives(StringRef kernelClass, int64_t m, int64_t n,
+                                int64_t k) const {
+  std::vector<const LibraryProblem *> result;
+  for (const LibraryProblem &p : problems)
+    if (p.kernelClass == kernelClass && p.m == m && p.n == n && p.k == k)
+      result.push_back(&p);
+  std::stable_sort(result.begin(), result.end(),
+                   [](const LibraryProblem *x, const LibraryProblem *y) {
+                     return x->rank < y->rank;
+                   });
   return result;
 }
 
@@ -140,7 +154,7 @@ static bool fromJSON(const json::Value &value, LibraryProblem &problem,
   if (!o || !o.map("class", problem.kernelClass) || !o.map("m", problem.m) ||
       !o.map("n", problem.n) || !o.map("k", problem.k) ||
       !o.map("kernel", kernel) || !o.map("schedule", problem.schedule) ||
-      !o.map("reason", problem.reason))
+      !o.map("reason", problem.reason) || !o.mapOptional("rank", problem.rank))
     return false;
   problem.kernel = size_t(kernel);
   return true;
@@ -212,6 +226,8 @@ Expected<KernelLibrary> KernelLibrary::load(StringRef directory) {
           context, "kernel",
           formatv("is {0}, but the library holds {1} kernels", p.kernel,
                   library.kernels.size()));
+    if (p.rank < 0)
+      return makeBadFieldError(context, "rank", "is negative");
     if (p.m <= 0 || p.n <= 0 || p.k <= 0)
       return makeBadFieldError(
           context, "m",
@@ -253,7 +269,8 @@ Error KernelLibrary::save(StringRef directory) const {
                                          {"k", p.k},
                                          {"kernel", uint64_t(p.kernel)},
                                          {"schedule", p.schedule},
-                                         {"reason", p.reason}});
+                                         {"reason", p.reason},
+                                         {"rank", p.rank}});
   json::Object index{{"format", FormatName},
                      {"kernels", std::move(indexKernels)},
                      {"problems", std::move(indexProblems)}};

@@ -11,7 +11,7 @@
 //                   "kernels":  [{"name", "cache_key", "offset", "size",
 //                                 "entry": <the kernel's bundle entry>}],
 //                   "problems": [{"class", "m", "n", "k", "kernel",
-//                                 "schedule", "reason"}]}
+//                                 "schedule", "reason", "rank"}]}
 //   kernels.cubin  every kernel's cubin, one after the other, each at a
 //                  256-byte aligned offset ("offset", "size").
 //
@@ -46,6 +46,9 @@ struct LibraryProblem {
   size_t kernel = 0; ///< Index into the library's kernels.
   std::string schedule;
   std::string reason; ///< Why the builder chose the schedule.
+  /// 0: the kernel matmul runs for the problem. 1, 2, ...: alternatives a
+  /// tuning library holds for measuring (gemm-opt-build-library --top).
+  int64_t rank = 0;
 };
 
 class KernelLibrary {
@@ -63,14 +66,20 @@ public:
 
   /// Adds `kernel` unless one with its cache key is there; its index.
   size_t addKernel(jit::CompiledKernel kernel);
-  /// Adds `problem`, replacing one of the same class and shape.
+  /// Adds `problem`, replacing one of the same class, shape and rank.
   void addProblem(LibraryProblem problem);
 
-  /// The problems of `kernelClass`, the exact shape first, then by distance
-  /// in log2(M), log2(N), log2(K): the kernels to try for a shape.
+  /// The problems of `kernelClass` of rank 0, the exact shape first, then
+  /// by distance in log2(M), log2(N), log2(K): the kernels to try for a
+  /// shape.
   std::vector<const LibraryProblem *>
   findCandidates(llvm::StringRef kernelClass, int64_t m, int64_t n,
                  int64_t k) const;
+
+  /// Every rank held for exactly this class and shape, by rank.
+  std::vector<const LibraryProblem *>
+  findAlternatives(llvm::StringRef kernelClass, int64_t m, int64_t n,
+                   int64_t k) const;
 
   /// The launchable kernel at `index`, made on first use.
   llvm::Expected<std::shared_ptr<jit::GemmKernel>> getKernel(size_t index);

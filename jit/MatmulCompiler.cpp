@@ -33,14 +33,9 @@ MatmulCompiler::chooseSchedule(const MatmulProblem &problem,
   return chooser.choose(problem, epilogue);
 }
 
-Expected<ChosenKernel>
-MatmulCompiler::getKernel(const MatmulProblem &problem,
-                          const jit::FusedEpilogueDescription &epilogue) {
-  Expected<MatmulSchedule> schedule = chooser.choose(problem, epilogue);
-  if (!schedule)
-    return schedule.takeError();
+Expected<ChosenKernel> MatmulCompiler::compile(const MatmulSchedule &schedule) {
   Expected<std::shared_ptr<jit::GemmKernel>> kernel =
-      jit.compile(schedule->module, "matmul");
+      jit.compile(schedule.module, "matmul");
   if (!kernel)
     return kernel.takeError();
   ChosenKernel chosen;
@@ -50,9 +45,18 @@ MatmulCompiler::getKernel(const MatmulProblem &problem,
   if (!spec)
     return spec.takeError();
   chosen.choice.kernel = spec->name;
-  chosen.choice.schedule = std::move(schedule->schedule);
-  chosen.choice.reason = std::move(schedule->reason);
+  chosen.choice.schedule = schedule.schedule;
+  chosen.choice.reason = schedule.reason;
   return chosen;
+}
+
+Expected<ChosenKernel>
+MatmulCompiler::getKernel(const MatmulProblem &problem,
+                          const jit::FusedEpilogueDescription &epilogue) {
+  Expected<MatmulSchedule> schedule = chooser.choose(problem, epilogue);
+  if (!schedule)
+    return schedule.takeError();
+  return compile(*schedule);
 }
 
 } // namespace gemm_opt

@@ -52,6 +52,11 @@ public:
   chooseSchedule(const MatmulProblem &problem,
                  const jit::FusedEpilogueDescription &epilogue);
 
+  /// Compiles a chosen schedule (MatmulScheduleChooser::chooseCandidates).
+  llvm::Expected<ChosenKernel> compile(const MatmulSchedule &schedule);
+
+  MatmulScheduleChooser &getChooser() { return chooser; }
+
   jit::GemmJit &getJit() { return jit; }
 
 private:

@@ -54,9 +54,7 @@ MatmulHandle::create(MatmulOptions options) {
   return std::move(handle);
 }
 
-/// The chip name kernels for a device of this compute capability target:
-/// the architecture-specific one ("sm_90a") where wgmma needs it.
-static std::string getTargetChip(const DeviceInfo &device) {
+std::string getTargetChip(const DeviceInfo &device) {
   std::string chip = device.getArchName();
   if (device.ccMajor == 9 && device.ccMinor == 0)
     chip += "a";

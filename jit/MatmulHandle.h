@@ -29,6 +29,7 @@
 
 #include "jit/KernelLibrary.h"
 #include "jit/MatmulKernelSource.h"
+#include "runtime/Device.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
@@ -93,9 +94,8 @@ public:
   llvm::Expected<MatmulChoice> explain(const MatmulProblem &problem,
                                        const MatmulEpilogue &epilogue = {});
 
-  const KernelLibrary *getLibrary() const {
-    return library ? &*library : nullptr;
-  }
+  /// The library; null without one.
+  KernelLibrary *getLibrary() { return library ? &*library : nullptr; }
 
 private:
   explicit MatmulHandle(MatmulOptions options) : options(std::move(options)) {}
@@ -113,6 +113,10 @@ private:
   llvm::StringMap<std::shared_ptr<const MatmulPlan>> plans;
   std::map<int, std::string> deviceChips; ///< By device ordinal.
 };
+
+/// The chip kernels for `device` target: its architecture, the
+/// architecture-specific one ("sm_90a") where wgmma needs it.
+std::string getTargetChip(const runtime::DeviceInfo &device);
 
 /// C = epilogue(A·B) for `problem` on `stream`, through the handle's plan
 /// for it. Errors: runtime::RuntimeError (BadInput for the problem or

@@ -11,13 +11,13 @@
 #include "AnalyzedSpace.h"
 #include "CandidateChecker.h"
 #include "ProblemRanking.h"
-#include "compiler/ScheduleCompilation.h"
+#include "jit/MatmulDatabaseChoice.h"
 #include "jit/ScheduleDescription.h"
 #include "runtime/RuntimeError.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cmath>
+#include <set>
 
 using namespace llvm;
 
@@ -41,40 +41,6 @@ MatmulScheduleChooser::MatmulScheduleChooser(
     : database(std::move(database)), modelDevice(std::move(modelDevice)) {}
 
 MatmulScheduleChooser::~MatmulScheduleChooser() = default;
-
-static MatrixOrder flip(MatrixOrder order) {
-  return order == MatrixOrder::RowMajor ? MatrixOrder::ColumnMajor
-                                        : MatrixOrder::RowMajor;
-}
-
-std::string renderMatmulModule(const MatmulProblem &problem,
-                               const jit::FusedEpilogueDescription &epilogue,
-                               const std::string &schedule, bool transposed,
-                               const std::string &name) {
-  jit::ScheduleDescription what;
-  what.name = name;
-  what.aType = transposed ? problem.bType : problem.aType;
-  what.bType = transposed ? problem.aType : problem.bType;
-  what.cType = problem.cType;
-  MatrixOrder a = transposed ? flip(problem.orderB) : problem.orderA;
-  MatrixOrder b = transposed ? flip(problem.orderA) : problem.orderB;
-  MatrixOrder c = transposed ? flip(problem.orderC) : problem.orderC;
-  what.aLayout = getOrderName(a);
-  what.bLayout = getOrderName(b);
-  what.cLayout = getOrderName(c);
-  what.batched = problem.batch > 1;
-  what.fused = epilogue;
-  return jit::renderGemmModule(what, schedule);
-}
-
-bool verifiesMatmulModule(const std::string &module, std::string &why) {
-  Expected<std::unique_ptr<ScheduleCompilation>> parsed =
-      ScheduleCompilation::parse(module, "matmul");
-  if (parsed)
-    return true;
-  why = toString(parsed.takeError());
-  return false;
-}
 
 /// The candidate space's name of the problem's input type.
 static std::string getSpaceType(const MatmulProblem &problem) {
@@ -110,51 +76,6 @@ MatmulScheduleChooser::getCandidates(const std::string &chip,
   return (analyzed[key] = std::move(candidates)).get();
 }
 
-static int64_t getBucket(int64_t extent) {
-  return int64_t(std::lround(std::log2(double(extent))));
-}
-
-std::optional<MatmulSchedule> MatmulScheduleChooser::chooseFromDatabase(
-    const MatmulProblem &problem,
-    const jit::FusedEpilogueDescription &epilogue) {
-  // The database measures single row-major GEMMs.
-  bool rowMajor = problem.orderA == MatrixOrder::RowMajor &&
-                  problem.orderB == MatrixOrder::RowMajor &&
-                  problem.orderC == MatrixOrder::RowMajor;
-  if (!database || !rowMajor || problem.batch > 1 || problem.allowTf32)
-    return std::nullopt;
-  tuning::ProblemKey key{problem.chip,  problem.aType, problem.bType,
-                         problem.cType, problem.m,     problem.n,
-                         problem.k};
-  std::optional<tuning::TuningDatabase::Match> match = database->lookup(key);
-  if (!match)
-    return std::nullopt;
-  const tuning::TuningEntry &entry = *match->entry;
-  const tuning::ProblemKey &at = entry.problem;
-  if (!match->exact && (getBucket(at.m) != getBucket(problem.m) ||
-                        getBucket(at.n) != getBucket(problem.n) ||
-                        getBucket(at.k) != getBucket(problem.k)))
-    return std::nullopt;
-  bool transposed = entry.runsTransposed();
-  if (transposed && epilogue.bias != "none")
-    return std::nullopt;
-  MatmulSchedule chosen;
-  chosen.schedule = entry.schedule;
-  chosen.module =
-      renderMatmulModule(problem, epilogue, entry.schedule, transposed);
-  std::string why;
-  if (!verifiesMatmulModule(chosen.module, why))
-    return std::nullopt;
-  chosen.reason =
-      formatv("tuning database: {0} measured at {1}x{2}x{3} on {4} ({5:F2}x "
-              "cuBLAS){6}",
-              entry.candidate, at.m, at.n, at.k, entry.device,
-              entry.ratioToCublas,
-              match->exact ? "" : ", the same shape bucket")
-          .str();
-  return chosen;
-}
-
 /// The schedules f32 problems take: the candidate space has no f32 type.
 static MatmulSchedule getFloat32Schedule(const MatmulProblem &problem) {
   jit::ScheduleDescription s;
@@ -181,6 +102,8 @@ static MatmulSchedule getFloat32Schedule(const MatmulProblem &problem) {
   }
   MatmulSchedule chosen;
   chosen.schedule = jit::renderScheduleAttribute(s);
+  chosen.candidate = problem.allowTf32 ? "tf32_wgmma_128x256x32_s4_streamk"
+                                       : "f32_simt_128x128x8_s2";
   chosen.reason = problem.allowTf32
                       ? "the shipped tf32 wgmma schedule (f32 is outside "
                         "the tuner's candidate space)"
@@ -189,17 +112,17 @@ static MatmulSchedule getFloat32Schedule(const MatmulProblem &problem) {
   return chosen;
 }
 
-Expected<MatmulSchedule> MatmulScheduleChooser::chooseByModel(
-    const MatmulProblem &problem,
-    const jit::FusedEpilogueDescription &epilogue) {
+Expected<std::vector<MatmulSchedule>> MatmulScheduleChooser::chooseByModel(
+    const MatmulProblem &problem, const jit::FusedEpilogueDescription &epilogue,
+    size_t count) {
   std::string firstWhy;
   // The module of `schedule` in one orientation, if it verifies.
-  auto tryModule = [&](const std::string &schedule,
-                       bool transposed) -> std::optional<std::string> {
+  auto tryModule = [&](const std::string &schedule, bool transposed,
+                       const std::string &name) -> std::optional<std::string> {
     if (transposed && epilogue.bias != "none")
       return std::nullopt; // The bias would run along the other dimension.
     std::string module =
-        renderMatmulModule(problem, epilogue, schedule, transposed);
+        renderMatmulModule(problem, epilogue, schedule, transposed, name);
     std::string why;
     if (verifiesMatmulModule(module, why))
       return module;
@@ -208,14 +131,16 @@ Expected<MatmulSchedule> MatmulScheduleChooser::chooseByModel(
     return std::nullopt;
   };
 
+  std::vector<MatmulSchedule> chosen;
   if (problem.aType == "f32") {
-    MatmulSchedule chosen = getFloat32Schedule(problem);
+    MatmulSchedule f32 = getFloat32Schedule(problem);
     for (bool transposed : {false, true}) {
       if (std::optional<std::string> module =
-              tryModule(chosen.schedule, transposed)) {
-        chosen.module = std::move(*module);
+              tryModule(f32.schedule, transposed, f32.candidate)) {
+        f32.module = std::move(*module);
         if (transposed)
-          chosen.reason += ", run as the transposed problem";
+          f32.reason += ", run as the transposed problem";
+        chosen.push_back(std::move(f32));
         return chosen;
       }
     }
@@ -231,31 +156,44 @@ Expected<MatmulSchedule> MatmulScheduleChooser::chooseByModel(
   const AnalyzedCandidates &space = **candidates;
   analysis::GemmShape shape{problem.m, problem.n, problem.k};
   tune::ModelOrder order = tune::orderByModel(space.legal, shape, space.device);
+  // Beyond the first, one candidate per structure (block and warp tile,
+  // split, persistence, store): variants the model barely tells apart are
+  // not worth measuring side by side.
+  std::set<std::string> structures;
   size_t attempts = 0;
   for (const tune::RankedCandidate &ranked : order.ranking) {
-    const tune::Candidate &candidate = space.legal[ranked.index].candidate;
+    const tune::AnalyzedCandidate &analyzed = space.legal[ranked.index];
+    const tune::Candidate &candidate = analyzed.candidate;
     // The bias would run along the other dimension of the transpose.
     if (candidate.transposed && epilogue.bias != "none")
+      continue;
+    if (structures.count(tune::getStructureKey(analyzed)))
       continue;
     if (attempts++ == kMaxModelAttempts)
       break;
     // A transposed candidate runs the problem as its transpose only.
     std::optional<std::string> module =
-        tryModule(candidate.schedule, candidate.transposed);
+        tryModule(candidate.schedule, candidate.transposed, candidate.name);
     if (!module)
       continue;
-    MatmulSchedule chosen;
-    chosen.module = std::move(*module);
-    chosen.schedule = candidate.schedule;
-    chosen.reason =
+    structures.insert(tune::getStructureKey(analyzed));
+    MatmulSchedule schedule;
+    schedule.module = std::move(*module);
+    schedule.schedule = candidate.schedule;
+    schedule.candidate = candidate.name;
+    schedule.reason =
         formatv("static model: {0}, place {1} of {2} candidates that run "
                 "{3}x{4}x{5}, predicted {6:F1} TFLOP/s on {7}",
                 candidate.name, ranked.overallRank, order.ranking.size(),
                 problem.m, problem.n, problem.k, ranked.prediction.tflops,
                 space.device.device)
             .str();
-    return chosen;
+    chosen.push_back(std::move(schedule));
+    if (chosen.size() == count)
+      break;
   }
+  if (!chosen.empty())
+    return chosen;
   return runtime::makeBadInputError(formatv(
       "matmul: none of the model's first {0} of {1} candidates computes {2} "
       "at {3}x{4}x{5}; the first refusal: {6}",
@@ -264,13 +202,44 @@ Expected<MatmulSchedule> MatmulScheduleChooser::chooseByModel(
       firstWhy.empty() ? "none runs the shape" : firstWhy));
 }
 
+Expected<std::vector<MatmulSchedule>> MatmulScheduleChooser::chooseCandidates(
+    const MatmulProblem &problem, const jit::FusedEpilogueDescription &epilogue,
+    size_t count) {
+  std::vector<MatmulSchedule> chosen;
+  if (database)
+    if (std::optional<MatmulSchedule> measured =
+            chooseFromDatabase(*database, problem, epilogue))
+      chosen.push_back(std::move(*measured));
+  if (chosen.size() >= count)
+    return chosen;
+  Expected<std::vector<MatmulSchedule>> modelled =
+      chooseByModel(problem, epilogue, count);
+  if (!modelled) {
+    if (!chosen.empty()) {
+      consumeError(modelled.takeError());
+      return chosen;
+    }
+    return modelled.takeError();
+  }
+  for (MatmulSchedule &schedule : *modelled) {
+    if (chosen.size() == count)
+      break;
+    if (llvm::none_of(chosen, [&](const MatmulSchedule &c) {
+          return c.schedule == schedule.schedule;
+        }))
+      chosen.push_back(std::move(schedule));
+  }
+  return chosen;
+}
+
 Expected<MatmulSchedule>
 MatmulScheduleChooser::choose(const MatmulProblem &problem,
                               const jit::FusedEpilogueDescription &epilogue) {
-  if (std::optional<MatmulSchedule> measured =
-          chooseFromDatabase(problem, epilogue))
-    return std::move(*measured);
-  return chooseByModel(problem, epilogue);
+  Expected<std::vector<MatmulSchedule>> chosen =
+      chooseCandidates(problem, epilogue, 1);
+  if (!chosen)
+    return chosen.takeError();
+  return std::move(chosen->front());
 }
 
 } // namespace gemm_opt

@@ -6,10 +6,8 @@
 //
 // Chooses how to run a MatmulProblem when the caller names no schedule:
 //
-//   1. A measured entry of the tuning database whose problem is the
-//      asked one's class (types; row-major operands, the layouts the
-//      database measures) at the same shape, or in the same shape bucket
-//      (each of M, N, K within a factor of 2: the same rounded log2).
+//   1. A measured entry of the tuning database for the problem's kernel
+//      class at its shape or in its shape bucket (MatmulDatabaseChoice.h).
 //   2. Else the static model (analysis/PerformanceModel.h) over the
 //      tuner's candidate space (tuning/space/CandidateSpace.h) for the
 //      problem's types: the fastest predicted candidate whose schedule the
@@ -28,7 +26,7 @@
 #ifndef GEMM_OPT_JIT_MATMULSCHEDULECHOOSER_H
 #define GEMM_OPT_JIT_MATMULSCHEDULECHOOSER_H
 
-#include "jit/MatmulProblem.h"
+#include "jit/MatmulModule.h"
 #include "tuning/TuningDatabase.h"
 #include "llvm/Support/Error.h"
 
@@ -37,16 +35,9 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gemm_opt {
-
-/// A chosen schedule: the module to compile and why.
-struct MatmulSchedule {
-  std::string module;
-  /// The `#tile.schedule<...>` text.
-  std::string schedule;
-  std::string reason;
-};
 
 class MatmulScheduleChooser {
 public:
@@ -66,36 +57,27 @@ public:
   choose(const MatmulProblem &problem,
          const jit::FusedEpilogueDescription &epilogue);
 
+  /// Up to `count` schedules worth measuring for `problem`, the one choose()
+  /// returns first: the database's answer, then the model's in its order,
+  /// one per structure (block and warp tile, split, persistence, store).
+  llvm::Expected<std::vector<MatmulSchedule>>
+  chooseCandidates(const MatmulProblem &problem,
+                   const jit::FusedEpilogueDescription &epilogue, size_t count);
+
 private:
   struct AnalyzedCandidates;
   /// The analysed candidates of `chip` and `dtype`, made on first use.
   llvm::Expected<const AnalyzedCandidates *>
   getCandidates(const std::string &chip, const std::string &dtype);
-  std::optional<MatmulSchedule>
-  chooseFromDatabase(const MatmulProblem &problem,
-                     const jit::FusedEpilogueDescription &epilogue);
-  llvm::Expected<MatmulSchedule>
+  llvm::Expected<std::vector<MatmulSchedule>>
   chooseByModel(const MatmulProblem &problem,
-                const jit::FusedEpilogueDescription &epilogue);
+                const jit::FusedEpilogueDescription &epilogue, size_t count);
 
   std::optional<tuning::TuningDatabase> database;
   std::string modelDevice;
   std::mutex mutex; ///< Guards `analyzed`.
   std::map<std::string, std::unique_ptr<AnalyzedCandidates>> analyzed;
 };
-
-/// The module computing `problem` with `epilogue` under `schedule` (a
-/// `#tile.schedule<...>` text), its operands in `problem`'s layouts or,
-/// `transposed`, as the kernel of the transposed problem takes them
-/// (C^T = B^T·A^T: A and B exchanged, every layout flipped). Not verified.
-std::string renderMatmulModule(const MatmulProblem &problem,
-                               const jit::FusedEpilogueDescription &epilogue,
-                               const std::string &schedule, bool transposed,
-                               const std::string &name = "matmul");
-
-/// Whether `schedule`'s module for these operands verifies; the verifier's
-/// first diagnostic in `why` where it does not.
-bool verifiesMatmulModule(const std::string &module, std::string &why);
 
 } // namespace gemm_opt
 

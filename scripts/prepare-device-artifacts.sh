@@ -3,8 +3,12 @@
 # Compiles every shipped example and benchmark schedule into kernel bundles
 # (PTX, cubin, launch metadata) under device-artifacts/, next to a gemm-run
 # built here, so that a GPU machine without LLVM/MLIR can run them:
-#   device-artifacts/bin/gemm-run, gemm-sweep and transpose-run
+#   device-artifacts/bin/gemm-run, gemm-sweep, transpose-run and
+#   gemm-matmul-bench
 #   device-artifacts/<schedule>/kernel.json (+ .ptx, .cubin)
+#   device-artifacts/matmul-library/ with MATMUL_SUITE set ('public' or a
+#   suite file): gemm_opt::matmul's kernels for that suite
+#   (gemm-opt-build-library, with tuning-database.json and the H200 model)
 # BUILD_DIR (default build/) is the build tree whose bin/ holds gemm-translate.
 # The device tools come from a runtime-only build in DEVICE_BUILD_DIR
 # (default build-device/, configured here with the compiler off): there they
@@ -26,7 +30,7 @@ if [ ! -f "$device/build.ninja" ]; then
   cmake -G Ninja -S . -B "$device" -DCMAKE_BUILD_TYPE=Release \
     -DGEMM_OPT_ENABLE_COMPILER=OFF -DGEMM_OPT_BUILD_TESTS=OFF "${launcher[@]}"
 fi
-ninja -C "$device" gemm-run gemm-sweep transpose-run
+ninja -C "$device" gemm-run gemm-sweep transpose-run gemm-matmul-bench
 if ldd "$device/bin/gemm-run" | grep -q 'libLLVM\|libMLIR'; then
   echo "prepare-device-artifacts: $device/bin/gemm-run links libLLVM" >&2
   exit 1
@@ -34,7 +38,13 @@ fi
 rm -rf "$out"
 mkdir -p "$out/bin"
 cp "$device/bin/gemm-run" "$device/bin/gemm-sweep" "$device/bin/transpose-run" \
-  "$out/bin/"
+  "$device/bin/gemm-matmul-bench" "$out/bin/"
+if [[ -n ${MATMUL_SUITE:-} ]]; then
+  "$bin/gemm-opt-build-library" --suite "$MATMUL_SUITE" \
+    --database tuning-database.json --model-device h200 \
+    -o "$out/matmul-library" > "$out/matmul-library.log"
+  tail -1 "$out/matmul-library.log"
+fi
 for schedule in examples/*.mlir bench/schedules/*.mlir; do
   name=$(basename "$schedule" .mlir)
   [[ -z ${ONLY:-} || $name =~ $ONLY ]] || continue

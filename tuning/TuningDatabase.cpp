@@ -55,12 +55,13 @@ static bool sameProblem(const ProblemKey &x, const ProblemKey &y) {
 
 static auto orderKey(const TuningEntry &e) {
   const ProblemKey &p = e.problem;
-  return std::tie(p.chip, p.a, p.b, p.c, p.m, p.n, p.k);
+  return std::tie(e.matmulClass, p.chip, p.a, p.b, p.c, p.m, p.n, p.k);
 }
 
 void TuningDatabase::insert(TuningEntry entry) {
   for (TuningEntry &existing : entries)
-    if (sameProblem(existing.problem, entry.problem)) {
+    if (existing.matmulClass == entry.matmulClass &&
+        sameProblem(existing.problem, entry.problem)) {
       existing = std::move(entry);
       return;
     }
@@ -81,7 +82,8 @@ TuningDatabase::lookup(const ProblemKey &problem) const {
   std::optional<Match> best;
   bool bestSameClass = false;
   for (const TuningEntry &entry : entries) {
-    if (!sameTypes(entry.problem, problem) || !entry.runsRowMajorProblems())
+    if (!sameTypes(entry.problem, problem) || !entry.runsRowMajorProblems() ||
+        !entry.matmulClass.empty())
       continue;
     if (sameProblem(entry.problem, problem))
       return Match{&entry, true, 0.0};
@@ -135,6 +137,8 @@ json::Value TuningDatabase::toJSON() const {
         {"ratio_to_cublas", e->ratioToCublas},
         {"predicted_tflops", e->predictedTflops},
         {"model_rank", e->modelRank}});
+    if (!e->matmulClass.empty())
+      array.back().getAsObject()->try_emplace("matmul_class", e->matmulClass);
   }
   return json::Object{{"format", FormatName}, {"entries", std::move(array)}};
 }
@@ -163,6 +167,7 @@ static Expected<TuningEntry> readEntry(const json::Value &value,
             mapper.mapOptional("ratio_to_cublas", entry.ratioToCublas) &&
             mapper.mapOptional("predicted_tflops", entry.predictedTflops) &&
             mapper.mapOptional("model_rank", entry.modelRank) &&
+            mapper.mapOptional("matmul_class", entry.matmulClass) &&
             mapper.mapOptional("requires_divisible", divisibility);
   if (!ok)
     return createStringError("malformed entry");

@@ -74,6 +74,11 @@ struct TuningEntry {
   /// model's favourite); 0 when unknown.
   double predictedTflops = 0;
   int64_t modelRank = 0;
+  /// gemm_opt::matmul's kernel class of the measured problem
+  /// (jit/MatmulProblem.h: layouts, batching, epilogue), for entries its
+  /// tuning run measured; empty for gemm-tune's row-major entries. Entries
+  /// with a class answer only matmul's chooser, for that class.
+  std::string matmulClass;
 
   /// What M, N and K must be multiples of: `divisibility` when known, else
   /// the block tile.
@@ -124,7 +129,7 @@ public:
   /// class nearest in log2(M), log2(N), log2(K), else the nearest of any
   /// class. Nothing if no entry of that chip and types can run the shape.
   /// Entries whose kernel does not run row-major problems
-  /// (runsRowMajorProblems) never answer.
+  /// (runsRowMajorProblems) and entries with a matmul class never answer.
   std::optional<Match> lookup(const ProblemKey &problem) const;
 
 private:

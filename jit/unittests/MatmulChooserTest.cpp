@@ -71,8 +71,10 @@ TEST(MatmulChooserTest, ModelChoosesAVerifyingScheduleForEveryLayout) {
 
 TEST(MatmulChooserTest, TransposedModulesExchangeAAndB) {
   MatmulProblem problem = makeProblem(16, 4096, 1024, Row, Col);
-  std::string direct = renderMatmulModule(problem, {}, LargeSchedule, false);
-  std::string transposed = renderMatmulModule(problem, {}, LargeSchedule, true);
+  std::string direct =
+      renderMatmulModule(problem, {}, LargeSchedule, false, "m");
+  std::string transposed =
+      renderMatmulModule(problem, {}, LargeSchedule, true, "m");
   // Direct: A row-major, B column-major. Transposed: A' = B^T (row-major),
   // B' = A^T (column-major), C' = C^T (column-major).
   EXPECT_NE(direct.find("%a: memref<?x?xbf16>, %b: memref<?x?xbf16, "
@@ -114,7 +116,8 @@ TEST(MatmulChooserTest, DatabaseEntryServesItsShapeBucket) {
   MatmulSchedule exact =
       choose(chooser, makeProblem(4096, 4096, 4096, Row, Row));
   EXPECT_EQ(exact.reason, "tuning database: large measured at 4096x4096x4096 "
-                          "on NVIDIA H200 (1.05x cuBLAS)");
+                          "(row-major) on NVIDIA H200 (1.05x cuBLAS)");
+  EXPECT_NE(exact.module.find("func.func @large("), std::string::npos);
   MatmulSchedule near =
       choose(chooser, makeProblem(3000, 4096, 5000, Row, Row));
   EXPECT_NE(near.reason.find("the same shape bucket"), std::string::npos)
@@ -127,6 +130,43 @@ TEST(MatmulChooserTest, DatabaseEntryServesItsShapeBucket) {
   EXPECT_EQ(choose(chooser, makeProblem(4096, 4096, 4096, Row, Col))
                 .reason.rfind("static model", 0),
             0u);
+}
+
+TEST(MatmulChooserTest, MeasuredClassEntriesServeOnlyTheirClass) {
+  MatmulProblem linear = makeProblem(2048, 4096, 4096, Row, Col);
+  tuning::TuningEntry entry;
+  entry.problem = {"sm_90a", "bf16", "bf16", "bf16", 2048, 4096, 4096};
+  entry.matmulClass = getKernelClass(linear, {});
+  entry.device = "NVIDIA H200";
+  entry.block = {128, 256, 64};
+  entry.divisibility = {1, 1, 1};
+  entry.candidate = "linear";
+  entry.schedule = LargeSchedule;
+  entry.kernelLayouts = {"row", "col", "row"};
+  entry.measuredTflops = 700;
+  entry.ratioToCublas = 1.02;
+  tuning::TuningDatabase database;
+  database.insert(entry);
+  MatmulScheduleChooser chooser(database, "h200");
+  EXPECT_EQ(choose(chooser, linear).reason,
+            "tuning database: linear measured at 2048x4096x4096 on NVIDIA "
+            "H200 (1.02x cuBLAS)");
+  // The row-major problem of the same shape is another class; so is the
+  // same problem with an epilogue.
+  EXPECT_EQ(choose(chooser, makeProblem(2048, 4096, 4096, Row, Row))
+                .reason.rfind("static model", 0),
+            0u);
+  jit::FusedEpilogueDescription relu;
+  relu.activation = "relu";
+  EXPECT_EQ(choose(chooser, linear, relu).reason.rfind("static model", 0), 0u);
+  // The database answers first; the model adds one candidate per structure.
+  llvm::Expected<std::vector<MatmulSchedule>> candidates =
+      chooser.chooseCandidates(linear, {}, 4);
+  ASSERT_TRUE(bool(candidates)) << llvm::toString(candidates.takeError());
+  ASSERT_EQ(candidates->size(), 4u);
+  EXPECT_EQ((*candidates)[0].candidate, "linear");
+  for (size_t i = 1; i < 4; ++i)
+    EXPECT_EQ((*candidates)[i].reason.rfind("static model", 0), 0u);
 }
 
 TEST(MatmulChooserTest, Float32TakesTheShippedSchedules) {

@@ -85,21 +85,14 @@ static Expected<CublasReference *> getCublas(MatmulBenchBuffers &buffers,
               .first->second;
 }
 
-Expected<MatmulBenchResult>
-runMatmulBenchProblem(MatmulHandle &handle, const MatmulProblem &problem,
-                      MatmulBenchBuffers &buffers, cudaStream_t stream,
-                      L2Flusher &flusher, unsigned runs) {
+Expected<MatmulBenchInputs>
+prepareMatmulBenchInputs(const MatmulProblem &problem,
+                         MatmulBenchBuffers &buffers, cudaStream_t stream) {
   std::optional<ElementType> inputType = parseElementType(problem.aType);
   std::optional<ElementType> outputType = parseElementType(problem.cType);
   if (!inputType || !outputType)
     return makeBadInputError("unknown element type in " +
                              getWeightKey(problem));
-  MatmulBenchResult result;
-  Expected<MatmulChoice> choice = handle.explain(problem);
-  if (!choice)
-    return choice.takeError();
-  result.choice = *choice;
-
   // Inputs: A per (type, M, K, layout), B per weight key; seeded, so a
   // problem's inputs do not depend on the order problems run in.
   std::string aKey =
@@ -120,7 +113,6 @@ runMatmulBenchProblem(MatmulHandle &handle, const MatmulProblem &problem,
       return std::move(error);
     buffers.bKey = bKey;
   }
-  result.weightBytes = double(buffers.hostB->getSizeInBytes());
   size_t cBytes = size_t(problem.m * problem.n) * getElementSize(*outputType);
   if (Error error = reserve(buffers.c, cBytes))
     return std::move(error);
@@ -136,62 +128,99 @@ runMatmulBenchProblem(MatmulHandle &handle, const MatmulProblem &problem,
                                    MatrixLayouts{getLayout(problem.orderA),
                                                  getLayout(problem.orderB),
                                                  MatrixLayout::Row});
-  GemmProblem reference =
+  MatmulBenchInputs inputs;
+  inputs.cublas = *cublas;
+  inputs.reference =
       GemmProblem::get(shape, *inputType, *inputType, *outputType);
+  inputs.inputType = *inputType;
+  inputs.outputType = *outputType;
+  inputs.weightBytes = double(buffers.hostB->getSizeInBytes());
+  return std::move(inputs);
+}
 
-  auto runOurs = [&]() -> Error {
-    return matmul(handle, problem, buffers.a.data(), buffers.b.data(),
-                  buffers.c.data(), {}, stream);
-  };
-  auto runCublas = [&]() -> Error {
-    return (*cublas)->gemm(reference, buffers.a.data(), buffers.b.data(),
-                           buffers.reference.data());
-  };
+Error MatmulBenchInputs::runCublas(MatmulBenchBuffers &buffers) const {
+  return cublas->gemm(reference, buffers.a.data(), buffers.b.data(),
+                      buffers.reference.data());
+}
 
-  // The checked run: both outputs poisoned first.
+Expected<MatmulCheck> checkMatmulOutput(const MatmulProblem &problem,
+                                        const MatmulBenchInputs &inputs,
+                                        MatmulBenchBuffers &buffers,
+                                        cudaStream_t stream,
+                                        function_ref<Error()> run) {
+  // Both outputs poisoned first.
   if (Error error = buffers.c.fill(OutputPoisonByte, stream))
     return std::move(error);
   if (Error error = buffers.reference.fill(OutputPoisonByte, stream))
     return std::move(error);
-  if (Error error = runOurs())
+  if (Error error = run())
     return std::move(error);
-  if (Error error = runCublas())
+  if (Error error = inputs.runCublas(buffers))
     return std::move(error);
   if (Error error = waitForKernel(stream, "matmul"))
     return std::move(error);
   Expected<HostMatrix> ours =
-      download(buffers.c, *outputType, problem.m, problem.n);
+      download(buffers.c, inputs.outputType, problem.m, problem.n);
   if (!ours)
     return ours.takeError();
   Expected<HostMatrix> theirs =
-      download(buffers.reference, *outputType, problem.m, problem.n);
+      download(buffers.reference, inputs.outputType, problem.m, problem.n);
   if (!theirs)
     return theirs.takeError();
 
+  MatmulCheck check;
   double tolerance =
-      getTolerance(*inputType, *outputType, /*exactFp32Math=*/
-                   *inputType == ElementType::F32 && !problem.allowTf32);
+      getTolerance(inputs.inputType, inputs.outputType, /*exactFp32Math=*/
+                   inputs.inputType == ElementType::F32 && !problem.allowTf32);
   std::vector<std::pair<int64_t, int64_t>> samples =
       chooseSampleEntries(problem.m, problem.n, 4096, 3);
   std::vector<double> exact =
       computeFp64Reference(*buffers.hostA, *buffers.hostB, samples);
-  result.vsFp64 = compareWithFp64Reference(*ours, samples, exact, tolerance);
+  check.vsFp64 = compareWithFp64Reference(*ours, samples, exact, tolerance);
   std::vector<double> oursAt, theirsAt;
   for (auto [row, col] : samples) {
     oursAt.push_back(ours->get(row, col));
     theirsAt.push_back(theirs->get(row, col));
   }
-  result.vsCublas = computeErrorMetric(oursAt, theirsAt, tolerance);
+  check.vsCublas = computeErrorMetric(oursAt, theirsAt, tolerance);
   if (int64_t bad = countNonFinite(*ours))
-    result.failure = formatv("{0} NaN or Inf entries in C", bad).str();
-  else if (!result.vsFp64.passed)
-    result.failure = formatv("relative error {0:e} against fp64 above {1}",
-                             result.vsFp64.relativeFrobenius, tolerance)
-                         .str();
-  else if (!result.vsCublas.passed)
-    result.failure = formatv("relative error {0:e} against cuBLAS above {1}",
-                             result.vsCublas.relativeFrobenius, tolerance)
-                         .str();
+    check.failure = formatv("{0} NaN or Inf entries in C", bad).str();
+  else if (!check.vsFp64.passed)
+    check.failure = formatv("relative error {0:e} against fp64 above {1}",
+                            check.vsFp64.relativeFrobenius, tolerance)
+                        .str();
+  else if (!check.vsCublas.passed)
+    check.failure = formatv("relative error {0:e} against cuBLAS above {1}",
+                            check.vsCublas.relativeFrobenius, tolerance)
+                        .str();
+  return std::move(check);
+}
+
+Expected<MatmulBenchResult>
+runMatmulBenchProblem(MatmulHandle &handle, const MatmulProblem &problem,
+                      MatmulBenchBuffers &buffers, cudaStream_t stream,
+                      L2Flusher &flusher, unsigned runs) {
+  MatmulBenchResult result;
+  Expected<MatmulChoice> choice = handle.explain(problem);
+  if (!choice)
+    return choice.takeError();
+  result.choice = *choice;
+  Expected<MatmulBenchInputs> inputs =
+      prepareMatmulBenchInputs(problem, buffers, stream);
+  if (!inputs)
+    return inputs.takeError();
+  result.weightBytes = inputs->weightBytes;
+
+  auto runOurs = [&]() -> Error {
+    return matmul(handle, problem, buffers.a.data(), buffers.b.data(),
+                  buffers.c.data(), {}, stream);
+  };
+  auto runCublas = [&]() -> Error { return inputs->runCublas(buffers); };
+  Expected<MatmulCheck> check =
+      checkMatmulOutput(problem, *inputs, buffers, stream, runOurs);
+  if (!check)
+    return check.takeError();
+  result.check = std::move(*check);
 
   TimingOptions timing;
   timing.warmupRuns = 3;

@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MatmulBenchProblem.h"
+#include "MatmulTuneRun.h"
 
 #include "jit/MatmulHandle.h"
 #include "jit/MatmulSuite.h"
@@ -34,9 +35,11 @@
 #include "runtime/Device.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/Timing.h"
+#include "runtime/bundle/OutputFile.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -54,6 +57,11 @@ static cl::opt<std::string> suitePath("suite", cl::init("public"),
                                       cl::desc("'public' or a suite file"));
 static cl::opt<unsigned> runs("runs", cl::init(20),
                               cl::desc("Timed runs of each side"));
+static cl::opt<std::string>
+    tunePath("tune", cl::init(""),
+             cl::desc("Measure every candidate of a tuning library "
+                      "(gemm-opt-build-library --top) and write the "
+                      "measurements to this file"));
 static cl::opt<std::string> match("match", cl::init(""),
                                   cl::desc("Only problems whose suite line "
                                            "matches this regular expression"));
@@ -109,6 +117,45 @@ static void printRow(const Row &r, double copyBandwidth) {
                     r.errorFp64, r.errorCublas,
                     r.passed ? "pass" : "FAIL: " + r.failure, r.kernel);
   outs().flush();
+}
+
+/// --tune: every problem's candidates measured into `tunePath`.
+static int runTuning(MatmulHandle &handle, std::vector<MatmulProblem> problems,
+                     const std::string &chip, const std::string &deviceName,
+                     MatmulBenchBuffers &buffers, cudaStream_t stream,
+                     L2Flusher &flusher) {
+  KernelLibrary *library = handle.getLibrary();
+  json::Array measured;
+  unsigned failures = 0;
+  for (MatmulProblem &problem : problems) {
+    problem.chip = chip;
+    std::string summary;
+    Expected<json::Object> record = tuneMatmulProblem(
+        *library, problem, buffers, stream, flusher, runs, summary);
+    if (!record) {
+      ++failures;
+      outs() << formatSuiteLine(problem) << ": " << toString(record.takeError())
+             << "\n";
+      continue;
+    }
+    outs() << summary << "\n";
+    outs().flush();
+    measured.push_back(std::move(*record));
+  }
+  json::Object file{{"format", "gemm-opt-matmul-measurements-1"},
+                    {"device", deviceName},
+                    {"problems", std::move(measured)}};
+  std::string text;
+  raw_string_ostream(text) << formatv("{0:2}", json::Value(std::move(file)))
+                           << "\n";
+  if (Error error = writeOutputFile(tunePath, text)) {
+    WithColor::error(errs(), "gemm-matmul-bench")
+        << toString(std::move(error)) << "\n";
+    return 2;
+  }
+  outs() << formatv("{0} problems measured into {1}; {2} failed\n",
+                    problems.size() - failures, tunePath, failures);
+  return failures ? 1 : 0;
 }
 
 int main(int argc, char **argv) {
@@ -168,6 +215,9 @@ int main(int argc, char **argv) {
                    });
 
   MatmulBenchBuffers buffers;
+  if (!tunePath.empty())
+    return runTuning(**handle, problems, getTargetChip(*device), device->name,
+                     buffers, stream.get(), *flusher);
   std::vector<double> ratios;
   unsigned failures = 0;
   double lowest = 1e30;
@@ -191,10 +241,10 @@ int main(int argc, char **argv) {
     row.ratio = result->cublasMs / result->oursMs;
     if (problem.m <= 16)
       row.weightBandwidth = result->weightBytes / (result->oursMs * 1e-3);
-    row.errorFp64 = result->vsFp64.relativeFrobenius;
-    row.errorCublas = result->vsCublas.relativeFrobenius;
-    row.passed = result->passed();
-    row.failure = result->failure;
+    row.errorFp64 = result->check.vsFp64.relativeFrobenius;
+    row.errorCublas = result->check.vsCublas.relativeFrobenius;
+    row.passed = result->check.passed();
+    row.failure = result->check.failure;
     if (!row.passed)
       ++failures;
     ratios.push_back(row.ratio);

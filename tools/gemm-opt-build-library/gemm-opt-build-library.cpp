@@ -6,22 +6,29 @@
 //
 //   gemm-opt-build-library --suite public|FILE -o DIR [--chip sm_90a]
 //                          [--database tuning-database.json] [--explain]
-//                          [--model-device h200]
+//                          [--model-device h200] [--top N]
+//   gemm-opt-build-library --ingest MEASUREMENTS --database DB
 //
 // Chooses a schedule for every problem of the suite (jit/MatmulSuite.h) as
 // gemm_opt::matmul would (jit/MatmulScheduleChooser.h), compiles it, and
 // writes the kernel library (jit/KernelLibrary.h) that a MatmulHandle loads
 // with no LLVM at run time. --explain prints the choices and compiles
-// nothing. Exit codes: 0 done, 1 a problem got no kernel (the others are
-// written), 2 bad input.
+// nothing. --top N builds a tuning library: up to N candidates per problem
+// (ranks 0 to N-1) for gemm-matmul-bench --tune to measure; --ingest then
+// files the measured winners in the database (MeasurementIngest.h).
+// Exit codes: 0 done, 1 a problem got no kernel (the others are written),
+// 2 bad input.
 //
 //===----------------------------------------------------------------------===//
+
+#include "MeasurementIngest.h"
 
 #include "jit/KernelLibrary.h"
 #include "jit/MatmulCompiler.h"
 #include "jit/MatmulSuite.h"
 #include "tools/ToolVersion.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
@@ -50,6 +57,13 @@ static cl::opt<std::string>
     modelDevice("model-device", cl::cat(category),
                 cl::desc("Device the static model times candidates on "
                          "(h100, h200; default: the chip's)"));
+static cl::opt<unsigned>
+    top("top", cl::init(1), cl::cat(category),
+        cl::desc("Candidates per problem (a tuning library above 1)"));
+static cl::opt<std::string>
+    ingestPath("ingest", cl::cat(category),
+               cl::desc("Measurements of gemm-matmul-bench --tune to file "
+                        "in --database (written back)"));
 static cl::opt<bool> explain("explain", cl::cat(category),
                              cl::desc("Print each problem's choice; compile "
                                       "nothing"));
@@ -66,8 +80,32 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "gemm-opt-build-library: kernels for "
                               "gemm_opt::matmul, compiled ahead of time\n");
+  if (!ingestPath.empty()) {
+    if (databasePath.empty())
+      return fail(2, "--ingest needs --database, the file it updates");
+    tuning::TuningDatabase database;
+    if (llvm::sys::fs::exists(databasePath)) {
+      Expected<tuning::TuningDatabase> loaded =
+          tuning::TuningDatabase::load(databasePath);
+      if (!loaded)
+        return fail(2, toString(loaded.takeError()));
+      database = std::move(*loaded);
+    }
+    Expected<size_t> taken = ingestMatmulMeasurements(ingestPath, database);
+    if (!taken)
+      return fail(2, toString(taken.takeError()));
+    if (Error error = database.save(databasePath))
+      return fail(2, toString(std::move(error)));
+    outs() << formatv("{0}: {1} measured problems filed in {2}\n", ingestPath,
+                      *taken, databasePath);
+    return 0;
+  }
+  if (suitePath.empty())
+    return fail(2, "--suite is required (or --ingest)");
   if (!explain && outputDirectory.empty())
     return fail(2, "-o DIR is required (or --explain)");
+  if (top < 1)
+    return fail(2, "--top must be at least 1");
   Expected<std::vector<MatmulProblem>> suite = loadMatmulSuite(suitePath);
   if (!suite)
     return fail(2, toString(suite.takeError()));
@@ -103,19 +141,33 @@ int main(int argc, char **argv) {
       outs() << label << ": " << chosen->reason << "\n";
       continue;
     }
-    Expected<ChosenKernel> chosen = (*compiler)->getKernel(problem, form);
-    if (!chosen) {
+    Expected<std::vector<MatmulSchedule>> schedules =
+        (*compiler)->getChooser().chooseCandidates(problem, form, top);
+    if (!schedules) {
       ++failed;
       WithColor::error(errs(), "gemm-opt-build-library")
-          << label << ": " << toString(chosen.takeError()) << "\n";
+          << label << ": " << toString(schedules.takeError()) << "\n";
       continue;
     }
-    size_t kernel = library.addKernel(chosen->kernel->getCompiled());
-    library.addProblem({getKernelClass(problem, form), problem.m, problem.n,
-                        problem.k, kernel, chosen->choice.schedule,
-                        chosen->choice.reason});
-    outs() << label << ": kernel " << kernel << ", " << chosen->choice.reason
-           << "\n";
+    for (auto [rank, schedule] : enumerate(*schedules)) {
+      Expected<ChosenKernel> chosen = (*compiler)->compile(schedule);
+      if (!chosen) {
+        // An alternative that does not compile is left out; the first
+        // one is the problem's kernel.
+        if (rank == 0)
+          ++failed;
+        WithColor::error(errs(), "gemm-opt-build-library")
+            << label << ": " << schedule.candidate << ": "
+            << toString(chosen.takeError()) << "\n";
+        continue;
+      }
+      size_t kernel = library.addKernel(chosen->kernel->getCompiled());
+      library.addProblem({getKernelClass(problem, form), problem.m, problem.n,
+                          problem.k, kernel, chosen->choice.schedule,
+                          chosen->choice.reason, int64_t(rank)});
+      outs() << label << ": rank " << rank << ", kernel " << kernel << ", "
+             << chosen->choice.reason << "\n";
+    }
   }
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
