@@ -10,18 +10,12 @@
 
 #include "compiler/ScheduleCompilation.h"
 #include "jit/ScheduleDescription.h"
-#include "llvm/ADT/StringExtras.h"
 
 using namespace llvm;
 
 namespace gemm_opt {
 
 using jit::MatrixOrder;
-
-static bool isSymbolName(StringRef name) {
-  return !name.empty() && (isAlpha(name[0]) || name[0] == '_') &&
-         all_of(name, [](char c) { return isAlnum(c) || c == '_'; });
-}
 
 static MatrixOrder flip(MatrixOrder order) {
   return order == MatrixOrder::RowMajor ? MatrixOrder::ColumnMajor
@@ -33,7 +27,7 @@ std::string renderMatmulModule(const MatmulProblem &problem,
                                const std::string &schedule, bool transposed,
                                const std::string &name) {
   jit::ScheduleDescription what;
-  what.name = isSymbolName(name) ? name : "matmul";
+  what.name = jit::isSymbolName(name) ? name : "matmul";
   what.aType = transposed ? problem.bType : problem.aType;
   what.bType = transposed ? problem.aType : problem.bType;
   what.cType = problem.cType;

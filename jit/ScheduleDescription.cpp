@@ -128,6 +128,11 @@ std::string renderGemmModule(const ScheduleDescription &s,
       .str();
 }
 
+bool isSymbolName(StringRef name) {
+  return !name.empty() && (isAlpha(name[0]) || name[0] == '_') &&
+         all_of(name, [](char c) { return isAlnum(c) || c == '_'; });
+}
+
 std::string renderScheduleModule(const ScheduleDescription &s) {
   return renderGemmModule(s, renderScheduleAttribute(s));
 }

@@ -15,6 +15,8 @@
 #ifndef GEMM_OPT_JIT_SCHEDULEDESCRIPTION_H
 #define GEMM_OPT_JIT_SCHEDULEDESCRIPTION_H
 
+#include "llvm/ADT/StringRef.h"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -96,6 +98,10 @@ struct ScheduleDescription {
   /// kernel runs GemmArguments::batch entries with per-operand strides.
   bool batched = false;
 };
+
+/// Whether `name` can name the rendered module's function: a letter or
+/// '_', then letters, digits and '_'.
+bool isSymbolName(llvm::StringRef name);
 
 /// The `#tile.schedule<...>` attribute text.
 std::string renderScheduleAttribute(const ScheduleDescription &schedule);

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "jit/TuningDatabaseChooser.h"
+#include "jit/ScheduleDescription.h"
 
 #include "compiler/ScheduleCompilation.h"
 #include "llvm/ADT/STLExtras.h"
@@ -45,12 +46,6 @@ TuningDatabaseChooser::lookup(const ProblemDescription &problem) const {
   key.n = problem.n;
   key.k = problem.k;
   return database.lookup(key);
-}
-
-static bool isSymbolName(StringRef name) {
-  if (name.empty() || !(isAlpha(name.front()) || name.front() == '_'))
-    return false;
-  return llvm::all_of(name, [](char c) { return isAlnum(c) || c == '_'; });
 }
 
 std::string

@@ -9,34 +9,14 @@
 #include "jit/MatmulScheduleChooser.h"
 #include "tuning/TuningDatabase.h"
 
+#include "MatmulTestSupport.h"
+
 #include "gtest/gtest.h"
 
 using namespace gemm_opt;
 using gemm_opt::jit::MatrixOrder;
 
 namespace {
-
-constexpr const char *LargeSchedule =
-    "#tile.schedule<chip = \"sm_90a\", block = [128, 256, 64], warp = [64, "
-    "256], mma = #tile.mma<wgmma, [64, 256, 16]>, elements = "
-    "#tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>, smem_a = "
-    "#tile.swizzle<128>, smem_b = #tile.swizzle<128>, pipeline = "
-    "#tile.pipeline<stages = 4, load = tma>, specialization = "
-    "#tile.warp_specialization<producer_registers = 40, consumer_registers "
-    "= 232>, store = #tile.store<vector>>";
-
-MatmulProblem makeProblem(int64_t m, int64_t n, int64_t k, MatrixOrder a,
-                          MatrixOrder b, llvm::StringRef type = "bf16") {
-  MatmulProblem p;
-  p.m = m;
-  p.n = n;
-  p.k = k;
-  p.aType = p.bType = p.cType = type.str();
-  p.orderA = a;
-  p.orderB = b;
-  p.chip = "sm_90a";
-  return p;
-}
 
 constexpr MatrixOrder Row = MatrixOrder::RowMajor;
 constexpr MatrixOrder Col = MatrixOrder::ColumnMajor;
@@ -58,7 +38,7 @@ MatmulSchedule choose(MatmulScheduleChooser &chooser,
 TEST(MatmulChooserTest, ModelChoosesAVerifyingScheduleForEveryLayout) {
   for (auto [a, b] : {std::pair{Row, Col}, std::pair{Row, Row},
                       std::pair{Col, Row}, std::pair{Col, Col}}) {
-    MatmulProblem problem = makeProblem(2048, 4096, 4096, a, b);
+    MatmulProblem problem = makeMatmulProblem(2048, 4096, 4096, a, b);
     MatmulSchedule chosen = choose(getModelChooser(), problem);
     SCOPED_TRACE(chosen.module);
     EXPECT_EQ(chosen.reason.rfind("static model: ", 0), 0u) << chosen.reason;
@@ -70,7 +50,7 @@ TEST(MatmulChooserTest, ModelChoosesAVerifyingScheduleForEveryLayout) {
 }
 
 TEST(MatmulChooserTest, TransposedModulesExchangeAAndB) {
-  MatmulProblem problem = makeProblem(16, 4096, 1024, Row, Col);
+  MatmulProblem problem = makeMatmulProblem(16, 4096, 1024, Row, Col);
   std::string direct =
       renderMatmulModule(problem, {}, LargeSchedule, false, "m");
   std::string transposed =
@@ -93,8 +73,8 @@ TEST(MatmulChooserTest, BiasNeverRunsTransposed) {
   // along the rows into one along the columns.
   jit::FusedEpilogueDescription epilogue;
   epilogue.bias = "row";
-  MatmulSchedule chosen =
-      choose(getModelChooser(), makeProblem(1, 4096, 4096, Row, Row), epilogue);
+  MatmulSchedule chosen = choose(
+      getModelChooser(), makeMatmulProblem(1, 4096, 4096, Row, Row), epilogue);
   EXPECT_NE(chosen.module.find("%c: memref<?x?xbf16>"), std::string::npos)
       << chosen.module;
   EXPECT_NE(chosen.module.find("bias = row"), std::string::npos);
@@ -114,26 +94,26 @@ TEST(MatmulChooserTest, DatabaseEntryServesItsShapeBucket) {
   MatmulScheduleChooser chooser(database, "h200");
 
   MatmulSchedule exact =
-      choose(chooser, makeProblem(4096, 4096, 4096, Row, Row));
+      choose(chooser, makeMatmulProblem(4096, 4096, 4096, Row, Row));
   EXPECT_EQ(exact.reason, "tuning database: large measured at 4096x4096x4096 "
                           "(row-major) on NVIDIA H200 (1.05x cuBLAS)");
   EXPECT_NE(exact.module.find("func.func @large("), std::string::npos);
   MatmulSchedule near =
-      choose(chooser, makeProblem(3000, 4096, 5000, Row, Row));
+      choose(chooser, makeMatmulProblem(3000, 4096, 5000, Row, Row));
   EXPECT_NE(near.reason.find("the same shape bucket"), std::string::npos)
       << near.reason;
   // Outside the bucket, or in layouts the database does not measure: the
   // model.
-  EXPECT_EQ(choose(chooser, makeProblem(1024, 4096, 4096, Row, Row))
+  EXPECT_EQ(choose(chooser, makeMatmulProblem(1024, 4096, 4096, Row, Row))
                 .reason.rfind("static model", 0),
             0u);
-  EXPECT_EQ(choose(chooser, makeProblem(4096, 4096, 4096, Row, Col))
+  EXPECT_EQ(choose(chooser, makeMatmulProblem(4096, 4096, 4096, Row, Col))
                 .reason.rfind("static model", 0),
             0u);
 }
 
 TEST(MatmulChooserTest, MeasuredClassEntriesServeOnlyTheirClass) {
-  MatmulProblem linear = makeProblem(2048, 4096, 4096, Row, Col);
+  MatmulProblem linear = makeMatmulProblem(2048, 4096, 4096, Row, Col);
   tuning::TuningEntry entry;
   entry.problem = {"sm_90a", "bf16", "bf16", "bf16", 2048, 4096, 4096};
   entry.matmulClass = getKernelClass(linear, {});
@@ -153,7 +133,7 @@ TEST(MatmulChooserTest, MeasuredClassEntriesServeOnlyTheirClass) {
             "H200 (1.02x cuBLAS)");
   // The row-major problem of the same shape is another class; so is the
   // same problem with an epilogue.
-  EXPECT_EQ(choose(chooser, makeProblem(2048, 4096, 4096, Row, Row))
+  EXPECT_EQ(choose(chooser, makeMatmulProblem(2048, 4096, 4096, Row, Row))
                 .reason.rfind("static model", 0),
             0u);
   jit::FusedEpilogueDescription relu;
@@ -171,18 +151,18 @@ TEST(MatmulChooserTest, MeasuredClassEntriesServeOnlyTheirClass) {
 
 TEST(MatmulChooserTest, Float32TakesTheShippedSchedules) {
   MatmulScheduleChooser chooser;
-  MatmulProblem tf32 = makeProblem(128, 4096, 4096, Row, Col, "f32");
+  MatmulProblem tf32 = makeMatmulProblem(128, 4096, 4096, Row, Col, "f32");
   tf32.allowTf32 = true;
   EXPECT_NE(choose(chooser, tf32).reason.find("tf32 wgmma"), std::string::npos);
   MatmulSchedule simt =
-      choose(chooser, makeProblem(128, 4096, 4096, Row, Col, "f32"));
+      choose(chooser, makeMatmulProblem(128, 4096, 4096, Row, Col, "f32"));
   EXPECT_NE(simt.reason.find("SIMT"), std::string::npos);
   EXPECT_NE(simt.schedule.find("ffma"), std::string::npos);
 }
 
 TEST(MatmulChooserTest, UnknownChipIsAnError) {
   MatmulScheduleChooser chooser;
-  MatmulProblem problem = makeProblem(128, 128, 128, Row, Row);
+  MatmulProblem problem = makeMatmulProblem(128, 128, 128, Row, Row);
   problem.chip = "sm_42";
   llvm::Expected<MatmulSchedule> chosen = chooser.choose(problem, {});
   ASSERT_FALSE(bool(chosen));

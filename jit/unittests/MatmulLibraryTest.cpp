@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "JitTestSupport.h"
+#include "MatmulTestSupport.h"
 #include "jit/KernelLibrary.h"
 #include "jit/MatmulCompiler.h"
 #include "jit/MatmulHandle.h"
@@ -16,16 +17,6 @@ using namespace gemm_opt;
 using gemm_opt::jit::MatrixOrder;
 
 namespace {
-
-MatmulProblem makeLinear(int64_t m, int64_t n, int64_t k) {
-  MatmulProblem p;
-  p.m = m;
-  p.n = n;
-  p.k = k;
-  p.orderB = MatrixOrder::ColumnMajor;
-  p.chip = "sm_90a";
-  return p;
-}
 
 std::string readFile(llvm::StringRef path) {
   auto buffer = llvm::MemoryBuffer::getFile(path);

@@ -9,22 +9,14 @@
 #include "jit/MatmulProblem.h"
 #include "jit/MatmulSuite.h"
 
+#include "MatmulTestSupport.h"
+
 #include "gtest/gtest.h"
 
 using namespace gemm_opt;
 using gemm_opt::jit::MatrixOrder;
 
 namespace {
-
-MatmulProblem makeLinear(int64_t m, int64_t n, int64_t k) {
-  MatmulProblem p;
-  p.m = m;
-  p.n = n;
-  p.k = k;
-  p.orderB = MatrixOrder::ColumnMajor;
-  p.chip = "sm_90a";
-  return p;
-}
 
 std::string checkMessage(const MatmulProblem &p, const MatmulEpilogue &e = {}) {
   llvm::Error error = checkMatmulProblem(p, e);

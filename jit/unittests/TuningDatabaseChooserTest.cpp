@@ -8,26 +8,20 @@
 
 #include "jit/TuningDatabaseChooser.h"
 #include "JitTestSupport.h"
+#include "MatmulTestSupport.h"
 #include "runtime/KernelArguments.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <tuple>
 
 using namespace gemm_opt::jit;
+using gemm_opt::LargeSchedule;
 using gemm_opt::tuning::TuningDatabase;
 using gemm_opt::tuning::TuningEntry;
 
 namespace {
 
 // Schedules as gemm-tune records them (tuning-database.json).
-constexpr const char *LargeSchedule =
-    "#tile.schedule<chip = \"sm_90a\", block = [128, 256, 64], warp = [64, "
-    "256], mma = #tile.mma<wgmma, [64, 256, 16]>, elements = "
-    "#tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>, smem_a = "
-    "#tile.swizzle<128>, smem_b = #tile.swizzle<128>, pipeline = "
-    "#tile.pipeline<stages = 4, load = tma>, specialization = "
-    "#tile.warp_specialization<producer_registers = 40, consumer_registers "
-    "= 232>, store = #tile.store<vector>>";
 constexpr const char *SmallSchedule =
     "#tile.schedule<chip = \"sm_90a\", block = [128, 128, 64], warp = [128, "
     "128], mma = #tile.mma<wgmma, [64, 128, 16]>, elements = "
