@@ -61,6 +61,7 @@ renderEntry(const tuning::TuningEntry &entry, const MatmulProblem &problem,
   MatmulSchedule chosen;
   chosen.schedule = entry.schedule;
   chosen.candidate = entry.candidate;
+  chosen.transposed = transposed;
   chosen.module = renderMatmulModule(problem, epilogue, entry.schedule,
                                      transposed, entry.candidate);
   std::string why;

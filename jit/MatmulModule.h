@@ -24,6 +24,8 @@ struct MatmulSchedule {
   /// (the kernel function's name too).
   std::string candidate;
   std::string reason;
+  /// The kernel runs the transposed problem (C^T = B^T·A^T).
+  bool transposed = false;
 };
 
 /// The module computing `problem` with `epilogue` under `schedule` (a

@@ -11,6 +11,7 @@
 #include "AnalyzedSpace.h"
 #include "CandidateChecker.h"
 #include "ProblemRanking.h"
+#include "jit/Float32Schedules.h"
 #include "jit/MatmulDatabaseChoice.h"
 #include "jit/ScheduleDescription.h"
 #include "runtime/RuntimeError.h"
@@ -76,40 +77,21 @@ MatmulScheduleChooser::getCandidates(const std::string &chip,
   return (analyzed[key] = std::move(candidates)).get();
 }
 
-/// The schedules f32 problems take: the candidate space has no f32 type.
-static MatmulSchedule getFloat32Schedule(const MatmulProblem &problem) {
-  jit::ScheduleDescription s;
-  s.chip = problem.chip;
-  s.aType = s.bType = s.cType = "f32";
-  if (problem.allowTf32) {
-    s.block = {128, 256, 32};
-    s.mma = {64, 256, 8};
-    s.stages = 4;
-    s.grid = jit::GridDescription{true, "along_m", 16, 1, "spares"};
-    s.storeRounds = 4;
-  } else {
-    s.block = {128, 128, 8};
-    s.warp = {32, 64};
-    s.mmaKind = "ffma";
-    s.mma = {8, 8, 1};
-    s.smemA = {0, 4};
-    s.smemB = {0, 0};
-    s.stages = 2;
-    s.load = "cp_async";
-    s.specialization.reset();
-    s.grid.reset();
-    s.store.reset();
-  }
-  MatmulSchedule chosen;
-  chosen.schedule = jit::renderScheduleAttribute(s);
-  chosen.candidate = problem.allowTf32 ? "tf32_wgmma_128x256x32_s4_streamk"
-                                       : "f32_simt_128x128x8_s2";
-  chosen.reason = problem.allowTf32
-                      ? "the shipped tf32 wgmma schedule (f32 is outside "
-                        "the tuner's candidate space)"
-                      : "the shipped SIMT schedule (f32 is outside the "
-                        "tuner's candidate space)";
-  return chosen;
+/// `schedule` with a stream-K grid (stream_k = spares) where it has a
+/// persistent grid without a split: the twin worth measuring where the
+/// tiles leave a partial last wave.
+static std::optional<std::string> getStreamKTwin(StringRef schedule) {
+  size_t grid = schedule.find("grid = #tile.grid<");
+  if (grid == StringRef::npos)
+    return std::nullopt;
+  size_t end = schedule.find('>', grid);
+  StringRef fields = schedule.slice(grid, end);
+  if (end == StringRef::npos || !fields.contains("persistent = true") ||
+      fields.contains("split_k") || fields.contains("stream_k"))
+    return std::nullopt;
+  return (schedule.take_front(end) + ", stream_k = spares" +
+          schedule.drop_front(end))
+      .str();
 }
 
 Expected<std::vector<MatmulSchedule>> MatmulScheduleChooser::chooseByModel(
@@ -133,17 +115,23 @@ Expected<std::vector<MatmulSchedule>> MatmulScheduleChooser::chooseByModel(
 
   std::vector<MatmulSchedule> chosen;
   if (problem.aType == "f32") {
-    MatmulSchedule f32 = getFloat32Schedule(problem);
-    for (bool transposed : {false, true}) {
-      if (std::optional<std::string> module =
-              tryModule(f32.schedule, transposed, f32.candidate)) {
-        f32.module = std::move(*module);
-        if (transposed)
-          f32.reason += ", run as the transposed problem";
-        chosen.push_back(std::move(f32));
-        return chosen;
+    for (MatmulSchedule &f32 : getFloat32Schedules(problem)) {
+      for (bool transposed : {false, true}) {
+        if (std::optional<std::string> module =
+                tryModule(f32.schedule, transposed, f32.candidate)) {
+          f32.module = std::move(*module);
+          f32.transposed = transposed;
+          if (transposed)
+            f32.reason += ", run as the transposed problem";
+          chosen.push_back(std::move(f32));
+          break;
+        }
       }
+      if (chosen.size() == count)
+        break;
     }
+    if (!chosen.empty())
+      return chosen;
     return runtime::makeBadInputError(
         formatv("matmul: no f32 schedule computes {0}: {1}",
                 getKernelClass(problem, epilogue), firstWhy));
@@ -181,6 +169,7 @@ Expected<std::vector<MatmulSchedule>> MatmulScheduleChooser::chooseByModel(
     schedule.module = std::move(*module);
     schedule.schedule = candidate.schedule;
     schedule.candidate = candidate.name;
+    schedule.transposed = candidate.transposed;
     schedule.reason =
         formatv("static model: {0}, place {1} of {2} candidates that run "
                 "{3}x{4}x{5}, predicted {6:F1} TFLOP/s on {7}",
@@ -192,6 +181,28 @@ Expected<std::vector<MatmulSchedule>> MatmulScheduleChooser::chooseByModel(
     if (chosen.size() == count)
       break;
   }
+  // The stream-K twin of the first persistent pick comes second.
+  if (count > 1)
+    for (size_t i = 0; i < chosen.size(); ++i) {
+      std::optional<std::string> twin = getStreamKTwin(chosen[i].schedule);
+      if (!twin)
+        continue;
+      MatmulSchedule schedule;
+      schedule.candidate = chosen[i].candidate + "_streamk";
+      schedule.transposed = chosen[i].transposed;
+      std::optional<std::string> module =
+          tryModule(*twin, schedule.transposed, schedule.candidate);
+      if (!module)
+        break;
+      schedule.module = std::move(*module);
+      schedule.schedule = std::move(*twin);
+      schedule.reason =
+          chosen[i].reason + "; its stream-K twin (stream_k = spares)";
+      chosen.insert(chosen.begin() + 1, std::move(schedule));
+      if (chosen.size() > count)
+        chosen.pop_back();
+      break;
+    }
   if (!chosen.empty())
     return chosen;
   return runtime::makeBadInputError(formatv(

@@ -149,15 +149,42 @@ TEST(MatmulChooserTest, MeasuredClassEntriesServeOnlyTheirClass) {
     EXPECT_EQ((*candidates)[i].reason.rfind("static model", 0), 0u);
 }
 
-TEST(MatmulChooserTest, Float32TakesTheShippedSchedules) {
+TEST(MatmulChooserTest, Float32TakesTheShippedSchedulesByWave) {
   MatmulScheduleChooser chooser;
-  MatmulProblem tf32 = makeMatmulProblem(128, 4096, 4096, Row, Col, "f32");
+  MatmulProblem tf32 = makeMatmulProblem(2048, 4096, 4096, Row, Col, "f32");
   tf32.allowTf32 = true;
-  EXPECT_NE(choose(chooser, tf32).reason.find("tf32 wgmma"), std::string::npos);
-  MatmulSchedule simt =
-      choose(chooser, makeMatmulProblem(128, 4096, 4096, Row, Col, "f32"));
-  EXPECT_NE(simt.reason.find("SIMT"), std::string::npos);
-  EXPECT_NE(simt.schedule.find("ffma"), std::string::npos);
+  EXPECT_EQ(choose(chooser, tf32).candidate,
+            "tf32_wgmma_128x256x32_s4_streamk");
+  // 8192x4096 has a full wave of 128x256 blocks; 128x4096 not even of
+  // 128x128 ones, so it takes the smallest tile.
+  MatmulSchedule large =
+      choose(chooser, makeMatmulProblem(8192, 4096, 4096, Row, Col, "f32"));
+  EXPECT_EQ(large.candidate, "f32_simt_128x256x8_s3");
+  EXPECT_NE(large.schedule.find("ffma"), std::string::npos);
+  EXPECT_EQ(choose(chooser, makeMatmulProblem(128, 4096, 4096, Row, Col, "f32"))
+                .candidate,
+            "f32_simt_64x128x8_s2");
+  llvm::Expected<std::vector<MatmulSchedule>> all = chooser.chooseCandidates(
+      makeMatmulProblem(128, 4096, 4096, Row, Col, "f32"), {}, 8);
+  ASSERT_TRUE(bool(all)) << llvm::toString(all.takeError());
+  EXPECT_EQ(all->size(), 4u);
+}
+
+TEST(MatmulChooserTest, PersistentPicksGetAStreamKTwin) {
+  llvm::Expected<std::vector<MatmulSchedule>> candidates =
+      getModelChooser().chooseCandidates(
+          makeMatmulProblem(512, 6144, 4096, Row, Col), {}, 4);
+  ASSERT_TRUE(bool(candidates)) << llvm::toString(candidates.takeError());
+  ASSERT_EQ(candidates->size(), 4u);
+  bool twin = llvm::any_of(*candidates, [](const MatmulSchedule &s) {
+    return s.schedule.find("stream_k = spares") != std::string::npos &&
+           s.candidate.size() > 8 &&
+           s.candidate.compare(s.candidate.size() - 8, 8, "_streamk") == 0;
+  });
+  EXPECT_TRUE(twin);
+  std::string why;
+  for (const MatmulSchedule &s : *candidates)
+    EXPECT_TRUE(verifiesMatmulModule(s.module, why)) << why;
 }
 
 TEST(MatmulChooserTest, UnknownChipIsAnError) {

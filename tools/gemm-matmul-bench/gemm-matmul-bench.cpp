@@ -45,6 +45,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 using namespace llvm;
@@ -117,6 +118,51 @@ static void printRow(const Row &r, double copyBandwidth) {
                     r.errorFp64, r.errorCublas,
                     r.passed ? "pass" : "FAIL: " + r.failure, r.kernel);
   outs().flush();
+}
+
+/// Prints the host time of a warm matmul() call and of a plan's run(),
+/// each the median over 2000 calls enqueued back to back on `problem`.
+static Error reportHostCost(MatmulHandle &handle, const MatmulProblem &problem,
+                            MatmulBenchBuffers &buffers, cudaStream_t stream) {
+  Expected<std::shared_ptr<const MatmulPlan>> plan = handle.plan(problem);
+  if (!plan)
+    return plan.takeError();
+  auto measure = [&](function_ref<Error()> call) -> Expected<double> {
+    std::vector<double> samples;
+    for (int i = 0; i < 2000; ++i) {
+      auto start = std::chrono::steady_clock::now();
+      if (Error error = call())
+        return std::move(error);
+      samples.push_back(std::chrono::duration<double, std::micro>(
+                            std::chrono::steady_clock::now() - start)
+                            .count());
+      // Keep the queue short: the launch, not a full queue, is measured.
+      if (i % 64 == 63)
+        if (Error error = waitForKernel(stream, "matmul"))
+          return std::move(error);
+    }
+    if (Error error = waitForKernel(stream, "matmul"))
+      return std::move(error);
+    std::nth_element(samples.begin(), samples.begin() + samples.size() / 2,
+                     samples.end());
+    return samples[samples.size() / 2];
+  };
+  Expected<double> viaMatmul = measure([&] {
+    return matmul(handle, problem, buffers.a.data(), buffers.b.data(),
+                  buffers.c.data(), {}, stream);
+  });
+  if (!viaMatmul)
+    return viaMatmul.takeError();
+  Expected<double> viaPlan = measure([&] {
+    return (*plan)->run(buffers.a.data(), buffers.b.data(), buffers.c.data(),
+                        {}, stream);
+  });
+  if (!viaPlan)
+    return viaPlan.takeError();
+  outs() << formatv("\nhost time of a warm call ({0}), median of 2000: "
+                    "matmul() {1:F1} us, MatmulPlan::run() {2:F1} us\n",
+                    formatSuiteLine(problem), *viaMatmul, *viaPlan);
+  return Error::success();
 }
 
 /// --tune: every problem's candidates measured into `tunePath`.
@@ -254,6 +300,10 @@ int main(int argc, char **argv) {
     }
     printRow(row, *copyBandwidth);
   }
+  if (!problems.empty())
+    if (Error error =
+            reportHostCost(**handle, problems.front(), buffers, stream.get()))
+      return fail(std::move(error));
   double logSum = 0;
   for (double r : ratios)
     logSum += std::log(r);

@@ -119,6 +119,15 @@ Expected<size_t> ingestMatmulMeasurements(StringRef path,
     entry.measuredTflops = flops / (best->ms * 1e-3) * 1e-12;
     entry.cublasTflops = flops / (p.cublasMs * 1e-3) * 1e-12;
     entry.ratioToCublas = p.cublasMs / best->ms;
+    // A faster entry filed by an earlier run of other candidates stays.
+    bool slower = llvm::any_of(database.getEntries(), [&](const auto &e) {
+      return e.matmulClass == entry.matmulClass &&
+             e.problem.chip == entry.problem.chip && e.problem.m == p.m &&
+             e.problem.n == p.n && e.problem.k == p.k &&
+             e.measuredTflops > entry.measuredTflops;
+    });
+    if (slower)
+      continue;
     database.insert(std::move(entry));
     ++taken;
   }

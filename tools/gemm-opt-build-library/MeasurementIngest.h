@@ -16,7 +16,8 @@
 //                                  "ms", "passed"}]}]}
 //
 // Ingesting it keeps, for each problem, the fastest candidate that passed
-// its checks as a tuning-database entry of the problem's matmul class.
+// its checks as a tuning-database entry of the problem's matmul class,
+// unless the database holds a faster one for that class and shape.
 //
 //===----------------------------------------------------------------------===//
 

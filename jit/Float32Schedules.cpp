@@ -1,0 +1,98 @@
+//===- Float32Schedules.cpp - schedules for f32 matmul problems -----------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "jit/Float32Schedules.h"
+
+#include "jit/ScheduleDescription.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace gemm_opt {
+
+/// SMs of an H200: a block tile with fewer tiles than this leaves SMs idle.
+static constexpr int64_t kFullWave = 132;
+
+static jit::ScheduleDescription getTf32(int64_t bn, bool streamK) {
+  jit::ScheduleDescription s;
+  s.aType = s.bType = s.cType = "f32";
+  s.block = {128, bn, 32};
+  s.warp = {64, bn};
+  s.mma = {64, bn, 8};
+  s.stages = bn == 256 ? 4 : 6;
+  s.grid = jit::GridDescription{true, "along_m", streamK ? 16 : 8, 1,
+                                streamK ? "spares" : ""};
+  s.storeRounds = bn == 256 ? 4 : 1;
+  return s;
+}
+
+static jit::ScheduleDescription getSimt(int64_t bm, int64_t bn, int64_t bk,
+                                        int64_t stages) {
+  jit::ScheduleDescription s;
+  s.aType = s.bType = s.cType = "f32";
+  s.block = {bm, bn, bk};
+  // 8x16 accumulators per thread on the 128x256 tile, 8x8 elsewhere.
+  bool wide = bn == 256;
+  s.warp =
+      wide ? std::array<int64_t, 2>{64, 64} : std::array<int64_t, 2>{32, 64};
+  s.mmaKind = "ffma";
+  s.mma = {8, wide ? 16 : 8, 1};
+  s.smemA = {0, 4};
+  s.smemB = {0, 0};
+  s.stages = stages;
+  s.load = "cp_async";
+  s.specialization.reset();
+  s.grid.reset();
+  s.store.reset();
+  return s;
+}
+
+std::vector<MatmulSchedule> getFloat32Schedules(const MatmulProblem &problem) {
+  std::vector<std::pair<std::string, jit::ScheduleDescription>> options;
+  if (problem.allowTf32) {
+    options = {{"tf32_wgmma_128x256x32_s4_streamk", getTf32(256, true)},
+               {"tf32_wgmma_128x256x32_s4", getTf32(256, false)},
+               {"tf32_wgmma_128x128x32_s6_streamk", getTf32(128, true)}};
+  } else {
+    options = {{"f32_simt_128x256x8_s3", getSimt(128, 256, 8, 3)},
+               {"f32_simt_128x128x16_s3", getSimt(128, 128, 16, 3)},
+               {"f32_simt_128x128x8_s2", getSimt(128, 128, 8, 2)},
+               {"f32_simt_64x128x8_s2", getSimt(64, 128, 8, 2)}};
+  }
+  // The default: the largest tile with a full wave of blocks, else the
+  // one with the most blocks (the last, the smallest).
+  auto blocks = [&](const jit::ScheduleDescription &s) {
+    return ((problem.m + s.block[0] - 1) / s.block[0]) *
+           ((problem.n + s.block[1] - 1) / s.block[1]);
+  };
+  auto first = std::find_if(options.begin(), options.end(), [&](auto &o) {
+    return blocks(o.second) >= kFullWave;
+  });
+  if (first == options.end())
+    first = options.end() - 1;
+  std::rotate(options.begin(), first, first + 1);
+
+  std::vector<MatmulSchedule> schedules;
+  for (auto &[name, s] : options) {
+    s.chip = problem.chip;
+    MatmulSchedule schedule;
+    schedule.candidate = name;
+    schedule.schedule = jit::renderScheduleAttribute(s);
+    schedule.reason =
+        formatv("f32 (outside the tuner's candidate space): {0}, {1} blocks "
+                "for {2}x{3}",
+                name, blocks(s), problem.m, problem.n)
+            .str();
+    schedules.push_back(std::move(schedule));
+  }
+  return schedules;
+}
+
+} // namespace gemm_opt
