@@ -134,11 +134,13 @@ TuningDatabaseChooser::choose(const ProblemDescription &problem,
     return choice;
   std::string types =
       formatv("a={0} b={1} c={2}", problem.aType, problem.bType, problem.cType);
+  // Entries of a matmul class answer only gemm_opt::matmul's chooser.
   size_t entries = llvm::count_if(
       database.getEntries(), [&](const tuning::TuningEntry &entry) {
         const tuning::ProblemKey &p = entry.problem;
-        return p.chip == problem.chip && p.a == problem.aType &&
-               p.b == problem.bType && p.c == problem.cType;
+        return entry.matmulClass.empty() && p.chip == problem.chip &&
+               p.a == problem.aType && p.b == problem.bType &&
+               p.c == problem.cType;
       });
   if (entries == 0)
     choice.fallbackReason = formatv("the database has no entry for {0} with "

@@ -41,7 +41,7 @@ using namespace gemm_opt;
 
 static cl::OptionCategory category("gemm-opt-build-library options");
 static cl::opt<std::string>
-    suitePath("suite", cl::Required, cl::cat(category),
+    suitePath("suite", cl::cat(category),
               cl::desc("Problems: 'public' or a suite file "
                        "(<M>x<N>x<K> <type> <A>,<B> per line)"));
 static cl::opt<std::string> outputDirectory("o", cl::cat(category),
