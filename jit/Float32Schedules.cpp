@@ -20,16 +20,20 @@ namespace gemm_opt {
 /// SMs of an H200: a block tile with fewer tiles than this leaves SMs idle.
 static constexpr int64_t kFullWave = 132;
 
-static jit::ScheduleDescription getTf32(int64_t bn, bool streamK) {
+static jit::ScheduleDescription getTf32(int64_t bm, int64_t bn, bool streamK,
+                                        int64_t splitK = 1) {
   jit::ScheduleDescription s;
   s.aType = s.bType = s.cType = "f32";
-  s.block = {128, bn, 32};
+  s.block = {bm, bn, 32};
   s.warp = {64, bn};
   s.mma = {64, bn, 8};
   s.stages = bn == 256 ? 4 : 6;
-  s.grid = jit::GridDescription{true, "along_m", streamK ? 16 : 8, 1,
-                                streamK ? "spares" : ""};
-  s.storeRounds = bn == 256 ? 4 : 1;
+  s.grid = jit::GridDescription{splitK == 1, "along_m", streamK ? 16 : 8,
+                                splitK, streamK ? "spares" : ""};
+  // A split's last block stores C with vector stores.
+  if (splitK > 1)
+    s.store = std::string("vector");
+  s.storeRounds = bn == 256 && splitK == 1 ? 4 : 1;
   return s;
 }
 
@@ -57,14 +61,17 @@ static jit::ScheduleDescription getSimt(int64_t bm, int64_t bn, int64_t bk,
 std::vector<MatmulSchedule> getFloat32Schedules(const MatmulProblem &problem) {
   std::vector<std::pair<std::string, jit::ScheduleDescription>> options;
   if (problem.allowTf32) {
-    options = {{"tf32_wgmma_128x256x32_s4_streamk", getTf32(256, true)},
-               {"tf32_wgmma_128x256x32_s4", getTf32(256, false)},
-               {"tf32_wgmma_128x128x32_s6_streamk", getTf32(128, true)}};
+    options = {{"tf32_wgmma_128x256x32_s4_streamk", getTf32(128, 256, true)},
+               {"tf32_wgmma_128x256x32_s4", getTf32(128, 256, false)},
+               {"tf32_wgmma_128x128x32_s6_streamk", getTf32(128, 128, true)},
+               {"tf32_wgmma_64x128x32_s6", getTf32(64, 128, false)},
+               {"tf32_wgmma_128x128x32_s6_sk4", getTf32(128, 128, false, 4)}};
   } else {
     options = {{"f32_simt_128x256x8_s3", getSimt(128, 256, 8, 3)},
                {"f32_simt_128x128x16_s3", getSimt(128, 128, 16, 3)},
                {"f32_simt_128x128x8_s2", getSimt(128, 128, 8, 2)},
-               {"f32_simt_64x128x8_s2", getSimt(64, 128, 8, 2)}};
+               {"f32_simt_64x128x8_s2", getSimt(64, 128, 8, 2)},
+               {"f32_simt_64x64x8_s2", getSimt(64, 64, 8, 2)}};
   }
   // The default: the largest tile with a full wave of blocks, else the
   // one with the most blocks (the last, the smallest).

@@ -163,11 +163,11 @@ TEST(MatmulChooserTest, Float32TakesTheShippedSchedulesByWave) {
   EXPECT_NE(large.schedule.find("ffma"), std::string::npos);
   EXPECT_EQ(choose(chooser, makeMatmulProblem(128, 4096, 4096, Row, Col, "f32"))
                 .candidate,
-            "f32_simt_64x128x8_s2");
+            "f32_simt_64x64x8_s2");
   llvm::Expected<std::vector<MatmulSchedule>> all = chooser.chooseCandidates(
       makeMatmulProblem(128, 4096, 4096, Row, Col, "f32"), {}, 8);
   ASSERT_TRUE(bool(all)) << llvm::toString(all.takeError());
-  EXPECT_EQ(all->size(), 4u);
+  EXPECT_EQ(all->size(), 5u);
 }
 
 TEST(MatmulChooserTest, PersistentPicksGetAStreamKTwin) {
