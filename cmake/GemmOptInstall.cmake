@@ -3,6 +3,8 @@
 # project can
 #   find_package(GemmOpt REQUIRED)
 #   target_link_libraries(app PRIVATE GemmOpt::GemmOptJit)
+# or, to run gemm_opt::matmul from a kernel library with no LLVM at run time,
+#   target_link_libraries(app PRIVATE GemmOpt::GemmOptMatmul)
 # Libraries go to lib/, headers to
 # include/gemm-opt/{bundle,jit,runtime,compiler,tuning}/ (consumers include
 # "jit/GemmJit.h"), the package files to
@@ -16,7 +18,7 @@ set(GEMM_OPT_INSTALL_INCLUDEDIR include/gemm-opt)
 set(gemmOptInstalledLibraries
   GemmOptBundleSchema GemmOptTileDialect GemmOptPasses GemmOptCompiler
   GemmOptRuntime GemmOptTuning
-  GemmOptKernelLaunch GemmOptScheduleDescription GemmOptJit)
+  GemmOptKernelLaunch GemmOptScheduleDescription GemmOptJit GemmOptMatmul)
 foreach(library ${gemmOptInstalledLibraries})
   target_include_directories(${library} INTERFACE
     $<INSTALL_INTERFACE:${GEMM_OPT_INSTALL_INCLUDEDIR}>)
