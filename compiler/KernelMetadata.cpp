@@ -82,19 +82,39 @@ static bundle::Parameter tensorMapParameter(StringRef operand, int64_t inner,
   return parameter;
 }
 
+namespace {
+/// Which operands are batches of matrices (3-D memrefs, tensor maps one
+/// entry deep): all three for a batched GEMM, B alone for a contiguous
+/// grouped one (a batch of the groups' matrices), none otherwise.
+struct BatchedOperands {
+  bool a = false, b = false, c = false;
+  /// A batched GEMM: batch entries of every operand.
+  bool all() const { return a && b && c; }
+};
+} // namespace
+
+static BatchedOperands getBatchedOperands(Operation *kernel) {
+  if (isKernelBatched(kernel))
+    return {true, true, true};
+  if (getKernelGrouped(kernel) == "contiguous")
+    return {false, true, false};
+  return {};
+}
+
+static int64_t getMatrixRank(bool batched) { return batched ? 3 : 2; }
+
 /// The parameters of the GEMM kernel, in tile-outline-kernel's argument
 /// order (runtime/KernelParamSpec.h).
 static std::vector<bundle::Parameter>
 describeParameters(ScheduleAttr schedule, EpilogueAttr epilogue,
                    ScalingAttr scaling, PerEntryScales perEntry, bool amax,
-                   const GemmLayouts &layouts, bool batched,
+                   const GemmLayouts &layouts, BatchedOperands batched,
                    bool mapsByValue) {
   StringRef passing = mapsByValue ? "by_value" : "global_pointer";
-  int64_t rank = batched ? 3 : 2;
   std::vector<bundle::Parameter> parameters{
-      bundle::Parameter::memref("a", rank),
-      bundle::Parameter::memref("b", rank),
-      bundle::Parameter::memref("c", rank)};
+      bundle::Parameter::memref("a", getMatrixRank(batched.a)),
+      bundle::Parameter::memref("b", getMatrixRank(batched.b)),
+      bundle::Parameter::memref("c", getMatrixRank(batched.c))};
   if (usesTmaDescriptors(schedule)) {
     // Tensor maps of A and B, in the kernel's argument order; boxes are
     // [inner, outer] elements of the operand as stored (a column-major
@@ -104,10 +124,10 @@ describeParameters(ScheduleAttr schedule, EpilogueAttr epilogue,
     HopperKernelPlan plan = planHopperKernel(schedule, epilogue, layouts);
     parameters.push_back(tensorMapParameter("a", plan.panelColumnsA,
                                             plan.boxRowsA, plan.swizzleBytesA,
-                                            batched, passing, 256));
+                                            batched.a, passing, 256));
     parameters.push_back(tensorMapParameter("b", plan.panelColumnsB,
                                             plan.loadRowsB, plan.swizzleBytesB,
-                                            batched, passing, 256));
+                                            batched.b, passing, 256));
     // A tma epilogue store's map of C (one warpgroup's rows × 128 bytes,
     // one batch entry deep for a batched C); where C's address, pitch (or
     // batch stride) rules TMA out the runtime passes a null pointer (by
@@ -118,7 +138,7 @@ describeParameters(ScheduleAttr schedule, EpilogueAttr epilogue,
     auto mapLikeC = [&](StringRef name) {
       bundle::Parameter map =
           tensorMapParameter(name, plan.panelColumnsC, plan.boxRowsC, 128,
-                             batched, passing, 0);
+                             batched.c, passing, 0);
       map.nullWhenUnaligned = true;
       parameters.push_back(std::move(map));
       if (mapsByValue) {
@@ -146,7 +166,8 @@ describeParameters(ScheduleAttr schedule, EpilogueAttr epilogue,
       parameters.push_back(bundle::Parameter::memref("bias", 1));
     // The residual is laid out like C: a batch of matrices for a batched C.
     if (epilogue.getResidual())
-      parameters.push_back(bundle::Parameter::memref("residual", rank));
+      parameters.push_back(
+          bundle::Parameter::memref("residual", getMatrixRank(batched.c)));
   }
   // An 8-bit GEMM's f32 scales: a scalar (rank 0), a vector or a matrix
   // of block scales (passes/common/OperandScales.h).
@@ -206,21 +227,22 @@ static bundle::Grid describeGrid(ScheduleAttr schedule, EpilogueAttr epilogue,
   return grid;
 }
 
-/// `batched`: A, B and C are batches of matrices (3-D memrefs and tensor
-/// maps, the batch entries along grid z or in the persistent tile walk).
-/// `mapsByValue`: the tensor maps are the kernel's parameters themselves,
-/// else pointers to them in global memory.
+/// `batched`: the operands that are batches of matrices (3-D memrefs and
+/// tensor maps); with all three, the batch entries run along grid z or in
+/// the persistent tile walk. `mapsByValue`: the tensor maps are the
+/// kernel's parameters themselves, else pointers to them in global memory.
 static bundle::KernelEntry describe(ScheduleAttr schedule,
                                     EpilogueAttr epilogue, ScalingAttr scaling,
                                     PerEntryScales perEntry, bool amax,
-                                    const GemmLayouts &layouts, bool batched,
+                                    const GemmLayouts &layouts,
+                                    BatchedOperands batched,
                                     bool mapsByValue) {
   ElementTypesAttr types = schedule.getElements();
   bundle::KernelEntry entry;
   entry.block = {getScheduleResources(schedule).threads, 1, 1};
   entry.cluster = launchCluster(schedule, epilogue);
   entry.dynamicSharedMemoryBytes = getScheduleResources(schedule).dynamicSharedMemoryBytes;
-  entry.grid = describeGrid(schedule, epilogue, batched);
+  entry.grid = describeGrid(schedule, epilogue, batched.all());
   entry.tile = bundle::ProblemTile{schedule.getBlockM(), schedule.getBlockN(),
                                    schedule.getBlockK()};
   entry.parameters =
@@ -263,7 +285,7 @@ static bundle::KernelEntry describe(ScheduleAttr schedule,
                                    scaling.getFastAccumulation()};
   // Per-operand batch strides (runtime/BundleCapabilities.h); A and B may
   // have stride 0 (one matrix for every entry).
-  if (batched)
+  if (batched.all())
     gemm.batch = bundle::Batch{true};
   return entry;
 }
@@ -365,7 +387,7 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       kernel.entry = describe(schedule, getKernelEpilogue(op),
                               getKernelScaling(op),
                               getKernelPerEntryScales(op), hasKernelAmax(op),
-                              layouts, isKernelBatched(op),
+                              layouts, getBatchedOperands(op),
                               hasGridConstantTensorMaps(op));
       bundle::GemmFields &gemm = *kernel.entry.gemm;
       // A GEMM compiled as C^T = B^T·A^T (tile-exchange-operands): its own
@@ -376,17 +398,6 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       // memref: group_rows or group_offsets).
       if (StringRef grouped = getKernelGrouped(op); !grouped.empty()) {
         gemm.grouped = grouped.str();
-        // Contiguous: A and C are matrices and B a batch of the groups'
-        // matrices, read through a 3-D map one group deep.
-        if (grouped == "contiguous")
-          for (bundle::Parameter &parameter : kernel.entry.parameters) {
-            if (parameter.operand != "b")
-              continue;
-            if (parameter.kind == bundle::ParameterKind::MemRef)
-              parameter.rank = 3;
-            else if (parameter.kind == bundle::ParameterKind::Tma)
-              parameter.box.push_back(1);
-          }
         kernel.entry.parameters.push_back(bundle::Parameter::memref(
             grouped == "masked" ? "group_rows" : "group_offsets", 1));
       }
