@@ -19,13 +19,14 @@ using namespace gemm_opt::runtime;
 namespace gemm_opt {
 namespace jit {
 
+MatrixLayout getMatrixLayout(MatrixOrder order) {
+  return order == MatrixOrder::RowMajor ? MatrixLayout::Row : MatrixLayout::Col;
+}
+
 /// The major orders of the caller's operands.
 static MatrixLayouts getLayouts(const GemmArguments &args) {
-  auto layout = [](MatrixOrder order) {
-    return order == MatrixOrder::RowMajor ? MatrixLayout::Row
-                                          : MatrixLayout::Col;
-  };
-  return {layout(args.orderA), layout(args.orderB), layout(args.orderC)};
+  return {getMatrixLayout(args.orderA), getMatrixLayout(args.orderB),
+          getMatrixLayout(args.orderC)};
 }
 
 bool runsTransposed(const KernelSpec &spec, const GemmArguments &args) {

@@ -32,6 +32,9 @@ bool runsTransposed(const runtime::KernelSpec &spec, const GemmArguments &args);
 
 /// `args` as the kernel takes them: as given, or with A's and B's pointers
 /// exchanged where it runs the transposed problem.
+/// The runtime's name for a caller's major order.
+runtime::MatrixLayout getMatrixLayout(MatrixOrder order);
+
 GemmArguments getKernelArguments(const runtime::KernelSpec &spec,
                                  GemmArguments args);
 

@@ -8,6 +8,8 @@
 
 #include "jit/KernelLibrary.h"
 
+#include "jit/MatmulProblem.h"
+
 #include "runtime/BoundedFileRead.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/bundle/JsonNestingLimit.h"
@@ -72,11 +74,7 @@ std::vector<const LibraryProblem *>
 KernelLibrary::findCandidates(StringRef kernelClass, int64_t m, int64_t n,
                               int64_t k) const {
   auto distance = [&](const LibraryProblem &p) {
-    auto d = [](int64_t x, int64_t y) {
-      return std::log2(double(x)) - std::log2(double(y));
-    };
-    double dm = d(p.m, m), dn = d(p.n, n), dk = d(p.k, k);
-    return dm * dm + dn * dn + dk * dk;
+    return getShapeLogDistance(p.m, p.n, p.k, m, n, k);
   };
   std::vector<std::pair<double, const LibraryProblem *>> ranked;
   for (const LibraryProblem &p : problems)
@@ -154,7 +152,8 @@ static bool fromJSON(const json::Value &value, LibraryProblem &problem,
   if (!o || !o.map("class", problem.kernelClass) || !o.map("m", problem.m) ||
       !o.map("n", problem.n) || !o.map("k", problem.k) ||
       !o.map("kernel", kernel) || !o.map("schedule", problem.schedule) ||
-      !o.map("reason", problem.reason) || !o.mapOptional("rank", problem.rank))
+      !o.map("reason", problem.reason) || !o.mapOptional("rank", problem.rank) ||
+      !o.mapOptional("candidate", problem.candidate))
     return false;
   problem.kernel = size_t(kernel);
   return true;
@@ -270,7 +269,8 @@ Error KernelLibrary::save(StringRef directory) const {
                                          {"kernel", uint64_t(p.kernel)},
                                          {"schedule", p.schedule},
                                          {"reason", p.reason},
-                                         {"rank", p.rank}});
+                                         {"rank", p.rank},
+                                         {"candidate", p.candidate}});
   json::Object index{{"format", FormatName},
                      {"kernels", std::move(indexKernels)},
                      {"problems", std::move(indexProblems)}};

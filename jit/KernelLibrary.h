@@ -11,7 +11,8 @@
 //                   "kernels":  [{"name", "cache_key", "offset", "size",
 //                                 "entry": <the kernel's bundle entry>}],
 //                   "problems": [{"class", "m", "n", "k", "kernel",
-//                                 "schedule", "reason", "rank"}]}
+//                                 "schedule", "reason", "rank",
+//                                 "candidate"}]}
 //   kernels.cubin  every kernel's cubin, one after the other, each at a
 //                  256-byte aligned offset ("offset", "size").
 //
@@ -49,6 +50,9 @@ struct LibraryProblem {
   /// 0: the kernel matmul runs for the problem. 1, 2, ...: alternatives a
   /// tuning library holds for measuring (gemm-opt-build-library --top).
   int64_t rank = 0;
+  /// The schedule's candidate name (MatmulSchedule::candidate), e.g.
+  /// "wgmma_bf16_128x256x64_w64x256_s3_r40_232_p".
+  std::string candidate;
 };
 
 class KernelLibrary {

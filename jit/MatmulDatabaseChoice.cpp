@@ -29,14 +29,6 @@ static bool isSameBucket(const tuning::ProblemKey &at,
          getShapeBucket(at.k) == getShapeBucket(problem.k);
 }
 
-static double getLogDistance(const tuning::ProblemKey &at,
-                             const MatmulProblem &problem) {
-  double dm = std::log2(double(at.m) / problem.m);
-  double dn = std::log2(double(at.n) / problem.n);
-  double dk = std::log2(double(at.k) / problem.k);
-  return dm * dm + dn * dn + dk * dk;
-}
-
 /// Whether a kernel of `layouts` runs `problem` as its transpose.
 static bool runsTransposed(const std::array<std::string, 3> &layouts,
                            const MatmulProblem &problem) {
@@ -94,7 +86,9 @@ chooseFromDatabase(const tuning::TuningDatabase &database,
     if (d[0] <= 0 || d[1] <= 0 || d[2] <= 0 || problem.m % d[0] ||
         problem.n % d[1] || problem.k % d[2])
       continue;
-    double distance = getLogDistance(entry.problem, problem);
+    const tuning::ProblemKey &at = entry.problem;
+    double distance =
+        getShapeLogDistance(at.m, at.n, at.k, problem.m, problem.n, problem.k);
     if (!nearest || distance < nearestDistance) {
       nearest = &entry;
       nearestDistance = distance;

@@ -8,6 +8,7 @@
 
 #include "jit/MatmulHandle.h"
 
+#include "runtime/Chip.h"
 #include "runtime/Device.h"
 #include "runtime/RuntimeError.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -55,10 +56,11 @@ MatmulHandle::create(MatmulOptions options) {
 }
 
 std::string getTargetChip(const DeviceInfo &device) {
-  std::string chip = device.getArchName();
-  if (device.ccMajor == 9 && device.ccMinor == 0)
-    chip += "a";
-  return chip;
+  ChipTarget chip{device.ccMajor, device.ccMinor,
+                  device.ccMajor == 9 && device.ccMinor == 0
+                      ? ChipTarget::Variant::ArchSpecific
+                      : ChipTarget::Variant::Generic};
+  return chip.getName();
 }
 
 Expected<MatmulProblem>

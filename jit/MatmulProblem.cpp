@@ -13,6 +13,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cmath>
+
 using namespace llvm;
 
 namespace gemm_opt {
@@ -177,6 +179,14 @@ jit::GemmArguments getGemmArguments(const MatmulProblem &p, const void *a,
         p.batchStrideC.value_or(args.ldc * getMajorExtent(p.orderC, p.m, p.n));
   }
   return args;
+}
+
+double getShapeLogDistance(int64_t m, int64_t n, int64_t k, int64_t otherM,
+                           int64_t otherN, int64_t otherK) {
+  double dm = std::log2(double(m) / double(otherM));
+  double dn = std::log2(double(n) / double(otherN));
+  double dk = std::log2(double(k) / double(otherK));
+  return dm * dm + dn * dn + dk * dk;
 }
 
 jit::GemmArguments

@@ -95,6 +95,11 @@ jit::GemmArguments
 getProbeArguments(const MatmulProblem &problem,
                   const jit::FusedEpilogueDescription &epilogue);
 
+/// The squared distance of two shapes in log2(M), log2(N), log2(K): how
+/// far a kernel chosen for one is trusted for the other.
+double getShapeLogDistance(int64_t m, int64_t n, int64_t k, int64_t otherM,
+                           int64_t otherN, int64_t otherK);
+
 /// "row" or "col", as schedules and kernel classes spell layouts.
 const char *getOrderName(jit::MatrixOrder order);
 

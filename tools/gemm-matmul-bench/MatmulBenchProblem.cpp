@@ -8,6 +8,7 @@
 
 #include "MatmulBenchProblem.h"
 
+#include "jit/KernelLaunchArguments.h"
 #include "runtime/CudaStream.h"
 #include "runtime/GemmProblem.h"
 #include "runtime/RuntimeError.h"
@@ -26,14 +27,10 @@ std::string getWeightKey(const MatmulProblem &p) {
       .str();
 }
 
-static MatrixLayout getLayout(MatrixOrder order) {
-  return order == MatrixOrder::RowMajor ? MatrixLayout::Row : MatrixLayout::Col;
-}
-
 /// A random host matrix of `rows` x `cols`, packed in `order`.
 static HostMatrix makeInput(ElementType type, int64_t rows, int64_t cols,
                             MatrixOrder order, uint64_t seed) {
-  MatrixLayout layout = getLayout(order);
+  MatrixLayout layout = jit::getMatrixLayout(order);
   HostMatrix matrix(type, rows, cols, layout == MatrixLayout::Row ? cols : rows,
                     layout);
   matrix.fillRandom(seed);
@@ -125,8 +122,8 @@ prepareMatmulBenchInputs(const MatmulProblem &problem,
   if (!cublas)
     return cublas.takeError();
   GemmShape shape = GemmShape::get(problem.m, problem.n, problem.k, 0, 0, 0,
-                                   MatrixLayouts{getLayout(problem.orderA),
-                                                 getLayout(problem.orderB),
+                                   MatrixLayouts{jit::getMatrixLayout(problem.orderA),
+                                                 jit::getMatrixLayout(problem.orderB),
                                                  MatrixLayout::Row});
   MatmulBenchInputs inputs;
   inputs.cublas = *cublas;

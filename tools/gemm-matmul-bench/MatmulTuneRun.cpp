@@ -19,10 +19,6 @@ using namespace gemm_opt::runtime;
 
 namespace gemm_opt {
 
-static const char *getLayoutName(MatrixLayout layout) {
-  return layout == MatrixLayout::Row ? "row" : "col";
-}
-
 Expected<json::Object>
 tuneMatmulProblem(KernelLibrary &library, const MatmulProblem &problem,
                   MatmulBenchBuffers &buffers, cudaStream_t stream,
@@ -58,11 +54,12 @@ tuneMatmulProblem(KernelLibrary &library, const MatmulProblem &problem,
     Measured m{entry, *kernel, {}, false};
     m.record = json::Object{
         {"rank", entry->rank},
-        {"candidate", spec->name},
+        {"candidate",
+         entry->candidate.empty() ? spec->name : entry->candidate},
         {"schedule", entry->schedule},
-        {"kernel_layouts", json::Array{getLayoutName(spec->layouts.a),
-                                       getLayoutName(spec->layouts.b),
-                                       getLayoutName(spec->layouts.c)}}};
+        {"kernel_layouts", json::Array{getMatrixLayoutName(spec->layouts.a).str(),
+                                       getMatrixLayoutName(spec->layouts.b).str(),
+                                       getMatrixLayoutName(spec->layouts.c).str()}}};
     Expected<MatmulCheck> check =
         checkMatmulOutput(problem, *inputs, buffers, stream,
                           [&] { return m.kernel->launch(arguments, stream); });

@@ -16,7 +16,6 @@
 #include "llvm/Support/Regex.h"
 
 #include <cmath>
-#include <cstring>
 
 using namespace llvm;
 
@@ -112,11 +111,7 @@ Expected<size_t> ingestMatmulMeasurements(StringRef path,
     // wgmma kernels take any shape; the others whole tiles.
     bool anyShape = StringRef(best->schedule).contains("wgmma");
     entry.divisibility = anyShape ? std::array<int64_t, 3>{1, 1, 1} : *block;
-    // The kernel's name is the candidate's function name with the suffix
-    // the lowering gives kernels.
-    entry.candidate = StringRef(best->candidate).str();
-    if (StringRef(entry.candidate).ends_with("_kernel"))
-      entry.candidate.resize(entry.candidate.size() - strlen("_kernel"));
+    entry.candidate = best->candidate;
     entry.schedule = best->schedule;
     entry.kernelLayouts = {best->kernelLayouts[0], best->kernelLayouts[1],
                            best->kernelLayouts[2]};

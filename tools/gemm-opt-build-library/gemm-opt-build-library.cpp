@@ -164,7 +164,8 @@ int main(int argc, char **argv) {
       size_t kernel = library.addKernel(chosen->kernel->getCompiled());
       library.addProblem({getKernelClass(problem, form), problem.m, problem.n,
                           problem.k, kernel, chosen->choice.schedule,
-                          chosen->choice.reason, int64_t(rank)});
+                          chosen->choice.reason, int64_t(rank),
+                          schedule.candidate});
       outs() << label << ": rank " << rank << ", kernel " << kernel << ", "
              << chosen->choice.reason << "\n";
     }
