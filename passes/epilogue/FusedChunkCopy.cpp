@@ -10,10 +10,12 @@
 
 #include "dialect/MemoryQueries.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "passes/epilogue/CoalescedElementCopy.h"
 #include "llvm/ADT/bit.h"
 
 #include <algorithm>
+#include <numeric>
 
 using namespace mlir;
 using namespace gemm_opt;
@@ -27,6 +29,21 @@ int64_t gemm_opt::getChunksReadTogether(const FusedEpilogue &fused,
   return std::clamp<int64_t>(
       llvm::bit_floor(static_cast<uint64_t>(budgetBytes / perChunk)), 1,
       maxChunks);
+}
+
+int64_t gemm_opt::getCopyingThreads(int64_t chunks, int64_t threads) {
+  return std::gcd(chunks, threads);
+}
+
+void gemm_opt::guardCopyingThreads(OpBuilder &b, Location loc, Value thread,
+                                   int64_t copying, int64_t threads) {
+  if (copying == threads)
+    return;
+  Value copies =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, thread,
+                            arith::ConstantIndexOp::create(b, loc, copying));
+  auto ifCopies = scf::IfOp::create(b, loc, copies);
+  b.setInsertionPointToStart(ifCopies.thenBlock());
 }
 
 void gemm_opt::copyChunksThroughEpilogue(OpBuilder &b, Location loc,

@@ -36,6 +36,18 @@ namespace gemm_opt {
 /// within 64 registers (a power of two; 1 without fused operations).
 int64_t getChunksReadTogether(const FusedEpilogue &fused, int64_t lanes);
 
+/// How many of `threads` copy `chunks` chunks of a staging tile, each the
+/// same number: the largest count that divides both. A tile of fewer chunks
+/// than threads, or of a count the threads do not divide (one warpgroup's
+/// 64 rows of 16 columns is 128 chunks of 8 for the 256 threads of two),
+/// leaves the others idle rather than past the tile's end.
+int64_t getCopyingThreads(int64_t chunks, int64_t threads);
+
+/// Opens `if (thread < copying)` where `copying` (getCopyingThreads) is
+/// below `threads`, leaving `b` inside it; else does nothing.
+void guardCopyingThreads(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value thread, int64_t copying, int64_t threads);
+
 /// What a staging copy says about its chunks.
 struct ChunkCopy {
   /// The staging position (row, column) of the thread's `i`-th chunk.

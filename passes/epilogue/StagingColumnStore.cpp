@@ -67,7 +67,10 @@ void gemm_opt::storeStagingByColumns(OpBuilder &b, Location loc,
   int64_t chunksPerColumn = plan.stagingRows / kChunkRows;
   int64_t runsPerColumnGroup = chunksPerColumn * kColumnsPerRun;
   int64_t chunks = plan.stagingRows * plan.blockN / kChunkRows;
-  int64_t perThread = llvm::divideCeil(chunks, threads);
+  threads = getCopyingThreads(chunks, threads);
+  int64_t perThread = chunks / threads;
+  guardCopyingThreads(b, loc, groupThread, threads,
+                      128 * plan.warpgroupsPerTile);
   auto at = [&](int64_t i) {
     Value chunk =
         arith::AddIOp::create(b, loc, groupThread, index(i * threads));

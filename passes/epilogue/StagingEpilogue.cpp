@@ -93,8 +93,11 @@ void StagingEpilogue::copyToGlobal(Value groupThread, Value rowBase,
   // lie inside C and their rows are aligned, else element by element.
   Value whole = fused.holdsWholeRuns(b, loc, rowBase, colBase, plan.stagingRows,
                                      plan.blockN);
-  int64_t perThread =
-      llvm::divideCeil(plan.stagingRows * chunksPerRow, threads);
+  int64_t tileChunks = plan.stagingRows * chunksPerRow;
+  threads = getCopyingThreads(tileChunks, threads);
+  int64_t perThread = tileChunks / threads;
+  guardCopyingThreads(b, loc, groupThread, threads,
+                      128 * plan.warpgroupsPerTile);
   auto at = [&](int64_t i) {
     Value chunk =
         arith::AddIOp::create(b, loc, groupThread, index(i * threads));

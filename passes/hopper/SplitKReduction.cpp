@@ -12,6 +12,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -48,9 +49,19 @@ void SplitKReduction::forEachChunk(
     function_ref<void(Value, Value, Value, Value)> body) {
   int64_t chunksPerRow = plan.blockN / kChunk;
   int64_t threads = 128 * plan.warpgroupsPerTile;
-  for (int64_t first = 0; first < plan.stagingRows * chunksPerRow;
-       first += threads) {
+  int64_t chunks = plan.stagingRows * chunksPerRow;
+  for (int64_t first = 0; first < chunks; first += threads) {
     Value chunk = arith::AddIOp::create(b, loc, groupThread, index(first));
+    // The last round of a tile the threads do not divide: the threads past
+    // its end take no chunk.
+    OpBuilder::InsertionGuard guard(b);
+    if (first + threads > chunks) {
+      auto ifInside = scf::IfOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, chunk,
+                                index(chunks)));
+      b.setInsertionPointToStart(ifInside.thenBlock());
+    }
     Value r = arith::DivUIOp::create(b, loc, chunk, index(chunksPerRow));
     Value cc = arith::MulIOp::create(
         b, loc, arith::RemUIOp::create(b, loc, chunk, index(chunksPerRow)),
