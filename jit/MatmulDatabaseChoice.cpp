@@ -11,6 +11,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
+#include <vector>
 
 using namespace llvm;
 
@@ -70,11 +71,11 @@ renderEntry(const tuning::TuningEntry &entry, const MatmulProblem &problem,
   return chosen;
 }
 
-std::optional<MatmulSchedule>
-chooseFromDatabase(const tuning::TuningDatabase &database,
-                   const MatmulProblem &problem,
-                   const jit::FusedEpilogueDescription &epilogue) {
-  std::string kernelClass = getKernelClass(problem, epilogue);
+/// The entry of `kernelClass` nearest `problem` in its shape bucket whose
+/// kernel takes the shape, and its distance.
+static std::pair<const tuning::TuningEntry *, double>
+findNearestEntry(const tuning::TuningDatabase &database, StringRef kernelClass,
+                 const MatmulProblem &problem) {
   const tuning::TuningEntry *nearest = nullptr;
   double nearestDistance = 0;
   for (const tuning::TuningEntry &entry : database.getEntries()) {
@@ -94,13 +95,35 @@ chooseFromDatabase(const tuning::TuningDatabase &database,
       nearestDistance = distance;
     }
   }
-  if (nearest)
-    if (std::optional<MatmulSchedule> chosen =
-            renderEntry(*nearest, problem, epilogue,
-                        runsTransposed(nearest->kernelLayouts, problem),
-                        nearestDistance == 0))
-      return chosen;
+  return {nearest, nearestDistance};
+}
 
+std::optional<MatmulSchedule>
+chooseFromDatabase(const tuning::TuningDatabase &database,
+                   const MatmulProblem &problem,
+                   const jit::FusedEpilogueDescription &epilogue) {
+  // The problem's own class first; then, for a fused epilogue, the class
+  // without it: the epilogue runs once per tile after the K loop, so the
+  // schedule measured fastest for the bare GEMM serves it too (where it
+  // verifies with the epilogue).
+  std::vector<jit::FusedEpilogueDescription> forms{epilogue};
+  if (getKernelClass(problem, epilogue) !=
+      getKernelClass(problem, jit::FusedEpilogueDescription{}))
+    forms.emplace_back();
+  for (const jit::FusedEpilogueDescription &form : forms) {
+    auto [nearest, distance] =
+        findNearestEntry(database, getKernelClass(problem, form), problem);
+    if (!nearest)
+      continue;
+    std::optional<MatmulSchedule> chosen = renderEntry(
+        *nearest, problem, epilogue,
+        runsTransposed(nearest->kernelLayouts, problem), distance == 0);
+    if (!chosen)
+      continue;
+    if (&form != &forms.front())
+      chosen->reason += ", measured without the epilogue";
+    return chosen;
+  }
   // gemm-tune's entries measure single GEMMs with row-major operands.
   bool rowMajor = problem.orderA == MatrixOrder::RowMajor &&
                   problem.orderB == MatrixOrder::RowMajor &&

@@ -131,14 +131,27 @@ TEST(MatmulChooserTest, MeasuredClassEntriesServeOnlyTheirClass) {
   EXPECT_EQ(choose(chooser, linear).reason,
             "tuning database: linear measured at 2048x4096x4096 on NVIDIA "
             "H200 (1.02x cuBLAS)");
-  // The row-major problem of the same shape is another class; so is the
-  // same problem with an epilogue.
+  // The row-major problem of the same shape is another class.
   EXPECT_EQ(choose(chooser, makeMatmulProblem(2048, 4096, 4096, Row, Row))
                 .reason.rfind("static model", 0),
             0u);
+  // The same problem with an epilogue takes the bare class's entry where
+  // its own class has none, and says so.
   jit::FusedEpilogueDescription relu;
   relu.activation = "relu";
-  EXPECT_EQ(choose(chooser, linear, relu).reason.rfind("static model", 0), 0u);
+  MatmulSchedule withRelu = choose(chooser, linear, relu);
+  EXPECT_EQ(withRelu.reason,
+            "tuning database: linear measured at 2048x4096x4096 on NVIDIA "
+            "H200 (1.02x cuBLAS), measured without the epilogue");
+  EXPECT_NE(withRelu.module.find("activation = relu"), std::string::npos)
+      << withRelu.module;
+  // An entry of the epilogue's own class comes first.
+  tuning::TuningEntry reluEntry = entry;
+  reluEntry.matmulClass = getKernelClass(linear, relu);
+  reluEntry.candidate = "linear_relu";
+  database.insert(reluEntry);
+  MatmulScheduleChooser reluChooser(database, "h200");
+  EXPECT_EQ(choose(reluChooser, linear, relu).candidate, "linear_relu");
   // The database answers first; the model adds one candidate per structure.
   llvm::Expected<std::vector<MatmulSchedule>> candidates =
       chooser.chooseCandidates(linear, {}, 4);
