@@ -50,21 +50,21 @@
 // the deeper pipeline, the tma store and the larger register budgets
 // first, so a winner's rank and the first rank of its ties both matter. At 4096^3 the persistent tma
 // kernel measured best (0.997x cuBLAS): the model's favourite.
-// CHECK:      bf16: 44928 candidates enumerated, 34704 illegal (verifier), 3660 unsupported (tile-check-chip), 6564 legal
+// CHECK:      bf16: 48768 candidates enumerated, 37488 illegal (verifier), 4272 unsupported (tile-check-chip), 7008 legal
 // CHECK:      bf16: 10 legal candidates match
-// CHECK:      bf16 4096x4096x4096 (large): 3972 legal candidates run it, 2592 do not; the best predicted 767.0 TFLOP/s on h200
+// CHECK:      bf16 4096x4096x4096 (large): 4416 legal candidates run it, 2592 do not; the best predicted 767.0 TFLOP/s on h200
 // CHECK-NEXT:    rank  ties from    TFLOP/s    time us  bound              candidate
 // CHECK-NEXT:       1          1      767.0      179.2  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm4_tma
 // CHECK-NEXT:      10         10      765.9      179.4  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm8_tma
 // CHECK-NEXT:      23         22      744.7      184.6  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm4
 // CHECK-NEXT:      34         34      743.8      184.8  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm8
 // CHECK-NEXT:      39         37      727.1      189.0  math               wgmma_bf16_128x256x64_w64x256_s4_r40_232_tma
-// CHECK-NEXT:    1038       1037      502.4      273.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm8_tma
-// CHECK-NEXT:    1630       1605      339.0      405.4  issue              wgmma_bf16_64x64x64_w64x64_s12_r40_232_rm8_tma
+// CHECK-NEXT:    1222       1221      502.4      273.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm8_tma
+// CHECK-NEXT:    1918       1893      339.0      405.4  issue              wgmma_bf16_64x64x64_w64x64_s12_r40_232_rm8_tma
 // At 128x4096x4096 the 64x64 s12 kernel measured best (0.984x cuBLAS): one
 // wave streams B from DRAM once, and the model's best ties with it (13
 // stages first).
-// CHECK:      bf16 128x4096x4096 (skinny): 3972 legal candidates run it, 2592 do not; the best predicted 227.9 TFLOP/s on h200
+// CHECK:      bf16 128x4096x4096 (skinny): 4416 legal candidates run it, 2592 do not; the best predicted 227.9 TFLOP/s on h200
 // CHECK-NEXT:    rank  ties from    TFLOP/s    time us  bound              candidate
 // CHECK-NEXT:      26          1      227.9       18.8  DRAM               wgmma_bf16_64x64x64_w64x64_s12_r40_232_rm8_tma
 // CHECK-NEXT:     290        289      203.6       21.1  DRAM               wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm8_tma
@@ -73,7 +73,7 @@
 // row-major kernel 0.90x): it streams B once without padding M to 64. (The
 // pattern's 128x64 and 64x64 tma kernels match their transposed twins too,
 // which store C through TMA.)
-// CHECK:      bf16 16x4096x4096 (skinny): 6564 legal candidates run it, 0 do not; the best predicted 32.2 TFLOP/s on h200
+// CHECK:      bf16 16x4096x4096 (skinny): 7008 legal candidates run it, 0 do not; the best predicted 32.2 TFLOP/s on h200
 // CHECK-NEXT:    rank  ties from    TFLOP/s    time us  bound              candidate
 // CHECK-NEXT:      63          1       32.2       16.6  DRAM               wgmma_bf16_ccc_64x16x64_w64x16_s12_r40_232_rm8
 // CHECK-NEXT:     554        505       30.2       17.8  DRAM               wgmma_bf16_64x64x64_w64x64_s12_r40_232_rm8_tma
