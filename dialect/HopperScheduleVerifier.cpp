@@ -237,8 +237,9 @@ LogicalResult gemm_opt::tile::verifyHopperFeatures(Operation *op,
   if (schedule.isPersistent() && !wgmma)
     return emitScheduleError(op, schedule, "grid")
            << "a persistent grid needs wgmma";
-  if (schedule.getSplitK() > 1 && !wgmma)
-    return emitScheduleError(op, schedule, "grid") << "split_k needs wgmma";
+  if (schedule.getSplitK() > 1 && !wgmma && !schedule.isFfma())
+    return emitScheduleError(op, schedule, "grid")
+           << "split_k needs wgmma or ffma";
   if (schedule.getConsumerGroups() > 1 && !schedule.isPersistent())
     return emitScheduleError(op, schedule, "specialization")
            << "consumer_groups = " << schedule.getConsumerGroups()

@@ -38,7 +38,7 @@ static jit::ScheduleDescription getTf32(int64_t bm, int64_t bn, bool streamK,
 }
 
 static jit::ScheduleDescription getSimt(int64_t bm, int64_t bn, int64_t bk,
-                                        int64_t stages) {
+                                        int64_t stages, int64_t splitK = 1) {
   jit::ScheduleDescription s;
   s.aType = s.bType = s.cType = "f32";
   s.block = {bm, bn, bk};
@@ -54,6 +54,8 @@ static jit::ScheduleDescription getSimt(int64_t bm, int64_t bn, int64_t bk,
   s.load = "cp_async";
   s.specialization.reset();
   s.grid.reset();
+  if (splitK > 1)
+    s.grid = jit::GridDescription{false, "along_n", 1, splitK, ""};
   s.store.reset();
   return s;
 }
@@ -69,21 +71,55 @@ std::vector<MatmulSchedule> getFloat32Schedules(const MatmulProblem &problem) {
   } else {
     options = {{"f32_simt_128x256x8_s3", getSimt(128, 256, 8, 3)},
                {"f32_simt_128x128x16_s3", getSimt(128, 128, 16, 3)},
+               {"f32_simt_128x128x16_s3_sk4", getSimt(128, 128, 16, 3, 4)},
                {"f32_simt_128x128x8_s2", getSimt(128, 128, 8, 2)},
                {"f32_simt_64x128x8_s2", getSimt(64, 128, 8, 2)},
+               {"f32_simt_64x128x8_s2_sk4", getSimt(64, 128, 8, 2, 4)},
                {"f32_simt_64x64x8_s2", getSimt(64, 64, 8, 2)}};
   }
-  // The default: the largest tile with a full wave of blocks, else the
-  // one with the most blocks (the last, the smallest).
+  auto splits = [](const jit::ScheduleDescription &s) {
+    return s.grid ? s.grid->splitK : int64_t(1);
+  };
   auto blocks = [&](const jit::ScheduleDescription &s) {
     return ((problem.m + s.block[0] - 1) / s.block[0]) *
-           ((problem.n + s.block[1] - 1) / s.block[1]);
+           ((problem.n + s.block[1] - 1) / s.block[1]) * splits(s);
   };
-  auto first = std::find_if(options.begin(), options.end(), [&](auto &o) {
-    return blocks(o.second) >= kFullWave;
-  });
-  if (first == options.end())
-    first = options.end() - 1;
+  auto first = options.end() - 1;
+  if (problem.allowTf32) {
+    // tf32: the largest tile with a full wave of blocks, else the last
+    // (the most blocks).
+    first = std::find_if(options.begin(), options.end(), [&](auto &o) {
+      return blocks(o.second) >= kFullWave;
+    });
+    if (first == options.end())
+      first = options.end() - 1;
+  } else {
+    // SIMT: the largest tile with four waves of blocks or a last wave 90 %
+    // full, else the one whose last wave is fullest; a split only where no
+    // tile makes two waves without one (split_k gives a problem of few
+    // tiles more blocks than small tiles would, each with more work:
+    // docs/design/matmul-chooser.md).
+    auto fill = [&](const jit::ScheduleDescription &s) {
+      int64_t n = blocks(s);
+      return double(n) / double((n + kFullWave - 1) / kFullWave * kFullWave);
+    };
+    bool splitsHelp = llvm::none_of(options, [&](auto &o) {
+      return splits(o.second) == 1 && blocks(o.second) >= 2 * kFullWave;
+    });
+    auto allowed = [&](const jit::ScheduleDescription &s) {
+      return splitsHelp || splits(s) == 1;
+    };
+    first = std::find_if(options.begin(), options.end(), [&](auto &o) {
+      return allowed(o.second) &&
+             (blocks(o.second) >= 4 * kFullWave || fill(o.second) >= 0.9);
+    });
+    if (first == options.end()) {
+      first = options.begin();
+      for (auto it = options.begin(); it != options.end(); ++it)
+        if (allowed(it->second) && fill(it->second) > fill(first->second))
+          first = it;
+    }
+  }
   std::rotate(options.begin(), first, first + 1);
 
   std::vector<MatmulSchedule> schedules;

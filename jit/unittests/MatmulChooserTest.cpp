@@ -168,19 +168,25 @@ TEST(MatmulChooserTest, Float32TakesTheShippedSchedulesByWave) {
   tf32.allowTf32 = true;
   EXPECT_EQ(choose(chooser, tf32).candidate,
             "tf32_wgmma_128x256x32_s4_streamk");
-  // 8192x4096 has a full wave of 128x256 blocks; 128x4096 not even of
-  // 128x128 ones, so it takes the smallest tile.
+  // 8192x4096 has four waves of 128x256 blocks. 128x4096 has not one wave
+  // of tiles without a split: four splits of 128x128 tiles make 128 blocks
+  // (a last wave 97 % full); 128x6144 takes 64x128 tiles in four splits
+  // (384 blocks, 2.9 waves) over 128x128 ones (192, 1.45 waves).
   MatmulSchedule large =
       choose(chooser, makeMatmulProblem(8192, 4096, 4096, Row, Col, "f32"));
   EXPECT_EQ(large.candidate, "f32_simt_128x256x8_s3");
   EXPECT_NE(large.schedule.find("ffma"), std::string::npos);
-  EXPECT_EQ(choose(chooser, makeMatmulProblem(128, 4096, 4096, Row, Col, "f32"))
+  MatmulSchedule small =
+      choose(chooser, makeMatmulProblem(128, 4096, 4096, Row, Col, "f32"));
+  EXPECT_EQ(small.candidate, "f32_simt_128x128x16_s3_sk4");
+  EXPECT_NE(small.schedule.find("split_k = 4"), std::string::npos);
+  EXPECT_EQ(choose(chooser, makeMatmulProblem(128, 6144, 4096, Row, Col, "f32"))
                 .candidate,
-            "f32_simt_64x64x8_s2");
+            "f32_simt_64x128x8_s2_sk4");
   llvm::Expected<std::vector<MatmulSchedule>> all = chooser.chooseCandidates(
       makeMatmulProblem(128, 4096, 4096, Row, Col, "f32"), {}, 8);
   ASSERT_TRUE(bool(all)) << llvm::toString(all.takeError());
-  EXPECT_EQ(all->size(), 5u);
+  EXPECT_EQ(all->size(), 7u);
 }
 
 TEST(MatmulChooserTest, PersistentPicksGetAStreamKTwin) {

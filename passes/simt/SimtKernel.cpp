@@ -17,13 +17,14 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "passes/common/MatrixRows.h"
+#include "passes/common/SharedMemoryView.h"
+#include "passes/common/TransposedView.h"
 #include "passes/epilogue/CoalescedElementCopy.h"
 #include "passes/epilogue/FusedChunkCopy.h"
 #include "passes/epilogue/GlobalChunkStore.h"
-#include "passes/common/MatrixRows.h"
-#include "passes/common/SharedMemoryView.h"
+#include "passes/simt/SimtSplitK.h"
 #include "passes/simt/SimtTileCopies.h"
-#include "passes/common/TransposedView.h"
 
 using namespace mlir;
 using namespace gemm_opt;
@@ -66,7 +67,7 @@ public:
       ValueRange first = buildPrologue(copies);
       buildMainLoop(copies, first);
       b.setInsertionPoint(epilogue);
-      storeAccumulators();
+      buildEpilogue(/*throughShared=*/false);
       return;
     }
     // The Interior copies (those of the fast loop, with no tests) where the
@@ -105,7 +106,7 @@ public:
       buildMainLoop(copies, first);
     }
     b.setInsertionPoint(epilogue);
-    storeAccumulatorsThroughShared();
+    buildEpilogue(/*throughShared=*/true);
   }
 
 private:
@@ -454,6 +455,36 @@ private:
         });
     // The next round overwrites the tile.
     gpu::BarrierOp::create(b, loc);
+  }
+
+  /// The epilogue at the insertion point: with split_k, in the last block
+  /// of the tile only, after the splits met (SimtSplitK.h).
+  void buildEpilogue(bool throughShared) {
+    std::optional<scf::IfOp> last;
+    if (operands.splitK) {
+      // The flag lies where the stages were: every warp is past them
+      // before thread 0 writes it (meetSimtSplits' first barrier), and
+      // the epilogue's staging rounds begin with a barrier.
+      Value flag = viewSharedMemory(b, loc, getDynamicSharedMemory(b, loc),
+                                    index(0), {1}, b.getI32Type());
+      last = meetSimtSplits(
+          b, loc, schedule, *operands.splitK, operands.c, operands.rowBase,
+          operands.colBase, threadId, acc, tm, tn,
+          [&](int64_t i, int64_t j) {
+            return std::make_pair(
+                add(threadRow, tileRow(i)),
+                add(threadCol, (j / kSimtSubTile) * kSimtSubTile * lanesN +
+                                   j % kSimtSubTile));
+          },
+          flag);
+    }
+    if (throughShared)
+      storeAccumulatorsThroughShared();
+    else
+      storeAccumulators();
+    if (last)
+      resetSimtSplitCounter(b, loc, schedule, *operands.splitK, operands.c,
+                            operands.rowBase, operands.colBase, threadId);
   }
 
   /// The block-tile row offset (from threadRow) of accumulator row i.

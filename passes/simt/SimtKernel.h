@@ -80,8 +80,11 @@
 #include "dialect/TileDialect.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/PatternMatch.h"
-#include "passes/simt/FfmaOrder.h"
 #include "passes/epilogue/FusedEpilogue.h"
+#include "passes/hopper/HopperKernelPlan.h"
+#include "passes/simt/FfmaOrder.h"
+
+#include <optional>
 
 namespace gemm_opt {
 
@@ -90,8 +93,11 @@ namespace gemm_opt {
 struct SimtBlockOperands {
   mlir::Value a, b, c;
   mlir::Value rowBase, colBase;
-  /// The first K, ceil(K/BK) and ceil(K/BK)·BK - K.
+  /// The first K, ceil(K/BK) and ceil(K/BK)·BK - K (with split_k, the
+  /// block's split's: SimtSplitK.h).
   mlir::Value lowerK, kTiles, kShift;
+  /// With split_k: the workspace where the splits of a tile meet.
+  std::optional<SplitKWorkspace> splitK;
 };
 
 /// The thread's TM×TN f32 accumulators, zeroed, in a private buffer at the

@@ -16,10 +16,11 @@
 
 #include "dialect/MatrixLayouts.h"
 #include "passes/common/BlockTiledLoop.h"
-#include "passes/simt/FfmaOrder.h"
 #include "passes/common/KernelAttributes.h"
-#include "passes/simt/SimtKernel.h"
 #include "passes/common/WholeTileDispatch.h"
+#include "passes/simt/FfmaOrder.h"
+#include "passes/simt/SimtKernel.h"
+#include "passes/simt/SimtSplitK.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -85,13 +86,26 @@ struct SimtBlockLoop : public OpRewritePattern<scf::ForOp> {
       return failure();
     }
     SimtBlockOperands operands{viewA.getSource(),
-                           viewB.getSource(),
-                           tileC.getSource(),
-                           rowA,
-                           colB,
-                           loop.getLowerBound(),
-                           kTiles,
-                           kShift};
+                               viewB.getSource(),
+                               tileC.getSource(),
+                               rowA,
+                               colB,
+                               loop.getLowerBound(),
+                               kTiles,
+                               kShift,
+                               std::nullopt};
+    if (int64_t splits = schedule.getSplitK(); splits > 1) {
+      // tile-outline-kernel gives a split_k kernel its workspace.
+      operands.splitK = getSplitKWorkspace(kernel);
+      if (!operands.splitK)
+        return rewriter.notifyMatchFailure(
+            store, "the split_k kernel has no workspace arguments");
+      SimtSplitRange range = getSimtSplitRange(
+          rewriter, loc, splits, operands.lowerK, kTiles, kShift, bk);
+      operands.lowerK = range.lowerK;
+      operands.kTiles = range.kTiles;
+      operands.kShift = range.kShift;
+    }
     FailureOr<FusedEpilogue> fused =
         FusedEpilogue::forKernel(kernel, schedule, store);
     if (failed(fused))

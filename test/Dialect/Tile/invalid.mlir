@@ -1436,6 +1436,22 @@ func.func @specialization_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c:
 
 // -----
 
+// split_k runs on wgmma and ffma kernels, not on mma.sync ones.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = f16, b = f16, c = f16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = cp_async>,
+  // expected-error @+1 {{'tile.gemm' op split_k needs wgmma or ffma}}
+  grid = #tile.grid<persistent = false, raster = along_n, group = 1, split_k = 2>>
+
+func.func @split_k_mma_sync(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+  "tile.gemm"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched}> : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
 // A raster order alone is fine with mma.sync; a persistent grid is not.
 #sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 32], warp = [64, 64],
   mma = #tile.mma<sync, [16, 8, 16]>,
