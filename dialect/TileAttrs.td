@@ -201,13 +201,15 @@ def Tile_GridAttr : Tile_Attr<"Grid", "grid"> {
     overlaps the next tile's loads. `persistent = false` launches one block
     per tile.
 
-    `split_k = S` (default 1; wgmma, one block per tile) launches S blocks
-    per tile of C along the grid's z dimension, each computing the product
-    over its 1/S of the K tiles, for shapes with too few tiles of C to fill
-    the GPU. Each block stores its partial tile into its own fp32 slice of a
-    workspace and counts itself on the tile's counter; the last block of a
-    tile sums the slices, applies the epilogue, stores C and leaves the
-    counter at zero for the next launch.
+    `split_k = S` (default 1; wgmma or ffma, one block per tile) launches S
+    blocks per tile of C along the grid's z dimension, each computing the
+    product over its 1/S of the K tiles, for shapes with too few tiles of C
+    to fill the GPU. Each block stores its partial tile into its own fp32
+    slice of a workspace and counts itself on the tile's counter; the last
+    block of a tile sums the slices, applies the epilogue, stores C and
+    leaves the counter at zero for the next launch. An ffma kernel's threads
+    hold their accumulators at fixed positions of the tile, so each stores
+    and sums its own positions, without shared memory.
 
     `stream_k = W` (W = 1 or 2; persistent wgmma grids, one consumer group,
     no clusters) balances the last tiles over all blocks along K: when the

