@@ -84,8 +84,7 @@ protected:
       for (size_t j = 0; j < i; ++j) {
         if (isSamePrediction(order.ranking[j].prediction.seconds, seconds))
           break;
-        ahead.insert(
-            getStructureKey(space->legal[order.ranking[j].index]));
+        ahead.insert(getStructureKey(space->legal[order.ranking[j].index]));
       }
       ahead.erase(getStructureKey(winner));
       return 1 + ahead.size();
