@@ -9,21 +9,30 @@
 #include "analysis/OperandTraffic.h"
 
 #include "dialect/MemoryQueries.h"
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 #include <algorithm>
 #include <cmath>
-#include <list>
+#include <vector>
 
 using namespace gemm_opt::analysis;
 using namespace gemm_opt::tile;
 
+OperandTrafficInputs OperandTrafficInputs::get(ScheduleAttr schedule) {
+  OperandTrafficInputs inputs;
+  inputs.blockM = schedule.getBlockM();
+  inputs.blockN = schedule.getBlockN();
+  inputs.splitK = schedule.getSplitK();
+  inputs.elementBytes = getByteWidth(schedule.getElements().getA());
+  inputs.raster = schedule.getRasterOrder();
+  inputs.group = schedule.getRasterGroup();
+  return inputs;
+}
+
 std::pair<int64_t, int64_t>
-gemm_opt::analysis::getRasterTile(ScheduleAttr schedule, int64_t id,
+gemm_opt::analysis::getRasterTile(RasterOrder raster, int64_t group, int64_t id,
                                   int64_t tilesM, int64_t tilesN) {
-  int64_t group = schedule.getRasterGroup();
-  bool alongM = schedule.getRasterOrder() == RasterOrder::along_m;
+  bool alongM = raster == RasterOrder::along_m;
   // along_m: strips of `group` block columns advancing along M.
   int64_t across = alongM ? tilesN : tilesM, along = alongM ? tilesM : tilesN;
   int64_t strip = id / (group * along), inStrip = id % (group * along);
@@ -34,40 +43,76 @@ gemm_opt::analysis::getRasterTile(ScheduleAttr schedule, int64_t id,
                 : std::pair(acrossIndex, alongIndex);
 }
 
+std::pair<int64_t, int64_t>
+gemm_opt::analysis::getRasterTile(ScheduleAttr schedule, int64_t id,
+                                  int64_t tilesM, int64_t tilesN) {
+  return getRasterTile(schedule.getRasterOrder(), schedule.getRasterGroup(), id,
+                       tilesM, tilesN);
+}
+
 namespace {
 
-/// The panels in L2, least recently used first.
+/// The panels in L2, least recently used first. The simulation reads two
+/// panels per block, so the list is linked through an array indexed by
+/// panel (the keys are dense) rather than allocated node by node.
 class PanelCache {
 public:
-  explicit PanelCache(double capacity) : capacity(capacity) {}
+  PanelCache(double capacity, int64_t panels)
+      : capacity(capacity), sentinel(int32_t(panels)), links(panels + 1) {
+    links[sentinel].previous = links[sentinel].next = sentinel;
+  }
 
   /// Reads `panel` of `bytes`; returns the bytes that came from DRAM.
   double read(int64_t panel, double bytes) {
-    auto it = where.find(panel);
-    if (it != where.end()) {
-      order.splice(order.end(), order, it->second);
+    Link &link = links[panel];
+    if (link.resident) {
+      unlink(int32_t(panel));
+      append(int32_t(panel));
       return 0;
     }
-    order.push_back({panel, bytes});
-    where[panel] = std::prev(order.end());
+    link.resident = true;
+    link.bytes = bytes;
+    append(int32_t(panel));
     used += bytes;
     return bytes;
   }
 
   /// Drops the least recently used panels until the rest fit.
   void evict() {
-    while (used > capacity && !order.empty()) {
-      used -= order.front().second;
-      where.erase(order.front().first);
-      order.pop_front();
+    while (used > capacity && links[sentinel].next != sentinel) {
+      int32_t first = links[sentinel].next;
+      used -= links[first].bytes;
+      unlink(first);
+      links[first].resident = false;
     }
   }
 
 private:
+  struct Link {
+    /// Panels are fewer than 2 * kMaxSimulatedBlocks.
+    int32_t previous = 0, next = 0;
+    double bytes = 0;
+    bool resident = false;
+  };
+  void unlink(int32_t panel) {
+    Link &link = links[panel];
+    links[link.previous].next = link.next;
+    links[link.next].previous = link.previous;
+  }
+  /// Makes `panel` the most recently used.
+  void append(int32_t panel) {
+    int32_t last = links[sentinel].previous;
+    links[panel].previous = last;
+    links[panel].next = sentinel;
+    links[last].next = panel;
+    links[sentinel].previous = panel;
+  }
+
   double capacity, used = 0;
-  std::list<std::pair<int64_t, double>> order;
-  llvm::DenseMap<int64_t, std::list<std::pair<int64_t, double>>::iterator>
-      where;
+  /// The list's head and tail: links[sentinel].next is the least recently
+  /// used panel.
+  int32_t sentinel;
+  std::vector<Link> links;
 };
 
 } // namespace
@@ -81,21 +126,19 @@ private:
 // that fit beside the panels across, so a wave reading w panels along
 // (each last read a strip ago) finds the last w - (P - Q) of them there
 // and reads min(w, P - Q) from DRAM, after the first strip's cold reads.
-double gemm_opt::analysis::estimateOperandDramBytes(ScheduleAttr schedule,
-                                                    int64_t m, int64_t n,
-                                                    int64_t k,
-                                                    int64_t concurrent,
-                                                    double l2Bytes) {
-  double e = getByteWidth(schedule.getElements().getA());
+double gemm_opt::analysis::estimateOperandDramBytes(
+    const OperandTrafficInputs &schedule, int64_t m, int64_t n, int64_t k,
+    int64_t concurrent, double l2Bytes) {
+  double e = schedule.elementBytes;
   double operands = (double(m) * k + double(k) * n) * e;
   if (operands <= l2Bytes)
     return operands;
-  bool alongM = schedule.getRasterOrder() == RasterOrder::along_m;
+  bool alongM = schedule.raster == RasterOrder::along_m;
   int64_t alongExtent = alongM ? m : n, acrossExtent = alongM ? n : m;
-  int64_t alongBlock = alongM ? schedule.getBlockM() : schedule.getBlockN();
-  int64_t acrossBlock = alongM ? schedule.getBlockN() : schedule.getBlockM();
-  double group = schedule.getRasterGroup();
-  double kPerSplit = double(k) / schedule.getSplitK();
+  int64_t alongBlock = alongM ? schedule.blockM : schedule.blockN;
+  int64_t acrossBlock = alongM ? schedule.blockN : schedule.blockM;
+  double group = schedule.group;
+  double kPerSplit = double(k) / schedule.splitK;
   double panels = double((alongExtent + alongBlock - 1) / alongBlock);
   double tilesAcross = double((acrossExtent + acrossBlock - 1) / acrossBlock);
   double tiles = panels * tilesAcross;
@@ -118,15 +161,13 @@ double gemm_opt::analysis::estimateOperandDramBytes(ScheduleAttr schedule,
   return acrossBytes + alongBytes * (alongReads / panels);
 }
 
-double gemm_opt::analysis::computeOperandDramBytes(ScheduleAttr schedule,
-                                                   int64_t m, int64_t n,
-                                                   int64_t k,
-                                                   int64_t concurrent,
-                                                   double l2Bytes) {
-  int64_t bm = schedule.getBlockM(), bn = schedule.getBlockN();
-  int64_t splits = schedule.getSplitK();
+double gemm_opt::analysis::computeOperandDramBytes(
+    const OperandTrafficInputs &schedule, int64_t m, int64_t n, int64_t k,
+    int64_t concurrent, double l2Bytes) {
+  int64_t bm = schedule.blockM, bn = schedule.blockN;
+  int64_t splits = schedule.splitK;
   int64_t tilesM = (m + bm - 1) / bm, tilesN = (n + bn - 1) / bn;
-  double e = getByteWidth(schedule.getElements().getA());
+  double e = schedule.elementBytes;
   double kPerSplit = double(k) / splits;
   // Everything fits: each byte comes from DRAM once.
   double operands = (double(m) * k + double(k) * n) * e;
@@ -148,12 +189,13 @@ double gemm_opt::analysis::computeOperandDramBytes(ScheduleAttr schedule,
   auto columnPanel = [&](int64_t column, int64_t split) {
     return 2 * (column * splits + split) + 1;
   };
-  PanelCache cache(l2Bytes);
+  PanelCache cache(l2Bytes, 2 * std::max(tilesM, tilesN) * splits);
   double bytes = 0;
   for (int64_t first = 0; first < blocks; first += concurrent) {
     for (int64_t id = first; id < std::min(blocks, first + concurrent); ++id) {
       int64_t split = id / tiles;
-      auto [tm, tn] = getRasterTile(schedule, id % tiles, tilesM, tilesN);
+      auto [tm, tn] = getRasterTile(schedule.raster, schedule.group, id % tiles,
+                                    tilesM, tilesN);
       bytes += cache.read(rowPanel(tm, split),
                           std::min(bm, m - tm * bm) * kPerSplit * e);
       bytes += cache.read(columnPanel(tn, split),
