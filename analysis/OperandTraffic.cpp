@@ -52,67 +52,101 @@ gemm_opt::analysis::getRasterTile(ScheduleAttr schedule, int64_t id,
 
 namespace {
 
+/// getRasterTile's tiles in launch order, one step at a time rather than
+/// with its divisions per tile.
+class RasterWalk {
+public:
+  RasterWalk(RasterOrder raster, int64_t group, int64_t tilesM, int64_t tilesN)
+      : alongM(raster == RasterOrder::along_m), group(group),
+        across(alongM ? tilesN : tilesM), along(alongM ? tilesM : tilesN) {
+    restart();
+  }
+
+  /// Back to the first tile.
+  void restart() {
+    stripStart = 0;
+    width = std::min(group, across);
+    alongIndex = 0;
+    inWidth = 0;
+  }
+  /// Block row and column of the current tile.
+  std::pair<int64_t, int64_t> getTile() const {
+    int64_t acrossIndex = stripStart + inWidth;
+    return alongM ? std::pair(alongIndex, acrossIndex)
+                  : std::pair(acrossIndex, alongIndex);
+  }
+  /// On to the next tile: across the strip, then along it, then the next
+  /// strip (the last one narrower where `group` does not divide).
+  void advance() {
+    if (++inWidth < width)
+      return;
+    inWidth = 0;
+    if (++alongIndex < along)
+      return;
+    alongIndex = 0;
+    stripStart += group;
+    width = std::min(group, across - stripStart);
+  }
+
+private:
+  bool alongM;
+  int64_t group, across, along;
+  int64_t stripStart = 0, width = 0, alongIndex = 0, inWidth = 0;
+};
+
 /// The panels in L2, least recently used first. The simulation reads two
-/// panels per block, so the list is linked through an array indexed by
-/// panel (the keys are dense) rather than allocated node by node.
+/// panels per block and evicts once per wave, so the order is kept as the
+/// sequence of reads, each panel in the place of its latest one (earlier
+/// reads of it are skipped on eviction), over an array indexed by panel:
+/// a hit costs a write and an append rather than relinking a list.
 class PanelCache {
 public:
   PanelCache(double capacity, int64_t panels)
-      : capacity(capacity), sentinel(int32_t(panels)), links(panels + 1) {
-    links[sentinel].previous = links[sentinel].next = sentinel;
-  }
+      : capacity(capacity), panels(panels) {}
 
   /// Reads `panel` of `bytes`; returns the bytes that came from DRAM.
   double read(int64_t panel, double bytes) {
-    Link &link = links[panel];
-    if (link.resident) {
-      unlink(int32_t(panel));
-      append(int32_t(panel));
+    Panel &state = panels[panel];
+    state.lastRead = base + int64_t(reads.size());
+    reads.push_back(panel);
+    if (state.resident)
       return 0;
-    }
-    link.resident = true;
-    link.bytes = bytes;
-    append(int32_t(panel));
+    state.resident = true;
+    state.bytes = bytes;
     used += bytes;
     return bytes;
   }
 
   /// Drops the least recently used panels until the rest fit.
   void evict() {
-    while (used > capacity && links[sentinel].next != sentinel) {
-      int32_t first = links[sentinel].next;
-      used -= links[first].bytes;
-      unlink(first);
-      links[first].resident = false;
+    for (; used > capacity && oldest < int64_t(reads.size()); ++oldest) {
+      Panel &state = panels[reads[oldest]];
+      if (state.lastRead != base + oldest)
+        continue; // Read again since: that read is its place.
+      used -= state.bytes;
+      state.resident = false;
+    }
+    // Reads before `oldest` are done with: dropped once they are half.
+    if (oldest > int64_t(reads.size()) / 2) {
+      reads.erase(reads.begin(), reads.begin() + oldest);
+      base += oldest;
+      oldest = 0;
     }
   }
 
 private:
-  struct Link {
-    /// Panels are fewer than 2 * kMaxSimulatedBlocks.
-    int32_t previous = 0, next = 0;
+  struct Panel {
+    /// Place of the latest read in the whole sequence of reads.
+    int64_t lastRead = -1;
     double bytes = 0;
     bool resident = false;
   };
-  void unlink(int32_t panel) {
-    Link &link = links[panel];
-    links[link.previous].next = link.next;
-    links[link.next].previous = link.previous;
-  }
-  /// Makes `panel` the most recently used.
-  void append(int32_t panel) {
-    int32_t last = links[sentinel].previous;
-    links[panel].previous = last;
-    links[panel].next = sentinel;
-    links[last].next = panel;
-    links[sentinel].previous = panel;
-  }
-
   double capacity, used = 0;
-  /// The list's head and tail: links[sentinel].next is the least recently
-  /// used panel.
-  int32_t sentinel;
-  std::vector<Link> links;
+  std::vector<Panel> panels;
+  /// The panels read since the first `base` reads, in order; those before
+  /// `oldest` are evicted or read again since.
+  std::vector<int64_t> reads;
+  int64_t base = 0, oldest = 0;
 };
 
 } // namespace
@@ -181,25 +215,32 @@ double gemm_opt::analysis::computeOperandDramBytes(
   if (!blockCount || *blockCount > kMaxSimulatedBlocks)
     return estimateOperandDramBytes(schedule, m, n, k, concurrent, l2Bytes);
   int64_t tiles = *tileCount, blocks = *blockCount;
-  // Panel keys: A's block rows and B's block columns, told apart by split
-  // (each reads its own K range).
+  // Panel keys: per split (each reads its own K range) A's block rows, then
+  // B's block columns.
   auto rowPanel = [&](int64_t row, int64_t split) {
-    return 2 * (row * splits + split);
+    return split * (tilesM + tilesN) + row;
   };
   auto columnPanel = [&](int64_t column, int64_t split) {
-    return 2 * (column * splits + split) + 1;
+    return split * (tilesM + tilesN) + tilesM + column;
   };
-  PanelCache cache(l2Bytes, 2 * std::max(tilesM, tilesN) * splits);
+  PanelCache cache(l2Bytes, splits * (tilesM + tilesN));
+  // Block `id` is tile id % tiles of split id / tiles.
+  RasterWalk walk(schedule.raster, schedule.group, tilesM, tilesN);
+  int64_t split = 0, tile = 0;
   double bytes = 0;
   for (int64_t first = 0; first < blocks; first += concurrent) {
     for (int64_t id = first; id < std::min(blocks, first + concurrent); ++id) {
-      int64_t split = id / tiles;
-      auto [tm, tn] = getRasterTile(schedule.raster, schedule.group, id % tiles,
-                                    tilesM, tilesN);
+      auto [tm, tn] = walk.getTile();
       bytes += cache.read(rowPanel(tm, split),
                           std::min(bm, m - tm * bm) * kPerSplit * e);
       bytes += cache.read(columnPanel(tn, split),
                           std::min(bn, n - tn * bn) * kPerSplit * e);
+      walk.advance();
+      if (++tile == tiles) {
+        tile = 0;
+        ++split;
+        walk.restart();
+      }
     }
     cache.evict();
   }
