@@ -27,6 +27,7 @@
 #include "dialect/TileDialect.h"
 #include "llvm/ADT/SmallVector.h"
 #include <string>
+#include <tuple>
 
 namespace gemm_opt::analysis {
 
@@ -64,8 +65,69 @@ struct BankConflictReport {
   }
 };
 
-/// Every access pattern of `schedule`'s shared memory, simulated, or failure
-/// if a layout's address computation cannot be evaluated.
+/// Everything the simulation of one operand's tile (its copies into shared
+/// memory and the MMA's reads of it) reads of a schedule. Schedules that
+/// differ only in what is not here (the other operand's tile and layout,
+/// grid, register split, store, chip) have the same conflicts on the
+/// operand, so this is also the key they are memoised by
+/// (BankConflictCache.h).
+struct OperandConflictInputs {
+  tile::MmaKind mma = tile::MmaKind::sync;
+  /// A (BM×BK, K-major) or B (BK×BN, N-major).
+  bool isA = true;
+  mlir::Type element;
+  /// The stage buffer: `stages` of rows × cols elements in `layout`.
+  int64_t stages = 0, rows = 0, cols = 0;
+  mlir::Attribute layout;
+  /// Warps (mma.sync) or warpgroup tiles (wgmma) along M and N, and their
+  /// extent along the operand's M (A) or N (B).
+  int64_t warpsM = 0, warpsN = 0, warpExtent = 0;
+  /// Threads of a block (mma.sync copies) and consumer warpgroups (wgmma
+  /// reads), as tile::ScheduleResources counts them.
+  int64_t threads = 0, consumerWarpgroups = 0;
+
+  static OperandConflictInputs get(tile::ScheduleAttr schedule, bool isA);
+  auto asTuple() const {
+    return std::make_tuple(mma, isA, element.getAsOpaquePointer(), stages, rows,
+                           cols, layout.getAsOpaquePointer(), warpsM, warpsN,
+                           warpExtent, threads, consumerWarpgroups);
+  }
+};
+
+/// Everything the simulation of a wgmma epilogue's staging tile reads of a
+/// schedule: not the K tile, the stages or the operands' layouts.
+struct EpilogueConflictInputs {
+  tile::MmaKind mma = tile::MmaKind::sync;
+  mlir::Type elementC;
+  int64_t blockM = 0, blockN = 0, warpM = 0, warpN = 0;
+  /// Consumer warpgroups, and the row length in f32 of a `vector` store's
+  /// staging tile (tile::ScheduleResources).
+  int64_t consumerWarpgroups = 0, stagingRowElements = 0;
+  tile::EpilogueStore store = tile::EpilogueStore::direct;
+
+  static EpilogueConflictInputs get(tile::ScheduleAttr schedule);
+  int64_t getWarpsN() const { return blockN / warpN; }
+  auto asTuple() const {
+    return std::make_tuple(mma, elementC.getAsOpaquePointer(), blockM, blockN,
+                           warpM, warpN, consumerWarpgroups, stagingRowElements,
+                           store);
+  }
+};
+
+/// The access patterns of one operand's tile of a schedule with `inputs`
+/// (its writes, then the MMA's reads), simulated, or failure if its
+/// layout's address computation cannot be evaluated.
+mlir::FailureOr<llvm::SmallVector<BankConflictReport>>
+simulateOperandConflicts(const OperandConflictInputs &inputs);
+
+/// The access patterns of the epilogue's staging tile of a schedule with
+/// `inputs` (none but for wgmma with a vector or tma store), simulated.
+mlir::FailureOr<llvm::SmallVector<BankConflictReport>>
+simulateEpilogueConflicts(const EpilogueConflictInputs &inputs);
+
+/// Every access pattern of `schedule`'s shared memory, simulated (A's
+/// patterns, B's, then the epilogue's), or failure if a layout's address
+/// computation cannot be evaluated.
 mlir::FailureOr<llvm::SmallVector<BankConflictReport>>
 simulateBankConflicts(tile::ScheduleAttr schedule);
 

@@ -9,21 +9,30 @@
 #include "analysis/OperandTraffic.h"
 
 #include "dialect/MemoryQueries.h"
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 #include <algorithm>
 #include <cmath>
-#include <list>
+#include <vector>
 
 using namespace gemm_opt::analysis;
 using namespace gemm_opt::tile;
 
+OperandTrafficInputs OperandTrafficInputs::get(ScheduleAttr schedule) {
+  OperandTrafficInputs inputs;
+  inputs.blockM = schedule.getBlockM();
+  inputs.blockN = schedule.getBlockN();
+  inputs.splitK = schedule.getSplitK();
+  inputs.elementBytes = getByteWidth(schedule.getElements().getA());
+  inputs.raster = schedule.getRasterOrder();
+  inputs.group = schedule.getRasterGroup();
+  return inputs;
+}
+
 std::pair<int64_t, int64_t>
-gemm_opt::analysis::getRasterTile(ScheduleAttr schedule, int64_t id,
+gemm_opt::analysis::getRasterTile(RasterOrder raster, int64_t group, int64_t id,
                                   int64_t tilesM, int64_t tilesN) {
-  int64_t group = schedule.getRasterGroup();
-  bool alongM = schedule.getRasterOrder() == RasterOrder::along_m;
+  bool alongM = raster == RasterOrder::along_m;
   // along_m: strips of `group` block columns advancing along M.
   int64_t across = alongM ? tilesN : tilesM, along = alongM ? tilesM : tilesN;
   int64_t strip = id / (group * along), inStrip = id % (group * along);
@@ -34,40 +43,110 @@ gemm_opt::analysis::getRasterTile(ScheduleAttr schedule, int64_t id,
                 : std::pair(acrossIndex, alongIndex);
 }
 
+std::pair<int64_t, int64_t>
+gemm_opt::analysis::getRasterTile(ScheduleAttr schedule, int64_t id,
+                                  int64_t tilesM, int64_t tilesN) {
+  return getRasterTile(schedule.getRasterOrder(), schedule.getRasterGroup(), id,
+                       tilesM, tilesN);
+}
+
 namespace {
 
-/// The panels in L2, least recently used first.
+/// getRasterTile's tiles in launch order, one step at a time rather than
+/// with its divisions per tile.
+class RasterWalk {
+public:
+  RasterWalk(RasterOrder raster, int64_t group, int64_t tilesM, int64_t tilesN)
+      : alongM(raster == RasterOrder::along_m), group(group),
+        across(alongM ? tilesN : tilesM), along(alongM ? tilesM : tilesN) {
+    restart();
+  }
+
+  /// Back to the first tile.
+  void restart() {
+    stripStart = 0;
+    width = std::min(group, across);
+    alongIndex = 0;
+    inWidth = 0;
+  }
+  /// Block row and column of the current tile.
+  std::pair<int64_t, int64_t> getTile() const {
+    int64_t acrossIndex = stripStart + inWidth;
+    return alongM ? std::pair(alongIndex, acrossIndex)
+                  : std::pair(acrossIndex, alongIndex);
+  }
+  /// On to the next tile: across the strip, then along it, then the next
+  /// strip (the last one narrower where `group` does not divide).
+  void advance() {
+    if (++inWidth < width)
+      return;
+    inWidth = 0;
+    if (++alongIndex < along)
+      return;
+    alongIndex = 0;
+    stripStart += group;
+    width = std::min(group, across - stripStart);
+  }
+
+private:
+  bool alongM;
+  int64_t group, across, along;
+  int64_t stripStart = 0, width = 0, alongIndex = 0, inWidth = 0;
+};
+
+/// The panels in L2, least recently used first. The simulation reads two
+/// panels per block and evicts once per wave, so the order is kept as the
+/// sequence of reads, each panel in the place of its latest one (earlier
+/// reads of it are skipped on eviction), over an array indexed by panel:
+/// a hit costs a write and an append rather than relinking a list.
 class PanelCache {
 public:
-  explicit PanelCache(double capacity) : capacity(capacity) {}
+  PanelCache(double capacity, int64_t panels)
+      : capacity(capacity), panels(panels) {}
 
   /// Reads `panel` of `bytes`; returns the bytes that came from DRAM.
   double read(int64_t panel, double bytes) {
-    auto it = where.find(panel);
-    if (it != where.end()) {
-      order.splice(order.end(), order, it->second);
+    Panel &state = panels[panel];
+    state.lastRead = base + int64_t(reads.size());
+    reads.push_back(panel);
+    if (state.resident)
       return 0;
-    }
-    order.push_back({panel, bytes});
-    where[panel] = std::prev(order.end());
+    state.resident = true;
+    state.bytes = bytes;
     used += bytes;
     return bytes;
   }
 
   /// Drops the least recently used panels until the rest fit.
   void evict() {
-    while (used > capacity && !order.empty()) {
-      used -= order.front().second;
-      where.erase(order.front().first);
-      order.pop_front();
+    for (; used > capacity && oldest < int64_t(reads.size()); ++oldest) {
+      Panel &state = panels[reads[oldest]];
+      if (state.lastRead != base + oldest)
+        continue; // Read again since: that read is its place.
+      used -= state.bytes;
+      state.resident = false;
+    }
+    // Reads before `oldest` are done with: dropped once they are half.
+    if (oldest > int64_t(reads.size()) / 2) {
+      reads.erase(reads.begin(), reads.begin() + oldest);
+      base += oldest;
+      oldest = 0;
     }
   }
 
 private:
+  struct Panel {
+    /// Place of the latest read in the whole sequence of reads.
+    int64_t lastRead = -1;
+    double bytes = 0;
+    bool resident = false;
+  };
   double capacity, used = 0;
-  std::list<std::pair<int64_t, double>> order;
-  llvm::DenseMap<int64_t, std::list<std::pair<int64_t, double>>::iterator>
-      where;
+  std::vector<Panel> panels;
+  /// The panels read since the first `base` reads, in order; those before
+  /// `oldest` are evicted or read again since.
+  std::vector<int64_t> reads;
+  int64_t base = 0, oldest = 0;
 };
 
 } // namespace
@@ -81,21 +160,19 @@ private:
 // that fit beside the panels across, so a wave reading w panels along
 // (each last read a strip ago) finds the last w - (P - Q) of them there
 // and reads min(w, P - Q) from DRAM, after the first strip's cold reads.
-double gemm_opt::analysis::estimateOperandDramBytes(ScheduleAttr schedule,
-                                                    int64_t m, int64_t n,
-                                                    int64_t k,
-                                                    int64_t concurrent,
-                                                    double l2Bytes) {
-  double e = getByteWidth(schedule.getElements().getA());
+double gemm_opt::analysis::estimateOperandDramBytes(
+    const OperandTrafficInputs &schedule, int64_t m, int64_t n, int64_t k,
+    int64_t concurrent, double l2Bytes) {
+  double e = schedule.elementBytes;
   double operands = (double(m) * k + double(k) * n) * e;
   if (operands <= l2Bytes)
     return operands;
-  bool alongM = schedule.getRasterOrder() == RasterOrder::along_m;
+  bool alongM = schedule.raster == RasterOrder::along_m;
   int64_t alongExtent = alongM ? m : n, acrossExtent = alongM ? n : m;
-  int64_t alongBlock = alongM ? schedule.getBlockM() : schedule.getBlockN();
-  int64_t acrossBlock = alongM ? schedule.getBlockN() : schedule.getBlockM();
-  double group = schedule.getRasterGroup();
-  double kPerSplit = double(k) / schedule.getSplitK();
+  int64_t alongBlock = alongM ? schedule.blockM : schedule.blockN;
+  int64_t acrossBlock = alongM ? schedule.blockN : schedule.blockM;
+  double group = schedule.group;
+  double kPerSplit = double(k) / schedule.splitK;
   double panels = double((alongExtent + alongBlock - 1) / alongBlock);
   double tilesAcross = double((acrossExtent + acrossBlock - 1) / acrossBlock);
   double tiles = panels * tilesAcross;
@@ -118,15 +195,13 @@ double gemm_opt::analysis::estimateOperandDramBytes(ScheduleAttr schedule,
   return acrossBytes + alongBytes * (alongReads / panels);
 }
 
-double gemm_opt::analysis::computeOperandDramBytes(ScheduleAttr schedule,
-                                                   int64_t m, int64_t n,
-                                                   int64_t k,
-                                                   int64_t concurrent,
-                                                   double l2Bytes) {
-  int64_t bm = schedule.getBlockM(), bn = schedule.getBlockN();
-  int64_t splits = schedule.getSplitK();
+double gemm_opt::analysis::computeOperandDramBytes(
+    const OperandTrafficInputs &schedule, int64_t m, int64_t n, int64_t k,
+    int64_t concurrent, double l2Bytes) {
+  int64_t bm = schedule.blockM, bn = schedule.blockN;
+  int64_t splits = schedule.splitK;
   int64_t tilesM = (m + bm - 1) / bm, tilesN = (n + bn - 1) / bn;
-  double e = getByteWidth(schedule.getElements().getA());
+  double e = schedule.elementBytes;
   double kPerSplit = double(k) / splits;
   // Everything fits: each byte comes from DRAM once.
   double operands = (double(m) * k + double(k) * n) * e;
@@ -140,24 +215,32 @@ double gemm_opt::analysis::computeOperandDramBytes(ScheduleAttr schedule,
   if (!blockCount || *blockCount > kMaxSimulatedBlocks)
     return estimateOperandDramBytes(schedule, m, n, k, concurrent, l2Bytes);
   int64_t tiles = *tileCount, blocks = *blockCount;
-  // Panel keys: A's block rows and B's block columns, told apart by split
-  // (each reads its own K range).
+  // Panel keys: per split (each reads its own K range) A's block rows, then
+  // B's block columns.
   auto rowPanel = [&](int64_t row, int64_t split) {
-    return 2 * (row * splits + split);
+    return split * (tilesM + tilesN) + row;
   };
   auto columnPanel = [&](int64_t column, int64_t split) {
-    return 2 * (column * splits + split) + 1;
+    return split * (tilesM + tilesN) + tilesM + column;
   };
-  PanelCache cache(l2Bytes);
+  PanelCache cache(l2Bytes, splits * (tilesM + tilesN));
+  // Block `id` is tile id % tiles of split id / tiles.
+  RasterWalk walk(schedule.raster, schedule.group, tilesM, tilesN);
+  int64_t split = 0, tile = 0;
   double bytes = 0;
   for (int64_t first = 0; first < blocks; first += concurrent) {
     for (int64_t id = first; id < std::min(blocks, first + concurrent); ++id) {
-      int64_t split = id / tiles;
-      auto [tm, tn] = getRasterTile(schedule, id % tiles, tilesM, tilesN);
+      auto [tm, tn] = walk.getTile();
       bytes += cache.read(rowPanel(tm, split),
                           std::min(bm, m - tm * bm) * kPerSplit * e);
       bytes += cache.read(columnPanel(tn, split),
                           std::min(bn, n - tn * bn) * kPerSplit * e);
+      walk.advance();
+      if (++tile == tiles) {
+        tile = 0;
+        ++split;
+        walk.restart();
+      }
     }
     cache.evict();
   }

@@ -122,7 +122,8 @@ static double softMaximum(llvm::ArrayRef<double> times, double exponent) {
 llvm::Expected<ShapePrediction> gemm_opt::analysis::predictShape(
     ScheduleAttr schedule, const ChipPerformance &device,
     const RegisterEstimate &registers, const Occupancy &occupancy,
-    const TileFigures &figures, const GemmShape &shape) {
+    const TileFigures &figures, const GemmShape &shape,
+    OperandTrafficCache *traffic) {
   if (llvm::Error error = verifyShape(shape))
     return std::move(error);
   int64_t bm = schedule.getBlockM(), bn = schedule.getBlockN(),
@@ -283,10 +284,14 @@ llvm::Expected<ShapePrediction> gemm_opt::analysis::predictShape(
   p.serialSeconds = (head + tail) * spill;
 
   double e = getByteWidth(schedule.getElements().getA());
-  p.dramBytes =
-      computeOperandDramBytes(schedule, shape.m, shape.n, shape.k, concurrent,
-                              device.l2Bytes) +
-      double(shape.m) * shape.n * getByteWidth(schedule.getElements().getC());
+  double operandBytes =
+      traffic ? traffic->computeOperandDramBytes(schedule, shape.m, shape.n,
+                                                 shape.k, concurrent,
+                                                 device.l2Bytes)
+              : computeOperandDramBytes(schedule, shape.m, shape.n, shape.k,
+                                        concurrent, device.l2Bytes);
+  p.dramBytes = operandBytes + double(shape.m) * shape.n *
+                                   getByteWidth(schedule.getElements().getC());
   // A workspace larger than L2 goes to DRAM and back.
   if (p.splitK.exceedsL2)
     p.dramBytes += p.splitK.trafficBytes;

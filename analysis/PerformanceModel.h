@@ -1,11 +1,8 @@
-//===- PerformanceModel.h - roofline time of a schedule on a shape -*- C++
+//===- PerformanceModel.h - roofline time of a schedule ---------*- C++ -*-===//
 //
 // Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-//
-//===----------------------------------------------------------------------===//
-//-*-===//
 //
 // A static model: per K tile of one block, the FLOPs, the bytes loaded from
 // global memory and the bytes moved through shared memory (weighted by the
@@ -67,6 +64,7 @@
 
 #include "analysis/BankConflicts.h"
 #include "analysis/ChipPerformance.h"
+#include "analysis/OperandTrafficCache.h"
 #include "analysis/ResourceEstimate.h"
 #include "analysis/SplitKCost.h"
 #include "dialect/TileDialect.h"
@@ -143,11 +141,13 @@ bool acceptsRaggedShapes(tile::ScheduleAttr schedule);
 
 /// The prediction for `shape`, or an error if verifyShape rejects the shape
 /// or the schedule needs divisible shapes and the block tile does not
-/// divide it. Its cost does not grow with the shape.
+/// divide it. Its cost does not grow with the shape beyond the DRAM traffic
+/// simulation's (OperandTraffic.h), which goes through `traffic` if given.
 llvm::Expected<ShapePrediction>
 predictShape(tile::ScheduleAttr schedule, const ChipPerformance &device,
              const RegisterEstimate &registers, const Occupancy &occupancy,
-             const TileFigures &figures, const GemmShape &shape);
+             const TileFigures &figures, const GemmShape &shape,
+             OperandTrafficCache *traffic = nullptr);
 
 } // namespace gemm_opt::analysis
 

@@ -36,10 +36,9 @@ gemm_opt::analysis::resolveDevice(ScheduleAttr schedule, llvm::StringRef name) {
   return *device;
 }
 
-llvm::Expected<ScheduleAnalysis>
-gemm_opt::analysis::analyzeSchedule(ScheduleAttr schedule,
-                                    const ChipPerformance &device,
-                                    std::optional<GemmShape> shape) {
+llvm::Expected<ScheduleAnalysis> gemm_opt::analysis::analyzeSchedule(
+    ScheduleAttr schedule, const ChipPerformance &device,
+    std::optional<GemmShape> shape, BankConflictCache *bankConflicts) {
   ScheduleAnalysis analysis;
   analysis.schedule = schedule;
   analysis.device = device;
@@ -55,7 +54,8 @@ gemm_opt::analysis::analyzeSchedule(ScheduleAttr schedule,
   analysis.occupancy =
       computeOccupancy(schedule, analysis.registers, device);
   mlir::FailureOr<llvm::SmallVector<BankConflictReport>> conflicts =
-      simulateBankConflicts(schedule);
+      bankConflicts ? bankConflicts->simulate(schedule)
+                    : simulateBankConflicts(schedule);
   if (failed(conflicts))
     return llvm::createStringError(
         "the shared-memory address computation could not be evaluated");

@@ -15,6 +15,7 @@
 #ifndef GEMM_OPT_ANALYSIS_SCHEDULEANALYSIS_H
 #define GEMM_OPT_ANALYSIS_SCHEDULEANALYSIS_H
 
+#include "analysis/BankConflictCache.h"
 #include "analysis/BankConflicts.h"
 #include "analysis/ChipPerformance.h"
 #include "analysis/PerformanceModel.h"
@@ -42,12 +43,14 @@ struct ScheduleAnalysis {
 };
 
 /// Analyzes `schedule` (already verified) on `device`, and predicts `shape`
-/// when given. Errors: the device does not run the schedule's chip, the
-/// shape is empty, or the schedule's kernels need whole tiles
-/// (acceptsRaggedShapes) and the block tile does not divide the shape.
+/// when given; with `bankConflicts`, simulates bank conflicts through it.
+/// Errors: the device does not run the schedule's chip, the shape is empty,
+/// or the schedule's kernels need whole tiles (acceptsRaggedShapes) and the
+/// block tile does not divide the shape.
 llvm::Expected<ScheduleAnalysis>
 analyzeSchedule(tile::ScheduleAttr schedule, const ChipPerformance &device,
-                std::optional<GemmShape> shape = std::nullopt);
+                std::optional<GemmShape> shape = std::nullopt,
+                BankConflictCache *bankConflicts = nullptr);
 
 /// The device `name` names, or the schedule chip's default device when
 /// `name` is empty; an error if it is unknown or does not run the chip.

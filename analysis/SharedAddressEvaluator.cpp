@@ -36,11 +36,11 @@ SharedAddressEvaluator::create(Attribute layout, MemRefType logical) {
   SharedAddressEvaluator evaluator;
   evaluator.elementBytes = gemm_opt::tile::getByteWidth(logical.getElementType());
   llvm::DenseMap<Value, int> registers{{stage, 0}, {row, 1}, {col, 2}};
-  int next = 3;
+  evaluator.initialRegisters.assign(3, 0);
   for (Operation &op : scratch) {
-    Instruction instruction{Opcode::Constant, 0, 0, 0};
+    int target = evaluator.initialRegisters.size();
     if (auto constant = dyn_cast<arith::ConstantIndexOp>(op)) {
-      instruction.constant = constant.value();
+      evaluator.initialRegisters.push_back(constant.value());
     } else {
       std::optional<Opcode> opcode =
           llvm::TypeSwitch<Operation *, std::optional<Opcode>>(&op)
@@ -54,12 +54,11 @@ SharedAddressEvaluator::create(Attribute layout, MemRefType logical) {
               .Default([](Operation *) { return std::nullopt; });
       if (!opcode || op.getNumOperands() != 2)
         return failure();
-      instruction.opcode = *opcode;
-      instruction.lhs = registers.lookup(op.getOperand(0));
-      instruction.rhs = registers.lookup(op.getOperand(1));
+      evaluator.initialRegisters.push_back(0);
+      evaluator.program.push_back({*opcode, registers.lookup(op.getOperand(0)),
+                                   registers.lookup(op.getOperand(1)), target});
     }
-    registers[op.getResult(0)] = next++;
-    evaluator.program.push_back(instruction);
+    registers[op.getResult(0)] = target;
   }
   evaluator.resultRegister = registers.lookup(result);
   return evaluator;
@@ -67,20 +66,37 @@ SharedAddressEvaluator::create(Attribute layout, MemRefType logical) {
 
 int64_t SharedAddressEvaluator::getElementIndex(int64_t stage, int64_t row,
                                                 int64_t col) const {
-  llvm::SmallVector<int64_t, 48> values{stage, row, col};
-  values.reserve(program.size() + 3);
+  llvm::SmallVector<int64_t, 48> values(initialRegisters.begin(),
+                                        initialRegisters.end());
+  values[0] = stage;
+  values[1] = row;
+  values[2] = col;
   for (const Instruction &in : program) {
     int64_t lhs = values[in.lhs], rhs = values[in.rhs];
     uint64_t ulhs = lhs, urhs = rhs;
+    int64_t &out = values[in.result];
     switch (in.opcode) {
-    case Opcode::Constant: values.push_back(in.constant); break;
-    case Opcode::Add: values.push_back(lhs + rhs); break;
-    case Opcode::Mul: values.push_back(lhs * rhs); break;
-    case Opcode::DivU: values.push_back(int64_t(ulhs / urhs)); break;
-    case Opcode::RemU: values.push_back(int64_t(ulhs % urhs)); break;
-    case Opcode::And: values.push_back(lhs & rhs); break;
-    case Opcode::Xor: values.push_back(lhs ^ rhs); break;
-    case Opcode::ShrU: values.push_back(int64_t(ulhs >> urhs)); break;
+    case Opcode::Add:
+      out = lhs + rhs;
+      break;
+    case Opcode::Mul:
+      out = lhs * rhs;
+      break;
+    case Opcode::DivU:
+      out = int64_t(ulhs / urhs);
+      break;
+    case Opcode::RemU:
+      out = int64_t(ulhs % urhs);
+      break;
+    case Opcode::And:
+      out = lhs & rhs;
+      break;
+    case Opcode::Xor:
+      out = lhs ^ rhs;
+      break;
+    case Opcode::ShrU:
+      out = int64_t(ulhs >> urhs);
+      break;
     }
   }
   return values[resultRegister];

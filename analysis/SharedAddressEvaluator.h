@@ -1,4 +1,4 @@
-//===- SharedAddressEvaluator.h - shared-memory addresses as numbers -*- C++ -*-===//
+//===- SharedAddressEvaluator.h - shared addresses as numbers ---*- C++ -*-===//
 //
 // Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -39,12 +39,16 @@ public:
   }
 
 private:
-  enum class Opcode { Constant, Add, Mul, DivU, RemU, And, Xor, ShrU };
+  enum class Opcode { Add, Mul, DivU, RemU, And, Xor, ShrU };
+  /// registers[result] = registers[lhs] <opcode> registers[rhs].
   struct Instruction {
     Opcode opcode;
-    int lhs, rhs;      // registers; 0..2 are stage, row, col
-    int64_t constant;  // Opcode::Constant
+    int lhs, rhs, result;
   };
+  /// The registers before the program runs: 0..2 are stage, row and col,
+  /// then one per emitted op, the constants' filled in once here.
+  llvm::SmallVector<int64_t> initialRegisters;
+  /// The emitted arithmetic, in order.
   llvm::SmallVector<Instruction> program;
   int resultRegister = 0;
   int64_t elementBytes = 1;

@@ -9,11 +9,12 @@
 #include "CandidateChecker.h"
 
 #include "compiler/MlirNestingLimit.h"
-#include "passes/Passes.h"
-#include "passes/Registration.h"
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
+#include "passes/Passes.h"
+#include "passes/Registration.h"
 
 #include <cctype>
 
@@ -61,7 +62,14 @@ CandidateChecker::CandidateChecker(llvm::StringRef chip)
 }
 
 gemm_opt::tile::ScheduleAttr CandidateChecker::check(const Candidate &candidate,
-                                           CheckCounts &counts) {
+                                                     CheckCounts &counts) {
+  CheckVerdict verdict;
+  return check(candidate, counts, verdict);
+}
+
+gemm_opt::tile::ScheduleAttr CandidateChecker::check(const Candidate &candidate,
+                                                     CheckCounts &counts,
+                                                     CheckVerdict &verdict) {
   ++counts.enumerated;
   std::string firstError;
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diagnostic) {
@@ -74,22 +82,53 @@ gemm_opt::tile::ScheduleAttr CandidateChecker::check(const Candidate &candidate,
   OwningOpRef<ModuleOp> module;
   if (succeeded(checkMlirNesting(text, "candidate", &context)))
     module = parseSourceString<ModuleOp>(text, ParserConfig(&context));
-  if (!module) {
-    std::string reason = classifyReason(firstError);
-    ++counts.illegal;
-    ++counts.illegalReasons[reason];
-    counts.reasonExamples.try_emplace(reason, stripOpPrefix(firstError));
-    return {};
-  }
-  if (failed(checkChip.run(*module))) {
-    std::string reason = classifyReason(firstError);
-    ++counts.unsupported;
-    ++counts.unsupportedReasons[reason];
-    counts.reasonExamples.try_emplace(reason, stripOpPrefix(firstError));
+  if (!module || failed(checkChip.run(*module))) {
+    verdict.unsupported = bool(module);
+    verdict.reason = classifyReason(firstError);
+    verdict.example = stripOpPrefix(firstError).str();
+    ++(verdict.unsupported ? counts.unsupported : counts.illegal);
+    ++(verdict.unsupported ? counts.unsupportedReasons
+                           : counts.illegalReasons)[verdict.reason];
+    counts.reasonExamples.try_emplace(verdict.reason, verdict.example);
     return {};
   }
   gemm_opt::tile::ScheduleAttr schedule;
-  module->walk([&](gemm_opt::tile::GemmOp gemm) { schedule = gemm.getScheduleAttr(); });
+  module->walk(
+      [&](gemm_opt::tile::GemmOp gemm) { schedule = gemm.getScheduleAttr(); });
+  verdict.legal = true;
   ++counts.legal;
   return schedule;
+}
+
+gemm_opt::tile::ScheduleAttr
+CandidateChecker::parseSchedule(const Candidate &candidate) {
+  ScopedDiagnosticHandler quiet(&context,
+                                [](Diagnostic &) { return success(); });
+  if (failed(checkMlirNesting(candidate.schedule, "candidate", &context)))
+    return {};
+  return dyn_cast_or_null<gemm_opt::tile::ScheduleAttr>(
+      parseAttribute(candidate.schedule, &context));
+}
+
+gemm_opt::tile::ScheduleAttr
+CandidateChecker::check(const Candidate &candidate, CheckCounts &counts,
+                        RasterTwinVerdicts &twins) {
+  auto [found, first] = twins.try_emplace(getRasterTwinKey(candidate));
+  if (first)
+    return check(candidate, counts, found->second);
+  const CheckVerdict &verdict = found->second;
+  if (verdict.legal) {
+    gemm_opt::tile::ScheduleAttr schedule = parseSchedule(candidate);
+    if (!schedule)
+      return check(candidate, counts); // Not like its twin after all.
+    ++counts.enumerated;
+    ++counts.legal;
+    return schedule;
+  }
+  ++counts.enumerated;
+  ++(verdict.unsupported ? counts.unsupported : counts.illegal);
+  ++(verdict.unsupported ? counts.unsupportedReasons
+                         : counts.illegalReasons)[verdict.reason];
+  counts.reasonExamples.try_emplace(verdict.reason, verdict.example);
+  return {};
 }

@@ -1,4 +1,4 @@
-//===- CandidateChecker.h - which candidates compile -------------*- C++ -*-===//
+//===- CandidateChecker.h - which candidates compile ------------*- C++ -*-===//
 //
 // Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -7,7 +7,8 @@
 // Parses each candidate into a module (the tile.gemm verifier, i.e. the
 // dialect's verifyGemmSchedule, runs as part of parsing) and runs
 // tile-check-chip on it, so a candidate is kept exactly when gemm-translate
-// would accept it. Dropped candidates are counted by reason.
+// would accept it; raster twins can take each other's verdict. Dropped
+// candidates are counted by reason.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,8 +19,10 @@
 #include "dialect/TileDialect.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <map>
+#include <string>
 
 namespace gemm_opt::tune {
 
@@ -32,6 +35,19 @@ struct CheckCounts {
   std::map<std::string, std::string> reasonExamples;
 };
 
+/// What check() decided for a candidate: legal, or why it was dropped.
+struct CheckVerdict {
+  bool legal = false;
+  /// Dropped by tile-check-chip rather than the verifier.
+  bool unsupported = false;
+  /// The drop reason with its numbers replaced by N, and as diagnosed.
+  std::string reason, example;
+};
+
+/// The verdicts of the candidates of one enumeration by raster twin
+/// (getRasterTwinKey).
+using RasterTwinVerdicts = llvm::StringMap<CheckVerdict>;
+
 /// Owns the MLIR context (gemm-opt's dialects, single-threaded) the
 /// candidates are parsed in.
 class CandidateChecker {
@@ -42,7 +58,23 @@ public:
   /// it; otherwise a null attribute, and `counts` records why.
   tile::ScheduleAttr check(const Candidate &candidate, CheckCounts &counts);
 
+  /// check(), except that a candidate whose raster twin is in `twins` takes
+  /// the twin's verdict, and a legal one only has its schedule parsed. The
+  /// verifier and tile-check-chip read a grid's raster order and group
+  /// only to check the group's range, which every raster of the space is
+  /// in, so twins compile alike (MemoisedAnalysisTest checks it); that
+  /// spares the modules of three in four wgmma candidates. Records its
+  /// verdicts in `twins`.
+  tile::ScheduleAttr check(const Candidate &candidate, CheckCounts &counts,
+                           RasterTwinVerdicts &twins);
+
 private:
+  tile::ScheduleAttr check(const Candidate &candidate, CheckCounts &counts,
+                           CheckVerdict &verdict);
+  /// `candidate`'s schedule attribute alone, or null where it does not
+  /// parse.
+  tile::ScheduleAttr parseSchedule(const Candidate &candidate);
+
   mlir::MLIRContext context;
   mlir::PassManager checkChip;
 };

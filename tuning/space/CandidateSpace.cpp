@@ -182,36 +182,51 @@ const int64_t kWgmmaStages[] = {2, 3, 4, 5, 6};
 const int64_t kDeepWgmmaStages[] = {8, 12, 13};
 constexpr int64_t kDeepStagesMaxTileElements = 128 * 64;
 
-/// A wgmma candidate: its name (`_ccc_` after the type for the transposed
-/// family, whose kernels take every operand column-major) and its one-line
-/// `#tile.schedule`.
-Candidate makeWgmmaCandidate(llvm::StringRef chip, llvm::StringRef dtype,
-                             int64_t bm, int64_t bn, int64_t bk, int64_t wm,
-                             int64_t wn, int64_t stages, int64_t producer,
-                             int64_t consumer, const TileWalk &walk,
-                             bool transposed) {
+/// What the wgmma candidates of one tile, pipeline depth and register split
+/// share: the start of their names (`_ccc_` after the type for the
+/// transposed family, whose kernels take every operand column-major) and of
+/// their one-line `#tile.schedule`s, up to where the tile walk's fields
+/// begin. Formatted once for its 32 walks.
+struct WgmmaHead {
+  std::string name, schedule;
+};
+
+WgmmaHead makeWgmmaHead(llvm::StringRef chip, llvm::StringRef dtype, int64_t bm,
+                        int64_t bn, int64_t bk, int64_t wm, int64_t wn,
+                        int64_t stages, int64_t producer, int64_t consumer,
+                        bool transposed) {
+  WgmmaHead head;
+  head.name = formatv("wgmma_{0}_{1}{2}x{3}x{4}_w{5}x{6}_s{7}_r{8}_{9}", dtype,
+                      transposed ? "ccc_" : "", bm, bn, bk, wm, wn, stages,
+                      producer, consumer);
+  head.schedule = joinLines(
+      formatv("#tile.schedule<chip = \"{0}\", block = [{1}, {2}, {3}], "
+              "warp = [{4}, {5}],\n  mma = #tile.mma<wgmma, [64, {5}, {10}]>,\n"
+              "  elements = {6},\n"
+              "  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,\n"
+              "  pipeline = #tile.pipeline<stages = {7}, load = tma>,\n"
+              "  specialization = #tile.warp_specialization<producer_registers "
+              "= {8}, consumer_registers = {9}>,",
+              chip, bm, bn, bk, wm, wn, elementsField(dtype), stages, producer,
+              consumer, isEightBit(dtype) ? 32 : 16));
+  return head;
+}
+
+/// The wgmma candidate of `head` with `walk`: the name ends in the walk's
+/// suffix, the schedule in its grid (if any) and store.
+Candidate makeWgmmaCandidate(const WgmmaHead &head, llvm::StringRef dtype,
+                             const TileWalk &walk, bool transposed) {
   Candidate c;
   c.family = "wgmma";
   c.dtype = dtype.str();
   c.splitK = walk.splitK;
   c.transposed = transposed;
   c.rasterSuffix = walk.rasterSuffix;
-  c.name = formatv("wgmma_{0}_{1}{2}x{3}x{4}_w{5}x{6}_s{7}_r{8}_{9}{10}",
-                   dtype, transposed ? "ccc_" : "", bm, bn, bk, wm, wn, stages,
-                   producer, consumer, walk.suffix);
-  std::string grid =
-      walk.grid.empty() ? std::string() : formatv("\n  {0},", walk.grid).str();
-  c.schedule = joinLines(
-      formatv("#tile.schedule<chip = \"{0}\", block = [{1}, {2}, {3}], "
-              "warp = [{4}, {5}],\n  mma = #tile.mma<wgmma, [64, {5}, {12}]>,\n"
-              "  elements = {6},\n"
-              "  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,\n"
-              "  pipeline = #tile.pipeline<stages = {7}, load = tma>,\n"
-              "  specialization = #tile.warp_specialization<producer_registers "
-              "= {8}, consumer_registers = {9}>,{10}\n"
-              "  store = #tile.store<{11}>>",
-              chip, bm, bn, bk, wm, wn, elementsField(dtype), stages, producer,
-              consumer, grid, walk.store, isEightBit(dtype) ? 32 : 16));
+  c.name = head.name + walk.suffix;
+  c.schedule = head.schedule;
+  if (!walk.grid.empty())
+    c.schedule += " " + walk.grid + ",";
+  c.schedule += " store = #tile.store<" + std::string(walk.store) + ">>";
   return c;
 }
 
@@ -239,11 +254,14 @@ void enumerateWgmma(llvm::StringRef chip, llvm::StringRef dtype,
         for (int64_t wm : warpMs)
           for (int64_t wn : {bn, bn / 2})
             for (int64_t stages : stagesList)
-              for (auto [producer, consumer] : registerSplits)
+              for (auto [producer, consumer] : registerSplits) {
+                WgmmaHead head =
+                    makeWgmmaHead(chip, dtype, bm, bn, bk, wm, wn, stages,
+                                  producer, consumer, /*transposed=*/false);
                 for (const TileWalk &walk : walks)
-                  out.push_back(makeWgmmaCandidate(
-                      chip, dtype, bm, bn, bk, wm, wn, stages, producer,
-                      consumer, walk, /*transposed=*/false));
+                  out.push_back(makeWgmmaCandidate(head, dtype, walk,
+                                                   /*transposed=*/false));
+              }
     }
 }
 
@@ -266,11 +284,14 @@ void enumerateTransposedWgmma(llvm::StringRef chip, llvm::StringRef dtype,
   for (int64_t bm : kTransposedBlockMs)
     for (int64_t bn : kTransposedBlockNs)
       for (int64_t stages : kTransposedStages)
-        for (auto [producer, consumer] : registerSplits)
+        for (auto [producer, consumer] : registerSplits) {
+          WgmmaHead head =
+              makeWgmmaHead(chip, dtype, bm, bn, bk, wm, bn, stages, producer,
+                            consumer, /*transposed=*/true);
           for (const TileWalk &walk : walks)
-            out.push_back(makeWgmmaCandidate(chip, dtype, bm, bn, bk, wm, bn,
-                                             stages, producer, consumer, walk,
-                                             /*transposed=*/true));
+            out.push_back(
+                makeWgmmaCandidate(head, dtype, walk, /*transposed=*/true));
+        }
 }
 
 } // namespace
@@ -289,6 +310,14 @@ gemm_opt::tune::enumerateCandidates(llvm::StringRef chip, llvm::StringRef dtype,
       enumerateTransposedWgmma(chip, dtype, candidates);
   }
   return candidates;
+}
+
+std::string gemm_opt::tune::getRasterTwinKey(const Candidate &candidate) {
+  std::string key = candidate.name;
+  if (!candidate.rasterSuffix.empty())
+    if (size_t at = key.find(candidate.rasterSuffix); at != std::string::npos)
+      key.erase(at, candidate.rasterSuffix.size());
+  return key;
 }
 
 std::string gemm_opt::tune::makeCandidateModule(const Candidate &candidate) {

@@ -71,6 +71,9 @@ std::vector<Candidate> enumerateCandidates(llvm::StringRef chip,
                                            llvm::StringRef dtype,
                                            llvm::ArrayRef<std::string> families);
 
+/// What raster twins share: the name without its raster order.
+std::string getRasterTwinKey(const Candidate &candidate);
+
 /// A module with the candidate's tile.gemm in a function named after it,
 /// on memrefs of the candidate's element type and layouts.
 std::string makeCandidateModule(const Candidate &candidate);

@@ -66,14 +66,6 @@ gemm_opt::tune::getKernelShape(const Candidate &candidate,
   return analysis::GemmShape{shape.n, shape.m, shape.k};
 }
 
-std::string gemm_opt::tune::getRasterTwinKey(const Candidate &candidate) {
-  std::string key = candidate.name;
-  if (!candidate.rasterSuffix.empty())
-    if (size_t at = key.find(candidate.rasterSuffix); at != std::string::npos)
-      key.erase(at, candidate.rasterSuffix.size());
-  return key;
-}
-
 bool gemm_opt::tune::isSamePrediction(double x, double y) {
   return std::abs(x - y) <= kSamePrediction * std::max(x, y);
 }
@@ -83,6 +75,9 @@ gemm_opt::tune::orderByModel(const std::vector<AnalyzedCandidate> &candidates,
                              const analysis::GemmShape &shape,
                              const analysis::ChipPerformance &device) {
   ModelOrder order;
+  // Candidates of one block tile, split and raster read the same operand
+  // bytes (at the same concurrency): simulated once.
+  analysis::OperandTrafficCache traffic;
   for (auto [index, c] : llvm::enumerate(candidates)) {
     std::optional<analysis::GemmShape> kernelShape =
         getKernelShape(c.candidate, shape);
@@ -91,8 +86,9 @@ gemm_opt::tune::orderByModel(const std::vector<AnalyzedCandidate> &candidates,
       continue;
     }
     const analysis::ScheduleAnalysis &a = c.analysis;
-    Expected<analysis::ShapePrediction> prediction = analysis::predictShape(
-        a.schedule, device, a.registers, a.occupancy, a.tile, *kernelShape);
+    Expected<analysis::ShapePrediction> prediction =
+        analysis::predictShape(a.schedule, device, a.registers, a.occupancy,
+                               a.tile, *kernelShape, &traffic);
     if (!prediction) {
       consumeError(prediction.takeError());
       ++order.notRunnable;

@@ -102,9 +102,6 @@ constexpr int64_t kTransposedMaxM = 64;
 std::optional<analysis::GemmShape>
 getKernelShape(const Candidate &candidate, const analysis::GemmShape &shape);
 
-/// What raster twins share: the name without its raster order.
-std::string getRasterTwinKey(const Candidate &candidate);
-
 /// Orders `candidates` by their predicted time on `shape` for `device`.
 ModelOrder orderByModel(const std::vector<AnalyzedCandidate> &candidates,
                         const analysis::GemmShape &shape,
