@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Times a Llama-3-8B MLP block (examples/python/llama_mlp.py: hidden 4096,
 intermediate 14336, bf16, no bias) four ways in one process:
