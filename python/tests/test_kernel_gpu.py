@@ -56,7 +56,10 @@ def test_split_k_shares_one_workspace_across_shapes():
     """Alternating shapes on one stream: each launch leaves the counters at
     zero and no launch's partial sums land on another's counters."""
     kernel = gemm_opt.compile(SPLIT_K[0] / "wgmma_bf16_128x128x64_s4_sk2.mlir")
-    shapes = [(1024, 1024, 2048), (128, 256, 4096), (2048, 512, 1024)]
+    # 256 tiles of 128x128 (1 KiB of counters), then 2: without a counter
+    # region the small shape's partial sums would start 256 bytes in, on
+    # the large shape's counters.
+    shapes = [(2048, 2048, 1024), (128, 256, 4096), (1024, 512, 2048)]
     inputs = [(matrix(m, k), matrix(k, n)) for m, n, k in shapes]
     for _ in range(3):
         for a, b in inputs:
