@@ -5,8 +5,10 @@
 #   target_link_libraries(app PRIVATE GemmOpt::GemmOptJit)
 # or, to run gemm_opt::matmul from a kernel library with no LLVM at run time,
 #   target_link_libraries(app PRIVATE GemmOpt::GemmOptMatmul)
+# or gemm_opt::matmul with the JIT behind it (what the Python package links),
+#   target_link_libraries(app PRIVATE GemmOpt::GemmOptMatmulCompiler)
 # Libraries go to lib/, headers to
-# include/gemm-opt/{bundle,jit,runtime,compiler,tuning}/ (consumers include
+# include/gemm-opt/{bundle,jit,runtime,compiler,analysis,tuning}/ (consumers include
 # "jit/GemmJit.h"), the package files to
 # lib/cmake/GemmOpt/. See cmake/GemmOptConfig.cmake.in for static LLVM.
 
@@ -17,8 +19,9 @@ set(GEMM_OPT_INSTALL_INCLUDEDIR include/gemm-opt)
 
 set(gemmOptInstalledLibraries
   GemmOptBundleSchema GemmOptTileDialect GemmOptPasses GemmOptCompiler
-  GemmOptRuntime GemmOptTuning
-  GemmOptKernelLaunch GemmOptScheduleDescription GemmOptJit GemmOptMatmul)
+  GemmOptAnalysis GemmOptRuntime GemmOptTuning GemmOptTuningSpace
+  GemmOptKernelLaunch GemmOptScheduleDescription GemmOptJit GemmOptMatmul
+  GemmOptMatmulCompiler)
 foreach(library ${gemmOptInstalledLibraries})
   target_include_directories(${library} INTERFACE
     $<INSTALL_INTERFACE:${GEMM_OPT_INSTALL_INCLUDEDIR}>)
@@ -35,7 +38,7 @@ install(EXPORT GemmOptTargets
   DESTINATION ${GEMM_OPT_INSTALL_CMAKEDIR}
   ${component})
 
-foreach(directory bundle jit runtime compiler tuning)
+foreach(directory bundle jit runtime compiler analysis tuning)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${directory}/
     DESTINATION ${GEMM_OPT_INSTALL_INCLUDEDIR}/${directory}
     ${component}

@@ -652,14 +652,23 @@ size_t GemmKernel::getArgumentSetCount() {
   return found == devices.end() ? 0 : found->second->argumentSets.size();
 }
 
-Expected<size_t>
-GemmKernel::getWorkspaceSize(const GemmArguments &callerArgs) const {
+Expected<LaunchWorkspaceSize>
+GemmKernel::getWorkspaceParts(const GemmArguments &callerArgs) const {
   if (Error error = checkArguments(callerArgs))
     return std::move(error);
   Expected<const KernelSpec *> parsed = getParsedSpec();
   if (!parsed)
     return parsed.takeError();
-  return getLaunchWorkspaceSize(**parsed, getKernelShape(**parsed, callerArgs));
+  return getLaunchWorkspaceParts(**parsed,
+                                 getKernelShape(**parsed, callerArgs));
+}
+
+Expected<size_t>
+GemmKernel::getWorkspaceSize(const GemmArguments &callerArgs) const {
+  Expected<LaunchWorkspaceSize> parts = getWorkspaceParts(callerArgs);
+  if (!parts)
+    return parts.takeError();
+  return parts->getBytes();
 }
 
 PreparedArguments::PreparedArguments(std::shared_ptr<ArgumentSet> held)

@@ -130,6 +130,9 @@ public:
   /// needs (LaunchWorkspace.h); 0 for other kernels. Checks the arguments.
   /// For stream_k it depends on the current device's SM count.
   llvm::Expected<size_t> getWorkspaceSize(const GemmArguments &arguments) const;
+  /// The same in its parts: tile counters and partial sums.
+  llvm::Expected<LaunchWorkspaceSize>
+  getWorkspaceParts(const GemmArguments &arguments) const;
 
   /// checkArguments, then loads the kernel on the current device (first
   /// time) and enqueues it on `stream`. No GPU or driver: a NoDevice error.

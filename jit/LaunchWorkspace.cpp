@@ -12,6 +12,8 @@
 #include "runtime/RuntimeError.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
+
 using namespace llvm;
 using namespace gemm_opt::runtime;
 
@@ -32,38 +34,58 @@ static size_t getCounterRegionBytes(const WorkspaceAddresses &addresses) {
 }
 
 /// The workspace of `spec` at `shape` laid out from `base`: the counters,
-/// then the partial sums; none when the kernel takes none.
+/// then, past `counterRegion` bytes or the counters' own region where that
+/// is larger, the partial sums; none when the kernel takes none.
 static Expected<std::optional<WorkspaceAddresses>>
-layOut(const KernelSpec &spec, const GemmShape &shape, uint64_t base) {
+layOut(const KernelSpec &spec, const GemmShape &shape, uint64_t base,
+       size_t counterRegion) {
   Expected<std::optional<WorkspaceAddresses>> laidOut =
       getSplitKWorkspaceSize(spec, shape);
   if (laidOut && *laidOut) {
     (*laidOut)->tileCounters = base;
-    (*laidOut)->partials = base + getCounterRegionBytes(**laidOut);
+    (*laidOut)->partials =
+        base + std::max(getCounterRegionBytes(**laidOut), counterRegion);
   }
   return laidOut;
 }
 
 /// Bytes from the counters to the end of the partial sums.
 static size_t getWorkspaceBytes(const WorkspaceAddresses &addresses) {
-  return getCounterRegionBytes(addresses) +
+  return addresses.partials - addresses.tileCounters +
          size_t(addresses.partialCount) * ElementBytes;
+}
+
+Expected<LaunchWorkspaceSize> getLaunchWorkspaceParts(const KernelSpec &spec,
+                                                      const GemmShape &shape) {
+  Expected<std::optional<WorkspaceAddresses>> laidOut =
+      layOut(spec, shape, 0, 0);
+  if (!laidOut)
+    return laidOut.takeError();
+  if (!*laidOut)
+    return LaunchWorkspaceSize();
+  return LaunchWorkspaceSize{getCounterRegionBytes(**laidOut),
+                             size_t((*laidOut)->partialCount) * ElementBytes};
 }
 
 Expected<size_t> getLaunchWorkspaceSize(const KernelSpec &spec,
                                         const GemmShape &shape) {
-  Expected<std::optional<WorkspaceAddresses>> laidOut = layOut(spec, shape, 0);
-  if (!laidOut)
-    return laidOut.takeError();
-  return *laidOut ? getWorkspaceBytes(**laidOut) : 0;
+  Expected<LaunchWorkspaceSize> parts = getLaunchWorkspaceParts(spec, shape);
+  if (!parts)
+    return parts.takeError();
+  return parts->getBytes();
 }
 
 Expected<WorkspaceAddresses>
 placeLaunchWorkspace(const KernelSpec &spec, const GemmShape &shape,
                      const LaunchWorkspace &workspace) {
   uint64_t base = reinterpret_cast<uint64_t>(workspace.pointer);
+  if (workspace.counterRegionBytes % LaunchWorkspaceAlignment != 0)
+    return makeBadInputError("the workspace's counter region (" +
+                             Twine(workspace.counterRegionBytes) +
+                             " bytes) is not a multiple of " +
+                             Twine(LaunchWorkspaceAlignment) + " bytes");
   Expected<std::optional<WorkspaceAddresses>> laidOut =
-      layOut(spec, shape, base);
+      layOut(spec, shape, base, workspace.counterRegionBytes);
   if (!laidOut)
     return laidOut.takeError();
   if (!*laidOut)

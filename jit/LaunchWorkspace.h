@@ -17,7 +17,11 @@
 // other shapes write partial sums where this shape may keep counters, and
 // other users of the memory may write anything: zero it again before a
 // launch at another shape or after another use, or ask the launch to zero
-// the counters first (zeroCounters).
+// the counters first (zeroCounters). A caller that shares one workspace
+// between shapes can instead set aside a counter region that holds the
+// counters of each (counterRegionBytes): the partial sums then start past
+// it, no launch writes anything but zeros there, and the workspace is
+// zeroed once for all of them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +48,19 @@ struct LaunchWorkspace {
   /// (cudaMemsetAsync, which a CUDA graph captures). Costs a memset per
   /// launch; without it they must be zero already (see above).
   bool zeroCounters = false;
+  /// Bytes at the start of the workspace that hold tile counters only, a
+  /// multiple of LaunchWorkspaceAlignment; the partial sums start past them
+  /// (or past this launch's counters, where those take more). 0: this
+  /// launch's counters, rounded up.
+  size_t counterRegionBytes = 0;
+};
+
+/// The two parts of a launch's workspace, each a multiple of
+/// LaunchWorkspaceAlignment bytes except the partial sums' end.
+struct LaunchWorkspaceSize {
+  size_t counterBytes = 0; ///< The tile counters, rounded up.
+  size_t partialBytes = 0; ///< The f32 partial sums.
+  size_t getBytes() const { return counterBytes + partialBytes; }
 };
 
 /// Alignment of a caller's workspace and of its partial sums.
@@ -54,8 +71,14 @@ inline constexpr size_t LaunchWorkspaceAlignment = 256;
 llvm::Expected<size_t> getLaunchWorkspaceSize(const runtime::KernelSpec &spec,
                                               const runtime::GemmShape &shape);
 
+/// The same, in its parts: the counters' region and the partial sums.
+llvm::Expected<LaunchWorkspaceSize>
+getLaunchWorkspaceParts(const runtime::KernelSpec &spec,
+                        const runtime::GemmShape &shape);
+
 /// Where the counters and partial sums of `spec` at `shape` lie in
-/// `workspace`; a BadInput error when it is too small or misaligned.
+/// `workspace`; a BadInput error when it is too small or misaligned, or its
+/// counter region is not a multiple of the alignment.
 llvm::Expected<runtime::WorkspaceAddresses>
 placeLaunchWorkspace(const runtime::KernelSpec &spec,
                      const runtime::GemmShape &shape,

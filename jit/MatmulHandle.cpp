@@ -26,9 +26,9 @@ static bool isSameForm(const jit::FusedEpilogueDescription &x,
          x.activation == y.activation && x.residual == y.residual;
 }
 
-Error MatmulPlan::run(const void *a, const void *b, void *c,
-                      const MatmulEpilogue &epilogue,
-                      cudaStream_t stream) const {
+Expected<jit::GemmArguments>
+MatmulPlan::getArguments(const void *a, const void *b, void *c,
+                         const MatmulEpilogue &epilogue) const {
   jit::FusedEpilogueDescription form = getEpilogueForm(epilogue);
   // A plan made for alpha/beta runs alpha 1, beta 0 too.
   if (epilogueForm.alphaBeta && !form.alphaBeta)
@@ -38,8 +38,30 @@ Error MatmulPlan::run(const void *a, const void *b, void *c,
         "matmul plan: the plan was made for the epilogue '{0}', the call has "
         "'{1}'",
         getKernelClass(problem, epilogueForm), getKernelClass(problem, form)));
-  return chosen.kernel->launch(getGemmArguments(problem, a, b, c, epilogue),
-                               stream);
+  return getGemmArguments(problem, a, b, c, epilogue);
+}
+
+Error MatmulPlan::run(const void *a, const void *b, void *c,
+                      const MatmulEpilogue &epilogue,
+                      cudaStream_t stream) const {
+  Expected<jit::GemmArguments> arguments = getArguments(a, b, c, epilogue);
+  if (!arguments)
+    return arguments.takeError();
+  return chosen.kernel->launch(*arguments, stream);
+}
+
+Error MatmulPlan::run(const void *a, const void *b, void *c,
+                      const MatmulEpilogue &epilogue, cudaStream_t stream,
+                      const jit::LaunchWorkspace &workspace) const {
+  Expected<jit::GemmArguments> arguments = getArguments(a, b, c, epilogue);
+  if (!arguments)
+    return arguments.takeError();
+  return chosen.kernel->launch(*arguments, stream, workspace);
+}
+
+Expected<jit::LaunchWorkspaceSize> MatmulPlan::getWorkspaceParts() const {
+  return chosen.kernel->getWorkspaceParts(
+      getProbeArguments(problem, epilogueForm));
 }
 
 Expected<std::unique_ptr<MatmulHandle>>

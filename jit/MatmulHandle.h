@@ -66,6 +66,17 @@ public:
   /// plan's form (its alpha, beta and pointers may change).
   llvm::Error run(const void *a, const void *b, void *c,
                   const MatmulEpilogue &epilogue, cudaStream_t stream) const;
+  /// As above, a split_k or stream_k kernel in the caller's `workspace`
+  /// (jit/LaunchWorkspace.h; ignored by other kernels), e.g. to capture the
+  /// launch in a CUDA graph.
+  llvm::Error run(const void *a, const void *b, void *c,
+                  const MatmulEpilogue &epilogue, cudaStream_t stream,
+                  const jit::LaunchWorkspace &workspace) const;
+
+  /// The workspace the plan's kernel needs at the plan's shape (none but
+  /// for split_k and stream_k kernels; stream_k's depends on the current
+  /// device's SM count).
+  llvm::Expected<jit::LaunchWorkspaceSize> getWorkspaceParts() const;
 
   const MatmulProblem &getProblem() const { return problem; }
   const MatmulChoice &getChoice() const { return chosen.choice; }
@@ -74,6 +85,11 @@ public:
   }
 
 private:
+  /// The launch arguments, or an error where the epilogue has another form.
+  llvm::Expected<jit::GemmArguments>
+  getArguments(const void *a, const void *b, void *c,
+               const MatmulEpilogue &epilogue) const;
+
   MatmulProblem problem;
   jit::FusedEpilogueDescription epilogueForm;
   ChosenKernel chosen;

@@ -51,8 +51,10 @@ struct MatmulProblem {
 /// beta and the pointers are the launch's.
 struct MatmulEpilogue {
   float alpha = 1.0f, beta = 0.0f;
-  /// N elements of C's type added to each row ("row"), M elements added to
-  /// each column ("column"); used when `bias` is set.
+  /// A vector of C's type indexed by C's row ("row": M elements, bias[i]
+  /// added to row i) or column ("column": N elements, bias[j] added to
+  /// column j, as nn.Linear's bias), as the dialect's `bias = row | column`;
+  /// used when `bias` is set.
   const void *bias = nullptr;
   std::string biasAlong = "row";
   /// "none", "relu", "gelu_tanh", "gelu_erf", "silu" (as the dialect's

@@ -46,6 +46,45 @@ TEST(LaunchWorkspaceTest, CountersFirstThenAlignedPartialSums) {
   EXPECT_EQ(getTileCounterBytes(*placed), 24u);
 }
 
+TEST(LaunchWorkspaceTest, PartsAddUpToTheSize) {
+  KernelSpec spec = makeSplitKSpec();
+  GemmShape shape = GemmShape::get(100, 300, 512);
+  Expected<LaunchWorkspaceSize> parts = getLaunchWorkspaceParts(spec, shape);
+  ASSERT_TRUE(bool(parts)) << toString(parts.takeError());
+  EXPECT_EQ(parts->counterBytes, 256u);
+  EXPECT_EQ(parts->partialBytes, 4u * 100 * 300 * 4);
+  EXPECT_EQ(parts->getBytes(), cantFail(getLaunchWorkspaceSize(spec, shape)));
+}
+
+TEST(LaunchWorkspaceTest, PartialSumsStartPastTheCounterRegion) {
+  // A workspace shared by shapes keeps 1024 bytes for counters: the small
+  // shape's partial sums start past them, not past its own 256.
+  KernelSpec spec = makeSplitKSpec();
+  GemmShape shape = GemmShape::get(100, 300, 512);
+  size_t partials = cantFail(getLaunchWorkspaceParts(spec, shape)).partialBytes;
+  LaunchWorkspace workspace{reinterpret_cast<void *>(0x7f0000100000),
+                            1024 + partials};
+  workspace.counterRegionBytes = 1024;
+  Expected<WorkspaceAddresses> placed =
+      placeLaunchWorkspace(spec, shape, workspace);
+  ASSERT_TRUE(bool(placed)) << toString(placed.takeError());
+  EXPECT_EQ(placed->tileCounters, 0x7f0000100000u);
+  EXPECT_EQ(placed->partials, 0x7f0000100000u + 1024);
+
+  workspace.bytes -= 4;
+  std::string small = errorOf(placeLaunchWorkspace(spec, shape, workspace));
+  EXPECT_NE(small.find("needs a " + std::to_string(1024 + partials) +
+                       "-byte workspace"),
+            std::string::npos)
+      << small;
+  workspace.bytes += 4;
+  workspace.counterRegionBytes = 1000;
+  std::string unaligned = errorOf(placeLaunchWorkspace(spec, shape, workspace));
+  EXPECT_NE(unaligned.find("counter region (1000 bytes) is not a multiple"),
+            std::string::npos)
+      << unaligned;
+}
+
 TEST(LaunchWorkspaceTest, TooSmallMisalignedOrMissingIsRefused) {
   KernelSpec spec = makeSplitKSpec();
   GemmShape shape = GemmShape::get(128, 256, 512);

@@ -135,6 +135,12 @@ TEST_F(MatmulLibraryTest, HandleServesFromTheLibraryAlone) {
   auto second = (*handle)->plan(makeLinear(100, 700, 64));
   ASSERT_TRUE(first && second);
   EXPECT_EQ(first->get(), second->get());
+  // Only split_k and stream_k kernels take a workspace.
+  auto parts = (*first)->getWorkspaceParts();
+  ASSERT_TRUE(bool(parts)) << llvm::toString(parts.takeError());
+  bool split = kernel->choice.schedule.find("split_k") != std::string::npos ||
+               kernel->choice.schedule.find("stream_k") != std::string::npos;
+  EXPECT_EQ(parts->getBytes() > 0, split) << kernel->choice.schedule;
   // Another class, and no compiler to ask.
   MatmulProblem rowMajor = makeLinear(256, 512, 128);
   rowMajor.orderB = MatrixOrder::RowMajor;
