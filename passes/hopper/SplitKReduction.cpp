@@ -8,9 +8,10 @@
 
 #include "passes/hopper/SplitKReduction.h"
 
+#include "passes/common/SplitKCounter.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -29,15 +30,8 @@ SplitKReduction::SplitKReduction(OpBuilder &b, Location loc,
       colBase(colBase) {
   rowsC = memref::DimOp::create(b, loc, c, 0);
   colsC = memref::DimOp::create(b, loc, c, 1);
-  // Tiles are numbered row-major over ceil(M/BM) × ceil(N/BN).
-  Value tilesN =
-      arith::CeilDivUIOp::create(b, loc, colsC, index(plan.blockN));
-  tileIndex = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(
-          b, loc, arith::DivUIOp::create(b, loc, rowBase, index(plan.blockM)),
-          tilesN),
-      arith::DivUIOp::create(b, loc, colBase, index(plan.blockN)));
+  tileIndex = getSplitTileIndex(b, loc, rowBase, colBase, colsC, plan.blockM,
+                                plan.blockN);
 }
 
 Value SplitKReduction::index(int64_t v) {
@@ -79,12 +73,6 @@ std::pair<Value, Value> SplitKReduction::locate(Value row, Value col) {
   Value offset = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, row, colsC), col);
   return {inside, offset};
-}
-
-void SplitKReduction::fenceGpu() {
-  NVVM::MembarOp::create(
-      b, loc, NVVM::MemScopeKindAttr::get(b.getContext(),
-                                          NVVM::MemScopeKind::GPU));
 }
 
 Value SplitKReduction::wholeChunk(Value row, Value col) {
@@ -140,38 +128,14 @@ scf::IfOp SplitKReduction::addAndTakeSumsIfLast(
                               ValueRange{sliceOffset(split, row, column)});
     }
   });
-  // The slice is visible GPU-wide before the block is counted.
-  fenceGpu();
-  groupBarrier();
-  Value zero = index(0);
-  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                      groupThread, zero);
-  {
-    auto ifFirst = scf::IfOp::create(b, loc, first);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifFirst.thenBlock());
-    Value one = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1);
-    Value before =
-        memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi, one,
-                                    workspace.counters, ValueRange{tileIndex});
-    Value last = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq, before,
-        arith::ConstantIntOp::create(b, loc, b.getI32Type(), plan.splitK - 1));
-    memref::StoreOp::create(
-        b, loc, arith::ExtUIOp::create(b, loc, b.getI32Type(), last), flag,
-        ValueRange{zero});
-  }
-  groupBarrier();
-  Value isLast = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::ne,
-      memref::LoadOp::create(b, loc, flag, ValueRange{zero}),
-      arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0));
+  Value isLast = countSplitBlock(b, loc, workspace.counters, tileIndex,
+                                 groupThread, plan.splitK, flag, groupBarrier);
   auto ifLast = scf::IfOp::create(b, loc, isLast);
   b.setInsertionPointToStart(ifLast.thenBlock());
   // The other blocks wrote their slices before they were counted. (No L1
   // line of the workspace can be stale: nothing in this launch read it
   // before, and the L1 starts empty each launch.)
-  fenceGpu();
+  fenceSplitKWorkspace(b, loc);
   Value zeroF =
       arith::ConstantFloatOp::create(b, loc, b.getF32Type(), APFloat(0.0f));
   forEachChunk(groupThread, [&](Value r, Value cc, Value row, Value col) {
@@ -222,13 +186,5 @@ scf::IfOp SplitKReduction::addAndTakeSumsIfLast(
 }
 
 void SplitKReduction::resetCounter(Value groupThread) {
-  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                      groupThread, index(0));
-  auto ifFirst = scf::IfOp::create(b, loc, first);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifFirst.thenBlock());
-  memref::AtomicRMWOp::create(
-      b, loc, arith::AtomicRMWKind::assign,
-      arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0),
-      workspace.counters, ValueRange{tileIndex});
+  resetSplitCounter(b, loc, workspace.counters, tileIndex, groupThread);
 }

@@ -58,7 +58,6 @@ private:
   mlir::Value wholeChunk(mlir::Value row, mlir::Value col);
   /// The workspace index of (row, col) in slice `split`.
   mlir::Value sliceOffset(mlir::Value split, mlir::Value row, mlir::Value col);
-  void fenceGpu();
 
   mlir::OpBuilder &b;
   mlir::Location loc;

@@ -8,9 +8,10 @@
 
 #include "passes/simt/SimtSplitK.h"
 
+#include "passes/common/SplitKCounter.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 using namespace mlir;
@@ -25,17 +26,8 @@ struct SplitTile {
       : b(b), loc(loc), rowBase(rowBase), colBase(colBase) {
     rowsC = memref::DimOp::create(b, loc, c, 0);
     colsC = memref::DimOp::create(b, loc, c, 1);
-    // Tiles are numbered row-major over ceil(M/BM) × ceil(N/BN), as
-    // runtime/KernelArguments.cpp sizes the counters.
-    Value tilesN =
-        arith::CeilDivUIOp::create(b, loc, colsC, index(schedule.getBlockN()));
-    tileIndex = arith::AddIOp::create(
-        b, loc,
-        arith::MulIOp::create(b, loc,
-                              arith::DivUIOp::create(
-                                  b, loc, rowBase, index(schedule.getBlockM())),
-                              tilesN),
-        arith::DivUIOp::create(b, loc, colBase, index(schedule.getBlockN())));
+    tileIndex = getSplitTileIndex(b, loc, rowBase, colBase, colsC,
+                                  schedule.getBlockM(), schedule.getBlockN());
   }
 
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
@@ -56,12 +48,6 @@ struct SplitTile {
         arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, row, colsC),
                               column));
     return {inside, offset};
-  }
-
-  void fenceGpu() {
-    NVVM::MembarOp::create(
-        b, loc,
-        NVVM::MemScopeKindAttr::get(b.getContext(), NVVM::MemScopeKind::GPU));
   }
 
   OpBuilder &b;
@@ -120,39 +106,16 @@ scf::IfOp gemm_opt::meetSimtSplits(OpBuilder &b, Location loc,
           memref::LoadOp::create(b, loc, acc, ValueRange{index(i), index(j)}),
           workspace.partials, ValueRange{offset});
     }
-  // The slice is visible GPU-wide before the block is counted.
-  tile.fenceGpu();
-  gpu::BarrierOp::create(b, loc);
+  Value isLast = countSplitBlock(b, loc, workspace.counters, tile.tileIndex,
+                                 thread, schedule.getSplitK(), flag,
+                                 [&] { gpu::BarrierOp::create(b, loc); });
   Value zero = index(0);
-  {
-    auto ifFirst = scf::IfOp::create(
-        b, loc,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, thread, zero));
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifFirst.thenBlock());
-    Value before = memref::AtomicRMWOp::create(
-        b, loc, arith::AtomicRMWKind::addi,
-        arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1),
-        workspace.counters, ValueRange{tile.tileIndex});
-    Value last = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq, before,
-        arith::ConstantIntOp::create(b, loc, b.getI32Type(),
-                                     schedule.getSplitK() - 1));
-    memref::StoreOp::create(
-        b, loc, arith::ExtUIOp::create(b, loc, b.getI32Type(), last), flag,
-        ValueRange{zero});
-  }
-  gpu::BarrierOp::create(b, loc);
-  Value isLast = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::ne,
-      memref::LoadOp::create(b, loc, flag, ValueRange{zero}),
-      arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0));
   auto ifLast = scf::IfOp::create(b, loc, isLast);
   b.setInsertionPointToStart(ifLast.thenBlock());
   // The other blocks wrote their slices before they were counted (no L1
   // line of the workspace can be stale: nothing in this launch read it
   // before).
-  tile.fenceGpu();
+  fenceSplitKWorkspace(b, loc);
   for (int64_t i = 0; i < rows; ++i)
     for (int64_t j = 0; j < columns; ++j) {
       auto [r, col] = position(i, j);
@@ -183,14 +146,5 @@ void gemm_opt::resetSimtSplitCounter(OpBuilder &b, Location loc,
                                      Value rowBase, Value colBase,
                                      Value thread) {
   SplitTile tile(b, loc, schedule, c, rowBase, colBase);
-  auto ifFirst =
-      scf::IfOp::create(b, loc,
-                        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                              thread, tile.index(0)));
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifFirst.thenBlock());
-  memref::AtomicRMWOp::create(
-      b, loc, arith::AtomicRMWKind::assign,
-      arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0),
-      workspace.counters, ValueRange{tile.tileIndex});
+  resetSplitCounter(b, loc, workspace.counters, tile.tileIndex, thread);
 }
