@@ -11,6 +11,7 @@
 #include "jit/ArgumentSetCache.h"
 #include "jit/GroupedArgumentsCheck.h"
 #include "jit/KernelLaunchArguments.h"
+#include "jit/ReadyLaunches.h"
 #include "jit/SplitKWorkspaces.h"
 #include "runtime/CudaCheck.h"
 #include "runtime/Device.h"
@@ -39,9 +40,10 @@ namespace gemm_opt {
 namespace jit {
 
 struct GemmKernel::DeviceState {
-  DeviceState(DeviceInfo device, size_t argumentSetLimit)
+  DeviceState(DeviceInfo device, const GemmKernelOptions &options)
       : device(std::move(device)),
-        argumentSets(createCudaLaunchEvents(), argumentSetLimit) {}
+        argumentSets(createCudaLaunchEvents(), options.argumentSetLimit),
+        readyLaunches(options.readyLaunchLimit) {}
 
   DeviceInfo device;
   std::optional<KernelModule> module;
@@ -51,6 +53,8 @@ struct GemmKernel::DeviceState {
   /// that it is destroyed after them.
   std::optional<SplitKWorkspaces> workspaces;
   ArgumentSetCache argumentSets;
+  /// Launches whose parameters hold no device memory, by their arguments.
+  ReadyLaunches readyLaunches;
 };
 
 /// One launch as plan() resolved it.
@@ -328,15 +332,22 @@ static Error refuseInCapture(const KernelSpec &spec, const Twine &why) {
                            " in a CUDA graph capture: " + why);
 }
 
+/// The current device's ordinal (0 where the runtime cannot say: opening
+/// it then explains).
+static int getCurrentOrdinal() {
+  int ordinal = 0;
+  if (cudaGetDevice(&ordinal) != cudaSuccess) {
+    (void)cudaGetLastError();
+    ordinal = 0;
+  }
+  return ordinal;
+}
+
 Expected<GemmKernel::DeviceState *> GemmKernel::getDeviceState(bool capturing) {
   Expected<const KernelSpec *> spec = getParsedSpec();
   if (!spec)
     return spec.takeError();
-  int ordinal = 0;
-  if (cudaGetDevice(&ordinal) != cudaSuccess) {
-    (void)cudaGetLastError();
-    ordinal = 0; // openDevice explains what is missing.
-  }
+  int ordinal = getCurrentOrdinal();
   auto found = devices.find(ordinal);
   if (found != devices.end() && found->second->module)
     return found->second.get();
@@ -351,8 +362,8 @@ Expected<GemmKernel::DeviceState *> GemmKernel::getDeviceState(bool capturing) {
       return device.takeError();
     found =
         devices
-            .emplace(ordinal, std::make_unique<DeviceState>(
-                                  std::move(*device), options.argumentSetLimit))
+            .emplace(ordinal,
+                     std::make_unique<DeviceState>(std::move(*device), options))
             .first;
   }
   DeviceState &state = *found->second;
@@ -565,8 +576,40 @@ Error GemmKernel::launch(const GemmArguments &arguments, cudaStream_t stream,
   return enqueue(arguments, stream, &workspace);
 }
 
+/// Clears `counters` on `stream` for a caller workspace that asks for it.
+static Error zeroTileCounters(const LaunchWorkspace *callerWorkspace,
+                              uint64_t counters, size_t bytes,
+                              cudaStream_t stream) {
+  if (!callerWorkspace || !callerWorkspace->zeroCounters || !counters)
+    return Error::success();
+  return GEMM_CUDA_CHECK(
+      cudaMemsetAsync(reinterpret_cast<void *>(counters), 0, bytes, stream));
+}
+
+Error GemmKernel::enqueueReady(DeviceState &device, ReadyLaunch &ready,
+                               const LaunchWorkspace *callerWorkspace,
+                               cudaStream_t stream) {
+  KernelModule &module = *device.module;
+  if (Error error = ready.arguments.prepare(module, stream))
+    return error;
+  if (Error error = zeroTileCounters(callerWorkspace, ready.tileCounters,
+                                     ready.tileCounterBytes, stream))
+    return error;
+  return module.launch(ready.grid, ready.arguments, stream);
+}
+
 Error GemmKernel::enqueue(const GemmArguments &callerArgs, cudaStream_t stream,
                           const LaunchWorkspace *callerWorkspace) {
+  // The same arguments as a recent launch: checked and encoded then.
+  ReadyLaunchKey key = getReadyLaunchKey(callerArgs, callerWorkspace);
+  {
+    std::lock_guard<std::mutex> guard(mutex);
+    auto found = devices.find(getCurrentOrdinal());
+    if (found != devices.end() && found->second->module)
+      if (ReadyLaunch *ready = found->second->readyLaunches.find(key))
+        return enqueueReady(*found->second, *ready, callerWorkspace, stream);
+  }
+
   if (Error error = checkArguments(callerArgs))
     return error;
   Expected<bool> capturing = isCapturing(stream);
@@ -583,11 +626,9 @@ Error GemmKernel::enqueue(const GemmArguments &callerArgs, cudaStream_t stream,
   KernelArguments &arguments = launch.getArguments();
   // Operands TMA cannot read in place are copied to aligned buffers first.
   Error launched = arguments.prepare(module, stream);
-  if (!launched && callerWorkspace && callerWorkspace->zeroCounters &&
-      launch.workspace.tileCounters)
-    launched = GEMM_CUDA_CHECK(
-        cudaMemsetAsync(reinterpret_cast<void *>(launch.workspace.tileCounters),
-                        0, getTileCounterBytes(launch.workspace), stream));
+  if (!launched)
+    launched = zeroTileCounters(callerWorkspace, launch.workspace.tileCounters,
+                                getTileCounterBytes(launch.workspace), stream);
   if (!launched)
     launched = module.launch(launch.grid, arguments, stream);
   // The argument set's last use, for reusing it and for launches on other
@@ -596,6 +637,14 @@ Error GemmKernel::enqueue(const GemmArguments &callerArgs, cudaStream_t stream,
     launched = launch.device->argumentSets.recordUse(*launch.set, stream);
   if (launch.ownWorkspace)
     return joinErrors(std::move(launched), launch.ownWorkspace->finish());
+  // Parameters that hold no device memory: kept for the next call with
+  // these arguments.
+  if (!launched && launch.fresh && !launch.fresh->ownsDeviceMemory())
+    launch.device->readyLaunches.insert(ReadyLaunch{
+        key, launch.grid, std::move(*launch.fresh),
+        launch.workspace.tileCounters,
+        launch.workspace.tileCounters ? getTileCounterBytes(launch.workspace)
+                                      : 0});
   return launched;
 }
 
@@ -642,14 +691,15 @@ GemmKernel::prepareArguments(const GemmArguments &callerArgs,
 }
 
 size_t GemmKernel::getArgumentSetCount() {
-  int ordinal = 0;
-  if (cudaGetDevice(&ordinal) != cudaSuccess) {
-    (void)cudaGetLastError();
-    return 0;
-  }
   std::lock_guard<std::mutex> guard(mutex);
-  auto found = devices.find(ordinal);
+  auto found = devices.find(getCurrentOrdinal());
   return found == devices.end() ? 0 : found->second->argumentSets.size();
+}
+
+size_t GemmKernel::getReadyLaunchCount() {
+  std::lock_guard<std::mutex> guard(mutex);
+  auto found = devices.find(getCurrentOrdinal());
+  return found == devices.end() ? 0 : found->second->readyLaunches.size();
 }
 
 Expected<LaunchWorkspaceSize>

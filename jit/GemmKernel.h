@@ -67,6 +67,7 @@ namespace gemm_opt {
 namespace jit {
 
 struct ArgumentSet;
+struct ReadyLaunch;
 
 /// How a GemmKernel launches.
 struct GemmKernelOptions {
@@ -74,6 +75,11 @@ struct GemmKernelOptions {
   /// a kernel keeps per device; the least recently used one is reused
   /// first. At least 1.
   size_t argumentSetLimit = 64;
+  /// Launches whose parameters hold no device memory (tensor maps by value)
+  /// a kernel keeps per device, by their arguments, to enqueue again
+  /// without checking and encoding (ReadyLaunches.h); 0 keeps none. About
+  /// 1 KiB each; a model's layers call one kernel with as many weights.
+  size_t readyLaunchLimit = 256;
 };
 
 /// Keeps the device state of one argument set of one kernel (its tensor
@@ -161,6 +167,8 @@ public:
   /// Argument sets the kernel keeps on the current device (prepared ones
   /// included).
   size_t getArgumentSetCount();
+  /// Launches the kernel keeps ready on the current device (ReadyLaunches.h).
+  size_t getReadyLaunchCount();
 
   const CompiledKernel &getCompiled() const { return compiled; }
   /// The launch metadata, parsed on the first call. It cannot fail for a
@@ -190,6 +198,10 @@ private:
                                   bool capturing);
   llvm::Error enqueue(const GemmArguments &arguments, cudaStream_t stream,
                       const LaunchWorkspace *workspace);
+  /// Enqueues `ready` again (its arguments' own stream work first).
+  static llvm::Error enqueueReady(DeviceState &device, ReadyLaunch &ready,
+                                  const LaunchWorkspace *workspace,
+                                  cudaStream_t stream);
   llvm::Expected<PreparedArguments>
   prepareArguments(const GemmArguments &arguments, cudaStream_t stream,
                    const LaunchWorkspace *workspace);

@@ -20,6 +20,11 @@
 //     buffers): device memory (cudaMemGetInfo) does not grow after the
 //     first 1,000, the kernel keeps at most its argument-set limit, and the
 //     last launches' results match cuBLAS.
+//   - RepeatedArgumentsRunReady: launches with more argument sets than the
+//     kernel keeps ready, then again with the most recent one (enqueued from
+//     its ready launch) and the first one (evicted, made again), with new
+//     data in A each time: every result matches cuBLAS, and kernels with
+//     tensor maps by value keep at most their ready-launch limit.
 //
 // Every output is poisoned (0xff: NaN) before the run that writes it; a NaN
 // never passes. Skips without a GPU or without bundles. FP8 bundles
@@ -338,6 +343,75 @@ TEST_F(GpuLaunchTest, ManyLaunchesKeepDeviceMemoryFlat) {
           *cublas, bundle, shape, args.a, args.b, expected.data(), stream));
       ASSERT_NO_FATAL_FAILURE(
           expectSameResult(bundle, shape, args.c, expected.data()));
+    }
+  }
+}
+
+TEST_F(GpuLaunchTest, RepeatedArgumentsRunReady) {
+  const size_t limit = GemmKernelOptions().readyLaunchLimit;
+  const size_t sets = limit + 2;
+  for (const std::string &path : getTestBundles()) {
+    SCOPED_TRACE(path);
+    BundleKernel bundle;
+    ASSERT_NO_FATAL_FAILURE(loadBundle(path, bundle));
+    if (bundle.spec->scaling || bundle.spec->grouped)
+      continue;
+    GemmShape shape = chooseShape(bundle, 256);
+    size_t cBytes = bytesOf(bundle.types.c, shape.m, shape.n);
+    DeviceBuffer a, b, c, expected, workspaceBuffer;
+    ASSERT_NO_FATAL_FAILURE(
+        allocateTestBuffer(bytesOf(bundle.types.a, shape.m, shape.k), a));
+    ASSERT_NO_FATAL_FAILURE(
+        allocateTestBuffer(bytesOf(bundle.types.b, shape.k, shape.n), b));
+    ASSERT_NO_FATAL_FAILURE(allocateTestBuffer(cBytes * sets, c));
+    ASSERT_NO_FATAL_FAILURE(allocateTestBuffer(cBytes, expected));
+    ASSERT_NO_FATAL_FAILURE(
+        uploadRandom(bundle.types.b, shape.k, shape.n, 11, b.data()));
+    auto argumentsOf = [&](size_t set) {
+      return makeArguments(shape, a.data(), b.data(),
+                           static_cast<char *>(c.data()) + set * cBytes);
+    };
+    // A caller workspace where the kernel takes one, its counters zeroed by
+    // every launch (ready ones too).
+    Expected<size_t> workspaceBytes =
+        bundle.kernel->getWorkspaceSize(argumentsOf(0));
+    ASSERT_TRUE(bool(workspaceBytes)) << toString(workspaceBytes.takeError());
+    LaunchWorkspace workspace;
+    if (*workspaceBytes) {
+      ASSERT_NO_FATAL_FAILURE(
+          allocateTestBuffer(*workspaceBytes, workspaceBuffer));
+      ASSERT_CUDA(cudaMemset(workspaceBuffer.data(), 0xff, *workspaceBytes));
+      workspace = {workspaceBuffer.data(), *workspaceBytes, true};
+    }
+
+    Expected<CublasReference> cublas = makeCublas(bundle);
+    ASSERT_TRUE(bool(cublas)) << toString(cublas.takeError());
+    std::vector<size_t> order;
+    for (size_t set = 0; set < sets; ++set)
+      order.push_back(set);
+    order.push_back(sets - 1); // Ready.
+    order.push_back(sets - 1); // Ready, again.
+    order.push_back(0);        // Evicted (by-value maps), made again.
+    for (size_t step = 0; step < order.size(); ++step) {
+      SCOPED_TRACE("launch " + std::to_string(step) + " with argument set " +
+                   std::to_string(order[step]));
+      GemmArguments args = argumentsOf(order[step]);
+      ASSERT_NO_FATAL_FAILURE(
+          uploadRandom(bundle.types.a, shape.m, shape.k, 200 + step, a.data()));
+      ASSERT_CUDA(cudaMemsetAsync(args.c, OutputPoisonByte, cBytes, stream));
+      ASSERT_NO_ERROR(bundle.kernel->launch(args, stream, workspace));
+      ASSERT_CUDA(cudaStreamSynchronize(stream));
+      ASSERT_NO_FATAL_FAILURE(computeReference(
+          *cublas, bundle, shape, args.a, args.b, expected.data(), stream));
+      ASSERT_NO_FATAL_FAILURE(
+          expectSameResult(bundle, shape, args.c, expected.data()));
+    }
+    size_t ready = bundle.kernel->getReadyLaunchCount();
+    if (bundle.mapsInMemory) {
+      EXPECT_EQ(ready, 0u);
+    } else {
+      EXPECT_GE(ready, 1u);
+      EXPECT_LE(ready, limit);
     }
   }
 }
