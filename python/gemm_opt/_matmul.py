@@ -51,17 +51,14 @@ def matmul(
                 a, b, out, bias, residual, alpha, beta, activation, bias_along,
                 allow_tf32,
             )
-        if a.is_cuda:
-            if stream is None:
-                stream = _tensors.current_stream(a.get_device())
-            if allow_tf32 is None:
-                allow_tf32 = (
-                    a.dtype is torch.float32 and torch.backends.cuda.matmul.allow_tf32
-                )
+        if allow_tf32 is None and a.dtype is torch.float32:
+            allow_tf32 = torch.backends.cuda.matmul.allow_tf32
         if out is None:
             out = _tensors.new_output(a, b)
             if out is not None and out.numel() == 0:
                 return out
+    # With no stream, the extension takes torch's current stream on the
+    # tensors' device (the legacy default stream for other arrays).
     _core.matmul(
         a,
         b,
@@ -73,7 +70,7 @@ def matmul(
         _tensors.activation_name(activation),
         bias_along or "",
         bool(allow_tf32),
-        _tensors.stream_handle(stream),
+        None if stream is None else _tensors.stream_handle(stream),
     )
     return out
 

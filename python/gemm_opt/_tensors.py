@@ -94,7 +94,8 @@ def new_output(a, b, dtype=None, column_major=False):
     if column_major:
         transposed = (*shape[:-2], shape[-1], shape[-2])
         return a.new_empty(transposed, dtype=dtype).transpose(-1, -2)
-    return a.new_empty(shape, dtype=dtype)
+    # Without the keyword where it adds nothing: torch parses it per call.
+    return a.new_empty(shape) if dtype is None else a.new_empty(shape, dtype=dtype)
 
 
 def infer_bias_along(bias, m, n):

@@ -13,8 +13,14 @@ launch needs more.
 CUDA graphs: torch.cuda.graph captures on a stream of its own, which gets a
 workspace of its own from the graph's memory pool. A workspace that a
 capture has used is never handed back to the allocator, since the graph
-reads it at every replay.
+reads it at every replay. Outside a capture, workspaces are allocated by a
+thread of their own, on a side stream, which keeps them out of any graph's
+pool: torch.compile's CUDA graphs (mode="reduce-overhead") route the
+allocations of the calling thread into the graph's pool while they warm up,
+and refuse a live allocation there that is not an output.
 """
+
+import threading
 
 
 def _round_up(value, alignment):
@@ -53,6 +59,7 @@ class WorkspaceProvider:
         self._torch = torch
         self._workspaces = {}
         self._kept = []  # Replaced workspaces a CUDA graph may still read.
+        self._side_streams = {}  # By device: where workspaces are allocated.
 
     def __call__(self, device, stream, counter_bytes, partial_bytes):
         torch = self._torch
@@ -79,10 +86,35 @@ class WorkspaceProvider:
                 self._kept.append(old.tensor)
         counters = _round_up(counters, self.ALIGNMENT)
         target = torch.device("cuda", device)
-        if stream == torch.cuda.current_stream(target).cuda_stream:
-            workspace = _Workspace(torch, target, counters, partials)
-        else:
-            with torch.cuda.stream(torch.cuda.ExternalStream(stream, device=target)):
+        launch_stream = torch.cuda.current_stream(target)
+        if stream != launch_stream.cuda_stream:
+            launch_stream = torch.cuda.ExternalStream(stream, device=target)
+        if torch.cuda.is_current_stream_capturing():
+            # From the capture's pool, on its stream (kept, see above).
+            with torch.cuda.stream(launch_stream):
                 workspace = _Workspace(torch, target, counters, partials)
+        else:
+            side = self._side_streams.get(device)
+            if side is None:
+                side = self._side_streams[device] = torch.cuda.Stream(target)
+            side.wait_stream(launch_stream)
+            made = []
+
+            def allocate():
+                try:
+                    with torch.cuda.device(target), torch.cuda.stream(side):
+                        made.append(_Workspace(torch, target, counters, partials))
+                except BaseException as error:  # Raised again by the caller.
+                    made.append(error)
+
+            worker = threading.Thread(target=allocate, name="gemm_opt workspace")
+            worker.start()
+            worker.join()
+            if isinstance(made[0], BaseException):
+                raise made[0]
+            workspace = made[0]
+            launch_stream.wait_stream(side)
+            # Freed (when it grows) only after the launches that used it.
+            workspace.tensor.record_stream(launch_stream)
         self._workspaces[key] = workspace
         return workspace

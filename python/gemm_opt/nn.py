@@ -48,27 +48,37 @@ class Linear(torch.nn.Linear):
         module.activation = _tensors.activation_name(activation)
         return module
 
+    def _weight_t(self):
+        """The weight as K x N (a column-major view), kept between calls
+        while the weight and its storage stay the same."""
+        weight = self.weight
+        kept = self.__dict__.get("_kept_weight_t")
+        if kept is None or kept[0] is not weight or kept[1] != weight.data_ptr():
+            kept = (weight, weight.data_ptr(), weight.t())
+            self.__dict__["_kept_weight_t"] = kept
+        return kept[2]
+
     def forward(self, x):
-        leading = x.shape[:-1]
-        rows = x.reshape(-1, self.in_features)
-        weight = self.weight.t()  # K x N, column-major: x @ W^T in place.
+        flat = x.dim() != 2
+        rows = x.reshape(-1, self.in_features) if flat else x
         if torch.compiler.is_compiling() or (
             torch.is_grad_enabled()
             and (x.requires_grad or self.weight.requires_grad)
         ):
             y = ops.matmul(
-                rows, weight, self.bias, None, None, 1.0, 0.0, self.activation,
-                "column",
+                rows, self.weight.t(), self.bias, None, None, 1.0, 0.0,
+                self.activation, "column",
                 rows.dtype is torch.float32 and torch.backends.cuda.matmul.allow_tf32,
             )
         elif rows.shape[0] == 0:
             y = rows.new_empty((0, self.out_features))
         else:
+            # x @ W^T with W read in place as a column-major K x N matrix.
             y = _matmul.matmul(
-                rows, weight, bias=self.bias, activation=self.activation,
-                bias_along="column",
+                rows, self._weight_t(), bias=self.bias,
+                activation=self.activation, bias_along="column",
             )
-        return y.reshape(*leading, self.out_features)
+        return y.reshape(*x.shape[:-1], self.out_features) if flat else y
 
     def extra_repr(self):
         text = super().extra_repr()

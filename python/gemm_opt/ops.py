@@ -18,28 +18,27 @@ differentiates that: correct, not fast; gemm_opt is for inference first.
 Importing this module imports torch.
 """
 
-from typing import Optional
-
 import torch
 
+from . import _gemm_opt as _core
 from . import _matmul, _tensors
 
 __all__ = ["matmul", "reference"]
 
+# The op is defined through torch.library.Library rather than
+# torch.library.custom_op: the dispatcher then calls _run directly, without
+# custom_op's Python layers, which cost about 7 µs a call on the H200's host
+# (docs/design/host-cost.md).
+_LIBRARY = torch.library.Library("gemm_opt", "DEF")
+_LIBRARY.define(
+    "matmul(Tensor a, Tensor b, Tensor? bias=None, Tensor? residual=None, "
+    "Tensor? c=None, float alpha=1.0, float beta=0.0, str activation='none', "
+    "str bias_along='column', bool allow_tf32=False) -> Tensor"
+)
 
-@torch.library.custom_op("gemm_opt::matmul", mutates_args=())
-def matmul(
-    a: torch.Tensor,
-    b: torch.Tensor,
-    bias: Optional[torch.Tensor] = None,
-    residual: Optional[torch.Tensor] = None,
-    c: Optional[torch.Tensor] = None,
-    alpha: float = 1.0,
-    beta: float = 0.0,
-    activation: str = "none",
-    bias_along: str = "column",
-    allow_tf32: bool = False,
-) -> torch.Tensor:
+
+def _run(a, b, bias=None, residual=None, c=None, alpha=1.0, beta=0.0,
+         activation="none", bias_along="column", allow_tf32=False):
     out = _tensors.new_output(a, b)
     if out is None or out.numel() == 0:
         # gemm_opt.matmul says what is wrong with a and b, or there is
@@ -47,21 +46,24 @@ def matmul(
         return _matmul.matmul(a, b, out) if out is None else out
     if c is not None and beta != 0:
         out.copy_(c)
-    return _matmul.matmul(
-        a,
-        b,
-        out,
-        bias=bias,
-        residual=residual,
-        alpha=alpha,
-        beta=beta if c is not None else 0.0,
-        activation=activation,
-        bias_along=bias_along,
-        allow_tf32=allow_tf32,
+    else:
+        beta = 0.0
+    _core.matmul(
+        a, b, out, bias, residual, alpha, beta,
+        _tensors.activation_name(activation), bias_along, allow_tf32, None,
     )
+    return out
 
 
-@matmul.register_fake
+# CPU tensors reach the extension too, which says what is wrong with them.
+_LIBRARY.impl("matmul", _run, "CUDA")
+_LIBRARY.impl("matmul", _run, "CPU")
+
+#: torch.ops.gemm_opt.matmul.
+matmul = torch.ops.gemm_opt.matmul
+
+
+@torch.library.register_fake("gemm_opt::matmul", lib=_LIBRARY)
 def _fake_matmul(
     a, b, bias=None, residual=None, c=None, alpha=1.0, beta=0.0,
     activation="none", bias_along="column", allow_tf32=False,
@@ -128,7 +130,9 @@ def _backward(ctx, grad):
     ) + (None,) * 5
 
 
-matmul.register_autograd(_backward, setup_context=_setup_context)
+torch.library.register_autograd(
+    "gemm_opt::matmul", _backward, setup_context=_setup_context, lib=_LIBRARY
+)
 
 
 def matmul_into(a, b, out, bias, residual, alpha, beta, activation, bias_along,

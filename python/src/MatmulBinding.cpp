@@ -67,21 +67,36 @@ static EpilogueOptions getEpilogueOptions(float alpha, float beta,
   return options;
 }
 
+/// The stream of a call: `stream` (an integer), or where it is None,
+/// torch's current stream on the call's device for torch tensors and the
+/// legacy default stream for other arrays.
+static cudaStream_t getCallStream(nb::handle stream, bool torchTensors,
+                                  int device) {
+  if (!stream.is_none())
+    return reinterpret_cast<cudaStream_t>(nb::cast<uintptr_t>(stream));
+  return reinterpret_cast<cudaStream_t>(
+      torchTensors ? getCurrentTorchStream(device) : 0);
+}
+
 static void matmul(nb::handle a, nb::handle b, nb::handle out, nb::handle bias,
                    nb::handle residual, float alpha, float beta,
                    const char *activation, const char *biasAlong,
-                   bool allowTf32, uintptr_t stream) {
-  MatmulCall call = describeCall(
-      readCall(a, b, out, bias, residual),
-      getEpilogueOptions(alpha, beta, activation, biasAlong, allowTf32));
+                   bool allowTf32, nb::handle stream) {
+  CallOperands operands = readCall(a, b, out, bias, residual);
+  MatmulCall call =
+      describeCall(operands, getEpilogueOptions(alpha, beta, activation,
+                                                biasAlong, allowTf32));
   CurrentDevice current(call.device);
+  cudaStream_t cudaStream =
+      getCallStream(stream, operands.a.torchTensor, call.device);
   Session &session = Session::get();
+  // Kept: planning releases the GIL, and configure() may drop the handle.
   std::shared_ptr<MatmulHandle> handle = session.getHandle();
   PlanEntry entry = session.getPlans().get(*handle, call);
-  auto cudaStream = reinterpret_cast<cudaStream_t>(stream);
   if (entry.workspace.getBytes() > 0)
-    if (std::optional<jit::LaunchWorkspace> workspace =
-            borrowWorkspace(call.device, stream, entry.workspace))
+    if (std::optional<jit::LaunchWorkspace> workspace = borrowWorkspace(
+            call.device, reinterpret_cast<uintptr_t>(cudaStream),
+            entry.workspace))
       return check(entry.plan->run(call.a, call.b, call.c, call.epilogue,
                                    cudaStream, *workspace),
                    ErrorClass::Error);
@@ -181,7 +196,7 @@ static void configure(const std::string &library, const std::string &database,
 void registerMatmul(nb::module_ &module) {
   module.def("matmul", &matmul, "a"_a, "b"_a, "out"_a.none(), "bias"_a.none(),
              "residual"_a.none(), "alpha"_a, "beta"_a, "activation"_a,
-             "bias_along"_a, "allow_tf32"_a, "stream"_a);
+             "bias_along"_a, "allow_tf32"_a, "stream"_a.none());
   module.def("explain", &explainCall, "a"_a, "b"_a, "out"_a.none(),
              "bias"_a.none(), "residual"_a.none(), "alpha"_a, "beta"_a,
              "activation"_a, "bias_along"_a, "allow_tf32"_a);

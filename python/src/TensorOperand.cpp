@@ -58,6 +58,8 @@ static PyObject *intern(const char *name) {
 struct TorchObjects {
   PyObject *tensorType = nullptr;
   PyObject *bfloat16 = nullptr, *float16 = nullptr, *float32 = nullptr;
+  /// torch._C._cuda_getCurrentRawStream, or null in a torch without CUDA.
+  PyObject *currentStream = nullptr;
 };
 
 /// What torch has, or null where torch is not imported (yet). Kept, once
@@ -79,6 +81,10 @@ static const TorchObjects *findTorch() {
   found.float16 = nb::object(handle.attr("float16")).release().ptr();
   found.float32 = nb::object(handle.attr("float32")).release().ptr();
   found.tensorType = nb::object(handle.attr("Tensor")).release().ptr();
+  nb::object extension = handle.attr("_C");
+  if (nb::hasattr(extension, "_cuda_getCurrentRawStream"))
+    found.currentStream =
+        nb::object(extension.attr("_cuda_getCurrentRawStream")).release().ptr();
   torch = found;
   return &torch;
 }
@@ -126,17 +132,18 @@ static TensorOperand readTorchTensor(nb::handle tensor,
                   *stride = intern("stride"), *dtype = intern("dtype");
   TensorOperand operand;
   operand.name = name;
+  operand.torchTensor = true;
   if (!nb::cast<bool>(getAttribute(tensor, isCuda)))
     throwArgumentError(
         llvm::formatv("{0} is not on a CUDA device (it is on {1})", name,
                       nb::str(tensor.attr("device")).c_str()));
+  operand.device = nb::cast<int>(callMethod(tensor, getDevice));
   nb::object extents = getAttribute(tensor, shape);
   operand.rank = static_cast<int>(nb::len(extents));
   checkRank(operand.rank, name);
   readTuple(extents, operand.shape, operand.rank);
   readTuple(callMethod(tensor, stride), operand.strides, operand.rank);
   operand.data = nb::cast<uintptr_t>(callMethod(tensor, dataPtr));
-  operand.device = nb::cast<int>(callMethod(tensor, getDevice));
   nb::object type = getAttribute(tensor, dtype);
   if (type.ptr() == torch.bfloat16)
     operand.type = ElementType::BF16;
@@ -279,6 +286,17 @@ static TensorOperand readDlpack(const nb::ndarray<nb::ro> &array,
   operand.data = reinterpret_cast<uintptr_t>(array.data());
   operand.device = array.device_id();
   return operand;
+}
+
+uintptr_t getCurrentTorchStream(int device) {
+  const TorchObjects *torch = findTorch();
+  if (!torch || !torch->currentStream)
+    return 0;
+  nb::object stream = nb::steal(
+      PyObject_CallOneArg(torch->currentStream, nb::int_(device).ptr()));
+  if (!stream.is_valid())
+    throw nb::python_error();
+  return nb::cast<uintptr_t>(stream);
 }
 
 TensorOperand readOperand(nb::handle object, const char *name) {

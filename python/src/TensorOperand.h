@@ -47,6 +47,8 @@ struct TensorOperand {
   int64_t strides[MaxRank] = {};
   /// The CUDA device ordinal.
   int device = 0;
+  /// Whether it is a torch tensor (whose current stream a call takes).
+  bool torchTensor = false;
 
   /// Extent `i` counted from the end (1: the last).
   int64_t getExtentFromEnd(int i) const { return shape[rank - i]; }
@@ -57,6 +59,10 @@ struct TensorOperand {
 /// of these kinds, has more than MaxRank dimensions, or is not in CUDA
 /// device memory (the message names the operand and where it is).
 TensorOperand readOperand(nanobind::handle object, const char *name);
+
+/// torch's current stream on CUDA device `device`; 0 (the legacy default
+/// stream) where torch is not imported or has no CUDA.
+uintptr_t getCurrentTorchStream(int device);
 
 /// A description of `operand`'s shape and strides, "(4, 8) strides (8, 1)".
 std::string describeLayout(const TensorOperand &operand);

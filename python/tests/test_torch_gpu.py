@@ -122,3 +122,26 @@ def test_linear_without_bias_and_empty_batches():
         assert layer(uniform(0, 256)).shape == (0, 128)
         x = uniform(17, 256)
         assert_close(layer(x), reference(x, layer.weight.t()))
+
+
+def test_reduce_overhead_graphs_take_split_k_kernels():
+    """torch.compile(mode="reduce-overhead") captures the op in CUDA graphs
+    whose warm-up runs route allocations on their stream into the graph's
+    pool; the split-K workspace stays out of it. A decode-sized projection
+    (16 x 14336 by 14336 x 4096, Llama-3-8B's down projection) is one the
+    chooser splits along K."""
+    x, w = uniform(16, 14336) / 8, uniform(4096, 14336) / 8
+    chosen = gemm_opt.explain(x, w.t())
+    assert "split_k" in chosen["schedule"], (
+        "pick a shape the chooser runs split-K: " + chosen["schedule"])
+
+    def project(x):
+        return torch.ops.gemm_opt.matmul(x, w.t(), None, None, None, 1.0, 0.0,
+                                         "silu", "column", False)
+
+    compiled = torch.compile(project, fullgraph=True, mode="reduce-overhead")
+    with torch.inference_mode():
+        for _ in range(4):  # Warm-up runs, the recording, then replays.
+            x = uniform(16, 14336) / 8
+            assert_close(compiled(x).clone(),
+                         reference(x, w.t(), activation="silu"))
