@@ -164,7 +164,7 @@ MatmulHandle::plan(const MatmulProblem &requested,
   if (!problem)
     return problem.takeError();
   jit::FusedEpilogueDescription form = getEpilogueForm(epilogue);
-  std::string key = getPlanKey(*problem, form);
+  MatmulPlanKey key = getPlanKey(*problem, form);
   {
     std::lock_guard<std::mutex> guard(mutex);
     auto found = plans.find(key);

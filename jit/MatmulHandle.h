@@ -29,6 +29,7 @@
 
 #include "jit/KernelLibrary.h"
 #include "jit/MatmulKernelSource.h"
+#include "jit/MatmulPlanKey.h"
 #include "runtime/Device.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
@@ -40,6 +41,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 namespace gemm_opt {
 
@@ -126,7 +128,9 @@ private:
   MatmulOptions options;
   std::optional<KernelLibrary> library;
   std::mutex mutex; ///< Guards the maps below.
-  llvm::StringMap<std::shared_ptr<const MatmulPlan>> plans;
+  std::unordered_map<MatmulPlanKey, std::shared_ptr<const MatmulPlan>,
+                     MatmulPlanKeyHash>
+      plans;
   std::map<int, std::string> deviceChips; ///< By device ordinal.
 };
 

@@ -57,19 +57,6 @@ std::string getKernelClass(const MatmulProblem &p,
       .str();
 }
 
-std::string getPlanKey(const MatmulProblem &p,
-                       const jit::FusedEpilogueDescription &epilogue) {
-  auto stride = [](const std::optional<int64_t> &s) {
-    return s ? std::to_string(*s) : std::string("packed");
-  };
-  return formatv(
-             "{0} {1}x{2}x{3} batch={4} ld={5},{6},{7} strides={8},{9},{10}",
-             getKernelClass(p, epilogue), p.m, p.n, p.k, p.batch, p.lda, p.ldb,
-             p.ldc, stride(p.batchStrideA), stride(p.batchStrideB),
-             stride(p.batchStrideC))
-      .str();
-}
-
 /// The minor extent of an operand of `rows` x `cols` in `order`.
 static int64_t getMinorExtent(MatrixOrder order, int64_t rows, int64_t cols) {
   return order == MatrixOrder::RowMajor ? cols : rows;

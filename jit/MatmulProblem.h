@@ -73,11 +73,6 @@ jit::FusedEpilogueDescription getEpilogueForm(const MatmulEpilogue &epilogue);
 std::string getKernelClass(const MatmulProblem &problem,
                            const jit::FusedEpilogueDescription &epilogue);
 
-/// The kernel class plus extents, leading dimensions and strides: problems
-/// with one plan key share a plan.
-std::string getPlanKey(const MatmulProblem &problem,
-                       const jit::FusedEpilogueDescription &epilogue);
-
 /// Checks what needs no kernel: positive extents, known types and
 /// activation, leading dimensions and strides that cover the operands.
 /// Errors are runtime::RuntimeError of kind BadInput naming the field.

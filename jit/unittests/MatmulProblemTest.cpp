@@ -7,11 +7,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "jit/MatmulProblem.h"
+#include "jit/MatmulPlanKey.h"
 #include "jit/MatmulSuite.h"
 
 #include "MatmulTestSupport.h"
 
 #include "gtest/gtest.h"
+
+#include <functional>
+#include <vector>
 
 using namespace gemm_opt;
 using gemm_opt::jit::MatrixOrder;
@@ -42,15 +46,67 @@ TEST(MatmulProblemTest, KernelClassNamesWhatAKernelMustMatch) {
             "sm_90a a=f32:row b=f32:col c=f32:row tf32 batched epilogue=none");
 }
 
-TEST(MatmulProblemTest, PlanKeysTellShapesAndStridesApart) {
+TEST(MatmulProblemTest, PlanKeysTellProblemsApart) {
   MatmulProblem p = makeLinear(128, 4096, 4096);
-  MatmulProblem q = p;
-  q.m = 129;
-  EXPECT_NE(getPlanKey(p, {}), getPlanKey(q, {}));
-  q = p;
-  q.lda = 8192;
-  EXPECT_NE(getPlanKey(p, {}), getPlanKey(q, {}));
-  EXPECT_EQ(getPlanKey(p, {}), getPlanKey(makeLinear(128, 4096, 4096), {}));
+  MatmulPlanKey base = getPlanKey(p, {});
+  EXPECT_EQ(base, getPlanKey(makeLinear(128, 4096, 4096), {}));
+  EXPECT_EQ(MatmulPlanKeyHash()(base),
+            MatmulPlanKeyHash()(getPlanKey(makeLinear(128, 4096, 4096), {})));
+  using Change = std::function<void(MatmulProblem &)>;
+  std::vector<std::pair<const char *, Change>> changes = {
+      {"m", [](MatmulProblem &q) { q.m = 129; }},
+      {"n", [](MatmulProblem &q) { q.n = 4095; }},
+      {"k", [](MatmulProblem &q) { q.k = 4097; }},
+      {"batch", [](MatmulProblem &q) { q.batch = 2; }},
+      {"lda", [](MatmulProblem &q) { q.lda = 8192; }},
+      {"ldb", [](MatmulProblem &q) { q.ldb = 8192; }},
+      {"ldc", [](MatmulProblem &q) { q.ldc = 8192; }},
+      {"batch stride of A", [](MatmulProblem &q) { q.batchStrideA = 0; }},
+      {"batch stride of B", [](MatmulProblem &q) { q.batchStrideB = 0; }},
+      {"batch stride of C", [](MatmulProblem &q) { q.batchStrideC = 1 << 20; }},
+      {"order of A",
+       [](MatmulProblem &q) { q.orderA = jit::MatrixOrder::ColumnMajor; }},
+      {"order of B",
+       [](MatmulProblem &q) { q.orderB = jit::MatrixOrder::RowMajor; }},
+      {"order of C",
+       [](MatmulProblem &q) { q.orderC = jit::MatrixOrder::ColumnMajor; }},
+      {"tf32", [](MatmulProblem &q) { q.allowTf32 = true; }},
+      {"type of A", [](MatmulProblem &q) { q.aType = "f16"; }},
+      {"type of B", [](MatmulProblem &q) { q.bType = "f16"; }},
+      {"type of C", [](MatmulProblem &q) { q.cType = "f32"; }},
+      {"chip", [](MatmulProblem &q) { q.chip = "sm_90"; }},
+      // Each name ends with a NUL: "bf16bf16" + "" is not "bf16" + "bf16".
+      {"types that concatenate alike",
+       [](MatmulProblem &q) {
+         q.aType = "bf16bf16";
+         q.bType = "";
+       }},
+  };
+  std::vector<MatmulPlanKey> seen{base};
+  for (const auto &[name, change] : changes) {
+    SCOPED_TRACE(name);
+    MatmulProblem q = p;
+    change(q);
+    MatmulPlanKey key = getPlanKey(q, {});
+    for (const MatmulPlanKey &other : seen)
+      EXPECT_FALSE(key == other);
+    seen.push_back(key);
+  }
+  std::vector<jit::FusedEpilogueDescription> forms(4);
+  forms[1].alphaBeta = true;
+  forms[2].bias = "column";
+  forms[3].activation = "silu";
+  jit::FusedEpilogueDescription residual;
+  residual.residual = true;
+  forms.push_back(residual);
+  for (const jit::FusedEpilogueDescription &form : forms) {
+    MatmulPlanKey key = getPlanKey(p, form);
+    if (&form == &forms[0])
+      continue;
+    for (const MatmulPlanKey &other : seen)
+      EXPECT_FALSE(key == other);
+    seen.push_back(key);
+  }
 }
 
 TEST(MatmulProblemTest, ArgumentsArePackedUnlessTold) {

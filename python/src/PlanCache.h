@@ -20,9 +20,11 @@
 
 #include "jit/LaunchWorkspace.h"
 #include "jit/MatmulHandle.h"
-#include "llvm/ADT/StringMap.h"
+#include "jit/MatmulPlanKey.h"
 
+#include <map>
 #include <memory>
+#include <unordered_map>
 
 namespace gemm_opt::python {
 
@@ -41,10 +43,13 @@ public:
   PlanEntry get(MatmulHandle &handle, const MatmulCall &call);
 
   void clear() { entries.clear(); }
-  size_t size() const { return entries.size(); }
+  size_t size() const;
 
 private:
-  llvm::StringMap<PlanEntry> entries; ///< Guarded by the GIL.
+  /// By device, then by plan key (the workspace a stream_k launch needs
+  /// depends on the device). Guarded by the GIL.
+  std::map<int, std::unordered_map<MatmulPlanKey, PlanEntry, MatmulPlanKeyHash>>
+      entries;
 };
 
 } // namespace gemm_opt::python
