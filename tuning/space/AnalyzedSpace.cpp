@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AnalyzedSpace.h"
-#include "ProgressBar.h"
+#include "SpaceCheck.h"
 
 #include "analysis/ScheduleAnalysis.h"
 #include "dialect/ChipInfo.h"
@@ -64,18 +64,14 @@ Expected<AnalyzedSpace> gemm_opt::tune::analyzeSpace(
   std::vector<Candidate> space =
       enumerateCandidates(options.chip, dtype, options.families);
   AnalyzedSpace result;
-  // Most candidates are the raster twin of one checked before (three in
-  // four wgmma ones).
-  RasterTwinVerdicts twins;
   std::vector<std::pair<Candidate *, tile::ScheduleAttr>> legal;
   {
-    ProgressBar progress(os, ("checking " + dtype).str(), space.size());
-    for (Candidate &candidate : space) {
-      progress.advance();
-      if (tile::ScheduleAttr schedule =
-              checker.check(candidate, result.counts, twins))
+    os << "checking " << dtype << ": " << space.size() << " candidates\n";
+    std::vector<tile::ScheduleAttr> schedules =
+        checkCandidates(checker, options.chip, space, result.counts);
+    for (auto [candidate, schedule] : llvm::zip_equal(space, schedules))
+      if (schedule)
         legal.emplace_back(&candidate, schedule);
-    }
   }
   // Each part of the bank-conflict simulation is shared by many candidates.
   analysis::BankConflictCache bankConflicts;

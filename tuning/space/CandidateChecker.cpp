@@ -61,16 +61,24 @@ CandidateChecker::CandidateChecker(llvm::StringRef chip)
   checkChip.addPass(createTileCheckChipPass(options));
 }
 
-gemm_opt::tile::ScheduleAttr CandidateChecker::check(const Candidate &candidate,
-                                                     CheckCounts &counts) {
-  CheckVerdict verdict;
-  return check(candidate, counts, verdict);
+void CheckVerdict::countIn(CheckCounts &counts) const {
+  ++counts.enumerated;
+  if (legal) {
+    ++counts.legal;
+    return;
+  }
+  ++(unsupported ? counts.unsupported : counts.illegal);
+  ++(unsupported ? counts.unsupportedReasons : counts.illegalReasons)[reason];
+  counts.reasonExamples.try_emplace(reason, example);
 }
 
-gemm_opt::tile::ScheduleAttr CandidateChecker::check(const Candidate &candidate,
-                                                     CheckCounts &counts,
-                                                     CheckVerdict &verdict) {
-  ++counts.enumerated;
+CheckVerdict CandidateChecker::judge(const Candidate &candidate) {
+  gemm_opt::tile::ScheduleAttr schedule;
+  return judge(candidate, schedule);
+}
+
+CheckVerdict CandidateChecker::judge(const Candidate &candidate,
+                                     gemm_opt::tile::ScheduleAttr &schedule) {
   std::string firstError;
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diagnostic) {
     if (diagnostic.getSeverity() == DiagnosticSeverity::Error &&
@@ -82,22 +90,25 @@ gemm_opt::tile::ScheduleAttr CandidateChecker::check(const Candidate &candidate,
   OwningOpRef<ModuleOp> module;
   if (succeeded(checkMlirNesting(text, "candidate", &context)))
     module = parseSourceString<ModuleOp>(text, ParserConfig(&context));
+  CheckVerdict verdict;
   if (!module || failed(checkChip.run(*module))) {
     verdict.unsupported = bool(module);
     verdict.reason = classifyReason(firstError);
     verdict.example = stripOpPrefix(firstError).str();
-    ++(verdict.unsupported ? counts.unsupported : counts.illegal);
-    ++(verdict.unsupported ? counts.unsupportedReasons
-                           : counts.illegalReasons)[verdict.reason];
-    counts.reasonExamples.try_emplace(verdict.reason, verdict.example);
-    return {};
+    return verdict;
   }
-  gemm_opt::tile::ScheduleAttr schedule;
   module->walk(
       [&](gemm_opt::tile::GemmOp gemm) { schedule = gemm.getScheduleAttr(); });
   verdict.legal = true;
-  ++counts.legal;
-  return schedule;
+  return verdict;
+}
+
+gemm_opt::tile::ScheduleAttr CandidateChecker::check(const Candidate &candidate,
+                                                     CheckCounts &counts) {
+  gemm_opt::tile::ScheduleAttr schedule;
+  CheckVerdict verdict = judge(candidate, schedule);
+  verdict.countIn(counts);
+  return verdict.legal ? schedule : gemm_opt::tile::ScheduleAttr();
 }
 
 gemm_opt::tile::ScheduleAttr
@@ -108,27 +119,4 @@ CandidateChecker::parseSchedule(const Candidate &candidate) {
     return {};
   return dyn_cast_or_null<gemm_opt::tile::ScheduleAttr>(
       parseAttribute(candidate.schedule, &context));
-}
-
-gemm_opt::tile::ScheduleAttr
-CandidateChecker::check(const Candidate &candidate, CheckCounts &counts,
-                        RasterTwinVerdicts &twins) {
-  auto [found, first] = twins.try_emplace(getRasterTwinKey(candidate));
-  if (first)
-    return check(candidate, counts, found->second);
-  const CheckVerdict &verdict = found->second;
-  if (verdict.legal) {
-    gemm_opt::tile::ScheduleAttr schedule = parseSchedule(candidate);
-    if (!schedule)
-      return check(candidate, counts); // Not like its twin after all.
-    ++counts.enumerated;
-    ++counts.legal;
-    return schedule;
-  }
-  ++counts.enumerated;
-  ++(verdict.unsupported ? counts.unsupported : counts.illegal);
-  ++(verdict.unsupported ? counts.unsupportedReasons
-                         : counts.illegalReasons)[verdict.reason];
-  counts.reasonExamples.try_emplace(verdict.reason, verdict.example);
-  return {};
 }

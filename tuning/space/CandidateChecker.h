@@ -42,12 +42,13 @@ struct CheckVerdict {
   bool unsupported = false;
   /// The drop reason with its numbers replaced by N, and as diagnosed.
   std::string reason, example;
+
+  /// Adds the verdict of one candidate to `counts`.
+  void countIn(CheckCounts &counts) const;
 };
 
 /// The verdicts of the candidates of one enumeration by raster twin
 /// (getRasterTwinKey).
-using RasterTwinVerdicts = llvm::StringMap<CheckVerdict>;
-
 /// Owns the MLIR context (gemm-opt's dialects, single-threaded) the
 /// candidates are parsed in.
 class CandidateChecker {
@@ -58,22 +59,18 @@ public:
   /// it; otherwise a null attribute, and `counts` records why.
   tile::ScheduleAttr check(const Candidate &candidate, CheckCounts &counts);
 
-  /// check(), except that a candidate whose raster twin is in `twins` takes
-  /// the twin's verdict, and a legal one only has its schedule parsed. The
-  /// verifier and tile-check-chip read a grid's raster order and group
-  /// only to check the group's range, which every raster of the space is
-  /// in, so twins compile alike (MemoisedAnalysisTest checks it); that
-  /// spares the modules of three in four wgmma candidates. Records its
-  /// verdicts in `twins`.
-  tile::ScheduleAttr check(const Candidate &candidate, CheckCounts &counts,
-                           RasterTwinVerdicts &twins);
+  /// Whether the verifier and tile-check-chip accept `candidate`'s
+  /// module, and why not; counts nothing. A checker per thread may judge
+  /// candidates in parallel (each has its own MLIR context).
+  CheckVerdict judge(const Candidate &candidate);
 
-private:
-  tile::ScheduleAttr check(const Candidate &candidate, CheckCounts &counts,
-                           CheckVerdict &verdict);
   /// `candidate`'s schedule attribute alone, or null where it does not
   /// parse.
   tile::ScheduleAttr parseSchedule(const Candidate &candidate);
+
+private:
+  /// judge(), also giving a legal candidate's schedule.
+  CheckVerdict judge(const Candidate &candidate, tile::ScheduleAttr &schedule);
 
   mlir::MLIRContext context;
   mlir::PassManager checkChip;

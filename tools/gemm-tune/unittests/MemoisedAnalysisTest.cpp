@@ -5,7 +5,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The candidate space is analysed through shortcuts that must not change a
-// result: raster twins take each other's check verdict (CandidateChecker),
+// result: raster twins take each other's check verdict, judged on other
+// threads (SpaceCheck.h),
 // bank conflicts are simulated once per input (analysis/BankConflictCache.h)
 // and DRAM traffic once per input and shape (analysis/OperandTrafficCache.h).
 // Each is compared here with the direct computation on a sample of the
@@ -14,9 +15,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "AnalyzedSpace.h"
+#include "SpaceCheck.h"
 
 #include "analysis/BankConflicts.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include "gtest/gtest.h"
 
@@ -42,24 +46,30 @@ void expectSameCounts(const CheckCounts &x, const CheckCounts &y) {
 class TwinVerdictTest : public ::testing::TestWithParam<const char *> {};
 
 // Every raster twin of the sampled groups, checked on its own, gets the
-// verdict, drop reason and schedule that it gets from its twin.
+// verdict, drop reason and schedule that checkCandidates gives it from its
+// twin, judged by another checker on one of four threads.
 TEST_P(TwinVerdictTest, TwinsCompileAlike) {
   std::vector<Candidate> space =
       enumerateCandidates("sm_90a", GetParam(), {"sync", "wgmma"});
   llvm::StringMap<size_t> groups;
+  std::vector<Candidate> sampled;
+  for (const Candidate &candidate : space) {
+    auto group =
+        groups.try_emplace(getRasterTwinKey(candidate), groups.size()).first;
+    if (group->second % kSampleStride == 0)
+      sampled.push_back(candidate);
+  }
   CandidateChecker checker("sm_90a");
   CheckCounts direct, reused;
-  RasterTwinVerdicts twins;
+  std::vector<tile::ScheduleAttr> fromTwins =
+      checkCandidates(checker, "sm_90a", sampled, reused, /*threads=*/4);
+  ASSERT_EQ(fromTwins.size(), sampled.size());
+  llvm::StringSet<> judged;
   size_t reusedLegal = 0, reusedIllegal = 0;
-  for (const Candidate &candidate : space) {
-    auto [group, isNew] =
-        groups.try_emplace(getRasterTwinKey(candidate), groups.size());
-    if (group->second % kSampleStride != 0)
-      continue;
+  for (auto [candidate, fromTwin] : llvm::zip_equal(sampled, fromTwins)) {
     tile::ScheduleAttr own = checker.check(candidate, direct);
-    tile::ScheduleAttr fromTwin = checker.check(candidate, reused, twins);
     EXPECT_EQ(own, fromTwin) << candidate.name;
-    if (!isNew)
+    if (!judged.insert(getRasterTwinKey(candidate)).second)
       ++(own ? reusedLegal : reusedIllegal);
   }
   expectSameCounts(direct, reused);
