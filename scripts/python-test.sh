@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs the Python package (pip install ., which builds its extension
-# through CMake in build/python-<wheel tag>/, through ccache where
+# through CMake in build-python-<wheel tag>/, through ccache where
 # installed) into the virtual environment build/python-venv and runs its
 # tests: the CPU ones (compile, PTX, metadata, analysis, diagnostics,
 # argument checks); the GPU ones skip without torch and a CUDA device. In

@@ -146,6 +146,30 @@ void computeReference(CublasReference &cublas, const BundleKernel &bundle,
   ASSERT_CUDA(cudaStreamSynchronize(stream));
 }
 
+/// Loads `path` into `bundle`; `plain`: it is neither an FP8 nor a grouped
+/// kernel (GpuFp8LaunchTest.cpp and GpuGroupedLaunchTest.cpp test those).
+void loadPlainBundle(const std::string &path, BundleKernel &bundle,
+                     bool &plain) {
+  ASSERT_NO_FATAL_FAILURE(loadBundle(path, bundle));
+  plain = !bundle.spec->scaling && !bundle.spec->grouped;
+}
+
+/// A caller workspace for launches with `args` where the kernel takes one
+/// (else an empty one): `fill` in every byte; with `zeroCounters`, every
+/// launch zeroes its counters, otherwise `fill` must be 0.
+void makeCallerWorkspace(const BundleKernel &bundle, const GemmArguments &args,
+                         int fill, bool zeroCounters, DeviceBuffer &buffer,
+                         LaunchWorkspace &workspace) {
+  Expected<size_t> bytes = bundle.kernel->getWorkspaceSize(args);
+  ASSERT_TRUE(bool(bytes)) << toString(bytes.takeError());
+  workspace = {};
+  if (*bytes == 0)
+    return;
+  ASSERT_NO_FATAL_FAILURE(allocateTestBuffer(*bytes, buffer));
+  ASSERT_CUDA(cudaMemset(buffer.data(), fill, *bytes));
+  workspace = {buffer.data(), *bytes, zeroCounters};
+}
+
 class GpuLaunchTest : public ::testing::Test {
 protected:
   void SetUp() override {
@@ -216,8 +240,9 @@ TEST_F(GpuLaunchTest, CapturedLaunchReplaysWithNewData) {
   for (const std::string &path : getTestBundles()) {
     SCOPED_TRACE(path);
     BundleKernel bundle;
-    ASSERT_NO_FATAL_FAILURE(loadBundle(path, bundle));
-    if (bundle.spec->scaling || bundle.spec->grouped)
+    bool plain = false;
+    ASSERT_NO_FATAL_FAILURE(loadPlainBundle(path, bundle, plain));
+    if (!plain)
       continue;
     GemmShape shape = chooseShape(bundle, 512);
     DeviceBuffer a, b, c, expected, workspaceBuffer;
@@ -233,15 +258,9 @@ TEST_F(GpuLaunchTest, CapturedLaunchReplaysWithNewData) {
     ASSERT_NO_ERROR(bundle.kernel->checkArguments(args));
 
     // A caller workspace where the kernel takes one, zeroed once.
-    Expected<size_t> workspaceBytes = bundle.kernel->getWorkspaceSize(args);
-    ASSERT_TRUE(bool(workspaceBytes)) << toString(workspaceBytes.takeError());
     LaunchWorkspace workspace;
-    if (*workspaceBytes) {
-      ASSERT_NO_FATAL_FAILURE(
-          allocateTestBuffer(*workspaceBytes, workspaceBuffer));
-      ASSERT_CUDA(cudaMemset(workspaceBuffer.data(), 0, *workspaceBytes));
-      workspace = {workspaceBuffer.data(), *workspaceBytes};
-    }
+    ASSERT_NO_FATAL_FAILURE(makeCallerWorkspace(bundle, args, 0, false,
+                                                workspaceBuffer, workspace));
 
     Expected<PreparedArguments> prepared =
         bundle.kernel->prepare(args, stream, workspace);
@@ -285,8 +304,9 @@ TEST_F(GpuLaunchTest, ManyLaunchesKeepDeviceMemoryFlat) {
   for (const std::string &path : getTestBundles()) {
     SCOPED_TRACE(path);
     BundleKernel bundle;
-    ASSERT_NO_FATAL_FAILURE(loadBundle(path, bundle));
-    if (bundle.spec->scaling || bundle.spec->grouped)
+    bool plain = false;
+    ASSERT_NO_FATAL_FAILURE(loadPlainBundle(path, bundle, plain));
+    if (!plain)
       continue;
     GemmShape shape = chooseShape(bundle, 256);
     size_t aBytes = bytesOf(bundle.types.a, shape.m, shape.k);
@@ -353,8 +373,9 @@ TEST_F(GpuLaunchTest, RepeatedArgumentsRunReady) {
   for (const std::string &path : getTestBundles()) {
     SCOPED_TRACE(path);
     BundleKernel bundle;
-    ASSERT_NO_FATAL_FAILURE(loadBundle(path, bundle));
-    if (bundle.spec->scaling || bundle.spec->grouped)
+    bool plain = false;
+    ASSERT_NO_FATAL_FAILURE(loadPlainBundle(path, bundle, plain));
+    if (!plain)
       continue;
     GemmShape shape = chooseShape(bundle, 256);
     size_t cBytes = bytesOf(bundle.types.c, shape.m, shape.n);
@@ -373,16 +394,9 @@ TEST_F(GpuLaunchTest, RepeatedArgumentsRunReady) {
     };
     // A caller workspace where the kernel takes one, its counters zeroed by
     // every launch (ready ones too).
-    Expected<size_t> workspaceBytes =
-        bundle.kernel->getWorkspaceSize(argumentsOf(0));
-    ASSERT_TRUE(bool(workspaceBytes)) << toString(workspaceBytes.takeError());
     LaunchWorkspace workspace;
-    if (*workspaceBytes) {
-      ASSERT_NO_FATAL_FAILURE(
-          allocateTestBuffer(*workspaceBytes, workspaceBuffer));
-      ASSERT_CUDA(cudaMemset(workspaceBuffer.data(), 0xff, *workspaceBytes));
-      workspace = {workspaceBuffer.data(), *workspaceBytes, true};
-    }
+    ASSERT_NO_FATAL_FAILURE(makeCallerWorkspace(
+        bundle, argumentsOf(0), 0xff, true, workspaceBuffer, workspace));
 
     Expected<CublasReference> cublas = makeCublas(bundle);
     ASSERT_TRUE(bool(cublas)) << toString(cublas.takeError());
