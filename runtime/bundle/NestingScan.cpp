@@ -8,6 +8,8 @@
 
 #include "runtime/bundle/NestingScan.h"
 
+#include <bitset>
+
 using namespace llvm;
 
 namespace gemm_opt {
@@ -15,8 +17,17 @@ namespace gemm_opt {
 std::optional<size_t>
 findExcessNesting(StringRef text, unsigned limit,
                   function_ref<NestingStep(StringRef, size_t &)> classify) {
+  static const std::bitset<256> considered = [] {
+    std::bitset<256> set;
+    for (char c : NestingCharacters)
+      set.set(static_cast<unsigned char>(c));
+    set.set('"');
+    return set;
+  }();
   unsigned depth = 0;
   for (size_t i = 0; i < text.size(); ++i) {
+    if (!considered[static_cast<unsigned char>(text[i])])
+      continue;
     if (text[i] == '"') {
       // An unterminated string hides the rest, which its parser rejects.
       for (++i; i < text.size() && text[i] != '"'; ++i)

@@ -28,11 +28,17 @@ namespace gemm_opt {
 /// What a character does to the nesting depth.
 enum class NestingStep { None, Open, Close };
 
+/// Every character a classifier may give a step other than None (or move
+/// past): the scan skips the others without asking it.
+inline constexpr llvm::StringLiteral NestingCharacters = "([{<)]}>/-";
+
 /// The offset of the first opener in `text` at level `limit + 1`. String
 /// literals ("...", a backslash escaping the character after it) nest
-/// nothing. `classify(text, i)` says what the character at `i` does, and
-/// may move `i` to the last character of what it stands for (a comment, an
-/// arrow). A closer without an opener is ignored.
+/// nothing. `classify(text, i)` says what the character at `i`, one of
+/// NestingCharacters, does, and may move `i` to the last character of what
+/// it stands for (a comment, an arrow). A closer without an opener is
+/// ignored.
+
 std::optional<size_t> findExcessNesting(
     llvm::StringRef text, unsigned limit,
     llvm::function_ref<NestingStep(llvm::StringRef, size_t &)> classify);
