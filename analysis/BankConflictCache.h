@@ -21,6 +21,7 @@
 #include "analysis/BankConflicts.h"
 
 #include <map>
+#include <mutex>
 #include <optional>
 
 namespace gemm_opt::analysis {
@@ -33,14 +34,22 @@ public:
   simulate(tile::ScheduleAttr schedule);
 
   /// Distinct inputs simulated so far, of the operands and the epilogue.
-  size_t getOperandInputs() const { return operands.size(); }
-  size_t getEpilogueInputs() const { return epilogues.size(); }
+  size_t getOperandInputs() const {
+    std::lock_guard<std::mutex> guard(mutex);
+    return operands.size();
+  }
+  size_t getEpilogueInputs() const {
+    std::lock_guard<std::mutex> guard(mutex);
+    return epilogues.size();
+  }
 
 private:
   /// The reports of each part's inputs; none where the simulation failed.
   using Reports = std::optional<llvm::SmallVector<BankConflictReport>>;
   std::map<decltype(OperandConflictInputs().asTuple()), Reports> operands;
   std::map<decltype(EpilogueConflictInputs().asTuple()), Reports> epilogues;
+  /// Guards the maps: threads may simulate through one cache.
+  mutable std::mutex mutex;
 };
 
 } // namespace gemm_opt::analysis

@@ -64,27 +64,27 @@ Expected<AnalyzedSpace> gemm_opt::tune::analyzeSpace(
   std::vector<Candidate> space =
       enumerateCandidates(options.chip, dtype, options.families);
   AnalyzedSpace result;
-  std::vector<std::pair<Candidate *, tile::ScheduleAttr>> legal;
-  {
-    os << "checking " << dtype << ": " << space.size() << " candidates\n";
-    std::vector<tile::ScheduleAttr> schedules =
-        checkCandidates(checker, options.chip, space, result.counts);
-    for (auto [candidate, schedule] : llvm::zip_equal(space, schedules))
-      if (schedule)
-        legal.emplace_back(&candidate, schedule);
-  }
-  // Each part of the bank-conflict simulation is shared by many candidates.
+  os << "checking and analysing " << dtype << ": " << space.size()
+     << " candidates\n";
+  // Each part of the bank-conflict simulation is shared by many candidates
+  // (and threads).
   analysis::BankConflictCache bankConflicts;
-  result.legal.reserve(legal.size());
-  for (auto [candidate, schedule] : legal) {
-    Expected<analysis::ScheduleAnalysis> analysis = analysis::analyzeSchedule(
-        schedule, device, std::nullopt, &bankConflicts);
+  auto analyze = [&](tile::ScheduleAttr schedule) {
+    return analysis::analyzeSchedule(schedule, device, std::nullopt,
+                                     &bankConflicts);
+  };
+  std::vector<CandidateCheck> checks =
+      checkCandidates(checker, space, result.counts, AnalyzeSchedule(analyze));
+  for (auto [candidate, check] : llvm::zip_equal(space, checks)) {
+    if (!check.schedule)
+      continue;
+    Expected<analysis::ScheduleAnalysis> &analysis = *check.analysis;
     if (!analysis)
       return createStringError(formatv("the static model cannot analyze {0}: "
                                        "{1}",
-                                       candidate->name,
+                                       candidate.name,
                                        toString(analysis.takeError())));
-    result.legal.push_back({std::move(*candidate), std::move(*analysis)});
+    result.legal.push_back({std::move(candidate), std::move(*analysis)});
   }
   return result;
 }

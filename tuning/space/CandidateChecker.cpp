@@ -52,7 +52,8 @@ static DialectRegistry getGemmOptRegistry() {
 }
 
 CandidateChecker::CandidateChecker(llvm::StringRef chip)
-    : context(getGemmOptRegistry(), MLIRContext::Threading::DISABLED),
+    : chip(chip.str()),
+      context(getGemmOptRegistry(), MLIRContext::Threading::DISABLED),
       checkChip(&context) {
   context.loadAllAvailableDialects();
   context.printOpOnDiagnostic(false);
@@ -70,6 +71,13 @@ void CheckVerdict::countIn(CheckCounts &counts) const {
   ++(unsupported ? counts.unsupported : counts.illegal);
   ++(unsupported ? counts.unsupportedReasons : counts.illegalReasons)[reason];
   counts.reasonExamples.try_emplace(reason, example);
+}
+
+llvm::ArrayRef<std::unique_ptr<CandidateChecker>>
+CandidateChecker::getHelpers(size_t count) {
+  while (helpers.size() < count)
+    helpers.push_back(std::make_unique<CandidateChecker>(chip));
+  return llvm::ArrayRef(helpers).take_front(count);
 }
 
 CheckVerdict CandidateChecker::judge(const Candidate &candidate) {

@@ -22,7 +22,9 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <map>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace gemm_opt::tune {
 
@@ -47,8 +49,6 @@ struct CheckVerdict {
   void countIn(CheckCounts &counts) const;
 };
 
-/// The verdicts of the candidates of one enumeration by raster twin
-/// (getRasterTwinKey).
 /// Owns the MLIR context (gemm-opt's dialects, single-threaded) the
 /// candidates are parsed in.
 class CandidateChecker {
@@ -68,12 +68,19 @@ public:
   /// parse.
   tile::ScheduleAttr parseSchedule(const Candidate &candidate);
 
-private:
-  /// judge(), also giving a legal candidate's schedule.
+  /// judge(), also giving a legal candidate's schedule (from its module).
   CheckVerdict judge(const Candidate &candidate, tile::ScheduleAttr &schedule);
 
+  /// The first `count` checkers that judge and parse for this one on other
+  /// threads, made where missing (this call is not thread-safe). The
+  /// schedules they parse live as long as this checker.
+  llvm::ArrayRef<std::unique_ptr<CandidateChecker>> getHelpers(size_t count);
+
+private:
+  std::string chip;
   mlir::MLIRContext context;
   mlir::PassManager checkChip;
+  std::vector<std::unique_ptr<CandidateChecker>> helpers;
 };
 
 } // namespace gemm_opt::tune

@@ -19,65 +19,92 @@ using namespace llvm;
 using namespace gemm_opt;
 using namespace gemm_opt::tune;
 
-/// Candidates a thread judges at least: fewer are not worth its context.
-static constexpr size_t MinCandidatesPerThread = 64;
+/// Sets of twins a thread takes at least: fewer are not worth its context.
+static constexpr size_t MinSetsPerThread = 64;
 static constexpr unsigned MaxThreads = 16;
 
-/// Judges `space[indices[j]]` into `verdicts[j]` for every j.
-static void judgeAll(CandidateChecker &checker, StringRef chip,
-                     ArrayRef<Candidate> space, ArrayRef<size_t> indices,
-                     std::vector<CheckVerdict> &verdicts, unsigned threads) {
+namespace {
+/// The candidates of a space by sets of raster twins, and what was found.
+struct TwinSets {
+  /// The members of each set, in enumeration order.
+  std::vector<std::vector<size_t>> sets;
+  /// Per candidate, its set.
+  std::vector<size_t> setOf;
+  /// Per set, the verdict of its first member.
+  std::vector<CheckVerdict> verdicts;
+  /// Per candidate: its own verdict where it differs from its set's (a
+  /// member whose schedule does not parse alone is judged itself).
+  std::vector<std::optional<CheckVerdict>> ownVerdicts;
+  std::vector<CandidateCheck> checks;
+};
+} // namespace
+
+/// Judges set `s`'s first member with `checker`, then parses (and analyses)
+/// every member of a legal set.
+static void checkSet(CandidateChecker &checker, ArrayRef<Candidate> space,
+                     std::optional<AnalyzeSchedule> analyze, size_t s,
+                     TwinSets &found) {
+  const std::vector<size_t> &members = found.sets[s];
+  found.verdicts[s] = checker.judge(space[members.front()]);
+  if (!found.verdicts[s].legal)
+    return;
+  for (size_t i : members) {
+    tile::ScheduleAttr schedule = checker.parseSchedule(space[i]);
+    if (!schedule) {
+      // Not like its twins after all: judged on its own.
+      found.ownVerdicts[i] = checker.judge(space[i], schedule);
+      if (!found.ownVerdicts[i]->legal)
+        continue;
+    }
+    found.checks[i].schedule = schedule;
+    if (analyze)
+      found.checks[i].analysis.emplace((*analyze)(schedule));
+  }
+}
+
+std::vector<CandidateCheck> gemm_opt::tune::checkCandidates(
+    CandidateChecker &checker, ArrayRef<Candidate> space, CheckCounts &counts,
+    std::optional<AnalyzeSchedule> analyze, unsigned threads) {
+  TwinSets found;
+  StringMap<size_t> byTwinKey;
+  for (size_t i = 0; i < space.size(); ++i) {
+    auto [set, first] =
+        byTwinKey.try_emplace(getRasterTwinKey(space[i]), found.sets.size());
+    if (first)
+      found.sets.emplace_back();
+    found.sets[set->second].push_back(i);
+    found.setOf.push_back(set->second);
+  }
+  found.verdicts.resize(found.sets.size());
+  found.ownVerdicts.resize(space.size());
+  found.checks.resize(space.size());
+
   if (threads == 0)
     threads =
         std::min(hardware_concurrency().compute_thread_count(), MaxThreads);
-  size_t wanted =
-      (indices.size() + MinCandidatesPerThread - 1) / MinCandidatesPerThread;
-  threads = static_cast<unsigned>(std::min<size_t>(threads, wanted));
+  threads = static_cast<unsigned>(std::min<size_t>(
+      threads, (found.sets.size() + MinSetsPerThread - 1) / MinSetsPerThread));
   if (threads <= 1) {
-    for (size_t j = 0; j < indices.size(); ++j)
-      verdicts[j] = checker.judge(space[indices[j]]);
-    return;
+    for (size_t s = 0; s < found.sets.size(); ++s)
+      checkSet(checker, space, analyze, s, found);
+  } else {
+    ArrayRef<std::unique_ptr<CandidateChecker>> helpers =
+        checker.getHelpers(threads);
+    std::atomic<size_t> next{0};
+    DefaultThreadPool pool(hardware_concurrency(threads));
+    for (const std::unique_ptr<CandidateChecker> &helper : helpers)
+      pool.async([&, own = helper.get()] {
+        for (size_t s = next++; s < found.sets.size(); s = next++)
+          checkSet(*own, space, analyze, s, found);
+      });
+    pool.wait();
   }
-  std::atomic<size_t> next{0};
-  DefaultThreadPool pool(hardware_concurrency(threads));
-  for (unsigned thread = 0; thread < threads; ++thread)
-    pool.async([&] {
-      CandidateChecker own(chip);
-      for (size_t j = next++; j < indices.size(); j = next++)
-        verdicts[j] = own.judge(space[indices[j]]);
-    });
-  pool.wait();
-}
 
-std::vector<tile::ScheduleAttr>
-gemm_opt::tune::checkCandidates(CandidateChecker &checker, StringRef chip,
-                                ArrayRef<Candidate> space, CheckCounts &counts,
-                                unsigned threads) {
-  // The first of each set of raster twins is judged; the others take its
-  // verdict.
-  std::vector<size_t> judged, verdictOf(space.size());
-  StringMap<size_t> byTwinKey;
-  for (size_t i = 0; i < space.size(); ++i) {
-    auto [found, first] =
-        byTwinKey.try_emplace(getRasterTwinKey(space[i]), judged.size());
-    if (first)
-      judged.push_back(i);
-    verdictOf[i] = found->second;
-  }
-  std::vector<CheckVerdict> verdicts(judged.size());
-  judgeAll(checker, chip, space, judged, verdicts, threads);
-
-  std::vector<tile::ScheduleAttr> schedules(space.size());
-  for (size_t i = 0; i < space.size(); ++i) {
-    const CheckVerdict &verdict = verdicts[verdictOf[i]];
-    if (verdict.legal)
-      schedules[i] = checker.parseSchedule(space[i]);
-    if (verdict.legal && !schedules[i]) {
-      // Not like its twin after all: judged on its own.
-      schedules[i] = checker.check(space[i], counts);
-      continue;
-    }
-    verdict.countIn(counts);
-  }
-  return schedules;
+  // Counted in enumeration order, as one checker counts them (the first
+  // example of each drop reason is kept).
+  for (size_t i = 0; i < space.size(); ++i)
+    (found.ownVerdicts[i] ? *found.ownVerdicts[i]
+                          : found.verdicts[found.setOf[i]])
+        .countIn(counts);
+  return std::move(found.checks);
 }

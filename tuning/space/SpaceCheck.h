@@ -5,15 +5,16 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The verifier and tile-check-chip over a whole candidate space. Raster
-// twins compile alike: the verifier and tile-check-chip read a grid's raster
-// order and group only to check the group's range, which every raster of
-// the space is in (MemoisedAnalysisTest checks it). So only the first of
-// each set of twins is judged, which spares the modules of three in four
-// wgmma candidates. The judging runs on several threads, each with a
-// checker (an MLIR context) of its own; the counts and the legal
-// schedules come out as one checker would give them, in enumeration order,
-// the schedules in the given checker's context.
+// The verifier and tile-check-chip over a whole candidate space, and the
+// analysis of the legal candidates. Raster twins compile alike: the
+// verifier and tile-check-chip read a grid's raster order and group only to
+// check the group's range, which every raster of the space is in
+// (MemoisedAnalysisTest checks it). So only the first of each set of twins
+// is judged, which spares the modules of three in four wgmma candidates;
+// the others' schedules are parsed alone. Sets of twins are shared out
+// among threads, each with a helper checker (an MLIR context) of the given
+// checker's, which parses and analyses its sets' legal schedules too. The
+// counts come out as one checker would give them, in enumeration order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,20 +23,37 @@
 
 #include "CandidateChecker.h"
 
+#include "analysis/ScheduleAnalysis.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <optional>
 #include <vector>
 
 namespace gemm_opt::tune {
 
-/// Each candidate's schedule where the verifier and tile-check-chip for
-/// `chip` accept it, else a null attribute; `counts` records every verdict.
-/// `threads` 0: as many as the machine has, at most 16.
-std::vector<tile::ScheduleAttr> checkCandidates(CandidateChecker &checker,
-                                                llvm::StringRef chip,
-                                                llvm::ArrayRef<Candidate> space,
-                                                CheckCounts &counts,
-                                                unsigned threads = 0);
+/// What checkCandidates found for one candidate.
+struct CandidateCheck {
+  /// Null where the verifier or tile-check-chip refused it. It lives in a
+  /// context of the checker given or of one of its helpers.
+  tile::ScheduleAttr schedule;
+  /// The analysis of a legal schedule, where one was asked for.
+  std::optional<llvm::Expected<analysis::ScheduleAnalysis>> analysis;
+};
+
+using AnalyzeSchedule =
+    llvm::function_ref<llvm::Expected<analysis::ScheduleAnalysis>(
+        tile::ScheduleAttr)>;
+
+/// Each candidate's check, in enumeration order; `counts` records every
+/// verdict. With `analyze`, each legal schedule is analysed by it on the
+/// thread that parsed it (it must be thread-safe). `threads` 0: as many as
+/// the machine has, at most 16.
+std::vector<CandidateCheck>
+checkCandidates(CandidateChecker &checker, llvm::ArrayRef<Candidate> space,
+                CheckCounts &counts,
+                std::optional<AnalyzeSchedule> analyze = std::nullopt,
+                unsigned threads = 0);
 
 } // namespace gemm_opt::tune
 
