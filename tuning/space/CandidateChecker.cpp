@@ -80,11 +80,6 @@ CandidateChecker::getHelpers(size_t count) {
   return llvm::ArrayRef(helpers).take_front(count);
 }
 
-CheckVerdict CandidateChecker::judge(const Candidate &candidate) {
-  gemm_opt::tile::ScheduleAttr schedule;
-  return judge(candidate, schedule);
-}
-
 CheckVerdict CandidateChecker::judge(const Candidate &candidate,
                                      gemm_opt::tile::ScheduleAttr &schedule) {
   std::string firstError;

@@ -60,16 +60,14 @@ public:
   tile::ScheduleAttr check(const Candidate &candidate, CheckCounts &counts);
 
   /// Whether the verifier and tile-check-chip accept `candidate`'s
-  /// module, and why not; counts nothing. A checker per thread may judge
-  /// candidates in parallel (each has its own MLIR context).
-  CheckVerdict judge(const Candidate &candidate);
+  /// module, and why not, with a legal candidate's schedule (from its
+  /// module); counts nothing. A checker per thread may judge candidates in
+  /// parallel (each has its own MLIR context).
+  CheckVerdict judge(const Candidate &candidate, tile::ScheduleAttr &schedule);
 
   /// `candidate`'s schedule attribute alone, or null where it does not
   /// parse.
   tile::ScheduleAttr parseSchedule(const Candidate &candidate);
-
-  /// judge(), also giving a legal candidate's schedule (from its module).
-  CheckVerdict judge(const Candidate &candidate, tile::ScheduleAttr &schedule);
 
   /// The first `count` checkers that judge and parse for this one on other
   /// threads, made where missing (this call is not thread-safe). The

@@ -40,16 +40,18 @@ struct TwinSets {
 } // namespace
 
 /// Judges set `s`'s first member with `checker`, then parses (and analyses)
-/// every member of a legal set.
+/// every member of a legal set; the first keeps its module's schedule.
 static void checkSet(CandidateChecker &checker, ArrayRef<Candidate> space,
                      std::optional<AnalyzeSchedule> analyze, size_t s,
                      TwinSets &found) {
   const std::vector<size_t> &members = found.sets[s];
-  found.verdicts[s] = checker.judge(space[members.front()]);
+  tile::ScheduleAttr judged; // The first member's, from its module.
+  found.verdicts[s] = checker.judge(space[members.front()], judged);
   if (!found.verdicts[s].legal)
     return;
   for (size_t i : members) {
-    tile::ScheduleAttr schedule = checker.parseSchedule(space[i]);
+    tile::ScheduleAttr schedule =
+        i == members.front() ? judged : checker.parseSchedule(space[i]);
     if (!schedule) {
       // Not like its twins after all: judged on its own.
       found.ownVerdicts[i] = checker.judge(space[i], schedule);
