@@ -51,8 +51,8 @@ def matmul(
                 a, b, out, bias, residual, alpha, beta, activation, bias_along,
                 allow_tf32,
             )
-        if allow_tf32 is None and a.dtype is torch.float32:
-            allow_tf32 = torch.backends.cuda.matmul.allow_tf32
+        if allow_tf32 is None:
+            allow_tf32 = _tensors.tf32_default(torch, a)
         if out is None:
             out = _tensors.new_output(a, b)
             if out is not None and out.numel() == 0:
@@ -154,9 +154,7 @@ def explain(
         torch = _tensors.torch or _tensors.find_torch()
         if torch is not None and isinstance(a, torch.Tensor):
             if allow_tf32 is None:
-                allow_tf32 = (
-                    a.dtype is torch.float32 and torch.backends.cuda.matmul.allow_tf32
-                )
+                allow_tf32 = _tensors.tf32_default(torch, a)
             if out is None:
                 out = _tensors.new_output(a, b)
         return _core.explain(

@@ -98,6 +98,12 @@ def new_output(a, b, dtype=None, column_major=False):
     return a.new_empty(shape) if dtype is None else a.new_empty(shape, dtype=dtype)
 
 
+def tf32_default(torch, a):
+    """Whether a call on `a` without allow_tf32 runs f32 on tf32 tensor
+    cores: for f32 tensors, torch.backends.cuda.matmul.allow_tf32."""
+    return a.dtype is torch.float32 and torch.backends.cuda.matmul.allow_tf32
+
+
 def infer_bias_along(bias, m, n):
     """ "column" for a bias of N entries (nn.Linear's), "row" for one of M."""
     length = bias.shape[0] if bias.dim() == 1 else -1

@@ -68,7 +68,7 @@ class Linear(torch.nn.Linear):
             y = ops.matmul(
                 rows, self.weight.t(), self.bias, None, None, 1.0, 0.0,
                 self.activation, "column",
-                rows.dtype is torch.float32 and torch.backends.cuda.matmul.allow_tf32,
+                _tensors.tf32_default(torch, rows),
             )
         elif rows.shape[0] == 0:
             y = rows.new_empty((0, self.out_features))

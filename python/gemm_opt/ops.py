@@ -143,7 +143,7 @@ def matmul_into(a, b, out, bias, residual, alpha, beta, activation, bias_along,
     if bias is not None and not bias_along:
         bias_along = _tensors.infer_bias_along(bias, a.shape[-2], b.shape[-1])
     if allow_tf32 is None:
-        allow_tf32 = a.dtype is torch.float32 and torch.backends.cuda.matmul.allow_tf32
+        allow_tf32 = _tensors.tf32_default(torch, a)
     result = matmul(
         a, b, bias, residual, out if beta != 0 else None, float(alpha),
         float(beta), _tensors.activation_name(activation),
