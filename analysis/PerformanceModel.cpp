@@ -61,6 +61,13 @@ gemm_opt::analysis::computeTileFigures(ScheduleAttr schedule,
     readA *= std::max<int64_t>(1, schedule.getWarpN() / mma.getN());
     readB *= std::max<int64_t>(1, schedule.getWarpM() / mma.getM());
   }
+  if (schedule.isDot()) {
+    // Dot products: operands go straight from global memory into
+    // registers, each element of the block's tiles read once.
+    figures.blockIntensity = figures.flops / figures.globalBytes;
+    figures.warpIntensity = (2 * wm * wn) / ((wm + wn) * e);
+    return figures;
+  }
   if (schedule.isFfma()) {
     // SIMT: per K step every thread reads TM + TN floats with LDS.128;
     // lanes share each read in pairs (SimtMma.cpp), so shared memory spends
@@ -169,10 +176,10 @@ llvm::Expected<ShapePrediction> gemm_opt::analysis::predictShape(
   bool tf32 = schedule.isWgmma() && schedule.getElements().getA().isF32();
   bool eightBit =
       schedule.isWgmma() && getByteWidth(schedule.getElements().getA()) == 1;
-  double peakTflops = schedule.isFfma() ? device.ffmaTflops
-                      : tf32            ? device.tensorTf32Tflops
-                      : eightBit        ? 2 * device.tensorHalfTflops
-                                        : device.tensorHalfTflops;
+  double peakTflops = schedule.isFfma() || schedule.isDot() ? device.ffmaTflops
+                      : tf32     ? device.tensorTf32Tflops
+                      : eightBit ? 2 * device.tensorHalfTflops
+                                 : device.tensorHalfTflops;
   double peakPerSM = peakTflops * 1e12 / sms;
   double tensorPerSM = peakPerSM * p.clockFactor;
   double sharedPerSM =

@@ -17,11 +17,15 @@ using namespace gemm_opt::tile;
 
 static std::string describeKind(const ScheduleAnalysis &analysis) {
   ScheduleAttr s = analysis.schedule;
-  std::string kind = formatv(
-      "{0}, block {1}x{2}x{3}, {4} {5}x{6}, {7} stages, {8} threads",
-      s.isWgmma() ? "wgmma" : s.isFfma() ? "ffma" : "mma.sync", s.getBlockM(),
-      s.getBlockN(), s.getBlockK(), s.isWgmma() ? "warpgroup" : "warp",
-      s.getWarpM(), s.getWarpN(), s.getStages(), analysis.threads);
+  std::string kind =
+      formatv("{0}, block {1}x{2}x{3}, {4} {5}x{6}, {7} stages, {8} threads",
+              s.isWgmma()  ? "wgmma"
+              : s.isFfma() ? "ffma"
+              : s.isDot()  ? "dot"
+                           : "mma.sync",
+              s.getBlockM(), s.getBlockN(), s.getBlockK(),
+              s.isWgmma() ? "warpgroup" : "warp", s.getWarpM(), s.getWarpN(),
+              s.getStages(), analysis.threads);
   if (s.isFfma())
     kind += formatv(", thread tile {0}x{1}", s.getMma().getM(),
                     s.getMma().getN());
@@ -146,32 +150,33 @@ json::Value gemm_opt::analysis::toJSON(const ScheduleAnalysis &a) {
   json::Object out{
       {"chip", s.getChip()},
       {"device", a.device.device},
-      {"mma", s.isWgmma() ? "wgmma" : s.isFfma() ? "ffma" : "sync"},
+      {"mma", s.isWgmma()  ? "wgmma"
+              : s.isFfma() ? "ffma"
+              : s.isDot()  ? "dot"
+                           : "sync"},
       {"block", json::Array{s.getBlockM(), s.getBlockN(), s.getBlockK()}},
       {"warp", json::Array{s.getWarpM(), s.getWarpN()}},
       {"stages", s.getStages()},
       {"threads", a.threads},
       {"whole_tile_variant", a.wholeTileVariant},
       {"shared_memory_bytes", a.sharedMemoryBytes},
-      {"registers",
-       json::Object{{"per_thread_needed", r.getNeeded()},
-                    {"per_thread", r.perThread},
-                    {"accumulators", r.accumulators},
-                    {"operand_fragments", r.operandFragments},
-                    {"addresses", r.addresses},
-                    {"other", r.other},
-                    {"producer", r.producer},
-                    {"consumer", r.consumer},
-                    {"per_block", r.perBlock},
-                    {"spills", r.spills}}},
-      {"occupancy",
-       json::Object{{"blocks_per_sm", o.blocksPerSM},
-                    {"warps_per_sm", o.warpsPerSM},
-                    {"by_shared_memory", o.bySharedMemory},
-                    {"by_registers", o.byRegisters},
-                    {"by_threads", o.byThreads},
-                    {"by_block_limit", o.byBlockLimit},
-                    {"limiter", o.limiter}}},
+      {"registers", json::Object{{"per_thread_needed", r.getNeeded()},
+                                 {"per_thread", r.perThread},
+                                 {"accumulators", r.accumulators},
+                                 {"operand_fragments", r.operandFragments},
+                                 {"addresses", r.addresses},
+                                 {"other", r.other},
+                                 {"producer", r.producer},
+                                 {"consumer", r.consumer},
+                                 {"per_block", r.perBlock},
+                                 {"spills", r.spills}}},
+      {"occupancy", json::Object{{"blocks_per_sm", o.blocksPerSM},
+                                 {"warps_per_sm", o.warpsPerSM},
+                                 {"by_shared_memory", o.bySharedMemory},
+                                 {"by_registers", o.byRegisters},
+                                 {"by_threads", o.byThreads},
+                                 {"by_block_limit", o.byBlockLimit},
+                                 {"limiter", o.limiter}}},
       {"intensity",
        json::Object{{"block_flops_per_global_byte", t.blockIntensity},
                     {"warp_flops_per_shared_read_byte", t.warpIntensity},

@@ -28,6 +28,9 @@ ScheduleResources gemm_opt::tile::getScheduleResources(ScheduleAttr schedule) {
                                           (schedule.isWarpSpecialized() ? 2 : 1)
                                     : 0;
 
+  // dot kernels load straight into registers: no shared memory.
+  if (schedule.isDot())
+    return r;
   // ffma reads A's columns as 128-bit vectors: it is stored transposed.
   r.stageElementsA =
       schedule.isFfma()

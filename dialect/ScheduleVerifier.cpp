@@ -13,8 +13,9 @@
 #include "dialect/ScheduleResources.h"
 
 #include "dialect/ChipInfo.h"
-#include "dialect/MemoryQueries.h"
+#include "dialect/DotScheduleVerifier.h"
 #include "dialect/HopperScheduleVerifier.h"
+#include "dialect/MemoryQueries.h"
 #include "dialect/SimtScheduleVerifier.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -82,6 +83,9 @@ static LogicalResult verifyMma(Operation *op, MmaAttr mma, Type inputType,
     return verifyWgmmaShape(op, mma, inputType, chip);
   case MmaKind::ffma:
     // The thread tile is checked with the tiling (verifyThreadTiling).
+    return success();
+  case MmaKind::dot:
+    // The whole schedule is checked by verifyDotSchedule.
     return success();
   }
   return success();
@@ -290,7 +294,10 @@ verifyOperandLayouts(Operation *op, ScheduleAttr schedule,
   }
   // ffma kernels read A and B in either order, and tile-exchange-operands
   // runs a GEMM into a column-major C as C^T = B^T·A^T (C^T row-major).
-  bool rowMajorOnly = !schedule.isWgmma() && !schedule.isFfma();
+  // dot kernels check their layouts with the rest of their schedule
+  // (verifyDotSchedule).
+  bool rowMajorOnly =
+      !schedule.isWgmma() && !schedule.isFfma() && !schedule.isDot();
   for (auto [name, order] : {std::pair<StringRef, MatrixOrder>{"A", layouts->a},
                              {"B", layouts->b},
                              {"C", layouts->c}}) {
@@ -323,6 +330,10 @@ verifyOperandLayouts(Operation *op, ScheduleAttr schedule,
 static LogicalResult verifyLoads(Operation *op, ScheduleAttr schedule,
                                  const ChipInfo &chip, int64_t bytesA,
                                  int64_t bytesB, const GemmLayouts &layouts) {
+  if (schedule.getPipeline().getLoad() == LoadKind::direct)
+    return emitScheduleError(op, schedule, "pipeline")
+           << "direct loads are for dot schedules (#tile.mma<dot, ...>); "
+              "give this one cp_async or tma";
   if (schedule.isTma() ? failed(verifyTmaTarget(op, schedule, chip))
                        : failed(verifyCpAsyncPipeline(op, schedule)))
     return failure();
@@ -391,6 +402,18 @@ static std::optional<int64_t> getFittingStages(ScheduleAttr schedule,
   return std::nullopt;
 }
 
+/// Checks that the block's threads fit the chip.
+static LogicalResult verifyBlockThreads(Operation *op, ScheduleAttr schedule,
+                                        const ChipInfo &chip) {
+  int64_t threads = getScheduleResources(schedule).threads;
+  if (threads > chip.maxThreadsPerBlock)
+    return emitScheduleError(op, schedule, "warp")
+           << "schedule needs " << threads << " threads per block ("
+           << threads / 32 << " warps), more than the "
+           << chip.maxThreadsPerBlock << " " << chip.name << " allows";
+  return success();
+}
+
 LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
                                                  ScheduleAttr schedule,
                                                  EpilogueAttr epilogue,
@@ -405,6 +428,14 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
   if (failed(layouts))
     return failure();
   ElementTypesAttr elements = schedule.getElements();
+  if (schedule.isDot())
+    return failure(
+        failed(verifyElementTypes(op, elements, a, b, c)) ||
+        failed(verifyDotSchedule(op, schedule, *layouts, *chip)) ||
+        failed(verifySizesFit(op, schedule, getByteWidth(elements.getA()),
+                              getByteWidth(elements.getB()),
+                              getByteWidth(elements.getC()))) ||
+        failed(verifyBlockThreads(op, schedule, *chip)));
   if (failed(verifyElementTypes(op, elements, a, b, c)) ||
       failed(verifyMma(op, schedule.getMma(), elements.getA(), *chip)) ||
       (schedule.isFfma() &&
@@ -423,12 +454,8 @@ LogicalResult gemm_opt::tile::verifyGemmSchedule(Operation *op,
                             getByteWidth(elements.getC()))))
     return failure();
 
-  int64_t threads = getScheduleResources(schedule).threads;
-  if (threads > chip->maxThreadsPerBlock)
-    return emitScheduleError(op, schedule, "warp")
-           << "schedule needs " << threads << " threads per block ("
-           << threads / 32 << " warps), more than the "
-           << chip->maxThreadsPerBlock << " " << chip->name << " allows";
+  if (failed(verifyBlockThreads(op, schedule, *chip)))
+    return failure();
 
   if (failed(verifyLoads(op, schedule, *chip, bytesA, bytesB, *layouts)) ||
       failed(verifyHopperFeatures(op, schedule, *chip)) ||

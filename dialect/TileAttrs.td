@@ -41,12 +41,19 @@ def Tile_MmaAttr : Tile_Attr<"Mma", "mma"> {
     (`fma.rn.f32`), whose shape `[TM, TN, 1]` is the register tile of C one
     thread owns (TM and TN multiples of 4: 4×4 sub-tiles spread over the
     warp tile, each read from shared memory with 128-bit loads); the warp
-    tile `[WM, WN]` then holds exactly 32 thread tiles.
+    tile `[WM, WN]` then holds exactly 32 thread tiles. `dot` is the
+    bandwidth-bound path for thin products (decode: M of a few rows) on the
+    CUDA cores: each warp computes its `WM×WN` outputs as dot products along
+    K, every lane reading `[1, 1, V]`'s V consecutive K elements of a row of
+    A and of a column of B with one 16-byte load straight from global
+    memory (no shared memory), multiplying and adding in f32; the lanes'
+    sums meet through warp shuffles at the end.
 
     Examples:
     ```mlir
     #tile.mma<sync, [16, 8, 16]>
     #tile.mma<ffma, [8, 8, 1]>
+    #tile.mma<dot, [1, 1, 8]>
     ```
   }];
   let parameters = (ins EnumParameter<Tile_MmaKind>:$kind, "int64_t":$m,
@@ -113,7 +120,10 @@ def Tile_PipelineAttr : Tile_Attr<"Pipeline", "pipeline"> {
   let description = [{
     `stages` shared-memory buffers per operand; while the tensor cores work on
     one, the copies for the next `stages - 1` K tiles are in flight. `load`
-    says how operands move from global to shared memory.
+    says how operands move from global to shared memory: `cp_async`, `tma`,
+    or `direct` for `dot` schedules, whose threads load A and B straight into
+    registers (one stage, no shared memory; BK sets how many 16-byte loads
+    each lane has in flight).
 
     `ragged = true` (mma.sync schedules only) makes the kernel take any M,
     N, K >= 1 and any row pitch: its K loop comes three times, and each block
@@ -578,13 +588,14 @@ def Tile_ScheduleAttr : Tile_Attr<"Schedule", "schedule"> {
     int64_t getStages() const { return getPipeline().getStages(); }
     bool isWgmma() const { return getMma().getKind() == MmaKind::wgmma; }
     bool isFfma() const { return getMma().getKind() == MmaKind::ffma; }
+    bool isDot() const { return getMma().getKind() == MmaKind::dot; }
     /// Whether kernels of this schedule take any M, N, K >= 1 and any row
     /// pitch: wgmma (TMA fills past the edges; the runtime stages operands
     /// TMA cannot read), ffma (a guarded main loop for edge blocks and
     /// unaligned rows) and mma.sync with `ragged = true` (PipelineAttr).
     /// Other mma.sync kernels need whole tiles and 16-byte rows.
     bool takesAnyShape() const {
-      return isWgmma() || isFfma() || getPipeline().getRagged();
+      return isWgmma() || isFfma() || isDot() || getPipeline().getRagged();
     }
     /// Whether kernels of this schedule come with a whole-tile variant,
     /// which the host and the runtime launch instead of the any-shape

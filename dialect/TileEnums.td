@@ -14,7 +14,8 @@ include "mlir/IR/EnumAttr.td"
 def Tile_MmaKind : I32EnumAttr<"MmaKind", "tensor-core instruction family", [
     I32EnumAttrCase<"sync", 0>,
     I32EnumAttrCase<"wgmma", 1>,
-    I32EnumAttrCase<"ffma", 2>
+    I32EnumAttrCase<"ffma", 2>,
+    I32EnumAttrCase<"dot", 3>
   ]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::gemm_opt::tile";
@@ -22,7 +23,8 @@ def Tile_MmaKind : I32EnumAttr<"MmaKind", "tensor-core instruction family", [
 
 def Tile_LoadKind : I32EnumAttr<"LoadKind", "how operands reach shared memory", [
     I32EnumAttrCase<"cp_async", 0>,
-    I32EnumAttrCase<"tma", 1>
+    I32EnumAttrCase<"tma", 1>,
+    I32EnumAttrCase<"direct", 2>
   ]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::gemm_opt::tile";

@@ -11,6 +11,7 @@
 #include "AnalyzedSpace.h"
 #include "CandidateChecker.h"
 #include "ProblemRanking.h"
+#include "jit/DecodeSchedules.h"
 #include "jit/Float32Schedules.h"
 #include "jit/MatmulDatabaseChoice.h"
 #include "jit/ScheduleDescription.h"
@@ -217,7 +218,15 @@ Expected<std::vector<MatmulSchedule>> MatmulScheduleChooser::chooseCandidates(
     const MatmulProblem &problem, const jit::FusedEpilogueDescription &epilogue,
     size_t count) {
   std::vector<MatmulSchedule> chosen;
-  if (database)
+  if (std::optional<MatmulSchedule> decode = getDecodeSchedule(problem)) {
+    decode->module =
+        renderMatmulModule(problem, epilogue, decode->schedule,
+                           /*transposed=*/false, decode->candidate);
+    std::string why;
+    if (verifiesMatmulModule(decode->module, why))
+      chosen.push_back(std::move(*decode));
+  }
+  if (database && chosen.size() < count)
     if (std::optional<MatmulSchedule> measured =
             chooseFromDatabase(*database, problem, epilogue))
       chosen.push_back(std::move(*measured));

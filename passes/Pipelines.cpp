@@ -34,6 +34,7 @@ void gemm_opt::buildLowerToNVVMPipeline(OpPassManager &pm,
   kernels.addPass(createTileBlockTilePass());
   kernels.addPass(createTileWarpSpecializePass());
   kernels.addPass(createTileSimtMmaPass());
+  kernels.addPass(createTileDotProductsPass());
   kernels.addPass(createTilePipelineCopiesPass());
   kernels.addPass(createTileWarpMmaPass());
   kernels.addPass(createTileLowerEpiloguePass());

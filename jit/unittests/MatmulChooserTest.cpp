@@ -217,3 +217,40 @@ TEST(MatmulChooserTest, UnknownChipIsAnError) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(MatmulChooserTest, ThinProblemsInTheLinearLayoutTakeDotSchedules) {
+  MatmulScheduleChooser chooser;
+  for (int64_t m : {1, 2, 4}) {
+    MatmulSchedule decode =
+        choose(chooser, makeMatmulProblem(m, 4096, 14336, Row, Col));
+    SCOPED_TRACE(decode.module);
+    EXPECT_EQ(decode.candidate, "dot_bf16_" + std::to_string(m) + "x4x1024_w" +
+                                    std::to_string(m) + "x1");
+    EXPECT_NE(decode.schedule.find("#tile.mma<dot, [1, 1, 8]>"),
+              std::string::npos);
+    EXPECT_EQ(decode.reason.rfind("decode rule: ", 0), 0u) << decode.reason;
+    EXPECT_FALSE(decode.transposed);
+    std::string why;
+    EXPECT_TRUE(verifiesMatmulModule(decode.module, why)) << why;
+  }
+  // A fused epilogue rides along.
+  jit::FusedEpilogueDescription biasSilu;
+  biasSilu.bias = "column";
+  biasSilu.activation = "silu";
+  MatmulSchedule fused = choose(
+      chooser, makeMatmulProblem(1, 4096, 4096, Row, Col, "f16"), biasSilu);
+  EXPECT_EQ(fused.candidate, "dot_f16_1x4x1024_w1x1");
+  // Not thin, not K-contiguous B, or too few columns to fill the SMs: the
+  // tensor-core candidates.
+  for (MatmulProblem other : {makeMatmulProblem(5, 4096, 14336, Row, Col),
+                              makeMatmulProblem(1, 4096, 14336, Row, Row),
+                              makeMatmulProblem(1, 512, 14336, Row, Col)}) {
+    MatmulSchedule chosen = choose(chooser, other);
+    EXPECT_EQ(chosen.schedule.find("dot"), std::string::npos)
+        << chosen.candidate;
+  }
+}
+
+} // namespace

@@ -3,6 +3,7 @@
 // RUN: gemm-opt %examples/gemm_bf16_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
 // RUN: gemm-opt %examples/gemm_f16_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
 // RUN: gemm-opt %examples/gemm_f32_simt_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
+// RUN: gemm-opt %examples/gemm_bf16_dot_decode_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
 // RUN: gemm-opt %examples/gemm_bf16_wgmma_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
 // RUN: gemm-opt %examples/gemm_f16_wgmma_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
 // RUN: gemm-opt %examples/gemm_bf16_wgmma_bias_gelu_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED

@@ -1,0 +1,91 @@
+//===- DotProducts.cpp - thin GEMMs on the CUDA cores ---------------------===//
+//
+// Part of gemm-opt, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// tile-dot-products: rewrites the block-tiled K loop of a
+// `#tile.mma<dot, [1, 1, V]>` schedule, with its accumulator and the store
+// of it into C, into warp-wide dot products read straight from global
+// memory (DotKernel.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "passes/common/BlockTiledLoop.h"
+#include "passes/simt/DotKernel.h"
+
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace gemm_opt {
+#define GEN_PASS_DEF_TILEDOTPRODUCTSPASS
+#include "passes/Passes.h.inc"
+} // namespace gemm_opt
+
+using namespace mlir;
+using namespace gemm_opt;
+using namespace gemm_opt::tile;
+
+namespace {
+
+/// Rewrites the block-tiled K loop of a dot schedule, with the accumulator
+/// it updates and the store of it into C.
+struct DotBlockLoop : public OpRewritePattern<scf::ForOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(scf::ForOp loop,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<BlockTiledLoop> match = matchBlockTiledLoop(
+        loop, MmaKind::dot, rewriter, /*withAccumulator=*/true);
+    if (failed(match))
+      return failure();
+    auto [mma, viewA, viewB, rowA, colB, kernel, alloc, store] = *match;
+    // The stores index the whole C (its edges), so the block's C tile must
+    // be a view of it.
+    auto tileC = store.getC().getDefiningOp<memref::SubViewOp>();
+    if (!tileC)
+      return rewriter.notifyMatchFailure(
+          store, "the block's C tile is not a subview of the kernel's C");
+    ScheduleAttr schedule = mma.getSchedule();
+    FailureOr<FusedEpilogue> fused =
+        FusedEpilogue::forKernel(kernel, schedule, store);
+    if (failed(fused))
+      return failure();
+    rewriter.setInsertionPoint(loop);
+    DotBlockOperands operands{viewA.getSource(),
+                              viewB.getSource(),
+                              tileC.getSource(),
+                              rowA,
+                              colB,
+                              loop.getLowerBound(),
+                              loop.getUpperBound()};
+    buildDotKernel(rewriter, loop.getLoc(), schedule, operands, *fused);
+    rewriter.eraseOp(store);
+    rewriter.eraseOp(loop);
+    rewriter.eraseOp(alloc);
+    return success();
+  }
+};
+
+struct TileDotProductsPass
+    : public gemm_opt::impl::TileDotProductsPassBase<TileDotProductsPass> {
+  using TileDotProductsPassBase::TileDotProductsPassBase;
+
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<DotBlockLoop>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    getOperation()->walk([&](BlockMmaOp mma) {
+      if (mma.getSchedule().getMma().getKind() != MmaKind::dot)
+        return;
+      mma.emitOpError() << "of a dot schedule is not in a block-tiled K "
+                           "loop over global tiles: run tile-block-tile "
+                           "before tile-dot-products";
+      signalPassFailure();
+    });
+  }
+};
+
+} // namespace
