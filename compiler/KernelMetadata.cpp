@@ -24,6 +24,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace gemm_opt;
 using namespace gemm_opt::tile;
@@ -259,8 +261,15 @@ static bundle::KernelEntry describe(ScheduleAttr schedule,
   // (cp.async chunks with a source size past the edges, element loads where
   // rows are not aligned: passes/mma_sync/CpAsyncTileCopies.h), other mma.sync
   // kernels need whole tiles and 16-byte row pitches.
+  // dot kernels read A and B element by element where their rows do not
+  // take 16-byte loads: any operand at its own element's alignment.
   bool ragged = schedule.takesAnyShape();
-  entry.minAlignmentBytes = ragged ? getByteWidth(types.getC()) : 16;
+  entry.minAlignmentBytes =
+      schedule.isDot()
+          ? std::min({getByteWidth(types.getA()), getByteWidth(types.getB()),
+                      getByteWidth(types.getC())})
+      : ragged ? getByteWidth(types.getC())
+               : 16;
   bundle::GemmFields &gemm = entry.gemm.emplace();
   gemm.requiresDivisible =
       ragged ? bundle::ProblemTile{1, 1, 1}
