@@ -45,3 +45,14 @@ def test_configure_keeps_what_is_not_given(tmp_path):
             gemm_opt.explain(m=64, n=64, k=64, chip="sm_90a")
     finally:
         gemm_opt.configure(**before)
+
+
+def test_explain_names_the_decode_rule():
+    choice = gemm_opt.explain(m=1, n=4096, k=14336, dtype="bf16",
+                              layout="row,col", chip="sm_90a")
+    assert choice["reason"].startswith("decode rule")
+    assert "#tile.mma<dot, [1, 1, 8]>" in choice["schedule"]
+    # A row-major weight stays on the tensor cores.
+    other = gemm_opt.explain(m=1, n=4096, k=14336, dtype="bf16",
+                             layout="row,row", chip="sm_90a")
+    assert "#tile.mma<wgmma" in other["schedule"]

@@ -57,6 +57,24 @@ def test_ragged_and_small_shapes(shape):
     assert_close(gemm_opt.matmul(a, b), reference(a, b))
 
 
+@pytest.mark.parametrize("shape", [(1, 4096, 4096), (3, 4096, 1000), (4, 1057, 777)])
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
+def test_decode_shapes_take_dot_kernels(shape, dtype):
+    """x @ W^T with a few rows: the dot kernels (docs/design/decode.md),
+    with a fused bias (and SiLU in bf16, whose tolerance leaves room for
+    tanh.approx), at pitches that take 16-byte loads and (K = 777) ones
+    that do not."""
+    m, n, k = shape
+    x, w = matrix(m, k, dtype=dtype), matrix(n, k, dtype=dtype)
+    bias = uniform(n, dtype=dtype)
+    out = poisoned((m, n), dtype)
+    assert "#tile.mma<dot" in gemm_opt.explain(x, w.t(), out)["schedule"]
+    kind = "bf16" if dtype == torch.bfloat16 else "f16"
+    activation = "silu" if kind == "bf16" else None
+    gemm_opt.matmul(x, w.t(), out, bias=bias, activation=activation)
+    assert_close(out, reference(x, w.t(), bias=bias, activation=activation), kind)
+
+
 @pytest.mark.parametrize("along", ["column", "row"])
 def test_bias(along):
     a, b = matrix(M, K), matrix(K, N, "col")
