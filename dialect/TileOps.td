@@ -80,9 +80,10 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     when the epilogue asks for it: `alpha` and `beta` (f32 scalars;
     `beta` scales C's old value), `bias` (a vector of C's element type, M
     entries for `bias = row`, N for `column`, one vector for every batch
-    entry; a grouped GEMM's may hold one per group, as above) and `residual` (an `M×N` matrix of C's element type and major
-    order; for batched operands a batch of them, rank 3 like C, entry `b`
-    added to `C[b]`, a batch stride of 0 adding one matrix to every entry).
+    entry; a grouped GEMM's may hold one per group, as above) and
+    `residual` (an `M×N` matrix of C's element type and major order; for
+    batched operands a batch of them, rank 3 like C, entry `b` added to
+    `C[b]`, a batch stride of 0 adding one matrix to every entry).
 
     FP8: A and B of `f8E4M3FN` or `f8E5M2` (not both `f8E5M2`), C of bf16,
     f16 or f32, accumulated in f32. The op then declares its scales with
