@@ -8,6 +8,7 @@
 
 #include "compiler/KernelMetadata.h"
 #include "compiler/ElementTypeName.h"
+#include "dialect/GroupedGemmVerifier.h"
 #include "dialect/MemoryQueries.h"
 
 #include "compiler/MatrixMoveMetadata.h"
@@ -407,6 +408,13 @@ gemm_opt::collectKernelMetadata(ModuleOp module) {
       // memref: group_rows or group_offsets).
       if (StringRef grouped = getKernelGrouped(op); !grouped.empty()) {
         gemm.grouped = grouped.str();
+        // A per-group bias is G × entries (tile::isPerGroupBias).
+        EpilogueAttr epilogue = getKernelEpilogue(op);
+        if (epilogue && isPerGroupBias(grouped == "masked", epilogue.getBias()))
+          for (bundle::Parameter &parameter : kernel.entry.parameters)
+            if (parameter.kind == bundle::ParameterKind::MemRef &&
+                parameter.operand == "bias")
+              parameter.rank = 2;
         kernel.entry.parameters.push_back(bundle::Parameter::memref(
             grouped == "masked" ? "group_rows" : "group_offsets", 1));
       }

@@ -95,7 +95,7 @@ static LogicalResult verifyLayoutShapes(GemmOp gemm) {
 
 /// Checks what a grouped kernel computes: bf16, f16 or 8-bit inputs (the
 /// latter scaled as verifyScaledGemm checks, into a 16- or 32-bit C),
-/// row-major A and C, no fused epilogue.
+/// row-major A and C, no fused epilogue with 8-bit inputs.
 static LogicalResult verifyGroupedComputation(GemmOp gemm) {
   Type input = gemm.getA().getType().getElementType();
   if (!input.isBF16() && !input.isF16() && !isEightBitFloat(input))
@@ -115,11 +115,75 @@ static LogicalResult verifyGroupedComputation(GemmOp gemm) {
              << "a grouped GEMM needs a row-major " << name
              << ": a group is a range of its rows (B may be either: G × K × "
                 "N row-major or G × N × K column-major)";
-  if (gemm.hasFusedEpilogue() || gemm.getAlpha() || gemm.getBeta() ||
-      gemm.getBias() || gemm.getResidual())
+  if (isEightBitFloat(input) &&
+      (gemm.hasFusedEpilogue() || gemm.getAlpha() || gemm.getBeta() ||
+       gemm.getBias() || gemm.getResidual()))
     return gemm.emitOpError()
-           << "a grouped GEMM takes no fused epilogue yet (a per-group bias "
-              "would be a G × N operand): drop the epilogue and its operands";
+           << "a grouped FP8 GEMM takes no fused epilogue yet: drop the "
+              "epilogue and its operands (16-bit grouped GEMMs take one)";
+  return success();
+}
+
+bool gemm_opt::tile::isPerGroupBias(bool masked, EpilogueBias bias) {
+  return bias == EpilogueBias::column || (masked && bias == EpilogueBias::row);
+}
+
+/// Checks a grouped GEMM's bias against its layout: one vector per group
+/// (G × N for bias = column; G × M_max for a masked bias = row), or for a
+/// contiguous bias = row one entry per row of C (T), each with unit stride
+/// along its entries. The presence and element type are
+/// verifyFusedEpilogue's.
+static LogicalResult verifyGroupedBias(GemmOp gemm) {
+  EpilogueAttr epilogue = gemm.getEpilogueAttr();
+  Value bias = gemm.getBias();
+  if (!bias || !epilogue || epilogue.getBias() == EpilogueBias::none)
+    return success();
+  bool masked = static_cast<bool>(gemm.getGroupRows());
+  bool byRow = epilogue.getBias() == EpilogueBias::row;
+  auto type = cast<MemRefType>(bias.getType());
+  StringRef field = byRow ? "bias = row" : "bias = column";
+  MemRefType cType = gemm.getC().getType();
+  ArrayRef<int64_t> matrixC = cType.getShape().take_back(2);
+  int64_t entries = matrixC[byRow ? 0 : 1];
+  if (!isPerGroupBias(masked, epilogue.getBias())) {
+    // A contiguous row bias: one entry per token, wherever its group.
+    if (type.getRank() != 1)
+      return gemm.emitOpError()
+             << "a contiguous grouped GEMM's " << field
+             << " follows C's rows: a vector of T entries (row t is token "
+                "t's, whatever its group), got "
+             << type << " (for one bias vector per group use bias = column)";
+    if (!ShapedType::isDynamic(type.getDimSize(0)) &&
+        !ShapedType::isDynamic(entries) && type.getDimSize(0) != entries)
+      return gemm.emitOpError()
+             << "a contiguous grouped GEMM's " << field << " has "
+             << type.getDimSize(0) << " entries, expected C's T = " << entries;
+  } else {
+    StringRef extent = byRow ? "M_max" : "N";
+    if (type.getRank() != 2)
+      return gemm.emitOpError()
+             << "a grouped GEMM's " << field << " is per group: a G × "
+             << extent << " memref (row g is group g's bias), got " << type;
+    int64_t groups = gemm.getB().getType().getDimSize(0);
+    if (!ShapedType::isDynamic(type.getDimSize(0)) &&
+        !ShapedType::isDynamic(groups) && type.getDimSize(0) != groups)
+      return gemm.emitOpError()
+             << "a grouped GEMM's " << field << " has " << type.getDimSize(0)
+             << " rows for " << groups
+             << " groups: it takes one row per group (G × " << extent << ")";
+    if (!ShapedType::isDynamic(type.getDimSize(1)) &&
+        !ShapedType::isDynamic(entries) && type.getDimSize(1) != entries)
+      return gemm.emitOpError()
+             << "a grouped GEMM's " << field << " has " << type.getDimSize(1)
+             << " entries per group, expected " << extent << " = " << entries;
+  }
+  int64_t offset;
+  SmallVector<int64_t> strides;
+  if (failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
+    return gemm.emitOpError()
+           << "a grouped GEMM's bias must have unit stride along its entries "
+              "(the last dimension), got "
+           << type;
   return success();
 }
 
@@ -168,7 +232,7 @@ LogicalResult gemm_opt::tile::verifyGroupedOperands(GemmOp gemm,
                                 "G + 1 row offsets into A and C", offsets)))
     return failure();
   if (failed(verifyLayoutShapes(gemm)) ||
-      failed(verifyGroupedComputation(gemm)))
+      failed(verifyGroupedComputation(gemm)) || failed(verifyGroupedBias(gemm)))
     return failure();
   return verifyGroupedSchedule(gemm, schedule);
 }

@@ -17,7 +17,15 @@
 // Both are 1-D i32 memrefs in global memory that the kernel reads (the host
 // never does), so one launch serves every routing. What the verifier
 // checks: one layout, the operands' ranks and group counts, the element
-// types, and a schedule whose path runs a grouped walk.
+// types, the bias of a fused epilogue, and a schedule whose path runs a
+// grouped walk.
+//
+// A fused epilogue applies per group. Its bias = column is one vector per
+// group, a G × N memref (row g is group g's bias). A bias = row follows C's
+// rows: G × M_max in the masked layout (group g's rows), T entries in the
+// contiguous one (each token's own, whatever its group). A residual has C's
+// shape (G × M_max × N masked, T × N contiguous), and beta·C reads C: both
+// only in the rows of C the kernel writes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,9 +37,13 @@
 namespace gemm_opt::tile {
 
 /// Checks the group operand of `gemm` (which isGrouped()) against A, B and
-/// C, its element types and epilogue, and that `schedule` can run it.
-/// Reports at `gemm`.
+/// C, its element types and its fused epilogue's bias, and that `schedule` can
+/// run it. Reports at `gemm`.
 mlir::LogicalResult verifyGroupedOperands(GemmOp gemm, ScheduleAttr schedule);
+
+/// Whether a grouped GEMM's `bias` holds one vector per group (rank 2):
+/// any bias of the `masked` layout, a column bias of the contiguous one.
+bool isPerGroupBias(bool masked, EpilogueBias bias);
 
 } // namespace gemm_opt::tile
 

@@ -67,9 +67,12 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     written. Grouped GEMMs take bf16, f16 or 8-bit inputs (scaled as below,
     into a 16- or 32-bit C; a contiguous GEMM's `scale_b` may hold each
     group's scales, a leading G dimension, while its `scale_a` covers the T
-    rows of all groups), row-major A and C, no fused epilogue, and a
-    warp-specialized wgmma schedule on a persistent grid of single blocks
-    with `#tile.store<tma>`, without split_k or stream_k.
+    rows of all groups), row-major A and C, and a warp-specialized wgmma
+    schedule on a persistent grid of single blocks with `#tile.store<tma>`,
+    without split_k or stream_k. A 16-bit grouped GEMM's fused epilogue
+    applies per group: `bias = column` is a `G×N` memref (row g is group
+    g's bias), `bias = row` follows C's rows (`G×M_max` masked, `T`
+    entries contiguous), and the residual has C's shape.
 
     The op states what is computed, the schedule only how. A fused epilogue
     (`epilogue = #tile.epilogue<alpha_beta = true, bias = row, activation =
@@ -77,9 +80,10 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     when the epilogue asks for it: `alpha` and `beta` (f32 scalars;
     `beta` scales C's old value), `bias` (a vector of C's element type, M
     entries for `bias = row`, N for `column`, one vector for every batch
-    entry) and `residual` (an `M×N` matrix of C's element type and major
-    order; for batched operands a batch of them, rank 3 like C, entry `b`
-    added to `C[b]`, a batch stride of 0 adding one matrix to every entry).
+    entry; a grouped GEMM's may hold one per group, as above) and
+    `residual` (an `M×N` matrix of C's element type and major order; for
+    batched operands a batch of them, rank 3 like C, entry `b` added to
+    `C[b]`, a batch stride of 0 adding one matrix to every entry).
 
     FP8: A and B of `f8E4M3FN` or `f8E5M2` (not both `f8E5M2`), C of bf16,
     f16 or f32, accumulated in f32. The op then declares its scales with
@@ -163,7 +167,7 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
                        Arg<Tile_MatrixOrBatch, "C", [MemRead, MemWrite]>:$c,
                        Optional<F32>:$alpha,
                        Optional<F32>:$beta,
-                       Arg<Optional<MemRefRankOf<[F16, BF16, F32], [1]>>,
+                       Arg<Optional<MemRefRankOf<[F16, BF16, F32], [1, 2]>>,
                            "bias", [MemRead]>:$bias,
                        Arg<Optional<Tile_MatrixOrBatch>, "residual", [MemRead]>:$residual,
                        Arg<Optional<MemRefRankOf<[F32], [0, 1, 2, 3]>>,

@@ -60,7 +60,12 @@ enum class MatrixOrder { RowMajor, ColumnMajor };
 ///     is T x K and C T x N, group g's rows [offsets[g], offsets[g + 1]);
 ///     m is T; B is the batch of G weights, batchStrideB apart (unset:
 ///     packed); batchStrideA and batchStrideC stay unset.
-/// batch stays 1. The operands are read and written by TMA in place:
+/// batch stays 1. A grouped schedule's fused epilogue applies per group:
+/// its bias holds one row per group, packed (G x N for `bias = column`,
+/// G x M_max for a masked `bias = row`; a contiguous `bias = row` has T
+/// entries, one per row of C), and the residual is laid out like C (a
+/// masked one C's batch stride apart). The operands are read and written
+/// by TMA in place:
 /// pointers, row pitches and batch strides multiples of 16 bytes (n and k
 /// multiples of 8 for 16-bit types). The grid depends on G, m, n and k
 /// only, never on the counts: a launch captured in a CUDA graph replays
@@ -77,7 +82,8 @@ struct GemmArguments {
   int64_t lda = 0, ldb = 0, ldc = 0;
   float alpha = 1.0f;
   float beta = 0.0f;
-  const void *bias = nullptr;     ///< M or N elements of C's type, or null.
+  const void *bias =
+      nullptr; ///< M or N elements of C's type (grouped: see above), or null.
   /// M x N, ld = ldc, C's type (batched: per entry, C's batch stride
   /// apart), or null.
   const void *residual = nullptr;

@@ -113,6 +113,19 @@ Expected<GroupCheck> GroupChecker::check(const GroupedProblem &routing) {
       hostReference.emplace(spec.cType, buffers.cRows, n, n);
       if (Error err = buffers.reference.copyToHost(hostReference->data()))
         return std::move(err);
+      // cuBLAS computes each group's A·B; the epilogue follows here, in
+      // fp64 on its C-typed result, rounded back to C's type.
+      if (epilogue)
+        for (int64_t group = 0; group < routing.groups; ++group) {
+          int64_t stored = buffers.guardRows + routing.getRowBase(group);
+          for (int64_t row = 0;
+               row < routing.groupRows[static_cast<size_t>(group)]; ++row)
+            for (int64_t col = 0; col < n; ++col)
+              hostReference->set(stored + row, col,
+                                 static_cast<float>(epilogue->apply(
+                                     routing, group, row, col,
+                                     hostReference->get(stored + row, col))));
+        }
     }
   }
   double tolerance =
@@ -139,6 +152,9 @@ Expected<GroupCheck> GroupChecker::check(const GroupedProblem &routing) {
         options.seed + static_cast<uint64_t>(group));
     std::vector<double> expected, actual;
     std::vector<CheckedOutputTerms> terms;
+    double alpha = epilogue && spec.epilogue.alphaBeta
+                       ? epilogue->getArguments().alpha
+                       : 1.0;
     for (auto [row, col] : samples) {
       double sum = 0.0, squares = 0.0;
       for (int64_t kk = 0; kk < problem.k; ++kk) {
@@ -152,12 +168,17 @@ Expected<GroupCheck> GroupChecker::check(const GroupedProblem &routing) {
         sum += product;
         squares += product * product;
       }
-      expected.push_back(sum);
+      double output = sum, input = sum;
+      if (epilogue) {
+        output = epilogue->apply(routing, group, row, col, sum);
+        input = epilogue->applyBeforeActivation(routing, group, row, col, sum);
+      }
+      expected.push_back(output);
       actual.push_back(hostC.get(guard + base + row, col));
-      terms.push_back({squares, sum, sum});
+      terms.push_back({alpha * alpha * squares, input, output});
     }
     double factor =
-        getToleranceFactor(terms, EpilogueActivation::None, tolerance);
+        getToleranceFactor(terms, spec.epilogue.activation, tolerance);
     result.toleranceFactor = std::max(result.toleranceFactor, factor);
     ErrorMetric fp64 = computeErrorMetric(actual, expected, tolerance * factor);
     bool fp64Passed = fp64.passed && fp64.nonFiniteCount == 0;

@@ -8,6 +8,8 @@
 // non-empty group against cuBLAS (or an FP8 kernel's cuBLASLt matmuls) and
 // against fp64 at samples, and the poisoned rows outside every group. The
 // reference loop it runs for the check is the baseline the benchmark times.
+// A fused epilogue (GroupedEpilogueInputs.h) is applied per group in fp64,
+// to the exact products and to cuBLAS's, as gemm-run's GEMM checks do.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,7 @@
 #include "runtime/GroupedBenchmark.h"
 #include "runtime/GroupedBuffers.h"
 #include "runtime/GroupedCublasLtLoop.h"
+#include "runtime/GroupedEpilogueInputs.h"
 #include "runtime/GroupedProblem.h"
 #include "runtime/GroupedScales.h"
 #include "runtime/HostMatrix.h"
@@ -42,15 +45,18 @@ public:
   /// Keeps references to all it is given, which must outlive it: the host
   /// inputs of `problem`, an FP8 kernel's `scales` (else null) and the
   /// device buffers. `cublas` runs a 16-bit kernel's reference (null for an
-  /// FP8 kernel, and without the cuBLAS check).
+  /// FP8 kernel, and without the cuBLAS check). `epilogue` holds the
+  /// inputs of a fused epilogue (else null): both references apply it in
+  /// fp64, the cuBLAS one to cuBLAS's A·B of each group.
   GroupChecker(const KernelSpec &spec, const GroupedProblem &problem,
                const HostMatrix &hostA, const HostMatrix &hostB,
                const GroupedScales *scales, GroupedBuffers &buffers,
                CublasReference *cublas, cudaStream_t stream,
-               const BenchmarkOptions &options)
+               const BenchmarkOptions &options,
+               const GroupedEpilogueInputs *epilogue = nullptr)
       : spec(spec), problem(problem), hostA(hostA), hostB(hostB),
         scales(scales), buffers(buffers), cublas(cublas), stream(stream),
-        options(options) {}
+        options(options), epilogue(epilogue) {}
 
   /// Enqueues C_g = A_g · B_g for every non-empty group of `routing`.
   llvm::Error runCublasLoop(const GroupedProblem &routing, uint64_t c) const;
@@ -93,6 +99,7 @@ private:
   CublasReference *cublas;
   cudaStream_t stream;
   const BenchmarkOptions &options;
+  const GroupedEpilogueInputs *epilogue;
   std::optional<GroupedCublasLtLoop> fp8Loop;
 };
 

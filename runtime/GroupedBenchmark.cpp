@@ -16,6 +16,7 @@
 #include "runtime/GroupChecker.h"
 #include "runtime/GroupedBuffers.h"
 #include "runtime/GroupedCublasLtLoop.h"
+#include "runtime/GroupedEpilogueInputs.h"
 #include "runtime/GroupedScales.h"
 #include "runtime/HostMatrix.h"
 #include "runtime/KernelLaunchSetup.h"
@@ -164,10 +165,20 @@ Expected<GroupedResult> runGroupedBenchmark(const DeviceInfo &device,
     addresses.scaleA = buffers.scaleA.getAddress();
     addresses.scaleB = buffers.scaleB.getAddress();
   }
-  // A grouped kernel fuses no epilogue: the default epilogue arguments.
+  // A fused epilogue's inputs, per group (GroupedEpilogueInputs.h).
+  std::optional<GroupedEpilogueInputs> epilogue;
+  if (spec.epilogue.hasFusedOperations()) {
+    Expected<GroupedEpilogueInputs> created = GroupedEpilogueInputs::create(
+        spec, problem, buffers.guardRows, options.common.alpha,
+        options.common.beta, options.common.seed);
+    if (!created)
+      return created.takeError();
+    epilogue.emplace(std::move(*created));
+  }
   Expected<KernelLaunchSetup> setup = KernelLaunchSetup::create(
-      *device.driver, spec, shape, addresses, EpilogueArguments(),
-      kernel->module, kernel->grid, stream.get());
+      *device.driver, spec, shape, addresses,
+      epilogue ? epilogue->getArguments() : EpilogueArguments(), kernel->module,
+      kernel->grid, stream.get());
   if (!setup)
     return setup.takeError();
   if (setup->hasStagedOperands())
@@ -175,12 +186,16 @@ Expected<GroupedResult> runGroupedBenchmark(const DeviceInfo &device,
                              ": an operand would need a staged copy, which "
                              "the grouped runtime does not make");
   auto launchKernel = [&]() { return setup->launch(); };
-  auto poisonC = [&]() {
+  // C is poisoned before each run, or, where beta·C reads it, set to its
+  // initial value (random in the groups' rows, poisoned elsewhere).
+  auto poisonC = [&]() -> Error {
+    if (epilogue && epilogue->readsC())
+      return buffers.c.copyFromHost(epilogue->getInitialC().data());
     return buffers.c.fill(OutputPoisonByte, stream.get());
   };
   GroupChecker checker(spec, problem, hostA, hostB, scales ? &*scales : nullptr,
                        buffers, cublas ? &*cublas : nullptr, stream.get(),
-                       options.common);
+                       options.common, epilogue ? &*epilogue : nullptr);
 
   // The checked run.
   if (Error err = poisonC())
@@ -259,6 +274,8 @@ Expected<GroupedResult> runGroupedBenchmark(const DeviceInfo &device,
     routing.groupRows = std::move(*rows);
     if (Error err = writeGroupOperand(routing, buffers.groups))
       return std::move(err);
+    if (epilogue)
+      epilogue->setRouting(routing);
     if (Error err = poisonC())
       return std::move(err);
     GEMM_CUDA_TRY(cudaGraphLaunch(graphExec, stream.get()));

@@ -30,6 +30,11 @@
 // FP8 matmul per non-empty group (GroupedCublasLtLoop.h), where cuBLASLt
 // takes them (else fp64 alone decides, noCublasLtAnchor saying why).
 //
+// A fused epilogue applies per group (GroupedEpilogueInputs.h): random
+// non-zero bias and residual of C's type; with alpha_beta, C starts random
+// in the groups' rows (poisoned elsewhere) before every run. Both
+// references apply the epilogue in fp64 (GroupChecker.h).
+//
 // Graph replays (masked): the launch is captured once in a CUDA graph;
 // each replay writes a new routing (seed + replay) into the counts with
 // cudaMemcpy, poisons C, replays the graph and checks as above.

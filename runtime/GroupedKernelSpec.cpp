@@ -38,6 +38,13 @@ int64_t getGroupOperandEntries(GroupedLayout layout, int64_t groups) {
   return layout == GroupedLayout::Masked ? groups : groups + 1;
 }
 
+unsigned getGroupedBiasRank(GroupedLayout layout, EpilogueBias bias) {
+  return bias == EpilogueBias::Column ||
+                 (layout == GroupedLayout::Masked && bias == EpilogueBias::Row)
+             ? 2
+             : 1;
+}
+
 std::optional<std::pair<unsigned, unsigned>>
 getGroupedScaleRanks(GroupedLayout layout, const ScalingSpec &scaling) {
   bool blocks = scaling.a == ScaleMode::Block1x128 &&
@@ -101,6 +108,10 @@ Error checkGroupedKernelSpec(const KernelSpec &spec, const Twine &context) {
   auto isGroupParam = [](const KernelParamSpec &param) {
     return param.kind == KernelParamSpec::Kind::GroupMemRef;
   };
+  auto isBias = [](const KernelParamSpec &param) {
+    return param.kind == KernelParamSpec::Kind::EpilogueMemRef &&
+           param.epilogueOperand == EpilogueOperand::Bias;
+  };
   if (!spec.grouped) {
     if (any_of(spec.parameters, isGroupParam))
       return makeBadInputError(context +
@@ -108,6 +119,12 @@ Error checkGroupedKernelSpec(const KernelSpec &spec, const Twine &context) {
                                "parameter, which only a grouped kernel "
                                "(\"grouped\": \"masked\" or \"contiguous\") "
                                "has");
+    for (const KernelParamSpec &param : spec.parameters)
+      if (isBias(param) && param.rank != 1)
+        return makeBadInputError(context + ": its bias has rank " +
+                                 Twine(param.rank) +
+                                 "; only a grouped kernel takes one bias "
+                                 "vector per group (rank 2)");
     return Error::success();
   }
   GroupedLayout layout = *spec.grouped;
@@ -130,8 +147,17 @@ Error checkGroupedKernelSpec(const KernelSpec &spec, const Twine &context) {
     return refuse("it takes more than one group parameter");
   if (!spec.persistentGrid || spec.persistentGrid->streamK)
     return refuse("its grid is not a data-parallel persistent one");
-  if (spec.epilogue.hasFusedOperations())
-    return refuse("it fuses an epilogue");
+  if (spec.epilogue.hasFusedOperations() && spec.scaling)
+    return refuse("it is an FP8 kernel that fuses an epilogue");
+  for (const KernelParamSpec &param : spec.parameters)
+    if (isBias(param) &&
+        param.rank != getGroupedBiasRank(layout, spec.epilogue.bias))
+      return refuse("its bias (" + getEpilogueBiasName(spec.epilogue.bias) +
+                    ") has rank " + Twine(param.rank) + ", expected " +
+                    Twine(getGroupedBiasRank(layout, spec.epilogue.bias)) +
+                    " (one row per group: G × N for a column bias, G × "
+                    "M_max for a masked row bias; T entries for a "
+                    "contiguous row bias)");
   if (Error err = checkGroupedScales(spec, layout, context))
     return err;
   for (const KernelParamSpec &param : spec.parameters) {

@@ -34,6 +34,11 @@
 //   tensor:            scale_a rank 0 (contiguous) or [G] (masked),
 //                      scale_b [G].
 //
+// A 16-bit grouped kernel may fuse an epilogue ("epilogue"), which applies
+// per group: its bias parameter is [G, N] (bias = column; masked bias =
+// row: [G, M_max]) or, contiguous bias = row, [T]; a residual is laid out
+// like C (rank 3 masked, rank 2 contiguous), alpha and beta are scalars.
+//
 // G is B's batch extent. Both grids are persistent and depend on none of
 // the counts, so one captured CUDA graph serves every routing.
 // checkGroupedKernelSpec refuses an entry that mixes these up.
@@ -42,6 +47,8 @@
 
 #ifndef GEMM_OPT_RUNTIME_GROUPEDKERNELSPEC_H
 #define GEMM_OPT_RUNTIME_GROUPEDKERNELSPEC_H
+
+#include "runtime/FusedEpilogueSpec.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
@@ -68,6 +75,11 @@ llvm::StringRef getGroupOperandName(GroupedLayout layout);
 /// Entries of the group operand for `groups` groups: G (masked) or G + 1
 /// (contiguous).
 int64_t getGroupOperandEntries(GroupedLayout layout, int64_t groups);
+
+/// The rank of a grouped kernel's `bias` parameter: 2 (one row per group)
+/// for a column bias and a masked row bias, 1 for a contiguous row bias
+/// (one entry per row of C).
+unsigned getGroupedBiasRank(GroupedLayout layout, EpilogueBias bias);
 
 /// The ranks of scale_a and scale_b a grouped FP8 kernel of `layout` takes
 /// with `scaling` (see the file comment), or none for modes it does not.

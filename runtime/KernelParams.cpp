@@ -178,6 +178,17 @@ PackedKernelParams packKernelParams(const KernelSpec &spec,
           appendMemRef2D(describeOperand(shape, Operand::C, epilogue.residual));
         continue;
       }
+      // A grouped kernel's bias of one row per group (rank 2): G rows of
+      // M_max (bias = row, masked) or N entries, packed.
+      if (param.rank == 2) {
+        int64_t entries = getBiasLength(spec.epilogue, shape);
+        for (uint64_t value : {epilogue.bias, epilogue.bias, uint64_t(0),
+                               static_cast<uint64_t>(shape.batch),
+                               static_cast<uint64_t>(entries),
+                               static_cast<uint64_t>(entries), uint64_t(1)})
+          params.appendValue(value);
+        continue;
+      }
       // allocated, aligned, offset, size, stride
       for (uint64_t value :
            {epilogue.bias, epilogue.bias, uint64_t(0),

@@ -19,6 +19,11 @@
 #     grouped-masked   examples/gemm_bf16_wgmma_grouped_masked_sm90 (group_rows)
 #     grouped-contiguous examples/gemm_bf16_wgmma_grouped_contiguous_sm90
 #                      (group_offsets)
+#     grouped-bias-silu examples/gemm_bf16_wgmma_grouped_bias_silu_sm90
+#                      (a per-group bias and SiLU, masked)
+#     grouped-contiguous-rowbias bench/schedules/wgmma_bf16_128x256x64_s3_
+#                      persistent_tma_grouped_contiguous_nt_rowbias_relu
+#                      (a row bias of T entries and ReLU)
 # On the GPU machine:
 #   launch-test-artifacts/gemm-opt-launch-gputests launch-test-artifacts/bundles/*
 # (or GEMM_OPT_LAUNCH_TEST_BUNDLES=dir1:dir2 ...). BUILD_DIR (default build/)
@@ -64,5 +69,8 @@ bundle fp8-blocks examples/gemm_fp8_block_scaled_sm90.mlir
 bundle fp8-batched bench/schedules/wgmma_fp8_rowcol_128x128_s6_batched.mlir
 bundle grouped-masked examples/gemm_bf16_wgmma_grouped_masked_sm90.mlir
 bundle grouped-contiguous examples/gemm_bf16_wgmma_grouped_contiguous_sm90.mlir
+bundle grouped-bias-silu examples/gemm_bf16_wgmma_grouped_bias_silu_sm90.mlir
+bundle grouped-contiguous-rowbias \
+  bench/schedules/wgmma_bf16_128x256x64_s3_persistent_tma_grouped_contiguous_nt_rowbias_relu.mlir
 git rev-parse --short HEAD > "$out/COMMIT" 2>/dev/null || echo unknown > "$out/COMMIT"
 du -sh "$out"

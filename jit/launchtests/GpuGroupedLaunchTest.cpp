@@ -4,8 +4,9 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Grouped kernels compiled ahead of time (the "grouped-masked" and
-// "grouped-contiguous" bundles of scripts/prepare-launch-gpu-test.sh),
+// Grouped kernels compiled ahead of time (the "grouped-masked",
+// "grouped-contiguous" and "grouped-bias-silu" bundles of
+// scripts/prepare-launch-gpu-test.sh),
 // launched through GemmKernel with GemmArguments' groupRows / groupOffsets
 // in device memory, as a mixture-of-experts layer would launch them:
 //
@@ -16,8 +17,12 @@
 //     (computeFp64Reference) within the bf16 tolerance times the factor of
 //     its sums (ToleranceFactor.h), and the rows outside the groups (a
 //     masked group's rows past its count, guard rows around a contiguous
-//     C) must still hold the poison. A launch without the counts, or with
-//     the other layout's pointer, is refused before anything runs.
+//     C) must still hold the poison. A kernel with a fused bias (and
+//     activation) takes GemmArguments::bias as one random row per group
+//     (G × N; a masked row bias G × M_max, a contiguous one T entries),
+//     and the fp64 reference applies the epilogue with group g's row. A launch
+//     without the counts, or with the other layout's pointer, is refused before
+//     anything runs.
 //   - Masked: the launch is prepared (prepare()), captured once in a CUDA
 //     graph and replayed with three other count arrays written into the
 //     same device buffer, each replay checked as above.
@@ -32,6 +37,7 @@
 #include "jit/GemmKernel.h"
 #include "runtime/DeviceBuffer.h"
 #include "runtime/GroupRouting.h"
+#include "runtime/GroupedEpilogueInputs.h"
 #include "runtime/GroupedProblem.h"
 #include "runtime/HostMatrix.h"
 #include "runtime/ToleranceFactor.h"
@@ -40,6 +46,7 @@
 #include "llvm/ADT/ScopeExit.h"
 
 #include <cstring>
+#include <optional>
 
 using namespace llvm;
 using namespace gemm_opt::jit;
@@ -99,9 +106,22 @@ private:
   const KernelSpec &spec;
   GroupedProblem problem;
   cudaStream_t stream;
+  /// Group `group`'s bias entry at its row `row` and column `col`.
+  double getBias(int64_t group, int64_t row, int64_t col) const;
+
   HostMatrix hostA, hostB;
-  DeviceBuffer deviceA, deviceB, deviceC, deviceGroups;
+  /// A fused bias (getGroupedBiasShape), or none.
+  std::optional<HostMatrix> hostBias;
+  DeviceBuffer deviceA, deviceB, deviceC, deviceGroups, deviceBias;
 };
+
+double GroupedLaunch::getBias(int64_t group, int64_t row, int64_t col) const {
+  if (spec.epilogue.bias == EpilogueBias::Column)
+    return hostBias->get(group, col);
+  if (masked())
+    return hostBias->get(group, row);
+  return hostBias->get(0, problem.getRowBase(group) + row);
+}
 
 void GroupedLaunch::SetUp() {
   hostA.fillRandom(21);
@@ -117,6 +137,13 @@ void GroupedLaunch::SetUp() {
       size_t(getGroupOperandEntries(problem.layout, problem.groups)) *
           sizeof(int32_t),
       deviceGroups));
+  auto [biasRows, biasCols] = getGroupedBiasShape(spec.epilogue, problem);
+  if (biasRows > 0) {
+    hostBias.emplace(spec.cType, biasRows, biasCols, biasCols);
+    hostBias->fillRandom(23);
+    ASSERT_NO_FATAL_FAILURE(uploadTestBuffer(
+        hostBias->data(), hostBias->getSizeInBytes(), deviceBias));
+  }
 }
 
 GemmArguments GroupedLaunch::getArguments() {
@@ -133,6 +160,8 @@ GemmArguments GroupedLaunch::getArguments() {
   auto *groups = static_cast<const int32_t *>(deviceGroups.data());
   (masked() ? args.groupRows : args.groupOffsets) = groups;
   args.groups = problem.groups;
+  if (hostBias)
+    args.bias = deviceBias.data();
   return args;
 }
 
@@ -168,13 +197,22 @@ void GroupedLaunch::check() {
                             problem.k, problem.n, problem.bLayout);
     auto samples =
         chooseSampleEntries(rows, problem.n, 512, uint64_t(7 + group));
-    std::vector<double> reference = computeFp64Reference(a, b, samples);
+    // The fused bias and activation with group g's bias row.
+    const FusedEpilogueSpec &epilogue = spec.epilogue;
+    auto biased = [&](int64_t row, int64_t col, double acc) {
+      return hostBias ? acc + getBias(group, row, col) : acc;
+    };
+    std::vector<double> reference = computeFp64Reference(
+        a, b, samples, [&](int64_t row, int64_t col, double acc) {
+          return applyActivation(epilogue.activation, biased(row, col, acc));
+        });
+    std::vector<double> input = computeFp64Reference(a, b, samples, biased);
     std::vector<CheckedOutputTerms> terms;
-    for (auto [squares, expected] :
-         zip_equal(computeProductSquares(a, b, samples), reference))
-      terms.push_back({squares, expected, expected});
+    for (auto [squares, before, expected] :
+         zip_equal(computeProductSquares(a, b, samples), input, reference))
+      terms.push_back({squares, before, expected});
     double tolerance =
-        base * getToleranceFactor(terms, EpilogueActivation::None, base);
+        base * getToleranceFactor(terms, epilogue.activation, base);
     HostMatrix c(spec.cType, rows, problem.n, problem.n);
     std::memcpy(c.data(),
                 hostC.data() + size_t(guardRows() + firstRow) * rowBytes,
@@ -256,8 +294,13 @@ void replayCapturedLaunch(GemmKernel &kernel, GroupedLaunch &launch,
 
 TEST_F(GpuGroupedLaunchTest, GroupsMatchFp64) {
   std::vector<TestKernel> kernels;
+  // Kernels with at most a bias and an activation fused (alpha_beta and
+  // residual kernels are gemm-run's: scripts/grouped-check.sh).
   ASSERT_NO_FATAL_FAILURE(loadTestKernels(
-      [](const KernelSpec &spec) { return spec.grouped.has_value(); },
+      [](const KernelSpec &spec) {
+        return spec.grouped.has_value() && !spec.epilogue.alphaBeta &&
+               !spec.epilogue.residual;
+      },
       kernels));
   if (kernels.empty())
     GTEST_SKIP() << "no grouped bundle among the bundles given";
@@ -278,6 +321,14 @@ TEST_F(GpuGroupedLaunchTest, GroupsMatchFp64) {
     ASSERT_NO_FATAL_FAILURE(launch.SetUp());
     GemmArguments args = launch.getArguments();
     ASSERT_NO_FATAL_FAILURE(expectRefusals(*loaded.kernel, args, stream));
+    if (args.bias) {
+      // A bias kernel refuses a launch without its bias.
+      GemmArguments noBias = args;
+      noBias.bias = nullptr;
+      Error refused = loaded.kernel->launch(noBias, stream);
+      EXPECT_TRUE(bool(refused));
+      consumeError(std::move(refused));
+    }
     ASSERT_NO_FATAL_FAILURE(launch.writeCounts(problem.groupRows));
     ASSERT_NO_ERROR(loaded.kernel->launch(args, stream));
     ASSERT_NO_FATAL_FAILURE(launch.check());

@@ -5,11 +5,12 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The grouped examples (examples/gemm_bf16_wgmma_grouped_{masked,
-// contiguous}_sm90.mlir) compiled through GemmJit, and what GemmKernel makes
-// of a grouped launch's GemmArguments before any device work: the checks of
-// the group arguments (GroupedArgumentsCheck.h), the group operand as
-// packed (a rank-1 memref {ptr, ptr, 0, G or G + 1, 1}, the last
-// parameters), and a persistent grid that follows from G, M, N only.
+// contiguous,bias_silu}_sm90.mlir) compiled through GemmJit, and what
+// GemmKernel makes of a grouped launch's GemmArguments before any device work:
+// the checks of the group arguments (GroupedArgumentsCheck.h), the group
+// operand as packed (a rank-1 memref {ptr, ptr, 0, G or G + 1, 1}, the last
+// parameters), a per-group bias checked and packed as G × N, and a
+// persistent grid that follows from G, M, N only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -250,6 +251,44 @@ TEST_F(GroupedLaunchCheckTest, GroupOperandIsPackedLast) {
             (std::vector<uint64_t>{groups, groups, 0, 9, 1}));
   EXPECT_EQ(std::vector<uint64_t>(values.begin(), values.begin() + 7),
             (std::vector<uint64_t>{a, a, 0, 1000, 256, 256, 1}));
+}
+
+TEST_F(GroupedLaunchCheckTest, PerGroupBiasIsCheckedAndPacked) {
+  // examples/gemm_bf16_wgmma_grouped_bias_silu_sm90.mlir: a masked kernel
+  // with bias = column and SiLU, the bias one row of N per group.
+  std::shared_ptr<GemmKernel> kernel =
+      compile("gemm_bf16_wgmma_grouped_bias_silu_sm90.mlir");
+  ASSERT_TRUE(kernel);
+  const KernelSpec &spec = cantFail(kernel->getSpec());
+  EXPECT_EQ(spec.epilogue.bias, EpilogueBias::Column);
+  EXPECT_EQ(spec.epilogue.activation, EpilogueActivation::Silu);
+  const auto *bias = reinterpret_cast<const void *>(0x50000000);
+  GemmArguments args = getMaskedArguments();
+  expectRefused(*kernel, args,
+                "has a bias epilogue (bias = column); bias must not be null");
+  args.bias = bias;
+  EXPECT_EQ(getCheckMessage(*kernel, args), "");
+  GemmArguments odd = args;
+  odd.bias = reinterpret_cast<const void *>(0x50000001);
+  expectRefused(*kernel, odd, "the bias at 0x50000001 is not 2-byte aligned");
+  odd = args;
+  odd.alpha = 2.0f;
+  expectRefused(*kernel, odd, "has no alpha/beta epilogue");
+
+  // {bias, bias, 0, G, N, N, 1} just before the G row counts.
+  std::vector<TensorMapArgument> maps(
+      count_if(spec.parameters,
+               [](const KernelParamSpec &p) { return p.isTensorMap(); }));
+  PackedKernelParams params = packKernelParams(spec, getKernelShape(spec, args),
+                                               getOperandAddresses(args), maps,
+                                               getEpilogueArguments(args));
+  ArrayRef<uint64_t> values = params.getValues();
+  ASSERT_GE(values.size(), 12u);
+  auto address = reinterpret_cast<uint64_t>(bias);
+  auto groups = reinterpret_cast<uint64_t>(DeviceGroups);
+  EXPECT_EQ(values.take_back(12),
+            ArrayRef<uint64_t>({address, address, 0, 4, 512, 512, 1, groups,
+                                groups, 0, 4, 1}));
 }
 
 TEST_F(GroupedLaunchCheckTest, GridFollowsTheShapeNotTheCounts) {

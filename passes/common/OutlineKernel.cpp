@@ -36,6 +36,7 @@
 #include "passes/common/WholeTileDispatch.h"
 
 #include "dialect/ChipInfo.h"
+#include "dialect/GroupedGemmVerifier.h"
 #include "dialect/ScaledGemmVerifier.h"
 #include "dialect/SimtScheduleVerifier.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -149,8 +150,12 @@ FailureOr<gpu::GPUFuncOp> createKernel(OpBuilder &builder,
                           mapsByValue);
   argTypes.append(tmaArgumentTypes);
   unsigned firstEpilogueArgument = argTypes.size();
-  argTypes.append(getFusedEpilogueArgumentTypes(gemm.getEpilogueAttr(),
-                                                gemm.getC().getType()));
+  EpilogueAttr fused = gemm.getEpilogueAttr();
+  argTypes.append(getFusedEpilogueArgumentTypes(
+      fused, gemm.getC().getType(),
+      gemm.isGrouped() && fused &&
+          isPerGroupBias(static_cast<bool>(gemm.getGroupRows()),
+                         fused.getBias())));
   // An 8-bit GEMM's scales (passes/common/OperandScales.h).
   argTypes.append(getScaleArgumentTypes(builder.getContext(),
                                         gemm.getScalingAttr(),

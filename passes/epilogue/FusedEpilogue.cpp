@@ -26,6 +26,7 @@
 
 #include "passes/epilogue/FusedEpilogue.h"
 
+#include "dialect/GroupedGemmVerifier.h"
 #include "dialect/MatrixLayouts.h"
 #include "dialect/MemoryQueries.h"
 #include "dialect/ScaledGemmVerifier.h"
@@ -49,7 +50,8 @@ using namespace gemm_opt;
 using namespace gemm_opt::tile;
 
 SmallVector<Type> gemm_opt::getFusedEpilogueArgumentTypes(EpilogueAttr epilogue,
-                                                          MemRefType cType) {
+                                                          MemRefType cType,
+                                                          bool perGroupBias) {
   Type cElementType = cType.getElementType();
   SmallVector<Type> types;
   if (!epilogue)
@@ -58,7 +60,12 @@ SmallVector<Type> gemm_opt::getFusedEpilogueArgumentTypes(EpilogueAttr epilogue,
   Type f32 = Float32Type::get(ctx);
   if (epilogue.getAlphaBeta())
     types.append({f32, f32});
-  if (epilogue.getBias() != EpilogueBias::none)
+  if (perGroupBias && epilogue.getBias() != EpilogueBias::none)
+    types.push_back(MemRefType::get(
+        {ShapedType::kDynamic, ShapedType::kDynamic}, cElementType,
+        StridedLayoutAttr::get(ctx, ShapedType::kDynamic,
+                               {ShapedType::kDynamic, 1})));
+  else if (epilogue.getBias() != EpilogueBias::none)
     types.push_back(MemRefType::get(
         {ShapedType::kDynamic}, cElementType,
         StridedLayoutAttr::get(ctx, ShapedType::kDynamic, {1})));
@@ -90,13 +97,18 @@ FailureOr<FusedEpilogue> FusedEpilogue::forKernel(gpu::GPUFuncOp kernel,
                               takesTensorMapsByValue(kernel))
               .size();
   auto cType = cast<MemRefType>(kernel.getArgument(2).getType());
-  SmallVector<Type> expected = getFusedEpilogueArgumentTypes(epilogue, cType);
+  StringRef grouped = getKernelGrouped(kernel);
+  SmallVector<Type> expected = getFusedEpilogueArgumentTypes(
+      epilogue, cType,
+      !grouped.empty() &&
+          isPerGroupBias(grouped == "masked", epilogue.getBias()));
   // A split_k or stream_k kernel takes its workspace (partial tiles and
   // tile counters) after them (tile-outline-kernel).
   // An 8-bit GEMM's scales come between them, then an 8-bit C's scale_d
-  // and amax (passes/common/OperandScales.h).
+  // and amax (passes/common/OperandScales.h); a grouped kernel's group
+  // operand is last.
   unsigned after =
-      (schedule.hasKWorkspace() ? 2 : 0) +
+      (schedule.hasKWorkspace() ? 2 : 0) + (grouped.empty() ? 0 : 1) +
       getScaleArgumentTypes(kernel.getContext(), getKernelScaling(kernel))
           .size() +
       getOutputScaleArgumentTypes(kernel.getContext(),

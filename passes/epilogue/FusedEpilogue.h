@@ -14,8 +14,9 @@
 //
 // The operands come from the kernel's arguments, which tile-outline-kernel
 // appends after A, B, C and the tensor maps in this order: alpha (f32),
-// beta (f32), bias (1-D memref), residual (2-D strided memref), each only
-// when the schedule's epilogue asks for it.
+// beta (f32), bias (1-D memref; a grouped GEMM's per-group bias 2-D, one
+// row per group), residual (2-D strided memref, or 3-D like a batched C),
+// each only when the schedule's epilogue asks for it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -166,6 +167,17 @@ public:
   FusedEpilogue readingC(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Value matrixC) const;
 
+  /// The same epilogue for a tile of group `group` (index) of a grouped
+  /// GEMM (passes/epilogue/GroupEpilogueOperands.cpp): C read through
+  /// `groupC`, the matrix the tile is stored into, which ends at the
+  /// group's last row (a masked C's group entry, a contiguous C up to the
+  /// group's end); a per-group bias (rank 2) read in its row `group`; the
+  /// residual read through the same rows as C (a masked residual at the
+  /// group's entry), so that no row past the group's end is read. A null
+  /// `groupC` views the bias alone (for loads before the tile's main loop).
+  FusedEpilogue atGroup(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::Value group, mlir::Value groupC) const;
+
   /// The same epilogue seen on C's transpose, for an epilogue that walks a
   /// column-major C down its columns: C and the residual are transposed
   /// (row-major views of the same memory) and a row bias acts as a column
@@ -209,9 +221,12 @@ private:
 /// order (alpha, beta, bias, residual as present), for C of type `cType`:
 /// vectors and a matrix of its element type, the residual in C's major
 /// order (the runtime passes it with C's layout and leading dimension).
+/// With `perGroupBias` (a grouped GEMM's, tile::isPerGroupBias) the bias is
+/// a G × entries matrix, one row per group.
 llvm::SmallVector<mlir::Type>
 getFusedEpilogueArgumentTypes(tile::EpilogueAttr epilogue,
-                              mlir::MemRefType cType);
+                              mlir::MemRefType cType,
+                              bool perGroupBias = false);
 
 } // namespace gemm_opt
 

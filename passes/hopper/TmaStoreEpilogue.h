@@ -103,6 +103,21 @@ public:
     return copy;
   }
 
+  /// The same epilogue for a grouped GEMM's tile of group `group`
+  /// (passes/hopper/GroupedTileWalk.h): the fused epilogue reads the
+  /// group's bias and, through `groupC` (the C the tile is stored into, cut
+  /// at the group's end), its C and residual (FusedEpilogue::atGroup; a
+  /// null `groupC`: the bias alone, for loadBias()). With `masked`, the TMA
+  /// stores go to C's batch entry `group`.
+  TmaStoreEpilogue atGroup(mlir::Value group, mlir::Value groupC,
+                           bool masked) const {
+    TmaStoreEpilogue copy = *this;
+    if (masked)
+      copy.batch = group;
+    copy.fused = fused.atGroup(b, loc, group, groupC);
+    return copy;
+  }
+
   /// The same epilogue for a tile that its TMA stores may write only
   /// where `tileFits` (an i1): else the threads copy the staging tile into
   /// the C view they are given, which ends where the tile's group does.

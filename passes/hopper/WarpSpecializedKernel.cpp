@@ -307,10 +307,24 @@ private:
     // loop (TmaStoreEpilogue::loadBias).
     Value rowC = arith::AddIOp::create(b, loc, rowBase, row);
     Value colC = arith::AddIOp::create(b, loc, colBase, col);
+    // A grouped tile's epilogue reads its group's operands (that group,
+    // not `group`, the consumer group): the batch entry (masked) or B's
+    // (contiguous). Its bias loads ask that group's C (cut at the group's
+    // end) whether a run is whole.
+    Value tileGroup =
+        segment.groupRows ? (batch ? batch : segment.groupB) : Value();
+    auto groupC = [&] {
+      return viewGroupRows(
+          b, loc, batch ? viewBatchEntry(b, loc, tiles.batched.c, batch) : c,
+          segment.groupRows);
+    };
     SmallVector<Value> bias;
     if (plan.tmaStore)
-      bias = tmaStores().loadBias(
-          arith::RemUIOp::create(b, loc, tid, index(128)), rowC, colC);
+      bias = (tileGroup
+                  ? tmaStores().atGroup(tileGroup, groupC(), batch != nullptr)
+                  : tmaStores())
+                 .loadBias(arith::RemUIOp::create(b, loc, tid, index(128)),
+                           rowC, colC);
     if (turns)
       named.waitTurn(ConsumerBarriers::kMainLoopTurn, group, tile);
     // The part's C (alpha_beta) or residual goes into its staging part by
@@ -404,14 +418,16 @@ private:
     // only a tile that ends before it (passes/hopper/GroupedTileWalk.h).
     Value tileFits;
     if (segment.groupRows) {
-      tileC = viewGroupRows(b, loc, tileC, segment.groupRows);
+      tileC = groupC();
       tileFits = tileFitsGroup(b, loc, rowBase, plan.blockM, segment.groupRows);
     }
     ConsumerEpilogue epilogue(b, loc, plan, fused, raw, named, primary);
     if (plan.tmaStore) {
       Value stagedParity = stagedLoaded ? tileParity(tile) : Value();
       TmaStoreEpilogue anyTile =
-          (batch ? tmaStores().atBatchEntry(batch, tileC) : tmaStores())
+          (tileGroup ? tmaStores().atGroup(tileGroup, tileC, batch != nullptr)
+           : batch   ? tmaStores().atBatchEntry(batch, tileC)
+                     : tmaStores())
               .addingToC(addToC);
       TmaStoreEpilogue stores =
           tileFits ? anyTile.storingByTmaWhere(tileFits) : anyTile;

@@ -143,11 +143,14 @@ bool fromJSON(const json::Value &value, Parameter &parameter,
     if (operand == "group_rows" || operand == "group_offsets")
       return checkRange(rank, 1, 1, "expected 1 (one entry per group)",
                         path.field("rank"));
-    // The bias is a vector; an FP8 GEMM's scales a scalar, a vector or a
+    // The bias is a vector (a grouped kernel's may be one per group); an
+    // FP8 GEMM's scales a scalar, a vector or a
     // matrix of block scales (one more rank for each batch entry's own);
     // matrices are rank 2, or 3 for a batch.
     if (operand == "bias")
-      return checkRange(rank, 1, 1, "expected 1 (the bias is a vector)",
+      return checkRange(rank, 1, 2,
+                        "expected 1 (the bias is a vector), or 2 for a "
+                        "grouped kernel's bias of one vector per group",
                         path.field("rank"));
     // An 8-bit C's output scale and the amax of D are one f32 each.
     if (operand == "scale_d" || operand == "amax")

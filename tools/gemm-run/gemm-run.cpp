@@ -59,7 +59,10 @@
 // also replays one captured CUDA graph --graph-replays times (default 3)
 // with new routings (runtime/GroupedBenchmark.h). An FP8 grouped kernel
 // draws 8-bit inputs by --fp8-inputs and scales per group, and is checked
-// and timed against one cuBLASLt FP8 matmul per non-empty group.
+// and timed against one cuBLASLt FP8 matmul per non-empty group. A grouped
+// kernel's fused epilogue applies per group (a G × N bias, row g for group
+// g; --alpha/--beta as above), in both references too
+// (runtime/GroupedEpilogueInputs.h).
 //
 // --layout-a/-b/-c name how the operands are stored; by default as the
 // kernel takes them. A problem whose layouts are the transposed ones of the
@@ -566,6 +569,7 @@ Error checkGroupedFlags(const KernelSpec &spec) {
          "--batch-stride-*"},
         {ldaOpt || ldbOpt || ldcOpt, "--lda/--ldb/--ldc"},
         {compareEpilogue, "--compare-epilogue"},
+        {residualOffsetOpt.getNumOccurrences() > 0, "--residual-offset"},
         {layoutAOpt.getNumOccurrences() > 0 ||
              layoutCOpt.getNumOccurrences() > 0,
          "--layout-a/--layout-c"}})
@@ -612,6 +616,8 @@ Expected<RunOutcome> runGrouped(const KernelSpec &spec, StringRef bundlePath,
   options.common.timing = !noTiming && iterations > 0;
   options.common.cublasReference = !noCublas;
   options.common.fp8Inputs = fp8InputsOpt;
+  options.common.alpha = alphaOpt;
+  options.common.beta = betaOpt;
   options.graphReplays =
       getGraphReplays(spec, getGroupedRequest(shape.layouts.b));
   if (options.common.timing && iterations < 30)

@@ -89,6 +89,23 @@ func.func @bias_type(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?x
   pipeline = #tile.pipeline<stages = 4, load = cp_async>,
   store = #tile.store<direct>>
 
+// A bias matrix (one vector per group) belongs to grouped GEMMs.
+func.func @bias_matrix(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>, %bias: memref<?x?xbf16>) {
+  // expected-error @+1 {{'tile.gemm' op bias must be a vector (rank 1), got 'memref<?x?xbf16>' (a bias per group, G × N, needs a grouped GEMM: group_rows or group_offsets)}}
+  "tile.gemm"(%a, %b, %c, %bias) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched, epilogue = #tile.epilogue<bias = column>}>
+      : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 32], warp = [64, 64],
+  mma = #tile.mma<sync, [16, 8, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<64>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = cp_async>,
+  store = #tile.store<direct>>
+
 func.func @bias_length(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<256x512xbf16>, %bias: memref<256xbf16>) {
   // expected-error @+1 {{'tile.gemm' op bias = column has 256 entries, expected N = 512}}
   "tile.gemm"(%a, %b, %c, %bias) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0>, schedule = #sched, epilogue = #tile.epilogue<bias = column>}>

@@ -240,11 +240,240 @@ func.func @column_major_c(%x0: memref<?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: m
   grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
   store = #tile.store<tma>>
 
-// No fused epilogue yet.
-func.func @bias(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?x?xbf16>, %x3: memref<?xbf16>, %x4: memref<?xi32>) {
-  // expected-error @+1 {{'tile.gemm' op a grouped GEMM takes no fused epilogue yet (a per-group bias would be a G × N operand): drop the epilogue and its operands}}
+// A fused epilogue applies per group.
+// A column bias is per group: G × N, not one vector for all groups.
+func.func @masked_bias_vector(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?x?xbf16>, %x3: memref<?xbf16>, %x4: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op a grouped GEMM's bias = column is per group: a G × N memref (row g is group g's bias), got 'memref<?xbf16>'}}
   "tile.gemm"(%x0, %x1, %x2, %x3, %x4) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched, epilogue = #tile.epilogue<bias = column>}>
       : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?xbf16>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// The same in the contiguous layout.
+func.func @contiguous_bias_vector(%x0: memref<?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?xbf16>, %x3: memref<?xbf16>, %x4: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op a grouped GEMM's bias = column is per group: a G × N memref (row g is group g's bias), got 'memref<?xbf16>'}}
+  "tile.gemm"(%x0, %x1, %x2, %x3, %x4) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1>, schedule = #sched, epilogue = #tile.epilogue<bias = column>}>
+      : (memref<?x?xbf16>, memref<?x?x?xbf16>, memref<?x?xbf16>, memref<?xbf16>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// A masked row bias follows C's rows: G × M_max.
+func.func @masked_row_bias_vector(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?x?xbf16>, %x3: memref<?xbf16>, %x4: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op a grouped GEMM's bias = row is per group: a G × M_max memref (row g is group g's bias), got 'memref<?xbf16>'}}
+  "tile.gemm"(%x0, %x1, %x2, %x3, %x4) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched, epilogue = #tile.epilogue<bias = row>}>
+      : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?xbf16>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// A contiguous row bias follows C's T rows: a vector.
+func.func @contiguous_row_bias_matrix(%x0: memref<?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?xbf16>, %x3: memref<?x?xbf16>, %x4: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op a contiguous grouped GEMM's bias = row follows C's rows: a vector of T entries (row t is token t's, whatever its group), got 'memref<?x?xbf16>' (for one bias vector per group use bias = column)}}
+  "tile.gemm"(%x0, %x1, %x2, %x3, %x4) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1>, schedule = #sched, epilogue = #tile.epilogue<bias = row>}>
+      : (memref<?x?xbf16>, memref<?x?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// ... of T entries.
+func.func @contiguous_row_bias_extent(%x0: memref<64x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<64x?xbf16>, %x3: memref<32xbf16>, %x4: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op a contiguous grouped GEMM's bias = row has 32 entries, expected C's T = 64}}
+  "tile.gemm"(%x0, %x1, %x2, %x3, %x4) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1>, schedule = #sched, epilogue = #tile.epilogue<bias = row>}>
+      : (memref<64x?xbf16>, memref<?x?x?xbf16>, memref<64x?xbf16>, memref<32xbf16>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// One bias row per group.
+func.func @bias_groups(%x0: memref<?x?xbf16>, %x1: memref<8x?x?xbf16>, %x2: memref<?x?xbf16>, %x3: memref<4x?xbf16>, %x4: memref<9xi32>) {
+  // expected-error @+1 {{'tile.gemm' op a grouped GEMM's bias = column has 4 rows for 8 groups: it takes one row per group (G × N)}}
+  "tile.gemm"(%x0, %x1, %x2, %x3, %x4) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1>, schedule = #sched, epilogue = #tile.epilogue<bias = column>}>
+      : (memref<?x?xbf16>, memref<8x?x?xbf16>, memref<?x?xbf16>, memref<4x?xbf16>, memref<9xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// N entries per group.
+func.func @bias_entries(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x256xbf16>, %x2: memref<?x?x256xbf16>, %x3: memref<?x128xbf16>, %x4: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op a grouped GEMM's bias = column has 128 entries per group, expected N = 256}}
+  "tile.gemm"(%x0, %x1, %x2, %x3, %x4) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched, epilogue = #tile.epilogue<bias = column>}>
+      : (memref<?x?x?xbf16>, memref<?x?x256xbf16>, memref<?x?x256xbf16>, memref<?x128xbf16>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// Each group's bias entries are contiguous.
+func.func @bias_strided(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?x?xbf16>, %x3: memref<?x?xbf16, strided<[1, ?]>>, %x4: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op a grouped GEMM's bias must have unit stride along its entries (the last dimension), got 'memref<?x?xbf16, strided<[1, ?]>>'}}
+  "tile.gemm"(%x0, %x1, %x2, %x3, %x4) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched, epilogue = #tile.epilogue<bias = column>}>
+      : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?xbf16, strided<[1, ?]>>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// The bias has C's element type.
+func.func @bias_type(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?x?xbf16>, %x3: memref<?x?xf32>, %x4: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op bias has element type 'f32', expected C's 'bf16'}}
+  "tile.gemm"(%x0, %x1, %x2, %x3, %x4) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0>, schedule = #sched, epilogue = #tile.epilogue<bias = column>}>
+      : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?xf32>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// A masked residual has C's shape, G × M_max × N.
+func.func @masked_residual_rank(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?x?xbf16>, %x3: memref<?x?xbf16>, %x4: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op residual must have C's rank 3 (G × M_max × N, like C), got 'memref<?x?xbf16>'}}
+  "tile.gemm"(%x0, %x1, %x2, %x3, %x4) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0>, schedule = #sched, epilogue = #tile.epilogue<residual = true>}>
+      : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?xbf16>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// A contiguous residual has C's shape, T × N.
+func.func @contiguous_residual_rank(%x0: memref<?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?xbf16>, %x3: memref<?x?x?xbf16>, %x4: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op residual must have C's rank 2 (T × N, like C), got 'memref<?x?x?xbf16>'}}
+  "tile.gemm"(%x0, %x1, %x2, %x3, %x4) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1>, schedule = #sched, epilogue = #tile.epilogue<residual = true>}>
+      : (memref<?x?xbf16>, memref<?x?x?xbf16>, memref<?x?xbf16>, memref<?x?x?xbf16>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// ... with as many groups.
+func.func @residual_groups(%x0: memref<8x?x?xbf16>, %x1: memref<8x?x?xbf16>, %x2: memref<8x?x?xbf16>, %x3: memref<4x?x?xbf16>, %x4: memref<8xi32>) {
+  // expected-error @+1 {{'tile.gemm' op residual has 4 groups, expected C's 8}}
+  "tile.gemm"(%x0, %x1, %x2, %x3, %x4) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0>, schedule = #sched, epilogue = #tile.epilogue<residual = true>}>
+      : (memref<8x?x?xbf16>, memref<8x?x?xbf16>, memref<8x?x?xbf16>, memref<4x?x?xbf16>, memref<8xi32>) -> ()
+  return
+}
+
+// -----
+
+#fp8 = #tile.schedule<chip = "sm_90a", block = [128, 128, 128], warp = [64, 128],
+  mma = #tile.mma<wgmma, [64, 128, 32]>,
+  elements = #tile.elements<a = f8E4M3FN, b = f8E4M3FN, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// Not yet with 8-bit inputs.
+func.func @fp8_bias(%x0: memref<?x?xf8E4M3FN>, %x1: memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, %x2: memref<?x?xbf16>, %x3: memref<?x?xbf16>, %sa: memref<f32>, %sb: memref<?xf32>, %x4: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op a grouped FP8 GEMM takes no fused epilogue yet: drop the epilogue and its operands (16-bit grouped GEMMs take one)}}
+  "tile.gemm"(%x0, %x1, %x2, %x3, %sa, %sb, %x4) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 1, 1, 0, 0, 0, 1>, schedule = #fp8, epilogue = #tile.epilogue<bias = column>, scaling = #tile.scaling<a = tensor, b = tensor>}>
+      : (memref<?x?xf8E4M3FN>, memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, memref<?x?xbf16>, memref<?x?xbf16>, memref<f32>, memref<?xf32>, memref<?xi32>) -> ()
   return
 }
 
