@@ -318,13 +318,18 @@ private:
           b, loc, batch ? viewBatchEntry(b, loc, tiles.batched.c, batch) : c,
           segment.groupRows);
     };
+    // A batch entry's bias loads ask the entry's C (its rows and columns,
+    // not the batch and the rows of the 3-D C).
     SmallVector<Value> bias;
     if (plan.tmaStore)
-      bias = (tileGroup
-                  ? tmaStores().atGroup(tileGroup, groupC(), batch != nullptr)
-                  : tmaStores())
-                 .loadBias(arith::RemUIOp::create(b, loc, tid, index(128)),
-                           rowC, colC);
+      bias =
+          (tileGroup
+               ? tmaStores().atGroup(tileGroup, groupC(), batch != nullptr)
+           : batch ? tmaStores().atBatchEntry(
+                         batch, viewBatchEntry(b, loc, tiles.batched.c, batch))
+                   : tmaStores())
+              .loadBias(arith::RemUIOp::create(b, loc, tid, index(128)), rowC,
+                        colC);
     if (turns)
       named.waitTurn(ConsumerBarriers::kMainLoopTurn, group, tile);
     // The part's C (alpha_beta) or residual goes into its staging part by
