@@ -32,13 +32,15 @@ std::optional<MatmulSchedule> getDecodeSchedule(const MatmulProblem &problem) {
       (problem.n + kDotBlockColumns - 1) / kDotBlockColumns < kDotMinBlocks)
     return std::nullopt;
   // Each warp one column of C and every row; 4 warp-wide steps of 16-byte
-  // loads per main-loop iteration (BK = 32 lanes × 8 × 4). The fastest of
-  // the variants measured at M = 1 (docs/design/decode.md).
+  // loads per main-loop iteration for bf16 (BK = 32 lanes × 8 × 4), 8 for
+  // f16, whose conversions to f32 cost more per load: the fastest of the
+  // variants measured at M = 1 (docs/design/decode.md).
+  int64_t blockK = problem.aType == "f16" ? 2048 : 1024;
   jit::ScheduleDescription s;
   s.aType = problem.aType;
   s.bType = problem.bType;
   s.cType = problem.cType;
-  s.block = {problem.m, kDotBlockColumns, 1024};
+  s.block = {problem.m, kDotBlockColumns, blockK};
   s.warp = {problem.m, 1};
   s.mmaKind = "dot";
   s.mma = {1, 1, 8};
@@ -51,8 +53,8 @@ std::optional<MatmulSchedule> getDecodeSchedule(const MatmulProblem &problem) {
   s.store.reset();
   MatmulSchedule chosen;
   chosen.schedule = jit::renderScheduleAttribute(s);
-  chosen.candidate = formatv("dot_{0}_{1}x{2}x1024_w{1}x1", problem.aType,
-                             problem.m, kDotBlockColumns)
+  chosen.candidate = formatv("dot_{0}_{1}x{2}x{3}_w{1}x1", problem.aType,
+                             problem.m, kDotBlockColumns, blockK)
                          .str();
   chosen.reason = formatv("decode rule: {0} rows of A in x @ W^T's layout "
                           "read the weight with dot products ({1})",

@@ -241,7 +241,7 @@ TEST(MatmulChooserTest, ThinProblemsInTheLinearLayoutTakeDotSchedules) {
   biasSilu.activation = "silu";
   MatmulSchedule fused = choose(
       chooser, makeMatmulProblem(1, 4096, 4096, Row, Col, "f16"), biasSilu);
-  EXPECT_EQ(fused.candidate, "dot_f16_1x4x1024_w1x1");
+  EXPECT_EQ(fused.candidate, "dot_f16_1x4x2048_w1x1");
   // Not thin, not K-contiguous B, or too few columns to fill the SMs: the
   // tensor-core candidates.
   for (MatmulProblem other : {makeMatmulProblem(5, 4096, 14336, Row, Col),
