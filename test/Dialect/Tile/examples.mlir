@@ -12,6 +12,7 @@
 // RUN: gemm-opt %examples/gemm_bf16_wgmma_batched_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
 // RUN: gemm-opt %examples/gemm_bf16_wgmma_grouped_masked_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
 // RUN: gemm-opt %examples/gemm_bf16_wgmma_grouped_contiguous_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
+// RUN: gemm-opt %examples/gemm_bf16_wgmma_grouped_bias_silu_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
 // RUN: gemm-opt %examples/transpose_f32_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
 // RUN: gemm-opt %examples/transpose_f32_batched_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
 // RUN: gemm-opt %examples/gemm_bf16_wgmma_persistent_cluster_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=LOWERED
