@@ -53,13 +53,16 @@ llvm::Expected<ScheduleAnalysis> gemm_opt::analysis::analyzeSchedule(
       estimateRegisters(schedule, device, analysis.wholeTileVariant);
   analysis.occupancy =
       computeOccupancy(schedule, analysis.registers, device);
-  mlir::FailureOr<llvm::SmallVector<BankConflictReport>> conflicts =
-      bankConflicts ? bankConflicts->simulate(schedule)
-                    : simulateBankConflicts(schedule);
-  if (failed(conflicts))
-    return llvm::createStringError(
-        "the shared-memory address computation could not be evaluated");
-  analysis.bankConflicts = std::move(*conflicts);
+  // A dot kernel has no shared memory to simulate.
+  if (!schedule.isDot()) {
+    mlir::FailureOr<llvm::SmallVector<BankConflictReport>> conflicts =
+        bankConflicts ? bankConflicts->simulate(schedule)
+                      : simulateBankConflicts(schedule);
+    if (failed(conflicts))
+      return llvm::createStringError(
+          "the shared-memory address computation could not be evaluated");
+    analysis.bankConflicts = std::move(*conflicts);
+  }
   analysis.tile = computeTileFigures(schedule, analysis.bankConflicts);
   if (shape) {
     llvm::Expected<ShapePrediction> prediction = predictShape(

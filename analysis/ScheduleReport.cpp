@@ -81,6 +81,8 @@ void gemm_opt::analysis::printScheduleReport(raw_ostream &os, StringRef title,
   if (s.isFfma())
     os << " not simulated for ffma (LDS.128 fragment reads, lanes paired; "
           "A^T written through a padded row: passes/simt/SimtMma.cpp)";
+  if (s.isDot())
+    os << " none: a dot kernel uses no shared memory";
   os << "\n";
   for (const BankConflictReport &r : a.bankConflicts) {
     os << formatv("    {0,-9} {1,-26} {2,-18} ", r.buffer, r.pattern,
