@@ -19,10 +19,9 @@ static std::string describeKind(const ScheduleAnalysis &analysis) {
   ScheduleAttr s = analysis.schedule;
   std::string kind =
       formatv("{0}, block {1}x{2}x{3}, {4} {5}x{6}, {7} stages, {8} threads",
-              s.isWgmma()  ? "wgmma"
-              : s.isFfma() ? "ffma"
-              : s.isDot()  ? "dot"
-                           : "mma.sync",
+              s.getMma().getKind() == MmaKind::sync
+                  ? StringRef("mma.sync")
+                  : stringifyMmaKind(s.getMma().getKind()),
               s.getBlockM(), s.getBlockN(), s.getBlockK(),
               s.isWgmma() ? "warpgroup" : "warp", s.getWarpM(), s.getWarpN(),
               s.getStages(), analysis.threads);
@@ -152,10 +151,7 @@ json::Value gemm_opt::analysis::toJSON(const ScheduleAnalysis &a) {
   json::Object out{
       {"chip", s.getChip()},
       {"device", a.device.device},
-      {"mma", s.isWgmma()  ? "wgmma"
-              : s.isFfma() ? "ffma"
-              : s.isDot()  ? "dot"
-                           : "sync"},
+      {"mma", stringifyMmaKind(s.getMma().getKind())},
       {"block", json::Array{s.getBlockM(), s.getBlockN(), s.getBlockK()}},
       {"warp", json::Array{s.getWarpM(), s.getWarpN()}},
       {"stages", s.getStages()},

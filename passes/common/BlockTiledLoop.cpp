@@ -48,3 +48,19 @@ gemm_opt::matchBlockTiledLoop(scf::ForOp loop, MmaKind kind,
     return rewriter.notifyMatchFailure(loop, "not a block-tiled kernel");
   return match;
 }
+
+LogicalResult gemm_opt::reportUnloweredBlockMmas(Operation *root, MmaKind kind,
+                                                 StringRef schedule,
+                                                 StringRef pass) {
+  bool left = false;
+  root->walk([&](BlockMmaOp mma) {
+    if (mma.getSchedule().getMma().getKind() != kind)
+      return;
+    mma.emitOpError() << "of " << schedule
+                      << " is not in a block-tiled K loop over global tiles: "
+                         "run tile-block-tile before "
+                      << pass;
+    left = true;
+  });
+  return failure(left);
+}

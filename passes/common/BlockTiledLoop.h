@@ -48,6 +48,15 @@ mlir::FailureOr<BlockTiledLoop>
 matchBlockTiledLoop(mlir::scf::ForOp loop, tile::MmaKind kind,
                     mlir::PatternRewriter &rewriter, bool withAccumulator);
 
+/// Reports every block MMA of `kind` left under `root` after a lowering that
+/// rewrites block-tiled loops (one that is not in such a loop): "of
+/// `schedule` is not in a block-tiled K loop over global tiles: run
+/// tile-block-tile before `pass`". Fails if there was one.
+mlir::LogicalResult reportUnloweredBlockMmas(mlir::Operation *root,
+                                             tile::MmaKind kind,
+                                             llvm::StringRef schedule,
+                                             llvm::StringRef pass);
+
 } // namespace gemm_opt
 
 #endif // GEMM_OPT_PASSES_COMMON_BLOCKTILEDLOOP_H

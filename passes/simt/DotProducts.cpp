@@ -77,14 +77,9 @@ struct TileDotProductsPass
     patterns.add<DotBlockLoop>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
-    getOperation()->walk([&](BlockMmaOp mma) {
-      if (mma.getSchedule().getMma().getKind() != MmaKind::dot)
-        return;
-      mma.emitOpError() << "of a dot schedule is not in a block-tiled K "
-                           "loop over global tiles: run tile-block-tile "
-                           "before tile-dot-products";
+    if (failed(reportUnloweredBlockMmas(getOperation(), MmaKind::dot,
+                                        "a dot schedule", getArgument())))
       signalPassFailure();
-    });
   }
 };
 

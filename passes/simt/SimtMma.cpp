@@ -155,14 +155,9 @@ struct TileSimtMmaPass
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))) ||
         !refused.empty())
       return signalPassFailure();
-    getOperation()->walk([&](BlockMmaOp mma) {
-      if (mma.getSchedule().getMma().getKind() != MmaKind::ffma)
-        return;
-      mma.emitOpError() << "of an ffma schedule is not in a block-tiled K "
-                           "loop over global tiles: run tile-block-tile "
-                           "before tile-simt-mma";
+    if (failed(reportUnloweredBlockMmas(getOperation(), MmaKind::ffma,
+                                        "an ffma schedule", getArgument())))
       signalPassFailure();
-    });
   }
 };
 
