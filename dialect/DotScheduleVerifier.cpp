@@ -11,16 +11,36 @@
 #include "dialect/MemoryQueries.h"
 #include "dialect/ScheduleFieldLocations.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace gemm_opt::tile;
 
+int64_t gemm_opt::tile::getDotWarpsAlongK(ScheduleAttr schedule) {
+  return isDotAlongN(schedule)
+             ? schedule.getBlockK() /
+                   std::max<int64_t>(1, schedule.getMma().getK())
+             : 1;
+}
+
+int64_t gemm_opt::tile::getDotSharedMemoryBytes(ScheduleAttr schedule) {
+  if (!isDotAlongN(schedule))
+    return 0;
+  int64_t partials = getDotWarpsAlongK(schedule) * schedule.getBlockM() *
+                     schedule.getBlockN() * 4;
+  return partials + (schedule.getSplitK() > 1 ? 16 : 0);
+}
+
 int64_t gemm_opt::tile::estimateDotRegisters(ScheduleAttr schedule) {
-  int64_t vector = schedule.getMma().getK();
-  int64_t loads = schedule.getBlockK() / (32 * vector);
-  int64_t accumulators = schedule.getBlockM() * schedule.getWarpN();
+  MmaAttr mma = schedule.getMma();
+  int64_t rows = schedule.getBlockM();
   // Each 16-byte load is 4 registers; addresses and indices take the rest.
-  return accumulators +
-         loads * (schedule.getWarpN() + schedule.getBlockM()) * 4 + 24;
+  if (isDotAlongN(schedule))
+    return rows * mma.getN() + mma.getK() * (4 + rows) + 24;
+  int64_t vector = mma.getK();
+  int64_t loads = schedule.getBlockK() / (32 * vector);
+  int64_t accumulators = rows * schedule.getWarpN();
+  return accumulators + loads * (schedule.getWarpN() + rows) * 4 + 24;
 }
 
 /// Element types: 16-bit A and B of one type, f32 accumulation, and a C
@@ -46,18 +66,11 @@ static LogicalResult verifyDotElementTypes(Operation *op,
   return success();
 }
 
-/// The tiles: [1, 1, V] with V elements in one 16-byte load, a warp tile
-/// that spans the block's rows and divides its columns, and a K tile of
-/// whole warp-wide loads.
-static LogicalResult verifyDotTiling(Operation *op, ScheduleAttr schedule) {
-  MmaAttr mma = schedule.getMma();
-  int64_t vector = kDotLoadBytes / getByteWidth(schedule.getElements().getA());
-  if (mma.getM() != 1 || mma.getN() != 1 || mma.getK() != vector)
-    return emitScheduleError(op, schedule, "mma")
-           << "a dot schedule's mma is [1, 1, " << vector
-           << "] (each lane loads " << vector << " "
-           << schedule.getElements().getA() << " elements of K at once), got ["
-           << mma.getM() << ", " << mma.getN() << ", " << mma.getK() << "]";
+/// The tiles along K: [1, 1, V] with V elements in one 16-byte load, a
+/// warp tile that spans the block's rows and divides its columns, and a K
+/// tile of whole warp-wide loads.
+static LogicalResult verifyDotTilingAlongK(Operation *op, ScheduleAttr schedule,
+                                           int64_t vector) {
   if (schedule.getWarpM() != schedule.getBlockM() ||
       schedule.getBlockN() % schedule.getWarpN() != 0)
     return emitScheduleError(op, schedule, "warp")
@@ -71,6 +84,50 @@ static LogicalResult verifyDotTiling(Operation *op, ScheduleAttr schedule) {
            << " must be a multiple of " << 32 * vector
            << " (32 lanes, each loading " << vector << " elements)";
   return success();
+}
+
+/// The tiles along N: [1, V, U], a warp tile of the block's rows and the
+/// 32·V columns its lanes load, dividing BN, and a K step of whole U rows
+/// for each of the block's BK / U warps along K.
+static LogicalResult verifyDotTilingAlongN(Operation *op, ScheduleAttr schedule,
+                                           int64_t vector) {
+  int64_t rowsOfK = schedule.getMma().getK();
+  if (schedule.getWarpM() != schedule.getBlockM() ||
+      schedule.getWarpN() != 32 * vector ||
+      schedule.getBlockN() % schedule.getWarpN() != 0)
+    return emitScheduleError(op, schedule, "warp")
+           << "a dot schedule along N has the warp tile ["
+           << schedule.getBlockM() << ", " << 32 * vector
+           << "] (the block's rows, 32 lanes of " << vector
+           << " columns), which divides BN; got [" << schedule.getWarpM()
+           << ", " << schedule.getWarpN() << "] for BN "
+           << schedule.getBlockN();
+  if (schedule.getBlockK() % rowsOfK != 0)
+    return emitScheduleError(op, schedule, "block")
+           << "a dot schedule along N splits BK " << schedule.getBlockK()
+           << " among warps of " << rowsOfK
+           << " rows of K each: BK must be a multiple of " << rowsOfK;
+  return success();
+}
+
+/// The tiles: the mma shape names the direction of the lanes' loads, and
+/// the block and warp tiles must fit it.
+static LogicalResult verifyDotTiling(Operation *op, ScheduleAttr schedule) {
+  MmaAttr mma = schedule.getMma();
+  int64_t vector = kDotLoadBytes / getByteWidth(schedule.getElements().getA());
+  bool alongK = mma.getN() == 1 && mma.getK() == vector;
+  bool alongN =
+      mma.getN() == vector && mma.getK() >= 1 && mma.getK() <= kDotMaxRowsOfK;
+  if (mma.getM() != 1 || (!alongK && !alongN))
+    return emitScheduleError(op, schedule, "mma")
+           << "a dot schedule's mma is [1, 1, " << vector
+           << "] (each lane loads " << vector << " "
+           << schedule.getElements().getA() << " elements of K at once) or [1, "
+           << vector << ", U] with 1 <= U <= " << kDotMaxRowsOfK << " ("
+           << vector << " elements of N from each of U rows of K), got ["
+           << mma.getM() << ", " << mma.getN() << ", " << mma.getK() << "]";
+  return alongK ? verifyDotTilingAlongK(op, schedule, vector)
+                : verifyDotTilingAlongN(op, schedule, vector);
 }
 
 /// The pipeline, shared layouts and Hopper features: one direct stage, no
@@ -97,11 +154,14 @@ static LogicalResult verifyDotLoads(Operation *op, ScheduleAttr schedule) {
   if (schedule.getCluster())
     return emitScheduleError(op, schedule, "cluster")
            << "a dot schedule runs without clusters: drop cluster";
-  if (schedule.isPersistent() || schedule.getSplitK() > 1 ||
-      schedule.isStreamK())
+  if (schedule.isPersistent() || schedule.isStreamK())
     return emitScheduleError(op, schedule, "grid")
            << "a dot schedule launches one block per tile of C: no "
-              "persistent grid, split_k or stream_k";
+              "persistent grid or stream_k";
+  if (schedule.getSplitK() > 1 && !isDotAlongN(schedule))
+    return emitScheduleError(op, schedule, "grid")
+           << "a dot schedule along K gives each warp all of K: no split_k "
+              "(a dot along N, mma [1, V, U], takes one)";
   if (schedule.getEpilogueStore() != EpilogueStore::direct)
     return emitScheduleError(op, schedule, "store")
            << "a dot schedule stores each output from its lane: drop store "
@@ -117,12 +177,22 @@ LogicalResult gemm_opt::tile::verifyDotSchedule(Operation *op,
       failed(verifyDotTiling(op, schedule)) ||
       failed(verifyDotLoads(op, schedule)))
     return failure();
-  if (layouts.a != MatrixOrder::row || layouts.b != MatrixOrder::col ||
-      layouts.c != MatrixOrder::row)
+  bool alongN = isDotAlongN(schedule);
+  MatrixOrder orderB = alongN ? MatrixOrder::row : MatrixOrder::col;
+  if (layouts.a != MatrixOrder::row || layouts.b != orderB ||
+      layouts.c != MatrixOrder::row) {
+    if (alongN)
+      return op->emitOpError()
+             << "a dot schedule along N (mma [1, V, U]) reads the rows of a "
+                "row-major B (x @ W with W stored K × N) into a row-major C "
+                "from a row-major A; for a column-major B use mma [1, 1, V], "
+                "for other layouts a wgmma schedule";
     return op->emitOpError()
            << "a dot schedule reads K-contiguous operands into a row-major "
               "C: A row-major, B column-major (x @ W^T with W stored N × K), "
-              "C row-major; use a wgmma schedule for other layouts";
+              "C row-major; for a row-major B use mma [1, V, U] (along N), "
+              "for other layouts a wgmma schedule";
+  }
   if (auto gemm = dyn_cast<GemmOp>(op)) {
     if (gemm.isBatched() || gemm.isGrouped())
       return op->emitOpError()
@@ -138,6 +208,17 @@ LogicalResult gemm_opt::tile::verifyDotSchedule(Operation *op,
            << schedule.getWarpN() << "] needs at least " << registers
            << " registers per thread, more than the "
            << chip.maxRegistersPerThread << " " << chip.name
-           << " allows: use a smaller BK or warp tile";
+           << " allows: use a smaller "
+           << (alongN ? "U (the mma's rows of K)" : "BK or warp tile");
+  int64_t shared = getDotSharedMemoryBytes(schedule);
+  if (shared > chip.maxSharedMemoryPerBlock)
+    return emitScheduleError(op, schedule, "block")
+           << "a dot schedule along N with block [" << schedule.getBlockM()
+           << ", " << schedule.getBlockN() << ", " << schedule.getBlockK()
+           << "] sums " << getDotWarpsAlongK(schedule)
+           << " warps' partial sums in " << shared
+           << " bytes of shared memory, more than the "
+           << chip.maxSharedMemoryPerBlock << " " << chip.name
+           << " allows: use a smaller BN or fewer warps along K";
   return success();
 }

@@ -8,6 +8,7 @@
 
 #include "dialect/ScheduleResources.h"
 
+#include "dialect/DotScheduleVerifier.h"
 #include "dialect/MemoryQueries.h"
 #include "dialect/SharedLayout.h"
 
@@ -28,9 +29,14 @@ ScheduleResources gemm_opt::tile::getScheduleResources(ScheduleAttr schedule) {
                                           (schedule.isWarpSpecialized() ? 2 : 1)
                                     : 0;
 
-  // dot kernels load straight into registers: no shared memory.
-  if (schedule.isDot())
+  // dot kernels load straight into registers; along N, the warps that
+  // split a block's K step meet in shared memory.
+  if (schedule.isDot()) {
+    r.threads *= getDotWarpsAlongK(schedule);
+    r.dynamicSharedMemoryBytes = getDotSharedMemoryBytes(schedule);
+    r.sharedMemoryBytes = r.dynamicSharedMemoryBytes;
     return r;
+  }
   // ffma reads A's columns as 128-bit vectors: it is stored transposed.
   r.stageElementsA =
       schedule.isFfma()

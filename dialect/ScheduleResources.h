@@ -26,8 +26,9 @@ struct ScheduleResources {
   /// All warpgroups that run wgmma: consumer groups times warpgroups per
   /// tile.
   int64_t consumerWarpgroups = 0;
-  /// Threads of one block: 32 per warp (mma.sync, ffma); 128 per warpgroup
-  /// plus 128 for the producer when warp-specialized (wgmma).
+  /// Threads of one block: 32 per warp (mma.sync, ffma, dot; a dot along N
+  /// also has BK / U warps along K); 128 per warpgroup plus 128 for the
+  /// producer when warp-specialized (wgmma).
   int64_t threads = 0;
   /// Bytes of the pipeline's mbarriers: for TMA loads one 8-byte "full"
   /// barrier per stage, plus one "empty" per stage when warp-specialized.

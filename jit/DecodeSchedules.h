@@ -10,8 +10,10 @@
 // (#tile.mma<dot, ...>: passes/simt/DotKernel.h) stream it into registers
 // with no shared memory and run at 1.05-1.12x cuBLAS at M = 1 on an H200,
 // where the tensor-core candidates of the tuning space reach about 1.0x
-// (docs/design/decode.md). So such a problem takes a dot schedule before
-// the tuning database or the model is asked.
+// (docs/design/decode.md). A weight stored K × N (x @ W) takes the dot
+// kernel along N (passes/simt/DotAlongNKernel.h) where it is large. So
+// such a problem takes a dot schedule before the tuning database or the
+// model is asked.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,10 +30,13 @@ namespace gemm_opt {
 inline constexpr int64_t kDotMaxRows = 4;
 
 /// The dot schedule of `problem` where it takes one: M ≤ kDotMaxRows, bf16
-/// or f16 A and B, A row-major, B column-major, C row-major, one batch
-/// entry, and at least two blocks of 4 columns per SM of an H200 (fewer
-/// leave the weight's stream too thin; the tensor-core kernels split K
-/// there). Its `module` is left empty.
+/// or f16 A and B, A and C row-major, one batch entry, and
+/// - B column-major (dot products along K) with at least two blocks of 4
+///   columns per SM of an H200 (fewer leave the weight's stream too thin;
+///   the tensor-core kernels split K there), or
+/// - B row-major (lanes along N), M = 1 and a weight of at least 48 Mi
+///   elements (elsewhere the tensor-core kernels measured faster).
+/// Its `module` is left empty.
 std::optional<MatmulSchedule> getDecodeSchedule(const MatmulProblem &problem);
 
 } // namespace gemm_opt

@@ -13,6 +13,9 @@
 
 #include "gtest/gtest.h"
 
+#include <string>
+#include <tuple>
+
 using namespace gemm_opt;
 using gemm_opt::jit::MatrixOrder;
 
@@ -220,7 +223,7 @@ TEST(MatmulChooserTest, UnknownChipIsAnError) {
 
 namespace {
 
-TEST(MatmulChooserTest, ThinProblemsInTheLinearLayoutTakeDotSchedules) {
+TEST(MatmulChooserTest, ThinProblemsTakeDotSchedules) {
   MatmulScheduleChooser chooser;
   for (int64_t m : {1, 2, 4}) {
     MatmulSchedule decode =
@@ -242,10 +245,28 @@ TEST(MatmulChooserTest, ThinProblemsInTheLinearLayoutTakeDotSchedules) {
   MatmulSchedule fused = choose(
       chooser, makeMatmulProblem(1, 4096, 4096, Row, Col, "f16"), biasSilu);
   EXPECT_EQ(fused.candidate, "dot_f16_1x4x2048_w1x1");
-  // Not thin, not K-contiguous B, or too few columns to fill the SMs: the
-  // tensor-core candidates.
+  // One row of A and a large row-major weight: lanes along N, split_k up
+  // to about two blocks per SM.
+  for (auto [m, n, k, candidate] :
+       {std::tuple<int64_t, int64_t, int64_t, std::string>{
+            1, 4096, 14336, "dot_rows_bf16_1x256x128_u8_sk16"},
+        {1, 57344, 8192, "dot_rows_bf16_1x256x128_u8_sk1"},
+        {1, 10240, 8192, "dot_rows_bf16_1x256x128_u8_sk4"}}) {
+    MatmulSchedule rows = choose(chooser, makeMatmulProblem(m, n, k, Row, Row));
+    SCOPED_TRACE(rows.module);
+    EXPECT_EQ(rows.candidate, candidate);
+    EXPECT_NE(rows.schedule.find("#tile.mma<dot, [1, 8, 8]>"),
+              std::string::npos);
+    EXPECT_EQ(rows.reason.rfind("decode rule: ", 0), 0u) << rows.reason;
+    std::string why;
+    EXPECT_TRUE(verifiesMatmulModule(rows.module, why)) << why;
+  }
+  // Not thin, a small row-major weight, more than one row of A with a
+  // row-major weight, or too few columns to fill the SMs: the tensor-core
+  // candidates.
   for (MatmulProblem other : {makeMatmulProblem(5, 4096, 14336, Row, Col),
-                              makeMatmulProblem(1, 4096, 14336, Row, Row),
+                              makeMatmulProblem(1, 4096, 4096, Row, Row),
+                              makeMatmulProblem(2, 57344, 8192, Row, Row),
                               makeMatmulProblem(1, 512, 14336, Row, Col)}) {
     MatmulSchedule chosen = choose(chooser, other);
     EXPECT_EQ(chosen.schedule.find("dot"), std::string::npos)

@@ -4,16 +4,19 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// tile-dot-products: rewrites the block-tiled K loop of a
-// `#tile.mma<dot, [1, 1, V]>` schedule, with its accumulator and the store
-// of it into C, into warp-wide dot products read straight from global
-// memory (DotKernel.h).
+// tile-dot-products: rewrites the block-tiled K loop of a `#tile.mma<dot,
+// ...>` schedule, with its accumulator and the store of it into C, into a
+// kernel that reads its operands straight from global memory: warp-wide
+// dot products along K for [1, 1, V] (DotKernel.h), lanes along the rows
+// of B for [1, V, U] (DotAlongNKernel.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
 
+#include "dialect/DotScheduleVerifier.h"
 #include "passes/common/BlockTiledLoop.h"
+#include "passes/simt/DotAlongNKernel.h"
 #include "passes/simt/DotKernel.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -53,14 +56,33 @@ struct DotBlockLoop : public OpRewritePattern<scf::ForOp> {
     if (failed(fused))
       return failure();
     rewriter.setInsertionPoint(loop);
-    DotBlockOperands operands{viewA.getSource(),
-                              viewB.getSource(),
-                              tileC.getSource(),
-                              rowA,
-                              colB,
-                              loop.getLowerBound(),
-                              loop.getUpperBound()};
-    buildDotKernel(rewriter, loop.getLoc(), schedule, operands, *fused);
+    if (isDotAlongN(schedule)) {
+      DotAlongNOperands operands{viewA.getSource(),
+                                 viewB.getSource(),
+                                 tileC.getSource(),
+                                 rowA,
+                                 colB,
+                                 loop.getLowerBound(),
+                                 loop.getUpperBound(),
+                                 std::nullopt};
+      if (schedule.getSplitK() > 1) {
+        // tile-outline-kernel gives a split_k kernel its workspace.
+        operands.splitK = getSplitKWorkspace(kernel);
+        if (!operands.splitK)
+          return rewriter.notifyMatchFailure(
+              store, "the split_k kernel has no workspace arguments");
+      }
+      buildDotAlongNKernel(rewriter, loop.getLoc(), schedule, operands, *fused);
+    } else {
+      DotBlockOperands operands{viewA.getSource(),
+                                viewB.getSource(),
+                                tileC.getSource(),
+                                rowA,
+                                colB,
+                                loop.getLowerBound(),
+                                loop.getUpperBound()};
+      buildDotKernel(rewriter, loop.getLoc(), schedule, operands, *fused);
+    }
     rewriter.eraseOp(store);
     rewriter.eraseOp(loop);
     rewriter.eraseOp(alloc);
