@@ -36,6 +36,7 @@
 #include "dialect/ScheduleResources.h"
 
 #include "dialect/ChipInfo.h"
+#include "dialect/DotScheduleVerifier.h"
 #include "dialect/MemoryQueries.h"
 #include "dialect/SimtScheduleVerifier.h"
 #include "passes/hopper/HopperKernelPlan.h"
@@ -99,6 +100,20 @@ gemm_opt::analysis::estimateRegisters(ScheduleAttr schedule,
         estimate.perThread = std::min(
             estimate.perThread, chip->maxRegistersPerBlock / (threads * blocks));
     estimate.spills = estimate.getNeeded() > estimate.perThread;
+    estimate.perBlock = blockRegisters(threads, estimate.perThread,
+                                       device.registerAllocationUnit);
+    return estimate;
+  }
+
+  if (schedule.isDot()) {
+    // The verifier's lower bound: the lane's sums and one step's loads.
+    estimate.accumulators =
+        schedule.getBlockM() * (isDotAlongN(schedule) ? schedule.getMma().getN()
+                                                      : schedule.getWarpN());
+    estimate.operandFragments =
+        estimateDotRegisters(schedule) - estimate.accumulators;
+    estimate.perThread = std::min(estimate.getNeeded(), kMaxRegistersPerThread);
+    estimate.spills = estimate.getNeeded() > kMaxRegistersPerThread;
     estimate.perBlock = blockRegisters(threads, estimate.perThread,
                                        device.registerAllocationUnit);
     return estimate;

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/ScheduleReport.h"
+#include "dialect/DotScheduleVerifier.h"
 #include "dialect/ScheduleResources.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -81,7 +82,9 @@ void gemm_opt::analysis::printScheduleReport(raw_ostream &os, StringRef title,
     os << " not simulated for ffma (LDS.128 fragment reads, lanes paired; "
           "A^T written through a padded row: passes/simt/SimtMma.cpp)";
   if (s.isDot())
-    os << " none: a dot kernel uses no shared memory";
+    os << (isDotAlongN(s) ? " none in the main loop: a dot kernel along N "
+                            "uses shared memory only where its warps meet"
+                          : " none: a dot kernel uses no shared memory");
   os << "\n";
   for (const BankConflictReport &r : a.bankConflicts) {
     os << formatv("    {0,-9} {1,-26} {2,-18} ", r.buffer, r.pattern,

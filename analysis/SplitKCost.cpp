@@ -36,7 +36,11 @@ SplitKCost gemm_opt::analysis::computeSplitKCost(ScheduleAttr schedule,
   double perSMBytesPerSecond = device.l2GBpsPerSM * 1e9;
   cost.storeSeconds = cost.partialTileBytes / perSMBytesPerSecond +
                       device.splitKSignalUs * 1e-6;
-  int64_t threads = 128 * getScheduleResources(schedule).warpgroupsPerTile;
+  // The threads that sum the slices: a wgmma tile's consumer warpgroups,
+  // every thread of an ffma or dot block.
+  ScheduleResources resources = getScheduleResources(schedule);
+  int64_t threads = schedule.isWgmma() ? 128 * resources.warpgroupsPerTile
+                                       : resources.threads;
   cost.fixupIterations = (bm * bn / kChunkElements + threads - 1) / threads;
   cost.fixupSeconds = cost.fixupIterations * device.l2LatencyUs * 1e-6 +
                       splits * cost.partialTileBytes / perSMBytesPerSecond;
