@@ -43,17 +43,22 @@ def Tile_MmaAttr : Tile_Attr<"Mma", "mma"> {
     warp tile, each read from shared memory with 128-bit loads); the warp
     tile `[WM, WN]` then holds exactly 32 thread tiles. `dot` is the
     bandwidth-bound path for thin products (decode: M of a few rows) on the
-    CUDA cores: each warp computes its `WM×WN` outputs as dot products along
-    K, every lane reading `[1, 1, V]`'s V consecutive K elements of a row of
-    A and of a column of B with one 16-byte load straight from global
-    memory (no shared memory), multiplying and adding in f32; the lanes'
-    sums meet through warp shuffles at the end.
+    CUDA cores, which reads A and B with 16-byte loads straight from global
+    memory and multiplies and adds in f32. Its shape says which way a lane's
+    load runs. `[1, 1, V]`, along K (B column-major): each warp computes its
+    `WM×WN` outputs as dot products, every lane reading V consecutive K
+    elements of a row of A and of a column of B, and the lanes' sums meet
+    through warp shuffles at the end (no shared memory). `[1, V, U]`, along
+    N (B row-major): every lane reads V consecutive columns of each of U
+    rows of B per step, the block's BK / U warps along K split its K steps,
+    and they meet in shared memory at the end.
 
     Examples:
     ```mlir
     #tile.mma<sync, [16, 8, 16]>
     #tile.mma<ffma, [8, 8, 1]>
     #tile.mma<dot, [1, 1, 8]>
+    #tile.mma<dot, [1, 8, 8]>
     ```
   }];
   let parameters = (ins EnumParameter<Tile_MmaKind>:$kind, "int64_t":$m,

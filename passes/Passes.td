@@ -189,18 +189,28 @@ def TileSimtMmaPass : Pass<"tile-simt-mma"> {
 }
 
 def TileDotProductsPass : Pass<"tile-dot-products"> {
-  let summary = "Lowers dot schedules to warp-wide dot products for thin GEMMs";
+  let summary = "Lowers dot schedules to kernels that stream B for thin GEMMs";
   let description = [{
-    Rewrites the block-tiled K loop of a `#tile.mma<dot, [1, 1, V]>`
-    schedule (bf16 or f16 A row-major and B column-major, f32 accumulation)
-    into a kernel bound by the bandwidth of reading B, for decode's GEMMs:
-    each warp owns BM×WN outputs, and each lane reads V consecutive K
-    elements of every row of A and column of B it needs with one 16-byte
-    global load (BK/(32·V) of them per column in flight), multiplies and
-    adds them in f32 and, after K, sums its accumulators with the other
-    lanes' through xor shuffles; lane t stores output t through the fused
-    epilogue. No shared memory. Rows whose base, pitch or K do not take
-    16-byte loads go element by element. Other schedules are left alone.
+    Rewrites the block-tiled K loop of a `#tile.mma<dot, ...>` schedule
+    (bf16 or f16 A and B, f32 accumulation) into a kernel bound by the
+    bandwidth of reading B, for decode's GEMMs.
+
+    Along K, `[1, 1, V]` (A row-major, B column-major): each warp owns
+    BM×WN outputs, and each lane reads V consecutive K elements of every
+    row of A and column of B it needs with one 16-byte global load
+    (BK/(32·V) of them per column in flight), multiplies and adds them in
+    f32 and, after K, sums its accumulators with the other lanes' through
+    xor shuffles; lane t stores output t through the fused epilogue. No
+    shared memory.
+
+    Along N, `[1, V, U]` (A and B row-major): each lane owns V consecutive
+    columns of all BM rows and reads them from U rows of B per step with
+    16-byte loads; the block's BK / U warps along K split each step, meet
+    in shared memory, and with split_k the blocks of a tile meet in the
+    split-K workspace; the tile goes to C through the fused epilogue.
+
+    Rows whose base, pitch or length do not take 16-byte loads go element
+    by element. Other schedules are left alone.
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",

@@ -52,7 +52,12 @@ def test_explain_names_the_decode_rule():
                               layout="row,col", chip="sm_90a")
     assert choice["reason"].startswith("decode rule")
     assert "#tile.mma<dot, [1, 1, 8]>" in choice["schedule"]
-    # A row-major weight stays on the tensor cores.
-    other = gemm_opt.explain(m=1, n=4096, k=14336, dtype="bf16",
+    # A large row-major weight is read along its rows.
+    rows = gemm_opt.explain(m=1, n=4096, k=14336, dtype="bf16",
+                            layout="row,row", chip="sm_90a")
+    assert rows["reason"].startswith("decode rule")
+    assert "#tile.mma<dot, [1, 8, 8]>" in rows["schedule"]
+    # A small one stays on the tensor cores.
+    other = gemm_opt.explain(m=1, n=4096, k=4096, dtype="bf16",
                              layout="row,row", chip="sm_90a")
     assert "#tile.mma<wgmma" in other["schedule"]

@@ -75,6 +75,22 @@ def test_decode_shapes_take_dot_kernels(shape, dtype):
     assert_close(out, reference(x, w.t(), bias=bias, activation=activation), kind)
 
 
+@pytest.mark.parametrize("shape", [(1, 4096, 14336), (1, 8199, 6151)])
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
+def test_decode_over_a_row_major_weight(shape, dtype):
+    """x @ W with W stored K x N and one row of x: the dot kernel along N
+    (docs/design/decode.md), with a fused bias, at pitches that take
+    16-byte loads and (N = 8199) ones that do not."""
+    m, n, k = shape
+    x, w = matrix(m, k, dtype=dtype), matrix(k, n, dtype=dtype)
+    bias = uniform(n, dtype=dtype)
+    out = poisoned((m, n), dtype)
+    assert "#tile.mma<dot, [1, 8, 8]>" in gemm_opt.explain(x, w, out)["schedule"]
+    gemm_opt.matmul(x, w, out, bias=bias)
+    kind = "bf16" if dtype == torch.bfloat16 else "f16"
+    assert_close(out, reference(x, w, bias=bias), kind)
+
+
 @pytest.mark.parametrize("along", ["column", "row"])
 def test_bias(along):
     a, b = matrix(M, K), matrix(K, N, "col")
