@@ -17,9 +17,11 @@ namespace gemm_opt {
 
 /// The schedules an f32 problem may take, the tuner's candidate space
 /// having no f32 type: tf32 wgmma ones with allowTf32, else the SIMT ones
-/// of bench/schedules/. The first is the default for the shape: the
-/// largest block tile of which the problem has a full wave (one block per
-/// SM of an H200), else the smallest. The others are alternatives to
+/// of bench/schedules/, and where the tiles fill under half a wave of an
+/// H200's SMs, a split-K variant whose blocks fill one. The first is the
+/// default for the shape: for tf32 the largest block tile of which the
+/// problem has a full wave, else the one with the most blocks; for SIMT
+/// the rule in Float32Schedules.cpp. The others are alternatives to
 /// measure. Their `module` is left empty.
 std::vector<MatmulSchedule> getFloat32Schedules(const MatmulProblem &problem);
 

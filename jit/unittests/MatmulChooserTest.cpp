@@ -171,6 +171,12 @@ TEST(MatmulChooserTest, Float32TakesTheShippedSchedulesByWave) {
   tf32.allowTf32 = true;
   EXPECT_EQ(choose(chooser, tf32).candidate,
             "tf32_wgmma_128x256x32_s4_streamk");
+  // At 128x4096 no tf32 tile has a full wave; 64x64 tiles have the most
+  // blocks (128) and take no split.
+  MatmulProblem skinnyTf32 =
+      makeMatmulProblem(128, 4096, 4096, Row, Col, "f32");
+  skinnyTf32.allowTf32 = true;
+  EXPECT_EQ(choose(chooser, skinnyTf32).candidate, "tf32_wgmma_64x64x32_s12");
   // 8192x4096 has four waves of 128x256 blocks. 128x4096 has not one wave
   // of tiles without a split: four splits of 128x128 tiles make 128 blocks
   // (a last wave 97 % full); 128x6144 takes 64x128 tiles in four splits
@@ -179,6 +185,9 @@ TEST(MatmulChooserTest, Float32TakesTheShippedSchedulesByWave) {
       choose(chooser, makeMatmulProblem(8192, 4096, 4096, Row, Col, "f32"));
   EXPECT_EQ(large.candidate, "f32_simt_128x256x8_s3");
   EXPECT_NE(large.schedule.find("ffma"), std::string::npos);
+  // B's rows are padded, so that a column-major B's 4-byte copies into
+  // its K-major tiles do not conflict.
+  EXPECT_NE(large.schedule.find("smem_b = #tile.pad<4>"), std::string::npos);
   MatmulSchedule small =
       choose(chooser, makeMatmulProblem(128, 4096, 4096, Row, Col, "f32"));
   EXPECT_EQ(small.candidate, "f32_simt_128x128x16_s3_sk4");
@@ -186,10 +195,19 @@ TEST(MatmulChooserTest, Float32TakesTheShippedSchedulesByWave) {
   EXPECT_EQ(choose(chooser, makeMatmulProblem(128, 6144, 4096, Row, Col, "f32"))
                 .candidate,
             "f32_simt_64x128x8_s2_sk4");
+  // Every SIMT schedule to measure, and last, 128x256 tiles split 8 ways
+  // (16 tiles, 128 blocks).
   llvm::Expected<std::vector<MatmulSchedule>> all = chooser.chooseCandidates(
-      makeMatmulProblem(128, 4096, 4096, Row, Col, "f32"), {}, 8);
+      makeMatmulProblem(128, 4096, 4096, Row, Col, "f32"), {}, 16);
   ASSERT_TRUE(bool(all)) << llvm::toString(all.takeError());
-  EXPECT_EQ(all->size(), 7u);
+  ASSERT_EQ(all->size(), 11u);
+  EXPECT_EQ(all->back().candidate, "f32_simt_128x256x8_s3_sk8");
+  EXPECT_NE(all->back().schedule.find("split_k = 8"), std::string::npos);
+  // Where the tiles fill two waves, no split is offered.
+  llvm::Expected<std::vector<MatmulSchedule>> wide = chooser.chooseCandidates(
+      makeMatmulProblem(2048, 4096, 4096, Row, Col, "f32"), {}, 16);
+  ASSERT_TRUE(bool(wide)) << llvm::toString(wide.takeError());
+  EXPECT_EQ(wide->size(), 10u);
 }
 
 TEST(MatmulChooserTest, PersistentPicksGetAStreamKTwin) {
