@@ -94,8 +94,9 @@ static LogicalResult verifyLayoutShapes(GemmOp gemm) {
 }
 
 /// Checks what a grouped kernel computes: bf16, f16 or 8-bit inputs (the
-/// latter scaled as verifyScaledGemm checks, into a 16- or 32-bit C),
-/// row-major A and C, no fused epilogue with 8-bit inputs.
+/// latter scaled as verifyScaledGemm checks) and row-major A and C. An
+/// FP8 grouped GEMM composes with a fused epilogue and writes an 8-bit C
+/// as a dense one does (verifyFusedEpilogue, verifyQuantizedOutput).
 static LogicalResult verifyGroupedComputation(GemmOp gemm) {
   Type input = gemm.getA().getType().getElementType();
   if (!input.isBF16() && !input.isF16() && !isEightBitFloat(input))
@@ -103,11 +104,6 @@ static LogicalResult verifyGroupedComputation(GemmOp gemm) {
            << "grouped GEMMs take bf16, f16 or 8-bit (f8E4M3FN, f8E5M2) A "
               "and B, got "
            << input << " (f32 inputs are not grouped yet)";
-  if (isEightBitFloat(gemm.getC().getType().getElementType()) ||
-      gemm.getScaleD() || gemm.getAmax())
-    return gemm.emitOpError()
-           << "a grouped GEMM writes a bf16, f16 or f32 C: an 8-bit C (with "
-              "scale_d and amax) is not grouped yet";
   for (auto [name, value] :
        {std::pair<StringRef, Value>("A", gemm.getA()), {"C", gemm.getC()}})
     if (getMatrixOrder(cast<MemRefType>(value.getType())) != MatrixOrder::row)
@@ -115,12 +111,6 @@ static LogicalResult verifyGroupedComputation(GemmOp gemm) {
              << "a grouped GEMM needs a row-major " << name
              << ": a group is a range of its rows (B may be either: G × K × "
                 "N row-major or G × N × K column-major)";
-  if (isEightBitFloat(input) &&
-      (gemm.hasFusedEpilogue() || gemm.getAlpha() || gemm.getBeta() ||
-       gemm.getBias() || gemm.getResidual()))
-    return gemm.emitOpError()
-           << "a grouped FP8 GEMM takes no fused epilogue yet: drop the "
-              "epilogue and its operands (16-bit grouped GEMMs take one)";
   return success();
 }
 

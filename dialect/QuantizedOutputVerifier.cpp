@@ -45,7 +45,9 @@ LogicalResult gemm_opt::tile::verifyQuantizedOutput(GemmOp gemm) {
   // The quantized store and the maximum are part of the TMA store epilogue
   // and apply to the whole sum of a tile.
   StringRef what = eightBitC ? "an 8-bit C" : "amax";
-  if (gemm.isBatched())
+  // A grouped GEMM's groups are the rows of one output (a mixture of
+  // experts' layer): one scale_d for all, one amax over every stored row.
+  if (gemm.isBatched() && !gemm.isGrouped())
     return gemm.emitOpError()
            << what
            << " is not written by batched GEMMs (one scale_d and one amax "

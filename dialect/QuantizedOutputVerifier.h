@@ -17,7 +17,8 @@ namespace gemm_opt::tile {
 /// f8E4M3FN, comes from 8-bit A and B, and has its output scale
 /// (`scale_d`); `scale_d` appears only with an 8-bit C and `amax` only on an
 /// FP8 GEMM; both go with a TMA store, no split_k or stream_k (the scale
-/// and the maximum apply to the final sum), and an 8-bit C takes at most an
+/// and the maximum apply to the final sum), neither on a batched GEMM
+/// (a grouped GEMM's groups share them), and an 8-bit C takes at most an
 /// activation as its fused epilogue.
 mlir::LogicalResult verifyQuantizedOutput(GemmOp gemm);
 

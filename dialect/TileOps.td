@@ -64,15 +64,17 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
       with the groups' rows back to back; group g's rows are
       `[group_offsets[g], group_offsets[g + 1])` (G + 1 entries).
     Rows of C outside every group (past a masked group's count) are never
-    written. Grouped GEMMs take bf16, f16 or 8-bit inputs (scaled as below,
-    into a 16- or 32-bit C; a contiguous GEMM's `scale_b` may hold each
-    group's scales, a leading G dimension, while its `scale_a` covers the T
-    rows of all groups), row-major A and C, and a warp-specialized wgmma
-    schedule on a persistent grid of single blocks with `#tile.store<tma>`,
-    without split_k or stream_k. A 16-bit grouped GEMM's fused epilogue
-    applies per group: `bias = column` is a `G×N` memref (row g is group
-    g's bias), `bias = row` follows C's rows (`G×M_max` masked, `T`
-    entries contiguous), and the residual has C's shape.
+    written. Grouped GEMMs take bf16, f16 or 8-bit inputs (scaled as below;
+    a contiguous GEMM's `scale_b` may hold each group's scales, a leading G
+    dimension, while its `scale_a` covers the T rows of all groups),
+    row-major A and C, and a warp-specialized wgmma schedule on a
+    persistent grid of single blocks with `#tile.store<tma>`, without
+    split_k or stream_k. A grouped GEMM's fused epilogue applies per group,
+    after an FP8 GEMM's scales: `bias = column` is a `G×N` memref (row g is
+    group g's bias), `bias = row` follows C's rows (`G×M_max` masked, `T`
+    entries contiguous), and the residual has C's shape. An FP8 grouped
+    GEMM may write an e4m3 C (below) with one `scale_d` for all groups;
+    its `amax` is the largest |D| over the rows the groups store.
 
     The op states what is computed, the schedule only how. A fused epilogue
     (`epilogue = #tile.epilogue<alpha_beta = true, bias = row, activation =
@@ -111,7 +113,9 @@ def Tile_GemmOp : Tile_Op<"gemm", [AttrSizedOperandSegments,
     written by TMA stores (`#tile.store<tma>`), takes at most an activation
     as its fused epilogue (a bias, a residual or beta would be 8-bit too),
     and, like `amax`, no split_k or stream_k (their partial sums would be
-    quantized and measured before they are added).
+    quantized and measured before they are added). Neither is taken by a
+    batched GEMM (one `scale_d` for every entry would be ambiguous); a
+    grouped GEMM's groups are rows of one output and share them.
 
     Examples:
     ```mlir

@@ -8,10 +8,12 @@
 
 #include "runtime/GroupChecker.h"
 
+#include "runtime/CublasLtEpilogue.h"
 #include "runtime/CudaStream.h"
-#include "runtime/ToleranceFactor.h"
+#include "runtime/QuantizedOutput.h"
 #include "runtime/Validation.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -55,21 +57,52 @@ void accumulateWorst(ErrorMetric &worst, int64_t &worstGroup,
 } // namespace
 
 Expected<bool> GroupChecker::runReference(const GroupedProblem &routing,
-                                          std::string &refusal) {
+                                          std::string &refusal,
+                                          std::string &amaxRefusal) {
   if (!scales) {
     if (Error err = runCublasLoop(routing, buffers.referenceAddress))
       return std::move(err);
     return true;
   }
-  // Planning runs each group's matmul once.
-  fp8Loop.reset();
-  Expected<GroupedCublasLtLoop> loop = GroupedCublasLtLoop::plan(
-      spec, routing, *scales, buffers.a.data(), buffers.b.data(),
-      reinterpret_cast<void *>(buffers.referenceAddress), stream);
-  if (!loop)
-    return loop.takeError();
-  fp8Loop.emplace(std::move(*loop));
-  refusal = fp8Loop->getRefusal();
+  // An e4m3 D is quantized by cuBLASLt itself, with the kernel's scale_d,
+  // so its activation (the only epilogue an e4m3 C fuses) comes first
+  // there.
+  CublasLtScaledMatmulOptions shared;
+  if (outputScale) {
+    shared.scaleD = buffers.scaleD.data();
+    CublasLtEpilogueChoice activation = chooseCublasLtEpilogue(spec.epilogue);
+    if (activation.epilogue) {
+      shared.epilogue = *activation.epilogue;
+    } else if (spec.epilogue.hasFusedOperations()) {
+      refusal = "cuBLASLt cannot apply " + spec.epilogue.describe() +
+                " before its e4m3 D (" + activation.reason + ")";
+      return false;
+    }
+  }
+  // cuBLASLt's amax is of its own D: compared where that is the kernel's
+  // (no epilogue, or an e4m3 D's activation done by cuBLASLt).
+  float *amaxes = nullptr;
+  if (buffers.referenceAmaxes.size() > 0 &&
+      (outputScale || !spec.epilogue.hasFusedOperations()))
+    amaxes = static_cast<float *>(buffers.referenceAmaxes.data());
+  // Planning runs each group's matmul once; where cuBLASLt computes no
+  // amax for these scale modes, it still checks the product.
+  for (float *planned : {amaxes, static_cast<float *>(nullptr)}) {
+    fp8Loop.reset();
+    Expected<GroupedCublasLtLoop> loop = GroupedCublasLtLoop::plan(
+        spec, routing, *scales, buffers.a.data(), buffers.b.data(),
+        reinterpret_cast<void *>(buffers.referenceAddress), stream, shared,
+        planned);
+    if (!loop)
+      return loop.takeError();
+    fp8Loop.emplace(std::move(*loop));
+    refusal = fp8Loop->getRefusal();
+    if (fp8Loop->isPlanned() || !planned)
+      break;
+    amaxRefusal = refusal;
+  }
+  if (!amaxes && buffers.referenceAmaxes.size() > 0 && amaxRefusal.empty())
+    amaxRefusal = "cuBLASLt's D lacks the fused epilogue";
   return fp8Loop->isPlanned();
 }
 
@@ -92,6 +125,88 @@ Error GroupChecker::runCublasLoop(const GroupedProblem &routing,
       });
 }
 
+GroupChecker::GroupSamples
+GroupChecker::sampleGroup(const GroupedProblem &routing, int64_t group) const {
+  GroupSamples samples;
+  int64_t rows = routing.groupRows[static_cast<size_t>(group)];
+  int64_t base = routing.getRowBase(group);
+  // The group's first row in its scales: a contiguous A's scales cover
+  // all T rows.
+  int64_t scaleRow = routing.layout == GroupedLayout::Masked ? 0 : base;
+  samples.entries = chooseSampleEntries(
+      rows, problem.n,
+      std::max<int64_t>(options.fp64RandomSamples / routing.groups, 32),
+      options.seed + static_cast<uint64_t>(group));
+  double alpha = epilogue && spec.epilogue.alphaBeta
+                     ? epilogue->getArguments().alpha
+                     : 1.0;
+  for (auto [row, col] : samples.entries) {
+    double sum = 0.0, squares = 0.0;
+    for (int64_t kk = 0; kk < problem.k; ++kk) {
+      double product = hostA.get(base + row, kk) * getB(group, kk, col);
+      if (scales) {
+        const HostScales &groupScales = scales->get(group);
+        int64_t kb = kk / ScaleBlockElements;
+        product *=
+            groupScales.getA(scaleRow + row, kb) * groupScales.getB(kb, col);
+      }
+      sum += product;
+      squares += product * product;
+    }
+    double output = sum, input = sum;
+    if (epilogue) {
+      output = epilogue->apply(routing, group, row, col, sum);
+      input = epilogue->applyBeforeActivation(routing, group, row, col, sum);
+    }
+    samples.expected.push_back(output);
+    samples.terms.push_back({alpha * alpha * squares, input, output});
+  }
+  return samples;
+}
+
+double
+GroupChecker::getLargestSampledOutput(const GroupedProblem &routing) const {
+  double largest = 0.0;
+  for (int64_t group = 0; group < routing.groups; ++group)
+    if (routing.groupRows[static_cast<size_t>(group)] > 0)
+      for (double value : sampleGroup(routing, group).expected)
+        largest = std::max(largest, std::fabs(value));
+  return largest;
+}
+
+Expected<AmaxCheck> GroupChecker::checkGroupsAmax(const GroupedProblem &routing,
+                                                  const HostMatrix &hostC,
+                                                  double sampledMaximum,
+                                                  bool referenceAmaxes,
+                                                  double tolerance) const {
+  float kernelAmax = 0.0f;
+  if (Error err = buffers.amax.copyToHost(&kernelAmax))
+    return std::move(err);
+  // The largest |C| of the rows the groups store: rows past a masked
+  // group's count and a contiguous C's guards hold the poison (NaN in
+  // e4m3) and are no part of D.
+  float largestStored = 0.0f;
+  std::optional<float> cublasAmax;
+  std::vector<float> groupAmaxes(static_cast<size_t>(routing.groups), 0.0f);
+  if (referenceAmaxes)
+    if (Error err = buffers.referenceAmaxes.copyToHost(groupAmaxes.data()))
+      return std::move(err);
+  for (int64_t group = 0; group < routing.groups; ++group) {
+    int64_t rows = routing.groupRows[static_cast<size_t>(group)];
+    int64_t first = buffers.guardRows + routing.getRowBase(group);
+    for (int64_t row = first; row < first + rows; ++row)
+      for (int64_t col = 0; col < routing.n; ++col)
+        largestStored = std::max(
+            largestStored, static_cast<float>(std::fabs(hostC.get(row, col))));
+    // Only the non-empty groups' matmuls ran (and wrote their amax).
+    if (referenceAmaxes && rows > 0)
+      cublasAmax = std::max(cublasAmax.value_or(0.0f),
+                            groupAmaxes[static_cast<size_t>(group)]);
+  }
+  return checkAmax(kernelAmax, largestStored, spec.cType, outputScale,
+                   sampledMaximum, cublasAmax, tolerance);
+}
+
 Expected<GroupCheck> GroupChecker::check(const GroupedProblem &routing) {
   GroupCheck result;
   int64_t n = problem.n;
@@ -102,7 +217,11 @@ Expected<GroupCheck> GroupChecker::check(const GroupedProblem &routing) {
   if (options.cublasReference) {
     if (Error err = buffers.reference.fill(OutputPoisonByte, stream))
       return std::move(err);
-    Expected<bool> ran = runReference(routing, result.noCublasLtAnchor);
+    if (buffers.referenceAmaxes.size() > 0)
+      if (Error err = buffers.referenceAmaxes.fill(0, stream))
+        return std::move(err);
+    Expected<bool> ran =
+        runReference(routing, result.noCublasLtAnchor, result.amaxRefusal);
     if (!ran)
       return ran.takeError();
     if (Error err =
@@ -114,8 +233,9 @@ Expected<GroupCheck> GroupChecker::check(const GroupedProblem &routing) {
       if (Error err = buffers.reference.copyToHost(hostReference->data()))
         return std::move(err);
       // cuBLAS computes each group's A·B; the epilogue follows here, in
-      // fp64 on its C-typed result, rounded back to C's type.
-      if (epilogue)
+      // fp64 on its C-typed result, rounded back to C's type (an e4m3 D
+      // has its activation from cuBLASLt already).
+      if (epilogue && !outputScale)
         for (int64_t group = 0; group < routing.groups; ++group) {
           int64_t stored = buffers.guardRows + routing.getRowBase(group);
           for (int64_t row = 0;
@@ -128,67 +248,59 @@ Expected<GroupCheck> GroupChecker::check(const GroupedProblem &routing) {
         }
     }
   }
-  double tolerance =
-      scales ? getFp8Tolerance(spec.cType, spec.scaling->fastAccumulation)
-             : getTolerance(spec.aType, spec.cType);
+  bool fast = scales && spec.scaling->fastAccumulation;
+  double tolerance = outputScale ? getE4m3OutputTolerance(fast)
+                     : scales    ? getFp8Tolerance(spec.cType, fast)
+                                 : getTolerance(spec.aType, spec.cType);
+  // An e4m3 C is compared after dequantization, against the reference
+  // saturated as the kernel saturates.
+  auto dequantized = [&](const HostMatrix &matrix, int64_t row, int64_t col) {
+    double value = matrix.get(row, col);
+    return outputScale ? value / double(*outputScale) : value;
+  };
   int64_t guard = buffers.guardRows;
   // Groups that failed fp64, and those that passed it but differ from the
   // reference (which counts only while an FP8 kernel's cuBLASLt anchors
   // pass fp64).
   int64_t failedFp64 = 0, failedCublasOnly = 0;
+  double sampledMaximum = 0.0;
   for (int64_t group = 0; group < routing.groups; ++group) {
     int64_t rows = routing.groupRows[static_cast<size_t>(group)];
     int64_t base = routing.getRowBase(group);
     if (rows == 0)
       continue;
     ++result.checkedGroups;
-    // The group's first row in its scales: a contiguous A's scales cover
-    // all T rows.
-    int64_t scaleRow = routing.layout == GroupedLayout::Masked ? 0 : base;
     // fp64 at samples of the group, and the tolerance factor of its sums.
-    auto samples = chooseSampleEntries(
-        rows, n,
-        std::max<int64_t>(options.fp64RandomSamples / routing.groups, 32),
-        options.seed + static_cast<uint64_t>(group));
+    GroupSamples samples = sampleGroup(routing, group);
     std::vector<double> expected, actual;
-    std::vector<CheckedOutputTerms> terms;
-    double alpha = epilogue && spec.epilogue.alphaBeta
-                       ? epilogue->getArguments().alpha
-                       : 1.0;
-    for (auto [row, col] : samples) {
-      double sum = 0.0, squares = 0.0;
-      for (int64_t kk = 0; kk < problem.k; ++kk) {
-        double product = hostA.get(base + row, kk) * getB(group, kk, col);
-        if (scales) {
-          const HostScales &groupScales = scales->get(group);
-          int64_t kb = kk / ScaleBlockElements;
-          product *=
-              groupScales.getA(scaleRow + row, kb) * groupScales.getB(kb, col);
-        }
-        sum += product;
-        squares += product * product;
-      }
-      double output = sum, input = sum;
-      if (epilogue) {
-        output = epilogue->apply(routing, group, row, col, sum);
-        input = epilogue->applyBeforeActivation(routing, group, row, col, sum);
-      }
-      expected.push_back(output);
-      actual.push_back(hostC.get(guard + base + row, col));
-      terms.push_back({alpha * alpha * squares, input, output});
+    for (auto [entry, value] :
+         llvm::zip_equal(samples.entries, samples.expected)) {
+      sampledMaximum = std::max(sampledMaximum, std::fabs(value));
+      expected.push_back(outputScale ? saturateAsE4m3(value, *outputScale)
+                                     : value);
+      actual.push_back(
+          dequantized(hostC, guard + base + entry.first, entry.second));
     }
     double factor =
-        getToleranceFactor(terms, spec.epilogue.activation, tolerance);
+        getToleranceFactor(samples.terms, spec.epilogue.activation, tolerance);
     result.toleranceFactor = std::max(result.toleranceFactor, factor);
     ErrorMetric fp64 = computeErrorMetric(actual, expected, tolerance * factor);
+    // A NaN or Inf anywhere in the group's rows fails, not only at the
+    // samples.
+    int64_t nonFinite = 0;
+    for (int64_t row = 0; row < rows; ++row)
+      for (int64_t col = 0; col < n; ++col)
+        nonFinite += std::isfinite(hostC.get(guard + base + row, col)) ? 0 : 1;
+    fp64.nonFiniteCount = std::max(fp64.nonFiniteCount, nonFinite);
     bool fp64Passed = fp64.passed && fp64.nonFiniteCount == 0;
+    fp64.passed = fp64Passed;
     failedFp64 += fp64Passed ? 0 : 1;
     accumulateWorst(result.vsFp64, result.worstFp64Group, fp64, group);
     if (hostReference && scales && result.noCublasLtAnchor.empty()) {
       // An anchor must pass fp64 itself, as the FP8 benchmarks require.
       std::vector<double> anchor;
-      for (auto [row, col] : samples)
-        anchor.push_back(hostReference->get(guard + base + row, col));
+      for (auto [row, col] : samples.entries)
+        anchor.push_back(dequantized(*hostReference, guard + base + row, col));
       ErrorMetric anchorMetric =
           computeErrorMetric(anchor, expected, tolerance * factor);
       if (!anchorMetric.passed || anchorMetric.nonFiniteCount > 0)
@@ -199,6 +311,8 @@ Expected<GroupCheck> GroupChecker::check(const GroupedProblem &routing) {
                 .str();
     }
     if (hostReference) {
+      // Two e4m3 outputs: the relative error is the same as after
+      // dequantizing both by scale_d.
       std::vector<double> kernel, reference;
       kernel.reserve(static_cast<size_t>(rows * n));
       reference.reserve(static_cast<size_t>(rows * n));
@@ -216,7 +330,8 @@ Expected<GroupCheck> GroupChecker::check(const GroupedProblem &routing) {
       result.vsCublas = worst;
     }
   }
-  if (!result.noCublasLtAnchor.empty()) {
+  bool anchored = result.noCublasLtAnchor.empty();
+  if (!anchored) {
     result.vsCublas.reset();
     result.worstCublasGroup = -1;
     failedCublasOnly = 0;
@@ -225,8 +340,19 @@ Expected<GroupCheck> GroupChecker::check(const GroupedProblem &routing) {
   if (result.checkedGroups == 0) {
     // Nothing to compare: all groups are empty.
     result.vsFp64.passed = true;
-    if (hostReference && result.noCublasLtAnchor.empty())
+    if (hostReference && anchored)
       result.vsCublas = ErrorMetric{0.0, 0.0, 0, 0, tolerance, true};
+  }
+  if (buffers.amax.size() > 0) {
+    bool referenceAmaxes = hostReference && anchored &&
+                           buffers.referenceAmaxes.size() > 0 &&
+                           result.amaxRefusal.empty();
+    Expected<AmaxCheck> amax =
+        checkGroupsAmax(routing, hostC, sampledMaximum, referenceAmaxes,
+                        tolerance * result.toleranceFactor);
+    if (!amax)
+      return amax.takeError();
+    result.amax = *amax;
   }
 
   // Rows outside every group must keep the poison: a masked group's rows

@@ -9,7 +9,10 @@
 // against fp64 at samples, and the poisoned rows outside every group. The
 // reference loop it runs for the check is the baseline the benchmark times.
 // A fused epilogue (GroupedEpilogueInputs.h) is applied per group in fp64,
-// to the exact products and to cuBLAS's, as gemm-run's GEMM checks do.
+// to the exact products and to cuBLAS's, as gemm-run's GEMM checks do. An
+// e4m3 C is compared after dequantization (QuantizedOutput.h), cuBLASLt
+// applying its activation before quantizing, and the kernel's amax against
+// the groups' stored rows.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +28,7 @@
 #include "runtime/GroupedScales.h"
 #include "runtime/HostMatrix.h"
 #include "runtime/KernelSpec.h"
+#include "runtime/ToleranceFactor.h"
 
 #include "llvm/Support/Error.h"
 
@@ -33,6 +37,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace gemm_opt {
 namespace runtime {
@@ -71,16 +77,47 @@ public:
   /// outside every group for the poison.
   llvm::Expected<GroupCheck> check(const GroupedProblem &routing);
 
+  /// An e4m3 C's scale_d (in buffers.scaleD too): its output is checked
+  /// after dequantization. Set before the first check.
+  void setOutputScale(float scaleD) { outputScale = scaleD; }
+
+  /// The largest |D| of the fp64 reference at the samples check() takes,
+  /// over every group of `routing`: what an e4m3 C's scale_d is chosen
+  /// from.
+  double getLargestSampledOutput(const GroupedProblem &routing) const;
+
   /// An FP8 kernel's cuBLASLt loop of the routing last checked, if planned.
   const GroupedCublasLtLoop *getCublasLtLoop() const {
     return fp8Loop && fp8Loop->isPlanned() ? &*fp8Loop : nullptr;
   }
 
 private:
+  /// The fp64 reference at samples of one group: the entries (rows from
+  /// the group's first), D there, and the terms of its tolerance factor.
+  struct GroupSamples {
+    std::vector<std::pair<int64_t, int64_t>> entries;
+    std::vector<double> expected;
+    std::vector<CheckedOutputTerms> terms;
+  };
+  GroupSamples sampleGroup(const GroupedProblem &routing, int64_t group) const;
+
   /// Runs the reference of `routing` into buffers.reference; false where
-  /// an FP8 kernel's cuBLASLt refuses it (`refusal` says why).
+  /// an FP8 kernel's cuBLASLt refuses it (`refusal` says why). Where the
+  /// kernel records amax, each group's matmul writes its amax into
+  /// buffers.referenceAmaxes if cuBLASLt computes one (else
+  /// `amaxRefusal` says why not).
   llvm::Expected<bool> runReference(const GroupedProblem &routing,
-                                    std::string &refusal);
+                                    std::string &refusal,
+                                    std::string &amaxRefusal);
+
+  /// The kernel's amax against the largest |C| of `routing`'s groups in
+  /// `hostC`, the largest sampled fp64 |D| and, where `referenceRan`,
+  /// the per-group cuBLASLt amaxes.
+  llvm::Expected<AmaxCheck> checkGroupsAmax(const GroupedProblem &routing,
+                                            const HostMatrix &hostC,
+                                            double sampledMaximum,
+                                            bool referenceRan,
+                                            double tolerance) const;
 
   /// Entry (row, col) of group `group`'s B, wherever the layout of the
   /// stacked B puts it.
@@ -101,6 +138,8 @@ private:
   const BenchmarkOptions &options;
   const GroupedEpilogueInputs *epilogue;
   std::optional<GroupedCublasLtLoop> fp8Loop;
+  /// An e4m3 C's scale_d, else unset.
+  std::optional<float> outputScale;
 };
 
 } // namespace runtime

@@ -35,6 +35,15 @@
 // in the groups' rows (poisoned elsewhere) before every run. Both
 // references apply the epilogue in fp64 (GroupChecker.h).
 //
+// An e4m3 C (scale_d) is checked after dequantization against fp64
+// saturated as the kernel saturates and against per-group cuBLASLt matmuls
+// into e4m3 with the same scale_d (an activation done by cuBLASLt), its
+// scale_d drawn around the one that puts the largest sampled |D| at 448.
+// The amax of D must match the largest |C| of the groups' rows exactly
+// (rows no group stores must not count), be no lower than the largest
+// sampled fp64 |D|, and agree with the largest of the per-group cuBLASLt
+// amaxes within the tolerance.
+//
 // Graph replays (masked): the launch is captured once in a CUDA graph;
 // each replay writes a new routing (seed + replay) into the counts with
 // cudaMemcpy, poisons C, replays the graph and checks as above.
@@ -71,9 +80,14 @@ struct GroupCheck {
   /// An FP8 kernel's routing that cuBLASLt has no matmul for: why (fp64
   /// alone decides).
   std::string noCublasLtAnchor;
+  /// The amax of D over every group's stored rows, where the kernel
+  /// records it (QuantizedOutput.h), and why cuBLASLt's was not compared.
+  std::optional<AmaxCheck> amax;
+  std::string amaxRefusal;
   bool passed() const {
     return failedGroups == 0 && clobbered == 0 &&
-           (!vsCublas || vsCublas->passed) && vsFp64.passed;
+           (!vsCublas || vsCublas->passed) && vsFp64.passed &&
+           (!amax || amax->passed);
   }
 };
 
@@ -100,6 +114,8 @@ struct GroupedResult {
   /// An FP8 kernel's scaling (ScalingSpec::describe) and the cuBLASLt
   /// loop's scale modes (empty where cuBLASLt has no matmul for it).
   std::string scaling, cublasLtScaleModes;
+  /// An e4m3 C's scale_d, one for all groups.
+  std::optional<float> scaleD;
   bool passed() const {
     for (const GroupedReplay &replay : replays)
       if (!replay.check.passed())

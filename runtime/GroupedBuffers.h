@@ -21,6 +21,10 @@ struct GroupedBuffers {
   DeviceBuffer a, b, c, reference, groups;
   /// An FP8 kernel's scale_a and scale_b, as the kernel takes them.
   DeviceBuffer scaleA, scaleB;
+  /// An e4m3 C's scale_d and the kernel's amax of D (one f32 each), and
+  /// the reference loop's amax of each group (one f32 per group); empty
+  /// where the kernel has none.
+  DeviceBuffer scaleD, amax, referenceAmaxes;
   /// Of C's first row (past the guard of a contiguous C).
   uint64_t cAddress = 0, referenceAddress = 0;
   /// Rows of C's buffer, guards included.

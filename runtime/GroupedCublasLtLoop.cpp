@@ -18,14 +18,16 @@ namespace runtime {
 Expected<GroupedCublasLtLoop>
 GroupedCublasLtLoop::plan(const KernelSpec &spec, const GroupedProblem &routing,
                           const GroupedScales &scales, const void *a,
-                          const void *b, void *c, cudaStream_t stream) {
+                          const void *b, void *c, cudaStream_t stream,
+                          const CublasLtScaledMatmulOptions &shared,
+                          float *amaxes) {
   GroupedCublasLtLoop loop;
   Expected<DeviceBuffer> workspace =
       DeviceBuffer::allocate(CublasReference::WorkspaceBytes);
   if (!workspace)
     return workspace.takeError();
   loop.workspace = std::move(*workspace);
-  CublasLtScaledMatmulOptions options;
+  CublasLtScaledMatmulOptions options = shared;
   options.workspace = loop.workspace.data();
   GemmTypes types{spec.aType, spec.bType, spec.cType};
   bool masked = routing.layout == GroupedLayout::Masked;
@@ -36,6 +38,8 @@ GroupedCublasLtLoop::plan(const KernelSpec &spec, const GroupedProblem &routing,
           return Error::success();
         HostScales groupScales = scales.groupScales(
             group.group, masked ? 0 : group.base, group.rows);
+        if (amaxes)
+          options.amax = amaxes + group.group;
         Expected<CublasLtScaledMatmulPlan> planned =
             CublasLtScaledMatmul::plan(group.shape, types, groupScales, options,
                                        group.a, group.b, group.c, stream);

@@ -34,12 +34,15 @@ public:
   /// Plans (and so runs once, CublasLtScaledMatmul::plan) the matmuls of
   /// every non-empty group of `routing` for FP8 kernel `spec`: A at `a`, B
   /// at `b` (G column-major K × N matrices), C rows from `c` (row-major, N
-  /// columns of spec.cType; the group's rows at its row base).
-  static llvm::Expected<GroupedCublasLtLoop> plan(const KernelSpec &spec,
-                                                  const GroupedProblem &routing,
-                                                  const GroupedScales &scales,
-                                                  const void *a, const void *b,
-                                                  void *c, cudaStream_t stream);
+  /// columns of spec.cType; the group's rows at its row base). Every
+  /// matmul takes `shared`'s epilogue and scaleD (an e4m3 D's, shared by
+  /// the groups); where `amaxes` (device memory, one f32 per group) is
+  /// given, group g's matmul writes its amax of D at amaxes[g].
+  static llvm::Expected<GroupedCublasLtLoop>
+  plan(const KernelSpec &spec, const GroupedProblem &routing,
+       const GroupedScales &scales, const void *a, const void *b, void *c,
+       cudaStream_t stream, const CublasLtScaledMatmulOptions &shared = {},
+       float *amaxes = nullptr);
 
   /// Whether cuBLASLt took every group's matmul.
   bool isPlanned() const { return refusal.empty(); }

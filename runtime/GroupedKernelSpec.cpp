@@ -63,7 +63,8 @@ getGroupedScaleRanks(GroupedLayout layout, const ScalingSpec &scaling) {
 namespace {
 
 /// The scales of a grouped FP8 kernel: the modes and ranks of
-/// getGroupedScaleRanks, and a 16- or 32-bit C.
+/// getGroupedScaleRanks. Its C, scale_d and amax are checked as a dense
+/// FP8 kernel's are (one scale_d and one amax for all groups).
 Error checkGroupedScales(const KernelSpec &spec, GroupedLayout layout,
                          const Twine &context) {
   if (!spec.scaling)
@@ -78,14 +79,7 @@ Error checkGroupedScales(const KernelSpec &spec, GroupedLayout layout,
                              spec.scaling->describe() + "; " + what +
                              " takes a=block_1x128 b=block_128x128 or "
                              "a=tensor b=tensor");
-  if (isEightBitFloat(spec.cType))
-    return makeBadInputError(context + ": c is " +
-                             getElementTypeName(spec.cType) + "; " + what +
-                             " writes a bf16, f16 or f32 C");
   for (const KernelParamSpec &param : spec.parameters) {
-    if (param.kind == KernelParamSpec::Kind::AmaxMemRef)
-      return makeBadInputError(context + ": it records an amax; " + what +
-                               " does not");
     if (param.kind != KernelParamSpec::Kind::ScaleMemRef)
       continue;
     bool isA = param.operand == Operand::A;
@@ -147,8 +141,6 @@ Error checkGroupedKernelSpec(const KernelSpec &spec, const Twine &context) {
     return refuse("it takes more than one group parameter");
   if (!spec.persistentGrid || spec.persistentGrid->streamK)
     return refuse("its grid is not a data-parallel persistent one");
-  if (spec.epilogue.hasFusedOperations() && spec.scaling)
-    return refuse("it is an FP8 kernel that fuses an epilogue");
   for (const KernelParamSpec &param : spec.parameters)
     if (isBias(param) &&
         param.rank != getGroupedBiasRank(layout, spec.epilogue.bias))

@@ -72,6 +72,8 @@ void printCheck(raw_ostream &os, const GroupCheck &check, bool masked) {
      << (masked ? " entries past the groups' counts"
                 : " entries of the guard rows around C")
      << " changed  " << passFail(check.clobbered == 0) << "\n";
+  if (check.amax)
+    printAmaxCheck(os, *check.amax, check.amaxRefusal);
   if (check.toleranceFactor != 1.0)
     os << "note     : tolerances x" << format("%.3g", check.toleranceFactor)
        << " where sums cancel (getToleranceFactor)\n";
@@ -100,6 +102,8 @@ json::Value checkJSON(const GroupCheck &check) {
     object["vs_cublas"] = metricJSON(*check.vsCublas);
     object["worst_cublas_group"] = check.worstCublasGroup;
   }
+  if (check.amax)
+    object["amax"] = amaxJSON(*check.amax);
   return object;
 }
 
@@ -146,6 +150,10 @@ void printGroupedReport(raw_ostream &os, const GroupedReport &report) {
        << (result.cublasLtScaleModes.empty() ? std::string("none")
                                              : result.cublasLtScaleModes)
        << "\n";
+  if (result.scaleD)
+    os << "output   : e4m3 = saturate(D * scale_d), scale_d "
+       << format("%.6g", *result.scaleD)
+       << " for every group; checked after dequantization\n";
   printCheck(os, result.check, masked);
   for (auto [index, replay] : enumerate(result.replays))
     os << "replay " << index + 1 << " : graph replay, routing seed "
@@ -157,8 +165,12 @@ void printGroupedReport(raw_ostream &os, const GroupedReport &report) {
        << ", vs fp64 " << formatError(replay.check.vsFp64.relativeFrobenius)
        << ", " << replay.check.failedGroups << " of "
        << replay.check.checkedGroups << " groups failed, "
-       << replay.check.clobbered << " poisoned entries changed  "
-       << passFail(replay.check.passed()) << "\n";
+       << replay.check.clobbered << " poisoned entries changed"
+       << (replay.check.amax
+               ? (", amax " + formatError(replay.check.amax->kernel) +
+                  (replay.check.amax->passed ? " (checked)" : " (failed)"))
+               : std::string())
+       << "  " << passFail(replay.check.passed()) << "\n";
   double flops = problem.getFlops();
   const BenchmarkResult &timing = result.timing;
   if (timing.kernelTiming) {
@@ -209,6 +221,8 @@ json::Value toJSON(const GroupedReport &report) {
                       {"pass", result.passed()}};
   if (!result.scaling.empty())
     object["scaling"] = result.scaling;
+  if (result.scaleD)
+    object["scale_d"] = double(*result.scaleD);
   const BenchmarkResult &timing = result.timing;
   auto timingJSON = [&](const TimingStats &stats) {
     return json::Object{

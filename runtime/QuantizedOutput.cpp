@@ -36,16 +36,19 @@ float chooseOutputScale(double sampledMaximum, uint64_t seed) {
   return static_cast<float>(MaxF8E4M3FN / sampledMaximum * factor);
 }
 
+double saturateAsE4m3(double value, float scaleD) {
+  double scaled = value * double(scaleD);
+  return std::clamp(scaled, -double(MaxF8E4M3FN), double(MaxF8E4M3FN)) /
+         double(scaleD);
+}
+
 ErrorMetric compareQuantizedWithFp64(
     const HostMatrix &c, llvm::ArrayRef<std::pair<int64_t, int64_t>> samples,
     llvm::ArrayRef<double> reference, float scaleD, double tolerance) {
   std::vector<double> actual, expected;
   for (auto [sample, value] : llvm::zip_equal(samples, reference)) {
     actual.push_back(c.get(sample.first, sample.second) / double(scaleD));
-    double scaled = value * double(scaleD);
-    expected.push_back(
-        std::clamp(scaled, -double(MaxF8E4M3FN), double(MaxF8E4M3FN)) /
-        double(scaleD));
+    expected.push_back(saturateAsE4m3(value, scaleD));
   }
   ErrorMetric metric = computeErrorMetric(actual, expected, tolerance);
   // A NaN (e4m3's only non-finite value) anywhere fails, not only at the
@@ -61,18 +64,27 @@ ErrorMetric compareQuantizedWithFp64(
 AmaxCheck checkAmax(float amax, const HostMatrix &c,
                     std::optional<float> scaleD, double sampledMaximum,
                     std::optional<float> cublasAmax, double tolerance) {
+  float largestStored = 0.0f;
+  for (int64_t row = 0; row < c.getRows(); ++row)
+    for (int64_t col = 0; col < c.getCols(); ++col)
+      largestStored = std::max(largestStored,
+                               static_cast<float>(std::fabs(c.get(row, col))));
+  return checkAmax(amax, largestStored, c.getType(), scaleD, sampledMaximum,
+                   cublasAmax, tolerance);
+}
+
+AmaxCheck checkAmax(float amax, float largestStored, ElementType cType,
+                    std::optional<float> scaleD, double sampledMaximum,
+                    std::optional<float> cublasAmax, double tolerance) {
   AmaxCheck check;
   check.kernel = amax;
   check.cublas = cublasAmax;
-  for (int64_t row = 0; row < c.getRows(); ++row)
-    for (int64_t col = 0; col < c.getCols(); ++col)
-      check.largestStored = std::max(
-          check.largestStored, static_cast<float>(std::fabs(c.get(row, col))));
+  check.largestStored = largestStored;
   // amax rounded as the kernel stores C: the kernel's own f32 product with
   // scale_d, saturated to e4m3, or C's rounding.
   check.roundedAmax =
       scaleD ? f8E4M3FNToFloat(floatToF8E4M3FNSatFinite(amax * *scaleD))
-             : roundToElementType(c.getType(), amax);
+             : roundToElementType(cType, amax);
   check.consistentWithC = check.roundedAmax == check.largestStored;
   if (cublasAmax)
     check.matchesCublasExactly = *cublasAmax == amax;

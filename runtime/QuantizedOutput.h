@@ -51,6 +51,10 @@ double getE4m3OutputTolerance(bool fastAccumulation);
 /// saturate. 1 for an all-zero sample.
 float chooseOutputScale(double sampledMaximum, uint64_t seed);
 
+/// The fp64 `value` as an e4m3 C with `scaleD` holds it, dequantized and
+/// before e4m3's rounding: clamp(value · scaleD, ±448) / scaleD.
+double saturateAsE4m3(double value, float scaleD);
+
 /// The e4m3 `c` dequantized (divided by `scaleD`) at `samples` against the
 /// fp64 `reference` there, saturated as the kernel saturates. A NaN
 /// anywhere in `c` fails.
@@ -77,6 +81,13 @@ struct AmaxCheck {
 /// sampled fp64 |D| `sampledMaximum`, and cuBLASLt's `cublasAmax` where
 /// given, the last two within `tolerance`.
 AmaxCheck checkAmax(float amax, const HostMatrix &c,
+                    std::optional<float> scaleD, double sampledMaximum,
+                    std::optional<float> cublasAmax, double tolerance);
+
+/// The same checks where the caller found the largest |C| the kernel
+/// stored, `largestStored`, in C of type `cType` (a grouped C's groups'
+/// rows, not the rows no group stores).
+AmaxCheck checkAmax(float amax, float largestStored, ElementType cType,
                     std::optional<float> scaleD, double sampledMaximum,
                     std::optional<float> cublasAmax, double tolerance);
 

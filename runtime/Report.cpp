@@ -93,22 +93,8 @@ void printScaledDetails(raw_ostream &os, const ScaledGemmDetails &scaled) {
   if (scaled.scaleD)
     os << "output   : e4m3 = saturate(D * scale_d), scale_d "
        << format("%.6g", *scaled.scaleD) << "; checked after dequantization\n";
-  if (const std::optional<AmaxCheck> &amax = scaled.amax) {
-    os << "amax     : " << format("%.9g", amax->kernel) << ", largest |C| "
-       << format("%.9g", amax->largestStored)
-       << (amax->consistentWithC ? " (consistent)" : " (inconsistent)");
-    if (amax->cublas)
-      os << ", cuBLASLt " << format("%.9g", *amax->cublas)
-         << (amax->matchesCublasExactly ? " (bit-identical)" : "");
-    else if (!scaled.amaxRefusal.empty())
-      os << ", cuBLASLt computes none (" << scaled.amaxRefusal << ")";
-    else
-      os << ", cuBLASLt not compared";
-    os << "  " << passFail(amax->passed);
-    if (!amax->passed)
-      os << ": " << amax->failure;
-    os << "\n";
-  }
+  if (scaled.amax)
+    printAmaxCheck(os, *scaled.amax, scaled.amaxRefusal);
 }
 
 /// An FP8 kernel's "scaling" object of the JSON result.
@@ -127,19 +113,7 @@ json::Value scaledJSON(const ScalingSpec &scaling,
       {"no_cublaslt_anchor", orNull(scaled.noCublasLtAnchor)},
       {"scale_d", scaled.scaleD ? json::Value(double(*scaled.scaleD))
                                 : json::Value(nullptr)},
-      {"amax",
-       scaled.amax
-           ? json::Value(json::Object{
-                 {"kernel", double(scaled.amax->kernel)},
-                 {"cublaslt", scaled.amax->cublas
-                                  ? json::Value(double(*scaled.amax->cublas))
-                                  : json::Value(nullptr)},
-                 {"largest_stored", double(scaled.amax->largestStored)},
-                 {"consistent_with_c", scaled.amax->consistentWithC},
-                 {"bit_identical_to_cublaslt",
-                  scaled.amax->matchesCublasExactly},
-                 {"pass", scaled.amax->passed}})
-           : json::Value(nullptr)}};
+      {"amax", scaled.amax ? amaxJSON(*scaled.amax) : json::Value(nullptr)}};
 }
 
 json::Value shapeJSON(const GemmShape &shape) {
@@ -170,6 +144,35 @@ json::Value metricJSON(const ErrorMetric &metric) {
                       {"non_finite", metric.nonFiniteCount},
                       {"tolerance", metric.tolerance},
                       {"pass", metric.passed}};
+}
+
+void printAmaxCheck(raw_ostream &os, const AmaxCheck &amax,
+                    StringRef cublasRefusal) {
+  os << "amax     : " << format("%.9g", amax.kernel) << ", largest |C| "
+     << format("%.9g", amax.largestStored)
+     << (amax.consistentWithC ? " (consistent)" : " (inconsistent)");
+  if (amax.cublas)
+    os << ", cuBLASLt " << format("%.9g", *amax.cublas)
+       << (amax.matchesCublasExactly ? " (bit-identical)" : "");
+  else if (!cublasRefusal.empty())
+    os << ", cuBLASLt computes none (" << cublasRefusal << ")";
+  else
+    os << ", cuBLASLt not compared";
+  os << "  " << passFail(amax.passed);
+  if (!amax.passed)
+    os << ": " << amax.failure;
+  os << "\n";
+}
+
+json::Value amaxJSON(const AmaxCheck &amax) {
+  return json::Object{{"kernel", double(amax.kernel)},
+                      {"cublaslt", amax.cublas
+                                       ? json::Value(double(*amax.cublas))
+                                       : json::Value(nullptr)},
+                      {"largest_stored", double(amax.largestStored)},
+                      {"consistent_with_c", amax.consistentWithC},
+                      {"bit_identical_to_cublaslt", amax.matchesCublasExactly},
+                      {"pass", amax.passed}};
 }
 
 void printReport(raw_ostream &os, const RunReport &report) {

@@ -39,6 +39,15 @@ struct RunReport {
 /// non_finite, tolerance, pass; NaN as null).
 llvm::json::Value metricJSON(const ErrorMetric &metric);
 
+/// The "amax     : ..." line of an FP8 kernel's amax check; `cublasRefusal`
+/// says why cuBLASLt computed none (else empty).
+void printAmaxCheck(llvm::raw_ostream &os, const AmaxCheck &amax,
+                    llvm::StringRef cublasRefusal);
+
+/// The same as JSON (kernel, cublaslt, largest_stored, consistent_with_c,
+/// bit_identical_to_cublaslt, pass).
+llvm::json::Value amaxJSON(const AmaxCheck &amax);
+
 /// The short readable report gemm-run prints.
 void printReport(llvm::raw_ostream &os, const RunReport &report);
 

@@ -17,6 +17,7 @@
 #include "runtime/HostScales.h"
 #include "runtime/KernelLaunchSetup.h"
 #include "runtime/RuntimeError.h"
+#include "runtime/ScaledKernelSpec.h"
 #include "runtime/ScaledReference.h"
 #include "runtime/ToleranceFactor.h"
 
@@ -92,7 +93,7 @@ uploadOperands(const KernelSpec &spec, const GemmShape &shape,
     *buffer = std::move(*allocated);
   }
   bool scaleD = hasParam(spec, KernelParamSpec::Kind::ScaleDMemRef);
-  bool amax = hasParam(spec, KernelParamSpec::Kind::AmaxMemRef);
+  bool amax = recordsAmax(spec);
   for (auto [buffer, wanted] :
        {std::pair<DeviceBuffer *, bool>(&operands.scaleD, scaleD),
         {&operands.amax, amax},

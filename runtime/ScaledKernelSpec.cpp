@@ -11,6 +11,8 @@
 #include "runtime/KernelSpec.h"
 #include "runtime/RuntimeError.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <array>
 
 using namespace llvm;
@@ -20,6 +22,12 @@ namespace runtime {
 
 bool isScaledGemm(const KernelSpec &spec) {
   return spec.kind == KernelKind::Gemm && spec.scaling.has_value();
+}
+
+bool recordsAmax(const KernelSpec &spec) {
+  return llvm::any_of(spec.parameters, [](const KernelParamSpec &param) {
+    return param.kind == KernelParamSpec::Kind::AmaxMemRef;
+  });
 }
 
 bool hasPerEntryScales(const KernelSpec &spec, Operand operand) {

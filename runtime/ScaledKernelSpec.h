@@ -50,6 +50,9 @@ llvm::Error checkScaledKernelSpec(const KernelSpec &spec,
 /// Whether `spec` is an FP8 GEMM (8-bit A and B, with scales).
 bool isScaledGemm(const KernelSpec &spec);
 
+/// Whether the FP8 GEMM `spec` records the amax of D (an amax parameter).
+bool recordsAmax(const KernelSpec &spec);
+
 /// Whether the batched (or grouped) FP8 GEMM `spec` takes the scales of
 /// `operand` (A or B) per batch entry (group): its scale parameter has a
 /// batch dimension first.

@@ -21,6 +21,9 @@
 # epilogue (a per-group bias, an activation, alpha/beta, a residual) run all
 # of the above with it applied per group in both references, alpha_beta ones
 # with --alpha 0.75 --beta 0.5; BUNDLES='bias|rowbias' picks them alone.
+# FP8 bundles fuse their epilogue after the scales; an e4m3 C (BUNDLES=
+# e4m3_out) is checked after dequantization by scale_d, and the amax of D
+# must equal the largest |C| of the groups' stored rows exactly.
 #
 # Environment (optional): PARTS, any of "checks bench sanitize" (default all
 # three), and BUNDLES, a grep pattern on the grouped bundle names.

@@ -9,8 +9,9 @@
 // GemmKernel makes of a grouped launch's GemmArguments before any device work:
 // the checks of the group arguments (GroupedArgumentsCheck.h), the group
 // operand as packed (a rank-1 memref {ptr, ptr, 0, G or G + 1, 1}, the last
-// parameters), a per-group bias checked and packed as G × N, and a
-// persistent grid that follows from G, M, N only.
+// parameters), a per-group bias checked and packed as G × N (an FP8
+// kernel's before its scales), and a persistent grid that follows from G,
+// M, N only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,8 @@
 #include "runtime/KernelParams.h"
 #include "runtime/LaunchGrid.h"
 #include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
 
 using namespace gemm_opt::jit;
 using namespace gemm_opt::runtime;
@@ -289,6 +292,55 @@ TEST_F(GroupedLaunchCheckTest, PerGroupBiasIsCheckedAndPacked) {
   EXPECT_EQ(values.take_back(12),
             ArrayRef<uint64_t>({address, address, 0, 4, 512, 512, 1, groups,
                                 groups, 0, 4, 1}));
+}
+
+TEST_F(GroupedLaunchCheckTest, Fp8BiasComesBeforeTheScales) {
+  // bench/schedules/wgmma_fp8_blocks_128x128_s5_grouped_contiguous_bias_silu:
+  // a contiguous FP8 kernel whose per-group bias and SiLU follow its block
+  // scales; the JIT takes the bias and the scales as for any kernel.
+  std::shared_ptr<GemmKernel> kernel = compileKernel(
+      readBenchSchedule(
+          "wgmma_fp8_blocks_128x128_s5_grouped_contiguous_bias_silu.mlir"),
+      "fp8-grouped-bias");
+  ASSERT_TRUE(kernel);
+  const KernelSpec &spec = cantFail(kernel->getSpec());
+  ASSERT_TRUE(spec.scaling.has_value());
+  EXPECT_EQ(spec.epilogue.bias, EpilogueBias::Column);
+  const auto *bias = reinterpret_cast<const void *>(0x50000000);
+  const auto *scaleA = reinterpret_cast<const void *>(0x60000000);
+  const auto *scaleB = reinterpret_cast<const void *>(0x70000000);
+  GemmArguments args = getContiguousArguments();
+  args.scaleA = scaleA;
+  args.scaleB = scaleB;
+  expectRefused(*kernel, args,
+                "has a bias epilogue (bias = column); bias must not be null");
+  args.bias = bias;
+  EXPECT_EQ(getCheckMessage(*kernel, args), "");
+
+  // The bias {bias, bias, 0, G, N, N, 1}, then scale_a and scale_b, then
+  // the G + 1 offsets.
+  std::vector<TensorMapArgument> maps(
+      count_if(spec.parameters,
+               [](const KernelParamSpec &p) { return p.isTensorMap(); }));
+  PackedKernelParams params = packKernelParams(spec, getKernelShape(spec, args),
+                                               getOperandAddresses(args), maps,
+                                               getEpilogueArguments(args));
+  ArrayRef<uint64_t> values = params.getValues();
+  auto address = [](const void *pointer) {
+    return reinterpret_cast<uint64_t>(pointer);
+  };
+  std::vector<uint64_t> biasMemRef{address(bias), address(bias), 0, 8,
+                                   512,           512,           1};
+  const uint64_t *biasAt = std::search(values.begin(), values.end(),
+                                       biasMemRef.begin(), biasMemRef.end());
+  ASSERT_NE(biasAt, values.end());
+  const uint64_t *scaleAAt = llvm::find(values, address(scaleA));
+  const uint64_t *scaleBAt = llvm::find(values, address(scaleB));
+  EXPECT_LT(biasAt, scaleAAt);
+  EXPECT_LT(scaleAAt, scaleBAt);
+  EXPECT_NE(scaleBAt, values.end());
+  auto groups = reinterpret_cast<uint64_t>(DeviceGroups);
+  EXPECT_EQ(values.take_back(5), ArrayRef<uint64_t>({groups, groups, 0, 9, 1}));
 }
 
 TEST_F(GroupedLaunchCheckTest, GridFollowsTheShapeNotTheCounts) {

@@ -23,17 +23,21 @@ static Value i32Constant(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
 }
 
-void QuantizedOutput::trackMaximum(OpBuilder &b, Location loc, Value values) {
+void QuantizedOutput::trackMaximum(OpBuilder &b, Location loc, Value values,
+                                   Value stored) {
   auto type = cast<VectorType>(values.getType());
   Value bits = arith::BitcastOp::create(
       b, loc, VectorType::get(type.getShape(), b.getI32Type()), values);
-  // |D|: the sign bit cleared.
-  Value magnitude = arith::AndIOp::create(
-      b, loc, bits,
-      arith::ConstantOp::create(
-          b, loc,
-          DenseElementsAttr::get(cast<ShapedType>(bits.getType()),
-                                 b.getI32IntegerAttr(0x7fffffff).getValue())));
+  auto splat = [&](int32_t value) -> Value {
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(cast<ShapedType>(bits.getType()),
+                               b.getI32IntegerAttr(value).getValue()));
+  };
+  // |D|: the sign bit cleared; 0 (joins no maximum) where not stored.
+  Value magnitude = arith::AndIOp::create(b, loc, bits, splat(0x7fffffff));
+  if (stored)
+    magnitude = arith::SelectOp::create(b, loc, stored, magnitude, splat(0));
   for (int64_t i = 0; i < type.getNumElements(); ++i) {
     Value element = vector::ExtractOp::create(b, loc, magnitude, i);
     maximumBits = maximumBits
@@ -42,10 +46,11 @@ void QuantizedOutput::trackMaximum(OpBuilder &b, Location loc, Value values) {
   }
 }
 
-Value QuantizedOutput::convert(OpBuilder &b, Location loc, Value values) {
+Value QuantizedOutput::convert(OpBuilder &b, Location loc, Value values,
+                               Value stored) {
   auto type = cast<VectorType>(values.getType());
   if (tracksAmax)
-    trackMaximum(b, loc, values);
+    trackMaximum(b, loc, values, stored);
   if (!scaleD) {
     if (elementC.isF32())
       return values;

@@ -39,9 +39,11 @@ public:
 
   /// `values` (vector<N x f32>, N even for an 8-bit C) in C's type, as a
   /// vector<N x C's type>. Call it from one block (the running maximum is
-  /// an SSA chain).
+  /// an SSA chain). `stored` (i1, or null: always) says whether the values
+  /// are stored and so join the maximum: a grouped tile's rows past its
+  /// group's end are converted but never stored.
   mlir::Value convert(mlir::OpBuilder &b, mlir::Location loc,
-                      mlir::Value values);
+                      mlir::Value values, mlir::Value stored = {});
 
   /// With a running maximum: every warp's maximum into `amax` (memref<f32>
   /// in global memory), one atomic by lane 0. All 32 lanes of each warp
@@ -49,7 +51,8 @@ public:
   void publishAmax(mlir::OpBuilder &b, mlir::Location loc, mlir::Value amax);
 
 private:
-  void trackMaximum(mlir::OpBuilder &b, mlir::Location loc, mlir::Value values);
+  void trackMaximum(mlir::OpBuilder &b, mlir::Location loc, mlir::Value values,
+                    mlir::Value stored);
 
   mlir::Type elementC;
   mlir::Value scaleD;

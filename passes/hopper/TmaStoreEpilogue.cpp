@@ -34,6 +34,17 @@ Value TmaStoreEpilogue::index(int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
+TmaStoreEpilogue TmaStoreEpilogue::atGroup(Value group, Value groupC,
+                                           bool masked) const {
+  TmaStoreEpilogue copy = *this;
+  if (masked)
+    copy.batch = group;
+  copy.fused = fused.atGroup(b, loc, group, groupC);
+  if (amax && groupC)
+    copy.storedRows = memref::DimOp::create(b, loc, groupC, 0);
+  return copy;
+}
+
 Value TmaStoreEpilogue::stagingPartOffset(Value member, int64_t round) {
   // The warpgroup's parts are consecutive; round r fills part r mod
   // stagingBuffers.
@@ -264,6 +275,14 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
   SmallVector<Value> rowsInC;
   for (Value row : rows)
     rowsInC.push_back(arith::AddIOp::create(b, loc, rowC, row));
+  // Which fragment rows are stored and so join the amax of D: a grouped
+  // tile's rows past its group's end hold products of rows that are not
+  // the group's (another group's tokens, or a masked entry's unused rows).
+  SmallVector<Value> rowStored(rowsInC.size(), Value());
+  if (storedRows)
+    for (auto [stored, rowInC] : llvm::zip_equal(rowStored, rowsInC))
+      stored = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, rowInC,
+                                     storedRows);
   // The staging index of the thread's pair in group g on fragment row
   // `row` (of the part).
   auto stagingIndex = [&](int64_t g, Value row) {
@@ -365,7 +384,7 @@ void TmaStoreEpilogue::writeStaging(Value member, Value thread, Value acc,
                                 applied)
                           : applied;
         }
-        values = output.convert(b, loc, values);
+        values = output.convert(b, loc, values, rowStored[2 * i + h]);
         vector::StoreOp::create(b, loc, values, part,
                                 ValueRange{stagingIndex(g, row)},
                                 /*nontemporal=*/false,

@@ -108,15 +108,10 @@ public:
   /// group's bias and, through `groupC` (the C the tile is stored into, cut
   /// at the group's end), its C and residual (FusedEpilogue::atGroup; a
   /// null `groupC`: the bias alone, for loadBias()). With `masked`, the TMA
-  /// stores go to C's batch entry `group`.
+  /// stores go to C's batch entry `group`. The amax of D takes only the
+  /// rows of `groupC`: those past the group's end are never stored.
   TmaStoreEpilogue atGroup(mlir::Value group, mlir::Value groupC,
-                           bool masked) const {
-    TmaStoreEpilogue copy = *this;
-    if (masked)
-      copy.batch = group;
-    copy.fused = fused.atGroup(b, loc, group, groupC);
-    return copy;
-  }
+                           bool masked) const;
 
   /// The same epilogue for a tile that its TMA stores may write only
   /// where `tileFits` (an i1): else the threads copy the staging tile into
@@ -301,6 +296,9 @@ private:
   mlir::Value addToC;
   /// An 8-bit C's output scale (f32) and the amax memref, or null.
   mlir::Value scaleD, amax;
+  /// With amax, a grouped tile's rows of C that are stored (index: the
+  /// group's end, counted from C's row 0), or null: all rows.
+  mlir::Value storedRows;
 };
 
 } // namespace gemm_opt

@@ -216,7 +216,8 @@ TEST(GroupedFp8Test, RequestChecks) {
       {"a", "f8E5M2"}, {"b", "f8E5M2"}, {"c", "bf16"}, {"accumulator", "f32"}};
   EXPECT_TRUE(
       isRefusedKernel(std::move(bothE5m2), "unsupported type combination"));
-  // Nor does the grouped runtime write an e4m3 C.
+  // An e4m3 C takes one scale_d and one amax for all groups, before the
+  // group operand.
   json::Object e4m3C = makeFp8GroupedKernel(false);
   e4m3C["types"] = json::Object{{"a", "f8E4M3FN"},
                                 {"b", "f8E4M3FN"},
@@ -226,7 +227,13 @@ TEST(GroupedFp8Test, RequestChecks) {
       ->insert(e4m3C.getArray("parameters")->end() - 1,
                json::Object{
                    {"kind", "memref"}, {"operand", "scale_d"}, {"rank", 0}});
-  EXPECT_TRUE(isRefusedKernel(std::move(e4m3C), "writes a bf16, f16 or f32 C"));
+  e4m3C.getArray("parameters")
+      ->insert(
+          e4m3C.getArray("parameters")->end() - 1,
+          json::Object{{"kind", "memref"}, {"operand", "amax"}, {"rank", 0}});
+  KernelSpec quantized = parseSingleKernel(std::move(e4m3C));
+  EXPECT_EQ(quantized.cType, ElementType::F8E4M3FN);
+  EXPECT_EQ(quantized.grouped, GroupedLayout::Contiguous);
 }
 
 } // namespace

@@ -62,7 +62,9 @@
 // and timed against one cuBLASLt FP8 matmul per non-empty group. A grouped
 // kernel's fused epilogue applies per group (a G × N bias, row g for group
 // g; --alpha/--beta as above), in both references too
-// (runtime/GroupedEpilogueInputs.h).
+// (runtime/GroupedEpilogueInputs.h), after an FP8 kernel's scales. An FP8
+// grouped kernel's e4m3 C takes one scale_d for all groups and is checked
+// after dequantization, its amax of D over every group's stored rows.
 //
 // --layout-a/-b/-c name how the operands are stored; by default as the
 // kernel takes them. A problem whose layouts are the transposed ones of the

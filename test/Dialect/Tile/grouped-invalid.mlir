@@ -469,11 +469,11 @@ func.func @residual_groups(%x0: memref<8x?x?xbf16>, %x1: memref<8x?x?xbf16>, %x2
   grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
   store = #tile.store<tma>>
 
-// Not yet with 8-bit inputs.
-func.func @fp8_bias(%x0: memref<?x?xf8E4M3FN>, %x1: memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, %x2: memref<?x?xbf16>, %x3: memref<?x?xbf16>, %sa: memref<f32>, %sb: memref<?xf32>, %x4: memref<?xi32>) {
-  // expected-error @+1 {{'tile.gemm' op a grouped FP8 GEMM takes no fused epilogue yet: drop the epilogue and its operands (16-bit grouped GEMMs take one)}}
+// An FP8 grouped GEMM's bias is of C's type, as a dense FP8 GEMM's.
+func.func @fp8_bias_type(%x0: memref<?x?xf8E4M3FN>, %x1: memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, %x2: memref<?x?xbf16>, %x3: memref<?x?xf32>, %sa: memref<f32>, %sb: memref<?xf32>, %x4: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op bias has element type 'f32', expected C's 'bf16'}}
   "tile.gemm"(%x0, %x1, %x2, %x3, %sa, %sb, %x4) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 1, 1, 0, 0, 0, 1>, schedule = #fp8, epilogue = #tile.epilogue<bias = column>, scaling = #tile.scaling<a = tensor, b = tensor>}>
-      : (memref<?x?xf8E4M3FN>, memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, memref<?x?xbf16>, memref<?x?xbf16>, memref<f32>, memref<?xf32>, memref<?xi32>) -> ()
+      : (memref<?x?xf8E4M3FN>, memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, memref<?x?xbf16>, memref<?x?xf32>, memref<f32>, memref<?xf32>, memref<?xi32>) -> ()
   return
 }
 
@@ -580,11 +580,88 @@ func.func @vector_store(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: m
   grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
   store = #tile.store<tma>>
 
-// An 8-bit C (with its output scale) is not grouped yet.
-func.func @fp8_output(%x0: memref<?x?xf8E4M3FN>, %x1: memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, %x2: memref<?x?xf8E4M3FN>, %x3: memref<f32>, %x4: memref<?xf32>, %x5: memref<f32>, %x6: memref<?xi32>) {
-  // expected-error @+1 {{'tile.gemm' op a grouped GEMM writes a bf16, f16 or f32 C: an 8-bit C (with scale_d and amax) is not grouped yet}}
+// An 8-bit grouped C needs its output scale.
+func.func @e4m3_without_scale_d(%x0: memref<?x?xf8E4M3FN>, %x1: memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, %x2: memref<?x?xf8E4M3FN>, %x3: memref<f32>, %x4: memref<?xf32>, %x6: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op writes an 8-bit C without an output scale: add scale_d %sd : memref<f32> (C = saturate(D * scale_d) in e4m3)}}
+  "tile.gemm"(%x0, %x1, %x2, %x3, %x4, %x6) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}>
+      : (memref<?x?xf8E4M3FN>, memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, memref<?x?xf8E4M3FN>, memref<f32>, memref<?xf32>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 128], warp = [64, 128],
+  mma = #tile.mma<wgmma, [64, 128, 32]>,
+  elements = #tile.elements<a = f8E4M3FN, b = f8E4M3FN, c = f8E4M3FN, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 5, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 56, consumer_registers = 224>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// An 8-bit grouped C fuses only an activation: a per-group bias would be
+// 8-bit too.
+func.func @e4m3_bias(%x0: memref<?x?x?xf8E4M3FN>, %x1: memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, %x2: memref<?x?x?xf8E4M3FN>, %x3: memref<?x?xbf16>, %x4: memref<f32>, %x5: memref<f32>, %x6: memref<f32>, %x7: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op writes an 8-bit C, whose fused epilogue takes only an activation: a bias, a residual or beta's C would be 8-bit too; write C as bf16 to fuse them}}
+  "tile.gemm"(%x0, %x1, %x2, %x3, %x4, %x5, %x6, %x7) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 1, 0, 1, 1, 1, 0, 1, 0>, schedule = #sched, epilogue = #tile.epilogue<bias = column, activation = silu>, scaling = #tile.scaling<a = tensor, b = tensor>}>
+      : (memref<?x?x?xf8E4M3FN>, memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, memref<?x?x?xf8E4M3FN>, memref<?x?xbf16>, memref<f32>, memref<f32>, memref<f32>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 128], warp = [64, 128],
+  mma = #tile.mma<wgmma, [64, 128, 32]>,
+  elements = #tile.elements<a = f8E4M3FN, b = f8E4M3FN, c = f8E5M2, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 5, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 56, consumer_registers = 224>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// The 8-bit output is e4m3.
+func.func @e5m2_output(%x0: memref<?x?xf8E4M3FN>, %x1: memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, %x2: memref<?x?xf8E5M2>, %x3: memref<f32>, %x4: memref<?xf32>, %x5: memref<f32>, %x6: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op writes C as 'f8E5M2'; the 8-bit output is f8E4M3FN (e4m3, saturated at 448)}}
   "tile.gemm"(%x0, %x1, %x2, %x3, %x4, %x5, %x6) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 1>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}>
-      : (memref<?x?xf8E4M3FN>, memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, memref<?x?xf8E4M3FN>, memref<f32>, memref<?xf32>, memref<f32>, memref<?xi32>) -> ()
+      : (memref<?x?xf8E4M3FN>, memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, memref<?x?xf8E5M2>, memref<f32>, memref<?xf32>, memref<f32>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 128], warp = [64, 128],
+  mma = #tile.mma<wgmma, [64, 128, 32]>,
+  elements = #tile.elements<a = f8E4M3FN, b = f8E4M3FN, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 5, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 56, consumer_registers = 224>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// scale_d quantizes an 8-bit C only.
+func.func @scale_d_bf16(%x0: memref<?x?xf8E4M3FN>, %x1: memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, %x2: memref<?x?xbf16>, %x3: memref<f32>, %x4: memref<?xf32>, %x5: memref<f32>, %x6: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op has scale_d, which quantizes an 8-bit C, but C is 'bf16': drop scale_d or write C as f8E4M3FN}}
+  "tile.gemm"(%x0, %x1, %x2, %x3, %x4, %x5, %x6) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 1>, schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}>
+      : (memref<?x?xf8E4M3FN>, memref<?x?x?xf8E4M3FN, strided<[?, 1, ?], offset: ?>>, memref<?x?xbf16>, memref<f32>, memref<?xf32>, memref<f32>, memref<?xi32>) -> ()
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = f8E4M3FN, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 3, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 1>,
+  store = #tile.store<tma>>
+
+// An 8-bit C comes from 8-bit inputs only.
+func.func @e4m3_from_bf16(%x0: memref<?x?x?xbf16>, %x1: memref<?x?x?xbf16>, %x2: memref<?x?x?xf8E4M3FN>, %x5: memref<f32>, %x6: memref<?xi32>) {
+  // expected-error @+1 {{'tile.gemm' op writes an 8-bit C ('f8E4M3FN'), which only an FP8 GEMM does: make A and B 8-bit floats or C bf16, f16 or f32}}
+  "tile.gemm"(%x0, %x1, %x2, %x5, %x6) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0>, schedule = #sched}>
+      : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xf8E4M3FN>, memref<f32>, memref<?xi32>) -> ()
   return
 }
 
