@@ -13,6 +13,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include <algorithm>
 
 using namespace mlir;
 using namespace gemm_opt;
@@ -50,10 +53,35 @@ struct SplitTile {
     return {inside, offset};
   }
 
+  /// Whether the blockM×blockN tile lies inside C and C's rows keep
+  /// 4-element runs 16-byte aligned in every slice (N a multiple of 4).
+  Value isWhole(int64_t blockM, int64_t blockN) {
+    auto fits = [&](Value base, int64_t extent, Value limit) {
+      return arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ule,
+          arith::AddIOp::create(b, loc, base, index(extent)), limit);
+    };
+    Value aligned = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::RemUIOp::create(b, loc, colsC, index(4)), index(0));
+    return arith::AndIOp::create(
+        b, loc, aligned,
+        arith::AndIOp::create(b, loc, fits(rowBase, blockM, rowsC),
+                              fits(colBase, blockN, colsC)));
+  }
+
   OpBuilder &b;
   Location loc;
   Value rowBase, colBase, rowsC, colsC, tileIndex;
 };
+
+/// 128-bit runs of 4 accumulators, at consecutive columns of the tile.
+constexpr int64_t kRun = 4;
+
+/// v4 loads in flight per thread while the last block sums the slices (16
+/// registers each, beside the accumulators, which are dead until the sums
+/// replace them).
+constexpr int64_t kLoadsInFlight = 16;
 
 } // namespace
 
@@ -90,53 +118,119 @@ scf::IfOp gemm_opt::meetSimtSplits(OpBuilder &b, Location loc,
                                    Value rowBase, Value colBase, Value thread,
                                    Value acc, int64_t rows, int64_t columns,
                                    AccumulatorPosition position, Value flag) {
+  assert(columns % kRun == 0 && "accumulator rows come in runs of 4");
   SplitTile tile(b, loc, schedule, c, rowBase, colBase);
   auto index = [&](int64_t v) { return tile.index(v); };
+  auto f32x4 = VectorType::get({kRun}, b.getF32Type());
+  int64_t splits = schedule.getSplitK();
   Value split = gpu::BlockIdOp::create(b, loc, gpu::Dimension::z);
-  // The partial sums into this split's slice, inside C only.
-  for (int64_t i = 0; i < rows; ++i)
-    for (int64_t j = 0; j < columns; ++j) {
-      auto [r, col] = position(i, j);
-      auto [inside, offset] = tile.locate(split, r, col);
-      auto ifInside = scf::IfOp::create(b, loc, inside);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(ifInside.thenBlock());
-      memref::StoreOp::create(
-          b, loc,
-          memref::LoadOp::create(b, loc, acc, ValueRange{index(i), index(j)}),
-          workspace.partials, ValueRange{offset});
-    }
-  Value isLast = countSplitBlock(b, loc, workspace.counters, tile.tileIndex,
-                                 thread, schedule.getSplitK(), flag,
-                                 [&] { gpu::BarrierOp::create(b, loc); });
   Value zero = index(0);
+  Value sliceSize = arith::MulIOp::create(b, loc, tile.rowsC, tile.colsC);
+  // Slice z's offset of accumulator (i, j), which lies inside C.
+  auto offsetIn = [&](Value z, int64_t i, int64_t j) {
+    auto [r, col] = position(i, j);
+    return arith::AddIOp::create(b, loc, tile.locate(zero, r, col).second,
+                                 arith::MulIOp::create(b, loc, z, sliceSize));
+  };
+  // A whole tile (the common case) moves 128-bit runs with no test per
+  // element: at ptxas -O1 a test per element kept the last block's loads
+  // from overlapping. Edge tiles keep the element-wise copies.
+  Value whole = tile.isWhole(schedule.getBlockM(), schedule.getBlockN());
+
+  // The partial sums into this split's slice, inside C only.
+  auto ifWholeStore = scf::IfOp::create(b, loc, whole, /*withElse=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifWholeStore.thenBlock());
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < columns; j += kRun) {
+        SmallVector<Value> run;
+        for (int64_t e = 0; e < kRun; ++e)
+          run.push_back(memref::LoadOp::create(
+              b, loc, acc, ValueRange{index(i), index(j + e)}));
+        vector::StoreOp::create(
+            b, loc, vector::FromElementsOp::create(b, loc, f32x4, run),
+            workspace.partials, ValueRange{offsetIn(split, i, j)},
+            /*nontemporal=*/false, llvm::MaybeAlign(16));
+      }
+    b.setInsertionPointToStart(ifWholeStore.elseBlock());
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < columns; ++j) {
+        auto [r, col] = position(i, j);
+        auto [inside, offset] = tile.locate(split, r, col);
+        auto ifInside = scf::IfOp::create(b, loc, inside);
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(ifInside.thenBlock());
+        memref::StoreOp::create(
+            b, loc,
+            memref::LoadOp::create(b, loc, acc, ValueRange{index(i), index(j)}),
+            workspace.partials, ValueRange{offset});
+      }
+  }
+  Value isLast =
+      countSplitBlock(b, loc, workspace.counters, tile.tileIndex, thread,
+                      splits, flag, [&] { gpu::BarrierOp::create(b, loc); });
   auto ifLast = scf::IfOp::create(b, loc, isLast);
   b.setInsertionPointToStart(ifLast.thenBlock());
   // The other blocks wrote their slices before they were counted (no L1
   // line of the workspace can be stale: nothing in this launch read it
   // before).
   fenceSplitKWorkspace(b, loc);
-  for (int64_t i = 0; i < rows; ++i)
-    for (int64_t j = 0; j < columns; ++j) {
-      auto [r, col] = position(i, j);
-      auto [inside, offset] = tile.locate(zero, r, col);
-      auto ifInside = scf::IfOp::create(b, loc, inside);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(ifInside.thenBlock());
-      Value sliceSize = arith::MulIOp::create(b, loc, tile.rowsC, tile.colsC);
-      Value sum;
-      for (int64_t z = 0; z < schedule.getSplitK(); ++z) {
-        Value at =
-            z == 0 ? offset
-                   : arith::AddIOp::create(
-                         b, loc, offset,
-                         arith::MulIOp::create(b, loc, index(z), sliceSize));
-        Value part =
-            memref::LoadOp::create(b, loc, workspace.partials, ValueRange{at});
-        sum = sum ? arith::AddFOp::create(b, loc, sum, part) : part;
+  // Sums in slice order, so every block that comes last adds alike.
+  auto ifWholeSum = scf::IfOp::create(b, loc, whole, /*withElse=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifWholeSum.thenBlock());
+    // A group of runs loads every slice before it adds, so that
+    // kLoadsInFlight loads overlap.
+    SmallVector<std::pair<int64_t, int64_t>> runs;
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < columns; j += kRun)
+        runs.push_back({i, j});
+    int64_t group = std::max<int64_t>(1, kLoadsInFlight / splits);
+    for (size_t first = 0; first < runs.size(); first += group) {
+      size_t last = std::min(runs.size(), first + group);
+      SmallVector<SmallVector<Value>> parts(last - first);
+      for (size_t n = first; n < last; ++n)
+        for (int64_t z = 0; z < splits; ++z)
+          parts[n - first].push_back(vector::LoadOp::create(
+              b, loc, f32x4, workspace.partials,
+              ValueRange{offsetIn(index(z), runs[n].first, runs[n].second)},
+              /*nontemporal=*/false, llvm::MaybeAlign(16)));
+      for (size_t n = first; n < last; ++n) {
+        Value sum = parts[n - first].front();
+        for (int64_t z = 1; z < splits; ++z)
+          sum = arith::AddFOp::create(b, loc, sum, parts[n - first][z]);
+        auto [i, j] = runs[n];
+        for (int64_t e = 0; e < kRun; ++e)
+          memref::StoreOp::create(b, loc,
+                                  vector::ExtractOp::create(b, loc, sum, e),
+                                  acc, ValueRange{index(i), index(j + e)});
       }
-      memref::StoreOp::create(b, loc, sum, acc, ValueRange{index(i), index(j)});
     }
+    b.setInsertionPointToStart(ifWholeSum.elseBlock());
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < columns; ++j) {
+        auto [r, col] = position(i, j);
+        auto [inside, offset] = tile.locate(zero, r, col);
+        auto ifInside = scf::IfOp::create(b, loc, inside);
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(ifInside.thenBlock());
+        Value sum;
+        for (int64_t z = 0; z < splits; ++z) {
+          Value at =
+              z == 0 ? offset
+                     : arith::AddIOp::create(
+                           b, loc, offset,
+                           arith::MulIOp::create(b, loc, index(z), sliceSize));
+          Value part = memref::LoadOp::create(b, loc, workspace.partials,
+                                              ValueRange{at});
+          sum = sum ? arith::AddFOp::create(b, loc, sum, part) : part;
+        }
+        memref::StoreOp::create(b, loc, sum, acc,
+                                ValueRange{index(i), index(j)});
+      }
+  }
   return ifLast;
 }
 

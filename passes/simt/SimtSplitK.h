@@ -39,7 +39,8 @@ SimtSplitRange getSimtSplitRange(mlir::OpBuilder &b, mlir::Location loc,
                                  mlir::Value kTiles, mlir::Value kShift,
                                  int64_t blockK);
 
-/// Where a thread's accumulator (i, j) lies in the block's tile.
+/// Where a thread's accumulator (i, j) lies in the block's tile. Columns
+/// j = 4q .. 4q + 3 lie at consecutive columns (the 4×4 sub-tiles).
 using AccumulatorPosition =
     llvm::function_ref<std::pair<mlir::Value, mlir::Value>(int64_t i,
                                                            int64_t j)>;
@@ -47,7 +48,11 @@ using AccumulatorPosition =
 /// Emits the meeting of the S blocks of the tile of `c` at (rowBase,
 /// colBase): stores the thread's `rows`×`columns` accumulators `acc` into
 /// the block's slice, counts the block and, in the last block, sums the
-/// slices into `acc`. Returns that block's scf.if, the insertion point
+/// slices into `acc`. A tile inside C, where N is a multiple of 4, moves
+/// 128-bit runs of 4 accumulators and the last block loads a group of
+/// runs from every slice before it adds them; a tile at C's edge moves
+/// its elements one by one. Either way the sums add the slices in order.
+/// Returns that block's scf.if, the insertion point
 /// inside its then-region after the sums; the epilogue and
 /// resetSimtSplitCounter() belong there. `flag` is a 1-element i32 view of
 /// shared memory that no thread reads or writes until a barrier after the call.
