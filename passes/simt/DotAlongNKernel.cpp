@@ -281,9 +281,12 @@ private:
         meetAt.push_back({arith::SelectOp::create(b, loc, owned[q],
                                                   positions[q].first, pastC),
                           positions[q].second});
+      // Where every thread owns its elements they lie in the tile, one by
+      // one; else some lie past C and each takes the test.
       last = meetSimtSplits(
           b, loc, schedule, *splitK, c, rowBase, colBase, thread, held, 1,
-          perThread, [&](int64_t, int64_t q) { return meetAt[q]; }, flag);
+          perThread, /*run=*/allOwn ? 1 : 0,
+          [&](int64_t, int64_t q) { return meetAt[q]; }, flag);
       for (int64_t q = 0; q < perThread; ++q)
         sums[q] = memref::LoadOp::create(b, loc, held,
                                          ValueRange{index(0), index(q)});

@@ -469,7 +469,7 @@ private:
                                     index(0), {1}, b.getI32Type());
       last = meetSimtSplits(
           b, loc, schedule, *operands.splitK, operands.c, operands.rowBase,
-          operands.colBase, threadId, acc, tm, tn,
+          operands.colBase, threadId, acc, tm, tn, kSimtSubTile,
           [&](int64_t i, int64_t j) {
             return std::make_pair(
                 add(threadRow, tileRow(i)),

@@ -54,8 +54,9 @@ struct SplitTile {
   }
 
   /// Whether the blockM×blockN tile lies inside C and C's rows keep
-  /// 4-element runs 16-byte aligned in every slice (N a multiple of 4).
-  Value isWhole(int64_t blockM, int64_t blockN) {
+  /// `run`-element runs aligned to their bytes in every slice (N a multiple
+  /// of `run`).
+  Value isWhole(int64_t blockM, int64_t blockN, int64_t run) {
     auto fits = [&](Value base, int64_t extent, Value limit) {
       return arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::ule,
@@ -63,7 +64,7 @@ struct SplitTile {
     };
     Value aligned = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::eq,
-        arith::RemUIOp::create(b, loc, colsC, index(4)), index(0));
+        arith::RemUIOp::create(b, loc, colsC, index(run)), index(0));
     return arith::AndIOp::create(
         b, loc, aligned,
         arith::AndIOp::create(b, loc, fits(rowBase, blockM, rowsC),
@@ -74,9 +75,6 @@ struct SplitTile {
   Location loc;
   Value rowBase, colBase, rowsC, colsC, tileIndex;
 };
-
-/// 128-bit runs of 4 accumulators, at consecutive columns of the tile.
-constexpr int64_t kRun = 4;
 
 /// v4 loads in flight per thread while the last block sums the slices (16
 /// registers each, beside the accumulators, which are dead until the sums
@@ -117,11 +115,16 @@ scf::IfOp gemm_opt::meetSimtSplits(OpBuilder &b, Location loc,
                                    SplitKWorkspace workspace, Value c,
                                    Value rowBase, Value colBase, Value thread,
                                    Value acc, int64_t rows, int64_t columns,
-                                   AccumulatorPosition position, Value flag) {
-  assert(columns % kRun == 0 && "accumulator rows come in runs of 4");
+                                   int64_t run, AccumulatorPosition position,
+                                   Value flag) {
+  assert((run == 0 || columns % run == 0) &&
+         "accumulator rows come in whole runs");
   SplitTile tile(b, loc, schedule, c, rowBase, colBase);
   auto index = [&](int64_t v) { return tile.index(v); };
-  auto f32x4 = VectorType::get({kRun}, b.getF32Type());
+  // Without runs (a position may lie outside the tile) every element is
+  // tested; the whole-tile branch is never taken and built with runs of 1.
+  int64_t runLength = std::max<int64_t>(run, 1);
+  auto runType = VectorType::get({runLength}, b.getF32Type());
   int64_t splits = schedule.getSplitK();
   Value split = gpu::BlockIdOp::create(b, loc, gpu::Dimension::z);
   Value zero = index(0);
@@ -135,7 +138,9 @@ scf::IfOp gemm_opt::meetSimtSplits(OpBuilder &b, Location loc,
   // A whole tile (the common case) moves 128-bit runs with no test per
   // element: at ptxas -O1 a test per element kept the last block's loads
   // from overlapping. Edge tiles keep the element-wise copies.
-  Value whole = tile.isWhole(schedule.getBlockM(), schedule.getBlockN());
+  Value whole =
+      run > 0 ? tile.isWhole(schedule.getBlockM(), schedule.getBlockN(), run)
+              : arith::ConstantIntOp::create(b, loc, 0, 1).getResult();
 
   // The partial sums into this split's slice, inside C only.
   auto ifWholeStore = scf::IfOp::create(b, loc, whole, /*withElse=*/true);
@@ -143,15 +148,15 @@ scf::IfOp gemm_opt::meetSimtSplits(OpBuilder &b, Location loc,
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifWholeStore.thenBlock());
     for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < columns; j += kRun) {
+      for (int64_t j = 0; j < columns; j += runLength) {
         SmallVector<Value> run;
-        for (int64_t e = 0; e < kRun; ++e)
+        for (int64_t e = 0; e < runLength; ++e)
           run.push_back(memref::LoadOp::create(
               b, loc, acc, ValueRange{index(i), index(j + e)}));
         vector::StoreOp::create(
-            b, loc, vector::FromElementsOp::create(b, loc, f32x4, run),
+            b, loc, vector::FromElementsOp::create(b, loc, runType, run),
             workspace.partials, ValueRange{offsetIn(split, i, j)},
-            /*nontemporal=*/false, llvm::MaybeAlign(16));
+            /*nontemporal=*/false, llvm::MaybeAlign(4 * runLength));
       }
     b.setInsertionPointToStart(ifWholeStore.elseBlock());
     for (int64_t i = 0; i < rows; ++i)
@@ -185,7 +190,7 @@ scf::IfOp gemm_opt::meetSimtSplits(OpBuilder &b, Location loc,
     // kLoadsInFlight loads overlap.
     SmallVector<std::pair<int64_t, int64_t>> runs;
     for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < columns; j += kRun)
+      for (int64_t j = 0; j < columns; j += runLength)
         runs.push_back({i, j});
     int64_t group = std::max<int64_t>(1, kLoadsInFlight / splits);
     for (size_t first = 0; first < runs.size(); first += group) {
@@ -194,15 +199,15 @@ scf::IfOp gemm_opt::meetSimtSplits(OpBuilder &b, Location loc,
       for (size_t n = first; n < last; ++n)
         for (int64_t z = 0; z < splits; ++z)
           parts[n - first].push_back(vector::LoadOp::create(
-              b, loc, f32x4, workspace.partials,
+              b, loc, runType, workspace.partials,
               ValueRange{offsetIn(index(z), runs[n].first, runs[n].second)},
-              /*nontemporal=*/false, llvm::MaybeAlign(16)));
+              /*nontemporal=*/false, llvm::MaybeAlign(4 * runLength)));
       for (size_t n = first; n < last; ++n) {
         Value sum = parts[n - first].front();
         for (int64_t z = 1; z < splits; ++z)
           sum = arith::AddFOp::create(b, loc, sum, parts[n - first][z]);
         auto [i, j] = runs[n];
-        for (int64_t e = 0; e < kRun; ++e)
+        for (int64_t e = 0; e < runLength; ++e)
           memref::StoreOp::create(b, loc,
                                   vector::ExtractOp::create(b, loc, sum, e),
                                   acc, ValueRange{index(i), index(j + e)});

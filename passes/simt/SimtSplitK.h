@@ -39,8 +39,7 @@ SimtSplitRange getSimtSplitRange(mlir::OpBuilder &b, mlir::Location loc,
                                  mlir::Value kTiles, mlir::Value kShift,
                                  int64_t blockK);
 
-/// Where a thread's accumulator (i, j) lies in the block's tile. Columns
-/// j = 4q .. 4q + 3 lie at consecutive columns (the 4×4 sub-tiles).
+/// Where a thread's accumulator (i, j) lies in the block's tile.
 using AccumulatorPosition =
     llvm::function_ref<std::pair<mlir::Value, mlir::Value>(int64_t i,
                                                            int64_t j)>;
@@ -48,10 +47,14 @@ using AccumulatorPosition =
 /// Emits the meeting of the S blocks of the tile of `c` at (rowBase,
 /// colBase): stores the thread's `rows`×`columns` accumulators `acc` into
 /// the block's slice, counts the block and, in the last block, sums the
-/// slices into `acc`. A tile inside C, where N is a multiple of 4, moves
-/// 128-bit runs of 4 accumulators and the last block loads a group of
-/// runs from every slice before it adds them; a tile at C's edge moves
-/// its elements one by one. Either way the sums add the slices in order.
+/// slices into `acc`. `run` > 0 says that accumulators j .. j + run - 1 (j
+/// a multiple of `run`) lie at consecutive columns and every position lies
+/// in the tile: a tile inside C, where N is a multiple of `run`, then moves
+/// them as one vector (4 for the ffma kernels' 4×4 sub-tiles), and the last
+/// block loads a group of runs from every slice before it adds them. A
+/// tile at C's edge, or any tile with `run` = 0 (positions that may lie
+/// outside the tile, e.g. past C's last row), moves its elements one by
+/// one. Either way the sums add the slices in order.
 /// Returns that block's scf.if, the insertion point
 /// inside its then-region after the sums; the epilogue and
 /// resetSimtSplitCounter() belong there. `flag` is a 1-element i32 view of
@@ -61,7 +64,7 @@ mlir::scf::IfOp meetSimtSplits(mlir::OpBuilder &b, mlir::Location loc,
                                SplitKWorkspace workspace, mlir::Value c,
                                mlir::Value rowBase, mlir::Value colBase,
                                mlir::Value thread, mlir::Value acc,
-                               int64_t rows, int64_t columns,
+                               int64_t rows, int64_t columns, int64_t run,
                                AccumulatorPosition position, mlir::Value flag);
 
 /// The tile's counter back to zero (thread 0 of the last block).
