@@ -19,6 +19,7 @@
 #include "passes/common/MatrixRows.h"
 #include "passes/common/SharedMemoryView.h"
 #include "passes/epilogue/FusedChunkCopy.h"
+#include "passes/simt/DotArithmetic.h"
 #include "passes/simt/SimtSplitK.h"
 
 using namespace mlir;
@@ -28,11 +29,11 @@ using namespace gemm_opt::tile;
 namespace {
 
 /// Builds one block's share of C (DotAlongNKernel.h).
-class DotAlongNBuilder {
+class DotAlongNBuilder : DotArithmetic {
 public:
   DotAlongNBuilder(PatternRewriter &b, Location loc, ScheduleAttr schedule,
                    const FusedEpilogue &fused)
-      : b(b), loc(loc), schedule(schedule), fused(fused),
+      : DotArithmetic(b, loc), schedule(schedule), fused(fused),
         rows(schedule.getBlockM()), columns(schedule.getBlockN()),
         vector(schedule.getMma().getN()), rowsOfK(schedule.getMma().getK()),
         warpsN(schedule.getWarpsN()), warpsK(getDotWarpsAlongK(schedule)),
@@ -109,18 +110,6 @@ private:
   /// elements.
   using RowLoad = llvm::function_ref<SmallVector<Value>(Value k)>;
 
-  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
-  Value zero() {
-    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
-  }
-  /// min(i, extent - 1).
-  Value clamp(Value i, Value extent) {
-    return arith::MinUIOp::create(
-        b, loc, i, arith::SubIOp::create(b, loc, extent, index(1)));
-  }
-
   /// The block's K range: all of [lowerK, upperK), or with split_k = S
   /// the z-th of S ranges of whole BK steps (empty past the end).
   std::pair<Value, Value>
@@ -175,9 +164,7 @@ private:
     if (!unrolled)
       return buildLoop(lower, upper, warpsK, warpK, 1, loadRow, acc);
     int64_t bk = schedule.getBlockK();
-    Value span = arith::SubIOp::create(b, loc, upper, lower);
-    Value mainEnd = add(
-        lower, mul(arith::DivUIOp::create(b, loc, span, index(bk)), index(bk)));
+    Value mainEnd = wholeSteps(lower, upper, bk);
     acc = buildLoop(lower, mainEnd, bk, mul(warpK, index(rowsOfK)), rowsOfK,
                     loadRow, acc);
     return buildLoop(mainEnd, upper, warpsK, warpK, 1, loadRow, acc);
@@ -325,8 +312,6 @@ private:
                                     MemRefType::get({1, n}, b.getF32Type()));
   }
 
-  PatternRewriter &b;
-  Location loc;
   ScheduleAttr schedule;
   const FusedEpilogue &fused;
   int64_t rows, columns, vector, rowsOfK, warpsN, warpsK, threads;

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "passes/common/MatrixRows.h"
 #include "passes/common/TransposedView.h"
+#include "passes/simt/DotArithmetic.h"
 
 using namespace mlir;
 using namespace gemm_opt;
@@ -26,11 +27,11 @@ using namespace gemm_opt::tile;
 namespace {
 
 /// Builds one block's dot products (DotKernel.h).
-class DotKernelBuilder {
+class DotKernelBuilder : DotArithmetic {
 public:
   DotKernelBuilder(PatternRewriter &b, Location loc, ScheduleAttr schedule,
                    const FusedEpilogue &fused)
-      : b(b), loc(loc), schedule(schedule), fused(fused),
+      : DotArithmetic(b, loc), schedule(schedule), fused(fused),
         rows(schedule.getBlockM()), cols(schedule.getWarpN()),
         vector(schedule.getMma().getK()),
         unroll(schedule.getBlockK() / (32 * schedule.getMma().getK())) {}
@@ -79,24 +80,6 @@ public:
   }
 
 private:
-  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
-  Value zero() {
-    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
-  }
-  /// min(i, extent - 1).
-  Value clamp(Value i, Value extent) {
-    return arith::MinUIOp::create(
-        b, loc, i, arith::SubIOp::create(b, loc, extent, index(1)));
-  }
-  /// lower + ⌊(upper - lower) / step⌋ · step: the end of the whole steps.
-  Value wholeSteps(Value lower, Value upper, int64_t step) {
-    Value span = arith::SubIOp::create(b, loc, upper, lower);
-    return add(lower, mul(arith::DivUIOp::create(b, loc, span, index(step)),
-                          index(step)));
-  }
-
   /// K from `lower` to `upper` (a whole number of 32·V·unroll steps) with
   /// 16-byte loads, all of a step's loads before its FMAs.
   SmallVector<Value> buildVectorLoop(Value lower, Value upper, int64_t unroll,
@@ -221,8 +204,6 @@ private:
     }
   }
 
-  PatternRewriter &b;
-  Location loc;
   ScheduleAttr schedule;
   const FusedEpilogue &fused;
   int64_t rows, cols, vector, unroll;
