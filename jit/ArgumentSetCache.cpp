@@ -23,7 +23,7 @@ static auto tie(const ArgumentSetKey &key) {
                   key.k, key.lda, key.ldb, key.ldc, key.batch, key.batchStrideA,
                   key.batchStrideB, key.batchStrideC, key.alphaBits,
                   key.betaBits, key.workspacePartials, key.workspaceCounters,
-                  key.scaleA, key.scaleB, key.groups);
+                  key.scaleA, key.scaleB, key.scaleD, key.amax, key.groups);
 }
 
 bool ArgumentSetKey::operator<(const ArgumentSetKey &other) const {

@@ -75,7 +75,7 @@ struct ArgumentSetKey {
   int64_t batch = 1, batchStrideA = 0, batchStrideB = 0, batchStrideC = 0;
   uint32_t alphaBits = 0, betaBits = 0;
   uint64_t workspacePartials = 0, workspaceCounters = 0;
-  uint64_t scaleA = 0, scaleB = 0;
+  uint64_t scaleA = 0, scaleB = 0, scaleD = 0, amax = 0;
   uint64_t groups = 0; ///< A grouped GEMM's group operand.
 
   bool operator<(const ArgumentSetKey &other) const;

@@ -38,7 +38,11 @@ enum class MatrixOrder { RowMajor, ColumnMajor };
 /// the scaling's mode (one scalar; M or N entries; block scales of A as
 /// M x ceil(K/128) with M contiguous, of B as ceil(K/128) x ceil(N/128)
 /// with the K blocks contiguous; docs/jit.md). Other schedules take null
-/// scales.
+/// scales. An FP8 schedule with an 8-bit C (C = saturate(D · scale_d))
+/// takes `scaleD`, one f32 in device memory, and, where it records the
+/// amax of D (max |D| before scale_d), `amax`, one f32 in device memory
+/// that each launch sets to it (zeroed on the stream first); others take
+/// null for both.
 ///
 /// A batched schedule (a tile.gemm on 3-D operands) runs `batch` such GEMMs,
 /// C[b] = A[b]·B[b], each operand's entries its batch stride apart (in
@@ -95,6 +99,10 @@ struct GemmArguments {
   /// An FP8 schedule's f32 scales of A and B (device pointers), or null.
   const void *scaleA = nullptr;
   const void *scaleB = nullptr;
+  /// An 8-bit C's f32 output scale and the f32 that receives the amax of D
+  /// (device pointers), or null.
+  const void *scaleD = nullptr;
+  void *amax = nullptr;
   /// A masked grouped schedule's G row counts (device memory), or null.
   const int32_t *groupRows = nullptr;
   /// A contiguous grouped schedule's G + 1 row offsets (device memory), or

@@ -22,6 +22,7 @@
 #include "runtime/OperandAlignment.h"
 #include "runtime/OperandStaging.h"
 #include "runtime/RuntimeError.h"
+#include "runtime/ScaledKernelSpec.h"
 #include "runtime/ScalingSpec.h"
 #include "runtime/WholeTileVariant.h"
 #include "llvm/ADT/STLExtras.h"
@@ -149,7 +150,8 @@ static std::string formatScalar(float value) {
 }
 
 /// An FP8 schedule's scales: both given, f32-aligned; no scales for
-/// another schedule.
+/// another schedule. An 8-bit C's scale_d and the amax of D: given exactly
+/// where the schedule takes them, f32-aligned.
 static Error checkScaleArguments(const KernelSpec &spec,
                                  const GemmArguments &args) {
   for (auto [name, pointer, mode] :
@@ -174,6 +176,27 @@ static Error checkScaleArguments(const KernelSpec &spec,
     if (reinterpret_cast<uint64_t>(pointer) % sizeof(float) != 0)
       return makeBadInputError(Twine(name) + " at " + formatAddress(pointer) +
                                " is not 4-byte aligned; the scales are f32");
+  }
+  // An 8-bit C's output scale and the amax of D: one f32 each.
+  for (auto [name, pointer, needed, what] :
+       {std::tuple<const char *, const void *, bool, const char *>(
+            "scaleD", args.scaleD, takesOutputScale(spec),
+            "writes an 8-bit C, saturate(D * scale_d): scaleD must point to "
+            "its f32 output scale"),
+        {"amax", args.amax, recordsAmax(spec),
+         "records the amax of D: amax must point to the f32 that receives "
+         "it"}}) {
+    if (needed && !pointer)
+      return makeBadInputError(Twine("schedule '") + spec.name + "' " + what);
+    if (!needed && pointer)
+      return makeBadInputError(Twine("schedule '") + spec.name + "' " +
+                               (StringRef(name) == "amax"
+                                    ? "records no amax of D"
+                                    : "writes no 8-bit C") +
+                               "; " + name + " must be null");
+    if (pointer && reinterpret_cast<uint64_t>(pointer) % sizeof(float) != 0)
+      return makeBadInputError(Twine(name) + " at " + formatAddress(pointer) +
+                               " is not 4-byte aligned; it is an f32");
   }
   return Error::success();
 }
@@ -434,6 +457,8 @@ static ArgumentSetKey getArgumentSetKey(const GemmArguments &args,
           workspace.tileCounters,
           address(args.scaleA),
           address(args.scaleB),
+          address(args.scaleD),
+          address(args.amax),
           getOperandAddresses(args).groups};
 }
 

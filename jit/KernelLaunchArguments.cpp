@@ -55,8 +55,10 @@ OperandAddresses getOperandAddresses(const GemmArguments &args) {
   auto address = [](const void *pointer) {
     return reinterpret_cast<uint64_t>(pointer);
   };
-  OperandAddresses addresses{address(args.a), address(args.b), address(args.c),
-                             address(args.scaleA), address(args.scaleB)};
+  OperandAddresses addresses{address(args.a),      address(args.b),
+                             address(args.c),      address(args.scaleA),
+                             address(args.scaleB), address(args.scaleD),
+                             address(args.amax)};
   // At most one of them is set (checkGroupedArguments).
   addresses.groups =
       args.groupRows ? address(args.groupRows) : address(args.groupOffsets);

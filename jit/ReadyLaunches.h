@@ -35,7 +35,7 @@ namespace jit {
 /// Every argument of a launch, as numbers: two launches with equal keys
 /// run the same parameters.
 struct ReadyLaunchKey {
-  std::array<uint64_t, 32> values{};
+  std::array<uint64_t, 34> values{};
   bool operator==(const ReadyLaunchKey &other) const {
     return values == other.values;
   }

@@ -30,6 +30,12 @@ bool recordsAmax(const KernelSpec &spec) {
   });
 }
 
+bool takesOutputScale(const KernelSpec &spec) {
+  return llvm::any_of(spec.parameters, [](const KernelParamSpec &param) {
+    return param.kind == KernelParamSpec::Kind::ScaleDMemRef;
+  });
+}
+
 bool hasPerEntryScales(const KernelSpec &spec, Operand operand) {
   if (!spec.scaling || (!spec.stridedBatch && !spec.grouped))
     return false;

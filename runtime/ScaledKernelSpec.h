@@ -53,6 +53,10 @@ bool isScaledGemm(const KernelSpec &spec);
 /// Whether the FP8 GEMM `spec` records the amax of D (an amax parameter).
 bool recordsAmax(const KernelSpec &spec);
 
+/// Whether the FP8 GEMM `spec` writes an 8-bit C through an output scale
+/// (a scale_d parameter).
+bool takesOutputScale(const KernelSpec &spec);
+
 /// Whether the batched (or grouped) FP8 GEMM `spec` takes the scales of
 /// `operand` (A or B) per batch entry (group): its scale parameter has a
 /// batch dimension first.

@@ -16,6 +16,8 @@
 #     fp8-tensor       examples/gemm_fp8_wgmma_sm90 (per-tensor scales)
 #     fp8-blocks       examples/gemm_fp8_block_scaled_sm90 (block scales)
 #     fp8-batched      bench/schedules/wgmma_fp8_rowcol_128x128_s6_batched
+#     fp8-e4m3-out     bench/schedules/wgmma_fp8_tensor_e4m3_out_128x256_s4_r2_fast
+#                      (an e4m3 C with scale_d and the amax of D)
 #     grouped-masked   examples/gemm_bf16_wgmma_grouped_masked_sm90 (group_rows)
 #     grouped-contiguous examples/gemm_bf16_wgmma_grouped_contiguous_sm90
 #                      (group_offsets)
@@ -67,6 +69,7 @@ bundle stream-k bench/schedules/wgmma_bf16_128x128x64_s5_persistent_tma_streamk.
 bundle fp8-tensor examples/gemm_fp8_wgmma_sm90.mlir
 bundle fp8-blocks examples/gemm_fp8_block_scaled_sm90.mlir
 bundle fp8-batched bench/schedules/wgmma_fp8_rowcol_128x128_s6_batched.mlir
+bundle fp8-e4m3-out bench/schedules/wgmma_fp8_tensor_e4m3_out_128x256_s4_r2_fast.mlir
 bundle grouped-masked examples/gemm_bf16_wgmma_grouped_masked_sm90.mlir
 bundle grouped-contiguous examples/gemm_bf16_wgmma_grouped_contiguous_sm90.mlir
 bundle grouped-bias-silu examples/gemm_bf16_wgmma_grouped_bias_silu_sm90.mlir

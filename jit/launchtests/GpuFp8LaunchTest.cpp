@@ -15,7 +15,12 @@
 //     (HostScales.h), C poisoned (0xff) before the launch; C checked at
 //     samples against the fp64 product of the dequantized inputs
 //     (ScaledReference.h) within getFp8Tolerance times the scaled
-//     products' factor (ToleranceFactor.h). A NaN never passes.
+//     products' factor (ToleranceFactor.h). A NaN never passes. An 8-bit
+//     C (scale_d) is compared after dequantization (QuantizedOutput.h)
+//     with scale_d chosen from the largest sampled |D| so that the largest
+//     outputs may saturate; the amax of D, poisoned before the launch
+//     (which zeroes it), must agree with C exactly and with fp64 within
+//     the tolerance.
 //   - A launch with B row-major (the caller's default) or without scales
 //     is refused before anything runs.
 //
@@ -33,6 +38,7 @@
 #include "runtime/Fp8Inputs.h"
 #include "runtime/HostMatrix.h"
 #include "runtime/HostScales.h"
+#include "runtime/QuantizedOutput.h"
 #include "runtime/ScaledKernelSpec.h"
 #include "runtime/ScaledReference.h"
 #include "runtime/ToleranceFactor.h"
@@ -41,7 +47,10 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <limits>
+#include <optional>
 
 using namespace llvm;
 using namespace gemm_opt::jit;
@@ -83,6 +92,28 @@ void launchAndCheck(const TestKernel &loaded, int64_t m, int64_t n, int64_t k,
     if (entry == 0 || hasPerEntryScales(spec, Operand::B))
       llvm::append_range(scalesB, entryScales.getBufferB());
   }
+  auto samples = chooseSampleEntries(m, n, 2048, 5);
+  std::vector<std::vector<double>> references;
+  double sampledMaximum = 0.0;
+  for (int64_t entry = 0; entry < batch; ++entry) {
+    references.push_back(computeScaledFp64Reference(
+        a[size_t(entry)], b[size_t(entry)], scales[size_t(entry)], samples));
+    for (double value : references.back())
+      sampledMaximum = std::max(sampledMaximum, std::abs(value));
+  }
+  // An 8-bit C's output scale (one for the launch) and the amax of D.
+  std::optional<float> scaleD;
+  if (takesOutputScale(spec))
+    scaleD = chooseOutputScale(sampledMaximum, 17);
+  DeviceBuffer deviceScaleD, deviceAmax;
+  if (scaleD)
+    ASSERT_NO_FATAL_FAILURE(
+        uploadTestBuffer(&*scaleD, sizeof(float), deviceScaleD));
+  if (recordsAmax(spec)) {
+    float poison = std::numeric_limits<float>::quiet_NaN();
+    ASSERT_NO_FATAL_FAILURE(
+        uploadTestBuffer(&poison, sizeof(float), deviceAmax));
+  }
   DeviceBuffer deviceA, deviceB, deviceScaleA, deviceScaleB, deviceC;
   ASSERT_NO_FATAL_FAILURE(
       uploadTestBuffer(bytesA.data(), bytesA.size(), deviceA));
@@ -108,6 +139,8 @@ void launchAndCheck(const TestKernel &loaded, int64_t m, int64_t n, int64_t k,
   args.orderB = MatrixOrder::ColumnMajor;
   args.scaleA = deviceScaleA.data();
   args.scaleB = deviceScaleB.data();
+  args.scaleD = scaleD ? deviceScaleD.data() : nullptr;
+  args.amax = recordsAmax(spec) ? deviceAmax.data() : nullptr;
   args.batch = batch;
 
   // Refused before anything runs: B in the caller's default order, and no
@@ -129,15 +162,17 @@ void launchAndCheck(const TestKernel &loaded, int64_t m, int64_t n, int64_t k,
   ASSERT_CUDA(cudaStreamSynchronize(stream));
   std::vector<uint8_t> hostC(deviceC.size());
   ASSERT_NO_ERROR(deviceC.copyToHost(hostC.data()));
+  float amax = 0.0f;
+  if (recordsAmax(spec))
+    ASSERT_NO_ERROR(deviceAmax.copyToHost(&amax));
 
-  auto samples = chooseSampleEntries(m, n, 2048, 5);
-  double base = getFp8Tolerance(spec.cType, scaling.fastAccumulation);
+  double base = scaleD ? getE4m3OutputTolerance(scaling.fastAccumulation)
+                       : getFp8Tolerance(spec.cType, scaling.fastAccumulation);
   for (int64_t entry = 0; entry < batch; ++entry) {
     SCOPED_TRACE("batch entry " + std::to_string(entry));
     const HostMatrix &hostA = a[size_t(entry)], &hostB = b[size_t(entry)];
     const HostScales &entryScales = scales[size_t(entry)];
-    std::vector<double> reference =
-        computeScaledFp64Reference(hostA, hostB, entryScales, samples);
+    const std::vector<double> &reference = references[size_t(entry)];
     std::vector<CheckedOutputTerms> terms;
     for (auto [squares, expected] :
          zip_equal(computeScaledProductSquares(hostA, hostB, entryScales,
@@ -150,8 +185,15 @@ void launchAndCheck(const TestKernel &loaded, int64_t m, int64_t n, int64_t k,
     std::memcpy(c.data(), hostC.data() + size_t(entry) * entryBytesC,
                 entryBytesC);
     ErrorMetric metric =
-        compareWithFp64Reference(c, samples, reference, tolerance);
+        scaleD ? compareQuantizedWithFp64(c, samples, reference, *scaleD,
+                                          tolerance)
+               : compareWithFp64Reference(c, samples, reference, tolerance);
     expectFp64Match(metric);
+    if (recordsAmax(spec)) {
+      AmaxCheck check = checkAmax(amax, c, scaleD, sampledMaximum,
+                                  /*cublasAmax=*/std::nullopt, tolerance);
+      EXPECT_TRUE(check.passed) << check.failure;
+    }
   }
 }
 

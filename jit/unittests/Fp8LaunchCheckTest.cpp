@@ -6,7 +6,8 @@
 //
 // What GemmKernel::checkArguments says about an FP8 launch, without a GPU:
 // the operands' major orders against the kernel's layouts, the scale
-// pointers against its #tile.scaling, and a batched FP8 kernel's batch.
+// pointers against its #tile.scaling, an 8-bit C's scale_d and amax
+// against its parameters, and a batched FP8 kernel's batch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,6 +103,58 @@ TEST_F(Fp8LaunchCheckTest, BatchedFp8Launch) {
   args.batch = 4;
   args.batchStrideB = 0; // one weight for every entry
   EXPECT_EQ(getCheckMessage(*kernel, args), "");
+}
+
+TEST_F(Fp8LaunchCheckTest, AnEightBitCTakesItsOutputScaleAndAmax) {
+  std::shared_ptr<GemmKernel> kernel = compileKernel(
+      readBenchSchedule("wgmma_fp8_tensor_e4m3_out_128x256_s4_r2_fast.mlir"),
+      "e4m3-out");
+  ASSERT_TRUE(kernel);
+  GemmArguments args = getFp8Arguments();
+  args.scaleD = reinterpret_cast<const void *>(0x60000000);
+  args.amax = reinterpret_cast<void *>(0x70000000);
+  EXPECT_EQ(getCheckMessage(*kernel, args), "");
+
+  GemmArguments noScaleD = args;
+  noScaleD.scaleD = nullptr;
+  std::string message = getCheckMessage(*kernel, noScaleD);
+  EXPECT_NE(message.find("writes an 8-bit C, saturate(D * scale_d): scaleD "
+                         "must point to its f32 output scale"),
+            std::string::npos)
+      << message;
+
+  GemmArguments noAmax = args;
+  noAmax.amax = nullptr;
+  message = getCheckMessage(*kernel, noAmax);
+  EXPECT_NE(message.find("records the amax of D: amax must point to the f32 "
+                         "that receives it"),
+            std::string::npos)
+      << message;
+
+  GemmArguments misaligned = args;
+  misaligned.amax = reinterpret_cast<void *>(0x70000002);
+  message = getCheckMessage(*kernel, misaligned);
+  EXPECT_NE(message.find("amax at 0x70000002 is not 4-byte aligned"),
+            std::string::npos)
+      << message;
+}
+
+TEST_F(Fp8LaunchCheckTest, OtherSchedulesTakeNoOutputScale) {
+  std::shared_ptr<GemmKernel> kernel =
+      compileKernel(readExample("gemm_fp8_wgmma_sm90.mlir"), "fp8");
+  ASSERT_TRUE(kernel);
+  GemmArguments args = getFp8Arguments();
+  args.scaleD = reinterpret_cast<const void *>(0x60000000);
+  std::string message = getCheckMessage(*kernel, args);
+  EXPECT_NE(message.find("writes no 8-bit C; scaleD must be null"),
+            std::string::npos)
+      << message;
+  args.scaleD = nullptr;
+  args.amax = reinterpret_cast<void *>(0x70000000);
+  message = getCheckMessage(*kernel, args);
+  EXPECT_NE(message.find("records no amax of D; amax must be null"),
+            std::string::npos)
+      << message;
 }
 
 TEST_F(Fp8LaunchCheckTest, OtherSchedulesTakeNoScales) {
