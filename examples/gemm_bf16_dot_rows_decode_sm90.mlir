@@ -20,8 +20,8 @@
 //   reading, so grid z splits K eight ways (256 blocks); the eight blocks of
 //   a tile meet in the split-K workspace, and the last one stores y.
 //
-// gemm_opt::matmul picks this form for one row of A and a weight of at
-// least 48 Mi elements (jit/DecodeSchedules.h, docs/design/decode.md).
+// gemm_opt::matmul picks this form for one or two rows of A and a weight
+// of at least 48 Mi elements (jit/DecodeSchedules.h, docs/design/decode.md).
 #sched = #tile.schedule<chip = "sm_90a", block = [1, 256, 128], warp = [1, 256],
   mma = #tile.mma<dot, [1, 8, 8]>,
   elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,

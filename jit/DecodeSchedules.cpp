@@ -26,10 +26,10 @@ static constexpr int64_t kRowsBlockColumns = 256;
 static constexpr int64_t kRowsOfKPerLane = 8;
 static constexpr int64_t kRowsWarpsAlongK = 16;
 /// The rows of A and the smallest weight (N·K elements) for which a
-/// row-major B takes a dot schedule: at M = 2-4 each lane's BM·U scalar
-/// loads of A and BM·V sums slowed it to 0.55-0.92x cuBLAS, and smaller
-/// weights run faster on the tensor-core candidates.
-static constexpr int64_t kRowsMaxRows = 1;
+/// row-major B takes a dot schedule: at M = 2 it measured faster than the
+/// tensor-core candidates, at M = 3 and 4 (a lane's BM·V sums) slower, and
+/// smaller weights run faster on the tensor-core candidates.
+static constexpr int64_t kRowsMaxRows = 2;
 static constexpr int64_t kRowsMinWeight = 48ll << 20;
 
 /// The schedule description every dot schedule shares.

@@ -34,7 +34,7 @@ inline constexpr int64_t kDotMaxRows = 4;
 /// - B column-major (dot products along K) with at least two blocks of 4
 ///   columns per SM of an H200 (fewer leave the weight's stream too thin;
 ///   the tensor-core kernels split K there), or
-/// - B row-major (lanes along N), M = 1 and a weight of at least 48 Mi
+/// - B row-major (lanes along N), M ≤ 2 and a weight of at least 48 Mi
 ///   elements (elsewhere the tensor-core kernels measured faster).
 /// Its `module` is left empty.
 std::optional<MatmulSchedule> getDecodeSchedule(const MatmulProblem &problem);

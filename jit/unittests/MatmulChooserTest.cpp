@@ -263,13 +263,14 @@ TEST(MatmulChooserTest, ThinProblemsTakeDotSchedules) {
   MatmulSchedule fused = choose(
       chooser, makeMatmulProblem(1, 4096, 4096, Row, Col, "f16"), biasSilu);
   EXPECT_EQ(fused.candidate, "dot_f16_1x4x2048_w1x1");
-  // One row of A and a large row-major weight: lanes along N, split_k up
-  // to about two blocks per SM.
+  // One or two rows of A and a large row-major weight: lanes along N,
+  // split_k up to about two blocks per SM.
   for (auto [m, n, k, candidate] :
        {std::tuple<int64_t, int64_t, int64_t, std::string>{
             1, 4096, 14336, "dot_rows_bf16_1x256x128_u8_sk16"},
         {1, 57344, 8192, "dot_rows_bf16_1x256x128_u8_sk1"},
-        {1, 10240, 8192, "dot_rows_bf16_1x256x128_u8_sk4"}}) {
+        {1, 10240, 8192, "dot_rows_bf16_1x256x128_u8_sk4"},
+        {2, 8192, 28672, "dot_rows_bf16_2x256x128_u8_sk8"}}) {
     MatmulSchedule rows = choose(chooser, makeMatmulProblem(m, n, k, Row, Row));
     SCOPED_TRACE(rows.module);
     EXPECT_EQ(rows.candidate, candidate);
@@ -279,12 +280,12 @@ TEST(MatmulChooserTest, ThinProblemsTakeDotSchedules) {
     std::string why;
     EXPECT_TRUE(verifiesMatmulModule(rows.module, why)) << why;
   }
-  // Not thin, a small row-major weight, more than one row of A with a
+  // Not thin, a small row-major weight, more than two rows of A with a
   // row-major weight, or too few columns to fill the SMs: the tensor-core
   // candidates.
   for (MatmulProblem other : {makeMatmulProblem(5, 4096, 14336, Row, Col),
                               makeMatmulProblem(1, 4096, 4096, Row, Row),
-                              makeMatmulProblem(2, 57344, 8192, Row, Row),
+                              makeMatmulProblem(3, 57344, 8192, Row, Row),
                               makeMatmulProblem(1, 512, 14336, Row, Col)}) {
     MatmulSchedule chosen = choose(chooser, other);
     EXPECT_EQ(chosen.schedule.find("dot"), std::string::npos)

@@ -9,6 +9,7 @@
 #include "passes/simt/DotAlongNKernel.h"
 
 #include "dialect/DotScheduleVerifier.h"
+#include "dialect/MemoryQueries.h"
 #include "dialect/ScheduleResources.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -21,6 +22,7 @@
 #include "passes/epilogue/FusedChunkCopy.h"
 #include "passes/simt/DotArithmetic.h"
 #include "passes/simt/SimtSplitK.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace gemm_opt;
@@ -78,14 +80,38 @@ public:
       Value readCol = arith::MinUIOp::create(
           b, loc, laneCol,
           arith::SubIOp::create(b, loc, extentN, index(vector)));
-      scf::YieldOp::create(b, loc,
-                           buildLoops(
-                               lower, upper,
-                               [&](Value k) {
-                                 return SmallVector<Value>{
-                                     loadVector(k, readCol)};
-                               },
-                               /*unrolled=*/true));
+      auto loadRow = [&](Value k) {
+        return SmallVector<Value>{loadVector(k, readCol)};
+      };
+      // With several rows of A, each row's U elements of a step as one
+      // vector where its rows and the K range keep them aligned to their
+      // bytes. One row of A keeps its element loads: a vector measured no
+      // faster there (docs/design/decode.md).
+      int64_t bytesOfA = rowsOfK * getByteWidth(getElementType(a));
+      if (rows > 1 && llvm::isPowerOf2_64(bytesOfA) && bytesOfA >= 4 &&
+          bytesOfA <= kDotLoadBytes) {
+        Value alignedK = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::eq,
+            arith::RemUIOp::create(b, loc, operands.lowerK, index(rowsOfK)),
+            index(0));
+        auto ifVectorsOfA = scf::IfOp::create(
+            b, loc, accTypes,
+            arith::AndIOp::create(b, loc, rowsA.vectorOk, alignedK),
+            /*withElseRegion=*/true);
+        {
+          OpBuilder::InsertionGuard inner(b);
+          b.setInsertionPointToStart(ifVectorsOfA.thenBlock());
+          scf::YieldOp::create(
+              b, loc, buildLoops(lower, upper, loadRow, MainLoop::VectorsOfA));
+          b.setInsertionPointToStart(ifVectorsOfA.elseBlock());
+          scf::YieldOp::create(
+              b, loc, buildLoops(lower, upper, loadRow, MainLoop::ElementsOfA));
+        }
+        scf::YieldOp::create(b, loc, ifVectorsOfA.getResults());
+      } else {
+        scf::YieldOp::create(
+            b, loc, buildLoops(lower, upper, loadRow, MainLoop::ElementsOfA));
+      }
       b.setInsertionPointToStart(ifVectors.elseBlock());
       SmallVector<Value> readCols;
       for (int64_t e = 0; e < vector; ++e)
@@ -100,7 +126,7 @@ public:
                                        b, loc, bMatrix, ValueRange{k, col}));
                                  return elements;
                                },
-                               /*unrolled=*/false));
+                               MainLoop::RowPerWarp));
     }
     buildMeeting(ifVectors.getResults(), operands.splitK);
   }
@@ -109,6 +135,16 @@ private:
   /// What the loops read of one row k of B: one vector of V elements, or V
   /// elements.
   using RowLoad = llvm::function_ref<SmallVector<Value>(Value k)>;
+
+  /// How the loops walk K: whole BK steps of U rows per warp, reading A's
+  /// U elements of a step as one vector or one by one, then the tail; or
+  /// a row per warp throughout (element by element, where the V·U loads of
+  /// a step would cost more registers than the vector path needs).
+  enum class MainLoop { VectorsOfA, ElementsOfA, RowPerWarp };
+
+  static Type getElementType(Value matrix) {
+    return cast<MemRefType>(matrix.getType()).getElementType();
+  }
 
   /// The block's K range: all of [lowerK, upperK), or with split_k = S
   /// the z-th of S ranges of whole BK steps (empty past the end).
@@ -132,7 +168,7 @@ private:
 
   /// V elements of row k of B from column `col` on, as one 16-byte load.
   Value loadVector(Value k, Value col) {
-    Type element = cast<MemRefType>(bMatrix.getType()).getElementType();
+    Type element = getElementType(bMatrix);
     return vector::LoadOp::create(
         b, loc, VectorType::get({vector}, element), bMatrix, ValueRange{k, col},
         /*nontemporal=*/false, llvm::MaybeAlign(kDotLoadBytes));
@@ -153,29 +189,29 @@ private:
     return values;
   }
 
-  /// The main loop over whole BK steps of [lower, upper), each warp along K
-  /// taking U rows of each, then the tail loop over the rest, a row per
-  /// warp. Element by element (`unrolled` false), a row per warp
-  /// throughout: the V·U loads of a step would cost more registers than
-  /// the vector path needs.
+  /// The loops over [lower, upper) as `walk` says (MainLoop).
   SmallVector<Value> buildLoops(Value lower, Value upper, RowLoad loadRow,
-                                bool unrolled) {
+                                MainLoop walk) {
     SmallVector<Value> acc(rows * vector, zero());
-    if (!unrolled)
-      return buildLoop(lower, upper, warpsK, warpK, 1, loadRow, acc);
+    if (walk == MainLoop::RowPerWarp)
+      return buildLoop(lower, upper, warpsK, warpK, 1, loadRow,
+                       /*vectorsOfA=*/false, acc);
     int64_t bk = schedule.getBlockK();
     Value mainEnd = wholeSteps(lower, upper, bk);
     acc = buildLoop(lower, mainEnd, bk, mul(warpK, index(rowsOfK)), rowsOfK,
-                    loadRow, acc);
-    return buildLoop(mainEnd, upper, warpsK, warpK, 1, loadRow, acc);
+                    loadRow, walk == MainLoop::VectorsOfA, acc);
+    return buildLoop(mainEnd, upper, warpsK, warpK, 1, loadRow,
+                     /*vectorsOfA=*/false, acc);
   }
 
   /// for (s = lower; s < upper; s += step): rows s + first .. + rowsPerStep
   /// (those below `upper` where rowsPerStep is 1, the tail), their loads of
-  /// B before their loads of A before the FMAs.
+  /// B before their loads of A (`vectorsOfA`: one aligned vector of
+  /// rowsPerStep elements per row of A) before the FMAs.
   SmallVector<Value> buildLoop(Value lower, Value upper, int64_t step,
                                Value first, int64_t rowsPerStep,
-                               RowLoad loadRow, ArrayRef<Value> acc) {
+                               RowLoad loadRow, bool vectorsOfA,
+                               ArrayRef<Value> acc) {
     auto loop = scf::ForOp::create(b, loc, add(lower, first), upper,
                                    index(step), ValueRange(acc));
     OpBuilder::InsertionGuard guard(b);
@@ -188,13 +224,28 @@ private:
       fromB.push_back(loadRow(ks.back()));
     }
     SmallVector<SmallVector<Value>> fromA(rowsPerStep);
-    for (int64_t u = 0; u < rowsPerStep; ++u)
+    if (vectorsOfA) {
+      Type element = getElementType(a);
+      int64_t bytes = rowsPerStep * getByteWidth(element);
       for (Value row : readRows) {
-        Value element =
-            memref::LoadOp::create(b, loc, a, ValueRange{row, ks[u]});
-        fromA[u].push_back(
-            arith::ExtFOp::create(b, loc, b.getF32Type(), element));
+        Value loaded = vector::LoadOp::create(
+            b, loc, VectorType::get({rowsPerStep}, element), a,
+            ValueRange{row, k0}, /*nontemporal=*/false,
+            llvm::MaybeAlign(bytes));
+        Value wide = arith::ExtFOp::create(
+            b, loc, VectorType::get({rowsPerStep}, b.getF32Type()), loaded);
+        for (int64_t u = 0; u < rowsPerStep; ++u)
+          fromA[u].push_back(vector::ExtractOp::create(b, loc, wide, u));
       }
+    } else {
+      for (int64_t u = 0; u < rowsPerStep; ++u)
+        for (Value row : readRows) {
+          Value element =
+              memref::LoadOp::create(b, loc, a, ValueRange{row, ks[u]});
+          fromA[u].push_back(
+              arith::ExtFOp::create(b, loc, b.getF32Type(), element));
+        }
+    }
     SmallVector<Value> sums(loop.getRegionIterArgs());
     for (int64_t u = 0; u < rowsPerStep; ++u) {
       SmallVector<Value> wideB = widen(fromB[u]);

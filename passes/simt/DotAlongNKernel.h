@@ -16,9 +16,10 @@
 //     32V·(its warp along N) + V·l .. +V of the tile, all BM rows;
 //   - each step of the block covers BK rows of K: the warp along K w loads
 //     rows k0 + w·U .. +U of its V columns of B with one 16-byte load each
-//     (all U before the first FMA) and the BM·U elements of A they meet,
-//     then BM·V·U fma.rn.f32; a tail loop takes the last < BK rows one
-//     per warp;
+//     (all U before the first FMA) and the BM·U elements of A they meet
+//     (BM > 1: a vector of U per row where A's rows keep it aligned), then
+//     BM·V·U fma.rn.f32; a tail loop takes the last < BK rows one per
+//     warp;
 //   - with split_k = S, grid z splits the K steps into S ranges.
 //
 // Where B's rows do not take 16-byte loads (base or pitch, or N not a

@@ -27,17 +27,26 @@
 // CHECK-NOT:     tile.{{(block_mma|alloc_accumulator|store_accumulator)}}
 // Whole 16-byte vectors of B's rows, or element by element.
 // CHECK:         %[[SUMS:.+]]:16 = scf.if %{{.+}} -> (f32,
+// A's 4 elements of a step as one 8-byte vector where its rows take it.
+// CHECK:           scf.if %{{.+}} -> (f32,
 // The main loop: a warp's 4 rows of K, their loads of B, then of A's two
 // rows, then 2 × 8 FMAs per row.
-// CHECK:           scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c16 iter_args(
-// CHECK-COUNT-4:     vector.load %[[B]][{{.+}}] {alignment = 16 : i64} : {{.+}}, vector<8xf16>
-// CHECK-NOT:         math.fma
-// CHECK-COUNT-8:     memref.load %[[A]]
-// CHECK-COUNT-16:    math.fma
-// CHECK:             scf.yield
+// CHECK:             scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c16 iter_args(
+// CHECK-COUNT-4:       vector.load %[[B]][{{.+}}] {alignment = 16 : i64} : {{.+}}, vector<8xf16>
+// CHECK-NOT:           math.fma
+// CHECK-COUNT-2:       vector.load %[[A]][{{.+}}] {alignment = 8 : i64} : {{.+}}, vector<4xf16>
+// CHECK-COUNT-64:      math.fma
+// CHECK:               scf.yield
 // The tail: a row per warp along K, 4 rows apart.
-// CHECK:           scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c4 iter_args(
-// CHECK:             vector.load %[[B]]
+// CHECK:             scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c4 iter_args(
+// CHECK:               vector.load %[[B]]
+// CHECK:               memref.load %[[A]]
+// CHECK:           } else {
+// CHECK:             scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c16 iter_args(
+// CHECK-COUNT-4:       vector.load %[[B]]
+// CHECK-NOT:           math.fma
+// CHECK-COUNT-8:       memref.load %[[A]]
+// CHECK-COUNT-64:      math.fma
 // CHECK:         } else {
 // CHECK:           scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c4 iter_args(
 // CHECK-COUNT-8:     memref.load %[[B]]

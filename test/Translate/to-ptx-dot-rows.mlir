@@ -12,19 +12,20 @@
 // examples/gemm_bf16_dot_rows_decode_sm90.mlir: block [1, 256, 128], warp
 // [1, 256], mma [1, 8, 8], split_k = 8. One warp along N and 128 / 8 = 16
 // along K: 512 threads. The element-by-element loop (rows of B that do not
-// take 16-byte loads) comes first in the PTX; then the main loop issues its
-// 8 16-byte loads of B (8 rows of K) before the first FMA, and 8 × 8 FMAs
-// (one row of A times 8 columns of B per row of K); the tail takes one row.
+// take 16-byte loads) comes first in the PTX. Then the main loop: 8
+// 16-byte loads of B (8 rows of K) and the 8 elements of A's one row
+// before the first FMA, and 8 × 8 FMAs; its tail takes one row.
 // CHECK:       .entry gemm_bf16_dot_rows_decode_kernel(
 // CHECK:       .maxntid 512, 1, 1
 // CHECK:       fma.rn.f32
 // CHECK-COUNT-8: ld.global.v4.b32
 // CHECK-NOT:   fma.rn.f32
-// CHECK:       ld.global.b16
+// CHECK-COUNT-8: ld.global.b16
 // CHECK-COUNT-64: fma.rn.f32
 // CHECK:       ld.global.v4.b32
 // CHECK-NOT:   ld.global.v4.b32
 // CHECK-COUNT-8: fma.rn.f32
+// CHECK-NOT:   fma.rn.f32
 
 // The warps along K store their 256 × 8 partial sums (two 16-byte stores a
 // lane), and after a barrier each thread adds up its element's 16; then
