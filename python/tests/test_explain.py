@@ -57,6 +57,13 @@ def test_explain_names_the_decode_rule():
                             layout="row,row", chip="sm_90a")
     assert rows["reason"].startswith("decode rule")
     assert "#tile.mma<dot, [1, 8, 8]>" in rows["schedule"]
+    # So does a second row of A; a third stays on the tensor cores.
+    two = gemm_opt.explain(m=2, n=8192, k=28672, dtype="bf16",
+                           layout="row,row", chip="sm_90a")
+    assert "#tile.mma<dot, [1, 8, 8]>" in two["schedule"]
+    three = gemm_opt.explain(m=3, n=8192, k=28672, dtype="bf16",
+                             layout="row,row", chip="sm_90a")
+    assert "#tile.mma<wgmma" in three["schedule"]
     # A small one stays on the tensor cores.
     other = gemm_opt.explain(m=1, n=4096, k=4096, dtype="bf16",
                              layout="row,row", chip="sm_90a")

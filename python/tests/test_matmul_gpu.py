@@ -75,12 +75,14 @@ def test_decode_shapes_take_dot_kernels(shape, dtype):
     assert_close(out, reference(x, w.t(), bias=bias, activation=activation), kind)
 
 
-@pytest.mark.parametrize("shape", [(1, 4096, 14336), (1, 8199, 6151)])
+@pytest.mark.parametrize("shape", [(1, 4096, 14336), (1, 8199, 6151),
+                                   (2, 8192, 6151)])
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
 def test_decode_over_a_row_major_weight(shape, dtype):
-    """x @ W with W stored K x N and one row of x: the dot kernel along N
-    (docs/design/decode.md), with a fused bias, at pitches that take
-    16-byte loads and (N = 8199) ones that do not."""
+    """x @ W with W stored K x N and one or two rows of x: the dot kernel
+    along N (docs/design/decode.md), with a fused bias, at pitches that
+    take 16-byte loads and ones that do not (N = 8199 for the weight,
+    K = 6151 for the rows of x)."""
     m, n, k = shape
     x, w = matrix(m, k, dtype=dtype), matrix(k, n, dtype=dtype)
     bias = uniform(n, dtype=dtype)
