@@ -49,6 +49,20 @@ static jit::ScheduleDescription describeDot(const MatmulProblem &problem) {
   return s;
 }
 
+/// The choice of schedule `s` as `candidate`, for a problem with `rows`
+/// rows of A, by the decode rule that `how` describes.
+static MatmulSchedule chooseDot(const jit::ScheduleDescription &s,
+                                std::string candidate, int64_t rows,
+                                StringRef how) {
+  MatmulSchedule chosen;
+  chosen.schedule = jit::renderScheduleAttribute(s);
+  chosen.reason =
+      formatv("decode rule: {0} rows of A {1} ({2})", rows, how, candidate)
+          .str();
+  chosen.candidate = std::move(candidate);
+  return chosen;
+}
+
 /// B column-major: each warp one column of C and every row; 4 warp-wide
 /// steps of 16-byte loads per main-loop iteration for bf16 (BK = 32 lanes ×
 /// 8 × 4), 8 for f16, whose conversions to f32 cost more per load: the
@@ -62,16 +76,11 @@ getDotAlongK(const MatmulProblem &problem) {
   s.block = {problem.m, kDotBlockColumns, blockK};
   s.warp = {problem.m, 1};
   s.mma = {1, 1, 8};
-  MatmulSchedule chosen;
-  chosen.schedule = jit::renderScheduleAttribute(s);
-  chosen.candidate = formatv("dot_{0}_{1}x{2}x{3}_w{1}x1", problem.aType,
-                             problem.m, kDotBlockColumns, blockK)
-                         .str();
-  chosen.reason = formatv("decode rule: {0} rows of A in x @ W^T's layout "
-                          "read the weight with dot products ({1})",
-                          problem.m, chosen.candidate)
-                      .str();
-  return chosen;
+  return chooseDot(s,
+                   formatv("dot_{0}_{1}x{2}x{3}_w{1}x1", problem.aType,
+                           problem.m, kDotBlockColumns, blockK),
+                   problem.m,
+                   "in x @ W^T's layout read the weight with dot products");
 }
 
 /// B row-major: blocks of 256 columns whose 16 warps split each step of
@@ -100,17 +109,11 @@ getDotAlongN(const MatmulProblem &problem) {
     grid.splitK = splits;
     s.grid = grid;
   }
-  MatmulSchedule chosen;
-  chosen.schedule = jit::renderScheduleAttribute(s);
-  chosen.candidate =
-      formatv("dot_rows_{0}_{1}x{2}x{3}_u{4}_sk{5}", problem.aType, problem.m,
-              kRowsBlockColumns, blockK, kRowsOfKPerLane, splits)
-          .str();
-  chosen.reason = formatv("decode rule: {0} rows of A times a row-major "
-                          "weight read along its rows ({1})",
-                          problem.m, chosen.candidate)
-                      .str();
-  return chosen;
+  return chooseDot(s,
+                   formatv("dot_rows_{0}_{1}x{2}x{3}_u{4}_sk{5}", problem.aType,
+                           problem.m, kRowsBlockColumns, blockK,
+                           kRowsOfKPerLane, splits),
+                   problem.m, "times a row-major weight read along its rows");
 }
 
 std::optional<MatmulSchedule> getDecodeSchedule(const MatmulProblem &problem) {

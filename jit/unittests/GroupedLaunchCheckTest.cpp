@@ -75,8 +75,9 @@ protected:
         << "expected '" << part.str() << "' in: " << message;
   }
 
-  /// The 8-byte parameters of a launch of `kernel` with `args`, tensor
-  /// maps passed as (zero) device addresses.
+  /// The 8-byte parameters of a launch of `kernel` with `args` (its
+  /// epilogue's operands too), tensor maps passed as (zero) device
+  /// addresses.
   static std::vector<uint64_t> pack(const GemmKernel &kernel,
                                     const GemmArguments &args) {
     const KernelSpec &spec = cantFail(kernel.getSpec());
@@ -84,7 +85,8 @@ protected:
         count_if(spec.parameters,
                  [](const KernelParamSpec &p) { return p.isTensorMap(); }));
     PackedKernelParams params = packKernelParams(
-        spec, getKernelShape(spec, args), getOperandAddresses(args), maps);
+        spec, getKernelShape(spec, args), getOperandAddresses(args), maps,
+        getEpilogueArguments(args));
     ArrayRef<uint64_t> values = params.getValues();
     return {values.begin(), values.end()};
   }
@@ -279,13 +281,8 @@ TEST_F(GroupedLaunchCheckTest, PerGroupBiasIsCheckedAndPacked) {
   expectRefused(*kernel, odd, "has no alpha/beta epilogue");
 
   // {bias, bias, 0, G, N, N, 1} just before the G row counts.
-  std::vector<TensorMapArgument> maps(
-      count_if(spec.parameters,
-               [](const KernelParamSpec &p) { return p.isTensorMap(); }));
-  PackedKernelParams params = packKernelParams(spec, getKernelShape(spec, args),
-                                               getOperandAddresses(args), maps,
-                                               getEpilogueArguments(args));
-  ArrayRef<uint64_t> values = params.getValues();
+  std::vector<uint64_t> packed = pack(*kernel, args);
+  ArrayRef<uint64_t> values = packed;
   ASSERT_GE(values.size(), 12u);
   auto address = reinterpret_cast<uint64_t>(bias);
   auto groups = reinterpret_cast<uint64_t>(DeviceGroups);
@@ -319,13 +316,8 @@ TEST_F(GroupedLaunchCheckTest, Fp8BiasComesBeforeTheScales) {
 
   // The bias {bias, bias, 0, G, N, N, 1}, then scale_a and scale_b, then
   // the G + 1 offsets.
-  std::vector<TensorMapArgument> maps(
-      count_if(spec.parameters,
-               [](const KernelParamSpec &p) { return p.isTensorMap(); }));
-  PackedKernelParams params = packKernelParams(spec, getKernelShape(spec, args),
-                                               getOperandAddresses(args), maps,
-                                               getEpilogueArguments(args));
-  ArrayRef<uint64_t> values = params.getValues();
+  std::vector<uint64_t> packed = pack(*kernel, args);
+  ArrayRef<uint64_t> values = packed;
   auto address = [](const void *pointer) {
     return reinterpret_cast<uint64_t>(pointer);
   };

@@ -41,7 +41,8 @@ public:
         warpsN(schedule.getWarpsN()), warpsK(getDotWarpsAlongK(schedule)),
         threads(getScheduleResources(schedule).threads) {}
 
-  void build(const DotAlongNOperands &operands) {
+  void build(const DotBlockOperands &operands,
+             const std::optional<SplitKWorkspace> &splitK) {
     a = operands.a;
     bMatrix = operands.b;
     c = operands.c;
@@ -62,7 +63,7 @@ public:
       readRows.push_back(clamp(add(rowBase, index(i)), rowsA.rows));
     Value laneCol = add(colBase, tileCol);
     auto [lower, upper] =
-        getSplitRange(operands.lowerK, operands.upperK, operands.splitK);
+        getSplitRange(operands.lowerK, operands.upperK, splitK);
 
     // Whole vectors of V columns: N a multiple of V and 16-byte rows.
     Value wholeVectors = arith::AndIOp::create(
@@ -128,7 +129,7 @@ public:
                                },
                                MainLoop::RowPerWarp));
     }
-    buildMeeting(ifVectors.getResults(), operands.splitK);
+    buildMeeting(ifVectors.getResults(), splitK);
   }
 
 private:
@@ -374,7 +375,8 @@ private:
 
 void gemm_opt::buildDotAlongNKernel(PatternRewriter &b, Location loc,
                                     ScheduleAttr schedule,
-                                    const DotAlongNOperands &operands,
+                                    const DotBlockOperands &operands,
+                                    std::optional<SplitKWorkspace> splitK,
                                     const FusedEpilogue &fused) {
-  DotAlongNBuilder(b, loc, schedule, fused).build(operands);
+  DotAlongNBuilder(b, loc, schedule, fused).build(operands, splitK);
 }

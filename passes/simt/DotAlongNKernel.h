@@ -43,26 +43,20 @@
 #include "mlir/IR/PatternMatch.h"
 #include "passes/epilogue/FusedEpilogue.h"
 #include "passes/hopper/HopperKernelPlan.h"
+#include "passes/simt/DotKernel.h"
 
 #include <optional>
 
 namespace gemm_opt {
 
-/// Where the block's outputs are: the kernel's A (M×K), B (K×N) and C, the
-/// first row and column of the block's C tile, the whole K range, and the
-/// split-K workspace where the schedule has split_k.
-struct DotAlongNOperands {
-  mlir::Value a, b, c;
-  mlir::Value rowBase, colBase;
-  mlir::Value lowerK, upperK;
-  std::optional<SplitKWorkspace> splitK;
-};
-
 /// Emits the block's share of C for `schedule` at the insertion point, and
-/// the store of it into C through `fused`.
+/// the store of it into C through `fused`. `operands` hold A (M×K) and B
+/// (K×N) row-major and the whole K range; `splitK` is the split-K
+/// workspace where the schedule has split_k.
 void buildDotAlongNKernel(mlir::PatternRewriter &b, mlir::Location loc,
                           tile::ScheduleAttr schedule,
-                          const DotAlongNOperands &operands,
+                          const DotBlockOperands &operands,
+                          std::optional<SplitKWorkspace> splitK,
                           const FusedEpilogue &fused);
 
 } // namespace gemm_opt

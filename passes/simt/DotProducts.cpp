@@ -56,31 +56,25 @@ struct DotBlockLoop : public OpRewritePattern<scf::ForOp> {
     if (failed(fused))
       return failure();
     rewriter.setInsertionPoint(loop);
+    DotBlockOperands operands{viewA.getSource(),
+                              viewB.getSource(),
+                              tileC.getSource(),
+                              rowA,
+                              colB,
+                              loop.getLowerBound(),
+                              loop.getUpperBound()};
     if (isDotAlongN(schedule)) {
-      DotAlongNOperands operands{viewA.getSource(),
-                                 viewB.getSource(),
-                                 tileC.getSource(),
-                                 rowA,
-                                 colB,
-                                 loop.getLowerBound(),
-                                 loop.getUpperBound(),
-                                 std::nullopt};
+      std::optional<SplitKWorkspace> splitK;
       if (schedule.getSplitK() > 1) {
         // tile-outline-kernel gives a split_k kernel its workspace.
-        operands.splitK = getSplitKWorkspace(kernel);
-        if (!operands.splitK)
+        splitK = getSplitKWorkspace(kernel);
+        if (!splitK)
           return rewriter.notifyMatchFailure(
               store, "the split_k kernel has no workspace arguments");
       }
-      buildDotAlongNKernel(rewriter, loop.getLoc(), schedule, operands, *fused);
+      buildDotAlongNKernel(rewriter, loop.getLoc(), schedule, operands, splitK,
+                           *fused);
     } else {
-      DotBlockOperands operands{viewA.getSource(),
-                                viewB.getSource(),
-                                tileC.getSource(),
-                                rowA,
-                                colB,
-                                loop.getLowerBound(),
-                                loop.getUpperBound()};
       buildDotKernel(rewriter, loop.getLoc(), schedule, operands, *fused);
     }
     rewriter.eraseOp(store);

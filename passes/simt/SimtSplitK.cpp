@@ -121,10 +121,6 @@ scf::IfOp gemm_opt::meetSimtSplits(OpBuilder &b, Location loc,
          "accumulator rows come in whole runs");
   SplitTile tile(b, loc, schedule, c, rowBase, colBase);
   auto index = [&](int64_t v) { return tile.index(v); };
-  // Without runs (a position may lie outside the tile) every element is
-  // tested; the whole-tile branch is never taken and built with runs of 1.
-  int64_t runLength = std::max<int64_t>(run, 1);
-  auto runType = VectorType::get({runLength}, b.getF32Type());
   int64_t splits = schedule.getSplitK();
   Value split = gpu::BlockIdOp::create(b, loc, gpu::Dimension::z);
   Value zero = index(0);
@@ -135,43 +131,57 @@ scf::IfOp gemm_opt::meetSimtSplits(OpBuilder &b, Location loc,
     return arith::AddIOp::create(b, loc, tile.locate(zero, r, col).second,
                                  arith::MulIOp::create(b, loc, z, sliceSize));
   };
-  // A whole tile (the common case) moves 128-bit runs with no test per
-  // element: at ptxas -O1 a test per element kept the last block's loads
-  // from overlapping. Edge tiles keep the element-wise copies.
+  // A whole tile (the common case) moves runs with no test per element:
+  // at ptxas -O1 a test per element kept the last block's loads from
+  // overlapping. Edge tiles, and every tile without runs (a position may
+  // lie outside it), move their elements one by one, each tested.
   Value whole =
       run > 0 ? tile.isWhole(schedule.getBlockM(), schedule.getBlockN(), run)
-              : arith::ConstantIntOp::create(b, loc, 0, 1).getResult();
+              : Value();
+  auto wholeOrElements = [&](function_ref<void()> runs,
+                             function_ref<void()> elements) {
+    if (!whole)
+      return elements();
+    auto ifWhole = scf::IfOp::create(b, loc, whole, /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifWhole.thenBlock());
+    runs();
+    b.setInsertionPointToStart(ifWhole.elseBlock());
+    elements();
+  };
+  VectorType runType =
+      run > 0 ? VectorType::get({run}, b.getF32Type()) : VectorType();
 
   // The partial sums into this split's slice, inside C only.
-  auto ifWholeStore = scf::IfOp::create(b, loc, whole, /*withElse=*/true);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifWholeStore.thenBlock());
-    for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < columns; j += runLength) {
-        SmallVector<Value> run;
-        for (int64_t e = 0; e < runLength; ++e)
-          run.push_back(memref::LoadOp::create(
-              b, loc, acc, ValueRange{index(i), index(j + e)}));
-        vector::StoreOp::create(
-            b, loc, vector::FromElementsOp::create(b, loc, runType, run),
-            workspace.partials, ValueRange{offsetIn(split, i, j)},
-            /*nontemporal=*/false, llvm::MaybeAlign(4 * runLength));
-      }
-    b.setInsertionPointToStart(ifWholeStore.elseBlock());
-    for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < columns; ++j) {
-        auto [r, col] = position(i, j);
-        auto [inside, offset] = tile.locate(split, r, col);
-        auto ifInside = scf::IfOp::create(b, loc, inside);
-        OpBuilder::InsertionGuard inner(b);
-        b.setInsertionPointToStart(ifInside.thenBlock());
-        memref::StoreOp::create(
-            b, loc,
-            memref::LoadOp::create(b, loc, acc, ValueRange{index(i), index(j)}),
-            workspace.partials, ValueRange{offset});
-      }
-  }
+  wholeOrElements(
+      [&] {
+        for (int64_t i = 0; i < rows; ++i)
+          for (int64_t j = 0; j < columns; j += run) {
+            SmallVector<Value> values;
+            for (int64_t e = 0; e < run; ++e)
+              values.push_back(memref::LoadOp::create(
+                  b, loc, acc, ValueRange{index(i), index(j + e)}));
+            vector::StoreOp::create(
+                b, loc, vector::FromElementsOp::create(b, loc, runType, values),
+                workspace.partials, ValueRange{offsetIn(split, i, j)},
+                /*nontemporal=*/false, llvm::MaybeAlign(4 * run));
+          }
+      },
+      [&] {
+        for (int64_t i = 0; i < rows; ++i)
+          for (int64_t j = 0; j < columns; ++j) {
+            auto [r, col] = position(i, j);
+            auto [inside, offset] = tile.locate(split, r, col);
+            auto ifInside = scf::IfOp::create(b, loc, inside);
+            OpBuilder::InsertionGuard inner(b);
+            b.setInsertionPointToStart(ifInside.thenBlock());
+            memref::StoreOp::create(
+                b, loc,
+                memref::LoadOp::create(b, loc, acc,
+                                       ValueRange{index(i), index(j)}),
+                workspace.partials, ValueRange{offset});
+          }
+      });
   Value isLast =
       countSplitBlock(b, loc, workspace.counters, tile.tileIndex, thread,
                       splits, flag, [&] { gpu::BarrierOp::create(b, loc); });
@@ -182,60 +192,60 @@ scf::IfOp gemm_opt::meetSimtSplits(OpBuilder &b, Location loc,
   // before).
   fenceSplitKWorkspace(b, loc);
   // Sums in slice order, so every block that comes last adds alike.
-  auto ifWholeSum = scf::IfOp::create(b, loc, whole, /*withElse=*/true);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifWholeSum.thenBlock());
-    // A group of runs loads every slice before it adds, so that
-    // kLoadsInFlight loads overlap.
-    SmallVector<std::pair<int64_t, int64_t>> runs;
-    for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < columns; j += runLength)
-        runs.push_back({i, j});
-    int64_t group = std::max<int64_t>(1, kLoadsInFlight / splits);
-    for (size_t first = 0; first < runs.size(); first += group) {
-      size_t last = std::min(runs.size(), first + group);
-      SmallVector<SmallVector<Value>> parts(last - first);
-      for (size_t n = first; n < last; ++n)
-        for (int64_t z = 0; z < splits; ++z)
-          parts[n - first].push_back(vector::LoadOp::create(
-              b, loc, runType, workspace.partials,
-              ValueRange{offsetIn(index(z), runs[n].first, runs[n].second)},
-              /*nontemporal=*/false, llvm::MaybeAlign(4 * runLength)));
-      for (size_t n = first; n < last; ++n) {
-        Value sum = parts[n - first].front();
-        for (int64_t z = 1; z < splits; ++z)
-          sum = arith::AddFOp::create(b, loc, sum, parts[n - first][z]);
-        auto [i, j] = runs[n];
-        for (int64_t e = 0; e < runLength; ++e)
-          memref::StoreOp::create(b, loc,
-                                  vector::ExtractOp::create(b, loc, sum, e),
-                                  acc, ValueRange{index(i), index(j + e)});
-      }
-    }
-    b.setInsertionPointToStart(ifWholeSum.elseBlock());
-    for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < columns; ++j) {
-        auto [r, col] = position(i, j);
-        auto [inside, offset] = tile.locate(zero, r, col);
-        auto ifInside = scf::IfOp::create(b, loc, inside);
-        OpBuilder::InsertionGuard inner(b);
-        b.setInsertionPointToStart(ifInside.thenBlock());
-        Value sum;
-        for (int64_t z = 0; z < splits; ++z) {
-          Value at =
-              z == 0 ? offset
-                     : arith::AddIOp::create(
-                           b, loc, offset,
-                           arith::MulIOp::create(b, loc, index(z), sliceSize));
-          Value part = memref::LoadOp::create(b, loc, workspace.partials,
-                                              ValueRange{at});
-          sum = sum ? arith::AddFOp::create(b, loc, sum, part) : part;
+  wholeOrElements(
+      [&] {
+        // A group of runs loads every slice before it adds, so that
+        // kLoadsInFlight loads overlap.
+        SmallVector<std::pair<int64_t, int64_t>> runs;
+        for (int64_t i = 0; i < rows; ++i)
+          for (int64_t j = 0; j < columns; j += run)
+            runs.push_back({i, j});
+        int64_t group = std::max<int64_t>(1, kLoadsInFlight / splits);
+        for (size_t first = 0; first < runs.size(); first += group) {
+          size_t last = std::min(runs.size(), first + group);
+          SmallVector<SmallVector<Value>> parts(last - first);
+          for (size_t n = first; n < last; ++n)
+            for (int64_t z = 0; z < splits; ++z)
+              parts[n - first].push_back(vector::LoadOp::create(
+                  b, loc, runType, workspace.partials,
+                  ValueRange{offsetIn(index(z), runs[n].first, runs[n].second)},
+                  /*nontemporal=*/false, llvm::MaybeAlign(4 * run)));
+          for (size_t n = first; n < last; ++n) {
+            Value sum = parts[n - first].front();
+            for (int64_t z = 1; z < splits; ++z)
+              sum = arith::AddFOp::create(b, loc, sum, parts[n - first][z]);
+            auto [i, j] = runs[n];
+            for (int64_t e = 0; e < run; ++e)
+              memref::StoreOp::create(b, loc,
+                                      vector::ExtractOp::create(b, loc, sum, e),
+                                      acc, ValueRange{index(i), index(j + e)});
+          }
         }
-        memref::StoreOp::create(b, loc, sum, acc,
-                                ValueRange{index(i), index(j)});
-      }
-  }
+      },
+      [&] {
+        for (int64_t i = 0; i < rows; ++i)
+          for (int64_t j = 0; j < columns; ++j) {
+            auto [r, col] = position(i, j);
+            auto [inside, offset] = tile.locate(zero, r, col);
+            auto ifInside = scf::IfOp::create(b, loc, inside);
+            OpBuilder::InsertionGuard inner(b);
+            b.setInsertionPointToStart(ifInside.thenBlock());
+            Value sum;
+            for (int64_t z = 0; z < splits; ++z) {
+              Value at =
+                  z == 0
+                      ? offset
+                      : arith::AddIOp::create(
+                            b, loc, offset,
+                            arith::MulIOp::create(b, loc, index(z), sliceSize));
+              Value part = memref::LoadOp::create(b, loc, workspace.partials,
+                                                  ValueRange{at});
+              sum = sum ? arith::AddFOp::create(b, loc, sum, part) : part;
+            }
+            memref::StoreOp::create(b, loc, sum, acc,
+                                    ValueRange{index(i), index(j)});
+          }
+      });
   return ifLast;
 }
 
