@@ -42,7 +42,7 @@ if os.path.exists(os.path.join(config.gemm_opt_tools_dir, "gemm-run")):
     # device run anywhere.
     config.available_features.add("gemm-run")
 if os.path.exists(os.path.join(config.gemm_opt_tools_dir, "gemm-opt-cache")):
-    tools += ["gemm-opt-cache", "gemm-jit-bench"]
+    tools += ["gemm-opt-cache", "gemm-jit-bench", "gemm-opt-build-library"]
     config.available_features.add("jit")
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 

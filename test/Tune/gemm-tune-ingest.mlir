@@ -29,9 +29,9 @@
 // PLAN: plan written to {{.*}}plan: 6 candidates, 6 compiled, 0 failed; 6 runs
 
 // Each problem's first pick, then each problem's second, then the controls.
-// RUNS:      wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm4_tma{{[[:space:]]}}bf16{{[[:space:]]}}4096{{[[:space:]]}}4096{{[[:space:]]}}4096{{[[:space:]]}}bundles/wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm4_tma/kernel.json
+// RUNS:      wgmma_bf16_128x256x64_w64x256_s4_r40_232_p_rm4_tma_r2{{[[:space:]]}}bf16{{[[:space:]]}}4096{{[[:space:]]}}4096{{[[:space:]]}}4096{{[[:space:]]}}bundles/wgmma_bf16_128x256x64_w64x256_s4_r40_232_p_rm4_tma_r2/kernel.json
 // RUNS-NEXT: wgmma_bf16_64x64x64_w64x64_s6_r24_208_rm4_sk16{{[[:space:]]}}bf16{{[[:space:]]}}256{{[[:space:]]}}256{{[[:space:]]}}65536
-// RUNS-NEXT: wgmma_bf16_256x128x64_w128x128_s3_r40_232_p_rm4_tma{{[[:space:]]}}bf16{{[[:space:]]}}4096
+// RUNS-NEXT: wgmma_bf16_256x128x64_w128x128_s4_r40_232_p_rm4_tma_r2{{[[:space:]]}}bf16{{[[:space:]]}}4096
 // RUNS-NEXT: wgmma_bf16_64x64x64_w64x64_s13_r40_232_rm4_sk8{{[[:space:]]}}bf16{{[[:space:]]}}256
 // RUNS-NEXT: wgmma_bf16_128x256x64_w64x256_s3_r40_232_p{{[[:space:]]}}bf16{{[[:space:]]}}4096
 // RUNS-NEXT: wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm4_sk16{{[[:space:]]}}bf16{{[[:space:]]}}256
@@ -45,7 +45,7 @@
 // BUNDLE-NEXT: "name": "split_k_tile_counters"
 
 // TABLE:      dtype shape             TFLOP/s    cuBLAS  ratio  rank  top5   model#1    rho  best measured candidate
-// TABLE-NEXT: bf16  4096x4096x4096      750.2     800.0  0.938     2   yes     700.1  -1.00  wgmma_bf16_256x128x64_w128x128_s3_r40_232_p_rm4_tma
+// TABLE-NEXT: bf16  4096x4096x4096      750.2     800.0  0.938     2   yes     700.1  -1.00  wgmma_bf16_256x128x64_w128x128_s4_r40_232_p_rm4_tma_r2
 // TABLE-NEXT: bf16  256x256x65536       210.0     800.0  0.263     2   yes     200.0   0.50  wgmma_bf16_64x64x64_w64x64_s13_r40_232_rm4_sk8
 // TABLE:      2 problems measured; 1 runs failed or were not timed
 // TABLE-NEXT: done-when: the measured best was in the model's top 5 for 2 of 2 problems (100%; target 80%): met
@@ -65,7 +65,7 @@
 // DB:      "schedule": "{{.*}}grid = #tile.grid<persistent = false, raster = along_m, group = 4, split_k = 8>{{.*}}",
 // DB-NEXT: "shape_class": "skinny"
 // A tma-store best: its schedule says so.
-// DB:      "candidate": "wgmma_bf16_256x128x64_w128x128_s3_r40_232_p_rm4_tma",
+// DB:      "candidate": "wgmma_bf16_256x128x64_w128x128_s4_r40_232_p_rm4_tma_r2",
 // DB-NEXT: "chip": "sm_90a",
 // DB-NEXT: "cublas_tflops": 800,
 // DB-NEXT: "device": "NVIDIA H200",
@@ -73,7 +73,7 @@
 // DB-NEXT: "model_rank": 2,
 // DB:      "ratio_to_cublas": 0.937{{[0-9]*}},
 // DB-NEXT: "requires_divisible": [
-// DB:      "schedule": "{{.*}}store = #tile.store<tma>>",
+// DB:      "schedule": "{{.*}}store = #tile.store<tma, rounds = 2>>",
 // DB:      "shape_class": "large"
 // DB:      "format": "gemm-opt-tuning-database-1"
 

@@ -37,7 +37,7 @@
 // HUGE:          gemm-tune plan: error: --shapes: invalid shape 1000000000000x4096x4096: M=1000000000000 (must be in [1, 2^31 - 1])
 // CUBE:          gemm-tune plan: error: --shapes: invalid shape 4611686018427387904x4611686018427387904x4611686018427387904: M=4611686018427387904 (must be in [1, 2^31 - 1])
 // RANK-K:        gemm-tune rank: error: --shapes: invalid shape 4096x4096x2147483648: K=2147483648 (must be in [1, 2^31 - 1])
-// LARGEST:       bf16 2147483647x2147483647x2147483647 (large): 4416 legal candidates run it
+// LARGEST:       bf16 2147483647x2147483647x2147483647 (large): 4728 legal candidates run it
 // LARGEST:       1        1  {{ *[0-9]+\.[0-9]}}  {{ *[0-9]+\.[0-9]}}  math
 
 // The output is checked before the work: nothing enumerated.
@@ -48,7 +48,7 @@
 // O-MISSING:     gemm-tune plan: error: -o: cannot create '{{.*}}missing/plan': '{{.*}}missing' does not exist
 // O-PARENT-FILE: gemm-tune plan: error: -o: cannot create '{{.*}}file/plan': '{{.*}}file' is not a directory
 
-// NO-LEGAL:      gemm-tune plan: error: no legal bf16 candidate of --families wgmma for sm_80 (48768 enumerated): 48768 illegal: wgmma needs sm_90a, got sm_80
-// RANK-NO-LEGAL: gemm-tune rank: error: no legal f16 candidate of --families wgmma for sm_80 (48768 enumerated): 48768 illegal: wgmma needs sm_90a, got sm_80
+// NO-LEGAL:      gemm-tune plan: error: no legal bf16 candidate of --families wgmma for sm_80 (54864 enumerated): 54864 illegal: wgmma needs sm_90a, got sm_80
+// RANK-NO-LEGAL: gemm-tune rank: error: no legal f16 candidate of --families wgmma for sm_80 (54864 enumerated): 54864 illegal: wgmma needs sm_90a, got sm_80
 // NONE-RUNS:     gemm-tune plan: warning: no legal bf16 candidate runs 100x100x100
 // NONE-RUNS:     gemm-tune plan: error: no legal candidate runs any of the problems (mma.sync kernels need shapes their block tile divides; wgmma ones take any)

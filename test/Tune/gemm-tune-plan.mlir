@@ -30,34 +30,36 @@
 // RUN: gemm-tune plan --chip sm_70 2>/dev/null; test $? -eq 2
 
 // Every wgmma candidate comes in four raster orders with split_k = 1, 2,
-// 4, 8 and 16, and without a split also persistent and with the tma store;
+// 4, 8 and 16, and without a split also persistent and with the tma store
+// (persistent ones also with the store in two rounds);
 // tiles of at most 128x64 also with 8, 12 and 13 stages. The deep stages
 // of larger tiles do not fit in shared memory; the tma store makes 128-row
 // warpgroup tiles with N != 128 lowerable. The transposed (all-column-major)
 // family stores C through TMA too (down C's columns).
-// WGMMA:      bf16: 48768 candidates enumerated, 37488 illegal (verifier), 4272 unsupported (tile-check-chip), 7008 legal
-// WGMMA-NEXT:  17184 illegal: TMA box of A is N elements (N bytes) wide, which must equal its swizzle width of N bytes
-// WGMMA-NEXT:    960 illegal: consumer warpgroups need N registers per thread (N for the accumulator, N more), more than consumer_registers = N
-// WGMMA-NEXT:   5088 illegal: register reallocation needs N registers per block (N x N for the producer, N x N x N for the consumers), more than the N its N threads hold from launch (N each)
+// WGMMA:      bf16: 54864 candidates enumerated, 43188 illegal (verifier), 4356 unsupported (tile-check-chip), 7320 legal
+// WGMMA-NEXT:   1704 illegal: #tile.store<tma, rounds = N> does not divide the N N-byte column panels of a consumer warpgroup's NxN part of C (WN * sizeof(C) / N)
+// WGMMA-NEXT:  19332 illegal: TMA box of A is N elements (N bytes) wide, which must equal its swizzle width of N bytes
+// WGMMA-NEXT:   1080 illegal: consumer warpgroups need N registers per thread (N for the accumulator, N more), more than consumer_registers = N
+// WGMMA-NEXT:   5328 illegal: register reallocation needs N registers per block (N x N for the producer, N x N x N for the consumers), more than the N its N threads hold from launch (N each)
 // WGMMA-NEXT:     60 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows
 // WGMMA-NEXT:     84 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows (#tile.store<tma, rounds = N> would shrink the staging tile enough)
-// WGMMA-NEXT:   3168 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows (stages = N is the most that fits)
-// WGMMA-NEXT:   2880 illegal: schedule needs N threads per block (N warps), more than the N sm_Na allows
-// WGMMA-NEXT:   8064 illegal: warpgroup tile [N, N] does not divide block tile [N, N]
+// WGMMA-NEXT:   3288 illegal: schedule needs N bytes of shared memory per block, more than the N sm_Na allows (stages = N is the most that fits)
+// WGMMA-NEXT:   3240 illegal: schedule needs N threads per block (N warps), more than the N sm_Na allows
+// WGMMA-NEXT:   9072 illegal: warpgroup tile [N, N] does not divide block tile [N, N]
 // WGMMA-NEXT:    960 unsupported: wgmma with a NxN warpgroup tile and a vector epilogue store (more than N rows needs N = N: nvgpu.warpgroup.mma.store puts rows N-N at row N/N; #tile.store<tma> does not) lowering is not implemented yet
-// WGMMA-NEXT:   3312 unsupported: wgmma with consumer warpgroups side by side along N lowering is not implemented yet
+// WGMMA-NEXT:   3396 unsupported: wgmma with consumer warpgroups side by side along N lowering is not implemented yet
 // No split on a large shape; the model's raster twins (same prediction)
 // are not both taken, but persistence and the tma store are structures of
 // their own.
-// WGMMA:      bf16 4096x4096x4096 (large): 4416 legal candidates run it, 2592 do not; the static model's top 3 on h200 (at most 1 per block and warp tile, split_k, grid and store) and 0 controls (x):
+// WGMMA:      bf16 4096x4096x4096 (large): 4728 legal candidates run it, 2592 do not; the static model's top 3 on h200 (at most 1 per block and warp tile, split_k, grid and store) and 0 controls (x):
 // WGMMA-NEXT:    rank  overall    TFLOP/s    time us  bound              candidate
-// WGMMA-NEXT:       1        1      767.0      179.2  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p_rm4_tma
-// WGMMA-NEXT:       2       13      745.5      184.4  math               wgmma_bf16_256x128x64_w128x128_s3_r40_232_p_rm4_tma
-// WGMMA-NEXT:       3       22      744.7      184.6  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p
+// WGMMA-NEXT:       1        1      767.0      179.2  math               wgmma_bf16_128x256x64_w64x256_s4_r40_232_p_rm4_tma_r2
+// WGMMA-NEXT:       2       37      745.5      184.4  math               wgmma_bf16_256x128x64_w128x128_s4_r40_232_p_rm4_tma_r2
+// WGMMA-NEXT:       3       64      744.7      184.6  math               wgmma_bf16_128x256x64_w64x256_s3_r40_232_p
 // Few tiles of C, one wave streaming B from DRAM: small tiles, deep
 // pipelines (one tile per block and the deepest pipeline first among equal
 // predictions), no split.
-// WGMMA:      bf16 128x4096x4096 (skinny): 4416 legal candidates run it, 2592 do not;
+// WGMMA:      bf16 128x4096x4096 (skinny): 4728 legal candidates run it, 2592 do not;
 // WGMMA:           1        1      227.9       18.8  DRAM               wgmma_bf16_64x64x64_w64x64_s13_r40_232_rm4_tma
 // WGMMA-NEXT:      2       13      227.9       18.8  DRAM               wgmma_bf16_64x64x64_w64x64_s13_r40_232
 
@@ -106,12 +108,12 @@
 // MANIFEST:        "chip": "sm_90a",
 // MANIFEST-NEXT:   "device": "h200",
 // MANIFEST-NEXT:   "enumeration": [
-// MANIFEST:            "enumerated": 54600,
-// MANIFEST:            "legal": 9672,
+// MANIFEST:            "enumerated": 60696,
+// MANIFEST:            "legal": 9984,
 // MANIFEST:        "explore": 2,
 // MANIFEST:        "problems": [
 // MANIFEST:            "k": 8192,
-// MANIFEST-NEXT:       "legal_runnable": 6528,
+// MANIFEST-NEXT:       "legal_runnable": 6840,
 // MANIFEST-NEXT:       "m": 1024,
 // MANIFEST:            "ranking": [
 // MANIFEST-NEXT:         {
@@ -123,19 +125,19 @@
 // MANIFEST:                "rank": 1
 // MANIFEST:                "candidate": "wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm4_tma",
 // MANIFEST-NEXT:           "explore": true,
-// MANIFEST-NEXT:           "overall_rank": 97,
+// MANIFEST-NEXT:           "overall_rank": 121,
 // MANIFEST:                "rank": 5
 
 // The controls: the best of structures the top lacks, spread from the next
 // one down to the last.
-// EXPLORE:      bf16 1024x1024x8192 (deep-k): 6528 legal candidates run it, 3144 do not; the static model's top 4 on h200 (at most 2 per block and warp tile, split_k, grid and store) and 2 controls (x):
-// EXPLORE:         4       61      525.3       32.7  issue              wgmma_bf16_64x128x64_w64x128_s8_r40_232_p
-// EXPLORE-NEXT:    5x      97      513.4       33.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm4_tma
-// EXPLORE-NEXT:    6x    5881       65.4      262.6  latency            sync_bf16_256x128x32_w32x128_s4_apad8_bpad8
+// EXPLORE:      bf16 1024x1024x8192 (deep-k): 6840 legal candidates run it, 3144 do not; the static model's top 4 on h200 (at most 2 per block and warp tile, split_k, grid and store) and 2 controls (x):
+// EXPLORE:         4       73      525.3       32.7  issue              wgmma_bf16_64x128x64_w64x128_s8_r40_232_p
+// EXPLORE-NEXT:    5x     121      513.4       33.5  shared memory      wgmma_bf16_128x64x64_w64x64_s8_r40_232_rm4_tma
+// EXPLORE-NEXT:    6x    6193       65.4      262.6  latency            sync_bf16_256x128x32_w32x128_s4_apad8_bpad8
 
 // The model sees rasters only through DRAM bytes (all of A and B fit in
 // L2 here): the first pick's raster twins tie with it and follow it.
-// TWINS:      bf16 1024x1024x8192 (deep-k): 4416 legal candidates run it, 2592 do not; the static model's top 2 on h200 (at most 1 per block and warp tile, split_k, grid and store), 3 raster twins (t) and 0 controls (x):
+// TWINS:      bf16 1024x1024x8192 (deep-k): 4728 legal candidates run it, 2592 do not; the static model's top 2 on h200 (at most 1 per block and warp tile, split_k, grid and store), 3 raster twins (t) and 0 controls (x):
 // TWINS-NEXT:    rank  overall    TFLOP/s    time us  bound              candidate
 // TWINS-NEXT:       1        1      525.3       32.7  issue              wgmma_bf16_64x128x64_w64x128_s8_r40_232_rm4_tma
 // TWINS-NEXT:       2t       2      525.3       32.7  issue              wgmma_bf16_64x128x64_w64x128_s8_r40_232_rm8_tma

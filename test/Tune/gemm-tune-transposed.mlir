@@ -14,7 +14,7 @@
 // RUN: gemm-tune ingest %t/plan %t/results.json --database %t/db.json > /dev/null
 // RUN: FileCheck %s --check-prefix=DB < %t/db.json
 
-// PLAN:      f16 16x4096x4096 (skinny): 7008 legal candidates run it, 0 do not;
+// PLAN:      f16 16x4096x4096 (skinny): 7320 legal candidates run it, 0 do not;
 // PLAN-NEXT:    rank  overall    TFLOP/s    time us  bound              candidate
 // PLAN-NEXT:       1        1       32.2       16.6  DRAM               wgmma_f16_ccc_64x16x64_w64x16_s16_r40_232_rm4_tma
 

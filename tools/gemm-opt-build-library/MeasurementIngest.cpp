@@ -120,10 +120,16 @@ Expected<size_t> ingestMatmulMeasurements(StringRef path,
     entry.cublasTflops = flops / (p.cublasMs * 1e-3) * 1e-12;
     entry.ratioToCublas = p.cublasMs / best->ms;
     // A faster entry filed by an earlier run of other candidates stays.
+    // Where this run measured the filed candidate too, the run's own
+    // comparison decides: timings from another call (or another machine
+    // of the kind) differ by a few per cent, more than the candidates do.
     bool slower = llvm::any_of(database.getEntries(), [&](const auto &e) {
+      bool remeasured = llvm::any_of(p.candidates, [&](const auto &c) {
+        return c.passed && c.candidate == e.candidate;
+      });
       return e.matmulClass == entry.matmulClass &&
              e.problem.chip == entry.problem.chip && e.problem.m == p.m &&
-             e.problem.n == p.n && e.problem.k == p.k &&
+             e.problem.n == p.n && e.problem.k == p.k && !remeasured &&
              e.measuredTflops > entry.measuredTflops;
     });
     if (slower)

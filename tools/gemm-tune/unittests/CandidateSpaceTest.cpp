@@ -226,6 +226,12 @@ TEST_P(CandidateSpaceTest, NameSuffixesSayPersistenceAndStore) {
     EXPECT_EQ(name.ends_with("_tma"),
               schedule.contains("store = #tile.store<tma>"))
         << candidate.name;
+    // The store in two rounds only on persistent grids.
+    EXPECT_EQ(name.ends_with("_tma_r2"),
+              schedule.contains("store = #tile.store<tma, rounds = 2>"))
+        << candidate.name;
+    if (name.ends_with("_tma_r2"))
+      EXPECT_TRUE(schedule.contains("persistent = true")) << candidate.name;
   }
 }
 
@@ -233,15 +239,15 @@ TEST_P(CandidateSpaceTest, NameSuffixesSayPersistenceAndStore) {
 // along M adds a raster order, and tiles of at most 128x64 try 8, 12 and
 // 13 stages: 41472 row-major wgmma candidates per type where there were
 // 16200 (2.6x), most of them dropped by the verifier as before; 128x192
-// tiles add 3840 (45312). The
-// transposed family adds 2 x 3 block tiles x 6 depths x 3 register splits
-// x 32 walks.
+// tiles add 3840 (45312), and the persistent tma store in two rounds one
+// walk per raster (36 walks where there were 32: 50976). The transposed
+// family adds 2 x 3 block tiles x 6 depths x 3 register splits x 36 walks.
 TEST_P(CandidateSpaceTest, WgmmaSpaceSize) {
   std::vector<Candidate> space = wgmmaSpace();
   size_t transposed =
       llvm::count_if(space, [](const Candidate &c) { return c.transposed; });
-  EXPECT_EQ(space.size() - transposed, 45312u);
-  EXPECT_EQ(transposed, 3456u);
+  EXPECT_EQ(space.size() - transposed, 50976u);
+  EXPECT_EQ(transposed, 3888u);
 }
 
 INSTANTIATE_TEST_SUITE_P(ElementTypes, CandidateSpaceTest,
