@@ -49,8 +49,9 @@ int64_t estimateSimtRegisters(ScheduleAttr schedule);
 inline constexpr int64_t kSimtGuardedLoopRegisters = 8;
 
 /// Blocks of an ffma schedule that should share an SM on `chip`: as many as
-/// the register file holds at the estimate plus kSimtGuardedLoopRegisters,
-/// rounded up to a multiple of 8 (ptxas allocates in 8s), and the SM's
+/// the register file holds at the estimate plus kSimtGuardedLoopRegisters
+/// (and one more K step of fragments where BK exceeds 8), rounded up to a
+/// multiple of 8 (ptxas allocates in 8s), and the SM's
 /// thread limit allows. With more
 /// than one, the kernel asks ptxas for it (nvvm.minctasm): unasked, -O3
 /// spends registers on addresses it could recompute and drops to one.

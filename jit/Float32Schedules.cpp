@@ -71,11 +71,12 @@ static jit::ScheduleDescription getSimt(int64_t bm, int64_t bn, int64_t bk,
 
 std::vector<MatmulSchedule> getFloat32Schedules(const MatmulProblem &problem) {
   // The split of a bm×bn tile into one wave of blocks at most, where the
-  // tiles alone fill under half a wave (1 where no split does that).
-  auto waveSplit = [&](int64_t bm, int64_t bn) {
+  // tiles alone fill under half a wave (1 where no split does that); a
+  // wave is `perSm` blocks on every SM.
+  auto waveSplit = [&](int64_t bm, int64_t bn, int64_t perSm = 1) {
+    int64_t wave = perSm * kFullWave;
     int64_t tiles = ((problem.m + bm - 1) / bm) * ((problem.n + bn - 1) / bn);
-    return tiles * 2 > kFullWave ? int64_t(1)
-                                 : std::min<int64_t>(kFullWave / tiles, 16);
+    return tiles * 2 > wave ? int64_t(1) : std::min<int64_t>(wave / tiles, 16);
   };
   // The schedules that came later go last, so that the rules below pick
   // what they picked before where those qualify
@@ -114,6 +115,12 @@ std::vector<MatmulSchedule> getFloat32Schedules(const MatmulProblem &problem) {
     if (int64_t split = waveSplit(128, 256); split > 1)
       options.push_back({formatv("f32_simt_128x256x8_s3_sk{0}", split).str(),
                          getSimt(128, 256, 8, 3, split)});
+    // Few tiles: the 8x16 thread tiles of the 4-warp block, split into two
+    // blocks per SM.
+    if (int64_t split = waveSplit(128, 128, 2); split > 1)
+      options.push_back(
+          {formatv("f32_simt_128x128x8_t8x16_s3_sk{0}", split).str(),
+           getSimt(128, 128, 8, 3, split, /*wideThreads=*/true)});
   }
   auto splits = [](const jit::ScheduleDescription &s) {
     return s.grid ? s.grid->splitK : int64_t(1);

@@ -196,12 +196,15 @@ TEST(MatmulChooserTest, Float32TakesTheShippedSchedulesByWave) {
                 .candidate,
             "f32_simt_64x128x8_s2_sk4");
   // Every SIMT schedule to measure, and last, 128x256 tiles split 8 ways
-  // (16 tiles, 128 blocks).
+  // (16 tiles, 128 blocks), then the 4-warp 128x128 block split 8 ways
+  // (32 tiles, 256 blocks: two per SM).
   llvm::Expected<std::vector<MatmulSchedule>> all = chooser.chooseCandidates(
       makeMatmulProblem(128, 4096, 4096, Row, Col, "f32"), {}, 16);
   ASSERT_TRUE(bool(all)) << llvm::toString(all.takeError());
-  ASSERT_EQ(all->size(), 11u);
-  EXPECT_EQ(all->back().candidate, "f32_simt_128x256x8_s3_sk8");
+  ASSERT_EQ(all->size(), 12u);
+  EXPECT_EQ((*all)[10].candidate, "f32_simt_128x256x8_s3_sk8");
+  EXPECT_NE((*all)[10].schedule.find("split_k = 8"), std::string::npos);
+  EXPECT_EQ(all->back().candidate, "f32_simt_128x128x8_t8x16_s3_sk8");
   EXPECT_NE(all->back().schedule.find("split_k = 8"), std::string::npos);
   // Where the tiles fill two waves, no split is offered.
   llvm::Expected<std::vector<MatmulSchedule>> wide = chooser.chooseCandidates(
