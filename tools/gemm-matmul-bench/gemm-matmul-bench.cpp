@@ -35,7 +35,6 @@
 #include "runtime/Device.h"
 #include "runtime/RuntimeError.h"
 #include "runtime/Timing.h"
-#include "runtime/bundle/OutputFile.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
@@ -165,13 +164,29 @@ static Error reportHostCost(MatmulHandle &handle, const MatmulProblem &problem,
   return Error::success();
 }
 
-/// --tune: every problem's candidates measured into `tunePath`.
+/// --tune: every problem's candidates measured into `tunePath`. The file is
+/// rewritten after each problem (to a temporary file, then renamed), so a
+/// run cut short, by a time limit say, keeps what it measured.
 static int runTuning(MatmulHandle &handle, std::vector<MatmulProblem> problems,
                      const std::string &chip, const std::string &deviceName,
                      MatmulBenchBuffers &buffers, cudaStream_t stream,
                      L2Flusher &flusher) {
   KernelLibrary *library = handle.getLibrary();
   json::Array measured;
+  auto save = [&]() -> Error {
+    json::Object file{{"format", "gemm-opt-matmul-measurements-1"},
+                      {"device", deviceName},
+                      {"problems", json::Array(measured)}};
+    return writeToOutput(tunePath, [&](raw_ostream &os) {
+      os << formatv("{0:2}", json::Value(std::move(file))) << "\n";
+      return Error::success();
+    });
+  };
+  auto failWrite = [](Error error) {
+    WithColor::error(errs(), "gemm-matmul-bench")
+        << tunePath << ": " << toString(std::move(error)) << "\n";
+    return 2;
+  };
   unsigned failures = 0;
   for (MatmulProblem &problem : problems) {
     problem.chip = chip;
@@ -187,18 +202,11 @@ static int runTuning(MatmulHandle &handle, std::vector<MatmulProblem> problems,
     outs() << summary << "\n";
     outs().flush();
     measured.push_back(std::move(*record));
+    if (Error error = save())
+      return failWrite(std::move(error));
   }
-  json::Object file{{"format", "gemm-opt-matmul-measurements-1"},
-                    {"device", deviceName},
-                    {"problems", std::move(measured)}};
-  std::string text;
-  raw_string_ostream(text) << formatv("{0:2}", json::Value(std::move(file)))
-                           << "\n";
-  if (Error error = writeOutputFile(tunePath, text)) {
-    WithColor::error(errs(), "gemm-matmul-bench")
-        << toString(std::move(error)) << "\n";
-    return 2;
-  }
+  if (Error error = save())
+    return failWrite(std::move(error));
   outs() << formatv("{0} problems measured into {1}; {2} failed\n",
                     problems.size() - failures, tunePath, failures);
   return failures ? 1 : 0;
