@@ -1,11 +1,13 @@
 // REQUIRES: ptxas
-// RUN: rm -rf %t && mkdir -p %t/bias %t/e4m3
+// RUN: rm -rf %t && mkdir -p %t/bias %t/e4m3 %t/tensor
 //
 // The grouped FP8 bench kernels with what follows their scales: a per-group
 // column bias and SiLU into bf16 (contiguous layout), and an e4m3 C with
-// scale_d and the amax of D (masked layout). ptxas for sm_90a accepts both
-// with no spills and no wgmma serialization (C7520); the bundles list the
-// per-group bias as rank 2 and scale_d and amax before the group counts.
+// scale_d and the amax of D (masked layout), with block scales and with one
+// scalar of A and of B per group. ptxas for sm_90a accepts all three with no
+// spills and no wgmma serialization (C7520); the bundles list the per-group
+// bias as rank 2, per-group tensor scales as rank 1, and scale_d and amax
+// before the group counts.
 //
 // RUN: gemm-translate %S/../../bench/schedules/wgmma_fp8_blocks_128x128_s5_grouped_contiguous_bias_silu.mlir --to-ptx -o %t/bias.ptx
 // RUN: FileCheck %s --check-prefix=BIAS --input-file %t/bias.ptx
@@ -19,6 +21,12 @@
 // RUN:   | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7520
 // RUN: gemm-translate %S/../../bench/schedules/wgmma_fp8_blocks_e4m3_out_128x128_s5_grouped_masked.mlir --to-bundle -o %t/e4m3/kernel.json
 // RUN: FileCheck %s --check-prefix=E4M3-BUNDLE --input-file %t/e4m3/kernel.json
+// RUN: gemm-translate %S/../../bench/schedules/wgmma_fp8_tensor_e4m3_out_128x128_s5_grouped_masked.mlir --to-ptx -o %t/tensor.ptx
+// RUN: FileCheck %s --check-prefix=TENSOR --input-file %t/tensor.ptx
+// RUN: %ptxas -arch=sm_90a -v %t/tensor.ptx -o %t/tensor.cubin 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7520
+// RUN: gemm-translate %S/../../bench/schedules/wgmma_fp8_tensor_e4m3_out_128x128_s5_grouped_masked.mlir --to-bundle -o %t/tensor/kernel.json
+// RUN: FileCheck %s --check-prefix=TENSOR-BUNDLE --input-file %t/tensor/kernel.json
 
 // Promoted FP8 wgmmas, the group's bias row read through the non-coherent
 // path, one tanh.approx per SiLU element, TMA stores of whole tiles and the
@@ -61,3 +69,23 @@
 // E4M3-BUNDLE-NEXT: "rank": 0
 // E4M3-BUNDLE:      "operand": "group_rows",
 // E4M3-BUNDLE:      "c": "f8E4M3FN"
+
+// Per-tensor scales per group: the same quantized store as the
+// block-scaled kernel's.
+// TENSOR-LABEL: .entry wgmma_fp8_tensor_e4m3_out_128x128_s5_grouped_masked_kernel(
+// TENSOR-COUNT-32: cvt.rn.satfinite.e4m3x2.f32
+// TENSOR:       redux.sync.max.u32
+// TENSOR:       atom.global.max.u32
+// TENSOR:       cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group
+
+// TENSOR-BUNDLE:      "grouped": "masked",
+// TENSOR-BUNDLE:      "operand": "scale_a",
+// TENSOR-BUNDLE-NEXT: "rank": 1
+// TENSOR-BUNDLE:      "operand": "scale_b",
+// TENSOR-BUNDLE-NEXT: "rank": 1
+// TENSOR-BUNDLE:      "operand": "scale_d",
+// TENSOR-BUNDLE-NEXT: "rank": 0
+// TENSOR-BUNDLE:      "operand": "amax",
+// TENSOR-BUNDLE:      "operand": "group_rows",
+// TENSOR-BUNDLE:      "scaling": {
+// TENSOR-BUNDLE:      "a": "tensor",
