@@ -19,6 +19,8 @@
 #     fp8-e4m3-out     bench/schedules/wgmma_fp8_tensor_e4m3_out_128x256_s4_r2_fast
 #                      (an e4m3 C with scale_d and the amax of D)
 #     grouped-masked   examples/gemm_bf16_wgmma_grouped_masked_sm90 (group_rows)
+#     grouped-fp8-e4m3-out bench/schedules/wgmma_fp8_tensor_e4m3_out_128x128_
+#                      s5_grouped_masked (per-group tensor scales, e4m3 C)
 #     grouped-contiguous examples/gemm_bf16_wgmma_grouped_contiguous_sm90
 #                      (group_offsets)
 #     grouped-bias-silu examples/gemm_bf16_wgmma_grouped_bias_silu_sm90
@@ -71,6 +73,8 @@ bundle fp8-blocks examples/gemm_fp8_block_scaled_sm90.mlir
 bundle fp8-batched bench/schedules/wgmma_fp8_rowcol_128x128_s6_batched.mlir
 bundle fp8-e4m3-out bench/schedules/wgmma_fp8_tensor_e4m3_out_128x256_s4_r2_fast.mlir
 bundle grouped-masked examples/gemm_bf16_wgmma_grouped_masked_sm90.mlir
+bundle grouped-fp8-e4m3-out \
+  bench/schedules/wgmma_fp8_tensor_e4m3_out_128x128_s5_grouped_masked.mlir
 bundle grouped-contiguous examples/gemm_bf16_wgmma_grouped_contiguous_sm90.mlir
 bundle grouped-bias-silu examples/gemm_bf16_wgmma_grouped_bias_silu_sm90.mlir
 bundle grouped-contiguous-rowbias \

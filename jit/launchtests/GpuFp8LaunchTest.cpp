@@ -200,7 +200,10 @@ void launchAndCheck(const TestKernel &loaded, int64_t m, int64_t n, int64_t k,
 TEST_F(GpuFp8LaunchTest, ScaledLaunchMatchesFp64) {
   std::vector<TestKernel> kernels;
   ASSERT_NO_FATAL_FAILURE(loadTestKernels(
-      [](const KernelSpec &spec) { return spec.scaling.has_value(); },
+      // Grouped ones are GpuGroupedFp8LaunchTest's.
+      [](const KernelSpec &spec) {
+        return spec.scaling.has_value() && !spec.grouped.has_value();
+      },
       kernels));
   if (kernels.empty())
     GTEST_SKIP() << "no FP8 bundle among the bundles given";

@@ -295,11 +295,12 @@ void replayCapturedLaunch(GemmKernel &kernel, GroupedLaunch &launch,
 TEST_F(GpuGroupedLaunchTest, GroupsMatchFp64) {
   std::vector<TestKernel> kernels;
   // Kernels with at most a bias and an activation fused (alpha_beta and
-  // residual kernels are gemm-run's: scripts/grouped-check.sh).
+  // residual kernels are gemm-run's: scripts/grouped-check.sh); FP8 ones
+  // are GpuGroupedFp8LaunchTest's.
   ASSERT_NO_FATAL_FAILURE(loadTestKernels(
       [](const KernelSpec &spec) {
-        return spec.grouped.has_value() && !spec.epilogue.alphaBeta &&
-               !spec.epilogue.residual;
+        return spec.grouped.has_value() && !spec.scaling.has_value() &&
+               !spec.epilogue.alphaBeta && !spec.epilogue.residual;
       },
       kernels));
   if (kernels.empty())
