@@ -138,16 +138,12 @@ void launchAndCheck(const TestKernel &loaded, const GroupedProblem &problem,
   if (scaleD) {
     GemmArguments noScaleD = args;
     noScaleD.scaleD = nullptr;
-    Error refused = loaded.kernel->launch(noScaleD, stream);
-    EXPECT_TRUE(bool(refused));
-    consumeError(std::move(refused));
+    expectLaunchRefused(*loaded.kernel, noScaleD, stream, "without scale_d");
   }
   if (args.amax) {
     GemmArguments noAmax = args;
     noAmax.amax = nullptr;
-    Error refused = loaded.kernel->launch(noAmax, stream);
-    EXPECT_TRUE(bool(refused));
-    consumeError(std::move(refused));
+    expectLaunchRefused(*loaded.kernel, noAmax, stream, "without amax");
   }
 
   ASSERT_NO_ERROR(buffers.c.fill(OutputPoisonByte, stream));

@@ -249,14 +249,11 @@ void expectRefusals(GemmKernel &kernel, const GemmArguments &args,
                     cudaStream_t stream) {
   GemmArguments none = args;
   none.groupRows = none.groupOffsets = nullptr;
-  Error missing = kernel.launch(none, stream);
-  EXPECT_TRUE(bool(missing));
-  consumeError(std::move(missing));
+  expectLaunchRefused(kernel, none, stream, "without the group counts");
   GemmArguments swapped = args;
   std::swap(swapped.groupRows, swapped.groupOffsets);
-  Error wrong = kernel.launch(swapped, stream);
-  EXPECT_TRUE(bool(wrong));
-  consumeError(std::move(wrong));
+  expectLaunchRefused(kernel, swapped, stream,
+                      "with the other layout's group operand");
 }
 
 /// Captures one launch of `args` and replays it with three other count
@@ -326,9 +323,7 @@ TEST_F(GpuGroupedLaunchTest, GroupsMatchFp64) {
       // A bias kernel refuses a launch without its bias.
       GemmArguments noBias = args;
       noBias.bias = nullptr;
-      Error refused = loaded.kernel->launch(noBias, stream);
-      EXPECT_TRUE(bool(refused));
-      consumeError(std::move(refused));
+      expectLaunchRefused(*loaded.kernel, noBias, stream, "without its bias");
     }
     ASSERT_NO_FATAL_FAILURE(launch.writeCounts(problem.groupRows));
     ASSERT_NO_ERROR(loaded.kernel->launch(args, stream));

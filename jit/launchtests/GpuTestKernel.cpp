@@ -48,6 +48,13 @@ void expectFp64Match(const ErrorMetric &metric) {
       << metric.maxAbsError << " over " << metric.count << " samples";
 }
 
+void expectLaunchRefused(GemmKernel &kernel, const GemmArguments &args,
+                         cudaStream_t stream, StringRef why) {
+  Error refused = kernel.launch(args, stream);
+  EXPECT_TRUE(bool(refused)) << "a launch " << why.str() << " ran";
+  consumeError(std::move(refused));
+}
+
 void allocateTestBuffer(size_t bytes, DeviceBuffer &buffer) {
   Expected<DeviceBuffer> allocated = DeviceBuffer::allocate(bytes);
   ASSERT_TRUE(bool(allocated)) << toString(allocated.takeError());

@@ -48,6 +48,11 @@ void loadTestKernels(
 /// without a NaN or Inf.
 void expectFp64Match(const runtime::ErrorMetric &metric);
 
+/// Expects `kernel` to refuse `args` (`why`: what is wrong with them)
+/// before anything runs.
+void expectLaunchRefused(GemmKernel &kernel, const GemmArguments &args,
+                         cudaStream_t stream, llvm::StringRef why);
+
 /// `bytes` bytes of device memory in `buffer`; a test failure where they
 /// cannot be allocated.
 void allocateTestBuffer(size_t bytes, runtime::DeviceBuffer &buffer);
