@@ -42,7 +42,7 @@ int64_t gemm_opt::tile::estimateSimtRegisters(ScheduleAttr schedule) {
 int64_t gemm_opt::tile::planSimtBlocksPerMultiprocessor(ScheduleAttr schedule,
                                                         const ChipInfo &chip) {
   // Over a K tile deeper than 8 steps ptxas keeps about one more step of
-  // fragments live: 128x128x16 with 8x8 thread tiles takes 142-155
+  // fragments live: 128x128x16 with 8x8 thread tiles takes 142-177
   // registers when unconstrained, against 124-128 at BK = 8, and spilled
   // 12-76 bytes when asked for two blocks of 256 threads
   // (docs/design/simt.md). Not a minimum, so the verifier does not count
