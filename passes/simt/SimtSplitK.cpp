@@ -151,6 +151,20 @@ scf::IfOp gemm_opt::meetSimtSplits(OpBuilder &b, Location loc,
   };
   VectorType runType =
       run > 0 ? VectorType::get({run}, b.getF32Type()) : VectorType();
+  // Calls `body(i, j, offset)` for each accumulator (i, j) inside C, under
+  // a test of its own; `offset` is its offset in slice `z`.
+  auto forEachInside = [&](Value z,
+                           function_ref<void(int64_t, int64_t, Value)> body) {
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < columns; ++j) {
+        auto [r, col] = position(i, j);
+        auto [inside, offset] = tile.locate(z, r, col);
+        auto ifInside = scf::IfOp::create(b, loc, inside);
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(ifInside.thenBlock());
+        body(i, j, offset);
+      }
+  };
 
   // The partial sums into this split's slice, inside C only.
   wholeOrElements(
@@ -168,19 +182,13 @@ scf::IfOp gemm_opt::meetSimtSplits(OpBuilder &b, Location loc,
           }
       },
       [&] {
-        for (int64_t i = 0; i < rows; ++i)
-          for (int64_t j = 0; j < columns; ++j) {
-            auto [r, col] = position(i, j);
-            auto [inside, offset] = tile.locate(split, r, col);
-            auto ifInside = scf::IfOp::create(b, loc, inside);
-            OpBuilder::InsertionGuard inner(b);
-            b.setInsertionPointToStart(ifInside.thenBlock());
-            memref::StoreOp::create(
-                b, loc,
-                memref::LoadOp::create(b, loc, acc,
-                                       ValueRange{index(i), index(j)}),
-                workspace.partials, ValueRange{offset});
-          }
+        forEachInside(split, [&](int64_t i, int64_t j, Value offset) {
+          memref::StoreOp::create(
+              b, loc,
+              memref::LoadOp::create(b, loc, acc,
+                                     ValueRange{index(i), index(j)}),
+              workspace.partials, ValueRange{offset});
+        });
       });
   Value isLast =
       countSplitBlock(b, loc, workspace.counters, tile.tileIndex, thread,
@@ -223,28 +231,22 @@ scf::IfOp gemm_opt::meetSimtSplits(OpBuilder &b, Location loc,
         }
       },
       [&] {
-        for (int64_t i = 0; i < rows; ++i)
-          for (int64_t j = 0; j < columns; ++j) {
-            auto [r, col] = position(i, j);
-            auto [inside, offset] = tile.locate(zero, r, col);
-            auto ifInside = scf::IfOp::create(b, loc, inside);
-            OpBuilder::InsertionGuard inner(b);
-            b.setInsertionPointToStart(ifInside.thenBlock());
-            Value sum;
-            for (int64_t z = 0; z < splits; ++z) {
-              Value at =
-                  z == 0
-                      ? offset
-                      : arith::AddIOp::create(
-                            b, loc, offset,
-                            arith::MulIOp::create(b, loc, index(z), sliceSize));
-              Value part = memref::LoadOp::create(b, loc, workspace.partials,
-                                                  ValueRange{at});
-              sum = sum ? arith::AddFOp::create(b, loc, sum, part) : part;
-            }
-            memref::StoreOp::create(b, loc, sum, acc,
-                                    ValueRange{index(i), index(j)});
+        forEachInside(zero, [&](int64_t i, int64_t j, Value offset) {
+          Value sum;
+          for (int64_t z = 0; z < splits; ++z) {
+            Value at =
+                z == 0
+                    ? offset
+                    : arith::AddIOp::create(
+                          b, loc, offset,
+                          arith::MulIOp::create(b, loc, index(z), sliceSize));
+            Value part = memref::LoadOp::create(b, loc, workspace.partials,
+                                                ValueRange{at});
+            sum = sum ? arith::AddFOp::create(b, loc, sum, part) : part;
           }
+          memref::StoreOp::create(b, loc, sum, acc,
+                                  ValueRange{index(i), index(j)});
+        });
       });
   return ifLast;
 }
