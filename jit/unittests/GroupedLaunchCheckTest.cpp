@@ -67,14 +67,6 @@ protected:
     return args;
   }
 
-  /// Expects `kernel` to refuse `args` with a message containing `part`.
-  static void expectRefused(const GemmKernel &kernel, const GemmArguments &args,
-                            StringRef part) {
-    std::string message = getCheckMessage(kernel, args);
-    EXPECT_NE(message.find(part.str()), std::string::npos)
-        << "expected '" << part.str() << "' in: " << message;
-  }
-
   /// The 8-byte parameters of a launch of `kernel` with `args` (its
   /// epilogue's operands too), tensor maps passed as (zero) device
   /// addresses.

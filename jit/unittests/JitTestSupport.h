@@ -102,6 +102,14 @@ inline std::string getCheckMessage(const GemmKernel &kernel,
   return error ? llvm::toString(std::move(error)) : "";
 }
 
+/// Expects `kernel` to refuse `args` with a message containing `part`.
+inline void expectRefused(const GemmKernel &kernel, const GemmArguments &args,
+                          llvm::StringRef part) {
+  std::string message = getCheckMessage(kernel, args);
+  EXPECT_NE(message.find(part.str()), std::string::npos)
+      << "expected '" << part.str() << "' in: " << message;
+}
+
 /// A fresh cache directory, removed with the fixture.
 class TemporaryCacheTest : public ::testing::Test {
 protected:
