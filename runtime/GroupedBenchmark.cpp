@@ -72,7 +72,6 @@ Expected<GroupedResult> runGroupedBenchmark(const DeviceInfo &device,
           : HostMatrix(spec.bType, problem.k, problem.groups * problem.n,
                        problem.k, MatrixLayout::Col);
   std::optional<GroupedScales> scales;
-  std::vector<float> packedA, packedB;
   if (spec.scaling) {
     fillFp8Random(hostA, options.common.fp8Inputs, options.common.seed * 2);
     fillFp8Random(hostB, options.common.fp8Inputs, options.common.seed * 2 + 1);
@@ -80,8 +79,6 @@ Expected<GroupedResult> runGroupedBenchmark(const DeviceInfo &device,
                    problem.n, problem.k, options.common.seed * 2 + 5,
                    chooseScaleCentre(hostA, problem.k),
                    chooseScaleCentre(hostB, problem.k));
-    packedA = scales->pack(/*isA=*/true);
-    packedB = scales->pack(/*isA=*/false);
     result.scaling = spec.scaling->describe();
   } else {
     hostA.fillRandom(options.common.seed);
@@ -91,67 +88,13 @@ Expected<GroupedResult> runGroupedBenchmark(const DeviceInfo &device,
   CudaStream stream;
   if (Error err = stream.create())
     return std::move(err);
-  GroupedBuffers buffers;
-  buffers.guardRows = masked ? 0 : GroupedGuardRows;
-  buffers.cRows = aRows + 2 * buffers.guardRows;
-  size_t cElement = getElementSize(spec.cType);
-  size_t cBytes = static_cast<size_t>(buffers.cRows * problem.n) * cElement;
-  size_t guardBytes =
-      static_cast<size_t>(buffers.guardRows * problem.n) * cElement;
-  Expected<DeviceBuffer> a =
-      DeviceBuffer::upload(hostA.data(), hostA.getSizeInBytes());
-  if (!a)
-    return a.takeError();
-  buffers.a = std::move(*a);
-  Expected<DeviceBuffer> b =
-      DeviceBuffer::upload(hostB.data(), hostB.getSizeInBytes());
-  if (!b)
-    return b.takeError();
-  buffers.b = std::move(*b);
-  Expected<DeviceBuffer> c = DeviceBuffer::allocate(cBytes);
-  if (!c)
-    return c.takeError();
-  buffers.c = std::move(*c);
-  buffers.cAddress = buffers.c.getAddress() + guardBytes;
-  std::vector<int32_t> operand =
-      getGroupOperand(problem.layout, problem.groupRows);
-  Expected<DeviceBuffer> groups =
-      DeviceBuffer::upload(operand.data(), operand.size() * sizeof(int32_t));
-  if (!groups)
-    return groups.takeError();
-  buffers.groups = std::move(*groups);
-  if (scales) {
-    Expected<DeviceBuffer> scaleA =
-        DeviceBuffer::upload(packedA.data(), packedA.size() * sizeof(float));
-    if (!scaleA)
-      return scaleA.takeError();
-    buffers.scaleA = std::move(*scaleA);
-    Expected<DeviceBuffer> scaleB =
-        DeviceBuffer::upload(packedB.data(), packedB.size() * sizeof(float));
-    if (!scaleB)
-      return scaleB.takeError();
-    buffers.scaleB = std::move(*scaleB);
-  }
-
-  // An e4m3 C's scale_d and the amax of D (one f32 each, one for all
-  // groups), and the reference loop's amax of each group.
+  Expected<GroupedBuffers> allocated = createGroupedBuffers(
+      spec, problem, hostA, hostB, scales ? &*scales : nullptr,
+      options.common.cublasReference);
+  if (!allocated)
+    return allocated.takeError();
+  GroupedBuffers &buffers = *allocated;
   bool quantized = isEightBitFloat(spec.cType);
-  bool amax = recordsAmax(spec);
-  for (auto [buffer, bytes] :
-       {std::pair<DeviceBuffer *, size_t>(&buffers.scaleD,
-                                          quantized ? sizeof(float) : 0),
-        {&buffers.amax, amax ? sizeof(float) : 0},
-        {&buffers.referenceAmaxes,
-         amax && options.common.cublasReference
-             ? static_cast<size_t>(problem.groups) * sizeof(float)
-             : 0}}) {
-    if (bytes == 0)
-      continue;
-    Expected<DeviceBuffer> allocated = DeviceBuffer::allocate(bytes);
-    if (!allocated)
-      return allocated.takeError();
-    *buffer = std::move(*allocated);
-  }
 
   std::optional<CublasReference> cublas;
   if (options.common.cublasReference && !scales) {
@@ -162,15 +105,8 @@ Expected<GroupedResult> runGroupedBenchmark(const DeviceInfo &device,
     cublas.emplace(std::move(*created));
     result.timing.cublasVersion = cublas->getVersion();
   }
-  if (options.common.cublasReference) {
-    if (scales)
-      result.timing.cublasVersion = static_cast<int>(cublasLtGetVersion());
-    Expected<DeviceBuffer> reference = DeviceBuffer::allocate(cBytes);
-    if (!reference)
-      return reference.takeError();
-    buffers.reference = std::move(*reference);
-    buffers.referenceAddress = buffers.reference.getAddress() + guardBytes;
-  }
+  if (options.common.cublasReference && scales)
+    result.timing.cublasVersion = static_cast<int>(cublasLtGetVersion());
 
   Expected<LoadedGemmKernel> kernel =
       loadGemmKernel(spec, images, device, shape);

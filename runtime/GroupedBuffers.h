@@ -10,6 +10,10 @@
 #define GEMM_OPT_RUNTIME_GROUPEDBUFFERS_H
 
 #include "runtime/DeviceBuffer.h"
+#include "runtime/GroupedProblem.h"
+#include "runtime/HostMatrix.h"
+#include "runtime/KernelSpec.h"
+#include "llvm/Support/Error.h"
 
 #include <cstdint>
 
@@ -30,6 +34,19 @@ struct GroupedBuffers {
   /// Rows of C's buffer, guards included.
   int64_t cRows = 0, guardRows = 0;
 };
+
+class GroupedScales;
+
+/// The device side of `problem` for kernel `spec`: A and B uploaded from
+/// `hostA` and `hostB`, C (not filled) with a contiguous C's guard rows,
+/// the group operand of problem.groupRows, an FP8 kernel's `scales` packed
+/// as it takes them (null for a 16-bit kernel), an e4m3 C's scale_d and
+/// the amax (allocated, not filled), and, `withReference`, the reference
+/// loop's C and its per-group amaxes.
+llvm::Expected<GroupedBuffers>
+createGroupedBuffers(const KernelSpec &spec, const GroupedProblem &problem,
+                     const HostMatrix &hostA, const HostMatrix &hostB,
+                     const GroupedScales *scales, bool withReference);
 
 } // namespace runtime
 } // namespace gemm_opt

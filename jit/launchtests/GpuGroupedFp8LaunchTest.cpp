@@ -32,7 +32,6 @@
 #include "runtime/DeviceBuffer.h"
 #include "runtime/Fp8Inputs.h"
 #include "runtime/GroupChecker.h"
-#include "runtime/GroupRouting.h"
 #include "runtime/GroupedBuffers.h"
 #include "runtime/GroupedProblem.h"
 #include "runtime/GroupedScales.h"
@@ -53,11 +52,6 @@ namespace {
 
 class GpuGroupedFp8LaunchTest : public GpuStreamTest {};
 
-/// Uploads `values` into `buffer`.
-void uploadFloats(ArrayRef<float> values, DeviceBuffer &buffer) {
-  uploadTestBuffer(values.data(), values.size() * sizeof(float), buffer);
-}
-
 /// Launches `loaded` on `problem` through GemmKernel and checks it.
 void launchAndCheck(const TestKernel &loaded, const GroupedProblem &problem,
                     cudaStream_t stream) {
@@ -74,34 +68,10 @@ void launchAndCheck(const TestKernel &loaded, const GroupedProblem &problem,
                        chooseScaleCentre(hostA, problem.k),
                        chooseScaleCentre(hostB, problem.k));
 
-  GroupedBuffers buffers;
-  buffers.guardRows = masked ? 0 : GroupedGuardRows;
-  buffers.cRows = aRows + 2 * buffers.guardRows;
-  size_t cElement = getElementSize(spec.cType);
-  ASSERT_NO_FATAL_FAILURE(
-      uploadTestBuffer(hostA.data(), hostA.getSizeInBytes(), buffers.a));
-  ASSERT_NO_FATAL_FAILURE(
-      uploadTestBuffer(hostB.data(), hostB.getSizeInBytes(), buffers.b));
-  ASSERT_NO_FATAL_FAILURE(allocateTestBuffer(
-      size_t(buffers.cRows * problem.n) * cElement, buffers.c));
-  buffers.cAddress =
-      buffers.c.getAddress() + size_t(buffers.guardRows * problem.n) * cElement;
-  std::vector<int32_t> operand =
-      getGroupOperand(problem.layout, problem.groupRows);
-  ASSERT_NO_FATAL_FAILURE(uploadTestBuffer(
-      operand.data(), operand.size() * sizeof(int32_t), buffers.groups));
-  ASSERT_NO_FATAL_FAILURE(
-      uploadFloats(scales.pack(/*isA=*/true), buffers.scaleA));
-  ASSERT_NO_FATAL_FAILURE(
-      uploadFloats(scales.pack(/*isA=*/false), buffers.scaleB));
-  // The cuBLASLt loop writes into a C of its own, each group's amax apart.
-  ASSERT_NO_FATAL_FAILURE(
-      allocateTestBuffer(buffers.c.size(), buffers.reference));
-  buffers.referenceAddress = buffers.reference.getAddress() +
-                             size_t(buffers.guardRows * problem.n) * cElement;
-  if (recordsAmax(spec))
-    ASSERT_NO_FATAL_FAILURE(allocateTestBuffer(
-        size_t(problem.groups) * sizeof(float), buffers.referenceAmaxes));
+  Expected<GroupedBuffers> allocated = createGroupedBuffers(
+      spec, problem, hostA, hostB, &scales, /*withReference=*/true);
+  ASSERT_TRUE(bool(allocated)) << toString(allocated.takeError());
+  GroupedBuffers &buffers = *allocated;
 
   BenchmarkOptions options;
   options.timing = false;
@@ -110,12 +80,13 @@ void launchAndCheck(const TestKernel &loaded, const GroupedProblem &problem,
   std::optional<float> scaleD;
   if (takesOutputScale(spec)) {
     scaleD = chooseOutputScale(checker.getLargestSampledOutput(problem), 34);
-    ASSERT_NO_FATAL_FAILURE(uploadFloats(*scaleD, buffers.scaleD));
+    ASSERT_NO_ERROR(buffers.scaleD.copyFromHost(&*scaleD));
     checker.setOutputScale(*scaleD);
   }
-  if (recordsAmax(spec))
-    ASSERT_NO_FATAL_FAILURE(
-        uploadFloats(std::numeric_limits<float>::quiet_NaN(), buffers.amax));
+  if (recordsAmax(spec)) {
+    float poison = std::numeric_limits<float>::quiet_NaN();
+    ASSERT_NO_ERROR(buffers.amax.copyFromHost(&poison));
+  }
 
   GemmArguments args;
   args.a = buffers.a.data();
