@@ -23,6 +23,7 @@ gemm_opt::tile::getBlockScaleRing(ScheduleAttr schedule, ScalingAttr scaling) {
   if (scaling.getB() == ScaleB::block_128x128)
     ring.factorsB = (schedule.getBlockN() + 127) / 128;
   ring.stages = schedule.getStages();
+  ring.asyncCopies = schedule.getSpecialization().getAsyncScaleCopies();
   return ring;
 }
 

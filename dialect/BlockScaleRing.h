@@ -32,6 +32,9 @@ struct BlockScaleRing {
   /// B's (⌈BN / 128⌉, or 0 unless B has).
   int64_t factorsA = 0, factorsB = 0;
   int64_t stages = 0;
+  /// The producer copies the scales by cp.async rather than through its
+  /// registers (#tile.warp_specialization's async_scale_copies).
+  bool asyncCopies = false;
 
   int64_t getStageFactors() const { return factorsA + factorsB; }
   int64_t getBytes() const { return 4 * stages * getStageFactors(); }

@@ -29,7 +29,7 @@ LogicalResult
 WarpSpecializationAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                int64_t producerRegisters,
                                int64_t consumerRegisters,
-                               int64_t consumerGroups) {
+                               int64_t consumerGroups, bool) {
   if (failed(verifyRegisterCount(emitError, "producer_registers",
                                  producerRegisters)) ||
       failed(verifyRegisterCount(emitError, "consumer_registers",

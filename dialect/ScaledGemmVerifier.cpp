@@ -165,6 +165,15 @@ LogicalResult gemm_opt::tile::verifyScaledGemm(GemmOp gemm) {
   Type a = gemm.getA().getType().getElementType();
   Type b = gemm.getB().getType().getElementType();
   ScalingAttr scaling = gemm.getScalingAttr();
+  if (ScheduleAttr schedule = gemm.getScheduleAttr()) {
+    WarpSpecializationAttr specialization = schedule.getSpecialization();
+    if (specialization && specialization.getAsyncScaleCopies() &&
+        !getBlockScaleRing(schedule, scaling))
+      return emitScheduleError(gemm, schedule, "specialization")
+             << "async_scale_copies says how the block scales of an FP8 "
+                "GEMM reach shared memory, and this GEMM has none (scaling "
+                "with a = block_1x128 or b = block_128x128); leave it out";
+  }
   if (!isEightBitFloat(a) && !isEightBitFloat(b)) {
     if (scaling)
       return gemm.emitOpError()

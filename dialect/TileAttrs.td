@@ -180,6 +180,15 @@ def Tile_WarpSpecializationAttr
     tensor cores do not wait for the epilogue. The turns are ordered by
     named barriers; the stages and the epilogue's staging tile are shared.
 
+    `async_scale_copies` (default false) is how a block-scaled FP8 GEMM's
+    second producer warp fills the block-scale ring. With false it loads a
+    step's scales into registers before it waits for the stage, so they are
+    stored the moment the stage is free: the fastest when the pipeline runs
+    full. With true it copies them by cp.async straight into shared memory
+    after the wait, and the copies' completion arrives on the stage's "full"
+    barrier: no step waits for the previous step's loads, which is what a
+    short K range (stream-K, few tiles) needs to fill its stages quickly.
+
     Example:
     ```mlir
     #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>
@@ -187,13 +196,13 @@ def Tile_WarpSpecializationAttr
                               consumer_groups = 2>
     ```
   }];
-  let parameters = (ins "int64_t":$producerRegisters,
-                        "int64_t":$consumerRegisters,
-                        DefaultValuedParameter<"int64_t", "1">:$consumerGroups);
+  let parameters = (ins "int64_t":$producer_registers,
+                        "int64_t":$consumer_registers,
+                        DefaultValuedParameter<"int64_t", "1">:$consumer_groups,
+                        Tile_DefaultFalseParameter:$async_scale_copies);
   let assemblyFormat = [{
-    `<` `producer_registers` `=` $producerRegisters `,`
-        `consumer_registers` `=` $consumerRegisters
-        (`,` `consumer_groups` `=` $consumerGroups^)? `>`
+    `<` struct($producer_registers, $consumer_registers, $consumer_groups,
+               $async_scale_copies) `>`
   }];
   let genVerifyDecl = 1;
 }

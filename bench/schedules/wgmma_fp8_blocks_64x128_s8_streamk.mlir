@@ -1,10 +1,11 @@
-// Benchmark variant: e4m3 × e4m3 → bf16, blocks scales (partial sums promoted every 128 K); block [64, 128, 128], warpgroup [64, 128], 8 stages, persistent = true, stream_k = 1, store tma.
+// Benchmark variant: e4m3 × e4m3 → bf16, blocks scales (partial sums promoted every 128 K); block [64, 128, 128], warpgroup [64, 128], 8 stages, persistent = true, stream_k = 1, store tma; the block scales reach shared memory by cp.async (async_scale_copies), which fills the 8 stages of a short K range within about one load latency.
 #sched = #tile.schedule<chip = "sm_90a", block = [64, 128, 128], warp = [64, 128],
   mma = #tile.mma<wgmma, [64, 128, 32]>,
   elements = #tile.elements<a = f8E4M3FN, b = f8E4M3FN, c = bf16, acc = f32>,
   smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
   pipeline = #tile.pipeline<stages = 8, load = tma>,
-  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232,
+    async_scale_copies = true>,
   grid = #tile.grid<persistent = true, raster = along_m, group = 8, stream_k = 1>,
   store = #tile.store<tma>>
 

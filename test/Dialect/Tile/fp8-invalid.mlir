@@ -258,3 +258,40 @@ func.func @block_scales_beyond_shared_memory(%a: memref<?x?xf8E4M3FN>, %b: memre
       : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>> into memref<?x?xbf16>
   return
 }
+
+// -----
+
+// async_scale_copies says how block scales reach shared memory; a GEMM
+// without block scales has none to copy.
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 128, 128], warp = [64, 128],
+  mma = #tile.mma<wgmma, [64, 128, 32]>,
+  elements = #tile.elements<a = f8E4M3FN, b = f8E4M3FN, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  // expected-error @+1 {{'tile.gemm' op async_scale_copies says how the block scales of an FP8 GEMM reach shared memory, and this GEMM has none (scaling with a = block_1x128 or b = block_128x128); leave it out}}
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, async_scale_copies = true>,
+  store = #tile.store<tma>>
+
+func.func @async_scale_copies_without_block_scales(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>,
+    %c: memref<?x?xbf16>, %sa: memref<f32>, %sb: memref<f32>) {
+  tile.gemm %a, %b into %c scale_a %sa : memref<f32> scale_b %sb : memref<f32>
+      {schedule = #sched, scaling = #tile.scaling<a = tensor, b = tensor>}
+      : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>> into memref<?x?xbf16>
+  return
+}
+
+// -----
+
+#sched = #tile.schedule<chip = "sm_90a", block = [128, 256, 64], warp = [64, 256],
+  mma = #tile.mma<wgmma, [64, 256, 16]>,
+  elements = #tile.elements<a = bf16, b = bf16, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 4, load = tma>,
+  // expected-error @+1 {{'tile.gemm' op async_scale_copies says how the block scales of an FP8 GEMM reach shared memory, and this GEMM has none (scaling with a = block_1x128 or b = block_128x128); leave it out}}
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, async_scale_copies = true>,
+  store = #tile.store<tma>>
+
+func.func @async_scale_copies_in_bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+  tile.gemm %a, %b into %c {schedule = #sched} : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xbf16>
+  return
+}

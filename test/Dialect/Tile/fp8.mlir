@@ -44,3 +44,26 @@ func.func @blocks(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E5M2, strided<[1, ?
       : memref<?x?xf8E4M3FN>, memref<?x?xf8E5M2, strided<[1, ?], offset: ?>> into memref<?x?xf16>
   return
 }
+
+// How the block scales reach shared memory is the schedule's choice
+// (async_scale_copies, printed only when true).
+#fp8_async = #tile.schedule<chip = "sm_90a", block = [64, 128, 128], warp = [64, 128],
+  mma = #tile.mma<wgmma, [64, 128, 32]>,
+  elements = #tile.elements<a = f8E4M3FN, b = f8E4M3FN, c = bf16, acc = f32>,
+  smem_a = #tile.swizzle<128>, smem_b = #tile.swizzle<128>,
+  pipeline = #tile.pipeline<stages = 8, load = tma>,
+  specialization = #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, async_scale_copies = true>,
+  grid = #tile.grid<persistent = true, raster = along_m, group = 8, stream_k = 1>,
+  store = #tile.store<tma>>
+
+// CHECK-LABEL: func.func @blocks_async_scale_copies(
+// CHECK:         #tile.warp_specialization<producer_registers = 40, consumer_registers = 232, async_scale_copies = true>
+func.func @blocks_async_scale_copies(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>>,
+                                     %c: memref<?x?xbf16>, %sa: memref<?x?xf32, strided<[1, ?], offset: ?>>,
+                                     %sb: memref<?x?xf32, strided<[1, ?], offset: ?>>) {
+  tile.gemm %a, %b into %c scale_a %sa : memref<?x?xf32, strided<[1, ?], offset: ?>>
+      scale_b %sb : memref<?x?xf32, strided<[1, ?], offset: ?>>
+      {schedule = #fp8_async, scaling = #tile.scaling<a = block_1x128, b = block_128x128>}
+      : memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN, strided<[1, ?], offset: ?>> into memref<?x?xbf16>
+  return
+}

@@ -127,12 +127,13 @@ func.func private @accumulator_without_shape(!tile.accumulator<[], f32>)
 
 // -----
 
-// expected-error @+1 {{expected ','}}
+// expected-error @+1 {{struct is missing required parameter: consumer_registers}}
 #specialization = #tile.warp_specialization<producer_registers = 40>
 
 // -----
 
-// expected-error @+1 {{expected 'producer_registers'}}
+// expected-error @+2 {{expected valid keyword}}
+// expected-error @+1 {{expected a parameter name in struct}}
 #specialization = #tile.warp_specialization<40, 232>
 
 // -----
