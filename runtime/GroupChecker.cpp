@@ -253,7 +253,7 @@ Expected<GroupCheck> GroupChecker::check(const GroupedProblem &routing) {
                      : scales    ? getFp8Tolerance(spec.cType, fast)
                                  : getTolerance(spec.aType, spec.cType);
   // An e4m3 C is compared after dequantization, against the reference
-  // saturated as the kernel saturates.
+  // rounded as the kernel rounds (runtime/QuantizedOutput.h).
   auto dequantized = [&](const HostMatrix &matrix, int64_t row, int64_t col) {
     double value = matrix.get(row, col);
     return outputScale ? value / double(*outputScale) : value;
@@ -276,7 +276,7 @@ Expected<GroupCheck> GroupChecker::check(const GroupedProblem &routing) {
     for (auto [entry, value] :
          llvm::zip_equal(samples.entries, samples.expected)) {
       sampledMaximum = std::max(sampledMaximum, std::fabs(value));
-      expected.push_back(outputScale ? saturateAsE4m3(value, *outputScale)
+      expected.push_back(outputScale ? roundAsE4m3(value, *outputScale)
                                      : value);
       actual.push_back(
           dequantized(hostC, guard + base + entry.first, entry.second));

@@ -36,7 +36,7 @@
 // references apply the epilogue in fp64 (GroupChecker.h).
 //
 // An e4m3 C (scale_d) is checked after dequantization against fp64
-// saturated as the kernel saturates and against per-group cuBLASLt matmuls
+// rounded as the kernel rounds and against per-group cuBLASLt matmuls
 // into e4m3 with the same scale_d (an activation done by cuBLASLt), its
 // scale_d drawn around the one that puts the largest sampled |D| at 448.
 // The amax of D must match the largest |C| of the groups' rows exactly

@@ -10,9 +10,11 @@
 //   - an e4m3 C stores saturate(D · scale_d) rounded to nearest even
 //     (cuBLASLt's CUBLASLT_MATMUL_DESC_D_SCALE_POINTER). It is checked
 //     after dequantization, C / scale_d, against the fp64 reference
-//     saturated the same way (clamp(ref · scale_d, ±448) / scale_d), with
-//     a tolerance of e4m3's rounding (3 mantissa bits: at most 2^-4 of a
-//     value) on top of the FP8 GEMM's own; a NaN anywhere fails;
+//     converted the same way (rounded to e4m3, saturated at ±448, divided
+//     by scale_d), with a tolerance of e4m3's rounding (3 mantissa bits: at
+//     most 2^-4 of a normal value, for sums whose accumulation error moves
+//     them across a rounding boundary) on top of the FP8 GEMM's own; a NaN
+//     anywhere fails;
 //   - amax is max |D| before scale_d (CUBLASLT_MATMUL_DESC_AMAX_D_POINTER).
 //     Rounding is monotonic, so the largest |C| the kernel stored is exactly
 //     amax (times scale_d for e4m3) rounded and saturated as C is: an exact
@@ -51,12 +53,13 @@ double getE4m3OutputTolerance(bool fastAccumulation);
 /// saturate. 1 for an all-zero sample.
 float chooseOutputScale(double sampledMaximum, uint64_t seed);
 
-/// The fp64 `value` as an e4m3 C with `scaleD` holds it, dequantized and
-/// before e4m3's rounding: clamp(value · scaleD, ±448) / scaleD.
-double saturateAsE4m3(double value, float scaleD);
+/// The fp64 `value` as an e4m3 C with `scaleD` holds it, dequantized:
+/// value · scaleD converted as the kernel converts it (to nearest even,
+/// saturating at ±448, NaN kept), divided by `scaleD`.
+double roundAsE4m3(double value, float scaleD);
 
 /// The e4m3 `c` dequantized (divided by `scaleD`) at `samples` against the
-/// fp64 `reference` there, saturated as the kernel saturates. A NaN
+/// fp64 `reference` there, rounded as the kernel rounds (roundAsE4m3). A NaN
 /// anywhere in `c` fails.
 ErrorMetric compareQuantizedWithFp64(
     const HostMatrix &c, llvm::ArrayRef<std::pair<int64_t, int64_t>> samples,
