@@ -55,27 +55,26 @@ void BlockScaleProducer::build(Value inGroup) {
           ? scales.atBatchEntry(b, loc, segment.getScaleEntry())
           : scales;
   // Through registers, the loads are issued before the wait, so their
-  // latency overlaps it.
+  // latency overlaps it; the copies can only start once the stage is free.
   SmallVector<Value> values;
   if (!ring.asyncCopies)
     values = load(entry, lane, kBlock, segment.rowBase, segment.colBase);
   auto [stage, parity] =
       getRingPosition(b, loc, plan.stages, walk.getStep(segment.work, t));
+  SmallVector<ScaleCopy> copies;
+  if (ring.asyncCopies)
+    copies =
+        describe(entry, lane, kBlock, segment.rowBase, segment.colBase, stage);
+  Value one = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+  waitForPhase(b, loc, barriers.empty, stage,
+               arith::XOrIOp::create(b, loc, parity, one));
   if (!ring.asyncCopies) {
-    Value one = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
-    waitForPhase(b, loc, barriers.empty, stage,
-                 arith::XOrIOp::create(b, loc, parity, one));
     store(lane, stage, values);
     nvgpu::MBarrierArriveOp::create(
         b, loc, nvgpu::MBarrierTokenType::get(b.getContext()), barriers.full,
         stage);
     return;
   }
-  SmallVector<ScaleCopy> copies =
-      describe(entry, lane, kBlock, segment.rowBase, segment.colBase, stage);
-  Value one = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
-  waitForPhase(b, loc, barriers.empty, stage,
-               arith::XOrIOp::create(b, loc, parity, one));
   for (const ScaleCopy &copy : copies)
     copyAsync(copy);
   // noinc: the asynchronous arrival is one of the barrier's expected
